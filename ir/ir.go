@@ -1,0 +1,236 @@
+// Package ir is oagen's schema model: it parses an annotated JSON Schema (Object
+// Aligner keywords, SPEC §2.1) into a typed intermediate representation, resolves
+// local $ref/$defs/definitions, applies defaults, runs every construction check of
+// SPEC §2.3 and §13, discovers referential scopes (SPEC §7.1–7.2) and keeps the
+// source position of every node for error messages.
+//
+// One IR feeds two back ends: the interpreter (package interp) and the code
+// generator (package gen).
+package ir
+
+import "github.com/objectaligner/oagen/runtime/jsonval"
+
+// TypeSet is the set of JSON types a schema node's "type" keyword permits.
+type TypeSet uint8
+
+// The JSON Schema type names as TypeSet bits.
+const (
+	TNull TypeSet = 1 << iota
+	TBoolean
+	TInteger
+	TNumber
+	TString
+	TArray
+	TObject
+)
+
+// Has reports whether every type of t2 is in t.
+func (t TypeSet) Has(t2 TypeSet) bool { return t&t2 == t2 && t2 != 0 }
+
+// Order is the tail regime of an array node (SPEC §5.1).
+type Order uint8
+
+// The order regimes.
+const (
+	OrderFixed Order = iota // "fixed": order-preserving DP (§5.3), the default
+	OrderAlign              // "align": order-agnostic assignment (§5.2)
+)
+
+// Position locates a schema node in its source.
+type Position struct {
+	File    string // file name, "" when the schema did not come from a file
+	Line    int    // 1-based; 0 when unknown
+	Col     int    // 1-based, in bytes; 0 when unknown
+	Pointer string // RFC 6901 JSON Pointer of the node inside the schema document
+}
+
+// String renders the position as "file:line:col" (or "line:col", or the JSON
+// Pointer when no line is known), followed by the pointer in brackets.
+func (p Position) String() string {
+	return p.format()
+}
+
+// Node is one schema node after $ref resolution and defaults. Nodes reachable
+// through a recursive $ref form a graph with cycles; every node is immutable
+// after Compile returns.
+type Node struct {
+	Pos Position
+
+	// Types is the set of permitted kinds; the nullable anyOf/oneOf pattern
+	// (SPEC §13 Q2) has already added TNull. A node without "type" has Types == 0.
+	Types TypeSet
+	// TypeName is the "type" keyword when it is a single string ("" otherwise).
+	// Several rules test "type is exactly X" (SPEC §7.1, §7.6).
+	TypeName string
+
+	// Primitive keywords (SPEC §3).
+	Score     string  // comparator name; "" means the default for the type
+	Threshold float64 // default 0
+	NullScore float64 // default 0
+
+	// Object keywords (SPEC §6).
+	Properties      []Property // schema order
+	KeyScore        string     // "jaro" (default) or "exact"
+	KeyThreshold    float64
+	KeyImportance   float64 // default 0
+	ValueImportance float64 // default 1
+
+	// ValueWeight is this node's weight as a member of its parent's properties
+	// (SPEC §2.1 valueWeight, default 1).
+	ValueWeight float64
+
+	// Array keywords (SPEC §5).
+	Items            *Node   // nil when absent or false (SPEC §13 Q11)
+	PrefixItems      []*Node // nil when absent or empty (SPEC §13 Q21)
+	PrefixWeights    []float64
+	PrefixImportance float64
+	RestImportance   float64
+	Order            Order
+	IgnoreExcess     bool
+	IgnoreMissing    bool
+
+	// Referential keywords (SPEC §7).
+	IDScope string
+	Ref     string
+
+	// HasEnum is true when the node carries "enum" (it makes a member exactly
+	// comparable for WL labels, SPEC §7.6).
+	HasEnum bool
+
+	propIndex map[string]int
+}
+
+// Property is one member of an object node's "properties".
+type Property struct {
+	Name string
+	Node *Node
+}
+
+// Property returns the member schema named name, or nil.
+func (n *Node) Property(name string) *Node {
+	if i, ok := n.propIndex[name]; ok {
+		return n.Properties[i].Node
+	}
+	return nil
+}
+
+// PrefixWeight returns the weight of tuple position i (SPEC §5.5): the i-th
+// prefixWeights entry, the single entry of a length-1 list, or 1.
+func (n *Node) PrefixWeight(i int) float64 {
+	switch len(n.PrefixWeights) {
+	case 0:
+		return 1
+	case 1:
+		return n.PrefixWeights[0]
+	}
+	return n.PrefixWeights[i]
+}
+
+// Permits reports whether the node's type permits kind k of a value (SPEC §1.4).
+func (n *Node) Permits(k jsonval.Kind) bool {
+	switch k {
+	case jsonval.Null:
+		return n.Types&TNull != 0
+	case jsonval.Bool:
+		return n.Types&TBoolean != 0
+	case jsonval.Int, jsonval.Float:
+		return n.Types&(TInteger|TNumber) != 0
+	case jsonval.String:
+		return n.Types&TString != 0
+	case jsonval.Array:
+		return n.Types&TArray != 0
+	case jsonval.Object:
+		return n.Types&TObject != 0
+	}
+	return false
+}
+
+// EdgeKind is the kind of a schema descent edge (SPEC §7.1).
+type EdgeKind uint8
+
+// The descent edges that scoring reads.
+const (
+	EdgeProperty EdgeKind = iota // ("properties", Key)
+	EdgeItems                    // ("items")
+	EdgePrefix                   // ("prefixItems", Index)
+)
+
+// Edge is one step of a schema path.
+type Edge struct {
+	Kind  EdgeKind
+	Key   string // EdgeProperty
+	Index int    // EdgePrefix
+}
+
+// Path is a schema path: the sequence of edges from the root.
+type Path []Edge
+
+// Scope is one referential scope (SPEC §7.1).
+type Scope struct {
+	Name       string
+	IDNode     *Node // the node carrying idScope
+	RecordPath Path  // up to and including the last items/prefixItems edge
+	IDSuffix   Path  // remainder after RecordPath (may be empty)
+	RefPaths   []Path // reference paths in discovery order
+	// Degraded is true for scopes in or depending on a cycle (SPEC §7.2).
+	Degraded bool
+}
+
+// RecordNode returns the schema node at the scope's record path.
+func (s *Scope) RecordNode(root *Node) *Node { return root.At(s.RecordPath) }
+
+// At returns the node reached from n along p, or nil.
+func (n *Node) At(p Path) *Node {
+	cur := n
+	for _, e := range p {
+		if cur == nil {
+			return nil
+		}
+		switch e.Kind {
+		case EdgeProperty:
+			cur = cur.Property(e.Key)
+		case EdgeItems:
+			cur = cur.Items
+		case EdgePrefix:
+			if e.Index < len(cur.PrefixItems) {
+				cur = cur.PrefixItems[e.Index]
+			} else {
+				cur = nil
+			}
+		}
+	}
+	return cur
+}
+
+// Schema is a compiled schema.
+type Schema struct {
+	Root *Node
+	// Raw is the schema document as decoded (key order kept), for JSON Schema
+	// validation (SPEC §9.5).
+	Raw jsonval.Value
+	// File is the file name the schema came from ("" if none).
+	File string
+	// Scopes in processing order (SPEC §7.2): dependency order, degraded last.
+	Scopes []*Scope
+	// Warnings raised at compile time (ignored score keywords on id/ref nodes,
+	// scope cycles, valueWeight 0 members, ...).
+	Warnings []Diagnostic
+}
+
+// Scope returns the scope named name, or nil.
+func (s *Schema) Scope(name string) *Scope {
+	for _, sc := range s.Scopes {
+		if sc.Name == name {
+			return sc
+		}
+	}
+	return nil
+}
+
+// Diagnostic is one compile-time error or warning, located in the schema source.
+type Diagnostic struct {
+	Pos     Position
+	Message string
+}
+
+func (d Diagnostic) String() string { return d.Pos.format() + ": " + d.Message }
