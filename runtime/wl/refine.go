@@ -1,0 +1,304 @@
+package wl
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// Stats describes the last refinement run with a [Workspace].
+type Stats struct {
+	// Rounds is the number of refinement rounds executed, counting the
+	// final round that left the number of colours unchanged (SPEC §11.2:
+	// 3 for the org chart). It is 0 when the round limit is 0 or the union
+	// is empty.
+	Rounds int
+	// Colors is the number of distinct colours of the result over both
+	// sides (hub vertices included).
+	Colors int
+	// Stable reports whether refinement stopped because a round left the
+	// number of colours unchanged, so that the result is a stable
+	// (equitable) partition. It is false when the round limit stopped
+	// refinement first, including a limit of 0. An empty union is stable.
+	// With an unlimited round limit the result is always stable.
+	Stable bool
+}
+
+// Workspace holds the buffers of Refine so that repeated refinements do not
+// allocate. The zero value is ready to use. A Workspace must not be used by
+// two goroutines at once.
+type Workspace struct {
+	seedIDs map[Label]int32   // seed label → colour₀, first-appearance order
+	kindIDs map[kindKey]int32 // (relation, label) → kind, first-appearance order
+
+	// Adjacency of the union in compressed sparse row form: the items of
+	// vertex v are at positions start[v] ≤ p < start[v+1].
+	start  []int
+	cursor []int
+	kd     []uint32 // kind<<1 | direction (0 = out, 1 = in)
+	nbr    []int32  // the neighbour (union index)
+
+	items []uint64 // per round: kd<<32 | colour(neighbour), sorted per vertex
+	col   []int32  // colour of each union vertex
+	next  []int32  // colours being computed by the current round
+	slots []slot   // open-addressing signature table of one round
+
+	gold, cand []int // results
+	stats      Stats
+}
+
+// slot is one entry of the signature table: the first vertex (plus one; 0
+// marks an empty slot) that showed a signature, and the signature's hash.
+type slot struct {
+	hash uint64
+	rep  uint32
+}
+
+// Stats returns the statistics of the last Refine call that used ws.
+func (ws *Workspace) Stats() Stats { return ws.stats }
+
+// Refine runs the joint 1-WL refinement of SPEC §7.7 over the disjoint union
+// of gold and cand and returns the final colour of every vertex of each side,
+// indexed like the vertices of its graph. Colours are small non-negative
+// integers shared by both sides: a gold vertex and a candidate vertex that
+// refinement cannot tell apart get the same colour. Hub vertices are coloured
+// like any other vertex; callers simply ignore their colours.
+//
+// maxRounds limits the number of rounds; a negative value means unlimited,
+// which the specification caps at the number of vertices of the union (a
+// stable partition is always reached by then). With maxRounds = 0 the result
+// is the seed colouring. A nil graph is an empty graph; an empty union gives
+// two empty results.
+//
+// ws may be nil. When it is not, Refine reuses its buffers, records Stats in
+// it, and returns slices that are owned by ws: they remain valid until the
+// next Refine call with ws. With a nil ws the returned slices are freshly
+// allocated.
+//
+// The colouring depends only on the two graphs, never on map iteration order
+// or on the order in which incidences were added; see the package
+// documentation for the interning rule and for the cost.
+func Refine(gold, cand *Graph, maxRounds int, ws *Workspace) (goldColors, candColors []int) {
+	if ws == nil {
+		ws = new(Workspace)
+	}
+	nG, nC := gold.NumVertices(), cand.NumVertices()
+	n := nG + nC
+	rounds := n
+	if maxRounds >= 0 && maxRounds < n {
+		rounds = maxRounds
+	}
+
+	parts := ws.seedColors(gold, cand, n)
+	stats := Stats{Colors: parts, Stable: n == 0}
+	if rounds > 0 {
+		ws.buildAdjacency(gold, cand, n)
+		for stats.Rounds < rounds {
+			newParts := ws.round(n)
+			stats.Rounds++
+			stats.Colors = newParts
+			// SPEC §7.7 adopts the new colouring before the stop test.
+			if newParts == parts {
+				stats.Stable = true
+				break
+			}
+			parts = newParts
+		}
+	}
+	ws.stats = stats
+
+	ws.gold = grow(ws.gold, nG)
+	ws.cand = grow(ws.cand, nC)
+	for v := range nG {
+		ws.gold[v] = int(ws.col[v])
+	}
+	for v := range nC {
+		ws.cand[v] = int(ws.col[nG+v])
+	}
+	return ws.gold[:nG:nG], ws.cand[:nC:nC]
+}
+
+// seedColors sets colour₀ of every union vertex by interning its seed label,
+// numbering distinct labels in order of first appearance over the union, and
+// returns the number of distinct colours. The map is only ever looked up,
+// never iterated.
+func (ws *Workspace) seedColors(gold, cand *Graph, n int) int {
+	if ws.seedIDs == nil {
+		ws.seedIDs = make(map[Label]int32)
+	} else {
+		clear(ws.seedIDs)
+	}
+	ws.col = grow(ws.col, n)
+	ws.next = grow(ws.next, n)
+	v := 0
+	for _, g := range [2]*Graph{gold, cand} {
+		if g == nil {
+			continue
+		}
+		for _, seed := range g.seeds {
+			id, ok := ws.seedIDs[seed]
+			if !ok {
+				id = int32(len(ws.seedIDs))
+				ws.seedIDs[seed] = id
+			}
+			ws.col[v] = id
+			v++
+		}
+	}
+	return len(ws.seedIDs)
+}
+
+// buildAdjacency fills the compressed adjacency of the union: for each
+// incidence x → y, an "out" item at x pointing to y and an "in" item at y
+// pointing to x (both at x for a self-loop). (relation, label) pairs are
+// interned into kinds in order of first appearance, gold first; since every
+// round sorts each vertex's items, the kind numbering and the insertion order
+// only fix a total order and do not influence the colouring.
+func (ws *Workspace) buildAdjacency(gold, cand *Graph, n int) {
+	if ws.kindIDs == nil {
+		ws.kindIDs = make(map[kindKey]int32)
+	} else {
+		clear(ws.kindIDs)
+	}
+	sides := [2]*Graph{gold, cand}
+	bases := [2]int{0, gold.NumVertices()}
+
+	start := grow(ws.start, n+1)
+	clear(start)
+	for s, g := range sides {
+		if g == nil {
+			continue
+		}
+		for _, e := range g.incs {
+			start[bases[s]+int(e.from)+1]++
+			start[bases[s]+int(e.to)+1]++
+		}
+	}
+	for v := range n {
+		start[v+1] += start[v]
+	}
+	m := start[n]
+
+	cursor := grow(ws.cursor, n)
+	copy(cursor, start[:n])
+	kd := grow(ws.kd, m)
+	nbr := grow(ws.nbr, m)
+	for s, g := range sides {
+		if g == nil {
+			continue
+		}
+		base := bases[s]
+		for _, e := range g.incs {
+			k, ok := ws.kindIDs[e.kind]
+			if !ok {
+				k = int32(len(ws.kindIDs))
+				ws.kindIDs[e.kind] = k
+			}
+			x, y := base+int(e.from), base+int(e.to)
+			p := cursor[x]
+			cursor[x]++
+			kd[p], nbr[p] = uint32(k)<<1, int32(y)
+			p = cursor[y]
+			cursor[y]++
+			kd[p], nbr[p] = uint32(k)<<1|1, int32(x)
+		}
+	}
+
+	ws.start, ws.cursor, ws.kd, ws.nbr = start, cursor, kd, nbr
+	ws.items = grow(ws.items, m)
+	// Smallest power of two ≥ 2n keeps the load factor of the signature
+	// table at or below one half.
+	size := 1 << bits.Len(uint(2*n-1))
+	if cap(ws.slots) < size {
+		ws.slots = make([]slot, size)
+	}
+	ws.slots = ws.slots[:size]
+}
+
+// round performs one refinement round over the n union vertices: it writes
+// the new colours into ws.next, swaps them into ws.col, and returns the
+// number of distinct new colours.
+//
+// The signature of v is (col[v], items of v sorted). Each item packs
+// (kind<<1 | direction) in the high 32 bits and the neighbour's colour in the
+// low 32 bits, so sorting the uint64s sorts the multiset in a fixed total
+// order and equal multisets give equal sorted slices.
+//
+// Interning is hand-written (an open-addressing table over the item buffer
+// rather than a map keyed by encoded strings) so that a round allocates
+// nothing. It is deterministic regardless of the hash: a new colour is
+// numbered when its signature first appears in vertex order, and a hash
+// match is always confirmed by comparing the full signatures, so the
+// interning is injective.
+func (ws *Workspace) round(n int) int {
+	col, next := ws.col[:n], ws.next[:n]
+	start, kd, nbr, items := ws.start, ws.kd, ws.nbr, ws.items
+
+	for v := range n {
+		lo, hi := start[v], start[v+1]
+		for p := lo; p < hi; p++ {
+			items[p] = uint64(kd[p])<<32 | uint64(uint32(col[nbr[p]]))
+		}
+		if hi-lo > 1 {
+			slices.Sort(items[lo:hi])
+		}
+	}
+
+	slots := ws.slots
+	clear(slots)
+	mask := uint64(len(slots) - 1)
+	parts := int32(0)
+	for v := range n {
+		sig := items[start[v]:start[v+1]]
+		h := hashSignature(col[v], sig)
+		for i := h & mask; ; i = (i + 1) & mask {
+			s := &slots[i]
+			if s.rep == 0 {
+				s.hash, s.rep = h, uint32(v)+1
+				next[v] = parts
+				parts++
+				break
+			}
+			if s.hash == h {
+				r := int(s.rep - 1)
+				if col[r] == col[v] && slices.Equal(items[start[r]:start[r+1]], sig) {
+					next[v] = next[r]
+					break
+				}
+			}
+		}
+	}
+	ws.col, ws.next = next, col
+	return int(parts)
+}
+
+// Multiplicative constants of xxHash64.
+const (
+	prime1 = 11400714785074694791
+	prime2 = 14029467366897019727
+	prime3 = 1609587929392839161
+)
+
+// hashSignature hashes a signature with an xxHash64-style round per item and
+// its final avalanche. The hash only spreads signatures over the table; it
+// never decides equality.
+func hashSignature(c int32, sig []uint64) uint64 {
+	h := uint64(uint32(c))*prime1 + uint64(len(sig))
+	for _, x := range sig {
+		h = bits.RotateLeft64(h^(x*prime2), 31) * prime1
+	}
+	h ^= h >> 33
+	h *= prime2
+	h ^= h >> 29
+	h *= prime3
+	h ^= h >> 32
+	return h
+}
+
+// grow returns s resliced to length n, reallocating when its capacity is too
+// small. The contents are not preserved.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
