@@ -1,0 +1,72 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/objectaligner/oagen/ir"
+)
+
+const checkUsage = `Usage:
+  oagen check S.json [S2.json …]
+
+Checks the Object Aligner annotations of JSON Schema files without scoring
+anything. Every error is printed (not just the first) as file:line:col: message,
+followed by the warnings; the exit status is 1 when any file has an error.
+
+Flags:
+`
+
+func cmdCheck(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	quiet := fs.Bool("quiet", false, "do not print warnings")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), checkUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usagef("%v", err)
+	}
+	if fs.NArg() == 0 {
+		return usagef("want at least one schema file")
+	}
+	failed := 0
+	for _, name := range fs.Args() {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			fmt.Fprintln(stdout, err)
+			failed++
+			continue
+		}
+		sch, err := ir.Compile(data, ir.Options{File: name})
+		var list ir.ErrorList
+		switch {
+		case errors.As(err, &list):
+			for _, d := range list {
+				fmt.Fprintln(stdout, d)
+			}
+			failed++
+			continue
+		case err != nil:
+			fmt.Fprintf(stdout, "%s: %v\n", name, err)
+			failed++
+			continue
+		}
+		if !*quiet {
+			for _, w := range sch.Warnings {
+				fmt.Fprintf(stdout, "%s (warning)\n", w)
+			}
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d schema files have errors", failed, fs.NArg())
+	}
+	return nil
+}

@@ -1,0 +1,85 @@
+// Command oagen scores structured (JSON) output against a gold answer with the
+// Object Aligner method, and generates specialised Go scorers from annotated
+// JSON Schemas or Go struct tags.
+//
+// Usage:
+//
+//	oagen score -schema S.json GOLD.json CAND.json   score one pair
+//	oagen score -schema S.json -batch IN.jsonl       score a JSON Lines batch
+//	oagen describe -schema S.json GOLD.json CAND.json
+//	oagen check S.json                               check schema annotations
+//
+// Run "oagen <command> -h" for the flags of each command.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+// exit codes
+const (
+	exitOK    = 0
+	exitInput = 1 // bad input: schema, JSON, gold
+	exitUsage = 2 // bad command line
+)
+
+// usageError marks errors in the command line (exit status 2).
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
+
+const topUsage = `oagen scores structured (JSON) output against a gold answer (Object Aligner).
+
+Usage:
+  oagen score    -schema S.json GOLD.json CAND.json   score one pair (see -h for batch mode)
+  oagen describe -schema S.json GOLD.json CAND.json   prose description of the alignment
+  oagen check    S.json                               check a schema's annotations
+
+Run "oagen <command> -h" for the flags of a command.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run executes one command line and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, topUsage)
+		return exitUsage
+	}
+	var err error
+	switch args[0] {
+	case "score":
+		err = cmdScore(args[1:], stdin, stdout, stderr)
+	case "describe":
+		err = cmdDescribe(args[1:], stdout, stderr)
+	case "check":
+		err = cmdCheck(args[1:], stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, topUsage)
+		return exitOK
+	default:
+		fmt.Fprintf(stderr, "oagen: unknown command %q\n\n%s", args[0], topUsage)
+		return exitUsage
+	}
+	if err == nil {
+		return exitOK
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	var ue *usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stderr, "oagen %s: %v\n", args[0], err)
+		return exitUsage
+	}
+	fmt.Fprintf(stderr, "oagen %s: %v\n", args[0], err)
+	return exitInput
+}

@@ -1,0 +1,325 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/objectaligner/oagen/interp"
+	oaruntime "github.com/objectaligner/oagen/runtime"
+	"github.com/objectaligner/oagen/runtime/jsonval"
+)
+
+// scoreFlags are the flags of "oagen score" (and, in part, "oagen describe").
+type scoreFlags struct {
+	schema      string
+	jsonOut     bool
+	feedback    bool
+	topK        int
+	style       string
+	templates   string
+	granularity string
+	noSynthesis bool
+	quiet       bool
+	batch       string
+	out         string
+	jobs        int
+
+	idDisambiguation string
+	wlIntegration    string
+	wlRounds         int
+	wlLambda         float64
+
+	maxDepth      int
+	maxCollection int
+	maxString     int
+	maxWork       int64
+}
+
+func (f *scoreFlags) register(fs *flag.FlagSet, batch bool) {
+	fs.StringVar(&f.schema, "schema", "", "annotated JSON Schema `file` (required, except for batch lines that carry their own \"schema\")")
+	fs.BoolVar(&f.quiet, "quiet", false, "do not print schema warnings on stderr")
+	fs.StringVar(&f.idDisambiguation, "id-disambiguation", "wl", "identifier disambiguation: wl or none (SPEC §7.5)")
+	fs.StringVar(&f.wlIntegration, "wl-integration", "tie_break", "how structural colours enter the bijection: tie_break or blend (SPEC §7.8)")
+	fs.IntVar(&f.wlRounds, "wl-rounds", 0, "cap on WL refinement rounds (0: unlimited)")
+	fs.Float64Var(&f.wlLambda, "wl-lambda", 0.5, "λ of the blend integration, in [0,1]")
+	d := interp.DefaultLimits()
+	fs.IntVar(&f.maxDepth, "max-depth", d.MaxDepth, "limit: maximum nesting depth of a value (JSON and alignment)")
+	fs.IntVar(&f.maxCollection, "max-collection", d.MaxCollection, "limit: maximum elements of one aligned array, object or scope")
+	fs.IntVar(&f.maxString, "max-string", d.MaxStringRunes, "limit: maximum code points of a string compared by a non-exact comparator")
+	fs.Int64Var(&f.maxWork, "max-work", d.MaxWork, "limit: work budget of one pair, in elementary comparisons")
+	if !batch {
+		return
+	}
+	fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object {\"score\",\"feedback\",\"ops\",\"bijections\"} instead of text")
+	fs.BoolVar(&f.feedback, "feedback", false, "add the ranked feedback text (and, with -json or -batch, the operations)")
+	fs.IntVar(&f.topK, "top-k", 5, "number of fix locations in the feedback (-1: all)")
+	fs.StringVar(&f.style, "style", "gepa", "feedback style: gepa, compact or json")
+	fs.StringVar(&f.templates, "templates", "", "TOML or JSON `file` of feedback template overrides")
+	fs.StringVar(&f.granularity, "granularity", "leaf", "repair granularity: leaf, subtree or all")
+	fs.BoolVar(&f.noSynthesis, "no-synthesis", false, "omit the synthesis line of the feedback")
+	fs.StringVar(&f.batch, "batch", "", "score a JSON Lines `file` of {\"gold\",\"candidate\"[,\"schema\"]} lines (\"-\" for stdin)")
+	fs.StringVar(&f.out, "o", "", "batch output `file` (default stdout)")
+	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "batch: number of pairs scored in parallel")
+}
+
+func (f *scoreFlags) options() interp.Options {
+	return interp.Options{
+		IDDisambiguation: f.idDisambiguation,
+		WLIntegration:    f.wlIntegration,
+		WLRounds:         f.wlRounds,
+		WLBlendLambda:    f.wlLambda,
+		Limits: interp.Limits{
+			MaxDepth:       f.maxDepth,
+			MaxCollection:  f.maxCollection,
+			MaxStringRunes: f.maxString,
+			MaxWork:        f.maxWork,
+		},
+	}
+}
+
+func (f *scoreFlags) decodeOptions() jsonval.DecodeOptions {
+	return jsonval.DecodeOptions{MaxDepth: f.maxDepth}
+}
+
+// feedbackOptions builds the rendering options, loading template overrides.
+func (f *scoreFlags) feedbackOptions() (oaruntime.FeedbackOptions, error) {
+	fo := oaruntime.DefaultFeedbackOptions()
+	fo.TopK = f.topK
+	fo.Style = f.style
+	fo.IncludeSynthesisLine = !f.noSynthesis
+	if f.templates != "" {
+		data, err := os.ReadFile(f.templates)
+		if err != nil {
+			return fo, err
+		}
+		ov, err := oaruntime.LoadTemplateOverrides(f.templates, data)
+		if err != nil {
+			return fo, err
+		}
+		fo.Overrides = ov
+	}
+	return fo, nil
+}
+
+const scoreUsage = `Usage:
+  oagen score -schema S.json [flags] GOLD.json CAND.json
+  oagen score [-schema S.json] -batch IN.jsonl [-jobs N] [-o OUT.jsonl] [flags]
+
+Scores a candidate JSON value against a gold value under an annotated JSON Schema
+and prints the score (full float64 precision). A candidate that fails JSON Schema
+validation scores 0. With -batch, every input line {"gold":…,"candidate":…} (and
+optionally its own "schema") gives one output line {"score":…} in input order, or
+{"score":null,"error":"…"} for a line that cannot be scored; a bad line never stops
+the batch.
+
+Exit status: 0 success, 1 bad input (schema, JSON, invalid gold), 2 usage error.
+
+Flags:
+`
+
+func cmdScore(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("score", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f scoreFlags
+	f.register(fs, true)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), scoreUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usagef("%v", err)
+	}
+	if _, err := oaruntime.ParseGranularity(f.granularity); err != nil {
+		return usagef("%v", err)
+	}
+	switch f.style {
+	case "gepa", "compact", "json":
+	default:
+		return usagef("-style %q: want gepa, compact or json", f.style)
+	}
+	if f.batch != "" {
+		if fs.NArg() != 0 {
+			return usagef("-batch takes no positional arguments")
+		}
+		return runBatch(&f, stdin, stdout, stderr)
+	}
+	if f.schema == "" {
+		return usagef("-schema is required")
+	}
+	if fs.NArg() != 2 {
+		return usagef("want GOLD.json and CAND.json, got %d arguments", fs.NArg())
+	}
+	sc, err := loadScorer(&f, stderr)
+	if err != nil {
+		return err
+	}
+	gold, err := readJSONFile(fs.Arg(0), f.decodeOptions())
+	if err != nil {
+		return err
+	}
+	cand, err := readJSONFile(fs.Arg(1), f.decodeOptions())
+	if err != nil {
+		return err
+	}
+	res, err := sc.Align(gold, cand)
+	if err != nil {
+		return fmt.Errorf("%s: %w", fs.Arg(0), err)
+	}
+	out, err := formatResult(&f, res, f.jsonOut, true)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(stdout, out)
+	return err
+}
+
+// loadScorer compiles the -schema file and prints its warnings once.
+func loadScorer(f *scoreFlags, stderr io.Writer) (*interp.Scorer, error) {
+	data, err := os.ReadFile(f.schema)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := interp.Compile(data, f.schema, f.options())
+	if err != nil {
+		return nil, err
+	}
+	if !f.quiet {
+		for _, w := range sc.Schema().Warnings {
+			fmt.Fprintf(stderr, "warning: %s\n", w)
+		}
+	}
+	return sc, nil
+}
+
+func readJSONFile(name string, opts jsonval.DecodeOptions) (jsonval.Value, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return jsonval.Value{}, err
+	}
+	v, err := jsonval.Decode(data, opts)
+	if err != nil {
+		return jsonval.Value{}, fmt.Errorf("%s:%w", name, prefixColon(err))
+	}
+	return v, nil
+}
+
+// prefixColon makes "line 3:4: msg" read "3:4: msg" after a file name.
+func prefixColon(err error) error {
+	var se *jsonval.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Errorf("%d:%d: %s", se.Line, se.Col, se.Msg)
+	}
+	return fmt.Errorf(" %w", err)
+}
+
+// formatResult renders one scored pair as text or JSON. With single set it
+// is the single-pair output (text or one JSON object per line).
+func formatResult(f *scoreFlags, res *interp.Result, asJSON, single bool) (string, error) {
+	var text string
+	var ops []oaruntime.Op
+	wantFeedback := f.feedback
+	if wantFeedback || asJSON {
+		fo, err := f.feedbackOptions()
+		if err != nil {
+			return "", err
+		}
+		g, _ := oaruntime.ParseGranularity(f.granularity)
+		text, ops, err = res.Feedback(interp.RepairOptions{Granularity: g}, fo)
+		if err != nil {
+			return "", err
+		}
+	}
+	if !asJSON {
+		var b strings.Builder
+		b.WriteString(formatScore(res.Score))
+		b.WriteByte('\n')
+		if wantFeedback && text != "" {
+			b.WriteString(text)
+			b.WriteByte('\n')
+		}
+		return b.String(), nil
+	}
+	buf := []byte(`{"score":`)
+	buf = append(buf, formatScore(res.Score)...)
+	if wantFeedback || single {
+		buf = append(buf, `,"feedback":`...)
+		buf = jsonval.AppendJSON(buf, jsonval.NewString(text))
+		buf = append(buf, `,"ops":`...)
+		buf = appendOps(buf, ops)
+	}
+	if len(res.Bijections) > 0 {
+		buf = append(buf, `,"bijections":`...)
+		buf = appendBijections(buf, res.Bijections)
+	}
+	buf = append(buf, "}\n"...)
+	return string(buf), nil
+}
+
+// formatScore prints a score with full float64 precision, Python style.
+func formatScore(x float64) string { return jsonval.PyRepr(jsonval.NewFloat(x)) }
+
+func appendOps(buf []byte, ops []oaruntime.Op) []byte {
+	buf = append(buf, '[')
+	for i, o := range ops {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, `{"op":`...)
+		buf = jsonval.AppendJSON(buf, jsonval.NewString(o.Op))
+		buf = append(buf, `,"kind":`...)
+		buf = jsonval.AppendJSON(buf, jsonval.NewString(string(o.Kind)))
+		buf = append(buf, `,"path":`...)
+		buf = jsonval.AppendJSON(buf, jsonval.NewString(o.Path))
+		buf = append(buf, `,"delta":`...)
+		buf = append(buf, formatScore(o.Delta)...)
+		buf = append(buf, `,"value":`...)
+		buf = jsonval.AppendJSON(buf, o.Value)
+		buf = append(buf, `,"gold":`...)
+		buf = jsonval.AppendJSON(buf, o.Gold)
+		buf = append(buf, `,"candidate":`...)
+		buf = jsonval.AppendJSON(buf, o.Pred)
+		buf = append(buf, `,"pair_id":`...)
+		buf = jsonval.AppendJSON(buf, jsonval.NewString(o.PairID))
+		buf = append(buf, `,"confidence":`...)
+		buf = append(buf, formatScore(o.Confidence)...)
+		buf = append(buf, '}')
+	}
+	return append(buf, ']')
+}
+
+func appendBijections(buf []byte, bs []interp.Bijection) []byte {
+	buf = append(buf, '{')
+	for i, b := range bs {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = jsonval.AppendJSON(buf, jsonval.NewString(b.Scope))
+		buf = append(buf, ":{"...)
+		for j, p := range b.Pairs {
+			if j > 0 {
+				buf = append(buf, ',')
+			}
+			key := p.Gold.S
+			if p.Gold.Kind != jsonval.String {
+				key = p.Gold.String()
+			}
+			buf = jsonval.AppendJSON(buf, jsonval.NewString(key))
+			buf = append(buf, ':')
+			if p.HasCandidate {
+				buf = jsonval.AppendJSON(buf, p.Candidate)
+			} else {
+				buf = append(buf, "null"...)
+			}
+		}
+		buf = append(buf, '}')
+	}
+	return append(buf, '}')
+}

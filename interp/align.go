@@ -1,0 +1,283 @@
+package interp
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/objectaligner/oagen/ir"
+	"github.com/objectaligner/oagen/runtime"
+	"github.com/objectaligner/oagen/runtime/hungarian"
+	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/runtime/seqdp"
+)
+
+// call is the per-call state of one scored pair (SPEC §10.7).
+type call struct {
+	s                  *Scorer
+	goldRoot, candRoot jsonval.Value
+
+	// Referential state (SPEC §7).
+	bij     []*bijection // per scope index; nil until derived
+	candIDs []idSet      // per scope index
+	// Masking during bijection derivation (SPEC §7.4 rule 1).
+	curScope int // index of the scope being derived, -1 outside derivation
+	maskAll  bool
+	deriving bool
+
+	// path holds the JSON Pointer tokens (gold side) of the value being
+	// aligned, for error messages and comparator contexts.
+	path    []pathTok
+	parents []parentPair
+	depth   int
+	work  int64
+
+	hung hungarian.Solver
+	dp   seqdp.Workspace
+
+	warnings []string
+}
+
+func newCall(s *Scorer, gold, cand jsonval.Value) *call {
+	return &call{
+		s:        s,
+		goldRoot: gold,
+		candRoot: cand,
+		bij:      make([]*bijection, len(s.schema.Scopes)),
+		candIDs:  make([]idSet, len(s.schema.Scopes)),
+		curScope: -1,
+	}
+}
+
+// result is what align returns: the score and, in build mode, the aligned
+// values (SPEC §1.6) and the match node.
+type result struct {
+	score  float64
+	ag, ap jsonval.Value
+	m      *runtime.Match
+}
+
+// errKindMismatch marks a comparison between values of incompatible kinds
+// inside bijection derivation, where the reference raises and the record cell
+// becomes 0 (SPEC §13 Q7, Q16).
+var errKindMismatch = errors.New("values of different kinds")
+
+func (c *call) pointer() string {
+	if len(c.path) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, t := range c.path {
+		b.WriteByte('/')
+		b.WriteString(escapeToken(t.s))
+	}
+	return b.String()
+}
+
+func escapeToken(t string) string {
+	if !strings.ContainsAny(t, "~/") {
+		return t
+	}
+	t = strings.ReplaceAll(t, "~", "~0")
+	return strings.ReplaceAll(t, "/", "~1")
+}
+
+// pathTok is one token of the data path; idx marks array indices.
+type pathTok struct {
+	s   string
+	idx bool
+}
+
+func (c *call) push(tok string) { c.path = append(c.path, pathTok{s: tok}) }
+func (c *call) pushIndex(i int) { c.path = append(c.path, pathTok{s: strconv.Itoa(i), idx: true}) }
+func (c *call) pop()            { c.path = c.path[:len(c.path)-1] }
+
+func (c *call) spend(units int64) error {
+	c.work += units
+	if c.work > c.s.opts.Limits.MaxWork {
+		return &LimitError{Limit: "MaxWork", Value: c.s.opts.Limits.MaxWork, Pointer: c.pointer()}
+	}
+	return nil
+}
+
+func (c *call) checkCollection(n, m int) error {
+	d := max(n, m)
+	if d > c.s.opts.Limits.MaxCollection {
+		return &LimitError{Limit: "MaxCollection", Value: int64(c.s.opts.Limits.MaxCollection), Pointer: c.pointer()}
+	}
+	return nil
+}
+
+func (c *call) errorf(format string, args ...any) error {
+	return &ScoreError{Pointer: c.pointer(), Err: fmt.Errorf(format, args...)}
+}
+
+// leaf builds a leaf match node (build mode only).
+func leaf(kind runtime.LeafKind, score float64, g, p jsonval.Value, hasG, hasP bool) *runtime.Match {
+	return &runtime.Match{
+		Type: runtime.LeafNode, Leaf: kind, Score: score, Confidence: 1,
+		Gold: g, Pred: p, HasGold: hasG, HasPred: hasP,
+	}
+}
+
+// align is the dispatch of SPEC §1.4.
+func (c *call) align(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
+	c.depth++
+	defer func() { c.depth-- }()
+	if c.depth > c.s.opts.Limits.MaxDepth {
+		return result{}, &LimitError{Limit: "MaxDepth", Value: int64(c.s.opts.Limits.MaxDepth), Pointer: c.pointer()}
+	}
+	if err := c.spend(1); err != nil {
+		return result{}, err
+	}
+	// 1. identifier fields always score 1.
+	if S.IDScope != "" {
+		r := result{score: 1}
+		if build {
+			r.ag, r.ap = g, p
+			r.m = leaf(runtime.LeafID, 1, g, p, true, true)
+		}
+		return r, nil
+	}
+	// 2. references are scored through the bijection.
+	if S.Ref != "" {
+		return c.alignRef(g, p, S, build), nil
+	}
+	// 3. null on either side.
+	if g.IsNull() || p.IsNull() {
+		s := S.NullScore
+		if g.IsNull() && p.IsNull() {
+			s = 1
+		}
+		r := result{score: s}
+		if build {
+			r.ag, r.ap = g, p
+			r.m = leaf(runtime.LeafNull, s, g, p, true, true)
+		}
+		return r, nil
+	}
+	// 4. dispatch on the gold kind.
+	if !S.Permits(g.Kind) {
+		return result{}, c.errorf("gold value of kind %s is not permitted by the schema node %s", kindName(g.Kind), S.Pos.Pointer)
+	}
+	if !kindsCompatible(g.Kind, p.Kind) {
+		// SPEC §13 Q7: a cell whose elements differ in kind scores 0 in the
+		// main pass; inside bijection derivation the record cell is 0.
+		if c.deriving {
+			return result{}, errKindMismatch
+		}
+		r := result{score: 0}
+		if build {
+			r.ag, r.ap = g, p
+			r.m = leaf(runtime.LeafPlain, 0, g, p, true, true)
+		}
+		return r, nil
+	}
+	switch g.Kind {
+	case jsonval.Bool:
+		s := 0.0
+		if g.B == p.B {
+			s = 1
+		}
+		return c.primitiveResult(s, g, p, build), nil
+	case jsonval.Int, jsonval.Float:
+		return c.alignNumber(g, p, S, build)
+	case jsonval.String:
+		return c.alignString(g, p, S, build)
+	case jsonval.Array:
+		return c.alignArray(g, p, S, build)
+	case jsonval.Object:
+		return c.alignObject(g, p, S, build)
+	}
+	return result{}, c.errorf("unexpected value kind %d", g.Kind)
+}
+
+func kindName(k jsonval.Kind) string {
+	switch k {
+	case jsonval.Null:
+		return "null"
+	case jsonval.Bool:
+		return "boolean"
+	case jsonval.Int:
+		return "integer"
+	case jsonval.Float:
+		return "number"
+	case jsonval.String:
+		return "string"
+	case jsonval.Array:
+		return "array"
+	case jsonval.Object:
+		return "object"
+	}
+	return "invalid"
+}
+
+func (c *call) primitiveResult(s float64, g, p jsonval.Value, build bool) result {
+	r := result{score: s}
+	if build {
+		r.ag, r.ap = g, p
+		r.m = leaf(runtime.LeafPlain, s, g, p, true, true)
+	}
+	return r
+}
+
+func (c *call) alignString(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
+	name := S.Score
+	if name == "" {
+		name = "jaro"
+	}
+	cmp, ok := c.s.registry.String(name)
+	if !ok {
+		return result{}, c.errorf("unknown string comparator %q", name)
+	}
+	if lim := c.s.opts.Limits.MaxStringRunes; name != "exact" && (len(g.S) > lim || len(p.S) > lim) {
+		if runeCount(g.S) > lim || runeCount(p.S) > lim {
+			return result{}, &LimitError{Limit: "MaxStringRunes", Value: int64(lim), Pointer: c.pointer()}
+		}
+	}
+	if err := c.spend(int64(len(g.S)+len(p.S)) / 16); err != nil {
+		return result{}, err
+	}
+	x := cmp(c.comparatorContext(), g.S, p.S)
+	if err := runtime.CheckResult(x); err != nil {
+		return result{}, c.errorf("comparator %q: %v", name, err)
+	}
+	return c.primitiveResult(runtime.ApplyThreshold(x, S.Threshold), g, p, build), nil
+}
+
+func runeCount(s string) int {
+	n := 0
+	for range s {
+		n++
+	}
+	return n
+}
+
+func (c *call) alignNumber(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
+	name := S.Score
+	if name == "" {
+		name = "invdiff"
+	}
+	cmp, ok := c.s.registry.Number(name, S.Types&ir.TInteger != 0)
+	if !ok {
+		return result{}, c.errorf("unknown number comparator %q", name)
+	}
+	x, err := cmp(c.comparatorContext(), g, p)
+	if err != nil {
+		return result{}, c.errorf("comparator %q: %v", name, err)
+	}
+	if err := runtime.CheckResult(x); err != nil {
+		return result{}, c.errorf("comparator %q: %v", name, err)
+	}
+	return c.primitiveResult(runtime.ApplyThreshold(x, S.Threshold), g, p, build), nil
+}
+
+// comparatorContext returns the context for context-aware comparators, or
+// nil when the registry has none (SPEC §3.6).
+func (c *call) comparatorContext() *runtime.Context {
+	if !c.s.registry.HasContextual() {
+		return nil
+	}
+	return c.buildContext()
+}

@@ -1,0 +1,502 @@
+package interp
+
+import (
+	"github.com/objectaligner/oagen/ir"
+	"github.com/objectaligner/oagen/runtime"
+	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/runtime/seqdp"
+)
+
+// entry is one aligned list entry (SPEC §5) before it becomes a ListChild.
+type entry struct {
+	role   runtime.Role
+	score  float64
+	ag, ap jsonval.Value // aligned values of the entry (null on an absent side)
+	m      *runtime.Match
+}
+
+// alignArray implements SPEC §5.1 dispatch: tuple head, tail, or both.
+func (c *call) alignArray(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
+	G, P := g.Arr, p.Arr
+	k := len(S.PrefixItems)
+	if err := c.checkCollection(len(G), len(P)); err != nil {
+		return result{}, err
+	}
+	if c.ctxOn() {
+		c.pushParents(g, p)
+		defer c.popParents()
+	}
+	hasHead := k > 0
+	hasTail := S.Items != nil
+	if !hasHead && !hasTail {
+		return result{}, c.errorf("array schema %s has neither items nor prefixItems", S.Pos.Pointer)
+	}
+	var head, tail listResult
+	var err error
+	if hasHead {
+		head, err = c.alignHead(G, P, S, build)
+		if err != nil {
+			return result{}, err
+		}
+		if !hasTail {
+			return head.finish(runtime.ListPrefix, g, p, build), nil
+		}
+	}
+	gt, pt := tailOf(G, k), tailOf(P, k)
+	if S.Order == ir.OrderAlign {
+		tail, err = c.alignReorder(gt, pt, k, S, build)
+	} else {
+		tail, err = c.alignFixed(gt, pt, k, S, build)
+	}
+	if err != nil {
+		return result{}, err
+	}
+	if !hasHead {
+		kind := runtime.ListFixed
+		if S.Order == ir.OrderAlign {
+			kind = runtime.ListReorder
+		}
+		return tail.finish(kind, g, p, build), nil
+	}
+	// SPEC §5.6: combined head and tail, not clamped again.
+	tot := S.PrefixImportance + S.RestImportance
+	wp := S.PrefixImportance / tot
+	wr := S.RestImportance / tot
+	score := float64(wp*head.score) + float64(wr*tail.score)
+	r := result{score: score}
+	if !build {
+		return r, nil
+	}
+	m := &runtime.Match{Type: runtime.ListNode, List: runtime.ListCombined, Score: score, Confidence: 1}
+	ag := make([]jsonval.Value, 0, len(head.entries)+len(tail.entries))
+	ap := make([]jsonval.Value, 0, len(head.entries)+len(tail.entries))
+	for i, e := range head.entries {
+		m.Children = append(m.Children, runtime.ListChild{Role: e.role, Alpha: float64(wp * head.alphas[i]), Match: e.m})
+		ag, ap = append(ag, e.ag), append(ap, e.ap)
+	}
+	for i, e := range tail.entries {
+		m.Children = append(m.Children, runtime.ListChild{Role: e.role, Alpha: float64(wr * tail.alphas[i]), Match: e.m})
+		ag, ap = append(ag, e.ag), append(ap, e.ap)
+	}
+	if c.s.opts.ComputeConfidence {
+		m.Confidence = combinedConfidence(wp, wr, head.conf, tail.conf)
+	}
+	r.ag, r.ap, r.m = jsonval.NewArray(ag), jsonval.NewArray(ap), m
+	return r, nil
+}
+
+func tailOf(xs []jsonval.Value, k int) []jsonval.Value {
+	if k >= len(xs) {
+		return nil
+	}
+	return xs[k:]
+}
+
+// listResult is a head or tail alignment before it becomes a match node.
+type listResult struct {
+	score   float64
+	entries []entry   // build mode
+	alphas  []float64 // build mode: SPEC §8.2 per entry
+	conf    float64
+	// raw is set when the aligned values are the inputs themselves (SPEC §5.2
+	// empty case).
+	raw bool
+}
+
+func (lr listResult) finish(kind runtime.ListKind, g, p jsonval.Value, build bool) result {
+	r := result{score: lr.score}
+	if !build {
+		return r
+	}
+	m := &runtime.Match{Type: runtime.ListNode, List: kind, Score: lr.score, Confidence: 1}
+	if lr.conf != 0 {
+		m.Confidence = lr.conf
+	}
+	if lr.raw {
+		r.ag, r.ap = g, p
+	} else {
+		ag := make([]jsonval.Value, len(lr.entries))
+		ap := make([]jsonval.Value, len(lr.entries))
+		for i, e := range lr.entries {
+			ag[i], ap[i] = e.ag, e.ap
+		}
+		r.ag, r.ap = jsonval.NewArray(ag), jsonval.NewArray(ap)
+	}
+	m.Children = make([]runtime.ListChild, len(lr.entries))
+	for i, e := range lr.entries {
+		m.Children[i] = runtime.ListChild{Role: e.role, Alpha: lr.alphas[i], Match: e.m}
+	}
+	r.m = m
+	return r
+}
+
+// alignHead implements the tuple head of SPEC §5.5.
+func (c *call) alignHead(G, P []jsonval.Value, S *ir.Node, build bool) (listResult, error) {
+	k := len(S.PrefixItems)
+	w := make([]float64, k)
+	scores := make([]float64, k)
+	var lr listResult
+	if build {
+		lr.entries = make([]entry, k)
+	}
+	for i := 0; i < k; i++ {
+		hasG, hasP := i < len(G), i < len(P)
+		w[i] = S.PrefixWeight(i)
+		switch {
+		case hasG && hasP:
+			c.pushIndex(i)
+			r, err := c.align(G[i], P[i], S.PrefixItems[i], build)
+			c.pop()
+			if err != nil {
+				return lr, err
+			}
+			scores[i] = r.score
+			if build {
+				lr.entries[i] = entry{role: runtime.RoleMatched, score: r.score, ag: r.ag, ap: r.ap, m: r.m}
+			}
+		case hasG:
+			if build {
+				lr.entries[i] = entry{role: runtime.RoleMissing, ag: G[i],
+					m: leaf(runtime.LeafPlain, 0, G[i], jsonval.Value{}, true, false)}
+			}
+		case hasP:
+			if build {
+				lr.entries[i] = entry{role: runtime.RoleExcess, ap: P[i],
+					m: leaf(runtime.LeafPlain, 0, jsonval.Value{}, P[i], false, true)}
+			}
+		default:
+			w[i] = 0 // absent on both sides: dropped from the normalisation
+			if build {
+				lr.entries[i] = entry{role: runtime.RoleAbsent,
+					m: leaf(runtime.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false)}
+			}
+		}
+	}
+	T := runtime.PairwiseSum(w)
+	if T <= 0 {
+		lr.score = 1
+	} else {
+		terms := make([]float64, k)
+		for i := range terms {
+			terms[i] = scores[i] * (w[i] / T)
+		}
+		lr.score = runtime.Clamp01(runtime.PairwiseSum(terms))
+	}
+	if build {
+		// SPEC §8.2: alphas w_i / T with the compensated total.
+		Tc := runtime.NeumaierSum(w)
+		lr.alphas = make([]float64, k)
+		if Tc > 0 {
+			for i := range w {
+				lr.alphas[i] = w[i] / Tc
+			}
+		}
+		if c.s.opts.ComputeConfidence {
+			lr.conf = weightedConfidence(lr.entries, lr.alphas)
+		}
+	}
+	return lr, nil
+}
+
+// ignored reports whether an entry is left out of the denominator (SPEC §5.7).
+func ignored(role runtime.Role, S *ir.Node) bool {
+	return (role == runtime.RoleExcess && S.IgnoreExcess) || (role == runtime.RoleMissing && S.IgnoreMissing)
+}
+
+// uniformAlphas gives every non-ignored entry 1/D (SPEC §8.2).
+func uniformAlphas(entries []entry, S *ir.Node) []float64 {
+	a := make([]float64, len(entries))
+	D := 0
+	for _, e := range entries {
+		if !ignored(e.role, S) {
+			D++
+		}
+	}
+	if D == 0 {
+		return a
+	}
+	for i, e := range entries {
+		if !ignored(e.role, S) {
+			a[i] = 1.0 / float64(D)
+		}
+	}
+	return a
+}
+
+// alignReorder implements the order-agnostic regime of SPEC §5.2. G and P are
+// the tails; k is the index offset of the tail in the full arrays.
+func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool) (listResult, error) {
+	n, m := len(G), len(P)
+	var lr listResult
+	if n == 0 && m == 0 {
+		lr.score, lr.raw = 1, true
+		return lr, nil
+	}
+	if err := c.spend(int64(n) * int64(m)); err != nil {
+		return lr, err
+	}
+	M := make([]float64, n*m)
+	for i := 0; i < n; i++ {
+		c.pushIndex(k + i)
+		for j := 0; j < m; j++ {
+			r, err := c.align(G[i], P[j], S.Items, false)
+			if err != nil {
+				c.pop()
+				return lr, err
+			}
+			M[i*m+j] = r.score
+		}
+		c.pop()
+	}
+	d := max(n, m)
+	assign := append([]int(nil), c.hung.SolveMax(M, n, m)...)
+	var conf []float64
+	if build && c.s.opts.ComputeConfidence {
+		conf = c.pairConfidences(M, n, m, assign)
+	}
+	// Entries in row order (SPEC §5.2): gold order with dissolved pairs
+	// expanded in place, then candidate-only entries of padding rows.
+	var scores []float64
+	D := 0
+	count := func(role runtime.Role) {
+		if !ignored(role, S) {
+			D++
+		}
+	}
+	var confSum float64
+	confN := 0
+	for r := 0; r < d; r++ {
+		col := assign[r]
+		switch {
+		case r < n && col < m:
+			s := M[r*m+col]
+			if s > 0 {
+				count(runtime.RoleMatched)
+				scores = append(scores, s)
+				if build {
+					c.pushIndex(k + r)
+					cr, err := c.align(G[r], P[col], S.Items, true)
+					c.pop()
+					if err != nil {
+						return lr, err
+					}
+					if conf != nil {
+						confSum += conf[r]
+						confN++
+					}
+					lr.entries = append(lr.entries, entry{role: runtime.RoleMatched, score: s, ag: cr.ag, ap: cr.ap, m: cr.m})
+				}
+				continue
+			}
+			// A zero-score pairing is dissolved: excess first, then missing;
+			// a side whose element is JSON null produces no entry.
+			if conf != nil {
+				confSum += conf[r]
+				confN++
+			}
+			var ag, ap jsonval.Value
+			if build {
+				c.pushIndex(k + r)
+				cr, err := c.align(G[r], P[col], S.Items, true)
+				c.pop()
+				if err != nil {
+					return lr, err
+				}
+				ag, ap = cr.ag, cr.ap
+			}
+			if !P[col].IsNull() {
+				count(runtime.RoleExcess)
+				scores = append(scores, 0)
+				if build {
+					lr.entries = append(lr.entries, entry{role: runtime.RoleExcess, ap: ap,
+						m: leaf(runtime.LeafPlain, 0, jsonval.Value{}, ap, false, true)})
+				}
+			}
+			if !G[r].IsNull() {
+				count(runtime.RoleMissing)
+				scores = append(scores, 0)
+				if build {
+					lr.entries = append(lr.entries, entry{role: runtime.RoleMissing, ag: ag,
+						m: leaf(runtime.LeafPlain, 0, ag, jsonval.Value{}, true, false)})
+				}
+			}
+		case r < n:
+			count(runtime.RoleMissing)
+			scores = append(scores, 0)
+			if build {
+				lr.entries = append(lr.entries, entry{role: runtime.RoleMissing, ag: G[r],
+					m: leaf(runtime.LeafPlain, 0, G[r], jsonval.Value{}, true, false)})
+			}
+		case col < m:
+			count(runtime.RoleExcess)
+			scores = append(scores, 0)
+			if build {
+				lr.entries = append(lr.entries, entry{role: runtime.RoleExcess, ap: P[col],
+					m: leaf(runtime.LeafPlain, 0, jsonval.Value{}, P[col], false, true)})
+			}
+		}
+	}
+	if D == 0 {
+		lr.score = 1
+	} else {
+		lr.score = runtime.Clamp01(runtime.PairwiseSum(scores) / float64(D))
+	}
+	if build {
+		lr.alphas = uniformAlphas(lr.entries, S)
+		if conf != nil {
+			lr.conf = 1
+			if confN > 0 {
+				lr.conf = confSum / float64(confN)
+			}
+		}
+	}
+	return lr, nil
+}
+
+// alignFixed implements the order-sensitive regime of SPEC §5.3.
+func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (listResult, error) {
+	n, m := len(G), len(P)
+	var lr listResult
+	switch {
+	case n == 0 && m == 0:
+		lr.score, lr.raw = 1, true
+		return lr, nil
+	case n == 0:
+		lr.score = 0
+		if S.IgnoreExcess {
+			lr.score = 1
+		}
+		if build {
+			for _, v := range P {
+				lr.entries = append(lr.entries, entry{role: runtime.RoleExcess, ap: v,
+					m: leaf(runtime.LeafPlain, 0, jsonval.Value{}, v, false, true)})
+			}
+			lr.alphas = uniformAlphas(lr.entries, S)
+			lr.conf = 1
+		}
+		return lr, nil
+	case m == 0:
+		lr.score = 0
+		if S.IgnoreMissing {
+			lr.score = 1
+		}
+		if build {
+			for _, v := range G {
+				lr.entries = append(lr.entries, entry{role: runtime.RoleMissing, ag: v,
+					m: leaf(runtime.LeafPlain, 0, v, jsonval.Value{}, true, false)})
+			}
+			lr.alphas = uniformAlphas(lr.entries, S)
+			lr.conf = 1
+		}
+		return lr, nil
+	}
+	if err := c.spend(int64(n) * int64(m)); err != nil {
+		return lr, err
+	}
+	M := make([]float64, n*m)
+	for i := 0; i < n; i++ {
+		c.pushIndex(k + i)
+		for j := 0; j < m; j++ {
+			r, err := c.align(G[i], P[j], S.Items, false)
+			if err != nil {
+				c.pop()
+				return lr, err
+			}
+			M[i*m+j] = r.score
+		}
+		c.pop()
+	}
+	total, steps0 := c.dp.Align(M, n, m)
+	steps := append([]seqdp.Step(nil), steps0...)
+	D := 0
+	count := func(role runtime.Role) {
+		if !ignored(role, S) {
+			D++
+		}
+	}
+	// child re-aligns cell (i, j) in build mode for its aligned values.
+	child := func(i, j int) (result, error) {
+		c.pushIndex(k + i)
+		defer c.pop()
+		return c.align(G[i], P[j], S.Items, true)
+	}
+	for _, st := range steps {
+		switch st.Move {
+		case seqdp.Diag:
+			s := M[st.I*m+st.J]
+			if s > 0 {
+				count(runtime.RoleMatched)
+				if build {
+					cr, err := child(st.I, st.J)
+					if err != nil {
+						return lr, err
+					}
+					lr.entries = append(lr.entries, entry{role: runtime.RoleMatched, score: s, ag: cr.ag, ap: cr.ap, m: cr.m})
+				}
+				continue
+			}
+			var ag, ap jsonval.Value
+			if build {
+				cr, err := child(st.I, st.J)
+				if err != nil {
+					return lr, err
+				}
+				ag, ap = cr.ag, cr.ap
+			}
+			if !G[st.I].IsNull() {
+				count(runtime.RoleMissing)
+				if build {
+					lr.entries = append(lr.entries, entry{role: runtime.RoleMissing, ag: ag,
+						m: leaf(runtime.LeafPlain, 0, ag, jsonval.Value{}, true, false)})
+				}
+			}
+			if !P[st.J].IsNull() {
+				count(runtime.RoleExcess)
+				if build {
+					lr.entries = append(lr.entries, entry{role: runtime.RoleExcess, ap: ap,
+						m: leaf(runtime.LeafPlain, 0, jsonval.Value{}, ap, false, true)})
+				}
+			}
+		case seqdp.Up:
+			count(runtime.RoleMissing)
+			if build {
+				v := G[st.I]
+				if st.CellDiag {
+					cr, err := child(st.I, st.J)
+					if err != nil {
+						return lr, err
+					}
+					v = cr.ag
+				}
+				lr.entries = append(lr.entries, entry{role: runtime.RoleMissing, ag: v,
+					m: leaf(runtime.LeafPlain, 0, v, jsonval.Value{}, true, false)})
+			}
+		case seqdp.Left:
+			count(runtime.RoleExcess)
+			if build {
+				v := P[st.J]
+				if st.CellDiag {
+					cr, err := child(st.I, st.J)
+					if err != nil {
+						return lr, err
+					}
+					v = cr.ap
+				}
+				lr.entries = append(lr.entries, entry{role: runtime.RoleExcess, ap: v,
+					m: leaf(runtime.LeafPlain, 0, jsonval.Value{}, v, false, true)})
+			}
+		}
+	}
+	if D == 0 {
+		lr.score = 1
+	} else {
+		lr.score = runtime.Clamp01(total / float64(D))
+	}
+	if build {
+		lr.alphas = uniformAlphas(lr.entries, S)
+		if c.s.opts.ComputeConfidence {
+			lr.conf = meanChildConfidence(lr.entries)
+		}
+	}
+	return lr, nil
+}

@@ -1,0 +1,139 @@
+package interp
+
+import (
+	"math"
+
+	"github.com/objectaligner/oagen/runtime"
+)
+
+// pairConfidences computes the pairing confidence of every assignment row
+// (SPEC §9.3) on an n×m score matrix; rows paired with padding get 1.
+func (c *call) pairConfidences(M []float64, n, m int, assign []int) []float64 {
+	out := make([]float64, max(n, m))
+	for r := range out {
+		out[r] = 1
+		col := assign[r]
+		if r >= n || col >= m {
+			continue
+		}
+		v := M[r*m+col]
+		if c.s.opts.ConfidenceMethod == "entropy" {
+			out[r] = entropyConfidence(M[r*m:(r+1)*m], c.s.opts.ConfidenceTemperature)
+			continue
+		}
+		mRow := v
+		if m > 1 {
+			best := math.Inf(-1)
+			for j := 0; j < m; j++ {
+				if j != col && M[r*m+j] > best {
+					best = M[r*m+j]
+				}
+			}
+			mRow = v - best
+		}
+		mCol := v
+		if n > 1 {
+			best := math.Inf(-1)
+			for i := 0; i < n; i++ {
+				if i != r && M[i*m+col] > best {
+					best = M[i*m+col]
+				}
+			}
+			mCol = v - best
+		}
+		out[r] = (runtime.Clamp01(mRow) + runtime.Clamp01(mCol)) / 2
+	}
+	return out
+}
+
+func entropyConfidence(row []float64, beta float64) float64 {
+	m := len(row)
+	if m <= 1 {
+		return 1
+	}
+	mx := math.Inf(-1)
+	for _, x := range row {
+		mx = max(mx, x)
+	}
+	ps := make([]float64, m)
+	var z float64
+	for j, x := range row {
+		ps[j] = math.Exp(beta * (x - mx))
+		z += ps[j]
+	}
+	var h float64
+	for _, p := range ps {
+		p /= z
+		if p > 0 {
+			h -= p * math.Log(p)
+		}
+	}
+	norm := math.Log(float64(m))
+	if !(norm > 0) {
+		return 1
+	}
+	return runtime.Clamp01(1 - h/norm)
+}
+
+// meanOrOne is the site confidence: the mean over real pairs, 1 if none.
+func meanOrOne(conf []float64, n, m int, assign []int) float64 {
+	var sum float64
+	k := 0
+	for r, col := range assign {
+		if r < n && col < m {
+			sum += conf[r]
+			k++
+		}
+	}
+	if k == 0 {
+		return 1
+	}
+	return sum / float64(k)
+}
+
+func meanChildConfidence(entries []entry) float64 {
+	if len(entries) == 0 {
+		return 1
+	}
+	var sum float64
+	for _, e := range entries {
+		sum += e.m.Confidence
+	}
+	return sum / float64(len(entries))
+}
+
+func weightedConfidence(entries []entry, alphas []float64) float64 {
+	var sum, tot float64
+	for i, e := range entries {
+		sum += alphas[i] * e.m.Confidence
+		tot += alphas[i]
+	}
+	if tot <= 0 {
+		return 1
+	}
+	return sum / tot
+}
+
+func combinedConfidence(wp, wr, head, tail float64) float64 {
+	if head == 0 {
+		head = 1
+	}
+	if tail == 0 {
+		tail = 1
+	}
+	return runtime.Clamp01(wp*head + wr*tail)
+}
+
+func objectConfidence(wK, wV, keyConf float64, entries []objEntry, W float64) float64 {
+	var vs float64
+	for _, e := range entries {
+		cc := 1.0
+		if e.m != nil {
+			cc = e.m.Confidence
+		}
+		if W != 0 {
+			vs += e.weight / W * cc
+		}
+	}
+	return runtime.Clamp01((wK*keyConf + wV*vs) / (wK + wV))
+}

@@ -1,0 +1,39 @@
+package interp
+
+import (
+	"strconv"
+
+	"github.com/objectaligner/oagen/runtime"
+	"github.com/objectaligner/oagen/runtime/jsonval"
+)
+
+// parentPair is the innermost gold and candidate containers of the value
+// being aligned, for context-aware comparators (SPEC §3.6).
+type parentPair struct{ gold, pred jsonval.Value }
+
+// ctxOn reports whether comparator contexts must be tracked.
+func (c *call) ctxOn() bool { return c.s.registry.HasContextual() }
+
+func (c *call) pushParents(g, p jsonval.Value) {
+	c.parents = append(c.parents, parentPair{g, p})
+}
+
+func (c *call) popParents() { c.parents = c.parents[:len(c.parents)-1] }
+
+func (c *call) buildContext() *runtime.Context {
+	ctx := &runtime.Context{GoldRoot: c.goldRoot, PredRoot: c.candRoot}
+	if len(c.parents) > 0 {
+		top := c.parents[len(c.parents)-1]
+		ctx.GoldParent, ctx.PredParent = top.gold, top.pred
+	}
+	ctx.Path = make([]runtime.PathStep, len(c.path))
+	for i, t := range c.path {
+		if t.idx {
+			n, _ := strconv.Atoi(t.s)
+			ctx.Path[i] = runtime.PathStep{Index: n, IsIndex: true}
+		} else {
+			ctx.Path[i] = runtime.PathStep{Key: t.s}
+		}
+	}
+	return ctx
+}

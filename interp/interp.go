@@ -1,0 +1,320 @@
+// Package interp is oagen's reference interpreter: it scores a gold JSON value
+// against a candidate under a compiled schema (package ir) by walking both value
+// trees, exactly as SPEC.md defines the Object Aligner score. It is the
+// executable specification that generated scorers are tested against, and it is
+// the way to score without code generation (dynamic schemas, the CLI).
+//
+// A Scorer is built once per schema and is safe for concurrent use: every
+// per-call state (bijections, masking, workspaces) lives in a per-call value.
+package interp
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/objectaligner/oagen/ir"
+	"github.com/objectaligner/oagen/runtime"
+	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/validate"
+)
+
+// Options are the scorer options of SPEC §2.2 that affect scores, plus the
+// resource limits.
+type Options struct {
+	// Comparators are custom comparators registered by name (SPEC §3.6).
+	Comparators []runtime.CustomComparator
+	// IDDisambiguation is "wl" (default) or "none" (SPEC §7.5).
+	IDDisambiguation string
+	// WLIntegration is "tie_break" (default) or "blend" (SPEC §7.8).
+	WLIntegration string
+	// WLRounds caps the WL refinement rounds; a negative value (the default
+	// after Defaults) means unlimited.
+	WLRounds int
+	// WLBlendLambda is λ of the blend mode (default 0.5).
+	WLBlendLambda float64
+	// WarnOnAmbiguousMapping reports tied gold rows after WL (SPEC §7.10).
+	WarnOnAmbiguousMapping bool
+	// ComputeConfidence turns on pairing confidences (SPEC §9.3).
+	ComputeConfidence bool
+	// ConfidenceMethod is "margin" (default) or "entropy".
+	ConfidenceMethod string
+	// ConfidenceTemperature is β of the entropy method (default 8).
+	ConfidenceTemperature float64
+	// Limits bound the work of one pair.
+	Limits Limits
+}
+
+// Limits bound the resources one scored pair may use. Exceeding a limit is an
+// error naming the limit, its value and the JSON Pointer where it was hit; it is
+// never a silent score. Zero fields take the defaults of DefaultLimits.
+type Limits struct {
+	// MaxDepth is the maximum nesting depth of the values being aligned.
+	MaxDepth int
+	// MaxCollection is the maximum number of elements (or members) of one
+	// aligned collection, max(n, m); the assignment is O(d³).
+	MaxCollection int
+	// MaxStringRunes is the maximum length, in code points, of a string that a
+	// quadratic string comparator processes.
+	MaxStringRunes int
+	// MaxWork is the total work budget of one pair, counted in elementary
+	// comparisons (matrix cells, DP cells and leaf comparisons).
+	MaxWork int64
+}
+
+// DefaultLimits returns the default limits: generous enough for every dataset
+// of the paper.
+func DefaultLimits() Limits {
+	return Limits{
+		MaxDepth:       256,
+		MaxCollection:  2000,
+		MaxStringRunes: 100_000,
+		MaxWork:        50_000_000,
+	}
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	if l.MaxDepth <= 0 {
+		l.MaxDepth = d.MaxDepth
+	}
+	if l.MaxCollection <= 0 {
+		l.MaxCollection = d.MaxCollection
+	}
+	if l.MaxStringRunes <= 0 {
+		l.MaxStringRunes = d.MaxStringRunes
+	}
+	if l.MaxWork <= 0 {
+		l.MaxWork = d.MaxWork
+	}
+	return l
+}
+
+// Scorer scores pairs under one compiled schema. It is immutable and safe for
+// concurrent use.
+type Scorer struct {
+	schema    *ir.Schema
+	validator *validate.Validator
+	registry  *runtime.Registry
+	opts      Options
+	// scopeIndex maps scope names to their index in schema.Scopes.
+	scopeIndex map[string]int
+}
+
+// New builds a scorer for a compiled schema.
+func New(schema *ir.Schema, opts Options) (*Scorer, error) {
+	if schema == nil || schema.Root == nil {
+		return nil, errors.New("interp: nil schema")
+	}
+	if opts.IDDisambiguation == "" {
+		opts.IDDisambiguation = "wl"
+	}
+	if opts.IDDisambiguation != "wl" && opts.IDDisambiguation != "none" {
+		return nil, fmt.Errorf("interp: idDisambiguation %q: want \"wl\" or \"none\"", opts.IDDisambiguation)
+	}
+	if opts.WLIntegration == "" {
+		opts.WLIntegration = "tie_break"
+	}
+	if opts.WLIntegration != "tie_break" && opts.WLIntegration != "blend" {
+		return nil, fmt.Errorf("interp: wlIntegration %q: want \"tie_break\" or \"blend\"", opts.WLIntegration)
+	}
+	if opts.WLBlendLambda == 0 {
+		opts.WLBlendLambda = 0.5
+	}
+	if !(opts.WLBlendLambda >= 0 && opts.WLBlendLambda <= 1) {
+		return nil, fmt.Errorf("interp: wlBlendLambda %v: want a number in [0,1]", opts.WLBlendLambda)
+	}
+	if opts.ConfidenceMethod == "" {
+		opts.ConfidenceMethod = "margin"
+	}
+	if opts.ConfidenceMethod != "margin" && opts.ConfidenceMethod != "entropy" {
+		return nil, fmt.Errorf("interp: confidenceMethod %q: want \"margin\" or \"entropy\"", opts.ConfidenceMethod)
+	}
+	if opts.ConfidenceTemperature == 0 {
+		opts.ConfidenceTemperature = 8
+	}
+	if !(opts.ConfidenceTemperature > 0) || opts.ConfidenceTemperature > 1e308 {
+		return nil, fmt.Errorf("interp: confidenceTemperature %v: want a finite number > 0", opts.ConfidenceTemperature)
+	}
+	opts.Limits = opts.Limits.withDefaults()
+	reg, err := runtime.NewRegistry(opts.Comparators...)
+	if err != nil {
+		return nil, fmt.Errorf("interp: %w", err)
+	}
+	v, err := validate.Compile(schema.Raw)
+	if err != nil {
+		return nil, fmt.Errorf("interp: schema is not a valid JSON Schema: %w", err)
+	}
+	s := &Scorer{schema: schema, validator: v, registry: reg, opts: opts, scopeIndex: map[string]int{}}
+	for i, sc := range schema.Scopes {
+		s.scopeIndex[sc.Name] = i
+	}
+	return s, nil
+}
+
+// Compile parses an annotated JSON Schema and builds a scorer for it.
+func Compile(schemaJSON []byte, file string, opts Options) (*Scorer, error) {
+	sch, err := ir.Compile(schemaJSON, ir.Options{File: file, CustomComparators: customNames(opts.Comparators)})
+	if err != nil {
+		return nil, err
+	}
+	return New(sch, opts)
+}
+
+func customNames(cs []runtime.CustomComparator) map[string][]string {
+	if len(cs) == 0 {
+		return nil
+	}
+	m := map[string][]string{}
+	for _, c := range cs {
+		m[c.Registry] = append(m[c.Registry], c.Name)
+	}
+	return m
+}
+
+// Schema returns the compiled schema.
+func (s *Scorer) Schema() *ir.Schema { return s.schema }
+
+// Options returns the scorer's options with defaults applied.
+func (s *Scorer) Options() Options { return s.opts }
+
+// Result is the outcome of aligning one pair: the score, the match tree and
+// what the repair walk and the feedback need.
+type Result struct {
+	// Score is the similarity in [0, 1].
+	Score float64
+	// Match is the root of the match tree; nil when the candidate failed
+	// validation or the root kinds differ (SPEC §13 Q6).
+	Match *runtime.Match
+	// Invalid is the candidate's first validation error (score 0, SPEC §1.3).
+	Invalid *validate.Error
+	// Bijections are the identifier bijections per scope, in scope order.
+	Bijections []Bijection
+	// Warnings raised while scoring (undeclared gold keys, ambiguous
+	// mappings); informative.
+	Warnings []string
+
+	Gold, Candidate jsonval.Value
+}
+
+// Bijection is the identifier mapping derived for one scope (SPEC §7.5).
+type Bijection struct {
+	Scope string
+	// Pairs lists every gold id in gold record order with its candidate
+	// counterpart (HasCandidate false: ⊥).
+	Pairs []IDPair
+	// Excess lists the candidate ids no gold id maps to, in candidate order.
+	Excess []jsonval.Value
+}
+
+// IDPair is one gold id and its image under the bijection.
+type IDPair struct {
+	Gold         jsonval.Value
+	Candidate    jsonval.Value
+	HasCandidate bool
+}
+
+// GoldError is returned when the gold value is unusable: it fails validation,
+// or its referential integrity is broken (duplicate ids, dangling references).
+type GoldError struct {
+	Pointer string // JSON Pointer inside the gold value
+	Message string
+}
+
+func (e *GoldError) Error() string {
+	p := e.Pointer
+	if p == "" {
+		p = "/"
+	}
+	return fmt.Sprintf("invalid gold at %s: %s", p, e.Message)
+}
+
+// LimitError reports an exceeded resource limit.
+type LimitError struct {
+	Limit   string // the Limits field name
+	Value   int64  // the limit's value
+	Pointer string // JSON Pointer (gold side) where it was hit
+}
+
+func (e *LimitError) Error() string {
+	p := e.Pointer
+	if p == "" {
+		p = "/"
+	}
+	return fmt.Sprintf("limit %s = %d exceeded at %s", e.Limit, e.Value, p)
+}
+
+// ScoreError is an error raised while aligning (a comparator returning a value
+// outside [0,1], a schema/type disagreement), located by a JSON Pointer.
+type ScoreError struct {
+	Pointer string
+	Err     error
+}
+
+func (e *ScoreError) Error() string {
+	p := e.Pointer
+	if p == "" {
+		p = "/"
+	}
+	return fmt.Sprintf("at %s: %v", p, e.Err)
+}
+
+func (e *ScoreError) Unwrap() error { return e.Err }
+
+// Score returns the similarity of cand to gold. It builds no match tree.
+func (s *Scorer) Score(gold, cand jsonval.Value) (float64, error) {
+	r, err := s.run(gold, cand, false)
+	if err != nil {
+		return 0, err
+	}
+	return r.Score, nil
+}
+
+// Align scores the pair and keeps the match tree, for repair operations,
+// feedback and descriptions.
+func (s *Scorer) Align(gold, cand jsonval.Value) (*Result, error) {
+	return s.run(gold, cand, true)
+}
+
+func (s *Scorer) run(gold, cand jsonval.Value, build bool) (*Result, error) {
+	if verr := s.validator.Validate(gold); verr != nil {
+		return nil, &GoldError{Pointer: verr.Pointer(), Message: verr.Message}
+	}
+	res := &Result{Gold: gold, Candidate: cand}
+	if verr := s.validator.Validate(cand); verr != nil {
+		res.Invalid = verr
+		res.Score = 0
+		return res, nil
+	}
+	if !gold.IsNull() && !cand.IsNull() && !kindsCompatible(gold.Kind, cand.Kind) {
+		// SPEC §13 Q6: a union-typed root whose kinds differ scores 0 with
+		// no repair operations.
+		res.Score = 0
+		return res, nil
+	}
+	c := newCall(s, gold, cand)
+	if len(s.schema.Scopes) > 0 {
+		if err := c.deriveBijections(); err != nil {
+			return nil, err
+		}
+		res.Bijections = c.exportBijections()
+	}
+	r, err := c.align(gold, cand, s.schema.Root, build)
+	if err != nil {
+		return nil, err
+	}
+	res.Score = r.score
+	res.Match = r.m
+	res.Warnings = c.warnings
+	return res, nil
+}
+
+// kindsCompatible reports whether two non-null kinds may be compared: equal
+// kinds, or two numbers of different lexical class (SPEC §13 Q7).
+func kindsCompatible(a, b jsonval.Kind) bool {
+	if a == b {
+		return true
+	}
+	return isNumberKind(a) && isNumberKind(b)
+}
+
+func isNumberKind(k jsonval.Kind) bool { return k == jsonval.Int || k == jsonval.Float }

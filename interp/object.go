@@ -1,0 +1,196 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/objectaligner/oagen/ir"
+	"github.com/objectaligner/oagen/runtime"
+	"github.com/objectaligner/oagen/runtime/jsonval"
+)
+
+// objEntry is one entry of an object alignment (SPEC §6.2) before it becomes
+// a runtime.ObjectEntry.
+type objEntry struct {
+	gk, pk       string
+	hasGK, hasPK bool
+	keyScore     float64
+	weight       float64
+	valScore     float64
+	ag, ap       jsonval.Value // aligned values of the entry's value
+	m            *runtime.Match
+}
+
+// keySimilarity is κ of SPEC §6.1.
+func keySimilarity(S *ir.Node, a, b string) float64 {
+	var x float64
+	if S.KeyScore == "exact" {
+		x = runtime.ExactString(a, b)
+	} else {
+		x = runtime.Jaro(a, b)
+	}
+	return runtime.ApplyThreshold(x, S.KeyThreshold)
+}
+
+// alignObject implements SPEC §6.
+func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
+	GK, PK := g.Obj, p.Obj
+	n, m := len(GK), len(PK)
+	if n == 0 && m == 0 {
+		r := result{score: 1}
+		if build {
+			r.ag, r.ap = jsonval.NewObject(nil), jsonval.NewObject(nil)
+			r.m = &runtime.Match{Type: runtime.ObjectNode, Score: 1, Confidence: 1}
+		}
+		return r, nil
+	}
+	if err := c.checkCollection(n, m); err != nil {
+		return result{}, err
+	}
+	if err := c.spend(int64(n) * int64(m)); err != nil {
+		return result{}, err
+	}
+	if c.ctxOn() {
+		c.pushParents(g, p)
+		defer c.popParents()
+	}
+	K := make([]float64, n*m)
+	for i := range GK {
+		for j := range PK {
+			K[i*m+j] = keySimilarity(S, GK[i].Key, PK[j].Key)
+		}
+	}
+	d := max(n, m)
+	assign := append([]int(nil), c.hung.SolveMax(K, n, m)...)
+	var keyConf float64 = 1
+	if build && c.s.opts.ComputeConfidence {
+		keyConf = meanOrOne(c.pairConfidences(K, n, m, assign), n, m, assign)
+	}
+	entries := make([]objEntry, 0, d)
+	for r := 0; r < d; r++ {
+		col := assign[r]
+		switch {
+		case r < n && col < m && K[r*m+col] > 0:
+			entries = append(entries, objEntry{gk: GK[r].Key, pk: PK[col].Key, hasGK: true, hasPK: true, keyScore: K[r*m+col]})
+		case r < n && col < m:
+			entries = append(entries,
+				objEntry{pk: PK[col].Key, hasPK: true},
+				objEntry{gk: GK[r].Key, hasGK: true})
+		case r < n:
+			entries = append(entries, objEntry{gk: GK[r].Key, hasGK: true})
+		case col < m:
+			entries = append(entries, objEntry{pk: PK[col].Key, hasPK: true})
+		}
+	}
+	for i := range entries {
+		if err := c.objectValue(&entries[i], g, p, S, build); err != nil {
+			return result{}, err
+		}
+	}
+	E := len(entries)
+	keyScores := make([]float64, E)
+	weights := make([]float64, E)
+	for i, e := range entries {
+		keyScores[i] = e.keyScore
+		weights[i] = e.weight
+	}
+	W := runtime.PairwiseSum(weights)
+	var score float64
+	zeroWeight := W == 0
+	if zeroWeight {
+		// SPEC §6.5: an object of zero total weight scores exactly 1.
+		score = 1
+	} else {
+		terms := make([]float64, E)
+		for i, e := range entries {
+			terms[i] = (e.weight / W) * e.valScore
+		}
+		sKey := runtime.PairwiseSum(keyScores) / float64(E)
+		sVal := runtime.PairwiseSum(terms)
+		wK, wV := S.KeyImportance, S.ValueImportance
+		score = runtime.Clamp01((float64(wK*sKey) + float64(wV*sVal)) / (wK + wV))
+	}
+	r := result{score: score}
+	if !build {
+		return r, nil
+	}
+	mt := &runtime.Match{Type: runtime.ObjectNode, Score: score, Confidence: 1}
+	mt.Entries = make([]runtime.ObjectEntry, E)
+	wK, wV := S.KeyImportance, S.ValueImportance
+	kb := wK / (wK + wV)
+	vb := wV / (wK + wV)
+	sumW := runtime.NeumaierSum(weights)
+	var agM, apM []jsonval.Member
+	for i, e := range entries {
+		oe := runtime.ObjectEntry{
+			GoldKey: e.gk, PredKey: e.pk, HasGoldKey: e.hasGK, HasPredKey: e.hasPK,
+			KeyScore: e.keyScore, Value: e.m,
+		}
+		if !zeroWeight {
+			oe.KeyAlpha = kb / float64(E)
+			if sumW != 0 {
+				oe.ValueAlpha = float64(vb*e.weight) / sumW
+			}
+		}
+		mt.Entries[i] = oe
+		if e.hasGK {
+			agM = append(agM, jsonval.Member{Key: e.gk, Value: e.ag})
+		}
+		if e.hasPK {
+			apM = append(apM, jsonval.Member{Key: e.pk, Value: e.ap})
+		}
+	}
+	if c.s.opts.ComputeConfidence {
+		mt.Confidence = objectConfidence(wK, wV, keyConf, entries, W)
+	}
+	r.ag, r.ap, r.m = jsonval.NewObject(agM), jsonval.NewObject(apM), mt
+	return r, nil
+}
+
+// objectValue scores the value of one entry (SPEC §6.4).
+func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bool) error {
+	var gv, pv jsonval.Value
+	if e.hasGK {
+		gv, _ = g.Get(e.gk)
+	}
+	if e.hasPK {
+		pv, _ = p.Get(e.pk)
+	}
+	e.ag, e.ap = gv, pv
+	e.weight = 1
+	if !e.hasGK || !e.hasPK {
+		// Unpaired entry: value 0, weight 1 whatever the member's weight.
+		if build {
+			e.m = leaf(runtime.LeafPlain, 0, gv, pv, e.hasGK, e.hasPK)
+		}
+		return nil
+	}
+	sub := S.Property(e.gk)
+	if sub == nil {
+		// A gold key the schema does not declare scores 0 (weight 1).
+		if build {
+			c.warnings = append(c.warnings, fmt.Sprintf("%s: gold key %q is not declared in the schema's properties; its value scores 0", c.pointer(), e.gk))
+			e.m = leaf(runtime.LeafPlain, 0, gv, pv, true, true)
+		}
+		return nil
+	}
+	e.weight = sub.ValueWeight
+	if gv.Kind != pv.Kind && !gv.IsNull() && !pv.IsNull() {
+		// Different kinds (integer-form vs float-form included) score 0 in
+		// place, before the id/ref rules.
+		if build {
+			e.m = leaf(runtime.LeafPlain, 0, gv, pv, true, true)
+		}
+		return nil
+	}
+	c.push(e.gk)
+	r, err := c.align(gv, pv, sub, build)
+	c.pop()
+	if err != nil {
+		return err
+	}
+	e.valScore = r.score
+	if build {
+		e.ag, e.ap, e.m = r.ag, r.ap, r.m
+	}
+	return nil
+}

@@ -1,0 +1,406 @@
+package interp
+
+import (
+	"errors"
+	"math"
+	"math/big"
+	"slices"
+	"strconv"
+
+	"github.com/objectaligner/oagen/ir"
+	"github.com/objectaligner/oagen/runtime"
+	"github.com/objectaligner/oagen/runtime/jsonval"
+)
+
+// idKey is a canonical key for a primitive JSON value under JSON equality
+// (SPEC §1.2, §13 Q15): 1 and 1.0 give the same key.
+type idKey string
+
+func keyOf(v jsonval.Value) idKey {
+	switch v.Kind {
+	case jsonval.Null:
+		return "z"
+	case jsonval.Bool:
+		if v.B {
+			return "b1"
+		}
+		return "b0"
+	case jsonval.Int:
+		if v.Big != nil {
+			return idKey("n" + v.Big.String())
+		}
+		return idKey("n" + strconv.FormatInt(v.I, 10))
+	case jsonval.Float:
+		f := v.F
+		if f == math.Trunc(f) && !math.IsInf(f, 0) {
+			if math.Abs(f) < 1<<62 {
+				return idKey("n" + strconv.FormatInt(int64(f), 10))
+			}
+			bi, _ := new(big.Float).SetFloat64(f).Int(nil)
+			return idKey("n" + bi.String())
+		}
+		return idKey("f" + strconv.FormatFloat(f, 'g', -1, 64))
+	case jsonval.String:
+		return idKey("s" + v.S)
+	}
+	return idKey("j" + v.String())
+}
+
+// idSet is a set of identifiers under JSON equality.
+type idSet map[idKey]bool
+
+// bijection is π of one scope: gold id → candidate id or ⊥.
+type bijection struct {
+	m     map[idKey]mapped
+	order []jsonval.Value // gold ids in record order
+	exc   []jsonval.Value // excess candidate ids
+}
+
+type mapped struct {
+	v  jsonval.Value
+	ok bool
+}
+
+// located is a value found by a data walk, with its JSON Pointer.
+type located struct {
+	v   jsonval.Value
+	ptr string
+}
+
+// walkPath follows a schema path through a value (SPEC §7.3): a properties
+// edge descends into the member when present, an items edge yields every
+// element (prefix positions included), a prefixItems edge yields the element
+// at that index. Results come in document order.
+func walkPath(v jsonval.Value, ptr string, p ir.Path, out []located) []located {
+	if len(p) == 0 {
+		return append(out, located{v, ptr})
+	}
+	e := p[0]
+	switch e.Kind {
+	case ir.EdgeProperty:
+		if v.Kind != jsonval.Object {
+			return out
+		}
+		child, ok := v.Get(e.Key)
+		if !ok {
+			return out
+		}
+		return walkPath(child, ptr+"/"+escapeToken(e.Key), p[1:], out)
+	case ir.EdgeItems:
+		if v.Kind != jsonval.Array {
+			return out
+		}
+		for i, el := range v.Arr {
+			out = walkPath(el, ptr+"/"+strconv.Itoa(i), p[1:], out)
+		}
+	case ir.EdgePrefix:
+		if v.Kind != jsonval.Array || e.Index >= len(v.Arr) {
+			return out
+		}
+		return walkPath(v.Arr[e.Index], ptr+"/"+strconv.Itoa(e.Index), p[1:], out)
+	}
+	return out
+}
+
+func walkValues(v jsonval.Value, p ir.Path) []jsonval.Value {
+	locs := walkPath(v, "", p, nil)
+	out := make([]jsonval.Value, len(locs))
+	for i, l := range locs {
+		out[i] = l.v
+	}
+	return out
+}
+
+// firstID returns the first value found at the id suffix inside a record, or
+// null.
+func firstID(rec jsonval.Value, suffix ir.Path) jsonval.Value {
+	locs := walkPath(rec, "", suffix, nil)
+	if len(locs) == 0 {
+		return jsonval.Value{}
+	}
+	return locs[0].v
+}
+
+// checkGold verifies the gold's referential integrity (SPEC §7.3).
+func (c *call) checkGold() error {
+	sch := c.s.schema
+	for _, sc := range sch.Scopes {
+		ids := idSet{}
+		for _, rec := range walkPath(c.goldRoot, "", sc.RecordPath, nil) {
+			for _, id := range walkPath(rec.v, rec.ptr, sc.IDSuffix, nil) {
+				k := keyOf(id.v)
+				if ids[k] {
+					return &GoldError{Pointer: id.ptr, Message: "duplicate identifier " + jsonval.PyRepr(id.v) + " in scope " + strconv.Quote(sc.Name)}
+				}
+				ids[k] = true
+			}
+		}
+		for _, rp := range sc.RefPaths {
+			for _, ref := range walkPath(c.goldRoot, "", rp, nil) {
+				if !ids[keyOf(ref.v)] {
+					return &GoldError{Pointer: ref.ptr, Message: "reference " + jsonval.PyRepr(ref.v) + " names no identifier of scope " + strconv.Quote(sc.Name)}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// deriveBijections runs the referential pre-pass (SPEC §7.3–7.8).
+func (c *call) deriveBijections() error {
+	if err := c.checkGold(); err != nil {
+		return err
+	}
+	sch := c.s.schema
+	for i, sc := range sch.Scopes {
+		set := idSet{}
+		for _, id := range walkValues(c.candRoot, concatPath(sc.RecordPath, sc.IDSuffix)) {
+			set[keyOf(id)] = true
+		}
+		c.candIDs[i] = set
+	}
+	for i, sc := range sch.Scopes {
+		b, err := c.deriveScope(i, sc)
+		if err != nil {
+			return err
+		}
+		c.bij[i] = b
+	}
+	return nil
+}
+
+func concatPath(a, b ir.Path) ir.Path {
+	out := make(ir.Path, 0, len(a)+len(b))
+	return append(append(out, a...), b...)
+}
+
+// deriveScope derives the bijection of one scope (SPEC §7.5).
+func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
+	recNode := c.s.schema.Root.At(sc.RecordPath)
+	recG := walkPath(c.goldRoot, "", sc.RecordPath, nil)
+	recP := walkPath(c.candRoot, "", sc.RecordPath, nil)
+	n, m := len(recG), len(recP)
+	b := &bijection{m: map[idKey]mapped{}}
+	if n == 0 && m == 0 {
+		return b, nil
+	}
+	if err := c.checkCollection(n, m); err != nil {
+		return nil, err
+	}
+	if err := c.spend(int64(n) * int64(m)); err != nil {
+		return nil, err
+	}
+	idsG := make([]jsonval.Value, n)
+	idsP := make([]jsonval.Value, m)
+	for i, r := range recG {
+		idsG[i] = firstID(r.v, sc.IDSuffix)
+	}
+	for j, r := range recP {
+		idsP[j] = firstID(r.v, sc.IDSuffix)
+	}
+	C := make([]float64, n*m)
+	c.curScope, c.maskAll, c.deriving = idx, sc.Degraded, true
+	if c.ctxOn() {
+		c.pushParents(recordList(recG), recordList(recP))
+	}
+	for i := 0; i < n; i++ {
+		for j := 0; j < m; j++ {
+			saved := c.path
+			c.path = pointerPath(recG[i].ptr)
+			r, err := c.align(recG[i].v, recP[j].v, recNode, false)
+			c.path = saved
+			if err != nil {
+				var le *LimitError
+				if errors.As(err, &le) {
+					c.curScope, c.maskAll, c.deriving = -1, false, false
+					return nil, err
+				}
+				r.score = 0 // SPEC §7.5: errors are swallowed here (§13 Q16)
+			}
+			C[i*m+j] = r.score
+		}
+	}
+	if c.ctxOn() {
+		c.popParents()
+	}
+	c.curScope, c.maskAll, c.deriving = -1, false, false
+
+	S := C
+	if c.s.opts.IDDisambiguation == "wl" && !sc.Degraded && (n > 1 || m > 1) {
+		Wm := c.structuralMatches(idx, sc, idsG, idsP)
+		S = integrate(C, Wm, n, m, c.s.opts)
+	}
+	if c.s.opts.WarnOnAmbiguousMapping && n >= 2 {
+		c.warnAmbiguous(sc, S, n, m, idsG)
+	}
+	d := max(n, m)
+	assign := c.hung.SolveMax(S, n, m)
+	used := idSet{}
+	for r := 0; r < d; r++ {
+		col := assign[r]
+		if r >= n || idsG[r].IsNull() {
+			continue
+		}
+		k := keyOf(idsG[r])
+		if _, seen := b.m[k]; !seen {
+			b.order = append(b.order, idsG[r])
+		}
+		if col >= m || idsP[col].IsNull() || used[keyOf(idsP[col])] {
+			b.m[k] = mapped{}
+			continue
+		}
+		b.m[k] = mapped{v: idsP[col], ok: true}
+		used[keyOf(idsP[col])] = true
+	}
+	seen := idSet{}
+	for _, id := range idsP {
+		k := keyOf(id)
+		if id.IsNull() || used[k] || seen[k] {
+			continue
+		}
+		seen[k] = true
+		b.exc = append(b.exc, id)
+	}
+	return b, nil
+}
+
+func recordList(locs []located) jsonval.Value {
+	vs := make([]jsonval.Value, len(locs))
+	for i, l := range locs {
+		vs[i] = l.v
+	}
+	return jsonval.NewArray(vs)
+}
+
+// pointerTokens splits a JSON Pointer into unescaped tokens.
+func pointerTokens(ptr string) []string {
+	if ptr == "" {
+		return nil
+	}
+	var toks []string
+	start := 1
+	for i := 1; i <= len(ptr); i++ {
+		if i == len(ptr) || ptr[i] == '/' {
+			toks = append(toks, unescapeToken(ptr[start:i]))
+			start = i + 1
+		}
+	}
+	return toks
+}
+
+// pointerPath turns a JSON Pointer produced by walkPath into a data path;
+// tokens that are decimal numbers are array indices there.
+func pointerPath(ptr string) []pathTok {
+	toks := pointerTokens(ptr)
+	out := make([]pathTok, len(toks))
+	for i, t := range toks {
+		_, err := strconv.Atoi(t)
+		out[i] = pathTok{s: t, idx: err == nil}
+	}
+	return out
+}
+
+func unescapeToken(t string) string {
+	out := make([]byte, 0, len(t))
+	for i := 0; i < len(t); i++ {
+		if t[i] == '~' && i+1 < len(t) {
+			switch t[i+1] {
+			case '0':
+				out = append(out, '~')
+				i++
+				continue
+			case '1':
+				out = append(out, '/')
+				i++
+				continue
+			}
+		}
+		out = append(out, t[i])
+	}
+	return string(out)
+}
+
+// integrate combines record costs with structural matches (SPEC §7.8).
+func integrate(C, Wm []float64, n, m int, opts Options) []float64 {
+	S := make([]float64, n*m)
+	if opts.WLIntegration == "blend" {
+		lam := opts.WLBlendLambda
+		for i := range S {
+			S[i] = float64((1-lam)*C[i]) + float64(lam*Wm[i])
+		}
+		return S
+	}
+	U := slices.Clone(C)
+	slices.Sort(U)
+	U = slices.Compact(U)
+	gap := 1.0
+	if len(U) >= 2 {
+		gap = math.Inf(1)
+		for i := 1; i < len(U); i++ {
+			if d := U[i] - U[i-1]; d > 0 && d < gap {
+				gap = d
+			}
+		}
+	}
+	eps := gap / float64(n*m+1)
+	for i := range S {
+		S[i] = C[i] + float64(eps*Wm[i])
+	}
+	return S
+}
+
+func (c *call) warnAmbiguous(sc *ir.Scope, S []float64, n, m int, idsG []jsonval.Value) {
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if slices.Equal(S[i*m:(i+1)*m], S[j*m:(j+1)*m]) {
+				c.warnings = append(c.warnings, "scope "+strconv.Quote(sc.Name)+": gold ids "+
+					jsonval.PyRepr(idsG[i])+" and "+jsonval.PyRepr(idsG[j])+" could be paired in several ways")
+			}
+		}
+	}
+}
+
+// alignRef is the reference leaf of SPEC §7.4.
+func (c *call) alignRef(g, p jsonval.Value, S *ir.Node, build bool) result {
+	idx, ok := c.s.scopeIndex[S.Ref]
+	r := result{}
+	var mp jsonval.Value
+	hasMP, consulted := false, false
+	switch {
+	case !ok || c.maskAll || idx == c.curScope || c.bij[idx] == nil:
+		r.score = 1
+	default:
+		consulted = true
+		if mv, found := c.bij[idx].m[keyOf(g)]; found && mv.ok && !g.IsNull() {
+			mp, hasMP = mv.v, true
+		}
+		if hasMP && c.candIDs[idx][keyOf(p)] && jsonval.Equal(mp, p) {
+			r.score = 1
+		}
+	}
+	if build {
+		r.ag, r.ap = g, p
+		lf := leaf(runtime.LeafRef, r.score, g, p, true, true)
+		lf.MappedPred, lf.HasMapped, lf.Consulted = mp, hasMP, consulted
+		r.m = lf
+	}
+	return r
+}
+
+// exportBijections returns the bijections in scope order.
+func (c *call) exportBijections() []Bijection {
+	out := make([]Bijection, len(c.s.schema.Scopes))
+	for i, sc := range c.s.schema.Scopes {
+		out[i].Scope = sc.Name
+		b := c.bij[i]
+		if b == nil {
+			continue
+		}
+		for _, g := range b.order {
+			mv := b.m[keyOf(g)]
+			out[i].Pairs = append(out[i].Pairs, IDPair{Gold: g, Candidate: mv.v, HasCandidate: mv.ok})
+		}
+		out[i].Excess = b.exc
+	}
+	return out
+}

@@ -1,0 +1,76 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/objectaligner/oagen/runtime"
+)
+
+// RepairOptions control the repair walk and ranking (SPEC §8.6–8.7).
+type RepairOptions struct {
+	// Granularity is leaf (default), subtree or all.
+	Granularity runtime.Granularity
+	// MinContribution keeps only operations with Δ ≥ it when > 0.
+	MinContribution float64
+	// RankBy is score_delta (default), expected_gain or confidence.
+	RankBy string
+	// IncludePairingAmbiguous appends pairing_ambiguous diagnostics for
+	// nodes whose confidence is below AmbiguityThreshold (default 0.30).
+	IncludePairingAmbiguous bool
+	AmbiguityThreshold      float64
+}
+
+// Repair returns the ranked repair operations of the pair (SPEC §8). A
+// candidate that failed validation, or whose root kind differs from the
+// gold's, has none.
+func (r *Result) Repair(opts RepairOptions) ([]runtime.Op, error) {
+	g, err := runtime.ParseGranularity(string(opts.Granularity))
+	if err != nil {
+		return nil, err
+	}
+	if opts.MinContribution < 0 {
+		return nil, fmt.Errorf("minContribution %v: want a number ≥ 0", opts.MinContribution)
+	}
+	if r.Match == nil {
+		return nil, nil
+	}
+	ops := runtime.WalkRepairs(r.Match, r.Gold, r.Candidate, g)
+	var diags []runtime.Op
+	if opts.IncludePairingAmbiguous {
+		th := opts.AmbiguityThreshold
+		if th == 0 {
+			th = 0.30
+		}
+		diags = runtime.PairingDiagnostics(r.Match, th)
+	}
+	return runtime.RankOps(ops, runtime.RankOptions{MinContribution: opts.MinContribution, RankBy: opts.RankBy}, diags)
+}
+
+// Feedback returns the feedback text and the ranked operations of the pair
+// (SPEC §8.8). A candidate that failed validation gets the validation-error
+// text and no operations (SPEC §8.8.7).
+func (r *Result) Feedback(ro RepairOptions, fo runtime.FeedbackOptions) (string, []runtime.Op, error) {
+	if r.Invalid != nil {
+		text, err := runtime.RenderValidationError(r.Invalid.DisplayPath(), r.Invalid.Message, fo)
+		return text, nil, err
+	}
+	ops, err := r.Repair(ro)
+	if err != nil {
+		return "", nil, err
+	}
+	fb, err := runtime.RenderFeedback(r.Score, ops, fo)
+	if err != nil {
+		return "", nil, err
+	}
+	return fb.Text, ops, nil
+}
+
+// Describe returns the prose description of the alignment (SPEC §9.1) with
+// the default templates.
+func (r *Result) Describe() string {
+	t := runtime.DefaultTemplates()
+	if r.Invalid != nil {
+		return runtime.DescribeValidationError(r.Invalid.Pointer(), r.Invalid.Message, t)
+	}
+	return runtime.Describe(r.Score, r.Match, t)
+}

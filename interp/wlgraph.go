@@ -1,0 +1,252 @@
+package interp
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/objectaligner/oagen/ir"
+	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/runtime/wl"
+)
+
+// carrierGroup is a set of reference paths of one scope sharing a carrier
+// path (SPEC §7.6).
+type carrierGroup struct {
+	carrier ir.Path
+	roles   []ir.Path // sorted
+}
+
+// carrierOf splits a reference path into carrier path and role (SPEC §7.6).
+func carrierOf(root *ir.Node, rp ir.Path) (carrier, role ir.Path) {
+	node := root
+	lastArrayEdge := -1
+	for i, e := range rp {
+		node = stepNode(node, e)
+		if e.Kind == ir.EdgeItems || e.Kind == ir.EdgePrefix {
+			if node != nil && node.Types&ir.TObject != 0 {
+				return rp[:i+1], rp[i+1:]
+			}
+			lastArrayEdge = i
+		}
+	}
+	if lastArrayEdge >= 0 {
+		return rp[:lastArrayEdge+1], rp[lastArrayEdge+1:]
+	}
+	if len(rp) == 0 {
+		return rp, nil
+	}
+	return rp[:len(rp)-1], rp[len(rp)-1:]
+}
+
+func stepNode(n *ir.Node, e ir.Edge) *ir.Node {
+	if n == nil {
+		return nil
+	}
+	return n.At(ir.Path{e})
+}
+
+// pathText renders a schema path as a sortable text (roles are sorted by a
+// fixed total order; any such order gives the same WL partition, SPEC §7.6).
+func pathText(p ir.Path) string {
+	var b strings.Builder
+	for _, e := range p {
+		switch e.Kind {
+		case ir.EdgeProperty:
+			b.WriteString("(('properties', ")
+			b.WriteString(strconv.Quote(e.Key))
+			b.WriteString(")")
+		case ir.EdgeItems:
+			b.WriteString("(('items',)")
+		case ir.EdgePrefix:
+			b.WriteString("(('prefixItems', ")
+			b.WriteString(strconv.Itoa(e.Index))
+			b.WriteString(")")
+		}
+		b.WriteString(",")
+	}
+	return b.String()
+}
+
+func pathEqual(a, b ir.Path) bool { return slices.Equal(a, b) }
+
+// hasPrefix reports whether p lies strictly below prefix.
+func strictlyBelow(p, prefix ir.Path) bool {
+	return len(p) > len(prefix) && slices.Equal(p[:len(prefix)], prefix)
+}
+
+func (c *call) carrierGroups(sc *ir.Scope) []carrierGroup {
+	var groups []carrierGroup
+	for _, rp := range sc.RefPaths {
+		carrier, role := carrierOf(c.s.schema.Root, rp)
+		found := false
+		for gi := range groups {
+			if pathEqual(groups[gi].carrier, carrier) {
+				groups[gi].roles = append(groups[gi].roles, role)
+				found = true
+				break
+			}
+		}
+		if !found {
+			groups = append(groups, carrierGroup{carrier: carrier, roles: []ir.Path{role}})
+		}
+	}
+	for gi := range groups {
+		slices.SortStableFunc(groups[gi].roles, func(a, b ir.Path) int {
+			return strings.Compare(pathText(a), pathText(b))
+		})
+	}
+	return groups
+}
+
+// exactScalars collects the exact scalars of an object under a schema node
+// (SPEC §7.6) into lb, as (valueClass, key, value) tuples.
+func exactScalars(lb *wl.LabelBuilder, obj jsonval.Value, node *ir.Node) {
+	if node == nil || obj.Kind != jsonval.Object {
+		return
+	}
+	for _, prop := range node.Properties {
+		ms := prop.Node
+		if ms.IDScope != "" || ms.Ref != "" {
+			continue
+		}
+		if !ms.HasEnum && ms.TypeName != "string" && ms.TypeName != "integer" && ms.TypeName != "boolean" {
+			continue
+		}
+		v, ok := obj.Get(prop.Name)
+		if !ok || v.Kind == jsonval.Array || v.Kind == jsonval.Object {
+			continue
+		}
+		lb.AddTuple(v.Kind.String(), prop.Name, string(keyOf(v)))
+	}
+}
+
+// sideGraph builds the WL graph of one side (SPEC §7.6) and returns it with
+// the vertex index of every identifier.
+func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, groups []carrierGroup) (*wl.Graph, map[idKey]int) {
+	g := &wl.Graph{}
+	verts := map[idKey]int{}
+	recNode := c.s.schema.Root.At(sc.RecordPath)
+	blend := c.s.opts.WLIntegration == "blend"
+	var lb wl.LabelBuilder
+	for _, rec := range walkValues(doc, sc.RecordPath) {
+		id := firstID(rec, sc.IDSuffix)
+		if id.IsNull() {
+			continue
+		}
+		k := keyOf(id)
+		if _, seen := verts[k]; seen {
+			continue
+		}
+		lb.Reset()
+		if blend {
+			exactScalars(&lb, rec, recNode)
+		}
+		verts[k] = g.AddVertex(lb.Label())
+	}
+	type endpoint struct {
+		role   int
+		vertex int
+	}
+	for _, grp := range groups {
+		carrierNode := c.s.schema.Root.At(grp.carrier)
+		// Cross-scope references below the carrier (other scopes that
+		// already have a bijection).
+		type xref struct {
+			scope int
+			role  ir.Path
+		}
+		var xrefs []xref
+		for oi, other := range c.s.schema.Scopes {
+			if oi == idx || c.bij[oi] == nil {
+				continue
+			}
+			for _, orp := range other.RefPaths {
+				if strictlyBelow(orp, grp.carrier) {
+					xrefs = append(xrefs, xref{scope: oi, role: orp[len(grp.carrier):]})
+				}
+			}
+		}
+		for _, carrier := range walkValues(doc, grp.carrier) {
+			var eps []endpoint
+			for ri, role := range grp.roles {
+				for _, v := range walkValues(carrier, role) {
+					if v.Kind == jsonval.Array || v.Kind == jsonval.Object {
+						continue
+					}
+					if vx, ok := verts[keyOf(v)]; ok {
+						eps = append(eps, endpoint{role: ri, vertex: vx})
+					}
+				}
+			}
+			if len(eps) == 0 {
+				continue
+			}
+			lb.Reset()
+			exactScalars(&lb, carrier, carrierNode)
+			for _, x := range xrefs {
+				otherName := c.s.schema.Scopes[x.scope].Name
+				for _, v := range walkValues(carrier, x.role) {
+					img := string(keyOf(v))
+					if gold {
+						mv, ok := c.bij[x.scope].m[keyOf(v)]
+						if ok && mv.ok {
+							img = string(keyOf(mv.v))
+						} else {
+							img = "⊥"
+						}
+					}
+					lb.AddTuple("xref", otherName, pathText(x.role), img)
+				}
+			}
+			label := lb.Label()
+			switch {
+			case len(eps) == 1:
+				g.AddIncidence(eps[0].vertex, eps[0].vertex, wl.Tuple("unary", pathText(grp.roles[eps[0].role])), label)
+			case len(eps) == 2 && eps[0].role != eps[1].role:
+				g.AddIncidence(eps[0].vertex, eps[1].vertex,
+					wl.Tuple("edge", pathText(grp.roles[eps[0].role]), pathText(grp.roles[eps[1].role])), label)
+			default:
+				hub := g.AddVertex(wl.Label{})
+				for _, ep := range eps {
+					g.AddIncidence(ep.vertex, hub, wl.Tuple("member", pathText(grp.roles[ep.role])), label)
+				}
+			}
+		}
+	}
+	return g, verts
+}
+
+// structuralMatches runs the joint WL refinement for one scope and returns
+// Wm (n×m, row-major): 1 where gold record i and candidate record j carry the
+// same colour (SPEC §7.5).
+func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Value) []float64 {
+	groups := c.carrierGroups(sc)
+	gg, vg := c.sideGraph(idx, sc, c.goldRoot, true, groups)
+	gp, vp := c.sideGraph(idx, sc, c.candRoot, false, groups)
+	rounds := -1
+	if c.s.opts.WLRounds > 0 {
+		rounds = c.s.opts.WLRounds
+	}
+	colG, colP := wl.Refine(gg, gp, rounds, nil)
+	n, m := len(idsG), len(idsP)
+	Wm := make([]float64, n*m)
+	for i, gid := range idsG {
+		if gid.IsNull() {
+			continue
+		}
+		vi, ok := vg[keyOf(gid)]
+		if !ok {
+			continue
+		}
+		for j, pid := range idsP {
+			if pid.IsNull() {
+				continue
+			}
+			if vj, ok := vp[keyOf(pid)]; ok && colG[vi] == colP[vj] {
+				Wm[i*m+j] = 1
+			}
+		}
+	}
+	return Wm
+}
