@@ -5,6 +5,12 @@
 //
 // encoding/json's map[string]any loses key order and float64 loses the number
 // class, and both drive scores, so oagen decodes into this type instead.
+//
+// Decode reads JSON text (RFC 8259) into a Value; a leading UTF-8 byte order
+// mark (EF BB BF) is accepted and skipped. AppendJSON writes a Value back as
+// compact JSON, PyRepr renders it the way Python's repr shows the decoded
+// value (SPEC §10.4), Equal is the JSON equality of SPEC §1.2 and ToAny
+// converts a Value for the JSON Schema validator.
 package jsonval
 
 import "math/big"
