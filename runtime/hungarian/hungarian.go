@@ -1,0 +1,350 @@
+// Package hungarian solves the rectangular linear sum assignment problem the
+// way SPEC §5.8 prescribes: the shortest-augmenting-path method of Jonker and
+// Volgenant in Crouse's variant (the algorithm behind SciPy's
+// linear_sum_assignment), applied to the zero-padded square d×d problem,
+// d = max(rows, cols).
+//
+// The solver is hand-written rather than taken from a library for two
+// reasons:
+//
+//   - Determinism. When several assignments are optimal, which one is reported
+//     decides which elements OA pairs and even the score (the number of
+//     strictly positive pairs enters the denominator, SPEC §5.2). SPEC §5.8
+//     therefore fixes the complete tie behaviour: the column scan order (the
+//     "remaining" list filled in reverse and maintained by swap-remove), the
+//     strict "<" when relaxing reduced costs, the "== lowest and the column is
+//     free" preference when picking the next column, and every floating-point
+//     operation in its order. This package reproduces all of it exactly;
+//     a generic Hungarian implementation would pick different optima.
+//   - Speed. The solver runs for every order-agnostic array, every object's key
+//     alignment and every identifier scope, so it keeps one reusable workspace,
+//     performs no heap allocation per solve once the workspace has grown, and
+//     lays out the scan data so that the inner loop streams through memory.
+//
+// Complexity: O(d³) time in the worst case (d augmentations, each a
+// Dijkstra-like search of O(d²)), O(d²) memory for the padded cost matrix plus
+// O(d) for the rest of the workspace.
+package hungarian
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Solver solves assignment problems with a reusable workspace. The zero value
+// is ready to use. A Solver is not safe for concurrent use; use one per
+// goroutine.
+type Solver struct {
+	// cost is C for the real rows×cols block, row-major. The zero padding of
+	// SPEC §5.8 is never stored: padding rows and columns are read as 0.
+	cost     []float64
+	u        []float64 // row duals
+	v        []float64 // column duals
+	shortest []float64 // final shortest-path cost of each column reached in the current search
+	path     []int32   // predecessor row of each column reached in the current search
+	row4col  []int     // row assigned to each column, -1 if none
+	col4row  []int     // column assigned to each row, -1 if none; also the result
+	rem      remaining
+	visRows  []int // rows added to SR in the current search, in order
+	visCols  []int // columns added to SC in the current search, in order
+}
+
+// remaining holds SPEC §5.8's "remaining" array (the columns not yet reached
+// by the current shortest-path search, filled in reverse column order and
+// maintained by swap-remove) together with copies of the per-column values the
+// inner loop reads, all indexed by position in "remaining" rather than by
+// column. The inner loop then streams through these slices sequentially;
+// only the cost entry is still fetched through the column index. v and the
+// "free" flag (row4col[j] == -1) do not change during one search.
+type remaining struct {
+	col      []int32   // remaining[it]
+	v        []float64 // v[remaining[it]]
+	shortest []float64 // shortest[remaining[it]]
+	path     []int32   // path[remaining[it]]
+	free     []bool    // row4col[remaining[it]] == -1
+}
+
+// errNonFinite is returned when the shortest-path search meets a non-finite
+// reduced cost. With finite entries of moderate magnitude this cannot happen;
+// it guards against overflow with entries near ±MaxFloat64, where the
+// pseudo-code would index remaining[-1].
+var errNonFinite = errors.New("hungarian: shortest-path search produced a non-finite reduced cost (entries too large in magnitude)")
+
+// SolveMax returns an assignment that maximises the sum of the selected
+// entries of m, a row-major rows×cols score matrix, chosen exactly as SPEC
+// §5.8 chooses it: the matrix is padded with zeros to d×d, d = max(rows,
+// cols), and the minimisation algorithm runs on C = -M.
+//
+// The result rowToCol has length d: row r (0 ≤ r < d) is assigned column
+// rowToCol[r], and every column is assigned to exactly one row. Rows
+// r ≥ rows and columns c ≥ cols are padding. The returned slice is owned by
+// the Solver and valid until its next call.
+//
+// An error is returned if rows or cols is negative, max(rows, cols) exceeds
+// math.MaxInt32, len(m) != rows*cols, or an entry is NaN or infinite.
+//
+// Memory is O(rows·cols + d): the padding is not materialised.
+func (s *Solver) SolveMax(m []float64, rows, cols int) ([]int, error) {
+	return s.solve(m, rows, cols, true)
+}
+
+// SolveMin is SolveMax for a cost matrix: it minimises the sum of the
+// selected entries of c (rows×cols, row-major), padded with zeros to d×d and
+// solved by the algorithm of SPEC §5.8 as is. The result has the same shape,
+// ownership and error conditions as SolveMax's.
+func (s *Solver) SolveMin(c []float64, rows, cols int) ([]int, error) {
+	return s.solve(c, rows, cols, false)
+}
+
+func (s *Solver) solve(m []float64, rows, cols int, negate bool) ([]int, error) {
+	if rows < 0 || cols < 0 {
+		return nil, fmt.Errorf("hungarian: negative dimensions %d×%d", rows, cols)
+	}
+	d := max(rows, cols)
+	if d > math.MaxInt32 || (cols > 0 && rows > math.MaxInt/cols) {
+		return nil, fmt.Errorf("hungarian: dimensions %d×%d too large", rows, cols)
+	}
+	if len(m) != rows*cols {
+		return nil, fmt.Errorf("hungarian: matrix has %d entries, want %d×%d = %d", len(m), rows, cols, rows*cols)
+	}
+	s.grow(rows*cols, d)
+	cost := s.cost[:rows*cols]
+	for k, x := range m {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil, fmt.Errorf("hungarian: entry (%d,%d) is %v; entries must be finite", k/cols, k%cols, x)
+		}
+		if negate {
+			x = -x
+		}
+		cost[k] = x
+	}
+	if err := s.lsapMin(rows, cols, d); err != nil {
+		return nil, err
+	}
+	return s.col4row[:d], nil
+}
+
+// grow makes the workspace large enough for a problem with the given number
+// of real entries and padded size d.
+func (s *Solver) grow(entries, d int) {
+	if cap(s.cost) < entries {
+		s.cost = make([]float64, entries)
+	}
+	if cap(s.u) >= d {
+		return
+	}
+	s.u = make([]float64, d)
+	s.v = make([]float64, d)
+	s.shortest = make([]float64, d)
+	s.path = make([]int32, d)
+	s.row4col = make([]int, d)
+	s.col4row = make([]int, d)
+	s.rem = remaining{
+		col:      make([]int32, d),
+		v:        make([]float64, d),
+		shortest: make([]float64, d),
+		path:     make([]int32, d),
+		free:     make([]bool, d),
+	}
+	s.visRows = make([]int, 0, d)
+	s.visCols = make([]int, 0, d)
+}
+
+// lsapMin is SPEC §5.8's LSAP_min on the d×d zero-padded matrix whose real
+// rows×cols block is s.cost. It differs from the pseudo-code only in
+// bookkeeping that cannot change a result:
+//
+//   - the unreached columns carry their v, shortest, path and "free" values
+//     along in s.rem, in the same order as "remaining" (see remaining);
+//   - SR and SC are kept as lists of the rows and columns added during the
+//     search; the dual updates touch each such row or column exactly once and
+//     are independent of each other, so their order is irrelevant;
+//   - shortest[j] and path[j] are copied out of s.rem when column j leaves
+//     it, at which point they are final for this search; the dual update and
+//     the augmentation read only those columns' values (a row k in SR other
+//     than cur was reached through column col4row[k], which is in SC);
+//   - padding entries are read as +0 rather than the -0 of C = -M; a zero's
+//     sign can only change the sign of a zero result under addition and
+//     subtraction, and comparisons treat ±0 as equal, so no comparison and
+//     no non-zero value differs.
+//
+// The arithmetic is the pseudo-code's, operation for operation:
+// r = ((minVal + C[i][j]) - u[i]) - v[j], and the comparisons are the same
+// "<" and "==" tests in the same order over the same sequence of columns.
+func (s *Solver) lsapMin(rows, cols, d int) error {
+	cost := s.cost[:rows*cols]
+	u := s.u[:d]
+	v := s.v[:d]
+	shortest := s.shortest[:d]
+	path := s.path[:d]
+	row4col := s.row4col[:d]
+	col4row := s.col4row[:d]
+	rem := remaining{
+		col:      s.rem.col[:d],
+		v:        s.rem.v[:d],
+		shortest: s.rem.shortest[:d],
+		path:     s.rem.path[:d],
+		free:     s.rem.free[:d],
+	}
+	for k := range d {
+		u[k] = 0
+		v[k] = 0
+		path[k] = -1
+		row4col[k] = -1
+		col4row[k] = -1
+	}
+	inf := math.Inf(1)
+	for cur := range d {
+		// remaining = [d-1, d-2, ..., 0]; shortest = +inf.
+		for it := range rem.col {
+			j := d - 1 - it
+			rem.col[it] = int32(j)
+			rem.v[it] = v[j]
+			rem.shortest[it] = inf
+			rem.path[it] = -1
+			rem.free[it] = row4col[j] == -1
+		}
+		visRows := s.visRows[:0]
+		visCols := s.visCols[:0]
+		numRemaining := d
+		minVal := 0.0
+		i := cur
+		sink := -1
+		for sink == -1 {
+			visRows = append(visRows, i) // SR[i] = true
+			var row []float64            // a padding row: all zeros
+			if i < rows {
+				row = cost[i*cols : i*cols+cols]
+			}
+			var index int
+			var lowest float64
+			if len(row) == d {
+				index, lowest = scanFullRow(&rem, numRemaining, row, minVal, u[i], int32(i))
+			} else {
+				index, lowest = scanRow(&rem, numRemaining, row, minVal, u[i], int32(i))
+			}
+			if index < 0 || math.IsInf(lowest, 0) {
+				return errNonFinite
+			}
+			minVal = lowest
+			j := int(rem.col[index])
+			shortest[j] = rem.shortest[index]
+			path[j] = rem.path[index]
+			if rem.free[index] {
+				sink = j
+			} else {
+				i = row4col[j]
+			}
+			visCols = append(visCols, j) // SC[j] = true
+			numRemaining--
+			rem.swapRemove(index, numRemaining)
+		}
+		s.visRows, s.visCols = visRows, visCols
+
+		u[cur] += minVal
+		for _, k := range visRows {
+			if k != cur {
+				u[k] += minVal - shortest[col4row[k]]
+			}
+		}
+		for _, k := range visCols {
+			v[k] -= minVal - shortest[k]
+		}
+
+		// Augment along the path.
+		j := sink
+		for {
+			r := int(path[j])
+			row4col[j] = r
+			col4row[r], j = j, col4row[r]
+			if r == cur {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// swapRemove is "remaining[index] = remaining[last]" applied to every slice.
+func (rem *remaining) swapRemove(index, last int) {
+	rem.col[index] = rem.col[last]
+	rem.v[index] = rem.v[last]
+	rem.shortest[index] = rem.shortest[last]
+	rem.path[index] = rem.path[last]
+	rem.free[index] = rem.free[last]
+}
+
+// scanRow is the inner loop of the shortest-path search: it relaxes the first
+// n entries of rem through row i (row holds C[i][0..cols-1]; columns beyond
+// it are padding and cost 0) and returns the position in rem of the column
+// with the lowest tentative cost together with that cost. Ties are broken as
+// SPEC §5.8 breaks them: the first column with the lowest value, unless
+// columns with that value are free, in which case the last free one wins.
+//
+// The loop nest is the pseudo-code's single loop reshaped for the compiler:
+// the inner loop only relaxes and stops at the first column whose value is
+// "<= lowest"; the outer step then applies "< lowest or free". Together these
+// are exactly "s < lowest or (s == lowest and free)", for every value, NaN
+// included (each comparison with NaN is false in both forms), evaluated on
+// the same columns in the same order. The split keeps index and lowest out of
+// the hot loop, which lets the compiler keep it free of register shuffles
+// (about 1.3× faster), and the padding test on the column doubles as the
+// bounds check.
+func scanRow(rem *remaining, n int, row []float64, minVal, ui float64, i int32) (int, float64) {
+	index := -1
+	lowest := math.Inf(1)
+	cols := rem.col[:n]
+	vs := rem.v[:n]
+	shs := rem.shortest[:n]
+	paths := rem.path[:n]
+	free := rem.free[:n]
+	for it := 0; it < n; it++ {
+		for ; it < n; it++ {
+			c := 0.0
+			if j := uint(cols[it]); j < uint(len(row)) {
+				c = row[j]
+			}
+			r := minVal + c - ui - vs[it]
+			if r < shs[it] {
+				paths[it] = i
+				shs[it] = r
+			}
+			if shs[it] <= lowest {
+				break
+			}
+		}
+		if it < n && (shs[it] < lowest || free[it]) {
+			lowest = shs[it]
+			index = it
+		}
+	}
+	return index, lowest
+}
+
+func scanFullRow(rem *remaining, n int, row []float64, minVal, ui float64, i int32) (int, float64) {
+	index := -1
+	lowest := math.Inf(1)
+	cols := rem.col[:n]
+	vs := rem.v[:n]
+	shs := rem.shortest[:n]
+	paths := rem.path[:n]
+	free := rem.free[:n]
+	for it := 0; it < n; it++ {
+		for ; it < n; it++ {
+			r := minVal + row[cols[it]] - ui - vs[it]
+			if r < shs[it] {
+				paths[it] = i
+				shs[it] = r
+			}
+			if shs[it] <= lowest {
+				break
+			}
+		}
+		if it < n && (shs[it] < lowest || free[it]) {
+			lowest = shs[it]
+			index = it
+		}
+	}
+	return index, lowest
+}
