@@ -1,0 +1,630 @@
+package validate
+
+import (
+	"errors"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/objectaligner/oagen/runtime/jsonval"
+)
+
+// firstError returns the first error Python jsonschema's iter_errors would
+// yield for inst under root, or nil if the evaluator finds none.
+//
+// The evaluator is hand-written rather than taken from santhosh because the
+// reported error depends on evaluation order: Python walks each schema
+// object's keywords in document order, properties in the schema's order,
+// items by index, and stops at the first error; santhosh evaluates keywords in
+// a fixed order of its own and words its messages differently.
+func firstError(root *node, inst jsonval.Value) *Error {
+	e := &evaluator{}
+	err := e.eval(root, inst)
+	if err == nil {
+		return nil
+	}
+	return err.(*Error)
+}
+
+// evaluator holds the state of one evaluation: the instance path of the value
+// being evaluated, and whether only validity is wanted (inside anyOf, oneOf,
+// not, if and contains, whose subschema errors are never reported), in which
+// case errors carry no message and no path.
+type evaluator struct {
+	path    []string
+	probing int
+}
+
+// errProbe is the error returned while probing: only its presence matters.
+var errProbe = errors.New("invalid")
+
+// fail returns the error for the value at the current path; msg builds its
+// message (not called while probing: a message can repr a large value).
+func (e *evaluator) fail(msg func() string) error {
+	if e.probing > 0 {
+		return errProbe
+	}
+	return &Error{Path: append([]string(nil), e.path...), Message: msg()}
+}
+
+// isValid evaluates inst under n for validity only.
+func (e *evaluator) isValid(n *node, inst jsonval.Value) bool {
+	e.probing++
+	err := e.eval(n, inst)
+	e.probing--
+	return err == nil
+}
+
+// descend evaluates the child value inst, found under path token tok.
+func (e *evaluator) descend(n *node, inst jsonval.Value, tok string) error {
+	e.path = append(e.path, tok)
+	err := e.eval(n, inst)
+	e.path = e.path[:len(e.path)-1]
+	return err
+}
+
+func repr(v jsonval.Value) string { return jsonval.PyRepr(v) }
+
+func reprString(s string) string { return jsonval.PyRepr(jsonval.NewString(s)) }
+
+// eval returns the first error of inst under n: Validator.iter_errors (or
+// descend) of Python jsonschema, stopped at its first yield.
+func (e *evaluator) eval(n *node, inst jsonval.Value) error {
+	if n.raw.Kind == jsonval.Bool {
+		if n.raw.B {
+			return nil
+		}
+		return e.fail(func() string { return "False schema does not allow " + repr(inst) })
+	}
+	for i := range n.kws {
+		if err := e.keyword(n, &n.kws[i], inst); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// keyword returns the first error one keyword yields (the functions of
+// jsonschema/_keywords.py and _legacy_keywords.py).
+func (e *evaluator) keyword(n *node, kw *keyword, inst jsonval.Value) error {
+	switch kw.id {
+	case kwRef, kwDynamicRef, kwRecursiveRef:
+		return e.eval(kw.sub, inst)
+	case kwType:
+		return e.typeKeyword(kw.val, inst)
+	case kwEnum:
+		for _, each := range kw.val.Arr {
+			if jsonval.Equal(each, inst) {
+				return nil
+			}
+		}
+		return e.fail(func() string { return repr(inst) + " is not one of " + repr(kw.val) })
+	case kwConst:
+		if jsonval.Equal(inst, kw.val) {
+			return nil
+		}
+		return e.fail(func() string { return repr(kw.val) + " was expected" })
+	case kwAllOf:
+		for _, sub := range kw.subs {
+			if err := e.eval(sub, inst); err != nil {
+				return err
+			}
+		}
+		return nil
+	case kwAnyOf:
+		for _, sub := range kw.subs {
+			if e.isValid(sub, inst) {
+				return nil
+			}
+		}
+		return e.fail(func() string { return repr(inst) + " is not valid under any of the given schemas" })
+	case kwOneOf:
+		return e.oneOf(kw, inst)
+	case kwNot:
+		if !e.isValid(kw.sub, inst) {
+			return nil
+		}
+		return e.fail(func() string { return repr(inst) + " should not be valid under " + repr(kw.sub.raw) })
+	case kwIf:
+		if e.isValid(kw.sub, inst) {
+			if n.then != nil {
+				return e.eval(n.then, inst)
+			}
+		} else if n.els != nil {
+			return e.eval(n.els, inst)
+		}
+		return nil
+	}
+	// The remaining keywords apply to one kind of instance each (each
+	// function of jsonschema starts with an is_type check).
+	switch inst.Kind {
+	case jsonval.Object:
+		return e.objectKeyword(n, kw, inst)
+	case jsonval.Array:
+		return e.arrayKeyword(n, kw, inst)
+	case jsonval.String:
+		return e.stringKeyword(kw, inst)
+	case jsonval.Int, jsonval.Float:
+		return e.numberKeyword(n, kw, inst)
+	}
+	return nil
+}
+
+// isType is jsonschema's type checker for Draft 6 and later: booleans are not
+// numbers, and an integer is any number with a zero fractional part.
+func isType(inst jsonval.Value, t string) bool {
+	switch t {
+	case "null":
+		return inst.Kind == jsonval.Null
+	case "boolean":
+		return inst.Kind == jsonval.Bool
+	case "object":
+		return inst.Kind == jsonval.Object
+	case "array":
+		return inst.Kind == jsonval.Array
+	case "string":
+		return inst.Kind == jsonval.String
+	case "number":
+		return inst.IsNumber()
+	case "integer":
+		return isIntegral(inst)
+	}
+	return false
+}
+
+func (e *evaluator) typeKeyword(types, inst jsonval.Value) error {
+	list := []jsonval.Value{types}
+	if types.Kind == jsonval.Array {
+		list = types.Arr
+	}
+	for _, t := range list {
+		if t.Kind == jsonval.String && isType(inst, t.S) {
+			return nil
+		}
+	}
+	return e.fail(func() string {
+		reprs := make([]string, len(list))
+		for i, t := range list {
+			reprs[i] = repr(t)
+		}
+		return repr(inst) + " is not of type " + strings.Join(reprs, ", ")
+	})
+}
+
+func (e *evaluator) oneOf(kw *keyword, inst jsonval.Value) error {
+	first := -1
+	for i, sub := range kw.subs {
+		if e.isValid(sub, inst) {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return e.fail(func() string { return repr(inst) + " is not valid under any of the given schemas" })
+	}
+	var more []*node
+	for _, sub := range kw.subs[first+1:] {
+		if e.isValid(sub, inst) {
+			more = append(more, sub)
+		}
+	}
+	if len(more) == 0 {
+		return nil
+	}
+	more = append(more, kw.subs[first])
+	return e.fail(func() string {
+		reprs := make([]string, len(more))
+		for i, sub := range more {
+			reprs[i] = repr(sub.raw)
+		}
+		return repr(inst) + " is valid under each of " + strings.Join(reprs, ", ")
+	})
+}
+
+// sizeMessage words the minItems/minLength/minProperties family of errors,
+// which Python phrases specially for a limit of 1 (or 0 for the max family).
+func sizeMessage(inst jsonval.Value, limit jsonval.Value, special float64, specialText, text string) func() string {
+	return func() string {
+		if limit.IsNumber() && limit.Float64() == special {
+			return repr(inst) + " " + specialText
+		}
+		return repr(inst) + " " + text
+	}
+}
+
+// lessThan reports whether the count n is below the limit (a number).
+func lessThan(n int, limit jsonval.Value) bool {
+	c, ok := cmpNum(jsonval.NewInt(int64(n)), limit)
+	return ok && c < 0
+}
+
+// greaterThan reports whether the count n is above the limit (a number).
+func greaterThan(n int, limit jsonval.Value) bool {
+	c, ok := cmpNum(jsonval.NewInt(int64(n)), limit)
+	return ok && c > 0
+}
+
+func (e *evaluator) objectKeyword(n *node, kw *keyword, inst jsonval.Value) error {
+	switch kw.id {
+	case kwProperties:
+		for _, p := range kw.named {
+			if v, ok := inst.Get(p.name); ok {
+				if err := e.descend(p.n, v, p.name); err != nil {
+					return err
+				}
+			}
+		}
+	case kwPatternProperties:
+		for _, p := range kw.named {
+			for _, m := range inst.Obj {
+				if p.re.MatchString(m.Key) {
+					if err := e.descend(p.n, m.Value, m.Key); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	case kwAdditionalProperties:
+		return e.additionalProperties(n, kw, inst)
+	case kwRequired:
+		for _, r := range kw.val.Arr {
+			if r.Kind != jsonval.String {
+				continue
+			}
+			if _, ok := inst.Get(r.S); !ok {
+				return e.fail(func() string { return repr(r) + " is a required property" })
+			}
+		}
+	case kwMinProperties:
+		if lessThan(len(inst.Obj), kw.val) {
+			return e.fail(sizeMessage(inst, kw.val, 1, "should be non-empty", "does not have enough properties"))
+		}
+	case kwMaxProperties:
+		if greaterThan(len(inst.Obj), kw.val) {
+			return e.fail(sizeMessage(inst, kw.val, 0, "is expected to be empty", "has too many properties"))
+		}
+	case kwPropertyNames:
+		// The property name is the instance; the path does not change.
+		for _, m := range inst.Obj {
+			if err := e.eval(kw.sub, jsonval.NewString(m.Key)); err != nil {
+				return err
+			}
+		}
+	case kwDependentRequired, kwDependencies:
+		for _, dep := range kw.named {
+			if _, ok := inst.Get(dep.name); !ok {
+				continue
+			}
+			if dep.n != nil {
+				if err := e.eval(dep.n, inst); err != nil {
+					return err
+				}
+				continue
+			}
+			for _, each := range dep.val.Arr {
+				if each.Kind != jsonval.String {
+					continue
+				}
+				if _, ok := inst.Get(each.S); !ok {
+					return e.fail(func() string { return repr(each) + " is a dependency of " + reprString(dep.name) })
+				}
+			}
+		}
+	case kwDependentSchemas:
+		for _, dep := range kw.named {
+			if _, ok := inst.Get(dep.name); ok {
+				if err := e.eval(dep.n, inst); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// additionalProperties mirrors jsonschema: the extras are the members neither
+// named by "properties" nor matched by a "patternProperties" regex. A schema
+// value is applied to each extra (Python iterates a set there, whose order
+// varies between runs; the instance order is used); false rejects them in one
+// message naming them sorted.
+func (e *evaluator) additionalProperties(n *node, kw *keyword, inst jsonval.Value) error {
+	props, _ := n.raw.Get("properties")
+	var extras []jsonval.Member
+	for _, m := range inst.Obj {
+		if props.Kind == jsonval.Object {
+			if _, named := props.Get(m.Key); named {
+				continue
+			}
+		}
+		matched := false
+		for _, re := range n.patterns {
+			if re.MatchString(m.Key) {
+				matched = true
+				break
+			}
+		}
+		if !matched {
+			extras = append(extras, m)
+		}
+	}
+	if len(extras) == 0 {
+		return nil
+	}
+	if kw.val.Kind == jsonval.Object {
+		for _, m := range extras {
+			if err := e.descend(kw.sub, m.Value, m.Key); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if kw.val.Kind != jsonval.Bool || kw.val.B {
+		return nil
+	}
+	return e.fail(func() string {
+		names := make([]string, len(extras))
+		for i, m := range extras {
+			names[i] = m.Key
+		}
+		sort.Strings(names) // byte order of UTF-8 is code point order, as Python's
+		reprs := make([]string, len(names))
+		for i, s := range names {
+			reprs[i] = reprString(s)
+		}
+		if pp, ok := n.raw.Get("patternProperties"); ok {
+			verb := "does"
+			if len(names) != 1 {
+				verb = "do"
+			}
+			patterns := make([]string, len(pp.Obj))
+			for i, m := range pp.Obj {
+				patterns[i] = m.Key
+			}
+			sort.Strings(patterns)
+			for i, p := range patterns {
+				patterns[i] = reprString(p)
+			}
+			return strings.Join(reprs, ", ") + " " + verb + " not match any of the regexes: " + strings.Join(patterns, ", ")
+		}
+		return "Additional properties are not allowed (" + extrasMsg(reprs) + " unexpected)"
+	})
+}
+
+// extrasMsg is jsonschema's extras_msg: the reprs joined, then "was" or "were".
+func extrasMsg(reprs []string) string {
+	verb := "was"
+	if len(reprs) != 1 {
+		verb = "were"
+	}
+	return strings.Join(reprs, ", ") + " " + verb
+}
+
+func (e *evaluator) arrayKeyword(n *node, kw *keyword, inst jsonval.Value) error {
+	switch kw.id {
+	case kwPrefixItems:
+		for i, sub := range kw.subs {
+			if i >= len(inst.Arr) {
+				break
+			}
+			if err := e.descend(sub, inst.Arr[i], strconv.Itoa(i)); err != nil {
+				return err
+			}
+		}
+	case kwItems:
+		return e.items2020(n, kw, inst)
+	case kwItemsLegacy, kwItemsDraft4:
+		if kw.subs != nil || kw.val.Kind == jsonval.Array {
+			for i, sub := range kw.subs {
+				if i >= len(inst.Arr) {
+					break
+				}
+				if err := e.descend(sub, inst.Arr[i], strconv.Itoa(i)); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		if kw.id == kwItemsDraft4 && kw.val.Kind != jsonval.Object {
+			return nil
+		}
+		for i := range inst.Arr {
+			if err := e.descend(kw.sub, inst.Arr[i], strconv.Itoa(i)); err != nil {
+				return err
+			}
+		}
+	case kwAdditionalItems:
+		return e.additionalItems(n, kw, inst)
+	case kwMinItems:
+		if lessThan(len(inst.Arr), kw.val) {
+			return e.fail(sizeMessage(inst, kw.val, 1, "should be non-empty", "is too short"))
+		}
+	case kwMaxItems:
+		if greaterThan(len(inst.Arr), kw.val) {
+			return e.fail(sizeMessage(inst, kw.val, 0, "is expected to be empty", "is too long"))
+		}
+	case kwUniqueItems:
+		if kw.val.Kind == jsonval.Bool && kw.val.B && hasDuplicates(inst.Arr) {
+			return e.fail(func() string { return repr(inst) + " has non-unique elements" })
+		}
+	case kwContains:
+		return e.contains(n, kw, inst)
+	case kwContainsLegacy:
+		for _, el := range inst.Arr {
+			if e.isValid(kw.sub, el) {
+				return nil
+			}
+		}
+		return e.fail(func() string { return "None of " + repr(inst) + " are valid under the given schema" })
+	}
+	return nil
+}
+
+// items2020 is Draft 2020-12 "items": the schema for the elements after the
+// "prefixItems" head; false words the excess in one message.
+func (e *evaluator) items2020(n *node, kw *keyword, inst jsonval.Value) error {
+	prefix := 0
+	if p, ok := n.raw.Get("prefixItems"); ok {
+		prefix = len(p.Arr)
+	}
+	extra := len(inst.Arr) - prefix
+	if extra <= 0 {
+		return nil
+	}
+	if kw.val.Kind == jsonval.Bool && !kw.val.B {
+		return e.fail(func() string {
+			rest := inst.Arr[prefix]
+			if extra != 1 {
+				rest = jsonval.NewArray(inst.Arr[prefix:])
+			}
+			item := "items"
+			if prefix == 1 {
+				item = "item"
+			}
+			return "Expected at most " + strconv.Itoa(prefix) + " " + item + " but found " +
+				strconv.Itoa(extra) + " extra: " + repr(rest)
+		})
+	}
+	for i := prefix; i < len(inst.Arr); i++ {
+		if err := e.descend(kw.sub, inst.Arr[i], strconv.Itoa(i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// additionalItems is the pre-2020 keyword: it applies only beside an array
+// "items" (when "items" is absent or a schema object it does nothing).
+func (e *evaluator) additionalItems(n *node, kw *keyword, inst jsonval.Value) error {
+	items, ok := n.raw.Get("items")
+	if !ok || items.Kind == jsonval.Object || items.Kind != jsonval.Array {
+		return nil
+	}
+	head := len(items.Arr)
+	if kw.val.Kind == jsonval.Object {
+		for i := head; i < len(inst.Arr); i++ {
+			if err := e.descend(kw.sub, inst.Arr[i], strconv.Itoa(i)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if kw.val.Kind == jsonval.Bool && !kw.val.B && len(inst.Arr) > head {
+		return e.fail(func() string {
+			reprs := make([]string, len(inst.Arr)-head)
+			for i := range reprs {
+				reprs[i] = repr(inst.Arr[head+i])
+			}
+			return "Additional items are not allowed (" + extrasMsg(reprs) + " unexpected)"
+		})
+	}
+	return nil
+}
+
+// contains is the Draft 2019-09 keyword with minContains / maxContains.
+func (e *evaluator) contains(n *node, kw *keyword, inst jsonval.Value) error {
+	minC := jsonval.NewInt(1)
+	if v, ok := n.raw.Get("minContains"); ok && v.IsNumber() {
+		minC = v
+	}
+	maxC := jsonval.NewInt(int64(len(inst.Arr)))
+	if v, ok := n.raw.Get("maxContains"); ok && v.IsNumber() {
+		maxC = v
+	}
+	matches := 0
+	for _, el := range inst.Arr {
+		if !e.isValid(kw.sub, el) {
+			continue
+		}
+		matches++
+		if greaterThan(matches, maxC) {
+			return e.fail(func() string {
+				return "Too many items match the given schema (expected at most " + repr(maxC) + ")"
+			})
+		}
+	}
+	if !lessThan(matches, minC) {
+		return nil
+	}
+	if matches == 0 {
+		return e.fail(func() string { return repr(inst) + " does not contain items matching the given schema" })
+	}
+	return e.fail(func() string {
+		return "Too few items match the given schema (expected at least " + repr(minC) +
+			" but only " + strconv.Itoa(matches) + " matched)"
+	})
+}
+
+func (e *evaluator) stringKeyword(kw *keyword, inst jsonval.Value) error {
+	switch kw.id {
+	case kwMinLength:
+		// Python's len counts code points.
+		if lessThan(utf8.RuneCountInString(inst.S), kw.val) {
+			return e.fail(sizeMessage(inst, kw.val, 1, "should be non-empty", "is too short"))
+		}
+	case kwMaxLength:
+		if greaterThan(utf8.RuneCountInString(inst.S), kw.val) {
+			return e.fail(sizeMessage(inst, kw.val, 0, "is expected to be empty", "is too long"))
+		}
+	case kwPattern:
+		if !kw.re.MatchString(inst.S) {
+			return e.fail(func() string { return repr(inst) + " does not match " + repr(kw.val) })
+		}
+	}
+	return nil
+}
+
+func (e *evaluator) numberKeyword(n *node, kw *keyword, inst jsonval.Value) error {
+	if !kw.val.IsNumber() {
+		return nil
+	}
+	c, ok := cmpNum(inst, kw.val)
+	bound := func(cmp string) error {
+		return e.fail(func() string { return repr(inst) + " is " + cmp + " " + repr(kw.val) })
+	}
+	switch kw.id {
+	case kwMinimum:
+		if ok && c < 0 {
+			return bound("less than the minimum of")
+		}
+	case kwMaximum:
+		if ok && c > 0 {
+			return bound("greater than the maximum of")
+		}
+	case kwExclusiveMinimum:
+		if ok && c <= 0 {
+			return bound("less than or equal to the minimum of")
+		}
+	case kwExclusiveMaximum:
+		if ok && c >= 0 {
+			return bound("greater than or equal to the maximum of")
+		}
+	case kwMinimumDraft4:
+		if truthy(n.raw, "exclusiveMinimum") {
+			if ok && c <= 0 {
+				return bound("less than or equal to the minimum of")
+			}
+		} else if ok && c < 0 {
+			return bound("less than the minimum of")
+		}
+	case kwMaximumDraft4:
+		if truthy(n.raw, "exclusiveMaximum") {
+			if ok && c >= 0 {
+				return bound("greater than or equal to the maximum of")
+			}
+		} else if ok && c > 0 {
+			return bound("greater than the maximum of")
+		}
+	case kwMultipleOf:
+		if notMultipleOf(inst, kw.val) {
+			return e.fail(func() string { return repr(inst) + " is not a multiple of " + repr(kw.val) })
+		}
+	}
+	return nil
+}
+
+// truthy reports whether the schema member key is present and true.
+func truthy(schema jsonval.Value, key string) bool {
+	v, ok := schema.Get(key)
+	return ok && v.Kind == jsonval.Bool && v.B
+}
