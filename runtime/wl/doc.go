@@ -43,10 +43,12 @@
 //
 // With V vertices and E incidences in the union, building the adjacency costs
 // O(V + E) plus one map lookup per vertex seed and per incidence (relation,
-// label) pair. Each round costs O((V + E) log E): it writes the 2E adjacency
-// items (direction, relation/label kind, neighbour colour), sorts the items of
-// each vertex (the multiset canonical form), and interns the V signatures in
-// an open-addressing hash table (expected O(V + E) comparisons). The number of
+// label) pair. Each round costs O((V + E) log E) in the worst case: it writes
+// the 2E adjacency items (direction, relation/label kind, neighbour colour),
+// hashes each vertex's items as a multiset, and interns the V signatures in an
+// open-addressing hash table; the items of a vertex are sorted (the canonical
+// form of its multiset, O(d log d) for degree d) only when its hash meets an
+// equal one and the two signatures must be compared exactly. The number of
 // colours strictly grows in every round except the last, so there are at most
 // V rounds; in practice random and real-world reference graphs stabilise after
 // a handful. Memory is O(V + E) and lives in a reusable [Workspace]: in steady

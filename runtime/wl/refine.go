@@ -37,10 +37,11 @@ type Workspace struct {
 	kd     []uint32 // kind<<1 | direction (0 = out, 1 = in)
 	nbr    []int32  // the neighbour (union index)
 
-	items []uint64 // per round: kd<<32 | colour(neighbour), sorted per vertex
-	col   []int32  // colour of each union vertex
-	next  []int32  // colours being computed by the current round
-	slots []slot   // open-addressing signature table of one round
+	items  []uint64 // per round: kd<<32 | colour(neighbour), sorted per vertex
+	col    []int32  // colour of each union vertex
+	next   []int32  // colours being computed by the current round
+	slots  []slot   // open-addressing signature table of one round
+	sorted []bool   // per round: whether a vertex's items are sorted
 
 	gold, cand []int // results
 	stats      Stats
@@ -205,6 +206,7 @@ func (ws *Workspace) buildAdjacency(gold, cand *Graph, n int) {
 
 	ws.start, ws.cursor, ws.kd, ws.nbr = start, cursor, kd, nbr
 	ws.items = grow(ws.items, m)
+	ws.sorted = grow(ws.sorted, n)
 	// Smallest power of two ≥ 2n keeps the load factor of the signature
 	// table at or below one half.
 	size := 1 << bits.Len(uint(2*n-1))
@@ -218,38 +220,46 @@ func (ws *Workspace) buildAdjacency(gold, cand *Graph, n int) {
 // the new colours into ws.next, swaps them into ws.col, and returns the
 // number of distinct new colours.
 //
-// The signature of v is (col[v], items of v sorted). Each item packs
+// The signature of v is (col[v], multiset of the items of v). Each item packs
 // (kind<<1 | direction) in the high 32 bits and the neighbour's colour in the
-// low 32 bits, so sorting the uint64s sorts the multiset in a fixed total
-// order and equal multisets give equal sorted slices.
+// low 32 bits; sorting a vertex's uint64 items in place gives the canonical
+// form of its multiset (equal multisets give equal sorted slices).
 //
-// Interning is hand-written (an open-addressing table over the item buffer
-// rather than a map keyed by encoded strings) so that a round allocates
-// nothing. It is deterministic regardless of the hash: a new colour is
-// numbered when its signature first appears in vertex order, and a hash
-// match is always confirmed by comparing the full signatures, so the
-// interning is injective.
+// The kernel is hand-written so that a round allocates nothing and sorts as
+// little as possible:
+//   - signatures are interned in an open-addressing table over the item
+//     buffer instead of a map keyed by encoded strings;
+//   - the table is probed with an order-independent hash of the multiset
+//     (a sum of mixed items), so items need no sorting to be hashed; a
+//     vertex's items are sorted only when its hash meets an equal hash and
+//     the two signatures must be compared. Once refinement is nearly
+//     discrete most signatures are new and most sorts are skipped; sorting
+//     was half of the cost of a round before this change.
+//
+// The interning is deterministic and injective whatever the hash: a new
+// colour is numbered when its signature first appears in vertex order, and a
+// hash match is always confirmed by comparing the full signatures. The
+// representative r of a colour precedes v, so its items are already written
+// when v is compared with it.
 func (ws *Workspace) round(n int) int {
 	col, next := ws.col[:n], ws.next[:n]
 	start, kd, nbr, items := ws.start, ws.kd, ws.nbr, ws.items
-
-	for v := range n {
-		lo, hi := start[v], start[v+1]
-		for p := lo; p < hi; p++ {
-			items[p] = uint64(kd[p])<<32 | uint64(uint32(col[nbr[p]]))
-		}
-		if hi-lo > 1 {
-			slices.Sort(items[lo:hi])
-		}
-	}
-
+	sorted := ws.sorted[:n]
+	clear(sorted)
 	slots := ws.slots
 	clear(slots)
 	mask := uint64(len(slots) - 1)
+
 	parts := int32(0)
 	for v := range n {
-		sig := items[start[v]:start[v+1]]
-		h := hashSignature(col[v], sig)
+		lo, hi := start[v], start[v+1]
+		var sum uint64
+		for p := lo; p < hi; p++ {
+			x := uint64(kd[p])<<32 | uint64(uint32(col[nbr[p]]))
+			items[p] = x
+			sum += mix64(x)
+		}
+		h := mix64(sum ^ (uint64(uint32(col[v]))*prime1 + uint64(hi-lo)))
 		for i := h & mask; ; i = (i + 1) & mask {
 			s := &slots[i]
 			if s.rep == 0 {
@@ -260,7 +270,7 @@ func (ws *Workspace) round(n int) int {
 			}
 			if s.hash == h {
 				r := int(s.rep - 1)
-				if col[r] == col[v] && slices.Equal(items[start[r]:start[r+1]], sig) {
+				if ws.sameSignature(r, v) {
 					next[v] = next[r]
 					break
 				}
@@ -271,27 +281,60 @@ func (ws *Workspace) round(n int) int {
 	return int(parts)
 }
 
-// Multiplicative constants of xxHash64.
-const (
-	prime1 = 11400714785074694791
-	prime2 = 14029467366897019727
-	prime3 = 1609587929392839161
-)
-
-// hashSignature hashes a signature with an xxHash64-style round per item and
-// its final avalanche. The hash only spreads signatures over the table; it
-// never decides equality.
-func hashSignature(c int32, sig []uint64) uint64 {
-	h := uint64(uint32(c))*prime1 + uint64(len(sig))
-	for _, x := range sig {
-		h = bits.RotateLeft64(h^(x*prime2), 31) * prime1
+// sameSignature reports whether union vertices r and v have equal
+// signatures in the current round, sorting their items first if needed.
+func (ws *Workspace) sameSignature(r, v int) bool {
+	if ws.col[r] != ws.col[v] {
+		return false
 	}
-	h ^= h >> 33
-	h *= prime2
-	h ^= h >> 29
-	h *= prime3
-	h ^= h >> 32
-	return h
+	a := ws.items[ws.start[r]:ws.start[r+1]]
+	b := ws.items[ws.start[v]:ws.start[v+1]]
+	if len(a) != len(b) {
+		return false
+	}
+	if !ws.sorted[r] {
+		sortItems(a)
+		ws.sorted[r] = true
+	}
+	if !ws.sorted[v] {
+		sortItems(b)
+		ws.sorted[v] = true
+	}
+	return slices.Equal(a, b)
+}
+
+// sortItems sorts the items of one vertex. Vertex degrees in reference
+// graphs are mostly tiny, and for them this insertion sort is faster than
+// slices.Sort (whose dispatch costs more than the sorting); larger segments
+// use slices.Sort.
+func sortItems(s []uint64) {
+	if len(s) > 12 {
+		slices.Sort(s)
+		return
+	}
+	for i := 1; i < len(s); i++ {
+		x := s[i]
+		j := i
+		for ; j > 0 && s[j-1] > x; j-- {
+			s[j] = s[j-1]
+		}
+		s[j] = x
+	}
+}
+
+// prime1 is a multiplicative constant of xxHash64.
+const prime1 = 11400714785074694791
+
+// mix64 is the SplitMix64 finalizer, a bijective avalanche of 64 bits. The
+// hashes built from it only spread signatures over the table; they never
+// decide equality.
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
 }
 
 // grow returns s resliced to length n, reallocating when its capacity is too
