@@ -99,7 +99,24 @@ type decoder struct {
 	depth    int
 	maxDepth int
 	buf      []byte // scratch space for strings with escapes
+
+	// The members and elements of the containers being parsed are collected
+	// on these stacks and copied into an exactly sized slice when the
+	// container ends, which saves the repeated growth of one slice per
+	// container (nested containers finish before their parent resumes).
+	memStack []Member
+	valStack []Value
+
+	// keys interns object keys, which repeat across the objects of an array.
+	keys map[string]string
 }
+
+// Interning limits: keys longer than maxInternLen or beyond maxInterned
+// distinct keys are allocated each time.
+const (
+	maxInternLen = 64
+	maxInterned  = 1024
+)
 
 // errorf returns a *SyntaxError located at byte offset off. Line and column are
 // computed here, once, so the scanner does not track them on the hot path.
@@ -234,10 +251,8 @@ func (d *decoder) object() (Value, error) {
 		d.depth--
 		return Value{Kind: Object}, nil
 	}
-	var (
-		members []Member
-		index   map[string]int // key → position in members, once len(members) > smallObject
-	)
+	base := len(d.memStack)
+	var index map[string]int // key → position in members, once len(members) > smallObject
 	for {
 		if d.pos >= len(d.data) {
 			return Value{}, d.errorf(d.pos, "unexpected end of input in object, expected a string key")
@@ -245,7 +260,7 @@ func (d *decoder) object() (Value, error) {
 		if d.data[d.pos] != '"' {
 			return Value{}, d.errorf(d.pos, "unexpected %s in object, expected a string key", d.describe(d.pos))
 		}
-		key, err := d.str()
+		key, err := d.key()
 		if err != nil {
 			return Value{}, err
 		}
@@ -260,6 +275,7 @@ func (d *decoder) object() (Value, error) {
 			return Value{}, err
 		}
 		// SPEC §1.2 rule 2: a repeated key keeps its first position and its last value.
+		members := d.memStack[base:]
 		at := -1
 		if index != nil {
 			if i, ok := index[key]; ok {
@@ -276,7 +292,8 @@ func (d *decoder) object() (Value, error) {
 		if at >= 0 {
 			members[at].Value = val
 		} else {
-			members = append(members, Member{Key: key, Value: val})
+			d.memStack = append(d.memStack, Member{Key: key, Value: val})
+			members = d.memStack[base:]
 			if index != nil {
 				index[key] = len(members) - 1
 			} else if len(members) > smallObject {
@@ -297,6 +314,10 @@ func (d *decoder) object() (Value, error) {
 		case '}':
 			d.pos++
 			d.depth--
+			members := make([]Member, len(d.memStack)-base)
+			copy(members, d.memStack[base:])
+			clear(d.memStack[base:]) // drop references for the collector
+			d.memStack = d.memStack[:base]
 			return Value{Kind: Object, Obj: members}, nil
 		default:
 			return Value{}, d.errorf(d.pos, "unexpected %s in object, expected ',' or '}'", d.describe(d.pos))
@@ -315,13 +336,13 @@ func (d *decoder) array() (Value, error) {
 		d.depth--
 		return Value{Kind: Array}, nil
 	}
-	var elems []Value
+	base := len(d.valStack)
 	for {
 		val, err := d.value()
 		if err != nil {
 			return Value{}, err
 		}
-		elems = append(elems, val)
+		d.valStack = append(d.valStack, val)
 		d.skipSpace()
 		if d.pos >= len(d.data) {
 			return Value{}, d.errorf(d.pos, "unexpected end of input in array, expected ',' or ']'")
@@ -333,11 +354,47 @@ func (d *decoder) array() (Value, error) {
 		case ']':
 			d.pos++
 			d.depth--
+			elems := make([]Value, len(d.valStack)-base)
+			copy(elems, d.valStack[base:])
+			clear(d.valStack[base:])
+			d.valStack = d.valStack[:base]
 			return Value{Kind: Array, Arr: elems}, nil
 		default:
 			return Value{}, d.errorf(d.pos, "unexpected %s in array, expected ',' or ']'", d.describe(d.pos))
 		}
 	}
+}
+
+// key parses an object key starting at d.pos ('"'), interning short keys
+// without escapes.
+func (d *decoder) key() (string, error) {
+	i := d.pos + 1
+	for i < len(d.data) && i-d.pos <= maxInternLen {
+		c := d.data[i]
+		if c == '"' {
+			raw := d.data[d.pos+1 : i]
+			if k, ok := d.keys[string(raw)]; ok { // no allocation for the lookup
+				d.pos = i + 1
+				return k, nil
+			}
+			break
+		}
+		if c == '\\' || c < 0x20 {
+			break // str decodes or rejects these
+		}
+		// Other bytes are compared raw: a hit means they equal a key str
+		// has already decoded and validated.
+		i++
+	}
+	k, err := d.str()
+	if err != nil || len(k) > maxInternLen || len(d.keys) >= maxInterned {
+		return k, err
+	}
+	if d.keys == nil {
+		d.keys = make(map[string]string)
+	}
+	d.keys[k] = k
+	return k, nil
 }
 
 // str parses a string literal starting at d.pos ('"') and returns its contents.

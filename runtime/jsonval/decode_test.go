@@ -268,3 +268,39 @@ func TestDecodeLargeObject(t *testing.T) {
 		t.Errorf("member 38 = %+v, want k38: 38", m)
 	}
 }
+
+// TestDecodeKeyInterning covers the key cache: repeated, escaped, long and
+// more keys than it holds.
+func TestDecodeKeyInterning(t *testing.T) {
+	long := strings.Repeat("k", 70)
+	var b strings.Builder
+	b.WriteString(`[{"é":1,"a\"b":2},{"\u00e9":3,"a\"b":4},{"é":5,"` + long + `":6},{"` + long + `":7}`)
+	for i := range 1100 {
+		b.WriteString(`,{"x` + strconv.Itoa(i) + `":` + strconv.Itoa(i) + `}`)
+	}
+	for i := range 1100 {
+		b.WriteString(`,{"x` + strconv.Itoa(i) + `":` + strconv.Itoa(-i) + `}`)
+	}
+	b.WriteString("]")
+	v, err := DecodeString(b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`{"é":1,"a\"b":2}`, `{"é":3,"a\"b":4}`, `{"é":5,"` + long + `":6}`, `{"` + long + `":7}`}
+	for i, w := range want {
+		if got := v.Arr[i].String(); got != w {
+			t.Errorf("element %d = %s, want %s", i, got, w)
+		}
+	}
+	for i := range 2200 {
+		m := v.Arr[4+i].Obj
+		n := i % 1100
+		wantVal := int64(n)
+		if i >= 1100 {
+			wantVal = -wantVal
+		}
+		if len(m) != 1 || m[0].Key != "x"+strconv.Itoa(n) || m[0].Value.I != wantVal {
+			t.Fatalf("element %d = %v", 4+i, v.Arr[4+i])
+		}
+	}
+}
