@@ -44,8 +44,8 @@ type Position struct {
 	Pointer string // RFC 6901 JSON Pointer of the node inside the schema document
 }
 
-// String renders the position as "file:line:col" (or "line:col", or the JSON
-// Pointer when no line is known), followed by the pointer in brackets.
+// String renders the position as "file:line:col: #pointer" ("line:col:
+// #pointer" when no file is known, "#pointer" when no line is known).
 func (p Position) String() string {
 	return p.format()
 }
@@ -54,6 +54,8 @@ func (p Position) String() string {
 // through a recursive $ref form a graph with cycles; every node is immutable
 // after Compile returns.
 type Node struct {
+	// Pos locates the node: the schema object it was compiled from (the
+	// $ref target, or the referring object when that adds keywords of its own).
 	Pos Position
 
 	// Types is the set of permitted kinds; the nullable anyOf/oneOf pattern
@@ -168,9 +170,9 @@ type Path []Edge
 // Scope is one referential scope (SPEC §7.1).
 type Scope struct {
 	Name       string
-	IDNode     *Node // the node carrying idScope
-	RecordPath Path  // up to and including the last items/prefixItems edge
-	IDSuffix   Path  // remainder after RecordPath (may be empty)
+	IDNode     *Node  // the node carrying idScope
+	RecordPath Path   // up to and including the last items/prefixItems edge
+	IDSuffix   Path   // remainder after RecordPath (may be empty)
 	RefPaths   []Path // reference paths in discovery order
 	// Degraded is true for scopes in or depending on a cycle (SPEC §7.2).
 	Degraded bool
@@ -233,4 +235,5 @@ type Diagnostic struct {
 	Message string
 }
 
+// String renders the diagnostic as "file:line:col: #pointer: message".
 func (d Diagnostic) String() string { return d.Pos.format() + ": " + d.Message }
