@@ -37,7 +37,7 @@ type Workspace struct {
 	kd     []uint32 // kind<<1 | direction (0 = out, 1 = in)
 	nbr    []int32  // the neighbour (union index)
 
-	items  []uint64 // per round: kd<<32 | colour(neighbour), sorted per vertex
+	items  []uint64 // per round: kd<<32 | colour(neighbour); sorted lazily per vertex
 	col    []int32  // colour of each union vertex
 	next   []int32  // colours being computed by the current round
 	slots  []slot   // open-addressing signature table of one round

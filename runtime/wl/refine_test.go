@@ -498,3 +498,31 @@ func TestSteadyStateAllocations(t *testing.T) {
 		t.Errorf("Refine with a warm workspace allocates %v times per call, want 0", n)
 	}
 }
+
+func TestSameSignatureComparesFullSignatures(t *testing.T) {
+	// The interning never trusts a hash: sameSignature decides equality of
+	// colour and item multiset on its own. Vertices 0..4 with items in
+	// arbitrary order.
+	segs := [][]uint64{{3, 1, 2}, {2, 3, 1}, {1, 2, 4}, {1, 2}, {2, 1, 3}}
+	cols := []int32{7, 7, 7, 7, 8}
+	ws := &Workspace{col: cols, sorted: make([]bool, len(segs)), start: []int{0}}
+	for _, s := range segs {
+		ws.items = append(ws.items, s...)
+		ws.start = append(ws.start, len(ws.items))
+	}
+	cases := []struct {
+		r, v int
+		want bool
+	}{
+		{0, 1, true},  // same multiset, other order
+		{0, 2, false}, // same length and colour, other items
+		{0, 3, false}, // other length
+		{0, 4, false}, // same multiset, other colour
+		{1, 0, true},
+	}
+	for _, c := range cases {
+		if got := ws.sameSignature(c.r, c.v); got != c.want {
+			t.Errorf("sameSignature(%d, %d) = %v, want %v", c.r, c.v, got, c.want)
+		}
+	}
+}
