@@ -48,12 +48,15 @@ const (
 	kwRequired
 	kwType
 	kwUniqueItems
+	kwUnevaluatedItems // Draft 2020-12
+	kwUnevaluatedItems2019
+	kwUnevaluatedProperties // Draft 2020-12
+	kwUnevaluatedProperties2019
 )
 
 // dialect is the keyword table of one JSON Schema draft as Python jsonschema
 // 4.x defines its validator class. Keywords outside the table (the OA keywords,
-// annotations, "format", which asserts nothing by default, and the
-// unevaluated* keywords, which the evaluator does not mirror) are skipped.
+// annotations, and "format", which asserts nothing by default) are skipped.
 type dialect struct {
 	name string
 	// legacyRef: a "$ref" makes its sibling keywords ignored (Drafts 4–7).
@@ -148,15 +151,21 @@ func draft2019Keywords() map[string]kwID {
 
 func draft2019() *dialect {
 	return &dialect{name: "draft/2019-09", idKey: "$id",
-		kw: with(draft2019Keywords(), map[string]kwID{"$recursiveRef": kwRecursiveRef})}
+		kw: with(draft2019Keywords(), map[string]kwID{
+			"$recursiveRef":         kwRecursiveRef,
+			"unevaluatedItems":      kwUnevaluatedItems2019,
+			"unevaluatedProperties": kwUnevaluatedProperties2019,
+		})}
 }
 
 func draft2020() *dialect {
 	return &dialect{name: "draft/2020-12", idKey: "$id",
 		kw: with(draft2019Keywords(), map[string]kwID{
-			"$dynamicRef": kwDynamicRef,
-			"items":       kwItems,
-			"prefixItems": kwPrefixItems,
+			"$dynamicRef":           kwDynamicRef,
+			"items":                 kwItems,
+			"prefixItems":           kwPrefixItems,
+			"unevaluatedItems":      kwUnevaluatedItems,
+			"unevaluatedProperties": kwUnevaluatedProperties,
 		}, "additionalItems")}
 }
 

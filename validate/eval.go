@@ -57,7 +57,14 @@ func (e *evaluator) isValid(n *node, inst jsonval.Value) bool {
 }
 
 // descend evaluates the child value inst, found under path token tok.
+//
+// Like jsonschema's Validator.descend, it reports a false subschema's error
+// at the parent's path: descend yields that error before it would prepend
+// tok (so {"properties": {"a": false}} rejects {"a": 1} at "/").
 func (e *evaluator) descend(n *node, inst jsonval.Value, tok string) error {
+	if n.raw.Kind == jsonval.Bool {
+		return e.eval(n, inst)
+	}
 	e.path = append(e.path, tok)
 	err := e.eval(n, inst)
 	e.path = e.path[:len(e.path)-1]
@@ -267,6 +274,8 @@ func (e *evaluator) objectKeyword(n *node, kw *keyword, inst jsonval.Value) erro
 		}
 	case kwAdditionalProperties:
 		return e.additionalProperties(n, kw, inst)
+	case kwUnevaluatedProperties, kwUnevaluatedProperties2019:
+		return e.unevaluatedProperties(n, kw, inst)
 	case kwRequired:
 		for _, r := range kw.val.Arr {
 			if r.Kind != jsonval.String {
@@ -435,6 +444,8 @@ func (e *evaluator) arrayKeyword(n *node, kw *keyword, inst jsonval.Value) error
 		}
 	case kwAdditionalItems:
 		return e.additionalItems(n, kw, inst)
+	case kwUnevaluatedItems, kwUnevaluatedItems2019:
+		return e.unevaluatedItems(n, kw, inst)
 	case kwMinItems:
 		if lessThan(len(inst.Arr), kw.val) {
 			return e.fail(sizeMessage(inst, kw.val, 1, "should be non-empty", "is too short"))

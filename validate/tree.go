@@ -36,8 +36,9 @@ type keyword struct {
 	re    *regexp.Regexp // pattern
 }
 
-// namedSchema is one member of a keyword whose value maps names to schemas.
-// For "dependencies", n is nil when the member is a list of property names.
+// namedSchema is one member of a keyword whose value maps names to schemas
+// or, for dependentRequired and some "dependencies" members, to lists of
+// property names (then n is nil and val holds the list).
 type namedSchema struct {
 	name string
 	n    *node
@@ -273,7 +274,8 @@ func (b *treeBuilder) addKeyword(n *node, name string, id kwID, val jsonval.Valu
 		if val.Kind != jsonval.String {
 			return fmt.Errorf("at %q: %s is not a string", at, name)
 		}
-	case kwAdditionalItems, kwAdditionalProperties, kwContains, kwContainsLegacy, kwNot, kwPropertyNames, kwIf:
+	case kwAdditionalItems, kwAdditionalProperties, kwContains, kwContainsLegacy, kwNot, kwPropertyNames, kwIf,
+		kwUnevaluatedItems, kwUnevaluatedItems2019, kwUnevaluatedProperties, kwUnevaluatedProperties2019:
 		if kw.sub, err = b.subschema(at, val); err != nil {
 			return err
 		}
@@ -287,7 +289,7 @@ func (b *treeBuilder) addKeyword(n *node, name string, id kwID, val jsonval.Valu
 		}
 	case kwAllOf, kwAnyOf, kwOneOf, kwPrefixItems:
 		kw.subs, err = b.subschemaList(at, val)
-	case kwProperties, kwPatternProperties, kwDependentSchemas, kwDependencies:
+	case kwProperties, kwPatternProperties, kwDependentSchemas, kwDependencies, kwDependentRequired:
 		kw.named, err = b.namedSchemas(at, id, val)
 	case kwPattern:
 		if val.Kind != jsonval.String {
@@ -355,8 +357,8 @@ func (b *treeBuilder) namedSchemas(at string, id kwID, val jsonval.Value) ([]nam
 	named := make([]namedSchema, len(val.Obj))
 	for i, m := range val.Obj {
 		named[i] = namedSchema{name: m.Key, val: m.Value}
-		if id == kwDependencies && m.Value.Kind == jsonval.Array {
-			continue
+		if id == kwDependentRequired || (id == kwDependencies && m.Value.Kind == jsonval.Array) {
+			continue // a list of property names
 		}
 		var err error
 		if named[i].n, err = b.subschema(at+"/"+escapeToken(m.Key), m.Value); err != nil {

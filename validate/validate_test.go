@@ -1,0 +1,242 @@
+package validate
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/objectaligner/oagen/runtime/jsonval"
+)
+
+func mustDecode(t *testing.T, s string) jsonval.Value {
+	t.Helper()
+	v, err := jsonval.DecodeString(s)
+	if err != nil {
+		t.Fatalf("decoding %s: %v", s, err)
+	}
+	return v
+}
+
+func mustCompile(t *testing.T, schema string) *Validator {
+	t.Helper()
+	v, err := Compile(mustDecode(t, schema))
+	if err != nil {
+		t.Fatalf("Compile(%s): %v", schema, err)
+	}
+	return v
+}
+
+func TestPythonMessages(t *testing.T) {
+	for _, c := range pythonCases {
+		t.Run(c.name, func(t *testing.T) {
+			v := mustCompile(t, c.schema)
+			got := v.Validate(mustDecode(t, c.inst))
+			if got == nil {
+				t.Fatalf("valid; want %v: %s", c.path, c.msg)
+			}
+			if got.Err != nil {
+				t.Fatalf("Err = %v", got.Err)
+			}
+			if got.Message != c.msg || !slices.Equal(got.Path, c.path) {
+				t.Errorf("got %q at %q\nwant %q at %q", got.Message, got.Path, c.msg, c.path)
+			}
+		})
+	}
+}
+
+// oaKeywords are the Object Aligner keywords (SPEC §2.1). JSON Schema does not
+// define them, so validation must ignore them whatever their values.
+var oaKeywords = []string{"score", "threshold", "nullScore", "keyScore", "keyThreshold", "keyImportance",
+	"valueImportance", "valueWeight", "prefixWeights", "prefixImportance", "restImportance", "order",
+	"ignoreExcess", "ignoreMissing", "idScope", "ref"}
+
+func TestOAKeywordsIgnored(t *testing.T) {
+	// Values of every JSON kind, including ones shaped like schemas and
+	// references that would fail if they were compiled as such.
+	values := []string{`"jaro"`, `0.5`, `-3`, `true`, `null`, `[1, "x"]`,
+		`{"type": 5}`, `{"$ref": "#/nowhere"}`, `{"$id": "http://elsewhere/x", "$anchor": "a"}`, `false`}
+	for _, dialect := range []string{"", `"$schema": "http://json-schema.org/draft-07/schema#", `} {
+		for i, val := range values {
+			var sb strings.Builder
+			sb.WriteString(`{` + dialect + `"type": "object", "properties": {"a": {"type": "integer"`)
+			for _, k := range oaKeywords {
+				sb.WriteString(`, "` + k + `": ` + val)
+			}
+			sb.WriteString(`}}`)
+			for _, k := range oaKeywords {
+				sb.WriteString(`, "` + k + `": ` + values[(i+1)%len(values)])
+			}
+			sb.WriteString(`}`)
+			v := mustCompile(t, sb.String())
+			if err := v.Validate(mustDecode(t, `{"a": 5.0, "b": "x"}`)); err != nil {
+				t.Errorf("%s: valid instance rejected: %v", sb.String(), err)
+			}
+			err := v.Validate(mustDecode(t, `{"a": "5"}`))
+			if err == nil || err.Message != "'5' is not of type 'integer'" || err.DisplayPath() != "/a" {
+				t.Errorf("%s: got %v, want /a: '5' is not of type 'integer'", sb.String(), err)
+			}
+		}
+	}
+}
+
+func TestCompileErrors(t *testing.T) {
+	for _, c := range []struct{ name, schema, want string }{
+		{"type not a string", `{"type": 5}`, "not a valid JSON Schema"},
+		{"invalid regex", `{"pattern": "(?=x)"}`, "not a valid JSON Schema"},
+		{"unknown $schema", `{"$schema": "http://example.com/my-dialect"}`, "my-dialect"},
+		{"remote reference", `{"$ref": "https://example.com/other.json"}`, "remote reference"},
+		{"relative remote reference", `{"$ref": "other.json"}`, "other.json"},
+		{"dangling pointer", `{"$ref": "#/$defs/missing"}`, "missing"},
+		{"self reference", `{"$ref": "#"}`, "reference cycle"},
+		{"cycle through combinators", `{"$defs": {"a": {"anyOf": [{"type": "string"}, {"$ref": "#"}]}}, "allOf": [{"$ref": "#/$defs/a"}]}`, "reference cycle"},
+		{"cycle through not", `{"$defs": {"a": {"not": {"$ref": "#/$defs/a"}}}, "properties": {"x": {"$ref": "#/$defs/a"}}}`, "reference cycle"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Compile(mustDecode(t, c.schema))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("Compile(%s) = %v, want an error containing %q", c.schema, err, c.want)
+			}
+		})
+	}
+	if _, err := Compile(jsonval.NewBool(true), WithMaxDepth(0)); err == nil {
+		t.Error("WithMaxDepth(0) accepted")
+	}
+	// A recursive schema whose cycle descends into the instance is fine.
+	mustCompile(t, `{"$defs": {"n": {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/n"}}}}}, "$ref": "#/$defs/n"}`)
+}
+
+// nest returns depth arrays nested around 1.
+func nest(depth int) jsonval.Value {
+	v := jsonval.NewInt(1)
+	for range depth {
+		v = jsonval.NewArray([]jsonval.Value{v})
+	}
+	return v
+}
+
+func TestDepthLimit(t *testing.T) {
+	v, err := Compile(mustDecode(t, `{"items": {"$ref": "#"}, "type": ["array", "integer"]}`), WithMaxDepth(50))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := v.Validate(nest(50)); e != nil {
+		t.Errorf("depth 50 at limit 50: %v", e)
+	}
+	e := v.Validate(nest(51))
+	if e == nil || !errors.Is(e, ErrTooDeep) || !errors.Is(e.Err, ErrTooDeep) {
+		t.Errorf("depth 51 at limit 50: got %v, want an Error wrapping ErrTooDeep", e)
+	}
+	// The default limit copes with instances far deeper than Decode accepts.
+	deep := nest(DefaultMaxDepth + 1)
+	v2 := mustCompile(t, `{}`)
+	if e := v2.Validate(deep); e == nil || !errors.Is(e, ErrTooDeep) {
+		t.Errorf("depth %d: got %v, want ErrTooDeep", DefaultMaxDepth+1, e)
+	}
+	if e := v2.Validate(nest(DefaultMaxDepth)); e != nil {
+		t.Errorf("depth %d: %v", DefaultMaxDepth, e)
+	}
+	// The schema document is bounded too.
+	deepSchema := jsonval.NewBool(true)
+	for range 60 {
+		deepSchema = jsonval.NewObject([]jsonval.Member{{Key: "not", Value: deepSchema}})
+	}
+	if _, err := Compile(deepSchema, WithMaxDepth(50)); !errors.Is(err, ErrTooDeep) {
+		t.Errorf("schema of depth 60 at limit 50: %v, want ErrTooDeep", err)
+	}
+}
+
+// TestSanthoshDecidesValidity covers values Python's jsonschema would reject
+// but that are valid JSON Schema instances (and so valid for oagen, SPEC §9.5).
+func TestSanthoshDecidesValidity(t *testing.T) {
+	for _, c := range []struct{ schema, inst string }{
+		{`{"multipleOf": 0.1}`, `0.3`},     // Python divides in binary64: 0.3/0.1 = 2.9999999999999996
+		{`{"type": "integer"}`, `5.0`},     // integral float
+		{`{"format": "email"}`, `"nope"`},  // format is an annotation
+		{`{"format": "date-time"}`, `"x"`}, // idem
+	} {
+		v := mustCompile(t, c.schema)
+		if e := v.Validate(mustDecode(t, c.inst)); e != nil {
+			t.Errorf("%s / %s: %v", c.schema, c.inst, e)
+		}
+	}
+}
+
+// TestFallbackToSanthosh checks that a value santhosh rejects is reported
+// invalid even when the ordered evaluator finds no error in it.
+func TestFallbackToSanthosh(t *testing.T) {
+	v := mustCompile(t, `{"properties": {"a": {"items": {"type": "string"}}}}`)
+	v.root = &node{raw: jsonval.NewBool(true)} // an evaluator that finds nothing
+	e := v.Validate(mustDecode(t, `{"a": ["x", 7]}`))
+	if e == nil {
+		t.Fatal("invalid value reported valid")
+	}
+	if e.Err != nil || e.Message == "" || e.DisplayPath() != "/a/1" {
+		t.Errorf("fallback error %+v, want santhosh's error at /a/1", e)
+	}
+}
+
+func TestErrorRendering(t *testing.T) {
+	e := &Error{Path: []string{"a/b", "c~d", "0"}, Message: "m"}
+	if got, want := e.Pointer(), "/a~1b/c~0d/0"; got != want {
+		t.Errorf("Pointer = %q, want %q", got, want)
+	}
+	if got, want := e.DisplayPath(), "/a/b/c~d/0"; got != want {
+		t.Errorf("DisplayPath = %q, want %q", got, want)
+	}
+	if got, want := e.Error(), "/a/b/c~d/0: m"; got != want {
+		t.Errorf("Error = %q, want %q", got, want)
+	}
+	root := &Error{Message: "m"}
+	if root.Pointer() != "" || root.DisplayPath() != "/" {
+		t.Errorf("root renders as %q and %q, want \"\" and \"/\"", root.Pointer(), root.DisplayPath())
+	}
+}
+
+func TestValidReturnsNil(t *testing.T) {
+	v := mustCompile(t, `{"type": "object", "required": ["a"], "properties": {"a": {"enum": [1, "x"]}}, "additionalProperties": false}`)
+	for _, inst := range []string{`{"a": 1}`, `{"a": 1.0}`, `{"a": "x"}`} {
+		if e := v.Validate(mustDecode(t, inst)); e != nil {
+			t.Errorf("%s: %v", inst, e)
+		}
+	}
+}
+
+func TestConcurrentValidate(t *testing.T) {
+	v := mustCompile(t, `{"type": "array", "items": {"type": "object", "properties": {"n": {"type": "integer", "minimum": 0}}, "required": ["n"]}}`)
+	insts := []string{`[{"n": 1}, {"n": 2}]`, `[{"n": -1}]`, `[{"m": 1}]`, `[{"n": "x"}]`, `{}`}
+	want := make([]string, len(insts))
+	vals := make([]jsonval.Value, len(insts))
+	for i, s := range insts {
+		vals[i] = mustDecode(t, s)
+		if e := v.Validate(vals[i]); e != nil {
+			want[i] = e.Error()
+		}
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 64)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range 200 {
+				i := (g + k) % len(vals)
+				got := ""
+				if e := v.Validate(vals[i]); e != nil {
+					got = e.Error()
+				}
+				if got != want[i] {
+					errs <- fmt.Sprintf("%s: got %q, want %q", insts[i], got, want[i])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
