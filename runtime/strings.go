@@ -644,32 +644,33 @@ func damerau[T symbol](a, b []T, r, r1, fr, lastRow []int) int {
 	}
 	for i := 1; i <= la; i++ {
 		r, r1 = r1, r
+		// Reslicing to the common length lets the compiler drop the bounds
+		// checks of the inner loop.
+		cur, prev, f, row := r[:lb+2], r1[:lb+2], fr[:lb+2], b[:lb]
 		lastCol := -1
-		lastI2L1 := r[1]
-		r[1] = i
+		lastI2L1 := cur[1]
+		cur[1] = i
 		t := maxVal
 		ai := a[i-1]
 		for j := 1; j <= lb; j++ {
-			bj := b[j-1]
-			diag := r1[j]
-			if ai != bj {
-				diag++
-			}
-			temp := min(diag, r[j]+1, r1[j+1]+1)
+			bj := row[j-1]
 			if ai == bj {
 				lastCol = j
-				fr[j+1] = r1[j-1]
+				f[j+1] = prev[j-1]
 				t = lastI2L1
-			} else {
-				k := lastRow[bj] - 1
-				if j-lastCol == 1 {
-					temp = min(temp, fr[j+1]+(i-k))
-				} else if i-k == 1 {
-					temp = min(temp, t+(j-lastCol))
-				}
+				lastI2L1 = cur[j+1]
+				cur[j+1] = min(prev[j], cur[j]+1, prev[j+1]+1)
+				continue
 			}
-			lastI2L1 = r[j+1]
-			r[j+1] = temp
+			temp := min(prev[j]+1, cur[j]+1, prev[j+1]+1)
+			k := lastRow[bj] - 1
+			if j-lastCol == 1 {
+				temp = min(temp, f[j+1]+(i-k))
+			} else if i-k == 1 {
+				temp = min(temp, t+(j-lastCol))
+			}
+			lastI2L1 = cur[j+1]
+			cur[j+1] = temp
 		}
 		lastRow[ai] = i + 1
 	}
