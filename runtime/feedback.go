@@ -235,9 +235,10 @@ func RenderFeedback(score float64, ranked []Op, opts FeedbackOptions) (Feedback,
 	// are substrings of the final text, so lines cost no extra allocation.
 	type span struct{ entry, start, end int }
 	var (
-		a     argSet
-		buf   = make([]byte, 0, 96*(len(fb.Entries)+len(fb.Diagnostics)+2))
-		spans = make([]span, 0, fb.NShown+diagVisible)
+		a         argSet
+		buf       = make([]byte, 0, 96*(len(fb.Entries)+len(fb.Diagnostics)+2))
+		spanStack [16]span
+		spans     = spanStack[:0]
 	)
 	a.setFloat(slotScore, score)
 	a.setFloat(slotScorePct, 100*score)
@@ -437,14 +438,15 @@ func appendSynthesis(dst []byte, set *templateSet, a *argSet, entries []Feedback
 		}
 	}
 	slices.SortStableFunc(buckets, func(x, y bucketSum) int { return cmpDesc(x.sum, y.sum) })
-	var top strings.Builder
+	var topStack [96]byte
+	top := topStack[:0]
 	for j := 0; j < len(buckets) && j < 3; j++ {
 		if j > 0 {
-			top.WriteString(", ")
+			top = append(top, ", "...)
 		}
-		top.WriteString(buckets[j].name)
+		top = append(top, buckets[j].name...)
 	}
-	a.setString(slotTopKinds, top.String())
+	a.setString(slotTopKinds, string(top))
 	return set[keySynthesisMixed].render(dst, a)
 }
 

@@ -179,9 +179,9 @@ type FormatError struct {
 	Msg    string
 }
 
-// Error returns "format error at byte N: msg".
+// Error returns "format error at byte N of the template: msg".
 func (e *FormatError) Error() string {
-	return fmt.Sprintf("format error at byte %d: %s", e.Offset, e.Msg)
+	return fmt.Sprintf("format error at byte %d of the template: %s", e.Offset, e.Msg)
 }
 
 // parseTemplate compiles src. It accepts literal text, "{{" and "}}", and

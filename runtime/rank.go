@@ -70,7 +70,13 @@ func RankOps(ops []Op, opts RankOptions, diagnostics []Op) ([]Op, error) {
 	}
 	// Sort a permutation rather than the operations themselves: an Op is a
 	// few hundred bytes, and a stable sort moves elements many times.
-	perm := make([]int, len(all))
+	var permStack [64]int
+	perm := permStack[:0]
+	if len(all) > len(permStack) {
+		perm = make([]int, len(all))
+	} else {
+		perm = perm[:len(all)]
+	}
 	for i := range perm {
 		perm[i] = i
 	}

@@ -696,10 +696,7 @@ func parseTOMLOverrides(name string, data []byte) ([]overrideEntry, error) {
 			return nil, &TemplateError{File: name, Key: strings.Join(key, "."), Msg: err.Error(), Err: err}
 		}
 		e := overrideEntry{key: strings.Join(key, "."), file: name}
-		var pe toml.ParseError
-		if err := md.PrimitiveDecode(prim, &tomlProbe{}); errors.As(err, &pe) {
-			e.line, e.col = pe.Position.Line, pe.Position.Col
-		}
+		e.line, e.col = tomlPosition(&md, prim)
 		if typ != "String" {
 			return nil, e.errorf(nil, "value must be a string, not a TOML %s", typ)
 		}
@@ -709,6 +706,24 @@ func parseTOMLOverrides(name string, data []byte) ([]overrideEntry, error) {
 		entries = append(entries, e)
 	}
 	return entries, nil
+}
+
+// tomlPosition returns the line and column of a TOML value (0 when unknown).
+// Decoding into tomlProbe yields a ParseError carrying the position for
+// string-like values; for arrays and tables the TOML package reports only
+// the line, in its "toml: line N" message prefix.
+func tomlPosition(md *toml.MetaData, prim toml.Primitive) (line, col int) {
+	err := md.PrimitiveDecode(prim, &tomlProbe{})
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		return pe.Position.Line, pe.Position.Col
+	}
+	if err != nil {
+		if _, serr := fmt.Sscanf(err.Error(), "toml: line %d", &line); serr == nil {
+			return line, 0
+		}
+	}
+	return 0, 0
 }
 
 // tomlLookup returns the undecoded value at key.
