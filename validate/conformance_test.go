@@ -19,7 +19,7 @@ type vector struct {
 	schema, gold, cand    jsonval.Value
 }
 
-func loadVectors(t *testing.T) []vector {
+func loadVectors(t testing.TB) []vector {
 	t.Helper()
 	files, err := filepath.Glob("../testdata/conformance/*.jsonl.gz")
 	if err != nil || len(files) == 0 {
@@ -119,4 +119,42 @@ func TestConformance(t *testing.T) {
 func firstLine(s string) string {
 	first, _, _ := strings.Cut(s, "\n")
 	return first
+}
+
+// BenchmarkValidate measures Validate on the paper_schemas vectors: a valid
+// candidate (santhosh only) and an invalid one (santhosh, then the ordered
+// evaluator).
+func BenchmarkValidate(b *testing.B) {
+	var valid, invalid *vector
+	vecs := loadVectors(b)
+	for i := range vecs {
+		if !strings.HasPrefix(vecs[i].id, "paper_schemas/") {
+			continue
+		}
+		if strings.HasPrefix(vecs[i].feedback, feedbackPrefix) {
+			if invalid == nil {
+				invalid = &vecs[i]
+			}
+		} else if valid == nil {
+			valid = &vecs[i]
+		}
+	}
+	if valid == nil || invalid == nil {
+		b.Fatal("no paper_schemas vectors")
+	}
+	for _, c := range []struct {
+		name string
+		vec  *vector
+	}{{"valid", valid}, {"invalid", invalid}} {
+		v, err := Compile(c.vec.schema)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				v.Validate(c.vec.cand)
+			}
+		})
+	}
 }

@@ -158,6 +158,9 @@ func writeString(sb *strings.Builder, s string) {
 // exact rational arithmetic when it overflows); for an integer divisor the
 // remainder must be zero (exact for integers, binary64 fmod for floats).
 func notMultipleOf(inst, by jsonval.Value) bool {
+	if c, ok := cmpNum(by, jsonval.NewInt(0)); !ok || c == 0 {
+		return true // every draft's metaschema requires a positive divisor
+	}
 	if by.Kind == jsonval.Float {
 		q := inst.Float64() / by.F
 		switch {
@@ -170,11 +173,7 @@ func notMultipleOf(inst, by jsonval.Value) bool {
 		return q != math.Trunc(q)
 	}
 	if inst.Kind == jsonval.Int {
-		d := by.BigInt()
-		if d.Sign() == 0 {
-			return true
-		}
-		return new(big.Int).Rem(inst.BigInt(), d).Sign() != 0
+		return new(big.Int).Rem(inst.BigInt(), by.BigInt()).Sign() != 0
 	}
 	return math.Mod(inst.F, by.Float64()) != 0
 }

@@ -240,3 +240,44 @@ func TestConcurrentValidate(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+func TestNotMultipleOf(t *testing.T) {
+	for _, c := range []struct {
+		inst, by string
+		want     bool
+	}{
+		{`6`, `3`, false}, {`7`, `3`, true}, {`7.5`, `2.5`, false}, {`0.75`, `0.5`, true},
+		{`3.5`, `2`, true}, {`4.0`, `2`, false},
+		{`0.3`, `0.1`, true}, // binary64 quotient 2.9999999999999996, as in Python
+		{`123456789012345678901234567890`, `10`, false},
+		{`123456789012345678901234567891`, `10`, true},
+		// The binary64 quotient overflows: exact rational check, as Python's
+		// Fraction fallback (2^-1000 is exact in binary64, 1e-308 is not).
+		{`1e300`, `9.332636185032189e-302`, false},
+		{`1e308`, `1e-308`, true},
+		{`5`, `0`, true}, {`5`, `0.0`, true}, // excluded by the metaschemas; no panic
+	} {
+		got := notMultipleOf(mustDecode(t, c.inst), mustDecode(t, c.by))
+		if got != c.want {
+			t.Errorf("notMultipleOf(%s, %s) = %v, want %v", c.inst, c.by, got, c.want)
+		}
+	}
+}
+
+func TestCmpNum(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{
+		{`1`, `1.0`, 0}, {`-0.0`, `0`, 0}, {`2`, `1.5`, 1}, {`1.5`, `2`, -1},
+		{`9007199254740993`, `9007199254740992.0`, 1}, // exact, unlike float64(int)
+		{`123456789012345678901234567890`, `1e29`, 1},
+		{`-123456789012345678901234567890`, `-1e29`, -1},
+		{`123456789012345678901234567890`, `123456789012345678901234567891`, -1},
+	} {
+		got, ok := cmpNum(mustDecode(t, c.a), mustDecode(t, c.b))
+		if !ok || got != c.want {
+			t.Errorf("cmpNum(%s, %s) = %d, %v; want %d", c.a, c.b, got, ok, c.want)
+		}
+	}
+}
