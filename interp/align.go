@@ -113,6 +113,16 @@ func (c *call) errorf(format string, args ...any) error {
 	return &ScoreError{Pointer: c.pointer(), Err: fmt.Errorf(format, args...)}
 }
 
+// solve runs the assignment solver (SPEC §5.8) and returns a copy of the
+// assignment, since nested alignments reuse the solver.
+func (c *call) solve(M []float64, n, m int) ([]int, error) {
+	a, err := c.hung.SolveMax(M, n, m)
+	if err != nil {
+		return nil, c.errorf("%v", err)
+	}
+	return append([]int(nil), a...), nil
+}
+
 // leaf builds a leaf match node (build mode only).
 func leaf(kind runtime.LeafKind, score float64, g, p jsonval.Value, hasG, hasP bool) *runtime.Match {
 	return &runtime.Match{
@@ -239,9 +249,9 @@ func (c *call) alignString(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 	if err := c.spend(int64(len(g.S)+len(p.S)) / 16); err != nil {
 		return result{}, err
 	}
-	x := cmp(c.comparatorContext(), g.S, p.S)
-	if err := runtime.CheckResult(x); err != nil {
-		return result{}, c.errorf("comparator %q: %v", name, err)
+	x, err := cmp.Compare(c.comparatorContext(), g.S, p.S)
+	if err != nil {
+		return result{}, c.errorf("%v", err)
 	}
 	return c.primitiveResult(runtime.ApplyThreshold(x, S.Threshold), g, p, build), nil
 }
@@ -263,12 +273,9 @@ func (c *call) alignNumber(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 	if !ok {
 		return result{}, c.errorf("unknown number comparator %q", name)
 	}
-	x, err := cmp(c.comparatorContext(), g, p)
+	x, err := cmp.Compare(c.comparatorContext(), g, p)
 	if err != nil {
-		return result{}, c.errorf("comparator %q: %v", name, err)
-	}
-	if err := runtime.CheckResult(x); err != nil {
-		return result{}, c.errorf("comparator %q: %v", name, err)
+		return result{}, c.errorf("%v", err)
 	}
 	return c.primitiveResult(runtime.ApplyThreshold(x, S.Threshold), g, p, build), nil
 }

@@ -249,7 +249,10 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 		c.pop()
 	}
 	d := max(n, m)
-	assign := append([]int(nil), c.hung.SolveMax(M, n, m)...)
+	assign, err := c.solve(M, n, m)
+	if err != nil {
+		return lr, err
+	}
 	var conf []float64
 	if build && c.s.opts.ComputeConfidence {
 		conf = c.pairConfidences(M, n, m, assign)
@@ -406,7 +409,10 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 		}
 		c.pop()
 	}
-	total, steps0 := c.dp.Align(M, n, m)
+	total, steps0, err := c.dp.Align(M, n, m)
+	if err != nil {
+		return lr, c.errorf("%v", err)
+	}
 	steps := append([]seqdp.Step(nil), steps0...)
 	D := 0
 	count := func(role runtime.Role) {

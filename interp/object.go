@@ -60,7 +60,10 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 		}
 	}
 	d := max(n, m)
-	assign := append([]int(nil), c.hung.SolveMax(K, n, m)...)
+	assign, err := c.solve(K, n, m)
+	if err != nil {
+		return result{}, err
+	}
 	var keyConf float64 = 1
 	if build && c.s.opts.ComputeConfidence {
 		keyConf = meanOrOne(c.pairConfidences(K, n, m, assign), n, m, assign)

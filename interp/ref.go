@@ -234,7 +234,10 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		c.warnAmbiguous(sc, S, n, m, idsG)
 	}
 	d := max(n, m)
-	assign := c.hung.SolveMax(S, n, m)
+	assign, err := c.solve(S, n, m)
+	if err != nil {
+		return nil, err
+	}
 	used := idSet{}
 	for r := 0; r < d; r++ {
 		col := assign[r]

@@ -51,8 +51,17 @@ func (r *Result) Repair(opts RepairOptions) ([]runtime.Op, error) {
 // text and no operations (SPEC §8.8.7).
 func (r *Result) Feedback(ro RepairOptions, fo runtime.FeedbackOptions) (string, []runtime.Op, error) {
 	if r.Invalid != nil {
-		text, err := runtime.RenderValidationError(r.Invalid.DisplayPath(), r.Invalid.Message, fo)
-		return text, nil, err
+		t := fo.Templates
+		if t == nil {
+			t = runtime.DefaultTemplates()
+		}
+		if len(fo.Overrides) > 0 {
+			var err error
+			if t, err = t.WithOverrides(fo.Overrides); err != nil {
+				return "", nil, err
+			}
+		}
+		return runtime.RenderValidationError(r.Invalid.DisplayPath(), r.Invalid.Message, t), nil, nil
 	}
 	ops, err := r.Repair(ro)
 	if err != nil {

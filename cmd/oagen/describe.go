@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/objectaligner/oagen/interp"
 )
 
 const describeUsage = `Usage:

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/objectaligner/oagen/gen"
+)
+
+const genUsage = `usage: oagen gen -schema S.json -type Name -pkg p -o p_oa.go
+
+Writes a Go file with typed structs for the schema's values and a scorer
+specialised to the schema (ScoreName, RepairName, ScoreNameJSON,
+RepairNameJSON). The file is rewritten only when its content changes.
+
+Flags:
+`
+
+// cmdGen implements "oagen gen".
+func cmdGen(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	schema := fs.String("schema", "", "annotated JSON Schema `file` (required)")
+	typ := fs.String("type", "", "Go `name` of the root type (required)")
+	pkg := fs.String("pkg", "", "Go `package` name of the generated file (default: $GOPACKAGE, set by go generate)")
+	out := fs.String("o", "", "output `file` (default: <lower-case type>_oa.go; - for stdout)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, genUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usagef("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected arguments %q", fs.Args())
+	}
+	if *schema == "" || *typ == "" {
+		return usagef("-schema and -type are required")
+	}
+	if *pkg == "" {
+		*pkg = os.Getenv("GOPACKAGE")
+		if *pkg == "" {
+			return usagef("-pkg is required outside go generate")
+		}
+	}
+	if *out == "" {
+		*out = lowerASCII(*typ) + "_oa.go"
+	}
+	data, err := os.ReadFile(*schema)
+	if err != nil {
+		return err
+	}
+	src, err := gen.Generate(gen.Options{
+		TypeName:   *typ,
+		Package:    *pkg,
+		SchemaFile: filepath.Base(*schema),
+		SchemaJSON: data,
+	})
+	if err != nil {
+		return err
+	}
+	if *out == "-" {
+		_, err := stdout.Write(src)
+		return err
+	}
+	if old, err := os.ReadFile(*out); err == nil && bytes.Equal(old, src) {
+		return nil
+	}
+	if err := os.WriteFile(*out, src, 0o644); err != nil {
+		return fmt.Errorf("writing the generated code: %w", err)
+	}
+	return nil
+}
+
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i := range b {
+		if b[i] >= 'A' && b[i] <= 'Z' {
+			b[i] += 'a' - 'A'
+		}
+	}
+	return string(b)
+}
