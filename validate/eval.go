@@ -20,11 +20,11 @@ import (
 // a fixed order of its own and words its messages differently.
 func firstError(root *node, inst jsonval.Value) *Error {
 	e := &evaluator{}
-	err := e.eval(root, inst)
-	if err == nil {
-		return nil
+	// With probing off, eval returns only nil or an *Error.
+	if err, ok := e.eval(root, inst).(*Error); ok {
+		return err
 	}
-	return err.(*Error)
+	return nil
 }
 
 // evaluator holds the state of one evaluation: the instance path of the value

@@ -125,7 +125,7 @@ func Compile(schema jsonval.Value, opts ...Option) (*Validator, error) {
 	if cfg.maxDepth <= 0 {
 		return nil, fmt.Errorf("validate: invalid max depth %d (must be positive)", cfg.maxDepth)
 	}
-	if d := depthExceeds(schema, cfg.maxDepth); d {
+	if depthExceeds(schema, cfg.maxDepth) {
 		return nil, fmt.Errorf("validate: schema document: %w (limit %d)", ErrTooDeep, cfg.maxDepth)
 	}
 
