@@ -31,7 +31,7 @@ type call struct {
 	path    []pathTok
 	parents []parentPair
 	depth   int
-	work  int64
+	work    int64
 
 	hung hungarian.Solver
 	dp   seqdp.Workspace

@@ -218,3 +218,48 @@ func TestConformanceOps(t *testing.T) {
 		t.Errorf("%d vectors differ on ops", fail)
 	}
 }
+
+// TestConformanceFeedback runs the whole pipeline (validation, alignment,
+// repair, ranking, rendering with the default options) and compares the text
+// with the reference's byte for byte.
+func TestConformanceFeedback(t *testing.T) {
+	vs := loadVectors(t)
+	cache := scorerCache{}
+	var pass, fail, departed int
+	for _, v := range vs {
+		if v.Error != "" {
+			continue
+		}
+		s, err := cache.get(v)
+		if err != nil {
+			continue
+		}
+		res, err := s.Align(v.Gold, v.Cand)
+		if err != nil {
+			continue
+		}
+		text, _, err := res.Feedback(interp.RepairOptions{}, runtime.DefaultFeedbackOptions())
+		if err != nil {
+			t.Errorf("%s: feedback: %v", v.ID, err)
+			fail++
+			continue
+		}
+		if text == v.Feedback {
+			pass++
+			continue
+		}
+		if d, ok := departures[v.ID]; ok {
+			departed++
+			t.Logf("%s: feedback differs by design (%s)", v.ID, d.section)
+			continue
+		}
+		fail++
+		if fail <= 20 {
+			t.Errorf("%s: feedback differs:\n got: %q\nwant: %q", v.ID, text, v.Feedback)
+		}
+	}
+	t.Logf("conformance feedback: %d byte-identical, %d differ, %d documented departures", pass, fail, departed)
+	if fail > 0 {
+		t.Errorf("%d vectors differ on feedback", fail)
+	}
+}

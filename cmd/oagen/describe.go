@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-
 )
 
 const describeUsage = `Usage:
