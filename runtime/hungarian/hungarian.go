@@ -22,8 +22,8 @@
 //     lays out the scan data so that the inner loop streams through memory.
 //
 // Complexity: O(d³) time in the worst case (d augmentations, each a
-// Dijkstra-like search of O(d²)), O(d²) memory for the padded cost matrix plus
-// O(d) for the rest of the workspace.
+// Dijkstra-like search of O(d²)); O(rows·cols + d) memory, since the zero
+// padding is never materialised.
 package hungarian
 
 import (
@@ -213,7 +213,7 @@ func (s *Solver) lsapMin(rows, cols, d int) error {
 		sink := -1
 		for sink == -1 {
 			visRows = append(visRows, i) // SR[i] = true
-			var row []float64            // a padding row: all zeros
+			var row []float64            // C[i][0..cols-1]; empty for a padding row
 			if i < rows {
 				row = cost[i*cols : i*cols+cols]
 			}
@@ -322,6 +322,10 @@ func scanRow(rem *remaining, n int, row []float64, minVal, ui float64, i int32) 
 	return index, lowest
 }
 
+// scanFullRow is scanRow for a row without padding columns (len(row) == d),
+// the common case: every column index is in range, so the padding test is
+// dropped and only the bounds check remains. It must stay identical to
+// scanRow otherwise.
 func scanFullRow(rem *remaining, n int, row []float64, minVal, ui float64, i int32) (int, float64) {
 	index := -1
 	lowest := math.Inf(1)
