@@ -277,10 +277,16 @@ func (s *Scorer) Align(gold, cand jsonval.Value) (*Result, error) {
 
 func (s *Scorer) run(gold, cand jsonval.Value, build bool) (*Result, error) {
 	if verr := s.validator.Validate(gold); verr != nil {
+		if verr.Err != nil {
+			return nil, fmt.Errorf("validating gold: %w", verr)
+		}
 		return nil, &GoldError{Pointer: verr.Pointer(), Message: verr.Message}
 	}
 	res := &Result{Gold: gold, Candidate: cand}
 	if verr := s.validator.Validate(cand); verr != nil {
+		if verr.Err != nil {
+			return nil, fmt.Errorf("validating candidate: %w", verr)
+		}
 		res.Invalid = verr
 		res.Score = 0
 		return res, nil
