@@ -559,13 +559,15 @@ func LoadTemplateOverrides(name string, data []byte) (map[string]string, error) 
 		entries []overrideEntry
 		err     error
 	)
+	// A leading byte order mark is skipped (and does not count in columns).
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".toml":
 		entries, err = parseTOMLOverrides(name, data)
 	case ".json":
 		entries, err = parseJSONOverrides(name, data)
 	default:
-		if t := bytes.TrimLeft(data, " \t\r\n\ufeff"); len(t) > 0 && t[0] == '{' {
+		if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && t[0] == '{' {
 			entries, err = parseJSONOverrides(name, data)
 		} else {
 			entries, err = parseTOMLOverrides(name, data)

@@ -127,7 +127,7 @@ match = """{indent}same
 	if m, err := LoadTemplateOverrides("overrides", []byte(`"feedback.empty" = "none"`)); err != nil || m["feedback.empty"] != "none" {
 		t.Errorf("sniffed TOML: %v %v", m, err)
 	}
-	if m, err := LoadTemplateOverrides("-", []byte(` {"feedback.empty": "none"}`)); err != nil || m["feedback.empty"] != "none" {
+	if m, err := LoadTemplateOverrides("-", []byte("\ufeff {\"feedback.empty\": \"none\"}")); err != nil || m["feedback.empty"] != "none" {
 		t.Errorf("sniffed JSON: %v %v", m, err)
 	}
 }
