@@ -31,7 +31,7 @@ func randomOps(t testing.TB, seed uint64, n int) []Op {
 		}
 		k := kinds[rng.IntN(len(kinds))]
 		ops = append(ops, Op{
-			Op: map[bool]string{true: "add", false: "replace"}[k == KindListItemAdd || k == KindKeyAdd],
+			Op:   map[bool]string{true: "add", false: "replace"}[k == KindListItemAdd || k == KindKeyAdd],
 			Kind: k, Path: pathPool[rng.IntN(len(pathPool))], Delta: deltas[rng.IntN(len(deltas))],
 			Confidence: float64(rng.IntN(5)) / 4, PairID: "#" + strconv.Itoa(len(ops)),
 		})
