@@ -2,6 +2,7 @@ package ir
 
 import (
 	"math/big"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -187,6 +188,28 @@ func TestDefaults(t *testing.T) {
 	}
 	if s.Root.Property("zz") != nil {
 		t.Errorf("Property of an unknown name is not nil")
+	}
+}
+
+func TestArrayParts(t *testing.T) {
+	s := mustCompile(t, `{"type": "object", "properties": {
+		"head": {"type": "array", "prefixItems": [{"type": "string"}], "items": false},
+		"tail": {"type": "array", "prefixItems": [], "items": {"type": "string"}},
+		"both": {"type": "array", "prefixItems": [{"type": "string"}], "items": {"type": "integer"}, "prefixImportance": 2, "restImportance": 1}}}`, Options{})
+	head, tail, both := s.Root.Property("head"), s.Root.Property("tail"), s.Root.Property("both")
+	if head.Items != nil || len(head.PrefixItems) != 1 {
+		t.Errorf("items: false must leave no tail: %+v", head)
+	}
+	if tail.PrefixItems != nil || tail.Items == nil {
+		t.Errorf("prefixItems: [] must leave no head: %+v", tail)
+	}
+	if both.PrefixImportance != 2 || both.RestImportance != 1 || both.Items.TypeName != "integer" {
+		t.Errorf("both %+v", both)
+	}
+	for _, root := range []string{`{"type": "integer"}`, `{"type": "null"}`, `{"type": ["boolean", "string"]}`, `{"type": "array", "items": {"type": "number"}}`} {
+		if s := mustCompile(t, root, Options{}); s.Root == nil || len(s.Scopes) != 0 {
+			t.Errorf("root %s", root)
+		}
 	}
 }
 
@@ -696,5 +719,62 @@ func TestPositionString(t *testing.T) {
 func TestCompileFileMissing(t *testing.T) {
 	if _, err := CompileFile("testdata/does-not-exist.json", Options{}); err == nil || !strings.Contains(err.Error(), "ir: read schema") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// sharedLevels builds a schema whose $defs d0…d(n-1) each use the next one
+// twice, so that d0 expands into 2^n schema paths; leaf is the last level.
+// With ids, the root is an object holding an id array of scope "k" and d0 as
+// member "tree"; otherwise the root is d0.
+func sharedLevels(n int, leaf string, ids bool) string {
+	var defs []string
+	for i := 0; i < n; i++ {
+		next := `{"$ref": "#/$defs/d` + itoa(i+1) + `"}`
+		defs = append(defs, `"d`+itoa(i)+`": {"type": "object", "properties": {"x": `+next+`, "y": `+next+`}}`)
+	}
+	defs = append(defs, `"d`+itoa(n)+`": `+leaf)
+	root := `"$ref": "#/$defs/d0"`
+	if ids {
+		root = `"type": "object", "properties": {
+			"ids": {"type": "array", "items": {"type": "string", "idScope": "k"}},
+			"tree": {"$ref": "#/$defs/d0"}}`
+	}
+	return `{` + root + `, "$defs": {` + strings.Join(defs, ",") + `}}`
+}
+
+func TestSharedSubschemas(t *testing.T) {
+	// 2^40 paths without any declaration: discovery skips them.
+	s := mustCompile(t, sharedLevels(40, `{"type": "string"}`, false), Options{})
+	if s.Root.Property("x") != s.Root.Property("y") {
+		t.Errorf("plain references to one target must share a node")
+	}
+	// 2^8 paths to a ref node: every one is a reference path.
+	s = mustCompile(t, sharedLevels(8, `{"type": "string", "ref": "k"}`, true), Options{})
+	if n := len(s.Scope("k").RefPaths); n != 256 {
+		t.Errorf("%d reference paths, want 256", n)
+	}
+	// 2^20 reference paths: refused rather than walked.
+	got := compileErrors(t, sharedLevels(20, `{"type": "string", "ref": "k"}`, true))
+	want := []string{`1:1: #: scope discovery gave up after 65536 schema paths: the schema shares subschemas too widely`}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+func BenchmarkCompile(b *testing.B) {
+	for _, name := range []string{"synra_codex_ra", "biored", "trip_fixed"} {
+		data, err := os.ReadFile("../testdata/schemas/" + name + ".json")
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Compile(data, Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

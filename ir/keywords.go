@@ -65,6 +65,9 @@ func misspelledKeyword(k string) string {
 		if utf8.RuneCountInString(w) <= 4 {
 			limit = 1
 		}
+		if abs(utf8.RuneCountInString(lk)-len(w)) > limit {
+			continue // the distance is at least the length difference
+		}
 		d := osaDistance(lk, strings.ToLower(w))
 		if d <= limit && d < bestDist {
 			best, bestDist = w, d
@@ -95,6 +98,9 @@ var typeNames = []struct {
 func suggest(s string, candidates []string) string {
 	best, bestDist := "", 3
 	for _, c := range candidates {
+		if abs(len(s)-len(c)) > 2*utf8.UTFMax {
+			continue // more than two edits apart
+		}
 		d := osaDistance(strings.ToLower(s), strings.ToLower(c))
 		if d < bestDist && d < min(utf8.RuneCountInString(s), utf8.RuneCountInString(c)) {
 			best, bestDist = c, d
@@ -138,4 +144,11 @@ func osaDistance(a, b string) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[m]
+}
+
+func abs(i int) int {
+	if i < 0 {
+		return -i
+	}
+	return i
 }

@@ -9,7 +9,7 @@ import (
 // maxDiscoveryVisits bounds the scope discovery walk. A schema that shares
 // subschemas through $ref can have exponentially many schema paths; past this
 // many the schema is rejected instead of hanging the compiler.
-const maxDiscoveryVisits = 1 << 20
+const maxDiscoveryVisits = 1 << 16
 
 // String renders the path as a JSON Pointer into the resolved schema, e.g.
 // "/properties/people/items/properties/id" ("" for the root).
@@ -49,6 +49,7 @@ func (c *compiler) discoverScopes(root *Node) []*Scope {
 		path     Path
 		visits   int
 	)
+	relevant := referentialNodes(root)
 	var visit func(n *Node) bool
 	visit = func(n *Node) bool {
 		if n == nil {
@@ -66,8 +67,10 @@ func (c *compiler) discoverScopes(root *Node) []*Scope {
 			refs = append(refs, refSite{node: n, path: slices.Clone(path)})
 			return true
 		}
-		if onPath[n] {
-			return true // a recursive schema: this node is already being walked
+		if onPath[n] || !relevant[n] {
+			// A recursive schema (this node is already being walked), or a
+			// subgraph without any idScope or ref.
+			return true
 		}
 		onPath[n] = true
 		defer delete(onPath, n)
@@ -118,6 +121,55 @@ func (c *compiler) discoverScopes(root *Node) []*Scope {
 		sc.RefPaths = append(sc.RefPaths, r.path)
 	}
 	return c.orderScopes(declared, names)
+}
+
+// referentialNodes returns the nodes from which an idScope or ref node can be
+// reached (themselves included). The discovery walk skips every other
+// subgraph, so that a schema whose shared subschemas expand into very many
+// paths costs nothing unless those paths lead to declarations.
+func referentialNodes(root *Node) map[*Node]bool {
+	parents := map[*Node][]*Node{}
+	seen := map[*Node]bool{}
+	var queue []*Node
+	stack := []*Node{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n == nil || seen[n] {
+			continue
+		}
+		seen[n] = true
+		if n.IDScope != "" || n.Ref != "" {
+			queue = append(queue, n)
+			continue
+		}
+		children := make([]*Node, 0, len(n.Properties)+1+len(n.PrefixItems))
+		for _, p := range n.Properties {
+			children = append(children, p.Node)
+		}
+		children = append(append(children, n.Items), n.PrefixItems...)
+		for _, ch := range children {
+			if ch != nil {
+				parents[ch] = append(parents[ch], n)
+				stack = append(stack, ch)
+			}
+		}
+	}
+	relevant := map[*Node]bool{}
+	for _, n := range queue {
+		relevant[n] = true
+	}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		for _, p := range parents[n] {
+			if !relevant[p] {
+				relevant[p] = true
+				queue = append(queue, p)
+			}
+		}
+	}
+	return relevant
 }
 
 // declare records the idScope node n found at path.
