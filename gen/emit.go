@@ -1,0 +1,605 @@
+package gen
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+
+	"github.com/objectaligner/oagen/ir"
+	"github.com/objectaligner/oagen/runtime"
+)
+
+// emitter writes the Go source of the scoring functions. Bodies are written
+// as text (the algorithms of SPEC §5–§6 unrolled for one pair of schema
+// nodes); package-level declarations and imports are assembled with jennifer
+// in gen.go.
+type emitter struct {
+	m     *model
+	w     bytes.Buffer
+	done  map[string]bool
+	queue [][2]*tnode
+}
+
+func (e *emitter) p(format string, args ...any) { fmt.Fprintf(&e.w, format, args...); e.w.WriteByte('\n') }
+
+// lit renders a float64 as a Go literal that denotes exactly that float64.
+func lit(x float64) string {
+	s := strconv.FormatFloat(x, 'g', -1, 64)
+	if !bytes.ContainsAny([]byte(s), ".e") {
+		s += ".0"
+	}
+	return "float64(" + s + ")"
+}
+
+func (e *emitter) n(s string) string { return e.m.prefix + s }
+
+// pair returns the name of the align function of gold node a against
+// candidate node b and queues it for emission.
+func (e *emitter) pair(a, b *tnode) string {
+	key := fmt.Sprintf("%d_%d", a.id, b.id)
+	if !e.done[key] {
+		e.done[key] = true
+		e.queue = append(e.queue, [2]*tnode{a, b})
+	}
+	return e.n("A" + key)
+}
+
+func pairKey(a, b *tnode) string { return fmt.Sprintf("%d_%d", a.id, b.id) }
+
+// kind compatibility of two non-null values (SPEC §13 Q7): equal kinds or
+// numbers of either class.
+func compatible(a, b vkind) bool {
+	return a == b || (a == kInt || a == kFloat) && (b == kInt || b == kFloat)
+}
+
+// fieldNull, fieldRef, fieldPresent: access to property pp of struct pointer x.
+func (e *emitter) fieldPresent(x string, pp *tprop) string {
+	s := x + "." + pp.field + " != nil"
+	if pp.nullField != "" {
+		s += " || " + x + "." + pp.nullField
+	}
+	return s
+}
+
+func fieldNull(x string, pp *tprop) string {
+	if pp.nullField == "" {
+		return "false"
+	}
+	return x + "." + pp.nullField
+}
+
+func (e *emitter) fieldRef(x string, pp *tprop) string {
+	t := pp.node
+	if t.isStructRef() || (t.kind == kArray && !t.tuple) {
+		return x + "." + pp.field
+	}
+	return e.n("Deref") + "(" + x + "." + pp.field + ")"
+}
+
+// elemNull and elemRef: access to an element expression ex of node t.
+func elemNull(ex string, t *tnode) string {
+	if !t.nullable {
+		return "false"
+	}
+	return ex + " == nil"
+}
+
+func (e *emitter) elemRef(ex string, t *tnode) string {
+	if !t.nullable {
+		if t.isStructRef() {
+			return "&" + ex
+		}
+		return ex
+	}
+	if t.isStructRef() {
+		return ex
+	}
+	return e.n("Deref") + "(" + ex + ")"
+}
+
+// arrLen is the length expression of array ref x of node t.
+func arrLen(x string, t *tnode) string {
+	if !t.tuple {
+		return "len(" + x + ")"
+	}
+	if t.items != nil {
+		return x + ".Len + len(" + x + ".Rest)"
+	}
+	return x + ".Len"
+}
+
+// elemAtStatic is the element expression at static position i (< len(prefix))
+// or in the tail at dynamic index idx (absolute).
+func tailElem(x string, t *tnode, idx string) string {
+	if !t.tuple {
+		return x + "[" + idx + "]"
+	}
+	return fmt.Sprintf("%s.Rest[%s-%d]", x, idx, len(t.prefix))
+}
+
+// emitPair emits the align function of gold node a against candidate node b
+// (SPEC §1.4 dispatch, steps 3 and 4) and the object/list functions it needs.
+func (e *emitter) emitPair(a, b *tnode) {
+	key := pairKey(a, b)
+	e.p("// %s aligns a gold value under schema node %s with a candidate value of node %s.", e.n("A"+key), a.n.Pos.Pointer, b.n.Pos.Pointer)
+	e.p("func (c *%s) %s(gn bool, g %s, pn bool, p %s, build bool) (float64, *%s) {", e.n("Ctx"), e.n("A"+key), a.refType(), b.refType(), e.n("Res"))
+	if a.nullable || b.nullable {
+		e.p("if gn || pn {")
+		e.p("s := %s", lit(a.n.NullScore))
+		e.p("if gn && pn { s = 1 }")
+		e.p("if build { return s, c.leaf(oart.LeafNull, s, %s(gn, g), %s(pn, p), true, true) }", e.n("JN"+strconv.Itoa(a.id)), e.n("JN"+strconv.Itoa(b.id)))
+		e.p("return s, nil")
+		e.p("}")
+	}
+	plain := func(s string) {
+		e.p("if build { return %s, c.leaf(oart.LeafPlain, %s, %s(g), %s(p), true, true) }", s, s, e.n("J"+strconv.Itoa(a.id)), e.n("J"+strconv.Itoa(b.id)))
+		e.p("return %s, nil", s)
+	}
+	if !compatible(a.kind, b.kind) {
+		e.p("_, _ = g, p")
+		plain("0")
+		e.p("}")
+		return
+	}
+	switch a.kind {
+	case kBool:
+		e.p("s := 0.0")
+		e.p("if g == p { s = 1 }")
+		plain("s")
+	case kString:
+		e.p("s := oart.%s(string(g), string(p))", stringComparator(a.n.Score))
+		if a.n.Threshold != 0 {
+			e.p("s = oart.ApplyThreshold(s, %s)", lit(a.n.Threshold))
+		}
+		plain("s")
+	case kInt, kFloat:
+		name := a.n.Score
+		if name == "" {
+			name = "invdiff"
+		}
+		fn := map[string]string{"invdiff": "InvDiff", "exact": "ExactNumber", "relative": "Relative"}[name]
+		if a.kind == kInt && b.kind == kInt {
+			e.p("s := oart.%sInt(g, p)", fn)
+		} else {
+			e.p("s := oart.%sFloat(float64(g), float64(p))", fn)
+		}
+		if a.n.Threshold != 0 {
+			e.p("s = oart.ApplyThreshold(s, %s)", lit(a.n.Threshold))
+		}
+		plain("s")
+	case kObject:
+		e.p("return c.%s(g, p, build)", e.n("O"+key))
+		e.p("}")
+		e.emitObject(a, b)
+		return
+	case kArray:
+		e.p("return c.%s(g, p, build)", e.n("L"+key))
+		e.p("}")
+		e.emitList(a, b)
+		return
+	}
+	e.p("}")
+}
+
+func stringComparator(name string) string {
+	switch name {
+	case "", "jaro":
+		return "Jaro"
+	case "exact":
+		return "ExactString"
+	case "jaro_winkler":
+		return "JaroWinkler"
+	case "levenshtein":
+		return "Levenshtein"
+	case "damerau_levenshtein":
+		return "DamerauLevenshtein"
+	case "osa":
+		return "OSA"
+	case "indel":
+		return "Indel"
+	case "lcsseq":
+		return "LCSSeq"
+	}
+	return ""
+}
+
+// keySim is κ of SPEC §6.1 for the gold schema node a, computed at generation
+// time with the runtime's own comparator.
+func keySim(a *ir.Node, gk, pk string) float64 {
+	var x float64
+	if a.KeyScore == "exact" {
+		x = runtime.ExactString(gk, pk)
+	} else {
+		x = runtime.Jaro(gk, pk)
+	}
+	return runtime.ApplyThreshold(x, a.KeyThreshold)
+}
+
+// emitObject emits the object alignment of SPEC §6 for gold node a against
+// candidate node b. The key-similarity matrix over the two property lists is
+// a constant; the assignment runs only when the present key sets differ
+// (identical key sets have the identity as unique optimum when every
+// off-diagonal similarity is below 1, checked here at generation time).
+func (e *emitter) emitObject(a, b *tnode) {
+	key := pairKey(a, b)
+	NA, NB := len(a.props), len(b.props)
+	sim := make([]float64, NA*NB)
+	for i, pa := range a.props {
+		for j, pb := range b.props {
+			sim[i*NB+j] = keySim(a.n, pa.name, pb.name)
+		}
+	}
+	identity := a == b
+	if identity {
+		for i := range NA {
+			for j := range NB {
+				if (i == j && sim[i*NB+j] != 1) || (i != j && sim[i*NB+j] >= 1) {
+					identity = false
+				}
+			}
+		}
+	}
+	simName := e.n("Sim" + key)
+	if NA*NB > 0 {
+		e.p("var %s = [%d]float64{", simName, NA*NB)
+		for _, x := range sim {
+			e.p("%s,", lit(x))
+		}
+		e.p("}")
+	}
+	E := NA + NB
+	if E == 0 {
+		E = 1
+	}
+	e.p("func (c *%s) %s(g *%s, p *%s, build bool) (float64, *%s) {", e.n("Ctx"), e.n("O"+key), a.base, b.base, e.n("Res"))
+	e.p("var gi [%d]int", max(NA, 1))
+	e.p("n := 0")
+	for i, pp := range a.props {
+		e.p("if %s { gi[n] = %d; n++ }", e.fieldPresent("g", pp), i)
+	}
+	e.p("var pj [%d]int", max(NB, 1))
+	e.p("m := 0")
+	for j, pp := range b.props {
+		e.p("if %s { pj[m] = %d; m++ }", e.fieldPresent("p", pp), j)
+	}
+	e.p("if n == 0 && m == 0 {")
+	e.p("if build { return 1, c.emptyObject() }")
+	e.p("return 1, nil")
+	e.p("}")
+	e.p("var eg, ep [%d]int", E)
+	e.p("var eks, ews, evs [%d]float64", E)
+	e.p("E := 0")
+	if NA*NB > 0 {
+		if identity {
+			e.p("same := n == m")
+			e.p("for i := 0; same && i < n; i++ { same = gi[i] == pj[i] }")
+			e.p("if same {")
+			e.p("for i := 0; i < n; i++ { eg[E], ep[E], eks[E] = gi[i], gi[i], 1; E++ }")
+			e.p("} else {")
+		}
+		e.p("K := c.floats(n * m)")
+		e.p("for i := 0; i < n; i++ { for j := 0; j < m; j++ { K[i*m+j] = %s[gi[i]*%d+pj[j]] } }", simName, NB)
+		e.p("asg := c.solve(K, n, m)")
+		e.p("for r := 0; r < max(n, m); r++ {")
+		e.p("col := asg[r]")
+		e.p("switch {")
+		e.p("case r < n && col < m && K[r*m+col] > 0: eg[E], ep[E], eks[E] = gi[r], pj[col], K[r*m+col]; E++")
+		e.p("case r < n && col < m: eg[E], ep[E] = -1, pj[col]; eg[E+1], ep[E+1] = gi[r], -1; E += 2")
+		e.p("case r < n: eg[E], ep[E] = gi[r], -1; E++")
+		e.p("case col < m: eg[E], ep[E] = -1, pj[col]; E++")
+		e.p("}")
+		e.p("}")
+		e.p("c.releaseInts(asg)")
+		e.p("c.release(K)")
+		if identity {
+			e.p("}")
+		}
+	} else {
+		e.p("for i := 0; i < n; i++ { eg[E], ep[E] = gi[i], -1; E++ }")
+		e.p("for j := 0; j < m; j++ { eg[E], ep[E] = -1, pj[j]; E++ }")
+	}
+	e.p("var rs []*%s", e.n("Res"))
+	e.p("if build { rs = make([]*%s, E) }", e.n("Res"))
+	e.p("for x := 0; x < E; x++ {")
+	e.p("ews[x] = 1")
+	e.p("if eg[x] < 0 || ep[x] < 0 {")
+	e.p("if build { rs[x] = c.leaf(oart.LeafPlain, 0, %s(g, eg[x]), %s(p, ep[x]), eg[x] >= 0, ep[x] >= 0) }", e.n("Member"+strconv.Itoa(a.id)), e.n("Member"+strconv.Itoa(b.id)))
+	e.p("continue")
+	e.p("}")
+	e.p("switch eg[x]*%d + ep[x] {", max(NB, 1))
+	for i, pa := range a.props {
+		for j, pb := range b.props {
+			if sim[i*NB+j] <= 0 {
+				continue
+			}
+			e.p("case %d:", i*NB+j)
+			e.p("ews[x] = %s", lit(pa.node.n.ValueWeight))
+			fn := e.pair(pa.node, pb.node)
+			call := fmt.Sprintf("evs[x], r = c.%s(%s, %s, %s, %s, build)", fn, fieldNull("g", pa), e.fieldRef("g", pa), fieldNull("p", pb), e.fieldRef("p", pb))
+			zero := fmt.Sprintf("if build { r = c.leaf(oart.LeafPlain, 0, %s(%s, %s), %s(%s, %s), true, true) }",
+				e.n("JN"+strconv.Itoa(pa.node.id)), fieldNull("g", pa), e.fieldRef("g", pa),
+				e.n("JN"+strconv.Itoa(pb.node.id)), fieldNull("p", pb), e.fieldRef("p", pb))
+			e.p("var r *%s", e.n("Res"))
+			switch {
+			case pa.node.kind == pb.node.kind:
+				e.p("%s", call)
+			case pa.nullField != "" || pb.nullField != "":
+				// SPEC §6.4: different kinds score 0 unless a side is null.
+				e.p("if %s || %s { %s } else { %s }", fieldNull("g", pa), fieldNull("p", pb), call, zero)
+			default:
+				e.p("%s", zero)
+			}
+			e.p("if build { rs[x] = r }")
+		}
+	}
+	e.p("}")
+	e.p("}")
+	wK, wV := a.n.KeyImportance, a.n.ValueImportance
+	e.p("W := oart.PairwiseSum(ews[:E])")
+	e.p("var score float64")
+	e.p("if W == 0 {")
+	e.p("score = 1")
+	e.p("} else {")
+	e.p("var terms [%d]float64", E)
+	e.p("for x := 0; x < E; x++ { terms[x] = (ews[x] / W) * evs[x] }")
+	e.p("sVal := oart.PairwiseSum(terms[:E])")
+	if wK != 0 {
+		e.p("sKey := oart.PairwiseSum(eks[:E]) / float64(E)")
+		e.p("score = oart.Clamp01((float64(%s*sKey) + float64(%s*sVal)) / %s)", lit(wK), lit(wV), lit(wK+wV))
+	} else {
+		// float64(0*sKey) is +0 for the finite sKey, and 0 + x == x.
+		e.p("score = oart.Clamp01(float64(%s*sVal) / %s)", lit(wV), lit(wK+wV))
+	}
+	e.p("}")
+	e.p("if !build { return score, nil }")
+	e.p("ents := make([]oart.ObjectEntry, E)")
+	e.p("var agM, apM []jsonval.Member")
+	e.p("sumW := oart.NeumaierSum(ews[:E])")
+	e.p("for x := 0; x < E; x++ {")
+	e.p("oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}")
+	e.p("if eg[x] >= 0 { oe.GoldKey, oe.HasGoldKey = %s[eg[x]], true; agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag}) }", e.n("Keys"+strconv.Itoa(a.id)))
+	e.p("if ep[x] >= 0 { oe.PredKey, oe.HasPredKey = %s[ep[x]], true; apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap}) }", e.n("Keys"+strconv.Itoa(b.id)))
+	e.p("if W != 0 {")
+	e.p("oe.KeyAlpha = %s / float64(E)", lit(wK/(wK+wV)))
+	e.p("if sumW != 0 { oe.ValueAlpha = float64(%s*ews[x]) / sumW }", lit(wV/(wK+wV)))
+	e.p("}")
+	e.p("ents[x] = oe")
+	e.p("}")
+	e.p("mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}")
+	e.p("return score, &%s{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}", e.n("Res"))
+	e.p("}")
+}
+
+// emitList emits the array alignment of SPEC §5 for gold node a against
+// candidate node b.
+func (e *emitter) emitList(a, b *tnode) {
+	key := pairKey(a, b)
+	kA, kB := len(a.prefix), len(b.prefix)
+	res := e.n("Res")
+	if a.items != nil {
+		e.emitTailCell(a, b)
+	}
+	e.p("func (c *%s) %s(g %s, p %s, build bool) (float64, *%s) {", e.n("Ctx"), e.n("L"+key), a.refType(), b.refType(), res)
+	e.p("nG, nP := %s, %s", arrLen("g", a), arrLen("p", b))
+	e.p("_, _ = nG, nP")
+	if kA > 0 {
+		e.p("var hw, hs [%d]float64", kA)
+		e.p("var hents []%s", e.n("Ent"))
+		e.p("if build { hents = make([]%s, %d) }", e.n("Ent"), kA)
+		for i := range kA {
+			ga := a.prefix[i]
+			e.p("hw[%d] = %s", i, lit(a.n.PrefixWeight(i)))
+			e.p("switch hasG, hasP := %d < nG, %d < nP; {", i, i)
+			e.p("case hasG && hasP:")
+			// candidate element i
+			var pex string
+			var pn *tnode
+			if i < kB {
+				pex, pn = fmt.Sprintf("p.P%d", i), b.prefix[i]
+			} else if b.items != nil {
+				pex, pn = tailElem("p", b, strconv.Itoa(i)), b.items
+			}
+			if pn == nil {
+				e.p("// unreachable: the candidate's type has no position %d", i)
+			} else {
+				gex := fmt.Sprintf("g.P%d", i)
+				e.p("s, r := c.%s(%s, %s, %s, %s, build)", e.pair(ga, pn), elemNull(gex, ga), e.elemRef(gex, ga), elemNull(pex, pn), e.elemRef(pex, pn))
+				e.p("hs[%d] = s", i)
+				e.p("if build { hents[%d] = %s{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m} }", i, e.n("Ent"))
+			}
+			e.p("case hasG:")
+			e.p("if build { v := %s(g, %d); hents[%d] = %s{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m} }", e.n("At"+strconv.Itoa(a.id)), i, i, e.n("Ent"))
+			e.p("case hasP:")
+			e.p("if build { v := %s(p, %d); hents[%d] = %s{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m} }", e.n("At"+strconv.Itoa(b.id)), i, i, e.n("Ent"))
+			e.p("default:")
+			e.p("hw[%d] = 0", i)
+			e.p("if build { hents[%d] = %s{role: oart.RoleAbsent, m: c.leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).m} }", i, e.n("Ent"))
+			e.p("}")
+		}
+		e.p("var head float64")
+		e.p("if T := oart.PairwiseSum(hw[:]); T <= 0 {")
+		e.p("head = 1")
+		e.p("} else {")
+		e.p("var terms [%d]float64", kA)
+		e.p("for i := range terms { terms[i] = hs[i] * (hw[i] / T) }")
+		e.p("head = oart.Clamp01(oart.PairwiseSum(terms[:]))")
+		e.p("}")
+		e.p("var halphas []float64")
+		e.p("if build {")
+		e.p("halphas = make([]float64, %d)", kA)
+		e.p("if Tc := oart.NeumaierSum(hw[:]); Tc > 0 { for i := range halphas { halphas[i] = hw[i] / Tc } }")
+		e.p("}")
+		if a.items == nil {
+			e.p("if !build { return head, nil }")
+			e.p("return head, c.finishList(oart.ListPrefix, head, hents, halphas, false, %s(g), %s(p))", e.n("J"+strconv.Itoa(a.id)), e.n("J"+strconv.Itoa(b.id)))
+			e.p("}")
+			return
+		}
+	}
+	// Tail.
+	e.p("n, m := max(nG-%d, 0), max(nP-%d, 0)", kA, kA)
+	e.p("var tail float64")
+	e.p("var tents []%s", e.n("Ent"))
+	e.p("raw := false")
+	ie, im := a.n.IgnoreExcess, a.n.IgnoreMissing
+	count := func(role string) {
+		switch {
+		case role == "excess" && ie, role == "missing" && im:
+		default:
+			e.p("D++")
+		}
+	}
+	cell := e.n("T" + key)
+	gAt := e.n("At" + strconv.Itoa(a.id))
+	pAt := e.n("At" + strconv.Itoa(b.id))
+	gNull := e.n("NullAt" + strconv.Itoa(a.id))
+	pNull := e.n("NullAt" + strconv.Itoa(b.id))
+	ent := e.n("Ent")
+	e.p("switch {")
+	e.p("case n == 0 && m == 0:")
+	e.p("tail, raw = 1, true")
+	if a.n.Order == ir.OrderFixed {
+		e.p("case n == 0:")
+		e.p("tail = %s", map[bool]string{true: "1", false: "0"}[ie])
+		e.p("if build { for j := 0; j < m; j++ { v := %s(p, %d+j); tents = append(tents, %s{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}) } }", pAt, kA, ent)
+		e.p("case m == 0:")
+		e.p("tail = %s", map[bool]string{true: "1", false: "0"}[im])
+		e.p("if build { for i := 0; i < n; i++ { v := %s(g, %d+i); tents = append(tents, %s{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}) } }", gAt, kA, ent)
+	}
+	e.p("default:")
+	e.p("M := c.floats(n * m)")
+	e.p("for i := 0; i < n; i++ { for j := 0; j < m; j++ { M[i*m+j], _ = c.%s(g, p, i, j, false) } }", cell)
+	e.p("D := 0")
+	if a.n.Order == ir.OrderAlign {
+		e.p("asg := c.solve(M, n, m)")
+		e.p("sc := c.floats(n + m)")
+		e.p("E := 0")
+		e.p("for r := 0; r < max(n, m); r++ {")
+		e.p("col := asg[r]")
+		e.p("switch {")
+		e.p("case r < n && col < m:")
+		e.p("s := M[r*m+col]")
+		e.p("if s > 0 {")
+		count("matched")
+		e.p("sc[E] = s; E++")
+		e.p("if build { _, cr := c.%s(g, p, r, col, true); tents = append(tents, %s{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m}) }", cell, ent)
+		e.p("continue")
+		e.p("}")
+		e.p("var cr *%s", res)
+		e.p("if build { _, cr = c.%s(g, p, r, col, true) }", cell)
+		e.p("if !%s(p, %d+col) {", pNull, kA)
+		count("excess")
+		e.p("sc[E] = 0; E++")
+		e.p("if build { tents = append(tents, %s{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m}) }", ent)
+		e.p("}")
+		e.p("if !%s(g, %d+r) {", gNull, kA)
+		count("missing")
+		e.p("sc[E] = 0; E++")
+		e.p("if build { tents = append(tents, %s{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m}) }", ent)
+		e.p("}")
+		e.p("case r < n:")
+		count("missing")
+		e.p("sc[E] = 0; E++")
+		e.p("if build { v := %s(g, %d+r); tents = append(tents, %s{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}) }", gAt, kA, ent)
+		e.p("case col < m:")
+		count("excess")
+		e.p("sc[E] = 0; E++")
+		e.p("if build { v := %s(p, %d+col); tents = append(tents, %s{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}) }", pAt, kA, ent)
+		e.p("}")
+		e.p("}")
+		e.p("c.releaseInts(asg)")
+		e.p("if D == 0 { tail = 1 } else { tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D)) }")
+		e.p("c.release(sc)")
+	} else {
+		e.p("total, steps := c.align(M, n, m)")
+		e.p("for _, st := range steps {")
+		e.p("switch st.Move {")
+		e.p("case seqdp.Diag:")
+		e.p("s := M[st.I*m+st.J]")
+		e.p("if s > 0 {")
+		count("matched")
+		e.p("if build { _, cr := c.%s(g, p, st.I, st.J, true); tents = append(tents, %s{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m}) }", cell, ent)
+		e.p("continue")
+		e.p("}")
+		e.p("var cr *%s", res)
+		e.p("if build { _, cr = c.%s(g, p, st.I, st.J, true) }", cell)
+		e.p("if !%s(g, %d+st.I) {", gNull, kA)
+		count("missing")
+		e.p("if build { tents = append(tents, %s{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m}) }", ent)
+		e.p("}")
+		e.p("if !%s(p, %d+st.J) {", pNull, kA)
+		count("excess")
+		e.p("if build { tents = append(tents, %s{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m}) }", ent)
+		e.p("}")
+		e.p("case seqdp.Up:")
+		count("missing")
+		e.p("if build {")
+		e.p("v := %s(g, %d+st.I)", gAt, kA)
+		e.p("if st.CellDiag { _, cr := c.%s(g, p, st.I, st.J, true); v = cr.ag }", cell)
+		e.p("tents = append(tents, %s{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})", ent)
+		e.p("}")
+		e.p("case seqdp.Left:")
+		count("excess")
+		e.p("if build {")
+		e.p("v := %s(p, %d+st.J)", pAt, kA)
+		e.p("if st.CellDiag { _, cr := c.%s(g, p, st.I, st.J, true); v = cr.ap }", cell)
+		e.p("tents = append(tents, %s{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})", ent)
+		e.p("}")
+		e.p("}")
+		e.p("}")
+		e.p("c.releaseSteps(steps)")
+		e.p("if D == 0 { tail = 1 } else { tail = oart.Clamp01(total / float64(D)) }")
+	}
+	e.p("c.release(M)")
+	e.p("}")
+	var talphas string
+	talphas = fmt.Sprintf("%s(tents, %v, %v)", e.n("UniformAlphas"), ie, im)
+	listKind := "oart.ListFixed"
+	if a.n.Order == ir.OrderAlign {
+		listKind = "oart.ListReorder"
+	}
+	if kA == 0 {
+		e.p("if !build { return tail, nil }")
+		e.p("return tail, c.finishList(%s, tail, tents, %s, raw, %s(g), %s(p))", listKind, talphas, e.n("J"+strconv.Itoa(a.id)), e.n("J"+strconv.Itoa(b.id)))
+		e.p("}")
+		return
+	}
+	tot := a.n.PrefixImportance + a.n.RestImportance
+	wp, wr := a.n.PrefixImportance/tot, a.n.RestImportance/tot
+	e.p("score := float64(%s*head) + float64(%s*tail)", lit(wp), lit(wr))
+	e.p("if !build { return score, nil }")
+	e.p("_ = raw")
+	e.p("ta := %s", talphas)
+	e.p("return score, c.finishCombined(score, %s, %s, hents, halphas, tents, ta)", lit(wp), lit(wr))
+	e.p("}")
+}
+
+// emitTailCell emits the function aligning gold tail element i with candidate
+// tail element j (indices relative to the tail start len(a.prefix)).
+func (e *emitter) emitTailCell(a, b *tnode) {
+	key := pairKey(a, b)
+	kA, kB := len(a.prefix), len(b.prefix)
+	e.p("func (c *%s) %s(g %s, p %s, i, j int, build bool) (float64, *%s) {", e.n("Ctx"), e.n("T"+key), a.refType(), b.refType(), e.n("Res"))
+	gex := tailElem("g", a, fmt.Sprintf("%d+i", kA))
+	if !a.tuple {
+		gex = "g[i]"
+	}
+	gargs := fmt.Sprintf("%s, %s", elemNull(gex, a.items), e.elemRef(gex, a.items))
+	e.p("switch jj := %d + j; {", kA)
+	for x := kA; x < kB; x++ {
+		pex := fmt.Sprintf("p.P%d", x)
+		pn := b.prefix[x]
+		e.p("case jj == %d:", x)
+		e.p("return c.%s(%s, %s, %s, build)", e.pair(a.items, pn), gargs, elemNull(pex, pn), e.elemRef(pex, pn))
+	}
+	e.p("default:")
+	if b.items != nil {
+		pex := tailElem("p", b, "jj")
+		e.p("return c.%s(%s, %s, %s, build)", e.pair(a.items, b.items), gargs, elemNull(pex, b.items), e.elemRef(pex, b.items))
+	} else {
+		e.p("_ = jj")
+		e.p("return 0, nil // unreachable: the candidate's type has no element %d+j", kA)
+	}
+	e.p("}")
+	e.p("}")
+}

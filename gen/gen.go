@@ -1,0 +1,510 @@
+// Package gen is oagen's code generator: from a compiled annotated JSON Schema
+// (package ir) it writes Go source holding typed structs for the schema's
+// values and a scorer specialised to the schema, which computes exactly the
+// interpreter's score (package interp) and repair operations.
+//
+// # Generated API (root type T, an object schema)
+//
+//	type T struct{ … }                                  // one field per property, schema order
+//	func ScoreT(gold, cand *T) float64                  // no allocations in steady state
+//	func RepairT(gold, cand *T) ([]oart.Op, error)      // ranked repair operations
+//	func ScoreTJSON(gold, cand []byte) (float64, error) // any JSON, the interpreter's score
+//	func RepairTJSON(gold, cand []byte) ([]oart.Op, error)
+//	func ScoreTJSONDetail(gold, cand []byte) (score float64, typed bool, err error)
+//
+// # Go representation
+//
+//   - An object schema becomes a struct; a property becomes an exported field
+//     (see goName for the naming rule; names that collide after the
+//     conversion get the suffixes 2, 3, … in property order) with a json tag
+//     carrying the original name. Primitive, object and tuple properties are
+//     pointers and array properties slices; nil means the key is absent. A
+//     property whose schema admits null gets a second field <Field>Null
+//     (json:"-"), true when the key is present with the value null.
+//   - Nested object schemas become named struct types (parent type name +
+//     field name, deduplicated with numeric suffixes).
+//   - integer → int64 (integer-form numbers), number → float64 (float-form
+//     numbers), string → string, boolean → bool; a string enum becomes a named
+//     string type with one constant per value.
+//   - An array with items only becomes a slice; an array with prefixItems
+//     becomes a tuple struct with fields P0…Pk-1 for the positions, Len (how
+//     many positions are present) and Rest (the tail, when items is declared).
+//     Elements whose schema admits null are pointers (nil: null).
+//
+// # Scoring
+//
+// Every pair (gold schema node, candidate representation node) that the
+// alignment can bring together gets its own function: the same node for
+// ordinary comparisons, different nodes when fuzzy key alignment pairs two
+// different properties (SPEC §6.4: the gold key's schema governs). Comparator
+// choice, thresholds, weights, importances, ignore flags, order regimes and
+// the key-similarity matrices are constants. The arithmetic is the
+// interpreter's, call for call: the same comparators, PairwiseSum,
+// NeumaierSum and Clamp01 in the same order, the same assignment solver and
+// DP on the same matrices.
+//
+// # JSON entry points and the fallback
+//
+// ScoreTJSON decodes both values with jsonval, validates them against the
+// schema, and decodes them into T when the JSON is faithfully representable:
+// every object's keys are declared properties appearing in schema order, no
+// number is of the other lexical class (a float-form value in an integer
+// field, an integer-form value in a number field, an integer beyond int64),
+// no tuple has elements beyond its positions. Otherwise — and for a
+// candidate failing validation — the pair is scored by the interpreter
+// (package interp), compiled once from the schema embedded in the generated
+// file. ScoreTJSONDetail reports which path ran.
+//
+// # Not supported (oagen gen reports an error)
+//
+// Referential schemas (idScope/ref, SPEC §7), roots that are not objects,
+// unions of several non-null types, nodes without a type, arrays without
+// items and prefixItems, custom comparators.
+package gen
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+
+	"github.com/dave/jennifer/jen"
+	"github.com/objectaligner/oagen/ir"
+)
+
+// Import paths used by generated code.
+const (
+	pathRuntime   = "github.com/objectaligner/oagen/runtime"
+	pathJSONVal   = "github.com/objectaligner/oagen/runtime/jsonval"
+	pathHungarian = "github.com/objectaligner/oagen/runtime/hungarian"
+	pathSeqDP     = "github.com/objectaligner/oagen/runtime/seqdp"
+	pathInterp    = "github.com/objectaligner/oagen/interp"
+	pathValidate  = "github.com/objectaligner/oagen/validate"
+)
+
+// Options configure Generate.
+type Options struct {
+	// TypeName is the Go name of the root type T (an exported identifier).
+	TypeName string
+	// Package is the Go package name of the generated file.
+	Package string
+	// SchemaFile is the schema's file name as shown in the header comment.
+	SchemaFile string
+	// SchemaJSON is the schema text, embedded for the interpreter fallback.
+	SchemaJSON []byte
+}
+
+// Generate compiles schemaJSON and returns the gofmt-formatted Go source of
+// the generated scorer.
+func Generate(opts Options) ([]byte, error) {
+	if !isExportedIdent(opts.TypeName) {
+		return nil, fmt.Errorf("gen: type name %q is not an exported Go identifier", opts.TypeName)
+	}
+	if !isIdent(opts.Package) {
+		return nil, fmt.Errorf("gen: package name %q is not a Go identifier", opts.Package)
+	}
+	sch, err := ir.Compile(opts.SchemaJSON, ir.Options{File: opts.SchemaFile})
+	if err != nil {
+		return nil, fmt.Errorf("gen: %w", err)
+	}
+	m, err := buildModel(sch, opts.TypeName)
+	if err != nil {
+		return nil, fmt.Errorf("gen: %s: %w", opts.SchemaFile, err)
+	}
+	if m.root.kind != kObject {
+		return nil, fmt.Errorf("gen: %s: the root schema must be an object (got another type)", opts.SchemaFile)
+	}
+	for _, t := range m.nodes {
+		if t.kind == kString && stringComparator(t.n.Score) == "" {
+			return nil, fmt.Errorf("gen: %s: comparator %q is not built in (custom comparators are not supported by oagen gen)", t.n.Pos, t.n.Score)
+		}
+		if (t.kind == kInt || t.kind == kFloat) && t.n.Score != "" && t.n.Score != "invdiff" && t.n.Score != "exact" && t.n.Score != "relative" {
+			return nil, fmt.Errorf("gen: %s: comparator %q is not built in (custom comparators are not supported by oagen gen)", t.n.Pos, t.n.Score)
+		}
+	}
+	return render(m, opts)
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func isExportedIdent(s string) bool { return isIdent(s) && s[0] >= 'A' && s[0] <= 'Z' }
+
+func render(m *model, opts Options) ([]byte, error) {
+	f := jen.NewFile(opts.Package)
+	f.HeaderComment(fmt.Sprintf("Code generated by oagen from %s. DO NOT EDIT.", opts.SchemaFile))
+	f.ImportAlias(pathRuntime, "oart")
+	f.ImportName(pathJSONVal, "jsonval")
+	f.ImportName(pathHungarian, "hungarian")
+	f.ImportName(pathSeqDP, "seqdp")
+	f.ImportName(pathInterp, "interp")
+	f.ImportName(pathValidate, "validate")
+	T := m.typ
+	pfx := m.prefix
+
+	f.Comment("This file needs the runtime contract it was generated for (see oart.GenVersion).")
+	f.Const().Id("_").Op("=").Qual(pathRuntime, "EnforceGenVersion1")
+
+	// Types.
+	for _, t := range m.nodes {
+		switch {
+		case t.kind == kObject:
+			var fields []jen.Code
+			for _, pp := range t.props {
+				fields = append(fields, jen.Id(pp.field).Id(pp.node.fieldType()).Tag(map[string]string{"json": pp.name + ",omitempty"}))
+				if pp.nullField != "" {
+					fields = append(fields, jen.Id(pp.nullField).Bool().Tag(map[string]string{"json": "-"}))
+				}
+			}
+			doc := fmt.Sprintf("%s holds a value of the object schema at %s.", t.base, pointerOrRoot(t.n.Pos.Pointer))
+			if t == m.root {
+				doc = fmt.Sprintf("%s is the root type of the schema %s.", t.base, opts.SchemaFile)
+			}
+			f.Comment(doc)
+			f.Type().Id(t.base).Struct(fields...)
+		case t.tuple:
+			var fields []jen.Code
+			for i, pn := range t.prefix {
+				fields = append(fields, jen.Id(fmt.Sprintf("P%d", i)).Id(pn.elemType()))
+			}
+			fields = append(fields, jen.Id("Len").Int().Comment("number of positions present"))
+			if t.items != nil {
+				fields = append(fields, jen.Id("Rest").Index().Id(t.items.elemType()).Comment("elements after the positions"))
+			}
+			f.Comment(fmt.Sprintf("%s holds a tuple (prefixItems) of the schema at %s.", t.base, pointerOrRoot(t.n.Pos.Pointer)))
+			f.Type().Id(t.base).Struct(fields...)
+		case t.enum != nil:
+			f.Comment(fmt.Sprintf("%s is the enumeration of the schema at %s.", t.base, pointerOrRoot(t.n.Pos.Pointer)))
+			f.Type().Id(t.base).String()
+			var defs []jen.Code
+			for i, name := range m.enumConstNames(t) {
+				defs = append(defs, jen.Id(name).Id(t.base).Op("=").Lit(t.enum[i]))
+			}
+			f.Comment(fmt.Sprintf("The values of %s.", t.base))
+			f.Const().Defs(defs...)
+		}
+	}
+
+	// Per-call context and result types (declared with jennifer so that the
+	// imports they need are managed).
+	f.Comment(fmt.Sprintf("%sCtx is the per-call workspace of the %s scorer; it is pooled.", pfx, T))
+	f.Type().Id(pfx+"Ctx").Struct(
+		jen.Id("hung").Qual(pathHungarian, "Solver"),
+		jen.Id("dp").Qual(pathSeqDP, "Workspace"),
+		jen.Id("fl").Index().Index().Float64(),
+		jen.Id("il").Index().Index().Int(),
+		jen.Id("sl").Index().Index().Qual(pathSeqDP, "Step"),
+	)
+	f.Comment(fmt.Sprintf("%sRes is what an alignment returns in build mode: the aligned values (SPEC §1.6) and the match node.", pfx))
+	f.Type().Id(pfx+"Res").Struct(
+		jen.List(jen.Id("ag"), jen.Id("ap")).Qual(pathJSONVal, "Value"),
+		jen.Id("m").Op("*").Qual(pathRuntime, "Match"),
+	)
+
+	f.Comment(fmt.Sprintf("%sPool pools the workspaces of Score%s.", pfx, T))
+	f.Var().Id(pfx+"Pool").Op("=").Qual("sync", "Pool").Values(jen.Dict{
+		jen.Id("New"): jen.Func().Params().Any().Block(jen.Return(jen.New(jen.Id(pfx + "Ctx")))),
+	})
+	f.Comment(fmt.Sprintf("%sFallback is the interpreter and validator behind the JSON entry points.", pfx))
+	f.Type().Id(pfx+"Fallback").Struct(
+		jen.Id("scorer").Op("*").Qual(pathInterp, "Scorer"),
+		jen.Id("validator").Op("*").Qual(pathValidate, "Validator"),
+	)
+	f.Func().Id(pfx+"Wrap").Params(jen.Id("what").String(), jen.Err().Error()).Error().Block(
+		jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%s: %w"), jen.Id("what"), jen.Err())),
+	)
+
+	e := &emitter{m: m, done: map[string]bool{}}
+	e.helpers()
+	for _, t := range m.nodes {
+		e.emitValueFuncs(t)
+	}
+	e.entryPoints(opts)
+	e.pair(m.root, m.root)
+	for len(e.queue) > 0 {
+		pr := e.queue[0]
+		e.queue = e.queue[1:]
+		e.emitPair(pr[0], pr[1])
+	}
+	f.Add(jen.Op(e.w.String()))
+
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, fmt.Errorf("gen: formatting the generated code: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+func pointerOrRoot(p string) string {
+	if p == "" {
+		return "the root"
+	}
+	return p
+}
+
+// helpers emits the file-local runtime glue: pooled buffers, leaf and list
+// node construction.
+func (e *emitter) helpers() {
+	n := e.n
+	e.p(`
+func %[1]sDeref[V any](p *V) V {
+	if p == nil {
+		var z V
+		return z
+	}
+	return *p
+}
+
+// floats returns a buffer of n float64s from the pool of the context.
+func (c *%[1]sCtx) floats(n int) []float64 {
+	if k := len(c.fl); k > 0 {
+		s := c.fl[k-1]
+		c.fl = c.fl[:k-1]
+		if cap(s) >= n {
+			return s[:n]
+		}
+	}
+	return make([]float64, n, max(n, 16))
+}
+
+func (c *%[1]sCtx) release(s []float64) { c.fl = append(c.fl, s) }
+
+func (c *%[1]sCtx) releaseInts(s []int) { c.il = append(c.il, s) }
+
+func (c *%[1]sCtx) releaseSteps(s []seqdp.Step) { c.sl = append(c.sl, s) }
+
+// solve runs the assignment of SPEC §5.8 and returns a copy of the
+// assignment that the caller owns until releaseInts.
+func (c *%[1]sCtx) solve(M []float64, n, m int) []int {
+	asg, err := c.hung.SolveMax(M, n, m)
+	if err != nil {
+		panic(%[2]q + err.Error())
+	}
+	var out []int
+	if k := len(c.il); k > 0 {
+		out = c.il[k-1][:0]
+		c.il = c.il[:k-1]
+	}
+	return append(out, asg...)
+}
+
+// align runs the DP of SPEC §5.3 and returns a copy of the steps.
+func (c *%[1]sCtx) align(M []float64, n, m int) (float64, []seqdp.Step) {
+	total, steps, err := c.dp.Align(M, n, m)
+	if err != nil {
+		panic(%[3]q + err.Error())
+	}
+	var out []seqdp.Step
+	if k := len(c.sl); k > 0 {
+		out = c.sl[k-1][:0]
+		c.sl = c.sl[:k-1]
+	}
+	return total, append(out, steps...)
+}
+
+func (c *%[1]sCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *%[1]sRes {
+	return &%[1]sRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
+		Gold: g, Pred: p, HasGold: hasG, HasPred: hasP}}
+}
+
+func (c *%[1]sCtx) emptyObject() *%[1]sRes {
+	return &%[1]sRes{ag: jsonval.NewObject(nil), ap: jsonval.NewObject(nil),
+		m: &oart.Match{Type: oart.ObjectNode, Score: 1, Confidence: 1}}
+}
+
+// %[1]sEnt is one list entry in build mode.
+type %[1]sEnt struct {
+	role   oart.Role
+	ag, ap jsonval.Value
+	m      *oart.Match
+}
+
+// %[1]sUniformAlphas gives every entry that is not ignored 1/D (SPEC §8.2).
+func %[1]sUniformAlphas(ents []%[1]sEnt, ignoreExcess, ignoreMissing bool) []float64 {
+	a := make([]float64, len(ents))
+	D := 0
+	for _, e := range ents {
+		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
+			D++
+		}
+	}
+	if D == 0 {
+		return a
+	}
+	for i, e := range ents {
+		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
+			a[i] = 1.0 / float64(D)
+		}
+	}
+	return a
+}
+
+func (c *%[1]sCtx) finishList(kind oart.ListKind, score float64, ents []%[1]sEnt, alphas []float64, raw bool, g, p jsonval.Value) *%[1]sRes {
+	r := &%[1]sRes{}
+	m := &oart.Match{Type: oart.ListNode, List: kind, Score: score, Confidence: 1}
+	if raw {
+		r.ag, r.ap = g, p
+	} else {
+		ag := make([]jsonval.Value, len(ents))
+		ap := make([]jsonval.Value, len(ents))
+		for i, e := range ents {
+			ag[i], ap[i] = e.ag, e.ap
+		}
+		r.ag, r.ap = jsonval.NewArray(ag), jsonval.NewArray(ap)
+	}
+	m.Children = make([]oart.ListChild, len(ents))
+	for i, e := range ents {
+		m.Children[i] = oart.ListChild{Role: e.role, Alpha: alphas[i], Match: e.m}
+	}
+	r.m = m
+	return r
+}
+
+func (c *%[1]sCtx) finishCombined(score, wp, wr float64, hents []%[1]sEnt, halphas []float64, tents []%[1]sEnt, talphas []float64) *%[1]sRes {
+	m := &oart.Match{Type: oart.ListNode, List: oart.ListCombined, Score: score, Confidence: 1}
+	ag := make([]jsonval.Value, 0, len(hents)+len(tents))
+	ap := make([]jsonval.Value, 0, len(hents)+len(tents))
+	for i, e := range hents {
+		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wp * halphas[i]), Match: e.m})
+		ag, ap = append(ag, e.ag), append(ap, e.ap)
+	}
+	for i, e := range tents {
+		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wr * talphas[i]), Match: e.m})
+		ag, ap = append(ag, e.ag), append(ap, e.ap)
+	}
+	return &%[1]sRes{ag: jsonval.NewArray(ag), ap: jsonval.NewArray(ap), m: m}
+}
+`, e.m.prefix, "oagen: assignment solver: ", "oagen: sequence DP: ")
+	_ = n
+}
+
+// entryPoints emits ScoreT, RepairT and the JSON entry points.
+func (e *emitter) entryPoints(opts Options) {
+	T := e.m.typ
+	pfx := e.m.prefix
+	root := e.m.root
+	rootFn := e.pair(root, root)
+	rid := strconv.Itoa(root.id)
+	e.p(`// %[1]sSchema is the schema %[3]s, for the interpreter fallback of the JSON entry points.
+const %[1]sSchema = %[4]s
+
+var %[1]sState = sync.OnceValues(func() (*%[1]sFallback, error) {
+	sc, err := interp.Compile([]byte(%[1]sSchema), %[3]q, interp.Options{})
+	if err != nil {
+		return nil, err
+	}
+	raw, err := jsonval.Decode([]byte(%[1]sSchema), jsonval.DecodeOptions{})
+	if err != nil {
+		return nil, err
+	}
+	v, err := validate.Compile(raw)
+	if err != nil {
+		return nil, err
+	}
+	return &%[1]sFallback{scorer: sc, validator: v}, nil
+})
+
+// Score%[2]s returns the similarity of cand to gold in [0, 1] under the schema
+// %[3]s, exactly as the interpreter computes it for the JSON encodings of the
+// two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
+// validation keywords (the typed path does not validate). It makes no heap
+// allocations in steady state.
+func Score%[2]s(gold, cand *%[2]s) float64 {
+	c := %[1]sPool.Get().(*%[1]sCtx)
+	s, _ := c.%[5]s(false, gold, false, cand, false)
+	%[1]sPool.Put(c)
+	return s
+}
+
+// Repair%[2]s returns the ranked repair operations of the pair (SPEC §8,
+// granularity leaf, ranked by score delta), the interpreter's operations for
+// the JSON encodings of the two values.
+func Repair%[2]s(gold, cand *%[2]s) ([]oart.Op, error) {
+	c := %[1]sPool.Get().(*%[1]sCtx)
+	_, r := c.%[5]s(false, gold, false, cand, true)
+	%[1]sPool.Put(c)
+	ops := oart.WalkRepairs(r.m, %[1]sJ%[6]s(gold), %[1]sJ%[6]s(cand), oart.GranularityLeaf)
+	return oart.RankOps(ops, oart.RankOptions{}, nil)
+}
+
+func %[1]sDecodePair(gold, cand []byte) (*%[1]sFallback, jsonval.Value, jsonval.Value, error) {
+	st, err := %[1]sState()
+	if err != nil {
+		return nil, jsonval.Value{}, jsonval.Value{}, %[1]sWrap(%[3]q, err)
+	}
+	g, err := jsonval.Decode(gold, jsonval.DecodeOptions{})
+	if err != nil {
+		return nil, jsonval.Value{}, jsonval.Value{}, %[1]sWrap("gold", err)
+	}
+	p, err := jsonval.Decode(cand, jsonval.DecodeOptions{})
+	if err != nil {
+		return nil, jsonval.Value{}, jsonval.Value{}, %[1]sWrap("candidate", err)
+	}
+	return st, g, p, nil
+}
+
+// typed decodes a valid pair into %[2]s when the JSON is faithfully
+// representable (see package gen), else reports false.
+func (st *%[1]sFallback) typed(g, p jsonval.Value) (*%[2]s, *%[2]s, bool) {
+	if st.validator.Validate(g) != nil || st.validator.Validate(p) != nil {
+		return nil, nil, false
+	}
+	gt, ok := %[1]sD%[6]s(g)
+	if !ok {
+		return nil, nil, false
+	}
+	pt, ok := %[1]sD%[6]s(p)
+	if !ok {
+		return nil, nil, false
+	}
+	return gt, pt, true
+}
+
+// Score%[2]sJSON scores two JSON texts under %[3]s. Any candidate gets the
+// interpreter's score (0 when it fails validation); an error means the gold
+// is invalid or a text is not JSON.
+func Score%[2]sJSON(gold, cand []byte) (float64, error) {
+	s, _, err := Score%[2]sJSONDetail(gold, cand)
+	return s, err
+}
+
+// Score%[2]sJSONDetail is Score%[2]sJSON that also reports whether the typed
+// scorer ran (true) or the pair fell back to the interpreter (false).
+func Score%[2]sJSONDetail(gold, cand []byte) (score float64, typed bool, err error) {
+	st, g, p, err := %[1]sDecodePair(gold, cand)
+	if err != nil {
+		return 0, false, err
+	}
+	if gt, pt, ok := st.typed(g, p); ok {
+		return Score%[2]s(gt, pt), true, nil
+	}
+	s, err := st.scorer.Score(g, p)
+	return s, false, err
+}
+
+// Repair%[2]sJSON returns the ranked repair operations of two JSON texts
+// under %[3]s: exactly the interpreter's.
+func Repair%[2]sJSON(gold, cand []byte) ([]oart.Op, error) {
+	st, g, p, err := %[1]sDecodePair(gold, cand)
+	if err != nil {
+		return nil, err
+	}
+	if gt, pt, ok := st.typed(g, p); ok {
+		return Repair%[2]s(gt, pt)
+	}
+	res, err := st.scorer.Align(g, p)
+	if err != nil {
+		return nil, err
+	}
+	return res.Repair(interp.RepairOptions{})
+}
+`, pfx, T, opts.SchemaFile, strconv.Quote(string(opts.SchemaJSON)), rootFn, rid)
+}

@@ -1,0 +1,204 @@
+package gen
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// emitValueFuncs emits, for every node, the conversions between the Go
+// representation and jsonval.Value: J (encode a non-null value), JN (encode
+// with a null flag), JE (encode an element), D (decode a non-null value,
+// reporting whether the JSON is faithfully representable), DE (decode an
+// element), and for arrays At/NullAt (element at an absolute index), for
+// objects Member (property by index) and the Keys table.
+func (e *emitter) emitValueFuncs(t *tnode) {
+	id := strconv.Itoa(t.id)
+	J, JN, JE, D, DE := e.n("J"+id), e.n("JN"+id), e.n("JE"+id), e.n("D"+id), e.n("DE"+id)
+	ref := t.refType()
+
+	e.p("func %s(null bool, v %s) jsonval.Value {", JN, ref)
+	e.p("if null { return jsonval.Value{} }")
+	e.p("return %s(v)", J)
+	e.p("}")
+	e.p("func %s(v %s) jsonval.Value {", JE, t.elemType())
+	e.p("return %s(%s, %s)", JN, elemNull("v", t), e.elemRef("v", t))
+	e.p("}")
+	e.p("func %s(v jsonval.Value) (%s, bool) {", DE, t.elemType())
+	e.p("var zero %s", t.elemType())
+	e.p("if v.Kind == jsonval.Null {")
+	if t.nullable {
+		e.p("return zero, true")
+	} else {
+		e.p("return zero, false")
+	}
+	e.p("}")
+	e.p("x, ok := %s(v)", D)
+	e.p("if !ok { return zero, false }")
+	switch {
+	case !t.nullable && t.isStructRef():
+		e.p("return *x, true")
+	case t.nullable && !t.isStructRef():
+		e.p("return &x, true")
+	default:
+		e.p("return x, true")
+	}
+	e.p("}")
+
+	e.p("func %s(v %s) jsonval.Value {", J, ref)
+	switch t.kind {
+	case kBool:
+		e.p("return jsonval.NewBool(v)")
+	case kInt:
+		e.p("return jsonval.NewInt(v)")
+	case kFloat:
+		e.p("return jsonval.NewFloat(v)")
+	case kString:
+		e.p("return jsonval.NewString(string(v))")
+	case kObject:
+		e.p("var ms []jsonval.Member")
+		for i, pp := range t.props {
+			e.p("if %s { ms = append(ms, jsonval.Member{Key: %q, Value: %s(v, %d)}) }", e.fieldPresent("v", pp), pp.name, e.n("Member"+id), i)
+		}
+		e.p("return jsonval.NewObject(ms)")
+	case kArray:
+		e.p("n := %s", arrLen("v", t))
+		e.p("arr := make([]jsonval.Value, n)")
+		e.p("for i := range arr { arr[i] = %s(v, i) }", e.n("At"+id))
+		e.p("return jsonval.NewArray(arr)")
+	}
+	e.p("}")
+
+	e.p("func %s(v jsonval.Value) (%s, bool) {", D, ref)
+	switch t.kind {
+	case kBool:
+		e.p("return v.B, v.Kind == jsonval.Bool")
+	case kInt:
+		e.p("return v.I, v.Kind == jsonval.Int && v.Big == nil")
+	case kFloat:
+		e.p("return v.F, v.Kind == jsonval.Float")
+	case kString:
+		e.p("return %s(v.S), v.Kind == jsonval.String", t.base)
+	case kObject:
+		e.p("if v.Kind != jsonval.Object { return nil, false }")
+		e.p("x := new(%s)", t.base)
+		e.p("last := -1")
+		e.p("for _, mb := range v.Obj {")
+		e.p("idx := -1")
+		e.p("switch mb.Key {")
+		for i, pp := range t.props {
+			e.p("case %q: idx = %d", pp.name, i)
+		}
+		e.p("}")
+		e.p("if idx <= last { return nil, false }")
+		e.p("last = idx")
+		e.p("switch idx {")
+		for i, pp := range t.props {
+			sub := pp.node
+			e.p("case %d:", i)
+			e.p("if mb.Value.Kind == jsonval.Null {")
+			if pp.nullField != "" {
+				e.p("x.%s = true", pp.nullField)
+				e.p("continue")
+			} else {
+				e.p("return nil, false")
+			}
+			e.p("}")
+			e.p("y, ok := %s(mb.Value)", e.n("D"+strconv.Itoa(sub.id)))
+			e.p("if !ok { return nil, false }")
+			switch {
+			case sub.isStructRef():
+				e.p("x.%s = y", pp.field)
+			case sub.kind == kArray:
+				e.p("if y == nil { y = %s{} }", sub.base)
+				e.p("x.%s = y", pp.field)
+			default:
+				e.p("x.%s = &y", pp.field)
+			}
+		}
+		e.p("}")
+		e.p("}")
+		e.p("return x, true")
+	case kArray:
+		e.p("if v.Kind != jsonval.Array { return nil, false }")
+		if !t.tuple {
+			e.p("x := make(%s, len(v.Arr))", t.base)
+			e.p("for i, el := range v.Arr {")
+			e.p("y, ok := %s(el)", e.n("DE"+strconv.Itoa(t.items.id)))
+			e.p("if !ok { return nil, false }")
+			e.p("x[i] = y")
+			e.p("}")
+			e.p("return x, true")
+		} else {
+			k := len(t.prefix)
+			if t.items == nil {
+				e.p("if len(v.Arr) > %d { return nil, false }", k)
+			}
+			e.p("x := &%s{Len: min(len(v.Arr), %d)}", t.base, k)
+			for i, pn := range t.prefix {
+				e.p("if len(v.Arr) > %d {", i)
+				e.p("y, ok := %s(v.Arr[%d])", e.n("DE"+strconv.Itoa(pn.id)), i)
+				e.p("if !ok { return nil, false }")
+				e.p("x.P%d = y", i)
+				e.p("}")
+			}
+			if t.items != nil {
+				e.p("for _, el := range v.Arr[min(len(v.Arr), %d):] {", k)
+				e.p("y, ok := %s(el)", e.n("DE"+strconv.Itoa(t.items.id)))
+				e.p("if !ok { return nil, false }")
+				e.p("x.Rest = append(x.Rest, y)")
+				e.p("}")
+			}
+			e.p("return x, true")
+		}
+	}
+	e.p("}")
+
+	switch t.kind {
+	case kObject:
+		e.p("var %s = [...]string{", e.n("Keys"+id))
+		for _, pp := range t.props {
+			e.p("%q,", pp.name)
+		}
+		e.p("}")
+		e.p("func %s(v %s, idx int) jsonval.Value {", e.n("Member"+id), ref)
+		e.p("switch idx {")
+		for i, pp := range t.props {
+			e.p("case %d: return %s(%s, %s)", i, e.n("JN"+strconv.Itoa(pp.node.id)), fieldNull("v", pp), e.fieldRef("v", pp))
+		}
+		e.p("}")
+		e.p("return jsonval.Value{}")
+		e.p("}")
+	case kArray:
+		// At and NullAt: the element at an absolute index.
+		for _, which := range []string{"At", "NullAt"} {
+			rt := "jsonval.Value"
+			if which == "NullAt" {
+				rt = "bool"
+			}
+			e.p("func %s(v %s, idx int) %s {", e.n(which+id), ref, rt)
+			elem := func(ex string, n *tnode) string {
+				if which == "At" {
+					return fmt.Sprintf("%s(%s)", e.n("JE"+strconv.Itoa(n.id)), ex)
+				}
+				return elemNull(ex, n)
+			}
+			if t.tuple {
+				e.p("switch idx {")
+				for i, pn := range t.prefix {
+					e.p("case %d: return %s", i, elem(fmt.Sprintf("v.P%d", i), pn))
+				}
+				e.p("}")
+				if t.items != nil {
+					e.p("return %s", elem(tailElem("v", t, "idx"), t.items))
+				} else if which == "At" {
+					e.p("return jsonval.Value{}")
+				} else {
+					e.p("return true")
+				}
+			} else {
+				e.p("return %s", elem("v[idx]", t.items))
+			}
+			e.p("}")
+		}
+	}
+}
