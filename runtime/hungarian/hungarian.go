@@ -156,7 +156,9 @@ func (s *Solver) grow(entries, d int) {
 // bookkeeping that cannot change a result:
 //
 //   - the unreached columns carry their v, shortest, path and "free" values
-//     along in s.rem, in the same order as "remaining" (see remaining);
+//     along in s.rem, in the same order as "remaining" (see remaining), and
+//     the set-up of remaining and shortest is fused with the first scan of
+//     each search (see startScan);
 //   - SR and SC are kept as lists of the rows and columns added during the
 //     search; the dual updates touch each such row or column exactly once and
 //     are independent of each other, so their order is irrelevant;
@@ -194,24 +196,14 @@ func (s *Solver) lsapMin(rows, cols, d int) error {
 		row4col[k] = -1
 		col4row[k] = -1
 	}
-	inf := math.Inf(1)
 	for cur := range d {
-		// remaining = [d-1, d-2, ..., 0]; shortest = +inf.
-		for it := range rem.col {
-			j := d - 1 - it
-			rem.col[it] = int32(j)
-			rem.v[it] = v[j]
-			rem.shortest[it] = inf
-			rem.path[it] = -1
-			rem.free[it] = row4col[j] == -1
-		}
 		visRows := s.visRows[:0]
 		visCols := s.visCols[:0]
 		numRemaining := d
 		minVal := 0.0
 		i := cur
 		sink := -1
-		for sink == -1 {
+		for first := true; sink == -1; first = false {
 			visRows = append(visRows, i) // SR[i] = true
 			var row []float64            // C[i][0..cols-1]; empty for a padding row
 			if i < rows {
@@ -219,9 +211,14 @@ func (s *Solver) lsapMin(rows, cols, d int) error {
 			}
 			var index int
 			var lowest float64
-			if len(row) == d {
+			switch {
+			case first:
+				// The first scan (i == cur), fused with the set-up of
+				// remaining and shortest.
+				index, lowest = startScan(&rem, v, row4col, row, minVal, u[i], int32(i))
+			case len(row) == d:
 				index, lowest = scanFullRow(&rem, numRemaining, row, minVal, u[i], int32(i))
-			} else {
+			default:
 				index, lowest = scanRow(&rem, numRemaining, row, minVal, u[i], int32(i))
 			}
 			if index < 0 || math.IsInf(lowest, 0) {
@@ -346,6 +343,53 @@ func scanFullRow(rem *remaining, n int, row []float64, minVal, ui float64, i int
 			}
 		}
 		if it < n && (shs[it] < lowest || free[it]) {
+			lowest = shs[it]
+			index = it
+		}
+	}
+	return index, lowest
+}
+
+// startScan is the first scan of the search for row i = cur, fused with its
+// set-up: it fills rem as "remaining = [d-1, ..., 0]" with shortest = +inf
+// and, in the same pass, relaxes every column through row i exactly as
+// scanRow would. With shortest[j] = +inf the relaxation "r < shortest[j]"
+// is "r < +inf", true unless r is +inf or NaN, in which case shortest[j]
+// stays +inf and path[j] stays unset (-1).
+func startScan(rem *remaining, v []float64, row4col []int, row []float64, minVal, ui float64, i int32) (int, float64) {
+	d := len(v)
+	cols := rem.col[:d]
+	vs := rem.v[:d]
+	shs := rem.shortest[:d]
+	paths := rem.path[:d]
+	free := rem.free[:d]
+	row4col = row4col[:d]
+	inf := math.Inf(1)
+	index := -1
+	lowest := inf
+	for it := 0; it < d; it++ {
+		for ; it < d; it++ {
+			j := d - 1 - it
+			vj := v[j]
+			cols[it] = int32(j)
+			vs[it] = vj
+			free[it] = row4col[j] == -1
+			c := 0.0
+			if uint(j) < uint(len(row)) {
+				c = row[j]
+			}
+			r := minVal + c - ui - vj
+			sh, p := inf, int32(-1)
+			if r < inf {
+				sh, p = r, i
+			}
+			shs[it] = sh
+			paths[it] = p
+			if sh <= lowest {
+				break
+			}
+		}
+		if it < d && (shs[it] < lowest || free[it]) {
 			lowest = shs[it]
 			index = it
 		}
