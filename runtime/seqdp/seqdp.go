@@ -115,7 +115,9 @@ type Workspace struct {
 // steps) steps.
 //
 // An error is returned if n or m is negative, len(scores) != n*m, or a score
-// is NaN or infinite.
+// is NaN or infinite. (Finite scores near math.MaxFloat64 can still make the
+// sums overflow to +Inf; the DP and traceback then proceed with the same
+// exact comparisons.)
 func (w *Workspace) Align(scores []float64, n, m int) (total float64, steps []Step, err error) {
 	if n < 0 || m < 0 {
 		return 0, nil, fmt.Errorf("seqdp: negative dimensions %d×%d", n, m)
