@@ -9,17 +9,17 @@ import (
 	"github.com/objectaligner/oagen/runtime/jsonval"
 )
 
-func constString(x float64) StringComparator {
+func constStringComparator(x float64) StringComparator {
 	return func(string, string) float64 { return x }
 }
 
-func constNumber(x float64) NumberComparator {
+func constNumberComparator(x float64) NumberComparator {
 	return func(jsonval.Value, jsonval.Value) float64 { return x }
 }
 
 func TestNewRegistryErrors(t *testing.T) {
-	ok := constString(1)
-	num := constNumber(1)
+	ok := constStringComparator(1)
+	num := constNumberComparator(1)
 	tests := []struct {
 		name   string
 		custom []CustomComparator
@@ -60,11 +60,11 @@ func TestNewRegistryErrors(t *testing.T) {
 
 func TestRegistryLookup(t *testing.T) {
 	r, err := NewRegistry(
-		CustomComparator{Registry: "number", Name: "both", Number: constNumber(0.1)},
-		CustomComparator{Registry: "integer", Name: "both", Number: constNumber(0.2)},
-		CustomComparator{Registry: "number", Name: "numberOnly", Number: constNumber(0.3)},
-		CustomComparator{Registry: "integer", Name: "integerOnly", Number: constNumber(0.4)},
-		CustomComparator{Registry: "string", Name: "half", String: constString(0.5)},
+		CustomComparator{Registry: "number", Name: "both", Number: constNumberComparator(0.1)},
+		CustomComparator{Registry: "integer", Name: "both", Number: constNumberComparator(0.2)},
+		CustomComparator{Registry: "number", Name: "numberOnly", Number: constNumberComparator(0.3)},
+		CustomComparator{Registry: "integer", Name: "integerOnly", Number: constNumberComparator(0.4)},
+		CustomComparator{Registry: "string", Name: "half", String: constStringComparator(0.5)},
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -174,8 +174,8 @@ func TestCompareChecksResults(t *testing.T) {
 			t.Errorf("CheckResult(%v) accepted", x)
 		}
 		r, err := NewRegistry(
-			CustomComparator{Registry: "string", Name: "bad", String: constString(x)},
-			CustomComparator{Registry: "number", Name: "bad", Number: constNumber(x)},
+			CustomComparator{Registry: "string", Name: "bad", String: constStringComparator(x)},
+			CustomComparator{Registry: "number", Name: "bad", Number: constNumberComparator(x)},
 		)
 		if err != nil {
 			t.Fatal(err)

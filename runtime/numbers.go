@@ -31,19 +31,19 @@ const (
 // it with errors.Is.
 var ErrNotNumber = errors.New("operand is not a number")
 
-// exactInt is the largest magnitude below which every integer converts to
+// exactFloatInt is the largest magnitude below which every integer converts to
 // float64 exactly.
-const exactInt = 1 << 53
+const exactFloatInt = 1 << 53
 
 // InvDiffInt is "invdiff" for two integer-form operands: 1/(1+|a-b|), the
 // division correctly rounded.
 func InvDiffInt(a, b int64) float64 {
-	d := absDiff(a, b)
-	if d < exactInt {
+	d := absDiffInt64(a, b)
+	if d < exactFloatInt {
 		return 1 / (1 + float64(d))
 	}
 	den := new(big.Int).SetUint64(d)
-	return quotient(big.NewInt(1), den.Add(den, big.NewInt(1)))
+	return roundedQuotient(big.NewInt(1), den.Add(den, big.NewInt(1)))
 }
 
 // InvDiffFloat is "invdiff" for float operands: 1/(1+|a-b|).
@@ -57,12 +57,12 @@ func RelativeInt(a, b int64) float64 {
 	if a == b {
 		return 1.0
 	}
-	d, m := absDiff(a, b), max(absInt(a), absInt(b))
+	d, m := absDiffInt64(a, b), max(absInt64(a), absInt64(b))
 	var q float64
-	if d <= exactInt && m <= exactInt {
+	if d <= exactFloatInt && m <= exactFloatInt {
 		q = float64(d) / float64(m)
 	} else {
-		q = quotient(new(big.Int).SetUint64(d), new(big.Int).SetUint64(m))
+		q = roundedQuotient(new(big.Int).SetUint64(d), new(big.Int).SetUint64(m))
 	}
 	return positiveOrZero(1 - q)
 }
@@ -120,7 +120,7 @@ func invDiffValues(g, p jsonval.Value) (float64, error) {
 		}
 		d := new(big.Int).Sub(g.BigInt(), p.BigInt())
 		d.Abs(d).Add(d, big.NewInt(1))
-		return quotient(big.NewInt(1), d), nil
+		return roundedQuotient(big.NewInt(1), d), nil
 	}
 	a, b, err := floatOperands(g, p)
 	if err != nil {
@@ -146,7 +146,7 @@ func relativeValues(g, p jsonval.Value) (float64, error) {
 		if b.Cmp(a) > 0 {
 			m = b
 		}
-		return positiveOrZero(1 - quotient(d, m)), nil
+		return positiveOrZero(1 - roundedQuotient(d, m)), nil
 	}
 	if exactNumbers(g, p) == 1.0 {
 		return 1.0, nil
@@ -199,18 +199,18 @@ func intEqualsFloat(v jsonval.Value, f float64) bool {
 // to nearest even; an integer beyond the float64 range is an error, as in
 // the reference.
 func floatOperands(g, p jsonval.Value) (float64, float64, error) {
-	a, err := toFloat(g)
+	a, err := numberToFloat(g)
 	if err != nil {
 		return 0, 0, err
 	}
-	b, err := toFloat(p)
+	b, err := numberToFloat(p)
 	if err != nil {
 		return 0, 0, err
 	}
 	return a, b, nil
 }
 
-func toFloat(v jsonval.Value) (float64, error) {
+func numberToFloat(v jsonval.Value) (float64, error) {
 	switch {
 	case v.Kind == jsonval.Float:
 		return v.F, nil
@@ -224,22 +224,22 @@ func toFloat(v jsonval.Value) (float64, error) {
 	return f, nil
 }
 
-// quotient returns num/den correctly rounded to float64 (den > 0).
-func quotient(num, den *big.Int) float64 {
+// roundedQuotient returns num/den correctly rounded to float64 (den > 0).
+func roundedQuotient(num, den *big.Int) float64 {
 	f, _ := new(big.Rat).SetFrac(num, den).Float64()
 	return f
 }
 
-// absDiff returns |a-b| exactly (it always fits in a uint64).
-func absDiff(a, b int64) uint64 {
+// absDiffInt64 returns |a-b| exactly (it always fits in a uint64).
+func absDiffInt64(a, b int64) uint64 {
 	if a >= b {
 		return uint64(a) - uint64(b)
 	}
 	return uint64(b) - uint64(a)
 }
 
-// absInt returns |a| exactly (|MinInt64| fits in a uint64).
-func absInt(a int64) uint64 {
+// absInt64 returns |a| exactly (|MinInt64| fits in a uint64).
+func absInt64(a int64) uint64 {
 	if a < 0 {
 		return -uint64(a)
 	}

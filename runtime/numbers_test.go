@@ -12,7 +12,7 @@ import (
 	"github.com/objectaligner/oagen/runtime/jsonval"
 )
 
-func bigValue(t *testing.T, s string) jsonval.Value {
+func bigIntValue(t *testing.T, s string) jsonval.Value {
 	t.Helper()
 	b, ok := new(big.Int).SetString(s, 10)
 	if !ok {
@@ -45,7 +45,7 @@ func TestNumberVectors(t *testing.T) {
 		{"invdiff", f(-0.0), i(0), 1.0},
 		// Exact big-integer arithmetic: 1/(1+1) for 10^30 vs 10^30+1 (in
 		// float64 both operands would round to the same value: 1.0).
-		{"invdiff", bigValue(t, p30), bigValue(t, "1000000000000000000000000000001"), 0.5},
+		{"invdiff", bigIntValue(t, p30), bigIntValue(t, "1000000000000000000000000000001"), 0.5},
 		// 2^53+1 vs 0: the exact quotient 1/(2^53+2) rounds to
 		// 2^-53 - 2^-105; converting first would give 2^-53.
 		{"invdiff", i(1<<53 + 1), i(0), math.Ldexp(1, -53) - math.Ldexp(1, -105)},
@@ -62,8 +62,8 @@ func TestNumberVectors(t *testing.T) {
 		{"relative", i(100), i(50), 0.5},
 		{"relative", f(1e308), f(-1e308), 0.0},
 		{"relative", i(math.MinInt64), i(math.MaxInt64), 0.0},
-		{"relative", bigValue(t, p30), bigValue(t, "1100000000000000000000000000000"), 0.9090909090909091},
-		{"relative", bigValue(t, p30), bigValue(t, "-"+p30), 0.0},
+		{"relative", bigIntValue(t, p30), bigIntValue(t, "1100000000000000000000000000000"), 0.9090909090909091},
+		{"relative", bigIntValue(t, p30), bigIntValue(t, "-"+p30), 0.0},
 
 		// exact compares numeric values across classes, exactly.
 		{"exact", i(2), f(2.0), 1.0},
@@ -74,16 +74,16 @@ func TestNumberVectors(t *testing.T) {
 		{"exact", i(1<<53 + 1), f(9007199254740992.0), 0.0},
 		{"exact", i(1 << 53), f(9007199254740992.0), 1.0},
 		{"exact", i(math.MaxInt64), f(9223372036854775807.0), 0.0}, // the float is 2^63
-		{"exact", bigValue(t, "9223372036854775808"), f(9223372036854775807.0), 1.0},
-		{"exact", bigValue(t, p30), f(1e30), 0.0}, // 1e30 is 1000000000000000019884624838656
-		{"exact", bigValue(t, "1000000000000000019884624838656"), f(1e30), 1.0},
-		{"exact", bigValue(t, p30), bigValue(t, p30), 1.0},
+		{"exact", bigIntValue(t, "9223372036854775808"), f(9223372036854775807.0), 1.0},
+		{"exact", bigIntValue(t, p30), f(1e30), 0.0}, // 1e30 is 1000000000000000019884624838656
+		{"exact", bigIntValue(t, "1000000000000000019884624838656"), f(1e30), 1.0},
+		{"exact", bigIntValue(t, p30), bigIntValue(t, p30), 1.0},
 		{"exact", i(3), f(3.5), 0.0},
 	}
 	for _, tt := range tests {
 		got, err := CompareNumbers(tt.name, tt.g, tt.p)
 		if err != nil || got != tt.want {
-			t.Errorf("%s(%v, %v) = %v, %v; want %v", tt.name, show(tt.g), show(tt.p), got, err, tt.want)
+			t.Errorf("%s(%v, %v) = %v, %v; want %v", tt.name, showNumber(tt.g), showNumber(tt.p), got, err, tt.want)
 		}
 	}
 }
@@ -93,7 +93,7 @@ func bigPow10(t *testing.T, n int) jsonval.Value {
 	return jsonval.NewBigInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil))
 }
 
-func show(v jsonval.Value) string {
+func showNumber(v jsonval.Value) string {
 	if v.Kind == jsonval.Float {
 		return big.NewFloat(v.F).Text('g', -1)
 	}
@@ -133,7 +133,7 @@ func ratOracle(num, den *big.Int) float64 {
 // int64 pairs (small, near 2^53 and full range) against the big.Float
 // oracle, and against plain float64 arithmetic where that is exact.
 func TestIntegerArithmeticIsExact(t *testing.T) {
-	props := properties(t, 3000)
+	props := comparatorProperties(t, 3000)
 	anyInt := gen.OneGenOf(
 		gen.Int64Range(-1000, 1000),
 		gen.Int64Range(1<<53-50, 1<<53+50),

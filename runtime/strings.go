@@ -165,7 +165,7 @@ func (p *shortPair) slices() ([]uint8, []uint8) { return p.a[:p.na], p.b[:p.nb] 
 
 // encode fills p from a and b and reports whether both fit the short path.
 func (p *shortPair) encode(a, b string) bool {
-	if len(a) <= shortRunes && len(b) <= shortRunes && isASCII(a) && isASCII(b) {
+	if len(a) <= shortRunes && len(b) <= shortRunes && isASCIIString(a) && isASCIIString(b) {
 		p.na = copy(p.a[:], a)
 		p.nb = copy(p.b[:], b)
 		return true
@@ -179,7 +179,7 @@ func (p *shortPair) encode(a, b string) bool {
 	return true
 }
 
-func isASCII(s string) bool {
+func isASCIIString(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false
@@ -272,8 +272,8 @@ func trimAffix[T symbol](a, b []T) ([]T, []T, int) {
 	return a[:len(a)-m], b[:len(b)-m], n + m
 }
 
-// lowMask returns a word with the n lowest bits set (0 <= n <= 64).
-func lowMask(n int) uint64 {
+// lowBitMask returns a word with the n lowest bits set (0 <= n <= 64).
+func lowBitMask(n int) uint64 {
 	if n >= 64 {
 		return ^uint64(0)
 	}
@@ -329,7 +329,7 @@ func jaroShort(a, b []uint8) float64 {
 		if lo > hi {
 			break // lo only grows from here on
 		}
-		x := pm[c] &^ flagB & lowMask(hi+1) &^ lowMask(lo)
+		x := pm[c] &^ flagB & lowBitMask(hi+1) &^ lowBitMask(lo)
 		if x != 0 {
 			flagB |= x & -x
 			flagA |= 1 << uint(i)
@@ -371,10 +371,10 @@ func jaroLong(a, b []int32, alphabet int) float64 {
 		for k := lo / 64; k <= hi/64; k++ {
 			x := col[k] &^ flagB[k]
 			if k == lo/64 {
-				x &^= lowMask(lo % 64)
+				x &^= lowBitMask(lo % 64)
 			}
 			if k == hi/64 {
-				x &= lowMask(hi%64 + 1)
+				x &= lowBitMask(hi%64 + 1)
 			}
 			if x != 0 {
 				flagB[k] |= x & -x
@@ -490,7 +490,7 @@ func levenshteinLong(a, b []int32, alphabet int) int {
 			if k < words-1 {
 				hpCarry, hnCarry = hp>>63, hn>>63
 			} else {
-				hpCarry, hnCarry = bit(hp&last != 0), bit(hn&last != 0)
+				hpCarry, hnCarry = carryBit(hp&last != 0), carryBit(hn&last != 0)
 			}
 			hp = hp<<1 | hpIn
 			hn = hn<<1 | hnIn
@@ -502,7 +502,7 @@ func levenshteinLong(a, b []int32, alphabet int) int {
 	return d
 }
 
-func bit(b bool) uint64 {
+func carryBit(b bool) uint64 {
 	if b {
 		return 1
 	}
@@ -695,7 +695,7 @@ func lcsShort(a, b []uint8) int {
 		u := s & pm[c]
 		s = (s + u) | (s - u)
 	}
-	return n + bits.OnesCount64(^s&lowMask(len(a)))
+	return n + bits.OnesCount64(^s&lowBitMask(len(a)))
 }
 
 // lcsLong is the block form of lcsShort: the additions carry across words.
@@ -724,7 +724,7 @@ func lcsLong(a, b []int32, alphabet int) int {
 	}
 	for k, v := range s {
 		if k == len(s)-1 {
-			v |= ^lowMask(len(a) - 64*k)
+			v |= ^lowBitMask(len(a) - 64*k)
 		}
 		n += bits.OnesCount64(^v)
 	}

@@ -290,8 +290,8 @@ func lcsOracle(a, b []rune) int {
 	return prev[len(b)]
 }
 
-// norm is the reference normalisation, for the oracles.
-func norm(dist, maximum int) float64 {
+// oracleNorm is the reference normalisation, for the oracles.
+func oracleNorm(dist, maximum int) float64 {
 	if maximum == 0 {
 		return 1.0
 	}
@@ -303,7 +303,7 @@ func norm(dist, maximum int) float64 {
 // alphabets used by the generators: tiny ones make matches, repeated
 // symbols and transpositions frequent; the wide ones exercise the symbol
 // encoding (multi-byte code points, more than 128 distinct ones).
-var testAlphabets = [][]rune{
+var comparatorTestAlphabets = [][]rune{
 	[]rune("ab"),
 	[]rune("abc"),
 	[]rune("aé😀\u0301"),
@@ -311,25 +311,25 @@ var testAlphabets = [][]rune{
 	[]rune("αβγδεζηθικλμνξοπρστυφχψω日本語中文한국어😀😃👍🏽éèêë"),
 }
 
-// stringPair is a generated test case: two strings over one alphabet, the
+// comparatorStringPair is a generated test case: two strings over one alphabet, the
 // second often a mutation of the first.
-type stringPair struct{ A, B string }
+type comparatorStringPair struct{ A, B string }
 
-func (p stringPair) String() string { return fmt.Sprintf("%q vs %q", p.A, p.B) }
+func (p comparatorStringPair) String() string { return fmt.Sprintf("%q vs %q", p.A, p.B) }
 
-// genStringPair generates pairs with lengths up to maxLen code points.
-func genStringPair(maxLen int) gopter.Gen {
+// genComparatorStringPair generates pairs with lengths up to maxLen code points.
+func genComparatorStringPair(maxLen int) gopter.Gen {
 	return gopter.CombineGens(
-		gen.IntRange(0, len(testAlphabets)), // len(testAlphabets) means "any code point"
+		gen.IntRange(0, len(comparatorTestAlphabets)), // len(comparatorTestAlphabets) means "any code point"
 		gen.IntRange(0, maxLen),
 		gen.IntRange(0, maxLen),
 		gen.IntRange(0, 2), // 0: independent, 1: mutated copy, 2: mostly equal
 		gen.UInt64(),
-	).Map(func(v []any) stringPair {
+	).Map(func(v []any) comparatorStringPair {
 		rng := rand.New(rand.NewPCG(v[4].(uint64), 7))
 		pick := func() rune {
-			if k := v[0].(int); k < len(testAlphabets) {
-				return testAlphabets[k][rng.IntN(len(testAlphabets[k]))]
+			if k := v[0].(int); k < len(comparatorTestAlphabets) {
+				return comparatorTestAlphabets[k][rng.IntN(len(comparatorTestAlphabets[k]))]
 			}
 			return rune(rng.IntN(0x10FFFF + 1))
 		}
@@ -351,16 +351,16 @@ func genStringPair(maxLen int) gopter.Gen {
 				edits = rng.IntN(3)
 			}
 			for range edits {
-				b = mutate(rng, b, pick)
+				b = mutateRunes(rng, b, pick)
 			}
 		}
-		return stringPair{string(a), string(b)}
+		return comparatorStringPair{string(a), string(b)}
 	})
 }
 
-// mutate applies one random edit: insert, delete, substitute or swap two
+// mutateRunes applies one random edit: insert, delete, substitute or swap two
 // adjacent code points.
-func mutate(rng *rand.Rand, s []rune, pick func() rune) []rune {
+func mutateRunes(rng *rand.Rand, s []rune, pick func() rune) []rune {
 	if len(s) == 0 {
 		return append(s, pick())
 	}
@@ -380,7 +380,7 @@ func mutate(rng *rand.Rand, s []rune, pick func() rune) []rune {
 	return s
 }
 
-func properties(t *testing.T, tests int) *gopter.Properties {
+func comparatorProperties(t *testing.T, tests int) *gopter.Properties {
 	t.Helper()
 	p := gopter.DefaultTestParameters()
 	p.MinSuccessfulTests = tests
@@ -393,8 +393,8 @@ func properties(t *testing.T, tests int) *gopter.Properties {
 // multi-word bit-parallel path.
 func TestStringComparatorsAgainstOracles(t *testing.T) {
 	for _, maxLen := range []int{8, 70, 300} {
-		props := properties(t, map[int]int{8: 3000, 70: 1500, 300: 200}[maxLen])
-		props.Property(fmt.Sprintf("oracles/maxLen=%d", maxLen), prop.ForAll(func(p stringPair) string {
+		props := comparatorProperties(t, map[int]int{8: 3000, 70: 1500, 300: 200}[maxLen])
+		props.Property(fmt.Sprintf("oracles/maxLen=%d", maxLen), prop.ForAll(func(p comparatorStringPair) string {
 			a, b := []rune(p.A), []rune(p.B)
 			longest := max(len(a), len(b))
 			checks := []struct {
@@ -403,11 +403,11 @@ func TestStringComparatorsAgainstOracles(t *testing.T) {
 			}{
 				{"jaro", Jaro(p.A, p.B), jaroOracle(a, b)},
 				{"jaro_winkler", JaroWinkler(p.A, p.B), jaroWinklerOracle(a, b)},
-				{"levenshtein", Levenshtein(p.A, p.B), norm(agnivade.ComputeDistance(p.A, p.B), longest)},
-				{"osa", OSA(p.A, p.B), norm(osaOracle(a, b), longest)},
-				{"damerau_levenshtein", DamerauLevenshtein(p.A, p.B), norm(damerauOracle(a, b), longest)},
-				{"indel", Indel(p.A, p.B), norm(len(a)+len(b)-2*lcsOracle(a, b), len(a)+len(b))},
-				{"lcsseq", LCSSeq(p.A, p.B), norm(longest-lcsOracle(a, b), longest)},
+				{"levenshtein", Levenshtein(p.A, p.B), oracleNorm(agnivade.ComputeDistance(p.A, p.B), longest)},
+				{"osa", OSA(p.A, p.B), oracleNorm(osaOracle(a, b), longest)},
+				{"damerau_levenshtein", DamerauLevenshtein(p.A, p.B), oracleNorm(damerauOracle(a, b), longest)},
+				{"indel", Indel(p.A, p.B), oracleNorm(len(a)+len(b)-2*lcsOracle(a, b), len(a)+len(b))},
+				{"lcsseq", LCSSeq(p.A, p.B), oracleNorm(longest-lcsOracle(a, b), longest)},
 			}
 			for _, c := range checks {
 				if c.got != c.want {
@@ -415,7 +415,7 @@ func TestStringComparatorsAgainstOracles(t *testing.T) {
 				}
 			}
 			return ""
-		}, genStringPair(maxLen)))
+		}, genComparatorStringPair(maxLen)))
 		props.TestingRun(t)
 	}
 }
@@ -423,23 +423,23 @@ func TestStringComparatorsAgainstOracles(t *testing.T) {
 // TestEditDistanceRelations checks DL ≤ OSA ≤ Levenshtein and the symmetry
 // of every distance, on the kernels' integer distances.
 func TestEditDistanceRelations(t *testing.T) {
-	props := properties(t, 2000)
-	props.Property("DL <= OSA <= Lev, symmetric", prop.ForAll(func(p stringPair) string {
-		dl, osa, lev := distances(p.A, p.B)
+	props := comparatorProperties(t, 2000)
+	props.Property("DL <= OSA <= Lev, symmetric", prop.ForAll(func(p comparatorStringPair) string {
+		dl, osa, lev := editDistances(p.A, p.B)
 		if !(dl <= osa && osa <= lev) {
 			return fmt.Sprintf("DL %d, OSA %d, Lev %d", dl, osa, lev)
 		}
-		if dl2, osa2, lev2 := distances(p.B, p.A); dl2 != dl || osa2 != osa || lev2 != lev {
+		if dl2, osa2, lev2 := editDistances(p.B, p.A); dl2 != dl || osa2 != osa || lev2 != lev {
 			return "not symmetric"
 		}
 		return ""
-	}, genStringPair(140)))
+	}, genComparatorStringPair(140)))
 	props.TestingRun(t)
 }
 
-// distances returns the DL, OSA and Levenshtein distances through the path
+// editDistances returns the DL, OSA and Levenshtein distances through the path
 // the exported functions take.
-func distances(a, b string) (dl, osa, lev int) {
+func editDistances(a, b string) (dl, osa, lev int) {
 	var p shortPair
 	if p.encode(a, b) {
 		x, y := p.slices()
@@ -452,9 +452,9 @@ func distances(a, b string) (dl, osa, lev int) {
 // TestShortAndLongKernelsAgree runs the multi-word kernels on short inputs,
 // where the exported functions always take the stack path.
 func TestShortAndLongKernelsAgree(t *testing.T) {
-	props := properties(t, 3000)
-	props.Property("short == long", prop.ForAll(func(p stringPair) string {
-		p = stringPair{truncate(p.A, shortRunes), truncate(p.B, shortRunes)}
+	props := comparatorProperties(t, 3000)
+	props.Property("short == long", prop.ForAll(func(p comparatorStringPair) string {
+		p = comparatorStringPair{truncateRunes(p.A, shortRunes), truncateRunes(p.B, shortRunes)}
 		var sp shortPair
 		if !sp.encode(p.A, p.B) {
 			return "not short"
@@ -474,12 +474,12 @@ func TestShortAndLongKernelsAgree(t *testing.T) {
 			}
 		}
 		return ""
-	}, genStringPair(64)))
+	}, genComparatorStringPair(64)))
 	props.TestingRun(t)
 }
 
-// truncate returns the first n code points of s.
-func truncate(s string, n int) string {
+// truncateRunes returns the first n code points of s.
+func truncateRunes(s string, n int) string {
 	if r := []rune(s); len(r) > n {
 		return string(r[:n])
 	}
@@ -490,10 +490,10 @@ func truncate(s string, n int) string {
 // gives the same Jaro similarity: SPEC writes the loop over the gold string,
 // the reference library's bit-parallel kernel iterates over the candidate.
 func TestJaroMatchingDirection(t *testing.T) {
-	props := properties(t, 5000)
-	props.Property("jaro(a,b) == jaro(b,a)", prop.ForAll(func(p stringPair) bool {
+	props := comparatorProperties(t, 5000)
+	props.Property("jaro(a,b) == jaro(b,a)", prop.ForAll(func(p comparatorStringPair) bool {
 		return Jaro(p.A, p.B) == Jaro(p.B, p.A) && jaroOracle([]rune(p.A), []rune(p.B)) == jaroOracle([]rune(p.B), []rune(p.A))
-	}, genStringPair(20)))
+	}, genComparatorStringPair(20)))
 	props.TestingRun(t)
 }
 
@@ -533,7 +533,7 @@ func TestLongStrings(t *testing.T) {
 		wide = append(wide, r)
 	}
 	base := strings.Repeat("the quick brown fox jumps over the lazy dog ", 12)
-	cases := []stringPair{
+	cases := []comparatorStringPair{
 		{base, base},
 		{base, base[1:]},
 		{base, strings.Replace(base, "fox", "cat", 3)},
@@ -551,16 +551,16 @@ func TestLongStrings(t *testing.T) {
 		if got, want := Jaro(c.A, c.B), jaroOracle(a, b); got != want {
 			t.Errorf("jaro %v: %v, want %v", c, got, want)
 		}
-		if got, want := Levenshtein(c.A, c.B), norm(agnivade.ComputeDistance(c.A, c.B), longest); got != want {
+		if got, want := Levenshtein(c.A, c.B), oracleNorm(agnivade.ComputeDistance(c.A, c.B), longest); got != want {
 			t.Errorf("levenshtein %v: %v, want %v", c, got, want)
 		}
-		if got, want := OSA(c.A, c.B), norm(osaOracle(a, b), longest); got != want {
+		if got, want := OSA(c.A, c.B), oracleNorm(osaOracle(a, b), longest); got != want {
 			t.Errorf("osa %v: %v, want %v", c, got, want)
 		}
-		if got, want := DamerauLevenshtein(c.A, c.B), norm(damerauOracle(a, b), longest); got != want {
+		if got, want := DamerauLevenshtein(c.A, c.B), oracleNorm(damerauOracle(a, b), longest); got != want {
 			t.Errorf("damerau %v: %v, want %v", c, got, want)
 		}
-		if got, want := LCSSeq(c.A, c.B), norm(longest-lcsOracle(a, b), longest); got != want {
+		if got, want := LCSSeq(c.A, c.B), oracleNorm(longest-lcsOracle(a, b), longest); got != want {
 			t.Errorf("lcsseq %v: %v, want %v", c, got, want)
 		}
 	}
@@ -585,9 +585,9 @@ func TestShortPathAllocations(t *testing.T) {
 
 // ---------------------------------------------------------- benchmarks
 
-var benchSink float64
+var comparatorBenchSink float64
 
-func benchPair(n int) (string, string) {
+func comparatorBenchPair(n int) (string, string) {
 	rng := rand.New(rand.NewPCG(uint64(n), 99))
 	alpha := []rune("abcdefghijklmnopqrstuvwxyz")
 	a := make([]rune, n)
@@ -613,19 +613,19 @@ func BenchmarkStringComparators(b *testing.B) {
 		{"damerau_levenshtein", DamerauLevenshtein}, {"osa", OSA}, {"indel", Indel}, {"lcsseq", LCSSeq},
 	}
 	for _, n := range []int{8, 32, 64, 1000} {
-		x, y := benchPair(n)
+		x, y := comparatorBenchPair(n)
 		for _, fn := range funcs {
 			b.Run(fmt.Sprintf("%s/%d", fn.name, n), func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
-					benchSink = fn.f(x, y)
+					comparatorBenchSink = fn.f(x, y)
 				}
 			})
 		}
 		b.Run(fmt.Sprintf("agnivade_levenshtein/%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				benchSink = float64(agnivade.ComputeDistance(x, y))
+				comparatorBenchSink = float64(agnivade.ComputeDistance(x, y))
 			}
 		})
 	}
@@ -635,7 +635,7 @@ func BenchmarkStringComparators(b *testing.B) {
 		b.Run(fn.name+"/unicode", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				benchSink = fn.f(x, y)
+				comparatorBenchSink = fn.f(x, y)
 			}
 		})
 	}

@@ -14,14 +14,14 @@ const pairwiseBlock = 128
 // recursion above), started from the identity 0: an all-negative-zero input
 // sums to +0.0. It does not allocate.
 func PairwiseSum(xs []float64) float64 {
-	r := pairwise(xs)
+	r := pairwiseRec(xs)
 	if r == 0 {
 		return 0 // 0 + r: the identity turns -0.0 into +0.0
 	}
 	return r
 }
 
-func pairwise(x []float64) float64 {
+func pairwiseRec(x []float64) float64 {
 	n := len(x)
 	switch {
 	case n < 8:
@@ -52,7 +52,7 @@ func pairwise(x []float64) float64 {
 	default:
 		h := n / 2
 		h -= h % 8
-		return pairwise(x[:h]) + pairwise(x[h:])
+		return pairwiseRec(x[:h]) + pairwiseRec(x[h:])
 	}
 }
 

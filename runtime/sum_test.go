@@ -47,9 +47,9 @@ func pairwiseReference(x []float64) float64 {
 	return zero + r
 }
 
-// randomTerms returns n terms whose sum depends on the order of additions:
+// randomSumTerms returns n terms whose sum depends on the order of additions:
 // mixed signs and magnitudes from 1e-8 to 1e8.
-func randomTerms(rng *rand.Rand, n int) []float64 {
+func randomSumTerms(rng *rand.Rand, n int) []float64 {
 	xs := make([]float64, n)
 	for i := range xs {
 		xs[i] = (rng.Float64() - 0.3) * math.Pow(10, float64(rng.IntN(17)-8))
@@ -64,7 +64,7 @@ func TestPairwiseSumMatchesReference(t *testing.T) {
 	orderMatters := 0
 	for n := 0; n <= 300; n++ {
 		for range 20 {
-			xs := randomTerms(rng, n)
+			xs := randomSumTerms(rng, n)
 			got, want := PairwiseSum(xs), pairwiseReference(xs)
 			if math.Float64bits(got) != math.Float64bits(want) {
 				t.Fatalf("n=%d: PairwiseSum = %v (%x), reference %v (%x)", n, got, math.Float64bits(got), want, math.Float64bits(want))
@@ -94,7 +94,7 @@ func TestPairwiseSumCases(t *testing.T) {
 	}{
 		{"empty", nil, 0},
 		{"one", []float64{0.1}, 0.1},
-		{"seven left to right", []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7}, leftToRight(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)},
+		{"seven left to right", []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7}, sumLeftToRight(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)},
 		// n = 9: eight accumulators, then the ninth term added to r:
 		// ((1e16+1) + 2) + (2 + 2) is 1e16+6 (1e16+1 rounds to even), and
 		// + 1 rounds to even again, 1e16+8; left to right gives 1e16.
@@ -109,8 +109,8 @@ func TestPairwiseSumCases(t *testing.T) {
 	}
 }
 
-// leftToRight adds xs one by one in float64.
-func leftToRight(xs ...float64) float64 {
+// sumLeftToRight adds xs one by one in float64.
+func sumLeftToRight(xs ...float64) float64 {
 	r := 0.0
 	for _, v := range xs {
 		r += v
@@ -169,24 +169,24 @@ func TestClamp01(t *testing.T) {
 }
 
 func TestSumAllocations(t *testing.T) {
-	xs := randomTerms(rand.New(rand.NewPCG(5, 6)), 1000)
+	xs := randomSumTerms(rand.New(rand.NewPCG(5, 6)), 1000)
 	if n := testing.AllocsPerRun(10, func() { PairwiseSum(xs); NeumaierSum(xs) }); n != 0 {
 		t.Errorf("%v allocs", n)
 	}
 }
 
 func BenchmarkSums(b *testing.B) {
-	xs := randomTerms(rand.New(rand.NewPCG(5, 6)), 1000)
+	xs := randomSumTerms(rand.New(rand.NewPCG(5, 6)), 1000)
 	b.Run("pairwise/1000", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			benchSink = PairwiseSum(xs)
+			comparatorBenchSink = PairwiseSum(xs)
 		}
 	})
 	b.Run("neumaier/1000", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			benchSink = NeumaierSum(xs)
+			comparatorBenchSink = NeumaierSum(xs)
 		}
 	})
 }
