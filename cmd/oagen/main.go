@@ -8,6 +8,7 @@
 //	oagen score -schema S.json -batch IN.jsonl       score a JSON Lines batch
 //	oagen describe -schema S.json GOLD.json CAND.json
 //	oagen check S.json                               check schema annotations
+//	oagen gen -schema S.json -type Name -pkg p -o p_oa.go   generate a scorer
 //
 // Run "oagen <command> -h" for the flags of each command.
 package main
@@ -40,6 +41,8 @@ Usage:
   oagen score    -schema S.json GOLD.json CAND.json   score one pair (see -h for batch mode)
   oagen describe -schema S.json GOLD.json CAND.json   prose description of the alignment
   oagen check    S.json                               check a schema's annotations
+  oagen gen      -schema S.json -type Name -pkg p -o p_oa.go
+                                                      generate a typed, specialised scorer
 
 Run "oagen <command> -h" for the flags of a command.
 `
@@ -62,6 +65,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdDescribe(args[1:], stdout, stderr)
 	case "check":
 		err = cmdCheck(args[1:], stdout, stderr)
+	case "gen":
+		err = cmdGen(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, topUsage)
 		return exitOK
