@@ -1,7 +1,10 @@
 package gen
 
 import (
+	"maps"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/objectaligner/oagen/internal/conformance"
@@ -73,6 +76,17 @@ func TestConformance(t *testing.T) {
 		if fails <= 10 {
 			t.Errorf("%s (typed=%v): generated score %s ops\n%s\ninterpreter score %s ops\n%s", runIDs[k], g.Typed, g.Score, g.Ops, want.Score, want.Ops)
 		}
+	}
+	reasons := map[string]int{}
+	for _, err := range h.refused {
+		msg := err.Error()
+		if i := strings.LastIndex(msg, ": "); i >= 0 {
+			msg = msg[i+2:]
+		}
+		reasons[msg]++
+	}
+	for _, r := range slices.Sorted(maps.Keys(reasons)) {
+		t.Logf("refused %d schemas: %s", reasons[r], r)
 	}
 	t.Logf("schemas: %d, refused by oagen gen: %d (%d vectors)", len(h.schemas), len(h.refused), refusedVecs)
 	t.Logf("vectors run through generated code: %d, agree bit for bit: %d, typed path: %d, interpreter fallback: %d", len(run), agree, typed, len(run)-typed)

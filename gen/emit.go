@@ -20,7 +20,10 @@ type emitter struct {
 	queue [][2]*tnode
 }
 
-func (e *emitter) p(format string, args ...any) { fmt.Fprintf(&e.w, format, args...); e.w.WriteByte('\n') }
+func (e *emitter) p(format string, args ...any) {
+	fmt.Fprintf(&e.w, format, args...)
+	e.w.WriteByte('\n')
+}
 
 // lit renders a float64 as a Go literal that denotes exactly that float64.
 func lit(x float64) string {

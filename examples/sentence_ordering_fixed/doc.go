@@ -1,0 +1,6 @@
+// Package sentenceorder is the generated Object Aligner scorer for the paper's
+// sentence_ordering_fixed schema (SPEC §12): typed structs for its values and ScoreSentenceOrder,
+// RepairSentenceOrder, ScoreSentenceOrderJSON and RepairSentenceOrderJSON.
+package sentenceorder
+
+//go:generate go run github.com/objectaligner/oagen/cmd/oagen gen -schema ../../testdata/schemas/sentence_ordering_fixed.json -type SentenceOrder -pkg sentenceorder -o sentenceorder_oa.go

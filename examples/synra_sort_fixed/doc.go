@@ -1,0 +1,6 @@
+// Package synrasort is the generated Object Aligner scorer for the paper's
+// synra_sort_fixed schema (SPEC §12): typed structs for its values and ScoreSortedFacts,
+// RepairSortedFacts, ScoreSortedFactsJSON and RepairSortedFactsJSON.
+package synrasort
+
+//go:generate go run github.com/objectaligner/oagen/cmd/oagen gen -schema ../../testdata/schemas/synra_sort_fixed.json -type SortedFacts -pkg synrasort -o sortedfacts_oa.go
