@@ -246,7 +246,7 @@ func (c *call) alignString(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 			return result{}, &LimitError{Limit: "MaxStringRunes", Value: int64(lim), Pointer: c.pointer()}
 		}
 	}
-	if err := c.spend(int64(len(g.S)+len(p.S)) / 16); err != nil {
+	if err := c.spend(int64(len(g.S)+len(p.S))/16 + stringCost(name, g.S, p.S)); err != nil {
 		return result{}, err
 	}
 	x, err := cmp.Compare(c.comparatorContext(), g.S, p.S)
@@ -254,6 +254,35 @@ func (c *call) alignString(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 		return result{}, c.errorf("%v", err)
 	}
 	return c.primitiveResult(runtime.ApplyThreshold(x, S.Threshold), g, p, build), nil
+}
+
+// stringCost is the quadratic part of the work of a built-in string
+// comparator on a and b, in the units of Limits.MaxWork. Damerau–Levenshtein
+// fills an |a|×|b| table; the other non-exact built-ins are bit-parallel and
+// process 64 cells per machine word. Exact comparison and custom comparators
+// are charged only the linear part. Without this charge, two strings within
+// MaxStringRunes could keep Damerau–Levenshtein busy for minutes.
+func stringCost(name, a, b string) int64 {
+	switch name {
+	case "exact":
+		return 0
+	case "damerau_levenshtein":
+	case "jaro", "jaro_winkler", "levenshtein", "osa", "indel", "lcsseq":
+		if len(a) <= 64 && len(b) <= 64 {
+			return 1
+		}
+		la, lb := runeCount(a), runeCount(b)
+		if la > lb {
+			la, lb = lb, la
+		}
+		return int64((la+63)/64) * int64(lb)
+	default:
+		return 0
+	}
+	if len(a) <= 8 && len(b) <= 8 {
+		return int64(len(a)) * int64(len(b))
+	}
+	return int64(runeCount(a)) * int64(runeCount(b))
 }
 
 func runeCount(s string) int {

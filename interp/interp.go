@@ -276,6 +276,9 @@ func (s *Scorer) Align(gold, cand jsonval.Value) (*Result, error) {
 }
 
 func (s *Scorer) run(gold, cand jsonval.Value, build bool) (*Result, error) {
+	if err := s.checkDepths(gold, cand); err != nil {
+		return nil, err
+	}
 	if verr := s.validator.Validate(gold); verr != nil {
 		if verr.Err != nil {
 			return nil, fmt.Errorf("validating gold: %w", verr)
