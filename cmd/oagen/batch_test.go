@@ -1,0 +1,188 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/objectaligner/oagen/interp"
+	"github.com/objectaligner/oagen/runtime/jsonval"
+)
+
+const orgSchema = "../../examples/orgchart/schema.json"
+
+// batchLine is one generated input line and what its output must be.
+type batchLine struct {
+	text string
+	// kind is "good" (scored like the library scores it), "zero" (a
+	// wrong-typed candidate: score 0.0) or "error" (an error line whose
+	// message contains errText).
+	kind    string
+	errText string
+	gold    string
+	cand    string
+}
+
+// genBatch returns n lines of which about 1% are broken in the ways a real
+// batch breaks: truncated JSON, an invalid gold, a wrong-typed candidate, a
+// missing member, a line that is not an object, an empty line, and a
+// per-line schema that does not compile.
+func genBatch(n int) []batchLine {
+	lines := make([]batchLine, n)
+	for i := range n {
+		g := fmt.Sprintf(`{"people":[{"id":1,"name":"Ann","role":"Manager"},{"id":2,"name":"Bob","role":"Engineer"},{"id":3,"name":"Cy%d","role":"Intern"}],"mentorships":[{"mentor":1,"mentee":2},{"mentor":1,"mentee":3}],"agenda":["plan %d","ship"],"period":[2020,%d]}`, i%7, i%13, 2020+i%5)
+		c := fmt.Sprintf(`{"people":[{"id":%d,"name":"Bob","role":"Engineer"},{"id":9,"name":"Ann","role":"Manager"},{"id":%d,"name":"Cy%d","role":"Intern"}],"mentorships":[{"mentor":9,"mentee":%d}],"agenda":["ship","plan %d"],"period":[%d]}`, 10+i%4, 20+i%3, i%5, 10+i%4, i%11, 2019+i%6)
+		l := batchLine{kind: "good", gold: g, cand: c, text: fmt.Sprintf(`{"gold":%s,"candidate":%s,"note":"extra fields are ignored"}`, g, c)}
+		if i%100 == 37 {
+			switch (i / 100) % 7 {
+			case 0:
+				l = batchLine{kind: "error", errText: "unexpected end of input", text: `{"gold":` + g + `,"candidate":` + c[:len(c)-1]}
+			case 1:
+				l = batchLine{kind: "error", errText: "invalid gold at /people/0/role", text: strings.Replace(l.text, `"Manager"`, `"CEO"`, 1)}
+			case 2:
+				l = batchLine{kind: "zero", text: fmt.Sprintf(`{"gold":%s,"candidate":{"people":"everyone"}}`, g)}
+			case 3:
+				l = batchLine{kind: "error", errText: `missing "gold" or "candidate"`, text: fmt.Sprintf(`{"gold":%s}`, g)}
+			case 4:
+				l = batchLine{kind: "error", errText: `want an object`, text: `[1,2,3]`}
+			case 5:
+				l = batchLine{kind: "error", errText: "empty input", text: ``}
+			case 6:
+				l = batchLine{kind: "error", errText: `schema: `, text: `{"schema":{"type":"string","nullScore":2},"gold":"a","candidate":"b"}`}
+			}
+		}
+		lines[i] = l
+	}
+	return lines
+}
+
+func mustDecode(t *testing.T, s string) jsonval.Value {
+	t.Helper()
+	v, err := jsonval.DecodeString(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func writeBatch(t *testing.T, lines []batchLine) string {
+	t.Helper()
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l.text)
+		b.WriteByte('\n')
+	}
+	path := filepath.Join(t.TempDir(), "in.jsonl")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// runCLI runs the command in-process and returns its stdout; it fails the
+// test on a non-zero exit status.
+func runCLI(t *testing.T, args ...string) []byte {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	if code := run(args, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Fatalf("oagen %s: exit %d\n%s", strings.Join(args, " "), code, stderr.String())
+	}
+	return stdout.Bytes()
+}
+
+// TestBatchRobustness scores a 5,000-line batch with 1% broken lines and
+// checks that every input line gives exactly one output line in input order:
+// good lines with the score the library gives, wrong-typed candidates with
+// 0.0, every other broken line an error line naming its line number. The
+// output of -jobs 1 and -jobs 4 must be byte-identical.
+func TestBatchRobustness(t *testing.T) {
+	lines := genBatch(5000)
+	in := writeBatch(t, lines)
+	out1 := runCLI(t, "score", "-schema", orgSchema, "-quiet", "-batch", in, "-jobs", "1")
+	out4 := runCLI(t, "score", "-schema", orgSchema, "-quiet", "-batch", in, "-jobs", "4")
+	if !bytes.Equal(out1, out4) {
+		t.Fatalf("-jobs 1 and -jobs 4 outputs differ")
+	}
+	got := strings.Split(strings.TrimSuffix(string(out1), "\n"), "\n")
+	if len(got) != len(lines) {
+		t.Fatalf("%d output lines for %d input lines", len(got), len(lines))
+	}
+	schema, err := os.ReadFile(orgSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := interp.Compile(schema, orgSchema, interp.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]int{}
+	for i, l := range lines {
+		counts[l.kind]++
+		v, err := jsonval.Decode([]byte(got[i]), jsonval.DecodeOptions{})
+		if err != nil {
+			t.Fatalf("output line %d is not JSON: %v: %s", i+1, err, got[i])
+		}
+		score, _ := v.Get("score")
+		switch l.kind {
+		case "good":
+			want, err := sc.Score(mustDecode(t, l.gold), mustDecode(t, l.cand))
+			if err != nil {
+				t.Fatalf("line %d: library: %v", i+1, err)
+			}
+			if !score.IsNumber() || math.Float64bits(score.Float64()) != math.Float64bits(want) {
+				t.Fatalf("line %d: got %s, want score %v", i+1, got[i], want)
+			}
+		case "zero":
+			if want := `{"score":0.0}`; got[i] != want {
+				t.Fatalf("line %d: got %s, want %s", i+1, got[i], want)
+			}
+		case "error":
+			msg, _ := v.Get("error")
+			prefix := "line " + strconv.Itoa(i+1) + ": "
+			if !score.IsNull() || !strings.HasPrefix(msg.S, prefix) || !strings.Contains(msg.S, l.errText) {
+				t.Fatalf("line %d: got %s, want an error line %q…%q", i+1, got[i], prefix, l.errText)
+			}
+		}
+	}
+	if counts["good"] != 4950 || counts["zero"]+counts["error"] != 50 {
+		t.Fatalf("generated %v", counts)
+	}
+}
+
+// TestBatchDeterminism scores the same batch 20 times, with feedback and
+// operations and four workers, and requires byte-identical output.
+func TestBatchDeterminism(t *testing.T) {
+	in := writeBatch(t, genBatch(300))
+	first := runCLI(t, "score", "-schema", orgSchema, "-quiet", "-feedback", "-batch", in, "-jobs", "4")
+	if n := bytes.Count(first, []byte("\n")); n != 300 {
+		t.Fatalf("%d output lines, want 300", n)
+	}
+	for i := range 19 {
+		again := runCLI(t, "score", "-schema", orgSchema, "-quiet", "-feedback", "-batch", in, "-jobs", "4")
+		if !bytes.Equal(first, again) {
+			t.Fatalf("run %d differs from run 1", i+2)
+		}
+	}
+}
+
+// TestBatchStdin feeds a batch with per-line schemas on stdin, with CRLF line
+// ends, a broken line and a final line without a newline: no line is lost.
+func TestBatchStdin(t *testing.T) {
+	good := `{"schema":{"type":"string","score":"levenshtein"},"gold":"abcd","candidate":"abce"}`
+	input := good + "\r\n" + `{"gold":` + "\r\n" + good
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"score", "-batch", "-", "-jobs", "2"}, strings.NewReader(input), &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	want := `{"score":0.75}` + "\n" +
+		`{"score":null,"error":"line 2: line 1:9: unexpected end of input, expected a value"}` + "\n" +
+		`{"score":0.75}` + "\n"
+	if stdout.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", stdout.String(), want)
+	}
+}

@@ -1,0 +1,118 @@
+package interp_test
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/objectaligner/oagen/interp"
+	"github.com/objectaligner/oagen/runtime"
+	"github.com/objectaligner/oagen/runtime/jsonval"
+)
+
+// concurrencyPairs returns org-chart pairs that exercise every regime of the
+// paper's schema: relabelled identifiers, missing and excess records,
+// reordered agendas, a partial tuple, and an invalid candidate.
+func concurrencyPairs(t *testing.T) [][2]jsonval.Value {
+	t.Helper()
+	gold, err := os.ReadFile("../examples/orgchart/gold.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cand, err := os.ReadFile("../examples/orgchart/candidate.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := [][2]jsonval.Value{{mustDecode(t, string(gold)), mustDecode(t, string(cand))}}
+	for i := range 24 {
+		g := fmt.Sprintf(`{"people": [{"id": 1, "name": "Ann", "role": "Manager"}, {"id": 2, "name": "Bob%d", "role": "Engineer"}, {"id": 3, "name": "Cy", "role": "Intern"}],
+			"mentorships": [{"mentor": 1, "mentee": 2}, {"mentor": 2, "mentee": 3}], "agenda": ["kick-off", "review %d", "retro"], "period": [2020, %d]}`, i, i, 2020+i)
+		c := fmt.Sprintf(`{"people": [{"id": %d, "name": "Bob%d", "role": "Engineer"}, {"id": 50, "name": "Ann", "role": "Manager"}],
+			"mentorships": [{"mentor": 50, "mentee": %d}, {"mentor": %d, "mentee": %d}], "agenda": ["review %d", "kickoff"], "period": [%d]}`,
+			100+i, i%3, 100+i, 100+i, 100+i, i/2, 2019+i)
+		pairs = append(pairs, [2]jsonval.Value{mustDecode(t, g), mustDecode(t, c)})
+	}
+	pairs = append(pairs, [2]jsonval.Value{pairs[1][0], mustDecode(t, `{"people": "nobody"}`)})
+	return pairs
+}
+
+type concurrencyOutcome struct {
+	score    uint64
+	feedback string
+	ops      int
+}
+
+func scoreOnce(sc *interp.Scorer, g, c jsonval.Value) (concurrencyOutcome, error) {
+	s, err := sc.Score(g, c)
+	if err != nil {
+		return concurrencyOutcome{}, err
+	}
+	res, err := sc.Align(g, c)
+	if err != nil {
+		return concurrencyOutcome{}, err
+	}
+	if math.Float64bits(res.Score) != math.Float64bits(s) {
+		return concurrencyOutcome{}, fmt.Errorf("Align %v, Score %v", res.Score, s)
+	}
+	text, ops, err := res.Feedback(interp.RepairOptions{}, runtime.DefaultFeedbackOptions())
+	if err != nil {
+		return concurrencyOutcome{}, err
+	}
+	return concurrencyOutcome{score: math.Float64bits(s), feedback: text, ops: len(ops)}, nil
+}
+
+// TestConcurrentScoring scores the same pairs from many goroutines through
+// one compiled Scorer, each in its own order, and requires every result to be
+// bit-identical to the sequential one. Run it with -race: a Scorer must carry
+// no per-call state.
+func TestConcurrentScoring(t *testing.T) {
+	schema, err := os.ReadFile("../examples/orgchart/schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := interp.Compile(schema, "schema.json", interp.Options{ComputeConfidence: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := concurrencyPairs(t)
+	want := make([]concurrencyOutcome, len(pairs))
+	for i, p := range pairs {
+		if want[i], err = scoreOnce(sc, p[0], p[1]); err != nil {
+			t.Fatalf("pair %d: %v", i, err)
+		}
+	}
+	if want[0].score != math.Float64bits(0.7678571428571429) {
+		t.Fatalf("org chart scores %v, want 0.7678571428571429", math.Float64frombits(want[0].score))
+	}
+	const workers = 8
+	const rounds = 3
+	var wg sync.WaitGroup
+	errs := make(chan error, workers)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := range rounds {
+				for k := range pairs {
+					i := (k*(w+1) + r) % len(pairs) // a different order per worker and round
+					got, err := scoreOnce(sc, pairs[i][0], pairs[i][1])
+					if err != nil {
+						errs <- fmt.Errorf("worker %d pair %d: %v", w, i, err)
+						return
+					}
+					if got != want[i] {
+						errs <- fmt.Errorf("worker %d pair %d: got %+v, want %+v", w, i, got, want[i])
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
