@@ -2,8 +2,6 @@ package interp
 
 import (
 	"errors"
-	"math"
-	"math/big"
 	"slices"
 	"strconv"
 
@@ -16,35 +14,7 @@ import (
 // (SPEC §1.2, §13 Q15): 1 and 1.0 give the same key.
 type idKey string
 
-func keyOf(v jsonval.Value) idKey {
-	switch v.Kind {
-	case jsonval.Null:
-		return "z"
-	case jsonval.Bool:
-		if v.B {
-			return "b1"
-		}
-		return "b0"
-	case jsonval.Int:
-		if v.Big != nil {
-			return idKey("n" + v.Big.String())
-		}
-		return idKey("n" + strconv.FormatInt(v.I, 10))
-	case jsonval.Float:
-		f := v.F
-		if f == math.Trunc(f) && !math.IsInf(f, 0) {
-			if math.Abs(f) < 1<<62 {
-				return idKey("n" + strconv.FormatInt(int64(f), 10))
-			}
-			bi, _ := new(big.Float).SetFloat64(f).Int(nil)
-			return idKey("n" + bi.String())
-		}
-		return idKey("f" + strconv.FormatFloat(f, 'g', -1, 64))
-	case jsonval.String:
-		return idKey("s" + v.S)
-	}
-	return idKey("j" + v.String())
-}
+func keyOf(v jsonval.Value) idKey { return idKey(runtime.IDKey(v)) }
 
 // idSet is a set of identifiers under JSON equality.
 type idSet map[idKey]bool
@@ -333,22 +303,7 @@ func integrate(C, Wm []float64, n, m int, opts Options) []float64 {
 		}
 		return S
 	}
-	U := slices.Clone(C)
-	slices.Sort(U)
-	U = slices.Compact(U)
-	gap := 1.0
-	if len(U) >= 2 {
-		gap = math.Inf(1)
-		for i := 1; i < len(U); i++ {
-			if d := U[i] - U[i-1]; d > 0 && d < gap {
-				gap = d
-			}
-		}
-	}
-	eps := gap / float64(n*m+1)
-	for i := range S {
-		S[i] = C[i] + float64(eps*Wm[i])
-	}
+	runtime.WLTieBreak(S, C, Wm, n, m, make([]float64, n*m))
 	return S
 }
 
