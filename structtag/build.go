@@ -65,6 +65,16 @@ func (b *builder) errorf(pos token.Position, format string, args ...any) {
 	b.diags = append(b.diags, Diagnostic{Pos: pos, Message: fmt.Sprintf(format, args...)})
 }
 
+// invalid reports an unsupported Go type and returns a placeholder schema
+// ({"type": "null"}) that keeps ir from reporting the same node again as
+// type-less.
+func (b *builder) invalid(pos token.Position, format string, args ...any) *jobj {
+	b.errorf(pos, format, args...)
+	o := &jobj{pos: pos, kind: kAny, invalid: true}
+	o.set("type", "null", token.Position{})
+	return o
+}
+
 // document builds the schema document of the named type: a $ref to its
 // definition with every struct type it uses under "$defs", as
 // github.com/invopop/jsonschema lays documents out.
@@ -120,8 +130,7 @@ func (b *builder) schema(t types.Type, pos token.Position) *jobj {
 			return o
 		}
 		if implements(t, jsonMarshaler) {
-			b.errorf(pos, "type %s implements json.Marshaler, so its JSON form cannot be derived from its fields; give the field a type without a MarshalJSON method", types.TypeString(t, b.qualifier))
-			return &jobj{pos: pos, kind: kAny}
+			return b.invalid(pos, "type %s implements json.Marshaler, so its JSON form cannot be derived from its fields; give the field a type without a MarshalJSON method", types.TypeString(t, b.qualifier))
 		}
 		if implements(t, textMarshaler) {
 			o := &jobj{pos: pos, kind: kString}
@@ -144,8 +153,7 @@ func (b *builder) schema(t types.Type, pos token.Position) *jobj {
 		case t.Info()&types.IsString != 0:
 			o.kind = kString
 		default:
-			b.errorf(pos, "type %s has no JSON encoding", t)
-			return &jobj{pos: pos, kind: kAny}
+			return b.invalid(pos, "type %s has no JSON encoding", t)
 		}
 		o.set("type", jsonTypeName(o.kind), token.Position{})
 		return o
@@ -196,8 +204,7 @@ func (b *builder) schema(t types.Type, pos token.Position) *jobj {
 	case *types.Interface:
 		return &jobj{pos: pos, kind: kAny}
 	}
-	b.errorf(pos, "type %s has no JSON encoding", types.TypeString(t, b.qualifier))
-	return &jobj{pos: pos, kind: kAny}
+	return b.invalid(pos, "type %s has no JSON encoding", types.TypeString(t, b.qualifier))
 }
 
 func (b *builder) qualifier(p *types.Package) string {
@@ -520,6 +527,9 @@ func (b *builder) annotate(s *jobj, tag string, tagPos, valuePos token.Position,
 		}
 		if !ok {
 			continue
+		}
+		if slices.ContainsFunc(nodes, func(n *jobj) bool { return n.invalid }) {
+			continue // the field's type is already reported
 		}
 		switch e.kw.target {
 		case tScalar:

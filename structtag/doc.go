@@ -19,6 +19,7 @@ type jobj struct {
 	// build re-creates an element schema; set on slices (for prefixItems=N).
 	elemBuild func() *jobj
 	slice     bool // a Go slice (prefixItems=N allowed)
+	invalid   bool // a Go type without a JSON form, already reported
 }
 
 // nodeKind is what the Go type makes of a schema node, for keyword checks.
