@@ -59,7 +59,7 @@ func FuzzCompile(f *testing.F) {
 		}
 		for _, g := range vals {
 			for _, p := range vals {
-				checkPair(t, sc, g, p)
+				_, _ = checkPair(t, sc, g, p)
 			}
 		}
 	})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/ir"
@@ -72,6 +73,9 @@ func loadSchemas(tb testing.TB) []*interp.Scorer {
 // outside "properties".
 const undeclaredKeys = 4
 
+// slowPair is the time beyond which checkPair reports a pair as a hang.
+const slowPair = 5 * time.Second
+
 // fuzzLimits keep one fuzz execution in the millisecond range.
 var fuzzLimits = interp.Limits{MaxDepth: 64, MaxCollection: 200, MaxStringRunes: 2000, MaxWork: 2_000_000}
 
@@ -79,9 +83,17 @@ var fuzzLimits = interp.Limits{MaxDepth: 64, MaxCollection: 200, MaxStringRunes:
 // entry point promises: no panic (the fuzz engine catches those), an error
 // of a documented type or a score in [0,1], Score and Align agreeing bit for
 // bit, feedback that renders, and repair deltas that add up to 1 - score.
-// It returns the result, or nil when scoring failed with a documented error.
-func checkPair(t *testing.T, sc *interp.Scorer, gold, cand jsonval.Value) *interp.Result {
+// It returns the result, or the documented error scoring failed with.
+func checkPair(t *testing.T, sc *interp.Scorer, gold, cand jsonval.Value) (*interp.Result, error) {
 	t.Helper()
+	start := time.Now()
+	defer func() {
+		// fuzzLimits bound a pair to a few million units of work, a few
+		// milliseconds; seconds mean a loop the work budget does not see.
+		if d := time.Since(start); d > slowPair {
+			t.Fatalf("scoring took %v (> %v)", d, slowPair)
+		}
+	}()
 	s, err := sc.Score(gold, cand)
 	res, aerr := sc.Align(gold, cand)
 	if (err == nil) != (aerr == nil) {
@@ -92,7 +104,7 @@ func checkPair(t *testing.T, sc *interp.Scorer, gold, cand jsonval.Value) *inter
 			t.Fatalf("Score error %q, Align error %q", err, aerr)
 		}
 		checkError(t, err)
-		return nil
+		return nil, err
 	}
 	if math.IsNaN(s) || s < 0 || s > 1 {
 		t.Fatalf("score %v outside [0,1]", s)
@@ -114,7 +126,7 @@ func checkPair(t *testing.T, sc *interp.Scorer, gold, cand jsonval.Value) *inter
 	if res.Invalid == nil && math.Abs(sum-(1-s)) > 1e-6 {
 		t.Fatalf("deltas add up to %v, want 1 - %v = %v", sum, s, 1-s)
 	}
-	return res
+	return res, nil
 }
 
 // checkError accepts the documented error types of Score: an invalid gold,
