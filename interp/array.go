@@ -79,7 +79,7 @@ func (c *call) alignArray(g, p jsonval.Value, S *ir.Node, build bool) (result, e
 		ag, ap = append(ag, e.ag), append(ap, e.ap)
 	}
 	if c.s.opts.ComputeConfidence {
-		m.Confidence = combinedConfidence(wp, wr, head.conf, tail.conf)
+		m.Confidence = combinedConfidence(wp, wr, head.confidence(), tail.confidence())
 	}
 	r.ag, r.ap, r.m = jsonval.NewArray(ag), jsonval.NewArray(ap), m
 	return r, nil
@@ -97,11 +97,23 @@ type listResult struct {
 	score   float64
 	entries []entry   // build mode
 	alphas  []float64 // build mode: SPEC §8.2 per entry
-	conf    float64
+	conf    float64   // node confidence (SPEC §9.3), when hasConf
+	hasConf bool
 	// raw is set when the aligned values are the inputs themselves (SPEC §5.2
 	// empty case).
 	raw bool
 }
+
+// confidence is the node confidence of the head or tail: 1 when confidences
+// are not computed (SPEC §9.3). A computed confidence may be exactly 0.
+func (lr listResult) confidence() float64 {
+	if lr.hasConf {
+		return lr.conf
+	}
+	return 1
+}
+
+func (lr *listResult) setConf(x float64) { lr.conf, lr.hasConf = x, true }
 
 func (lr listResult) finish(kind runtime.ListKind, g, p jsonval.Value, build bool) result {
 	r := result{score: lr.score}
@@ -109,9 +121,7 @@ func (lr listResult) finish(kind runtime.ListKind, g, p jsonval.Value, build boo
 		return r
 	}
 	m := &runtime.Match{Type: runtime.ListNode, List: kind, Score: lr.score, Confidence: 1}
-	if lr.conf != 0 {
-		m.Confidence = lr.conf
-	}
+	m.Confidence = lr.confidence()
 	if lr.raw {
 		r.ag, r.ap = g, p
 	} else {
@@ -192,7 +202,7 @@ func (c *call) alignHead(G, P []jsonval.Value, S *ir.Node, build bool) (listResu
 			}
 		}
 		if c.s.opts.ComputeConfidence {
-			lr.conf = weightedConfidence(lr.entries, lr.alphas)
+			lr.setConf(weightedConfidence(lr.entries, lr.alphas))
 		}
 	}
 	return lr, nil
@@ -347,9 +357,9 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 	if build {
 		lr.alphas = uniformAlphas(lr.entries, S)
 		if conf != nil {
-			lr.conf = 1
+			lr.setConf(1)
 			if confN > 0 {
-				lr.conf = confSum / float64(confN)
+				lr.setConf(confSum / float64(confN))
 			}
 		}
 	}
@@ -375,7 +385,6 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 					m: leaf(runtime.LeafPlain, 0, jsonval.Value{}, v, false, true)})
 			}
 			lr.alphas = uniformAlphas(lr.entries, S)
-			lr.conf = 1
 		}
 		return lr, nil
 	case m == 0:
@@ -389,7 +398,6 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 					m: leaf(runtime.LeafPlain, 0, v, jsonval.Value{}, true, false)})
 			}
 			lr.alphas = uniformAlphas(lr.entries, S)
-			lr.conf = 1
 		}
 		return lr, nil
 	}
@@ -501,7 +509,7 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 	if build {
 		lr.alphas = uniformAlphas(lr.entries, S)
 		if c.s.opts.ComputeConfidence {
-			lr.conf = meanChildConfidence(lr.entries)
+			lr.setConf(meanChildConfidence(lr.entries))
 		}
 	}
 	return lr, nil

@@ -65,7 +65,7 @@ func entropyConfidence(row []float64, beta float64) float64 {
 	for _, p := range ps {
 		p /= z
 		if p > 0 {
-			h -= p * math.Log(p)
+			h -= float64(p * math.Log(p))
 		}
 	}
 	norm := math.Log(float64(m))
@@ -105,7 +105,7 @@ func meanChildConfidence(entries []entry) float64 {
 func weightedConfidence(entries []entry, alphas []float64) float64 {
 	var sum, tot float64
 	for i, e := range entries {
-		sum += alphas[i] * e.m.Confidence
+		sum += float64(alphas[i] * e.m.Confidence)
 		tot += alphas[i]
 	}
 	if tot <= 0 {
@@ -114,14 +114,10 @@ func weightedConfidence(entries []entry, alphas []float64) float64 {
 	return sum / tot
 }
 
+// combinedConfidence is the importance-averaged confidence of a combined
+// list node (wp + wr = 1).
 func combinedConfidence(wp, wr, head, tail float64) float64 {
-	if head == 0 {
-		head = 1
-	}
-	if tail == 0 {
-		tail = 1
-	}
-	return runtime.Clamp01(wp*head + wr*tail)
+	return runtime.Clamp01(float64(wp*head) + float64(wr*tail))
 }
 
 func objectConfidence(wK, wV, keyConf float64, entries []objEntry, W float64) float64 {
@@ -132,8 +128,8 @@ func objectConfidence(wK, wV, keyConf float64, entries []objEntry, W float64) fl
 			cc = e.m.Confidence
 		}
 		if W != 0 {
-			vs += e.weight / W * cc
+			vs += float64(e.weight / W * cc)
 		}
 	}
-	return runtime.Clamp01((wK*keyConf + wV*vs) / (wK + wV))
+	return runtime.Clamp01((float64(wK*keyConf) + float64(wV*vs)) / (wK + wV))
 }

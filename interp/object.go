@@ -14,6 +14,8 @@ type objEntry struct {
 	gk, pk       string
 	hasGK, hasPK bool
 	keyScore     float64
+	keyConf      float64 // pairing confidence of the key pair (SPEC §9.3)
+	hasKeyConf   bool
 	weight       float64
 	valScore     float64
 	ag, ap       jsonval.Value // aligned values of the entry's value
@@ -65,15 +67,21 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 		return result{}, err
 	}
 	var keyConf float64 = 1
+	var pairConf []float64
 	if build && c.s.opts.ComputeConfidence {
-		keyConf = meanOrOne(c.pairConfidences(K, n, m, assign), n, m, assign)
+		pairConf = c.pairConfidences(K, n, m, assign)
+		keyConf = meanOrOne(pairConf, n, m, assign)
 	}
 	entries := make([]objEntry, 0, d)
 	for r := 0; r < d; r++ {
 		col := assign[r]
 		switch {
 		case r < n && col < m && K[r*m+col] > 0:
-			entries = append(entries, objEntry{gk: GK[r].Key, pk: PK[col].Key, hasGK: true, hasPK: true, keyScore: K[r*m+col]})
+			e := objEntry{gk: GK[r].Key, pk: PK[col].Key, hasGK: true, hasPK: true, keyScore: K[r*m+col]}
+			if pairConf != nil {
+				e.keyConf, e.hasKeyConf = pairConf[r], true
+			}
+			entries = append(entries, e)
 		case r < n && col < m:
 			entries = append(entries,
 				objEntry{pk: PK[col].Key, hasPK: true},
@@ -127,6 +135,7 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 		oe := runtime.ObjectEntry{
 			GoldKey: e.gk, PredKey: e.pk, HasGoldKey: e.hasGK, HasPredKey: e.hasPK,
 			KeyScore: e.keyScore, Value: e.m,
+			KeyConfidence: e.keyConf, HasKeyConfidence: e.hasKeyConf,
 		}
 		if !zeroWeight {
 			oe.KeyAlpha = kb / float64(E)

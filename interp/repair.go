@@ -17,7 +17,9 @@ type RepairOptions struct {
 	// IncludePairingAmbiguous appends pairing_ambiguous diagnostics for
 	// nodes whose confidence is below AmbiguityThreshold (default 0.30).
 	IncludePairingAmbiguous bool
-	AmbiguityThreshold      float64
+	// AmbiguityThreshold is the confidence below which a node is reported
+	// ambiguous; 0 means the default 0.30.
+	AmbiguityThreshold float64
 }
 
 // Repair returns the ranked repair operations of the pair (SPEC §8). A
@@ -30,6 +32,9 @@ func (r *Result) Repair(opts RepairOptions) ([]runtime.Op, error) {
 	}
 	if opts.MinContribution < 0 {
 		return nil, fmt.Errorf("minContribution %v: want a number ≥ 0", opts.MinContribution)
+	}
+	if !(opts.AmbiguityThreshold >= 0) {
+		return nil, fmt.Errorf("ambiguityThreshold %v: want a number ≥ 0", opts.AmbiguityThreshold)
 	}
 	if r.Match == nil {
 		return nil, nil
@@ -48,7 +53,9 @@ func (r *Result) Repair(opts RepairOptions) ([]runtime.Op, error) {
 
 // Feedback returns the feedback text and the ranked operations of the pair
 // (SPEC §8.8). A candidate that failed validation gets the validation-error
-// text and no operations (SPEC §8.8.7).
+// text and no operations (SPEC §8.8.7). When the scorer's ReferentialFeedback
+// is "semantic" and fo.RefSemantics is nil, reference lines are rendered
+// semantically (SPEC §8.11, see RefSemantics).
 func (r *Result) Feedback(ro RepairOptions, fo runtime.FeedbackOptions) (string, []runtime.Op, error) {
 	if r.Invalid != nil {
 		t := fo.Templates
@@ -67,6 +74,9 @@ func (r *Result) Feedback(ro RepairOptions, fo runtime.FeedbackOptions) (string,
 	if err != nil {
 		return "", nil, err
 	}
+	if fo.RefSemantics == nil && r.scorer != nil && r.scorer.opts.ReferentialFeedback == RefFeedbackSemantic {
+		fo.RefSemantics = r.RefSemantics()
+	}
 	fb, err := runtime.RenderFeedback(r.Score, ops, fo)
 	if err != nil {
 		return "", nil, err
@@ -82,4 +92,18 @@ func (r *Result) Describe() string {
 		return runtime.DescribeValidationError(r.Invalid.Pointer(), r.Invalid.Message, t)
 	}
 	return runtime.Describe(r.Score, r.Match, t)
+}
+
+// Attribution decomposes the pair's deficit per location (SPEC §9.2): one
+// row per leaf with its effective weight and contribution c(1 − s), sorted
+// by contribution. A candidate that failed validation (or whose root kind
+// differs from the gold's) yields no rows, score 0 and residual −1.
+func (r *Result) Attribution(opts runtime.AttributionOptions) (runtime.Attribution, error) {
+	if _, err := runtime.ParseGranularity(string(opts.Granularity)); err != nil {
+		return runtime.Attribution{}, err
+	}
+	if r.Match == nil {
+		return runtime.Attribution{Score: r.Score, Residual: -(1 - r.Score)}, nil
+	}
+	return runtime.Attribute(r.Match, r.Score, opts)
 }

@@ -106,11 +106,7 @@ func exactScalars(lb *wl.LabelBuilder, obj jsonval.Value, node *ir.Node) {
 		return
 	}
 	for _, prop := range node.Properties {
-		ms := prop.Node
-		if ms.IDScope != "" || ms.Ref != "" {
-			continue
-		}
-		if !ms.HasEnum && ms.TypeName != "string" && ms.TypeName != "integer" && ms.TypeName != "boolean" {
+		if !exactScalarMember(prop.Node) {
 			continue
 		}
 		v, ok := obj.Get(prop.Name)
@@ -119,6 +115,16 @@ func exactScalars(lb *wl.LabelBuilder, obj jsonval.Value, node *ir.Node) {
 		}
 		lb.AddTuple(v.Kind.String(), prop.Name, string(keyOf(v)))
 	}
+}
+
+// exactScalarMember reports whether a member schema yields an exact scalar
+// (SPEC §7.6): neither idScope nor ref, and enum or a type that is exactly
+// "string", "integer" or "boolean".
+func exactScalarMember(ms *ir.Node) bool {
+	if ms == nil || ms.IDScope != "" || ms.Ref != "" {
+		return false
+	}
+	return ms.HasEnum || ms.TypeName == "string" || ms.TypeName == "integer" || ms.TypeName == "boolean"
 }
 
 // sideGraph builds the WL graph of one side (SPEC §7.6) and returns it with

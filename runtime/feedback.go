@@ -41,6 +41,14 @@ type FeedbackOptions struct {
 	// times with the same overrides, compile them once with
 	// Templates.WithOverrides and leave Overrides nil.
 	Overrides map[string]string
+	// RefSemantics, when set, turns on the semantic referential feedback of
+	// SPEC §8.11: every selected ref_fix and ref_fix_no_target operation
+	// for which it returns ok (with a non-empty Target) renders with
+	// feedback.op.ref_fix.semantic or feedback.op.ref_fix_no_target.semantic
+	// and the feedback.refsem.* fragments instead of its literal template.
+	// Scores, operations, selection and ranks are unchanged. nil renders
+	// every line literally.
+	RefSemantics RefSemanticsFunc
 }
 
 // DefaultFeedbackOptions returns the reference defaults: gepa style, top 5,
@@ -192,6 +200,29 @@ func RenderFeedback(score float64, ranked []Op, opts FeedbackOptions) (Feedback,
 	}
 	fb.Truncated = len(fb.Entries) < fb.NTotal
 
+	// Semantic reference lines (§8.11), decided per selected operation.
+	var sems []*RefSemantic
+	if opts.RefSemantics != nil {
+		for i := range fb.Entries {
+			o := &fb.Entries[i].Op
+			if !isRefKind(o.Kind) {
+				continue
+			}
+			if sem, ok := opts.RefSemantics(o); ok && len(sem.Target) > 0 {
+				if sems == nil {
+					sems = make([]*RefSemantic, len(fb.Entries))
+				}
+				sems[i] = &sem
+			}
+		}
+	}
+	semOf := func(i int) *RefSemantic {
+		if sems == nil {
+			return nil
+		}
+		return sems[i]
+	}
+
 	// Ranks (§8.8.2). In the json style silence follows the gepa templates.
 	var (
 		ranks     []pairRank
@@ -200,7 +231,7 @@ func RenderFeedback(score float64, ranked []Op, opts FeedbackOptions) (Feedback,
 	rank := 0
 	for i := range fb.Entries {
 		e := &fb.Entries[i]
-		if opTemplate(set, e.Op.Kind).isBlank() {
+		if lineTemplate(set, &e.Op, semOf(i)).isBlank() {
 			e.Silent = true
 			for _, pr := range ranks {
 				if pr.id == e.Op.PairID && e.Op.PairID != "" {
@@ -265,9 +296,13 @@ func RenderFeedback(score float64, ranked []Op, opts FeedbackOptions) (Feedback,
 				buf = append(buf, '\n')
 			}
 			first = false
-			tp := opTemplate(set, e.Op.Kind)
 			start := len(buf)
-			buf = renderOpLine(buf, tp, &a, &e.Op, e.Rank, predPaths)
+			if sem := semOf(i); sem != nil {
+				frags := buildRefFragments(set, e.Op.Kind, sem)
+				buf = renderOpLine(buf, lineTemplate(set, &e.Op, sem), &a, &e.Op, e.Rank, predPaths, &frags)
+			} else {
+				buf = renderOpLine(buf, opTemplate(set, e.Op.Kind), &a, &e.Op, e.Rank, predPaths, nil)
+			}
 			spans = append(spans, span{i, start, len(buf)})
 		}
 		if opts.IncludeSynthesisLine {
@@ -283,7 +318,7 @@ func RenderFeedback(score float64, ranked []Op, opts FeedbackOptions) (Feedback,
 			}
 			buf = append(buf, '\n')
 			start := len(buf)
-			buf = renderOpLine(buf, opTemplate(set, d.Op.Kind), &a, &d.Op, 0, predPaths)
+			buf = renderOpLine(buf, opTemplate(set, d.Op.Kind), &a, &d.Op, 0, predPaths, nil)
 			spans = append(spans, span{-1 - i, start, len(buf)})
 		}
 	}
@@ -308,9 +343,19 @@ func opTemplate(set *templateSet, kind OpKind) *compiledTemplate {
 	return set[k]
 }
 
+// lineTemplate returns the template a selected operation renders with: the
+// semantic skeleton of its kind when sem is set (SPEC §8.11), else its own.
+func lineTemplate(set *templateSet, o *Op, sem *RefSemantic) *compiledTemplate {
+	if sem != nil {
+		return set[semanticKey(o.Kind)]
+	}
+	return opTemplate(set, o.Kind)
+}
+
 // renderOpLine appends the line of one operation (SPEC §8.8.4). Only the
-// placeholders the template uses are computed.
-func renderOpLine(dst []byte, tp *compiledTemplate, a *argSet, o *Op, rank int, predPaths []pairPath) []byte {
+// placeholders the template uses are computed. frags carries the fragments
+// of a semantic reference line (SPEC §8.11); nil for a literal line.
+func renderOpLine(dst []byte, tp *compiledTemplate, a *argSet, o *Op, rank int, predPaths []pairPath, frags *refFragments) []byte {
 	for i := range tp.segs {
 		sg := &tp.segs[i]
 		if !sg.field {
@@ -341,9 +386,24 @@ func renderOpLine(dst []byte, tp *compiledTemplate, a *argSet, o *Op, rank int, 
 			a.setValue(slotPred, &o.Pred)
 		case slotValue:
 			a.setValue(slotValue, &o.Value)
+		case slotRelation, slotTarget, slotUsed, slotScope:
+			// The semantic reference placeholders (§8.11); a literal line
+			// does not provide them.
+			v := ""
+			if frags != nil {
+				switch sg.slot {
+				case slotRelation:
+					v = frags.relation
+				case slotTarget:
+					v = frags.target
+				case slotUsed:
+					v = frags.used
+				case slotScope:
+					v = frags.scope
+				}
+			}
+			a.setString(sg.slot, v)
 		default:
-			// Placeholders of the semantic reference templates (§8.11),
-			// which literal rendering does not provide.
 			a.setString(sg.slot, "")
 		}
 	}

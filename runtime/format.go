@@ -406,6 +406,11 @@ func fmtValue(v jsonval.Value) string {
 	return string(appendFmtValue(nil, &v))
 }
 
+// FmtValue is SPEC §8.8.3's fmt(v), the way feedback displays a value: the
+// Python representation ("None" for null), cut to 79 code points plus "…"
+// when longer than 80.
+func FmtValue(v jsonval.Value) string { return fmtValue(v) }
+
 // appendFmtValue appends fmt(*v) to dst. The representation is written in
 // place and cut there, so no intermediate string is built.
 func appendFmtValue(dst []byte, v *jsonval.Value) []byte {

@@ -98,4 +98,9 @@ type ObjectEntry struct {
 	KeyScore               float64
 	KeyAlpha, ValueAlpha   float64 // SPEC §8.2, with the §8.5 corrections
 	Value                  *Match
+	// KeyConfidence is the pairing confidence of the entry's key pair
+	// (SPEC §9.3), set (HasKeyConfidence) on paired entries of a tree built
+	// with confidences; a key rename mixes it into its confidence.
+	KeyConfidence    float64
+	HasKeyConfidence bool
 }

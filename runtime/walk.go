@@ -225,9 +225,16 @@ func (w *walker) object(m *Match, path string, goldSub, predSub jsonval.Value, c
 			}
 			valueGain := NeumaierSum(gains)
 			keyGain := delta(ck, e.KeyScore)
-			conf := m.Confidence
+			// SPEC §9.3: the gain-weighted mix of the key pair's confidence
+			// and the value operations' confidences (the key pair's alone
+			// when nothing is gained).
+			keyConf := m.Confidence
+			if e.HasKeyConfidence {
+				keyConf = e.KeyConfidence
+			}
+			conf := keyConf
 			if tot := keyGain + valueGain; tot > 0 {
-				mix := float64(keyGain * m.Confidence)
+				mix := float64(keyGain * keyConf)
 				for _, op := range private {
 					mix += float64(op.Delta * op.Confidence)
 				}

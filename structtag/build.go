@@ -187,6 +187,10 @@ func (b *builder) schema(t types.Type, pos token.Position) *jobj {
 		}
 		o.set("prefixItems", prefix, token.Position{})
 		o.set("items", false, token.Position{})
+		// encoding/json always writes every element of a Go array.
+		n := json.Number(strconv.FormatInt(t.Len(), 10))
+		o.set("minItems", n, token.Position{})
+		o.set("maxItems", n, token.Position{})
 		return o
 	case *types.Map:
 		k := t.Key().Underlying()

@@ -12,9 +12,10 @@ import (
 
 const checkUsage = `Usage:
   oagen check S.json [S2.json …]
+  oagen check ./pkg [./other/...]
 
-Checks the Object Aligner annotations of JSON Schema files without scoring
-anything. Every error is printed (not just the first) as file:line:col: message,
+Checks the Object Aligner annotations of JSON Schema files, or of the oa
+struct tags of Go packages, without scoring anything. Every error is printed (not just the first) as file:line:col: message,
 followed by the warnings; the exit status is 1 when any file has an error.
 
 Flags:
@@ -39,6 +40,16 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	}
 	failed := 0
 	for _, name := range fs.Args() {
+		if isPackagePattern(name) {
+			bad, err := checkPackages(name, *quiet, stdout)
+			if err != nil {
+				fmt.Fprintln(stdout, err)
+			}
+			if bad || err != nil {
+				failed++
+			}
+			continue
+		}
 		data, err := os.ReadFile(name)
 		if err != nil {
 			fmt.Fprintln(stdout, err)
@@ -66,7 +77,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if failed > 0 {
-		return fmt.Errorf("%d of %d schema files have errors", failed, fs.NArg())
+		return fmt.Errorf("%d of %d schema files or package patterns have errors", failed, fs.NArg())
 	}
 	return nil
 }

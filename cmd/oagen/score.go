@@ -34,6 +34,13 @@ type scoreFlags struct {
 	wlRounds         int
 	wlLambda         float64
 
+	referentialFeedback string
+	attribution         bool
+	confidence          string
+	rankBy              string
+	minScoreDelta       float64
+	includeAmbiguous    bool
+
 	maxDepth      int
 	maxCollection int
 	maxString     int
@@ -65,14 +72,74 @@ func (f *scoreFlags) register(fs *flag.FlagSet, batch bool) {
 	fs.StringVar(&f.batch, "batch", "", "score a JSON Lines `file` of {\"gold\",\"candidate\"[,\"schema\"]} lines (\"-\" for stdin)")
 	fs.StringVar(&f.out, "o", "", "batch output `file` (default stdout)")
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "batch: number of pairs scored in parallel")
+	fs.StringVar(&f.referentialFeedback, "referential-feedback", interp.RefFeedbackLiteral,
+		"wording of reference fixes: literal (ids) or semantic (the records' properties, SPEC §8.11)")
+	fs.BoolVar(&f.attribution, "attribution", false,
+		"add the per-location attribution of the deficit (SPEC §9.2): a table, or \"attribution\" with -json and -batch")
+	fs.StringVar(&f.confidence, "confidence", "",
+		"compute pairing confidences (SPEC §9.3) with this `method`: margin or entropy (default: off)")
+	fs.StringVar(&f.rankBy, "rank-by", oaruntime.RankByScoreDelta,
+		"order of the fixes: score_delta, expected_gain or confidence (the last two turn on -confidence margin unless set)")
+	fs.Float64Var(&f.minScoreDelta, "min-score-delta", 0, "feedback: leave out fixes that recover less than this")
+	fs.BoolVar(&f.includeAmbiguous, "include-pairing-ambiguous", false,
+		"add diagnostics for low-confidence pairings (turns on -confidence margin unless set)")
+}
+
+// check validates the flags of "oagen score" that have a fixed set of values.
+func (f *scoreFlags) check() error {
+	if _, err := oaruntime.ParseGranularity(f.granularity); err != nil {
+		return usagef("%v", err)
+	}
+	switch f.style {
+	case "gepa", "compact", "json":
+	default:
+		return usagef("-style %q: want gepa, compact or json", f.style)
+	}
+	switch f.referentialFeedback {
+	case interp.RefFeedbackLiteral, interp.RefFeedbackSemantic:
+	default:
+		return usagef("-referential-feedback %q: want literal or semantic", f.referentialFeedback)
+	}
+	switch f.confidence {
+	case "", "margin", "entropy":
+	default:
+		return usagef("-confidence %q: want margin or entropy", f.confidence)
+	}
+	switch f.rankBy {
+	case oaruntime.RankByScoreDelta, oaruntime.RankByExpectedGain, oaruntime.RankByConfidence:
+	default:
+		return usagef("-rank-by %q: want score_delta, expected_gain or confidence", f.rankBy)
+	}
+	if !(f.minScoreDelta >= 0) {
+		return usagef("-min-score-delta %v: want a number ≥ 0", f.minScoreDelta)
+	}
+	return nil
+}
+
+// confidenceMethod is the confidence method in effect: -confidence, or
+// margin when a flag that needs confidences is set without it.
+func (f *scoreFlags) confidenceMethod() string {
+	if f.confidence == "" && (f.includeAmbiguous || (f.rankBy != "" && f.rankBy != oaruntime.RankByScoreDelta)) {
+		return "margin"
+	}
+	return f.confidence
+}
+
+// repairOptions are the repair options of the flags (granularity checked).
+func (f *scoreFlags) repairOptions() interp.RepairOptions {
+	g, _ := oaruntime.ParseGranularity(f.granularity)
+	return interp.RepairOptions{Granularity: g, RankBy: f.rankBy, IncludePairingAmbiguous: f.includeAmbiguous}
 }
 
 func (f *scoreFlags) options() interp.Options {
 	return interp.Options{
-		IDDisambiguation: f.idDisambiguation,
-		WLIntegration:    f.wlIntegration,
-		WLRounds:         f.wlRounds,
-		WLBlendLambda:    f.wlLambda,
+		IDDisambiguation:    f.idDisambiguation,
+		WLIntegration:       f.wlIntegration,
+		WLRounds:            f.wlRounds,
+		WLBlendLambda:       f.wlLambda,
+		ComputeConfidence:   f.confidenceMethod() != "",
+		ConfidenceMethod:    f.confidenceMethod(),
+		ReferentialFeedback: f.referentialFeedback,
 		Limits: interp.Limits{
 			MaxDepth:       f.maxDepth,
 			MaxCollection:  f.maxCollection,
@@ -89,9 +156,11 @@ func (f *scoreFlags) decodeOptions() jsonval.DecodeOptions {
 // feedbackOptions builds the rendering options, loading template overrides.
 func (f *scoreFlags) feedbackOptions() (oaruntime.FeedbackOptions, error) {
 	fo := oaruntime.DefaultFeedbackOptions()
-	fo.TopK = f.topK
+	fo.TopK = max(f.topK, 0)
+	fo.Unlimited = f.topK < 0 // -1: all
 	fo.Style = f.style
 	fo.IncludeSynthesisLine = !f.noSynthesis
+	fo.MinScoreDelta = f.minScoreDelta
 	if f.templates != "" {
 		data, err := os.ReadFile(f.templates)
 		if err != nil {
@@ -137,13 +206,8 @@ func cmdScore(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		return usagef("%v", err)
 	}
-	if _, err := oaruntime.ParseGranularity(f.granularity); err != nil {
-		return usagef("%v", err)
-	}
-	switch f.style {
-	case "gepa", "compact", "json":
-	default:
-		return usagef("-style %q: want gepa, compact or json", f.style)
+	if err := f.check(); err != nil {
+		return err
 	}
 	if f.batch != "" {
 		if fs.NArg() != 0 {
@@ -231,8 +295,15 @@ func formatResult(f *scoreFlags, res *interp.Result, asJSON, single bool) (strin
 		if err != nil {
 			return "", err
 		}
-		g, _ := oaruntime.ParseGranularity(f.granularity)
-		text, ops, err = res.Feedback(interp.RepairOptions{Granularity: g}, fo)
+		text, ops, err = res.Feedback(f.repairOptions(), fo)
+		if err != nil {
+			return "", err
+		}
+	}
+	var at oaruntime.Attribution
+	if f.attribution {
+		var err error
+		at, err = res.Attribution(oaruntime.AttributionOptions{Granularity: f.repairOptions().Granularity})
 		if err != nil {
 			return "", err
 		}
@@ -244,6 +315,9 @@ func formatResult(f *scoreFlags, res *interp.Result, asJSON, single bool) (strin
 		if wantFeedback && text != "" {
 			b.WriteString(text)
 			b.WriteByte('\n')
+		}
+		if f.attribution {
+			writeAttribution(&b, at)
 		}
 		return b.String(), nil
 	}
@@ -258,6 +332,10 @@ func formatResult(f *scoreFlags, res *interp.Result, asJSON, single bool) (strin
 	if len(res.Bijections) > 0 {
 		buf = append(buf, `,"bijections":`...)
 		buf = appendBijections(buf, res.Bijections)
+	}
+	if f.attribution {
+		buf = append(buf, `,"attribution":`...)
+		buf = appendAttribution(buf, at)
 	}
 	buf = append(buf, "}\n"...)
 	return string(buf), nil

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	oaruntime "github.com/objectaligner/oagen/runtime"
+	"github.com/objectaligner/oagen/runtime/jsonval"
+)
+
+// writeAttribution writes the attribution of SPEC §9.2 as a text table:
+// a header line with the total and the residual, then one row per location
+// in contribution order. Numbers have six decimals; values are displayed as
+// in the feedback (Python representation, "-" for an absent side); the root
+// path is shown as "(root)".
+func writeAttribution(b *strings.Builder, at oaruntime.Attribution) {
+	fmt.Fprintf(b, "Attribution: total %s, residual %s, %d rows\n",
+		formatScore(at.Total), formatScore(at.Residual), len(at.Rows))
+	if len(at.Rows) == 0 {
+		return
+	}
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "CONTRIBUTION\tWEIGHT\tSCORE\tPART\tKIND\tPATH\tGOLD\tCANDIDATE")
+	for _, r := range at.Rows {
+		kind := r.Kind
+		if kind == "" {
+			kind = "-"
+		}
+		if r.Node {
+			kind += " (node)"
+		}
+		path := r.Path
+		if path == "" {
+			path = "(root)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+			strconv.FormatFloat(r.Contribution, 'f', 6, 64), strconv.FormatFloat(r.Weight, 'f', 6, 64),
+			strconv.FormatFloat(r.Score, 'f', 6, 64), r.Part, kind, path,
+			sideText(r.Gold, r.HasGold), sideText(r.Pred, r.HasPred))
+	}
+	tw.Flush()
+}
+
+// sideText displays one side of an attribution row.
+func sideText(v jsonval.Value, has bool) string {
+	if !has {
+		return "-"
+	}
+	return oaruntime.FmtValue(v)
+}
+
+// appendAttribution appends the attribution as a JSON object
+// {"total","residual","rows":[{"path","score","weight","contribution","gold",
+// "candidate","kind","part","node"}]}; an absent side is null.
+func appendAttribution(buf []byte, at oaruntime.Attribution) []byte {
+	buf = append(buf, `{"total":`...)
+	buf = append(buf, formatScore(at.Total)...)
+	buf = append(buf, `,"residual":`...)
+	buf = append(buf, formatScore(at.Residual)...)
+	buf = append(buf, `,"rows":[`...)
+	for i, r := range at.Rows {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, `{"path":`...)
+		buf = jsonval.AppendJSON(buf, jsonval.NewString(r.Path))
+		buf = append(buf, `,"score":`...)
+		buf = append(buf, formatScore(r.Score)...)
+		buf = append(buf, `,"weight":`...)
+		buf = append(buf, formatScore(r.Weight)...)
+		buf = append(buf, `,"contribution":`...)
+		buf = append(buf, formatScore(r.Contribution)...)
+		buf = append(buf, `,"gold":`...)
+		buf = jsonval.AppendJSON(buf, r.Gold)
+		buf = append(buf, `,"candidate":`...)
+		buf = jsonval.AppendJSON(buf, r.Pred)
+		buf = append(buf, `,"kind":`...)
+		buf = jsonval.AppendJSON(buf, jsonval.NewString(r.Kind))
+		buf = append(buf, `,"part":`...)
+		buf = jsonval.AppendJSON(buf, jsonval.NewString(r.Part))
+		buf = append(buf, `,"node":`...)
+		buf = strconv.AppendBool(buf, r.Node)
+		buf = append(buf, '}')
+	}
+	return append(buf, "]}"...)
+}
