@@ -40,11 +40,6 @@ type Options struct {
 	ConfidenceMethod string
 	// ConfidenceTemperature is β of the entropy method (default 8).
 	ConfidenceTemperature float64
-	// ReferentialFeedback is RefFeedbackLiteral (default) or
-	// RefFeedbackSemantic: with "semantic", Result.Feedback renders ref_fix
-	// and ref_fix_no_target lines by the properties of the records involved
-	// (SPEC §8.11). It changes feedback text only.
-	ReferentialFeedback string
 	// Limits bound the work of one pair.
 	Limits Limits
 }
@@ -53,7 +48,9 @@ type Options struct {
 // error naming the limit, its value and the JSON Pointer where it was hit; it is
 // never a silent score. Zero fields take the defaults of DefaultLimits.
 type Limits struct {
-	// MaxDepth is the maximum nesting depth of the values being aligned.
+	// MaxDepth is the maximum nesting depth of the values being aligned
+	// (arrays and objects; a top-level one has depth 1) and, through
+	// Compile, of the schema (ir.Options.MaxDepth).
 	MaxDepth int
 	// MaxCollection is the maximum number of elements (or members) of one
 	// aligned collection, max(n, m); the assignment is O(d³).
@@ -140,12 +137,6 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 	if !(opts.ConfidenceTemperature > 0) || opts.ConfidenceTemperature > 1e308 {
 		return nil, fmt.Errorf("interp: confidenceTemperature %v: want a finite number > 0", opts.ConfidenceTemperature)
 	}
-	if opts.ReferentialFeedback == "" {
-		opts.ReferentialFeedback = RefFeedbackLiteral
-	}
-	if opts.ReferentialFeedback != RefFeedbackLiteral && opts.ReferentialFeedback != RefFeedbackSemantic {
-		return nil, fmt.Errorf("interp: referentialFeedback %q: want %q or %q", opts.ReferentialFeedback, RefFeedbackLiteral, RefFeedbackSemantic)
-	}
 	opts.Limits = opts.Limits.withDefaults()
 	reg, err := runtime.NewRegistry(opts.Comparators...)
 	if err != nil {
@@ -164,7 +155,7 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 
 // Compile parses an annotated JSON Schema and builds a scorer for it.
 func Compile(schemaJSON []byte, file string, opts Options) (*Scorer, error) {
-	sch, err := ir.Compile(schemaJSON, ir.Options{File: file, CustomComparators: customNames(opts.Comparators)})
+	sch, err := ir.Compile(schemaJSON, ir.Options{File: file, CustomComparators: customNames(opts.Comparators), MaxDepth: opts.Limits.MaxDepth})
 	if err != nil {
 		return nil, err
 	}
@@ -205,10 +196,6 @@ type Result struct {
 	Warnings []string
 
 	Gold, Candidate jsonval.Value
-
-	// scorer is the scorer that produced the result (for the schema and
-	// options that feedback needs).
-	scorer *Scorer
 }
 
 // Bijection is the identifier mapping derived for one scope (SPEC §7.5).
@@ -300,7 +287,7 @@ func (s *Scorer) run(gold, cand jsonval.Value, build bool) (*Result, error) {
 		}
 		return nil, &GoldError{Pointer: verr.Pointer(), Message: verr.Message}
 	}
-	res := &Result{Gold: gold, Candidate: cand, scorer: s}
+	res := &Result{Gold: gold, Candidate: cand}
 	if verr := s.validator.Validate(cand); verr != nil {
 		if verr.Err != nil {
 			return nil, fmt.Errorf("validating candidate: %w", verr)
