@@ -33,6 +33,35 @@ func keySimilarity(S *ir.Node, a, b string) float64 {
 	return runtime.ApplyThreshold(x, S.KeyThreshold)
 }
 
+// chargeKeys applies MaxStringRunes and MaxWork to the key comparisons of an
+// object alignment, as alignString does to values: a key is a string an LLM
+// wrote, and Jaro on two long keys is as costly as on two long values.
+func (c *call) chargeKeys(S *ir.Node, GK, PK []jsonval.Member) error {
+	if S.KeyScore == "exact" {
+		return nil
+	}
+	lim := c.s.opts.Limits.MaxStringRunes
+	for _, side := range [][]jsonval.Member{GK, PK} {
+		for _, mb := range side {
+			if len(mb.Key) > lim && runeCount(mb.Key) > lim {
+				// The pointer names the object: the key itself may be
+				// megabytes long.
+				return &LimitError{Limit: "MaxStringRunes", Value: int64(lim), Pointer: c.pointer()}
+			}
+		}
+	}
+	for _, a := range GK {
+		for _, b := range PK {
+			if len(a.Key) > 64 || len(b.Key) > 64 {
+				if err := c.spend(stringCost("jaro", a.Key, b.Key)); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // alignObject implements SPEC §6.
 func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
 	GK, PK := g.Obj, p.Obj
@@ -54,6 +83,9 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 	if c.ctxOn() {
 		c.pushParents(g, p)
 		defer c.popParents()
+	}
+	if err := c.chargeKeys(S, GK, PK); err != nil {
+		return result{}, err
 	}
 	K := make([]float64, n*m)
 	for i := range GK {
