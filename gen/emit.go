@@ -18,6 +18,10 @@ type emitter struct {
 	w     bytes.Buffer
 	done  map[string]bool
 	queue [][2]*tnode
+	// aux holds package-level declarations made while a function body is
+	// being written (walkers, relation tables); it is appended at the end.
+	aux     bytes.Buffer
+	walkers map[string]string
 }
 
 func (e *emitter) p(format string, args ...any) {
@@ -126,6 +130,9 @@ func (e *emitter) emitPair(a, b *tnode) {
 	key := pairKey(a, b)
 	e.p("// %s aligns a gold value under schema node %s with a candidate value of node %s.", e.n("A"+key), a.n.Pos.Pointer, b.n.Pos.Pointer)
 	e.p("func (c *%s) %s(gn bool, g %s, pn bool, p %s, build bool) (float64, *%s) {", e.n("Ctx"), e.n("A"+key), a.refType(), b.refType(), e.n("Res"))
+	if e.emitIDRef(a, b) {
+		return
+	}
 	if a.nullable || b.nullable {
 		e.p("if gn || pn {")
 		e.p("s := %s", lit(a.n.NullScore))
@@ -140,6 +147,10 @@ func (e *emitter) emitPair(a, b *tnode) {
 	}
 	if !compatible(a.kind, b.kind) {
 		e.p("_, _ = g, p")
+		if len(e.m.scopes) > 0 {
+			// SPEC §13 Q7: inside bijection derivation the record cell is 0.
+			e.p("if c.deriving { c.kerr = true }")
+		}
 		plain("0")
 		e.p("}")
 		return

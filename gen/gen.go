@@ -55,11 +55,27 @@
 // (package interp), compiled once from the schema embedded in the generated
 // file. ScoreTJSONDetail reports which path ran.
 //
+// # Referential schemas (SPEC §7)
+//
+// For a schema with idScope/ref, the generated file also holds, per scope, a
+// typed walk of its record, identifier and reference paths (SPEC §7.3), the
+// gold integrity check (CheckTGold, errors are *interp.GoldError with the
+// JSON Pointer of the first violation), the bijection derivation of SPEC
+// §7.5 (masking, the record cost matrix computed by the generated record
+// scorer in deriving mode, where a kind mismatch makes the record cell 0, the
+// WL graphs of SPEC §7.6 refined with runtime/wl and integrated with
+// runtime.WLTieBreak) and the reference leaves scored through the
+// bijections (their MappedPred feeds ref_fix in RepairT). The options are
+// the interpreter's defaults (idDisambiguation "wl", wlIntegration
+// "tie_break", unlimited rounds). Identifiers are compared as Go values of
+// the idScope node's type, which within the typed path is JSON equality.
+//
 // # Not supported (oagen gen reports an error)
 //
-// Referential schemas (idScope/ref, SPEC §7), roots that are not objects,
-// unions of several non-null types, nodes without a type, arrays without
-// items and prefixItems, custom comparators.
+// Roots that are not objects, nullable roots, unions of several non-null
+// types, nodes without a type, arrays without items and prefixItems, custom
+// comparators, and referential paths through the items of an array with
+// prefixItems.
 package gen
 
 import (
@@ -78,6 +94,7 @@ const (
 	pathHungarian = "github.com/objectaligner/oagen/runtime/hungarian"
 	pathSeqDP     = "github.com/objectaligner/oagen/runtime/seqdp"
 	pathInterp    = "github.com/objectaligner/oagen/interp"
+	pathWL        = "github.com/objectaligner/oagen/runtime/wl"
 	pathValidate  = "github.com/objectaligner/oagen/validate"
 )
 
@@ -114,6 +131,9 @@ func Generate(opts Options) ([]byte, error) {
 		return nil, fmt.Errorf("gen: %s: the root schema must be an object (got another type)", opts.SchemaFile)
 	}
 	for _, t := range m.nodes {
+		if t.n.IDScope != "" || t.n.Ref != "" {
+			continue // score is ignored on identifier and reference nodes (SPEC §7.1)
+		}
 		if t.kind == kString && stringComparator(t.n.Score) == "" {
 			return nil, fmt.Errorf("gen: %s: comparator %q is not built in (custom comparators are not supported by oagen gen)", t.n.Pos, t.n.Score)
 		}
@@ -147,6 +167,7 @@ func render(m *model, opts Options) ([]byte, error) {
 	f.ImportName(pathSeqDP, "seqdp")
 	f.ImportName(pathInterp, "interp")
 	f.ImportName(pathValidate, "validate")
+	f.ImportName(pathWL, "wl")
 	T := m.typ
 	pfx := m.prefix
 
@@ -196,13 +217,30 @@ func render(m *model, opts Options) ([]byte, error) {
 	// Per-call context and result types (declared with jennifer so that the
 	// imports they need are managed).
 	f.Comment(fmt.Sprintf("%sCtx is the per-call workspace of the %s scorer; it is pooled.", pfx, T))
-	f.Type().Id(pfx+"Ctx").Struct(
+	ctxFields := []jen.Code{
 		jen.Id("hung").Qual(pathHungarian, "Solver"),
 		jen.Id("dp").Qual(pathSeqDP, "Workspace"),
 		jen.Id("fl").Index().Index().Float64(),
 		jen.Id("il").Index().Index().Int(),
 		jen.Id("sl").Index().Index().Qual(pathSeqDP, "Step"),
-	)
+	}
+	if len(m.scopes) > 0 {
+		ctxFields = append(ctxFields,
+			jen.Line().Comment("Referential state (SPEC §7): cur is the index+1 of the scope being derived (0: none),"),
+			jen.Comment("maskAll masks every reference (degraded scope), kerr records a kind mismatch while deriving."),
+			jen.Id("cur").Int(),
+			jen.List(jen.Id("maskAll"), jen.Id("deriving"), jen.Id("kerr")).Bool(),
+			jen.Id("ix").Index(jen.Lit(m.maxDyn())).Int().Comment("array indices of the value a walker yields"),
+			jen.Id("lb").Qual(pathWL, "LabelBuilder"),
+			jen.Id("wg").Index(jen.Lit(2)).Qual(pathWL, "Graph"),
+			jen.Id("wlws").Qual(pathWL, "Workspace"),
+			jen.Id("eps").Index().Id(pfx+"Ep"),
+		)
+		for _, ts := range m.scopes {
+			ctxFields = append(ctxFields, jen.Id(fmt.Sprintf("s%d", ts.idx)).Id(fmt.Sprintf("%sScope%d", pfx, ts.idx)))
+		}
+	}
+	f.Type().Id(pfx + "Ctx").Struct(ctxFields...)
 	f.Comment(fmt.Sprintf("%sRes is what an alignment returns in build mode: the aligned values (SPEC §1.6) and the match node.", pfx))
 	f.Type().Id(pfx+"Res").Struct(
 		jen.List(jen.Id("ag"), jen.Id("ap")).Qual(pathJSONVal, "Value"),
@@ -222,8 +260,11 @@ func render(m *model, opts Options) ([]byte, error) {
 		jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%s: %w"), jen.Id("what"), jen.Err())),
 	)
 
-	e := &emitter{m: m, done: map[string]bool{}}
+	e := &emitter{m: m, done: map[string]bool{}, walkers: map[string]string{}}
 	e.helpers()
+	if len(m.scopes) > 0 {
+		e.emitRefPass()
+	}
 	for _, t := range m.nodes {
 		e.emitValueFuncs(t)
 	}
@@ -235,12 +276,22 @@ func render(m *model, opts Options) ([]byte, error) {
 		e.emitPair(pr[0], pr[1])
 	}
 	f.Add(jen.Op(e.w.String()))
+	f.Add(jen.Op(e.aux.String()))
 
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("gen: formatting the generated code: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// resetAll is the Go statement resetting the state of every scope.
+func resetAll(m *model) string {
+	var b []byte
+	for _, ts := range m.scopes {
+		b = fmt.Appendf(b, "c.s%d.reset(); ", ts.idx)
+	}
+	return string(b)
 }
 
 func pointerOrRoot(p string) string {
@@ -393,6 +444,60 @@ func (e *emitter) entryPoints(opts Options) {
 	root := e.m.root
 	rootFn := e.pair(root, root)
 	rid := strconv.Itoa(root.id)
+	var scoreFuncs, repairDoc, repairPrep string
+	if len(e.m.scopes) == 0 {
+		scoreFuncs = fmt.Sprintf(`// Score%[2]s returns the similarity of cand to gold in [0, 1] under the schema
+// %[3]s, exactly as the interpreter computes it for the JSON encodings of the
+// two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
+// validation keywords (the typed path does not validate). It makes no heap
+// allocations in steady state.
+func Score%[2]s(gold, cand *%[2]s) float64 {
+	c := %[1]sPool.Get().(*%[1]sCtx)
+	s, _ := c.%[4]s(false, gold, false, cand, false)
+	%[1]sPool.Put(c)
+	return s
+}
+
+func %[1]sScore(gold, cand *%[2]s) (float64, error) { return Score%[2]s(gold, cand), nil }`, pfx, T, opts.SchemaFile, rootFn)
+	} else {
+		scoreFuncs = fmt.Sprintf(`// Score%[2]s returns the similarity of cand to gold in [0, 1] under the schema
+// %[3]s, exactly as the interpreter computes it for the JSON encodings of the
+// two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
+// validation keywords (the typed path does not validate). The schema is
+// referential (SPEC §7): the gold must also have referential integrity (see
+// Check%[2]sGold); a gold that does not scores 0. In steady state the
+// referential pre-pass allocates only the WL labels of carriers that have
+// exact scalars or cross-scope references, and the identifier keys of numeric
+// scopes inside such labels (see docs/PERFORMANCE.md).
+func Score%[2]s(gold, cand *%[2]s) float64 {
+	s, _ := %[1]sScore(gold, cand)
+	return s
+}
+
+// %[1]sScore is Score%[2]s that reports a gold without referential integrity.
+func %[1]sScore(gold, cand *%[2]s) (float64, error) {
+	c := %[1]sPool.Get().(*%[1]sCtx)
+	defer %[1]sPool.Put(c)
+	if err := c.prepare(gold, cand); err != nil {
+		return 0, err
+	}
+	s, _ := c.%[4]s(false, gold, false, cand, false)
+	return s, nil
+}
+
+// Check%[2]sGold verifies the referential integrity of a gold value (SPEC
+// §7.3): identifiers unique within their scope, every reference naming a gold
+// identifier. The error is an *interp.GoldError naming the JSON Pointer of the
+// first violation, as the interpreter reports it.
+func Check%[2]sGold(gold *%[2]s) error {
+	c := %[1]sPool.Get().(*%[1]sCtx)
+	defer %[1]sPool.Put(c)
+	%[5]s
+	return c.checkGold(gold)
+}`, pfx, T, opts.SchemaFile, rootFn, resetAll(e.m))
+		repairDoc = "\n// A gold without referential integrity is an *interp.GoldError."
+		repairPrep = "\n\tif err := c.prepare(gold, cand); err != nil {\n\t\treturn nil, err\n\t}"
+	}
 	e.p(`// %[1]sSchema is the schema %[3]s, for the interpreter fallback of the JSON entry points.
 const %[1]sSchema = %[4]s
 
@@ -412,25 +517,15 @@ var %[1]sState = sync.OnceValues(func() (*%[1]sFallback, error) {
 	return &%[1]sFallback{scorer: sc, validator: v}, nil
 })
 
-// Score%[2]s returns the similarity of cand to gold in [0, 1] under the schema
-// %[3]s, exactly as the interpreter computes it for the JSON encodings of the
-// two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
-// validation keywords (the typed path does not validate). It makes no heap
-// allocations in steady state.
-func Score%[2]s(gold, cand *%[2]s) float64 {
-	c := %[1]sPool.Get().(*%[1]sCtx)
-	s, _ := c.%[5]s(false, gold, false, cand, false)
-	%[1]sPool.Put(c)
-	return s
-}
+%[7]s
 
 // Repair%[2]s returns the ranked repair operations of the pair (SPEC §8,
 // granularity leaf, ranked by score delta), the interpreter's operations for
-// the JSON encodings of the two values.
+// the JSON encodings of the two values.%[8]s
 func Repair%[2]s(gold, cand *%[2]s) ([]oart.Op, error) {
 	c := %[1]sPool.Get().(*%[1]sCtx)
+	defer %[1]sPool.Put(c)%[9]s
 	_, r := c.%[5]s(false, gold, false, cand, true)
-	%[1]sPool.Put(c)
 	ops := oart.WalkRepairs(r.m, %[1]sJ%[6]s(gold), %[1]sJ%[6]s(cand), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
@@ -450,6 +545,11 @@ func %[1]sDecodePair(gold, cand []byte) (*%[1]sFallback, jsonval.Value, jsonval.
 	}
 	return st, g, p, nil
 }
+
+// Decode%[2]s converts a decoded JSON value into %[2]s when it is faithfully
+// representable (see the package documentation of oagen's gen); it does not
+// validate.
+func Decode%[2]s(v jsonval.Value) (*%[2]s, bool) { return %[1]sD%[6]s(v) }
 
 // typed decodes a valid pair into %[2]s when the JSON is faithfully
 // representable (see package gen), else reports false.
@@ -484,7 +584,8 @@ func Score%[2]sJSONDetail(gold, cand []byte) (score float64, typed bool, err err
 		return 0, false, err
 	}
 	if gt, pt, ok := st.typed(g, p); ok {
-		return Score%[2]s(gt, pt), true, nil
+		s, err := %[1]sScore(gt, pt)
+		return s, true, err
 	}
 	s, err := st.scorer.Score(g, p)
 	return s, false, err
@@ -506,5 +607,5 @@ func Repair%[2]sJSON(gold, cand []byte) ([]oart.Op, error) {
 	}
 	return res.Repair(interp.RepairOptions{})
 }
-`, pfx, T, opts.SchemaFile, strconv.Quote(string(opts.SchemaJSON)), rootFn, rid)
+`, pfx, T, opts.SchemaFile, strconv.Quote(string(opts.SchemaJSON)), rootFn, rid, scoreFuncs, repairDoc, repairPrep)
 }

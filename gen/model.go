@@ -90,6 +90,7 @@ type model struct {
 	names  map[string]bool // package-level type names in use
 	prefix string          // prefix of unexported package-level names
 	typ    string
+	scopes []*tscope // referential scopes in processing order (SPEC §7.2)
 }
 
 // goName turns a property name into an exported Go identifier: the name is
@@ -131,9 +132,6 @@ func unique(name string, used map[string]bool) string {
 
 func buildModel(s *ir.Schema, typeName string) (*model, error) {
 	m := &model{schema: s, byNode: map[*ir.Node]*tnode{}, names: map[string]bool{}, typ: typeName, prefix: "oa" + typeName}
-	if len(s.Scopes) > 0 {
-		return nil, fmt.Errorf("referential schemas (idScope/ref, SPEC §7) are not supported by oagen gen yet; score them with the interpreter")
-	}
 	root, err := m.node(s.Root, typeName, "")
 	if err != nil {
 		return nil, err
@@ -142,15 +140,15 @@ func buildModel(s *ir.Schema, typeName string) (*model, error) {
 		return nil, fmt.Errorf("%s: a nullable root is not supported by oagen gen", s.Root.Pos)
 	}
 	m.root = root
+	if err := m.buildScopes(); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 
 func (m *model) node(n *ir.Node, name, ptr string) (*tnode, error) {
 	if t, ok := m.byNode[n]; ok {
 		return t, nil
-	}
-	if n.IDScope != "" || n.Ref != "" {
-		return nil, fmt.Errorf("%s: idScope/ref are not supported by oagen gen yet", n.Pos)
 	}
 	t := &tnode{n: n, id: len(m.nodes), nullable: n.Types&ir.TNull != 0}
 	nonNull := n.Types &^ ir.TNull

@@ -357,13 +357,17 @@ func ScoreSentenceOrder(gold, cand *SentenceOrder) float64 {
 	return s
 }
 
+func oaSentenceOrderScore(gold, cand *SentenceOrder) (float64, error) {
+	return ScoreSentenceOrder(gold, cand), nil
+}
+
 // RepairSentenceOrder returns the ranked repair operations of the pair (SPEC §8,
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
 func RepairSentenceOrder(gold, cand *SentenceOrder) ([]oart.Op, error) {
 	c := oaSentenceOrderPool.Get().(*oaSentenceOrderCtx)
+	defer oaSentenceOrderPool.Put(c)
 	_, r := c.oaSentenceOrderA0_0(false, gold, false, cand, true)
-	oaSentenceOrderPool.Put(c)
 	ops := oart.WalkRepairs(r.m, oaSentenceOrderJ0(gold), oaSentenceOrderJ0(cand), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
@@ -383,6 +387,11 @@ func oaSentenceOrderDecodePair(gold, cand []byte) (*oaSentenceOrderFallback, jso
 	}
 	return st, g, p, nil
 }
+
+// DecodeSentenceOrder converts a decoded JSON value into SentenceOrder when it is faithfully
+// representable (see the package documentation of oagen's gen); it does not
+// validate.
+func DecodeSentenceOrder(v jsonval.Value) (*SentenceOrder, bool) { return oaSentenceOrderD0(v) }
 
 // typed decodes a valid pair into SentenceOrder when the JSON is faithfully
 // representable (see package gen), else reports false.
@@ -417,7 +426,8 @@ func ScoreSentenceOrderJSONDetail(gold, cand []byte) (score float64, typed bool,
 		return 0, false, err
 	}
 	if gt, pt, ok := st.typed(g, p); ok {
-		return ScoreSentenceOrder(gt, pt), true, nil
+		s, err := oaSentenceOrderScore(gt, pt)
+		return s, true, err
 	}
 	s, err := st.scorer.Score(g, p)
 	return s, false, err

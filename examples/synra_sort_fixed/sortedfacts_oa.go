@@ -357,13 +357,17 @@ func ScoreSortedFacts(gold, cand *SortedFacts) float64 {
 	return s
 }
 
+func oaSortedFactsScore(gold, cand *SortedFacts) (float64, error) {
+	return ScoreSortedFacts(gold, cand), nil
+}
+
 // RepairSortedFacts returns the ranked repair operations of the pair (SPEC §8,
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
 func RepairSortedFacts(gold, cand *SortedFacts) ([]oart.Op, error) {
 	c := oaSortedFactsPool.Get().(*oaSortedFactsCtx)
+	defer oaSortedFactsPool.Put(c)
 	_, r := c.oaSortedFactsA0_0(false, gold, false, cand, true)
-	oaSortedFactsPool.Put(c)
 	ops := oart.WalkRepairs(r.m, oaSortedFactsJ0(gold), oaSortedFactsJ0(cand), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
@@ -383,6 +387,11 @@ func oaSortedFactsDecodePair(gold, cand []byte) (*oaSortedFactsFallback, jsonval
 	}
 	return st, g, p, nil
 }
+
+// DecodeSortedFacts converts a decoded JSON value into SortedFacts when it is faithfully
+// representable (see the package documentation of oagen's gen); it does not
+// validate.
+func DecodeSortedFacts(v jsonval.Value) (*SortedFacts, bool) { return oaSortedFactsD0(v) }
 
 // typed decodes a valid pair into SortedFacts when the JSON is faithfully
 // representable (see package gen), else reports false.
@@ -417,7 +426,8 @@ func ScoreSortedFactsJSONDetail(gold, cand []byte) (score float64, typed bool, e
 		return 0, false, err
 	}
 	if gt, pt, ok := st.typed(g, p); ok {
-		return ScoreSortedFacts(gt, pt), true, nil
+		s, err := oaSortedFactsScore(gt, pt)
+		return s, true, err
 	}
 	s, err := st.scorer.Score(g, p)
 	return s, false, err

@@ -475,13 +475,15 @@ func ScoreTrip(gold, cand *Trip) float64 {
 	return s
 }
 
+func oaTripScore(gold, cand *Trip) (float64, error) { return ScoreTrip(gold, cand), nil }
+
 // RepairTrip returns the ranked repair operations of the pair (SPEC §8,
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
 func RepairTrip(gold, cand *Trip) ([]oart.Op, error) {
 	c := oaTripPool.Get().(*oaTripCtx)
+	defer oaTripPool.Put(c)
 	_, r := c.oaTripA0_0(false, gold, false, cand, true)
-	oaTripPool.Put(c)
 	ops := oart.WalkRepairs(r.m, oaTripJ0(gold), oaTripJ0(cand), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
@@ -501,6 +503,11 @@ func oaTripDecodePair(gold, cand []byte) (*oaTripFallback, jsonval.Value, jsonva
 	}
 	return st, g, p, nil
 }
+
+// DecodeTrip converts a decoded JSON value into Trip when it is faithfully
+// representable (see the package documentation of oagen's gen); it does not
+// validate.
+func DecodeTrip(v jsonval.Value) (*Trip, bool) { return oaTripD0(v) }
 
 // typed decodes a valid pair into Trip when the JSON is faithfully
 // representable (see package gen), else reports false.
@@ -535,7 +542,8 @@ func ScoreTripJSONDetail(gold, cand []byte) (score float64, typed bool, err erro
 		return 0, false, err
 	}
 	if gt, pt, ok := st.typed(g, p); ok {
-		return ScoreTrip(gt, pt), true, nil
+		s, err := oaTripScore(gt, pt)
+		return s, true, err
 	}
 	s, err := st.scorer.Score(g, p)
 	return s, false, err

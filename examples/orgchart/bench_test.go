@@ -1,0 +1,93 @@
+package orgchart_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/objectaligner/oagen/examples/orgchart"
+	"github.com/objectaligner/oagen/interp"
+	"github.com/objectaligner/oagen/runtime/jsonval"
+)
+
+// fig1 returns the paper's Fig. 1 pair as JSON texts.
+func fig1(tb testing.TB) (gold, cand []byte) {
+	gold, err := os.ReadFile("gold.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cand, err = os.ReadFile("candidate.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return gold, cand
+}
+
+// typedFig1 decodes the Fig. 1 pair into the generated types.
+func typedFig1(tb testing.TB) (*orgchart.OrgChart, *orgchart.OrgChart) {
+	g, p := fig1(tb)
+	gv, err := jsonval.Decode(g, jsonval.DecodeOptions{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	pv, err := jsonval.Decode(p, jsonval.DecodeOptions{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	gt, ok := orgchart.DecodeOrgChart(gv)
+	if !ok {
+		tb.Fatal("gold does not fit OrgChart")
+	}
+	pt, ok := orgchart.DecodeOrgChart(pv)
+	if !ok {
+		tb.Fatal("candidate does not fit OrgChart")
+	}
+	return gt, pt
+}
+
+func TestScoreOrgChartAllocs(t *testing.T) {
+	g, p := typedFig1(t)
+	want := 0.7678571428571429
+	if s := orgchart.ScoreOrgChart(g, p); s != want {
+		t.Fatalf("ScoreOrgChart = %v, want %v", s, want)
+	}
+	allocs := testing.AllocsPerRun(100, func() { orgchart.ScoreOrgChart(g, p) })
+	t.Logf("ScoreOrgChart on fig1: %v allocs/op", allocs)
+}
+
+func BenchmarkScoreOrgChart(b *testing.B) {
+	g, p := typedFig1(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		orgchart.ScoreOrgChart(g, p)
+	}
+}
+
+func BenchmarkScoreOrgChartJSON(b *testing.B) {
+	g, p := fig1(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := orgchart.ScoreOrgChartJSON(g, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkInterpreter(b *testing.B) {
+	sch, err := os.ReadFile("schema.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	sc, err := interp.Compile(sch, "schema.json", interp.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	gb, pb := fig1(b)
+	g, _ := jsonval.Decode(gb, jsonval.DecodeOptions{})
+	p, _ := jsonval.Decode(pb, jsonval.DecodeOptions{})
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := sc.Score(g, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
