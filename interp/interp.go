@@ -40,6 +40,11 @@ type Options struct {
 	ConfidenceMethod string
 	// ConfidenceTemperature is β of the entropy method (default 8).
 	ConfidenceTemperature float64
+	// ReferentialFeedback is RefFeedbackLiteral (default) or
+	// RefFeedbackSemantic: with "semantic", Result.Feedback renders ref_fix
+	// and ref_fix_no_target lines by the properties of the records involved
+	// (SPEC §8.11). It changes feedback text only.
+	ReferentialFeedback string
 	// Limits bound the work of one pair.
 	Limits Limits
 }
@@ -137,6 +142,12 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 	if !(opts.ConfidenceTemperature > 0) || opts.ConfidenceTemperature > 1e308 {
 		return nil, fmt.Errorf("interp: confidenceTemperature %v: want a finite number > 0", opts.ConfidenceTemperature)
 	}
+	if opts.ReferentialFeedback == "" {
+		opts.ReferentialFeedback = RefFeedbackLiteral
+	}
+	if opts.ReferentialFeedback != RefFeedbackLiteral && opts.ReferentialFeedback != RefFeedbackSemantic {
+		return nil, fmt.Errorf("interp: referentialFeedback %q: want %q or %q", opts.ReferentialFeedback, RefFeedbackLiteral, RefFeedbackSemantic)
+	}
 	opts.Limits = opts.Limits.withDefaults()
 	reg, err := runtime.NewRegistry(opts.Comparators...)
 	if err != nil {
@@ -196,6 +207,10 @@ type Result struct {
 	Warnings []string
 
 	Gold, Candidate jsonval.Value
+
+	// scorer is the scorer that produced the result (for the schema and
+	// options that feedback needs).
+	scorer *Scorer
 }
 
 // Bijection is the identifier mapping derived for one scope (SPEC §7.5).
@@ -287,7 +302,7 @@ func (s *Scorer) run(gold, cand jsonval.Value, build bool) (*Result, error) {
 		}
 		return nil, &GoldError{Pointer: verr.Pointer(), Message: verr.Message}
 	}
-	res := &Result{Gold: gold, Candidate: cand}
+	res := &Result{Gold: gold, Candidate: cand, scorer: s}
 	if verr := s.validator.Validate(cand); verr != nil {
 		if verr.Err != nil {
 			return nil, fmt.Errorf("validating candidate: %w", verr)
