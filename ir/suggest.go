@@ -10,11 +10,6 @@ import "slices"
 // suggestion tie-break order. The slice is a fresh copy.
 func Keywords() []string { return slices.Clone(oaKeywords) }
 
-// Comparators returns the names of the built-in comparators of registry
-// ("string", "number" or "integer"; SPEC §3.2, §3.3), or nil for another
-// name. The slice is a fresh copy.
-func Comparators(registry string) []string { return slices.Clone(builtinComparators[registry]) }
-
 // Suggest returns the candidate closest to s in optimal-string-alignment
 // distance (case-insensitive), when it is at most two edits away and fewer
 // edits than either word has code points; ties go to the earlier candidate.
