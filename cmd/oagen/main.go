@@ -7,7 +7,8 @@
 //	oagen score -schema S.json GOLD.json CAND.json   score one pair
 //	oagen score -schema S.json -batch IN.jsonl       score a JSON Lines batch
 //	oagen describe -schema S.json GOLD.json CAND.json
-//	oagen check S.json                               check schema annotations
+//	oagen check S.json | ./pkg                       check annotations
+//	oagen schema -type Name ./pkg                    export a Go type's annotated JSON Schema
 //	oagen gen -schema S.json -type Name -pkg p -o p_oa.go   generate a scorer
 //
 // Run "oagen <command> -h" for the flags of each command.
@@ -40,7 +41,8 @@ const topUsage = `oagen scores structured (JSON) output against a gold answer (O
 Usage:
   oagen score    -schema S.json GOLD.json CAND.json   score one pair (see -h for batch mode)
   oagen describe -schema S.json GOLD.json CAND.json   prose description of the alignment
-  oagen check    S.json                               check a schema's annotations
+  oagen check    S.json | ./pkg                       check a schema's (or Go struct tags') annotations
+  oagen schema   -type Name [-no-oa] [./pkg]          print the annotated JSON Schema of a Go type
   oagen gen      -schema S.json -type Name -pkg p -o p_oa.go
                                                       generate a typed, specialised scorer
 
@@ -66,7 +68,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "check":
 		err = cmdCheck(args[1:], stdout, stderr)
 	case "gen":
-		err = cmdGen(args[1:], stdout, stderr)
+		err = cmdGenAny(args[1:], stdout, stderr)
+	case "schema":
+		err = cmdSchema(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, topUsage)
 		return exitOK
