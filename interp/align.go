@@ -32,6 +32,11 @@ type call struct {
 	parents []parentPair
 	depth   int
 	work    int64
+	// replay counts the enclosing re-alignments of a matrix cell whose work
+	// was already charged when the matrix was filled (build mode only);
+	// spend charges nothing inside them, so that Align hits MaxWork exactly
+	// where Score does.
+	replay int
 
 	hung hungarian.Solver
 	dp   seqdp.Workspace
@@ -94,6 +99,9 @@ func (c *call) pushIndex(i int) { c.path = append(c.path, pathTok{s: strconv.Ito
 func (c *call) pop()            { c.path = c.path[:len(c.path)-1] }
 
 func (c *call) spend(units int64) error {
+	if c.replay > 0 {
+		return nil
+	}
 	c.work += units
 	if c.work > c.s.opts.Limits.MaxWork {
 		return &LimitError{Limit: "MaxWork", Value: c.s.opts.Limits.MaxWork, Pointer: c.pointer()}
@@ -121,6 +129,14 @@ func (c *call) solve(M []float64, n, m int) ([]int, error) {
 		return nil, c.errorf("%v", err)
 	}
 	return append([]int(nil), a...), nil
+}
+
+// realign re-aligns a matrix cell in build mode for its match node and
+// aligned values; its work was charged when the matrix was filled.
+func (c *call) realign(g, p jsonval.Value, S *ir.Node) (result, error) {
+	c.replay++
+	defer func() { c.replay-- }()
+	return c.align(g, p, S, true)
 }
 
 // leaf builds a leaf match node (build mode only).

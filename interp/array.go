@@ -288,7 +288,7 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 				scores = append(scores, s)
 				if build {
 					c.pushIndex(k + r)
-					cr, err := c.align(G[r], P[col], S.Items, true)
+					cr, err := c.realign(G[r], P[col], S.Items)
 					c.pop()
 					if err != nil {
 						return lr, err
@@ -310,7 +310,7 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 			var ag, ap jsonval.Value
 			if build {
 				c.pushIndex(k + r)
-				cr, err := c.align(G[r], P[col], S.Items, true)
+				cr, err := c.realign(G[r], P[col], S.Items)
 				c.pop()
 				if err != nil {
 					return lr, err
@@ -432,7 +432,7 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 	child := func(i, j int) (result, error) {
 		c.pushIndex(k + i)
 		defer c.pop()
-		return c.align(G[i], P[j], S.Items, true)
+		return c.realign(G[i], P[j], S.Items)
 	}
 	for _, st := range steps {
 		switch st.Move {

@@ -25,8 +25,9 @@ type hostileCase struct {
 }
 
 // hostileOutcome runs one case through every entry point a library user
-// calls: Compile, Decode (gold, then candidate), Score. It renders the result
-// as "score X" (X in shortest round-trip form) or "<stage>: <error>".
+// calls: Compile, Decode (gold, then candidate), Score and Align (which must
+// agree, limits included). It renders the result as "score X" (X in
+// shortest round-trip form) or "<stage>: <error>".
 func hostileOutcome(tc hostileCase) (string, error) {
 	sc, err := interp.Compile([]byte(tc.schema), "schema.json", interp.Options{Limits: tc.limits})
 	if err != nil {
@@ -42,8 +43,15 @@ func hostileOutcome(tc hostileCase) (string, error) {
 		return "candidate: " + err.Error(), err
 	}
 	s, err := sc.Score(gold, cand)
+	res, aerr := sc.Align(gold, cand)
 	if err != nil {
+		if aerr == nil || aerr.Error() != err.Error() {
+			return fmt.Sprintf("Score error %q but Align %v", err, aerr), err
+		}
 		return "score: " + err.Error(), err
+	}
+	if aerr != nil || res.Score != s {
+		return fmt.Sprintf("Score %v but Align %v", s, aerr), aerr
 	}
 	return "score " + strconv.FormatFloat(s, 'g', -1, 64), nil
 }
@@ -179,6 +187,7 @@ func hostileCases() []hostileCase {
 		{name: "5000-item align list", schema: alignInts, gold: intList(0, 5000), cand: intList(1, 5000), limitErrName: "MaxCollection", want: "score: limit MaxCollection = 2000 exceeded at /"},
 		{name: "2000-item align list within the limit", schema: `{"type": "array", "order": "align", "items": {"type": "integer", "score": "exact"}}`, gold: intList(0, 2000), cand: intList(1000, 2000), want: "score 0.3333333333333333"},
 		{name: "3000-item list under a key with / and ~", schema: `{"type": "object", "properties": {"a/b~c": ` + alignInts + `}}`, gold: `{"a/b~c": ` + intList(0, 3000) + `}`, cand: `{"a/b~c": []}`, limitErrName: "MaxCollection", want: "score: limit MaxCollection = 2000 exceeded at /a~1b~0c"},
+		{name: "Align's re-alignment shares the work budget of Score", schema: `{"type": "array", "order": "align", "items": {"type": "string", "score": "damerau_levenshtein"}}`, gold: `["` + big[:1200] + `"]`, cand: `["` + big[:1200] + `"]`, limits: interp.Limits{MaxWork: 2_000_000}, want: "score 1"},
 		{name: "work budget", schema: alignInts, gold: intList(0, 100), cand: intList(0, 100), limits: interp.Limits{MaxWork: 5000}, limitErrName: "MaxWork", want: "score: limit MaxWork = 5000 exceeded at /"},
 		{name: "nulls in a fixed list", schema: fixedNullable, gold: `["a", null, "b", null]`, cand: `[null, "a", null, "b"]`, want: "score 0.6"},
 		{name: "only nulls in a fixed list", schema: fixedNullable, gold: `[null, null, null]`, cand: `[null]`, want: "score 0.3333333333333333"},
