@@ -186,3 +186,27 @@ func TestBatchStdin(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", stdout.String(), want)
 	}
 }
+
+// TestLimitFlags checks that a non-positive limit flag is a usage error
+// (exit 2) on every command that takes it, rather than a silent default or a
+// decoder error.
+func TestLimitFlags(t *testing.T) {
+	for _, cmd := range []string{"score", "describe"} {
+		for _, flagName := range []string{"-max-depth", "-max-collection", "-max-string", "-max-work"} {
+			for _, v := range []string{"0", "-1"} {
+				var stdout, stderr bytes.Buffer
+				code := run([]string{cmd, flagName, v, "-schema", orgSchema, "../../examples/orgchart/gold.json", "../../examples/orgchart/candidate.json"}, strings.NewReader(""), &stdout, &stderr)
+				want := "oagen " + cmd + ": " + flagName + " " + v + ": want a positive number\n"
+				if code != exitUsage || stderr.String() != want {
+					t.Errorf("%s %s %s: exit %d, stderr %q; want exit %d, %q", cmd, flagName, v, code, stderr.String(), exitUsage, want)
+				}
+			}
+		}
+	}
+	// A limit hit on the command line names the limit and where.
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"score", "-max-collection", "4", "-schema", orgSchema, "../../examples/orgchart/gold.json", "../../examples/orgchart/candidate.json"}, strings.NewReader(""), &stdout, &stderr)
+	if want := "oagen score: ../../examples/orgchart/gold.json: limit MaxCollection = 4 exceeded at /people\n"; code != exitInput || stderr.String() != want {
+		t.Errorf("exit %d, stderr %q; want exit %d, %q", code, stderr.String(), exitInput, want)
+	}
+}

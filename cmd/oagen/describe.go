@@ -31,6 +31,9 @@ func cmdDescribe(args []string, stdout, stderr io.Writer) error {
 		}
 		return usagef("%v", err)
 	}
+	if err := f.checkLimits(); err != nil {
+		return err
+	}
 	if f.schema == "" {
 		return usagef("-schema is required")
 	}

@@ -113,6 +113,20 @@ func (f *scoreFlags) check() error {
 	if !(f.minScoreDelta >= 0) {
 		return usagef("-min-score-delta %v: want a number ≥ 0", f.minScoreDelta)
 	}
+	return f.checkLimits()
+}
+
+// checkLimits rejects limit flags that are not positive (interp.Limits would
+// silently read them as "default").
+func (f *scoreFlags) checkLimits() error {
+	for _, l := range []struct {
+		name string
+		v    int64
+	}{{"max-depth", int64(f.maxDepth)}, {"max-collection", int64(f.maxCollection)}, {"max-string", int64(f.maxString)}, {"max-work", f.maxWork}} {
+		if l.v <= 0 {
+			return usagef("-%s %d: want a positive number", l.name, l.v)
+		}
+	}
 	return nil
 }
 
