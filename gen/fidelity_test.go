@@ -1,0 +1,646 @@
+package gen
+
+import (
+	"flag"
+	"fmt"
+	"math/rand"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/leanovate/gopter"
+	"github.com/objectaligner/oagen/interp"
+	"github.com/objectaligner/oagen/runtime/jsonval"
+)
+
+var (
+	fidelitySeed    = flag.Int64("fidelity.seed", 0, "seed of TestFidelity (0: time-based, logged)")
+	fidelitySchemas = flag.Int("fidelity.schemas", 36, "random schemas of TestFidelity")
+	fidelityPairs   = flag.Int("fidelity.pairs", 24, "random pairs per schema of TestFidelity")
+)
+
+// snode is a random schema node; it renders as annotated JSON Schema and
+// generates values for itself.
+type snode struct {
+	typ      string // object, array, string, integer, number, boolean
+	nullable int    // 0: no, 1: "type": [t, "null"], 2: anyOf with {"type": "null"}
+	kw       []string
+	props    []sprop
+	items    *snode
+	prefix   []*snode
+	enum     []string
+	idScope  string
+	ref      string
+	closed   bool   // additionalProperties: false
+	vw       string // valueWeight ("" : default)
+}
+
+type sprop struct {
+	name string
+	node *snode
+}
+
+func (n *snode) render(b *strings.Builder) {
+	if n.nullable == 2 {
+		b.WriteString(`{"anyOf": [`)
+		c := *n
+		c.nullable = 0
+		c.render(b)
+		b.WriteString(`, {"type": "null"}]}`)
+		return
+	}
+	b.WriteString("{")
+	if n.nullable == 1 {
+		fmt.Fprintf(b, `"type": [%q, "null"]`, n.typ)
+	} else {
+		fmt.Fprintf(b, `"type": %q`, n.typ)
+	}
+	for _, k := range n.kw {
+		b.WriteString(", " + k)
+	}
+	if n.vw != "" {
+		b.WriteString(`, "valueWeight": ` + n.vw)
+	}
+	if n.idScope != "" {
+		fmt.Fprintf(b, `, "idScope": %q`, n.idScope)
+	}
+	if n.ref != "" {
+		fmt.Fprintf(b, `, "ref": %q`, n.ref)
+	}
+	if n.enum != nil {
+		b.WriteString(`, "enum": [`)
+		for i, e := range n.enum {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(strconv.Quote(e))
+		}
+		if n.nullable != 0 {
+			b.WriteString(", null")
+		}
+		b.WriteString("]")
+	}
+	if n.props != nil {
+		b.WriteString(`, "properties": {`)
+		for i, p := range n.props {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(b, "%q: ", p.name)
+			p.node.render(b)
+		}
+		b.WriteString("}")
+	}
+	if n.closed {
+		b.WriteString(`, "additionalProperties": false`)
+	}
+	if n.prefix != nil {
+		b.WriteString(`, "prefixItems": [`)
+		for i, p := range n.prefix {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			p.render(b)
+		}
+		b.WriteString("]")
+	}
+	if n.items != nil {
+		b.WriteString(`, "items": `)
+		n.items.render(b)
+	}
+	b.WriteString("}")
+}
+
+// sgen draws random schemas and values.
+type sgen struct{ r *rand.Rand }
+
+func (g *sgen) pick(xs ...string) string { return xs[g.r.Intn(len(xs))] }
+func (g *sgen) chance(p float64) bool    { return g.r.Float64() < p }
+func (g *sgen) weight() string           { return g.pick("0", "0.5", "1", "1", "2", "3.5") }
+
+var (
+	stringScores = []string{"jaro", "exact", "jaro_winkler", "levenshtein", "damerau_levenshtein", "osa", "indel", "lcsseq"}
+	words        = []string{"alpha", "alpah", "beta", "gamma", "Paris", "Pari", "Rome", "", "x", "delta-9", "Zürich"}
+	keyNames     = []string{"name", "nmae", "title", "value", "vals", "id2", "kind", "count", "cnt", "tags", "a", "b"}
+)
+
+// primitive returns a random primitive node.
+func (g *sgen) primitive() *snode {
+	n := &snode{typ: g.pick("string", "string", "integer", "number", "boolean")}
+	switch n.typ {
+	case "string":
+		if g.chance(0.7) {
+			n.kw = append(n.kw, fmt.Sprintf(`"score": %q`, g.pick(stringScores...)))
+		}
+		if g.chance(0.2) {
+			n.enum = []string{"red", "green", "blue"}
+		}
+	case "integer", "number":
+		if g.chance(0.6) {
+			n.kw = append(n.kw, fmt.Sprintf(`"score": %q`, g.pick("invdiff", "exact", "relative")))
+		}
+	}
+	if n.typ != "boolean" && g.chance(0.3) {
+		n.kw = append(n.kw, `"threshold": `+g.pick("0.2", "0.5", "0.8"))
+	}
+	return n
+}
+
+// node returns a random schema node of the given depth budget.
+func (g *sgen) node(depth int) *snode {
+	var n *snode
+	switch k := g.r.Intn(10); {
+	case depth <= 0 || k < 4:
+		n = g.primitive()
+	case k < 7:
+		n = g.object(depth)
+	default:
+		n = g.array(depth)
+	}
+	if g.chance(0.2) {
+		n.nullable = 1 + g.r.Intn(2)
+		if g.chance(0.5) {
+			n.kw = append(n.kw, `"nullScore": `+g.pick("0.25", "0.5", "1"))
+		}
+	}
+	if g.chance(0.25) {
+		n.vw = g.weight()
+	}
+	return n
+}
+
+func (g *sgen) object(depth int) *snode {
+	n := &snode{typ: "object", props: []sprop{}}
+	used := map[string]bool{}
+	for range g.r.Intn(4) + 1 {
+		name := g.pick(keyNames...)
+		if used[name] {
+			continue
+		}
+		used[name] = true
+		n.props = append(n.props, sprop{name, g.node(depth - 1)})
+	}
+	if zero := true; len(n.props) > 0 {
+		for _, p := range n.props {
+			zero = zero && p.node.vw == "0"
+		}
+		if zero {
+			n.props[0].node.vw = "" // the weights of the members must not sum to 0
+		}
+	}
+	if g.chance(0.3) {
+		n.kw = append(n.kw, `"keyScore": `+strconv.Quote(g.pick("jaro", "exact")))
+	}
+	if g.chance(0.3) {
+		n.kw = append(n.kw, `"keyThreshold": `+g.pick("0.5", "0.8", "0.95"))
+	}
+	if g.chance(0.3) {
+		n.kw = append(n.kw, `"keyImportance": `+g.pick("0.3", "1"), `"valueImportance": `+g.pick("0.7", "1", "2"))
+	}
+	n.closed = g.chance(0.3)
+	return n
+}
+
+func (g *sgen) array(depth int) *snode {
+	n := &snode{typ: "array"}
+	if g.chance(0.35) {
+		k := g.r.Intn(3) + 1
+		for range k {
+			n.prefix = append(n.prefix, g.node(depth-1))
+		}
+		if g.chance(0.5) {
+			ws := make([]string, k)
+			for i := range ws {
+				ws[i] = g.pick("1", "2", "0.5")
+			}
+			n.kw = append(n.kw, `"prefixWeights": [`+strings.Join(ws, ", ")+`]`)
+		}
+		if g.chance(0.5) {
+			n.items = g.node(depth - 1)
+			n.kw = append(n.kw, `"prefixImportance": `+g.pick("1", "2"), `"restImportance": `+g.pick("1", "3"))
+		}
+	} else {
+		n.items = g.node(depth - 1)
+	}
+	if n.items != nil {
+		n.kw = append(n.kw, `"order": `+strconv.Quote(g.pick("fixed", "align")))
+		switch g.r.Intn(8) {
+		case 0:
+			n.kw = append(n.kw, `"ignoreExcess": true`)
+		case 1:
+			n.kw = append(n.kw, `"ignoreMissing": true`)
+		}
+	}
+	return n
+}
+
+// referential returns a root with one or two scopes: records with an
+// identifier, attributes and an optional self-reference, a link table, an
+// optional top-level reference and an optional second scope whose records
+// hold lists of references into the first.
+func (g *sgen) referential() *snode {
+	idType := g.pick("integer", "string")
+	rec := &snode{typ: "object", props: []sprop{{"id", &snode{typ: idType, idScope: "s"}}}}
+	for range g.r.Intn(3) + 1 {
+		rec.props = append(rec.props, sprop{g.pick("name", "label", "kind", "size"), g.primitive()})
+	}
+	dedup(rec)
+	if g.chance(0.4) {
+		rec.props = append(rec.props, sprop{"parent", &snode{typ: idType, ref: "s"}})
+	}
+	if g.chance(0.3) {
+		rec.kw = append(rec.kw, `"keyImportance": 0.5`)
+	}
+	arr := func(items *snode) *snode {
+		a := &snode{typ: "array", items: items}
+		a.kw = append(a.kw, `"order": `+strconv.Quote(g.pick("align", "align", "fixed")))
+		if g.chance(0.3) {
+			a.kw = append(a.kw, `"ignoreExcess": true`)
+		}
+		return a
+	}
+	link := &snode{typ: "object", props: []sprop{
+		{"a", &snode{typ: idType, ref: "s"}},
+		{"b", &snode{typ: idType, ref: "s"}},
+		{"rel", &snode{typ: "string", kw: []string{`"score": "exact"`}}},
+	}}
+	root := &snode{typ: "object", props: []sprop{{"recs", arr(rec)}, {"links", arr(link)}}}
+	if g.chance(0.4) {
+		root.props = append(root.props, sprop{"top", &snode{typ: idType, ref: "s"}})
+	}
+	if g.chance(0.4) {
+		grp := &snode{typ: "object", props: []sprop{
+			{"gid", &snode{typ: "string", idScope: "t"}},
+			{"members", arr(&snode{typ: idType, ref: "s"})},
+		}}
+		root.props = append(root.props, sprop{"grps", arr(grp)})
+		if g.chance(0.5) {
+			link.props = append(link.props, sprop{"via", &snode{typ: "string", ref: "t"}})
+		}
+	}
+	return root
+}
+
+func dedup(n *snode) {
+	seen := map[string]bool{}
+	out := n.props[:0]
+	for _, p := range n.props {
+		if !seen[p.name] {
+			seen[p.name] = true
+			out = append(out, p)
+		}
+	}
+	n.props = out
+}
+
+// value returns a random value of the node (mostly valid); ids and refs get
+// values from the pools.
+func (g *sgen) value(n *snode, ids map[string][]jsonval.Value) jsonval.Value {
+	if n.nullable != 0 && g.chance(0.15) {
+		return jsonval.Value{}
+	}
+	if n.idScope != "" || n.ref != "" {
+		pool := ids[n.idScope+n.ref]
+		if len(pool) == 0 || n.idScope != "" {
+			return g.idValue(n.typ)
+		}
+		return pool[g.r.Intn(len(pool))]
+	}
+	if n.enum != nil {
+		return jsonval.NewString(n.enum[g.r.Intn(len(n.enum))])
+	}
+	switch n.typ {
+	case "string":
+		return jsonval.NewString(g.pick(words...))
+	case "integer":
+		return jsonval.NewInt(int64(g.r.Intn(7) - 2))
+	case "number":
+		return jsonval.NewFloat(float64(g.r.Intn(40)-10) / 4)
+	case "boolean":
+		return jsonval.NewBool(g.chance(0.5))
+	case "object":
+		var ms []jsonval.Member
+		for _, p := range n.props {
+			if g.chance(0.85) {
+				ms = append(ms, jsonval.Member{Key: p.name, Value: g.value(p.node, ids)})
+			}
+		}
+		return jsonval.NewObject(ms)
+	}
+	var out []jsonval.Value
+	k := len(n.prefix)
+	for i := range k {
+		if i > 0 && g.chance(0.15) {
+			return jsonval.NewArray(out)
+		}
+		out = append(out, g.value(n.prefix[i], ids))
+	}
+	if n.items != nil {
+		for range g.r.Intn(5) {
+			out = append(out, g.value(n.items, ids))
+		}
+	}
+	return jsonval.NewArray(out)
+}
+
+func (g *sgen) idValue(typ string) jsonval.Value {
+	if typ == "integer" {
+		return jsonval.NewInt(int64(g.r.Intn(12)))
+	}
+	return jsonval.NewString(g.pick("p", "q", "r", "s", "t", "u", "v", "w"))
+}
+
+// refValue draws a referential document: ids unique per scope when unique
+// is set, then references into them.
+func (g *sgen) refValue(root *snode, unique bool) jsonval.Value {
+	ids := map[string][]jsonval.Value{}
+	recs := root.props[0].node
+	var recVals []jsonval.Value
+	seen := map[string]bool{}
+	for range g.r.Intn(5) {
+		id := g.idValue(recs.items.props[0].node.typ)
+		if unique && seen[id.String()] {
+			continue
+		}
+		seen[id.String()] = true
+		ids["s"] = append(ids["s"], id)
+		recVals = append(recVals, id)
+	}
+	var grpIDs []jsonval.Value
+	if len(root.props) > 2 && root.props[len(root.props)-1].name == "grps" {
+		for i := range g.r.Intn(3) {
+			grpIDs = append(grpIDs, jsonval.NewString("g"+strconv.Itoa(i+g.r.Intn(2))))
+		}
+		if unique {
+			grpIDs = dedupValues(grpIDs)
+		}
+		ids["t"] = grpIDs
+	}
+	var ms []jsonval.Member
+	for _, p := range root.props {
+		switch p.name {
+		case "recs":
+			var out []jsonval.Value
+			clone := g.chance(0.4) // property-identical records: WL decides
+			var first jsonval.Value
+			for i, id := range recVals {
+				v := g.value(p.node.items, ids)
+				if clone && i > 0 {
+					v = first
+				}
+				first = v
+				out = append(out, withFirst(v, "id", id))
+			}
+			ms = append(ms, jsonval.Member{Key: p.name, Value: jsonval.NewArray(out)})
+		case "grps":
+			var out []jsonval.Value
+			for _, id := range grpIDs {
+				out = append(out, withFirst(g.value(p.node.items, ids), "gid", id))
+			}
+			ms = append(ms, jsonval.Member{Key: p.name, Value: jsonval.NewArray(out)})
+		default:
+			if len(ids["s"]) > 0 || g.chance(0.2) {
+				ms = append(ms, jsonval.Member{Key: p.name, Value: g.value(p.node, ids)})
+			}
+		}
+	}
+	return jsonval.NewObject(ms)
+}
+
+// relabel renames every identifier and reference of a referential document
+// (scope s: integers +100, strings prefixed with "n"; scope t: prefixed with
+// "m") and shuffles its arrays: a candidate that only renumbers.
+func (g *sgen) relabel(v jsonval.Value, key string) jsonval.Value {
+	switch v.Kind {
+	case jsonval.Object:
+		ms := make([]jsonval.Member, len(v.Obj))
+		for i, m := range v.Obj {
+			ms[i] = jsonval.Member{Key: m.Key, Value: g.relabel(m.Value, m.Key)}
+		}
+		return jsonval.NewObject(ms)
+	case jsonval.Array:
+		arr := make([]jsonval.Value, len(v.Arr))
+		for i, x := range v.Arr {
+			arr[i] = g.relabel(x, key)
+		}
+		g.r.Shuffle(len(arr), func(a, b int) { arr[a], arr[b] = arr[b], arr[a] })
+		return jsonval.NewArray(arr)
+	}
+	switch key {
+	case "id", "parent", "a", "b", "top", "members":
+		if v.Kind == jsonval.Int {
+			return jsonval.NewInt(v.I + 100)
+		}
+		if v.Kind == jsonval.String {
+			return jsonval.NewString("n" + v.S)
+		}
+	case "gid", "via":
+		if v.Kind == jsonval.String {
+			return jsonval.NewString("m" + v.S)
+		}
+	}
+	return v
+}
+
+// withFirst returns the object v with its first member set to key: id
+// (the identifier is the first property of the record schemas).
+func withFirst(v jsonval.Value, key string, id jsonval.Value) jsonval.Value {
+	ms := []jsonval.Member{{Key: key, Value: id}}
+	for _, m := range v.Obj {
+		if m.Key != key {
+			ms = append(ms, m)
+		}
+	}
+	return jsonval.NewObject(ms)
+}
+
+func dedupValues(vs []jsonval.Value) []jsonval.Value {
+	seen := map[string]bool{}
+	var out []jsonval.Value
+	for _, v := range vs {
+		if !seen[v.String()] {
+			seen[v.String()] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// mutate returns a variant of v: a changed leaf, a dropped or duplicated
+// element, a shuffled array, a misspelled key, a value of another kind.
+func (g *sgen) mutate(v jsonval.Value) jsonval.Value {
+	switch v.Kind {
+	case jsonval.Object:
+		ms := append([]jsonval.Member(nil), v.Obj...)
+		if len(ms) == 0 {
+			return v
+		}
+		i := g.r.Intn(len(ms))
+		switch g.r.Intn(6) {
+		case 0:
+			ms = append(ms[:i], ms[i+1:]...)
+		case 1:
+			ms[i].Key += "x"
+		default:
+			ms[i].Value = g.mutate(ms[i].Value)
+		}
+		return jsonval.NewObject(ms)
+	case jsonval.Array:
+		arr := append([]jsonval.Value(nil), v.Arr...)
+		if len(arr) == 0 {
+			return jsonval.NewArray([]jsonval.Value{jsonval.NewString("extra")})
+		}
+		i := g.r.Intn(len(arr))
+		switch g.r.Intn(5) {
+		case 0:
+			arr = append(arr[:i], arr[i+1:]...)
+		case 1:
+			g.r.Shuffle(len(arr), func(a, b int) { arr[a], arr[b] = arr[b], arr[a] })
+		case 2:
+			arr = append(arr, arr[i])
+		default:
+			arr[i] = g.mutate(arr[i])
+		}
+		return jsonval.NewArray(arr)
+	case jsonval.String:
+		if g.chance(0.1) {
+			return jsonval.NewInt(3)
+		}
+		return jsonval.NewString(g.pick(words...))
+	case jsonval.Int:
+		if g.chance(0.1) {
+			return jsonval.NewFloat(float64(v.I))
+		}
+		return jsonval.NewInt(v.I + int64(g.r.Intn(5)-2))
+	case jsonval.Float:
+		return jsonval.NewFloat(v.F + 0.5)
+	case jsonval.Bool:
+		return jsonval.NewBool(!v.B)
+	}
+	return jsonval.NewString("was null")
+}
+
+// fidelityCase is one random schema with its pairs.
+type fidelityCase struct {
+	schema []byte
+	pairs  [][2]jsonval.Value
+}
+
+// genCase is the gopter generator of one case.
+func genCase(pairs int) gopter.Gen {
+	return func(p *gopter.GenParameters) *gopter.GenResult {
+		g := &sgen{r: p.Rng}
+		var root *snode
+		ref := g.chance(0.35)
+		if ref {
+			root = g.referential()
+		} else {
+			root = g.object(3)
+			root.nullable = 0
+		}
+		var b strings.Builder
+		if g.chance(0.2) {
+			// The root through $ref/$defs (SPEC §1.7).
+			b.WriteString(`{"$ref": "#/$defs/root", "$defs": {"root": `)
+			root.render(&b)
+			b.WriteString(`}}`)
+		} else {
+			root.render(&b)
+		}
+		c := fidelityCase{schema: []byte(b.String())}
+		for range pairs {
+			var gold, cand jsonval.Value
+			if ref {
+				gold = g.refValue(root, !g.chance(0.05))
+				switch g.r.Intn(4) {
+				case 0:
+					cand = g.refValue(root, g.chance(0.8))
+				case 1:
+					cand = g.mutate(gold)
+				case 2:
+					cand = g.relabel(gold, "")
+				default:
+					cand = g.mutate(g.relabel(gold, ""))
+				}
+			} else {
+				gold = g.value(root, nil)
+				cand = g.value(root, nil)
+				if g.chance(0.6) {
+					cand = g.mutate(gold)
+				}
+			}
+			c.pairs = append(c.pairs, [2]jsonval.Value{gold, cand})
+		}
+		return gopter.NewGenResult(c, gopter.NoShrinker)
+	}
+}
+
+// TestFidelity is the generated == interpreter property (DESIGN.md): random
+// annotated schemas covering every scoring keyword (referential ones
+// included) with random gold/candidate pairs; the code generated for each
+// schema is compiled once into one harness, and every pair must get the
+// interpreter's score (== on float64, errors alike) and identical ranked
+// operations, whether the typed path or the fallback runs.
+func TestFidelity(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds generated code")
+	}
+	seed := *fidelitySeed
+	if seed == 0 {
+		seed = time.Now().UnixNano()
+	}
+	t.Logf("seed %d (rerun with -fidelity.seed=%d)", seed, seed)
+	params := gopter.DefaultGenParameters().CloneWithSeed(seed)
+	gen := genCase(*fidelityPairs)
+	h := &harness{dir: t.TempDir()}
+	var cases []fidelityCase
+	for range *fidelitySchemas {
+		v, ok := gen(params).Retrieve()
+		if !ok {
+			t.Fatal("generator failed")
+		}
+		c := v.(fidelityCase)
+		if _, err := interp.Compile(c.schema, "", interp.Options{}); err != nil {
+			t.Fatalf("random schema does not compile: %v\n%s", err, c.schema)
+		}
+		cases = append(cases, c)
+		h.schemas = append(h.schemas, c.schema)
+	}
+	bin := h.build(t)
+	var pairs []pair
+	for i, c := range cases {
+		if err := h.refused[i]; err != nil {
+			t.Errorf("oagen gen refused a random schema: %v\n%s", err, c.schema)
+			continue
+		}
+		for _, p := range c.pairs {
+			pairs = append(pairs, pair{schema: i, gold: p[0], cand: p[1]})
+		}
+	}
+	got := h.run(t, bin, pairs)
+	typed, errs, fails := 0, 0, 0
+	scorers := map[int]*interp.Scorer{}
+	for k, p := range pairs {
+		sc := scorers[p.schema]
+		if sc == nil {
+			sc, _ = interp.Compile(h.schemas[p.schema], "", interp.Options{})
+			scorers[p.schema] = sc
+		}
+		want := interpOutcome(sc, p.gold, p.cand)
+		if got[k].Typed {
+			typed++
+		}
+		if want.Score == "error" {
+			errs++
+		}
+		if got[k].Score != want.Score || got[k].Ops != want.Ops {
+			fails++
+			if fails <= 5 {
+				t.Errorf("schema %s\ngold %s\ncand %s\ngenerated (typed=%v) %s\n%s\ninterpreter %s\n%s", h.schemas[p.schema],
+					jsonval.AppendJSON(nil, p.gold), jsonval.AppendJSON(nil, p.cand), got[k].Typed, got[k].Score, got[k].Ops, want.Score, want.Ops)
+			}
+		}
+	}
+	t.Logf("%d schemas, %d pairs: %d agree bit for bit, %d on the typed path, %d interpreter errors", len(cases), len(pairs), len(pairs)-fails, typed, errs)
+}
