@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/runtime"
@@ -227,17 +228,28 @@ func benchCases(tb testing.TB, maxPeople int) []benchCase {
 	return append(cases, benchSciERC(tb), benchF2O(tb))
 }
 
+// reportCPU reports the process CPU time spent since start per operation
+// (see processCPU).
+func reportCPU(b *testing.B, start time.Duration) {
+	if start == 0 || b.N == 0 {
+		return
+	}
+	b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op")
+}
+
 // BenchmarkInterpScore measures Scorer.Score (validation, referential
 // pre-pass, alignment; no match tree).
 func BenchmarkInterpScore(b *testing.B) {
 	for _, c := range benchCases(b, 500) {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
+			start := processCPU()
 			for b.Loop() {
 				if _, err := c.scorer.Score(c.gold, c.cand); err != nil {
 					b.Fatal(err)
 				}
 			}
+			reportCPU(b, start)
 		})
 	}
 }
@@ -249,6 +261,7 @@ func BenchmarkInterpAlignFeedback(b *testing.B) {
 	for _, c := range benchCases(b, 500) {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
+			start := processCPU()
 			for b.Loop() {
 				res, err := c.scorer.Align(c.gold, c.cand)
 				if err != nil {
@@ -258,6 +271,7 @@ func BenchmarkInterpAlignFeedback(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+			reportCPU(b, start)
 		})
 	}
 }
@@ -273,11 +287,13 @@ func BenchmarkInterpRepairRender(b *testing.B) {
 		}
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
+			start := processCPU()
 			for b.Loop() {
 				if _, _, err := res.Feedback(interp.RepairOptions{}, fo); err != nil {
 					b.Fatal(err)
 				}
 			}
+			reportCPU(b, start)
 		})
 	}
 }
