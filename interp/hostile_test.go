@@ -204,6 +204,7 @@ func hostileCases() []hostileCase {
 		// Referential.
 		{name: "dangling gold reference", schema: refSchema, gold: `{"people": [{"id": 1, "name": "A"}], "links": [{"from": 1, "to": 2}]}`, cand: `{"people": [], "links": []}`, want: "score: invalid gold at /links/0/to: reference 2 names no identifier of scope \"person\""},
 		{name: "duplicate gold ids", schema: refSchema, gold: `{"people": [{"id": 1, "name": "A"}, {"id": 1, "name": "B"}], "links": []}`, cand: `{"people": [], "links": []}`, want: "score: invalid gold at /people/1/id: duplicate identifier 1 in scope \"person\""},
+		{name: "scope records beyond MaxCollection", schema: refSchema, gold: `{"people": [{"id": 1, "name": "A"}, {"id": 2, "name": "B"}, {"id": 3, "name": "C"}], "links": []}`, cand: `{"people": [], "links": []}`, limits: interp.Limits{MaxCollection: 2}, want: "score: limit MaxCollection = 2 exceeded at /people", limitErrName: "MaxCollection"},
 		{name: "duplicate candidate ids, relabelled", schema: refSchema, gold: `{"people": [{"id": 1, "name": "A"}, {"id": 2, "name": "B"}], "links": [{"from": 1, "to": 2}]}`, cand: `{"people": [{"id": 7, "name": "A"}, {"id": 7, "name": "B"}], "links": [{"from": 7, "to": 7}]}`, want: "score 0.75"},
 		{name: "dangling candidate reference", schema: refSchema, gold: `{"people": [{"id": 1, "name": "A"}], "links": [{"from": 1, "to": 1}]}`, cand: `{"people": [{"id": 5, "name": "A"}], "links": [{"from": 5, "to": 6}]}`, want: "score 0.75"},
 	}

@@ -154,10 +154,22 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	if n == 0 && m == 0 {
 		return b, nil
 	}
-	if err := c.checkCollection(n, m); err != nil {
-		return nil, err
-	}
-	if err := c.spend(int64(n) * int64(m)); err != nil {
+	if n > 0 {
+		// A limit on the record set is reported at the gold list holding
+		// the first record (the only list, for records in one array).
+		saved := c.path
+		if c.path = pointerPath(recG[0].ptr); len(c.path) > 0 {
+			c.path = c.path[:len(c.path)-1]
+		}
+		err := c.checkCollection(n, m)
+		if err == nil {
+			err = c.spend(int64(n) * int64(m))
+		}
+		c.path = saved
+		if err != nil {
+			return nil, err
+		}
+	} else if err := c.checkCollection(n, m); err != nil {
 		return nil, err
 	}
 	idsG := make([]jsonval.Value, n)
