@@ -3,7 +3,7 @@
 // values and a scorer specialised to the schema, which computes exactly the
 // interpreter's score (package interp) and repair operations.
 //
-// # Generated API (root type T, an object schema)
+// # Generated API (root type T)
 //
 //	type T struct{ … }                                  // one field per property, schema order
 //	func ScoreT(gold, cand *T) float64                  // no allocations in steady state
@@ -11,6 +11,12 @@
 //	func ScoreTJSON(gold, cand []byte) (float64, error) // any JSON, the interpreter's score
 //	func RepairTJSON(gold, cand []byte) ([]oart.Op, error)
 //	func ScoreTJSONDetail(gold, cand []byte) (score float64, typed bool, err error)
+//	func DecodeT(v jsonval.Value) (*T, bool)            // typed value of a decoded JSON value
+//	func CheckTGold(gold *T) error                      // referential schemas: gold integrity
+//
+// A root that is not an object becomes a named type of its representation
+// (type T []TItem, type T string, …; a tuple root is a struct). A nil *T is
+// JSON null where the root schema admits null.
 //
 // # Go representation
 //
@@ -127,9 +133,6 @@ func Generate(opts Options) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gen: %s: %w", opts.SchemaFile, err)
 	}
-	if m.root.kind != kObject {
-		return nil, fmt.Errorf("gen: %s: the root schema must be an object (got another type)", opts.SchemaFile)
-	}
 	for _, t := range m.nodes {
 		if t.n.IDScope != "" || t.n.Ref != "" {
 			continue // score is ignored on identifier and reference nodes (SPEC §7.1)
@@ -214,6 +217,11 @@ func render(m *model, opts Options) ([]byte, error) {
 		}
 	}
 
+	if r := m.root; !r.isStructRef() && r.base != T {
+		f.Comment(fmt.Sprintf("%s is the root type of the schema %s (nil: JSON null where the schema admits it).", T, opts.SchemaFile))
+		f.Type().Id(T).Id(r.base)
+	}
+
 	// Per-call context and result types (declared with jennifer so that the
 	// imports they need are managed).
 	f.Comment(fmt.Sprintf("%sCtx is the per-call workspace of the %s scorer; it is pooled.", pfx, T))
@@ -223,6 +231,7 @@ func render(m *model, opts Options) ([]byte, error) {
 		jen.Id("fl").Index().Index().Float64(),
 		jen.Id("il").Index().Index().Int(),
 		jen.Id("sl").Index().Index().Qual(pathSeqDP, "Step"),
+		jen.Id("err").Error().Comment("an internal error of the call (see solve)"),
 	}
 	if len(m.scopes) > 0 {
 		ctxFields = append(ctxFields,
@@ -256,6 +265,7 @@ func render(m *model, opts Options) ([]byte, error) {
 		jen.Id("scorer").Op("*").Qual(pathInterp, "Scorer"),
 		jen.Id("validator").Op("*").Qual(pathValidate, "Validator"),
 	)
+	f.Var().Id("_").Op("=").Qual("errors", "New")
 	f.Func().Id(pfx+"Wrap").Params(jen.Id("what").String(), jen.Err().Error()).Error().Block(
 		jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%s: %w"), jen.Id("what"), jen.Err())),
 	)
@@ -283,6 +293,46 @@ func render(m *model, opts Options) ([]byte, error) {
 		return nil, fmt.Errorf("gen: formatting the generated code: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// rootAdapters emits In (a *T as the null flag and value of the root node;
+// nil is JSON null), NilRoot (a nil argument for a root that is not
+// nullable) and Out (a decoded JSON value as *T).
+func (e *emitter) rootAdapters() {
+	m := e.m
+	r := m.root
+	T, pfx := m.typ, m.prefix
+	e.p("// %sIn returns the null flag and the value of a root argument; nil is JSON null.", pfx)
+	e.p("func %sIn(x *%s) (bool, %s) {", pfx, T, r.refType())
+	if r.isStructRef() {
+		e.p("return x == nil, x")
+	} else {
+		e.p("if x == nil { var z %s; return true, z }", r.refType())
+		e.p("return false, %s(*x)", r.refType())
+	}
+	e.p("}")
+	e.p("// %sNilRoot reports a nil argument where the root schema does not admit null.", pfx)
+	e.p("func %sNilRoot(gold, cand *%s) bool {", pfx, T)
+	if r.nullable {
+		e.p("return false")
+	} else {
+		e.p("return gold == nil || cand == nil")
+	}
+	e.p("}")
+	e.p("// %sOut converts a decoded JSON value into *%s when it is faithfully representable.", pfx, T)
+	e.p("func %sOut(v jsonval.Value) (*%s, bool) {", pfx, T)
+	if r.nullable {
+		e.p("if v.Kind == jsonval.Null { return nil, true }")
+	}
+	e.p("x, ok := %s(v)", e.n("D"+strconv.Itoa(r.id)))
+	e.p("if !ok { return nil, false }")
+	if r.isStructRef() {
+		e.p("return x, true")
+	} else {
+		e.p("t := %s(x)", T)
+		e.p("return &t, true")
+	}
+	e.p("}")
 }
 
 // resetAll is the Go statement resetting the state of every scope.
@@ -334,31 +384,52 @@ func (c *%[1]sCtx) releaseSteps(s []seqdp.Step) { c.sl = append(c.sl, s) }
 
 // solve runs the assignment of SPEC §5.8 and returns a copy of the
 // assignment that the caller owns until releaseInts.
+//
+// The solver fails only on inconsistent dimensions or non-finite entries,
+// and every matrix built here is n×m with entries in [0, 2] (similarities,
+// clamped scores, plus the WL tie-break bonus below one gap), so it cannot
+// fail. Should it ever, the error is recorded for the entry points (ScoreT
+// then returns 0, the other entry points return the error) and the identity
+// assignment lets the call finish instead of crashing the service.
 func (c *%[1]sCtx) solve(M []float64, n, m int) []int {
 	asg, err := c.hung.SolveMax(M, n, m)
-	if err != nil {
-		panic(%[2]q + err.Error())
-	}
 	var out []int
 	if k := len(c.il); k > 0 {
 		out = c.il[k-1][:0]
 		c.il = c.il[:k-1]
 	}
+	if err != nil {
+		c.fail(err)
+		for r := range max(n, m) {
+			out = append(out, r)
+		}
+		return out
+	}
 	return append(out, asg...)
 }
 
-// align runs the DP of SPEC §5.3 and returns a copy of the steps.
+// align runs the DP of SPEC §5.3 and returns a copy of the steps. Like
+// solve, it cannot fail on the matrices built here (n×m, entries in [0, 1]);
+// an error is recorded and the alignment continues with no steps.
 func (c *%[1]sCtx) align(M []float64, n, m int) (float64, []seqdp.Step) {
 	total, steps, err := c.dp.Align(M, n, m)
-	if err != nil {
-		panic(%[3]q + err.Error())
-	}
 	var out []seqdp.Step
 	if k := len(c.sl); k > 0 {
 		out = c.sl[k-1][:0]
 		c.sl = c.sl[:k-1]
 	}
+	if err != nil {
+		c.fail(err)
+		return 0, out
+	}
 	return total, append(out, steps...)
+}
+
+// fail records the first internal error of the call.
+func (c *%[1]sCtx) fail(err error) {
+	if c.err == nil {
+		c.err = fmt.Errorf("oagen: internal error (please report it): %%w", err)
+	}
 }
 
 func (c *%[1]sCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *%[1]sRes {
@@ -433,7 +504,7 @@ func (c *%[1]sCtx) finishCombined(score, wp, wr float64, hents []%[1]sEnt, halph
 	}
 	return &%[1]sRes{ag: jsonval.NewArray(ag), ap: jsonval.NewArray(ap), m: m}
 }
-`, e.m.prefix, "oagen: assignment solver: ", "oagen: sequence DP: ")
+`, e.m.prefix)
 	_ = n
 }
 
@@ -444,28 +515,47 @@ func (e *emitter) entryPoints(opts Options) {
 	root := e.m.root
 	rootFn := e.pair(root, root)
 	rid := strconv.Itoa(root.id)
+	e.rootAdapters()
 	var scoreFuncs, repairDoc, repairPrep string
 	if len(e.m.scopes) == 0 {
 		scoreFuncs = fmt.Sprintf(`// Score%[2]s returns the similarity of cand to gold in [0, 1] under the schema
 // %[3]s, exactly as the interpreter computes it for the JSON encodings of the
 // two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
-// validation keywords (the typed path does not validate). It makes no heap
-// allocations in steady state.
+// validation keywords (the typed path does not validate); nil stands for JSON
+// null where the root schema admits null, and otherwise scores 0. It makes no
+// heap allocations in steady state. It returns 0 on an internal error of the
+// assignment solver or DP, which cannot occur (see solve) and which
+// Score%[2]sJSON reports.
 func Score%[2]s(gold, cand *%[2]s) float64 {
-	c := %[1]sPool.Get().(*%[1]sCtx)
-	s, _ := c.%[4]s(false, gold, false, cand, false)
-	%[1]sPool.Put(c)
+	s, _ := %[1]sScore(gold, cand)
 	return s
 }
 
-func %[1]sScore(gold, cand *%[2]s) (float64, error) { return Score%[2]s(gold, cand), nil }`, pfx, T, opts.SchemaFile, rootFn)
+// %[1]sScore is Score%[2]s that reports an internal error (see solve).
+func %[1]sScore(gold, cand *%[2]s) (float64, error) {
+	gn, g := %[1]sIn(gold)
+	pn, p := %[1]sIn(cand)
+	if %[1]sNilRoot(gold, cand) {
+		return 0, nil
+	}
+	c := %[1]sPool.Get().(*%[1]sCtx)
+	defer %[1]sPool.Put(c)
+	c.err = nil
+	s, _ := c.%[4]s(gn, g, pn, p, false)
+	if c.err != nil {
+		return 0, c.err
+	}
+	return s, nil
+}`, pfx, T, opts.SchemaFile, rootFn)
 	} else {
 		scoreFuncs = fmt.Sprintf(`// Score%[2]s returns the similarity of cand to gold in [0, 1] under the schema
 // %[3]s, exactly as the interpreter computes it for the JSON encodings of the
 // two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
 // validation keywords (the typed path does not validate). The schema is
 // referential (SPEC §7): the gold must also have referential integrity (see
-// Check%[2]sGold); a gold that does not scores 0. In steady state the
+// Check%[2]sGold); a gold that does not scores 0, as do a nil argument where
+// the root schema does not admit null (nil is JSON null where it does) and
+// the internal errors that cannot occur (see solve). In steady state the
 // referential pre-pass allocates only the WL labels of carriers that have
 // exact scalars or cross-scope references, and the identifier keys of numeric
 // scopes inside such labels (see docs/PERFORMANCE.md).
@@ -476,12 +566,21 @@ func Score%[2]s(gold, cand *%[2]s) float64 {
 
 // %[1]sScore is Score%[2]s that reports a gold without referential integrity.
 func %[1]sScore(gold, cand *%[2]s) (float64, error) {
+	gn, g := %[1]sIn(gold)
+	pn, p := %[1]sIn(cand)
+	if %[1]sNilRoot(gold, cand) {
+		return 0, nil
+	}
 	c := %[1]sPool.Get().(*%[1]sCtx)
 	defer %[1]sPool.Put(c)
-	if err := c.prepare(gold, cand); err != nil {
+	c.err = nil
+	if err := c.prepare(gn, g, pn, p); err != nil {
 		return 0, err
 	}
-	s, _ := c.%[4]s(false, gold, false, cand, false)
+	s, _ := c.%[4]s(gn, g, pn, p, false)
+	if c.err != nil {
+		return 0, c.err
+	}
 	return s, nil
 }
 
@@ -493,10 +592,14 @@ func Check%[2]sGold(gold *%[2]s) error {
 	c := %[1]sPool.Get().(*%[1]sCtx)
 	defer %[1]sPool.Put(c)
 	%[5]s
-	return c.checkGold(gold)
+	gn, g := %[1]sIn(gold)
+	if %[1]sNilRoot(gold, gold) {
+		return errors.New("nil gold")
+	}
+	return c.checkGold(gn, g)
 }`, pfx, T, opts.SchemaFile, rootFn, resetAll(e.m))
 		repairDoc = "\n// A gold without referential integrity is an *interp.GoldError."
-		repairPrep = "\n\tif err := c.prepare(gold, cand); err != nil {\n\t\treturn nil, err\n\t}"
+		repairPrep = "\n\tif err := c.prepare(gn, g, pn, p); err != nil {\n\t\treturn nil, err\n\t}"
 	}
 	e.p(`// %[1]sSchema is the schema %[3]s, for the interpreter fallback of the JSON entry points.
 const %[1]sSchema = %[4]s
@@ -523,10 +626,19 @@ var %[1]sState = sync.OnceValues(func() (*%[1]sFallback, error) {
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.%[8]s
 func Repair%[2]s(gold, cand *%[2]s) ([]oart.Op, error) {
+	gn, g := %[1]sIn(gold)
+	pn, p := %[1]sIn(cand)
+	if %[1]sNilRoot(gold, cand) {
+		return nil, errors.New("nil value for a root that is not nullable")
+	}
 	c := %[1]sPool.Get().(*%[1]sCtx)
-	defer %[1]sPool.Put(c)%[9]s
-	_, r := c.%[5]s(false, gold, false, cand, true)
-	ops := oart.WalkRepairs(r.m, %[1]sJ%[6]s(gold), %[1]sJ%[6]s(cand), oart.GranularityLeaf)
+	defer %[1]sPool.Put(c)
+	c.err = nil%[9]s
+	_, r := c.%[5]s(gn, g, pn, p, true)
+	if c.err != nil {
+		return nil, c.err
+	}
+	ops := oart.WalkRepairs(r.m, %[1]sJN%[6]s(gn, g), %[1]sJN%[6]s(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 
@@ -549,23 +661,84 @@ func %[1]sDecodePair(gold, cand []byte) (*%[1]sFallback, jsonval.Value, jsonval.
 // Decode%[2]s converts a decoded JSON value into %[2]s when it is faithfully
 // representable (see the package documentation of oagen's gen); it does not
 // validate.
-func Decode%[2]s(v jsonval.Value) (*%[2]s, bool) { return %[1]sD%[6]s(v) }
+func Decode%[2]s(v jsonval.Value) (*%[2]s, bool) { return %[1]sOut(v) }
 
 // typed decodes a valid pair into %[2]s when the JSON is faithfully
 // representable (see package gen), else reports false.
-func (st *%[1]sFallback) typed(g, p jsonval.Value) (*%[2]s, *%[2]s, bool) {
+func (st *%[1]sFallback) typed(g, p jsonval.Value, repair bool) (*%[2]s, *%[2]s, bool) {
 	if st.validator.Validate(g) != nil || st.validator.Validate(p) != nil {
 		return nil, nil, false
 	}
-	gt, ok := %[1]sD%[6]s(g)
+	if !st.withinLimits(g, p, repair) {
+		return nil, nil, false
+	}
+	gt, ok := %[1]sOut(g)
 	if !ok {
 		return nil, nil, false
 	}
-	pt, ok := %[1]sD%[6]s(p)
+	pt, ok := %[1]sOut(p)
 	if !ok {
 		return nil, nil, false
 	}
 	return gt, pt, true
+}
+
+// %[1]sSize measures a JSON value for withinLimits.
+type %[1]sSize struct {
+	n, elems, depth, coll, str int // values, array elements, nesting depth, largest collection, longest string (bytes)
+	bytes                          float64 // total string bytes
+}
+
+func (z *%[1]sSize) walk(v jsonval.Value, depth, maxDepth int) {
+	z.n++
+	z.depth = max(z.depth, depth)
+	if depth > maxDepth {
+		return
+	}
+	switch v.Kind {
+	case jsonval.String:
+		z.str = max(z.str, len(v.S))
+		z.bytes += float64(len(v.S))
+	case jsonval.Array:
+		z.coll = max(z.coll, len(v.Arr))
+		z.elems += len(v.Arr)
+		for _, x := range v.Arr {
+			z.walk(x, depth+1, maxDepth)
+		}
+	case jsonval.Object:
+		z.coll = max(z.coll, len(v.Obj))
+		for _, m := range v.Obj {
+			z.walk(m.Value, depth+1, maxDepth)
+		}
+	}
+}
+
+// withinLimits reports whether the interpreter certainly scores the pair
+// without exceeding a resource limit (interp.Limits): the typed code checks
+// no limits, so a pair that might exceed one goes to the interpreter, which
+// then returns the same limit error (or its score). The work bound is
+// conservative: per pass (the main one and one per scope) every pair of a
+// gold and a candidate value is aligned at most once, each alignment spends
+// 1 plus at most one matrix cell per pair of children, and a string pair
+// spends its byte lengths / 16; building the match tree for repairs aligns a
+// pair at most once per ancestor.
+func (st *%[1]sFallback) withinLimits(g, p jsonval.Value, repair bool) bool {
+	lim := st.scorer.Options().Limits
+	var a, b %[1]sSize
+	a.walk(g, 1, lim.MaxDepth)
+	b.walk(p, 1, lim.MaxDepth)
+	if max(a.depth, b.depth) > lim.MaxDepth-2 || max(a.coll, b.coll) > lim.MaxCollection || max(a.str, b.str) > lim.MaxStringRunes {
+		return false
+	}
+	if %[10]d > 0 && max(a.elems, b.elems) > lim.MaxCollection {
+		return false // scope records are pooled from every array
+	}
+	na, nb := float64(a.n), float64(b.n)
+	bound := float64(%[10]d+1) * (3*na*nb + (nb*a.bytes+na*b.bytes)/16 + 1)
+	if repair {
+		bound *= float64(max(a.depth, b.depth) + 2)
+	}
+	return bound <= float64(lim.MaxWork)
 }
 
 // Score%[2]sJSON scores two JSON texts under %[3]s. Any candidate gets the
@@ -583,7 +756,7 @@ func Score%[2]sJSONDetail(gold, cand []byte) (score float64, typed bool, err err
 	if err != nil {
 		return 0, false, err
 	}
-	if gt, pt, ok := st.typed(g, p); ok {
+	if gt, pt, ok := st.typed(g, p, false); ok {
 		s, err := %[1]sScore(gt, pt)
 		return s, true, err
 	}
@@ -598,7 +771,7 @@ func Repair%[2]sJSON(gold, cand []byte) ([]oart.Op, error) {
 	if err != nil {
 		return nil, err
 	}
-	if gt, pt, ok := st.typed(g, p); ok {
+	if gt, pt, ok := st.typed(g, p, true); ok {
 		return Repair%[2]s(gt, pt)
 	}
 	res, err := st.scorer.Align(g, p)
@@ -607,5 +780,5 @@ func Repair%[2]sJSON(gold, cand []byte) ([]oart.Op, error) {
 	}
 	return res.Repair(interp.RepairOptions{})
 }
-`, pfx, T, opts.SchemaFile, strconv.Quote(string(opts.SchemaJSON)), rootFn, rid, scoreFuncs, repairDoc, repairPrep)
+`, pfx, T, opts.SchemaFile, strconv.Quote(string(opts.SchemaJSON)), rootFn, rid, scoreFuncs, repairDoc, repairPrep, len(e.m.scopes))
 }

@@ -136,9 +136,6 @@ func buildModel(s *ir.Schema, typeName string) (*model, error) {
 	if err != nil {
 		return nil, err
 	}
-	if root.nullable {
-		return nil, fmt.Errorf("%s: a nullable root is not supported by oagen gen", s.Root.Pos)
-	}
 	m.root = root
 	if err := m.buildScopes(); err != nil {
 		return nil, err

@@ -391,17 +391,17 @@ func (e *emitter) scopeTypes() {
 // runs both before the main pass.
 func (e *emitter) emitRefPass() {
 	m := e.m
-	T := m.root.base
+	R := m.root.refType()
 	e.scopeTypes()
 	// Gold check, per scope in order (SPEC §7.3).
 	e.p("// checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.")
-	e.p("func (c *%s) checkGold(g *%s) error {", e.n("Ctx"), T)
+	e.p("func (c *%s) checkGold(gn bool, g %s) error {", e.n("Ctx"), R)
 	e.p("var err error")
 	for _, ts := range m.scopes {
 		st := fmt.Sprintf("c.s%d", ts.idx)
 		full := append(slices.Clone(ts.sc.RecordPath), ts.sc.IDSuffix...)
 		w, leaf := e.walker(m.root, full)
-		e.p("%s(false, g, c.ix[:], func(_ bool, v %s) bool {", w, leaf.refType())
+		e.p("%s(gn, g, c.ix[:], func(_ bool, v %s) bool {", w, leaf.refType())
 		e.p("id := %s", keyConv(leaf, "v"))
 		e.p("if _, dup := %s.gset[id]; dup {", st)
 		e.p("err = &interp.GoldError{Pointer: %s, Message: \"duplicate identifier \" + jsonval.PyRepr(%s) + %q}", strings.ReplaceAll(pointerExpr(full), "ix[", "c.ix["), keyJSON(leaf, "id"), " in scope "+strconv.Quote(ts.sc.Name))
@@ -413,7 +413,7 @@ func (e *emitter) emitRefPass() {
 		e.p("if err != nil { return err }")
 		for _, rp := range ts.sc.RefPaths {
 			w, leaf := e.walker(m.root, rp)
-			e.p("%s(false, g, c.ix[:], func(_ bool, v %s) bool {", w, leaf.refType())
+			e.p("%s(gn, g, c.ix[:], func(_ bool, v %s) bool {", w, leaf.refType())
 			e.p("if _, ok := %s.gset[%s]; !ok {", st, keyConv(leaf, "v"))
 			e.p("err = &interp.GoldError{Pointer: %s, Message: \"reference \" + jsonval.PyRepr(%s) + %q}", strings.ReplaceAll(pointerExpr(rp), "ix[", "c.ix["), keyJSON(leaf, keyConv(leaf, "v")), " names no identifier of scope "+strconv.Quote(ts.sc.Name))
 			e.p("return false")
@@ -428,14 +428,14 @@ func (e *emitter) emitRefPass() {
 
 	// prepare.
 	e.p("// prepare runs the referential pre-pass of SPEC §7 before the main pass.")
-	e.p("func (c *%s) prepare(g, p *%s) error {", e.n("Ctx"), T)
+	e.p("func (c *%s) prepare(gn bool, g %s, pn bool, p %s) error {", e.n("Ctx"), R, R)
 	e.p("c.cur, c.maskAll, c.deriving = 0, false, false")
 	for _, ts := range m.scopes {
 		e.p("c.s%d.reset()", ts.idx)
 	}
-	e.p("if err := c.checkGold(g); err != nil { return err }")
+	e.p("if err := c.checkGold(gn, g); err != nil { return err }")
 	for _, ts := range m.scopes {
-		e.p("c.derive%d(g, p)", ts.idx)
+		e.p("c.derive%d(gn, g, pn, p)", ts.idx)
 	}
 	e.p("return nil")
 	e.p("}")
@@ -449,7 +449,7 @@ func (e *emitter) emitRefPass() {
 // its WL graphs (SPEC §7.6).
 func (e *emitter) emitDerive(ts *tscope) {
 	m := e.m
-	T := m.root.base
+	R := m.root.refType()
 	K := keyType(ts.id)
 	st := fmt.Sprintf("c.s%d", ts.idx)
 	recW, recLeaf := e.walker(m.root, ts.sc.RecordPath)
@@ -458,9 +458,9 @@ func (e *emitter) emitDerive(ts *tscope) {
 
 	// Records and their ids.
 	e.p("// records%d collects the records of scope %q on one side, with their first ids.", ts.idx, ts.sc.Name)
-	e.p("func (c *%s) records%d(side int, x *%s) {", e.n("Ctx"), ts.idx, T)
+	e.p("func (c *%s) records%d(side int, xn bool, x %s) {", e.n("Ctx"), ts.idx, R)
 	e.p("st := &%s", st)
-	e.p("%s(false, x, c.ix[:], func(rn bool, r %s) bool {", recW, ts.rec.refType())
+	e.p("%s(xn, x, c.ix[:], func(rn bool, r %s) bool {", recW, ts.rec.refType())
 	e.p("var id %s", K)
 	e.p("ok := false")
 	e.p("%s(rn, r, c.ix[:], func(_ bool, v %s) bool { id, ok = %s, true; return false })", idW, idLeaf.refType(), keyConv(idLeaf, "v"))
@@ -475,10 +475,10 @@ func (e *emitter) emitDerive(ts *tscope) {
 	recFn := e.pair(ts.rec, ts.rec)
 	wlOn := !ts.sc.Degraded
 	e.p("// derive%d derives the bijection of scope %q (SPEC §7.5).", ts.idx, ts.sc.Name)
-	e.p("func (c *%s) derive%d(g, p *%s) {", e.n("Ctx"), ts.idx, T)
+	e.p("func (c *%s) derive%d(gn bool, g %s, pn bool, p %s) {", e.n("Ctx"), ts.idx, R, R)
 	e.p("st := &%s", st)
-	e.p("c.records%d(0, g)", ts.idx)
-	e.p("c.records%d(1, p)", ts.idx)
+	e.p("c.records%d(0, gn, g)", ts.idx)
+	e.p("c.records%d(1, pn, p)", ts.idx)
 	e.p("n, m := len(st.recs[0]), len(st.recs[1])")
 	e.p("if n == 0 && m == 0 { st.done = true; return }")
 	e.p("C := c.floats(n * m)")
@@ -498,7 +498,7 @@ func (e *emitter) emitDerive(ts *tscope) {
 		e.p("if n > 1 || m > 1 {")
 		e.p("Wm := c.floats(n * m)")
 		e.p("clear(Wm)")
-		e.p("c.structural%d(g, p, Wm, n, m)", ts.idx)
+		e.p("c.structural%d(gn, g, pn, p, Wm, n, m)", ts.idx)
 		e.p("Sx = c.floats(n * m)")
 		e.p("sc := c.floats(n * m)")
 		e.p("oart.WLTieBreak(Sx, C, Wm, n, m, sc)")
@@ -534,11 +534,11 @@ func (e *emitter) emitDerive(ts *tscope) {
 // refinement (SPEC §7.7) and the structural match matrix Wm.
 func (e *emitter) emitStructural(ts *tscope) {
 	m := e.m
-	T := m.root.base
+	R := m.root.refType()
 	K := keyType(ts.id)
 	st := fmt.Sprintf("c.s%d", ts.idx)
 	e.p("// graph%d builds the WL graph of scope %q on one side (SPEC §7.6).", ts.idx, ts.sc.Name)
-	e.p("func (c *%s) graph%d(side int, x *%s) {", e.n("Ctx"), ts.idx, T)
+	e.p("func (c *%s) graph%d(side int, xn bool, x %s) {", e.n("Ctx"), ts.idx, R)
 	e.p("st := &%s", st)
 	e.p("gr := &c.wg[side]")
 	e.p("gr.Reset()")
@@ -548,11 +548,11 @@ func (e *emitter) emitStructural(ts *tscope) {
 	e.p("if _, seen := verts[id]; seen { continue }")
 	e.p("verts[id] = int32(gr.AddVertex(wl.Label{}))")
 	e.p("}")
-	e.p("_ = x")
+	e.p("_, _ = xn, x")
 	for gi, g := range ts.groups {
 		cw, cleaf := e.walker(m.root, g.carrier)
 		e.p("// Carrier group %d: %s.", gi, pointerOrRoot(g.carrier.String()))
-		e.p("%s(false, x, c.ix[:], func(cn bool, cv %s) bool {", cw, cleaf.refType())
+		e.p("%s(xn, x, c.ix[:], func(cn bool, cv %s) bool {", cw, cleaf.refType())
 		e.p("eps := c.eps[:0]")
 		for ri, r := range g.roles {
 			rw, rleaf := e.walker(g.node, r)
@@ -612,10 +612,10 @@ func (e *emitter) emitStructural(ts *tscope) {
 	e.p("}")
 
 	e.p("// structural%d runs the joint WL refinement of scope %q (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.", ts.idx, ts.sc.Name)
-	e.p("func (c *%s) structural%d(g, p *%s, Wm []float64, n, m int) {", e.n("Ctx"), ts.idx, T)
+	e.p("func (c *%s) structural%d(gn bool, g %s, pn bool, p %s, Wm []float64, n, m int) {", e.n("Ctx"), ts.idx, R, R)
 	e.p("st := &%s", st)
-	e.p("c.graph%d(0, g)", ts.idx)
-	e.p("c.graph%d(1, p)", ts.idx)
+	e.p("c.graph%d(0, gn, g)", ts.idx)
+	e.p("c.graph%d(1, pn, p)", ts.idx)
 	e.p("colG, colP := wl.Refine(&c.wg[0], &c.wg[1], -1, &c.wlws)")
 	e.p("for i := 0; i < n; i++ {")
 	e.p("if !st.ok[0][i] { continue }")

@@ -3,6 +3,7 @@
 package amr
 
 import (
+	"errors"
 	"fmt"
 	"github.com/objectaligner/oagen/interp"
 	oart "github.com/objectaligner/oagen/runtime"
@@ -51,6 +52,7 @@ type oaGraphCtx struct {
 	fl   [][]float64
 	il   [][]int
 	sl   [][]seqdp.Step
+	err  error // an internal error of the call (see solve)
 
 	// Referential state (SPEC §7): cur is the index+1 of the scope being derived (0: none),
 	// maskAll masks every reference (degraded scope), kerr records a kind mismatch while deriving.
@@ -80,6 +82,8 @@ type oaGraphFallback struct {
 	scorer    *interp.Scorer
 	validator *validate.Validator
 }
+
+var _ = errors.New
 
 func oaGraphWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
@@ -113,31 +117,52 @@ func (c *oaGraphCtx) releaseSteps(s []seqdp.Step) { c.sl = append(c.sl, s) }
 
 // solve runs the assignment of SPEC §5.8 and returns a copy of the
 // assignment that the caller owns until releaseInts.
+//
+// The solver fails only on inconsistent dimensions or non-finite entries,
+// and every matrix built here is n×m with entries in [0, 2] (similarities,
+// clamped scores, plus the WL tie-break bonus below one gap), so it cannot
+// fail. Should it ever, the error is recorded for the entry points (ScoreT
+// then returns 0, the other entry points return the error) and the identity
+// assignment lets the call finish instead of crashing the service.
 func (c *oaGraphCtx) solve(M []float64, n, m int) []int {
 	asg, err := c.hung.SolveMax(M, n, m)
-	if err != nil {
-		panic("oagen: assignment solver: " + err.Error())
-	}
 	var out []int
 	if k := len(c.il); k > 0 {
 		out = c.il[k-1][:0]
 		c.il = c.il[:k-1]
 	}
+	if err != nil {
+		c.fail(err)
+		for r := range max(n, m) {
+			out = append(out, r)
+		}
+		return out
+	}
 	return append(out, asg...)
 }
 
-// align runs the DP of SPEC §5.3 and returns a copy of the steps.
+// align runs the DP of SPEC §5.3 and returns a copy of the steps. Like
+// solve, it cannot fail on the matrices built here (n×m, entries in [0, 1]);
+// an error is recorded and the alignment continues with no steps.
 func (c *oaGraphCtx) align(M []float64, n, m int) (float64, []seqdp.Step) {
 	total, steps, err := c.dp.Align(M, n, m)
-	if err != nil {
-		panic("oagen: sequence DP: " + err.Error())
-	}
 	var out []seqdp.Step
 	if k := len(c.sl); k > 0 {
 		out = c.sl[k-1][:0]
 		c.sl = c.sl[:k-1]
 	}
+	if err != nil {
+		c.fail(err)
+		return 0, out
+	}
 	return total, append(out, steps...)
+}
+
+// fail records the first internal error of the call.
+func (c *oaGraphCtx) fail(err error) {
+	if c.err == nil {
+		c.err = fmt.Errorf("oagen: internal error (please report it): %w", err)
+	}
 }
 
 func (c *oaGraphCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaGraphRes {
@@ -247,9 +272,9 @@ func (st *oaGraphScope0) reset() {
 type oaGraphEp struct{ role, v int }
 
 // checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
-func (c *oaGraphCtx) checkGold(g *Graph) error {
+func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	var err error
-	oaGraphW0(false, g, c.ix[:], func(_ bool, v string) bool {
+	oaGraphW0(gn, g, c.ix[:], func(_ bool, v string) bool {
 		id := v
 		if _, dup := c.s0.gset[id]; dup {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/nodes/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewString(id)) + " in scope \"node\""}
@@ -261,7 +286,7 @@ func (c *oaGraphCtx) checkGold(g *Graph) error {
 	if err != nil {
 		return err
 	}
-	oaGraphW1(false, g, c.ix[:], func(_ bool, v string) bool {
+	oaGraphW1(gn, g, c.ix[:], func(_ bool, v string) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: "/root", Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"node\""}
 			return false
@@ -271,7 +296,7 @@ func (c *oaGraphCtx) checkGold(g *Graph) error {
 	if err != nil {
 		return err
 	}
-	oaGraphW2(false, g, c.ix[:], func(_ bool, v string) bool {
+	oaGraphW2(gn, g, c.ix[:], func(_ bool, v string) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/relations/%d/source", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"node\""}
 			return false
@@ -281,7 +306,7 @@ func (c *oaGraphCtx) checkGold(g *Graph) error {
 	if err != nil {
 		return err
 	}
-	oaGraphW3(false, g, c.ix[:], func(_ bool, v string) bool {
+	oaGraphW3(gn, g, c.ix[:], func(_ bool, v string) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/relations/%d/target", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"node\""}
 			return false
@@ -295,20 +320,20 @@ func (c *oaGraphCtx) checkGold(g *Graph) error {
 }
 
 // prepare runs the referential pre-pass of SPEC §7 before the main pass.
-func (c *oaGraphCtx) prepare(g, p *Graph) error {
+func (c *oaGraphCtx) prepare(gn bool, g *Graph, pn bool, p *Graph) error {
 	c.cur, c.maskAll, c.deriving = 0, false, false
 	c.s0.reset()
-	if err := c.checkGold(g); err != nil {
+	if err := c.checkGold(gn, g); err != nil {
 		return err
 	}
-	c.derive0(g, p)
+	c.derive0(gn, g, pn, p)
 	return nil
 }
 
 // records0 collects the records of scope "node" on one side, with their first ids.
-func (c *oaGraphCtx) records0(side int, x *Graph) {
+func (c *oaGraphCtx) records0(side int, xn bool, x *Graph) {
 	st := &c.s0
-	oaGraphW4(false, x, c.ix[:], func(rn bool, r *GraphNodesItem) bool {
+	oaGraphW4(xn, x, c.ix[:], func(rn bool, r *GraphNodesItem) bool {
 		var id string
 		ok := false
 		oaGraphW5(rn, r, c.ix[:], func(_ bool, v string) bool { id, ok = v, true; return false })
@@ -321,10 +346,10 @@ func (c *oaGraphCtx) records0(side int, x *Graph) {
 }
 
 // derive0 derives the bijection of scope "node" (SPEC §7.5).
-func (c *oaGraphCtx) derive0(g, p *Graph) {
+func (c *oaGraphCtx) derive0(gn bool, g *Graph, pn bool, p *Graph) {
 	st := &c.s0
-	c.records0(0, g)
-	c.records0(1, p)
+	c.records0(0, gn, g)
+	c.records0(1, pn, p)
 	n, m := len(st.recs[0]), len(st.recs[1])
 	if n == 0 && m == 0 {
 		st.done = true
@@ -348,7 +373,7 @@ func (c *oaGraphCtx) derive0(g, p *Graph) {
 	if n > 1 || m > 1 {
 		Wm := c.floats(n * m)
 		clear(Wm)
-		c.structural0(g, p, Wm, n, m)
+		c.structural0(gn, g, pn, p, Wm, n, m)
 		Sx = c.floats(n * m)
 		sc := c.floats(n * m)
 		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
@@ -383,7 +408,7 @@ func (c *oaGraphCtx) derive0(g, p *Graph) {
 }
 
 // graph0 builds the WL graph of scope "node" on one side (SPEC §7.6).
-func (c *oaGraphCtx) graph0(side int, x *Graph) {
+func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
 	st := &c.s0
 	gr := &c.wg[side]
 	gr.Reset()
@@ -397,9 +422,9 @@ func (c *oaGraphCtx) graph0(side int, x *Graph) {
 		}
 		verts[id] = int32(gr.AddVertex(wl.Label{}))
 	}
-	_ = x
+	_, _ = xn, x
 	// Carrier group 0: the root.
-	oaGraphW6(false, x, c.ix[:], func(cn bool, cv *Graph) bool {
+	oaGraphW6(xn, x, c.ix[:], func(cn bool, cv *Graph) bool {
 		eps := c.eps[:0]
 		oaGraphW1(cn, cv, c.ix[:], func(rn bool, v string) bool {
 			if rn {
@@ -431,7 +456,7 @@ func (c *oaGraphCtx) graph0(side int, x *Graph) {
 		return true
 	})
 	// Carrier group 1: /properties/relations/items.
-	oaGraphW7(false, x, c.ix[:], func(cn bool, cv *GraphRelationsItem) bool {
+	oaGraphW7(xn, x, c.ix[:], func(cn bool, cv *GraphRelationsItem) bool {
 		eps := c.eps[:0]
 		oaGraphW8(cn, cv, c.ix[:], func(rn bool, v string) bool {
 			if rn {
@@ -479,10 +504,10 @@ func (c *oaGraphCtx) graph0(side int, x *Graph) {
 }
 
 // structural0 runs the joint WL refinement of scope "node" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
-func (c *oaGraphCtx) structural0(g, p *Graph, Wm []float64, n, m int) {
+func (c *oaGraphCtx) structural0(gn bool, g *Graph, pn bool, p *Graph, Wm []float64, n, m int) {
 	st := &c.s0
-	c.graph0(0, g)
-	c.graph0(1, p)
+	c.graph0(0, gn, g)
+	c.graph0(1, pn, p)
 	colG, colP := wl.Refine(&c.wg[0], &c.wg[1], -1, &c.wlws)
 	for i := 0; i < n; i++ {
 		if !st.ok[0][i] {
@@ -1253,6 +1278,25 @@ func oaGraphD14(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
 
+// oaGraphIn returns the null flag and the value of a root argument; nil is JSON null.
+func oaGraphIn(x *Graph) (bool, *Graph) {
+	return x == nil, x
+}
+
+// oaGraphNilRoot reports a nil argument where the root schema does not admit null.
+func oaGraphNilRoot(gold, cand *Graph) bool {
+	return gold == nil || cand == nil
+}
+
+// oaGraphOut converts a decoded JSON value into *Graph when it is faithfully representable.
+func oaGraphOut(v jsonval.Value) (*Graph, bool) {
+	x, ok := oaGraphD0(v)
+	if !ok {
+		return nil, false
+	}
+	return x, true
+}
+
 // oaGraphSchema is the schema amr_ra.json, for the interpreter fallback of the JSON entry points.
 const oaGraphSchema = "{\n  \"type\": \"object\",\n  \"properties\": {\n    \"root\": {\n      \"type\": \"string\",\n      \"ref\": \"node\"\n    },\n    \"nodes\": {\n      \"type\": \"array\",\n      \"order\": \"align\",\n      \"items\": {\n        \"type\": \"object\",\n        \"properties\": {\n          \"id\": {\n            \"type\": \"string\",\n            \"idScope\": \"node\"\n          },\n          \"concept\": {\n            \"type\": \"string\",\n            \"score\": \"exact\"\n          },\n          \"attributes\": {\n            \"type\": \"array\",\n            \"order\": \"align\",\n            \"items\": {\n              \"type\": \"object\",\n              \"properties\": {\n                \"role\": {\n                  \"type\": \"string\",\n                  \"score\": \"exact\"\n                },\n                \"value\": {\n                  \"type\": \"string\",\n                  \"score\": \"exact\"\n                }\n              }\n            }\n          }\n        }\n      }\n    },\n    \"relations\": {\n      \"type\": \"array\",\n      \"order\": \"align\",\n      \"items\": {\n        \"type\": \"object\",\n        \"properties\": {\n          \"source\": {\n            \"type\": \"string\",\n            \"ref\": \"node\"\n          },\n          \"role\": {\n            \"type\": \"string\",\n            \"score\": \"exact\"\n          },\n          \"target\": {\n            \"type\": \"string\",\n            \"ref\": \"node\"\n          }\n        }\n      }\n    }\n  }\n}"
 
@@ -1277,7 +1321,9 @@ var oaGraphState = sync.OnceValues(func() (*oaGraphFallback, error) {
 // two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
 // validation keywords (the typed path does not validate). The schema is
 // referential (SPEC §7): the gold must also have referential integrity (see
-// CheckGraphGold); a gold that does not scores 0. In steady state the
+// CheckGraphGold); a gold that does not scores 0, as do a nil argument where
+// the root schema does not admit null (nil is JSON null where it does) and
+// the internal errors that cannot occur (see solve). In steady state the
 // referential pre-pass allocates only the WL labels of carriers that have
 // exact scalars or cross-scope references, and the identifier keys of numeric
 // scopes inside such labels (see docs/PERFORMANCE.md).
@@ -1288,12 +1334,21 @@ func ScoreGraph(gold, cand *Graph) float64 {
 
 // oaGraphScore is ScoreGraph that reports a gold without referential integrity.
 func oaGraphScore(gold, cand *Graph) (float64, error) {
+	gn, g := oaGraphIn(gold)
+	pn, p := oaGraphIn(cand)
+	if oaGraphNilRoot(gold, cand) {
+		return 0, nil
+	}
 	c := oaGraphPool.Get().(*oaGraphCtx)
 	defer oaGraphPool.Put(c)
-	if err := c.prepare(gold, cand); err != nil {
+	c.err = nil
+	if err := c.prepare(gn, g, pn, p); err != nil {
 		return 0, err
 	}
-	s, _ := c.oaGraphA0_0(false, gold, false, cand, false)
+	s, _ := c.oaGraphA0_0(gn, g, pn, p, false)
+	if c.err != nil {
+		return 0, c.err
+	}
 	return s, nil
 }
 
@@ -1305,7 +1360,11 @@ func CheckGraphGold(gold *Graph) error {
 	c := oaGraphPool.Get().(*oaGraphCtx)
 	defer oaGraphPool.Put(c)
 	c.s0.reset()
-	return c.checkGold(gold)
+	gn, g := oaGraphIn(gold)
+	if oaGraphNilRoot(gold, gold) {
+		return errors.New("nil gold")
+	}
+	return c.checkGold(gn, g)
 }
 
 // RepairGraph returns the ranked repair operations of the pair (SPEC §8,
@@ -1313,13 +1372,22 @@ func CheckGraphGold(gold *Graph) error {
 // the JSON encodings of the two values.
 // A gold without referential integrity is an *interp.GoldError.
 func RepairGraph(gold, cand *Graph) ([]oart.Op, error) {
+	gn, g := oaGraphIn(gold)
+	pn, p := oaGraphIn(cand)
+	if oaGraphNilRoot(gold, cand) {
+		return nil, errors.New("nil value for a root that is not nullable")
+	}
 	c := oaGraphPool.Get().(*oaGraphCtx)
 	defer oaGraphPool.Put(c)
-	if err := c.prepare(gold, cand); err != nil {
+	c.err = nil
+	if err := c.prepare(gn, g, pn, p); err != nil {
 		return nil, err
 	}
-	_, r := c.oaGraphA0_0(false, gold, false, cand, true)
-	ops := oart.WalkRepairs(r.m, oaGraphJ0(gold), oaGraphJ0(cand), oart.GranularityLeaf)
+	_, r := c.oaGraphA0_0(gn, g, pn, p, true)
+	if c.err != nil {
+		return nil, c.err
+	}
+	ops := oart.WalkRepairs(r.m, oaGraphJN0(gn, g), oaGraphJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 
@@ -1342,23 +1410,84 @@ func oaGraphDecodePair(gold, cand []byte) (*oaGraphFallback, jsonval.Value, json
 // DecodeGraph converts a decoded JSON value into Graph when it is faithfully
 // representable (see the package documentation of oagen's gen); it does not
 // validate.
-func DecodeGraph(v jsonval.Value) (*Graph, bool) { return oaGraphD0(v) }
+func DecodeGraph(v jsonval.Value) (*Graph, bool) { return oaGraphOut(v) }
 
 // typed decodes a valid pair into Graph when the JSON is faithfully
 // representable (see package gen), else reports false.
-func (st *oaGraphFallback) typed(g, p jsonval.Value) (*Graph, *Graph, bool) {
+func (st *oaGraphFallback) typed(g, p jsonval.Value, repair bool) (*Graph, *Graph, bool) {
 	if st.validator.Validate(g) != nil || st.validator.Validate(p) != nil {
 		return nil, nil, false
 	}
-	gt, ok := oaGraphD0(g)
+	if !st.withinLimits(g, p, repair) {
+		return nil, nil, false
+	}
+	gt, ok := oaGraphOut(g)
 	if !ok {
 		return nil, nil, false
 	}
-	pt, ok := oaGraphD0(p)
+	pt, ok := oaGraphOut(p)
 	if !ok {
 		return nil, nil, false
 	}
 	return gt, pt, true
+}
+
+// oaGraphSize measures a JSON value for withinLimits.
+type oaGraphSize struct {
+	n, elems, depth, coll, str int     // values, array elements, nesting depth, largest collection, longest string (bytes)
+	bytes                      float64 // total string bytes
+}
+
+func (z *oaGraphSize) walk(v jsonval.Value, depth, maxDepth int) {
+	z.n++
+	z.depth = max(z.depth, depth)
+	if depth > maxDepth {
+		return
+	}
+	switch v.Kind {
+	case jsonval.String:
+		z.str = max(z.str, len(v.S))
+		z.bytes += float64(len(v.S))
+	case jsonval.Array:
+		z.coll = max(z.coll, len(v.Arr))
+		z.elems += len(v.Arr)
+		for _, x := range v.Arr {
+			z.walk(x, depth+1, maxDepth)
+		}
+	case jsonval.Object:
+		z.coll = max(z.coll, len(v.Obj))
+		for _, m := range v.Obj {
+			z.walk(m.Value, depth+1, maxDepth)
+		}
+	}
+}
+
+// withinLimits reports whether the interpreter certainly scores the pair
+// without exceeding a resource limit (interp.Limits): the typed code checks
+// no limits, so a pair that might exceed one goes to the interpreter, which
+// then returns the same limit error (or its score). The work bound is
+// conservative: per pass (the main one and one per scope) every pair of a
+// gold and a candidate value is aligned at most once, each alignment spends
+// 1 plus at most one matrix cell per pair of children, and a string pair
+// spends its byte lengths / 16; building the match tree for repairs aligns a
+// pair at most once per ancestor.
+func (st *oaGraphFallback) withinLimits(g, p jsonval.Value, repair bool) bool {
+	lim := st.scorer.Options().Limits
+	var a, b oaGraphSize
+	a.walk(g, 1, lim.MaxDepth)
+	b.walk(p, 1, lim.MaxDepth)
+	if max(a.depth, b.depth) > lim.MaxDepth-2 || max(a.coll, b.coll) > lim.MaxCollection || max(a.str, b.str) > lim.MaxStringRunes {
+		return false
+	}
+	if 1 > 0 && max(a.elems, b.elems) > lim.MaxCollection {
+		return false // scope records are pooled from every array
+	}
+	na, nb := float64(a.n), float64(b.n)
+	bound := float64(1+1) * (3*na*nb + (nb*a.bytes+na*b.bytes)/16 + 1)
+	if repair {
+		bound *= float64(max(a.depth, b.depth) + 2)
+	}
+	return bound <= float64(lim.MaxWork)
 }
 
 // ScoreGraphJSON scores two JSON texts under amr_ra.json. Any candidate gets the
@@ -1376,7 +1505,7 @@ func ScoreGraphJSONDetail(gold, cand []byte) (score float64, typed bool, err err
 	if err != nil {
 		return 0, false, err
 	}
-	if gt, pt, ok := st.typed(g, p); ok {
+	if gt, pt, ok := st.typed(g, p, false); ok {
 		s, err := oaGraphScore(gt, pt)
 		return s, true, err
 	}
@@ -1391,7 +1520,7 @@ func RepairGraphJSON(gold, cand []byte) ([]oart.Op, error) {
 	if err != nil {
 		return nil, err
 	}
-	if gt, pt, ok := st.typed(g, p); ok {
+	if gt, pt, ok := st.typed(g, p, true); ok {
 		return RepairGraph(gt, pt)
 	}
 	res, err := st.scorer.Align(g, p)

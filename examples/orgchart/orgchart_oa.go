@@ -3,6 +3,7 @@
 package orgchart
 
 import (
+	"errors"
 	"fmt"
 	"github.com/objectaligner/oagen/interp"
 	oart "github.com/objectaligner/oagen/runtime"
@@ -62,6 +63,7 @@ type oaOrgChartCtx struct {
 	fl   [][]float64
 	il   [][]int
 	sl   [][]seqdp.Step
+	err  error // an internal error of the call (see solve)
 
 	// Referential state (SPEC §7): cur is the index+1 of the scope being derived (0: none),
 	// maskAll masks every reference (degraded scope), kerr records a kind mismatch while deriving.
@@ -91,6 +93,8 @@ type oaOrgChartFallback struct {
 	scorer    *interp.Scorer
 	validator *validate.Validator
 }
+
+var _ = errors.New
 
 func oaOrgChartWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
@@ -124,31 +128,52 @@ func (c *oaOrgChartCtx) releaseSteps(s []seqdp.Step) { c.sl = append(c.sl, s) }
 
 // solve runs the assignment of SPEC §5.8 and returns a copy of the
 // assignment that the caller owns until releaseInts.
+//
+// The solver fails only on inconsistent dimensions or non-finite entries,
+// and every matrix built here is n×m with entries in [0, 2] (similarities,
+// clamped scores, plus the WL tie-break bonus below one gap), so it cannot
+// fail. Should it ever, the error is recorded for the entry points (ScoreT
+// then returns 0, the other entry points return the error) and the identity
+// assignment lets the call finish instead of crashing the service.
 func (c *oaOrgChartCtx) solve(M []float64, n, m int) []int {
 	asg, err := c.hung.SolveMax(M, n, m)
-	if err != nil {
-		panic("oagen: assignment solver: " + err.Error())
-	}
 	var out []int
 	if k := len(c.il); k > 0 {
 		out = c.il[k-1][:0]
 		c.il = c.il[:k-1]
 	}
+	if err != nil {
+		c.fail(err)
+		for r := range max(n, m) {
+			out = append(out, r)
+		}
+		return out
+	}
 	return append(out, asg...)
 }
 
-// align runs the DP of SPEC §5.3 and returns a copy of the steps.
+// align runs the DP of SPEC §5.3 and returns a copy of the steps. Like
+// solve, it cannot fail on the matrices built here (n×m, entries in [0, 1]);
+// an error is recorded and the alignment continues with no steps.
 func (c *oaOrgChartCtx) align(M []float64, n, m int) (float64, []seqdp.Step) {
 	total, steps, err := c.dp.Align(M, n, m)
-	if err != nil {
-		panic("oagen: sequence DP: " + err.Error())
-	}
 	var out []seqdp.Step
 	if k := len(c.sl); k > 0 {
 		out = c.sl[k-1][:0]
 		c.sl = c.sl[:k-1]
 	}
+	if err != nil {
+		c.fail(err)
+		return 0, out
+	}
 	return total, append(out, steps...)
+}
+
+// fail records the first internal error of the call.
+func (c *oaOrgChartCtx) fail(err error) {
+	if c.err == nil {
+		c.err = fmt.Errorf("oagen: internal error (please report it): %w", err)
+	}
 }
 
 func (c *oaOrgChartCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaOrgChartRes {
@@ -258,9 +283,9 @@ func (st *oaOrgChartScope0) reset() {
 type oaOrgChartEp struct{ role, v int }
 
 // checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
-func (c *oaOrgChartCtx) checkGold(g *OrgChart) error {
+func (c *oaOrgChartCtx) checkGold(gn bool, g *OrgChart) error {
 	var err error
-	oaOrgChartW0(false, g, c.ix[:], func(_ bool, v int64) bool {
+	oaOrgChartW0(gn, g, c.ix[:], func(_ bool, v int64) bool {
 		id := v
 		if _, dup := c.s0.gset[id]; dup {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/people/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewInt(id)) + " in scope \"person\""}
@@ -272,7 +297,7 @@ func (c *oaOrgChartCtx) checkGold(g *OrgChart) error {
 	if err != nil {
 		return err
 	}
-	oaOrgChartW1(false, g, c.ix[:], func(_ bool, v int64) bool {
+	oaOrgChartW1(gn, g, c.ix[:], func(_ bool, v int64) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/mentorships/%d/mentor", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewInt(v)) + " names no identifier of scope \"person\""}
 			return false
@@ -282,7 +307,7 @@ func (c *oaOrgChartCtx) checkGold(g *OrgChart) error {
 	if err != nil {
 		return err
 	}
-	oaOrgChartW2(false, g, c.ix[:], func(_ bool, v int64) bool {
+	oaOrgChartW2(gn, g, c.ix[:], func(_ bool, v int64) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/mentorships/%d/mentee", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewInt(v)) + " names no identifier of scope \"person\""}
 			return false
@@ -296,20 +321,20 @@ func (c *oaOrgChartCtx) checkGold(g *OrgChart) error {
 }
 
 // prepare runs the referential pre-pass of SPEC §7 before the main pass.
-func (c *oaOrgChartCtx) prepare(g, p *OrgChart) error {
+func (c *oaOrgChartCtx) prepare(gn bool, g *OrgChart, pn bool, p *OrgChart) error {
 	c.cur, c.maskAll, c.deriving = 0, false, false
 	c.s0.reset()
-	if err := c.checkGold(g); err != nil {
+	if err := c.checkGold(gn, g); err != nil {
 		return err
 	}
-	c.derive0(g, p)
+	c.derive0(gn, g, pn, p)
 	return nil
 }
 
 // records0 collects the records of scope "person" on one side, with their first ids.
-func (c *oaOrgChartCtx) records0(side int, x *OrgChart) {
+func (c *oaOrgChartCtx) records0(side int, xn bool, x *OrgChart) {
 	st := &c.s0
-	oaOrgChartW3(false, x, c.ix[:], func(rn bool, r *OrgChartPeopleItem) bool {
+	oaOrgChartW3(xn, x, c.ix[:], func(rn bool, r *OrgChartPeopleItem) bool {
 		var id int64
 		ok := false
 		oaOrgChartW4(rn, r, c.ix[:], func(_ bool, v int64) bool { id, ok = v, true; return false })
@@ -322,10 +347,10 @@ func (c *oaOrgChartCtx) records0(side int, x *OrgChart) {
 }
 
 // derive0 derives the bijection of scope "person" (SPEC §7.5).
-func (c *oaOrgChartCtx) derive0(g, p *OrgChart) {
+func (c *oaOrgChartCtx) derive0(gn bool, g *OrgChart, pn bool, p *OrgChart) {
 	st := &c.s0
-	c.records0(0, g)
-	c.records0(1, p)
+	c.records0(0, gn, g)
+	c.records0(1, pn, p)
 	n, m := len(st.recs[0]), len(st.recs[1])
 	if n == 0 && m == 0 {
 		st.done = true
@@ -349,7 +374,7 @@ func (c *oaOrgChartCtx) derive0(g, p *OrgChart) {
 	if n > 1 || m > 1 {
 		Wm := c.floats(n * m)
 		clear(Wm)
-		c.structural0(g, p, Wm, n, m)
+		c.structural0(gn, g, pn, p, Wm, n, m)
 		Sx = c.floats(n * m)
 		sc := c.floats(n * m)
 		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
@@ -384,7 +409,7 @@ func (c *oaOrgChartCtx) derive0(g, p *OrgChart) {
 }
 
 // graph0 builds the WL graph of scope "person" on one side (SPEC §7.6).
-func (c *oaOrgChartCtx) graph0(side int, x *OrgChart) {
+func (c *oaOrgChartCtx) graph0(side int, xn bool, x *OrgChart) {
 	st := &c.s0
 	gr := &c.wg[side]
 	gr.Reset()
@@ -398,9 +423,9 @@ func (c *oaOrgChartCtx) graph0(side int, x *OrgChart) {
 		}
 		verts[id] = int32(gr.AddVertex(wl.Label{}))
 	}
-	_ = x
+	_, _ = xn, x
 	// Carrier group 0: /properties/mentorships/items.
-	oaOrgChartW5(false, x, c.ix[:], func(cn bool, cv *OrgChartMentorshipsItem) bool {
+	oaOrgChartW5(xn, x, c.ix[:], func(cn bool, cv *OrgChartMentorshipsItem) bool {
 		eps := c.eps[:0]
 		oaOrgChartW6(cn, cv, c.ix[:], func(rn bool, v int64) bool {
 			if rn {
@@ -445,10 +470,10 @@ func (c *oaOrgChartCtx) graph0(side int, x *OrgChart) {
 }
 
 // structural0 runs the joint WL refinement of scope "person" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
-func (c *oaOrgChartCtx) structural0(g, p *OrgChart, Wm []float64, n, m int) {
+func (c *oaOrgChartCtx) structural0(gn bool, g *OrgChart, pn bool, p *OrgChart, Wm []float64, n, m int) {
 	st := &c.s0
-	c.graph0(0, g)
-	c.graph0(1, p)
+	c.graph0(0, gn, g)
+	c.graph0(1, pn, p)
 	colG, colP := wl.Refine(&c.wg[0], &c.wg[1], -1, &c.wlws)
 	for i := 0; i < n; i++ {
 		if !st.ok[0][i] {
@@ -1203,6 +1228,25 @@ func oaOrgChartD14(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
 }
 
+// oaOrgChartIn returns the null flag and the value of a root argument; nil is JSON null.
+func oaOrgChartIn(x *OrgChart) (bool, *OrgChart) {
+	return x == nil, x
+}
+
+// oaOrgChartNilRoot reports a nil argument where the root schema does not admit null.
+func oaOrgChartNilRoot(gold, cand *OrgChart) bool {
+	return gold == nil || cand == nil
+}
+
+// oaOrgChartOut converts a decoded JSON value into *OrgChart when it is faithfully representable.
+func oaOrgChartOut(v jsonval.Value) (*OrgChart, bool) {
+	x, ok := oaOrgChartD0(v)
+	if !ok {
+		return nil, false
+	}
+	return x, true
+}
+
 // oaOrgChartSchema is the schema schema.json, for the interpreter fallback of the JSON entry points.
 const oaOrgChartSchema = "{\n  \"type\": \"object\",\n  \"properties\": {\n    \"people\": {\n      \"type\": \"array\",\n      \"order\": \"align\",\n      \"items\": {\n        \"type\": \"object\",\n        \"keyImportance\": 0.0,\n        \"valueImportance\": 1.0,\n        \"properties\": {\n          \"id\": {\n            \"type\": \"integer\",\n            \"idScope\": \"person\"\n          },\n          \"name\": {\n            \"type\": \"string\",\n            \"score\": \"exact\",\n            \"valueWeight\": 2.0\n          },\n          \"role\": {\n            \"type\": \"string\",\n            \"score\": \"exact\",\n            \"enum\": [\n              \"Manager\",\n              \"Engineer\",\n              \"Intern\"\n            ]\n          }\n        }\n      }\n    },\n    \"mentorships\": {\n      \"type\": \"array\",\n      \"order\": \"align\",\n      \"ignoreExcess\": true,\n      \"items\": {\n        \"type\": \"object\",\n        \"properties\": {\n          \"mentor\": {\n            \"type\": \"integer\",\n            \"ref\": \"person\"\n          },\n          \"mentee\": {\n            \"type\": \"integer\",\n            \"ref\": \"person\"\n          }\n        }\n      }\n    },\n    \"agenda\": {\n      \"type\": \"array\",\n      \"order\": \"fixed\",\n      \"items\": {\n        \"type\": \"string\",\n        \"score\": \"jaro\",\n        \"threshold\": 0.3\n      }\n    },\n    \"period\": {\n      \"type\": \"array\",\n      \"prefixWeights\": [\n        1,\n        1\n      ],\n      \"prefixItems\": [\n        {\n          \"type\": \"integer\",\n          \"score\": \"invdiff\"\n        },\n        {\n          \"type\": \"integer\",\n          \"score\": \"invdiff\"\n        }\n      ]\n    }\n  }\n}"
 
@@ -1227,7 +1271,9 @@ var oaOrgChartState = sync.OnceValues(func() (*oaOrgChartFallback, error) {
 // two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
 // validation keywords (the typed path does not validate). The schema is
 // referential (SPEC §7): the gold must also have referential integrity (see
-// CheckOrgChartGold); a gold that does not scores 0. In steady state the
+// CheckOrgChartGold); a gold that does not scores 0, as do a nil argument where
+// the root schema does not admit null (nil is JSON null where it does) and
+// the internal errors that cannot occur (see solve). In steady state the
 // referential pre-pass allocates only the WL labels of carriers that have
 // exact scalars or cross-scope references, and the identifier keys of numeric
 // scopes inside such labels (see docs/PERFORMANCE.md).
@@ -1238,12 +1284,21 @@ func ScoreOrgChart(gold, cand *OrgChart) float64 {
 
 // oaOrgChartScore is ScoreOrgChart that reports a gold without referential integrity.
 func oaOrgChartScore(gold, cand *OrgChart) (float64, error) {
+	gn, g := oaOrgChartIn(gold)
+	pn, p := oaOrgChartIn(cand)
+	if oaOrgChartNilRoot(gold, cand) {
+		return 0, nil
+	}
 	c := oaOrgChartPool.Get().(*oaOrgChartCtx)
 	defer oaOrgChartPool.Put(c)
-	if err := c.prepare(gold, cand); err != nil {
+	c.err = nil
+	if err := c.prepare(gn, g, pn, p); err != nil {
 		return 0, err
 	}
-	s, _ := c.oaOrgChartA0_0(false, gold, false, cand, false)
+	s, _ := c.oaOrgChartA0_0(gn, g, pn, p, false)
+	if c.err != nil {
+		return 0, c.err
+	}
 	return s, nil
 }
 
@@ -1255,7 +1310,11 @@ func CheckOrgChartGold(gold *OrgChart) error {
 	c := oaOrgChartPool.Get().(*oaOrgChartCtx)
 	defer oaOrgChartPool.Put(c)
 	c.s0.reset()
-	return c.checkGold(gold)
+	gn, g := oaOrgChartIn(gold)
+	if oaOrgChartNilRoot(gold, gold) {
+		return errors.New("nil gold")
+	}
+	return c.checkGold(gn, g)
 }
 
 // RepairOrgChart returns the ranked repair operations of the pair (SPEC §8,
@@ -1263,13 +1322,22 @@ func CheckOrgChartGold(gold *OrgChart) error {
 // the JSON encodings of the two values.
 // A gold without referential integrity is an *interp.GoldError.
 func RepairOrgChart(gold, cand *OrgChart) ([]oart.Op, error) {
+	gn, g := oaOrgChartIn(gold)
+	pn, p := oaOrgChartIn(cand)
+	if oaOrgChartNilRoot(gold, cand) {
+		return nil, errors.New("nil value for a root that is not nullable")
+	}
 	c := oaOrgChartPool.Get().(*oaOrgChartCtx)
 	defer oaOrgChartPool.Put(c)
-	if err := c.prepare(gold, cand); err != nil {
+	c.err = nil
+	if err := c.prepare(gn, g, pn, p); err != nil {
 		return nil, err
 	}
-	_, r := c.oaOrgChartA0_0(false, gold, false, cand, true)
-	ops := oart.WalkRepairs(r.m, oaOrgChartJ0(gold), oaOrgChartJ0(cand), oart.GranularityLeaf)
+	_, r := c.oaOrgChartA0_0(gn, g, pn, p, true)
+	if c.err != nil {
+		return nil, c.err
+	}
+	ops := oart.WalkRepairs(r.m, oaOrgChartJN0(gn, g), oaOrgChartJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 
@@ -1292,23 +1360,84 @@ func oaOrgChartDecodePair(gold, cand []byte) (*oaOrgChartFallback, jsonval.Value
 // DecodeOrgChart converts a decoded JSON value into OrgChart when it is faithfully
 // representable (see the package documentation of oagen's gen); it does not
 // validate.
-func DecodeOrgChart(v jsonval.Value) (*OrgChart, bool) { return oaOrgChartD0(v) }
+func DecodeOrgChart(v jsonval.Value) (*OrgChart, bool) { return oaOrgChartOut(v) }
 
 // typed decodes a valid pair into OrgChart when the JSON is faithfully
 // representable (see package gen), else reports false.
-func (st *oaOrgChartFallback) typed(g, p jsonval.Value) (*OrgChart, *OrgChart, bool) {
+func (st *oaOrgChartFallback) typed(g, p jsonval.Value, repair bool) (*OrgChart, *OrgChart, bool) {
 	if st.validator.Validate(g) != nil || st.validator.Validate(p) != nil {
 		return nil, nil, false
 	}
-	gt, ok := oaOrgChartD0(g)
+	if !st.withinLimits(g, p, repair) {
+		return nil, nil, false
+	}
+	gt, ok := oaOrgChartOut(g)
 	if !ok {
 		return nil, nil, false
 	}
-	pt, ok := oaOrgChartD0(p)
+	pt, ok := oaOrgChartOut(p)
 	if !ok {
 		return nil, nil, false
 	}
 	return gt, pt, true
+}
+
+// oaOrgChartSize measures a JSON value for withinLimits.
+type oaOrgChartSize struct {
+	n, elems, depth, coll, str int     // values, array elements, nesting depth, largest collection, longest string (bytes)
+	bytes                      float64 // total string bytes
+}
+
+func (z *oaOrgChartSize) walk(v jsonval.Value, depth, maxDepth int) {
+	z.n++
+	z.depth = max(z.depth, depth)
+	if depth > maxDepth {
+		return
+	}
+	switch v.Kind {
+	case jsonval.String:
+		z.str = max(z.str, len(v.S))
+		z.bytes += float64(len(v.S))
+	case jsonval.Array:
+		z.coll = max(z.coll, len(v.Arr))
+		z.elems += len(v.Arr)
+		for _, x := range v.Arr {
+			z.walk(x, depth+1, maxDepth)
+		}
+	case jsonval.Object:
+		z.coll = max(z.coll, len(v.Obj))
+		for _, m := range v.Obj {
+			z.walk(m.Value, depth+1, maxDepth)
+		}
+	}
+}
+
+// withinLimits reports whether the interpreter certainly scores the pair
+// without exceeding a resource limit (interp.Limits): the typed code checks
+// no limits, so a pair that might exceed one goes to the interpreter, which
+// then returns the same limit error (or its score). The work bound is
+// conservative: per pass (the main one and one per scope) every pair of a
+// gold and a candidate value is aligned at most once, each alignment spends
+// 1 plus at most one matrix cell per pair of children, and a string pair
+// spends its byte lengths / 16; building the match tree for repairs aligns a
+// pair at most once per ancestor.
+func (st *oaOrgChartFallback) withinLimits(g, p jsonval.Value, repair bool) bool {
+	lim := st.scorer.Options().Limits
+	var a, b oaOrgChartSize
+	a.walk(g, 1, lim.MaxDepth)
+	b.walk(p, 1, lim.MaxDepth)
+	if max(a.depth, b.depth) > lim.MaxDepth-2 || max(a.coll, b.coll) > lim.MaxCollection || max(a.str, b.str) > lim.MaxStringRunes {
+		return false
+	}
+	if 1 > 0 && max(a.elems, b.elems) > lim.MaxCollection {
+		return false // scope records are pooled from every array
+	}
+	na, nb := float64(a.n), float64(b.n)
+	bound := float64(1+1) * (3*na*nb + (nb*a.bytes+na*b.bytes)/16 + 1)
+	if repair {
+		bound *= float64(max(a.depth, b.depth) + 2)
+	}
+	return bound <= float64(lim.MaxWork)
 }
 
 // ScoreOrgChartJSON scores two JSON texts under schema.json. Any candidate gets the
@@ -1326,7 +1455,7 @@ func ScoreOrgChartJSONDetail(gold, cand []byte) (score float64, typed bool, err 
 	if err != nil {
 		return 0, false, err
 	}
-	if gt, pt, ok := st.typed(g, p); ok {
+	if gt, pt, ok := st.typed(g, p, false); ok {
 		s, err := oaOrgChartScore(gt, pt)
 		return s, true, err
 	}
@@ -1341,7 +1470,7 @@ func RepairOrgChartJSON(gold, cand []byte) ([]oart.Op, error) {
 	if err != nil {
 		return nil, err
 	}
-	if gt, pt, ok := st.typed(g, p); ok {
+	if gt, pt, ok := st.typed(g, p, true); ok {
 		return RepairOrgChart(gt, pt)
 	}
 	res, err := st.scorer.Align(g, p)

@@ -3,6 +3,7 @@
 package scierc
 
 import (
+	"errors"
 	"fmt"
 	"github.com/objectaligner/oagen/interp"
 	oart "github.com/objectaligner/oagen/runtime"
@@ -49,6 +50,7 @@ type oaDocumentCtx struct {
 	fl   [][]float64
 	il   [][]int
 	sl   [][]seqdp.Step
+	err  error // an internal error of the call (see solve)
 
 	// Referential state (SPEC §7): cur is the index+1 of the scope being derived (0: none),
 	// maskAll masks every reference (degraded scope), kerr records a kind mismatch while deriving.
@@ -78,6 +80,8 @@ type oaDocumentFallback struct {
 	scorer    *interp.Scorer
 	validator *validate.Validator
 }
+
+var _ = errors.New
 
 func oaDocumentWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
@@ -111,31 +115,52 @@ func (c *oaDocumentCtx) releaseSteps(s []seqdp.Step) { c.sl = append(c.sl, s) }
 
 // solve runs the assignment of SPEC §5.8 and returns a copy of the
 // assignment that the caller owns until releaseInts.
+//
+// The solver fails only on inconsistent dimensions or non-finite entries,
+// and every matrix built here is n×m with entries in [0, 2] (similarities,
+// clamped scores, plus the WL tie-break bonus below one gap), so it cannot
+// fail. Should it ever, the error is recorded for the entry points (ScoreT
+// then returns 0, the other entry points return the error) and the identity
+// assignment lets the call finish instead of crashing the service.
 func (c *oaDocumentCtx) solve(M []float64, n, m int) []int {
 	asg, err := c.hung.SolveMax(M, n, m)
-	if err != nil {
-		panic("oagen: assignment solver: " + err.Error())
-	}
 	var out []int
 	if k := len(c.il); k > 0 {
 		out = c.il[k-1][:0]
 		c.il = c.il[:k-1]
 	}
+	if err != nil {
+		c.fail(err)
+		for r := range max(n, m) {
+			out = append(out, r)
+		}
+		return out
+	}
 	return append(out, asg...)
 }
 
-// align runs the DP of SPEC §5.3 and returns a copy of the steps.
+// align runs the DP of SPEC §5.3 and returns a copy of the steps. Like
+// solve, it cannot fail on the matrices built here (n×m, entries in [0, 1]);
+// an error is recorded and the alignment continues with no steps.
 func (c *oaDocumentCtx) align(M []float64, n, m int) (float64, []seqdp.Step) {
 	total, steps, err := c.dp.Align(M, n, m)
-	if err != nil {
-		panic("oagen: sequence DP: " + err.Error())
-	}
 	var out []seqdp.Step
 	if k := len(c.sl); k > 0 {
 		out = c.sl[k-1][:0]
 		c.sl = c.sl[:k-1]
 	}
+	if err != nil {
+		c.fail(err)
+		return 0, out
+	}
 	return total, append(out, steps...)
+}
+
+// fail records the first internal error of the call.
+func (c *oaDocumentCtx) fail(err error) {
+	if c.err == nil {
+		c.err = fmt.Errorf("oagen: internal error (please report it): %w", err)
+	}
 }
 
 func (c *oaDocumentCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaDocumentRes {
@@ -245,9 +270,9 @@ func (st *oaDocumentScope0) reset() {
 type oaDocumentEp struct{ role, v int }
 
 // checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
-func (c *oaDocumentCtx) checkGold(g *Document) error {
+func (c *oaDocumentCtx) checkGold(gn bool, g *Document) error {
 	var err error
-	oaDocumentW0(false, g, c.ix[:], func(_ bool, v string) bool {
+	oaDocumentW0(gn, g, c.ix[:], func(_ bool, v string) bool {
 		id := v
 		if _, dup := c.s0.gset[id]; dup {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/entities/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewString(id)) + " in scope \"entity\""}
@@ -259,7 +284,7 @@ func (c *oaDocumentCtx) checkGold(g *Document) error {
 	if err != nil {
 		return err
 	}
-	oaDocumentW1(false, g, c.ix[:], func(_ bool, v string) bool {
+	oaDocumentW1(gn, g, c.ix[:], func(_ bool, v string) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/relations/%d/subject", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"entity\""}
 			return false
@@ -269,7 +294,7 @@ func (c *oaDocumentCtx) checkGold(g *Document) error {
 	if err != nil {
 		return err
 	}
-	oaDocumentW2(false, g, c.ix[:], func(_ bool, v string) bool {
+	oaDocumentW2(gn, g, c.ix[:], func(_ bool, v string) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/relations/%d/object", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"entity\""}
 			return false
@@ -283,20 +308,20 @@ func (c *oaDocumentCtx) checkGold(g *Document) error {
 }
 
 // prepare runs the referential pre-pass of SPEC §7 before the main pass.
-func (c *oaDocumentCtx) prepare(g, p *Document) error {
+func (c *oaDocumentCtx) prepare(gn bool, g *Document, pn bool, p *Document) error {
 	c.cur, c.maskAll, c.deriving = 0, false, false
 	c.s0.reset()
-	if err := c.checkGold(g); err != nil {
+	if err := c.checkGold(gn, g); err != nil {
 		return err
 	}
-	c.derive0(g, p)
+	c.derive0(gn, g, pn, p)
 	return nil
 }
 
 // records0 collects the records of scope "entity" on one side, with their first ids.
-func (c *oaDocumentCtx) records0(side int, x *Document) {
+func (c *oaDocumentCtx) records0(side int, xn bool, x *Document) {
 	st := &c.s0
-	oaDocumentW3(false, x, c.ix[:], func(rn bool, r *DocumentEntitiesItem) bool {
+	oaDocumentW3(xn, x, c.ix[:], func(rn bool, r *DocumentEntitiesItem) bool {
 		var id string
 		ok := false
 		oaDocumentW4(rn, r, c.ix[:], func(_ bool, v string) bool { id, ok = v, true; return false })
@@ -309,10 +334,10 @@ func (c *oaDocumentCtx) records0(side int, x *Document) {
 }
 
 // derive0 derives the bijection of scope "entity" (SPEC §7.5).
-func (c *oaDocumentCtx) derive0(g, p *Document) {
+func (c *oaDocumentCtx) derive0(gn bool, g *Document, pn bool, p *Document) {
 	st := &c.s0
-	c.records0(0, g)
-	c.records0(1, p)
+	c.records0(0, gn, g)
+	c.records0(1, pn, p)
 	n, m := len(st.recs[0]), len(st.recs[1])
 	if n == 0 && m == 0 {
 		st.done = true
@@ -336,7 +361,7 @@ func (c *oaDocumentCtx) derive0(g, p *Document) {
 	if n > 1 || m > 1 {
 		Wm := c.floats(n * m)
 		clear(Wm)
-		c.structural0(g, p, Wm, n, m)
+		c.structural0(gn, g, pn, p, Wm, n, m)
 		Sx = c.floats(n * m)
 		sc := c.floats(n * m)
 		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
@@ -371,7 +396,7 @@ func (c *oaDocumentCtx) derive0(g, p *Document) {
 }
 
 // graph0 builds the WL graph of scope "entity" on one side (SPEC §7.6).
-func (c *oaDocumentCtx) graph0(side int, x *Document) {
+func (c *oaDocumentCtx) graph0(side int, xn bool, x *Document) {
 	st := &c.s0
 	gr := &c.wg[side]
 	gr.Reset()
@@ -385,9 +410,9 @@ func (c *oaDocumentCtx) graph0(side int, x *Document) {
 		}
 		verts[id] = int32(gr.AddVertex(wl.Label{}))
 	}
-	_ = x
+	_, _ = xn, x
 	// Carrier group 0: /properties/relations/items.
-	oaDocumentW5(false, x, c.ix[:], func(cn bool, cv *DocumentRelationsItem) bool {
+	oaDocumentW5(xn, x, c.ix[:], func(cn bool, cv *DocumentRelationsItem) bool {
 		eps := c.eps[:0]
 		oaDocumentW6(cn, cv, c.ix[:], func(rn bool, v string) bool {
 			if rn {
@@ -435,10 +460,10 @@ func (c *oaDocumentCtx) graph0(side int, x *Document) {
 }
 
 // structural0 runs the joint WL refinement of scope "entity" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
-func (c *oaDocumentCtx) structural0(g, p *Document, Wm []float64, n, m int) {
+func (c *oaDocumentCtx) structural0(gn bool, g *Document, pn bool, p *Document, Wm []float64, n, m int) {
 	st := &c.s0
-	c.graph0(0, g)
-	c.graph0(1, p)
+	c.graph0(0, gn, g)
+	c.graph0(1, pn, p)
 	colG, colP := wl.Refine(&c.wg[0], &c.wg[1], -1, &c.wlws)
 	for i := 0; i < n; i++ {
 		if !st.ok[0][i] {
@@ -1123,6 +1148,25 @@ func oaDocumentD12(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
 
+// oaDocumentIn returns the null flag and the value of a root argument; nil is JSON null.
+func oaDocumentIn(x *Document) (bool, *Document) {
+	return x == nil, x
+}
+
+// oaDocumentNilRoot reports a nil argument where the root schema does not admit null.
+func oaDocumentNilRoot(gold, cand *Document) bool {
+	return gold == nil || cand == nil
+}
+
+// oaDocumentOut converts a decoded JSON value into *Document when it is faithfully representable.
+func oaDocumentOut(v jsonval.Value) (*Document, bool) {
+	x, ok := oaDocumentD0(v)
+	if !ok {
+		return nil, false
+	}
+	return x, true
+}
+
 // oaDocumentSchema is the schema scierc_exact.json, for the interpreter fallback of the JSON entry points.
 const oaDocumentSchema = "{\n  \"type\": \"object\",\n  \"properties\": {\n    \"entities\": {\n      \"type\": \"array\",\n      \"order\": \"align\",\n      \"items\": {\n        \"type\": \"object\",\n        \"properties\": {\n          \"id\": {\n            \"type\": \"string\",\n            \"idScope\": \"entity\"\n          },\n          \"type\": {\n            \"type\": \"string\",\n            \"score\": \"exact\"\n          },\n          \"mentions\": {\n            \"type\": \"array\",\n            \"order\": \"align\",\n            \"items\": {\n              \"type\": \"object\",\n              \"properties\": {\n                \"text\": {\n                  \"type\": \"string\",\n                  \"score\": \"exact\"\n                }\n              }\n            }\n          }\n        }\n      }\n    },\n    \"relations\": {\n      \"type\": \"array\",\n      \"order\": \"align\",\n      \"items\": {\n        \"type\": \"object\",\n        \"properties\": {\n          \"subject\": {\n            \"type\": \"string\",\n            \"ref\": \"entity\"\n          },\n          \"predicate\": {\n            \"type\": \"string\",\n            \"score\": \"exact\"\n          },\n          \"object\": {\n            \"type\": \"string\",\n            \"ref\": \"entity\"\n          }\n        }\n      }\n    }\n  }\n}"
 
@@ -1147,7 +1191,9 @@ var oaDocumentState = sync.OnceValues(func() (*oaDocumentFallback, error) {
 // two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
 // validation keywords (the typed path does not validate). The schema is
 // referential (SPEC §7): the gold must also have referential integrity (see
-// CheckDocumentGold); a gold that does not scores 0. In steady state the
+// CheckDocumentGold); a gold that does not scores 0, as do a nil argument where
+// the root schema does not admit null (nil is JSON null where it does) and
+// the internal errors that cannot occur (see solve). In steady state the
 // referential pre-pass allocates only the WL labels of carriers that have
 // exact scalars or cross-scope references, and the identifier keys of numeric
 // scopes inside such labels (see docs/PERFORMANCE.md).
@@ -1158,12 +1204,21 @@ func ScoreDocument(gold, cand *Document) float64 {
 
 // oaDocumentScore is ScoreDocument that reports a gold without referential integrity.
 func oaDocumentScore(gold, cand *Document) (float64, error) {
+	gn, g := oaDocumentIn(gold)
+	pn, p := oaDocumentIn(cand)
+	if oaDocumentNilRoot(gold, cand) {
+		return 0, nil
+	}
 	c := oaDocumentPool.Get().(*oaDocumentCtx)
 	defer oaDocumentPool.Put(c)
-	if err := c.prepare(gold, cand); err != nil {
+	c.err = nil
+	if err := c.prepare(gn, g, pn, p); err != nil {
 		return 0, err
 	}
-	s, _ := c.oaDocumentA0_0(false, gold, false, cand, false)
+	s, _ := c.oaDocumentA0_0(gn, g, pn, p, false)
+	if c.err != nil {
+		return 0, c.err
+	}
 	return s, nil
 }
 
@@ -1175,7 +1230,11 @@ func CheckDocumentGold(gold *Document) error {
 	c := oaDocumentPool.Get().(*oaDocumentCtx)
 	defer oaDocumentPool.Put(c)
 	c.s0.reset()
-	return c.checkGold(gold)
+	gn, g := oaDocumentIn(gold)
+	if oaDocumentNilRoot(gold, gold) {
+		return errors.New("nil gold")
+	}
+	return c.checkGold(gn, g)
 }
 
 // RepairDocument returns the ranked repair operations of the pair (SPEC §8,
@@ -1183,13 +1242,22 @@ func CheckDocumentGold(gold *Document) error {
 // the JSON encodings of the two values.
 // A gold without referential integrity is an *interp.GoldError.
 func RepairDocument(gold, cand *Document) ([]oart.Op, error) {
+	gn, g := oaDocumentIn(gold)
+	pn, p := oaDocumentIn(cand)
+	if oaDocumentNilRoot(gold, cand) {
+		return nil, errors.New("nil value for a root that is not nullable")
+	}
 	c := oaDocumentPool.Get().(*oaDocumentCtx)
 	defer oaDocumentPool.Put(c)
-	if err := c.prepare(gold, cand); err != nil {
+	c.err = nil
+	if err := c.prepare(gn, g, pn, p); err != nil {
 		return nil, err
 	}
-	_, r := c.oaDocumentA0_0(false, gold, false, cand, true)
-	ops := oart.WalkRepairs(r.m, oaDocumentJ0(gold), oaDocumentJ0(cand), oart.GranularityLeaf)
+	_, r := c.oaDocumentA0_0(gn, g, pn, p, true)
+	if c.err != nil {
+		return nil, c.err
+	}
+	ops := oart.WalkRepairs(r.m, oaDocumentJN0(gn, g), oaDocumentJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 
@@ -1212,23 +1280,84 @@ func oaDocumentDecodePair(gold, cand []byte) (*oaDocumentFallback, jsonval.Value
 // DecodeDocument converts a decoded JSON value into Document when it is faithfully
 // representable (see the package documentation of oagen's gen); it does not
 // validate.
-func DecodeDocument(v jsonval.Value) (*Document, bool) { return oaDocumentD0(v) }
+func DecodeDocument(v jsonval.Value) (*Document, bool) { return oaDocumentOut(v) }
 
 // typed decodes a valid pair into Document when the JSON is faithfully
 // representable (see package gen), else reports false.
-func (st *oaDocumentFallback) typed(g, p jsonval.Value) (*Document, *Document, bool) {
+func (st *oaDocumentFallback) typed(g, p jsonval.Value, repair bool) (*Document, *Document, bool) {
 	if st.validator.Validate(g) != nil || st.validator.Validate(p) != nil {
 		return nil, nil, false
 	}
-	gt, ok := oaDocumentD0(g)
+	if !st.withinLimits(g, p, repair) {
+		return nil, nil, false
+	}
+	gt, ok := oaDocumentOut(g)
 	if !ok {
 		return nil, nil, false
 	}
-	pt, ok := oaDocumentD0(p)
+	pt, ok := oaDocumentOut(p)
 	if !ok {
 		return nil, nil, false
 	}
 	return gt, pt, true
+}
+
+// oaDocumentSize measures a JSON value for withinLimits.
+type oaDocumentSize struct {
+	n, elems, depth, coll, str int     // values, array elements, nesting depth, largest collection, longest string (bytes)
+	bytes                      float64 // total string bytes
+}
+
+func (z *oaDocumentSize) walk(v jsonval.Value, depth, maxDepth int) {
+	z.n++
+	z.depth = max(z.depth, depth)
+	if depth > maxDepth {
+		return
+	}
+	switch v.Kind {
+	case jsonval.String:
+		z.str = max(z.str, len(v.S))
+		z.bytes += float64(len(v.S))
+	case jsonval.Array:
+		z.coll = max(z.coll, len(v.Arr))
+		z.elems += len(v.Arr)
+		for _, x := range v.Arr {
+			z.walk(x, depth+1, maxDepth)
+		}
+	case jsonval.Object:
+		z.coll = max(z.coll, len(v.Obj))
+		for _, m := range v.Obj {
+			z.walk(m.Value, depth+1, maxDepth)
+		}
+	}
+}
+
+// withinLimits reports whether the interpreter certainly scores the pair
+// without exceeding a resource limit (interp.Limits): the typed code checks
+// no limits, so a pair that might exceed one goes to the interpreter, which
+// then returns the same limit error (or its score). The work bound is
+// conservative: per pass (the main one and one per scope) every pair of a
+// gold and a candidate value is aligned at most once, each alignment spends
+// 1 plus at most one matrix cell per pair of children, and a string pair
+// spends its byte lengths / 16; building the match tree for repairs aligns a
+// pair at most once per ancestor.
+func (st *oaDocumentFallback) withinLimits(g, p jsonval.Value, repair bool) bool {
+	lim := st.scorer.Options().Limits
+	var a, b oaDocumentSize
+	a.walk(g, 1, lim.MaxDepth)
+	b.walk(p, 1, lim.MaxDepth)
+	if max(a.depth, b.depth) > lim.MaxDepth-2 || max(a.coll, b.coll) > lim.MaxCollection || max(a.str, b.str) > lim.MaxStringRunes {
+		return false
+	}
+	if 1 > 0 && max(a.elems, b.elems) > lim.MaxCollection {
+		return false // scope records are pooled from every array
+	}
+	na, nb := float64(a.n), float64(b.n)
+	bound := float64(1+1) * (3*na*nb + (nb*a.bytes+na*b.bytes)/16 + 1)
+	if repair {
+		bound *= float64(max(a.depth, b.depth) + 2)
+	}
+	return bound <= float64(lim.MaxWork)
 }
 
 // ScoreDocumentJSON scores two JSON texts under scierc_exact.json. Any candidate gets the
@@ -1246,7 +1375,7 @@ func ScoreDocumentJSONDetail(gold, cand []byte) (score float64, typed bool, err 
 	if err != nil {
 		return 0, false, err
 	}
-	if gt, pt, ok := st.typed(g, p); ok {
+	if gt, pt, ok := st.typed(g, p, false); ok {
 		s, err := oaDocumentScore(gt, pt)
 		return s, true, err
 	}
@@ -1261,7 +1390,7 @@ func RepairDocumentJSON(gold, cand []byte) ([]oart.Op, error) {
 	if err != nil {
 		return nil, err
 	}
-	if gt, pt, ok := st.typed(g, p); ok {
+	if gt, pt, ok := st.typed(g, p, true); ok {
 		return RepairDocument(gt, pt)
 	}
 	res, err := st.scorer.Align(g, p)

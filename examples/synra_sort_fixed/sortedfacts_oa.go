@@ -3,6 +3,7 @@
 package synrasort
 
 import (
+	"errors"
 	"fmt"
 	"github.com/objectaligner/oagen/interp"
 	oart "github.com/objectaligner/oagen/runtime"
@@ -28,6 +29,7 @@ type oaSortedFactsCtx struct {
 	fl   [][]float64
 	il   [][]int
 	sl   [][]seqdp.Step
+	err  error // an internal error of the call (see solve)
 }
 
 // oaSortedFactsRes is what an alignment returns in build mode: the aligned values (SPEC §1.6) and the match node.
@@ -46,6 +48,8 @@ type oaSortedFactsFallback struct {
 	scorer    *interp.Scorer
 	validator *validate.Validator
 }
+
+var _ = errors.New
 
 func oaSortedFactsWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
@@ -79,31 +83,52 @@ func (c *oaSortedFactsCtx) releaseSteps(s []seqdp.Step) { c.sl = append(c.sl, s)
 
 // solve runs the assignment of SPEC §5.8 and returns a copy of the
 // assignment that the caller owns until releaseInts.
+//
+// The solver fails only on inconsistent dimensions or non-finite entries,
+// and every matrix built here is n×m with entries in [0, 2] (similarities,
+// clamped scores, plus the WL tie-break bonus below one gap), so it cannot
+// fail. Should it ever, the error is recorded for the entry points (ScoreT
+// then returns 0, the other entry points return the error) and the identity
+// assignment lets the call finish instead of crashing the service.
 func (c *oaSortedFactsCtx) solve(M []float64, n, m int) []int {
 	asg, err := c.hung.SolveMax(M, n, m)
-	if err != nil {
-		panic("oagen: assignment solver: " + err.Error())
-	}
 	var out []int
 	if k := len(c.il); k > 0 {
 		out = c.il[k-1][:0]
 		c.il = c.il[:k-1]
 	}
+	if err != nil {
+		c.fail(err)
+		for r := range max(n, m) {
+			out = append(out, r)
+		}
+		return out
+	}
 	return append(out, asg...)
 }
 
-// align runs the DP of SPEC §5.3 and returns a copy of the steps.
+// align runs the DP of SPEC §5.3 and returns a copy of the steps. Like
+// solve, it cannot fail on the matrices built here (n×m, entries in [0, 1]);
+// an error is recorded and the alignment continues with no steps.
 func (c *oaSortedFactsCtx) align(M []float64, n, m int) (float64, []seqdp.Step) {
 	total, steps, err := c.dp.Align(M, n, m)
-	if err != nil {
-		panic("oagen: sequence DP: " + err.Error())
-	}
 	var out []seqdp.Step
 	if k := len(c.sl); k > 0 {
 		out = c.sl[k-1][:0]
 		c.sl = c.sl[:k-1]
 	}
+	if err != nil {
+		c.fail(err)
+		return 0, out
+	}
 	return total, append(out, steps...)
+}
+
+// fail records the first internal error of the call.
+func (c *oaSortedFactsCtx) fail(err error) {
+	if c.err == nil {
+		c.err = fmt.Errorf("oagen: internal error (please report it): %w", err)
+	}
 }
 
 func (c *oaSortedFactsCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaSortedFactsRes {
@@ -326,6 +351,25 @@ func oaSortedFactsD2(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
 }
 
+// oaSortedFactsIn returns the null flag and the value of a root argument; nil is JSON null.
+func oaSortedFactsIn(x *SortedFacts) (bool, *SortedFacts) {
+	return x == nil, x
+}
+
+// oaSortedFactsNilRoot reports a nil argument where the root schema does not admit null.
+func oaSortedFactsNilRoot(gold, cand *SortedFacts) bool {
+	return gold == nil || cand == nil
+}
+
+// oaSortedFactsOut converts a decoded JSON value into *SortedFacts when it is faithfully representable.
+func oaSortedFactsOut(v jsonval.Value) (*SortedFacts, bool) {
+	x, ok := oaSortedFactsD0(v)
+	if !ok {
+		return nil, false
+	}
+	return x, true
+}
+
 // oaSortedFactsSchema is the schema synra_sort_fixed.json, for the interpreter fallback of the JSON entry points.
 const oaSortedFactsSchema = "{\n  \"type\": \"object\",\n  \"properties\": {\n    \"indices\": {\n      \"type\": \"array\",\n      \"order\": \"fixed\",\n      \"items\": {\n        \"type\": \"integer\",\n        \"score\": \"exact\"\n      }\n    }\n  }\n}"
 
@@ -348,27 +392,50 @@ var oaSortedFactsState = sync.OnceValues(func() (*oaSortedFactsFallback, error) 
 // ScoreSortedFacts returns the similarity of cand to gold in [0, 1] under the schema
 // synra_sort_fixed.json, exactly as the interpreter computes it for the JSON encodings of the
 // two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
-// validation keywords (the typed path does not validate). It makes no heap
-// allocations in steady state.
+// validation keywords (the typed path does not validate); nil stands for JSON
+// null where the root schema admits null, and otherwise scores 0. It makes no
+// heap allocations in steady state. It returns 0 on an internal error of the
+// assignment solver or DP, which cannot occur (see solve) and which
+// ScoreSortedFactsJSON reports.
 func ScoreSortedFacts(gold, cand *SortedFacts) float64 {
-	c := oaSortedFactsPool.Get().(*oaSortedFactsCtx)
-	s, _ := c.oaSortedFactsA0_0(false, gold, false, cand, false)
-	oaSortedFactsPool.Put(c)
+	s, _ := oaSortedFactsScore(gold, cand)
 	return s
 }
 
+// oaSortedFactsScore is ScoreSortedFacts that reports an internal error (see solve).
 func oaSortedFactsScore(gold, cand *SortedFacts) (float64, error) {
-	return ScoreSortedFacts(gold, cand), nil
+	gn, g := oaSortedFactsIn(gold)
+	pn, p := oaSortedFactsIn(cand)
+	if oaSortedFactsNilRoot(gold, cand) {
+		return 0, nil
+	}
+	c := oaSortedFactsPool.Get().(*oaSortedFactsCtx)
+	defer oaSortedFactsPool.Put(c)
+	c.err = nil
+	s, _ := c.oaSortedFactsA0_0(gn, g, pn, p, false)
+	if c.err != nil {
+		return 0, c.err
+	}
+	return s, nil
 }
 
 // RepairSortedFacts returns the ranked repair operations of the pair (SPEC §8,
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
 func RepairSortedFacts(gold, cand *SortedFacts) ([]oart.Op, error) {
+	gn, g := oaSortedFactsIn(gold)
+	pn, p := oaSortedFactsIn(cand)
+	if oaSortedFactsNilRoot(gold, cand) {
+		return nil, errors.New("nil value for a root that is not nullable")
+	}
 	c := oaSortedFactsPool.Get().(*oaSortedFactsCtx)
 	defer oaSortedFactsPool.Put(c)
-	_, r := c.oaSortedFactsA0_0(false, gold, false, cand, true)
-	ops := oart.WalkRepairs(r.m, oaSortedFactsJ0(gold), oaSortedFactsJ0(cand), oart.GranularityLeaf)
+	c.err = nil
+	_, r := c.oaSortedFactsA0_0(gn, g, pn, p, true)
+	if c.err != nil {
+		return nil, c.err
+	}
+	ops := oart.WalkRepairs(r.m, oaSortedFactsJN0(gn, g), oaSortedFactsJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 
@@ -391,23 +458,84 @@ func oaSortedFactsDecodePair(gold, cand []byte) (*oaSortedFactsFallback, jsonval
 // DecodeSortedFacts converts a decoded JSON value into SortedFacts when it is faithfully
 // representable (see the package documentation of oagen's gen); it does not
 // validate.
-func DecodeSortedFacts(v jsonval.Value) (*SortedFacts, bool) { return oaSortedFactsD0(v) }
+func DecodeSortedFacts(v jsonval.Value) (*SortedFacts, bool) { return oaSortedFactsOut(v) }
 
 // typed decodes a valid pair into SortedFacts when the JSON is faithfully
 // representable (see package gen), else reports false.
-func (st *oaSortedFactsFallback) typed(g, p jsonval.Value) (*SortedFacts, *SortedFacts, bool) {
+func (st *oaSortedFactsFallback) typed(g, p jsonval.Value, repair bool) (*SortedFacts, *SortedFacts, bool) {
 	if st.validator.Validate(g) != nil || st.validator.Validate(p) != nil {
 		return nil, nil, false
 	}
-	gt, ok := oaSortedFactsD0(g)
+	if !st.withinLimits(g, p, repair) {
+		return nil, nil, false
+	}
+	gt, ok := oaSortedFactsOut(g)
 	if !ok {
 		return nil, nil, false
 	}
-	pt, ok := oaSortedFactsD0(p)
+	pt, ok := oaSortedFactsOut(p)
 	if !ok {
 		return nil, nil, false
 	}
 	return gt, pt, true
+}
+
+// oaSortedFactsSize measures a JSON value for withinLimits.
+type oaSortedFactsSize struct {
+	n, elems, depth, coll, str int     // values, array elements, nesting depth, largest collection, longest string (bytes)
+	bytes                      float64 // total string bytes
+}
+
+func (z *oaSortedFactsSize) walk(v jsonval.Value, depth, maxDepth int) {
+	z.n++
+	z.depth = max(z.depth, depth)
+	if depth > maxDepth {
+		return
+	}
+	switch v.Kind {
+	case jsonval.String:
+		z.str = max(z.str, len(v.S))
+		z.bytes += float64(len(v.S))
+	case jsonval.Array:
+		z.coll = max(z.coll, len(v.Arr))
+		z.elems += len(v.Arr)
+		for _, x := range v.Arr {
+			z.walk(x, depth+1, maxDepth)
+		}
+	case jsonval.Object:
+		z.coll = max(z.coll, len(v.Obj))
+		for _, m := range v.Obj {
+			z.walk(m.Value, depth+1, maxDepth)
+		}
+	}
+}
+
+// withinLimits reports whether the interpreter certainly scores the pair
+// without exceeding a resource limit (interp.Limits): the typed code checks
+// no limits, so a pair that might exceed one goes to the interpreter, which
+// then returns the same limit error (or its score). The work bound is
+// conservative: per pass (the main one and one per scope) every pair of a
+// gold and a candidate value is aligned at most once, each alignment spends
+// 1 plus at most one matrix cell per pair of children, and a string pair
+// spends its byte lengths / 16; building the match tree for repairs aligns a
+// pair at most once per ancestor.
+func (st *oaSortedFactsFallback) withinLimits(g, p jsonval.Value, repair bool) bool {
+	lim := st.scorer.Options().Limits
+	var a, b oaSortedFactsSize
+	a.walk(g, 1, lim.MaxDepth)
+	b.walk(p, 1, lim.MaxDepth)
+	if max(a.depth, b.depth) > lim.MaxDepth-2 || max(a.coll, b.coll) > lim.MaxCollection || max(a.str, b.str) > lim.MaxStringRunes {
+		return false
+	}
+	if 0 > 0 && max(a.elems, b.elems) > lim.MaxCollection {
+		return false // scope records are pooled from every array
+	}
+	na, nb := float64(a.n), float64(b.n)
+	bound := float64(0+1) * (3*na*nb + (nb*a.bytes+na*b.bytes)/16 + 1)
+	if repair {
+		bound *= float64(max(a.depth, b.depth) + 2)
+	}
+	return bound <= float64(lim.MaxWork)
 }
 
 // ScoreSortedFactsJSON scores two JSON texts under synra_sort_fixed.json. Any candidate gets the
@@ -425,7 +553,7 @@ func ScoreSortedFactsJSONDetail(gold, cand []byte) (score float64, typed bool, e
 	if err != nil {
 		return 0, false, err
 	}
-	if gt, pt, ok := st.typed(g, p); ok {
+	if gt, pt, ok := st.typed(g, p, false); ok {
 		s, err := oaSortedFactsScore(gt, pt)
 		return s, true, err
 	}
@@ -440,7 +568,7 @@ func RepairSortedFactsJSON(gold, cand []byte) ([]oart.Op, error) {
 	if err != nil {
 		return nil, err
 	}
-	if gt, pt, ok := st.typed(g, p); ok {
+	if gt, pt, ok := st.typed(g, p, true); ok {
 		return RepairSortedFacts(gt, pt)
 	}
 	res, err := st.scorer.Align(g, p)

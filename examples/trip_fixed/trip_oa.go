@@ -3,6 +3,7 @@
 package trip
 
 import (
+	"errors"
 	"fmt"
 	"github.com/objectaligner/oagen/interp"
 	oart "github.com/objectaligner/oagen/runtime"
@@ -34,6 +35,7 @@ type oaTripCtx struct {
 	fl   [][]float64
 	il   [][]int
 	sl   [][]seqdp.Step
+	err  error // an internal error of the call (see solve)
 }
 
 // oaTripRes is what an alignment returns in build mode: the aligned values (SPEC §1.6) and the match node.
@@ -52,6 +54,8 @@ type oaTripFallback struct {
 	scorer    *interp.Scorer
 	validator *validate.Validator
 }
+
+var _ = errors.New
 
 func oaTripWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
@@ -85,31 +89,52 @@ func (c *oaTripCtx) releaseSteps(s []seqdp.Step) { c.sl = append(c.sl, s) }
 
 // solve runs the assignment of SPEC §5.8 and returns a copy of the
 // assignment that the caller owns until releaseInts.
+//
+// The solver fails only on inconsistent dimensions or non-finite entries,
+// and every matrix built here is n×m with entries in [0, 2] (similarities,
+// clamped scores, plus the WL tie-break bonus below one gap), so it cannot
+// fail. Should it ever, the error is recorded for the entry points (ScoreT
+// then returns 0, the other entry points return the error) and the identity
+// assignment lets the call finish instead of crashing the service.
 func (c *oaTripCtx) solve(M []float64, n, m int) []int {
 	asg, err := c.hung.SolveMax(M, n, m)
-	if err != nil {
-		panic("oagen: assignment solver: " + err.Error())
-	}
 	var out []int
 	if k := len(c.il); k > 0 {
 		out = c.il[k-1][:0]
 		c.il = c.il[:k-1]
 	}
+	if err != nil {
+		c.fail(err)
+		for r := range max(n, m) {
+			out = append(out, r)
+		}
+		return out
+	}
 	return append(out, asg...)
 }
 
-// align runs the DP of SPEC §5.3 and returns a copy of the steps.
+// align runs the DP of SPEC §5.3 and returns a copy of the steps. Like
+// solve, it cannot fail on the matrices built here (n×m, entries in [0, 1]);
+// an error is recorded and the alignment continues with no steps.
 func (c *oaTripCtx) align(M []float64, n, m int) (float64, []seqdp.Step) {
 	total, steps, err := c.dp.Align(M, n, m)
-	if err != nil {
-		panic("oagen: sequence DP: " + err.Error())
-	}
 	var out []seqdp.Step
 	if k := len(c.sl); k > 0 {
 		out = c.sl[k-1][:0]
 		c.sl = c.sl[:k-1]
 	}
+	if err != nil {
+		c.fail(err)
+		return 0, out
+	}
 	return total, append(out, steps...)
+}
+
+// fail records the first internal error of the call.
+func (c *oaTripCtx) fail(err error) {
+	if c.err == nil {
+		c.err = fmt.Errorf("oagen: internal error (please report it): %w", err)
+	}
 }
 
 func (c *oaTripCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaTripRes {
@@ -444,6 +469,25 @@ func oaTripD4(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
 }
 
+// oaTripIn returns the null flag and the value of a root argument; nil is JSON null.
+func oaTripIn(x *Trip) (bool, *Trip) {
+	return x == nil, x
+}
+
+// oaTripNilRoot reports a nil argument where the root schema does not admit null.
+func oaTripNilRoot(gold, cand *Trip) bool {
+	return gold == nil || cand == nil
+}
+
+// oaTripOut converts a decoded JSON value into *Trip when it is faithfully representable.
+func oaTripOut(v jsonval.Value) (*Trip, bool) {
+	x, ok := oaTripD0(v)
+	if !ok {
+		return nil, false
+	}
+	return x, true
+}
+
 // oaTripSchema is the schema trip_fixed.json, for the interpreter fallback of the JSON entry points.
 const oaTripSchema = "{\n  \"type\": \"object\",\n  \"properties\": {\n    \"itinerary\": {\n      \"type\": \"array\",\n      \"order\": \"fixed\",\n      \"items\": {\n        \"type\": \"object\",\n        \"properties\": {\n          \"city\": {\n            \"type\": \"string\",\n            \"score\": \"exact\"\n          },\n          \"days\": {\n            \"type\": \"integer\",\n            \"score\": \"invdiff\"\n          }\n        }\n      }\n    }\n  }\n}"
 
@@ -466,25 +510,50 @@ var oaTripState = sync.OnceValues(func() (*oaTripFallback, error) {
 // ScoreTrip returns the similarity of cand to gold in [0, 1] under the schema
 // trip_fixed.json, exactly as the interpreter computes it for the JSON encodings of the
 // two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
-// validation keywords (the typed path does not validate). It makes no heap
-// allocations in steady state.
+// validation keywords (the typed path does not validate); nil stands for JSON
+// null where the root schema admits null, and otherwise scores 0. It makes no
+// heap allocations in steady state. It returns 0 on an internal error of the
+// assignment solver or DP, which cannot occur (see solve) and which
+// ScoreTripJSON reports.
 func ScoreTrip(gold, cand *Trip) float64 {
-	c := oaTripPool.Get().(*oaTripCtx)
-	s, _ := c.oaTripA0_0(false, gold, false, cand, false)
-	oaTripPool.Put(c)
+	s, _ := oaTripScore(gold, cand)
 	return s
 }
 
-func oaTripScore(gold, cand *Trip) (float64, error) { return ScoreTrip(gold, cand), nil }
+// oaTripScore is ScoreTrip that reports an internal error (see solve).
+func oaTripScore(gold, cand *Trip) (float64, error) {
+	gn, g := oaTripIn(gold)
+	pn, p := oaTripIn(cand)
+	if oaTripNilRoot(gold, cand) {
+		return 0, nil
+	}
+	c := oaTripPool.Get().(*oaTripCtx)
+	defer oaTripPool.Put(c)
+	c.err = nil
+	s, _ := c.oaTripA0_0(gn, g, pn, p, false)
+	if c.err != nil {
+		return 0, c.err
+	}
+	return s, nil
+}
 
 // RepairTrip returns the ranked repair operations of the pair (SPEC §8,
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
 func RepairTrip(gold, cand *Trip) ([]oart.Op, error) {
+	gn, g := oaTripIn(gold)
+	pn, p := oaTripIn(cand)
+	if oaTripNilRoot(gold, cand) {
+		return nil, errors.New("nil value for a root that is not nullable")
+	}
 	c := oaTripPool.Get().(*oaTripCtx)
 	defer oaTripPool.Put(c)
-	_, r := c.oaTripA0_0(false, gold, false, cand, true)
-	ops := oart.WalkRepairs(r.m, oaTripJ0(gold), oaTripJ0(cand), oart.GranularityLeaf)
+	c.err = nil
+	_, r := c.oaTripA0_0(gn, g, pn, p, true)
+	if c.err != nil {
+		return nil, c.err
+	}
+	ops := oart.WalkRepairs(r.m, oaTripJN0(gn, g), oaTripJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 
@@ -507,23 +576,84 @@ func oaTripDecodePair(gold, cand []byte) (*oaTripFallback, jsonval.Value, jsonva
 // DecodeTrip converts a decoded JSON value into Trip when it is faithfully
 // representable (see the package documentation of oagen's gen); it does not
 // validate.
-func DecodeTrip(v jsonval.Value) (*Trip, bool) { return oaTripD0(v) }
+func DecodeTrip(v jsonval.Value) (*Trip, bool) { return oaTripOut(v) }
 
 // typed decodes a valid pair into Trip when the JSON is faithfully
 // representable (see package gen), else reports false.
-func (st *oaTripFallback) typed(g, p jsonval.Value) (*Trip, *Trip, bool) {
+func (st *oaTripFallback) typed(g, p jsonval.Value, repair bool) (*Trip, *Trip, bool) {
 	if st.validator.Validate(g) != nil || st.validator.Validate(p) != nil {
 		return nil, nil, false
 	}
-	gt, ok := oaTripD0(g)
+	if !st.withinLimits(g, p, repair) {
+		return nil, nil, false
+	}
+	gt, ok := oaTripOut(g)
 	if !ok {
 		return nil, nil, false
 	}
-	pt, ok := oaTripD0(p)
+	pt, ok := oaTripOut(p)
 	if !ok {
 		return nil, nil, false
 	}
 	return gt, pt, true
+}
+
+// oaTripSize measures a JSON value for withinLimits.
+type oaTripSize struct {
+	n, elems, depth, coll, str int     // values, array elements, nesting depth, largest collection, longest string (bytes)
+	bytes                      float64 // total string bytes
+}
+
+func (z *oaTripSize) walk(v jsonval.Value, depth, maxDepth int) {
+	z.n++
+	z.depth = max(z.depth, depth)
+	if depth > maxDepth {
+		return
+	}
+	switch v.Kind {
+	case jsonval.String:
+		z.str = max(z.str, len(v.S))
+		z.bytes += float64(len(v.S))
+	case jsonval.Array:
+		z.coll = max(z.coll, len(v.Arr))
+		z.elems += len(v.Arr)
+		for _, x := range v.Arr {
+			z.walk(x, depth+1, maxDepth)
+		}
+	case jsonval.Object:
+		z.coll = max(z.coll, len(v.Obj))
+		for _, m := range v.Obj {
+			z.walk(m.Value, depth+1, maxDepth)
+		}
+	}
+}
+
+// withinLimits reports whether the interpreter certainly scores the pair
+// without exceeding a resource limit (interp.Limits): the typed code checks
+// no limits, so a pair that might exceed one goes to the interpreter, which
+// then returns the same limit error (or its score). The work bound is
+// conservative: per pass (the main one and one per scope) every pair of a
+// gold and a candidate value is aligned at most once, each alignment spends
+// 1 plus at most one matrix cell per pair of children, and a string pair
+// spends its byte lengths / 16; building the match tree for repairs aligns a
+// pair at most once per ancestor.
+func (st *oaTripFallback) withinLimits(g, p jsonval.Value, repair bool) bool {
+	lim := st.scorer.Options().Limits
+	var a, b oaTripSize
+	a.walk(g, 1, lim.MaxDepth)
+	b.walk(p, 1, lim.MaxDepth)
+	if max(a.depth, b.depth) > lim.MaxDepth-2 || max(a.coll, b.coll) > lim.MaxCollection || max(a.str, b.str) > lim.MaxStringRunes {
+		return false
+	}
+	if 0 > 0 && max(a.elems, b.elems) > lim.MaxCollection {
+		return false // scope records are pooled from every array
+	}
+	na, nb := float64(a.n), float64(b.n)
+	bound := float64(0+1) * (3*na*nb + (nb*a.bytes+na*b.bytes)/16 + 1)
+	if repair {
+		bound *= float64(max(a.depth, b.depth) + 2)
+	}
+	return bound <= float64(lim.MaxWork)
 }
 
 // ScoreTripJSON scores two JSON texts under trip_fixed.json. Any candidate gets the
@@ -541,7 +671,7 @@ func ScoreTripJSONDetail(gold, cand []byte) (score float64, typed bool, err erro
 	if err != nil {
 		return 0, false, err
 	}
-	if gt, pt, ok := st.typed(g, p); ok {
+	if gt, pt, ok := st.typed(g, p, false); ok {
 		s, err := oaTripScore(gt, pt)
 		return s, true, err
 	}
@@ -556,7 +686,7 @@ func RepairTripJSON(gold, cand []byte) ([]oart.Op, error) {
 	if err != nil {
 		return nil, err
 	}
-	if gt, pt, ok := st.typed(g, p); ok {
+	if gt, pt, ok := st.typed(g, p, true); ok {
 		return RepairTrip(gt, pt)
 	}
 	res, err := st.scorer.Align(g, p)

@@ -1,0 +1,59 @@
+package orgchart_test
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/objectaligner/oagen/examples/orgchart"
+	"github.com/objectaligner/oagen/interp"
+	"github.com/objectaligner/oagen/runtime/jsonval"
+)
+
+// TestJSONLimits checks that the JSON entry points never return a score
+// where the interpreter returns a limit error: a pair beyond a limit goes to
+// the interpreter.
+func TestJSONLimits(t *testing.T) {
+	sch, err := os.ReadFile("schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := interp.Compile(sch, "schema.json", interp.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	agenda := func(n int) string {
+		return `{"agenda": [` + strings.TrimSuffix(strings.Repeat(`"standup",`, n), ",") + `]}`
+	}
+	for _, tc := range []struct {
+		name       string
+		gold, cand string
+		limit      string // "" when the pair is within the limits
+	}{
+		{"small", agenda(3), agenda(2), ""},
+		{"collection", agenda(2001), agenda(1), "MaxCollection"},
+		{"string", `{"agenda": ["` + strings.Repeat("a", 100_001) + `"]}`, `{"agenda": ["b"]}`, "MaxStringRunes"},
+	} {
+		g, _ := jsonval.Decode([]byte(tc.gold), jsonval.DecodeOptions{})
+		p, _ := jsonval.Decode([]byte(tc.cand), jsonval.DecodeOptions{})
+		want, wantErr := sc.Score(g, p)
+		got, typed, err := orgchart.ScoreOrgChartJSONDetail([]byte(tc.gold), []byte(tc.cand))
+		var le *interp.LimitError
+		switch {
+		case tc.limit == "":
+			if err != nil || wantErr != nil || got != want || !typed {
+				t.Errorf("%s: got %v (typed %v, %v), interpreter %v (%v)", tc.name, got, typed, err, want, wantErr)
+			}
+		case !errors.As(wantErr, &le) || le.Limit != tc.limit:
+			t.Errorf("%s: interpreter error %v, want limit %s", tc.name, wantErr, tc.limit)
+		case err == nil || err.Error() != wantErr.Error() || typed:
+			t.Errorf("%s: got %v (typed %v, err %v), want the interpreter's error %v", tc.name, got, typed, err, wantErr)
+		}
+		if tc.limit != "" {
+			if _, err := orgchart.RepairOrgChartJSON([]byte(tc.gold), []byte(tc.cand)); err == nil {
+				t.Errorf("%s: RepairOrgChartJSON returned no error", tc.name)
+			}
+		}
+	}
+}
