@@ -29,6 +29,7 @@ type call struct {
 	// path holds the JSON Pointer tokens (gold side) of the value being
 	// aligned, for error messages and comparator contexts.
 	path    []pathTok
+	frames  []*scratchFrame
 	parents []parentPair
 	depth   int
 	work    int64
@@ -75,7 +76,7 @@ func (c *call) pointer() string {
 	var b strings.Builder
 	for _, t := range c.path {
 		b.WriteByte('/')
-		b.WriteString(escapeToken(t.s))
+		b.WriteString(escapeToken(t.text()))
 	}
 	return b.String()
 }
@@ -88,14 +89,25 @@ func escapeToken(t string) string {
 	return strings.ReplaceAll(t, "/", "~1")
 }
 
-// pathTok is one token of the data path; idx marks array indices.
+// pathTok is one token of the data path; idx marks array indices, whose
+// decimal text is only produced when a pointer is rendered (pushing an index
+// must not allocate: it happens for every cell of every aligned matrix).
 type pathTok struct {
 	s   string
+	i   int
 	idx bool
 }
 
+// text returns the token's unescaped text.
+func (t pathTok) text() string {
+	if t.idx {
+		return strconv.Itoa(t.i)
+	}
+	return t.s
+}
+
 func (c *call) push(tok string) { c.path = append(c.path, pathTok{s: tok}) }
-func (c *call) pushIndex(i int) { c.path = append(c.path, pathTok{s: strconv.Itoa(i), idx: true}) }
+func (c *call) pushIndex(i int) { c.path = append(c.path, pathTok{i: i, idx: true}) }
 func (c *call) pop()            { c.path = c.path[:len(c.path)-1] }
 
 func (c *call) spend(units int64) error {
@@ -122,13 +134,43 @@ func (c *call) errorf(format string, args ...any) error {
 }
 
 // solve runs the assignment solver (SPEC §5.8) and returns a copy of the
-// assignment, since nested alignments reuse the solver.
-func (c *call) solve(M []float64, n, m int) ([]int, error) {
+// assignment in dst's storage (nested alignments reuse the solver, so its own
+// result cannot be kept).
+func (c *call) solve(dst []int, M []float64, n, m int) ([]int, error) {
 	a, err := c.hung.SolveMax(M, n, m)
 	if err != nil {
 		return nil, c.errorf("%v", err)
 	}
-	return append([]int(nil), a...), nil
+	return append(dst[:0], a...), nil
+}
+
+// scratchFrame is the scratch storage of the alignments running at one recursion
+// depth. Alignments nest, so a depth's buffers are free again once the
+// alignment at that depth returns; reusing them keeps score-only alignment
+// (bijection matrices, Score) from allocating per cell.
+type scratchFrame struct {
+	k, w, t, s []float64 // objects
+	m, rs      []float64 // list tails
+	hw, hs, ht []float64 // tuple heads
+	assign     []int
+	entries    []objEntry
+}
+
+func (c *call) frame() *scratchFrame {
+	for len(c.frames) <= c.depth {
+		c.frames = append(c.frames, &scratchFrame{})
+	}
+	return c.frames[c.depth]
+}
+
+// zeroed returns s resized to n zeros, reusing its storage.
+func zeroed(s []float64, n int) []float64 {
+	if cap(s) < n {
+		return make([]float64, n, max(n, 2*cap(s)))
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // realign re-aligns a matrix cell in build mode for its match node and

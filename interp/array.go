@@ -143,8 +143,10 @@ func (lr listResult) finish(kind runtime.ListKind, g, p jsonval.Value, build boo
 // alignHead implements the tuple head of SPEC §5.5.
 func (c *call) alignHead(G, P []jsonval.Value, S *ir.Node, build bool) (listResult, error) {
 	k := len(S.PrefixItems)
-	w := make([]float64, k)
-	scores := make([]float64, k)
+	fr := c.frame()
+	w := zeroed(fr.hw, k)
+	scores := zeroed(fr.hs, k)
+	fr.hw, fr.hs = w, scores
 	var lr listResult
 	if build {
 		lr.entries = make([]entry, k)
@@ -186,7 +188,8 @@ func (c *call) alignHead(G, P []jsonval.Value, S *ir.Node, build bool) (listResu
 	if T <= 0 {
 		lr.score = 1
 	} else {
-		terms := make([]float64, k)
+		terms := zeroed(fr.ht, k)
+		fr.ht = terms
 		for i := range terms {
 			terms[i] = scores[i] * (w[i] / T)
 		}
@@ -245,7 +248,9 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 	if err := c.spend(int64(n) * int64(m)); err != nil {
 		return lr, err
 	}
-	M := make([]float64, n*m)
+	fr := c.frame()
+	M := zeroed(fr.m, n*m)
+	fr.m = M
 	for i := 0; i < n; i++ {
 		c.pushIndex(k + i)
 		for j := 0; j < m; j++ {
@@ -259,17 +264,19 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 		c.pop()
 	}
 	d := max(n, m)
-	assign, err := c.solve(M, n, m)
+	assign, err := c.solve(fr.assign, M, n, m)
 	if err != nil {
 		return lr, err
 	}
+	fr.assign = assign
 	var conf []float64
 	if build && c.s.opts.ComputeConfidence {
 		conf = c.pairConfidences(M, n, m, assign)
 	}
 	// Entries in row order (SPEC §5.2): gold order with dissolved pairs
 	// expanded in place, then candidate-only entries of padding rows.
-	var scores []float64
+	scores := fr.rs[:0]
+	defer func() { fr.rs = scores[:0] }()
 	D := 0
 	count := func(role runtime.Role) {
 		if !ignored(role, S) {
@@ -404,7 +411,9 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 	if err := c.spend(int64(n) * int64(m)); err != nil {
 		return lr, err
 	}
-	M := make([]float64, n*m)
+	fr := c.frame()
+	M := zeroed(fr.m, n*m)
+	fr.m = M
 	for i := 0; i < n; i++ {
 		c.pushIndex(k + i)
 		for j := 0; j < m; j++ {

@@ -1,8 +1,6 @@
 package interp
 
 import (
-	"strconv"
-
 	"github.com/objectaligner/oagen/runtime"
 	"github.com/objectaligner/oagen/runtime/jsonval"
 )
@@ -29,8 +27,7 @@ func (c *call) buildContext() *runtime.Context {
 	ctx.Path = make([]runtime.PathStep, len(c.path))
 	for i, t := range c.path {
 		if t.idx {
-			n, _ := strconv.Atoi(t.s)
-			ctx.Path[i] = runtime.PathStep{Index: n, IsIndex: true}
+			ctx.Path[i] = runtime.PathStep{Index: t.i, IsIndex: true}
 		} else {
 			ctx.Path[i] = runtime.PathStep{Key: t.s}
 		}

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/objectaligner/oagen/ir"
 	"github.com/objectaligner/oagen/runtime"
@@ -87,29 +88,57 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 	if err := c.chargeKeys(S, GK, PK); err != nil {
 		return result{}, err
 	}
-	K := make([]float64, n*m)
-	for i := range GK {
-		for j := range PK {
-			K[i*m+j] = keySimilarity(S, GK[i].Key, PK[j].Key)
+	fr := c.frame()
+	var K []float64
+	var assign []int
+	var err error
+	// Fast path: when both objects have the same key set (the common case)
+	// and the key scores are not needed for confidences, every key pairs with
+	// its namesake. That is the unique optimum of the key assignment — Jaro
+	// and exact give 1 only to equal strings, so any other pairing sums to
+	// less — and so it is what the solver returns (SPEC §5.8 finds an
+	// optimum); the matrix and the solver are skipped.
+	sameKeys := !(build && c.s.opts.ComputeConfidence) && runtime.ApplyThreshold(1, S.KeyThreshold) == 1 &&
+		n == m && pairByName(GK, PK, &fr.assign)
+	if sameKeys {
+		assign = fr.assign
+	} else {
+		K = zeroed(fr.k, n*m)
+		fr.k = K
+		for i := range GK {
+			for j := range PK {
+				K[i*m+j] = keySimilarity(S, GK[i].Key, PK[j].Key)
+			}
 		}
+		if assign, err = c.solve(fr.assign, K, n, m); err != nil {
+			return result{}, err
+		}
+		fr.assign = assign
 	}
 	d := max(n, m)
-	assign, err := c.solve(K, n, m)
-	if err != nil {
-		return result{}, err
-	}
 	var keyConf float64 = 1
 	var pairConf []float64
 	if build && c.s.opts.ComputeConfidence {
 		pairConf = c.pairConfidences(K, n, m, assign)
 		keyConf = meanOrOne(pairConf, n, m, assign)
 	}
-	entries := make([]objEntry, 0, d)
+	keySim := func(r, col int) float64 {
+		if sameKeys {
+			return 1
+		}
+		return K[r*m+col]
+	}
+	var entries []objEntry
+	if build {
+		entries = make([]objEntry, 0, d)
+	} else {
+		entries = fr.entries[:0]
+	}
 	for r := 0; r < d; r++ {
 		col := assign[r]
 		switch {
-		case r < n && col < m && K[r*m+col] > 0:
-			e := objEntry{gk: GK[r].Key, pk: PK[col].Key, hasGK: true, hasPK: true, keyScore: K[r*m+col]}
+		case r < n && col < m && keySim(r, col) > 0:
+			e := objEntry{gk: GK[r].Key, pk: PK[col].Key, hasGK: true, hasPK: true, keyScore: keySim(r, col)}
 			if pairConf != nil {
 				e.keyConf, e.hasKeyConf = pairConf[r], true
 			}
@@ -124,14 +153,19 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 			entries = append(entries, objEntry{pk: PK[col].Key, hasPK: true})
 		}
 	}
+	if !build {
+		fr.entries = entries
+	}
 	for i := range entries {
 		if err := c.objectValue(&entries[i], g, p, S, build); err != nil {
 			return result{}, err
 		}
 	}
 	E := len(entries)
-	keyScores := make([]float64, E)
-	weights := make([]float64, E)
+	keyScores := zeroed(fr.w, E)
+	fr.w = keyScores
+	weights := zeroed(fr.s, E)
+	fr.s = weights
 	for i, e := range entries {
 		keyScores[i] = e.keyScore
 		weights[i] = e.weight
@@ -143,7 +177,8 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 		// SPEC §6.5: an object of zero total weight scores exactly 1.
 		score = 1
 	} else {
-		terms := make([]float64, E)
+		terms := zeroed(fr.t, E)
+		fr.t = terms
 		for i, e := range entries {
 			terms[i] = (e.weight / W) * e.valScore
 		}
@@ -237,4 +272,26 @@ func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bo
 		e.ag, e.ap, e.m = r.ag, r.ap, r.m
 	}
 	return nil
+}
+
+// pairByName reports whether the two member lists have the same key set and,
+// if so, writes into *assign the candidate index of every gold key (row).
+func pairByName(GK, PK []jsonval.Member, assign *[]int) bool {
+	a := (*assign)[:0]
+	for _, g := range GK {
+		j := -1
+		for k, p := range PK {
+			if p.Key == g.Key {
+				j = k
+				break
+			}
+		}
+		if j < 0 || slices.Contains(a, j) {
+			*assign = a
+			return false
+		}
+		a = append(a, j)
+	}
+	*assign = a
+	return true
 }

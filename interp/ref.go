@@ -2,6 +2,7 @@ package interp
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"strconv"
 
@@ -10,11 +11,33 @@ import (
 	"github.com/objectaligner/oagen/runtime/jsonval"
 )
 
-// idKey is a canonical key for a primitive JSON value under JSON equality
-// (SPEC §1.2, §13 Q15): 1 and 1.0 give the same key.
-type idKey string
+// idKey is a canonical map key for a primitive JSON value under JSON equality
+// (SPEC §1.2, §13 Q15): 1 and 1.0 give the same key. Strings and numbers that
+// are integers within the int64 range — nearly every identifier — are keyed
+// without allocating; anything else falls back to runtime.IDKey's text.
+type idKey struct {
+	kind byte // 's' string, 'n' integer in int64, 'x' runtime.IDKey text
+	s    string
+	i    int64
+}
 
-func keyOf(v jsonval.Value) idKey { return idKey(runtime.IDKey(v)) }
+func keyOf(v jsonval.Value) idKey {
+	switch v.Kind {
+	case jsonval.String:
+		return idKey{kind: 's', s: v.S}
+	case jsonval.Int:
+		if v.Big == nil {
+			return idKey{kind: 'n', i: v.I}
+		}
+	case jsonval.Float:
+		// Integral floats in the int64 range key like the integer they
+		// equal; the bounds are exact binary64 values (±2^63).
+		if f := v.F; f == math.Trunc(f) && f >= -9223372036854775808.0 && f < 9223372036854775808.0 {
+			return idKey{kind: 'n', i: int64(f)}
+		}
+	}
+	return idKey{kind: 'x', s: runtime.IDKey(v)}
+}
 
 // idSet is a set of identifiers under JSON equality.
 type idSet map[idKey]bool
@@ -216,7 +239,7 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		c.warnAmbiguous(sc, S, n, m, idsG)
 	}
 	d := max(n, m)
-	assign, err := c.solve(S, n, m)
+	assign, err := c.solve(nil, S, n, m)
 	if err != nil {
 		return nil, err
 	}
@@ -279,8 +302,11 @@ func pointerPath(ptr string) []pathTok {
 	toks := pointerTokens(ptr)
 	out := make([]pathTok, len(toks))
 	for i, t := range toks {
-		_, err := strconv.Atoi(t)
-		out[i] = pathTok{s: t, idx: err == nil}
+		if n, err := strconv.Atoi(t); err == nil {
+			out[i] = pathTok{i: n, idx: true}
+		} else {
+			out[i] = pathTok{s: t}
+		}
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/objectaligner/oagen/ir"
+	"github.com/objectaligner/oagen/runtime"
 	"github.com/objectaligner/oagen/runtime/jsonval"
 	"github.com/objectaligner/oagen/runtime/wl"
 )
@@ -113,7 +114,7 @@ func exactScalars(lb *wl.LabelBuilder, obj jsonval.Value, node *ir.Node) {
 		if !ok || v.Kind == jsonval.Array || v.Kind == jsonval.Object {
 			continue
 		}
-		lb.AddTuple(v.Kind.String(), prop.Name, string(keyOf(v)))
+		lb.AddTuple(v.Kind.String(), prop.Name, runtime.IDKey(v))
 	}
 }
 
@@ -193,11 +194,11 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 			for _, x := range xrefs {
 				otherName := c.s.schema.Scopes[x.scope].Name
 				for _, v := range walkValues(carrier, x.role) {
-					img := string(keyOf(v))
+					img := runtime.IDKey(v)
 					if gold {
 						mv, ok := c.bij[x.scope].m[keyOf(v)]
 						if ok && mv.ok {
-							img = string(keyOf(mv.v))
+							img = runtime.IDKey(mv.v)
 						} else {
 							img = "⊥"
 						}
