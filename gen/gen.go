@@ -241,6 +241,8 @@ func render(m *model, opts Options) ([]byte, error) {
 			jen.List(jen.Id("maskAll"), jen.Id("deriving"), jen.Id("kerr")).Bool(),
 			jen.Id("ix").Index(jen.Lit(m.maxDyn())).Int().Comment("array indices of the value a walker yields"),
 			jen.Id("lb").Qual(pathWL, "LabelBuilder"),
+			jen.Id("lk").Index().Byte().Comment("label key being built"),
+			jen.Id("labels").Map(jen.String()).Qual(pathWL, "Label").Comment("labels by key, kept across calls (bounded)"),
 			jen.Id("wg").Index(jen.Lit(2)).Qual(pathWL, "Graph"),
 			jen.Id("wlws").Qual(pathWL, "Workspace"),
 			jen.Id("eps").Index().Id(pfx+"Ep"),
@@ -555,10 +557,11 @@ func %[1]sScore(gold, cand *%[2]s) (float64, error) {
 // referential (SPEC §7): the gold must also have referential integrity (see
 // Check%[2]sGold); a gold that does not scores 0, as do a nil argument where
 // the root schema does not admit null (nil is JSON null where it does) and
-// the internal errors that cannot occur (see solve). In steady state the
-// referential pre-pass allocates only the WL labels of carriers that have
-// exact scalars or cross-scope references, and the identifier keys of numeric
-// scopes inside such labels (see docs/PERFORMANCE.md).
+// the internal errors that cannot occur (see solve). It makes no heap
+// allocations in steady state: the WL labels of SPEC §7.6 are cached by
+// content in the pooled context (at most 4096 per context), so only a label
+// not seen before allocates, as does a float-typed identifier or exact
+// scalar inside a label.
 func Score%[2]s(gold, cand *%[2]s) float64 {
 	s, _ := %[1]sScore(gold, cand)
 	return s

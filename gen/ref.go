@@ -382,6 +382,27 @@ func (e *emitter) scopeTypes() {
 		e.p("for s := range 2 { clear(st.recs[s]); st.rn[s], st.recs[s], st.ids[s], st.ok[s] = st.rn[s][:0], st.recs[s][:0], st.ids[s][:0], st.ok[s][:0] }")
 		e.p("}")
 	}
+	e.p("// %sK appends one label item (its parts, length-prefixed, after their count) to a label key.", e.n(""))
+	e.p("func %sK(b []byte, parts ...string) []byte {", e.n(""))
+	e.p("b = append(b, byte(len(parts)))")
+	e.p("for _, p := range parts {")
+	e.p("n := len(p)")
+	e.p("b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))")
+	e.p("b = append(b, p...)")
+	e.p("}")
+	e.p("return b")
+	e.p("}")
+	e.p("// %sKInt appends one label item whose last part is the integer v.", e.n(""))
+	e.p("func %sKInt(b []byte, v int64, parts ...string) []byte {", e.n(""))
+	e.p("b = append(b, 0x80|byte(len(parts)))")
+	e.p("for _, p := range parts {")
+	e.p("n := len(p)")
+	e.p("b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))")
+	e.p("b = append(b, p...)")
+	e.p("}")
+	e.p("u := uint64(v)")
+	e.p("return append(b, byte(u>>56), byte(u>>48), byte(u>>40), byte(u>>32), byte(u>>24), byte(u>>16), byte(u>>8), byte(u))")
+	e.p("}")
 	e.p("// %sEp is one endpoint of a carrier (SPEC §7.6).", e.n(""))
 	e.p("type %sEp struct { role, v int }", e.n(""))
 }
@@ -430,6 +451,7 @@ func (e *emitter) emitRefPass() {
 	e.p("// prepare runs the referential pre-pass of SPEC §7 before the main pass.")
 	e.p("func (c *%s) prepare(gn bool, g %s, pn bool, p %s) error {", e.n("Ctx"), R, R)
 	e.p("c.cur, c.maskAll, c.deriving = 0, false, false")
+	e.p("if c.labels == nil { c.labels = map[string]wl.Label{} }")
 	for _, ts := range m.scopes {
 		e.p("c.s%d.reset()", ts.idx)
 	}
@@ -566,31 +588,22 @@ func (e *emitter) emitStructural(ts *tscope) {
 		}
 		e.p("c.eps = eps")
 		e.p("if len(eps) == 0 { return true }")
+		// The label's items are first written into a byte key (no
+		// allocation); the canonical wl.Label, which costs an allocation, is
+		// built only for a key not seen before by this context (SPEC §7.6
+		// labels repeat: relation types, identifier images).
+		e.p("k := c.lk[:0]")
+		e.labelItems(g, "key")
+		e.p("c.lk = k")
+		e.p("label, seen := c.labels[string(k)]")
+		e.p("if !seen {")
 		e.p("lb := &c.lb")
 		e.p("lb.Reset()")
-		if g.node.kind == kObject {
-			e.p("if !cn {")
-			e.exactScalars(g.node, "cv")
-			e.p("}")
-		}
-		for _, x := range g.xrefs {
-			other := m.scopes[x.scope]
-			xw, xleaf := e.walker(g.node, x.role)
-			name, role := other.sc.Name, pathText(x.role)
-			e.p("%s(cn, cv, c.ix[:], func(vn bool, v %s) bool {", xw, xleaf.refType())
-			e.p("if vn && side == 0 { lb.AddTuple(\"xref\", %q, %q); return true }", name, role)
-			e.p("if vn { lb.AddTuple(\"xref\", %q, %q, \"z\", \"\"); return true }", name, role)
-			e.p("img := %s", keyConv(xleaf, "v"))
-			e.p("if side == 0 {")
-			e.p("ix, ok := c.s%d.pi[img]", x.scope)
-			e.p("if !ok || ix < 0 { lb.AddTuple(\"xref\", %q, %q); return true }", name, role)
-			e.p("img = c.s%d.ids[1][ix]", x.scope)
-			e.p("}")
-			e.p("lb.AddTuple(\"xref\", %q, %q, %s)", name, role, labelPayload(other.id, "img"))
-			e.p("return true")
-			e.p("})")
-		}
-		e.p("label := lb.Label()")
+		e.labelItems(g, "lb")
+		e.p("label = lb.Label()")
+		e.p("if len(c.labels) >= 4096 { clear(c.labels) } // bound the cache")
+		e.p("c.labels[string(k)] = label")
+		e.p("}")
 		e.p("switch {")
 		e.p("case len(eps) == 1:")
 		e.p("gr.AddIncidence(eps[0].v, eps[0].v, %s[eps[0].role], label)", e.relTable(ts, gi, "unary", g.unary))
@@ -627,6 +640,58 @@ func (e *emitter) emitStructural(ts *tscope) {
 	e.p("}")
 }
 
+// labelItems emits the items of a carrier's label (SPEC §7.6): its exact
+// scalars and its cross-scope references. In mode "lb" they go to the label
+// builder lb; in mode "key" they are appended to the byte key k with the
+// same content (an injective encoding of the item sequence).
+func (e *emitter) labelItems(g cgroup, mode string) {
+	m := e.m
+	if g.node.kind == kObject {
+		e.p("if !cn {")
+		e.exactScalars(g.node, "cv", mode)
+		e.p("}")
+	}
+	for _, x := range g.xrefs {
+		other := m.scopes[x.scope]
+		xw, xleaf := e.walker(g.node, x.role)
+		name, role := strconv.Quote(other.sc.Name), strconv.Quote(pathText(x.role))
+		e.p("%s(cn, cv, c.ix[:], func(vn bool, v %s) bool {", xw, xleaf.refType())
+		e.p("if vn && side == 0 { %s; return true }", e.item(mode, "", `"xref"`, name, role))
+		e.p("if vn { %s; return true }", e.item(mode, "", `"xref"`, name, role, `"z"`, `""`))
+		e.p("img := %s", keyConv(xleaf, "v"))
+		e.p("if side == 0 {")
+		e.p("ix, ok := c.s%d.pi[img]", x.scope)
+		e.p("if !ok || ix < 0 { %s; return true }", e.item(mode, "", `"xref"`, name, role))
+		e.p("img = c.s%d.ids[1][ix]", x.scope)
+		e.p("}")
+		switch other.id.kind {
+		case kString:
+			e.p("%s", e.item(mode, "", `"xref"`, name, role, "img"))
+		case kInt:
+			e.p("%s", e.item(mode, "img", `"xref"`, name, role))
+		default:
+			e.p("%s", e.item(mode, "", `"xref"`, name, role, "oart.IDKey(jsonval.NewFloat(img))"))
+		}
+		e.p("return true")
+		e.p("})")
+	}
+}
+
+// item is the statement adding one label item: the string parts and, when
+// intExpr is not empty, a last part holding the integer's identifier key.
+func (e *emitter) item(mode, intExpr string, parts ...string) string {
+	if mode == "lb" {
+		if intExpr != "" {
+			parts = append(parts, "oart.IDKey(jsonval.NewInt("+intExpr+"))")
+		}
+		return "lb.AddTuple(" + strings.Join(parts, ", ") + ")"
+	}
+	if intExpr != "" {
+		return "k = " + e.n("KInt") + "(k, " + intExpr + ", " + strings.Join(parts, ", ") + ")"
+	}
+	return "k = " + e.n("K") + "(k, " + strings.Join(parts, ", ") + ")"
+}
+
 // relTable emits a package-level table of relation strings and returns its name.
 func (e *emitter) relTable(ts *tscope, gi int, kind string, rels []string) string {
 	name := e.n(fmt.Sprintf("Rel%d_%d_%s", ts.idx, gi, kind))
@@ -650,9 +715,9 @@ func labelPayload(t *tnode, x string) string {
 }
 
 // exactScalars emits the collection of the exact scalars of an object value
-// x of node t into lb (SPEC §7.6): one item per qualifying member that is
-// present and is not an array or object, (kind, key, value).
-func (e *emitter) exactScalars(t *tnode, x string) {
+// x of node t (SPEC §7.6): one item per qualifying member that is present
+// and is not an array or object, (kind, key, value); see labelItems for mode.
+func (e *emitter) exactScalars(t *tnode, x, mode string) {
 	for _, pp := range t.props {
 		ms := pp.node.n
 		if ms.IDScope != "" || ms.Ref != "" {
@@ -661,20 +726,21 @@ func (e *emitter) exactScalars(t *tnode, x string) {
 		if !ms.HasEnum && ms.TypeName != "string" && ms.TypeName != "integer" && ms.TypeName != "boolean" {
 			continue
 		}
+		name := strconv.Quote(pp.name)
 		if pp.nullField != "" {
-			e.p("if %s.%s { lb.AddTuple(\"NoneType\", %q) }", x, pp.nullField, pp.name)
+			e.p("if %s.%s { %s }", x, pp.nullField, e.item(mode, "", `"NoneType"`, name))
 		}
 		sub := pp.node
 		v := x + "." + pp.field
 		switch sub.kind {
 		case kString:
-			e.p("if %s != nil { lb.AddTuple(\"str\", %q, string(*%s)) }", v, pp.name, v)
+			e.p("if %s != nil { %s }", v, e.item(mode, "", `"str"`, name, "string(*"+v+")"))
 		case kInt:
-			e.p("if %s != nil { lb.AddTuple(\"int\", %q, oart.IDKey(jsonval.NewInt(*%s))) }", v, pp.name, v)
+			e.p("if %s != nil { %s }", v, e.item(mode, "*"+v, `"int"`, name))
 		case kFloat:
-			e.p("if %s != nil { lb.AddTuple(\"float\", %q, oart.IDKey(jsonval.NewFloat(*%s))) }", v, pp.name, v)
+			e.p("if %s != nil { %s }", v, e.item(mode, "", `"float"`, name, "oart.IDKey(jsonval.NewFloat(*"+v+"))"))
 		case kBool:
-			e.p("if %s != nil { if *%s { lb.AddTuple(\"bool\", %q, \"b1\") } else { lb.AddTuple(\"bool\", %q, \"b0\") } }", v, v, pp.name, pp.name)
+			e.p("if %s != nil { if *%s { %s } else { %s } }", v, v, e.item(mode, "", `"bool"`, name, `"b1"`), e.item(mode, "", `"bool"`, name, `"b0"`))
 		}
 	}
 }

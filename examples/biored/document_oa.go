@@ -58,6 +58,8 @@ type oaDocumentCtx struct {
 	maskAll, deriving, kerr bool
 	ix                      [1]int // array indices of the value a walker yields
 	lb                      wl.LabelBuilder
+	lk                      []byte              // label key being built
+	labels                  map[string]wl.Label // labels by key, kept across calls (bounded)
 	wg                      [2]wl.Graph
 	wlws                    wl.Workspace
 	eps                     []oaDocumentEp
@@ -266,6 +268,29 @@ func (st *oaDocumentScope0) reset() {
 	}
 }
 
+// oaDocumentK appends one label item (its parts, length-prefixed, after their count) to a label key.
+func oaDocumentK(b []byte, parts ...string) []byte {
+	b = append(b, byte(len(parts)))
+	for _, p := range parts {
+		n := len(p)
+		b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+		b = append(b, p...)
+	}
+	return b
+}
+
+// oaDocumentKInt appends one label item whose last part is the integer v.
+func oaDocumentKInt(b []byte, v int64, parts ...string) []byte {
+	b = append(b, 0x80|byte(len(parts)))
+	for _, p := range parts {
+		n := len(p)
+		b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+		b = append(b, p...)
+	}
+	u := uint64(v)
+	return append(b, byte(u>>56), byte(u>>48), byte(u>>40), byte(u>>32), byte(u>>24), byte(u>>16), byte(u>>8), byte(u))
+}
+
 // oaDocumentEp is one endpoint of a carrier (SPEC §7.6).
 type oaDocumentEp struct{ role, v int }
 
@@ -310,6 +335,9 @@ func (c *oaDocumentCtx) checkGold(gn bool, g *Document) error {
 // prepare runs the referential pre-pass of SPEC §7 before the main pass.
 func (c *oaDocumentCtx) prepare(gn bool, g *Document, pn bool, p *Document) error {
 	c.cur, c.maskAll, c.deriving = 0, false, false
+	if c.labels == nil {
+		c.labels = map[string]wl.Label{}
+	}
 	c.s0.reset()
 	if err := c.checkGold(gn, g); err != nil {
 		return err
@@ -436,14 +464,28 @@ func (c *oaDocumentCtx) graph0(side int, xn bool, x *Document) {
 		if len(eps) == 0 {
 			return true
 		}
-		lb := &c.lb
-		lb.Reset()
+		k := c.lk[:0]
 		if !cn {
 			if cv.Predicate != nil {
-				lb.AddTuple("str", "predicate", string(*cv.Predicate))
+				k = oaDocumentK(k, "str", "predicate", string(*cv.Predicate))
 			}
 		}
-		label := lb.Label()
+		c.lk = k
+		label, seen := c.labels[string(k)]
+		if !seen {
+			lb := &c.lb
+			lb.Reset()
+			if !cn {
+				if cv.Predicate != nil {
+					lb.AddTuple("str", "predicate", string(*cv.Predicate))
+				}
+			}
+			label = lb.Label()
+			if len(c.labels) >= 4096 {
+				clear(c.labels)
+			} // bound the cache
+			c.labels[string(k)] = label
+		}
 		switch {
 		case len(eps) == 1:
 			gr.AddIncidence(eps[0].v, eps[0].v, oaDocumentRel0_0_unary[eps[0].role], label)
@@ -1193,10 +1235,11 @@ var oaDocumentState = sync.OnceValues(func() (*oaDocumentFallback, error) {
 // referential (SPEC §7): the gold must also have referential integrity (see
 // CheckDocumentGold); a gold that does not scores 0, as do a nil argument where
 // the root schema does not admit null (nil is JSON null where it does) and
-// the internal errors that cannot occur (see solve). In steady state the
-// referential pre-pass allocates only the WL labels of carriers that have
-// exact scalars or cross-scope references, and the identifier keys of numeric
-// scopes inside such labels (see docs/PERFORMANCE.md).
+// the internal errors that cannot occur (see solve). It makes no heap
+// allocations in steady state: the WL labels of SPEC §7.6 are cached by
+// content in the pooled context (at most 4096 per context), so only a label
+// not seen before allocates, as does a float-typed identifier or exact
+// scalar inside a label.
 func ScoreDocument(gold, cand *Document) float64 {
 	s, _ := oaDocumentScore(gold, cand)
 	return s

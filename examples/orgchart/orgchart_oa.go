@@ -71,6 +71,8 @@ type oaOrgChartCtx struct {
 	maskAll, deriving, kerr bool
 	ix                      [1]int // array indices of the value a walker yields
 	lb                      wl.LabelBuilder
+	lk                      []byte              // label key being built
+	labels                  map[string]wl.Label // labels by key, kept across calls (bounded)
 	wg                      [2]wl.Graph
 	wlws                    wl.Workspace
 	eps                     []oaOrgChartEp
@@ -279,6 +281,29 @@ func (st *oaOrgChartScope0) reset() {
 	}
 }
 
+// oaOrgChartK appends one label item (its parts, length-prefixed, after their count) to a label key.
+func oaOrgChartK(b []byte, parts ...string) []byte {
+	b = append(b, byte(len(parts)))
+	for _, p := range parts {
+		n := len(p)
+		b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+		b = append(b, p...)
+	}
+	return b
+}
+
+// oaOrgChartKInt appends one label item whose last part is the integer v.
+func oaOrgChartKInt(b []byte, v int64, parts ...string) []byte {
+	b = append(b, 0x80|byte(len(parts)))
+	for _, p := range parts {
+		n := len(p)
+		b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+		b = append(b, p...)
+	}
+	u := uint64(v)
+	return append(b, byte(u>>56), byte(u>>48), byte(u>>40), byte(u>>32), byte(u>>24), byte(u>>16), byte(u>>8), byte(u))
+}
+
 // oaOrgChartEp is one endpoint of a carrier (SPEC §7.6).
 type oaOrgChartEp struct{ role, v int }
 
@@ -323,6 +348,9 @@ func (c *oaOrgChartCtx) checkGold(gn bool, g *OrgChart) error {
 // prepare runs the referential pre-pass of SPEC §7 before the main pass.
 func (c *oaOrgChartCtx) prepare(gn bool, g *OrgChart, pn bool, p *OrgChart) error {
 	c.cur, c.maskAll, c.deriving = 0, false, false
+	if c.labels == nil {
+		c.labels = map[string]wl.Label{}
+	}
 	c.s0.reset()
 	if err := c.checkGold(gn, g); err != nil {
 		return err
@@ -449,11 +477,22 @@ func (c *oaOrgChartCtx) graph0(side int, xn bool, x *OrgChart) {
 		if len(eps) == 0 {
 			return true
 		}
-		lb := &c.lb
-		lb.Reset()
+		k := c.lk[:0]
 		if !cn {
 		}
-		label := lb.Label()
+		c.lk = k
+		label, seen := c.labels[string(k)]
+		if !seen {
+			lb := &c.lb
+			lb.Reset()
+			if !cn {
+			}
+			label = lb.Label()
+			if len(c.labels) >= 4096 {
+				clear(c.labels)
+			} // bound the cache
+			c.labels[string(k)] = label
+		}
 		switch {
 		case len(eps) == 1:
 			gr.AddIncidence(eps[0].v, eps[0].v, oaOrgChartRel0_0_unary[eps[0].role], label)
@@ -1273,10 +1312,11 @@ var oaOrgChartState = sync.OnceValues(func() (*oaOrgChartFallback, error) {
 // referential (SPEC §7): the gold must also have referential integrity (see
 // CheckOrgChartGold); a gold that does not scores 0, as do a nil argument where
 // the root schema does not admit null (nil is JSON null where it does) and
-// the internal errors that cannot occur (see solve). In steady state the
-// referential pre-pass allocates only the WL labels of carriers that have
-// exact scalars or cross-scope references, and the identifier keys of numeric
-// scopes inside such labels (see docs/PERFORMANCE.md).
+// the internal errors that cannot occur (see solve). It makes no heap
+// allocations in steady state: the WL labels of SPEC §7.6 are cached by
+// content in the pooled context (at most 4096 per context), so only a label
+// not seen before allocates, as does a float-typed identifier or exact
+// scalar inside a label.
 func ScoreOrgChart(gold, cand *OrgChart) float64 {
 	s, _ := oaOrgChartScore(gold, cand)
 	return s

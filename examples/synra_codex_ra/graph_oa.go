@@ -77,6 +77,8 @@ type oaGraphCtx struct {
 	maskAll, deriving, kerr bool
 	ix                      [1]int // array indices of the value a walker yields
 	lb                      wl.LabelBuilder
+	lk                      []byte              // label key being built
+	labels                  map[string]wl.Label // labels by key, kept across calls (bounded)
 	wg                      [2]wl.Graph
 	wlws                    wl.Workspace
 	eps                     []oaGraphEp
@@ -316,6 +318,29 @@ func (st *oaGraphScope1) reset() {
 	}
 }
 
+// oaGraphK appends one label item (its parts, length-prefixed, after their count) to a label key.
+func oaGraphK(b []byte, parts ...string) []byte {
+	b = append(b, byte(len(parts)))
+	for _, p := range parts {
+		n := len(p)
+		b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+		b = append(b, p...)
+	}
+	return b
+}
+
+// oaGraphKInt appends one label item whose last part is the integer v.
+func oaGraphKInt(b []byte, v int64, parts ...string) []byte {
+	b = append(b, 0x80|byte(len(parts)))
+	for _, p := range parts {
+		n := len(p)
+		b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+		b = append(b, p...)
+	}
+	u := uint64(v)
+	return append(b, byte(u>>56), byte(u>>48), byte(u>>40), byte(u>>32), byte(u>>24), byte(u>>16), byte(u>>8), byte(u))
+}
+
 // oaGraphEp is one endpoint of a carrier (SPEC §7.6).
 type oaGraphEp struct{ role, v int }
 
@@ -412,6 +437,9 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 // prepare runs the referential pre-pass of SPEC §7 before the main pass.
 func (c *oaGraphCtx) prepare(gn bool, g *Graph, pn bool, p *Graph) error {
 	c.cur, c.maskAll, c.deriving = 0, false, false
+	if c.labels == nil {
+		c.labels = map[string]wl.Label{}
+	}
 	c.s0.reset()
 	c.s1.reset()
 	if err := c.checkGold(gn, g); err != nil {
@@ -531,14 +559,28 @@ func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
 		if len(eps) == 0 {
 			return true
 		}
-		lb := &c.lb
-		lb.Reset()
+		k := c.lk[:0]
 		if !cn {
 			if cv.Role != nil {
-				lb.AddTuple("str", "role", string(*cv.Role))
+				k = oaGraphK(k, "str", "role", string(*cv.Role))
 			}
 		}
-		label := lb.Label()
+		c.lk = k
+		label, seen := c.labels[string(k)]
+		if !seen {
+			lb := &c.lb
+			lb.Reset()
+			if !cn {
+				if cv.Role != nil {
+					lb.AddTuple("str", "role", string(*cv.Role))
+				}
+			}
+			label = lb.Label()
+			if len(c.labels) >= 4096 {
+				clear(c.labels)
+			} // bound the cache
+			c.labels[string(k)] = label
+		}
 		switch {
 		case len(eps) == 1:
 			gr.AddIncidence(eps[0].v, eps[0].v, oaGraphRel0_0_unary[eps[0].role], label)
@@ -575,14 +617,28 @@ func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
 		if len(eps) == 0 {
 			return true
 		}
-		lb := &c.lb
-		lb.Reset()
+		k := c.lk[:0]
 		if !cn {
 			if cv.Relation != nil {
-				lb.AddTuple("str", "relation", string(*cv.Relation))
+				k = oaGraphK(k, "str", "relation", string(*cv.Relation))
 			}
 		}
-		label := lb.Label()
+		c.lk = k
+		label, seen := c.labels[string(k)]
+		if !seen {
+			lb := &c.lb
+			lb.Reset()
+			if !cn {
+				if cv.Relation != nil {
+					lb.AddTuple("str", "relation", string(*cv.Relation))
+				}
+			}
+			label = lb.Label()
+			if len(c.labels) >= 4096 {
+				clear(c.labels)
+			} // bound the cache
+			c.labels[string(k)] = label
+		}
 		switch {
 		case len(eps) == 1:
 			gr.AddIncidence(eps[0].v, eps[0].v, oaGraphRel0_1_unary[eps[0].role], label)
@@ -726,35 +782,70 @@ func (c *oaGraphCtx) graph1(side int, xn bool, x *Graph) {
 		if len(eps) == 0 {
 			return true
 		}
-		lb := &c.lb
-		lb.Reset()
+		k := c.lk[:0]
 		if !cn {
 			if cv.Role != nil {
-				lb.AddTuple("str", "role", string(*cv.Role))
+				k = oaGraphK(k, "str", "role", string(*cv.Role))
 			}
 		}
 		oaGraphW11(cn, cv, c.ix[:], func(vn bool, v string) bool {
 			if vn && side == 0 {
-				lb.AddTuple("xref", "company", "(('properties', \"company\"),")
+				k = oaGraphK(k, "xref", "company", "(('properties', \"company\"),")
 				return true
 			}
 			if vn {
-				lb.AddTuple("xref", "company", "(('properties', \"company\"),", "z", "")
+				k = oaGraphK(k, "xref", "company", "(('properties', \"company\"),", "z", "")
 				return true
 			}
 			img := v
 			if side == 0 {
 				ix, ok := c.s0.pi[img]
 				if !ok || ix < 0 {
-					lb.AddTuple("xref", "company", "(('properties', \"company\"),")
+					k = oaGraphK(k, "xref", "company", "(('properties', \"company\"),")
 					return true
 				}
 				img = c.s0.ids[1][ix]
 			}
-			lb.AddTuple("xref", "company", "(('properties', \"company\"),", img)
+			k = oaGraphK(k, "xref", "company", "(('properties', \"company\"),", img)
 			return true
 		})
-		label := lb.Label()
+		c.lk = k
+		label, seen := c.labels[string(k)]
+		if !seen {
+			lb := &c.lb
+			lb.Reset()
+			if !cn {
+				if cv.Role != nil {
+					lb.AddTuple("str", "role", string(*cv.Role))
+				}
+			}
+			oaGraphW11(cn, cv, c.ix[:], func(vn bool, v string) bool {
+				if vn && side == 0 {
+					lb.AddTuple("xref", "company", "(('properties', \"company\"),")
+					return true
+				}
+				if vn {
+					lb.AddTuple("xref", "company", "(('properties', \"company\"),", "z", "")
+					return true
+				}
+				img := v
+				if side == 0 {
+					ix, ok := c.s0.pi[img]
+					if !ok || ix < 0 {
+						lb.AddTuple("xref", "company", "(('properties', \"company\"),")
+						return true
+					}
+					img = c.s0.ids[1][ix]
+				}
+				lb.AddTuple("xref", "company", "(('properties', \"company\"),", img)
+				return true
+			})
+			label = lb.Label()
+			if len(c.labels) >= 4096 {
+				clear(c.labels)
+			} // bound the cache
+			c.labels[string(k)] = label
+		}
 		switch {
 		case len(eps) == 1:
 			gr.AddIncidence(eps[0].v, eps[0].v, oaGraphRel1_0_unary[eps[0].role], label)
@@ -791,14 +882,28 @@ func (c *oaGraphCtx) graph1(side int, xn bool, x *Graph) {
 		if len(eps) == 0 {
 			return true
 		}
-		lb := &c.lb
-		lb.Reset()
+		k := c.lk[:0]
 		if !cn {
 			if cv.Relation != nil {
-				lb.AddTuple("str", "relation", string(*cv.Relation))
+				k = oaGraphK(k, "str", "relation", string(*cv.Relation))
 			}
 		}
-		label := lb.Label()
+		c.lk = k
+		label, seen := c.labels[string(k)]
+		if !seen {
+			lb := &c.lb
+			lb.Reset()
+			if !cn {
+				if cv.Relation != nil {
+					lb.AddTuple("str", "relation", string(*cv.Relation))
+				}
+			}
+			label = lb.Label()
+			if len(c.labels) >= 4096 {
+				clear(c.labels)
+			} // bound the cache
+			c.labels[string(k)] = label
+		}
 		switch {
 		case len(eps) == 1:
 			gr.AddIncidence(eps[0].v, eps[0].v, oaGraphRel1_1_unary[eps[0].role], label)
@@ -2175,10 +2280,11 @@ var oaGraphState = sync.OnceValues(func() (*oaGraphFallback, error) {
 // referential (SPEC §7): the gold must also have referential integrity (see
 // CheckGraphGold); a gold that does not scores 0, as do a nil argument where
 // the root schema does not admit null (nil is JSON null where it does) and
-// the internal errors that cannot occur (see solve). In steady state the
-// referential pre-pass allocates only the WL labels of carriers that have
-// exact scalars or cross-scope references, and the identifier keys of numeric
-// scopes inside such labels (see docs/PERFORMANCE.md).
+// the internal errors that cannot occur (see solve). It makes no heap
+// allocations in steady state: the WL labels of SPEC §7.6 are cached by
+// content in the pooled context (at most 4096 per context), so only a label
+// not seen before allocates, as does a float-typed identifier or exact
+// scalar inside a label.
 func ScoreGraph(gold, cand *Graph) float64 {
 	s, _ := oaGraphScore(gold, cand)
 	return s
