@@ -208,15 +208,18 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	if c.ctxOn() {
 		c.pushParents(recordList(recG), recordList(recP))
 	}
+	saved := c.path
 	for i := 0; i < n; i++ {
+		// Spare capacity: the alignment pushes its tokens after the
+		// record's, reusing this storage cell after cell.
+		recPath := append(make([]pathTok, 0, 32), pointerPath(recG[i].ptr)...)
 		for j := 0; j < m; j++ {
-			saved := c.path
-			c.path = pointerPath(recG[i].ptr)
+			c.path = recPath
 			r, err := c.align(recG[i].v, recP[j].v, recNode, false)
-			c.path = saved
 			if err != nil {
 				var le *LimitError
 				if errors.As(err, &le) {
+					c.path = saved
 					c.curScope, c.maskAll, c.deriving = -1, false, false
 					return nil, err
 				}
@@ -225,6 +228,7 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 			C[i*m+j] = r.score
 		}
 	}
+	c.path = saved
 	if c.ctxOn() {
 		c.popParents()
 	}
