@@ -11,9 +11,9 @@ package interp_test
 //   (d) the sum identity of SPEC §8.5 on random schemas (schemagen_test.go)
 //       and on the conformance vectors.
 //
-// Each property runs propCases cases (10,000 by default) from a fixed seed;
-// OAGEN_PROP_CASES and OAGEN_PROP_SEED override both for longer or
-// different explorations. Every failure message carries the schema family,
+// Each property runs defaultPropCases cases (10,000; a tenth under the race
+// detector) from a fixed seed; OAGEN_PROP_CASES and OAGEN_PROP_SEED
+// override both for longer or different explorations. Every failure message carries the schema family,
 // the gold and the candidate as JSON, which is a reproduction.
 
 import (
@@ -42,6 +42,9 @@ const defaultPropCases = 10_000
 // environment.
 func propParams(t *testing.T, cases int) *gopter.TestParameters {
 	seed := int64(20260918)
+	if raceEnabled {
+		cases = max(1, cases/10)
+	}
 	if s := os.Getenv("OAGEN_PROP_SEED"); s != "" {
 		v, err := strconv.ParseInt(s, 10, 64)
 		if err != nil {
