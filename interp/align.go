@@ -370,7 +370,7 @@ func (c *call) alignNumber(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 // comparatorContext returns the context for context-aware comparators, or
 // nil when the registry has none (SPEC §3.6).
 func (c *call) comparatorContext() *runtime.Context {
-	if !c.s.registry.HasContextual() {
+	if !c.s.contextual {
 		return nil
 	}
 	return c.buildContext()

@@ -10,7 +10,7 @@ import (
 type parentPair struct{ gold, pred jsonval.Value }
 
 // ctxOn reports whether comparator contexts must be tracked.
-func (c *call) ctxOn() bool { return c.s.registry.HasContextual() }
+func (c *call) ctxOn() bool { return c.s.contextual }
 
 func (c *call) pushParents(g, p jsonval.Value) {
 	c.parents = append(c.parents, parentPair{g, p})

@@ -105,6 +105,9 @@ type Scorer struct {
 	opts      Options
 	// scopeIndex maps scope names to their index in schema.Scopes.
 	scopeIndex map[string]int
+	// contextual is true when a registered comparator is context-aware, so
+	// that parents and paths must be tracked for it (SPEC §3.6).
+	contextual bool
 }
 
 // New builds a scorer for a compiled schema.
@@ -161,6 +164,7 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 	for i, sc := range schema.Scopes {
 		s.scopeIndex[sc.Name] = i
 	}
+	s.contextual = reg.HasContextual()
 	return s, nil
 }
 
