@@ -29,7 +29,6 @@ type call struct {
 	// path holds the JSON Pointer tokens (gold side) of the value being
 	// aligned, for error messages and comparator contexts.
 	path    []pathTok
-	frames  []*scratchFrame
 	parents []parentPair
 	depth   int
 	work    int64
@@ -39,21 +38,41 @@ type call struct {
 	// where Score does.
 	replay int
 
-	hung hungarian.Solver
-	dp   seqdp.Workspace
+	*workspace
 
 	warnings []string
 }
 
+// workspace is the reusable storage of a call: solver and DP workspaces and
+// the scratch frames. Scorers pool workspaces, so that scoring in steady
+// state does not regrow them for every pair.
+type workspace struct {
+	hung   hungarian.Solver
+	dp     seqdp.Workspace
+	frames []*scratchFrame
+}
+
 func newCall(s *Scorer, gold, cand jsonval.Value) *call {
-	return &call{
-		s:        s,
-		goldRoot: gold,
-		candRoot: cand,
-		bij:      make([]*bijection, len(s.schema.Scopes)),
-		candIDs:  make([]idSet, len(s.schema.Scopes)),
-		curScope: -1,
+	ws, _ := s.workspaces.Get().(*workspace)
+	if ws == nil {
+		ws = &workspace{}
 	}
+	return &call{
+		s:         s,
+		goldRoot:  gold,
+		candRoot:  cand,
+		bij:       make([]*bijection, len(s.schema.Scopes)),
+		candIDs:   make([]idSet, len(s.schema.Scopes)),
+		curScope:  -1,
+		workspace: ws,
+	}
+}
+
+// release returns the call's workspace to its scorer's pool. The call must
+// not be used afterwards.
+func (c *call) release() {
+	c.s.workspaces.Put(c.workspace)
+	c.workspace = nil
 }
 
 // result is what align returns: the score and, in build mode, the aligned

@@ -11,6 +11,7 @@ package interp
 import (
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/objectaligner/oagen/ir"
 	"github.com/objectaligner/oagen/runtime"
@@ -108,6 +109,8 @@ type Scorer struct {
 	// contextual is true when a registered comparator is context-aware, so
 	// that parents and paths must be tracked for it (SPEC §3.6).
 	contextual bool
+	// workspaces pools the reusable storage of calls (*workspace).
+	workspaces sync.Pool
 }
 
 // New builds a scorer for a compiled schema.
@@ -322,6 +325,7 @@ func (s *Scorer) run(gold, cand jsonval.Value, build bool) (*Result, error) {
 		return res, nil
 	}
 	c := newCall(s, gold, cand)
+	defer c.release()
 	if len(s.schema.Scopes) > 0 {
 		if err := c.deriveBijections(); err != nil {
 			return nil, err
