@@ -133,8 +133,11 @@ func (g *sgen) primitive() *snode {
 		if g.chance(0.7) {
 			n.kw = append(n.kw, fmt.Sprintf(`"score": %q`, g.pick(stringScores...)))
 		}
-		if g.chance(0.2) {
+		switch g.r.Intn(10) {
+		case 0, 1:
 			n.enum = []string{"red", "green", "blue"}
+		case 2:
+			n.kw = append(n.kw, `"minLength": 2`) // keeps the validator
 		}
 	case "integer", "number":
 		if g.chance(0.6) {
@@ -199,6 +202,9 @@ func (g *sgen) object(depth int) *snode {
 		n.kw = append(n.kw, `"keyImportance": `+g.pick("0.3", "1"), `"valueImportance": `+g.pick("0.7", "1", "2"))
 	}
 	n.closed = g.chance(0.3)
+	if g.chance(0.15) && len(n.props) > 0 {
+		n.kw = append(n.kw, fmt.Sprintf(`"required": [%q]`, n.props[0].name)) // keeps the validator
+	}
 	return n
 }
 

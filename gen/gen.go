@@ -669,9 +669,6 @@ func Decode%[2]s(v jsonval.Value) (*%[2]s, bool) { return %[1]sOut(v) }
 // typed decodes a valid pair into %[2]s when the JSON is faithfully
 // representable (see package gen), else reports false.
 func (st *%[1]sFallback) typed(g, p jsonval.Value, repair bool) (*%[2]s, *%[2]s, bool) {
-	if st.validator.Validate(g) != nil || st.validator.Validate(p) != nil {
-		return nil, nil, false
-	}
 	if !st.withinLimits(g, p, repair) {
 		return nil, nil, false
 	}
@@ -683,8 +680,16 @@ func (st *%[1]sFallback) typed(g, p jsonval.Value, repair bool) (*%[2]s, *%[2]s,
 	if !ok {
 		return nil, nil, false
 	}
+	if !%[1]sTypedIsValid && (st.validator.Validate(g) != nil || st.validator.Validate(p) != nil) {
+		return nil, nil, false
+	}
 	return gt, pt, true
 }
+
+// %[1]sTypedIsValid is true when every value the decoder accepts satisfies
+// the schema's validation keywords (the schema has none beyond types, declared
+// properties and string enumerations), so the typed path skips the validator.
+const %[1]sTypedIsValid = %[11]v
 
 // %[1]sSize measures a JSON value for withinLimits.
 type %[1]sSize struct {
@@ -783,5 +788,5 @@ func Repair%[2]sJSON(gold, cand []byte) ([]oart.Op, error) {
 	}
 	return res.Repair(interp.RepairOptions{})
 }
-`, pfx, T, opts.SchemaFile, strconv.Quote(string(opts.SchemaJSON)), rootFn, rid, scoreFuncs, repairDoc, repairPrep, len(e.m.scopes))
+`, pfx, T, opts.SchemaFile, strconv.Quote(string(opts.SchemaJSON)), rootFn, rid, scoreFuncs, repairDoc, repairPrep, len(e.m.scopes), typedImpliesValid(e.m.schema.Raw))
 }

@@ -283,3 +283,112 @@ func sortedKeys(s map[string]bool) []string {
 	sort.Strings(out)
 	return out
 }
+
+// annotationKeywords are keywords that constrain no value (JSON Schema
+// annotations and the OA scoring keywords, SPEC §2.1).
+var annotationKeywords = map[string]bool{
+	"$schema": true, "$id": true, "$comment": true, "$ref": true, "$defs": true, "definitions": true,
+	"title": true, "description": true, "default": true, "examples": true, "example": true,
+	"deprecated": true, "readOnly": true, "writeOnly": true,
+	"score": true, "threshold": true, "nullScore": true, "keyScore": true, "keyThreshold": true,
+	"keyImportance": true, "valueImportance": true, "valueWeight": true, "prefixWeights": true,
+	"prefixImportance": true, "restImportance": true, "order": true, "ignoreExcess": true,
+	"ignoreMissing": true, "idScope": true, "ref": true,
+}
+
+// typedImpliesValid reports whether every value that the generated decoder
+// accepts satisfies the schema's validation (SPEC §9.5), so that the JSON
+// entry points may skip the validator: the schema uses only "type",
+// "properties", "items", "prefixItems", "additionalProperties" (the decoder
+// accepts declared keys only), string enumerations on "type": "string"
+// nodes (the decoder checks membership), the nullable anyOf pattern, $ref
+// and annotations. Anything else (required, minLength, pattern, …) keeps
+// the validator.
+func typedImpliesValid(raw jsonval.Value) bool {
+	var schema func(v jsonval.Value, inAnyOf bool) bool
+	schemas := func(v jsonval.Value) bool { // a map of name → schema
+		if v.Kind != jsonval.Object {
+			return false
+		}
+		for _, m := range v.Obj {
+			if !schema(m.Value, false) {
+				return false
+			}
+		}
+		return true
+	}
+	schema = func(v jsonval.Value, inAnyOf bool) bool {
+		if v.Kind != jsonval.Object {
+			return false
+		}
+		for _, m := range v.Obj {
+			switch m.Key {
+			case "type":
+				if m.Value.Kind != jsonval.String && m.Value.Kind != jsonval.Array {
+					return false
+				}
+			case "properties", "$defs", "definitions":
+				if !schemas(m.Value) {
+					return false
+				}
+			case "items", "additionalProperties":
+				if m.Value.Kind == jsonval.Bool {
+					if m.Value.B && m.Key == "items" {
+						return false // items: true admits any element
+					}
+					continue
+				}
+				if m.Key == "additionalProperties" {
+					continue // undeclared keys never decode
+				}
+				if !schema(m.Value, false) {
+					return false
+				}
+			case "prefixItems":
+				if m.Value.Kind != jsonval.Array {
+					return false
+				}
+				for _, x := range m.Value.Arr {
+					if !schema(x, false) {
+						return false
+					}
+				}
+			case "anyOf":
+				if m.Value.Kind != jsonval.Array || len(m.Value.Arr) != 2 {
+					return false
+				}
+				nulls := 0
+				for _, x := range m.Value.Arr {
+					if t, ok := x.Get("type"); ok && len(x.Obj) == 1 && t.Kind == jsonval.String && t.S == "null" {
+						nulls++
+						continue
+					}
+					if !schema(x, true) {
+						return false
+					}
+				}
+				if nulls != 1 {
+					return false
+				}
+			case "enum":
+				t, ok := v.Get("type")
+				if inAnyOf || !ok || t.Kind != jsonval.String || t.S != "string" || m.Value.Kind != jsonval.Array || len(m.Value.Arr) == 0 {
+					return false
+				}
+				seen := map[string]bool{}
+				for _, x := range m.Value.Arr {
+					if x.Kind != jsonval.String || seen[x.S] {
+						return false
+					}
+					seen[x.S] = true
+				}
+			default:
+				if !annotationKeywords[m.Key] {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return schema(raw, false)
+}

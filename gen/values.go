@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // emitValueFuncs emits, for every node, the conversions between the Go
@@ -77,6 +78,15 @@ func (e *emitter) emitValueFuncs(t *tnode) {
 	case kFloat:
 		e.p("return v.F, v.Kind == jsonval.Float")
 	case kString:
+		if t.enum != nil {
+			// A value outside the enumeration is not valid (SPEC §9.5).
+			e.p("if v.Kind != jsonval.String { return \"\", false }")
+			e.p("switch v.S {")
+			e.p("case %s: return %s(v.S), true", quoteList(t.enum), t.base)
+			e.p("}")
+			e.p("return \"\", false")
+			break
+		}
 		e.p("return %s(v.S), v.Kind == jsonval.String", t.base)
 	case kObject:
 		e.p("if v.Kind != jsonval.Object { return nil, false }")
@@ -201,4 +211,12 @@ func (e *emitter) emitValueFuncs(t *tnode) {
 			e.p("}")
 		}
 	}
+}
+
+func quoteList(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = strconv.Quote(x)
+	}
+	return strings.Join(q, ", ")
 }

@@ -882,7 +882,14 @@ func oaOrgChartJ5(v OrgChartPeopleItemRole) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
 func oaOrgChartD5(v jsonval.Value) (OrgChartPeopleItemRole, bool) {
-	return OrgChartPeopleItemRole(v.S), v.Kind == jsonval.String
+	if v.Kind != jsonval.String {
+		return "", false
+	}
+	switch v.S {
+	case "Manager", "Engineer", "Intern":
+		return OrgChartPeopleItemRole(v.S), true
+	}
+	return "", false
 }
 func oaOrgChartJN6(null bool, v []OrgChartMentorshipsItem) jsonval.Value {
 	if null {
@@ -1405,9 +1412,6 @@ func DecodeOrgChart(v jsonval.Value) (*OrgChart, bool) { return oaOrgChartOut(v)
 // typed decodes a valid pair into OrgChart when the JSON is faithfully
 // representable (see package gen), else reports false.
 func (st *oaOrgChartFallback) typed(g, p jsonval.Value, repair bool) (*OrgChart, *OrgChart, bool) {
-	if st.validator.Validate(g) != nil || st.validator.Validate(p) != nil {
-		return nil, nil, false
-	}
 	if !st.withinLimits(g, p, repair) {
 		return nil, nil, false
 	}
@@ -1419,8 +1423,16 @@ func (st *oaOrgChartFallback) typed(g, p jsonval.Value, repair bool) (*OrgChart,
 	if !ok {
 		return nil, nil, false
 	}
+	if !oaOrgChartTypedIsValid && (st.validator.Validate(g) != nil || st.validator.Validate(p) != nil) {
+		return nil, nil, false
+	}
 	return gt, pt, true
 }
+
+// oaOrgChartTypedIsValid is true when every value the decoder accepts satisfies
+// the schema's validation keywords (the schema has none beyond types, declared
+// properties and string enumerations), so the typed path skips the validator.
+const oaOrgChartTypedIsValid = true
 
 // oaOrgChartSize measures a JSON value for withinLimits.
 type oaOrgChartSize struct {

@@ -1328,9 +1328,6 @@ func DecodeDocument(v jsonval.Value) (*Document, bool) { return oaDocumentOut(v)
 // typed decodes a valid pair into Document when the JSON is faithfully
 // representable (see package gen), else reports false.
 func (st *oaDocumentFallback) typed(g, p jsonval.Value, repair bool) (*Document, *Document, bool) {
-	if st.validator.Validate(g) != nil || st.validator.Validate(p) != nil {
-		return nil, nil, false
-	}
 	if !st.withinLimits(g, p, repair) {
 		return nil, nil, false
 	}
@@ -1342,8 +1339,16 @@ func (st *oaDocumentFallback) typed(g, p jsonval.Value, repair bool) (*Document,
 	if !ok {
 		return nil, nil, false
 	}
+	if !oaDocumentTypedIsValid && (st.validator.Validate(g) != nil || st.validator.Validate(p) != nil) {
+		return nil, nil, false
+	}
 	return gt, pt, true
 }
+
+// oaDocumentTypedIsValid is true when every value the decoder accepts satisfies
+// the schema's validation keywords (the schema has none beyond types, declared
+// properties and string enumerations), so the typed path skips the validator.
+const oaDocumentTypedIsValid = true
 
 // oaDocumentSize measures a JSON value for withinLimits.
 type oaDocumentSize struct {

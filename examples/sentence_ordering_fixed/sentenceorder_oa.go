@@ -463,9 +463,6 @@ func DecodeSentenceOrder(v jsonval.Value) (*SentenceOrder, bool) { return oaSent
 // typed decodes a valid pair into SentenceOrder when the JSON is faithfully
 // representable (see package gen), else reports false.
 func (st *oaSentenceOrderFallback) typed(g, p jsonval.Value, repair bool) (*SentenceOrder, *SentenceOrder, bool) {
-	if st.validator.Validate(g) != nil || st.validator.Validate(p) != nil {
-		return nil, nil, false
-	}
 	if !st.withinLimits(g, p, repair) {
 		return nil, nil, false
 	}
@@ -477,8 +474,16 @@ func (st *oaSentenceOrderFallback) typed(g, p jsonval.Value, repair bool) (*Sent
 	if !ok {
 		return nil, nil, false
 	}
+	if !oaSentenceOrderTypedIsValid && (st.validator.Validate(g) != nil || st.validator.Validate(p) != nil) {
+		return nil, nil, false
+	}
 	return gt, pt, true
 }
+
+// oaSentenceOrderTypedIsValid is true when every value the decoder accepts satisfies
+// the schema's validation keywords (the schema has none beyond types, declared
+// properties and string enumerations), so the typed path skips the validator.
+const oaSentenceOrderTypedIsValid = true
 
 // oaSentenceOrderSize measures a JSON value for withinLimits.
 type oaSentenceOrderSize struct {

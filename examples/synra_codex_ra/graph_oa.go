@@ -2374,9 +2374,6 @@ func DecodeGraph(v jsonval.Value) (*Graph, bool) { return oaGraphOut(v) }
 // typed decodes a valid pair into Graph when the JSON is faithfully
 // representable (see package gen), else reports false.
 func (st *oaGraphFallback) typed(g, p jsonval.Value, repair bool) (*Graph, *Graph, bool) {
-	if st.validator.Validate(g) != nil || st.validator.Validate(p) != nil {
-		return nil, nil, false
-	}
 	if !st.withinLimits(g, p, repair) {
 		return nil, nil, false
 	}
@@ -2388,8 +2385,16 @@ func (st *oaGraphFallback) typed(g, p jsonval.Value, repair bool) (*Graph, *Grap
 	if !ok {
 		return nil, nil, false
 	}
+	if !oaGraphTypedIsValid && (st.validator.Validate(g) != nil || st.validator.Validate(p) != nil) {
+		return nil, nil, false
+	}
 	return gt, pt, true
 }
+
+// oaGraphTypedIsValid is true when every value the decoder accepts satisfies
+// the schema's validation keywords (the schema has none beyond types, declared
+// properties and string enumerations), so the typed path skips the validator.
+const oaGraphTypedIsValid = true
 
 // oaGraphSize measures a JSON value for withinLimits.
 type oaGraphSize struct {

@@ -463,9 +463,6 @@ func DecodeSortedFacts(v jsonval.Value) (*SortedFacts, bool) { return oaSortedFa
 // typed decodes a valid pair into SortedFacts when the JSON is faithfully
 // representable (see package gen), else reports false.
 func (st *oaSortedFactsFallback) typed(g, p jsonval.Value, repair bool) (*SortedFacts, *SortedFacts, bool) {
-	if st.validator.Validate(g) != nil || st.validator.Validate(p) != nil {
-		return nil, nil, false
-	}
 	if !st.withinLimits(g, p, repair) {
 		return nil, nil, false
 	}
@@ -477,8 +474,16 @@ func (st *oaSortedFactsFallback) typed(g, p jsonval.Value, repair bool) (*Sorted
 	if !ok {
 		return nil, nil, false
 	}
+	if !oaSortedFactsTypedIsValid && (st.validator.Validate(g) != nil || st.validator.Validate(p) != nil) {
+		return nil, nil, false
+	}
 	return gt, pt, true
 }
+
+// oaSortedFactsTypedIsValid is true when every value the decoder accepts satisfies
+// the schema's validation keywords (the schema has none beyond types, declared
+// properties and string enumerations), so the typed path skips the validator.
+const oaSortedFactsTypedIsValid = true
 
 // oaSortedFactsSize measures a JSON value for withinLimits.
 type oaSortedFactsSize struct {

@@ -581,9 +581,6 @@ func DecodeTrip(v jsonval.Value) (*Trip, bool) { return oaTripOut(v) }
 // typed decodes a valid pair into Trip when the JSON is faithfully
 // representable (see package gen), else reports false.
 func (st *oaTripFallback) typed(g, p jsonval.Value, repair bool) (*Trip, *Trip, bool) {
-	if st.validator.Validate(g) != nil || st.validator.Validate(p) != nil {
-		return nil, nil, false
-	}
 	if !st.withinLimits(g, p, repair) {
 		return nil, nil, false
 	}
@@ -595,8 +592,16 @@ func (st *oaTripFallback) typed(g, p jsonval.Value, repair bool) (*Trip, *Trip, 
 	if !ok {
 		return nil, nil, false
 	}
+	if !oaTripTypedIsValid && (st.validator.Validate(g) != nil || st.validator.Validate(p) != nil) {
+		return nil, nil, false
+	}
 	return gt, pt, true
 }
+
+// oaTripTypedIsValid is true when every value the decoder accepts satisfies
+// the schema's validation keywords (the schema has none beyond types, declared
+// properties and string enumerations), so the typed path skips the validator.
+const oaTripTypedIsValid = true
 
 // oaTripSize measures a JSON value for withinLimits.
 type oaTripSize struct {
