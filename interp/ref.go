@@ -95,23 +95,52 @@ func walkPath(v jsonval.Value, ptr string, p ir.Path, out []located) []located {
 	return out
 }
 
+// walkValues is walkPath without the pointers, for the hot paths (record
+// lists, carriers, roles) where no location is reported.
 func walkValues(v jsonval.Value, p ir.Path) []jsonval.Value {
-	locs := walkPath(v, "", p, nil)
-	out := make([]jsonval.Value, len(locs))
-	for i, l := range locs {
-		out[i] = l.v
+	return appendWalk(nil, v, p)
+}
+
+func appendWalk(out []jsonval.Value, v jsonval.Value, p ir.Path) []jsonval.Value {
+	for len(p) > 0 {
+		e := p[0]
+		p = p[1:]
+		switch e.Kind {
+		case ir.EdgeProperty:
+			if v.Kind != jsonval.Object {
+				return out
+			}
+			child, ok := v.Get(e.Key)
+			if !ok {
+				return out
+			}
+			v = child
+		case ir.EdgeItems:
+			if v.Kind != jsonval.Array {
+				return out
+			}
+			for _, el := range v.Arr {
+				out = appendWalk(out, el, p)
+			}
+			return out
+		case ir.EdgePrefix:
+			if v.Kind != jsonval.Array || e.Index >= len(v.Arr) {
+				return out
+			}
+			v = v.Arr[e.Index]
+		}
 	}
-	return out
+	return append(out, v)
 }
 
 // firstID returns the first value found at the id suffix inside a record, or
 // null.
 func firstID(rec jsonval.Value, suffix ir.Path) jsonval.Value {
-	locs := walkPath(rec, "", suffix, nil)
-	if len(locs) == 0 {
-		return jsonval.Value{}
+	var buf [1]jsonval.Value
+	if vs := appendWalk(buf[:0], rec, suffix); len(vs) > 0 {
+		return vs[0]
 	}
-	return locs[0].v
+	return jsonval.Value{}
 }
 
 // checkGold verifies the gold's referential integrity (SPEC §7.3).
@@ -171,7 +200,7 @@ func concatPath(a, b ir.Path) ir.Path {
 func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	recNode := c.s.schema.Root.At(sc.RecordPath)
 	recG := walkPath(c.goldRoot, "", sc.RecordPath, nil)
-	recP := walkPath(c.candRoot, "", sc.RecordPath, nil)
+	recP := walkValues(c.candRoot, sc.RecordPath)
 	n, m := len(recG), len(recP)
 	b := &bijection{m: map[idKey]mapped{}}
 	if n == 0 && m == 0 {
@@ -201,12 +230,12 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		idsG[i] = firstID(r.v, sc.IDSuffix)
 	}
 	for j, r := range recP {
-		idsP[j] = firstID(r.v, sc.IDSuffix)
+		idsP[j] = firstID(r, sc.IDSuffix)
 	}
 	C := make([]float64, n*m)
 	c.curScope, c.maskAll, c.deriving = idx, sc.Degraded, true
 	if c.ctxOn() {
-		c.pushParents(recordList(recG), recordList(recP))
+		c.pushParents(recordList(recG), jsonval.NewArray(recP))
 	}
 	saved := c.path
 	for i := 0; i < n; i++ {
@@ -215,7 +244,7 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		recPath := append(make([]pathTok, 0, 32), pointerPath(recG[i].ptr)...)
 		for j := 0; j < m; j++ {
 			c.path = recPath
-			r, err := c.align(recG[i].v, recP[j].v, recNode, false)
+			r, err := c.align(recG[i].v, recP[j], recNode, false)
 			if err != nil {
 				var le *LimitError
 				if errors.As(err, &le) {
