@@ -16,8 +16,8 @@ import (
 
 var (
 	fidelitySeed    = flag.Int64("fidelity.seed", 0, "seed of TestFidelity (0: time-based, logged)")
-	fidelitySchemas = flag.Int("fidelity.schemas", 36, "random schemas of TestFidelity")
-	fidelityPairs   = flag.Int("fidelity.pairs", 24, "random pairs per schema of TestFidelity")
+	fidelitySchemas = flag.Int("fidelity.schemas", 60, "random schemas of TestFidelity")
+	fidelityPairs   = flag.Int("fidelity.pairs", 30, "random pairs per schema of TestFidelity")
 )
 
 // snode is a random schema node; it renders as annotated JSON Schema and
@@ -542,8 +542,17 @@ func genCase(pairs int) gopter.Gen {
 		if ref {
 			root = g.referential()
 		} else {
-			root = g.object(3)
-			root.nullable = 0
+			switch k := g.r.Intn(10); {
+			case k < 6:
+				root = g.object(3)
+			case k < 8:
+				root = g.array(3) // SPEC §1.3: any root kind
+			default:
+				root = g.primitive()
+			}
+			if g.chance(0.15) {
+				root.nullable = 1 + g.r.Intn(2)
+			}
 		}
 		var b strings.Builder
 		if g.chance(0.2) {

@@ -51,15 +51,22 @@
 //
 // # JSON entry points and the fallback
 //
-// ScoreTJSON decodes both values with jsonval, validates them against the
-// schema, and decodes them into T when the JSON is faithfully representable:
-// every object's keys are declared properties appearing in schema order, no
-// number is of the other lexical class (a float-form value in an integer
-// field, an integer-form value in a number field, an integer beyond int64),
-// no tuple has elements beyond its positions. Otherwise — and for a
-// candidate failing validation — the pair is scored by the interpreter
-// (package interp), compiled once from the schema embedded in the generated
-// file. ScoreTJSONDetail reports which path ran.
+// ScoreTJSON decodes both values with jsonval and decodes them into T when
+// the JSON is faithfully representable: every object's keys are declared
+// properties appearing in schema order, no number is of the other lexical
+// class (a float-form value in an integer field, an integer-form value in a
+// number field, an integer beyond int64), no tuple has elements beyond its
+// positions, string enumerations hold one of their values. Both values must
+// also pass the schema's validation; the validator is skipped when the schema
+// has no validation keyword beyond types, declared properties and string
+// enumerations (see typedImpliesValid), since decoding then implies validity.
+// A pair that the interpreter might refuse under its resource limits
+// (interp.Limits: depth, collection size, string length, work; a
+// conservative bound computed from the two values) also leaves the typed
+// path. Every other pair — and a candidate failing validation — is scored by
+// the interpreter (package interp), compiled once from the schema embedded in
+// the generated file, so the JSON entry points return exactly its score or
+// error. ScoreTJSONDetail reports which path ran.
 //
 // # Referential schemas (SPEC §7)
 //

@@ -57,3 +57,24 @@ func TestJSONLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestNilRoot checks that nil arguments, which are not JSON null for the
+// object root of the org chart, neither panic nor score.
+func TestNilRoot(t *testing.T) {
+	g := &orgchart.OrgChart{}
+	if s := orgchart.ScoreOrgChart(nil, g); s != 0 {
+		t.Errorf("ScoreOrgChart(nil, g) = %v, want 0", s)
+	}
+	if s := orgchart.ScoreOrgChart(g, nil); s != 0 {
+		t.Errorf("ScoreOrgChart(g, nil) = %v, want 0", s)
+	}
+	if _, err := orgchart.RepairOrgChart(g, nil); err == nil {
+		t.Error("RepairOrgChart(g, nil): no error")
+	}
+	if err := orgchart.CheckOrgChartGold(nil); err == nil {
+		t.Error("CheckOrgChartGold(nil): no error")
+	}
+	if s := orgchart.ScoreOrgChart(g, g); s != 1 {
+		t.Errorf("ScoreOrgChart(empty, empty) = %v, want 1", s)
+	}
+}
