@@ -2,6 +2,7 @@ package orgchart_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"testing"
 
@@ -104,5 +105,33 @@ func BenchmarkEncodingJSON(b *testing.B) {
 		var gt, pt orgchart.OrgChart
 		_ = json.Unmarshal(g, &gt)
 		_ = json.Unmarshal(p, &pt)
+	}
+}
+
+// TestConcurrent scores from several goroutines at once (run with -race):
+// every call has its own pooled context.
+func TestConcurrent(t *testing.T) {
+	g, p := typedFig1(t)
+	gj, pj := fig1(t)
+	done := make(chan error)
+	for range 8 {
+		go func() {
+			for range 20 {
+				if s := orgchart.ScoreOrgChart(g, p); s != 0.7678571428571429 {
+					done <- fmt.Errorf("ScoreOrgChart = %v", s)
+					return
+				}
+				if s, err := orgchart.ScoreOrgChartJSON(gj, pj); err != nil || s != 0.7678571428571429 {
+					done <- fmt.Errorf("ScoreOrgChartJSON = %v, %v", s, err)
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
 	}
 }
