@@ -592,18 +592,23 @@ func (e *emitter) emitStructural(ts *tscope) {
 		// allocation); the canonical wl.Label, which costs an allocation, is
 		// built only for a key not seen before by this context (SPEC §7.6
 		// labels repeat: relation types, identifier images).
-		e.p("k := c.lk[:0]")
-		e.labelItems(g, "key")
-		e.p("c.lk = k")
-		e.p("label, seen := c.labels[string(k)]")
-		e.p("if !seen {")
-		e.p("lb := &c.lb")
-		e.p("lb.Reset()")
-		e.labelItems(g, "lb")
-		e.p("label = lb.Label()")
-		e.p("if len(c.labels) >= 4096 { clear(c.labels) } // bound the cache")
-		e.p("c.labels[string(k)] = label")
-		e.p("}")
+		if len(exactMembers(g.node)) == 0 && len(g.xrefs) == 0 {
+			e.p("label := wl.Label{} // the carrier has no exact scalars and no cross-scope references")
+		} else {
+			e.p("k := c.lk[:0]")
+			e.labelItems(g, "key")
+			e.p("c.lk = k")
+			e.p("label, seen := c.labels[string(k)]")
+			e.p("if !seen {")
+			e.p("lb := &c.lb")
+			e.p("lb.Reset()")
+			e.labelItems(g, "lb")
+			e.p("label = lb.Label()")
+			e.p("// Bound the cache.")
+			e.p("if len(c.labels) >= 4096 { clear(c.labels) }")
+			e.p("c.labels[string(k)] = label")
+			e.p("}")
+		}
 		e.p("switch {")
 		e.p("case len(eps) == 1:")
 		e.p("gr.AddIncidence(eps[0].v, eps[0].v, %s[eps[0].role], label)", e.relTable(ts, gi, "unary", g.unary))
@@ -646,7 +651,7 @@ func (e *emitter) emitStructural(ts *tscope) {
 // same content (an injective encoding of the item sequence).
 func (e *emitter) labelItems(g cgroup, mode string) {
 	m := e.m
-	if g.node.kind == kObject {
+	if len(exactMembers(g.node)) > 0 {
 		e.p("if !cn {")
 		e.exactScalars(g.node, "cv", mode)
 		e.p("}")
@@ -714,10 +719,14 @@ func labelPayload(t *tnode, x string) string {
 	return "oart.IDKey(" + keyJSON(t, x) + ")"
 }
 
-// exactScalars emits the collection of the exact scalars of an object value
-// x of node t (SPEC §7.6): one item per qualifying member that is present
-// and is not an array or object, (kind, key, value); see labelItems for mode.
-func (e *emitter) exactScalars(t *tnode, x, mode string) {
+// exactMembers returns the members of an object node whose values are
+// exact scalars (SPEC §7.6): neither identifier nor reference, with enum or
+// of type exactly string, integer or boolean.
+func exactMembers(t *tnode) []*tprop {
+	var out []*tprop
+	if t.kind != kObject {
+		return nil
+	}
 	for _, pp := range t.props {
 		ms := pp.node.n
 		if ms.IDScope != "" || ms.Ref != "" {
@@ -726,6 +735,16 @@ func (e *emitter) exactScalars(t *tnode, x, mode string) {
 		if !ms.HasEnum && ms.TypeName != "string" && ms.TypeName != "integer" && ms.TypeName != "boolean" {
 			continue
 		}
+		out = append(out, pp)
+	}
+	return out
+}
+
+// exactScalars emits the collection of the exact scalars of an object value
+// x of node t (SPEC §7.6): one item per qualifying member that is present
+// and is not an array or object, (kind, key, value); see labelItems for mode.
+func (e *emitter) exactScalars(t *tnode, x, mode string) {
+	for _, pp := range exactMembers(t) {
 		name := strconv.Quote(pp.name)
 		if pp.nullField != "" {
 			e.p("if %s.%s { %s }", x, pp.nullField, e.item(mode, "", `"NoneType"`, name))

@@ -477,22 +477,7 @@ func (c *oaOrgChartCtx) graph0(side int, xn bool, x *OrgChart) {
 		if len(eps) == 0 {
 			return true
 		}
-		k := c.lk[:0]
-		if !cn {
-		}
-		c.lk = k
-		label, seen := c.labels[string(k)]
-		if !seen {
-			lb := &c.lb
-			lb.Reset()
-			if !cn {
-			}
-			label = lb.Label()
-			if len(c.labels) >= 4096 {
-				clear(c.labels)
-			} // bound the cache
-			c.labels[string(k)] = label
-		}
+		label := wl.Label{} // the carrier has no exact scalars and no cross-scope references
 		switch {
 		case len(eps) == 1:
 			gr.AddIncidence(eps[0].v, eps[0].v, oaOrgChartRel0_0_unary[eps[0].role], label)

@@ -481,9 +481,10 @@ func (c *oaDocumentCtx) graph0(side int, xn bool, x *Document) {
 				}
 			}
 			label = lb.Label()
+			// Bound the cache.
 			if len(c.labels) >= 4096 {
 				clear(c.labels)
-			} // bound the cache
+			}
 			c.labels[string(k)] = label
 		}
 		switch {

@@ -576,9 +576,10 @@ func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
 				}
 			}
 			label = lb.Label()
+			// Bound the cache.
 			if len(c.labels) >= 4096 {
 				clear(c.labels)
-			} // bound the cache
+			}
 			c.labels[string(k)] = label
 		}
 		switch {
@@ -634,9 +635,10 @@ func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
 				}
 			}
 			label = lb.Label()
+			// Bound the cache.
 			if len(c.labels) >= 4096 {
 				clear(c.labels)
-			} // bound the cache
+			}
 			c.labels[string(k)] = label
 		}
 		switch {
@@ -841,9 +843,10 @@ func (c *oaGraphCtx) graph1(side int, xn bool, x *Graph) {
 				return true
 			})
 			label = lb.Label()
+			// Bound the cache.
 			if len(c.labels) >= 4096 {
 				clear(c.labels)
-			} // bound the cache
+			}
 			c.labels[string(k)] = label
 		}
 		switch {
@@ -899,9 +902,10 @@ func (c *oaGraphCtx) graph1(side int, xn bool, x *Graph) {
 				}
 			}
 			label = lb.Label()
+			// Bound the cache.
 			if len(c.labels) >= 4096 {
 				clear(c.labels)
-			} // bound the cache
+			}
 			c.labels[string(k)] = label
 		}
 		switch {
