@@ -78,7 +78,7 @@ func (h *harness) build(t testing.TB) string {
 		must(t, os.MkdirAll(filepath.Join(h.dir, pkg), 0o755))
 		must(t, os.WriteFile(filepath.Join(h.dir, pkg, "root_oa.go"), src, 0o644))
 		fmt.Fprintf(&imports, "\t%q\n", "oagentest/"+pkg)
-		fmt.Fprintf(&cases, "\tcase %d:\n\t\ts, typed, err = %s.ScoreRootJSONDetail(g, p)\n\t\tif err == nil { ops, err = %s.RepairRootJSON(g, p) }\n", i, pkg, pkg)
+		fmt.Fprintf(&cases, "\tcase %d:\n\t\ts, typed, err = %s.ScoreRootJSONDetail(g, p)\n\t\tif err == nil { ops, err = %s.RepairRootJSON(g, p); what = \"repair: \" }\n", i, pkg, pkg)
 	}
 	main := `package main
 
@@ -107,10 +107,11 @@ func main() {
 		var typed bool
 		var err error
 		var ops []oart.Op
+		what := ""
 		switch idx {
 ` + cases.String() + `	}
 		if err != nil {
-			fmt.Fprintf(out, "error\t%v\t\n", typed)
+			fmt.Fprintf(out, "error\t%v\t%s\n", typed, strconv.Quote(what+err.Error()))
 			continue
 		}
 		fmt.Fprintf(out, "%x\t%v\t%s\n", math.Float64bits(s), typed, strconv.Quote(render(ops)))
@@ -170,15 +171,19 @@ func (h *harness) run(t testing.TB, bin string, pairs []pair) []outcome {
 	return res
 }
 
-// interpOutcome is the interpreter's result for a pair.
+// interpOutcome is the interpreter's result for a pair: Score's error, or
+// the error of Align and Repair (prefixed "repair: "), is compared as text.
 func interpOutcome(sc *interp.Scorer, g, p jsonval.Value) outcome {
+	if _, err := sc.Score(g, p); err != nil {
+		return outcome{Score: "error", Ops: err.Error()}
+	}
 	r, err := sc.Align(g, p)
 	if err != nil {
-		return outcome{Score: "error"}
+		return outcome{Score: "error", Ops: "repair: " + err.Error()}
 	}
 	ops, err := r.Repair(interp.RepairOptions{})
 	if err != nil {
-		return outcome{Score: "error"}
+		return outcome{Score: "error", Ops: "repair: " + err.Error()}
 	}
 	return outcome{Score: strconv.FormatUint(math.Float64bits(r.Score), 16), Ops: renderOps(ops)}
 }
