@@ -23,6 +23,10 @@ func TestJSONLimits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	long := func(n int, s string) string {
+		item := `"` + strings.Repeat(s, 100) + `",`
+		return `{"agenda": [` + strings.TrimSuffix(strings.Repeat(item, n), ",") + `]}`
+	}
 	agenda := func(n int) string {
 		return `{"agenda": [` + strings.TrimSuffix(strings.Repeat(`"standup",`, n), ",") + `]}`
 	}
@@ -34,6 +38,7 @@ func TestJSONLimits(t *testing.T) {
 		{"small", agenda(3), agenda(2), ""},
 		{"collection", agenda(2001), agenda(1), "MaxCollection"},
 		{"string", `{"agenda": ["` + strings.Repeat("a", 100_001) + `"]}`, `{"agenda": ["b"]}`, "MaxStringRunes"},
+		{"work", long(1500, "x"), long(1500, "y"), "MaxWork"},
 	} {
 		g, _ := jsonval.Decode([]byte(tc.gold), jsonval.DecodeOptions{})
 		p, _ := jsonval.Decode([]byte(tc.cand), jsonval.DecodeOptions{})

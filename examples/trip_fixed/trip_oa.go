@@ -605,8 +605,8 @@ const oaTripTypedIsValid = true
 
 // oaTripSize measures a JSON value for withinLimits.
 type oaTripSize struct {
-	n, elems, depth, coll, str int     // values, array elements, nesting depth, largest collection, longest string (bytes)
-	bytes                      float64 // total string bytes
+	n, elems, depth, coll, str int     // values and keys, array elements, nesting depth, largest collection, longest string or key (bytes)
+	bytes                      float64 // total bytes of strings and keys
 }
 
 func (z *oaTripSize) walk(v jsonval.Value, depth, maxDepth int) {
@@ -628,6 +628,9 @@ func (z *oaTripSize) walk(v jsonval.Value, depth, maxDepth int) {
 	case jsonval.Object:
 		z.coll = max(z.coll, len(v.Obj))
 		for _, m := range v.Obj {
+			z.n++
+			z.str = max(z.str, len(m.Key))
+			z.bytes += float64(len(m.Key))
 			z.walk(m.Value, depth+1, maxDepth)
 		}
 	}
@@ -636,12 +639,17 @@ func (z *oaTripSize) walk(v jsonval.Value, depth, maxDepth int) {
 // withinLimits reports whether the interpreter certainly scores the pair
 // without exceeding a resource limit (interp.Limits): the typed code checks
 // no limits, so a pair that might exceed one goes to the interpreter, which
-// then returns the same limit error (or its score). The work bound is
-// conservative: per pass (the main one and one per scope) every pair of a
-// gold and a candidate value is aligned at most once, each alignment spends
-// 1 plus at most one matrix cell per pair of children, and a string pair
-// spends its byte lengths / 16; building the match tree for repairs aligns a
-// pair at most once per ancestor.
+// then returns the same limit error (or its score). The checks are
+// conservative (bytes bound code points; every string and key counts). The
+// work bound: per pass (the main one and one per scope) every pair of a gold
+// and a candidate value (or key) is aligned at most once, an alignment spends
+// 1 plus at most one matrix cell per pair of children, a string or key pair
+// spends (|a|+|b|)/16 plus its comparator's cost, at most max(1, ⌈|a|/64⌉·|b|)
+// for the bit-parallel comparators and |a|·|b| for Damerau–Levenshtein, so
+// that a pass spends at most 4·Na·Nb + (Nb·La + Na·Lb)/16 + La·Lb/64 + Na·Lb
+// + Nb·La (La·Lb for Damerau–Levenshtein) with N the values and keys and L
+// their string bytes; building the match tree for repairs is bounded by one
+// more pass per nesting level.
 func (st *oaTripFallback) withinLimits(g, p jsonval.Value, repair bool) bool {
 	lim := st.scorer.Options().Limits
 	var a, b oaTripSize
@@ -654,7 +662,11 @@ func (st *oaTripFallback) withinLimits(g, p jsonval.Value, repair bool) bool {
 		return false // scope records are pooled from every array
 	}
 	na, nb := float64(a.n), float64(b.n)
-	bound := float64(0+1) * (3*na*nb + (nb*a.bytes+na*b.bytes)/16 + 1)
+	quad := a.bytes*b.bytes/64 + na*b.bytes + nb*a.bytes
+	if false {
+		quad = a.bytes * b.bytes // the schema uses Damerau–Levenshtein
+	}
+	bound := float64(0+1) * (4*na*nb + (nb*a.bytes+na*b.bytes)/16 + quad + 1)
 	if repair {
 		bound *= float64(max(a.depth, b.depth) + 2)
 	}
