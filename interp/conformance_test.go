@@ -75,7 +75,11 @@ var departures = map[string]departure{
 // checkDeparture verifies mechanically that a vector listed as an ops
 // departure is explained by a §8.5 correction: the operations are the same
 // (kind, op, path, values, pair) as the reference's, our deltas add up to
-// 1 - score (the identity §8.5 restores) and the reference's do not.
+// 1 - score (the identity §8.5 restores), and at least one operation's delta
+// differs from the reference's. (The reference's deltas may still add up by
+// coincidence: when every entry of an object is unpaired, its valueWeight
+// weights normalise to the whole value term; TestRule1HandComputation works
+// such a case by hand.)
 func checkDeparture(t *testing.T, id string, score float64, got, want []runtime.Op) {
 	t.Helper()
 	key := func(o runtime.Op) string {
