@@ -2,6 +2,7 @@ package validate
 
 import (
 	"errors"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,34 +19,39 @@ import (
 // object's keywords in document order, properties in the schema's order,
 // items by index, and stops at the first error; santhosh evaluates keywords in
 // a fixed order of its own and words its messages differently.
+//
+// A valid value costs no allocation: the path of an error is built only once
+// the error exists, as it travels back up (see descendKey), and a message only
+// when it is reported.
 func firstError(root *node, inst jsonval.Value) *Error {
-	e := &evaluator{}
+	var e evaluator
 	// With probing off, eval returns only nil or an *Error.
-	if err, ok := e.eval(root, inst).(*Error); ok {
-		return err
+	err, ok := e.eval(root, inst).(*Error)
+	if !ok {
+		return nil
 	}
-	return nil
+	slices.Reverse(err.Path) // the tokens were appended innermost first
+	return err
 }
 
-// evaluator holds the state of one evaluation: the instance path of the value
-// being evaluated, and whether only validity is wanted (inside anyOf, oneOf,
-// not, if and contains, whose subschema errors are never reported), in which
-// case errors carry no message and no path.
+// evaluator holds the state of one evaluation: whether only validity is
+// wanted (inside anyOf, oneOf, not, if and contains, whose subschema errors
+// are never reported), in which case errors carry no message and no path.
 type evaluator struct {
-	path    []string
 	probing int
 }
 
 // errProbe is the error returned while probing: only its presence matters.
 var errProbe = errors.New("invalid")
 
-// fail returns the error for the value at the current path; msg builds its
-// message (not called while probing: a message can repr a large value).
+// fail returns the error for the value being evaluated; msg builds its
+// message (not called while probing: a message can repr a large value). The
+// path is filled in by the descend functions the error passes on its way up.
 func (e *evaluator) fail(msg func() string) error {
 	if e.probing > 0 {
 		return errProbe
 	}
-	return &Error{Path: append([]string(nil), e.path...), Message: msg()}
+	return &Error{Message: msg()}
 }
 
 // isValid evaluates inst under n for validity only.
@@ -56,18 +62,33 @@ func (e *evaluator) isValid(n *node, inst jsonval.Value) bool {
 	return err == nil
 }
 
-// descend evaluates the child value inst, found under path token tok.
+// descendKey evaluates the member value inst of the object member named key.
+// An error coming back gets key appended to its path (paths are built
+// innermost first and reversed by firstError), so that no path is built for a
+// valid value.
 //
 // Like jsonschema's Validator.descend, it reports a false subschema's error
 // at the parent's path: descend yields that error before it would prepend
-// tok (so {"properties": {"a": false}} rejects {"a": 1} at "/").
-func (e *evaluator) descend(n *node, inst jsonval.Value, tok string) error {
-	if n.raw.Kind == jsonval.Bool {
-		return e.eval(n, inst)
-	}
-	e.path = append(e.path, tok)
+// the token (so {"properties": {"a": false}} rejects {"a": 1} at "/").
+func (e *evaluator) descendKey(n *node, inst jsonval.Value, key string) error {
 	err := e.eval(n, inst)
-	e.path = e.path[:len(e.path)-1]
+	if err != nil && n.raw.Kind != jsonval.Bool {
+		if pe, ok := err.(*Error); ok {
+			pe.Path = append(pe.Path, key)
+		}
+	}
+	return err
+}
+
+// descendIndex evaluates the array element inst at index i, as descendKey
+// does (the decimal token is formatted only for an error).
+func (e *evaluator) descendIndex(n *node, inst jsonval.Value, i int) error {
+	err := e.eval(n, inst)
+	if err != nil && n.raw.Kind != jsonval.Bool {
+		if pe, ok := err.(*Error); ok {
+			pe.Path = append(pe.Path, strconv.Itoa(i))
+		}
+	}
 	return err
 }
 
@@ -99,10 +120,10 @@ func (e *evaluator) keyword(n *node, kw *keyword, inst jsonval.Value) error {
 	case kwRef, kwDynamicRef, kwRecursiveRef:
 		return e.eval(kw.sub, inst)
 	case kwType:
-		return e.typeKeyword(kw.val, inst)
+		return e.typeKeyword(kw, inst)
 	case kwEnum:
-		for _, each := range kw.val.Arr {
-			if jsonval.Equal(each, inst) {
+		for i := range kw.val.Arr {
+			if jsonval.Equal(kw.val.Arr[i], inst) {
 				return nil
 			}
 		}
@@ -158,39 +179,42 @@ func (e *evaluator) keyword(n *node, kw *keyword, inst jsonval.Value) error {
 	return nil
 }
 
-// isType is jsonschema's type checker for Draft 6 and later: booleans are not
-// numbers, and an integer is any number with a zero fractional part.
-func isType(inst jsonval.Value, t string) bool {
-	switch t {
-	case "null":
-		return inst.Kind == jsonval.Null
-	case "boolean":
-		return inst.Kind == jsonval.Bool
-	case "object":
-		return inst.Kind == jsonval.Object
-	case "array":
-		return inst.Kind == jsonval.Array
-	case "string":
-		return inst.Kind == jsonval.String
-	case "number":
-		return inst.IsNumber()
-	case "integer":
-		return isIntegral(inst)
+// typeOf returns the type names inst is an instance of, as jsonschema's type
+// checker for Draft 6 and later decides: booleans are not numbers, and an
+// integer is any number with a zero fractional part.
+func typeOf(inst jsonval.Value) typeMask {
+	switch inst.Kind {
+	case jsonval.Null:
+		return typeNull
+	case jsonval.Bool:
+		return typeBoolean
+	case jsonval.Object:
+		return typeObject
+	case jsonval.Array:
+		return typeArray
+	case jsonval.String:
+		return typeString
+	case jsonval.Int:
+		return typeNumber | typeInteger
+	case jsonval.Float:
+		if isIntegral(inst) {
+			return typeNumber | typeInteger
+		}
+		return typeNumber
 	}
-	return false
+	return 0
 }
 
-func (e *evaluator) typeKeyword(types, inst jsonval.Value) error {
-	list := []jsonval.Value{types}
-	if types.Kind == jsonval.Array {
-		list = types.Arr
-	}
-	for _, t := range list {
-		if t.Kind == jsonval.String && isType(inst, t.S) {
-			return nil
-		}
+// typeKeyword checks "type" against the mask built with the keyword.
+func (e *evaluator) typeKeyword(kw *keyword, inst jsonval.Value) error {
+	if kw.types&typeOf(inst) != 0 {
+		return nil
 	}
 	return e.fail(func() string {
+		list := []jsonval.Value{kw.val}
+		if kw.val.Kind == jsonval.Array {
+			list = kw.val.Arr
+		}
 		reprs := make([]string, len(list))
 		for i, t := range list {
 			reprs[i] = repr(t)
@@ -255,18 +279,21 @@ func greaterThan(n int, limit jsonval.Value) bool {
 func (e *evaluator) objectKeyword(n *node, kw *keyword, inst jsonval.Value) error {
 	switch kw.id {
 	case kwProperties:
-		for _, p := range kw.named {
+		for i := range kw.named {
+			p := &kw.named[i]
 			if v, ok := inst.Get(p.name); ok {
-				if err := e.descend(p.n, v, p.name); err != nil {
+				if err := e.descendKey(p.n, v, p.name); err != nil {
 					return err
 				}
 			}
 		}
 	case kwPatternProperties:
-		for _, p := range kw.named {
-			for _, m := range inst.Obj {
+		for i := range kw.named {
+			p := &kw.named[i]
+			for j := range inst.Obj {
+				m := &inst.Obj[j]
 				if p.re.MatchString(m.Key) {
-					if err := e.descend(p.n, m.Value, m.Key); err != nil {
+					if err := e.descendKey(p.n, m.Value, m.Key); err != nil {
 						return err
 					}
 				}
@@ -277,12 +304,13 @@ func (e *evaluator) objectKeyword(n *node, kw *keyword, inst jsonval.Value) erro
 	case kwUnevaluatedProperties, kwUnevaluatedProperties2019:
 		return e.unevaluatedProperties(n, kw, inst)
 	case kwRequired:
-		for _, r := range kw.val.Arr {
+		for i := range kw.val.Arr {
+			r := &kw.val.Arr[i]
 			if r.Kind != jsonval.String {
 				continue
 			}
 			if _, ok := inst.Get(r.S); !ok {
-				return e.fail(func() string { return repr(r) + " is a required property" })
+				return e.fail(func() string { return repr(*r) + " is a required property" })
 			}
 		}
 	case kwMinProperties:
@@ -295,8 +323,8 @@ func (e *evaluator) objectKeyword(n *node, kw *keyword, inst jsonval.Value) erro
 		}
 	case kwPropertyNames:
 		// The property name is the instance; the path does not change.
-		for _, m := range inst.Obj {
-			if err := e.eval(kw.sub, jsonval.NewString(m.Key)); err != nil {
+		for i := range inst.Obj {
+			if err := e.eval(kw.sub, jsonval.NewString(inst.Obj[i].Key)); err != nil {
 				return err
 			}
 		}
@@ -336,34 +364,28 @@ func (e *evaluator) objectKeyword(n *node, kw *keyword, inst jsonval.Value) erro
 // named by "properties" nor matched by a "patternProperties" regex. A schema
 // value is applied to each extra (Python iterates a set there, whose order
 // varies between runs; the instance order is used); false rejects them in one
-// message naming them sorted.
+// message naming them sorted. The extras are listed only for that message.
 func (e *evaluator) additionalProperties(n *node, kw *keyword, inst jsonval.Value) error {
-	props, _ := n.raw.Get("properties")
-	var extras []jsonval.Member
-	for _, m := range inst.Obj {
-		if props.Kind == jsonval.Object {
-			if _, named := props.Get(m.Key); named {
-				continue
+	isExtra := func(key string) bool {
+		for i := range kw.props {
+			if kw.props[i].Key == key {
+				return false
 			}
 		}
-		matched := false
 		for _, re := range n.patterns {
-			if re.MatchString(m.Key) {
-				matched = true
-				break
+			if re.MatchString(key) {
+				return false
 			}
 		}
-		if !matched {
-			extras = append(extras, m)
-		}
-	}
-	if len(extras) == 0 {
-		return nil
+		return true
 	}
 	if kw.val.Kind == jsonval.Object {
-		for _, m := range extras {
-			if err := e.descend(kw.sub, m.Value, m.Key); err != nil {
-				return err
+		for i := range inst.Obj {
+			m := &inst.Obj[i]
+			if isExtra(m.Key) {
+				if err := e.descendKey(kw.sub, m.Value, m.Key); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
@@ -371,10 +393,22 @@ func (e *evaluator) additionalProperties(n *node, kw *keyword, inst jsonval.Valu
 	if kw.val.Kind != jsonval.Bool || kw.val.B {
 		return nil
 	}
+	found := false
+	for i := range inst.Obj {
+		if isExtra(inst.Obj[i].Key) {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return nil
+	}
 	return e.fail(func() string {
-		names := make([]string, len(extras))
-		for i, m := range extras {
-			names[i] = m.Key
+		var names []string
+		for i := range inst.Obj {
+			if isExtra(inst.Obj[i].Key) {
+				names = append(names, inst.Obj[i].Key)
+			}
 		}
 		sort.Strings(names) // byte order of UTF-8 is code point order, as Python's
 		reprs := make([]string, len(names))
@@ -416,7 +450,7 @@ func (e *evaluator) arrayKeyword(n *node, kw *keyword, inst jsonval.Value) error
 			if i >= len(inst.Arr) {
 				break
 			}
-			if err := e.descend(sub, inst.Arr[i], strconv.Itoa(i)); err != nil {
+			if err := e.descendIndex(sub, inst.Arr[i], i); err != nil {
 				return err
 			}
 		}
@@ -428,7 +462,7 @@ func (e *evaluator) arrayKeyword(n *node, kw *keyword, inst jsonval.Value) error
 				if i >= len(inst.Arr) {
 					break
 				}
-				if err := e.descend(sub, inst.Arr[i], strconv.Itoa(i)); err != nil {
+				if err := e.descendIndex(sub, inst.Arr[i], i); err != nil {
 					return err
 				}
 			}
@@ -438,7 +472,7 @@ func (e *evaluator) arrayKeyword(n *node, kw *keyword, inst jsonval.Value) error
 			return nil
 		}
 		for i := range inst.Arr {
-			if err := e.descend(kw.sub, inst.Arr[i], strconv.Itoa(i)); err != nil {
+			if err := e.descendIndex(kw.sub, inst.Arr[i], i); err != nil {
 				return err
 			}
 		}
@@ -474,10 +508,7 @@ func (e *evaluator) arrayKeyword(n *node, kw *keyword, inst jsonval.Value) error
 // items2020 is Draft 2020-12 "items": the schema for the elements after the
 // "prefixItems" head; false words the excess in one message.
 func (e *evaluator) items2020(n *node, kw *keyword, inst jsonval.Value) error {
-	prefix := 0
-	if p, ok := n.raw.Get("prefixItems"); ok {
-		prefix = len(p.Arr)
-	}
+	prefix := kw.prefix
 	extra := len(inst.Arr) - prefix
 	if extra <= 0 {
 		return nil
@@ -497,7 +528,7 @@ func (e *evaluator) items2020(n *node, kw *keyword, inst jsonval.Value) error {
 		})
 	}
 	for i := prefix; i < len(inst.Arr); i++ {
-		if err := e.descend(kw.sub, inst.Arr[i], strconv.Itoa(i)); err != nil {
+		if err := e.descendIndex(kw.sub, inst.Arr[i], i); err != nil {
 			return err
 		}
 	}
@@ -514,7 +545,7 @@ func (e *evaluator) additionalItems(n *node, kw *keyword, inst jsonval.Value) er
 	head := len(items.Arr)
 	if kw.val.Kind == jsonval.Object {
 		for i := head; i < len(inst.Arr); i++ {
-			if err := e.descend(kw.sub, inst.Arr[i], strconv.Itoa(i)); err != nil {
+			if err := e.descendIndex(kw.sub, inst.Arr[i], i); err != nil {
 				return err
 			}
 		}
@@ -590,41 +621,38 @@ func (e *evaluator) numberKeyword(n *node, kw *keyword, inst jsonval.Value) erro
 		return nil
 	}
 	c, ok := cmpNum(inst, kw.val)
-	bound := func(cmp string) error {
-		return e.fail(func() string { return repr(inst) + " is " + cmp + " " + repr(kw.val) })
-	}
 	switch kw.id {
 	case kwMinimum:
 		if ok && c < 0 {
-			return bound("less than the minimum of")
+			return e.bound(inst, kw, "less than the minimum of")
 		}
 	case kwMaximum:
 		if ok && c > 0 {
-			return bound("greater than the maximum of")
+			return e.bound(inst, kw, "greater than the maximum of")
 		}
 	case kwExclusiveMinimum:
 		if ok && c <= 0 {
-			return bound("less than or equal to the minimum of")
+			return e.bound(inst, kw, "less than or equal to the minimum of")
 		}
 	case kwExclusiveMaximum:
 		if ok && c >= 0 {
-			return bound("greater than or equal to the maximum of")
+			return e.bound(inst, kw, "greater than or equal to the maximum of")
 		}
 	case kwMinimumDraft4:
 		if truthy(n.raw, "exclusiveMinimum") {
 			if ok && c <= 0 {
-				return bound("less than or equal to the minimum of")
+				return e.bound(inst, kw, "less than or equal to the minimum of")
 			}
 		} else if ok && c < 0 {
-			return bound("less than the minimum of")
+			return e.bound(inst, kw, "less than the minimum of")
 		}
 	case kwMaximumDraft4:
 		if truthy(n.raw, "exclusiveMaximum") {
 			if ok && c >= 0 {
-				return bound("greater than or equal to the maximum of")
+				return e.bound(inst, kw, "greater than or equal to the maximum of")
 			}
 		} else if ok && c > 0 {
-			return bound("greater than the maximum of")
+			return e.bound(inst, kw, "greater than the maximum of")
 		}
 	case kwMultipleOf:
 		if notMultipleOf(inst, kw.val) {
@@ -632,6 +660,13 @@ func (e *evaluator) numberKeyword(n *node, kw *keyword, inst jsonval.Value) erro
 		}
 	}
 	return nil
+}
+
+// bound returns the error of a violated numeric bound; cmp words the
+// comparison. (A method rather than a closure over inst, so that a passing
+// value costs nothing.)
+func (e *evaluator) bound(inst jsonval.Value, kw *keyword, cmp string) error {
+	return e.fail(func() string { return repr(inst) + " is " + cmp + " " + repr(kw.val) })
 }
 
 // truthy reports whether the schema member key is present and true.

@@ -76,10 +76,23 @@ func isIntegral(v jsonval.Value) bool {
 	return false
 }
 
-// hasDuplicates reports whether two elements of arr are equal (jsonval.Equal). Elements are
-// reduced to canonical keys (equal values, and only those, share a key), so
-// the check is linear in the size of arr rather than quadratic in its length.
+// hasDuplicates reports whether two elements of arr are equal (jsonval.Equal).
+// A short array is checked pair by pair, which allocates nothing; in a longer
+// one the elements are reduced to canonical keys (equal values, and only
+// those, share a key), so the check is linear in the size of arr rather than
+// quadratic in its length.
 func hasDuplicates(arr []jsonval.Value) bool {
+	const pairwiseMax = 16
+	if len(arr) <= pairwiseMax {
+		for i := 1; i < len(arr); i++ {
+			for j := range i {
+				if jsonval.Equal(arr[i], arr[j]) {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	seen := make(map[string]struct{}, len(arr))
 	var sb strings.Builder
 	for _, e := range arr {

@@ -34,6 +34,45 @@ type keyword struct {
 	subs  []*node        // array of subschemas
 	named []namedSchema  // properties, patternProperties, dependentSchemas, dependencies
 	re    *regexp.Regexp // pattern
+	// Read from the schema when the keyword is built, so that evaluation
+	// does not search the schema object again on every value:
+	types  typeMask         // type: the JSON types it allows
+	prefix int              // items (Draft 2020-12): the length of the sibling prefixItems
+	props  []jsonval.Member // additionalProperties: the members of the sibling properties
+}
+
+// typeMask is a set of JSON Schema type names, one bit each.
+type typeMask uint8
+
+const (
+	typeNull typeMask = 1 << iota
+	typeBoolean
+	typeObject
+	typeArray
+	typeString
+	typeNumber
+	typeInteger
+)
+
+// typeBits maps the type names of JSON Schema to their bits.
+var typeBits = map[string]typeMask{
+	"null": typeNull, "boolean": typeBoolean, "object": typeObject, "array": typeArray,
+	"string": typeString, "number": typeNumber, "integer": typeInteger,
+}
+
+// typeMaskOf returns the set of type names a "type" value lists (a string or
+// an array of strings); names JSON Schema does not define add nothing.
+func typeMaskOf(types jsonval.Value) typeMask {
+	if types.Kind == jsonval.String {
+		return typeBits[types.S]
+	}
+	var m typeMask
+	for i := range types.Arr {
+		if types.Arr[i].Kind == jsonval.String {
+			m |= typeBits[types.Arr[i].S]
+		}
+	}
+	return m
 }
 
 // namedSchema is one member of a keyword whose value maps names to schemas
@@ -67,9 +106,11 @@ type treeBuilder struct {
 }
 
 // buildTree builds the evaluator's tree for a whole schema document, resolving
-// every reference reachable from the root. The document's nesting depth has
-// been checked, so the recursion here is bounded.
-func buildTree(doc jsonval.Value) (*node, error) {
+// every reference reachable from the root, and returns the root together with
+// every node built (keyed by JSON Pointer): the schemas the evaluator can
+// ever apply. The document's nesting depth has been checked, so the recursion
+// here is bounded.
+func buildTree(doc jsonval.Value) (*node, map[string]*node, error) {
 	b := &treeBuilder{
 		doc:       doc,
 		dialects:  dialectSet{},
@@ -81,39 +122,39 @@ func buildTree(doc jsonval.Value) (*node, error) {
 	}
 	base, err := url.Parse(schemaURL)
 	if err != nil {
-		return nil, fmt.Errorf("parsing base URI: %w", err)
+		return nil, nil, fmt.Errorf("parsing base URI: %w", err)
 	}
 	d := b.dialects.lookup("https://json-schema.org/draft/2020-12/schema")
 	if doc.Kind == jsonval.Object {
 		if s, ok := doc.Get("$schema"); ok && s.Kind == jsonval.String {
 			if d = b.dialects.lookup(s.S); d == nil {
-				return nil, fmt.Errorf("unsupported $schema %q", s.S)
+				return nil, nil, fmt.Errorf("unsupported $schema %q", s.S)
 			}
 		}
 	}
 	b.resources[base.String()] = ""
 	if err := b.crawl(doc, "", base, d); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	root, err := b.build("")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for len(b.pending) > 0 {
 		p := b.pending[len(b.pending)-1]
 		b.pending = b.pending[:len(b.pending)-1]
 		target, err := b.resolve(p.from, p.ref)
 		if err != nil {
-			return nil, fmt.Errorf("at %q: %w", p.from.ptr, err)
+			return nil, nil, fmt.Errorf("at %q: %w", p.from.ptr, err)
 		}
 		if p.from.kws[p.idx].sub, err = b.build(target); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	if err := checkInPlaceCycles(b.nodes); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return root, nil
+	return root, b.nodes, nil
 }
 
 // schemaMapKeywords, schemaArrayKeywords and schemaKeywords list where
@@ -274,6 +315,8 @@ func (b *treeBuilder) addKeyword(n *node, name string, id kwID, val jsonval.Valu
 		if val.Kind != jsonval.String {
 			return fmt.Errorf("at %q: %s is not a string", at, name)
 		}
+	case kwType:
+		kw.types = typeMaskOf(val)
 	case kwAdditionalItems, kwAdditionalProperties, kwContains, kwContainsLegacy, kwNot, kwPropertyNames, kwIf,
 		kwUnevaluatedItems, kwUnevaluatedItems2019, kwUnevaluatedProperties, kwUnevaluatedProperties2019:
 		if kw.sub, err = b.subschema(at, val); err != nil {
@@ -281,6 +324,9 @@ func (b *treeBuilder) addKeyword(n *node, name string, id kwID, val jsonval.Valu
 		}
 	case kwItems:
 		kw.sub, err = b.subschema(at, val)
+		if p, ok := n.raw.Get("prefixItems"); ok {
+			kw.prefix = len(p.Arr)
+		}
 	case kwItemsLegacy, kwItemsDraft4:
 		if val.Kind == jsonval.Array {
 			kw.subs, err = b.subschemaList(at, val)
@@ -299,6 +345,11 @@ func (b *treeBuilder) addKeyword(n *node, name string, id kwID, val jsonval.Valu
 	}
 	if err != nil {
 		return err
+	}
+	if id == kwAdditionalProperties {
+		if props, ok := n.raw.Get("properties"); ok && props.Kind == jsonval.Object {
+			kw.props = props.Obj
+		}
 	}
 	n.kws = append(n.kws, kw)
 	switch id {

@@ -2,19 +2,53 @@
 // document as a JSON Schema (SPEC §9.5) and reports the first error the way the
 // Python reference does (SPEC §8.8.7, §13 Q5).
 //
-// Validity is decided by github.com/santhosh-tekuri/jsonschema/v6: the dialect
-// comes from "$schema" (default Draft 2020-12), "format" is annotation-only,
-// "$ref"/"$defs" are honoured, unknown keywords (the OA keywords among them)
-// are ignored and "integer" accepts numbers with a zero fractional part.
+// Validity is decided as github.com/santhosh-tekuri/jsonschema/v6 decides it:
+// the dialect comes from "$schema" (default Draft 2020-12), "format" is
+// annotation-only, "$ref"/"$defs" are honoured, unknown keywords (the OA
+// keywords among them) are ignored and "integer" accepts numbers with a zero
+// fractional part.
 //
 // The error reported for an invalid value comes from a small evaluator of this
 // package that mirrors Python jsonschema's Validator.iter_errors: a depth-first
 // walk over the schema's keywords in document order, with that package's
 // message wording and Python repr of values. The reference raises the first
-// error that iteration yields, so the two agree on which error is reported. If
-// the evaluator finds no error in a value santhosh rejects (a construct it does
-// not mirror, such as unevaluatedProperties), the first error of santhosh is
-// reported instead, so that an invalid value is never reported as valid.
+// error that iteration yields, so the two agree on which error is reported.
+//
+// # Two paths
+//
+// Full path. The value is converted with jsonval.ToAny and validated by
+// santhosh; if santhosh rejects it, the ordered evaluator is run for the
+// message. If the evaluator finds no error in a value santhosh rejects (a
+// construct it does not mirror, such as unevaluatedProperties), the first
+// error of santhosh is reported instead, so that an invalid value is never
+// reported as valid.
+//
+// Fast path. Compile checks whether the schema document lies in a subset on
+// which the ordered evaluator decides validity exactly as santhosh does:
+// Draft 2020-12 with only type, enum, const, required, properties,
+// additionalProperties, patternProperties, propertyNames, items, prefixItems,
+// uniqueItems, the six size keywords (with integer limits below 2^31), pattern,
+// minimum, maximum, exclusiveMinimum, exclusiveMaximum, allOf, anyOf, oneOf,
+// not, "$ref" to a local JSON Pointer fragment, "$defs"/"definitions",
+// annotations (title, description, $comment, default, examples, deprecated,
+// readOnly, writeOnly, format) and keys neither validator knows (the OA
+// keywords); "$schema" and "$id" at the root only; no repeated key and no
+// non-finite number in the document. On such a document Validate runs the
+// evaluator alone, directly on the jsonval.Value, for both the verdict and
+// the message; a valid value then costs no allocation. The scan of the
+// instance that precedes it (for the depth limit and ErrNotJSON) still sends
+// two kinds of value down the full path: an object with a repeated key (ToAny
+// keeps the last value only), and a large number that may meet a large number
+// of the other lexical class (an integer and an integral float, both of
+// magnitude 2^53 or more, compare by binary64 value in Python's rule and by
+// shortest repr in santhosh's). Both paths thus return the same Error for
+// every value; fast.go says why the rules coincide.
+//
+// santhosh stays the validator of every schema outside the subset, and the
+// oracle of the tests: a differential property test compares the two paths on
+// random schemas of the subset and random instances, and on every conformance
+// vector. WithoutFastPath forces the full path; Validator.FastPath tells which
+// one a Validator takes.
 package validate
 
 import (
@@ -37,11 +71,17 @@ const DefaultMaxDepth = 10000
 // schema document nested deeper than it.
 var ErrTooDeep = errors.New("nesting depth limit exceeded")
 
+// ErrNotJSON is wrapped by the Err field of an Error returned for an instance
+// holding a value JSON cannot express: a NaN or infinite float, or a Value of
+// a Kind package jsonval does not define (Decode produces neither).
+var ErrNotJSON = errors.New("value is not JSON")
+
 // Option configures Compile.
 type Option func(*config)
 
 type config struct {
-	maxDepth int
+	maxDepth   int
+	noFastPath bool
 }
 
 // WithMaxDepth sets the nesting limit for instances and the schema document
@@ -50,13 +90,29 @@ func WithMaxDepth(n int) Option {
 	return func(c *config) { c.maxDepth = n }
 }
 
+// WithoutFastPath makes the Validator decide validity with
+// santhosh-tekuri/jsonschema for every value, even when the schema document
+// is in the fast subset (see the package documentation). Results are the
+// same; it exists to compare the two paths and to rule the fast path out.
+func WithoutFastPath() Option {
+	return func(c *config) { c.noFastPath = true }
+}
+
 // Validator validates values against one compiled schema document. It is
 // immutable after Compile and safe for concurrent use.
 type Validator struct {
-	sch      *jsonschema.Schema // authority on validity
+	sch      *jsonschema.Schema // authority on validity outside the fast subset
 	root     *node              // ordered evaluator's view of the root schema
 	maxDepth int
+	fast     bool     // the document is in the fast subset and the fast path is enabled
+	plan     fastPlan // why not, and the document's large numbers
 }
+
+// FastPath reports whether Validate decides validity with the ordered
+// evaluator alone (the schema document is in the fast subset and
+// WithoutFastPath was not given). Even then, an instance holding a value the
+// two validators could read differently goes through santhosh.
+func (v *Validator) FastPath() bool { return v.fast }
 
 // Error is the first validation error of a value, or, when Err is non-nil, the
 // reason the value could not be validated at all.
@@ -139,22 +195,44 @@ func Compile(schema jsonval.Value, opts ...Option) (*Validator, error) {
 	if err != nil {
 		return nil, fmt.Errorf("validate: schema is not a valid JSON Schema: %w", err)
 	}
-	root, err := buildTree(schema)
+	root, nodes, err := buildTree(schema)
 	if err != nil {
 		return nil, fmt.Errorf("validate: schema: %w", err)
 	}
-	return &Validator{sch: sch, root: root, maxDepth: cfg.maxDepth}, nil
+	plan := planFast(schema, nodes)
+	return &Validator{sch: sch, root: root, maxDepth: cfg.maxDepth,
+		fast: plan.reason == "" && !cfg.noFastPath, plan: plan}, nil
 }
 
 // Validate validates inst against the schema. It returns nil when inst is
 // valid, and otherwise the first error (see the package documentation).
+//
+// An instance nested deeper than the limit, or holding a value JSON cannot
+// express, is not validated: the Error returned then has a non-nil Err
+// (wrapping ErrTooDeep or ErrNotJSON).
 func (v *Validator) Validate(inst jsonval.Value) *Error {
-	if depthExceeds(inst, v.maxDepth) {
+	s := instanceScan{limit: v.maxDepth}
+	s.walk(&inst, 0)
+	switch {
+	case s.tooDeep:
 		return &Error{
 			Message: fmt.Sprintf("instance nesting depth exceeds %d", v.maxDepth),
 			Err:     fmt.Errorf("validate: instance: %w (limit %d)", ErrTooDeep, v.maxDepth),
 		}
+	case s.notJSON:
+		return &Error{
+			Message: "instance holds a NaN or infinite number, or a value of unknown kind",
+			Err:     fmt.Errorf("validate: instance: %w", ErrNotJSON),
+		}
+	case v.fast && !v.plan.needsFullPath(&s):
+		return firstError(v.root, inst)
 	}
+	return v.validateFull(inst)
+}
+
+// validateFull validates an instance (scanned by Validate) with santhosh, and
+// reports the ordered evaluator's first error for an invalid one.
+func (v *Validator) validateFull(inst jsonval.Value) *Error {
 	err := v.sch.Validate(jsonval.ToAny(inst))
 	if err == nil {
 		return nil
