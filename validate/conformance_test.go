@@ -122,8 +122,9 @@ func firstLine(s string) string {
 }
 
 // BenchmarkValidate measures Validate on the paper_schemas vectors: a valid
-// candidate (santhosh only) and an invalid one (santhosh, then the ordered
-// evaluator).
+// candidate and an invalid one (whose error message is built), on the fast
+// path and on the full path (santhosh, then the ordered evaluator for the
+// invalid one).
 func BenchmarkValidate(b *testing.B) {
 	var valid, invalid *vector
 	vecs := loadVectors(b)
@@ -142,19 +143,24 @@ func BenchmarkValidate(b *testing.B) {
 	if valid == nil || invalid == nil {
 		b.Fatal("no paper_schemas vectors")
 	}
-	for _, c := range []struct {
+	for _, path := range []struct {
 		name string
-		vec  *vector
-	}{{"valid", valid}, {"invalid", invalid}} {
-		v, err := Compile(c.vec.schema)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				v.Validate(c.vec.cand)
+		opts []Option
+	}{{"fast", nil}, {"full", []Option{WithoutFastPath()}}} {
+		for _, c := range []struct {
+			name string
+			vec  *vector
+		}{{"valid", valid}, {"invalid", invalid}} {
+			v, err := Compile(c.vec.schema, path.opts...)
+			if err != nil {
+				b.Fatal(err)
 			}
-		})
+			b.Run(path.name+"/"+c.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					v.Validate(c.vec.cand)
+				}
+			})
+		}
 	}
 }
