@@ -61,6 +61,9 @@ func compatible(a, b vkind) bool {
 
 // fieldNull, fieldRef, fieldPresent: access to property pp of struct pointer x.
 func (e *emitter) fieldPresent(x string, pp *tprop) string {
+	if pp.node.existing() {
+		return existingPresent(x+"."+pp.field, pp)
+	}
 	s := x + "." + pp.field + " != nil"
 	if pp.nullField != "" {
 		s += " || " + x + "." + pp.nullField
@@ -69,6 +72,9 @@ func (e *emitter) fieldPresent(x string, pp *tprop) string {
 }
 
 func fieldNull(x string, pp *tprop) string {
+	if pp.node.existing() {
+		return elemNull(x+"."+pp.field, pp.node)
+	}
 	if pp.nullField == "" {
 		return "false"
 	}
@@ -77,14 +83,51 @@ func fieldNull(x string, pp *tprop) string {
 
 func (e *emitter) fieldRef(x string, pp *tprop) string {
 	t := pp.node
+	if t.existing() {
+		return e.elemRef(x+"."+pp.field, t)
+	}
 	if t.isStructRef() || (t.kind == kArray && !t.tuple) {
 		return x + "." + pp.field
 	}
 	return e.n("Deref") + "(" + x + "." + pp.field + ")"
 }
 
+// existingPresent is the presence test of field expression f of an existing
+// Go type (see TypesOptions): encoding/json writes a field unless it has
+// omitempty and is empty (or omitzero and is zero).
+func existingPresent(f string, pp *tprop) string {
+	t := pp.node
+	if pp.omit == omitNone {
+		return "true"
+	}
+	switch {
+	case t.ptr:
+		return f + " != nil"
+	case t.kind == kArray && pp.omit == omitZero:
+		return f + " != nil"
+	case t.kind == kArray:
+		return "len(" + f + ") > 0"
+	case t.kind == kString:
+		return f + ` != ""`
+	case t.kind == kInt || t.kind == kFloat:
+		return f + " != 0"
+	case t.kind == kBool:
+		return f
+	}
+	return "true" // a struct value: omitempty never omits it (omitzero is refused)
+}
+
 // elemNull and elemRef: access to an element expression ex of node t.
 func elemNull(ex string, t *tnode) string {
+	if t.existing() {
+		switch {
+		case !t.ptr:
+			return "false"
+		case t.kind == kArray:
+			return ex + " == nil || *" + ex + " == nil" // encoding/json writes a nil slice as null
+		}
+		return ex + " == nil"
+	}
 	if !t.nullable {
 		return "false"
 	}
@@ -92,6 +135,21 @@ func elemNull(ex string, t *tnode) string {
 }
 
 func (e *emitter) elemRef(ex string, t *tnode) string {
+	if t.existing() {
+		v := ex
+		switch {
+		case t.isStructRef() && t.ptr:
+			return ex
+		case t.isStructRef():
+			return "&" + ex
+		case t.ptr:
+			v = e.n("Deref") + "(" + ex + ")"
+		}
+		if t.conv {
+			return t.base + "(" + v + ")"
+		}
+		return v
+	}
 	if !t.nullable {
 		if t.isStructRef() {
 			return "&" + ex
@@ -337,7 +395,7 @@ func (e *emitter) emitObject(a, b *tnode) {
 			switch {
 			case pa.node.kind == pb.node.kind:
 				e.p("%s", call)
-			case pa.nullField != "" || pb.nullField != "":
+			case pa.node.nullable || pb.node.nullable:
 				// SPEC §6.4: different kinds score 0 unless a side is null.
 				e.p("if %s || %s { %s } else { %s }", fieldNull("g", pa), fieldNull("p", pb), call, zero)
 			default:

@@ -40,13 +40,35 @@ type tnode struct {
 	tuple  bool // the array has prefixItems: base is a tuple struct
 	// Enums (string enums only).
 	enum []string
+
+	// Existing Go types (GenerateTypes): goType is the Go type of a value of
+	// the node as declared (a pointer when ptr); base is then the struct or
+	// slice type, or for primitives the canonical bool, int64, float64 or
+	// string, and conv tells whether a value must be converted to it.
+	goType string
+	ptr    bool
+	conv   bool
 }
+
+// existing reports whether the node is represented by an existing Go type
+// (GenerateTypes) rather than a generated one.
+func (t *tnode) existing() bool { return t.goType != "" }
+
+// omitRule is encoding/json's rule for leaving a field out.
+type omitRule uint8
+
+const (
+	omitNone  omitRule = iota // always written
+	omitEmpty                 // omitempty: left out when empty
+	omitZero                  // omitzero: left out when zero
+)
 
 type tprop struct {
 	name      string // JSON name
 	field     string // Go field name
 	nullField string // Go name of the null flag ("" when not nullable)
 	node      *tnode
+	omit      omitRule // existing Go types: when encoding/json leaves the field out
 }
 
 // refType is the Go type in which a non-null value of the node is passed to
@@ -62,6 +84,9 @@ func (t *tnode) refType() string {
 // elemType is the Go type of the node's values as array elements or tuple
 // positions (null is a nil pointer when the node is nullable).
 func (t *tnode) elemType() string {
+	if t.existing() {
+		return t.goType
+	}
 	if !t.nullable {
 		return t.base
 	}
@@ -91,6 +116,9 @@ type model struct {
 	prefix string          // prefix of unexported package-level names
 	typ    string
 	scopes []*tscope // referential scopes in processing order (SPEC §7.2)
+	// shapes describes existing Go types (GenerateTypes); nil when the
+	// generator declares the types itself.
+	shapes map[*ir.Node]GoShape
 }
 
 // goName turns a property name into an exported Go identifier: the name is
@@ -169,6 +197,9 @@ func (m *model) node(n *ir.Node, name, ptr string) (*tnode, error) {
 	}
 	m.nodes = append(m.nodes, t)
 	m.byNode[n] = t
+	if m.shapes != nil {
+		return t, m.existingNode(t)
+	}
 	switch t.kind {
 	case kString:
 		if n.HasEnum {

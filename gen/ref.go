@@ -746,6 +746,10 @@ func exactMembers(t *tnode) []*tprop {
 func (e *emitter) exactScalars(t *tnode, x, mode string) {
 	for _, pp := range exactMembers(t) {
 		name := strconv.Quote(pp.name)
+		if pp.node.existing() {
+			e.existingExactScalar(x, pp, mode)
+			continue
+		}
 		if pp.nullField != "" {
 			e.p("if %s.%s { %s }", x, pp.nullField, e.item(mode, "", `"NoneType"`, name))
 		}
@@ -762,6 +766,35 @@ func (e *emitter) exactScalars(t *tnode, x, mode string) {
 			e.p("if %s != nil { if *%s { %s } else { %s } }", v, v, e.item(mode, "", `"bool"`, name, `"b1"`), e.item(mode, "", `"bool"`, name, `"b0"`))
 		}
 	}
+}
+
+// existingExactScalar is exactScalars for one member of an existing Go type.
+func (e *emitter) existingExactScalar(x string, pp *tprop, mode string) {
+	name := strconv.Quote(pp.name)
+	sub := pp.node
+	v := e.fieldRef(x, pp)
+	var item string
+	switch sub.kind {
+	case kString:
+		item = e.item(mode, "", `"str"`, name, v)
+	case kInt:
+		item = e.item(mode, v, `"int"`, name)
+	case kFloat:
+		item = e.item(mode, "", `"float"`, name, "oart.IDKey(jsonval.NewFloat("+v+"))")
+	case kBool:
+		item = fmt.Sprintf("if %s { %s } else { %s }", v, e.item(mode, "", `"bool"`, name, `"b1"`), e.item(mode, "", `"bool"`, name, `"b0"`))
+	}
+	null := fieldNull(x, pp)
+	e.p("if %s {", e.fieldPresent(x, pp))
+	switch {
+	case null != "false" && item != "":
+		e.p("if %s { %s } else { %s }", null, e.item(mode, "", `"NoneType"`, name), item)
+	case null != "false":
+		e.p("if %s { %s }", null, e.item(mode, "", `"NoneType"`, name))
+	case item != "":
+		e.p("%s", item)
+	}
+	e.p("}")
 }
 
 // emitIDRef emits the body of an align function whose gold node is an

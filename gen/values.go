@@ -14,7 +14,7 @@ import (
 // objects Member (property by index) and the Keys table.
 func (e *emitter) emitValueFuncs(t *tnode) {
 	id := strconv.Itoa(t.id)
-	J, JN, JE, D, DE := e.n("J"+id), e.n("JN"+id), e.n("JE"+id), e.n("D"+id), e.n("DE"+id)
+	J, JN, JE := e.n("J"+id), e.n("JN"+id), e.n("JE"+id)
 	ref := t.refType()
 
 	e.p("func %s(null bool, v %s) jsonval.Value {", JN, ref)
@@ -24,27 +24,6 @@ func (e *emitter) emitValueFuncs(t *tnode) {
 	e.p("func %s(v %s) jsonval.Value {", JE, t.elemType())
 	e.p("return %s(%s, %s)", JN, elemNull("v", t), e.elemRef("v", t))
 	e.p("}")
-	e.p("func %s(v jsonval.Value) (%s, bool) {", DE, t.elemType())
-	e.p("var zero %s", t.elemType())
-	e.p("if v.Kind == jsonval.Null {")
-	if t.nullable {
-		e.p("return zero, true")
-	} else {
-		e.p("return zero, false")
-	}
-	e.p("}")
-	e.p("x, ok := %s(v)", D)
-	e.p("if !ok { return zero, false }")
-	switch {
-	case !t.nullable && t.isStructRef():
-		e.p("return *x, true")
-	case t.nullable && !t.isStructRef():
-		e.p("return &x, true")
-	default:
-		e.p("return x, true")
-	}
-	e.p("}")
-
 	e.p("func %s(v %s) jsonval.Value {", J, ref)
 	switch t.kind {
 	case kBool:
@@ -66,6 +45,94 @@ func (e *emitter) emitValueFuncs(t *tnode) {
 		e.p("arr := make([]jsonval.Value, n)")
 		e.p("for i := range arr { arr[i] = %s(v, i) }", e.n("At"+id))
 		e.p("return jsonval.NewArray(arr)")
+	}
+	e.p("}")
+
+	if !t.existing() {
+		e.emitDecode(t)
+	}
+
+	switch t.kind {
+	case kObject:
+		e.p("var %s = [...]string{", e.n("Keys"+id))
+		for _, pp := range t.props {
+			e.p("%q,", pp.name)
+		}
+		e.p("}")
+		e.p("func %s(v %s, idx int) jsonval.Value {", e.n("Member"+id), ref)
+		e.p("switch idx {")
+		for i, pp := range t.props {
+			e.p("case %d: return %s(%s, %s)", i, e.n("JN"+strconv.Itoa(pp.node.id)), fieldNull("v", pp), e.fieldRef("v", pp))
+		}
+		e.p("}")
+		e.p("return jsonval.Value{}")
+		e.p("}")
+	case kArray:
+		// At and NullAt: the element at an absolute index.
+		for _, which := range []string{"At", "NullAt"} {
+			rt := "jsonval.Value"
+			if which == "NullAt" {
+				rt = "bool"
+			}
+			e.p("func %s(v %s, idx int) %s {", e.n(which+id), ref, rt)
+			elem := func(ex string, n *tnode) string {
+				if which == "At" {
+					return fmt.Sprintf("%s(%s)", e.n("JE"+strconv.Itoa(n.id)), ex)
+				}
+				return elemNull(ex, n)
+			}
+			if t.tuple {
+				e.p("switch idx {")
+				for i, pn := range t.prefix {
+					e.p("case %d: return %s", i, elem(fmt.Sprintf("v.P%d", i), pn))
+				}
+				e.p("}")
+				if t.items != nil {
+					e.p("return %s", elem(tailElem("v", t, "idx"), t.items))
+				} else if which == "At" {
+					e.p("return jsonval.Value{}")
+				} else {
+					e.p("return true")
+				}
+			} else {
+				e.p("return %s", elem("v[idx]", t.items))
+			}
+			e.p("}")
+		}
+	}
+}
+
+func quoteList(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = strconv.Quote(x)
+	}
+	return strings.Join(q, ", ")
+}
+
+// emitDecode emits DE and D of a generated type (see emitValueFuncs).
+func (e *emitter) emitDecode(t *tnode) {
+	id := strconv.Itoa(t.id)
+	D, DE := e.n("D"+id), e.n("DE"+id)
+	ref := t.refType()
+	e.p("func %s(v jsonval.Value) (%s, bool) {", DE, t.elemType())
+	e.p("var zero %s", t.elemType())
+	e.p("if v.Kind == jsonval.Null {")
+	if t.nullable {
+		e.p("return zero, true")
+	} else {
+		e.p("return zero, false")
+	}
+	e.p("}")
+	e.p("x, ok := %s(v)", D)
+	e.p("if !ok { return zero, false }")
+	switch {
+	case !t.nullable && t.isStructRef():
+		e.p("return *x, true")
+	case t.nullable && !t.isStructRef():
+		e.p("return &x, true")
+	default:
+		e.p("return x, true")
 	}
 	e.p("}")
 
@@ -163,60 +230,4 @@ func (e *emitter) emitValueFuncs(t *tnode) {
 	}
 	e.p("}")
 
-	switch t.kind {
-	case kObject:
-		e.p("var %s = [...]string{", e.n("Keys"+id))
-		for _, pp := range t.props {
-			e.p("%q,", pp.name)
-		}
-		e.p("}")
-		e.p("func %s(v %s, idx int) jsonval.Value {", e.n("Member"+id), ref)
-		e.p("switch idx {")
-		for i, pp := range t.props {
-			e.p("case %d: return %s(%s, %s)", i, e.n("JN"+strconv.Itoa(pp.node.id)), fieldNull("v", pp), e.fieldRef("v", pp))
-		}
-		e.p("}")
-		e.p("return jsonval.Value{}")
-		e.p("}")
-	case kArray:
-		// At and NullAt: the element at an absolute index.
-		for _, which := range []string{"At", "NullAt"} {
-			rt := "jsonval.Value"
-			if which == "NullAt" {
-				rt = "bool"
-			}
-			e.p("func %s(v %s, idx int) %s {", e.n(which+id), ref, rt)
-			elem := func(ex string, n *tnode) string {
-				if which == "At" {
-					return fmt.Sprintf("%s(%s)", e.n("JE"+strconv.Itoa(n.id)), ex)
-				}
-				return elemNull(ex, n)
-			}
-			if t.tuple {
-				e.p("switch idx {")
-				for i, pn := range t.prefix {
-					e.p("case %d: return %s", i, elem(fmt.Sprintf("v.P%d", i), pn))
-				}
-				e.p("}")
-				if t.items != nil {
-					e.p("return %s", elem(tailElem("v", t, "idx"), t.items))
-				} else if which == "At" {
-					e.p("return jsonval.Value{}")
-				} else {
-					e.p("return true")
-				}
-			} else {
-				e.p("return %s", elem("v[idx]", t.items))
-			}
-			e.p("}")
-		}
-	}
-}
-
-func quoteList(xs []string) string {
-	q := make([]string, len(xs))
-	for i, x := range xs {
-		q[i] = strconv.Quote(x)
-	}
-	return strings.Join(q, ", ")
 }

@@ -1,11 +1,18 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
+
+	"github.com/objectaligner/oagen/gen"
+	"github.com/objectaligner/oagen/ir"
+	"github.com/objectaligner/oagen/structtag"
 )
 
 // cmdGenAny routes "oagen gen": with -schema to the JSON Schema source
@@ -20,23 +27,26 @@ func cmdGenAny(args []string, stdout, stderr io.Writer) error {
 }
 
 const genStructUsage = `Usage (Go struct source, run by go generate inside a package):
-  oagen gen -type Name[,Name…] [PACKAGE]
+  oagen gen -type Name[,Name…] [-o file] [PACKAGE]
 
-Reads the oa struct tags of the named types and checks them; every
-annotation error is printed as file:line:col: message (exit status 1).
+Reads the oa struct tags of the named struct types, checks them (every
+annotation error is printed as file:line:col: message, exit status 1) and
+writes ScoreName / RepairName for the existing types into one file beside
+them (default: <lower-case first type>_oa.go in the package directory). The
+file is rewritten only when its content changes.
 
 Flags:
 `
 
 // cmdGenStruct implements "oagen gen -type X" without -schema: the struct
-// source. It loads the package, checks every named type's annotations and
-// then reports that code generation for existing types is not available
-// yet (package gen has no entry point for it).
+// source. It loads the package, compiles every named type's annotations
+// (package structtag), describes the Go types (structtag.GoShapes) and
+// writes the scorers with gen.GenerateTypes.
 func cmdGenStruct(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	typ := fs.String("type", "", "Go `names` of the struct types, comma-separated (required)")
-	fs.String("o", "", "output `file` (default: <lower-case first type>_oa.go)")
+	out := fs.String("o", "", "output `file` (default: <lower-case first type>_oa.go in the package directory; - for stdout)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), genStructUsage)
 		fs.PrintDefaults()
@@ -60,14 +70,52 @@ func cmdGenStruct(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	names := strings.Split(*typ, ",")
 	var failed []string
-	for _, name := range strings.Split(*typ, ",") {
-		if err := reportCompile(pkg, strings.TrimSpace(name), stdout); err != nil {
+	var roots []gen.TypeRoot
+	wd, _ := os.Getwd()
+	for _, name := range names {
+		name = strings.TrimSpace(name)
+		if err := reportCompile(pkg, name, stdout); err != nil {
 			failed = append(failed, err.Error())
+			continue
 		}
+		s, err := pkg.Compile(name, ir.Options{})
+		if err != nil {
+			return err
+		}
+		shapes, err := pkg.GoShapes(s)
+		var list structtag.ErrorList
+		if errors.As(err, &list) {
+			for _, d := range structtag.Relative(list, wd) {
+				fmt.Fprintln(stdout, d)
+			}
+			failed = append(failed, fmt.Sprintf("%s.%s: %d types oagen gen cannot score in place", pkg.Path, name, len(list)))
+			continue
+		} else if err != nil {
+			return err
+		}
+		roots = append(roots, gen.TypeRoot{Name: name, Schema: s.IR, Shapes: shapes})
 	}
 	if len(failed) > 0 {
 		return errors.New(strings.Join(failed, "; "))
 	}
-	return fmt.Errorf("the annotations of %s are valid, but generating Score/Repair functions for existing Go types is not yet supported (package gen has no struct-source entry point); meanwhile score through package interp with the schema of \"oagen schema -type %s\"", *typ, strings.Split(*typ, ",")[0])
+	src, err := gen.GenerateTypes(gen.TypesOptions{Package: pkg.Name, Roots: roots})
+	if err != nil {
+		return err
+	}
+	if *out == "-" {
+		_, err := stdout.Write(src)
+		return err
+	}
+	if *out == "" {
+		*out = filepath.Join(pkg.Dir, lowerASCII(strings.TrimSpace(names[0]))+"_oa.go")
+	}
+	if old, err := os.ReadFile(*out); err == nil && bytes.Equal(old, src) {
+		return nil
+	}
+	if err := os.WriteFile(*out, src, 0o644); err != nil {
+		return fmt.Errorf("writing the generated code: %w", err)
+	}
+	return nil
 }

@@ -73,16 +73,31 @@ func TestSchemaCommand(t *testing.T) {
 }
 
 // TestGenStructSource checks that "oagen gen -type X" without -schema
-// checks the annotations and then says that generation is not supported.
+// writes the struct-source scorer (the committed invoice_oa.go of
+// examples/service) and reports annotation errors and Go types it cannot
+// score in place as file:line:col: message.
 func TestGenStructSource(t *testing.T) {
 	var out, errOut bytes.Buffer
-	err := cmdGenAny([]string{"-type", "Invoice", "../../examples/service"}, &out, &errOut)
-	if err == nil || !strings.Contains(err.Error(), "not yet supported") {
-		t.Errorf("err = %v", err)
+	if err := cmdGenAny([]string{"-type", "Invoice", "-o", "-", "../../examples/service"}, &out, &errOut); err != nil {
+		t.Fatalf("%v\n%s", err, errOut.String())
+	}
+	want, err := os.ReadFile("../../examples/service/invoice_oa.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out.Bytes(), want) {
+		t.Error("oagen gen -type Invoice differs from the committed invoice_oa.go")
 	}
 	out.Reset()
 	err = cmdGenAny([]string{"-type", "UnknownComparator", "../../structtag/testdata/bad"}, &out, &errOut)
 	if err == nil || !strings.Contains(out.String(), `bad.go:16:31: unknown comparator "jaro_winkle" for a string (did you mean "jaro_winkler"?)`) {
 		t.Errorf("err = %v, out = %s", err, out.String())
+	}
+	out.Reset()
+	err = cmdGenAny([]string{"-type", "T", "./testdata/unsupported"}, &out, &errOut)
+	for _, w := range []string{"u.go:6:19: type map[string]int is not supported", "u.go:7:19: type float32 is not supported"} {
+		if err == nil || !strings.Contains(out.String(), w) {
+			t.Errorf("err = %v, out = %s, want %s", err, out.String(), w)
+		}
 	}
 }

@@ -85,11 +85,12 @@ type oaGraphFallback struct {
 	validator *validate.Validator
 }
 
-var _ = errors.New
-
 func oaGraphWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
+
+var _ = errors.New
+var _ = fmt.Errorf
 
 func oaGraphDeref[V any](p *V) V {
 	if p == nil {
@@ -569,17 +570,6 @@ func oaGraphJN0(null bool, v *Graph) jsonval.Value {
 func oaGraphJE0(v Graph) jsonval.Value {
 	return oaGraphJN0(false, &v)
 }
-func oaGraphDE0(v jsonval.Value) (Graph, bool) {
-	var zero Graph
-	if v.Kind == jsonval.Null {
-		return zero, false
-	}
-	x, ok := oaGraphD0(v)
-	if !ok {
-		return zero, false
-	}
-	return *x, true
-}
 func oaGraphJ0(v *Graph) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Root != nil {
@@ -592,6 +582,17 @@ func oaGraphJ0(v *Graph) jsonval.Value {
 		ms = append(ms, jsonval.Member{Key: "relations", Value: oaGraphMember0(v, 2)})
 	}
 	return jsonval.NewObject(ms)
+}
+func oaGraphDE0(v jsonval.Value) (Graph, bool) {
+	var zero Graph
+	if v.Kind == jsonval.Null {
+		return zero, false
+	}
+	x, ok := oaGraphD0(v)
+	if !ok {
+		return zero, false
+	}
+	return *x, true
 }
 func oaGraphD0(v jsonval.Value) (*Graph, bool) {
 	if v.Kind != jsonval.Object {
@@ -678,6 +679,9 @@ func oaGraphJN1(null bool, v string) jsonval.Value {
 func oaGraphJE1(v string) jsonval.Value {
 	return oaGraphJN1(false, v)
 }
+func oaGraphJ1(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE1(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -688,9 +692,6 @@ func oaGraphDE1(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ1(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD1(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -704,6 +705,14 @@ func oaGraphJN2(null bool, v []GraphNodesItem) jsonval.Value {
 func oaGraphJE2(v []GraphNodesItem) jsonval.Value {
 	return oaGraphJN2(false, v)
 }
+func oaGraphJ2(v []GraphNodesItem) jsonval.Value {
+	n := len(v)
+	arr := make([]jsonval.Value, n)
+	for i := range arr {
+		arr[i] = oaGraphAt2(v, i)
+	}
+	return jsonval.NewArray(arr)
+}
 func oaGraphDE2(v jsonval.Value) ([]GraphNodesItem, bool) {
 	var zero []GraphNodesItem
 	if v.Kind == jsonval.Null {
@@ -714,14 +723,6 @@ func oaGraphDE2(v jsonval.Value) ([]GraphNodesItem, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ2(v []GraphNodesItem) jsonval.Value {
-	n := len(v)
-	arr := make([]jsonval.Value, n)
-	for i := range arr {
-		arr[i] = oaGraphAt2(v, i)
-	}
-	return jsonval.NewArray(arr)
 }
 func oaGraphD2(v jsonval.Value) ([]GraphNodesItem, bool) {
 	if v.Kind != jsonval.Array {
@@ -752,17 +753,6 @@ func oaGraphJN3(null bool, v *GraphNodesItem) jsonval.Value {
 func oaGraphJE3(v GraphNodesItem) jsonval.Value {
 	return oaGraphJN3(false, &v)
 }
-func oaGraphDE3(v jsonval.Value) (GraphNodesItem, bool) {
-	var zero GraphNodesItem
-	if v.Kind == jsonval.Null {
-		return zero, false
-	}
-	x, ok := oaGraphD3(v)
-	if !ok {
-		return zero, false
-	}
-	return *x, true
-}
 func oaGraphJ3(v *GraphNodesItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Id != nil {
@@ -775,6 +765,17 @@ func oaGraphJ3(v *GraphNodesItem) jsonval.Value {
 		ms = append(ms, jsonval.Member{Key: "attributes", Value: oaGraphMember3(v, 2)})
 	}
 	return jsonval.NewObject(ms)
+}
+func oaGraphDE3(v jsonval.Value) (GraphNodesItem, bool) {
+	var zero GraphNodesItem
+	if v.Kind == jsonval.Null {
+		return zero, false
+	}
+	x, ok := oaGraphD3(v)
+	if !ok {
+		return zero, false
+	}
+	return *x, true
 }
 func oaGraphD3(v jsonval.Value) (*GraphNodesItem, bool) {
 	if v.Kind != jsonval.Object {
@@ -858,6 +859,9 @@ func oaGraphJN4(null bool, v string) jsonval.Value {
 func oaGraphJE4(v string) jsonval.Value {
 	return oaGraphJN4(false, v)
 }
+func oaGraphJ4(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE4(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -868,9 +872,6 @@ func oaGraphDE4(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ4(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD4(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -884,6 +885,9 @@ func oaGraphJN5(null bool, v string) jsonval.Value {
 func oaGraphJE5(v string) jsonval.Value {
 	return oaGraphJN5(false, v)
 }
+func oaGraphJ5(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE5(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -894,9 +898,6 @@ func oaGraphDE5(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ5(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD5(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -910,6 +911,14 @@ func oaGraphJN6(null bool, v []GraphNodesItemAttributesItem) jsonval.Value {
 func oaGraphJE6(v []GraphNodesItemAttributesItem) jsonval.Value {
 	return oaGraphJN6(false, v)
 }
+func oaGraphJ6(v []GraphNodesItemAttributesItem) jsonval.Value {
+	n := len(v)
+	arr := make([]jsonval.Value, n)
+	for i := range arr {
+		arr[i] = oaGraphAt6(v, i)
+	}
+	return jsonval.NewArray(arr)
+}
 func oaGraphDE6(v jsonval.Value) ([]GraphNodesItemAttributesItem, bool) {
 	var zero []GraphNodesItemAttributesItem
 	if v.Kind == jsonval.Null {
@@ -920,14 +929,6 @@ func oaGraphDE6(v jsonval.Value) ([]GraphNodesItemAttributesItem, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ6(v []GraphNodesItemAttributesItem) jsonval.Value {
-	n := len(v)
-	arr := make([]jsonval.Value, n)
-	for i := range arr {
-		arr[i] = oaGraphAt6(v, i)
-	}
-	return jsonval.NewArray(arr)
 }
 func oaGraphD6(v jsonval.Value) ([]GraphNodesItemAttributesItem, bool) {
 	if v.Kind != jsonval.Array {
@@ -958,6 +959,16 @@ func oaGraphJN7(null bool, v *GraphNodesItemAttributesItem) jsonval.Value {
 func oaGraphJE7(v GraphNodesItemAttributesItem) jsonval.Value {
 	return oaGraphJN7(false, &v)
 }
+func oaGraphJ7(v *GraphNodesItemAttributesItem) jsonval.Value {
+	var ms []jsonval.Member
+	if v.Role != nil {
+		ms = append(ms, jsonval.Member{Key: "role", Value: oaGraphMember7(v, 0)})
+	}
+	if v.Value != nil {
+		ms = append(ms, jsonval.Member{Key: "value", Value: oaGraphMember7(v, 1)})
+	}
+	return jsonval.NewObject(ms)
+}
 func oaGraphDE7(v jsonval.Value) (GraphNodesItemAttributesItem, bool) {
 	var zero GraphNodesItemAttributesItem
 	if v.Kind == jsonval.Null {
@@ -968,16 +979,6 @@ func oaGraphDE7(v jsonval.Value) (GraphNodesItemAttributesItem, bool) {
 		return zero, false
 	}
 	return *x, true
-}
-func oaGraphJ7(v *GraphNodesItemAttributesItem) jsonval.Value {
-	var ms []jsonval.Member
-	if v.Role != nil {
-		ms = append(ms, jsonval.Member{Key: "role", Value: oaGraphMember7(v, 0)})
-	}
-	if v.Value != nil {
-		ms = append(ms, jsonval.Member{Key: "value", Value: oaGraphMember7(v, 1)})
-	}
-	return jsonval.NewObject(ms)
 }
 func oaGraphD7(v jsonval.Value) (*GraphNodesItemAttributesItem, bool) {
 	if v.Kind != jsonval.Object {
@@ -1044,6 +1045,9 @@ func oaGraphJN8(null bool, v string) jsonval.Value {
 func oaGraphJE8(v string) jsonval.Value {
 	return oaGraphJN8(false, v)
 }
+func oaGraphJ8(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE8(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1054,9 +1058,6 @@ func oaGraphDE8(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ8(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD8(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1070,6 +1071,9 @@ func oaGraphJN9(null bool, v string) jsonval.Value {
 func oaGraphJE9(v string) jsonval.Value {
 	return oaGraphJN9(false, v)
 }
+func oaGraphJ9(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE9(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1080,9 +1084,6 @@ func oaGraphDE9(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ9(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD9(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1096,6 +1097,14 @@ func oaGraphJN10(null bool, v []GraphRelationsItem) jsonval.Value {
 func oaGraphJE10(v []GraphRelationsItem) jsonval.Value {
 	return oaGraphJN10(false, v)
 }
+func oaGraphJ10(v []GraphRelationsItem) jsonval.Value {
+	n := len(v)
+	arr := make([]jsonval.Value, n)
+	for i := range arr {
+		arr[i] = oaGraphAt10(v, i)
+	}
+	return jsonval.NewArray(arr)
+}
 func oaGraphDE10(v jsonval.Value) ([]GraphRelationsItem, bool) {
 	var zero []GraphRelationsItem
 	if v.Kind == jsonval.Null {
@@ -1106,14 +1115,6 @@ func oaGraphDE10(v jsonval.Value) ([]GraphRelationsItem, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ10(v []GraphRelationsItem) jsonval.Value {
-	n := len(v)
-	arr := make([]jsonval.Value, n)
-	for i := range arr {
-		arr[i] = oaGraphAt10(v, i)
-	}
-	return jsonval.NewArray(arr)
 }
 func oaGraphD10(v jsonval.Value) ([]GraphRelationsItem, bool) {
 	if v.Kind != jsonval.Array {
@@ -1144,17 +1145,6 @@ func oaGraphJN11(null bool, v *GraphRelationsItem) jsonval.Value {
 func oaGraphJE11(v GraphRelationsItem) jsonval.Value {
 	return oaGraphJN11(false, &v)
 }
-func oaGraphDE11(v jsonval.Value) (GraphRelationsItem, bool) {
-	var zero GraphRelationsItem
-	if v.Kind == jsonval.Null {
-		return zero, false
-	}
-	x, ok := oaGraphD11(v)
-	if !ok {
-		return zero, false
-	}
-	return *x, true
-}
 func oaGraphJ11(v *GraphRelationsItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Source != nil {
@@ -1167,6 +1157,17 @@ func oaGraphJ11(v *GraphRelationsItem) jsonval.Value {
 		ms = append(ms, jsonval.Member{Key: "target", Value: oaGraphMember11(v, 2)})
 	}
 	return jsonval.NewObject(ms)
+}
+func oaGraphDE11(v jsonval.Value) (GraphRelationsItem, bool) {
+	var zero GraphRelationsItem
+	if v.Kind == jsonval.Null {
+		return zero, false
+	}
+	x, ok := oaGraphD11(v)
+	if !ok {
+		return zero, false
+	}
+	return *x, true
 }
 func oaGraphD11(v jsonval.Value) (*GraphRelationsItem, bool) {
 	if v.Kind != jsonval.Object {
@@ -1247,6 +1248,9 @@ func oaGraphJN12(null bool, v string) jsonval.Value {
 func oaGraphJE12(v string) jsonval.Value {
 	return oaGraphJN12(false, v)
 }
+func oaGraphJ12(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE12(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1257,9 +1261,6 @@ func oaGraphDE12(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ12(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD12(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1273,6 +1274,9 @@ func oaGraphJN13(null bool, v string) jsonval.Value {
 func oaGraphJE13(v string) jsonval.Value {
 	return oaGraphJN13(false, v)
 }
+func oaGraphJ13(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE13(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1283,9 +1287,6 @@ func oaGraphDE13(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ13(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD13(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1299,6 +1300,9 @@ func oaGraphJN14(null bool, v string) jsonval.Value {
 func oaGraphJE14(v string) jsonval.Value {
 	return oaGraphJN14(false, v)
 }
+func oaGraphJ14(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE14(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1309,9 +1313,6 @@ func oaGraphDE14(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ14(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD14(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1430,7 +1431,6 @@ func RepairGraph(gold, cand *Graph) ([]oart.Op, error) {
 	ops := oart.WalkRepairs(r.m, oaGraphJN0(gn, g), oaGraphJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
-
 func oaGraphDecodePair(gold, cand []byte) (*oaGraphFallback, jsonval.Value, jsonval.Value, error) {
 	st, err := oaGraphState()
 	if err != nil {

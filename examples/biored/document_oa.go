@@ -83,11 +83,12 @@ type oaDocumentFallback struct {
 	validator *validate.Validator
 }
 
-var _ = errors.New
-
 func oaDocumentWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
+
+var _ = errors.New
+var _ = fmt.Errorf
 
 func oaDocumentDeref[V any](p *V) V {
 	if p == nil {
@@ -529,6 +530,16 @@ func oaDocumentJN0(null bool, v *Document) jsonval.Value {
 func oaDocumentJE0(v Document) jsonval.Value {
 	return oaDocumentJN0(false, &v)
 }
+func oaDocumentJ0(v *Document) jsonval.Value {
+	var ms []jsonval.Member
+	if v.Entities != nil {
+		ms = append(ms, jsonval.Member{Key: "entities", Value: oaDocumentMember0(v, 0)})
+	}
+	if v.Relations != nil {
+		ms = append(ms, jsonval.Member{Key: "relations", Value: oaDocumentMember0(v, 1)})
+	}
+	return jsonval.NewObject(ms)
+}
 func oaDocumentDE0(v jsonval.Value) (Document, bool) {
 	var zero Document
 	if v.Kind == jsonval.Null {
@@ -539,16 +550,6 @@ func oaDocumentDE0(v jsonval.Value) (Document, bool) {
 		return zero, false
 	}
 	return *x, true
-}
-func oaDocumentJ0(v *Document) jsonval.Value {
-	var ms []jsonval.Member
-	if v.Entities != nil {
-		ms = append(ms, jsonval.Member{Key: "entities", Value: oaDocumentMember0(v, 0)})
-	}
-	if v.Relations != nil {
-		ms = append(ms, jsonval.Member{Key: "relations", Value: oaDocumentMember0(v, 1)})
-	}
-	return jsonval.NewObject(ms)
 }
 func oaDocumentD0(v jsonval.Value) (*Document, bool) {
 	if v.Kind != jsonval.Object {
@@ -621,6 +622,14 @@ func oaDocumentJN1(null bool, v []DocumentEntitiesItem) jsonval.Value {
 func oaDocumentJE1(v []DocumentEntitiesItem) jsonval.Value {
 	return oaDocumentJN1(false, v)
 }
+func oaDocumentJ1(v []DocumentEntitiesItem) jsonval.Value {
+	n := len(v)
+	arr := make([]jsonval.Value, n)
+	for i := range arr {
+		arr[i] = oaDocumentAt1(v, i)
+	}
+	return jsonval.NewArray(arr)
+}
 func oaDocumentDE1(v jsonval.Value) ([]DocumentEntitiesItem, bool) {
 	var zero []DocumentEntitiesItem
 	if v.Kind == jsonval.Null {
@@ -631,14 +640,6 @@ func oaDocumentDE1(v jsonval.Value) ([]DocumentEntitiesItem, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaDocumentJ1(v []DocumentEntitiesItem) jsonval.Value {
-	n := len(v)
-	arr := make([]jsonval.Value, n)
-	for i := range arr {
-		arr[i] = oaDocumentAt1(v, i)
-	}
-	return jsonval.NewArray(arr)
 }
 func oaDocumentD1(v jsonval.Value) ([]DocumentEntitiesItem, bool) {
 	if v.Kind != jsonval.Array {
@@ -669,17 +670,6 @@ func oaDocumentJN2(null bool, v *DocumentEntitiesItem) jsonval.Value {
 func oaDocumentJE2(v DocumentEntitiesItem) jsonval.Value {
 	return oaDocumentJN2(false, &v)
 }
-func oaDocumentDE2(v jsonval.Value) (DocumentEntitiesItem, bool) {
-	var zero DocumentEntitiesItem
-	if v.Kind == jsonval.Null {
-		return zero, false
-	}
-	x, ok := oaDocumentD2(v)
-	if !ok {
-		return zero, false
-	}
-	return *x, true
-}
 func oaDocumentJ2(v *DocumentEntitiesItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Id != nil {
@@ -692,6 +682,17 @@ func oaDocumentJ2(v *DocumentEntitiesItem) jsonval.Value {
 		ms = append(ms, jsonval.Member{Key: "mentions", Value: oaDocumentMember2(v, 2)})
 	}
 	return jsonval.NewObject(ms)
+}
+func oaDocumentDE2(v jsonval.Value) (DocumentEntitiesItem, bool) {
+	var zero DocumentEntitiesItem
+	if v.Kind == jsonval.Null {
+		return zero, false
+	}
+	x, ok := oaDocumentD2(v)
+	if !ok {
+		return zero, false
+	}
+	return *x, true
 }
 func oaDocumentD2(v jsonval.Value) (*DocumentEntitiesItem, bool) {
 	if v.Kind != jsonval.Object {
@@ -775,6 +776,9 @@ func oaDocumentJN3(null bool, v string) jsonval.Value {
 func oaDocumentJE3(v string) jsonval.Value {
 	return oaDocumentJN3(false, v)
 }
+func oaDocumentJ3(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaDocumentDE3(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -785,9 +789,6 @@ func oaDocumentDE3(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaDocumentJ3(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaDocumentD3(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -801,6 +802,9 @@ func oaDocumentJN4(null bool, v string) jsonval.Value {
 func oaDocumentJE4(v string) jsonval.Value {
 	return oaDocumentJN4(false, v)
 }
+func oaDocumentJ4(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaDocumentDE4(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -811,9 +815,6 @@ func oaDocumentDE4(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaDocumentJ4(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaDocumentD4(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -827,6 +828,14 @@ func oaDocumentJN5(null bool, v []DocumentEntitiesItemMentionsItem) jsonval.Valu
 func oaDocumentJE5(v []DocumentEntitiesItemMentionsItem) jsonval.Value {
 	return oaDocumentJN5(false, v)
 }
+func oaDocumentJ5(v []DocumentEntitiesItemMentionsItem) jsonval.Value {
+	n := len(v)
+	arr := make([]jsonval.Value, n)
+	for i := range arr {
+		arr[i] = oaDocumentAt5(v, i)
+	}
+	return jsonval.NewArray(arr)
+}
 func oaDocumentDE5(v jsonval.Value) ([]DocumentEntitiesItemMentionsItem, bool) {
 	var zero []DocumentEntitiesItemMentionsItem
 	if v.Kind == jsonval.Null {
@@ -837,14 +846,6 @@ func oaDocumentDE5(v jsonval.Value) ([]DocumentEntitiesItemMentionsItem, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaDocumentJ5(v []DocumentEntitiesItemMentionsItem) jsonval.Value {
-	n := len(v)
-	arr := make([]jsonval.Value, n)
-	for i := range arr {
-		arr[i] = oaDocumentAt5(v, i)
-	}
-	return jsonval.NewArray(arr)
 }
 func oaDocumentD5(v jsonval.Value) ([]DocumentEntitiesItemMentionsItem, bool) {
 	if v.Kind != jsonval.Array {
@@ -875,6 +876,13 @@ func oaDocumentJN6(null bool, v *DocumentEntitiesItemMentionsItem) jsonval.Value
 func oaDocumentJE6(v DocumentEntitiesItemMentionsItem) jsonval.Value {
 	return oaDocumentJN6(false, &v)
 }
+func oaDocumentJ6(v *DocumentEntitiesItemMentionsItem) jsonval.Value {
+	var ms []jsonval.Member
+	if v.Text != nil {
+		ms = append(ms, jsonval.Member{Key: "text", Value: oaDocumentMember6(v, 0)})
+	}
+	return jsonval.NewObject(ms)
+}
 func oaDocumentDE6(v jsonval.Value) (DocumentEntitiesItemMentionsItem, bool) {
 	var zero DocumentEntitiesItemMentionsItem
 	if v.Kind == jsonval.Null {
@@ -885,13 +893,6 @@ func oaDocumentDE6(v jsonval.Value) (DocumentEntitiesItemMentionsItem, bool) {
 		return zero, false
 	}
 	return *x, true
-}
-func oaDocumentJ6(v *DocumentEntitiesItemMentionsItem) jsonval.Value {
-	var ms []jsonval.Member
-	if v.Text != nil {
-		ms = append(ms, jsonval.Member{Key: "text", Value: oaDocumentMember6(v, 0)})
-	}
-	return jsonval.NewObject(ms)
 }
 func oaDocumentD6(v jsonval.Value) (*DocumentEntitiesItemMentionsItem, bool) {
 	if v.Kind != jsonval.Object {
@@ -944,6 +945,9 @@ func oaDocumentJN7(null bool, v string) jsonval.Value {
 func oaDocumentJE7(v string) jsonval.Value {
 	return oaDocumentJN7(false, v)
 }
+func oaDocumentJ7(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaDocumentDE7(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -954,9 +958,6 @@ func oaDocumentDE7(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaDocumentJ7(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaDocumentD7(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -970,6 +971,14 @@ func oaDocumentJN8(null bool, v []DocumentRelationsItem) jsonval.Value {
 func oaDocumentJE8(v []DocumentRelationsItem) jsonval.Value {
 	return oaDocumentJN8(false, v)
 }
+func oaDocumentJ8(v []DocumentRelationsItem) jsonval.Value {
+	n := len(v)
+	arr := make([]jsonval.Value, n)
+	for i := range arr {
+		arr[i] = oaDocumentAt8(v, i)
+	}
+	return jsonval.NewArray(arr)
+}
 func oaDocumentDE8(v jsonval.Value) ([]DocumentRelationsItem, bool) {
 	var zero []DocumentRelationsItem
 	if v.Kind == jsonval.Null {
@@ -980,14 +989,6 @@ func oaDocumentDE8(v jsonval.Value) ([]DocumentRelationsItem, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaDocumentJ8(v []DocumentRelationsItem) jsonval.Value {
-	n := len(v)
-	arr := make([]jsonval.Value, n)
-	for i := range arr {
-		arr[i] = oaDocumentAt8(v, i)
-	}
-	return jsonval.NewArray(arr)
 }
 func oaDocumentD8(v jsonval.Value) ([]DocumentRelationsItem, bool) {
 	if v.Kind != jsonval.Array {
@@ -1018,17 +1019,6 @@ func oaDocumentJN9(null bool, v *DocumentRelationsItem) jsonval.Value {
 func oaDocumentJE9(v DocumentRelationsItem) jsonval.Value {
 	return oaDocumentJN9(false, &v)
 }
-func oaDocumentDE9(v jsonval.Value) (DocumentRelationsItem, bool) {
-	var zero DocumentRelationsItem
-	if v.Kind == jsonval.Null {
-		return zero, false
-	}
-	x, ok := oaDocumentD9(v)
-	if !ok {
-		return zero, false
-	}
-	return *x, true
-}
 func oaDocumentJ9(v *DocumentRelationsItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Subject != nil {
@@ -1041,6 +1031,17 @@ func oaDocumentJ9(v *DocumentRelationsItem) jsonval.Value {
 		ms = append(ms, jsonval.Member{Key: "object", Value: oaDocumentMember9(v, 2)})
 	}
 	return jsonval.NewObject(ms)
+}
+func oaDocumentDE9(v jsonval.Value) (DocumentRelationsItem, bool) {
+	var zero DocumentRelationsItem
+	if v.Kind == jsonval.Null {
+		return zero, false
+	}
+	x, ok := oaDocumentD9(v)
+	if !ok {
+		return zero, false
+	}
+	return *x, true
 }
 func oaDocumentD9(v jsonval.Value) (*DocumentRelationsItem, bool) {
 	if v.Kind != jsonval.Object {
@@ -1121,6 +1122,9 @@ func oaDocumentJN10(null bool, v string) jsonval.Value {
 func oaDocumentJE10(v string) jsonval.Value {
 	return oaDocumentJN10(false, v)
 }
+func oaDocumentJ10(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaDocumentDE10(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1131,9 +1135,6 @@ func oaDocumentDE10(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaDocumentJ10(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaDocumentD10(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1147,6 +1148,9 @@ func oaDocumentJN11(null bool, v string) jsonval.Value {
 func oaDocumentJE11(v string) jsonval.Value {
 	return oaDocumentJN11(false, v)
 }
+func oaDocumentJ11(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaDocumentDE11(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1157,9 +1161,6 @@ func oaDocumentDE11(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaDocumentJ11(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaDocumentD11(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1173,6 +1174,9 @@ func oaDocumentJN12(null bool, v string) jsonval.Value {
 func oaDocumentJE12(v string) jsonval.Value {
 	return oaDocumentJN12(false, v)
 }
+func oaDocumentJ12(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaDocumentDE12(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1183,9 +1187,6 @@ func oaDocumentDE12(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaDocumentJ12(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaDocumentD12(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1304,7 +1305,6 @@ func RepairDocument(gold, cand *Document) ([]oart.Op, error) {
 	ops := oart.WalkRepairs(r.m, oaDocumentJN0(gn, g), oaDocumentJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
-
 func oaDocumentDecodePair(gold, cand []byte) (*oaDocumentFallback, jsonval.Value, jsonval.Value, error) {
 	st, err := oaDocumentState()
 	if err != nil {

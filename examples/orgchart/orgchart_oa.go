@@ -96,11 +96,12 @@ type oaOrgChartFallback struct {
 	validator *validate.Validator
 }
 
-var _ = errors.New
-
 func oaOrgChartWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
+
+var _ = errors.New
+var _ = fmt.Errorf
 
 func oaOrgChartDeref[V any](p *V) V {
 	if p == nil {
@@ -520,17 +521,6 @@ func oaOrgChartJN0(null bool, v *OrgChart) jsonval.Value {
 func oaOrgChartJE0(v OrgChart) jsonval.Value {
 	return oaOrgChartJN0(false, &v)
 }
-func oaOrgChartDE0(v jsonval.Value) (OrgChart, bool) {
-	var zero OrgChart
-	if v.Kind == jsonval.Null {
-		return zero, false
-	}
-	x, ok := oaOrgChartD0(v)
-	if !ok {
-		return zero, false
-	}
-	return *x, true
-}
 func oaOrgChartJ0(v *OrgChart) jsonval.Value {
 	var ms []jsonval.Member
 	if v.People != nil {
@@ -546,6 +536,17 @@ func oaOrgChartJ0(v *OrgChart) jsonval.Value {
 		ms = append(ms, jsonval.Member{Key: "period", Value: oaOrgChartMember0(v, 3)})
 	}
 	return jsonval.NewObject(ms)
+}
+func oaOrgChartDE0(v jsonval.Value) (OrgChart, bool) {
+	var zero OrgChart
+	if v.Kind == jsonval.Null {
+		return zero, false
+	}
+	x, ok := oaOrgChartD0(v)
+	if !ok {
+		return zero, false
+	}
+	return *x, true
 }
 func oaOrgChartD0(v jsonval.Value) (*OrgChart, bool) {
 	if v.Kind != jsonval.Object {
@@ -649,6 +650,14 @@ func oaOrgChartJN1(null bool, v []OrgChartPeopleItem) jsonval.Value {
 func oaOrgChartJE1(v []OrgChartPeopleItem) jsonval.Value {
 	return oaOrgChartJN1(false, v)
 }
+func oaOrgChartJ1(v []OrgChartPeopleItem) jsonval.Value {
+	n := len(v)
+	arr := make([]jsonval.Value, n)
+	for i := range arr {
+		arr[i] = oaOrgChartAt1(v, i)
+	}
+	return jsonval.NewArray(arr)
+}
 func oaOrgChartDE1(v jsonval.Value) ([]OrgChartPeopleItem, bool) {
 	var zero []OrgChartPeopleItem
 	if v.Kind == jsonval.Null {
@@ -659,14 +668,6 @@ func oaOrgChartDE1(v jsonval.Value) ([]OrgChartPeopleItem, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaOrgChartJ1(v []OrgChartPeopleItem) jsonval.Value {
-	n := len(v)
-	arr := make([]jsonval.Value, n)
-	for i := range arr {
-		arr[i] = oaOrgChartAt1(v, i)
-	}
-	return jsonval.NewArray(arr)
 }
 func oaOrgChartD1(v jsonval.Value) ([]OrgChartPeopleItem, bool) {
 	if v.Kind != jsonval.Array {
@@ -697,17 +698,6 @@ func oaOrgChartJN2(null bool, v *OrgChartPeopleItem) jsonval.Value {
 func oaOrgChartJE2(v OrgChartPeopleItem) jsonval.Value {
 	return oaOrgChartJN2(false, &v)
 }
-func oaOrgChartDE2(v jsonval.Value) (OrgChartPeopleItem, bool) {
-	var zero OrgChartPeopleItem
-	if v.Kind == jsonval.Null {
-		return zero, false
-	}
-	x, ok := oaOrgChartD2(v)
-	if !ok {
-		return zero, false
-	}
-	return *x, true
-}
 func oaOrgChartJ2(v *OrgChartPeopleItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Id != nil {
@@ -720,6 +710,17 @@ func oaOrgChartJ2(v *OrgChartPeopleItem) jsonval.Value {
 		ms = append(ms, jsonval.Member{Key: "role", Value: oaOrgChartMember2(v, 2)})
 	}
 	return jsonval.NewObject(ms)
+}
+func oaOrgChartDE2(v jsonval.Value) (OrgChartPeopleItem, bool) {
+	var zero OrgChartPeopleItem
+	if v.Kind == jsonval.Null {
+		return zero, false
+	}
+	x, ok := oaOrgChartD2(v)
+	if !ok {
+		return zero, false
+	}
+	return *x, true
 }
 func oaOrgChartD2(v jsonval.Value) (*OrgChartPeopleItem, bool) {
 	if v.Kind != jsonval.Object {
@@ -800,6 +801,9 @@ func oaOrgChartJN3(null bool, v int64) jsonval.Value {
 func oaOrgChartJE3(v int64) jsonval.Value {
 	return oaOrgChartJN3(false, v)
 }
+func oaOrgChartJ3(v int64) jsonval.Value {
+	return jsonval.NewInt(v)
+}
 func oaOrgChartDE3(v jsonval.Value) (int64, bool) {
 	var zero int64
 	if v.Kind == jsonval.Null {
@@ -810,9 +814,6 @@ func oaOrgChartDE3(v jsonval.Value) (int64, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaOrgChartJ3(v int64) jsonval.Value {
-	return jsonval.NewInt(v)
 }
 func oaOrgChartD3(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
@@ -826,6 +827,9 @@ func oaOrgChartJN4(null bool, v string) jsonval.Value {
 func oaOrgChartJE4(v string) jsonval.Value {
 	return oaOrgChartJN4(false, v)
 }
+func oaOrgChartJ4(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaOrgChartDE4(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -836,9 +840,6 @@ func oaOrgChartDE4(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaOrgChartJ4(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaOrgChartD4(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -852,6 +853,9 @@ func oaOrgChartJN5(null bool, v OrgChartPeopleItemRole) jsonval.Value {
 func oaOrgChartJE5(v OrgChartPeopleItemRole) jsonval.Value {
 	return oaOrgChartJN5(false, v)
 }
+func oaOrgChartJ5(v OrgChartPeopleItemRole) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaOrgChartDE5(v jsonval.Value) (OrgChartPeopleItemRole, bool) {
 	var zero OrgChartPeopleItemRole
 	if v.Kind == jsonval.Null {
@@ -862,9 +866,6 @@ func oaOrgChartDE5(v jsonval.Value) (OrgChartPeopleItemRole, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaOrgChartJ5(v OrgChartPeopleItemRole) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaOrgChartD5(v jsonval.Value) (OrgChartPeopleItemRole, bool) {
 	if v.Kind != jsonval.String {
@@ -885,6 +886,14 @@ func oaOrgChartJN6(null bool, v []OrgChartMentorshipsItem) jsonval.Value {
 func oaOrgChartJE6(v []OrgChartMentorshipsItem) jsonval.Value {
 	return oaOrgChartJN6(false, v)
 }
+func oaOrgChartJ6(v []OrgChartMentorshipsItem) jsonval.Value {
+	n := len(v)
+	arr := make([]jsonval.Value, n)
+	for i := range arr {
+		arr[i] = oaOrgChartAt6(v, i)
+	}
+	return jsonval.NewArray(arr)
+}
 func oaOrgChartDE6(v jsonval.Value) ([]OrgChartMentorshipsItem, bool) {
 	var zero []OrgChartMentorshipsItem
 	if v.Kind == jsonval.Null {
@@ -895,14 +904,6 @@ func oaOrgChartDE6(v jsonval.Value) ([]OrgChartMentorshipsItem, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaOrgChartJ6(v []OrgChartMentorshipsItem) jsonval.Value {
-	n := len(v)
-	arr := make([]jsonval.Value, n)
-	for i := range arr {
-		arr[i] = oaOrgChartAt6(v, i)
-	}
-	return jsonval.NewArray(arr)
 }
 func oaOrgChartD6(v jsonval.Value) ([]OrgChartMentorshipsItem, bool) {
 	if v.Kind != jsonval.Array {
@@ -933,6 +934,16 @@ func oaOrgChartJN7(null bool, v *OrgChartMentorshipsItem) jsonval.Value {
 func oaOrgChartJE7(v OrgChartMentorshipsItem) jsonval.Value {
 	return oaOrgChartJN7(false, &v)
 }
+func oaOrgChartJ7(v *OrgChartMentorshipsItem) jsonval.Value {
+	var ms []jsonval.Member
+	if v.Mentor != nil {
+		ms = append(ms, jsonval.Member{Key: "mentor", Value: oaOrgChartMember7(v, 0)})
+	}
+	if v.Mentee != nil {
+		ms = append(ms, jsonval.Member{Key: "mentee", Value: oaOrgChartMember7(v, 1)})
+	}
+	return jsonval.NewObject(ms)
+}
 func oaOrgChartDE7(v jsonval.Value) (OrgChartMentorshipsItem, bool) {
 	var zero OrgChartMentorshipsItem
 	if v.Kind == jsonval.Null {
@@ -943,16 +954,6 @@ func oaOrgChartDE7(v jsonval.Value) (OrgChartMentorshipsItem, bool) {
 		return zero, false
 	}
 	return *x, true
-}
-func oaOrgChartJ7(v *OrgChartMentorshipsItem) jsonval.Value {
-	var ms []jsonval.Member
-	if v.Mentor != nil {
-		ms = append(ms, jsonval.Member{Key: "mentor", Value: oaOrgChartMember7(v, 0)})
-	}
-	if v.Mentee != nil {
-		ms = append(ms, jsonval.Member{Key: "mentee", Value: oaOrgChartMember7(v, 1)})
-	}
-	return jsonval.NewObject(ms)
 }
 func oaOrgChartD7(v jsonval.Value) (*OrgChartMentorshipsItem, bool) {
 	if v.Kind != jsonval.Object {
@@ -1019,6 +1020,9 @@ func oaOrgChartJN8(null bool, v int64) jsonval.Value {
 func oaOrgChartJE8(v int64) jsonval.Value {
 	return oaOrgChartJN8(false, v)
 }
+func oaOrgChartJ8(v int64) jsonval.Value {
+	return jsonval.NewInt(v)
+}
 func oaOrgChartDE8(v jsonval.Value) (int64, bool) {
 	var zero int64
 	if v.Kind == jsonval.Null {
@@ -1029,9 +1033,6 @@ func oaOrgChartDE8(v jsonval.Value) (int64, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaOrgChartJ8(v int64) jsonval.Value {
-	return jsonval.NewInt(v)
 }
 func oaOrgChartD8(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
@@ -1045,6 +1046,9 @@ func oaOrgChartJN9(null bool, v int64) jsonval.Value {
 func oaOrgChartJE9(v int64) jsonval.Value {
 	return oaOrgChartJN9(false, v)
 }
+func oaOrgChartJ9(v int64) jsonval.Value {
+	return jsonval.NewInt(v)
+}
 func oaOrgChartDE9(v jsonval.Value) (int64, bool) {
 	var zero int64
 	if v.Kind == jsonval.Null {
@@ -1055,9 +1059,6 @@ func oaOrgChartDE9(v jsonval.Value) (int64, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaOrgChartJ9(v int64) jsonval.Value {
-	return jsonval.NewInt(v)
 }
 func oaOrgChartD9(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
@@ -1071,6 +1072,14 @@ func oaOrgChartJN10(null bool, v []string) jsonval.Value {
 func oaOrgChartJE10(v []string) jsonval.Value {
 	return oaOrgChartJN10(false, v)
 }
+func oaOrgChartJ10(v []string) jsonval.Value {
+	n := len(v)
+	arr := make([]jsonval.Value, n)
+	for i := range arr {
+		arr[i] = oaOrgChartAt10(v, i)
+	}
+	return jsonval.NewArray(arr)
+}
 func oaOrgChartDE10(v jsonval.Value) ([]string, bool) {
 	var zero []string
 	if v.Kind == jsonval.Null {
@@ -1081,14 +1090,6 @@ func oaOrgChartDE10(v jsonval.Value) ([]string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaOrgChartJ10(v []string) jsonval.Value {
-	n := len(v)
-	arr := make([]jsonval.Value, n)
-	for i := range arr {
-		arr[i] = oaOrgChartAt10(v, i)
-	}
-	return jsonval.NewArray(arr)
 }
 func oaOrgChartD10(v jsonval.Value) ([]string, bool) {
 	if v.Kind != jsonval.Array {
@@ -1119,6 +1120,9 @@ func oaOrgChartJN11(null bool, v string) jsonval.Value {
 func oaOrgChartJE11(v string) jsonval.Value {
 	return oaOrgChartJN11(false, v)
 }
+func oaOrgChartJ11(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaOrgChartDE11(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1129,9 +1133,6 @@ func oaOrgChartDE11(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaOrgChartJ11(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaOrgChartD11(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1145,6 +1146,14 @@ func oaOrgChartJN12(null bool, v *OrgChartPeriod) jsonval.Value {
 func oaOrgChartJE12(v OrgChartPeriod) jsonval.Value {
 	return oaOrgChartJN12(false, &v)
 }
+func oaOrgChartJ12(v *OrgChartPeriod) jsonval.Value {
+	n := v.Len
+	arr := make([]jsonval.Value, n)
+	for i := range arr {
+		arr[i] = oaOrgChartAt12(v, i)
+	}
+	return jsonval.NewArray(arr)
+}
 func oaOrgChartDE12(v jsonval.Value) (OrgChartPeriod, bool) {
 	var zero OrgChartPeriod
 	if v.Kind == jsonval.Null {
@@ -1155,14 +1164,6 @@ func oaOrgChartDE12(v jsonval.Value) (OrgChartPeriod, bool) {
 		return zero, false
 	}
 	return *x, true
-}
-func oaOrgChartJ12(v *OrgChartPeriod) jsonval.Value {
-	n := v.Len
-	arr := make([]jsonval.Value, n)
-	for i := range arr {
-		arr[i] = oaOrgChartAt12(v, i)
-	}
-	return jsonval.NewArray(arr)
 }
 func oaOrgChartD12(v jsonval.Value) (*OrgChartPeriod, bool) {
 	if v.Kind != jsonval.Array {
@@ -1215,6 +1216,9 @@ func oaOrgChartJN13(null bool, v int64) jsonval.Value {
 func oaOrgChartJE13(v int64) jsonval.Value {
 	return oaOrgChartJN13(false, v)
 }
+func oaOrgChartJ13(v int64) jsonval.Value {
+	return jsonval.NewInt(v)
+}
 func oaOrgChartDE13(v jsonval.Value) (int64, bool) {
 	var zero int64
 	if v.Kind == jsonval.Null {
@@ -1225,9 +1229,6 @@ func oaOrgChartDE13(v jsonval.Value) (int64, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaOrgChartJ13(v int64) jsonval.Value {
-	return jsonval.NewInt(v)
 }
 func oaOrgChartD13(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
@@ -1241,6 +1242,9 @@ func oaOrgChartJN14(null bool, v int64) jsonval.Value {
 func oaOrgChartJE14(v int64) jsonval.Value {
 	return oaOrgChartJN14(false, v)
 }
+func oaOrgChartJ14(v int64) jsonval.Value {
+	return jsonval.NewInt(v)
+}
 func oaOrgChartDE14(v jsonval.Value) (int64, bool) {
 	var zero int64
 	if v.Kind == jsonval.Null {
@@ -1251,9 +1255,6 @@ func oaOrgChartDE14(v jsonval.Value) (int64, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaOrgChartJ14(v int64) jsonval.Value {
-	return jsonval.NewInt(v)
 }
 func oaOrgChartD14(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
@@ -1372,7 +1373,6 @@ func RepairOrgChart(gold, cand *OrgChart) ([]oart.Op, error) {
 	ops := oart.WalkRepairs(r.m, oaOrgChartJN0(gn, g), oaOrgChartJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
-
 func oaOrgChartDecodePair(gold, cand []byte) (*oaOrgChartFallback, jsonval.Value, jsonval.Value, error) {
 	st, err := oaOrgChartState()
 	if err != nil {

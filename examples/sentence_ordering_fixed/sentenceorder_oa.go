@@ -49,11 +49,12 @@ type oaSentenceOrderFallback struct {
 	validator *validate.Validator
 }
 
-var _ = errors.New
-
 func oaSentenceOrderWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
+
+var _ = errors.New
+var _ = fmt.Errorf
 
 func oaSentenceOrderDeref[V any](p *V) V {
 	if p == nil {
@@ -213,6 +214,13 @@ func oaSentenceOrderJN0(null bool, v *SentenceOrder) jsonval.Value {
 func oaSentenceOrderJE0(v SentenceOrder) jsonval.Value {
 	return oaSentenceOrderJN0(false, &v)
 }
+func oaSentenceOrderJ0(v *SentenceOrder) jsonval.Value {
+	var ms []jsonval.Member
+	if v.Indices != nil {
+		ms = append(ms, jsonval.Member{Key: "indices", Value: oaSentenceOrderMember0(v, 0)})
+	}
+	return jsonval.NewObject(ms)
+}
 func oaSentenceOrderDE0(v jsonval.Value) (SentenceOrder, bool) {
 	var zero SentenceOrder
 	if v.Kind == jsonval.Null {
@@ -223,13 +231,6 @@ func oaSentenceOrderDE0(v jsonval.Value) (SentenceOrder, bool) {
 		return zero, false
 	}
 	return *x, true
-}
-func oaSentenceOrderJ0(v *SentenceOrder) jsonval.Value {
-	var ms []jsonval.Member
-	if v.Indices != nil {
-		ms = append(ms, jsonval.Member{Key: "indices", Value: oaSentenceOrderMember0(v, 0)})
-	}
-	return jsonval.NewObject(ms)
 }
 func oaSentenceOrderD0(v jsonval.Value) (*SentenceOrder, bool) {
 	if v.Kind != jsonval.Object {
@@ -285,6 +286,14 @@ func oaSentenceOrderJN1(null bool, v []int64) jsonval.Value {
 func oaSentenceOrderJE1(v []int64) jsonval.Value {
 	return oaSentenceOrderJN1(false, v)
 }
+func oaSentenceOrderJ1(v []int64) jsonval.Value {
+	n := len(v)
+	arr := make([]jsonval.Value, n)
+	for i := range arr {
+		arr[i] = oaSentenceOrderAt1(v, i)
+	}
+	return jsonval.NewArray(arr)
+}
 func oaSentenceOrderDE1(v jsonval.Value) ([]int64, bool) {
 	var zero []int64
 	if v.Kind == jsonval.Null {
@@ -295,14 +304,6 @@ func oaSentenceOrderDE1(v jsonval.Value) ([]int64, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaSentenceOrderJ1(v []int64) jsonval.Value {
-	n := len(v)
-	arr := make([]jsonval.Value, n)
-	for i := range arr {
-		arr[i] = oaSentenceOrderAt1(v, i)
-	}
-	return jsonval.NewArray(arr)
 }
 func oaSentenceOrderD1(v jsonval.Value) ([]int64, bool) {
 	if v.Kind != jsonval.Array {
@@ -333,6 +334,9 @@ func oaSentenceOrderJN2(null bool, v int64) jsonval.Value {
 func oaSentenceOrderJE2(v int64) jsonval.Value {
 	return oaSentenceOrderJN2(false, v)
 }
+func oaSentenceOrderJ2(v int64) jsonval.Value {
+	return jsonval.NewInt(v)
+}
 func oaSentenceOrderDE2(v jsonval.Value) (int64, bool) {
 	var zero int64
 	if v.Kind == jsonval.Null {
@@ -343,9 +347,6 @@ func oaSentenceOrderDE2(v jsonval.Value) (int64, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaSentenceOrderJ2(v int64) jsonval.Value {
-	return jsonval.NewInt(v)
 }
 func oaSentenceOrderD2(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
@@ -395,8 +396,7 @@ var oaSentenceOrderState = sync.OnceValues(func() (*oaSentenceOrderFallback, err
 // validation keywords (the typed path does not validate); nil stands for JSON
 // null where the root schema admits null, and otherwise scores 0. It makes no
 // heap allocations in steady state. It returns 0 on an internal error of the
-// assignment solver or DP, which cannot occur (see solve) and which
-// ScoreSentenceOrderJSON reports.
+// assignment solver or DP, which cannot occur (see solve).
 func ScoreSentenceOrder(gold, cand *SentenceOrder) float64 {
 	s, _ := oaSentenceOrderScore(gold, cand)
 	return s
@@ -438,7 +438,6 @@ func RepairSentenceOrder(gold, cand *SentenceOrder) ([]oart.Op, error) {
 	ops := oart.WalkRepairs(r.m, oaSentenceOrderJN0(gn, g), oaSentenceOrderJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
-
 func oaSentenceOrderDecodePair(gold, cand []byte) (*oaSentenceOrderFallback, jsonval.Value, jsonval.Value, error) {
 	st, err := oaSentenceOrderState()
 	if err != nil {

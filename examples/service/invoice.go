@@ -2,15 +2,18 @@
 // extraction (vendor, dated line items with SKUs, and a graph of parties
 // that line items reference by id) annotated with oa struct tags.
 //
-// The annotated JSON Schema is generated from the types by "oagen schema"
-// and committed (invoice.schema.json); Scorer scores two Invoice values with
-// the reference interpreter (package interp) and explains the difference.
-// Once package gen can emit scorers for existing types, a second directive
-// "oagen gen -type Invoice" will write ScoreInvoice/RepairInvoice beside the
-// types (invoice_oa.go).
+// Two go:generate directives work from the types: "oagen schema" writes the
+// annotated JSON Schema (invoice.schema.json, committed), and "oagen gen
+// -type Invoice" writes ScoreInvoice and RepairInvoice for the existing
+// Invoice type (invoice_oa.go): specialised code that reads the structs in
+// place, allocation-free for ScoreInvoice. Scorer does the same through the
+// reference interpreter (package interp) and the schema, for a service
+// that would rather not generate code; both give the same scores and
+// feedback (see the examples).
 package service
 
 //go:generate go run github.com/objectaligner/oagen/cmd/oagen schema -type Invoice -o invoice.schema.json .
+//go:generate go run github.com/objectaligner/oagen/cmd/oagen gen -type Invoice
 
 // Invoice is what the model extracts from an invoice document.
 type Invoice struct {

@@ -103,11 +103,12 @@ type oaGraphFallback struct {
 	validator *validate.Validator
 }
 
-var _ = errors.New
-
 func oaGraphWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
+
+var _ = errors.New
+var _ = fmt.Errorf
 
 func oaGraphDeref[V any](p *V) V {
 	if p == nil {
@@ -950,17 +951,6 @@ func oaGraphJN0(null bool, v *Graph) jsonval.Value {
 func oaGraphJE0(v Graph) jsonval.Value {
 	return oaGraphJN0(false, &v)
 }
-func oaGraphDE0(v jsonval.Value) (Graph, bool) {
-	var zero Graph
-	if v.Kind == jsonval.Null {
-		return zero, false
-	}
-	x, ok := oaGraphD0(v)
-	if !ok {
-		return zero, false
-	}
-	return *x, true
-}
 func oaGraphJ0(v *Graph) jsonval.Value {
 	var ms []jsonval.Member
 	if v.People != nil {
@@ -979,6 +969,17 @@ func oaGraphJ0(v *Graph) jsonval.Value {
 		ms = append(ms, jsonval.Member{Key: "partnership", Value: oaGraphMember0(v, 4)})
 	}
 	return jsonval.NewObject(ms)
+}
+func oaGraphDE0(v jsonval.Value) (Graph, bool) {
+	var zero Graph
+	if v.Kind == jsonval.Null {
+		return zero, false
+	}
+	x, ok := oaGraphD0(v)
+	if !ok {
+		return zero, false
+	}
+	return *x, true
 }
 func oaGraphD0(v jsonval.Value) (*Graph, bool) {
 	if v.Kind != jsonval.Object {
@@ -1102,6 +1103,14 @@ func oaGraphJN1(null bool, v []GraphPeopleItem) jsonval.Value {
 func oaGraphJE1(v []GraphPeopleItem) jsonval.Value {
 	return oaGraphJN1(false, v)
 }
+func oaGraphJ1(v []GraphPeopleItem) jsonval.Value {
+	n := len(v)
+	arr := make([]jsonval.Value, n)
+	for i := range arr {
+		arr[i] = oaGraphAt1(v, i)
+	}
+	return jsonval.NewArray(arr)
+}
 func oaGraphDE1(v jsonval.Value) ([]GraphPeopleItem, bool) {
 	var zero []GraphPeopleItem
 	if v.Kind == jsonval.Null {
@@ -1112,14 +1121,6 @@ func oaGraphDE1(v jsonval.Value) ([]GraphPeopleItem, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ1(v []GraphPeopleItem) jsonval.Value {
-	n := len(v)
-	arr := make([]jsonval.Value, n)
-	for i := range arr {
-		arr[i] = oaGraphAt1(v, i)
-	}
-	return jsonval.NewArray(arr)
 }
 func oaGraphD1(v jsonval.Value) ([]GraphPeopleItem, bool) {
 	if v.Kind != jsonval.Array {
@@ -1150,17 +1151,6 @@ func oaGraphJN2(null bool, v *GraphPeopleItem) jsonval.Value {
 func oaGraphJE2(v GraphPeopleItem) jsonval.Value {
 	return oaGraphJN2(false, &v)
 }
-func oaGraphDE2(v jsonval.Value) (GraphPeopleItem, bool) {
-	var zero GraphPeopleItem
-	if v.Kind == jsonval.Null {
-		return zero, false
-	}
-	x, ok := oaGraphD2(v)
-	if !ok {
-		return zero, false
-	}
-	return *x, true
-}
 func oaGraphJ2(v *GraphPeopleItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Id != nil {
@@ -1173,6 +1163,17 @@ func oaGraphJ2(v *GraphPeopleItem) jsonval.Value {
 		ms = append(ms, jsonval.Member{Key: "title", Value: oaGraphMember2(v, 2)})
 	}
 	return jsonval.NewObject(ms)
+}
+func oaGraphDE2(v jsonval.Value) (GraphPeopleItem, bool) {
+	var zero GraphPeopleItem
+	if v.Kind == jsonval.Null {
+		return zero, false
+	}
+	x, ok := oaGraphD2(v)
+	if !ok {
+		return zero, false
+	}
+	return *x, true
 }
 func oaGraphD2(v jsonval.Value) (*GraphPeopleItem, bool) {
 	if v.Kind != jsonval.Object {
@@ -1253,6 +1254,9 @@ func oaGraphJN3(null bool, v string) jsonval.Value {
 func oaGraphJE3(v string) jsonval.Value {
 	return oaGraphJN3(false, v)
 }
+func oaGraphJ3(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE3(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1263,9 +1267,6 @@ func oaGraphDE3(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ3(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD3(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1279,6 +1280,9 @@ func oaGraphJN4(null bool, v string) jsonval.Value {
 func oaGraphJE4(v string) jsonval.Value {
 	return oaGraphJN4(false, v)
 }
+func oaGraphJ4(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE4(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1289,9 +1293,6 @@ func oaGraphDE4(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ4(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD4(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1305,6 +1306,9 @@ func oaGraphJN5(null bool, v string) jsonval.Value {
 func oaGraphJE5(v string) jsonval.Value {
 	return oaGraphJN5(false, v)
 }
+func oaGraphJ5(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE5(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1315,9 +1319,6 @@ func oaGraphDE5(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ5(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD5(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1331,6 +1332,14 @@ func oaGraphJN6(null bool, v []GraphCompaniesItem) jsonval.Value {
 func oaGraphJE6(v []GraphCompaniesItem) jsonval.Value {
 	return oaGraphJN6(false, v)
 }
+func oaGraphJ6(v []GraphCompaniesItem) jsonval.Value {
+	n := len(v)
+	arr := make([]jsonval.Value, n)
+	for i := range arr {
+		arr[i] = oaGraphAt6(v, i)
+	}
+	return jsonval.NewArray(arr)
+}
 func oaGraphDE6(v jsonval.Value) ([]GraphCompaniesItem, bool) {
 	var zero []GraphCompaniesItem
 	if v.Kind == jsonval.Null {
@@ -1341,14 +1350,6 @@ func oaGraphDE6(v jsonval.Value) ([]GraphCompaniesItem, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ6(v []GraphCompaniesItem) jsonval.Value {
-	n := len(v)
-	arr := make([]jsonval.Value, n)
-	for i := range arr {
-		arr[i] = oaGraphAt6(v, i)
-	}
-	return jsonval.NewArray(arr)
 }
 func oaGraphD6(v jsonval.Value) ([]GraphCompaniesItem, bool) {
 	if v.Kind != jsonval.Array {
@@ -1379,17 +1380,6 @@ func oaGraphJN7(null bool, v *GraphCompaniesItem) jsonval.Value {
 func oaGraphJE7(v GraphCompaniesItem) jsonval.Value {
 	return oaGraphJN7(false, &v)
 }
-func oaGraphDE7(v jsonval.Value) (GraphCompaniesItem, bool) {
-	var zero GraphCompaniesItem
-	if v.Kind == jsonval.Null {
-		return zero, false
-	}
-	x, ok := oaGraphD7(v)
-	if !ok {
-		return zero, false
-	}
-	return *x, true
-}
 func oaGraphJ7(v *GraphCompaniesItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Id != nil {
@@ -1402,6 +1392,17 @@ func oaGraphJ7(v *GraphCompaniesItem) jsonval.Value {
 		ms = append(ms, jsonval.Member{Key: "industry", Value: oaGraphMember7(v, 2)})
 	}
 	return jsonval.NewObject(ms)
+}
+func oaGraphDE7(v jsonval.Value) (GraphCompaniesItem, bool) {
+	var zero GraphCompaniesItem
+	if v.Kind == jsonval.Null {
+		return zero, false
+	}
+	x, ok := oaGraphD7(v)
+	if !ok {
+		return zero, false
+	}
+	return *x, true
 }
 func oaGraphD7(v jsonval.Value) (*GraphCompaniesItem, bool) {
 	if v.Kind != jsonval.Object {
@@ -1482,6 +1483,9 @@ func oaGraphJN8(null bool, v string) jsonval.Value {
 func oaGraphJE8(v string) jsonval.Value {
 	return oaGraphJN8(false, v)
 }
+func oaGraphJ8(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE8(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1492,9 +1496,6 @@ func oaGraphDE8(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ8(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD8(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1508,6 +1509,9 @@ func oaGraphJN9(null bool, v string) jsonval.Value {
 func oaGraphJE9(v string) jsonval.Value {
 	return oaGraphJN9(false, v)
 }
+func oaGraphJ9(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE9(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1518,9 +1522,6 @@ func oaGraphDE9(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ9(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD9(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1534,6 +1535,9 @@ func oaGraphJN10(null bool, v string) jsonval.Value {
 func oaGraphJE10(v string) jsonval.Value {
 	return oaGraphJN10(false, v)
 }
+func oaGraphJ10(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE10(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1544,9 +1548,6 @@ func oaGraphDE10(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ10(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD10(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1560,6 +1561,14 @@ func oaGraphJN11(null bool, v []GraphEmploymentItem) jsonval.Value {
 func oaGraphJE11(v []GraphEmploymentItem) jsonval.Value {
 	return oaGraphJN11(false, v)
 }
+func oaGraphJ11(v []GraphEmploymentItem) jsonval.Value {
+	n := len(v)
+	arr := make([]jsonval.Value, n)
+	for i := range arr {
+		arr[i] = oaGraphAt11(v, i)
+	}
+	return jsonval.NewArray(arr)
+}
 func oaGraphDE11(v jsonval.Value) ([]GraphEmploymentItem, bool) {
 	var zero []GraphEmploymentItem
 	if v.Kind == jsonval.Null {
@@ -1570,14 +1579,6 @@ func oaGraphDE11(v jsonval.Value) ([]GraphEmploymentItem, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ11(v []GraphEmploymentItem) jsonval.Value {
-	n := len(v)
-	arr := make([]jsonval.Value, n)
-	for i := range arr {
-		arr[i] = oaGraphAt11(v, i)
-	}
-	return jsonval.NewArray(arr)
 }
 func oaGraphD11(v jsonval.Value) ([]GraphEmploymentItem, bool) {
 	if v.Kind != jsonval.Array {
@@ -1608,17 +1609,6 @@ func oaGraphJN12(null bool, v *GraphEmploymentItem) jsonval.Value {
 func oaGraphJE12(v GraphEmploymentItem) jsonval.Value {
 	return oaGraphJN12(false, &v)
 }
-func oaGraphDE12(v jsonval.Value) (GraphEmploymentItem, bool) {
-	var zero GraphEmploymentItem
-	if v.Kind == jsonval.Null {
-		return zero, false
-	}
-	x, ok := oaGraphD12(v)
-	if !ok {
-		return zero, false
-	}
-	return *x, true
-}
 func oaGraphJ12(v *GraphEmploymentItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Person != nil {
@@ -1631,6 +1621,17 @@ func oaGraphJ12(v *GraphEmploymentItem) jsonval.Value {
 		ms = append(ms, jsonval.Member{Key: "role", Value: oaGraphMember12(v, 2)})
 	}
 	return jsonval.NewObject(ms)
+}
+func oaGraphDE12(v jsonval.Value) (GraphEmploymentItem, bool) {
+	var zero GraphEmploymentItem
+	if v.Kind == jsonval.Null {
+		return zero, false
+	}
+	x, ok := oaGraphD12(v)
+	if !ok {
+		return zero, false
+	}
+	return *x, true
 }
 func oaGraphD12(v jsonval.Value) (*GraphEmploymentItem, bool) {
 	if v.Kind != jsonval.Object {
@@ -1711,6 +1712,9 @@ func oaGraphJN13(null bool, v string) jsonval.Value {
 func oaGraphJE13(v string) jsonval.Value {
 	return oaGraphJN13(false, v)
 }
+func oaGraphJ13(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE13(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1721,9 +1725,6 @@ func oaGraphDE13(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ13(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD13(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1737,6 +1738,9 @@ func oaGraphJN14(null bool, v string) jsonval.Value {
 func oaGraphJE14(v string) jsonval.Value {
 	return oaGraphJN14(false, v)
 }
+func oaGraphJ14(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE14(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1747,9 +1751,6 @@ func oaGraphDE14(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ14(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD14(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1763,6 +1764,9 @@ func oaGraphJN15(null bool, v string) jsonval.Value {
 func oaGraphJE15(v string) jsonval.Value {
 	return oaGraphJN15(false, v)
 }
+func oaGraphJ15(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE15(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1773,9 +1777,6 @@ func oaGraphDE15(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ15(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD15(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1789,6 +1790,14 @@ func oaGraphJN16(null bool, v []GraphAcquaintanceItem) jsonval.Value {
 func oaGraphJE16(v []GraphAcquaintanceItem) jsonval.Value {
 	return oaGraphJN16(false, v)
 }
+func oaGraphJ16(v []GraphAcquaintanceItem) jsonval.Value {
+	n := len(v)
+	arr := make([]jsonval.Value, n)
+	for i := range arr {
+		arr[i] = oaGraphAt16(v, i)
+	}
+	return jsonval.NewArray(arr)
+}
 func oaGraphDE16(v jsonval.Value) ([]GraphAcquaintanceItem, bool) {
 	var zero []GraphAcquaintanceItem
 	if v.Kind == jsonval.Null {
@@ -1799,14 +1808,6 @@ func oaGraphDE16(v jsonval.Value) ([]GraphAcquaintanceItem, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ16(v []GraphAcquaintanceItem) jsonval.Value {
-	n := len(v)
-	arr := make([]jsonval.Value, n)
-	for i := range arr {
-		arr[i] = oaGraphAt16(v, i)
-	}
-	return jsonval.NewArray(arr)
 }
 func oaGraphD16(v jsonval.Value) ([]GraphAcquaintanceItem, bool) {
 	if v.Kind != jsonval.Array {
@@ -1837,17 +1838,6 @@ func oaGraphJN17(null bool, v *GraphAcquaintanceItem) jsonval.Value {
 func oaGraphJE17(v GraphAcquaintanceItem) jsonval.Value {
 	return oaGraphJN17(false, &v)
 }
-func oaGraphDE17(v jsonval.Value) (GraphAcquaintanceItem, bool) {
-	var zero GraphAcquaintanceItem
-	if v.Kind == jsonval.Null {
-		return zero, false
-	}
-	x, ok := oaGraphD17(v)
-	if !ok {
-		return zero, false
-	}
-	return *x, true
-}
 func oaGraphJ17(v *GraphAcquaintanceItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Source != nil {
@@ -1860,6 +1850,17 @@ func oaGraphJ17(v *GraphAcquaintanceItem) jsonval.Value {
 		ms = append(ms, jsonval.Member{Key: "relation", Value: oaGraphMember17(v, 2)})
 	}
 	return jsonval.NewObject(ms)
+}
+func oaGraphDE17(v jsonval.Value) (GraphAcquaintanceItem, bool) {
+	var zero GraphAcquaintanceItem
+	if v.Kind == jsonval.Null {
+		return zero, false
+	}
+	x, ok := oaGraphD17(v)
+	if !ok {
+		return zero, false
+	}
+	return *x, true
 }
 func oaGraphD17(v jsonval.Value) (*GraphAcquaintanceItem, bool) {
 	if v.Kind != jsonval.Object {
@@ -1940,6 +1941,9 @@ func oaGraphJN18(null bool, v string) jsonval.Value {
 func oaGraphJE18(v string) jsonval.Value {
 	return oaGraphJN18(false, v)
 }
+func oaGraphJ18(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE18(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1950,9 +1954,6 @@ func oaGraphDE18(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ18(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD18(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1966,6 +1967,9 @@ func oaGraphJN19(null bool, v string) jsonval.Value {
 func oaGraphJE19(v string) jsonval.Value {
 	return oaGraphJN19(false, v)
 }
+func oaGraphJ19(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE19(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -1976,9 +1980,6 @@ func oaGraphDE19(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ19(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD19(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -1992,6 +1993,9 @@ func oaGraphJN20(null bool, v string) jsonval.Value {
 func oaGraphJE20(v string) jsonval.Value {
 	return oaGraphJN20(false, v)
 }
+func oaGraphJ20(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE20(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -2002,9 +2006,6 @@ func oaGraphDE20(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ20(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD20(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -2018,6 +2019,14 @@ func oaGraphJN21(null bool, v []GraphPartnershipItem) jsonval.Value {
 func oaGraphJE21(v []GraphPartnershipItem) jsonval.Value {
 	return oaGraphJN21(false, v)
 }
+func oaGraphJ21(v []GraphPartnershipItem) jsonval.Value {
+	n := len(v)
+	arr := make([]jsonval.Value, n)
+	for i := range arr {
+		arr[i] = oaGraphAt21(v, i)
+	}
+	return jsonval.NewArray(arr)
+}
 func oaGraphDE21(v jsonval.Value) ([]GraphPartnershipItem, bool) {
 	var zero []GraphPartnershipItem
 	if v.Kind == jsonval.Null {
@@ -2028,14 +2037,6 @@ func oaGraphDE21(v jsonval.Value) ([]GraphPartnershipItem, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ21(v []GraphPartnershipItem) jsonval.Value {
-	n := len(v)
-	arr := make([]jsonval.Value, n)
-	for i := range arr {
-		arr[i] = oaGraphAt21(v, i)
-	}
-	return jsonval.NewArray(arr)
 }
 func oaGraphD21(v jsonval.Value) ([]GraphPartnershipItem, bool) {
 	if v.Kind != jsonval.Array {
@@ -2066,17 +2067,6 @@ func oaGraphJN22(null bool, v *GraphPartnershipItem) jsonval.Value {
 func oaGraphJE22(v GraphPartnershipItem) jsonval.Value {
 	return oaGraphJN22(false, &v)
 }
-func oaGraphDE22(v jsonval.Value) (GraphPartnershipItem, bool) {
-	var zero GraphPartnershipItem
-	if v.Kind == jsonval.Null {
-		return zero, false
-	}
-	x, ok := oaGraphD22(v)
-	if !ok {
-		return zero, false
-	}
-	return *x, true
-}
 func oaGraphJ22(v *GraphPartnershipItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Source != nil {
@@ -2089,6 +2079,17 @@ func oaGraphJ22(v *GraphPartnershipItem) jsonval.Value {
 		ms = append(ms, jsonval.Member{Key: "relation", Value: oaGraphMember22(v, 2)})
 	}
 	return jsonval.NewObject(ms)
+}
+func oaGraphDE22(v jsonval.Value) (GraphPartnershipItem, bool) {
+	var zero GraphPartnershipItem
+	if v.Kind == jsonval.Null {
+		return zero, false
+	}
+	x, ok := oaGraphD22(v)
+	if !ok {
+		return zero, false
+	}
+	return *x, true
 }
 func oaGraphD22(v jsonval.Value) (*GraphPartnershipItem, bool) {
 	if v.Kind != jsonval.Object {
@@ -2169,6 +2170,9 @@ func oaGraphJN23(null bool, v string) jsonval.Value {
 func oaGraphJE23(v string) jsonval.Value {
 	return oaGraphJN23(false, v)
 }
+func oaGraphJ23(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE23(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -2179,9 +2183,6 @@ func oaGraphDE23(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ23(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD23(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -2195,6 +2196,9 @@ func oaGraphJN24(null bool, v string) jsonval.Value {
 func oaGraphJE24(v string) jsonval.Value {
 	return oaGraphJN24(false, v)
 }
+func oaGraphJ24(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE24(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -2205,9 +2209,6 @@ func oaGraphDE24(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ24(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD24(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -2221,6 +2222,9 @@ func oaGraphJN25(null bool, v string) jsonval.Value {
 func oaGraphJE25(v string) jsonval.Value {
 	return oaGraphJN25(false, v)
 }
+func oaGraphJ25(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaGraphDE25(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -2231,9 +2235,6 @@ func oaGraphDE25(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaGraphJ25(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaGraphD25(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -2353,7 +2354,6 @@ func RepairGraph(gold, cand *Graph) ([]oart.Op, error) {
 	ops := oart.WalkRepairs(r.m, oaGraphJN0(gn, g), oaGraphJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
-
 func oaGraphDecodePair(gold, cand []byte) (*oaGraphFallback, jsonval.Value, jsonval.Value, error) {
 	st, err := oaGraphState()
 	if err != nil {

@@ -49,11 +49,12 @@ type oaSortedFactsFallback struct {
 	validator *validate.Validator
 }
 
-var _ = errors.New
-
 func oaSortedFactsWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
+
+var _ = errors.New
+var _ = fmt.Errorf
 
 func oaSortedFactsDeref[V any](p *V) V {
 	if p == nil {
@@ -213,6 +214,13 @@ func oaSortedFactsJN0(null bool, v *SortedFacts) jsonval.Value {
 func oaSortedFactsJE0(v SortedFacts) jsonval.Value {
 	return oaSortedFactsJN0(false, &v)
 }
+func oaSortedFactsJ0(v *SortedFacts) jsonval.Value {
+	var ms []jsonval.Member
+	if v.Indices != nil {
+		ms = append(ms, jsonval.Member{Key: "indices", Value: oaSortedFactsMember0(v, 0)})
+	}
+	return jsonval.NewObject(ms)
+}
 func oaSortedFactsDE0(v jsonval.Value) (SortedFacts, bool) {
 	var zero SortedFacts
 	if v.Kind == jsonval.Null {
@@ -223,13 +231,6 @@ func oaSortedFactsDE0(v jsonval.Value) (SortedFacts, bool) {
 		return zero, false
 	}
 	return *x, true
-}
-func oaSortedFactsJ0(v *SortedFacts) jsonval.Value {
-	var ms []jsonval.Member
-	if v.Indices != nil {
-		ms = append(ms, jsonval.Member{Key: "indices", Value: oaSortedFactsMember0(v, 0)})
-	}
-	return jsonval.NewObject(ms)
 }
 func oaSortedFactsD0(v jsonval.Value) (*SortedFacts, bool) {
 	if v.Kind != jsonval.Object {
@@ -285,6 +286,14 @@ func oaSortedFactsJN1(null bool, v []int64) jsonval.Value {
 func oaSortedFactsJE1(v []int64) jsonval.Value {
 	return oaSortedFactsJN1(false, v)
 }
+func oaSortedFactsJ1(v []int64) jsonval.Value {
+	n := len(v)
+	arr := make([]jsonval.Value, n)
+	for i := range arr {
+		arr[i] = oaSortedFactsAt1(v, i)
+	}
+	return jsonval.NewArray(arr)
+}
 func oaSortedFactsDE1(v jsonval.Value) ([]int64, bool) {
 	var zero []int64
 	if v.Kind == jsonval.Null {
@@ -295,14 +304,6 @@ func oaSortedFactsDE1(v jsonval.Value) ([]int64, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaSortedFactsJ1(v []int64) jsonval.Value {
-	n := len(v)
-	arr := make([]jsonval.Value, n)
-	for i := range arr {
-		arr[i] = oaSortedFactsAt1(v, i)
-	}
-	return jsonval.NewArray(arr)
 }
 func oaSortedFactsD1(v jsonval.Value) ([]int64, bool) {
 	if v.Kind != jsonval.Array {
@@ -333,6 +334,9 @@ func oaSortedFactsJN2(null bool, v int64) jsonval.Value {
 func oaSortedFactsJE2(v int64) jsonval.Value {
 	return oaSortedFactsJN2(false, v)
 }
+func oaSortedFactsJ2(v int64) jsonval.Value {
+	return jsonval.NewInt(v)
+}
 func oaSortedFactsDE2(v jsonval.Value) (int64, bool) {
 	var zero int64
 	if v.Kind == jsonval.Null {
@@ -343,9 +347,6 @@ func oaSortedFactsDE2(v jsonval.Value) (int64, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaSortedFactsJ2(v int64) jsonval.Value {
-	return jsonval.NewInt(v)
 }
 func oaSortedFactsD2(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
@@ -395,8 +396,7 @@ var oaSortedFactsState = sync.OnceValues(func() (*oaSortedFactsFallback, error) 
 // validation keywords (the typed path does not validate); nil stands for JSON
 // null where the root schema admits null, and otherwise scores 0. It makes no
 // heap allocations in steady state. It returns 0 on an internal error of the
-// assignment solver or DP, which cannot occur (see solve) and which
-// ScoreSortedFactsJSON reports.
+// assignment solver or DP, which cannot occur (see solve).
 func ScoreSortedFacts(gold, cand *SortedFacts) float64 {
 	s, _ := oaSortedFactsScore(gold, cand)
 	return s
@@ -438,7 +438,6 @@ func RepairSortedFacts(gold, cand *SortedFacts) ([]oart.Op, error) {
 	ops := oart.WalkRepairs(r.m, oaSortedFactsJN0(gn, g), oaSortedFactsJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
-
 func oaSortedFactsDecodePair(gold, cand []byte) (*oaSortedFactsFallback, jsonval.Value, jsonval.Value, error) {
 	st, err := oaSortedFactsState()
 	if err != nil {

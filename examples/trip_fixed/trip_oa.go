@@ -55,11 +55,12 @@ type oaTripFallback struct {
 	validator *validate.Validator
 }
 
-var _ = errors.New
-
 func oaTripWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
+
+var _ = errors.New
+var _ = fmt.Errorf
 
 func oaTripDeref[V any](p *V) V {
 	if p == nil {
@@ -219,6 +220,13 @@ func oaTripJN0(null bool, v *Trip) jsonval.Value {
 func oaTripJE0(v Trip) jsonval.Value {
 	return oaTripJN0(false, &v)
 }
+func oaTripJ0(v *Trip) jsonval.Value {
+	var ms []jsonval.Member
+	if v.Itinerary != nil {
+		ms = append(ms, jsonval.Member{Key: "itinerary", Value: oaTripMember0(v, 0)})
+	}
+	return jsonval.NewObject(ms)
+}
 func oaTripDE0(v jsonval.Value) (Trip, bool) {
 	var zero Trip
 	if v.Kind == jsonval.Null {
@@ -229,13 +237,6 @@ func oaTripDE0(v jsonval.Value) (Trip, bool) {
 		return zero, false
 	}
 	return *x, true
-}
-func oaTripJ0(v *Trip) jsonval.Value {
-	var ms []jsonval.Member
-	if v.Itinerary != nil {
-		ms = append(ms, jsonval.Member{Key: "itinerary", Value: oaTripMember0(v, 0)})
-	}
-	return jsonval.NewObject(ms)
 }
 func oaTripD0(v jsonval.Value) (*Trip, bool) {
 	if v.Kind != jsonval.Object {
@@ -291,6 +292,14 @@ func oaTripJN1(null bool, v []TripItineraryItem) jsonval.Value {
 func oaTripJE1(v []TripItineraryItem) jsonval.Value {
 	return oaTripJN1(false, v)
 }
+func oaTripJ1(v []TripItineraryItem) jsonval.Value {
+	n := len(v)
+	arr := make([]jsonval.Value, n)
+	for i := range arr {
+		arr[i] = oaTripAt1(v, i)
+	}
+	return jsonval.NewArray(arr)
+}
 func oaTripDE1(v jsonval.Value) ([]TripItineraryItem, bool) {
 	var zero []TripItineraryItem
 	if v.Kind == jsonval.Null {
@@ -301,14 +310,6 @@ func oaTripDE1(v jsonval.Value) ([]TripItineraryItem, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaTripJ1(v []TripItineraryItem) jsonval.Value {
-	n := len(v)
-	arr := make([]jsonval.Value, n)
-	for i := range arr {
-		arr[i] = oaTripAt1(v, i)
-	}
-	return jsonval.NewArray(arr)
 }
 func oaTripD1(v jsonval.Value) ([]TripItineraryItem, bool) {
 	if v.Kind != jsonval.Array {
@@ -339,6 +340,16 @@ func oaTripJN2(null bool, v *TripItineraryItem) jsonval.Value {
 func oaTripJE2(v TripItineraryItem) jsonval.Value {
 	return oaTripJN2(false, &v)
 }
+func oaTripJ2(v *TripItineraryItem) jsonval.Value {
+	var ms []jsonval.Member
+	if v.City != nil {
+		ms = append(ms, jsonval.Member{Key: "city", Value: oaTripMember2(v, 0)})
+	}
+	if v.Days != nil {
+		ms = append(ms, jsonval.Member{Key: "days", Value: oaTripMember2(v, 1)})
+	}
+	return jsonval.NewObject(ms)
+}
 func oaTripDE2(v jsonval.Value) (TripItineraryItem, bool) {
 	var zero TripItineraryItem
 	if v.Kind == jsonval.Null {
@@ -349,16 +360,6 @@ func oaTripDE2(v jsonval.Value) (TripItineraryItem, bool) {
 		return zero, false
 	}
 	return *x, true
-}
-func oaTripJ2(v *TripItineraryItem) jsonval.Value {
-	var ms []jsonval.Member
-	if v.City != nil {
-		ms = append(ms, jsonval.Member{Key: "city", Value: oaTripMember2(v, 0)})
-	}
-	if v.Days != nil {
-		ms = append(ms, jsonval.Member{Key: "days", Value: oaTripMember2(v, 1)})
-	}
-	return jsonval.NewObject(ms)
 }
 func oaTripD2(v jsonval.Value) (*TripItineraryItem, bool) {
 	if v.Kind != jsonval.Object {
@@ -425,6 +426,9 @@ func oaTripJN3(null bool, v string) jsonval.Value {
 func oaTripJE3(v string) jsonval.Value {
 	return oaTripJN3(false, v)
 }
+func oaTripJ3(v string) jsonval.Value {
+	return jsonval.NewString(string(v))
+}
 func oaTripDE3(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
@@ -435,9 +439,6 @@ func oaTripDE3(v jsonval.Value) (string, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaTripJ3(v string) jsonval.Value {
-	return jsonval.NewString(string(v))
 }
 func oaTripD3(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
@@ -451,6 +452,9 @@ func oaTripJN4(null bool, v int64) jsonval.Value {
 func oaTripJE4(v int64) jsonval.Value {
 	return oaTripJN4(false, v)
 }
+func oaTripJ4(v int64) jsonval.Value {
+	return jsonval.NewInt(v)
+}
 func oaTripDE4(v jsonval.Value) (int64, bool) {
 	var zero int64
 	if v.Kind == jsonval.Null {
@@ -461,9 +465,6 @@ func oaTripDE4(v jsonval.Value) (int64, bool) {
 		return zero, false
 	}
 	return x, true
-}
-func oaTripJ4(v int64) jsonval.Value {
-	return jsonval.NewInt(v)
 }
 func oaTripD4(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
@@ -513,8 +514,7 @@ var oaTripState = sync.OnceValues(func() (*oaTripFallback, error) {
 // validation keywords (the typed path does not validate); nil stands for JSON
 // null where the root schema admits null, and otherwise scores 0. It makes no
 // heap allocations in steady state. It returns 0 on an internal error of the
-// assignment solver or DP, which cannot occur (see solve) and which
-// ScoreTripJSON reports.
+// assignment solver or DP, which cannot occur (see solve).
 func ScoreTrip(gold, cand *Trip) float64 {
 	s, _ := oaTripScore(gold, cand)
 	return s
@@ -556,7 +556,6 @@ func RepairTrip(gold, cand *Trip) ([]oart.Op, error) {
 	ops := oart.WalkRepairs(r.m, oaTripJN0(gn, g), oaTripJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
-
 func oaTripDecodePair(gold, cand []byte) (*oaTripFallback, jsonval.Value, jsonval.Value, error) {
 	st, err := oaTripState()
 	if err != nil {
