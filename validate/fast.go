@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"math"
+	"sort"
 
 	"github.com/objectaligner/oagen/runtime/jsonval"
 )
@@ -106,8 +107,8 @@ type fastPlan struct {
 }
 
 // maxSizeLimit bounds the size limits the fast path accepts: santhosh reads a
-// limit into an int through int64 (wrapping a huge one), the evaluator
-// compares exactly.
+// limit into an int through big.Int.Int64 (undefined beyond the int64 range),
+// the evaluator compares exactly.
 const maxSizeLimit = 1 << 31
 
 // planFast decides whether doc, compiled into nodes by buildTree, is in the
@@ -136,8 +137,13 @@ func planFast(doc jsonval.Value, nodes map[string]*node) fastPlan {
 	if p.reason = scanScopes(doc, true); p.reason != "" {
 		return p
 	}
-	for ptr, n := range nodes {
-		if r := nodeOutsideSubset(n); r != "" {
+	ptrs := make([]string, 0, len(nodes))
+	for ptr := range nodes {
+		ptrs = append(ptrs, ptr)
+	}
+	sort.Strings(ptrs) // report the same reason on every run
+	for _, ptr := range ptrs {
+		if r := nodeOutsideSubset(nodes[ptr]); r != "" {
 			p.reason = fmt.Sprintf("at %q: %s", ptr, r)
 			return p
 		}
