@@ -239,7 +239,11 @@ func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bo
 	if e.hasPK {
 		pv, _ = p.Get(e.pk)
 	}
-	e.ag, e.ap = gv, pv
+	if build {
+		// Score-only alignment never reads aligned values; not copying them
+		// keeps the hot loop free of pointer writes.
+		e.ag, e.ap = gv, pv
+	}
 	e.weight = 1
 	if !e.hasGK || !e.hasPK {
 		// Unpaired entry: value 0, weight 1 whatever the member's weight.
