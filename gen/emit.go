@@ -89,7 +89,7 @@ func (e *emitter) fieldRef(x string, pp *tprop) string {
 	if t.isStructRef() || (t.kind == kArray && !t.tuple) {
 		return x + "." + pp.field
 	}
-	return e.n("Deref") + "(" + x + "." + pp.field + ")"
+	return "genrt.Deref" + "(" + x + "." + pp.field + ")"
 }
 
 // existingPresent is the presence test of field expression f of an existing
@@ -143,7 +143,7 @@ func (e *emitter) elemRef(ex string, t *tnode) string {
 		case t.isStructRef():
 			return "&" + ex
 		case t.ptr:
-			v = e.n("Deref") + "(" + ex + ")"
+			v = "genrt.Deref" + "(" + ex + ")"
 		}
 		if t.conv {
 			return t.base + "(" + v + ")"
@@ -159,7 +159,7 @@ func (e *emitter) elemRef(ex string, t *tnode) string {
 	if t.isStructRef() {
 		return ex
 	}
-	return e.n("Deref") + "(" + ex + ")"
+	return "genrt.Deref" + "(" + ex + ")"
 }
 
 // arrLen is the length expression of array ref x of node t.
@@ -349,9 +349,9 @@ func (e *emitter) emitObject(a, b *tnode) {
 			e.p("for i := 0; i < n; i++ { eg[E], ep[E], eks[E] = gi[i], gi[i], 1; E++ }")
 			e.p("} else {")
 		}
-		e.p("K := c.floats(n * m)")
+		e.p("K := c.Floats(n * m)")
 		e.p("for i := 0; i < n; i++ { for j := 0; j < m; j++ { K[i*m+j] = %s[gi[i]*%d+pj[j]] } }", simName, NB)
-		e.p("asg := c.solve(K, n, m)")
+		e.p("asg := c.Solve(K, n, m)")
 		e.p("for r := 0; r < max(n, m); r++ {")
 		e.p("col := asg[r]")
 		e.p("switch {")
@@ -361,8 +361,8 @@ func (e *emitter) emitObject(a, b *tnode) {
 		e.p("case col < m: eg[E], ep[E] = -1, pj[col]; E++")
 		e.p("}")
 		e.p("}")
-		e.p("c.releaseInts(asg)")
-		e.p("c.release(K)")
+		e.p("c.ReleaseInts(asg)")
+		e.p("c.Release(K)")
 		if identity {
 			e.p("}")
 		}
@@ -539,12 +539,12 @@ func (e *emitter) emitList(a, b *tnode) {
 		e.p("if build { for i := 0; i < n; i++ { v := %s(g, %d+i); tents = append(tents, %s{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}) } }", gAt, kA, ent)
 	}
 	e.p("default:")
-	e.p("M := c.floats(n * m)")
+	e.p("M := c.Floats(n * m)")
 	e.p("for i := 0; i < n; i++ { for j := 0; j < m; j++ { M[i*m+j], _ = c.%s(g, p, i, j, false) } }", cell)
 	e.p("D := 0")
 	if a.n.Order == ir.OrderAlign {
-		e.p("asg := c.solve(M, n, m)")
-		e.p("sc := c.floats(n + m)")
+		e.p("asg := c.Solve(M, n, m)")
+		e.p("sc := c.Floats(n + m)")
 		e.p("E := 0")
 		e.p("for r := 0; r < max(n, m); r++ {")
 		e.p("col := asg[r]")
@@ -579,11 +579,11 @@ func (e *emitter) emitList(a, b *tnode) {
 		e.p("if build { v := %s(p, %d+col); tents = append(tents, %s{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}) }", pAt, kA, ent)
 		e.p("}")
 		e.p("}")
-		e.p("c.releaseInts(asg)")
+		e.p("c.ReleaseInts(asg)")
 		e.p("if D == 0 { tail = 1 } else { tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D)) }")
-		e.p("c.release(sc)")
+		e.p("c.Release(sc)")
 	} else {
-		e.p("total, steps := c.align(M, n, m)")
+		e.p("total, steps := c.Align(M, n, m)")
 		e.p("for _, st := range steps {")
 		e.p("switch st.Move {")
 		e.p("case seqdp.Diag:")
@@ -619,10 +619,10 @@ func (e *emitter) emitList(a, b *tnode) {
 		e.p("}")
 		e.p("}")
 		e.p("}")
-		e.p("c.releaseSteps(steps)")
+		e.p("c.ReleaseSteps(steps)")
 		e.p("if D == 0 { tail = 1 } else { tail = oart.Clamp01(total / float64(D)) }")
 	}
-	e.p("c.release(M)")
+	e.p("c.Release(M)")
 	e.p("}")
 	var talphas string
 	talphas = fmt.Sprintf("%s(tents, %v, %v)", e.n("UniformAlphas"), ie, im)

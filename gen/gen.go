@@ -103,6 +103,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/objectaligner/oagen/ir"
@@ -117,6 +118,7 @@ const (
 	pathInterp    = "github.com/objectaligner/oagen/interp"
 	pathWL        = "github.com/objectaligner/oagen/runtime/wl"
 	pathValidate  = "github.com/objectaligner/oagen/validate"
+	pathGenRT     = "github.com/objectaligner/oagen/runtime/genrt"
 )
 
 // Options configure Generate.
@@ -257,12 +259,7 @@ func renderModel(f *jen.File, m *model, opts Options) {
 	// imports they need are managed).
 	f.Comment(fmt.Sprintf("%sCtx is the per-call workspace of the %s scorer; it is pooled.", pfx, T))
 	ctxFields := []jen.Code{
-		jen.Id("hung").Qual(pathHungarian, "Solver"),
-		jen.Id("dp").Qual(pathSeqDP, "Workspace"),
-		jen.Id("fl").Index().Index().Float64(),
-		jen.Id("il").Index().Index().Int(),
-		jen.Id("sl").Index().Index().Qual(pathSeqDP, "Step"),
-		jen.Id("err").Error().Comment("an internal error of the call (see solve)"),
+		jen.Qual(pathGenRT, "Workspace").Comment("buffers, assignment solver, DP; Err is an internal error of the call"),
 	}
 	if len(m.scopes) > 0 {
 		ctxFields = append(ctxFields,
@@ -323,6 +320,10 @@ func renderModel(f *jen.File, m *model, opts Options) {
 		pr := e.queue[0]
 		e.queue = e.queue[1:]
 		e.emitPair(pr[0], pr[1])
+	}
+	if strings.Contains(e.w.String(), "seqdp.") {
+		f.Comment("The fixed-order lists read the DP's moves.")
+		f.Var().Id("_").Op("=").Qual(pathSeqDP, "Diag")
 	}
 	f.Add(jen.Op(e.w.String()))
 	f.Add(jen.Op(e.aux.String()))
@@ -403,82 +404,6 @@ func pointerOrRoot(p string) string {
 func (e *emitter) helpers() {
 	n := e.n
 	e.p(`
-func %[1]sDeref[V any](p *V) V {
-	if p == nil {
-		var z V
-		return z
-	}
-	return *p
-}
-
-// floats returns a buffer of n float64s from the pool of the context.
-func (c *%[1]sCtx) floats(n int) []float64 {
-	if k := len(c.fl); k > 0 {
-		s := c.fl[k-1]
-		c.fl = c.fl[:k-1]
-		if cap(s) >= n {
-			return s[:n]
-		}
-	}
-	return make([]float64, n, max(n, 16))
-}
-
-func (c *%[1]sCtx) release(s []float64) { c.fl = append(c.fl, s) }
-
-func (c *%[1]sCtx) releaseInts(s []int) { c.il = append(c.il, s) }
-
-func (c *%[1]sCtx) releaseSteps(s []seqdp.Step) { c.sl = append(c.sl, s) }
-
-// solve runs the assignment of SPEC §5.8 and returns a copy of the
-// assignment that the caller owns until releaseInts.
-//
-// The solver fails only on inconsistent dimensions or non-finite entries,
-// and every matrix built here is n×m with entries in [0, 2] (similarities,
-// clamped scores, plus the WL tie-break bonus below one gap), so it cannot
-// fail. Should it ever, the error is recorded for the entry points (ScoreT
-// then returns 0, the other entry points return the error) and the identity
-// assignment lets the call finish instead of crashing the service.
-func (c *%[1]sCtx) solve(M []float64, n, m int) []int {
-	asg, err := c.hung.SolveMax(M, n, m)
-	var out []int
-	if k := len(c.il); k > 0 {
-		out = c.il[k-1][:0]
-		c.il = c.il[:k-1]
-	}
-	if err != nil {
-		c.fail(err)
-		for r := range max(n, m) {
-			out = append(out, r)
-		}
-		return out
-	}
-	return append(out, asg...)
-}
-
-// align runs the DP of SPEC §5.3 and returns a copy of the steps. Like
-// solve, it cannot fail on the matrices built here (n×m, entries in [0, 1]);
-// an error is recorded and the alignment continues with no steps.
-func (c *%[1]sCtx) align(M []float64, n, m int) (float64, []seqdp.Step) {
-	total, steps, err := c.dp.Align(M, n, m)
-	var out []seqdp.Step
-	if k := len(c.sl); k > 0 {
-		out = c.sl[k-1][:0]
-		c.sl = c.sl[:k-1]
-	}
-	if err != nil {
-		c.fail(err)
-		return 0, out
-	}
-	return total, append(out, steps...)
-}
-
-// fail records the first internal error of the call.
-func (c *%[1]sCtx) fail(err error) {
-	if c.err == nil {
-		c.err = fmt.Errorf("oagen: internal error (please report it): %%w", err)
-	}
-}
-
 func (c *%[1]sCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *%[1]sRes {
 	return &%[1]sRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
 		Gold: g, Pred: p, HasGold: hasG, HasPred: hasP}}
@@ -571,13 +496,13 @@ func (e *emitter) entryPoints(opts Options) {
 // validation keywords (the typed path does not validate); nil stands for JSON
 // null where the root schema admits null, and otherwise scores 0. It makes no
 // heap allocations in steady state. It returns 0 on an internal error of the
-// assignment solver or DP, which cannot occur (see solve).
+// assignment solver or DP, which cannot occur (see genrt.Workspace.Solve).
 func Score%[2]s(gold, cand *%[2]s) float64 {
 	s, _ := %[1]sScore(gold, cand)
 	return s
 }
 
-// %[1]sScore is Score%[2]s that reports an internal error (see solve).
+// %[1]sScore is Score%[2]s that reports an internal error (see genrt.Workspace.Solve).
 func %[1]sScore(gold, cand *%[2]s) (float64, error) {
 	gn, g := %[1]sIn(gold)
 	pn, p := %[1]sIn(cand)
@@ -586,10 +511,10 @@ func %[1]sScore(gold, cand *%[2]s) (float64, error) {
 	}
 	c := %[1]sPool.Get().(*%[1]sCtx)
 	defer %[1]sPool.Put(c)
-	c.err = nil
+	c.Err = nil
 	s, _ := c.%[4]s(gn, g, pn, p, false)
-	if c.err != nil {
-		return 0, c.err
+	if c.Err != nil {
+		return 0, c.Err
 	}
 	return s, nil
 }`, pfx, T, opts.SchemaFile, rootFn)
@@ -601,7 +526,7 @@ func %[1]sScore(gold, cand *%[2]s) (float64, error) {
 // referential (SPEC §7): the gold must also have referential integrity (see
 // Check%[2]sGold); a gold that does not scores 0, as do a nil argument where
 // the root schema does not admit null (nil is JSON null where it does) and
-// the internal errors that cannot occur (see solve). It makes no heap
+// the internal errors that cannot occur (see genrt.Workspace.Solve). It makes no heap
 // allocations in steady state: the WL labels of SPEC §7.6 are cached by
 // content in the pooled context (at most 4096 per context), so only a label
 // not seen before allocates, as does a float-typed identifier or exact
@@ -620,13 +545,13 @@ func %[1]sScore(gold, cand *%[2]s) (float64, error) {
 	}
 	c := %[1]sPool.Get().(*%[1]sCtx)
 	defer %[1]sPool.Put(c)
-	c.err = nil
+	c.Err = nil
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return 0, err
 	}
 	s, _ := c.%[4]s(gn, g, pn, p, false)
-	if c.err != nil {
-		return 0, c.err
+	if c.Err != nil {
+		return 0, c.Err
 	}
 	return s, nil
 }
@@ -659,10 +584,10 @@ func Repair%[2]s(gold, cand *%[2]s) ([]oart.Op, error) {
 	}
 	c := %[1]sPool.Get().(*%[1]sCtx)
 	defer %[1]sPool.Put(c)
-	c.err = nil%[6]s
+	c.Err = nil%[6]s
 	_, r := c.%[3]s(gn, g, pn, p, true)
-	if c.err != nil {
-		return nil, c.err
+	if c.Err != nil {
+		return nil, c.Err
 	}
 	ops := oart.WalkRepairs(r.m, %[1]sJN%[4]s(gn, g), %[1]sJN%[4]s(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)

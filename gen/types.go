@@ -223,7 +223,8 @@ func newFile(pkg, header string) *jen.File {
 	f.ImportName(pathInterp, "interp")
 	f.ImportName(pathValidate, "validate")
 	f.ImportName(pathWL, "wl")
+	f.ImportName(pathGenRT, "genrt")
 	f.Comment("This file needs the runtime contract it was generated for (see oart.GenVersion).")
-	f.Const().Id("_").Op("=").Qual(pathRuntime, "EnforceGenVersion1")
+	f.Const().Id("_").Op("=").Qual(pathRuntime, "EnforceGenVersion2")
 	return f
 }

@@ -7,16 +7,15 @@ import (
 	"fmt"
 	"github.com/objectaligner/oagen/interp"
 	oart "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/hungarian"
+	"github.com/objectaligner/oagen/runtime/genrt"
 	"github.com/objectaligner/oagen/runtime/jsonval"
-	"github.com/objectaligner/oagen/runtime/seqdp"
 	"github.com/objectaligner/oagen/runtime/wl"
 	"github.com/objectaligner/oagen/validate"
 	"sync"
 )
 
 // This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion1
+const _ = oart.EnforceGenVersion2
 
 // Graph is the root type of the schema amr_ra.json.
 type Graph struct {
@@ -47,12 +46,7 @@ type GraphRelationsItem struct {
 
 // oaGraphCtx is the per-call workspace of the Graph scorer; it is pooled.
 type oaGraphCtx struct {
-	hung hungarian.Solver
-	dp   seqdp.Workspace
-	fl   [][]float64
-	il   [][]int
-	sl   [][]seqdp.Step
-	err  error // an internal error of the call (see solve)
+	genrt.Workspace // buffers, assignment solver, DP; Err is an internal error of the call
 
 	// Referential state (SPEC §7): cur is the index+1 of the scope being derived (0: none),
 	// maskAll masks every reference (degraded scope), kerr records a kind mismatch while deriving.
@@ -91,82 +85,6 @@ func oaGraphWrap(what string, err error) error {
 
 var _ = errors.New
 var _ = fmt.Errorf
-
-func oaGraphDeref[V any](p *V) V {
-	if p == nil {
-		var z V
-		return z
-	}
-	return *p
-}
-
-// floats returns a buffer of n float64s from the pool of the context.
-func (c *oaGraphCtx) floats(n int) []float64 {
-	if k := len(c.fl); k > 0 {
-		s := c.fl[k-1]
-		c.fl = c.fl[:k-1]
-		if cap(s) >= n {
-			return s[:n]
-		}
-	}
-	return make([]float64, n, max(n, 16))
-}
-
-func (c *oaGraphCtx) release(s []float64) { c.fl = append(c.fl, s) }
-
-func (c *oaGraphCtx) releaseInts(s []int) { c.il = append(c.il, s) }
-
-func (c *oaGraphCtx) releaseSteps(s []seqdp.Step) { c.sl = append(c.sl, s) }
-
-// solve runs the assignment of SPEC §5.8 and returns a copy of the
-// assignment that the caller owns until releaseInts.
-//
-// The solver fails only on inconsistent dimensions or non-finite entries,
-// and every matrix built here is n×m with entries in [0, 2] (similarities,
-// clamped scores, plus the WL tie-break bonus below one gap), so it cannot
-// fail. Should it ever, the error is recorded for the entry points (ScoreT
-// then returns 0, the other entry points return the error) and the identity
-// assignment lets the call finish instead of crashing the service.
-func (c *oaGraphCtx) solve(M []float64, n, m int) []int {
-	asg, err := c.hung.SolveMax(M, n, m)
-	var out []int
-	if k := len(c.il); k > 0 {
-		out = c.il[k-1][:0]
-		c.il = c.il[:k-1]
-	}
-	if err != nil {
-		c.fail(err)
-		for r := range max(n, m) {
-			out = append(out, r)
-		}
-		return out
-	}
-	return append(out, asg...)
-}
-
-// align runs the DP of SPEC §5.3 and returns a copy of the steps. Like
-// solve, it cannot fail on the matrices built here (n×m, entries in [0, 1]);
-// an error is recorded and the alignment continues with no steps.
-func (c *oaGraphCtx) align(M []float64, n, m int) (float64, []seqdp.Step) {
-	total, steps, err := c.dp.Align(M, n, m)
-	var out []seqdp.Step
-	if k := len(c.sl); k > 0 {
-		out = c.sl[k-1][:0]
-		c.sl = c.sl[:k-1]
-	}
-	if err != nil {
-		c.fail(err)
-		return 0, out
-	}
-	return total, append(out, steps...)
-}
-
-// fail records the first internal error of the call.
-func (c *oaGraphCtx) fail(err error) {
-	if c.err == nil {
-		c.err = fmt.Errorf("oagen: internal error (please report it): %w", err)
-	}
-}
 
 func (c *oaGraphCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaGraphRes {
 	return &oaGraphRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
@@ -384,7 +302,7 @@ func (c *oaGraphCtx) derive0(gn bool, g *Graph, pn bool, p *Graph) {
 		st.done = true
 		return
 	}
-	C := c.floats(n * m)
+	C := c.Floats(n * m)
 	c.cur, c.maskAll, c.deriving = 1, false, true
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
@@ -400,17 +318,17 @@ func (c *oaGraphCtx) derive0(gn bool, g *Graph, pn bool, p *Graph) {
 	S := C
 	var Sx []float64
 	if n > 1 || m > 1 {
-		Wm := c.floats(n * m)
+		Wm := c.Floats(n * m)
 		clear(Wm)
 		c.structural0(gn, g, pn, p, Wm, n, m)
-		Sx = c.floats(n * m)
-		sc := c.floats(n * m)
+		Sx = c.Floats(n * m)
+		sc := c.Floats(n * m)
 		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
-		c.release(sc)
-		c.release(Wm)
+		c.Release(sc)
+		c.Release(Wm)
 		S = Sx
 	}
-	asg := c.solve(S, n, m)
+	asg := c.Solve(S, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		if r >= n || !st.ok[0][r] {
@@ -428,11 +346,11 @@ func (c *oaGraphCtx) derive0(gn bool, g *Graph, pn bool, p *Graph) {
 		st.pi[k] = int32(col)
 		st.used[st.ids[1][col]] = struct{}{}
 	}
-	c.releaseInts(asg)
+	c.ReleaseInts(asg)
 	if Sx != nil {
-		c.release(Sx)
+		c.Release(Sx)
 	}
-	c.release(C)
+	c.Release(C)
 	st.done = true
 }
 
@@ -662,7 +580,7 @@ var oaGraphKeys0 = [...]string{
 func oaGraphMember0(v *Graph, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN1(false, oaGraphDeref(v.Root))
+		return oaGraphJN1(false, genrt.Deref(v.Root))
 	case 1:
 		return oaGraphJN2(false, v.Nodes)
 	case 2:
@@ -842,9 +760,9 @@ var oaGraphKeys3 = [...]string{
 func oaGraphMember3(v *GraphNodesItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN4(false, oaGraphDeref(v.Id))
+		return oaGraphJN4(false, genrt.Deref(v.Id))
 	case 1:
-		return oaGraphJN5(false, oaGraphDeref(v.Concept))
+		return oaGraphJN5(false, genrt.Deref(v.Concept))
 	case 2:
 		return oaGraphJN6(false, v.Attributes)
 	}
@@ -1030,9 +948,9 @@ var oaGraphKeys7 = [...]string{
 func oaGraphMember7(v *GraphNodesItemAttributesItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN8(false, oaGraphDeref(v.Role))
+		return oaGraphJN8(false, genrt.Deref(v.Role))
 	case 1:
-		return oaGraphJN9(false, oaGraphDeref(v.Value))
+		return oaGraphJN9(false, genrt.Deref(v.Value))
 	}
 	return jsonval.Value{}
 }
@@ -1231,11 +1149,11 @@ var oaGraphKeys11 = [...]string{
 func oaGraphMember11(v *GraphRelationsItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN12(false, oaGraphDeref(v.Source))
+		return oaGraphJN12(false, genrt.Deref(v.Source))
 	case 1:
-		return oaGraphJN13(false, oaGraphDeref(v.Role))
+		return oaGraphJN13(false, genrt.Deref(v.Role))
 	case 2:
-		return oaGraphJN14(false, oaGraphDeref(v.Target))
+		return oaGraphJN14(false, genrt.Deref(v.Target))
 	}
 	return jsonval.Value{}
 }
@@ -1363,7 +1281,7 @@ var oaGraphState = sync.OnceValues(func() (*oaGraphFallback, error) {
 // referential (SPEC §7): the gold must also have referential integrity (see
 // CheckGraphGold); a gold that does not scores 0, as do a nil argument where
 // the root schema does not admit null (nil is JSON null where it does) and
-// the internal errors that cannot occur (see solve). It makes no heap
+// the internal errors that cannot occur (see genrt.Workspace.Solve). It makes no heap
 // allocations in steady state: the WL labels of SPEC §7.6 are cached by
 // content in the pooled context (at most 4096 per context), so only a label
 // not seen before allocates, as does a float-typed identifier or exact
@@ -1382,13 +1300,13 @@ func oaGraphScore(gold, cand *Graph) (float64, error) {
 	}
 	c := oaGraphPool.Get().(*oaGraphCtx)
 	defer oaGraphPool.Put(c)
-	c.err = nil
+	c.Err = nil
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return 0, err
 	}
 	s, _ := c.oaGraphA0_0(gn, g, pn, p, false)
-	if c.err != nil {
-		return 0, c.err
+	if c.Err != nil {
+		return 0, c.Err
 	}
 	return s, nil
 }
@@ -1420,13 +1338,13 @@ func RepairGraph(gold, cand *Graph) ([]oart.Op, error) {
 	}
 	c := oaGraphPool.Get().(*oaGraphCtx)
 	defer oaGraphPool.Put(c)
-	c.err = nil
+	c.Err = nil
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return nil, err
 	}
 	_, r := c.oaGraphA0_0(gn, g, pn, p, true)
-	if c.err != nil {
-		return nil, c.err
+	if c.Err != nil {
+		return nil, c.Err
 	}
 	ops := oart.WalkRepairs(r.m, oaGraphJN0(gn, g), oaGraphJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
@@ -1652,13 +1570,13 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaGraphSim3_3[gi[i]*3+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -1677,8 +1595,8 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaGraphRes
 	if build {
@@ -1696,7 +1614,7 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_4(false, oaGraphDeref(g.Id), false, oaGraphDeref(p.Id), build)
+			evs[x], r = c.oaGraphA4_4(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
@@ -1704,7 +1622,7 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN4(false, oaGraphDeref(g.Id)), oaGraphJN6(false, p.Attributes), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaGraphJN4(false, genrt.Deref(g.Id)), oaGraphJN6(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1712,7 +1630,7 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_5(false, oaGraphDeref(g.Concept), false, oaGraphDeref(p.Concept), build)
+			evs[x], r = c.oaGraphA5_5(false, genrt.Deref(g.Concept), false, genrt.Deref(p.Concept), build)
 			if build {
 				rs[x] = r
 			}
@@ -1720,7 +1638,7 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN5(false, oaGraphDeref(g.Concept)), oaGraphJN6(false, p.Attributes), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaGraphJN5(false, genrt.Deref(g.Concept)), oaGraphJN6(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1729,7 +1647,7 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN6(false, g.Attributes), oaGraphJN4(false, oaGraphDeref(p.Id)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaGraphJN6(false, g.Attributes), oaGraphJN4(false, genrt.Deref(p.Id)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1738,7 +1656,7 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN6(false, g.Attributes), oaGraphJN5(false, oaGraphDeref(p.Concept)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaGraphJN6(false, g.Attributes), oaGraphJN5(false, genrt.Deref(p.Concept)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1857,13 +1775,13 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaGraphSim0_0[gi[i]*3+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -1882,8 +1800,8 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaGraphRes
 	if build {
@@ -1901,7 +1819,7 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA1_1(false, oaGraphDeref(g.Root), false, oaGraphDeref(p.Root), build)
+			evs[x], r = c.oaGraphA1_1(false, genrt.Deref(g.Root), false, genrt.Deref(p.Root), build)
 			if build {
 				rs[x] = r
 			}
@@ -1909,7 +1827,7 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN1(false, oaGraphDeref(g.Root)), oaGraphJN2(false, p.Nodes), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaGraphJN1(false, genrt.Deref(g.Root)), oaGraphJN2(false, p.Nodes), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1918,7 +1836,7 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN1(false, oaGraphDeref(g.Root)), oaGraphJN10(false, p.Relations), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaGraphJN1(false, genrt.Deref(g.Root)), oaGraphJN10(false, p.Relations), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1927,7 +1845,7 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN2(false, g.Nodes), oaGraphJN1(false, oaGraphDeref(p.Root)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaGraphJN2(false, g.Nodes), oaGraphJN1(false, genrt.Deref(p.Root)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1950,7 +1868,7 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN10(false, g.Relations), oaGraphJN1(false, oaGraphDeref(p.Root)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaGraphJN10(false, g.Relations), oaGraphJN1(false, genrt.Deref(p.Root)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2095,15 +2013,15 @@ func (c *oaGraphCtx) oaGraphL6_6(g []GraphNodesItemAttributesItem, p []GraphNode
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT6_6(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2158,14 +2076,14 @@ func (c *oaGraphCtx) oaGraphL6_6(g []GraphNodesItemAttributesItem, p []GraphNode
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2289,15 +2207,15 @@ func (c *oaGraphCtx) oaGraphL2_2(g []GraphNodesItem, p []GraphNodesItem, build b
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT2_2(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2352,14 +2270,14 @@ func (c *oaGraphCtx) oaGraphL2_2(g []GraphNodesItem, p []GraphNodesItem, build b
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2388,15 +2306,15 @@ func (c *oaGraphCtx) oaGraphL2_10(g []GraphNodesItem, p []GraphRelationsItem, bu
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT2_10(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2451,14 +2369,14 @@ func (c *oaGraphCtx) oaGraphL2_10(g []GraphNodesItem, p []GraphRelationsItem, bu
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2499,15 +2417,15 @@ func (c *oaGraphCtx) oaGraphL10_2(g []GraphRelationsItem, p []GraphNodesItem, bu
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT10_2(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2562,14 +2480,14 @@ func (c *oaGraphCtx) oaGraphL10_2(g []GraphRelationsItem, p []GraphNodesItem, bu
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2598,15 +2516,15 @@ func (c *oaGraphCtx) oaGraphL10_10(g []GraphRelationsItem, p []GraphRelationsIte
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT10_10(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2661,14 +2579,14 @@ func (c *oaGraphCtx) oaGraphL10_10(g []GraphRelationsItem, p []GraphRelationsIte
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2728,13 +2646,13 @@ func (c *oaGraphCtx) oaGraphO7_7(g *GraphNodesItemAttributesItem, p *GraphNodesI
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaGraphSim7_7[gi[i]*2+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -2753,8 +2671,8 @@ func (c *oaGraphCtx) oaGraphO7_7(g *GraphNodesItemAttributesItem, p *GraphNodesI
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaGraphRes
 	if build {
@@ -2772,28 +2690,28 @@ func (c *oaGraphCtx) oaGraphO7_7(g *GraphNodesItemAttributesItem, p *GraphNodesI
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA8_8(false, oaGraphDeref(g.Role), false, oaGraphDeref(p.Role), build)
+			evs[x], r = c.oaGraphA8_8(false, genrt.Deref(g.Role), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA8_9(false, oaGraphDeref(g.Role), false, oaGraphDeref(p.Value), build)
+			evs[x], r = c.oaGraphA8_9(false, genrt.Deref(g.Role), false, genrt.Deref(p.Value), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_8(false, oaGraphDeref(g.Value), false, oaGraphDeref(p.Role), build)
+			evs[x], r = c.oaGraphA9_8(false, genrt.Deref(g.Value), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_9(false, oaGraphDeref(g.Value), false, oaGraphDeref(p.Value), build)
+			evs[x], r = c.oaGraphA9_9(false, genrt.Deref(g.Value), false, genrt.Deref(p.Value), build)
 			if build {
 				rs[x] = r
 			}
@@ -2894,13 +2812,13 @@ func (c *oaGraphCtx) oaGraphO3_11(g *GraphNodesItem, p *GraphRelationsItem, buil
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim3_11[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -2919,8 +2837,8 @@ func (c *oaGraphCtx) oaGraphO3_11(g *GraphNodesItem, p *GraphRelationsItem, buil
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -2937,21 +2855,21 @@ func (c *oaGraphCtx) oaGraphO3_11(g *GraphNodesItem, p *GraphRelationsItem, buil
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_12(false, oaGraphDeref(g.Concept), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA5_12(false, genrt.Deref(g.Concept), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_13(false, oaGraphDeref(g.Concept), false, oaGraphDeref(p.Role), build)
+			evs[x], r = c.oaGraphA5_13(false, genrt.Deref(g.Concept), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_14(false, oaGraphDeref(g.Concept), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA5_14(false, genrt.Deref(g.Concept), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
@@ -2959,7 +2877,7 @@ func (c *oaGraphCtx) oaGraphO3_11(g *GraphNodesItem, p *GraphRelationsItem, buil
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN6(false, g.Attributes), oaGraphJN12(false, oaGraphDeref(p.Source)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaGraphJN6(false, g.Attributes), oaGraphJN12(false, genrt.Deref(p.Source)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2968,7 +2886,7 @@ func (c *oaGraphCtx) oaGraphO3_11(g *GraphNodesItem, p *GraphRelationsItem, buil
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN6(false, g.Attributes), oaGraphJN13(false, oaGraphDeref(p.Role)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaGraphJN6(false, g.Attributes), oaGraphJN13(false, genrt.Deref(p.Role)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2977,7 +2895,7 @@ func (c *oaGraphCtx) oaGraphO3_11(g *GraphNodesItem, p *GraphRelationsItem, buil
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN6(false, g.Attributes), oaGraphJN14(false, oaGraphDeref(p.Target)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaGraphJN6(false, g.Attributes), oaGraphJN14(false, genrt.Deref(p.Target)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3079,13 +2997,13 @@ func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, buil
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim11_3[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -3104,8 +3022,8 @@ func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, buil
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -3122,7 +3040,7 @@ func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, buil
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA12_5(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Concept), build)
+			evs[x], r = c.oaGraphA12_5(false, genrt.Deref(g.Source), false, genrt.Deref(p.Concept), build)
 			if build {
 				rs[x] = r
 			}
@@ -3130,7 +3048,7 @@ func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, buil
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN12(false, oaGraphDeref(g.Source)), oaGraphJN6(false, p.Attributes), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaGraphJN12(false, genrt.Deref(g.Source)), oaGraphJN6(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3138,7 +3056,7 @@ func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, buil
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_5(false, oaGraphDeref(g.Role), false, oaGraphDeref(p.Concept), build)
+			evs[x], r = c.oaGraphA13_5(false, genrt.Deref(g.Role), false, genrt.Deref(p.Concept), build)
 			if build {
 				rs[x] = r
 			}
@@ -3146,7 +3064,7 @@ func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, buil
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN13(false, oaGraphDeref(g.Role)), oaGraphJN6(false, p.Attributes), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaGraphJN13(false, genrt.Deref(g.Role)), oaGraphJN6(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3154,7 +3072,7 @@ func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, buil
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_5(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Concept), build)
+			evs[x], r = c.oaGraphA14_5(false, genrt.Deref(g.Target), false, genrt.Deref(p.Concept), build)
 			if build {
 				rs[x] = r
 			}
@@ -3162,7 +3080,7 @@ func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, buil
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN14(false, oaGraphDeref(g.Target)), oaGraphJN6(false, p.Attributes), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaGraphJN14(false, genrt.Deref(g.Target)), oaGraphJN6(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3274,13 +3192,13 @@ func (c *oaGraphCtx) oaGraphO11_11(g *GraphRelationsItem, p *GraphRelationsItem,
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaGraphSim11_11[gi[i]*3+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -3299,8 +3217,8 @@ func (c *oaGraphCtx) oaGraphO11_11(g *GraphRelationsItem, p *GraphRelationsItem,
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaGraphRes
 	if build {
@@ -3318,63 +3236,63 @@ func (c *oaGraphCtx) oaGraphO11_11(g *GraphRelationsItem, p *GraphRelationsItem,
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA12_12(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA12_12(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA12_13(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Role), build)
+			evs[x], r = c.oaGraphA12_13(false, genrt.Deref(g.Source), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA12_14(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA12_14(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_12(false, oaGraphDeref(g.Role), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA13_12(false, genrt.Deref(g.Role), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_13(false, oaGraphDeref(g.Role), false, oaGraphDeref(p.Role), build)
+			evs[x], r = c.oaGraphA13_13(false, genrt.Deref(g.Role), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_14(false, oaGraphDeref(g.Role), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA13_14(false, genrt.Deref(g.Role), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_12(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA14_12(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_13(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Role), build)
+			evs[x], r = c.oaGraphA14_13(false, genrt.Deref(g.Target), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_14(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA14_14(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
@@ -3867,7 +3785,7 @@ func oaGraphW0(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 					_, _ = n1, v1
 					if !n1 {
 						if v1.Id != nil {
-							n2, v2 := false, oaGraphDeref(v1.Id)
+							n2, v2 := false, genrt.Deref(v1.Id)
 							_, _ = n2, v2
 							if !yield(n2, v2) {
 								return false
@@ -3886,7 +3804,7 @@ func oaGraphW1(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 	_, _ = x, ix
 	if !xn {
 		if x.Root != nil {
-			n0, v0 := false, oaGraphDeref(x.Root)
+			n0, v0 := false, genrt.Deref(x.Root)
 			_, _ = n0, v0
 			if !yield(n0, v0) {
 				return false
@@ -3910,7 +3828,7 @@ func oaGraphW2(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 					_, _ = n1, v1
 					if !n1 {
 						if v1.Source != nil {
-							n2, v2 := false, oaGraphDeref(v1.Source)
+							n2, v2 := false, genrt.Deref(v1.Source)
 							_, _ = n2, v2
 							if !yield(n2, v2) {
 								return false
@@ -3938,7 +3856,7 @@ func oaGraphW3(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 					_, _ = n1, v1
 					if !n1 {
 						if v1.Target != nil {
-							n2, v2 := false, oaGraphDeref(v1.Target)
+							n2, v2 := false, genrt.Deref(v1.Target)
 							_, _ = n2, v2
 							if !yield(n2, v2) {
 								return false
@@ -3979,7 +3897,7 @@ func oaGraphW5(xn bool, x *GraphNodesItem, ix []int, yield func(bool, string) bo
 	_, _ = x, ix
 	if !xn {
 		if x.Id != nil {
-			n0, v0 := false, oaGraphDeref(x.Id)
+			n0, v0 := false, genrt.Deref(x.Id)
 			_, _ = n0, v0
 			if !yield(n0, v0) {
 				return false
@@ -4029,7 +3947,7 @@ func oaGraphW8(xn bool, x *GraphRelationsItem, ix []int, yield func(bool, string
 	_, _ = x, ix
 	if !xn {
 		if x.Source != nil {
-			n0, v0 := false, oaGraphDeref(x.Source)
+			n0, v0 := false, genrt.Deref(x.Source)
 			_, _ = n0, v0
 			if !yield(n0, v0) {
 				return false
@@ -4044,7 +3962,7 @@ func oaGraphW9(xn bool, x *GraphRelationsItem, ix []int, yield func(bool, string
 	_, _ = x, ix
 	if !xn {
 		if x.Target != nil {
-			n0, v0 := false, oaGraphDeref(x.Target)
+			n0, v0 := false, genrt.Deref(x.Target)
 			_, _ = n0, v0
 			if !yield(n0, v0) {
 				return false

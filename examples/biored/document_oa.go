@@ -7,16 +7,15 @@ import (
 	"fmt"
 	"github.com/objectaligner/oagen/interp"
 	oart "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/hungarian"
+	"github.com/objectaligner/oagen/runtime/genrt"
 	"github.com/objectaligner/oagen/runtime/jsonval"
-	"github.com/objectaligner/oagen/runtime/seqdp"
 	"github.com/objectaligner/oagen/runtime/wl"
 	"github.com/objectaligner/oagen/validate"
 	"sync"
 )
 
 // This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion1
+const _ = oart.EnforceGenVersion2
 
 // Document is the root type of the schema biored.json.
 type Document struct {
@@ -45,12 +44,7 @@ type DocumentRelationsItem struct {
 
 // oaDocumentCtx is the per-call workspace of the Document scorer; it is pooled.
 type oaDocumentCtx struct {
-	hung hungarian.Solver
-	dp   seqdp.Workspace
-	fl   [][]float64
-	il   [][]int
-	sl   [][]seqdp.Step
-	err  error // an internal error of the call (see solve)
+	genrt.Workspace // buffers, assignment solver, DP; Err is an internal error of the call
 
 	// Referential state (SPEC §7): cur is the index+1 of the scope being derived (0: none),
 	// maskAll masks every reference (degraded scope), kerr records a kind mismatch while deriving.
@@ -89,82 +83,6 @@ func oaDocumentWrap(what string, err error) error {
 
 var _ = errors.New
 var _ = fmt.Errorf
-
-func oaDocumentDeref[V any](p *V) V {
-	if p == nil {
-		var z V
-		return z
-	}
-	return *p
-}
-
-// floats returns a buffer of n float64s from the pool of the context.
-func (c *oaDocumentCtx) floats(n int) []float64 {
-	if k := len(c.fl); k > 0 {
-		s := c.fl[k-1]
-		c.fl = c.fl[:k-1]
-		if cap(s) >= n {
-			return s[:n]
-		}
-	}
-	return make([]float64, n, max(n, 16))
-}
-
-func (c *oaDocumentCtx) release(s []float64) { c.fl = append(c.fl, s) }
-
-func (c *oaDocumentCtx) releaseInts(s []int) { c.il = append(c.il, s) }
-
-func (c *oaDocumentCtx) releaseSteps(s []seqdp.Step) { c.sl = append(c.sl, s) }
-
-// solve runs the assignment of SPEC §5.8 and returns a copy of the
-// assignment that the caller owns until releaseInts.
-//
-// The solver fails only on inconsistent dimensions or non-finite entries,
-// and every matrix built here is n×m with entries in [0, 2] (similarities,
-// clamped scores, plus the WL tie-break bonus below one gap), so it cannot
-// fail. Should it ever, the error is recorded for the entry points (ScoreT
-// then returns 0, the other entry points return the error) and the identity
-// assignment lets the call finish instead of crashing the service.
-func (c *oaDocumentCtx) solve(M []float64, n, m int) []int {
-	asg, err := c.hung.SolveMax(M, n, m)
-	var out []int
-	if k := len(c.il); k > 0 {
-		out = c.il[k-1][:0]
-		c.il = c.il[:k-1]
-	}
-	if err != nil {
-		c.fail(err)
-		for r := range max(n, m) {
-			out = append(out, r)
-		}
-		return out
-	}
-	return append(out, asg...)
-}
-
-// align runs the DP of SPEC §5.3 and returns a copy of the steps. Like
-// solve, it cannot fail on the matrices built here (n×m, entries in [0, 1]);
-// an error is recorded and the alignment continues with no steps.
-func (c *oaDocumentCtx) align(M []float64, n, m int) (float64, []seqdp.Step) {
-	total, steps, err := c.dp.Align(M, n, m)
-	var out []seqdp.Step
-	if k := len(c.sl); k > 0 {
-		out = c.sl[k-1][:0]
-		c.sl = c.sl[:k-1]
-	}
-	if err != nil {
-		c.fail(err)
-		return 0, out
-	}
-	return total, append(out, steps...)
-}
-
-// fail records the first internal error of the call.
-func (c *oaDocumentCtx) fail(err error) {
-	if c.err == nil {
-		c.err = fmt.Errorf("oagen: internal error (please report it): %w", err)
-	}
-}
 
 func (c *oaDocumentCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaDocumentRes {
 	return &oaDocumentRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
@@ -372,7 +290,7 @@ func (c *oaDocumentCtx) derive0(gn bool, g *Document, pn bool, p *Document) {
 		st.done = true
 		return
 	}
-	C := c.floats(n * m)
+	C := c.Floats(n * m)
 	c.cur, c.maskAll, c.deriving = 1, false, true
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
@@ -388,17 +306,17 @@ func (c *oaDocumentCtx) derive0(gn bool, g *Document, pn bool, p *Document) {
 	S := C
 	var Sx []float64
 	if n > 1 || m > 1 {
-		Wm := c.floats(n * m)
+		Wm := c.Floats(n * m)
 		clear(Wm)
 		c.structural0(gn, g, pn, p, Wm, n, m)
-		Sx = c.floats(n * m)
-		sc := c.floats(n * m)
+		Sx = c.Floats(n * m)
+		sc := c.Floats(n * m)
 		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
-		c.release(sc)
-		c.release(Wm)
+		c.Release(sc)
+		c.Release(Wm)
 		S = Sx
 	}
-	asg := c.solve(S, n, m)
+	asg := c.Solve(S, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		if r >= n || !st.ok[0][r] {
@@ -416,11 +334,11 @@ func (c *oaDocumentCtx) derive0(gn bool, g *Document, pn bool, p *Document) {
 		st.pi[k] = int32(col)
 		st.used[st.ids[1][col]] = struct{}{}
 	}
-	c.releaseInts(asg)
+	c.ReleaseInts(asg)
 	if Sx != nil {
-		c.release(Sx)
+		c.Release(Sx)
 	}
-	c.release(C)
+	c.Release(C)
 	st.done = true
 }
 
@@ -759,9 +677,9 @@ var oaDocumentKeys2 = [...]string{
 func oaDocumentMember2(v *DocumentEntitiesItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaDocumentJN3(false, oaDocumentDeref(v.Id))
+		return oaDocumentJN3(false, genrt.Deref(v.Id))
 	case 1:
-		return oaDocumentJN4(false, oaDocumentDeref(v.Type))
+		return oaDocumentJN4(false, genrt.Deref(v.Type))
 	case 2:
 		return oaDocumentJN5(false, v.Mentions)
 	}
@@ -932,7 +850,7 @@ var oaDocumentKeys6 = [...]string{
 func oaDocumentMember6(v *DocumentEntitiesItemMentionsItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaDocumentJN7(false, oaDocumentDeref(v.Text))
+		return oaDocumentJN7(false, genrt.Deref(v.Text))
 	}
 	return jsonval.Value{}
 }
@@ -1105,11 +1023,11 @@ var oaDocumentKeys9 = [...]string{
 func oaDocumentMember9(v *DocumentRelationsItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaDocumentJN10(false, oaDocumentDeref(v.Subject))
+		return oaDocumentJN10(false, genrt.Deref(v.Subject))
 	case 1:
-		return oaDocumentJN11(false, oaDocumentDeref(v.Predicate))
+		return oaDocumentJN11(false, genrt.Deref(v.Predicate))
 	case 2:
-		return oaDocumentJN12(false, oaDocumentDeref(v.Object))
+		return oaDocumentJN12(false, genrt.Deref(v.Object))
 	}
 	return jsonval.Value{}
 }
@@ -1237,7 +1155,7 @@ var oaDocumentState = sync.OnceValues(func() (*oaDocumentFallback, error) {
 // referential (SPEC §7): the gold must also have referential integrity (see
 // CheckDocumentGold); a gold that does not scores 0, as do a nil argument where
 // the root schema does not admit null (nil is JSON null where it does) and
-// the internal errors that cannot occur (see solve). It makes no heap
+// the internal errors that cannot occur (see genrt.Workspace.Solve). It makes no heap
 // allocations in steady state: the WL labels of SPEC §7.6 are cached by
 // content in the pooled context (at most 4096 per context), so only a label
 // not seen before allocates, as does a float-typed identifier or exact
@@ -1256,13 +1174,13 @@ func oaDocumentScore(gold, cand *Document) (float64, error) {
 	}
 	c := oaDocumentPool.Get().(*oaDocumentCtx)
 	defer oaDocumentPool.Put(c)
-	c.err = nil
+	c.Err = nil
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return 0, err
 	}
 	s, _ := c.oaDocumentA0_0(gn, g, pn, p, false)
-	if c.err != nil {
-		return 0, c.err
+	if c.Err != nil {
+		return 0, c.Err
 	}
 	return s, nil
 }
@@ -1294,13 +1212,13 @@ func RepairDocument(gold, cand *Document) ([]oart.Op, error) {
 	}
 	c := oaDocumentPool.Get().(*oaDocumentCtx)
 	defer oaDocumentPool.Put(c)
-	c.err = nil
+	c.Err = nil
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return nil, err
 	}
 	_, r := c.oaDocumentA0_0(gn, g, pn, p, true)
-	if c.err != nil {
-		return nil, c.err
+	if c.Err != nil {
+		return nil, c.Err
 	}
 	ops := oart.WalkRepairs(r.m, oaDocumentJN0(gn, g), oaDocumentJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
@@ -1526,13 +1444,13 @@ func (c *oaDocumentCtx) oaDocumentO2_2(g *DocumentEntitiesItem, p *DocumentEntit
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaDocumentSim2_2[gi[i]*3+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -1551,8 +1469,8 @@ func (c *oaDocumentCtx) oaDocumentO2_2(g *DocumentEntitiesItem, p *DocumentEntit
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaDocumentRes
 	if build {
@@ -1570,14 +1488,14 @@ func (c *oaDocumentCtx) oaDocumentO2_2(g *DocumentEntitiesItem, p *DocumentEntit
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA3_3(false, oaDocumentDeref(g.Id), false, oaDocumentDeref(p.Id), build)
+			evs[x], r = c.oaDocumentA3_3(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.5)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA4_4(false, oaDocumentDeref(g.Type), false, oaDocumentDeref(p.Type), build)
+			evs[x], r = c.oaDocumentA4_4(false, genrt.Deref(g.Type), false, genrt.Deref(p.Type), build)
 			if build {
 				rs[x] = r
 			}
@@ -1585,7 +1503,7 @@ func (c *oaDocumentCtx) oaDocumentO2_2(g *DocumentEntitiesItem, p *DocumentEntit
 			ews[x] = float64(1.5)
 			var r *oaDocumentRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN4(false, oaDocumentDeref(g.Type)), oaDocumentJN5(false, p.Mentions), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN4(false, genrt.Deref(g.Type)), oaDocumentJN5(false, p.Mentions), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1594,7 +1512,7 @@ func (c *oaDocumentCtx) oaDocumentO2_2(g *DocumentEntitiesItem, p *DocumentEntit
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN5(false, g.Mentions), oaDocumentJN4(false, oaDocumentDeref(p.Type)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN5(false, g.Mentions), oaDocumentJN4(false, genrt.Deref(p.Type)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1700,13 +1618,13 @@ func (c *oaDocumentCtx) oaDocumentO0_0(g *Document, p *Document, build bool) (fl
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaDocumentSim0_0[gi[i]*2+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -1725,8 +1643,8 @@ func (c *oaDocumentCtx) oaDocumentO0_0(g *Document, p *Document, build bool) (fl
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaDocumentRes
 	if build {
@@ -1874,15 +1792,15 @@ func (c *oaDocumentCtx) oaDocumentL5_5(g []DocumentEntitiesItemMentionsItem, p [
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaDocumentT5_5(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -1937,14 +1855,14 @@ func (c *oaDocumentCtx) oaDocumentL5_5(g []DocumentEntitiesItemMentionsItem, p [
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -1973,15 +1891,15 @@ func (c *oaDocumentCtx) oaDocumentL1_1(g []DocumentEntitiesItem, p []DocumentEnt
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaDocumentT1_1(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2036,14 +1954,14 @@ func (c *oaDocumentCtx) oaDocumentL1_1(g []DocumentEntitiesItem, p []DocumentEnt
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2072,15 +1990,15 @@ func (c *oaDocumentCtx) oaDocumentL1_8(g []DocumentEntitiesItem, p []DocumentRel
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaDocumentT1_8(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2135,14 +2053,14 @@ func (c *oaDocumentCtx) oaDocumentL1_8(g []DocumentEntitiesItem, p []DocumentRel
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2171,15 +2089,15 @@ func (c *oaDocumentCtx) oaDocumentL8_1(g []DocumentRelationsItem, p []DocumentEn
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaDocumentT8_1(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2234,14 +2152,14 @@ func (c *oaDocumentCtx) oaDocumentL8_1(g []DocumentRelationsItem, p []DocumentEn
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2270,15 +2188,15 @@ func (c *oaDocumentCtx) oaDocumentL8_8(g []DocumentRelationsItem, p []DocumentRe
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaDocumentT8_8(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2333,14 +2251,14 @@ func (c *oaDocumentCtx) oaDocumentL8_8(g []DocumentRelationsItem, p []DocumentRe
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2389,13 +2307,13 @@ func (c *oaDocumentCtx) oaDocumentO6_6(g *DocumentEntitiesItemMentionsItem, p *D
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaDocumentSim6_6[gi[i]*1+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -2414,8 +2332,8 @@ func (c *oaDocumentCtx) oaDocumentO6_6(g *DocumentEntitiesItemMentionsItem, p *D
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaDocumentRes
 	if build {
@@ -2433,7 +2351,7 @@ func (c *oaDocumentCtx) oaDocumentO6_6(g *DocumentEntitiesItemMentionsItem, p *D
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA7_7(false, oaDocumentDeref(g.Text), false, oaDocumentDeref(p.Text), build)
+			evs[x], r = c.oaDocumentA7_7(false, genrt.Deref(g.Text), false, genrt.Deref(p.Text), build)
 			if build {
 				rs[x] = r
 			}
@@ -2534,13 +2452,13 @@ func (c *oaDocumentCtx) oaDocumentO2_9(g *DocumentEntitiesItem, p *DocumentRelat
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaDocumentSim2_9[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -2559,8 +2477,8 @@ func (c *oaDocumentCtx) oaDocumentO2_9(g *DocumentEntitiesItem, p *DocumentRelat
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaDocumentRes
 	if build {
 		rs = make([]*oaDocumentRes, E)
@@ -2577,28 +2495,28 @@ func (c *oaDocumentCtx) oaDocumentO2_9(g *DocumentEntitiesItem, p *DocumentRelat
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA3_11(false, oaDocumentDeref(g.Id), false, oaDocumentDeref(p.Predicate), build)
+			evs[x], r = c.oaDocumentA3_11(false, genrt.Deref(g.Id), false, genrt.Deref(p.Predicate), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.5)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA4_10(false, oaDocumentDeref(g.Type), false, oaDocumentDeref(p.Subject), build)
+			evs[x], r = c.oaDocumentA4_10(false, genrt.Deref(g.Type), false, genrt.Deref(p.Subject), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.5)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA4_11(false, oaDocumentDeref(g.Type), false, oaDocumentDeref(p.Predicate), build)
+			evs[x], r = c.oaDocumentA4_11(false, genrt.Deref(g.Type), false, genrt.Deref(p.Predicate), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.5)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA4_12(false, oaDocumentDeref(g.Type), false, oaDocumentDeref(p.Object), build)
+			evs[x], r = c.oaDocumentA4_12(false, genrt.Deref(g.Type), false, genrt.Deref(p.Object), build)
 			if build {
 				rs[x] = r
 			}
@@ -2606,7 +2524,7 @@ func (c *oaDocumentCtx) oaDocumentO2_9(g *DocumentEntitiesItem, p *DocumentRelat
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN5(false, g.Mentions), oaDocumentJN10(false, oaDocumentDeref(p.Subject)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN5(false, g.Mentions), oaDocumentJN10(false, genrt.Deref(p.Subject)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2615,7 +2533,7 @@ func (c *oaDocumentCtx) oaDocumentO2_9(g *DocumentEntitiesItem, p *DocumentRelat
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN5(false, g.Mentions), oaDocumentJN11(false, oaDocumentDeref(p.Predicate)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN5(false, g.Mentions), oaDocumentJN11(false, genrt.Deref(p.Predicate)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2624,7 +2542,7 @@ func (c *oaDocumentCtx) oaDocumentO2_9(g *DocumentEntitiesItem, p *DocumentRelat
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN5(false, g.Mentions), oaDocumentJN12(false, oaDocumentDeref(p.Object)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN5(false, g.Mentions), oaDocumentJN12(false, genrt.Deref(p.Object)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2726,13 +2644,13 @@ func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEnti
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaDocumentSim9_2[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -2751,8 +2669,8 @@ func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEnti
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaDocumentRes
 	if build {
 		rs = make([]*oaDocumentRes, E)
@@ -2769,7 +2687,7 @@ func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEnti
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA10_4(false, oaDocumentDeref(g.Subject), false, oaDocumentDeref(p.Type), build)
+			evs[x], r = c.oaDocumentA10_4(false, genrt.Deref(g.Subject), false, genrt.Deref(p.Type), build)
 			if build {
 				rs[x] = r
 			}
@@ -2777,7 +2695,7 @@ func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEnti
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN10(false, oaDocumentDeref(g.Subject)), oaDocumentJN5(false, p.Mentions), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN10(false, genrt.Deref(g.Subject)), oaDocumentJN5(false, p.Mentions), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2785,14 +2703,14 @@ func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEnti
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA11_3(false, oaDocumentDeref(g.Predicate), false, oaDocumentDeref(p.Id), build)
+			evs[x], r = c.oaDocumentA11_3(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA11_4(false, oaDocumentDeref(g.Predicate), false, oaDocumentDeref(p.Type), build)
+			evs[x], r = c.oaDocumentA11_4(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Type), build)
 			if build {
 				rs[x] = r
 			}
@@ -2800,7 +2718,7 @@ func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEnti
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN11(false, oaDocumentDeref(g.Predicate)), oaDocumentJN5(false, p.Mentions), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN11(false, genrt.Deref(g.Predicate)), oaDocumentJN5(false, p.Mentions), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2808,7 +2726,7 @@ func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEnti
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA12_4(false, oaDocumentDeref(g.Object), false, oaDocumentDeref(p.Type), build)
+			evs[x], r = c.oaDocumentA12_4(false, genrt.Deref(g.Object), false, genrt.Deref(p.Type), build)
 			if build {
 				rs[x] = r
 			}
@@ -2816,7 +2734,7 @@ func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEnti
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN12(false, oaDocumentDeref(g.Object)), oaDocumentJN5(false, p.Mentions), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN12(false, genrt.Deref(g.Object)), oaDocumentJN5(false, p.Mentions), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2928,13 +2846,13 @@ func (c *oaDocumentCtx) oaDocumentO9_9(g *DocumentRelationsItem, p *DocumentRela
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaDocumentSim9_9[gi[i]*3+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -2953,8 +2871,8 @@ func (c *oaDocumentCtx) oaDocumentO9_9(g *DocumentRelationsItem, p *DocumentRela
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaDocumentRes
 	if build {
@@ -2972,63 +2890,63 @@ func (c *oaDocumentCtx) oaDocumentO9_9(g *DocumentRelationsItem, p *DocumentRela
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA10_10(false, oaDocumentDeref(g.Subject), false, oaDocumentDeref(p.Subject), build)
+			evs[x], r = c.oaDocumentA10_10(false, genrt.Deref(g.Subject), false, genrt.Deref(p.Subject), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA10_11(false, oaDocumentDeref(g.Subject), false, oaDocumentDeref(p.Predicate), build)
+			evs[x], r = c.oaDocumentA10_11(false, genrt.Deref(g.Subject), false, genrt.Deref(p.Predicate), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA10_12(false, oaDocumentDeref(g.Subject), false, oaDocumentDeref(p.Object), build)
+			evs[x], r = c.oaDocumentA10_12(false, genrt.Deref(g.Subject), false, genrt.Deref(p.Object), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA11_10(false, oaDocumentDeref(g.Predicate), false, oaDocumentDeref(p.Subject), build)
+			evs[x], r = c.oaDocumentA11_10(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Subject), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA11_11(false, oaDocumentDeref(g.Predicate), false, oaDocumentDeref(p.Predicate), build)
+			evs[x], r = c.oaDocumentA11_11(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Predicate), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA11_12(false, oaDocumentDeref(g.Predicate), false, oaDocumentDeref(p.Object), build)
+			evs[x], r = c.oaDocumentA11_12(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Object), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA12_10(false, oaDocumentDeref(g.Object), false, oaDocumentDeref(p.Subject), build)
+			evs[x], r = c.oaDocumentA12_10(false, genrt.Deref(g.Object), false, genrt.Deref(p.Subject), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA12_11(false, oaDocumentDeref(g.Object), false, oaDocumentDeref(p.Predicate), build)
+			evs[x], r = c.oaDocumentA12_11(false, genrt.Deref(g.Object), false, genrt.Deref(p.Predicate), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA12_12(false, oaDocumentDeref(g.Object), false, oaDocumentDeref(p.Object), build)
+			evs[x], r = c.oaDocumentA12_12(false, genrt.Deref(g.Object), false, genrt.Deref(p.Object), build)
 			if build {
 				rs[x] = r
 			}
@@ -3512,7 +3430,7 @@ func oaDocumentW0(xn bool, x *Document, ix []int, yield func(bool, string) bool)
 					_, _ = n1, v1
 					if !n1 {
 						if v1.Id != nil {
-							n2, v2 := false, oaDocumentDeref(v1.Id)
+							n2, v2 := false, genrt.Deref(v1.Id)
 							_, _ = n2, v2
 							if !yield(n2, v2) {
 								return false
@@ -3540,7 +3458,7 @@ func oaDocumentW1(xn bool, x *Document, ix []int, yield func(bool, string) bool)
 					_, _ = n1, v1
 					if !n1 {
 						if v1.Subject != nil {
-							n2, v2 := false, oaDocumentDeref(v1.Subject)
+							n2, v2 := false, genrt.Deref(v1.Subject)
 							_, _ = n2, v2
 							if !yield(n2, v2) {
 								return false
@@ -3568,7 +3486,7 @@ func oaDocumentW2(xn bool, x *Document, ix []int, yield func(bool, string) bool)
 					_, _ = n1, v1
 					if !n1 {
 						if v1.Object != nil {
-							n2, v2 := false, oaDocumentDeref(v1.Object)
+							n2, v2 := false, genrt.Deref(v1.Object)
 							_, _ = n2, v2
 							if !yield(n2, v2) {
 								return false
@@ -3609,7 +3527,7 @@ func oaDocumentW4(xn bool, x *DocumentEntitiesItem, ix []int, yield func(bool, s
 	_, _ = x, ix
 	if !xn {
 		if x.Id != nil {
-			n0, v0 := false, oaDocumentDeref(x.Id)
+			n0, v0 := false, genrt.Deref(x.Id)
 			_, _ = n0, v0
 			if !yield(n0, v0) {
 				return false
@@ -3646,7 +3564,7 @@ func oaDocumentW6(xn bool, x *DocumentRelationsItem, ix []int, yield func(bool, 
 	_, _ = x, ix
 	if !xn {
 		if x.Object != nil {
-			n0, v0 := false, oaDocumentDeref(x.Object)
+			n0, v0 := false, genrt.Deref(x.Object)
 			_, _ = n0, v0
 			if !yield(n0, v0) {
 				return false
@@ -3661,7 +3579,7 @@ func oaDocumentW7(xn bool, x *DocumentRelationsItem, ix []int, yield func(bool, 
 	_, _ = x, ix
 	if !xn {
 		if x.Subject != nil {
-			n0, v0 := false, oaDocumentDeref(x.Subject)
+			n0, v0 := false, genrt.Deref(x.Subject)
 			_, _ = n0, v0
 			if !yield(n0, v0) {
 				return false

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"github.com/objectaligner/oagen/interp"
 	oart "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/hungarian"
+	"github.com/objectaligner/oagen/runtime/genrt"
 	"github.com/objectaligner/oagen/runtime/jsonval"
 	"github.com/objectaligner/oagen/runtime/seqdp"
 	"github.com/objectaligner/oagen/runtime/wl"
@@ -16,7 +16,7 @@ import (
 )
 
 // This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion1
+const _ = oart.EnforceGenVersion2
 
 // OrgChart is the root type of the schema schema.json.
 type OrgChart struct {
@@ -58,12 +58,7 @@ type OrgChartPeriod struct {
 
 // oaOrgChartCtx is the per-call workspace of the OrgChart scorer; it is pooled.
 type oaOrgChartCtx struct {
-	hung hungarian.Solver
-	dp   seqdp.Workspace
-	fl   [][]float64
-	il   [][]int
-	sl   [][]seqdp.Step
-	err  error // an internal error of the call (see solve)
+	genrt.Workspace // buffers, assignment solver, DP; Err is an internal error of the call
 
 	// Referential state (SPEC §7): cur is the index+1 of the scope being derived (0: none),
 	// maskAll masks every reference (degraded scope), kerr records a kind mismatch while deriving.
@@ -103,81 +98,8 @@ func oaOrgChartWrap(what string, err error) error {
 var _ = errors.New
 var _ = fmt.Errorf
 
-func oaOrgChartDeref[V any](p *V) V {
-	if p == nil {
-		var z V
-		return z
-	}
-	return *p
-}
-
-// floats returns a buffer of n float64s from the pool of the context.
-func (c *oaOrgChartCtx) floats(n int) []float64 {
-	if k := len(c.fl); k > 0 {
-		s := c.fl[k-1]
-		c.fl = c.fl[:k-1]
-		if cap(s) >= n {
-			return s[:n]
-		}
-	}
-	return make([]float64, n, max(n, 16))
-}
-
-func (c *oaOrgChartCtx) release(s []float64) { c.fl = append(c.fl, s) }
-
-func (c *oaOrgChartCtx) releaseInts(s []int) { c.il = append(c.il, s) }
-
-func (c *oaOrgChartCtx) releaseSteps(s []seqdp.Step) { c.sl = append(c.sl, s) }
-
-// solve runs the assignment of SPEC §5.8 and returns a copy of the
-// assignment that the caller owns until releaseInts.
-//
-// The solver fails only on inconsistent dimensions or non-finite entries,
-// and every matrix built here is n×m with entries in [0, 2] (similarities,
-// clamped scores, plus the WL tie-break bonus below one gap), so it cannot
-// fail. Should it ever, the error is recorded for the entry points (ScoreT
-// then returns 0, the other entry points return the error) and the identity
-// assignment lets the call finish instead of crashing the service.
-func (c *oaOrgChartCtx) solve(M []float64, n, m int) []int {
-	asg, err := c.hung.SolveMax(M, n, m)
-	var out []int
-	if k := len(c.il); k > 0 {
-		out = c.il[k-1][:0]
-		c.il = c.il[:k-1]
-	}
-	if err != nil {
-		c.fail(err)
-		for r := range max(n, m) {
-			out = append(out, r)
-		}
-		return out
-	}
-	return append(out, asg...)
-}
-
-// align runs the DP of SPEC §5.3 and returns a copy of the steps. Like
-// solve, it cannot fail on the matrices built here (n×m, entries in [0, 1]);
-// an error is recorded and the alignment continues with no steps.
-func (c *oaOrgChartCtx) align(M []float64, n, m int) (float64, []seqdp.Step) {
-	total, steps, err := c.dp.Align(M, n, m)
-	var out []seqdp.Step
-	if k := len(c.sl); k > 0 {
-		out = c.sl[k-1][:0]
-		c.sl = c.sl[:k-1]
-	}
-	if err != nil {
-		c.fail(err)
-		return 0, out
-	}
-	return total, append(out, steps...)
-}
-
-// fail records the first internal error of the call.
-func (c *oaOrgChartCtx) fail(err error) {
-	if c.err == nil {
-		c.err = fmt.Errorf("oagen: internal error (please report it): %w", err)
-	}
-}
+// The fixed-order lists read the DP's moves.
+var _ = seqdp.Diag
 
 func (c *oaOrgChartCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaOrgChartRes {
 	return &oaOrgChartRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
@@ -385,7 +307,7 @@ func (c *oaOrgChartCtx) derive0(gn bool, g *OrgChart, pn bool, p *OrgChart) {
 		st.done = true
 		return
 	}
-	C := c.floats(n * m)
+	C := c.Floats(n * m)
 	c.cur, c.maskAll, c.deriving = 1, false, true
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
@@ -401,17 +323,17 @@ func (c *oaOrgChartCtx) derive0(gn bool, g *OrgChart, pn bool, p *OrgChart) {
 	S := C
 	var Sx []float64
 	if n > 1 || m > 1 {
-		Wm := c.floats(n * m)
+		Wm := c.Floats(n * m)
 		clear(Wm)
 		c.structural0(gn, g, pn, p, Wm, n, m)
-		Sx = c.floats(n * m)
-		sc := c.floats(n * m)
+		Sx = c.Floats(n * m)
+		sc := c.Floats(n * m)
 		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
-		c.release(sc)
-		c.release(Wm)
+		c.Release(sc)
+		c.Release(Wm)
 		S = Sx
 	}
-	asg := c.solve(S, n, m)
+	asg := c.Solve(S, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		if r >= n || !st.ok[0][r] {
@@ -429,11 +351,11 @@ func (c *oaOrgChartCtx) derive0(gn bool, g *OrgChart, pn bool, p *OrgChart) {
 		st.pi[k] = int32(col)
 		st.used[st.ids[1][col]] = struct{}{}
 	}
-	c.releaseInts(asg)
+	c.ReleaseInts(asg)
 	if Sx != nil {
-		c.release(Sx)
+		c.Release(Sx)
 	}
-	c.release(C)
+	c.Release(C)
 	st.done = true
 }
 
@@ -784,11 +706,11 @@ var oaOrgChartKeys2 = [...]string{
 func oaOrgChartMember2(v *OrgChartPeopleItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaOrgChartJN3(false, oaOrgChartDeref(v.Id))
+		return oaOrgChartJN3(false, genrt.Deref(v.Id))
 	case 1:
-		return oaOrgChartJN4(false, oaOrgChartDeref(v.Name))
+		return oaOrgChartJN4(false, genrt.Deref(v.Name))
 	case 2:
-		return oaOrgChartJN5(false, oaOrgChartDeref(v.Role))
+		return oaOrgChartJN5(false, genrt.Deref(v.Role))
 	}
 	return jsonval.Value{}
 }
@@ -1005,9 +927,9 @@ var oaOrgChartKeys7 = [...]string{
 func oaOrgChartMember7(v *OrgChartMentorshipsItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaOrgChartJN8(false, oaOrgChartDeref(v.Mentor))
+		return oaOrgChartJN8(false, genrt.Deref(v.Mentor))
 	case 1:
-		return oaOrgChartJN9(false, oaOrgChartDeref(v.Mentee))
+		return oaOrgChartJN9(false, genrt.Deref(v.Mentee))
 	}
 	return jsonval.Value{}
 }
@@ -1305,7 +1227,7 @@ var oaOrgChartState = sync.OnceValues(func() (*oaOrgChartFallback, error) {
 // referential (SPEC §7): the gold must also have referential integrity (see
 // CheckOrgChartGold); a gold that does not scores 0, as do a nil argument where
 // the root schema does not admit null (nil is JSON null where it does) and
-// the internal errors that cannot occur (see solve). It makes no heap
+// the internal errors that cannot occur (see genrt.Workspace.Solve). It makes no heap
 // allocations in steady state: the WL labels of SPEC §7.6 are cached by
 // content in the pooled context (at most 4096 per context), so only a label
 // not seen before allocates, as does a float-typed identifier or exact
@@ -1324,13 +1246,13 @@ func oaOrgChartScore(gold, cand *OrgChart) (float64, error) {
 	}
 	c := oaOrgChartPool.Get().(*oaOrgChartCtx)
 	defer oaOrgChartPool.Put(c)
-	c.err = nil
+	c.Err = nil
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return 0, err
 	}
 	s, _ := c.oaOrgChartA0_0(gn, g, pn, p, false)
-	if c.err != nil {
-		return 0, c.err
+	if c.Err != nil {
+		return 0, c.Err
 	}
 	return s, nil
 }
@@ -1362,13 +1284,13 @@ func RepairOrgChart(gold, cand *OrgChart) ([]oart.Op, error) {
 	}
 	c := oaOrgChartPool.Get().(*oaOrgChartCtx)
 	defer oaOrgChartPool.Put(c)
-	c.err = nil
+	c.Err = nil
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return nil, err
 	}
 	_, r := c.oaOrgChartA0_0(gn, g, pn, p, true)
-	if c.err != nil {
-		return nil, c.err
+	if c.Err != nil {
+		return nil, c.Err
 	}
 	ops := oart.WalkRepairs(r.m, oaOrgChartJN0(gn, g), oaOrgChartJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
@@ -1594,13 +1516,13 @@ func (c *oaOrgChartCtx) oaOrgChartO2_2(g *OrgChartPeopleItem, p *OrgChartPeopleI
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaOrgChartSim2_2[gi[i]*3+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -1619,8 +1541,8 @@ func (c *oaOrgChartCtx) oaOrgChartO2_2(g *OrgChartPeopleItem, p *OrgChartPeopleI
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaOrgChartRes
 	if build {
@@ -1638,35 +1560,35 @@ func (c *oaOrgChartCtx) oaOrgChartO2_2(g *OrgChartPeopleItem, p *OrgChartPeopleI
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA3_3(false, oaOrgChartDeref(g.Id), false, oaOrgChartDeref(p.Id), build)
+			evs[x], r = c.oaOrgChartA3_3(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(2.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA4_4(false, oaOrgChartDeref(g.Name), false, oaOrgChartDeref(p.Name), build)
+			evs[x], r = c.oaOrgChartA4_4(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(2.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA4_5(false, oaOrgChartDeref(g.Name), false, oaOrgChartDeref(p.Role), build)
+			evs[x], r = c.oaOrgChartA4_5(false, genrt.Deref(g.Name), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA5_4(false, oaOrgChartDeref(g.Role), false, oaOrgChartDeref(p.Name), build)
+			evs[x], r = c.oaOrgChartA5_4(false, genrt.Deref(g.Role), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA5_5(false, oaOrgChartDeref(g.Role), false, oaOrgChartDeref(p.Role), build)
+			evs[x], r = c.oaOrgChartA5_5(false, genrt.Deref(g.Role), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
@@ -1792,13 +1714,13 @@ func (c *oaOrgChartCtx) oaOrgChartO0_0(g *OrgChart, p *OrgChart, build bool) (fl
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaOrgChartSim0_0[gi[i]*4+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -1817,8 +1739,8 @@ func (c *oaOrgChartCtx) oaOrgChartO0_0(g *OrgChart, p *OrgChart, build bool) (fl
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaOrgChartRes
 	if build {
@@ -2053,15 +1975,15 @@ func (c *oaOrgChartCtx) oaOrgChartL1_1(g []OrgChartPeopleItem, p []OrgChartPeopl
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaOrgChartT1_1(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2116,14 +2038,14 @@ func (c *oaOrgChartCtx) oaOrgChartL1_1(g []OrgChartPeopleItem, p []OrgChartPeopl
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2152,15 +2074,15 @@ func (c *oaOrgChartCtx) oaOrgChartL1_6(g []OrgChartPeopleItem, p []OrgChartMento
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaOrgChartT1_6(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2215,14 +2137,14 @@ func (c *oaOrgChartCtx) oaOrgChartL1_6(g []OrgChartPeopleItem, p []OrgChartMento
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2251,15 +2173,15 @@ func (c *oaOrgChartCtx) oaOrgChartL1_10(g []OrgChartPeopleItem, p []string, buil
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaOrgChartT1_10(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2314,14 +2236,14 @@ func (c *oaOrgChartCtx) oaOrgChartL1_10(g []OrgChartPeopleItem, p []string, buil
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2355,15 +2277,15 @@ func (c *oaOrgChartCtx) oaOrgChartL1_12(g []OrgChartPeopleItem, p *OrgChartPerio
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaOrgChartT1_12(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2418,14 +2340,14 @@ func (c *oaOrgChartCtx) oaOrgChartL1_12(g []OrgChartPeopleItem, p *OrgChartPerio
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2454,15 +2376,15 @@ func (c *oaOrgChartCtx) oaOrgChartL6_1(g []OrgChartMentorshipsItem, p []OrgChart
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaOrgChartT6_1(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2515,14 +2437,14 @@ func (c *oaOrgChartCtx) oaOrgChartL6_1(g []OrgChartMentorshipsItem, p []OrgChart
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2551,15 +2473,15 @@ func (c *oaOrgChartCtx) oaOrgChartL6_6(g []OrgChartMentorshipsItem, p []OrgChart
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaOrgChartT6_6(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2612,14 +2534,14 @@ func (c *oaOrgChartCtx) oaOrgChartL6_6(g []OrgChartMentorshipsItem, p []OrgChart
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2648,15 +2570,15 @@ func (c *oaOrgChartCtx) oaOrgChartL6_10(g []OrgChartMentorshipsItem, p []string,
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaOrgChartT6_10(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2709,14 +2631,14 @@ func (c *oaOrgChartCtx) oaOrgChartL6_10(g []OrgChartMentorshipsItem, p []string,
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2750,15 +2672,15 @@ func (c *oaOrgChartCtx) oaOrgChartL6_12(g []OrgChartMentorshipsItem, p *OrgChart
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaOrgChartT6_12(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2811,14 +2733,14 @@ func (c *oaOrgChartCtx) oaOrgChartL6_12(g []OrgChartMentorshipsItem, p *OrgChart
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2863,14 +2785,14 @@ func (c *oaOrgChartCtx) oaOrgChartL10_1(g []string, p []OrgChartPeopleItem, buil
 			}
 		}
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaOrgChartT10_1(g, p, i, j, false)
 			}
 		}
 		D := 0
-		total, steps := c.align(M, n, m)
+		total, steps := c.Align(M, n, m)
 		for _, st := range steps {
 			switch st.Move {
 			case seqdp.Diag:
@@ -2921,13 +2843,13 @@ func (c *oaOrgChartCtx) oaOrgChartL10_1(g []string, p []OrgChartPeopleItem, buil
 				}
 			}
 		}
-		c.releaseSteps(steps)
+		c.ReleaseSteps(steps)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(total / float64(D))
 		}
-		c.release(M)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2972,14 +2894,14 @@ func (c *oaOrgChartCtx) oaOrgChartL10_6(g []string, p []OrgChartMentorshipsItem,
 			}
 		}
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaOrgChartT10_6(g, p, i, j, false)
 			}
 		}
 		D := 0
-		total, steps := c.align(M, n, m)
+		total, steps := c.Align(M, n, m)
 		for _, st := range steps {
 			switch st.Move {
 			case seqdp.Diag:
@@ -3030,13 +2952,13 @@ func (c *oaOrgChartCtx) oaOrgChartL10_6(g []string, p []OrgChartMentorshipsItem,
 				}
 			}
 		}
-		c.releaseSteps(steps)
+		c.ReleaseSteps(steps)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(total / float64(D))
 		}
-		c.release(M)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -3081,14 +3003,14 @@ func (c *oaOrgChartCtx) oaOrgChartL10_10(g []string, p []string, build bool) (fl
 			}
 		}
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaOrgChartT10_10(g, p, i, j, false)
 			}
 		}
 		D := 0
-		total, steps := c.align(M, n, m)
+		total, steps := c.Align(M, n, m)
 		for _, st := range steps {
 			switch st.Move {
 			case seqdp.Diag:
@@ -3139,13 +3061,13 @@ func (c *oaOrgChartCtx) oaOrgChartL10_10(g []string, p []string, build bool) (fl
 				}
 			}
 		}
-		c.releaseSteps(steps)
+		c.ReleaseSteps(steps)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(total / float64(D))
 		}
-		c.release(M)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -3195,14 +3117,14 @@ func (c *oaOrgChartCtx) oaOrgChartL10_12(g []string, p *OrgChartPeriod, build bo
 			}
 		}
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaOrgChartT10_12(g, p, i, j, false)
 			}
 		}
 		D := 0
-		total, steps := c.align(M, n, m)
+		total, steps := c.Align(M, n, m)
 		for _, st := range steps {
 			switch st.Move {
 			case seqdp.Diag:
@@ -3253,13 +3175,13 @@ func (c *oaOrgChartCtx) oaOrgChartL10_12(g []string, p *OrgChartPeriod, build bo
 				}
 			}
 		}
-		c.releaseSteps(steps)
+		c.ReleaseSteps(steps)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(total / float64(D))
 		}
-		c.release(M)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -3655,13 +3577,13 @@ func (c *oaOrgChartCtx) oaOrgChartO2_7(g *OrgChartPeopleItem, p *OrgChartMentors
 	var eg, ep [5]int
 	var eks, ews, evs [5]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaOrgChartSim2_7[gi[i]*2+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -3680,8 +3602,8 @@ func (c *oaOrgChartCtx) oaOrgChartO2_7(g *OrgChartPeopleItem, p *OrgChartMentors
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaOrgChartRes
 	if build {
 		rs = make([]*oaOrgChartRes, E)
@@ -3699,7 +3621,7 @@ func (c *oaOrgChartCtx) oaOrgChartO2_7(g *OrgChartPeopleItem, p *OrgChartMentors
 			ews[x] = float64(2.0)
 			var r *oaOrgChartRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN4(false, oaOrgChartDeref(g.Name)), oaOrgChartJN8(false, oaOrgChartDeref(p.Mentor)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN4(false, genrt.Deref(g.Name)), oaOrgChartJN8(false, genrt.Deref(p.Mentor)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3708,7 +3630,7 @@ func (c *oaOrgChartCtx) oaOrgChartO2_7(g *OrgChartPeopleItem, p *OrgChartMentors
 			ews[x] = float64(2.0)
 			var r *oaOrgChartRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN4(false, oaOrgChartDeref(g.Name)), oaOrgChartJN9(false, oaOrgChartDeref(p.Mentee)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN4(false, genrt.Deref(g.Name)), oaOrgChartJN9(false, genrt.Deref(p.Mentee)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3717,7 +3639,7 @@ func (c *oaOrgChartCtx) oaOrgChartO2_7(g *OrgChartPeopleItem, p *OrgChartMentors
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN5(false, oaOrgChartDeref(g.Role)), oaOrgChartJN8(false, oaOrgChartDeref(p.Mentor)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN5(false, genrt.Deref(g.Role)), oaOrgChartJN8(false, genrt.Deref(p.Mentor)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3726,7 +3648,7 @@ func (c *oaOrgChartCtx) oaOrgChartO2_7(g *OrgChartPeopleItem, p *OrgChartMentors
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN5(false, oaOrgChartDeref(g.Role)), oaOrgChartJN9(false, oaOrgChartDeref(p.Mentee)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN5(false, genrt.Deref(g.Role)), oaOrgChartJN9(false, genrt.Deref(p.Mentee)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3857,13 +3779,13 @@ func (c *oaOrgChartCtx) oaOrgChartO7_2(g *OrgChartMentorshipsItem, p *OrgChartPe
 	var eg, ep [5]int
 	var eks, ews, evs [5]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaOrgChartSim7_2[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -3882,8 +3804,8 @@ func (c *oaOrgChartCtx) oaOrgChartO7_2(g *OrgChartMentorshipsItem, p *OrgChartPe
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaOrgChartRes
 	if build {
 		rs = make([]*oaOrgChartRes, E)
@@ -3901,7 +3823,7 @@ func (c *oaOrgChartCtx) oaOrgChartO7_2(g *OrgChartMentorshipsItem, p *OrgChartPe
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN8(false, oaOrgChartDeref(g.Mentor)), oaOrgChartJN4(false, oaOrgChartDeref(p.Name)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN8(false, genrt.Deref(g.Mentor)), oaOrgChartJN4(false, genrt.Deref(p.Name)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3910,7 +3832,7 @@ func (c *oaOrgChartCtx) oaOrgChartO7_2(g *OrgChartMentorshipsItem, p *OrgChartPe
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN8(false, oaOrgChartDeref(g.Mentor)), oaOrgChartJN5(false, oaOrgChartDeref(p.Role)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN8(false, genrt.Deref(g.Mentor)), oaOrgChartJN5(false, genrt.Deref(p.Role)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3919,7 +3841,7 @@ func (c *oaOrgChartCtx) oaOrgChartO7_2(g *OrgChartMentorshipsItem, p *OrgChartPe
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN9(false, oaOrgChartDeref(g.Mentee)), oaOrgChartJN4(false, oaOrgChartDeref(p.Name)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN9(false, genrt.Deref(g.Mentee)), oaOrgChartJN4(false, genrt.Deref(p.Name)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3928,7 +3850,7 @@ func (c *oaOrgChartCtx) oaOrgChartO7_2(g *OrgChartMentorshipsItem, p *OrgChartPe
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN9(false, oaOrgChartDeref(g.Mentee)), oaOrgChartJN5(false, oaOrgChartDeref(p.Role)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN9(false, genrt.Deref(g.Mentee)), oaOrgChartJN5(false, genrt.Deref(p.Role)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -4027,13 +3949,13 @@ func (c *oaOrgChartCtx) oaOrgChartO7_7(g *OrgChartMentorshipsItem, p *OrgChartMe
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaOrgChartSim7_7[gi[i]*2+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -4052,8 +3974,8 @@ func (c *oaOrgChartCtx) oaOrgChartO7_7(g *OrgChartMentorshipsItem, p *OrgChartMe
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaOrgChartRes
 	if build {
@@ -4071,28 +3993,28 @@ func (c *oaOrgChartCtx) oaOrgChartO7_7(g *OrgChartMentorshipsItem, p *OrgChartMe
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA8_8(false, oaOrgChartDeref(g.Mentor), false, oaOrgChartDeref(p.Mentor), build)
+			evs[x], r = c.oaOrgChartA8_8(false, genrt.Deref(g.Mentor), false, genrt.Deref(p.Mentor), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA8_9(false, oaOrgChartDeref(g.Mentor), false, oaOrgChartDeref(p.Mentee), build)
+			evs[x], r = c.oaOrgChartA8_9(false, genrt.Deref(g.Mentor), false, genrt.Deref(p.Mentee), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA9_8(false, oaOrgChartDeref(g.Mentee), false, oaOrgChartDeref(p.Mentor), build)
+			evs[x], r = c.oaOrgChartA9_8(false, genrt.Deref(g.Mentee), false, genrt.Deref(p.Mentor), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA9_9(false, oaOrgChartDeref(g.Mentee), false, oaOrgChartDeref(p.Mentee), build)
+			evs[x], r = c.oaOrgChartA9_9(false, genrt.Deref(g.Mentee), false, genrt.Deref(p.Mentee), build)
 			if build {
 				rs[x] = r
 			}
@@ -4608,7 +4530,7 @@ func oaOrgChartW0(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) 
 					_, _ = n1, v1
 					if !n1 {
 						if v1.Id != nil {
-							n2, v2 := false, oaOrgChartDeref(v1.Id)
+							n2, v2 := false, genrt.Deref(v1.Id)
 							_, _ = n2, v2
 							if !yield(n2, v2) {
 								return false
@@ -4636,7 +4558,7 @@ func oaOrgChartW1(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) 
 					_, _ = n1, v1
 					if !n1 {
 						if v1.Mentor != nil {
-							n2, v2 := false, oaOrgChartDeref(v1.Mentor)
+							n2, v2 := false, genrt.Deref(v1.Mentor)
 							_, _ = n2, v2
 							if !yield(n2, v2) {
 								return false
@@ -4664,7 +4586,7 @@ func oaOrgChartW2(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) 
 					_, _ = n1, v1
 					if !n1 {
 						if v1.Mentee != nil {
-							n2, v2 := false, oaOrgChartDeref(v1.Mentee)
+							n2, v2 := false, genrt.Deref(v1.Mentee)
 							_, _ = n2, v2
 							if !yield(n2, v2) {
 								return false
@@ -4705,7 +4627,7 @@ func oaOrgChartW4(xn bool, x *OrgChartPeopleItem, ix []int, yield func(bool, int
 	_, _ = x, ix
 	if !xn {
 		if x.Id != nil {
-			n0, v0 := false, oaOrgChartDeref(x.Id)
+			n0, v0 := false, genrt.Deref(x.Id)
 			_, _ = n0, v0
 			if !yield(n0, v0) {
 				return false
@@ -4742,7 +4664,7 @@ func oaOrgChartW6(xn bool, x *OrgChartMentorshipsItem, ix []int, yield func(bool
 	_, _ = x, ix
 	if !xn {
 		if x.Mentee != nil {
-			n0, v0 := false, oaOrgChartDeref(x.Mentee)
+			n0, v0 := false, genrt.Deref(x.Mentee)
 			_, _ = n0, v0
 			if !yield(n0, v0) {
 				return false
@@ -4757,7 +4679,7 @@ func oaOrgChartW7(xn bool, x *OrgChartMentorshipsItem, ix []int, yield func(bool
 	_, _ = x, ix
 	if !xn {
 		if x.Mentor != nil {
-			n0, v0 := false, oaOrgChartDeref(x.Mentor)
+			n0, v0 := false, genrt.Deref(x.Mentor)
 			_, _ = n0, v0
 			if !yield(n0, v0) {
 				return false

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"github.com/objectaligner/oagen/interp"
 	oart "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/hungarian"
+	"github.com/objectaligner/oagen/runtime/genrt"
 	"github.com/objectaligner/oagen/runtime/jsonval"
 	"github.com/objectaligner/oagen/runtime/seqdp"
 	"github.com/objectaligner/oagen/validate"
@@ -15,7 +15,7 @@ import (
 )
 
 // This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion1
+const _ = oart.EnforceGenVersion2
 
 // SentenceOrder is the root type of the schema sentence_ordering_fixed.json.
 type SentenceOrder struct {
@@ -24,12 +24,7 @@ type SentenceOrder struct {
 
 // oaSentenceOrderCtx is the per-call workspace of the SentenceOrder scorer; it is pooled.
 type oaSentenceOrderCtx struct {
-	hung hungarian.Solver
-	dp   seqdp.Workspace
-	fl   [][]float64
-	il   [][]int
-	sl   [][]seqdp.Step
-	err  error // an internal error of the call (see solve)
+	genrt.Workspace // buffers, assignment solver, DP; Err is an internal error of the call
 }
 
 // oaSentenceOrderRes is what an alignment returns in build mode: the aligned values (SPEC §1.6) and the match node.
@@ -56,81 +51,8 @@ func oaSentenceOrderWrap(what string, err error) error {
 var _ = errors.New
 var _ = fmt.Errorf
 
-func oaSentenceOrderDeref[V any](p *V) V {
-	if p == nil {
-		var z V
-		return z
-	}
-	return *p
-}
-
-// floats returns a buffer of n float64s from the pool of the context.
-func (c *oaSentenceOrderCtx) floats(n int) []float64 {
-	if k := len(c.fl); k > 0 {
-		s := c.fl[k-1]
-		c.fl = c.fl[:k-1]
-		if cap(s) >= n {
-			return s[:n]
-		}
-	}
-	return make([]float64, n, max(n, 16))
-}
-
-func (c *oaSentenceOrderCtx) release(s []float64) { c.fl = append(c.fl, s) }
-
-func (c *oaSentenceOrderCtx) releaseInts(s []int) { c.il = append(c.il, s) }
-
-func (c *oaSentenceOrderCtx) releaseSteps(s []seqdp.Step) { c.sl = append(c.sl, s) }
-
-// solve runs the assignment of SPEC §5.8 and returns a copy of the
-// assignment that the caller owns until releaseInts.
-//
-// The solver fails only on inconsistent dimensions or non-finite entries,
-// and every matrix built here is n×m with entries in [0, 2] (similarities,
-// clamped scores, plus the WL tie-break bonus below one gap), so it cannot
-// fail. Should it ever, the error is recorded for the entry points (ScoreT
-// then returns 0, the other entry points return the error) and the identity
-// assignment lets the call finish instead of crashing the service.
-func (c *oaSentenceOrderCtx) solve(M []float64, n, m int) []int {
-	asg, err := c.hung.SolveMax(M, n, m)
-	var out []int
-	if k := len(c.il); k > 0 {
-		out = c.il[k-1][:0]
-		c.il = c.il[:k-1]
-	}
-	if err != nil {
-		c.fail(err)
-		for r := range max(n, m) {
-			out = append(out, r)
-		}
-		return out
-	}
-	return append(out, asg...)
-}
-
-// align runs the DP of SPEC §5.3 and returns a copy of the steps. Like
-// solve, it cannot fail on the matrices built here (n×m, entries in [0, 1]);
-// an error is recorded and the alignment continues with no steps.
-func (c *oaSentenceOrderCtx) align(M []float64, n, m int) (float64, []seqdp.Step) {
-	total, steps, err := c.dp.Align(M, n, m)
-	var out []seqdp.Step
-	if k := len(c.sl); k > 0 {
-		out = c.sl[k-1][:0]
-		c.sl = c.sl[:k-1]
-	}
-	if err != nil {
-		c.fail(err)
-		return 0, out
-	}
-	return total, append(out, steps...)
-}
-
-// fail records the first internal error of the call.
-func (c *oaSentenceOrderCtx) fail(err error) {
-	if c.err == nil {
-		c.err = fmt.Errorf("oagen: internal error (please report it): %w", err)
-	}
-}
+// The fixed-order lists read the DP's moves.
+var _ = seqdp.Diag
 
 func (c *oaSentenceOrderCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaSentenceOrderRes {
 	return &oaSentenceOrderRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
@@ -396,13 +318,13 @@ var oaSentenceOrderState = sync.OnceValues(func() (*oaSentenceOrderFallback, err
 // validation keywords (the typed path does not validate); nil stands for JSON
 // null where the root schema admits null, and otherwise scores 0. It makes no
 // heap allocations in steady state. It returns 0 on an internal error of the
-// assignment solver or DP, which cannot occur (see solve).
+// assignment solver or DP, which cannot occur (see genrt.Workspace.Solve).
 func ScoreSentenceOrder(gold, cand *SentenceOrder) float64 {
 	s, _ := oaSentenceOrderScore(gold, cand)
 	return s
 }
 
-// oaSentenceOrderScore is ScoreSentenceOrder that reports an internal error (see solve).
+// oaSentenceOrderScore is ScoreSentenceOrder that reports an internal error (see genrt.Workspace.Solve).
 func oaSentenceOrderScore(gold, cand *SentenceOrder) (float64, error) {
 	gn, g := oaSentenceOrderIn(gold)
 	pn, p := oaSentenceOrderIn(cand)
@@ -411,10 +333,10 @@ func oaSentenceOrderScore(gold, cand *SentenceOrder) (float64, error) {
 	}
 	c := oaSentenceOrderPool.Get().(*oaSentenceOrderCtx)
 	defer oaSentenceOrderPool.Put(c)
-	c.err = nil
+	c.Err = nil
 	s, _ := c.oaSentenceOrderA0_0(gn, g, pn, p, false)
-	if c.err != nil {
-		return 0, c.err
+	if c.Err != nil {
+		return 0, c.Err
 	}
 	return s, nil
 }
@@ -430,10 +352,10 @@ func RepairSentenceOrder(gold, cand *SentenceOrder) ([]oart.Op, error) {
 	}
 	c := oaSentenceOrderPool.Get().(*oaSentenceOrderCtx)
 	defer oaSentenceOrderPool.Put(c)
-	c.err = nil
+	c.Err = nil
 	_, r := c.oaSentenceOrderA0_0(gn, g, pn, p, true)
-	if c.err != nil {
-		return nil, c.err
+	if c.Err != nil {
+		return nil, c.Err
 	}
 	ops := oart.WalkRepairs(r.m, oaSentenceOrderJN0(gn, g), oaSentenceOrderJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
@@ -635,13 +557,13 @@ func (c *oaSentenceOrderCtx) oaSentenceOrderO0_0(g *SentenceOrder, p *SentenceOr
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaSentenceOrderSim0_0[gi[i]*1+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -660,8 +582,8 @@ func (c *oaSentenceOrderCtx) oaSentenceOrderO0_0(g *SentenceOrder, p *SentenceOr
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaSentenceOrderRes
 	if build {
@@ -762,14 +684,14 @@ func (c *oaSentenceOrderCtx) oaSentenceOrderL1_1(g []int64, p []int64, build boo
 			}
 		}
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaSentenceOrderT1_1(g, p, i, j, false)
 			}
 		}
 		D := 0
-		total, steps := c.align(M, n, m)
+		total, steps := c.Align(M, n, m)
 		for _, st := range steps {
 			switch st.Move {
 			case seqdp.Diag:
@@ -820,13 +742,13 @@ func (c *oaSentenceOrderCtx) oaSentenceOrderL1_1(g []int64, p []int64, build boo
 				}
 			}
 		}
-		c.releaseSteps(steps)
+		c.ReleaseSteps(steps)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(total / float64(D))
 		}
-		c.release(M)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil

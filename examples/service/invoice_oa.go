@@ -7,24 +7,18 @@ import (
 	"fmt"
 	"github.com/objectaligner/oagen/interp"
 	oart "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/hungarian"
+	"github.com/objectaligner/oagen/runtime/genrt"
 	"github.com/objectaligner/oagen/runtime/jsonval"
-	"github.com/objectaligner/oagen/runtime/seqdp"
 	"github.com/objectaligner/oagen/runtime/wl"
 	"sync"
 )
 
 // This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion1
+const _ = oart.EnforceGenVersion2
 
 // oaInvoiceCtx is the per-call workspace of the Invoice scorer; it is pooled.
 type oaInvoiceCtx struct {
-	hung hungarian.Solver
-	dp   seqdp.Workspace
-	fl   [][]float64
-	il   [][]int
-	sl   [][]seqdp.Step
-	err  error // an internal error of the call (see solve)
+	genrt.Workspace // buffers, assignment solver, DP; Err is an internal error of the call
 
 	// Referential state (SPEC §7): cur is the index+1 of the scope being derived (0: none),
 	// maskAll masks every reference (degraded scope), kerr records a kind mismatch while deriving.
@@ -55,82 +49,6 @@ var oaInvoicePool = sync.Pool{New: func() any {
 var _ *interp.GoldError
 var _ = errors.New
 var _ = fmt.Errorf
-
-func oaInvoiceDeref[V any](p *V) V {
-	if p == nil {
-		var z V
-		return z
-	}
-	return *p
-}
-
-// floats returns a buffer of n float64s from the pool of the context.
-func (c *oaInvoiceCtx) floats(n int) []float64 {
-	if k := len(c.fl); k > 0 {
-		s := c.fl[k-1]
-		c.fl = c.fl[:k-1]
-		if cap(s) >= n {
-			return s[:n]
-		}
-	}
-	return make([]float64, n, max(n, 16))
-}
-
-func (c *oaInvoiceCtx) release(s []float64) { c.fl = append(c.fl, s) }
-
-func (c *oaInvoiceCtx) releaseInts(s []int) { c.il = append(c.il, s) }
-
-func (c *oaInvoiceCtx) releaseSteps(s []seqdp.Step) { c.sl = append(c.sl, s) }
-
-// solve runs the assignment of SPEC §5.8 and returns a copy of the
-// assignment that the caller owns until releaseInts.
-//
-// The solver fails only on inconsistent dimensions or non-finite entries,
-// and every matrix built here is n×m with entries in [0, 2] (similarities,
-// clamped scores, plus the WL tie-break bonus below one gap), so it cannot
-// fail. Should it ever, the error is recorded for the entry points (ScoreT
-// then returns 0, the other entry points return the error) and the identity
-// assignment lets the call finish instead of crashing the service.
-func (c *oaInvoiceCtx) solve(M []float64, n, m int) []int {
-	asg, err := c.hung.SolveMax(M, n, m)
-	var out []int
-	if k := len(c.il); k > 0 {
-		out = c.il[k-1][:0]
-		c.il = c.il[:k-1]
-	}
-	if err != nil {
-		c.fail(err)
-		for r := range max(n, m) {
-			out = append(out, r)
-		}
-		return out
-	}
-	return append(out, asg...)
-}
-
-// align runs the DP of SPEC §5.3 and returns a copy of the steps. Like
-// solve, it cannot fail on the matrices built here (n×m, entries in [0, 1]);
-// an error is recorded and the alignment continues with no steps.
-func (c *oaInvoiceCtx) align(M []float64, n, m int) (float64, []seqdp.Step) {
-	total, steps, err := c.dp.Align(M, n, m)
-	var out []seqdp.Step
-	if k := len(c.sl); k > 0 {
-		out = c.sl[k-1][:0]
-		c.sl = c.sl[:k-1]
-	}
-	if err != nil {
-		c.fail(err)
-		return 0, out
-	}
-	return total, append(out, steps...)
-}
-
-// fail records the first internal error of the call.
-func (c *oaInvoiceCtx) fail(err error) {
-	if c.err == nil {
-		c.err = fmt.Errorf("oagen: internal error (please report it): %w", err)
-	}
-}
 
 func (c *oaInvoiceCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaInvoiceRes {
 	return &oaInvoiceRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
@@ -338,7 +256,7 @@ func (c *oaInvoiceCtx) derive0(gn bool, g *Invoice, pn bool, p *Invoice) {
 		st.done = true
 		return
 	}
-	C := c.floats(n * m)
+	C := c.Floats(n * m)
 	c.cur, c.maskAll, c.deriving = 1, false, true
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
@@ -354,17 +272,17 @@ func (c *oaInvoiceCtx) derive0(gn bool, g *Invoice, pn bool, p *Invoice) {
 	S := C
 	var Sx []float64
 	if n > 1 || m > 1 {
-		Wm := c.floats(n * m)
+		Wm := c.Floats(n * m)
 		clear(Wm)
 		c.structural0(gn, g, pn, p, Wm, n, m)
-		Sx = c.floats(n * m)
-		sc := c.floats(n * m)
+		Sx = c.Floats(n * m)
+		sc := c.Floats(n * m)
 		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
-		c.release(sc)
-		c.release(Wm)
+		c.Release(sc)
+		c.Release(Wm)
 		S = Sx
 	}
-	asg := c.solve(S, n, m)
+	asg := c.Solve(S, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		if r >= n || !st.ok[0][r] {
@@ -382,11 +300,11 @@ func (c *oaInvoiceCtx) derive0(gn bool, g *Invoice, pn bool, p *Invoice) {
 		st.pi[k] = int32(col)
 		st.used[st.ids[1][col]] = struct{}{}
 	}
-	c.releaseInts(asg)
+	c.ReleaseInts(asg)
 	if Sx != nil {
-		c.release(Sx)
+		c.Release(Sx)
 	}
-	c.release(C)
+	c.Release(C)
 	st.done = true
 }
 
@@ -616,7 +534,7 @@ func oaInvoiceMember0(v *Invoice, idx int) jsonval.Value {
 	case 5:
 		return oaInvoiceJN20(false, v.TotalCents)
 	case 6:
-		return oaInvoiceJN21(v.Notes == nil, oaInvoiceDeref(v.Notes))
+		return oaInvoiceJN21(v.Notes == nil, genrt.Deref(v.Notes))
 	}
 	return jsonval.Value{}
 }
@@ -991,7 +909,7 @@ func oaInvoiceJN21(null bool, v string) jsonval.Value {
 	return oaInvoiceJ21(v)
 }
 func oaInvoiceJE21(v *string) jsonval.Value {
-	return oaInvoiceJN21(v == nil, oaInvoiceDeref(v))
+	return oaInvoiceJN21(v == nil, genrt.Deref(v))
 }
 func oaInvoiceJ21(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
@@ -1014,7 +932,7 @@ func oaInvoiceNilRoot(gold, cand *Invoice) bool {
 // referential (SPEC §7): the gold must also have referential integrity (see
 // CheckInvoiceGold); a gold that does not scores 0, as do a nil argument where
 // the root schema does not admit null (nil is JSON null where it does) and
-// the internal errors that cannot occur (see solve). It makes no heap
+// the internal errors that cannot occur (see genrt.Workspace.Solve). It makes no heap
 // allocations in steady state: the WL labels of SPEC §7.6 are cached by
 // content in the pooled context (at most 4096 per context), so only a label
 // not seen before allocates, as does a float-typed identifier or exact
@@ -1033,13 +951,13 @@ func oaInvoiceScore(gold, cand *Invoice) (float64, error) {
 	}
 	c := oaInvoicePool.Get().(*oaInvoiceCtx)
 	defer oaInvoicePool.Put(c)
-	c.err = nil
+	c.Err = nil
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return 0, err
 	}
 	s, _ := c.oaInvoiceA0_0(gn, g, pn, p, false)
-	if c.err != nil {
-		return 0, c.err
+	if c.Err != nil {
+		return 0, c.Err
 	}
 	return s, nil
 }
@@ -1071,13 +989,13 @@ func RepairInvoice(gold, cand *Invoice) ([]oart.Op, error) {
 	}
 	c := oaInvoicePool.Get().(*oaInvoiceCtx)
 	defer oaInvoicePool.Put(c)
-	c.err = nil
+	c.Err = nil
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return nil, err
 	}
 	_, r := c.oaInvoiceA0_0(gn, g, pn, p, true)
-	if c.err != nil {
-		return nil, c.err
+	if c.Err != nil {
+		return nil, c.Err
 	}
 	ops := oart.WalkRepairs(r.m, oaInvoiceJN0(gn, g), oaInvoiceJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
@@ -1163,13 +1081,13 @@ func (c *oaInvoiceCtx) oaInvoiceO7_7(g *Party, p *Party, build bool) (float64, *
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaInvoiceSim7_7[gi[i]*4+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -1188,8 +1106,8 @@ func (c *oaInvoiceCtx) oaInvoiceO7_7(g *Party, p *Party, build bool) (float64, *
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaInvoiceRes
 	if build {
@@ -1453,13 +1371,13 @@ func (c *oaInvoiceCtx) oaInvoiceO0_0(g *Invoice, p *Invoice, build bool) (float6
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaInvoiceSim0_0[gi[i]*7+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -1478,8 +1396,8 @@ func (c *oaInvoiceCtx) oaInvoiceO0_0(g *Invoice, p *Invoice, build bool) (float6
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaInvoiceRes
 	if build {
@@ -1539,7 +1457,7 @@ func (c *oaInvoiceCtx) oaInvoiceO0_0(g *Invoice, p *Invoice, build bool) (float6
 		case 48:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA21_21(g.Notes == nil, oaInvoiceDeref(g.Notes), p.Notes == nil, oaInvoiceDeref(p.Notes), build)
+			evs[x], r = c.oaInvoiceA21_21(g.Notes == nil, genrt.Deref(g.Notes), p.Notes == nil, genrt.Deref(p.Notes), build)
 			if build {
 				rs[x] = r
 			}
@@ -1805,13 +1723,13 @@ func (c *oaInvoiceCtx) oaInvoiceO3_3(g *Vendor, p *Vendor, build bool) (float64,
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaInvoiceSim3_3[gi[i]*2+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -1830,8 +1748,8 @@ func (c *oaInvoiceCtx) oaInvoiceO3_3(g *Vendor, p *Vendor, build bool) (float64,
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaInvoiceRes
 	if build {
@@ -1937,15 +1855,15 @@ func (c *oaInvoiceCtx) oaInvoiceL6_6(g []Party, p []Party, build bool) (float64,
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaInvoiceT6_6(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2000,14 +1918,14 @@ func (c *oaInvoiceCtx) oaInvoiceL6_6(g []Party, p []Party, build bool) (float64,
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2036,15 +1954,15 @@ func (c *oaInvoiceCtx) oaInvoiceL12_12(g []Line, p []Line, build bool) (float64,
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaInvoiceT12_12(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -2099,14 +2017,14 @@ func (c *oaInvoiceCtx) oaInvoiceL12_12(g []Line, p []Line, build bool) (float64,
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -2296,13 +2214,13 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaInvoiceSim13_13[gi[i]*6+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -2321,8 +2239,8 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaInvoiceRes
 	if build {

@@ -7,16 +7,15 @@ import (
 	"fmt"
 	"github.com/objectaligner/oagen/interp"
 	oart "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/hungarian"
+	"github.com/objectaligner/oagen/runtime/genrt"
 	"github.com/objectaligner/oagen/runtime/jsonval"
-	"github.com/objectaligner/oagen/runtime/seqdp"
 	"github.com/objectaligner/oagen/runtime/wl"
 	"github.com/objectaligner/oagen/validate"
 	"sync"
 )
 
 // This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion1
+const _ = oart.EnforceGenVersion2
 
 // Graph is the root type of the schema synra_codex_ra.json.
 type Graph struct {
@@ -64,12 +63,7 @@ type GraphPartnershipItem struct {
 
 // oaGraphCtx is the per-call workspace of the Graph scorer; it is pooled.
 type oaGraphCtx struct {
-	hung hungarian.Solver
-	dp   seqdp.Workspace
-	fl   [][]float64
-	il   [][]int
-	sl   [][]seqdp.Step
-	err  error // an internal error of the call (see solve)
+	genrt.Workspace // buffers, assignment solver, DP; Err is an internal error of the call
 
 	// Referential state (SPEC §7): cur is the index+1 of the scope being derived (0: none),
 	// maskAll masks every reference (degraded scope), kerr records a kind mismatch while deriving.
@@ -109,82 +103,6 @@ func oaGraphWrap(what string, err error) error {
 
 var _ = errors.New
 var _ = fmt.Errorf
-
-func oaGraphDeref[V any](p *V) V {
-	if p == nil {
-		var z V
-		return z
-	}
-	return *p
-}
-
-// floats returns a buffer of n float64s from the pool of the context.
-func (c *oaGraphCtx) floats(n int) []float64 {
-	if k := len(c.fl); k > 0 {
-		s := c.fl[k-1]
-		c.fl = c.fl[:k-1]
-		if cap(s) >= n {
-			return s[:n]
-		}
-	}
-	return make([]float64, n, max(n, 16))
-}
-
-func (c *oaGraphCtx) release(s []float64) { c.fl = append(c.fl, s) }
-
-func (c *oaGraphCtx) releaseInts(s []int) { c.il = append(c.il, s) }
-
-func (c *oaGraphCtx) releaseSteps(s []seqdp.Step) { c.sl = append(c.sl, s) }
-
-// solve runs the assignment of SPEC §5.8 and returns a copy of the
-// assignment that the caller owns until releaseInts.
-//
-// The solver fails only on inconsistent dimensions or non-finite entries,
-// and every matrix built here is n×m with entries in [0, 2] (similarities,
-// clamped scores, plus the WL tie-break bonus below one gap), so it cannot
-// fail. Should it ever, the error is recorded for the entry points (ScoreT
-// then returns 0, the other entry points return the error) and the identity
-// assignment lets the call finish instead of crashing the service.
-func (c *oaGraphCtx) solve(M []float64, n, m int) []int {
-	asg, err := c.hung.SolveMax(M, n, m)
-	var out []int
-	if k := len(c.il); k > 0 {
-		out = c.il[k-1][:0]
-		c.il = c.il[:k-1]
-	}
-	if err != nil {
-		c.fail(err)
-		for r := range max(n, m) {
-			out = append(out, r)
-		}
-		return out
-	}
-	return append(out, asg...)
-}
-
-// align runs the DP of SPEC §5.3 and returns a copy of the steps. Like
-// solve, it cannot fail on the matrices built here (n×m, entries in [0, 1]);
-// an error is recorded and the alignment continues with no steps.
-func (c *oaGraphCtx) align(M []float64, n, m int) (float64, []seqdp.Step) {
-	total, steps, err := c.dp.Align(M, n, m)
-	var out []seqdp.Step
-	if k := len(c.sl); k > 0 {
-		out = c.sl[k-1][:0]
-		c.sl = c.sl[:k-1]
-	}
-	if err != nil {
-		c.fail(err)
-		return 0, out
-	}
-	return total, append(out, steps...)
-}
-
-// fail records the first internal error of the call.
-func (c *oaGraphCtx) fail(err error) {
-	if c.err == nil {
-		c.err = fmt.Errorf("oagen: internal error (please report it): %w", err)
-	}
-}
 
 func (c *oaGraphCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaGraphRes {
 	return &oaGraphRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
@@ -476,7 +394,7 @@ func (c *oaGraphCtx) derive0(gn bool, g *Graph, pn bool, p *Graph) {
 		st.done = true
 		return
 	}
-	C := c.floats(n * m)
+	C := c.Floats(n * m)
 	c.cur, c.maskAll, c.deriving = 1, false, true
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
@@ -492,17 +410,17 @@ func (c *oaGraphCtx) derive0(gn bool, g *Graph, pn bool, p *Graph) {
 	S := C
 	var Sx []float64
 	if n > 1 || m > 1 {
-		Wm := c.floats(n * m)
+		Wm := c.Floats(n * m)
 		clear(Wm)
 		c.structural0(gn, g, pn, p, Wm, n, m)
-		Sx = c.floats(n * m)
-		sc := c.floats(n * m)
+		Sx = c.Floats(n * m)
+		sc := c.Floats(n * m)
 		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
-		c.release(sc)
-		c.release(Wm)
+		c.Release(sc)
+		c.Release(Wm)
 		S = Sx
 	}
-	asg := c.solve(S, n, m)
+	asg := c.Solve(S, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		if r >= n || !st.ok[0][r] {
@@ -520,11 +438,11 @@ func (c *oaGraphCtx) derive0(gn bool, g *Graph, pn bool, p *Graph) {
 		st.pi[k] = int32(col)
 		st.used[st.ids[1][col]] = struct{}{}
 	}
-	c.releaseInts(asg)
+	c.ReleaseInts(asg)
 	if Sx != nil {
-		c.release(Sx)
+		c.Release(Sx)
 	}
-	c.release(C)
+	c.Release(C)
 	st.done = true
 }
 
@@ -701,7 +619,7 @@ func (c *oaGraphCtx) derive1(gn bool, g *Graph, pn bool, p *Graph) {
 		st.done = true
 		return
 	}
-	C := c.floats(n * m)
+	C := c.Floats(n * m)
 	c.cur, c.maskAll, c.deriving = 2, false, true
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
@@ -717,17 +635,17 @@ func (c *oaGraphCtx) derive1(gn bool, g *Graph, pn bool, p *Graph) {
 	S := C
 	var Sx []float64
 	if n > 1 || m > 1 {
-		Wm := c.floats(n * m)
+		Wm := c.Floats(n * m)
 		clear(Wm)
 		c.structural1(gn, g, pn, p, Wm, n, m)
-		Sx = c.floats(n * m)
-		sc := c.floats(n * m)
+		Sx = c.Floats(n * m)
+		sc := c.Floats(n * m)
 		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
-		c.release(sc)
-		c.release(Wm)
+		c.Release(sc)
+		c.Release(Wm)
 		S = Sx
 	}
-	asg := c.solve(S, n, m)
+	asg := c.Solve(S, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		if r >= n || !st.ok[0][r] {
@@ -745,11 +663,11 @@ func (c *oaGraphCtx) derive1(gn bool, g *Graph, pn bool, p *Graph) {
 		st.pi[k] = int32(col)
 		st.used[st.ids[1][col]] = struct{}{}
 	}
-	c.releaseInts(asg)
+	c.ReleaseInts(asg)
 	if Sx != nil {
-		c.release(Sx)
+		c.Release(Sx)
 	}
-	c.release(C)
+	c.Release(C)
 	st.done = true
 }
 
@@ -1237,11 +1155,11 @@ var oaGraphKeys2 = [...]string{
 func oaGraphMember2(v *GraphPeopleItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN3(false, oaGraphDeref(v.Id))
+		return oaGraphJN3(false, genrt.Deref(v.Id))
 	case 1:
-		return oaGraphJN4(false, oaGraphDeref(v.Name))
+		return oaGraphJN4(false, genrt.Deref(v.Name))
 	case 2:
-		return oaGraphJN5(false, oaGraphDeref(v.Title))
+		return oaGraphJN5(false, genrt.Deref(v.Title))
 	}
 	return jsonval.Value{}
 }
@@ -1466,11 +1384,11 @@ var oaGraphKeys7 = [...]string{
 func oaGraphMember7(v *GraphCompaniesItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN8(false, oaGraphDeref(v.Id))
+		return oaGraphJN8(false, genrt.Deref(v.Id))
 	case 1:
-		return oaGraphJN9(false, oaGraphDeref(v.Name))
+		return oaGraphJN9(false, genrt.Deref(v.Name))
 	case 2:
-		return oaGraphJN10(false, oaGraphDeref(v.Industry))
+		return oaGraphJN10(false, genrt.Deref(v.Industry))
 	}
 	return jsonval.Value{}
 }
@@ -1695,11 +1613,11 @@ var oaGraphKeys12 = [...]string{
 func oaGraphMember12(v *GraphEmploymentItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN13(false, oaGraphDeref(v.Person))
+		return oaGraphJN13(false, genrt.Deref(v.Person))
 	case 1:
-		return oaGraphJN14(false, oaGraphDeref(v.Company))
+		return oaGraphJN14(false, genrt.Deref(v.Company))
 	case 2:
-		return oaGraphJN15(false, oaGraphDeref(v.Role))
+		return oaGraphJN15(false, genrt.Deref(v.Role))
 	}
 	return jsonval.Value{}
 }
@@ -1924,11 +1842,11 @@ var oaGraphKeys17 = [...]string{
 func oaGraphMember17(v *GraphAcquaintanceItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN18(false, oaGraphDeref(v.Source))
+		return oaGraphJN18(false, genrt.Deref(v.Source))
 	case 1:
-		return oaGraphJN19(false, oaGraphDeref(v.Target))
+		return oaGraphJN19(false, genrt.Deref(v.Target))
 	case 2:
-		return oaGraphJN20(false, oaGraphDeref(v.Relation))
+		return oaGraphJN20(false, genrt.Deref(v.Relation))
 	}
 	return jsonval.Value{}
 }
@@ -2153,11 +2071,11 @@ var oaGraphKeys22 = [...]string{
 func oaGraphMember22(v *GraphPartnershipItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN23(false, oaGraphDeref(v.Source))
+		return oaGraphJN23(false, genrt.Deref(v.Source))
 	case 1:
-		return oaGraphJN24(false, oaGraphDeref(v.Target))
+		return oaGraphJN24(false, genrt.Deref(v.Target))
 	case 2:
-		return oaGraphJN25(false, oaGraphDeref(v.Relation))
+		return oaGraphJN25(false, genrt.Deref(v.Relation))
 	}
 	return jsonval.Value{}
 }
@@ -2285,7 +2203,7 @@ var oaGraphState = sync.OnceValues(func() (*oaGraphFallback, error) {
 // referential (SPEC §7): the gold must also have referential integrity (see
 // CheckGraphGold); a gold that does not scores 0, as do a nil argument where
 // the root schema does not admit null (nil is JSON null where it does) and
-// the internal errors that cannot occur (see solve). It makes no heap
+// the internal errors that cannot occur (see genrt.Workspace.Solve). It makes no heap
 // allocations in steady state: the WL labels of SPEC §7.6 are cached by
 // content in the pooled context (at most 4096 per context), so only a label
 // not seen before allocates, as does a float-typed identifier or exact
@@ -2304,13 +2222,13 @@ func oaGraphScore(gold, cand *Graph) (float64, error) {
 	}
 	c := oaGraphPool.Get().(*oaGraphCtx)
 	defer oaGraphPool.Put(c)
-	c.err = nil
+	c.Err = nil
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return 0, err
 	}
 	s, _ := c.oaGraphA0_0(gn, g, pn, p, false)
-	if c.err != nil {
-		return 0, c.err
+	if c.Err != nil {
+		return 0, c.Err
 	}
 	return s, nil
 }
@@ -2343,13 +2261,13 @@ func RepairGraph(gold, cand *Graph) ([]oart.Op, error) {
 	}
 	c := oaGraphPool.Get().(*oaGraphCtx)
 	defer oaGraphPool.Put(c)
-	c.err = nil
+	c.Err = nil
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return nil, err
 	}
 	_, r := c.oaGraphA0_0(gn, g, pn, p, true)
-	if c.err != nil {
-		return nil, c.err
+	if c.Err != nil {
+		return nil, c.Err
 	}
 	ops := oart.WalkRepairs(r.m, oaGraphJN0(gn, g), oaGraphJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
@@ -2575,13 +2493,13 @@ func (c *oaGraphCtx) oaGraphO7_7(g *GraphCompaniesItem, p *GraphCompaniesItem, b
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaGraphSim7_7[gi[i]*3+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -2600,8 +2518,8 @@ func (c *oaGraphCtx) oaGraphO7_7(g *GraphCompaniesItem, p *GraphCompaniesItem, b
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaGraphRes
 	if build {
@@ -2619,49 +2537,49 @@ func (c *oaGraphCtx) oaGraphO7_7(g *GraphCompaniesItem, p *GraphCompaniesItem, b
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA8_8(false, oaGraphDeref(g.Id), false, oaGraphDeref(p.Id), build)
+			evs[x], r = c.oaGraphA8_8(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA8_10(false, oaGraphDeref(g.Id), false, oaGraphDeref(p.Industry), build)
+			evs[x], r = c.oaGraphA8_10(false, genrt.Deref(g.Id), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_9(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA9_9(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_10(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Industry), build)
+			evs[x], r = c.oaGraphA9_10(false, genrt.Deref(g.Name), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_8(false, oaGraphDeref(g.Industry), false, oaGraphDeref(p.Id), build)
+			evs[x], r = c.oaGraphA10_8(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_9(false, oaGraphDeref(g.Industry), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA10_9(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_10(false, oaGraphDeref(g.Industry), false, oaGraphDeref(p.Industry), build)
+			evs[x], r = c.oaGraphA10_10(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
@@ -2772,13 +2690,13 @@ func (c *oaGraphCtx) oaGraphO2_2(g *GraphPeopleItem, p *GraphPeopleItem, build b
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaGraphSim2_2[gi[i]*3+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -2797,8 +2715,8 @@ func (c *oaGraphCtx) oaGraphO2_2(g *GraphPeopleItem, p *GraphPeopleItem, build b
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaGraphRes
 	if build {
@@ -2816,49 +2734,49 @@ func (c *oaGraphCtx) oaGraphO2_2(g *GraphPeopleItem, p *GraphPeopleItem, build b
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA3_3(false, oaGraphDeref(g.Id), false, oaGraphDeref(p.Id), build)
+			evs[x], r = c.oaGraphA3_3(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA3_5(false, oaGraphDeref(g.Id), false, oaGraphDeref(p.Title), build)
+			evs[x], r = c.oaGraphA3_5(false, genrt.Deref(g.Id), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_4(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA4_4(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_5(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Title), build)
+			evs[x], r = c.oaGraphA4_5(false, genrt.Deref(g.Name), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_3(false, oaGraphDeref(g.Title), false, oaGraphDeref(p.Id), build)
+			evs[x], r = c.oaGraphA5_3(false, genrt.Deref(g.Title), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_4(false, oaGraphDeref(g.Title), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA5_4(false, genrt.Deref(g.Title), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_5(false, oaGraphDeref(g.Title), false, oaGraphDeref(p.Title), build)
+			evs[x], r = c.oaGraphA5_5(false, genrt.Deref(g.Title), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
@@ -3001,13 +2919,13 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaGraphSim0_0[gi[i]*5+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -3026,8 +2944,8 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaGraphRes
 	if build {
@@ -3392,15 +3310,15 @@ func (c *oaGraphCtx) oaGraphL1_1(g []GraphPeopleItem, p []GraphPeopleItem, build
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT1_1(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -3455,14 +3373,14 @@ func (c *oaGraphCtx) oaGraphL1_1(g []GraphPeopleItem, p []GraphPeopleItem, build
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -3491,15 +3409,15 @@ func (c *oaGraphCtx) oaGraphL1_6(g []GraphPeopleItem, p []GraphCompaniesItem, bu
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT1_6(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -3554,14 +3472,14 @@ func (c *oaGraphCtx) oaGraphL1_6(g []GraphPeopleItem, p []GraphCompaniesItem, bu
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -3590,15 +3508,15 @@ func (c *oaGraphCtx) oaGraphL1_11(g []GraphPeopleItem, p []GraphEmploymentItem, 
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT1_11(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -3653,14 +3571,14 @@ func (c *oaGraphCtx) oaGraphL1_11(g []GraphPeopleItem, p []GraphEmploymentItem, 
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -3689,15 +3607,15 @@ func (c *oaGraphCtx) oaGraphL1_21(g []GraphPeopleItem, p []GraphPartnershipItem,
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT1_21(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -3752,14 +3670,14 @@ func (c *oaGraphCtx) oaGraphL1_21(g []GraphPeopleItem, p []GraphPartnershipItem,
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -3788,15 +3706,15 @@ func (c *oaGraphCtx) oaGraphL6_1(g []GraphCompaniesItem, p []GraphPeopleItem, bu
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT6_1(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -3851,14 +3769,14 @@ func (c *oaGraphCtx) oaGraphL6_1(g []GraphCompaniesItem, p []GraphPeopleItem, bu
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -3887,15 +3805,15 @@ func (c *oaGraphCtx) oaGraphL6_6(g []GraphCompaniesItem, p []GraphCompaniesItem,
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT6_6(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -3950,14 +3868,14 @@ func (c *oaGraphCtx) oaGraphL6_6(g []GraphCompaniesItem, p []GraphCompaniesItem,
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -3986,15 +3904,15 @@ func (c *oaGraphCtx) oaGraphL6_11(g []GraphCompaniesItem, p []GraphEmploymentIte
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT6_11(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -4049,14 +3967,14 @@ func (c *oaGraphCtx) oaGraphL6_11(g []GraphCompaniesItem, p []GraphEmploymentIte
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -4085,15 +4003,15 @@ func (c *oaGraphCtx) oaGraphL6_16(g []GraphCompaniesItem, p []GraphAcquaintanceI
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT6_16(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -4148,14 +4066,14 @@ func (c *oaGraphCtx) oaGraphL6_16(g []GraphCompaniesItem, p []GraphAcquaintanceI
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -4184,15 +4102,15 @@ func (c *oaGraphCtx) oaGraphL6_21(g []GraphCompaniesItem, p []GraphPartnershipIt
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT6_21(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -4247,14 +4165,14 @@ func (c *oaGraphCtx) oaGraphL6_21(g []GraphCompaniesItem, p []GraphPartnershipIt
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -4283,15 +4201,15 @@ func (c *oaGraphCtx) oaGraphL11_1(g []GraphEmploymentItem, p []GraphPeopleItem, 
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT11_1(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -4346,14 +4264,14 @@ func (c *oaGraphCtx) oaGraphL11_1(g []GraphEmploymentItem, p []GraphPeopleItem, 
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -4382,15 +4300,15 @@ func (c *oaGraphCtx) oaGraphL11_6(g []GraphEmploymentItem, p []GraphCompaniesIte
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT11_6(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -4445,14 +4363,14 @@ func (c *oaGraphCtx) oaGraphL11_6(g []GraphEmploymentItem, p []GraphCompaniesIte
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -4481,15 +4399,15 @@ func (c *oaGraphCtx) oaGraphL11_11(g []GraphEmploymentItem, p []GraphEmploymentI
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT11_11(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -4544,14 +4462,14 @@ func (c *oaGraphCtx) oaGraphL11_11(g []GraphEmploymentItem, p []GraphEmploymentI
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -4580,15 +4498,15 @@ func (c *oaGraphCtx) oaGraphL11_16(g []GraphEmploymentItem, p []GraphAcquaintanc
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT11_16(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -4643,14 +4561,14 @@ func (c *oaGraphCtx) oaGraphL11_16(g []GraphEmploymentItem, p []GraphAcquaintanc
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -4679,15 +4597,15 @@ func (c *oaGraphCtx) oaGraphL11_21(g []GraphEmploymentItem, p []GraphPartnership
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT11_21(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -4742,14 +4660,14 @@ func (c *oaGraphCtx) oaGraphL11_21(g []GraphEmploymentItem, p []GraphPartnership
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -4778,15 +4696,15 @@ func (c *oaGraphCtx) oaGraphL16_6(g []GraphAcquaintanceItem, p []GraphCompaniesI
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT16_6(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -4841,14 +4759,14 @@ func (c *oaGraphCtx) oaGraphL16_6(g []GraphAcquaintanceItem, p []GraphCompaniesI
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -4877,15 +4795,15 @@ func (c *oaGraphCtx) oaGraphL16_11(g []GraphAcquaintanceItem, p []GraphEmploymen
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT16_11(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -4940,14 +4858,14 @@ func (c *oaGraphCtx) oaGraphL16_11(g []GraphAcquaintanceItem, p []GraphEmploymen
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -4976,15 +4894,15 @@ func (c *oaGraphCtx) oaGraphL16_16(g []GraphAcquaintanceItem, p []GraphAcquainta
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT16_16(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -5039,14 +4957,14 @@ func (c *oaGraphCtx) oaGraphL16_16(g []GraphAcquaintanceItem, p []GraphAcquainta
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -5075,15 +4993,15 @@ func (c *oaGraphCtx) oaGraphL16_21(g []GraphAcquaintanceItem, p []GraphPartnersh
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT16_21(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -5138,14 +5056,14 @@ func (c *oaGraphCtx) oaGraphL16_21(g []GraphAcquaintanceItem, p []GraphPartnersh
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -5174,15 +5092,15 @@ func (c *oaGraphCtx) oaGraphL21_1(g []GraphPartnershipItem, p []GraphPeopleItem,
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT21_1(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -5237,14 +5155,14 @@ func (c *oaGraphCtx) oaGraphL21_1(g []GraphPartnershipItem, p []GraphPeopleItem,
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -5273,15 +5191,15 @@ func (c *oaGraphCtx) oaGraphL21_6(g []GraphPartnershipItem, p []GraphCompaniesIt
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT21_6(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -5336,14 +5254,14 @@ func (c *oaGraphCtx) oaGraphL21_6(g []GraphPartnershipItem, p []GraphCompaniesIt
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -5372,15 +5290,15 @@ func (c *oaGraphCtx) oaGraphL21_11(g []GraphPartnershipItem, p []GraphEmployment
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT21_11(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -5435,14 +5353,14 @@ func (c *oaGraphCtx) oaGraphL21_11(g []GraphPartnershipItem, p []GraphEmployment
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -5471,15 +5389,15 @@ func (c *oaGraphCtx) oaGraphL21_16(g []GraphPartnershipItem, p []GraphAcquaintan
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT21_16(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -5534,14 +5452,14 @@ func (c *oaGraphCtx) oaGraphL21_16(g []GraphPartnershipItem, p []GraphAcquaintan
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -5570,15 +5488,15 @@ func (c *oaGraphCtx) oaGraphL21_21(g []GraphPartnershipItem, p []GraphPartnershi
 	case n == 0 && m == 0:
 		tail, raw = 1, true
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaGraphT21_21(g, p, i, j, false)
 			}
 		}
 		D := 0
-		asg := c.solve(M, n, m)
-		sc := c.floats(n + m)
+		asg := c.Solve(M, n, m)
+		sc := c.Floats(n + m)
 		E := 0
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
@@ -5633,14 +5551,14 @@ func (c *oaGraphCtx) oaGraphL21_21(g []GraphPartnershipItem, p []GraphPartnershi
 				}
 			}
 		}
-		c.releaseInts(asg)
+		c.ReleaseInts(asg)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
 		}
-		c.release(sc)
-		c.release(M)
+		c.Release(sc)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -5703,13 +5621,13 @@ func (c *oaGraphCtx) oaGraphO2_7(g *GraphPeopleItem, p *GraphCompaniesItem, buil
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim2_7[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -5728,8 +5646,8 @@ func (c *oaGraphCtx) oaGraphO2_7(g *GraphPeopleItem, p *GraphCompaniesItem, buil
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -5746,49 +5664,49 @@ func (c *oaGraphCtx) oaGraphO2_7(g *GraphPeopleItem, p *GraphCompaniesItem, buil
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA3_8(false, oaGraphDeref(g.Id), false, oaGraphDeref(p.Id), build)
+			evs[x], r = c.oaGraphA3_8(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA3_10(false, oaGraphDeref(g.Id), false, oaGraphDeref(p.Industry), build)
+			evs[x], r = c.oaGraphA3_10(false, genrt.Deref(g.Id), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_9(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA4_9(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_10(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Industry), build)
+			evs[x], r = c.oaGraphA4_10(false, genrt.Deref(g.Name), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_8(false, oaGraphDeref(g.Title), false, oaGraphDeref(p.Id), build)
+			evs[x], r = c.oaGraphA5_8(false, genrt.Deref(g.Title), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_9(false, oaGraphDeref(g.Title), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA5_9(false, genrt.Deref(g.Title), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_10(false, oaGraphDeref(g.Title), false, oaGraphDeref(p.Industry), build)
+			evs[x], r = c.oaGraphA5_10(false, genrt.Deref(g.Title), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
@@ -5889,13 +5807,13 @@ func (c *oaGraphCtx) oaGraphO2_12(g *GraphPeopleItem, p *GraphEmploymentItem, bu
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim2_12[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -5914,8 +5832,8 @@ func (c *oaGraphCtx) oaGraphO2_12(g *GraphPeopleItem, p *GraphEmploymentItem, bu
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -5932,28 +5850,28 @@ func (c *oaGraphCtx) oaGraphO2_12(g *GraphPeopleItem, p *GraphEmploymentItem, bu
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_13(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Person), build)
+			evs[x], r = c.oaGraphA4_13(false, genrt.Deref(g.Name), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_14(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Company), build)
+			evs[x], r = c.oaGraphA4_14(false, genrt.Deref(g.Name), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_15(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Role), build)
+			evs[x], r = c.oaGraphA4_15(false, genrt.Deref(g.Name), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_15(false, oaGraphDeref(g.Title), false, oaGraphDeref(p.Role), build)
+			evs[x], r = c.oaGraphA5_15(false, genrt.Deref(g.Title), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
@@ -6054,13 +5972,13 @@ func (c *oaGraphCtx) oaGraphO2_22(g *GraphPeopleItem, p *GraphPartnershipItem, b
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim2_22[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -6079,8 +5997,8 @@ func (c *oaGraphCtx) oaGraphO2_22(g *GraphPeopleItem, p *GraphPartnershipItem, b
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -6097,42 +6015,42 @@ func (c *oaGraphCtx) oaGraphO2_22(g *GraphPeopleItem, p *GraphPartnershipItem, b
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_23(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA4_23(false, genrt.Deref(g.Name), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_24(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA4_24(false, genrt.Deref(g.Name), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_25(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA4_25(false, genrt.Deref(g.Name), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_23(false, oaGraphDeref(g.Title), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA5_23(false, genrt.Deref(g.Title), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_24(false, oaGraphDeref(g.Title), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA5_24(false, genrt.Deref(g.Title), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_25(false, oaGraphDeref(g.Title), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA5_25(false, genrt.Deref(g.Title), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
@@ -6233,13 +6151,13 @@ func (c *oaGraphCtx) oaGraphO7_2(g *GraphCompaniesItem, p *GraphPeopleItem, buil
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim7_2[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -6258,8 +6176,8 @@ func (c *oaGraphCtx) oaGraphO7_2(g *GraphCompaniesItem, p *GraphPeopleItem, buil
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -6276,49 +6194,49 @@ func (c *oaGraphCtx) oaGraphO7_2(g *GraphCompaniesItem, p *GraphPeopleItem, buil
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA8_3(false, oaGraphDeref(g.Id), false, oaGraphDeref(p.Id), build)
+			evs[x], r = c.oaGraphA8_3(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA8_5(false, oaGraphDeref(g.Id), false, oaGraphDeref(p.Title), build)
+			evs[x], r = c.oaGraphA8_5(false, genrt.Deref(g.Id), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_4(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA9_4(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_5(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Title), build)
+			evs[x], r = c.oaGraphA9_5(false, genrt.Deref(g.Name), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_3(false, oaGraphDeref(g.Industry), false, oaGraphDeref(p.Id), build)
+			evs[x], r = c.oaGraphA10_3(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_4(false, oaGraphDeref(g.Industry), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA10_4(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_5(false, oaGraphDeref(g.Industry), false, oaGraphDeref(p.Title), build)
+			evs[x], r = c.oaGraphA10_5(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
@@ -6419,13 +6337,13 @@ func (c *oaGraphCtx) oaGraphO7_12(g *GraphCompaniesItem, p *GraphEmploymentItem,
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim7_12[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -6444,8 +6362,8 @@ func (c *oaGraphCtx) oaGraphO7_12(g *GraphCompaniesItem, p *GraphEmploymentItem,
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -6462,35 +6380,35 @@ func (c *oaGraphCtx) oaGraphO7_12(g *GraphCompaniesItem, p *GraphEmploymentItem,
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_13(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Person), build)
+			evs[x], r = c.oaGraphA9_13(false, genrt.Deref(g.Name), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_14(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Company), build)
+			evs[x], r = c.oaGraphA9_14(false, genrt.Deref(g.Name), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_15(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Role), build)
+			evs[x], r = c.oaGraphA9_15(false, genrt.Deref(g.Name), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_13(false, oaGraphDeref(g.Industry), false, oaGraphDeref(p.Person), build)
+			evs[x], r = c.oaGraphA10_13(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_14(false, oaGraphDeref(g.Industry), false, oaGraphDeref(p.Company), build)
+			evs[x], r = c.oaGraphA10_14(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
@@ -6591,13 +6509,13 @@ func (c *oaGraphCtx) oaGraphO7_17(g *GraphCompaniesItem, p *GraphAcquaintanceIte
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim7_17[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -6616,8 +6534,8 @@ func (c *oaGraphCtx) oaGraphO7_17(g *GraphCompaniesItem, p *GraphAcquaintanceIte
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -6634,42 +6552,42 @@ func (c *oaGraphCtx) oaGraphO7_17(g *GraphCompaniesItem, p *GraphAcquaintanceIte
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_18(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA9_18(false, genrt.Deref(g.Name), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_19(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA9_19(false, genrt.Deref(g.Name), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_20(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA9_20(false, genrt.Deref(g.Name), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_18(false, oaGraphDeref(g.Industry), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA10_18(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_19(false, oaGraphDeref(g.Industry), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA10_19(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_20(false, oaGraphDeref(g.Industry), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA10_20(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
@@ -6770,13 +6688,13 @@ func (c *oaGraphCtx) oaGraphO7_22(g *GraphCompaniesItem, p *GraphPartnershipItem
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim7_22[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -6795,8 +6713,8 @@ func (c *oaGraphCtx) oaGraphO7_22(g *GraphCompaniesItem, p *GraphPartnershipItem
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -6813,42 +6731,42 @@ func (c *oaGraphCtx) oaGraphO7_22(g *GraphCompaniesItem, p *GraphPartnershipItem
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_23(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA9_23(false, genrt.Deref(g.Name), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_24(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA9_24(false, genrt.Deref(g.Name), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_25(false, oaGraphDeref(g.Name), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA9_25(false, genrt.Deref(g.Name), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_23(false, oaGraphDeref(g.Industry), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA10_23(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_24(false, oaGraphDeref(g.Industry), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA10_24(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_25(false, oaGraphDeref(g.Industry), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA10_25(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
@@ -6949,13 +6867,13 @@ func (c *oaGraphCtx) oaGraphO12_2(g *GraphEmploymentItem, p *GraphPeopleItem, bu
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim12_2[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -6974,8 +6892,8 @@ func (c *oaGraphCtx) oaGraphO12_2(g *GraphEmploymentItem, p *GraphPeopleItem, bu
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -6992,28 +6910,28 @@ func (c *oaGraphCtx) oaGraphO12_2(g *GraphEmploymentItem, p *GraphPeopleItem, bu
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_4(false, oaGraphDeref(g.Person), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA13_4(false, genrt.Deref(g.Person), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_4(false, oaGraphDeref(g.Company), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA14_4(false, genrt.Deref(g.Company), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_4(false, oaGraphDeref(g.Role), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA15_4(false, genrt.Deref(g.Role), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_5(false, oaGraphDeref(g.Role), false, oaGraphDeref(p.Title), build)
+			evs[x], r = c.oaGraphA15_5(false, genrt.Deref(g.Role), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
@@ -7114,13 +7032,13 @@ func (c *oaGraphCtx) oaGraphO12_7(g *GraphEmploymentItem, p *GraphCompaniesItem,
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim12_7[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -7139,8 +7057,8 @@ func (c *oaGraphCtx) oaGraphO12_7(g *GraphEmploymentItem, p *GraphCompaniesItem,
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -7157,35 +7075,35 @@ func (c *oaGraphCtx) oaGraphO12_7(g *GraphEmploymentItem, p *GraphCompaniesItem,
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_9(false, oaGraphDeref(g.Person), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA13_9(false, genrt.Deref(g.Person), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_10(false, oaGraphDeref(g.Person), false, oaGraphDeref(p.Industry), build)
+			evs[x], r = c.oaGraphA13_10(false, genrt.Deref(g.Person), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_9(false, oaGraphDeref(g.Company), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA14_9(false, genrt.Deref(g.Company), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_10(false, oaGraphDeref(g.Company), false, oaGraphDeref(p.Industry), build)
+			evs[x], r = c.oaGraphA14_10(false, genrt.Deref(g.Company), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_9(false, oaGraphDeref(g.Role), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA15_9(false, genrt.Deref(g.Role), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
@@ -7296,13 +7214,13 @@ func (c *oaGraphCtx) oaGraphO12_12(g *GraphEmploymentItem, p *GraphEmploymentIte
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaGraphSim12_12[gi[i]*3+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -7321,8 +7239,8 @@ func (c *oaGraphCtx) oaGraphO12_12(g *GraphEmploymentItem, p *GraphEmploymentIte
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaGraphRes
 	if build {
@@ -7340,63 +7258,63 @@ func (c *oaGraphCtx) oaGraphO12_12(g *GraphEmploymentItem, p *GraphEmploymentIte
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_13(false, oaGraphDeref(g.Person), false, oaGraphDeref(p.Person), build)
+			evs[x], r = c.oaGraphA13_13(false, genrt.Deref(g.Person), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_14(false, oaGraphDeref(g.Person), false, oaGraphDeref(p.Company), build)
+			evs[x], r = c.oaGraphA13_14(false, genrt.Deref(g.Person), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_15(false, oaGraphDeref(g.Person), false, oaGraphDeref(p.Role), build)
+			evs[x], r = c.oaGraphA13_15(false, genrt.Deref(g.Person), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_13(false, oaGraphDeref(g.Company), false, oaGraphDeref(p.Person), build)
+			evs[x], r = c.oaGraphA14_13(false, genrt.Deref(g.Company), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_14(false, oaGraphDeref(g.Company), false, oaGraphDeref(p.Company), build)
+			evs[x], r = c.oaGraphA14_14(false, genrt.Deref(g.Company), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_15(false, oaGraphDeref(g.Company), false, oaGraphDeref(p.Role), build)
+			evs[x], r = c.oaGraphA14_15(false, genrt.Deref(g.Company), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_13(false, oaGraphDeref(g.Role), false, oaGraphDeref(p.Person), build)
+			evs[x], r = c.oaGraphA15_13(false, genrt.Deref(g.Role), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_14(false, oaGraphDeref(g.Role), false, oaGraphDeref(p.Company), build)
+			evs[x], r = c.oaGraphA15_14(false, genrt.Deref(g.Role), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_15(false, oaGraphDeref(g.Role), false, oaGraphDeref(p.Role), build)
+			evs[x], r = c.oaGraphA15_15(false, genrt.Deref(g.Role), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
@@ -7497,13 +7415,13 @@ func (c *oaGraphCtx) oaGraphO12_17(g *GraphEmploymentItem, p *GraphAcquaintanceI
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim12_17[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -7522,8 +7440,8 @@ func (c *oaGraphCtx) oaGraphO12_17(g *GraphEmploymentItem, p *GraphAcquaintanceI
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -7540,56 +7458,56 @@ func (c *oaGraphCtx) oaGraphO12_17(g *GraphEmploymentItem, p *GraphAcquaintanceI
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_18(false, oaGraphDeref(g.Person), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA13_18(false, genrt.Deref(g.Person), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_19(false, oaGraphDeref(g.Person), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA13_19(false, genrt.Deref(g.Person), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_20(false, oaGraphDeref(g.Person), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA13_20(false, genrt.Deref(g.Person), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_18(false, oaGraphDeref(g.Company), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA14_18(false, genrt.Deref(g.Company), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_20(false, oaGraphDeref(g.Company), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA14_20(false, genrt.Deref(g.Company), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_18(false, oaGraphDeref(g.Role), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA15_18(false, genrt.Deref(g.Role), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_19(false, oaGraphDeref(g.Role), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA15_19(false, genrt.Deref(g.Role), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_20(false, oaGraphDeref(g.Role), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA15_20(false, genrt.Deref(g.Role), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
@@ -7690,13 +7608,13 @@ func (c *oaGraphCtx) oaGraphO12_22(g *GraphEmploymentItem, p *GraphPartnershipIt
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim12_22[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -7715,8 +7633,8 @@ func (c *oaGraphCtx) oaGraphO12_22(g *GraphEmploymentItem, p *GraphPartnershipIt
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -7733,56 +7651,56 @@ func (c *oaGraphCtx) oaGraphO12_22(g *GraphEmploymentItem, p *GraphPartnershipIt
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_23(false, oaGraphDeref(g.Person), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA13_23(false, genrt.Deref(g.Person), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_24(false, oaGraphDeref(g.Person), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA13_24(false, genrt.Deref(g.Person), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_25(false, oaGraphDeref(g.Person), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA13_25(false, genrt.Deref(g.Person), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_23(false, oaGraphDeref(g.Company), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA14_23(false, genrt.Deref(g.Company), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_25(false, oaGraphDeref(g.Company), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA14_25(false, genrt.Deref(g.Company), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_23(false, oaGraphDeref(g.Role), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA15_23(false, genrt.Deref(g.Role), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_24(false, oaGraphDeref(g.Role), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA15_24(false, genrt.Deref(g.Role), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_25(false, oaGraphDeref(g.Role), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA15_25(false, genrt.Deref(g.Role), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
@@ -7883,13 +7801,13 @@ func (c *oaGraphCtx) oaGraphO17_7(g *GraphAcquaintanceItem, p *GraphCompaniesIte
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim17_7[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -7908,8 +7826,8 @@ func (c *oaGraphCtx) oaGraphO17_7(g *GraphAcquaintanceItem, p *GraphCompaniesIte
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -7926,42 +7844,42 @@ func (c *oaGraphCtx) oaGraphO17_7(g *GraphAcquaintanceItem, p *GraphCompaniesIte
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_9(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA18_9(false, genrt.Deref(g.Source), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_10(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Industry), build)
+			evs[x], r = c.oaGraphA18_10(false, genrt.Deref(g.Source), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_9(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA19_9(false, genrt.Deref(g.Target), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_10(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Industry), build)
+			evs[x], r = c.oaGraphA19_10(false, genrt.Deref(g.Target), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_9(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA20_9(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_10(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Industry), build)
+			evs[x], r = c.oaGraphA20_10(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
@@ -8062,13 +7980,13 @@ func (c *oaGraphCtx) oaGraphO17_12(g *GraphAcquaintanceItem, p *GraphEmploymentI
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim17_12[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -8087,8 +8005,8 @@ func (c *oaGraphCtx) oaGraphO17_12(g *GraphAcquaintanceItem, p *GraphEmploymentI
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -8105,56 +8023,56 @@ func (c *oaGraphCtx) oaGraphO17_12(g *GraphAcquaintanceItem, p *GraphEmploymentI
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_13(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Person), build)
+			evs[x], r = c.oaGraphA18_13(false, genrt.Deref(g.Source), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_14(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Company), build)
+			evs[x], r = c.oaGraphA18_14(false, genrt.Deref(g.Source), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_15(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Role), build)
+			evs[x], r = c.oaGraphA18_15(false, genrt.Deref(g.Source), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_13(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Person), build)
+			evs[x], r = c.oaGraphA19_13(false, genrt.Deref(g.Target), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_15(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Role), build)
+			evs[x], r = c.oaGraphA19_15(false, genrt.Deref(g.Target), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_13(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Person), build)
+			evs[x], r = c.oaGraphA20_13(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_14(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Company), build)
+			evs[x], r = c.oaGraphA20_14(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_15(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Role), build)
+			evs[x], r = c.oaGraphA20_15(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
@@ -8265,13 +8183,13 @@ func (c *oaGraphCtx) oaGraphO17_17(g *GraphAcquaintanceItem, p *GraphAcquaintanc
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaGraphSim17_17[gi[i]*3+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -8290,8 +8208,8 @@ func (c *oaGraphCtx) oaGraphO17_17(g *GraphAcquaintanceItem, p *GraphAcquaintanc
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaGraphRes
 	if build {
@@ -8309,63 +8227,63 @@ func (c *oaGraphCtx) oaGraphO17_17(g *GraphAcquaintanceItem, p *GraphAcquaintanc
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_18(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA18_18(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_19(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA18_19(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_20(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA18_20(false, genrt.Deref(g.Source), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_18(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA19_18(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_19(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA19_19(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_20(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA19_20(false, genrt.Deref(g.Target), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_18(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA20_18(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_19(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA20_19(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_20(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA20_20(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
@@ -8466,13 +8384,13 @@ func (c *oaGraphCtx) oaGraphO17_22(g *GraphAcquaintanceItem, p *GraphPartnership
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim17_22[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -8491,8 +8409,8 @@ func (c *oaGraphCtx) oaGraphO17_22(g *GraphAcquaintanceItem, p *GraphPartnership
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -8509,63 +8427,63 @@ func (c *oaGraphCtx) oaGraphO17_22(g *GraphAcquaintanceItem, p *GraphPartnership
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_23(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA18_23(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_24(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA18_24(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_25(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA18_25(false, genrt.Deref(g.Source), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_23(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA19_23(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_24(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA19_24(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_25(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA19_25(false, genrt.Deref(g.Target), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_23(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA20_23(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_24(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA20_24(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_25(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA20_25(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
@@ -8666,13 +8584,13 @@ func (c *oaGraphCtx) oaGraphO22_2(g *GraphPartnershipItem, p *GraphPeopleItem, b
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim22_2[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -8691,8 +8609,8 @@ func (c *oaGraphCtx) oaGraphO22_2(g *GraphPartnershipItem, p *GraphPeopleItem, b
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -8709,42 +8627,42 @@ func (c *oaGraphCtx) oaGraphO22_2(g *GraphPartnershipItem, p *GraphPeopleItem, b
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_4(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA23_4(false, genrt.Deref(g.Source), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_5(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Title), build)
+			evs[x], r = c.oaGraphA23_5(false, genrt.Deref(g.Source), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_4(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA24_4(false, genrt.Deref(g.Target), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_5(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Title), build)
+			evs[x], r = c.oaGraphA24_5(false, genrt.Deref(g.Target), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_4(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA25_4(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_5(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Title), build)
+			evs[x], r = c.oaGraphA25_5(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
@@ -8845,13 +8763,13 @@ func (c *oaGraphCtx) oaGraphO22_7(g *GraphPartnershipItem, p *GraphCompaniesItem
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim22_7[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -8870,8 +8788,8 @@ func (c *oaGraphCtx) oaGraphO22_7(g *GraphPartnershipItem, p *GraphCompaniesItem
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -8888,42 +8806,42 @@ func (c *oaGraphCtx) oaGraphO22_7(g *GraphPartnershipItem, p *GraphCompaniesItem
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_9(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA23_9(false, genrt.Deref(g.Source), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_10(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Industry), build)
+			evs[x], r = c.oaGraphA23_10(false, genrt.Deref(g.Source), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_9(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA24_9(false, genrt.Deref(g.Target), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_10(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Industry), build)
+			evs[x], r = c.oaGraphA24_10(false, genrt.Deref(g.Target), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_9(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Name), build)
+			evs[x], r = c.oaGraphA25_9(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_10(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Industry), build)
+			evs[x], r = c.oaGraphA25_10(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
@@ -9024,13 +8942,13 @@ func (c *oaGraphCtx) oaGraphO22_12(g *GraphPartnershipItem, p *GraphEmploymentIt
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim22_12[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -9049,8 +8967,8 @@ func (c *oaGraphCtx) oaGraphO22_12(g *GraphPartnershipItem, p *GraphEmploymentIt
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -9067,56 +8985,56 @@ func (c *oaGraphCtx) oaGraphO22_12(g *GraphPartnershipItem, p *GraphEmploymentIt
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_13(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Person), build)
+			evs[x], r = c.oaGraphA23_13(false, genrt.Deref(g.Source), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_14(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Company), build)
+			evs[x], r = c.oaGraphA23_14(false, genrt.Deref(g.Source), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_15(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Role), build)
+			evs[x], r = c.oaGraphA23_15(false, genrt.Deref(g.Source), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_13(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Person), build)
+			evs[x], r = c.oaGraphA24_13(false, genrt.Deref(g.Target), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_15(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Role), build)
+			evs[x], r = c.oaGraphA24_15(false, genrt.Deref(g.Target), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_13(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Person), build)
+			evs[x], r = c.oaGraphA25_13(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_14(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Company), build)
+			evs[x], r = c.oaGraphA25_14(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_15(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Role), build)
+			evs[x], r = c.oaGraphA25_15(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
@@ -9217,13 +9135,13 @@ func (c *oaGraphCtx) oaGraphO22_17(g *GraphPartnershipItem, p *GraphAcquaintance
 	var eg, ep [6]int
 	var eks, ews, evs [6]float64
 	E := 0
-	K := c.floats(n * m)
+	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			K[i*m+j] = oaGraphSim22_17[gi[i]*3+pj[j]]
 		}
 	}
-	asg := c.solve(K, n, m)
+	asg := c.Solve(K, n, m)
 	for r := 0; r < max(n, m); r++ {
 		col := asg[r]
 		switch {
@@ -9242,8 +9160,8 @@ func (c *oaGraphCtx) oaGraphO22_17(g *GraphPartnershipItem, p *GraphAcquaintance
 			E++
 		}
 	}
-	c.releaseInts(asg)
-	c.release(K)
+	c.ReleaseInts(asg)
+	c.Release(K)
 	var rs []*oaGraphRes
 	if build {
 		rs = make([]*oaGraphRes, E)
@@ -9260,63 +9178,63 @@ func (c *oaGraphCtx) oaGraphO22_17(g *GraphPartnershipItem, p *GraphAcquaintance
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_18(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA23_18(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_19(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA23_19(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_20(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA23_20(false, genrt.Deref(g.Source), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_18(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA24_18(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_19(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA24_19(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_20(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA24_20(false, genrt.Deref(g.Target), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_18(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA25_18(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_19(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA25_19(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_20(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA25_20(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
@@ -9427,13 +9345,13 @@ func (c *oaGraphCtx) oaGraphO22_22(g *GraphPartnershipItem, p *GraphPartnershipI
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaGraphSim22_22[gi[i]*3+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -9452,8 +9370,8 @@ func (c *oaGraphCtx) oaGraphO22_22(g *GraphPartnershipItem, p *GraphPartnershipI
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaGraphRes
 	if build {
@@ -9471,63 +9389,63 @@ func (c *oaGraphCtx) oaGraphO22_22(g *GraphPartnershipItem, p *GraphPartnershipI
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_23(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA23_23(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_24(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA23_24(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_25(false, oaGraphDeref(g.Source), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA23_25(false, genrt.Deref(g.Source), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_23(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA24_23(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_24(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA24_24(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_25(false, oaGraphDeref(g.Target), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA24_25(false, genrt.Deref(g.Target), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_23(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Source), build)
+			evs[x], r = c.oaGraphA25_23(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_24(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Target), build)
+			evs[x], r = c.oaGraphA25_24(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_25(false, oaGraphDeref(g.Relation), false, oaGraphDeref(p.Relation), build)
+			evs[x], r = c.oaGraphA25_25(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
@@ -12252,7 +12170,7 @@ func oaGraphW0(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 					_, _ = n1, v1
 					if !n1 {
 						if v1.Id != nil {
-							n2, v2 := false, oaGraphDeref(v1.Id)
+							n2, v2 := false, genrt.Deref(v1.Id)
 							_, _ = n2, v2
 							if !yield(n2, v2) {
 								return false
@@ -12280,7 +12198,7 @@ func oaGraphW1(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 					_, _ = n1, v1
 					if !n1 {
 						if v1.Company != nil {
-							n2, v2 := false, oaGraphDeref(v1.Company)
+							n2, v2 := false, genrt.Deref(v1.Company)
 							_, _ = n2, v2
 							if !yield(n2, v2) {
 								return false
@@ -12308,7 +12226,7 @@ func oaGraphW2(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 					_, _ = n1, v1
 					if !n1 {
 						if v1.Source != nil {
-							n2, v2 := false, oaGraphDeref(v1.Source)
+							n2, v2 := false, genrt.Deref(v1.Source)
 							_, _ = n2, v2
 							if !yield(n2, v2) {
 								return false
@@ -12336,7 +12254,7 @@ func oaGraphW3(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 					_, _ = n1, v1
 					if !n1 {
 						if v1.Target != nil {
-							n2, v2 := false, oaGraphDeref(v1.Target)
+							n2, v2 := false, genrt.Deref(v1.Target)
 							_, _ = n2, v2
 							if !yield(n2, v2) {
 								return false
@@ -12364,7 +12282,7 @@ func oaGraphW4(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 					_, _ = n1, v1
 					if !n1 {
 						if v1.Id != nil {
-							n2, v2 := false, oaGraphDeref(v1.Id)
+							n2, v2 := false, genrt.Deref(v1.Id)
 							_, _ = n2, v2
 							if !yield(n2, v2) {
 								return false
@@ -12392,7 +12310,7 @@ func oaGraphW5(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 					_, _ = n1, v1
 					if !n1 {
 						if v1.Person != nil {
-							n2, v2 := false, oaGraphDeref(v1.Person)
+							n2, v2 := false, genrt.Deref(v1.Person)
 							_, _ = n2, v2
 							if !yield(n2, v2) {
 								return false
@@ -12420,7 +12338,7 @@ func oaGraphW6(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 					_, _ = n1, v1
 					if !n1 {
 						if v1.Source != nil {
-							n2, v2 := false, oaGraphDeref(v1.Source)
+							n2, v2 := false, genrt.Deref(v1.Source)
 							_, _ = n2, v2
 							if !yield(n2, v2) {
 								return false
@@ -12448,7 +12366,7 @@ func oaGraphW7(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 					_, _ = n1, v1
 					if !n1 {
 						if v1.Target != nil {
-							n2, v2 := false, oaGraphDeref(v1.Target)
+							n2, v2 := false, genrt.Deref(v1.Target)
 							_, _ = n2, v2
 							if !yield(n2, v2) {
 								return false
@@ -12489,7 +12407,7 @@ func oaGraphW9(xn bool, x *GraphCompaniesItem, ix []int, yield func(bool, string
 	_, _ = x, ix
 	if !xn {
 		if x.Id != nil {
-			n0, v0 := false, oaGraphDeref(x.Id)
+			n0, v0 := false, genrt.Deref(x.Id)
 			_, _ = n0, v0
 			if !yield(n0, v0) {
 				return false
@@ -12526,7 +12444,7 @@ func oaGraphW11(xn bool, x *GraphEmploymentItem, ix []int, yield func(bool, stri
 	_, _ = x, ix
 	if !xn {
 		if x.Company != nil {
-			n0, v0 := false, oaGraphDeref(x.Company)
+			n0, v0 := false, genrt.Deref(x.Company)
 			_, _ = n0, v0
 			if !yield(n0, v0) {
 				return false
@@ -12567,7 +12485,7 @@ func oaGraphW13(xn bool, x *GraphPartnershipItem, ix []int, yield func(bool, str
 	_, _ = x, ix
 	if !xn {
 		if x.Source != nil {
-			n0, v0 := false, oaGraphDeref(x.Source)
+			n0, v0 := false, genrt.Deref(x.Source)
 			_, _ = n0, v0
 			if !yield(n0, v0) {
 				return false
@@ -12582,7 +12500,7 @@ func oaGraphW14(xn bool, x *GraphPartnershipItem, ix []int, yield func(bool, str
 	_, _ = x, ix
 	if !xn {
 		if x.Target != nil {
-			n0, v0 := false, oaGraphDeref(x.Target)
+			n0, v0 := false, genrt.Deref(x.Target)
 			_, _ = n0, v0
 			if !yield(n0, v0) {
 				return false
@@ -12625,7 +12543,7 @@ func oaGraphW16(xn bool, x *GraphPeopleItem, ix []int, yield func(bool, string) 
 	_, _ = x, ix
 	if !xn {
 		if x.Id != nil {
-			n0, v0 := false, oaGraphDeref(x.Id)
+			n0, v0 := false, genrt.Deref(x.Id)
 			_, _ = n0, v0
 			if !yield(n0, v0) {
 				return false
@@ -12640,7 +12558,7 @@ func oaGraphW17(xn bool, x *GraphEmploymentItem, ix []int, yield func(bool, stri
 	_, _ = x, ix
 	if !xn {
 		if x.Person != nil {
-			n0, v0 := false, oaGraphDeref(x.Person)
+			n0, v0 := false, genrt.Deref(x.Person)
 			_, _ = n0, v0
 			if !yield(n0, v0) {
 				return false
@@ -12681,7 +12599,7 @@ func oaGraphW19(xn bool, x *GraphAcquaintanceItem, ix []int, yield func(bool, st
 	_, _ = x, ix
 	if !xn {
 		if x.Source != nil {
-			n0, v0 := false, oaGraphDeref(x.Source)
+			n0, v0 := false, genrt.Deref(x.Source)
 			_, _ = n0, v0
 			if !yield(n0, v0) {
 				return false
@@ -12696,7 +12614,7 @@ func oaGraphW20(xn bool, x *GraphAcquaintanceItem, ix []int, yield func(bool, st
 	_, _ = x, ix
 	if !xn {
 		if x.Target != nil {
-			n0, v0 := false, oaGraphDeref(x.Target)
+			n0, v0 := false, genrt.Deref(x.Target)
 			_, _ = n0, v0
 			if !yield(n0, v0) {
 				return false

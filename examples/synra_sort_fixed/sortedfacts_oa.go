@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"github.com/objectaligner/oagen/interp"
 	oart "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/hungarian"
+	"github.com/objectaligner/oagen/runtime/genrt"
 	"github.com/objectaligner/oagen/runtime/jsonval"
 	"github.com/objectaligner/oagen/runtime/seqdp"
 	"github.com/objectaligner/oagen/validate"
@@ -15,7 +15,7 @@ import (
 )
 
 // This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion1
+const _ = oart.EnforceGenVersion2
 
 // SortedFacts is the root type of the schema synra_sort_fixed.json.
 type SortedFacts struct {
@@ -24,12 +24,7 @@ type SortedFacts struct {
 
 // oaSortedFactsCtx is the per-call workspace of the SortedFacts scorer; it is pooled.
 type oaSortedFactsCtx struct {
-	hung hungarian.Solver
-	dp   seqdp.Workspace
-	fl   [][]float64
-	il   [][]int
-	sl   [][]seqdp.Step
-	err  error // an internal error of the call (see solve)
+	genrt.Workspace // buffers, assignment solver, DP; Err is an internal error of the call
 }
 
 // oaSortedFactsRes is what an alignment returns in build mode: the aligned values (SPEC §1.6) and the match node.
@@ -56,81 +51,8 @@ func oaSortedFactsWrap(what string, err error) error {
 var _ = errors.New
 var _ = fmt.Errorf
 
-func oaSortedFactsDeref[V any](p *V) V {
-	if p == nil {
-		var z V
-		return z
-	}
-	return *p
-}
-
-// floats returns a buffer of n float64s from the pool of the context.
-func (c *oaSortedFactsCtx) floats(n int) []float64 {
-	if k := len(c.fl); k > 0 {
-		s := c.fl[k-1]
-		c.fl = c.fl[:k-1]
-		if cap(s) >= n {
-			return s[:n]
-		}
-	}
-	return make([]float64, n, max(n, 16))
-}
-
-func (c *oaSortedFactsCtx) release(s []float64) { c.fl = append(c.fl, s) }
-
-func (c *oaSortedFactsCtx) releaseInts(s []int) { c.il = append(c.il, s) }
-
-func (c *oaSortedFactsCtx) releaseSteps(s []seqdp.Step) { c.sl = append(c.sl, s) }
-
-// solve runs the assignment of SPEC §5.8 and returns a copy of the
-// assignment that the caller owns until releaseInts.
-//
-// The solver fails only on inconsistent dimensions or non-finite entries,
-// and every matrix built here is n×m with entries in [0, 2] (similarities,
-// clamped scores, plus the WL tie-break bonus below one gap), so it cannot
-// fail. Should it ever, the error is recorded for the entry points (ScoreT
-// then returns 0, the other entry points return the error) and the identity
-// assignment lets the call finish instead of crashing the service.
-func (c *oaSortedFactsCtx) solve(M []float64, n, m int) []int {
-	asg, err := c.hung.SolveMax(M, n, m)
-	var out []int
-	if k := len(c.il); k > 0 {
-		out = c.il[k-1][:0]
-		c.il = c.il[:k-1]
-	}
-	if err != nil {
-		c.fail(err)
-		for r := range max(n, m) {
-			out = append(out, r)
-		}
-		return out
-	}
-	return append(out, asg...)
-}
-
-// align runs the DP of SPEC §5.3 and returns a copy of the steps. Like
-// solve, it cannot fail on the matrices built here (n×m, entries in [0, 1]);
-// an error is recorded and the alignment continues with no steps.
-func (c *oaSortedFactsCtx) align(M []float64, n, m int) (float64, []seqdp.Step) {
-	total, steps, err := c.dp.Align(M, n, m)
-	var out []seqdp.Step
-	if k := len(c.sl); k > 0 {
-		out = c.sl[k-1][:0]
-		c.sl = c.sl[:k-1]
-	}
-	if err != nil {
-		c.fail(err)
-		return 0, out
-	}
-	return total, append(out, steps...)
-}
-
-// fail records the first internal error of the call.
-func (c *oaSortedFactsCtx) fail(err error) {
-	if c.err == nil {
-		c.err = fmt.Errorf("oagen: internal error (please report it): %w", err)
-	}
-}
+// The fixed-order lists read the DP's moves.
+var _ = seqdp.Diag
 
 func (c *oaSortedFactsCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaSortedFactsRes {
 	return &oaSortedFactsRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
@@ -396,13 +318,13 @@ var oaSortedFactsState = sync.OnceValues(func() (*oaSortedFactsFallback, error) 
 // validation keywords (the typed path does not validate); nil stands for JSON
 // null where the root schema admits null, and otherwise scores 0. It makes no
 // heap allocations in steady state. It returns 0 on an internal error of the
-// assignment solver or DP, which cannot occur (see solve).
+// assignment solver or DP, which cannot occur (see genrt.Workspace.Solve).
 func ScoreSortedFacts(gold, cand *SortedFacts) float64 {
 	s, _ := oaSortedFactsScore(gold, cand)
 	return s
 }
 
-// oaSortedFactsScore is ScoreSortedFacts that reports an internal error (see solve).
+// oaSortedFactsScore is ScoreSortedFacts that reports an internal error (see genrt.Workspace.Solve).
 func oaSortedFactsScore(gold, cand *SortedFacts) (float64, error) {
 	gn, g := oaSortedFactsIn(gold)
 	pn, p := oaSortedFactsIn(cand)
@@ -411,10 +333,10 @@ func oaSortedFactsScore(gold, cand *SortedFacts) (float64, error) {
 	}
 	c := oaSortedFactsPool.Get().(*oaSortedFactsCtx)
 	defer oaSortedFactsPool.Put(c)
-	c.err = nil
+	c.Err = nil
 	s, _ := c.oaSortedFactsA0_0(gn, g, pn, p, false)
-	if c.err != nil {
-		return 0, c.err
+	if c.Err != nil {
+		return 0, c.Err
 	}
 	return s, nil
 }
@@ -430,10 +352,10 @@ func RepairSortedFacts(gold, cand *SortedFacts) ([]oart.Op, error) {
 	}
 	c := oaSortedFactsPool.Get().(*oaSortedFactsCtx)
 	defer oaSortedFactsPool.Put(c)
-	c.err = nil
+	c.Err = nil
 	_, r := c.oaSortedFactsA0_0(gn, g, pn, p, true)
-	if c.err != nil {
-		return nil, c.err
+	if c.Err != nil {
+		return nil, c.Err
 	}
 	ops := oart.WalkRepairs(r.m, oaSortedFactsJN0(gn, g), oaSortedFactsJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
@@ -635,13 +557,13 @@ func (c *oaSortedFactsCtx) oaSortedFactsO0_0(g *SortedFacts, p *SortedFacts, bui
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaSortedFactsSim0_0[gi[i]*1+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -660,8 +582,8 @@ func (c *oaSortedFactsCtx) oaSortedFactsO0_0(g *SortedFacts, p *SortedFacts, bui
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaSortedFactsRes
 	if build {
@@ -762,14 +684,14 @@ func (c *oaSortedFactsCtx) oaSortedFactsL1_1(g []int64, p []int64, build bool) (
 			}
 		}
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaSortedFactsT1_1(g, p, i, j, false)
 			}
 		}
 		D := 0
-		total, steps := c.align(M, n, m)
+		total, steps := c.Align(M, n, m)
 		for _, st := range steps {
 			switch st.Move {
 			case seqdp.Diag:
@@ -820,13 +742,13 @@ func (c *oaSortedFactsCtx) oaSortedFactsL1_1(g []int64, p []int64, build bool) (
 				}
 			}
 		}
-		c.releaseSteps(steps)
+		c.ReleaseSteps(steps)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(total / float64(D))
 		}
-		c.release(M)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil

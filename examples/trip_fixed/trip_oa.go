@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"github.com/objectaligner/oagen/interp"
 	oart "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/hungarian"
+	"github.com/objectaligner/oagen/runtime/genrt"
 	"github.com/objectaligner/oagen/runtime/jsonval"
 	"github.com/objectaligner/oagen/runtime/seqdp"
 	"github.com/objectaligner/oagen/validate"
@@ -15,7 +15,7 @@ import (
 )
 
 // This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion1
+const _ = oart.EnforceGenVersion2
 
 // Trip is the root type of the schema trip_fixed.json.
 type Trip struct {
@@ -30,12 +30,7 @@ type TripItineraryItem struct {
 
 // oaTripCtx is the per-call workspace of the Trip scorer; it is pooled.
 type oaTripCtx struct {
-	hung hungarian.Solver
-	dp   seqdp.Workspace
-	fl   [][]float64
-	il   [][]int
-	sl   [][]seqdp.Step
-	err  error // an internal error of the call (see solve)
+	genrt.Workspace // buffers, assignment solver, DP; Err is an internal error of the call
 }
 
 // oaTripRes is what an alignment returns in build mode: the aligned values (SPEC §1.6) and the match node.
@@ -62,81 +57,8 @@ func oaTripWrap(what string, err error) error {
 var _ = errors.New
 var _ = fmt.Errorf
 
-func oaTripDeref[V any](p *V) V {
-	if p == nil {
-		var z V
-		return z
-	}
-	return *p
-}
-
-// floats returns a buffer of n float64s from the pool of the context.
-func (c *oaTripCtx) floats(n int) []float64 {
-	if k := len(c.fl); k > 0 {
-		s := c.fl[k-1]
-		c.fl = c.fl[:k-1]
-		if cap(s) >= n {
-			return s[:n]
-		}
-	}
-	return make([]float64, n, max(n, 16))
-}
-
-func (c *oaTripCtx) release(s []float64) { c.fl = append(c.fl, s) }
-
-func (c *oaTripCtx) releaseInts(s []int) { c.il = append(c.il, s) }
-
-func (c *oaTripCtx) releaseSteps(s []seqdp.Step) { c.sl = append(c.sl, s) }
-
-// solve runs the assignment of SPEC §5.8 and returns a copy of the
-// assignment that the caller owns until releaseInts.
-//
-// The solver fails only on inconsistent dimensions or non-finite entries,
-// and every matrix built here is n×m with entries in [0, 2] (similarities,
-// clamped scores, plus the WL tie-break bonus below one gap), so it cannot
-// fail. Should it ever, the error is recorded for the entry points (ScoreT
-// then returns 0, the other entry points return the error) and the identity
-// assignment lets the call finish instead of crashing the service.
-func (c *oaTripCtx) solve(M []float64, n, m int) []int {
-	asg, err := c.hung.SolveMax(M, n, m)
-	var out []int
-	if k := len(c.il); k > 0 {
-		out = c.il[k-1][:0]
-		c.il = c.il[:k-1]
-	}
-	if err != nil {
-		c.fail(err)
-		for r := range max(n, m) {
-			out = append(out, r)
-		}
-		return out
-	}
-	return append(out, asg...)
-}
-
-// align runs the DP of SPEC §5.3 and returns a copy of the steps. Like
-// solve, it cannot fail on the matrices built here (n×m, entries in [0, 1]);
-// an error is recorded and the alignment continues with no steps.
-func (c *oaTripCtx) align(M []float64, n, m int) (float64, []seqdp.Step) {
-	total, steps, err := c.dp.Align(M, n, m)
-	var out []seqdp.Step
-	if k := len(c.sl); k > 0 {
-		out = c.sl[k-1][:0]
-		c.sl = c.sl[:k-1]
-	}
-	if err != nil {
-		c.fail(err)
-		return 0, out
-	}
-	return total, append(out, steps...)
-}
-
-// fail records the first internal error of the call.
-func (c *oaTripCtx) fail(err error) {
-	if c.err == nil {
-		c.err = fmt.Errorf("oagen: internal error (please report it): %w", err)
-	}
-}
+// The fixed-order lists read the DP's moves.
+var _ = seqdp.Diag
 
 func (c *oaTripCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaTripRes {
 	return &oaTripRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
@@ -411,9 +333,9 @@ var oaTripKeys2 = [...]string{
 func oaTripMember2(v *TripItineraryItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaTripJN3(false, oaTripDeref(v.City))
+		return oaTripJN3(false, genrt.Deref(v.City))
 	case 1:
-		return oaTripJN4(false, oaTripDeref(v.Days))
+		return oaTripJN4(false, genrt.Deref(v.Days))
 	}
 	return jsonval.Value{}
 }
@@ -514,13 +436,13 @@ var oaTripState = sync.OnceValues(func() (*oaTripFallback, error) {
 // validation keywords (the typed path does not validate); nil stands for JSON
 // null where the root schema admits null, and otherwise scores 0. It makes no
 // heap allocations in steady state. It returns 0 on an internal error of the
-// assignment solver or DP, which cannot occur (see solve).
+// assignment solver or DP, which cannot occur (see genrt.Workspace.Solve).
 func ScoreTrip(gold, cand *Trip) float64 {
 	s, _ := oaTripScore(gold, cand)
 	return s
 }
 
-// oaTripScore is ScoreTrip that reports an internal error (see solve).
+// oaTripScore is ScoreTrip that reports an internal error (see genrt.Workspace.Solve).
 func oaTripScore(gold, cand *Trip) (float64, error) {
 	gn, g := oaTripIn(gold)
 	pn, p := oaTripIn(cand)
@@ -529,10 +451,10 @@ func oaTripScore(gold, cand *Trip) (float64, error) {
 	}
 	c := oaTripPool.Get().(*oaTripCtx)
 	defer oaTripPool.Put(c)
-	c.err = nil
+	c.Err = nil
 	s, _ := c.oaTripA0_0(gn, g, pn, p, false)
-	if c.err != nil {
-		return 0, c.err
+	if c.Err != nil {
+		return 0, c.Err
 	}
 	return s, nil
 }
@@ -548,10 +470,10 @@ func RepairTrip(gold, cand *Trip) ([]oart.Op, error) {
 	}
 	c := oaTripPool.Get().(*oaTripCtx)
 	defer oaTripPool.Put(c)
-	c.err = nil
+	c.Err = nil
 	_, r := c.oaTripA0_0(gn, g, pn, p, true)
-	if c.err != nil {
-		return nil, c.err
+	if c.Err != nil {
+		return nil, c.Err
 	}
 	ops := oart.WalkRepairs(r.m, oaTripJN0(gn, g), oaTripJN0(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
@@ -753,13 +675,13 @@ func (c *oaTripCtx) oaTripO0_0(g *Trip, p *Trip, build bool) (float64, *oaTripRe
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaTripSim0_0[gi[i]*1+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -778,8 +700,8 @@ func (c *oaTripCtx) oaTripO0_0(g *Trip, p *Trip, build bool) (float64, *oaTripRe
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaTripRes
 	if build {
@@ -880,14 +802,14 @@ func (c *oaTripCtx) oaTripL1_1(g []TripItineraryItem, p []TripItineraryItem, bui
 			}
 		}
 	default:
-		M := c.floats(n * m)
+		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				M[i*m+j], _ = c.oaTripT1_1(g, p, i, j, false)
 			}
 		}
 		D := 0
-		total, steps := c.align(M, n, m)
+		total, steps := c.Align(M, n, m)
 		for _, st := range steps {
 			switch st.Move {
 			case seqdp.Diag:
@@ -938,13 +860,13 @@ func (c *oaTripCtx) oaTripL1_1(g []TripItineraryItem, p []TripItineraryItem, bui
 				}
 			}
 		}
-		c.releaseSteps(steps)
+		c.ReleaseSteps(steps)
 		if D == 0 {
 			tail = 1
 		} else {
 			tail = oart.Clamp01(total / float64(D))
 		}
-		c.release(M)
+		c.Release(M)
 	}
 	if !build {
 		return tail, nil
@@ -1004,13 +926,13 @@ func (c *oaTripCtx) oaTripO2_2(g *TripItineraryItem, p *TripItineraryItem, build
 			E++
 		}
 	} else {
-		K := c.floats(n * m)
+		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
 				K[i*m+j] = oaTripSim2_2[gi[i]*2+pj[j]]
 			}
 		}
-		asg := c.solve(K, n, m)
+		asg := c.Solve(K, n, m)
 		for r := 0; r < max(n, m); r++ {
 			col := asg[r]
 			switch {
@@ -1029,8 +951,8 @@ func (c *oaTripCtx) oaTripO2_2(g *TripItineraryItem, p *TripItineraryItem, build
 				E++
 			}
 		}
-		c.releaseInts(asg)
-		c.release(K)
+		c.ReleaseInts(asg)
+		c.Release(K)
 	}
 	var rs []*oaTripRes
 	if build {
@@ -1048,7 +970,7 @@ func (c *oaTripCtx) oaTripO2_2(g *TripItineraryItem, p *TripItineraryItem, build
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaTripRes
-			evs[x], r = c.oaTripA3_3(false, oaTripDeref(g.City), false, oaTripDeref(p.City), build)
+			evs[x], r = c.oaTripA3_3(false, genrt.Deref(g.City), false, genrt.Deref(p.City), build)
 			if build {
 				rs[x] = r
 			}
@@ -1056,7 +978,7 @@ func (c *oaTripCtx) oaTripO2_2(g *TripItineraryItem, p *TripItineraryItem, build
 			ews[x] = float64(1.0)
 			var r *oaTripRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaTripJN3(false, oaTripDeref(g.City)), oaTripJN4(false, oaTripDeref(p.Days)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaTripJN3(false, genrt.Deref(g.City)), oaTripJN4(false, genrt.Deref(p.Days)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1065,7 +987,7 @@ func (c *oaTripCtx) oaTripO2_2(g *TripItineraryItem, p *TripItineraryItem, build
 			ews[x] = float64(1.0)
 			var r *oaTripRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaTripJN4(false, oaTripDeref(g.Days)), oaTripJN3(false, oaTripDeref(p.City)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, oaTripJN4(false, genrt.Deref(g.Days)), oaTripJN3(false, genrt.Deref(p.City)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1073,7 +995,7 @@ func (c *oaTripCtx) oaTripO2_2(g *TripItineraryItem, p *TripItineraryItem, build
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaTripRes
-			evs[x], r = c.oaTripA4_4(false, oaTripDeref(g.Days), false, oaTripDeref(p.Days), build)
+			evs[x], r = c.oaTripA4_4(false, genrt.Deref(g.Days), false, genrt.Deref(p.Days), build)
 			if build {
 				rs[x] = r
 			}
