@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/objectaligner/oagen/ir"
 	"github.com/objectaligner/oagen/runtime"
@@ -18,10 +19,16 @@ type emitter struct {
 	w     bytes.Buffer
 	done  map[string]bool
 	queue [][2]*tnode
+	// pairNames holds the name of every pair function (see pairFn);
+	// pairUsed the names taken.
+	pairNames map[string]string
+	pairUsed  map[string]bool
 	// aux holds package-level declarations made while a function body is
 	// being written (walkers, relation tables); it is appended at the end.
 	aux     bytes.Buffer
 	walkers map[string]string
+	// walkerUsed holds the walker names taken.
+	walkerUsed map[string]bool
 }
 
 func (e *emitter) p(format string, args ...any) {
@@ -40,18 +47,125 @@ func lit(x float64) string {
 
 func (e *emitter) n(s string) string { return e.m.prefix + s }
 
-// pair returns the name of the align function of gold node a against
+// fn is the name of the per-node function verb of node t: verb followed by
+// the node path (see tnode.path), e.g. toJSONOrgChartPeopleItem.
+func fn(verb string, t *tnode) string { return verb + t.path }
+
+// pair returns the name of the score function of gold node a against
 // candidate node b and queues it for emission.
 func (e *emitter) pair(a, b *tnode) string {
-	key := fmt.Sprintf("%d_%d", a.id, b.id)
+	key := pairKey(a, b)
 	if !e.done[key] {
 		e.done[key] = true
 		e.queue = append(e.queue, [2]*tnode{a, b})
 	}
-	return e.n("A" + key)
+	return e.pairFn("score", a, b)
+}
+
+// pairFn is the name of the function verb of the pair (gold node a,
+// candidate node b): verb followed by the path of a, and for two different
+// nodes "_vs_" and the path of b relative to the closest node both are
+// reached from (scoreOrgChartPeopleItemName_vs_Role). The pair's name is
+// fixed at its first use and made unique within the file with the suffixes
+// 2, 3, …, so it is deterministic.
+func (e *emitter) pairFn(verb string, a, b *tnode) string {
+	key := pairKey(a, b)
+	name, ok := e.pairNames[key]
+	if !ok {
+		name = a.path
+		if a != b {
+			name += "_vs_" + relPath(a, b)
+		}
+		if e.pairUsed[name] {
+			for i := 2; ; i++ {
+				if x := fmt.Sprintf("%s_%d", name, i); !e.pairUsed[x] {
+					name = x
+					break
+				}
+			}
+		}
+		e.pairUsed[name] = true
+		e.pairNames[key] = name
+	}
+	return verb + name
+}
+
+// relPath is the path of b relative to the closest ancestor (or self) of b
+// that is also one of a, when b's path extends that ancestor's path; else
+// b's whole path.
+func relPath(a, b *tnode) string {
+	anc := map[*tnode]bool{}
+	for x := a; x != nil; x = x.parent {
+		anc[x] = true
+	}
+	for x := b; x != nil; x = x.parent {
+		if anc[x] {
+			if rest, ok := strings.CutPrefix(b.path, x.path); ok && rest != "" {
+				return rest
+			}
+			break
+		}
+	}
+	return b.path
 }
 
 func pairKey(a, b *tnode) string { return fmt.Sprintf("%d_%d", a.id, b.id) }
+
+// describe is the type (and for leaves the comparator) of a schema node,
+// for doc comments: "string, jaro", "object", "integer or null, exact", …
+func describe(t *tnode) string {
+	var s string
+	switch t.kind {
+	case kBool:
+		s = "boolean"
+	case kInt:
+		s = "integer"
+	case kFloat:
+		s = "number"
+	case kString:
+		s = "string"
+		if t.enum != nil {
+			s = "string enum"
+		}
+	case kObject:
+		s = "object"
+	case kArray:
+		s = "array"
+		if t.tuple {
+			s = "tuple"
+		}
+	}
+	if t.nullable {
+		s += " or null"
+	}
+	switch {
+	case t.n.IDScope != "":
+		return s + ", identifier of scope " + strconv.Quote(t.n.IDScope)
+	case t.n.Ref != "":
+		return s + ", reference to scope " + strconv.Quote(t.n.Ref)
+	case t.kind == kString:
+		s += ", " + cmp(t.n.Score, "jaro")
+	case t.kind == kInt || t.kind == kFloat:
+		s += ", " + cmp(t.n.Score, "invdiff")
+	case t.kind == kArray && t.items != nil:
+		s += ", order " + map[ir.Order]string{ir.OrderFixed: "fixed", ir.OrderAlign: "align"}[t.n.Order]
+	}
+	if t.n.Threshold != 0 && (t.kind == kString || t.kind == kInt || t.kind == kFloat) {
+		s += fmt.Sprintf(", threshold %v", t.n.Threshold)
+	}
+	return s
+}
+
+// cmp is a comparator name, def when none is given.
+func cmp(name, def string) string {
+	if name == "" {
+		return def
+	}
+	return name
+}
+
+// pointer is the schema node's JSON Pointer as a URI fragment (#/…).
+func pointer(t *tnode) string { return "#" + t.n.Pos.Pointer }
 
 // kind compatibility of two non-null values (SPEC §13 Q7): equal kinds or
 // numbers of either class.
@@ -90,6 +204,15 @@ func (e *emitter) fieldRef(x string, pp *tprop) string {
 		return x + "." + pp.field
 	}
 	return "genrt.Deref" + "(" + x + "." + pp.field + ")"
+}
+
+// when is the statement running body when the condition cond holds: body
+// alone when cond is the constant true (no emitted no-op conditions).
+func when(cond, body string) string {
+	if cond == "true" {
+		return body
+	}
+	return "if " + cond + " { " + body + " }"
 }
 
 // existingPresent is the presence test of field expression f of an existing
@@ -185,9 +308,12 @@ func tailElem(x string, t *tnode, idx string) string {
 // emitPair emits the align function of gold node a against candidate node b
 // (SPEC §1.4 dispatch, steps 3 and 4) and the object/list functions it needs.
 func (e *emitter) emitPair(a, b *tnode) {
-	key := pairKey(a, b)
-	e.p("// %s aligns a gold value under schema node %s with a candidate value of node %s.", e.n("A"+key), a.n.Pos.Pointer, b.n.Pos.Pointer)
-	e.p("func (c *%s) %s(gn bool, g %s, pn bool, p %s, build bool) (float64, *%s) {", e.n("Ctx"), e.n("A"+key), a.refType(), b.refType(), e.n("Res"))
+	if a == b {
+		e.p("// %s scores %s (%s).", e.pairFn("score", a, b), pointer(a), describe(a))
+	} else {
+		e.p("// %s scores a gold value of %s (%s) against a candidate value of %s (%s); the gold node's schema governs (SPEC §6.4).", e.pairFn("score", a, b), pointer(a), describe(a), pointer(b), describe(b))
+	}
+	e.p("func (c *%s) %s(gn bool, g %s, pn bool, p %s, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("score", a, b), a.refType(), b.refType(), e.n("Res"))
 	if e.emitIDRef(a, b) {
 		return
 	}
@@ -195,12 +321,12 @@ func (e *emitter) emitPair(a, b *tnode) {
 		e.p("if gn || pn {")
 		e.p("s := %s", lit(a.n.NullScore))
 		e.p("if gn && pn { s = 1 }")
-		e.p("if build { return s, c.leaf(oart.LeafNull, s, %s(gn, g), %s(pn, p), true, true) }", e.n("JN"+strconv.Itoa(a.id)), e.n("JN"+strconv.Itoa(b.id)))
+		e.p("if build { return s, c.leaf(oart.LeafNull, s, %s(gn, g), %s(pn, p), true, true) }", fn("toJSONOrNull", a), fn("toJSONOrNull", b))
 		e.p("return s, nil")
 		e.p("}")
 	}
 	plain := func(s string) {
-		e.p("if build { return %s, c.leaf(oart.LeafPlain, %s, %s(g), %s(p), true, true) }", s, s, e.n("J"+strconv.Itoa(a.id)), e.n("J"+strconv.Itoa(b.id)))
+		e.p("if build { return %s, c.leaf(oart.LeafPlain, %s, %s(g), %s(p), true, true) }", s, s, fn("toJSON", a), fn("toJSON", b))
 		e.p("return %s, nil", s)
 	}
 	if !compatible(a.kind, b.kind) {
@@ -240,12 +366,12 @@ func (e *emitter) emitPair(a, b *tnode) {
 		}
 		plain("s")
 	case kObject:
-		e.p("return c.%s(g, p, build)", e.n("O"+key))
+		e.p("return c.%s(g, p, build)", e.pairFn("scoreObject", a, b))
 		e.p("}")
 		e.emitObject(a, b)
 		return
 	case kArray:
-		e.p("return c.%s(g, p, build)", e.n("L"+key))
+		e.p("return c.%s(g, p, build)", e.pairFn("scoreArray", a, b))
 		e.p("}")
 		e.emitList(a, b)
 		return
@@ -293,7 +419,6 @@ func keySim(a *ir.Node, gk, pk string) float64 {
 // (identical key sets have the identity as unique optimum when every
 // off-diagonal similarity is below 1, checked here at generation time).
 func (e *emitter) emitObject(a, b *tnode) {
-	key := pairKey(a, b)
 	NA, NB := len(a.props), len(b.props)
 	sim := make([]float64, NA*NB)
 	for i, pa := range a.props {
@@ -311,8 +436,9 @@ func (e *emitter) emitObject(a, b *tnode) {
 			}
 		}
 	}
-	simName := e.n("Sim" + key)
+	simName := e.pairFn("keySim", a, b)
 	if NA*NB > 0 {
+		e.p("// %s holds the key similarities (SPEC §6.1) of the properties of %s (rows) and %s (columns).", simName, pointer(a), pointer(b))
 		e.p("var %s = [%d]float64{", simName, NA*NB)
 		for _, x := range sim {
 			e.p("%s,", lit(x))
@@ -323,16 +449,17 @@ func (e *emitter) emitObject(a, b *tnode) {
 	if E == 0 {
 		E = 1
 	}
-	e.p("func (c *%s) %s(g *%s, p *%s, build bool) (float64, *%s) {", e.n("Ctx"), e.n("O"+key), a.base, b.base, e.n("Res"))
+	e.p("// %s aligns the properties of %s and %s (SPEC §6).", e.pairFn("scoreObject", a, b), pointer(a), pointer(b))
+	e.p("func (c *%s) %s(g *%s, p *%s, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("scoreObject", a, b), a.base, b.base, e.n("Res"))
 	e.p("var gi [%d]int", max(NA, 1))
 	e.p("n := 0")
 	for i, pp := range a.props {
-		e.p("if %s { gi[n] = %d; n++ }", e.fieldPresent("g", pp), i)
+		e.p("%s", when(e.fieldPresent("g", pp), fmt.Sprintf("gi[n] = %d; n++", i)))
 	}
 	e.p("var pj [%d]int", max(NB, 1))
 	e.p("m := 0")
 	for j, pp := range b.props {
-		e.p("if %s { pj[m] = %d; m++ }", e.fieldPresent("p", pp), j)
+		e.p("%s", when(e.fieldPresent("p", pp), fmt.Sprintf("pj[m] = %d; m++", j)))
 	}
 	e.p("if n == 0 && m == 0 {")
 	e.p("if build { return 1, c.emptyObject() }")
@@ -375,7 +502,7 @@ func (e *emitter) emitObject(a, b *tnode) {
 	e.p("for x := 0; x < E; x++ {")
 	e.p("ews[x] = 1")
 	e.p("if eg[x] < 0 || ep[x] < 0 {")
-	e.p("if build { rs[x] = c.leaf(oart.LeafPlain, 0, %s(g, eg[x]), %s(p, ep[x]), eg[x] >= 0, ep[x] >= 0) }", e.n("Member"+strconv.Itoa(a.id)), e.n("Member"+strconv.Itoa(b.id)))
+	e.p("if build { rs[x] = c.leaf(oart.LeafPlain, 0, %s(g, eg[x]), %s(p, ep[x]), eg[x] >= 0, ep[x] >= 0) }", fn("member", a), fn("member", b))
 	e.p("continue")
 	e.p("}")
 	e.p("switch eg[x]*%d + ep[x] {", max(NB, 1))
@@ -386,11 +513,11 @@ func (e *emitter) emitObject(a, b *tnode) {
 			}
 			e.p("case %d:", i*NB+j)
 			e.p("ews[x] = %s", lit(pa.node.n.ValueWeight))
-			fn := e.pair(pa.node, pb.node)
-			call := fmt.Sprintf("evs[x], r = c.%s(%s, %s, %s, %s, build)", fn, fieldNull("g", pa), e.fieldRef("g", pa), fieldNull("p", pb), e.fieldRef("p", pb))
+			score := e.pair(pa.node, pb.node)
+			call := fmt.Sprintf("evs[x], r = c.%s(%s, %s, %s, %s, build)", score, fieldNull("g", pa), e.fieldRef("g", pa), fieldNull("p", pb), e.fieldRef("p", pb))
 			zero := fmt.Sprintf("if build { r = c.leaf(oart.LeafPlain, 0, %s(%s, %s), %s(%s, %s), true, true) }",
-				e.n("JN"+strconv.Itoa(pa.node.id)), fieldNull("g", pa), e.fieldRef("g", pa),
-				e.n("JN"+strconv.Itoa(pb.node.id)), fieldNull("p", pb), e.fieldRef("p", pb))
+				fn("toJSONOrNull", pa.node), fieldNull("g", pa), e.fieldRef("g", pa),
+				fn("toJSONOrNull", pb.node), fieldNull("p", pb), e.fieldRef("p", pb))
 			e.p("var r *%s", e.n("Res"))
 			switch {
 			case pa.node.kind == pb.node.kind:
@@ -429,8 +556,8 @@ func (e *emitter) emitObject(a, b *tnode) {
 	e.p("sumW := oart.NeumaierSum(ews[:E])")
 	e.p("for x := 0; x < E; x++ {")
 	e.p("oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}")
-	e.p("if eg[x] >= 0 { oe.GoldKey, oe.HasGoldKey = %s[eg[x]], true; agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag}) }", e.n("Keys"+strconv.Itoa(a.id)))
-	e.p("if ep[x] >= 0 { oe.PredKey, oe.HasPredKey = %s[ep[x]], true; apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap}) }", e.n("Keys"+strconv.Itoa(b.id)))
+	e.p("if eg[x] >= 0 { oe.GoldKey, oe.HasGoldKey = %s[eg[x]], true; agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag}) }", fn("keys", a))
+	e.p("if ep[x] >= 0 { oe.PredKey, oe.HasPredKey = %s[ep[x]], true; apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap}) }", fn("keys", b))
 	e.p("if W != 0 {")
 	e.p("oe.KeyAlpha = %s / float64(E)", lit(wK/(wK+wV)))
 	e.p("if sumW != 0 { oe.ValueAlpha = float64(%s*ews[x]) / sumW }", lit(wV/(wK+wV)))
@@ -445,13 +572,13 @@ func (e *emitter) emitObject(a, b *tnode) {
 // emitList emits the array alignment of SPEC §5 for gold node a against
 // candidate node b.
 func (e *emitter) emitList(a, b *tnode) {
-	key := pairKey(a, b)
 	kA, kB := len(a.prefix), len(b.prefix)
 	res := e.n("Res")
 	if a.items != nil {
 		e.emitTailCell(a, b)
 	}
-	e.p("func (c *%s) %s(g %s, p %s, build bool) (float64, *%s) {", e.n("Ctx"), e.n("L"+key), a.refType(), b.refType(), res)
+	e.p("// %s aligns the elements of %s and %s (SPEC §5).", e.pairFn("scoreArray", a, b), pointer(a), pointer(b))
+	e.p("func (c *%s) %s(g %s, p %s, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("scoreArray", a, b), a.refType(), b.refType(), res)
 	e.p("nG, nP := %s, %s", arrLen("g", a), arrLen("p", b))
 	e.p("_, _ = nG, nP")
 	if kA > 0 {
@@ -480,9 +607,9 @@ func (e *emitter) emitList(a, b *tnode) {
 				e.p("if build { hents[%d] = %s{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m} }", i, e.n("Ent"))
 			}
 			e.p("case hasG:")
-			e.p("if build { v := %s(g, %d); hents[%d] = %s{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m} }", e.n("At"+strconv.Itoa(a.id)), i, i, e.n("Ent"))
+			e.p("if build { v := %s(g, %d); hents[%d] = %s{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m} }", fn("elemAt", a), i, i, e.n("Ent"))
 			e.p("case hasP:")
-			e.p("if build { v := %s(p, %d); hents[%d] = %s{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m} }", e.n("At"+strconv.Itoa(b.id)), i, i, e.n("Ent"))
+			e.p("if build { v := %s(p, %d); hents[%d] = %s{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m} }", fn("elemAt", b), i, i, e.n("Ent"))
 			e.p("default:")
 			e.p("hw[%d] = 0", i)
 			e.p("if build { hents[%d] = %s{role: oart.RoleAbsent, m: c.leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).m} }", i, e.n("Ent"))
@@ -503,7 +630,7 @@ func (e *emitter) emitList(a, b *tnode) {
 		e.p("}")
 		if a.items == nil {
 			e.p("if !build { return head, nil }")
-			e.p("return head, c.finishList(oart.ListPrefix, head, hents, halphas, false, %s(g), %s(p))", e.n("J"+strconv.Itoa(a.id)), e.n("J"+strconv.Itoa(b.id)))
+			e.p("return head, c.finishList(oart.ListPrefix, head, hents, halphas, false, %s(g), %s(p))", fn("toJSON", a), fn("toJSON", b))
 			e.p("}")
 			return
 		}
@@ -521,11 +648,11 @@ func (e *emitter) emitList(a, b *tnode) {
 			e.p("D++")
 		}
 	}
-	cell := e.n("T" + key)
-	gAt := e.n("At" + strconv.Itoa(a.id))
-	pAt := e.n("At" + strconv.Itoa(b.id))
-	gNull := e.n("NullAt" + strconv.Itoa(a.id))
-	pNull := e.n("NullAt" + strconv.Itoa(b.id))
+	cell := e.pairFn("scoreTail", a, b)
+	gAt := fn("elemAt", a)
+	pAt := fn("elemAt", b)
+	gNull := fn("elemNullAt", a)
+	pNull := fn("elemNullAt", b)
 	ent := e.n("Ent")
 	e.p("switch {")
 	e.p("case n == 0 && m == 0:")
@@ -632,7 +759,7 @@ func (e *emitter) emitList(a, b *tnode) {
 	}
 	if kA == 0 {
 		e.p("if !build { return tail, nil }")
-		e.p("return tail, c.finishList(%s, tail, tents, %s, raw, %s(g), %s(p))", listKind, talphas, e.n("J"+strconv.Itoa(a.id)), e.n("J"+strconv.Itoa(b.id)))
+		e.p("return tail, c.finishList(%s, tail, tents, %s, raw, %s(g), %s(p))", listKind, talphas, fn("toJSON", a), fn("toJSON", b))
 		e.p("}")
 		return
 	}
@@ -649,9 +776,9 @@ func (e *emitter) emitList(a, b *tnode) {
 // emitTailCell emits the function aligning gold tail element i with candidate
 // tail element j (indices relative to the tail start len(a.prefix)).
 func (e *emitter) emitTailCell(a, b *tnode) {
-	key := pairKey(a, b)
 	kA, kB := len(a.prefix), len(b.prefix)
-	e.p("func (c *%s) %s(g %s, p %s, i, j int, build bool) (float64, *%s) {", e.n("Ctx"), e.n("T"+key), a.refType(), b.refType(), e.n("Res"))
+	e.p("// %s scores gold tail element i of %s against candidate tail element j of %s.", e.pairFn("scoreTail", a, b), pointer(a), pointer(b))
+	e.p("func (c *%s) %s(g %s, p %s, i, j int, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("scoreTail", a, b), a.refType(), b.refType(), e.n("Res"))
 	gex := tailElem("g", a, fmt.Sprintf("%d+i", kA))
 	if !a.tuple {
 		gex = "g[i]"

@@ -49,6 +49,39 @@
 // NeumaierSum and Clamp01 in the same order, the same assignment solver and
 // DP on the same matrices.
 //
+// # Names of the generated functions
+//
+// The functions of the scorer are named after the schema node they handle,
+// so that a score can be followed through the code. A node's path is the
+// root type name followed, on the way from the root, by the Go field name of
+// each property (goName), "Item" for items and "P<i>" for the i-th
+// prefixItems position: OrgChartPeopleItemName for
+// #/properties/people/items/properties/name under root OrgChart (for object
+// nodes the path is the name of their struct type). Paths are made unique
+// with the suffixes 2, 3, … in the order the nodes are first reached (for
+// GenerateTypes across all roots of the file, the roots keeping their
+// names). A function's name is a lower-case verb followed by the path:
+//
+//	score<path>          the score of a gold and a candidate value (a method of the context)
+//	scoreObject<path>    the property alignment of two objects (SPEC §6)
+//	scoreArray<path>     the element alignment of two arrays (SPEC §5)
+//	scoreTail<path>      one cell of the tail alignment matrix
+//	keySim<path>         the key-similarity table (a variable)
+//	toJSON<path>, toJSONOrNull<path>, elemToJSON<path>    encoders
+//	fromJSON<path>, elemFromJSON<path>                    decoders
+//	member<path>, keys<path>, elemAt<path>, elemNullAt<path>
+//	walk<path>To<rel>    the referential walker to the node at the relative path rel
+//
+// The score functions of a gold node a against a different candidate node b
+// (fuzzy key alignment pairing two properties, a tuple position against an
+// array's items) append "_vs_" and b's path relative to the closest node
+// both are reached from: scoreOrgChartPeopleItemName_vs_Role. Because the
+// root type name starts every path, the names of roots sharing a package do
+// not clash unless a root's name is another root's path (the nested type
+// names of Generate share that limit). Per-root support declarations keep
+// the prefix "oa" + root type name (oaOrgChartCtx, oaOrgChartPool, …). Every
+// generated function has a doc comment naming the JSON Pointer of its node.
+//
 // # JSON entry points and the fallback
 //
 // ScoreTJSON decodes both values with jsonval and decodes them into T when
@@ -306,7 +339,7 @@ func renderModel(f *jen.File, m *model, opts Options) {
 	f.Var().Id("_").Op("=").Qual("errors", "New")
 	f.Var().Id("_").Op("=").Qual("fmt", "Errorf")
 
-	e := &emitter{m: m, done: map[string]bool{}, walkers: map[string]string{}}
+	e := &emitter{m: m, done: map[string]bool{}, walkers: map[string]string{}, walkerUsed: map[string]bool{}, pairNames: map[string]string{}, pairUsed: map[string]bool{}}
 	e.helpers()
 	if len(m.scopes) > 0 {
 		e.emitRefPass()
@@ -361,7 +394,7 @@ func (e *emitter) rootAdapters() {
 	if r.nullable {
 		e.p("if v.Kind == jsonval.Null { return nil, true }")
 	}
-	e.p("x, ok := %s(v)", e.n("D"+strconv.Itoa(r.id)))
+	e.p("x, ok := %s(v)", fn("fromJSON", r))
 	e.p("if !ok { return nil, false }")
 	if r.isStructRef() {
 		e.p("return x, true")
@@ -486,7 +519,7 @@ func (e *emitter) entryPoints(opts Options) {
 	pfx := e.m.prefix
 	root := e.m.root
 	rootFn := e.pair(root, root)
-	rid := strconv.Itoa(root.id)
+	rid := root.path
 	e.rootAdapters()
 	var scoreFuncs, repairDoc, repairPrep string
 	if len(e.m.scopes) == 0 {
@@ -589,7 +622,7 @@ func Repair%[2]s(gold, cand *%[2]s) ([]oart.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.m, %[1]sJN%[4]s(gn, g), %[1]sJN%[4]s(pn, p), oart.GranularityLeaf)
+	ops := oart.WalkRepairs(r.m, toJSONOrNull%[4]s(gn, g), toJSONOrNull%[4]s(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }`, pfx, T, rootFn, rid, repairDoc, repairPrep)
 	if e.m.shapes != nil {

@@ -25,8 +25,14 @@ const (
 
 // tnode is one schema node with its Go representation.
 type tnode struct {
-	n        *ir.Node
-	id       int
+	n  *ir.Node
+	id int
+	// path names the node in generated function names: the root type name
+	// followed by the Go field names (goName of the property), "Item" for
+	// items and "P<i>" for prefixItems on the way from the root, made
+	// unique with the suffixes 2, 3, … (see the package documentation).
+	path     string
+	parent   *tnode // the node through which the node was first reached (nil: root)
 	kind     vkind
 	nullable bool
 	// base is the Go type of a non-null value: bool, int64, float64, string,
@@ -113,6 +119,7 @@ type model struct {
 	nodes  []*tnode
 	byNode map[*ir.Node]*tnode
 	names  map[string]bool // package-level type names in use
+	paths  map[string]bool // node paths in use (shared by the roots of one file)
 	prefix string          // prefix of unexported package-level names
 	typ    string
 	scopes []*tscope // referential scopes in processing order (SPEC §7.2)
@@ -159,8 +166,8 @@ func unique(name string, used map[string]bool) string {
 }
 
 func buildModel(s *ir.Schema, typeName string) (*model, error) {
-	m := &model{schema: s, byNode: map[*ir.Node]*tnode{}, names: map[string]bool{}, typ: typeName, prefix: "oa" + typeName}
-	root, err := m.node(s.Root, typeName, "")
+	m := &model{schema: s, byNode: map[*ir.Node]*tnode{}, names: map[string]bool{}, paths: map[string]bool{}, typ: typeName, prefix: "oa" + typeName}
+	root, err := m.node(s.Root, typeName, "", typeName, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -171,11 +178,19 @@ func buildModel(s *ir.Schema, typeName string) (*model, error) {
 	return m, nil
 }
 
-func (m *model) node(n *ir.Node, name, ptr string) (*tnode, error) {
+// node returns the Go representation of schema node n, building it on first
+// use: name is the type name it would get, path its node path (see
+// tnode.path) and parent the node it is reached from.
+func (m *model) node(n *ir.Node, name, ptr, path string, parent *tnode) (*tnode, error) {
 	if t, ok := m.byNode[n]; ok {
 		return t, nil
 	}
-	t := &tnode{n: n, id: len(m.nodes), nullable: n.Types&ir.TNull != 0}
+	t := &tnode{n: n, id: len(m.nodes), nullable: n.Types&ir.TNull != 0, path: path, parent: parent}
+	if parent != nil {
+		t.path = unique(path, m.paths)
+	} else {
+		m.paths[path] = true // the root type name (reserved in advance by GenerateTypes)
+	}
 	nonNull := n.Types &^ ir.TNull
 	switch {
 	case nonNull == ir.TBoolean:
@@ -218,7 +233,7 @@ func (m *model) node(n *ir.Node, name, ptr string) (*tnode, error) {
 			fields[i] = unique(goName(p.Name), used)
 		}
 		for i, p := range n.Properties {
-			sub, err := m.node(p.Node, t.base+fields[i], ptr+"/properties/"+p.Name)
+			sub, err := m.node(p.Node, t.base+fields[i], ptr+"/properties/"+p.Name, t.path+fields[i], t)
 			if err != nil {
 				return nil, err
 			}
@@ -236,7 +251,7 @@ func (m *model) node(n *ir.Node, name, ptr string) (*tnode, error) {
 			t.tuple = true
 			t.base = unique(name, m.names)
 			for i, pn := range n.PrefixItems {
-				sub, err := m.node(pn, fmt.Sprintf("%sP%d", t.base, i), "")
+				sub, err := m.node(pn, fmt.Sprintf("%sP%d", t.base, i), "", fmt.Sprintf("%sP%d", t.path, i), t)
 				if err != nil {
 					return nil, err
 				}
@@ -244,7 +259,7 @@ func (m *model) node(n *ir.Node, name, ptr string) (*tnode, error) {
 			}
 		}
 		if n.Items != nil {
-			sub, err := m.node(n.Items, name+"Item", "")
+			sub, err := m.node(n.Items, name+"Item", "", t.path+"Item", t)
 			if err != nil {
 				return nil, err
 			}

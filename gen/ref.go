@@ -286,10 +286,14 @@ func (e *emitter) walker(t *tnode, p ir.Path) (string, *tnode) {
 	if name, ok := e.walkers[key]; ok {
 		return name, leaf
 	}
-	name := e.n("W" + strconv.Itoa(len(e.walkers)))
+	name := "walk" + t.path + "To" + relPath(t, leaf)
+	for i := 2; e.walkerUsed[name]; i++ {
+		name = fmt.Sprintf("walk%sTo%s_%d", t.path, relPath(t, leaf), i)
+	}
+	e.walkerUsed[name] = true
 	e.walkers[key] = name
 	b := &e.aux
-	fmt.Fprintf(b, "// %s walks %q from a value of the schema node %s (SPEC §7.3).\n", name, p.String(), pointerOrRoot(t.n.Pos.Pointer))
+	fmt.Fprintf(b, "// %s walks %q from a value of %s to the values of %s (SPEC §7.3).\n", name, p.String(), pointer(t), pointer(leaf))
 	fmt.Fprintf(b, "func %s(xn bool, x %s, ix []int, yield func(bool, %s) bool) bool {\n_, _ = x, ix\n", name, t.refType(), leaf.refType())
 	e.walkBody(b, t, "xn", "x", p, 0, 0)
 	b.WriteString("return true\n}\n\n")
@@ -312,10 +316,15 @@ func (e *emitter) walkBody(b *bytes.Buffer, t *tnode, nul, x string, p ir.Path, 
 			if pp.name != ed.Key {
 				continue
 			}
-			fmt.Fprintf(b, "if %s {\n", e.fieldPresent(x, pp))
+			present := e.fieldPresent(x, pp)
+			if present != "true" { // an existing type's field that is always written
+				fmt.Fprintf(b, "if %s {\n", present)
+			}
 			fmt.Fprintf(b, "%s, %s := %s, %s\n_, _ = %s, %s\n", nv, vv, fieldNull(x, pp), e.fieldRef(x, pp), nv, vv)
 			e.walkBody(b, pp.node, nv, vv, p[1:], lvl+1, dyn)
-			b.WriteString("}\n")
+			if present != "true" {
+				b.WriteString("}\n")
+			}
 		}
 	case ir.EdgeItems:
 		iv := fmt.Sprintf("i%d", lvl)
@@ -785,16 +794,18 @@ func (e *emitter) existingExactScalar(x string, pp *tprop, mode string) {
 		item = fmt.Sprintf("if %s { %s } else { %s }", v, e.item(mode, "", `"bool"`, name, `"b1"`), e.item(mode, "", `"bool"`, name, `"b0"`))
 	}
 	null := fieldNull(x, pp)
-	e.p("if %s {", e.fieldPresent(x, pp))
+	var body string
 	switch {
 	case null != "false" && item != "":
-		e.p("if %s { %s } else { %s }", null, e.item(mode, "", `"NoneType"`, name), item)
+		body = fmt.Sprintf("if %s { %s } else { %s }", null, e.item(mode, "", `"NoneType"`, name), item)
 	case null != "false":
-		e.p("if %s { %s }", null, e.item(mode, "", `"NoneType"`, name))
-	case item != "":
-		e.p("%s", item)
+		body = fmt.Sprintf("if %s { %s }", null, e.item(mode, "", `"NoneType"`, name))
+	default:
+		body = item
 	}
-	e.p("}")
+	if body != "" {
+		e.p("%s", when(e.fieldPresent(x, pp), body))
+	}
 }
 
 // emitIDRef emits the body of an align function whose gold node is an
@@ -804,7 +815,7 @@ func (e *emitter) emitIDRef(a, b *tnode) bool {
 	switch {
 	case a.n.IDScope != "":
 		e.p("_, _ = g, p")
-		e.p("if build { return 1, c.leaf(oart.LeafID, 1, %s(gn, g), %s(pn, p), true, true) }", e.n("JN"+strconv.Itoa(a.id)), e.n("JN"+strconv.Itoa(b.id)))
+		e.p("if build { return 1, c.leaf(oart.LeafID, 1, %s(gn, g), %s(pn, p), true, true) }", fn("toJSONOrNull", a), fn("toJSONOrNull", b))
 		e.p("return 1, nil")
 		e.p("}")
 		return true
@@ -831,7 +842,7 @@ func (e *emitter) emitIDRef(a, b *tnode) bool {
 		}
 		e.p("}")
 		e.p("if !build { return s, nil }")
-		e.p("r := c.leaf(oart.LeafRef, s, %s(gn, g), %s(pn, p), true, true)", e.n("JN"+strconv.Itoa(a.id)), e.n("JN"+strconv.Itoa(b.id)))
+		e.p("r := c.leaf(oart.LeafRef, s, %s(gn, g), %s(pn, p), true, true)", fn("toJSONOrNull", a), fn("toJSONOrNull", b))
 		e.p("if hasMP { r.m.MappedPred, r.m.HasMapped = %s, true }", keyJSON(ts.id, "mp"))
 		e.p("r.m.Consulted = consulted")
 		e.p("return s, r")

@@ -96,6 +96,12 @@ func GenerateTypes(opts TypesOptions) ([]byte, error) {
 	var names []string
 	var models []*model
 	seen := map[string]bool{}
+	// The roots keep their names as node paths; the other nodes of every
+	// root are named around them (see tnode.path).
+	paths := map[string]bool{}
+	for _, r := range opts.Roots {
+		paths[r.Name] = true
+	}
 	for _, r := range opts.Roots {
 		if !isExportedIdent(r.Name) {
 			return nil, fmt.Errorf("gen: type name %q is not an exported Go identifier", r.Name)
@@ -107,7 +113,7 @@ func GenerateTypes(opts TypesOptions) ([]byte, error) {
 		if r.Schema == nil {
 			return nil, fmt.Errorf("gen: type %s: no schema", r.Name)
 		}
-		m, err := buildModelShapes(r.Schema, r.Name, r.Shapes)
+		m, err := buildModelShapes(r.Schema, r.Name, r.Shapes, paths)
 		if err != nil {
 			return nil, fmt.Errorf("gen: type %s: %w", r.Name, err)
 		}
@@ -124,12 +130,14 @@ func GenerateTypes(opts TypesOptions) ([]byte, error) {
 	return formatFile(f)
 }
 
-func buildModelShapes(s *ir.Schema, typeName string, shapes map[*ir.Node]GoShape) (*model, error) {
+// buildModelShapes builds the model of an existing root type; paths holds the
+// node paths in use by the other roots of the file (see tnode.path).
+func buildModelShapes(s *ir.Schema, typeName string, shapes map[*ir.Node]GoShape, paths map[string]bool) (*model, error) {
 	if shapes == nil {
 		shapes = map[*ir.Node]GoShape{}
 	}
-	m := &model{schema: s, byNode: map[*ir.Node]*tnode{}, names: map[string]bool{}, typ: typeName, prefix: "oa" + typeName, shapes: shapes}
-	root, err := m.node(s.Root, typeName, "")
+	m := &model{schema: s, byNode: map[*ir.Node]*tnode{}, names: map[string]bool{}, paths: paths, typ: typeName, prefix: "oa" + typeName, shapes: shapes}
+	root, err := m.node(s.Root, typeName, "", typeName, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -183,7 +191,7 @@ func (m *model) existingNode(t *tnode) error {
 			if f.JSONName != p.Name {
 				return fmt.Errorf("%s: field %d of Go type %s is %q, the schema property %q", n.Pos, i, elem, f.JSONName, p.Name)
 			}
-			sub, err := m.node(p.Node, "", "")
+			sub, err := m.node(p.Node, "", "", t.path+goName(p.Name), t)
 			if err != nil {
 				return err
 			}
@@ -203,7 +211,7 @@ func (m *model) existingNode(t *tnode) error {
 			return fmt.Errorf("%s: an array with prefixItems is not supported for existing Go types", n.Pos)
 		}
 		t.base = elem
-		sub, err := m.node(n.Items, "", "")
+		sub, err := m.node(n.Items, "", "", t.path+"Item", t)
 		if err != nil {
 			return err
 		}

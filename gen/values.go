@@ -13,17 +13,20 @@ import (
 // element), and for arrays At/NullAt (element at an absolute index), for
 // objects Member (property by index) and the Keys table.
 func (e *emitter) emitValueFuncs(t *tnode) {
-	id := strconv.Itoa(t.id)
-	J, JN, JE := e.n("J"+id), e.n("JN"+id), e.n("JE"+id)
+	J, JN, JE := fn("toJSON", t), fn("toJSONOrNull", t), fn("elemToJSON", t)
 	ref := t.refType()
 
+	ptr := pointer(t)
+	e.p("// %s encodes a value of %s as JSON (null when null is set).", JN, ptr)
 	e.p("func %s(null bool, v %s) jsonval.Value {", JN, ref)
 	e.p("if null { return jsonval.Value{} }")
 	e.p("return %s(v)", J)
 	e.p("}")
+	e.p("// %s encodes an element value of %s as JSON.", JE, ptr)
 	e.p("func %s(v %s) jsonval.Value {", JE, t.elemType())
 	e.p("return %s(%s, %s)", JN, elemNull("v", t), e.elemRef("v", t))
 	e.p("}")
+	e.p("// %s encodes a non-null value of %s as JSON.", J, ptr)
 	e.p("func %s(v %s) jsonval.Value {", J, ref)
 	switch t.kind {
 	case kBool:
@@ -37,13 +40,13 @@ func (e *emitter) emitValueFuncs(t *tnode) {
 	case kObject:
 		e.p("var ms []jsonval.Member")
 		for i, pp := range t.props {
-			e.p("if %s { ms = append(ms, jsonval.Member{Key: %q, Value: %s(v, %d)}) }", e.fieldPresent("v", pp), pp.name, e.n("Member"+id), i)
+			e.p("%s", when(e.fieldPresent("v", pp), fmt.Sprintf("ms = append(ms, jsonval.Member{Key: %q, Value: %s(v, %d)})", pp.name, fn("member", t), i)))
 		}
 		e.p("return jsonval.NewObject(ms)")
 	case kArray:
 		e.p("n := %s", arrLen("v", t))
 		e.p("arr := make([]jsonval.Value, n)")
-		e.p("for i := range arr { arr[i] = %s(v, i) }", e.n("At"+id))
+		e.p("for i := range arr { arr[i] = %s(v, i) }", fn("elemAt", t))
 		e.p("return jsonval.NewArray(arr)")
 	}
 	e.p("}")
@@ -54,15 +57,17 @@ func (e *emitter) emitValueFuncs(t *tnode) {
 
 	switch t.kind {
 	case kObject:
-		e.p("var %s = [...]string{", e.n("Keys"+id))
+		e.p("// %s are the property names of %s in schema order.", fn("keys", t), ptr)
+		e.p("var %s = [...]string{", fn("keys", t))
 		for _, pp := range t.props {
 			e.p("%q,", pp.name)
 		}
 		e.p("}")
-		e.p("func %s(v %s, idx int) jsonval.Value {", e.n("Member"+id), ref)
+		e.p("// %s returns property idx (schema order) of a value of %s as JSON.", fn("member", t), ptr)
+		e.p("func %s(v %s, idx int) jsonval.Value {", fn("member", t), ref)
 		e.p("switch idx {")
 		for i, pp := range t.props {
-			e.p("case %d: return %s(%s, %s)", i, e.n("JN"+strconv.Itoa(pp.node.id)), fieldNull("v", pp), e.fieldRef("v", pp))
+			e.p("case %d: return %s(%s, %s)", i, fn("toJSONOrNull", pp.node), fieldNull("v", pp), e.fieldRef("v", pp))
 		}
 		e.p("}")
 		e.p("return jsonval.Value{}")
@@ -74,10 +79,15 @@ func (e *emitter) emitValueFuncs(t *tnode) {
 			if which == "NullAt" {
 				rt = "bool"
 			}
-			e.p("func %s(v %s, idx int) %s {", e.n(which+id), ref, rt)
+			if which == "At" {
+				e.p("// %s returns the element at index idx of a value of %s as JSON.", fn("elemAt", t), ptr)
+			} else {
+				e.p("// %s reports whether the element at index idx of a value of %s is null.", fn("elemNullAt", t), ptr)
+			}
+			e.p("func %s(v %s, idx int) %s {", fn(map[string]string{"At": "elemAt", "NullAt": "elemNullAt"}[which], t), ref, rt)
 			elem := func(ex string, n *tnode) string {
 				if which == "At" {
-					return fmt.Sprintf("%s(%s)", e.n("JE"+strconv.Itoa(n.id)), ex)
+					return fmt.Sprintf("%s(%s)", fn("elemToJSON", n), ex)
 				}
 				return elemNull(ex, n)
 			}
@@ -112,9 +122,9 @@ func quoteList(xs []string) string {
 
 // emitDecode emits DE and D of a generated type (see emitValueFuncs).
 func (e *emitter) emitDecode(t *tnode) {
-	id := strconv.Itoa(t.id)
-	D, DE := e.n("D"+id), e.n("DE"+id)
+	D, DE := fn("fromJSON", t), fn("elemFromJSON", t)
 	ref := t.refType()
+	e.p("// %s decodes an element value of %s; false when the JSON is not faithfully representable.", DE, pointer(t))
 	e.p("func %s(v jsonval.Value) (%s, bool) {", DE, t.elemType())
 	e.p("var zero %s", t.elemType())
 	e.p("if v.Kind == jsonval.Null {")
@@ -136,6 +146,7 @@ func (e *emitter) emitDecode(t *tnode) {
 	}
 	e.p("}")
 
+	e.p("// %s decodes a non-null value of %s; false when the JSON is not faithfully representable.", D, pointer(t))
 	e.p("func %s(v jsonval.Value) (%s, bool) {", D, ref)
 	switch t.kind {
 	case kBool:
@@ -180,7 +191,7 @@ func (e *emitter) emitDecode(t *tnode) {
 				e.p("return nil, false")
 			}
 			e.p("}")
-			e.p("y, ok := %s(mb.Value)", e.n("D"+strconv.Itoa(sub.id)))
+			e.p("y, ok := %s(mb.Value)", fn("fromJSON", sub))
 			e.p("if !ok { return nil, false }")
 			switch {
 			case sub.isStructRef():
@@ -200,7 +211,7 @@ func (e *emitter) emitDecode(t *tnode) {
 		if !t.tuple {
 			e.p("x := make(%s, len(v.Arr))", t.base)
 			e.p("for i, el := range v.Arr {")
-			e.p("y, ok := %s(el)", e.n("DE"+strconv.Itoa(t.items.id)))
+			e.p("y, ok := %s(el)", fn("elemFromJSON", t.items))
 			e.p("if !ok { return nil, false }")
 			e.p("x[i] = y")
 			e.p("}")
@@ -213,14 +224,14 @@ func (e *emitter) emitDecode(t *tnode) {
 			e.p("x := &%s{Len: min(len(v.Arr), %d)}", t.base, k)
 			for i, pn := range t.prefix {
 				e.p("if len(v.Arr) > %d {", i)
-				e.p("y, ok := %s(v.Arr[%d])", e.n("DE"+strconv.Itoa(pn.id)), i)
+				e.p("y, ok := %s(v.Arr[%d])", fn("elemFromJSON", pn), i)
 				e.p("if !ok { return nil, false }")
 				e.p("x.P%d = y", i)
 				e.p("}")
 			}
 			if t.items != nil {
 				e.p("for _, el := range v.Arr[min(len(v.Arr), %d):] {", k)
-				e.p("y, ok := %s(el)", e.n("DE"+strconv.Itoa(t.items.id)))
+				e.p("y, ok := %s(el)", fn("elemFromJSON", t.items))
 				e.p("if !ok { return nil, false }")
 				e.p("x.Rest = append(x.Rest, y)")
 				e.p("}")

@@ -218,7 +218,7 @@ type oaGraphEp struct{ role, v int }
 // checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	var err error
-	oaGraphW0(gn, g, c.ix[:], func(_ bool, v string) bool {
+	walkGraphToNodesItemId(gn, g, c.ix[:], func(_ bool, v string) bool {
 		id := v
 		if _, dup := c.s0.gset[id]; dup {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/nodes/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewString(id)) + " in scope \"node\""}
@@ -230,7 +230,7 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	if err != nil {
 		return err
 	}
-	oaGraphW1(gn, g, c.ix[:], func(_ bool, v string) bool {
+	walkGraphToRoot(gn, g, c.ix[:], func(_ bool, v string) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: "/root", Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"node\""}
 			return false
@@ -240,7 +240,7 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	if err != nil {
 		return err
 	}
-	oaGraphW2(gn, g, c.ix[:], func(_ bool, v string) bool {
+	walkGraphToRelationsItemSource(gn, g, c.ix[:], func(_ bool, v string) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/relations/%d/source", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"node\""}
 			return false
@@ -250,7 +250,7 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	if err != nil {
 		return err
 	}
-	oaGraphW3(gn, g, c.ix[:], func(_ bool, v string) bool {
+	walkGraphToRelationsItemTarget(gn, g, c.ix[:], func(_ bool, v string) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/relations/%d/target", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"node\""}
 			return false
@@ -280,10 +280,10 @@ func (c *oaGraphCtx) prepare(gn bool, g *Graph, pn bool, p *Graph) error {
 // records0 collects the records of scope "node" on one side, with their first ids.
 func (c *oaGraphCtx) records0(side int, xn bool, x *Graph) {
 	st := &c.s0
-	oaGraphW4(xn, x, c.ix[:], func(rn bool, r *GraphNodesItem) bool {
+	walkGraphToNodesItem(xn, x, c.ix[:], func(rn bool, r *GraphNodesItem) bool {
 		var id string
 		ok := false
-		oaGraphW5(rn, r, c.ix[:], func(_ bool, v string) bool { id, ok = v, true; return false })
+		walkGraphNodesItemToId(rn, r, c.ix[:], func(_ bool, v string) bool { id, ok = v, true; return false })
 		st.rn[side] = append(st.rn[side], rn)
 		st.recs[side] = append(st.recs[side], r)
 		st.ids[side] = append(st.ids[side], id)
@@ -307,7 +307,7 @@ func (c *oaGraphCtx) derive0(gn bool, g *Graph, pn bool, p *Graph) {
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			c.kerr = false
-			s, _ := c.oaGraphA3_3(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)
+			s, _ := c.scoreGraphNodesItem(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)
 			if c.kerr {
 				s = 0
 			} // SPEC §7.5, §13 Q7: a kind mismatch makes the record cell 0
@@ -371,9 +371,9 @@ func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
 	}
 	_, _ = xn, x
 	// Carrier group 0: the root.
-	oaGraphW6(xn, x, c.ix[:], func(cn bool, cv *Graph) bool {
+	walkGraphToGraph(xn, x, c.ix[:], func(cn bool, cv *Graph) bool {
 		eps := c.eps[:0]
-		oaGraphW1(cn, cv, c.ix[:], func(rn bool, v string) bool {
+		walkGraphToRoot(cn, cv, c.ix[:], func(rn bool, v string) bool {
 			if rn {
 				return true
 			}
@@ -399,9 +399,9 @@ func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
 		return true
 	})
 	// Carrier group 1: /properties/relations/items.
-	oaGraphW7(xn, x, c.ix[:], func(cn bool, cv *GraphRelationsItem) bool {
+	walkGraphToRelationsItem(xn, x, c.ix[:], func(cn bool, cv *GraphRelationsItem) bool {
 		eps := c.eps[:0]
-		oaGraphW8(cn, cv, c.ix[:], func(rn bool, v string) bool {
+		walkGraphRelationsItemToSource(cn, cv, c.ix[:], func(rn bool, v string) bool {
 			if rn {
 				return true
 			}
@@ -410,7 +410,7 @@ func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
 			}
 			return true
 		})
-		oaGraphW9(cn, cv, c.ix[:], func(rn bool, v string) bool {
+		walkGraphRelationsItemToTarget(cn, cv, c.ix[:], func(rn bool, v string) bool {
 			if rn {
 				return true
 			}
@@ -479,40 +479,50 @@ func (c *oaGraphCtx) structural0(gn bool, g *Graph, pn bool, p *Graph, Wm []floa
 		}
 	}
 }
-func oaGraphJN0(null bool, v *Graph) jsonval.Value {
+
+// toJSONOrNullGraph encodes a value of # as JSON (null when null is set).
+func toJSONOrNullGraph(null bool, v *Graph) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ0(v)
+	return toJSONGraph(v)
 }
-func oaGraphJE0(v Graph) jsonval.Value {
-	return oaGraphJN0(false, &v)
+
+// elemToJSONGraph encodes an element value of # as JSON.
+func elemToJSONGraph(v Graph) jsonval.Value {
+	return toJSONOrNullGraph(false, &v)
 }
-func oaGraphJ0(v *Graph) jsonval.Value {
+
+// toJSONGraph encodes a non-null value of # as JSON.
+func toJSONGraph(v *Graph) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Root != nil {
-		ms = append(ms, jsonval.Member{Key: "root", Value: oaGraphMember0(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "root", Value: memberGraph(v, 0)})
 	}
 	if v.Nodes != nil {
-		ms = append(ms, jsonval.Member{Key: "nodes", Value: oaGraphMember0(v, 1)})
+		ms = append(ms, jsonval.Member{Key: "nodes", Value: memberGraph(v, 1)})
 	}
 	if v.Relations != nil {
-		ms = append(ms, jsonval.Member{Key: "relations", Value: oaGraphMember0(v, 2)})
+		ms = append(ms, jsonval.Member{Key: "relations", Value: memberGraph(v, 2)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaGraphDE0(v jsonval.Value) (Graph, bool) {
+
+// elemFromJSONGraph decodes an element value of #; false when the JSON is not faithfully representable.
+func elemFromJSONGraph(v jsonval.Value) (Graph, bool) {
 	var zero Graph
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD0(v)
+	x, ok := fromJSONGraph(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaGraphD0(v jsonval.Value) (*Graph, bool) {
+
+// fromJSONGraph decodes a non-null value of #; false when the JSON is not faithfully representable.
+func fromJSONGraph(v jsonval.Value) (*Graph, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -537,7 +547,7 @@ func oaGraphD0(v jsonval.Value) (*Graph, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD1(mb.Value)
+			y, ok := fromJSONGraphRoot(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -546,7 +556,7 @@ func oaGraphD0(v jsonval.Value) (*Graph, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD2(mb.Value)
+			y, ok := fromJSONGraphNodes(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -558,7 +568,7 @@ func oaGraphD0(v jsonval.Value) (*Graph, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD10(mb.Value)
+			y, ok := fromJSONGraphRelations(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -571,84 +581,106 @@ func oaGraphD0(v jsonval.Value) (*Graph, bool) {
 	return x, true
 }
 
-var oaGraphKeys0 = [...]string{
+// keysGraph are the property names of # in schema order.
+var keysGraph = [...]string{
 	"root",
 	"nodes",
 	"relations",
 }
 
-func oaGraphMember0(v *Graph, idx int) jsonval.Value {
+// memberGraph returns property idx (schema order) of a value of # as JSON.
+func memberGraph(v *Graph, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN1(false, genrt.Deref(v.Root))
+		return toJSONOrNullGraphRoot(false, genrt.Deref(v.Root))
 	case 1:
-		return oaGraphJN2(false, v.Nodes)
+		return toJSONOrNullGraphNodes(false, v.Nodes)
 	case 2:
-		return oaGraphJN10(false, v.Relations)
+		return toJSONOrNullGraphRelations(false, v.Relations)
 	}
 	return jsonval.Value{}
 }
-func oaGraphJN1(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphRoot encodes a value of #/properties/root as JSON (null when null is set).
+func toJSONOrNullGraphRoot(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ1(v)
+	return toJSONGraphRoot(v)
 }
-func oaGraphJE1(v string) jsonval.Value {
-	return oaGraphJN1(false, v)
+
+// elemToJSONGraphRoot encodes an element value of #/properties/root as JSON.
+func elemToJSONGraphRoot(v string) jsonval.Value {
+	return toJSONOrNullGraphRoot(false, v)
 }
-func oaGraphJ1(v string) jsonval.Value {
+
+// toJSONGraphRoot encodes a non-null value of #/properties/root as JSON.
+func toJSONGraphRoot(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE1(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphRoot decodes an element value of #/properties/root; false when the JSON is not faithfully representable.
+func elemFromJSONGraphRoot(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD1(v)
+	x, ok := fromJSONGraphRoot(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD1(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphRoot decodes a non-null value of #/properties/root; false when the JSON is not faithfully representable.
+func fromJSONGraphRoot(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN2(null bool, v []GraphNodesItem) jsonval.Value {
+
+// toJSONOrNullGraphNodes encodes a value of #/properties/nodes as JSON (null when null is set).
+func toJSONOrNullGraphNodes(null bool, v []GraphNodesItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ2(v)
+	return toJSONGraphNodes(v)
 }
-func oaGraphJE2(v []GraphNodesItem) jsonval.Value {
-	return oaGraphJN2(false, v)
+
+// elemToJSONGraphNodes encodes an element value of #/properties/nodes as JSON.
+func elemToJSONGraphNodes(v []GraphNodesItem) jsonval.Value {
+	return toJSONOrNullGraphNodes(false, v)
 }
-func oaGraphJ2(v []GraphNodesItem) jsonval.Value {
+
+// toJSONGraphNodes encodes a non-null value of #/properties/nodes as JSON.
+func toJSONGraphNodes(v []GraphNodesItem) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaGraphAt2(v, i)
+		arr[i] = elemAtGraphNodes(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaGraphDE2(v jsonval.Value) ([]GraphNodesItem, bool) {
+
+// elemFromJSONGraphNodes decodes an element value of #/properties/nodes; false when the JSON is not faithfully representable.
+func elemFromJSONGraphNodes(v jsonval.Value) ([]GraphNodesItem, bool) {
 	var zero []GraphNodesItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD2(v)
+	x, ok := fromJSONGraphNodes(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD2(v jsonval.Value) ([]GraphNodesItem, bool) {
+
+// fromJSONGraphNodes decodes a non-null value of #/properties/nodes; false when the JSON is not faithfully representable.
+func fromJSONGraphNodes(v jsonval.Value) ([]GraphNodesItem, bool) {
 	if v.Kind != jsonval.Array {
 		return nil, false
 	}
 	x := make([]GraphNodesItem, len(v.Arr))
 	for i, el := range v.Arr {
-		y, ok := oaGraphDE3(el)
+		y, ok := elemFromJSONGraphNodesItem(el)
 		if !ok {
 			return nil, false
 		}
@@ -656,46 +688,60 @@ func oaGraphD2(v jsonval.Value) ([]GraphNodesItem, bool) {
 	}
 	return x, true
 }
-func oaGraphAt2(v []GraphNodesItem, idx int) jsonval.Value {
-	return oaGraphJE3(v[idx])
+
+// elemAtGraphNodes returns the element at index idx of a value of #/properties/nodes as JSON.
+func elemAtGraphNodes(v []GraphNodesItem, idx int) jsonval.Value {
+	return elemToJSONGraphNodesItem(v[idx])
 }
-func oaGraphNullAt2(v []GraphNodesItem, idx int) bool {
+
+// elemNullAtGraphNodes reports whether the element at index idx of a value of #/properties/nodes is null.
+func elemNullAtGraphNodes(v []GraphNodesItem, idx int) bool {
 	return false
 }
-func oaGraphJN3(null bool, v *GraphNodesItem) jsonval.Value {
+
+// toJSONOrNullGraphNodesItem encodes a value of #/properties/nodes/items as JSON (null when null is set).
+func toJSONOrNullGraphNodesItem(null bool, v *GraphNodesItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ3(v)
+	return toJSONGraphNodesItem(v)
 }
-func oaGraphJE3(v GraphNodesItem) jsonval.Value {
-	return oaGraphJN3(false, &v)
+
+// elemToJSONGraphNodesItem encodes an element value of #/properties/nodes/items as JSON.
+func elemToJSONGraphNodesItem(v GraphNodesItem) jsonval.Value {
+	return toJSONOrNullGraphNodesItem(false, &v)
 }
-func oaGraphJ3(v *GraphNodesItem) jsonval.Value {
+
+// toJSONGraphNodesItem encodes a non-null value of #/properties/nodes/items as JSON.
+func toJSONGraphNodesItem(v *GraphNodesItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Id != nil {
-		ms = append(ms, jsonval.Member{Key: "id", Value: oaGraphMember3(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "id", Value: memberGraphNodesItem(v, 0)})
 	}
 	if v.Concept != nil {
-		ms = append(ms, jsonval.Member{Key: "concept", Value: oaGraphMember3(v, 1)})
+		ms = append(ms, jsonval.Member{Key: "concept", Value: memberGraphNodesItem(v, 1)})
 	}
 	if v.Attributes != nil {
-		ms = append(ms, jsonval.Member{Key: "attributes", Value: oaGraphMember3(v, 2)})
+		ms = append(ms, jsonval.Member{Key: "attributes", Value: memberGraphNodesItem(v, 2)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaGraphDE3(v jsonval.Value) (GraphNodesItem, bool) {
+
+// elemFromJSONGraphNodesItem decodes an element value of #/properties/nodes/items; false when the JSON is not faithfully representable.
+func elemFromJSONGraphNodesItem(v jsonval.Value) (GraphNodesItem, bool) {
 	var zero GraphNodesItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD3(v)
+	x, ok := fromJSONGraphNodesItem(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaGraphD3(v jsonval.Value) (*GraphNodesItem, bool) {
+
+// fromJSONGraphNodesItem decodes a non-null value of #/properties/nodes/items; false when the JSON is not faithfully representable.
+func fromJSONGraphNodesItem(v jsonval.Value) (*GraphNodesItem, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -720,7 +766,7 @@ func oaGraphD3(v jsonval.Value) (*GraphNodesItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD4(mb.Value)
+			y, ok := fromJSONGraphNodesItemId(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -729,7 +775,7 @@ func oaGraphD3(v jsonval.Value) (*GraphNodesItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD5(mb.Value)
+			y, ok := fromJSONGraphNodesItemConcept(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -738,7 +784,7 @@ func oaGraphD3(v jsonval.Value) (*GraphNodesItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD6(mb.Value)
+			y, ok := fromJSONGraphNodesItemAttributes(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -751,110 +797,142 @@ func oaGraphD3(v jsonval.Value) (*GraphNodesItem, bool) {
 	return x, true
 }
 
-var oaGraphKeys3 = [...]string{
+// keysGraphNodesItem are the property names of #/properties/nodes/items in schema order.
+var keysGraphNodesItem = [...]string{
 	"id",
 	"concept",
 	"attributes",
 }
 
-func oaGraphMember3(v *GraphNodesItem, idx int) jsonval.Value {
+// memberGraphNodesItem returns property idx (schema order) of a value of #/properties/nodes/items as JSON.
+func memberGraphNodesItem(v *GraphNodesItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN4(false, genrt.Deref(v.Id))
+		return toJSONOrNullGraphNodesItemId(false, genrt.Deref(v.Id))
 	case 1:
-		return oaGraphJN5(false, genrt.Deref(v.Concept))
+		return toJSONOrNullGraphNodesItemConcept(false, genrt.Deref(v.Concept))
 	case 2:
-		return oaGraphJN6(false, v.Attributes)
+		return toJSONOrNullGraphNodesItemAttributes(false, v.Attributes)
 	}
 	return jsonval.Value{}
 }
-func oaGraphJN4(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphNodesItemId encodes a value of #/properties/nodes/items/properties/id as JSON (null when null is set).
+func toJSONOrNullGraphNodesItemId(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ4(v)
+	return toJSONGraphNodesItemId(v)
 }
-func oaGraphJE4(v string) jsonval.Value {
-	return oaGraphJN4(false, v)
+
+// elemToJSONGraphNodesItemId encodes an element value of #/properties/nodes/items/properties/id as JSON.
+func elemToJSONGraphNodesItemId(v string) jsonval.Value {
+	return toJSONOrNullGraphNodesItemId(false, v)
 }
-func oaGraphJ4(v string) jsonval.Value {
+
+// toJSONGraphNodesItemId encodes a non-null value of #/properties/nodes/items/properties/id as JSON.
+func toJSONGraphNodesItemId(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE4(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphNodesItemId decodes an element value of #/properties/nodes/items/properties/id; false when the JSON is not faithfully representable.
+func elemFromJSONGraphNodesItemId(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD4(v)
+	x, ok := fromJSONGraphNodesItemId(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD4(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphNodesItemId decodes a non-null value of #/properties/nodes/items/properties/id; false when the JSON is not faithfully representable.
+func fromJSONGraphNodesItemId(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN5(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphNodesItemConcept encodes a value of #/properties/nodes/items/properties/concept as JSON (null when null is set).
+func toJSONOrNullGraphNodesItemConcept(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ5(v)
+	return toJSONGraphNodesItemConcept(v)
 }
-func oaGraphJE5(v string) jsonval.Value {
-	return oaGraphJN5(false, v)
+
+// elemToJSONGraphNodesItemConcept encodes an element value of #/properties/nodes/items/properties/concept as JSON.
+func elemToJSONGraphNodesItemConcept(v string) jsonval.Value {
+	return toJSONOrNullGraphNodesItemConcept(false, v)
 }
-func oaGraphJ5(v string) jsonval.Value {
+
+// toJSONGraphNodesItemConcept encodes a non-null value of #/properties/nodes/items/properties/concept as JSON.
+func toJSONGraphNodesItemConcept(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE5(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphNodesItemConcept decodes an element value of #/properties/nodes/items/properties/concept; false when the JSON is not faithfully representable.
+func elemFromJSONGraphNodesItemConcept(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD5(v)
+	x, ok := fromJSONGraphNodesItemConcept(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD5(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphNodesItemConcept decodes a non-null value of #/properties/nodes/items/properties/concept; false when the JSON is not faithfully representable.
+func fromJSONGraphNodesItemConcept(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN6(null bool, v []GraphNodesItemAttributesItem) jsonval.Value {
+
+// toJSONOrNullGraphNodesItemAttributes encodes a value of #/properties/nodes/items/properties/attributes as JSON (null when null is set).
+func toJSONOrNullGraphNodesItemAttributes(null bool, v []GraphNodesItemAttributesItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ6(v)
+	return toJSONGraphNodesItemAttributes(v)
 }
-func oaGraphJE6(v []GraphNodesItemAttributesItem) jsonval.Value {
-	return oaGraphJN6(false, v)
+
+// elemToJSONGraphNodesItemAttributes encodes an element value of #/properties/nodes/items/properties/attributes as JSON.
+func elemToJSONGraphNodesItemAttributes(v []GraphNodesItemAttributesItem) jsonval.Value {
+	return toJSONOrNullGraphNodesItemAttributes(false, v)
 }
-func oaGraphJ6(v []GraphNodesItemAttributesItem) jsonval.Value {
+
+// toJSONGraphNodesItemAttributes encodes a non-null value of #/properties/nodes/items/properties/attributes as JSON.
+func toJSONGraphNodesItemAttributes(v []GraphNodesItemAttributesItem) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaGraphAt6(v, i)
+		arr[i] = elemAtGraphNodesItemAttributes(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaGraphDE6(v jsonval.Value) ([]GraphNodesItemAttributesItem, bool) {
+
+// elemFromJSONGraphNodesItemAttributes decodes an element value of #/properties/nodes/items/properties/attributes; false when the JSON is not faithfully representable.
+func elemFromJSONGraphNodesItemAttributes(v jsonval.Value) ([]GraphNodesItemAttributesItem, bool) {
 	var zero []GraphNodesItemAttributesItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD6(v)
+	x, ok := fromJSONGraphNodesItemAttributes(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD6(v jsonval.Value) ([]GraphNodesItemAttributesItem, bool) {
+
+// fromJSONGraphNodesItemAttributes decodes a non-null value of #/properties/nodes/items/properties/attributes; false when the JSON is not faithfully representable.
+func fromJSONGraphNodesItemAttributes(v jsonval.Value) ([]GraphNodesItemAttributesItem, bool) {
 	if v.Kind != jsonval.Array {
 		return nil, false
 	}
 	x := make([]GraphNodesItemAttributesItem, len(v.Arr))
 	for i, el := range v.Arr {
-		y, ok := oaGraphDE7(el)
+		y, ok := elemFromJSONGraphNodesItemAttributesItem(el)
 		if !ok {
 			return nil, false
 		}
@@ -862,43 +940,57 @@ func oaGraphD6(v jsonval.Value) ([]GraphNodesItemAttributesItem, bool) {
 	}
 	return x, true
 }
-func oaGraphAt6(v []GraphNodesItemAttributesItem, idx int) jsonval.Value {
-	return oaGraphJE7(v[idx])
+
+// elemAtGraphNodesItemAttributes returns the element at index idx of a value of #/properties/nodes/items/properties/attributes as JSON.
+func elemAtGraphNodesItemAttributes(v []GraphNodesItemAttributesItem, idx int) jsonval.Value {
+	return elemToJSONGraphNodesItemAttributesItem(v[idx])
 }
-func oaGraphNullAt6(v []GraphNodesItemAttributesItem, idx int) bool {
+
+// elemNullAtGraphNodesItemAttributes reports whether the element at index idx of a value of #/properties/nodes/items/properties/attributes is null.
+func elemNullAtGraphNodesItemAttributes(v []GraphNodesItemAttributesItem, idx int) bool {
 	return false
 }
-func oaGraphJN7(null bool, v *GraphNodesItemAttributesItem) jsonval.Value {
+
+// toJSONOrNullGraphNodesItemAttributesItem encodes a value of #/properties/nodes/items/properties/attributes/items as JSON (null when null is set).
+func toJSONOrNullGraphNodesItemAttributesItem(null bool, v *GraphNodesItemAttributesItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ7(v)
+	return toJSONGraphNodesItemAttributesItem(v)
 }
-func oaGraphJE7(v GraphNodesItemAttributesItem) jsonval.Value {
-	return oaGraphJN7(false, &v)
+
+// elemToJSONGraphNodesItemAttributesItem encodes an element value of #/properties/nodes/items/properties/attributes/items as JSON.
+func elemToJSONGraphNodesItemAttributesItem(v GraphNodesItemAttributesItem) jsonval.Value {
+	return toJSONOrNullGraphNodesItemAttributesItem(false, &v)
 }
-func oaGraphJ7(v *GraphNodesItemAttributesItem) jsonval.Value {
+
+// toJSONGraphNodesItemAttributesItem encodes a non-null value of #/properties/nodes/items/properties/attributes/items as JSON.
+func toJSONGraphNodesItemAttributesItem(v *GraphNodesItemAttributesItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Role != nil {
-		ms = append(ms, jsonval.Member{Key: "role", Value: oaGraphMember7(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "role", Value: memberGraphNodesItemAttributesItem(v, 0)})
 	}
 	if v.Value != nil {
-		ms = append(ms, jsonval.Member{Key: "value", Value: oaGraphMember7(v, 1)})
+		ms = append(ms, jsonval.Member{Key: "value", Value: memberGraphNodesItemAttributesItem(v, 1)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaGraphDE7(v jsonval.Value) (GraphNodesItemAttributesItem, bool) {
+
+// elemFromJSONGraphNodesItemAttributesItem decodes an element value of #/properties/nodes/items/properties/attributes/items; false when the JSON is not faithfully representable.
+func elemFromJSONGraphNodesItemAttributesItem(v jsonval.Value) (GraphNodesItemAttributesItem, bool) {
 	var zero GraphNodesItemAttributesItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD7(v)
+	x, ok := fromJSONGraphNodesItemAttributesItem(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaGraphD7(v jsonval.Value) (*GraphNodesItemAttributesItem, bool) {
+
+// fromJSONGraphNodesItemAttributesItem decodes a non-null value of #/properties/nodes/items/properties/attributes/items; false when the JSON is not faithfully representable.
+func fromJSONGraphNodesItemAttributesItem(v jsonval.Value) (*GraphNodesItemAttributesItem, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -921,7 +1013,7 @@ func oaGraphD7(v jsonval.Value) (*GraphNodesItemAttributesItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD8(mb.Value)
+			y, ok := fromJSONGraphNodesItemAttributesItemRole(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -930,7 +1022,7 @@ func oaGraphD7(v jsonval.Value) (*GraphNodesItemAttributesItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD9(mb.Value)
+			y, ok := fromJSONGraphNodesItemAttributesItemValue(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -940,107 +1032,139 @@ func oaGraphD7(v jsonval.Value) (*GraphNodesItemAttributesItem, bool) {
 	return x, true
 }
 
-var oaGraphKeys7 = [...]string{
+// keysGraphNodesItemAttributesItem are the property names of #/properties/nodes/items/properties/attributes/items in schema order.
+var keysGraphNodesItemAttributesItem = [...]string{
 	"role",
 	"value",
 }
 
-func oaGraphMember7(v *GraphNodesItemAttributesItem, idx int) jsonval.Value {
+// memberGraphNodesItemAttributesItem returns property idx (schema order) of a value of #/properties/nodes/items/properties/attributes/items as JSON.
+func memberGraphNodesItemAttributesItem(v *GraphNodesItemAttributesItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN8(false, genrt.Deref(v.Role))
+		return toJSONOrNullGraphNodesItemAttributesItemRole(false, genrt.Deref(v.Role))
 	case 1:
-		return oaGraphJN9(false, genrt.Deref(v.Value))
+		return toJSONOrNullGraphNodesItemAttributesItemValue(false, genrt.Deref(v.Value))
 	}
 	return jsonval.Value{}
 }
-func oaGraphJN8(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphNodesItemAttributesItemRole encodes a value of #/properties/nodes/items/properties/attributes/items/properties/role as JSON (null when null is set).
+func toJSONOrNullGraphNodesItemAttributesItemRole(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ8(v)
+	return toJSONGraphNodesItemAttributesItemRole(v)
 }
-func oaGraphJE8(v string) jsonval.Value {
-	return oaGraphJN8(false, v)
+
+// elemToJSONGraphNodesItemAttributesItemRole encodes an element value of #/properties/nodes/items/properties/attributes/items/properties/role as JSON.
+func elemToJSONGraphNodesItemAttributesItemRole(v string) jsonval.Value {
+	return toJSONOrNullGraphNodesItemAttributesItemRole(false, v)
 }
-func oaGraphJ8(v string) jsonval.Value {
+
+// toJSONGraphNodesItemAttributesItemRole encodes a non-null value of #/properties/nodes/items/properties/attributes/items/properties/role as JSON.
+func toJSONGraphNodesItemAttributesItemRole(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE8(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphNodesItemAttributesItemRole decodes an element value of #/properties/nodes/items/properties/attributes/items/properties/role; false when the JSON is not faithfully representable.
+func elemFromJSONGraphNodesItemAttributesItemRole(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD8(v)
+	x, ok := fromJSONGraphNodesItemAttributesItemRole(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD8(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphNodesItemAttributesItemRole decodes a non-null value of #/properties/nodes/items/properties/attributes/items/properties/role; false when the JSON is not faithfully representable.
+func fromJSONGraphNodesItemAttributesItemRole(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN9(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphNodesItemAttributesItemValue encodes a value of #/properties/nodes/items/properties/attributes/items/properties/value as JSON (null when null is set).
+func toJSONOrNullGraphNodesItemAttributesItemValue(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ9(v)
+	return toJSONGraphNodesItemAttributesItemValue(v)
 }
-func oaGraphJE9(v string) jsonval.Value {
-	return oaGraphJN9(false, v)
+
+// elemToJSONGraphNodesItemAttributesItemValue encodes an element value of #/properties/nodes/items/properties/attributes/items/properties/value as JSON.
+func elemToJSONGraphNodesItemAttributesItemValue(v string) jsonval.Value {
+	return toJSONOrNullGraphNodesItemAttributesItemValue(false, v)
 }
-func oaGraphJ9(v string) jsonval.Value {
+
+// toJSONGraphNodesItemAttributesItemValue encodes a non-null value of #/properties/nodes/items/properties/attributes/items/properties/value as JSON.
+func toJSONGraphNodesItemAttributesItemValue(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE9(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphNodesItemAttributesItemValue decodes an element value of #/properties/nodes/items/properties/attributes/items/properties/value; false when the JSON is not faithfully representable.
+func elemFromJSONGraphNodesItemAttributesItemValue(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD9(v)
+	x, ok := fromJSONGraphNodesItemAttributesItemValue(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD9(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphNodesItemAttributesItemValue decodes a non-null value of #/properties/nodes/items/properties/attributes/items/properties/value; false when the JSON is not faithfully representable.
+func fromJSONGraphNodesItemAttributesItemValue(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN10(null bool, v []GraphRelationsItem) jsonval.Value {
+
+// toJSONOrNullGraphRelations encodes a value of #/properties/relations as JSON (null when null is set).
+func toJSONOrNullGraphRelations(null bool, v []GraphRelationsItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ10(v)
+	return toJSONGraphRelations(v)
 }
-func oaGraphJE10(v []GraphRelationsItem) jsonval.Value {
-	return oaGraphJN10(false, v)
+
+// elemToJSONGraphRelations encodes an element value of #/properties/relations as JSON.
+func elemToJSONGraphRelations(v []GraphRelationsItem) jsonval.Value {
+	return toJSONOrNullGraphRelations(false, v)
 }
-func oaGraphJ10(v []GraphRelationsItem) jsonval.Value {
+
+// toJSONGraphRelations encodes a non-null value of #/properties/relations as JSON.
+func toJSONGraphRelations(v []GraphRelationsItem) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaGraphAt10(v, i)
+		arr[i] = elemAtGraphRelations(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaGraphDE10(v jsonval.Value) ([]GraphRelationsItem, bool) {
+
+// elemFromJSONGraphRelations decodes an element value of #/properties/relations; false when the JSON is not faithfully representable.
+func elemFromJSONGraphRelations(v jsonval.Value) ([]GraphRelationsItem, bool) {
 	var zero []GraphRelationsItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD10(v)
+	x, ok := fromJSONGraphRelations(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD10(v jsonval.Value) ([]GraphRelationsItem, bool) {
+
+// fromJSONGraphRelations decodes a non-null value of #/properties/relations; false when the JSON is not faithfully representable.
+func fromJSONGraphRelations(v jsonval.Value) ([]GraphRelationsItem, bool) {
 	if v.Kind != jsonval.Array {
 		return nil, false
 	}
 	x := make([]GraphRelationsItem, len(v.Arr))
 	for i, el := range v.Arr {
-		y, ok := oaGraphDE11(el)
+		y, ok := elemFromJSONGraphRelationsItem(el)
 		if !ok {
 			return nil, false
 		}
@@ -1048,46 +1172,60 @@ func oaGraphD10(v jsonval.Value) ([]GraphRelationsItem, bool) {
 	}
 	return x, true
 }
-func oaGraphAt10(v []GraphRelationsItem, idx int) jsonval.Value {
-	return oaGraphJE11(v[idx])
+
+// elemAtGraphRelations returns the element at index idx of a value of #/properties/relations as JSON.
+func elemAtGraphRelations(v []GraphRelationsItem, idx int) jsonval.Value {
+	return elemToJSONGraphRelationsItem(v[idx])
 }
-func oaGraphNullAt10(v []GraphRelationsItem, idx int) bool {
+
+// elemNullAtGraphRelations reports whether the element at index idx of a value of #/properties/relations is null.
+func elemNullAtGraphRelations(v []GraphRelationsItem, idx int) bool {
 	return false
 }
-func oaGraphJN11(null bool, v *GraphRelationsItem) jsonval.Value {
+
+// toJSONOrNullGraphRelationsItem encodes a value of #/properties/relations/items as JSON (null when null is set).
+func toJSONOrNullGraphRelationsItem(null bool, v *GraphRelationsItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ11(v)
+	return toJSONGraphRelationsItem(v)
 }
-func oaGraphJE11(v GraphRelationsItem) jsonval.Value {
-	return oaGraphJN11(false, &v)
+
+// elemToJSONGraphRelationsItem encodes an element value of #/properties/relations/items as JSON.
+func elemToJSONGraphRelationsItem(v GraphRelationsItem) jsonval.Value {
+	return toJSONOrNullGraphRelationsItem(false, &v)
 }
-func oaGraphJ11(v *GraphRelationsItem) jsonval.Value {
+
+// toJSONGraphRelationsItem encodes a non-null value of #/properties/relations/items as JSON.
+func toJSONGraphRelationsItem(v *GraphRelationsItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Source != nil {
-		ms = append(ms, jsonval.Member{Key: "source", Value: oaGraphMember11(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "source", Value: memberGraphRelationsItem(v, 0)})
 	}
 	if v.Role != nil {
-		ms = append(ms, jsonval.Member{Key: "role", Value: oaGraphMember11(v, 1)})
+		ms = append(ms, jsonval.Member{Key: "role", Value: memberGraphRelationsItem(v, 1)})
 	}
 	if v.Target != nil {
-		ms = append(ms, jsonval.Member{Key: "target", Value: oaGraphMember11(v, 2)})
+		ms = append(ms, jsonval.Member{Key: "target", Value: memberGraphRelationsItem(v, 2)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaGraphDE11(v jsonval.Value) (GraphRelationsItem, bool) {
+
+// elemFromJSONGraphRelationsItem decodes an element value of #/properties/relations/items; false when the JSON is not faithfully representable.
+func elemFromJSONGraphRelationsItem(v jsonval.Value) (GraphRelationsItem, bool) {
 	var zero GraphRelationsItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD11(v)
+	x, ok := fromJSONGraphRelationsItem(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaGraphD11(v jsonval.Value) (*GraphRelationsItem, bool) {
+
+// fromJSONGraphRelationsItem decodes a non-null value of #/properties/relations/items; false when the JSON is not faithfully representable.
+func fromJSONGraphRelationsItem(v jsonval.Value) (*GraphRelationsItem, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -1112,7 +1250,7 @@ func oaGraphD11(v jsonval.Value) (*GraphRelationsItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD12(mb.Value)
+			y, ok := fromJSONGraphRelationsItemSource(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -1121,7 +1259,7 @@ func oaGraphD11(v jsonval.Value) (*GraphRelationsItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD13(mb.Value)
+			y, ok := fromJSONGraphRelationsItemRole(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -1130,7 +1268,7 @@ func oaGraphD11(v jsonval.Value) (*GraphRelationsItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD14(mb.Value)
+			y, ok := fromJSONGraphRelationsItemTarget(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -1140,99 +1278,131 @@ func oaGraphD11(v jsonval.Value) (*GraphRelationsItem, bool) {
 	return x, true
 }
 
-var oaGraphKeys11 = [...]string{
+// keysGraphRelationsItem are the property names of #/properties/relations/items in schema order.
+var keysGraphRelationsItem = [...]string{
 	"source",
 	"role",
 	"target",
 }
 
-func oaGraphMember11(v *GraphRelationsItem, idx int) jsonval.Value {
+// memberGraphRelationsItem returns property idx (schema order) of a value of #/properties/relations/items as JSON.
+func memberGraphRelationsItem(v *GraphRelationsItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN12(false, genrt.Deref(v.Source))
+		return toJSONOrNullGraphRelationsItemSource(false, genrt.Deref(v.Source))
 	case 1:
-		return oaGraphJN13(false, genrt.Deref(v.Role))
+		return toJSONOrNullGraphRelationsItemRole(false, genrt.Deref(v.Role))
 	case 2:
-		return oaGraphJN14(false, genrt.Deref(v.Target))
+		return toJSONOrNullGraphRelationsItemTarget(false, genrt.Deref(v.Target))
 	}
 	return jsonval.Value{}
 }
-func oaGraphJN12(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphRelationsItemSource encodes a value of #/properties/relations/items/properties/source as JSON (null when null is set).
+func toJSONOrNullGraphRelationsItemSource(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ12(v)
+	return toJSONGraphRelationsItemSource(v)
 }
-func oaGraphJE12(v string) jsonval.Value {
-	return oaGraphJN12(false, v)
+
+// elemToJSONGraphRelationsItemSource encodes an element value of #/properties/relations/items/properties/source as JSON.
+func elemToJSONGraphRelationsItemSource(v string) jsonval.Value {
+	return toJSONOrNullGraphRelationsItemSource(false, v)
 }
-func oaGraphJ12(v string) jsonval.Value {
+
+// toJSONGraphRelationsItemSource encodes a non-null value of #/properties/relations/items/properties/source as JSON.
+func toJSONGraphRelationsItemSource(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE12(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphRelationsItemSource decodes an element value of #/properties/relations/items/properties/source; false when the JSON is not faithfully representable.
+func elemFromJSONGraphRelationsItemSource(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD12(v)
+	x, ok := fromJSONGraphRelationsItemSource(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD12(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphRelationsItemSource decodes a non-null value of #/properties/relations/items/properties/source; false when the JSON is not faithfully representable.
+func fromJSONGraphRelationsItemSource(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN13(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphRelationsItemRole encodes a value of #/properties/relations/items/properties/role as JSON (null when null is set).
+func toJSONOrNullGraphRelationsItemRole(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ13(v)
+	return toJSONGraphRelationsItemRole(v)
 }
-func oaGraphJE13(v string) jsonval.Value {
-	return oaGraphJN13(false, v)
+
+// elemToJSONGraphRelationsItemRole encodes an element value of #/properties/relations/items/properties/role as JSON.
+func elemToJSONGraphRelationsItemRole(v string) jsonval.Value {
+	return toJSONOrNullGraphRelationsItemRole(false, v)
 }
-func oaGraphJ13(v string) jsonval.Value {
+
+// toJSONGraphRelationsItemRole encodes a non-null value of #/properties/relations/items/properties/role as JSON.
+func toJSONGraphRelationsItemRole(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE13(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphRelationsItemRole decodes an element value of #/properties/relations/items/properties/role; false when the JSON is not faithfully representable.
+func elemFromJSONGraphRelationsItemRole(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD13(v)
+	x, ok := fromJSONGraphRelationsItemRole(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD13(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphRelationsItemRole decodes a non-null value of #/properties/relations/items/properties/role; false when the JSON is not faithfully representable.
+func fromJSONGraphRelationsItemRole(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN14(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphRelationsItemTarget encodes a value of #/properties/relations/items/properties/target as JSON (null when null is set).
+func toJSONOrNullGraphRelationsItemTarget(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ14(v)
+	return toJSONGraphRelationsItemTarget(v)
 }
-func oaGraphJE14(v string) jsonval.Value {
-	return oaGraphJN14(false, v)
+
+// elemToJSONGraphRelationsItemTarget encodes an element value of #/properties/relations/items/properties/target as JSON.
+func elemToJSONGraphRelationsItemTarget(v string) jsonval.Value {
+	return toJSONOrNullGraphRelationsItemTarget(false, v)
 }
-func oaGraphJ14(v string) jsonval.Value {
+
+// toJSONGraphRelationsItemTarget encodes a non-null value of #/properties/relations/items/properties/target as JSON.
+func toJSONGraphRelationsItemTarget(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE14(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphRelationsItemTarget decodes an element value of #/properties/relations/items/properties/target; false when the JSON is not faithfully representable.
+func elemFromJSONGraphRelationsItemTarget(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD14(v)
+	x, ok := fromJSONGraphRelationsItemTarget(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD14(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphRelationsItemTarget decodes a non-null value of #/properties/relations/items/properties/target; false when the JSON is not faithfully representable.
+func fromJSONGraphRelationsItemTarget(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
 
@@ -1248,7 +1418,7 @@ func oaGraphNilRoot(gold, cand *Graph) bool {
 
 // oaGraphOut converts a decoded JSON value into *Graph when it is faithfully representable.
 func oaGraphOut(v jsonval.Value) (*Graph, bool) {
-	x, ok := oaGraphD0(v)
+	x, ok := fromJSONGraph(v)
 	if !ok {
 		return nil, false
 	}
@@ -1304,7 +1474,7 @@ func oaGraphScore(gold, cand *Graph) (float64, error) {
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return 0, err
 	}
-	s, _ := c.oaGraphA0_0(gn, g, pn, p, false)
+	s, _ := c.scoreGraph(gn, g, pn, p, false)
 	if c.Err != nil {
 		return 0, c.Err
 	}
@@ -1342,11 +1512,11 @@ func RepairGraph(gold, cand *Graph) ([]oart.Op, error) {
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return nil, err
 	}
-	_, r := c.oaGraphA0_0(gn, g, pn, p, true)
+	_, r := c.scoreGraph(gn, g, pn, p, true)
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.m, oaGraphJN0(gn, g), oaGraphJN0(pn, p), oart.GranularityLeaf)
+	ops := oart.WalkRepairs(r.m, toJSONOrNullGraph(gn, g), toJSONOrNullGraph(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 func oaGraphDecodePair(gold, cand []byte) (*oaGraphFallback, jsonval.Value, jsonval.Value, error) {
@@ -1505,12 +1675,13 @@ func RepairGraphJSON(gold, cand []byte) ([]oart.Op, error) {
 	return res.Repair(interp.RepairOptions{})
 }
 
-// oaGraphA3_3 aligns a gold value under schema node /properties/nodes/items with a candidate value of node /properties/nodes/items.
-func (c *oaGraphCtx) oaGraphA3_3(gn bool, g *GraphNodesItem, pn bool, p *GraphNodesItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO3_3(g, p, build)
+// scoreGraphNodesItem scores #/properties/nodes/items (object).
+func (c *oaGraphCtx) scoreGraphNodesItem(gn bool, g *GraphNodesItem, pn bool, p *GraphNodesItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphNodesItem(g, p, build)
 }
 
-var oaGraphSim3_3 = [9]float64{
+// keySimGraphNodesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/nodes/items (rows) and #/properties/nodes/items (columns).
+var keySimGraphNodesItem = [9]float64{
 	float64(1.0),
 	float64(0.0),
 	float64(0.5333333333333333),
@@ -1522,7 +1693,8 @@ var oaGraphSim3_3 = [9]float64{
 	float64(1.0),
 }
 
-func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphNodesItem aligns the properties of #/properties/nodes/items and #/properties/nodes/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphNodesItem(g *GraphNodesItem, p *GraphNodesItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -1573,7 +1745,7 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaGraphSim3_3[gi[i]*3+pj[j]]
+				K[i*m+j] = keySimGraphNodesItem[gi[i]*3+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -1606,7 +1778,7 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember3(g, eg[x]), oaGraphMember3(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphNodesItem(g, eg[x]), memberGraphNodesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -1614,7 +1786,7 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_4(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
+			evs[x], r = c.scoreGraphNodesItemId(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
@@ -1622,7 +1794,7 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN4(false, genrt.Deref(g.Id)), oaGraphJN6(false, p.Attributes), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemId(false, genrt.Deref(g.Id)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1630,7 +1802,7 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_5(false, genrt.Deref(g.Concept), false, genrt.Deref(p.Concept), build)
+			evs[x], r = c.scoreGraphNodesItemConcept(false, genrt.Deref(g.Concept), false, genrt.Deref(p.Concept), build)
 			if build {
 				rs[x] = r
 			}
@@ -1638,7 +1810,7 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN5(false, genrt.Deref(g.Concept)), oaGraphJN6(false, p.Attributes), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemConcept(false, genrt.Deref(g.Concept)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1647,7 +1819,7 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN6(false, g.Attributes), oaGraphJN4(false, genrt.Deref(p.Id)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphNodesItemId(false, genrt.Deref(p.Id)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1656,7 +1828,7 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN6(false, g.Attributes), oaGraphJN5(false, genrt.Deref(p.Concept)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphNodesItemConcept(false, genrt.Deref(p.Concept)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1664,7 +1836,7 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA6_6(false, g.Attributes, false, p.Attributes, build)
+			evs[x], r = c.scoreGraphNodesItemAttributes(false, g.Attributes, false, p.Attributes, build)
 			if build {
 				rs[x] = r
 			}
@@ -1691,11 +1863,11 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys3[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphNodesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys3[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphNodesItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -1710,12 +1882,13 @@ func (c *oaGraphCtx) oaGraphO3_3(g *GraphNodesItem, p *GraphNodesItem, build boo
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA0_0 aligns a gold value under schema node  with a candidate value of node .
-func (c *oaGraphCtx) oaGraphA0_0(gn bool, g *Graph, pn bool, p *Graph, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO0_0(g, p, build)
+// scoreGraph scores # (object).
+func (c *oaGraphCtx) scoreGraph(gn bool, g *Graph, pn bool, p *Graph, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraph(g, p, build)
 }
 
-var oaGraphSim0_0 = [9]float64{
+// keySimGraph holds the key similarities (SPEC §6.1) of the properties of # (rows) and # (columns).
+var keySimGraph = [9]float64{
 	float64(1.0),
 	float64(0.48333333333333334),
 	float64(0.5740740740740741),
@@ -1727,7 +1900,8 @@ var oaGraphSim0_0 = [9]float64{
 	float64(1.0),
 }
 
-func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraph aligns the properties of # and # (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Root != nil {
@@ -1778,7 +1952,7 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaGraphSim0_0[gi[i]*3+pj[j]]
+				K[i*m+j] = keySimGraph[gi[i]*3+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -1811,7 +1985,7 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember0(g, eg[x]), oaGraphMember0(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraph(g, eg[x]), memberGraph(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -1819,7 +1993,7 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA1_1(false, genrt.Deref(g.Root), false, genrt.Deref(p.Root), build)
+			evs[x], r = c.scoreGraphRoot(false, genrt.Deref(g.Root), false, genrt.Deref(p.Root), build)
 			if build {
 				rs[x] = r
 			}
@@ -1827,7 +2001,7 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN1(false, genrt.Deref(g.Root)), oaGraphJN2(false, p.Nodes), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphRoot(false, genrt.Deref(g.Root)), toJSONOrNullGraphNodes(false, p.Nodes), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1836,7 +2010,7 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN1(false, genrt.Deref(g.Root)), oaGraphJN10(false, p.Relations), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphRoot(false, genrt.Deref(g.Root)), toJSONOrNullGraphRelations(false, p.Relations), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1845,7 +2019,7 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN2(false, g.Nodes), oaGraphJN1(false, genrt.Deref(p.Root)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodes(false, g.Nodes), toJSONOrNullGraphRoot(false, genrt.Deref(p.Root)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1853,14 +2027,14 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA2_2(false, g.Nodes, false, p.Nodes, build)
+			evs[x], r = c.scoreGraphNodes(false, g.Nodes, false, p.Nodes, build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA2_10(false, g.Nodes, false, p.Relations, build)
+			evs[x], r = c.scoreGraphNodes_vs_Relations(false, g.Nodes, false, p.Relations, build)
 			if build {
 				rs[x] = r
 			}
@@ -1868,7 +2042,7 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN10(false, g.Relations), oaGraphJN1(false, genrt.Deref(p.Root)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphRelations(false, g.Relations), toJSONOrNullGraphRoot(false, genrt.Deref(p.Root)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1876,14 +2050,14 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_2(false, g.Relations, false, p.Nodes, build)
+			evs[x], r = c.scoreGraphRelations_vs_Nodes(false, g.Relations, false, p.Nodes, build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_10(false, g.Relations, false, p.Relations, build)
+			evs[x], r = c.scoreGraphRelations(false, g.Relations, false, p.Relations, build)
 			if build {
 				rs[x] = r
 			}
@@ -1910,11 +2084,11 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys0[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraph[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys0[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraph[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -1929,80 +2103,84 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA4_4 aligns a gold value under schema node /properties/nodes/items/properties/id with a candidate value of node /properties/nodes/items/properties/id.
-func (c *oaGraphCtx) oaGraphA4_4(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphNodesItemId scores #/properties/nodes/items/properties/id (string, identifier of scope "node").
+func (c *oaGraphCtx) scoreGraphNodesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, oaGraphJN4(gn, g), oaGraphJN4(pn, p), true, true)
+		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphNodesItemId(gn, g), toJSONOrNullGraphNodesItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
-// oaGraphA4_6 aligns a gold value under schema node /properties/nodes/items/properties/id with a candidate value of node /properties/nodes/items/properties/attributes.
-func (c *oaGraphCtx) oaGraphA4_6(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
+// scoreGraphNodesItemId_vs_Attributes scores a gold value of #/properties/nodes/items/properties/id (string, identifier of scope "node") against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphNodesItemId_vs_Attributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, oaGraphJN4(gn, g), oaGraphJN6(pn, p), true, true)
+		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphNodesItemId(gn, g), toJSONOrNullGraphNodesItemAttributes(pn, p), true, true)
 	}
 	return 1, nil
 }
 
-// oaGraphA5_5 aligns a gold value under schema node /properties/nodes/items/properties/concept with a candidate value of node /properties/nodes/items/properties/concept.
-func (c *oaGraphCtx) oaGraphA5_5(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphNodesItemConcept scores #/properties/nodes/items/properties/concept (string, exact).
+func (c *oaGraphCtx) scoreGraphNodesItemConcept(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ5(g), oaGraphJ5(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphNodesItemConcept(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA5_6 aligns a gold value under schema node /properties/nodes/items/properties/concept with a candidate value of node /properties/nodes/items/properties/attributes.
-func (c *oaGraphCtx) oaGraphA5_6(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
+// scoreGraphNodesItemConcept_vs_Attributes scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_Attributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaGraphJ5(g), oaGraphJ6(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONGraphNodesItemConcept(g), toJSONGraphNodesItemAttributes(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaGraphA6_4 aligns a gold value under schema node /properties/nodes/items/properties/attributes with a candidate value of node /properties/nodes/items/properties/id.
-func (c *oaGraphCtx) oaGraphA6_4(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphNodesItemAttributes_vs_Id scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/nodes/items/properties/id (string, identifier of scope "node"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_Id(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaGraphJ6(g), oaGraphJ4(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphNodesItemId(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaGraphA6_5 aligns a gold value under schema node /properties/nodes/items/properties/attributes with a candidate value of node /properties/nodes/items/properties/concept.
-func (c *oaGraphCtx) oaGraphA6_5(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphNodesItemAttributes_vs_Concept scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/nodes/items/properties/concept (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_Concept(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaGraphJ6(g), oaGraphJ5(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphNodesItemConcept(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaGraphA6_6 aligns a gold value under schema node /properties/nodes/items/properties/attributes with a candidate value of node /properties/nodes/items/properties/attributes.
-func (c *oaGraphCtx) oaGraphA6_6(gn bool, g []GraphNodesItemAttributesItem, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL6_6(g, p, build)
+// scoreGraphNodesItemAttributes scores #/properties/nodes/items/properties/attributes (array, order align).
+func (c *oaGraphCtx) scoreGraphNodesItemAttributes(gn bool, g []GraphNodesItemAttributesItem, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphNodesItemAttributes(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT6_6(g []GraphNodesItemAttributesItem, p []GraphNodesItemAttributesItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphNodesItemAttributes scores gold tail element i of #/properties/nodes/items/properties/attributes against candidate tail element j of #/properties/nodes/items/properties/attributes.
+func (c *oaGraphCtx) scoreTailGraphNodesItemAttributes(g []GraphNodesItemAttributesItem, p []GraphNodesItemAttributesItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA7_7(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphNodesItemAttributesItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL6_6(g []GraphNodesItemAttributesItem, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphNodesItemAttributes aligns the elements of #/properties/nodes/items/properties/attributes and #/properties/nodes/items/properties/attributes (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphNodesItemAttributes(g []GraphNodesItemAttributesItem, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2016,7 +2194,7 @@ func (c *oaGraphCtx) oaGraphL6_6(g []GraphNodesItemAttributesItem, p []GraphNode
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT6_6(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphNodesItemAttributes(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -2033,16 +2211,16 @@ func (c *oaGraphCtx) oaGraphL6_6(g []GraphNodesItemAttributesItem, p []GraphNode
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT6_6(g, p, r, col, true)
+						_, cr := c.scoreTailGraphNodesItemAttributes(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT6_6(g, p, r, col, true)
+					_, cr = c.scoreTailGraphNodesItemAttributes(g, p, r, col, true)
 				}
-				if !oaGraphNullAt6(p, 0+col) {
+				if !elemNullAtGraphNodesItemAttributes(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -2050,7 +2228,7 @@ func (c *oaGraphCtx) oaGraphL6_6(g []GraphNodesItemAttributesItem, p []GraphNode
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt6(g, 0+r) {
+				if !elemNullAtGraphNodesItemAttributes(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -2063,7 +2241,7 @@ func (c *oaGraphCtx) oaGraphL6_6(g []GraphNodesItemAttributesItem, p []GraphNode
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt6(g, 0+r)
+					v := elemAtGraphNodesItemAttributes(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -2071,7 +2249,7 @@ func (c *oaGraphCtx) oaGraphL6_6(g []GraphNodesItemAttributesItem, p []GraphNode
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt6(p, 0+col)
+					v := elemAtGraphNodesItemAttributes(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -2088,11 +2266,11 @@ func (c *oaGraphCtx) oaGraphL6_6(g []GraphNodesItemAttributesItem, p []GraphNode
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ6(g), oaGraphJ6(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphNodesItemAttributes(g), toJSONGraphNodesItemAttributes(p))
 }
 
-// oaGraphA1_1 aligns a gold value under schema node /properties/root with a candidate value of node /properties/root.
-func (c *oaGraphCtx) oaGraphA1_1(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphRoot scores #/properties/root (string, reference to scope "node").
+func (c *oaGraphCtx) scoreGraphRoot(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -2112,7 +2290,7 @@ func (c *oaGraphCtx) oaGraphA1_1(gn bool, g string, pn bool, p string, build boo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN1(gn, g), oaGraphJN1(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRoot(gn, g), toJSONOrNullGraphRoot(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -2120,8 +2298,8 @@ func (c *oaGraphCtx) oaGraphA1_1(gn bool, g string, pn bool, p string, build boo
 	return s, r
 }
 
-// oaGraphA1_2 aligns a gold value under schema node /properties/root with a candidate value of node /properties/nodes.
-func (c *oaGraphCtx) oaGraphA1_2(gn bool, g string, pn bool, p []GraphNodesItem, build bool) (float64, *oaGraphRes) {
+// scoreGraphRoot_vs_Nodes scores a gold value of #/properties/root (string, reference to scope "node") against a candidate value of #/properties/nodes (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphRoot_vs_Nodes(gn bool, g string, pn bool, p []GraphNodesItem, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -2139,7 +2317,7 @@ func (c *oaGraphCtx) oaGraphA1_2(gn bool, g string, pn bool, p []GraphNodesItem,
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN1(gn, g), oaGraphJN2(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRoot(gn, g), toJSONOrNullGraphNodes(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -2147,8 +2325,8 @@ func (c *oaGraphCtx) oaGraphA1_2(gn bool, g string, pn bool, p []GraphNodesItem,
 	return s, r
 }
 
-// oaGraphA1_10 aligns a gold value under schema node /properties/root with a candidate value of node /properties/relations.
-func (c *oaGraphCtx) oaGraphA1_10(gn bool, g string, pn bool, p []GraphRelationsItem, build bool) (float64, *oaGraphRes) {
+// scoreGraphRoot_vs_Relations scores a gold value of #/properties/root (string, reference to scope "node") against a candidate value of #/properties/relations (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphRoot_vs_Relations(gn bool, g string, pn bool, p []GraphRelationsItem, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -2166,7 +2344,7 @@ func (c *oaGraphCtx) oaGraphA1_10(gn bool, g string, pn bool, p []GraphRelations
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN1(gn, g), oaGraphJN10(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRoot(gn, g), toJSONOrNullGraphRelations(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -2174,29 +2352,33 @@ func (c *oaGraphCtx) oaGraphA1_10(gn bool, g string, pn bool, p []GraphRelations
 	return s, r
 }
 
-// oaGraphA2_1 aligns a gold value under schema node /properties/nodes with a candidate value of node /properties/root.
-func (c *oaGraphCtx) oaGraphA2_1(gn bool, g []GraphNodesItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphNodes_vs_Root scores a gold value of #/properties/nodes (array, order align) against a candidate value of #/properties/root (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphNodes_vs_Root(gn bool, g []GraphNodesItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaGraphJ2(g), oaGraphJ1(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONGraphNodes(g), toJSONGraphRoot(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaGraphA2_2 aligns a gold value under schema node /properties/nodes with a candidate value of node /properties/nodes.
-func (c *oaGraphCtx) oaGraphA2_2(gn bool, g []GraphNodesItem, pn bool, p []GraphNodesItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL2_2(g, p, build)
+// scoreGraphNodes scores #/properties/nodes (array, order align).
+func (c *oaGraphCtx) scoreGraphNodes(gn bool, g []GraphNodesItem, pn bool, p []GraphNodesItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphNodes(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT2_2(g []GraphNodesItem, p []GraphNodesItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphNodes scores gold tail element i of #/properties/nodes against candidate tail element j of #/properties/nodes.
+func (c *oaGraphCtx) scoreTailGraphNodes(g []GraphNodesItem, p []GraphNodesItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA3_3(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphNodesItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL2_2(g []GraphNodesItem, p []GraphNodesItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphNodes aligns the elements of #/properties/nodes and #/properties/nodes (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2210,7 +2392,7 @@ func (c *oaGraphCtx) oaGraphL2_2(g []GraphNodesItem, p []GraphNodesItem, build b
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT2_2(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphNodes(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -2227,16 +2409,16 @@ func (c *oaGraphCtx) oaGraphL2_2(g []GraphNodesItem, p []GraphNodesItem, build b
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT2_2(g, p, r, col, true)
+						_, cr := c.scoreTailGraphNodes(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT2_2(g, p, r, col, true)
+					_, cr = c.scoreTailGraphNodes(g, p, r, col, true)
 				}
-				if !oaGraphNullAt2(p, 0+col) {
+				if !elemNullAtGraphNodes(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -2244,7 +2426,7 @@ func (c *oaGraphCtx) oaGraphL2_2(g []GraphNodesItem, p []GraphNodesItem, build b
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt2(g, 0+r) {
+				if !elemNullAtGraphNodes(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -2257,7 +2439,7 @@ func (c *oaGraphCtx) oaGraphL2_2(g []GraphNodesItem, p []GraphNodesItem, build b
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt2(g, 0+r)
+					v := elemAtGraphNodes(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -2265,7 +2447,7 @@ func (c *oaGraphCtx) oaGraphL2_2(g []GraphNodesItem, p []GraphNodesItem, build b
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt2(p, 0+col)
+					v := elemAtGraphNodes(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -2282,20 +2464,24 @@ func (c *oaGraphCtx) oaGraphL2_2(g []GraphNodesItem, p []GraphNodesItem, build b
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ2(g), oaGraphJ2(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphNodes(g), toJSONGraphNodes(p))
 }
 
-// oaGraphA2_10 aligns a gold value under schema node /properties/nodes with a candidate value of node /properties/relations.
-func (c *oaGraphCtx) oaGraphA2_10(gn bool, g []GraphNodesItem, pn bool, p []GraphRelationsItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL2_10(g, p, build)
+// scoreGraphNodes_vs_Relations scores a gold value of #/properties/nodes (array, order align) against a candidate value of #/properties/relations (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphNodes_vs_Relations(gn bool, g []GraphNodesItem, pn bool, p []GraphRelationsItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphNodes_vs_Relations(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT2_10(g []GraphNodesItem, p []GraphRelationsItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphNodes_vs_Relations scores gold tail element i of #/properties/nodes against candidate tail element j of #/properties/relations.
+func (c *oaGraphCtx) scoreTailGraphNodes_vs_Relations(g []GraphNodesItem, p []GraphRelationsItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA3_11(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphNodesItem_vs_RelationsItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL2_10(g []GraphNodesItem, p []GraphRelationsItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphNodes_vs_Relations aligns the elements of #/properties/nodes and #/properties/relations (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []GraphRelationsItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2309,7 +2495,7 @@ func (c *oaGraphCtx) oaGraphL2_10(g []GraphNodesItem, p []GraphRelationsItem, bu
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT2_10(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphNodes_vs_Relations(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -2326,16 +2512,16 @@ func (c *oaGraphCtx) oaGraphL2_10(g []GraphNodesItem, p []GraphRelationsItem, bu
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT2_10(g, p, r, col, true)
+						_, cr := c.scoreTailGraphNodes_vs_Relations(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT2_10(g, p, r, col, true)
+					_, cr = c.scoreTailGraphNodes_vs_Relations(g, p, r, col, true)
 				}
-				if !oaGraphNullAt10(p, 0+col) {
+				if !elemNullAtGraphRelations(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -2343,7 +2529,7 @@ func (c *oaGraphCtx) oaGraphL2_10(g []GraphNodesItem, p []GraphRelationsItem, bu
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt2(g, 0+r) {
+				if !elemNullAtGraphNodes(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -2356,7 +2542,7 @@ func (c *oaGraphCtx) oaGraphL2_10(g []GraphNodesItem, p []GraphRelationsItem, bu
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt2(g, 0+r)
+					v := elemAtGraphNodes(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -2364,7 +2550,7 @@ func (c *oaGraphCtx) oaGraphL2_10(g []GraphNodesItem, p []GraphRelationsItem, bu
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt10(p, 0+col)
+					v := elemAtGraphRelations(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -2381,32 +2567,36 @@ func (c *oaGraphCtx) oaGraphL2_10(g []GraphNodesItem, p []GraphRelationsItem, bu
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ2(g), oaGraphJ10(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphNodes(g), toJSONGraphRelations(p))
 }
 
-// oaGraphA10_1 aligns a gold value under schema node /properties/relations with a candidate value of node /properties/root.
-func (c *oaGraphCtx) oaGraphA10_1(gn bool, g []GraphRelationsItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphRelations_vs_Root scores a gold value of #/properties/relations (array, order align) against a candidate value of #/properties/root (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphRelations_vs_Root(gn bool, g []GraphRelationsItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaGraphJ10(g), oaGraphJ1(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONGraphRelations(g), toJSONGraphRoot(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaGraphA10_2 aligns a gold value under schema node /properties/relations with a candidate value of node /properties/nodes.
-func (c *oaGraphCtx) oaGraphA10_2(gn bool, g []GraphRelationsItem, pn bool, p []GraphNodesItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL10_2(g, p, build)
+// scoreGraphRelations_vs_Nodes scores a gold value of #/properties/relations (array, order align) against a candidate value of #/properties/nodes (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphRelations_vs_Nodes(gn bool, g []GraphRelationsItem, pn bool, p []GraphNodesItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphRelations_vs_Nodes(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT10_2(g []GraphRelationsItem, p []GraphNodesItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphRelations_vs_Nodes scores gold tail element i of #/properties/relations against candidate tail element j of #/properties/nodes.
+func (c *oaGraphCtx) scoreTailGraphRelations_vs_Nodes(g []GraphRelationsItem, p []GraphNodesItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA11_3(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphRelationsItem_vs_NodesItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL10_2(g []GraphRelationsItem, p []GraphNodesItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphRelations_vs_Nodes aligns the elements of #/properties/relations and #/properties/nodes (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphRelations_vs_Nodes(g []GraphRelationsItem, p []GraphNodesItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2420,7 +2610,7 @@ func (c *oaGraphCtx) oaGraphL10_2(g []GraphRelationsItem, p []GraphNodesItem, bu
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT10_2(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphRelations_vs_Nodes(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -2437,16 +2627,16 @@ func (c *oaGraphCtx) oaGraphL10_2(g []GraphRelationsItem, p []GraphNodesItem, bu
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT10_2(g, p, r, col, true)
+						_, cr := c.scoreTailGraphRelations_vs_Nodes(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT10_2(g, p, r, col, true)
+					_, cr = c.scoreTailGraphRelations_vs_Nodes(g, p, r, col, true)
 				}
-				if !oaGraphNullAt2(p, 0+col) {
+				if !elemNullAtGraphNodes(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -2454,7 +2644,7 @@ func (c *oaGraphCtx) oaGraphL10_2(g []GraphRelationsItem, p []GraphNodesItem, bu
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt10(g, 0+r) {
+				if !elemNullAtGraphRelations(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -2467,7 +2657,7 @@ func (c *oaGraphCtx) oaGraphL10_2(g []GraphRelationsItem, p []GraphNodesItem, bu
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt10(g, 0+r)
+					v := elemAtGraphRelations(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -2475,7 +2665,7 @@ func (c *oaGraphCtx) oaGraphL10_2(g []GraphRelationsItem, p []GraphNodesItem, bu
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt2(p, 0+col)
+					v := elemAtGraphNodes(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -2492,20 +2682,24 @@ func (c *oaGraphCtx) oaGraphL10_2(g []GraphRelationsItem, p []GraphNodesItem, bu
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ10(g), oaGraphJ2(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphRelations(g), toJSONGraphNodes(p))
 }
 
-// oaGraphA10_10 aligns a gold value under schema node /properties/relations with a candidate value of node /properties/relations.
-func (c *oaGraphCtx) oaGraphA10_10(gn bool, g []GraphRelationsItem, pn bool, p []GraphRelationsItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL10_10(g, p, build)
+// scoreGraphRelations scores #/properties/relations (array, order align).
+func (c *oaGraphCtx) scoreGraphRelations(gn bool, g []GraphRelationsItem, pn bool, p []GraphRelationsItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphRelations(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT10_10(g []GraphRelationsItem, p []GraphRelationsItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphRelations scores gold tail element i of #/properties/relations against candidate tail element j of #/properties/relations.
+func (c *oaGraphCtx) scoreTailGraphRelations(g []GraphRelationsItem, p []GraphRelationsItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA11_11(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphRelationsItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL10_10(g []GraphRelationsItem, p []GraphRelationsItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphRelations aligns the elements of #/properties/relations and #/properties/relations (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphRelations(g []GraphRelationsItem, p []GraphRelationsItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2519,7 +2713,7 @@ func (c *oaGraphCtx) oaGraphL10_10(g []GraphRelationsItem, p []GraphRelationsIte
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT10_10(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphRelations(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -2536,16 +2730,16 @@ func (c *oaGraphCtx) oaGraphL10_10(g []GraphRelationsItem, p []GraphRelationsIte
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT10_10(g, p, r, col, true)
+						_, cr := c.scoreTailGraphRelations(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT10_10(g, p, r, col, true)
+					_, cr = c.scoreTailGraphRelations(g, p, r, col, true)
 				}
-				if !oaGraphNullAt10(p, 0+col) {
+				if !elemNullAtGraphRelations(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -2553,7 +2747,7 @@ func (c *oaGraphCtx) oaGraphL10_10(g []GraphRelationsItem, p []GraphRelationsIte
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt10(g, 0+r) {
+				if !elemNullAtGraphRelations(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -2566,7 +2760,7 @@ func (c *oaGraphCtx) oaGraphL10_10(g []GraphRelationsItem, p []GraphRelationsIte
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt10(g, 0+r)
+					v := elemAtGraphRelations(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -2574,7 +2768,7 @@ func (c *oaGraphCtx) oaGraphL10_10(g []GraphRelationsItem, p []GraphRelationsIte
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt10(p, 0+col)
+					v := elemAtGraphRelations(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -2591,22 +2785,24 @@ func (c *oaGraphCtx) oaGraphL10_10(g []GraphRelationsItem, p []GraphRelationsIte
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ10(g), oaGraphJ10(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphRelations(g), toJSONGraphRelations(p))
 }
 
-// oaGraphA7_7 aligns a gold value under schema node /properties/nodes/items/properties/attributes/items with a candidate value of node /properties/nodes/items/properties/attributes/items.
-func (c *oaGraphCtx) oaGraphA7_7(gn bool, g *GraphNodesItemAttributesItem, pn bool, p *GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO7_7(g, p, build)
+// scoreGraphNodesItemAttributesItem scores #/properties/nodes/items/properties/attributes/items (object).
+func (c *oaGraphCtx) scoreGraphNodesItemAttributesItem(gn bool, g *GraphNodesItemAttributesItem, pn bool, p *GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphNodesItemAttributesItem(g, p, build)
 }
 
-var oaGraphSim7_7 = [4]float64{
+// keySimGraphNodesItemAttributesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/nodes/items/properties/attributes/items (rows) and #/properties/nodes/items/properties/attributes/items (columns).
+var keySimGraphNodesItemAttributesItem = [4]float64{
 	float64(1.0),
 	float64(0.6333333333333333),
 	float64(0.6333333333333333),
 	float64(1.0),
 }
 
-func (c *oaGraphCtx) oaGraphO7_7(g *GraphNodesItemAttributesItem, p *GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphNodesItemAttributesItem aligns the properties of #/properties/nodes/items/properties/attributes/items and #/properties/nodes/items/properties/attributes/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphNodesItemAttributesItem(g *GraphNodesItemAttributesItem, p *GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
 	var gi [2]int
 	n := 0
 	if g.Role != nil {
@@ -2649,7 +2845,7 @@ func (c *oaGraphCtx) oaGraphO7_7(g *GraphNodesItemAttributesItem, p *GraphNodesI
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaGraphSim7_7[gi[i]*2+pj[j]]
+				K[i*m+j] = keySimGraphNodesItemAttributesItem[gi[i]*2+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -2682,7 +2878,7 @@ func (c *oaGraphCtx) oaGraphO7_7(g *GraphNodesItemAttributesItem, p *GraphNodesI
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember7(g, eg[x]), oaGraphMember7(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphNodesItemAttributesItem(g, eg[x]), memberGraphNodesItemAttributesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2690,28 +2886,28 @@ func (c *oaGraphCtx) oaGraphO7_7(g *GraphNodesItemAttributesItem, p *GraphNodesI
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA8_8(false, genrt.Deref(g.Role), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreGraphNodesItemAttributesItemRole(false, genrt.Deref(g.Role), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA8_9(false, genrt.Deref(g.Role), false, genrt.Deref(p.Value), build)
+			evs[x], r = c.scoreGraphNodesItemAttributesItemRole_vs_Value(false, genrt.Deref(g.Role), false, genrt.Deref(p.Value), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_8(false, genrt.Deref(g.Value), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreGraphNodesItemAttributesItemValue_vs_Role(false, genrt.Deref(g.Value), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_9(false, genrt.Deref(g.Value), false, genrt.Deref(p.Value), build)
+			evs[x], r = c.scoreGraphNodesItemAttributesItemValue(false, genrt.Deref(g.Value), false, genrt.Deref(p.Value), build)
 			if build {
 				rs[x] = r
 			}
@@ -2738,11 +2934,11 @@ func (c *oaGraphCtx) oaGraphO7_7(g *GraphNodesItemAttributesItem, p *GraphNodesI
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys7[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphNodesItemAttributesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys7[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphNodesItemAttributesItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -2757,12 +2953,13 @@ func (c *oaGraphCtx) oaGraphO7_7(g *GraphNodesItemAttributesItem, p *GraphNodesI
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA3_11 aligns a gold value under schema node /properties/nodes/items with a candidate value of node /properties/relations/items.
-func (c *oaGraphCtx) oaGraphA3_11(gn bool, g *GraphNodesItem, pn bool, p *GraphRelationsItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO3_11(g, p, build)
+// scoreGraphNodesItem_vs_RelationsItem scores a gold value of #/properties/nodes/items (object) against a candidate value of #/properties/relations/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphNodesItem_vs_RelationsItem(gn bool, g *GraphNodesItem, pn bool, p *GraphRelationsItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphNodesItem_vs_RelationsItem(g, p, build)
 }
 
-var oaGraphSim3_11 = [9]float64{
+// keySimGraphNodesItem_vs_RelationsItem holds the key similarities (SPEC §6.1) of the properties of #/properties/nodes/items (rows) and #/properties/relations/items (columns).
+var keySimGraphNodesItem_vs_RelationsItem = [9]float64{
 	float64(0.0),
 	float64(0.0),
 	float64(0.0),
@@ -2774,7 +2971,8 @@ var oaGraphSim3_11 = [9]float64{
 	float64(0.6444444444444445),
 }
 
-func (c *oaGraphCtx) oaGraphO3_11(g *GraphNodesItem, p *GraphRelationsItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphNodesItem_vs_RelationsItem aligns the properties of #/properties/nodes/items and #/properties/relations/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphNodesItem_vs_RelationsItem(g *GraphNodesItem, p *GraphRelationsItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -2815,7 +3013,7 @@ func (c *oaGraphCtx) oaGraphO3_11(g *GraphNodesItem, p *GraphRelationsItem, buil
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim3_11[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphNodesItem_vs_RelationsItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -2847,7 +3045,7 @@ func (c *oaGraphCtx) oaGraphO3_11(g *GraphNodesItem, p *GraphRelationsItem, buil
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember3(g, eg[x]), oaGraphMember11(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphNodesItem(g, eg[x]), memberGraphRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2855,21 +3053,21 @@ func (c *oaGraphCtx) oaGraphO3_11(g *GraphNodesItem, p *GraphRelationsItem, buil
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_12(false, genrt.Deref(g.Concept), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphNodesItemConcept_vs_RelationsItemSource(false, genrt.Deref(g.Concept), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_13(false, genrt.Deref(g.Concept), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreGraphNodesItemConcept_vs_RelationsItemRole(false, genrt.Deref(g.Concept), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_14(false, genrt.Deref(g.Concept), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphNodesItemConcept_vs_RelationsItemTarget(false, genrt.Deref(g.Concept), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
@@ -2877,7 +3075,7 @@ func (c *oaGraphCtx) oaGraphO3_11(g *GraphNodesItem, p *GraphRelationsItem, buil
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN6(false, g.Attributes), oaGraphJN12(false, genrt.Deref(p.Source)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphRelationsItemSource(false, genrt.Deref(p.Source)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2886,7 +3084,7 @@ func (c *oaGraphCtx) oaGraphO3_11(g *GraphNodesItem, p *GraphRelationsItem, buil
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN6(false, g.Attributes), oaGraphJN13(false, genrt.Deref(p.Role)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphRelationsItemRole(false, genrt.Deref(p.Role)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2895,7 +3093,7 @@ func (c *oaGraphCtx) oaGraphO3_11(g *GraphNodesItem, p *GraphRelationsItem, buil
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN6(false, g.Attributes), oaGraphJN14(false, genrt.Deref(p.Target)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphRelationsItemTarget(false, genrt.Deref(p.Target)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2923,11 +3121,11 @@ func (c *oaGraphCtx) oaGraphO3_11(g *GraphNodesItem, p *GraphRelationsItem, buil
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys3[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphNodesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys11[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphRelationsItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -2942,12 +3140,13 @@ func (c *oaGraphCtx) oaGraphO3_11(g *GraphNodesItem, p *GraphRelationsItem, buil
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA11_3 aligns a gold value under schema node /properties/relations/items with a candidate value of node /properties/nodes/items.
-func (c *oaGraphCtx) oaGraphA11_3(gn bool, g *GraphRelationsItem, pn bool, p *GraphNodesItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO11_3(g, p, build)
+// scoreGraphRelationsItem_vs_NodesItem scores a gold value of #/properties/relations/items (object) against a candidate value of #/properties/nodes/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphRelationsItem_vs_NodesItem(gn bool, g *GraphRelationsItem, pn bool, p *GraphNodesItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphRelationsItem_vs_NodesItem(g, p, build)
 }
 
-var oaGraphSim11_3 = [9]float64{
+// keySimGraphRelationsItem_vs_NodesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/relations/items (rows) and #/properties/nodes/items (columns).
+var keySimGraphRelationsItem_vs_NodesItem = [9]float64{
 	float64(0.0),
 	float64(0.6428571428571429),
 	float64(0.48888888888888893),
@@ -2959,7 +3158,8 @@ var oaGraphSim11_3 = [9]float64{
 	float64(0.6444444444444445),
 }
 
-func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphRelationsItem_vs_NodesItem aligns the properties of #/properties/relations/items and #/properties/nodes/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphRelationsItem_vs_NodesItem(g *GraphRelationsItem, p *GraphNodesItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -3000,7 +3200,7 @@ func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, buil
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim11_3[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphRelationsItem_vs_NodesItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -3032,7 +3232,7 @@ func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, buil
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember11(g, eg[x]), oaGraphMember3(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphRelationsItem(g, eg[x]), memberGraphNodesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -3040,7 +3240,7 @@ func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, buil
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA12_5(false, genrt.Deref(g.Source), false, genrt.Deref(p.Concept), build)
+			evs[x], r = c.scoreGraphRelationsItemSource_vs_NodesItemConcept(false, genrt.Deref(g.Source), false, genrt.Deref(p.Concept), build)
 			if build {
 				rs[x] = r
 			}
@@ -3048,7 +3248,7 @@ func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, buil
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN12(false, genrt.Deref(g.Source)), oaGraphJN6(false, p.Attributes), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphRelationsItemSource(false, genrt.Deref(g.Source)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3056,7 +3256,7 @@ func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, buil
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_5(false, genrt.Deref(g.Role), false, genrt.Deref(p.Concept), build)
+			evs[x], r = c.scoreGraphRelationsItemRole_vs_NodesItemConcept(false, genrt.Deref(g.Role), false, genrt.Deref(p.Concept), build)
 			if build {
 				rs[x] = r
 			}
@@ -3064,7 +3264,7 @@ func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, buil
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN13(false, genrt.Deref(g.Role)), oaGraphJN6(false, p.Attributes), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphRelationsItemRole(false, genrt.Deref(g.Role)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3072,7 +3272,7 @@ func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, buil
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_5(false, genrt.Deref(g.Target), false, genrt.Deref(p.Concept), build)
+			evs[x], r = c.scoreGraphRelationsItemTarget_vs_NodesItemConcept(false, genrt.Deref(g.Target), false, genrt.Deref(p.Concept), build)
 			if build {
 				rs[x] = r
 			}
@@ -3080,7 +3280,7 @@ func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, buil
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaGraphJN14(false, genrt.Deref(g.Target)), oaGraphJN6(false, p.Attributes), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphRelationsItemTarget(false, genrt.Deref(g.Target)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3108,11 +3308,11 @@ func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, buil
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys11[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphRelationsItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys3[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphNodesItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -3127,12 +3327,13 @@ func (c *oaGraphCtx) oaGraphO11_3(g *GraphRelationsItem, p *GraphNodesItem, buil
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA11_11 aligns a gold value under schema node /properties/relations/items with a candidate value of node /properties/relations/items.
-func (c *oaGraphCtx) oaGraphA11_11(gn bool, g *GraphRelationsItem, pn bool, p *GraphRelationsItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO11_11(g, p, build)
+// scoreGraphRelationsItem scores #/properties/relations/items (object).
+func (c *oaGraphCtx) scoreGraphRelationsItem(gn bool, g *GraphRelationsItem, pn bool, p *GraphRelationsItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphRelationsItem(g, p, build)
 }
 
-var oaGraphSim11_11 = [9]float64{
+// keySimGraphRelationsItem holds the key similarities (SPEC §6.1) of the properties of #/properties/relations/items (rows) and #/properties/relations/items (columns).
+var keySimGraphRelationsItem = [9]float64{
 	float64(1.0),
 	float64(0.611111111111111),
 	float64(0.5555555555555555),
@@ -3144,7 +3345,8 @@ var oaGraphSim11_11 = [9]float64{
 	float64(1.0),
 }
 
-func (c *oaGraphCtx) oaGraphO11_11(g *GraphRelationsItem, p *GraphRelationsItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphRelationsItem aligns the properties of #/properties/relations/items and #/properties/relations/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphRelationsItem(g *GraphRelationsItem, p *GraphRelationsItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -3195,7 +3397,7 @@ func (c *oaGraphCtx) oaGraphO11_11(g *GraphRelationsItem, p *GraphRelationsItem,
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaGraphSim11_11[gi[i]*3+pj[j]]
+				K[i*m+j] = keySimGraphRelationsItem[gi[i]*3+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -3228,7 +3430,7 @@ func (c *oaGraphCtx) oaGraphO11_11(g *GraphRelationsItem, p *GraphRelationsItem,
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember11(g, eg[x]), oaGraphMember11(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphRelationsItem(g, eg[x]), memberGraphRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -3236,63 +3438,63 @@ func (c *oaGraphCtx) oaGraphO11_11(g *GraphRelationsItem, p *GraphRelationsItem,
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA12_12(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphRelationsItemSource(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA12_13(false, genrt.Deref(g.Source), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreGraphRelationsItemSource_vs_Role(false, genrt.Deref(g.Source), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA12_14(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphRelationsItemSource_vs_Target(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_12(false, genrt.Deref(g.Role), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphRelationsItemRole_vs_Source(false, genrt.Deref(g.Role), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_13(false, genrt.Deref(g.Role), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreGraphRelationsItemRole(false, genrt.Deref(g.Role), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_14(false, genrt.Deref(g.Role), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphRelationsItemRole_vs_Target(false, genrt.Deref(g.Role), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_12(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphRelationsItemTarget_vs_Source(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_13(false, genrt.Deref(g.Target), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreGraphRelationsItemTarget_vs_Role(false, genrt.Deref(g.Target), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_14(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphRelationsItemTarget(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
@@ -3319,11 +3521,11 @@ func (c *oaGraphCtx) oaGraphO11_11(g *GraphRelationsItem, p *GraphRelationsItem,
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys11[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphRelationsItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys11[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphRelationsItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -3338,107 +3540,107 @@ func (c *oaGraphCtx) oaGraphO11_11(g *GraphRelationsItem, p *GraphRelationsItem,
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA8_8 aligns a gold value under schema node /properties/nodes/items/properties/attributes/items/properties/role with a candidate value of node /properties/nodes/items/properties/attributes/items/properties/role.
-func (c *oaGraphCtx) oaGraphA8_8(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphNodesItemAttributesItemRole scores #/properties/nodes/items/properties/attributes/items/properties/role (string, exact).
+func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ8(g), oaGraphJ8(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphNodesItemAttributesItemRole(g), toJSONGraphNodesItemAttributesItemRole(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA8_9 aligns a gold value under schema node /properties/nodes/items/properties/attributes/items/properties/role with a candidate value of node /properties/nodes/items/properties/attributes/items/properties/value.
-func (c *oaGraphCtx) oaGraphA8_9(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphNodesItemAttributesItemRole_vs_Value scores a gold value of #/properties/nodes/items/properties/attributes/items/properties/role (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes/items/properties/value (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemRole_vs_Value(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ8(g), oaGraphJ9(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphNodesItemAttributesItemRole(g), toJSONGraphNodesItemAttributesItemValue(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA9_8 aligns a gold value under schema node /properties/nodes/items/properties/attributes/items/properties/value with a candidate value of node /properties/nodes/items/properties/attributes/items/properties/role.
-func (c *oaGraphCtx) oaGraphA9_8(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphNodesItemAttributesItemValue_vs_Role scores a gold value of #/properties/nodes/items/properties/attributes/items/properties/value (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemValue_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ9(g), oaGraphJ8(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphNodesItemAttributesItemValue(g), toJSONGraphNodesItemAttributesItemRole(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA9_9 aligns a gold value under schema node /properties/nodes/items/properties/attributes/items/properties/value with a candidate value of node /properties/nodes/items/properties/attributes/items/properties/value.
-func (c *oaGraphCtx) oaGraphA9_9(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphNodesItemAttributesItemValue scores #/properties/nodes/items/properties/attributes/items/properties/value (string, exact).
+func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemValue(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ9(g), oaGraphJ9(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphNodesItemAttributesItemValue(g), toJSONGraphNodesItemAttributesItemValue(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA5_12 aligns a gold value under schema node /properties/nodes/items/properties/concept with a candidate value of node /properties/relations/items/properties/source.
-func (c *oaGraphCtx) oaGraphA5_12(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphNodesItemConcept_vs_RelationsItemSource scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ5(g), oaGraphJ12(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphRelationsItemSource(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA5_13 aligns a gold value under schema node /properties/nodes/items/properties/concept with a candidate value of node /properties/relations/items/properties/role.
-func (c *oaGraphCtx) oaGraphA5_13(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphNodesItemConcept_vs_RelationsItemRole scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/relations/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ5(g), oaGraphJ13(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphRelationsItemRole(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA5_14 aligns a gold value under schema node /properties/nodes/items/properties/concept with a candidate value of node /properties/relations/items/properties/target.
-func (c *oaGraphCtx) oaGraphA5_14(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphNodesItemConcept_vs_RelationsItemTarget scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ5(g), oaGraphJ14(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphRelationsItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA6_12 aligns a gold value under schema node /properties/nodes/items/properties/attributes with a candidate value of node /properties/relations/items/properties/source.
-func (c *oaGraphCtx) oaGraphA6_12(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphNodesItemAttributes_vs_RelationsItemSource scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemSource(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaGraphJ6(g), oaGraphJ12(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphRelationsItemSource(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaGraphA6_13 aligns a gold value under schema node /properties/nodes/items/properties/attributes with a candidate value of node /properties/relations/items/properties/role.
-func (c *oaGraphCtx) oaGraphA6_13(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphNodesItemAttributes_vs_RelationsItemRole scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/relations/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemRole(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaGraphJ6(g), oaGraphJ13(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphRelationsItemRole(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaGraphA6_14 aligns a gold value under schema node /properties/nodes/items/properties/attributes with a candidate value of node /properties/relations/items/properties/target.
-func (c *oaGraphCtx) oaGraphA6_14(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphNodesItemAttributes_vs_RelationsItemTarget scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemTarget(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaGraphJ6(g), oaGraphJ14(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphRelationsItemTarget(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaGraphA12_5 aligns a gold value under schema node /properties/relations/items/properties/source with a candidate value of node /properties/nodes/items/properties/concept.
-func (c *oaGraphCtx) oaGraphA12_5(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphRelationsItemSource_vs_NodesItemConcept scores a gold value of #/properties/relations/items/properties/source (string, reference to scope "node") against a candidate value of #/properties/nodes/items/properties/concept (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemConcept(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3458,7 +3660,7 @@ func (c *oaGraphCtx) oaGraphA12_5(gn bool, g string, pn bool, p string, build bo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN12(gn, g), oaGraphJN5(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphNodesItemConcept(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3466,8 +3668,8 @@ func (c *oaGraphCtx) oaGraphA12_5(gn bool, g string, pn bool, p string, build bo
 	return s, r
 }
 
-// oaGraphA12_6 aligns a gold value under schema node /properties/relations/items/properties/source with a candidate value of node /properties/nodes/items/properties/attributes.
-func (c *oaGraphCtx) oaGraphA12_6(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
+// scoreGraphRelationsItemSource_vs_NodesItemAttributes scores a gold value of #/properties/relations/items/properties/source (string, reference to scope "node") against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemAttributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3485,7 +3687,7 @@ func (c *oaGraphCtx) oaGraphA12_6(gn bool, g string, pn bool, p []GraphNodesItem
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN12(gn, g), oaGraphJN6(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphNodesItemAttributes(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3493,29 +3695,29 @@ func (c *oaGraphCtx) oaGraphA12_6(gn bool, g string, pn bool, p []GraphNodesItem
 	return s, r
 }
 
-// oaGraphA13_5 aligns a gold value under schema node /properties/relations/items/properties/role with a candidate value of node /properties/nodes/items/properties/concept.
-func (c *oaGraphCtx) oaGraphA13_5(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphRelationsItemRole_vs_NodesItemConcept scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/nodes/items/properties/concept (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_NodesItemConcept(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ13(g), oaGraphJ5(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphNodesItemConcept(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA13_6 aligns a gold value under schema node /properties/relations/items/properties/role with a candidate value of node /properties/nodes/items/properties/attributes.
-func (c *oaGraphCtx) oaGraphA13_6(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
+// scoreGraphRelationsItemRole_vs_NodesItemAttributes scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_NodesItemAttributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaGraphJ13(g), oaGraphJ6(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONGraphRelationsItemRole(g), toJSONGraphNodesItemAttributes(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaGraphA14_5 aligns a gold value under schema node /properties/relations/items/properties/target with a candidate value of node /properties/nodes/items/properties/concept.
-func (c *oaGraphCtx) oaGraphA14_5(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphRelationsItemTarget_vs_NodesItemConcept scores a gold value of #/properties/relations/items/properties/target (string, reference to scope "node") against a candidate value of #/properties/nodes/items/properties/concept (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_NodesItemConcept(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3535,7 +3737,7 @@ func (c *oaGraphCtx) oaGraphA14_5(gn bool, g string, pn bool, p string, build bo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN14(gn, g), oaGraphJN5(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphNodesItemConcept(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3543,8 +3745,8 @@ func (c *oaGraphCtx) oaGraphA14_5(gn bool, g string, pn bool, p string, build bo
 	return s, r
 }
 
-// oaGraphA14_6 aligns a gold value under schema node /properties/relations/items/properties/target with a candidate value of node /properties/nodes/items/properties/attributes.
-func (c *oaGraphCtx) oaGraphA14_6(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
+// scoreGraphRelationsItemTarget_vs_NodesItemAttributes scores a gold value of #/properties/relations/items/properties/target (string, reference to scope "node") against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_NodesItemAttributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3562,7 +3764,7 @@ func (c *oaGraphCtx) oaGraphA14_6(gn bool, g string, pn bool, p []GraphNodesItem
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN14(gn, g), oaGraphJN6(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphNodesItemAttributes(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3570,8 +3772,8 @@ func (c *oaGraphCtx) oaGraphA14_6(gn bool, g string, pn bool, p []GraphNodesItem
 	return s, r
 }
 
-// oaGraphA12_12 aligns a gold value under schema node /properties/relations/items/properties/source with a candidate value of node /properties/relations/items/properties/source.
-func (c *oaGraphCtx) oaGraphA12_12(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphRelationsItemSource scores #/properties/relations/items/properties/source (string, reference to scope "node").
+func (c *oaGraphCtx) scoreGraphRelationsItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3591,7 +3793,7 @@ func (c *oaGraphCtx) oaGraphA12_12(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN12(gn, g), oaGraphJN12(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphRelationsItemSource(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3599,8 +3801,8 @@ func (c *oaGraphCtx) oaGraphA12_12(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA12_13 aligns a gold value under schema node /properties/relations/items/properties/source with a candidate value of node /properties/relations/items/properties/role.
-func (c *oaGraphCtx) oaGraphA12_13(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphRelationsItemSource_vs_Role scores a gold value of #/properties/relations/items/properties/source (string, reference to scope "node") against a candidate value of #/properties/relations/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3620,7 +3822,7 @@ func (c *oaGraphCtx) oaGraphA12_13(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN12(gn, g), oaGraphJN13(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphRelationsItemRole(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3628,8 +3830,8 @@ func (c *oaGraphCtx) oaGraphA12_13(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA12_14 aligns a gold value under schema node /properties/relations/items/properties/source with a candidate value of node /properties/relations/items/properties/target.
-func (c *oaGraphCtx) oaGraphA12_14(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphRelationsItemSource_vs_Target scores a gold value of #/properties/relations/items/properties/source (string, reference to scope "node") against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3649,7 +3851,7 @@ func (c *oaGraphCtx) oaGraphA12_14(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN12(gn, g), oaGraphJN14(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphRelationsItemTarget(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3657,35 +3859,35 @@ func (c *oaGraphCtx) oaGraphA12_14(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA13_12 aligns a gold value under schema node /properties/relations/items/properties/role with a candidate value of node /properties/relations/items/properties/source.
-func (c *oaGraphCtx) oaGraphA13_12(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphRelationsItemRole_vs_Source scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ13(g), oaGraphJ12(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphRelationsItemSource(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA13_13 aligns a gold value under schema node /properties/relations/items/properties/role with a candidate value of node /properties/relations/items/properties/role.
-func (c *oaGraphCtx) oaGraphA13_13(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphRelationsItemRole scores #/properties/relations/items/properties/role (string, exact).
+func (c *oaGraphCtx) scoreGraphRelationsItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ13(g), oaGraphJ13(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphRelationsItemRole(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA13_14 aligns a gold value under schema node /properties/relations/items/properties/role with a candidate value of node /properties/relations/items/properties/target.
-func (c *oaGraphCtx) oaGraphA13_14(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphRelationsItemRole_vs_Target scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ13(g), oaGraphJ14(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphRelationsItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA14_12 aligns a gold value under schema node /properties/relations/items/properties/target with a candidate value of node /properties/relations/items/properties/source.
-func (c *oaGraphCtx) oaGraphA14_12(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphRelationsItemTarget_vs_Source scores a gold value of #/properties/relations/items/properties/target (string, reference to scope "node") against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3705,7 +3907,7 @@ func (c *oaGraphCtx) oaGraphA14_12(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN14(gn, g), oaGraphJN12(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphRelationsItemSource(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3713,8 +3915,8 @@ func (c *oaGraphCtx) oaGraphA14_12(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA14_13 aligns a gold value under schema node /properties/relations/items/properties/target with a candidate value of node /properties/relations/items/properties/role.
-func (c *oaGraphCtx) oaGraphA14_13(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphRelationsItemTarget_vs_Role scores a gold value of #/properties/relations/items/properties/target (string, reference to scope "node") against a candidate value of #/properties/relations/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3734,7 +3936,7 @@ func (c *oaGraphCtx) oaGraphA14_13(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN14(gn, g), oaGraphJN13(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphRelationsItemRole(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3742,8 +3944,8 @@ func (c *oaGraphCtx) oaGraphA14_13(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA14_14 aligns a gold value under schema node /properties/relations/items/properties/target with a candidate value of node /properties/relations/items/properties/target.
-func (c *oaGraphCtx) oaGraphA14_14(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphRelationsItemTarget scores #/properties/relations/items/properties/target (string, reference to scope "node").
+func (c *oaGraphCtx) scoreGraphRelationsItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3763,7 +3965,7 @@ func (c *oaGraphCtx) oaGraphA14_14(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN14(gn, g), oaGraphJN14(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphRelationsItemTarget(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3771,8 +3973,8 @@ func (c *oaGraphCtx) oaGraphA14_14(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphW0 walks "/properties/nodes/items/properties/id" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW0(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
+// walkGraphToNodesItemId walks "/properties/nodes/items/properties/id" from a value of # to the values of #/properties/nodes/items/properties/id (SPEC §7.3).
+func walkGraphToNodesItemId(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Nodes != nil {
@@ -3799,8 +4001,8 @@ func oaGraphW0(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 	return true
 }
 
-// oaGraphW1 walks "/properties/root" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW1(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
+// walkGraphToRoot walks "/properties/root" from a value of # to the values of #/properties/root (SPEC §7.3).
+func walkGraphToRoot(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Root != nil {
@@ -3814,8 +4016,8 @@ func oaGraphW1(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 	return true
 }
 
-// oaGraphW2 walks "/properties/relations/items/properties/source" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW2(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
+// walkGraphToRelationsItemSource walks "/properties/relations/items/properties/source" from a value of # to the values of #/properties/relations/items/properties/source (SPEC §7.3).
+func walkGraphToRelationsItemSource(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Relations != nil {
@@ -3842,8 +4044,8 @@ func oaGraphW2(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 	return true
 }
 
-// oaGraphW3 walks "/properties/relations/items/properties/target" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW3(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
+// walkGraphToRelationsItemTarget walks "/properties/relations/items/properties/target" from a value of # to the values of #/properties/relations/items/properties/target (SPEC §7.3).
+func walkGraphToRelationsItemTarget(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Relations != nil {
@@ -3870,8 +4072,8 @@ func oaGraphW3(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 	return true
 }
 
-// oaGraphW4 walks "/properties/nodes/items" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW4(xn bool, x *Graph, ix []int, yield func(bool, *GraphNodesItem) bool) bool {
+// walkGraphToNodesItem walks "/properties/nodes/items" from a value of # to the values of #/properties/nodes/items (SPEC §7.3).
+func walkGraphToNodesItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphNodesItem) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Nodes != nil {
@@ -3892,8 +4094,8 @@ func oaGraphW4(xn bool, x *Graph, ix []int, yield func(bool, *GraphNodesItem) bo
 	return true
 }
 
-// oaGraphW5 walks "/properties/id" from a value of the schema node /properties/nodes/items (SPEC §7.3).
-func oaGraphW5(xn bool, x *GraphNodesItem, ix []int, yield func(bool, string) bool) bool {
+// walkGraphNodesItemToId walks "/properties/id" from a value of #/properties/nodes/items to the values of #/properties/nodes/items/properties/id (SPEC §7.3).
+func walkGraphNodesItemToId(xn bool, x *GraphNodesItem, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Id != nil {
@@ -3907,8 +4109,8 @@ func oaGraphW5(xn bool, x *GraphNodesItem, ix []int, yield func(bool, string) bo
 	return true
 }
 
-// oaGraphW6 walks "" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW6(xn bool, x *Graph, ix []int, yield func(bool, *Graph) bool) bool {
+// walkGraphToGraph walks "" from a value of # to the values of # (SPEC §7.3).
+func walkGraphToGraph(xn bool, x *Graph, ix []int, yield func(bool, *Graph) bool) bool {
 	_, _ = x, ix
 	if !yield(xn, x) {
 		return false
@@ -3920,8 +4122,8 @@ var oaGraphRel0_0_unary = [...]string{"\x05unary\x18(('properties', \"root\"),"}
 
 var oaGraphRel0_0_member = [...]string{"\x06member\x18(('properties', \"root\"),"}
 
-// oaGraphW7 walks "/properties/relations/items" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW7(xn bool, x *Graph, ix []int, yield func(bool, *GraphRelationsItem) bool) bool {
+// walkGraphToRelationsItem walks "/properties/relations/items" from a value of # to the values of #/properties/relations/items (SPEC §7.3).
+func walkGraphToRelationsItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphRelationsItem) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Relations != nil {
@@ -3942,8 +4144,8 @@ func oaGraphW7(xn bool, x *Graph, ix []int, yield func(bool, *GraphRelationsItem
 	return true
 }
 
-// oaGraphW8 walks "/properties/source" from a value of the schema node /properties/relations/items (SPEC §7.3).
-func oaGraphW8(xn bool, x *GraphRelationsItem, ix []int, yield func(bool, string) bool) bool {
+// walkGraphRelationsItemToSource walks "/properties/source" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/source (SPEC §7.3).
+func walkGraphRelationsItemToSource(xn bool, x *GraphRelationsItem, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Source != nil {
@@ -3957,8 +4159,8 @@ func oaGraphW8(xn bool, x *GraphRelationsItem, ix []int, yield func(bool, string
 	return true
 }
 
-// oaGraphW9 walks "/properties/target" from a value of the schema node /properties/relations/items (SPEC §7.3).
-func oaGraphW9(xn bool, x *GraphRelationsItem, ix []int, yield func(bool, string) bool) bool {
+// walkGraphRelationsItemToTarget walks "/properties/target" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/target (SPEC §7.3).
+func walkGraphRelationsItemToTarget(xn bool, x *GraphRelationsItem, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Target != nil {

@@ -216,7 +216,7 @@ type oaDocumentEp struct{ role, v int }
 // checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaDocumentCtx) checkGold(gn bool, g *Document) error {
 	var err error
-	oaDocumentW0(gn, g, c.ix[:], func(_ bool, v string) bool {
+	walkDocumentToEntitiesItemId(gn, g, c.ix[:], func(_ bool, v string) bool {
 		id := v
 		if _, dup := c.s0.gset[id]; dup {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/entities/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewString(id)) + " in scope \"entity\""}
@@ -228,7 +228,7 @@ func (c *oaDocumentCtx) checkGold(gn bool, g *Document) error {
 	if err != nil {
 		return err
 	}
-	oaDocumentW1(gn, g, c.ix[:], func(_ bool, v string) bool {
+	walkDocumentToRelationsItemSubject(gn, g, c.ix[:], func(_ bool, v string) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/relations/%d/subject", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"entity\""}
 			return false
@@ -238,7 +238,7 @@ func (c *oaDocumentCtx) checkGold(gn bool, g *Document) error {
 	if err != nil {
 		return err
 	}
-	oaDocumentW2(gn, g, c.ix[:], func(_ bool, v string) bool {
+	walkDocumentToRelationsItemObject(gn, g, c.ix[:], func(_ bool, v string) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/relations/%d/object", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"entity\""}
 			return false
@@ -268,10 +268,10 @@ func (c *oaDocumentCtx) prepare(gn bool, g *Document, pn bool, p *Document) erro
 // records0 collects the records of scope "entity" on one side, with their first ids.
 func (c *oaDocumentCtx) records0(side int, xn bool, x *Document) {
 	st := &c.s0
-	oaDocumentW3(xn, x, c.ix[:], func(rn bool, r *DocumentEntitiesItem) bool {
+	walkDocumentToEntitiesItem(xn, x, c.ix[:], func(rn bool, r *DocumentEntitiesItem) bool {
 		var id string
 		ok := false
-		oaDocumentW4(rn, r, c.ix[:], func(_ bool, v string) bool { id, ok = v, true; return false })
+		walkDocumentEntitiesItemToId(rn, r, c.ix[:], func(_ bool, v string) bool { id, ok = v, true; return false })
 		st.rn[side] = append(st.rn[side], rn)
 		st.recs[side] = append(st.recs[side], r)
 		st.ids[side] = append(st.ids[side], id)
@@ -295,7 +295,7 @@ func (c *oaDocumentCtx) derive0(gn bool, g *Document, pn bool, p *Document) {
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			c.kerr = false
-			s, _ := c.oaDocumentA2_2(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)
+			s, _ := c.scoreDocumentEntitiesItem(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)
 			if c.kerr {
 				s = 0
 			} // SPEC §7.5, §13 Q7: a kind mismatch makes the record cell 0
@@ -359,9 +359,9 @@ func (c *oaDocumentCtx) graph0(side int, xn bool, x *Document) {
 	}
 	_, _ = xn, x
 	// Carrier group 0: /properties/relations/items.
-	oaDocumentW5(xn, x, c.ix[:], func(cn bool, cv *DocumentRelationsItem) bool {
+	walkDocumentToRelationsItem(xn, x, c.ix[:], func(cn bool, cv *DocumentRelationsItem) bool {
 		eps := c.eps[:0]
-		oaDocumentW6(cn, cv, c.ix[:], func(rn bool, v string) bool {
+		walkDocumentRelationsItemToObject(cn, cv, c.ix[:], func(rn bool, v string) bool {
 			if rn {
 				return true
 			}
@@ -370,7 +370,7 @@ func (c *oaDocumentCtx) graph0(side int, xn bool, x *Document) {
 			}
 			return true
 		})
-		oaDocumentW7(cn, cv, c.ix[:], func(rn bool, v string) bool {
+		walkDocumentRelationsItemToSubject(cn, cv, c.ix[:], func(rn bool, v string) bool {
 			if rn {
 				return true
 			}
@@ -439,37 +439,47 @@ func (c *oaDocumentCtx) structural0(gn bool, g *Document, pn bool, p *Document, 
 		}
 	}
 }
-func oaDocumentJN0(null bool, v *Document) jsonval.Value {
+
+// toJSONOrNullDocument encodes a value of # as JSON (null when null is set).
+func toJSONOrNullDocument(null bool, v *Document) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaDocumentJ0(v)
+	return toJSONDocument(v)
 }
-func oaDocumentJE0(v Document) jsonval.Value {
-	return oaDocumentJN0(false, &v)
+
+// elemToJSONDocument encodes an element value of # as JSON.
+func elemToJSONDocument(v Document) jsonval.Value {
+	return toJSONOrNullDocument(false, &v)
 }
-func oaDocumentJ0(v *Document) jsonval.Value {
+
+// toJSONDocument encodes a non-null value of # as JSON.
+func toJSONDocument(v *Document) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Entities != nil {
-		ms = append(ms, jsonval.Member{Key: "entities", Value: oaDocumentMember0(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "entities", Value: memberDocument(v, 0)})
 	}
 	if v.Relations != nil {
-		ms = append(ms, jsonval.Member{Key: "relations", Value: oaDocumentMember0(v, 1)})
+		ms = append(ms, jsonval.Member{Key: "relations", Value: memberDocument(v, 1)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaDocumentDE0(v jsonval.Value) (Document, bool) {
+
+// elemFromJSONDocument decodes an element value of #; false when the JSON is not faithfully representable.
+func elemFromJSONDocument(v jsonval.Value) (Document, bool) {
 	var zero Document
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaDocumentD0(v)
+	x, ok := fromJSONDocument(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaDocumentD0(v jsonval.Value) (*Document, bool) {
+
+// fromJSONDocument decodes a non-null value of #; false when the JSON is not faithfully representable.
+func fromJSONDocument(v jsonval.Value) (*Document, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -492,7 +502,7 @@ func oaDocumentD0(v jsonval.Value) (*Document, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaDocumentD1(mb.Value)
+			y, ok := fromJSONDocumentEntities(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -504,7 +514,7 @@ func oaDocumentD0(v jsonval.Value) (*Document, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaDocumentD8(mb.Value)
+			y, ok := fromJSONDocumentRelations(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -517,55 +527,67 @@ func oaDocumentD0(v jsonval.Value) (*Document, bool) {
 	return x, true
 }
 
-var oaDocumentKeys0 = [...]string{
+// keysDocument are the property names of # in schema order.
+var keysDocument = [...]string{
 	"entities",
 	"relations",
 }
 
-func oaDocumentMember0(v *Document, idx int) jsonval.Value {
+// memberDocument returns property idx (schema order) of a value of # as JSON.
+func memberDocument(v *Document, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaDocumentJN1(false, v.Entities)
+		return toJSONOrNullDocumentEntities(false, v.Entities)
 	case 1:
-		return oaDocumentJN8(false, v.Relations)
+		return toJSONOrNullDocumentRelations(false, v.Relations)
 	}
 	return jsonval.Value{}
 }
-func oaDocumentJN1(null bool, v []DocumentEntitiesItem) jsonval.Value {
+
+// toJSONOrNullDocumentEntities encodes a value of #/properties/entities as JSON (null when null is set).
+func toJSONOrNullDocumentEntities(null bool, v []DocumentEntitiesItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaDocumentJ1(v)
+	return toJSONDocumentEntities(v)
 }
-func oaDocumentJE1(v []DocumentEntitiesItem) jsonval.Value {
-	return oaDocumentJN1(false, v)
+
+// elemToJSONDocumentEntities encodes an element value of #/properties/entities as JSON.
+func elemToJSONDocumentEntities(v []DocumentEntitiesItem) jsonval.Value {
+	return toJSONOrNullDocumentEntities(false, v)
 }
-func oaDocumentJ1(v []DocumentEntitiesItem) jsonval.Value {
+
+// toJSONDocumentEntities encodes a non-null value of #/properties/entities as JSON.
+func toJSONDocumentEntities(v []DocumentEntitiesItem) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaDocumentAt1(v, i)
+		arr[i] = elemAtDocumentEntities(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaDocumentDE1(v jsonval.Value) ([]DocumentEntitiesItem, bool) {
+
+// elemFromJSONDocumentEntities decodes an element value of #/properties/entities; false when the JSON is not faithfully representable.
+func elemFromJSONDocumentEntities(v jsonval.Value) ([]DocumentEntitiesItem, bool) {
 	var zero []DocumentEntitiesItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaDocumentD1(v)
+	x, ok := fromJSONDocumentEntities(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaDocumentD1(v jsonval.Value) ([]DocumentEntitiesItem, bool) {
+
+// fromJSONDocumentEntities decodes a non-null value of #/properties/entities; false when the JSON is not faithfully representable.
+func fromJSONDocumentEntities(v jsonval.Value) ([]DocumentEntitiesItem, bool) {
 	if v.Kind != jsonval.Array {
 		return nil, false
 	}
 	x := make([]DocumentEntitiesItem, len(v.Arr))
 	for i, el := range v.Arr {
-		y, ok := oaDocumentDE2(el)
+		y, ok := elemFromJSONDocumentEntitiesItem(el)
 		if !ok {
 			return nil, false
 		}
@@ -573,46 +595,60 @@ func oaDocumentD1(v jsonval.Value) ([]DocumentEntitiesItem, bool) {
 	}
 	return x, true
 }
-func oaDocumentAt1(v []DocumentEntitiesItem, idx int) jsonval.Value {
-	return oaDocumentJE2(v[idx])
+
+// elemAtDocumentEntities returns the element at index idx of a value of #/properties/entities as JSON.
+func elemAtDocumentEntities(v []DocumentEntitiesItem, idx int) jsonval.Value {
+	return elemToJSONDocumentEntitiesItem(v[idx])
 }
-func oaDocumentNullAt1(v []DocumentEntitiesItem, idx int) bool {
+
+// elemNullAtDocumentEntities reports whether the element at index idx of a value of #/properties/entities is null.
+func elemNullAtDocumentEntities(v []DocumentEntitiesItem, idx int) bool {
 	return false
 }
-func oaDocumentJN2(null bool, v *DocumentEntitiesItem) jsonval.Value {
+
+// toJSONOrNullDocumentEntitiesItem encodes a value of #/properties/entities/items as JSON (null when null is set).
+func toJSONOrNullDocumentEntitiesItem(null bool, v *DocumentEntitiesItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaDocumentJ2(v)
+	return toJSONDocumentEntitiesItem(v)
 }
-func oaDocumentJE2(v DocumentEntitiesItem) jsonval.Value {
-	return oaDocumentJN2(false, &v)
+
+// elemToJSONDocumentEntitiesItem encodes an element value of #/properties/entities/items as JSON.
+func elemToJSONDocumentEntitiesItem(v DocumentEntitiesItem) jsonval.Value {
+	return toJSONOrNullDocumentEntitiesItem(false, &v)
 }
-func oaDocumentJ2(v *DocumentEntitiesItem) jsonval.Value {
+
+// toJSONDocumentEntitiesItem encodes a non-null value of #/properties/entities/items as JSON.
+func toJSONDocumentEntitiesItem(v *DocumentEntitiesItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Id != nil {
-		ms = append(ms, jsonval.Member{Key: "id", Value: oaDocumentMember2(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "id", Value: memberDocumentEntitiesItem(v, 0)})
 	}
 	if v.Type != nil {
-		ms = append(ms, jsonval.Member{Key: "type", Value: oaDocumentMember2(v, 1)})
+		ms = append(ms, jsonval.Member{Key: "type", Value: memberDocumentEntitiesItem(v, 1)})
 	}
 	if v.Mentions != nil {
-		ms = append(ms, jsonval.Member{Key: "mentions", Value: oaDocumentMember2(v, 2)})
+		ms = append(ms, jsonval.Member{Key: "mentions", Value: memberDocumentEntitiesItem(v, 2)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaDocumentDE2(v jsonval.Value) (DocumentEntitiesItem, bool) {
+
+// elemFromJSONDocumentEntitiesItem decodes an element value of #/properties/entities/items; false when the JSON is not faithfully representable.
+func elemFromJSONDocumentEntitiesItem(v jsonval.Value) (DocumentEntitiesItem, bool) {
 	var zero DocumentEntitiesItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaDocumentD2(v)
+	x, ok := fromJSONDocumentEntitiesItem(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaDocumentD2(v jsonval.Value) (*DocumentEntitiesItem, bool) {
+
+// fromJSONDocumentEntitiesItem decodes a non-null value of #/properties/entities/items; false when the JSON is not faithfully representable.
+func fromJSONDocumentEntitiesItem(v jsonval.Value) (*DocumentEntitiesItem, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -637,7 +673,7 @@ func oaDocumentD2(v jsonval.Value) (*DocumentEntitiesItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaDocumentD3(mb.Value)
+			y, ok := fromJSONDocumentEntitiesItemId(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -646,7 +682,7 @@ func oaDocumentD2(v jsonval.Value) (*DocumentEntitiesItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaDocumentD4(mb.Value)
+			y, ok := fromJSONDocumentEntitiesItemType(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -655,7 +691,7 @@ func oaDocumentD2(v jsonval.Value) (*DocumentEntitiesItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaDocumentD5(mb.Value)
+			y, ok := fromJSONDocumentEntitiesItemMentions(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -668,110 +704,142 @@ func oaDocumentD2(v jsonval.Value) (*DocumentEntitiesItem, bool) {
 	return x, true
 }
 
-var oaDocumentKeys2 = [...]string{
+// keysDocumentEntitiesItem are the property names of #/properties/entities/items in schema order.
+var keysDocumentEntitiesItem = [...]string{
 	"id",
 	"type",
 	"mentions",
 }
 
-func oaDocumentMember2(v *DocumentEntitiesItem, idx int) jsonval.Value {
+// memberDocumentEntitiesItem returns property idx (schema order) of a value of #/properties/entities/items as JSON.
+func memberDocumentEntitiesItem(v *DocumentEntitiesItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaDocumentJN3(false, genrt.Deref(v.Id))
+		return toJSONOrNullDocumentEntitiesItemId(false, genrt.Deref(v.Id))
 	case 1:
-		return oaDocumentJN4(false, genrt.Deref(v.Type))
+		return toJSONOrNullDocumentEntitiesItemType(false, genrt.Deref(v.Type))
 	case 2:
-		return oaDocumentJN5(false, v.Mentions)
+		return toJSONOrNullDocumentEntitiesItemMentions(false, v.Mentions)
 	}
 	return jsonval.Value{}
 }
-func oaDocumentJN3(null bool, v string) jsonval.Value {
+
+// toJSONOrNullDocumentEntitiesItemId encodes a value of #/properties/entities/items/properties/id as JSON (null when null is set).
+func toJSONOrNullDocumentEntitiesItemId(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaDocumentJ3(v)
+	return toJSONDocumentEntitiesItemId(v)
 }
-func oaDocumentJE3(v string) jsonval.Value {
-	return oaDocumentJN3(false, v)
+
+// elemToJSONDocumentEntitiesItemId encodes an element value of #/properties/entities/items/properties/id as JSON.
+func elemToJSONDocumentEntitiesItemId(v string) jsonval.Value {
+	return toJSONOrNullDocumentEntitiesItemId(false, v)
 }
-func oaDocumentJ3(v string) jsonval.Value {
+
+// toJSONDocumentEntitiesItemId encodes a non-null value of #/properties/entities/items/properties/id as JSON.
+func toJSONDocumentEntitiesItemId(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaDocumentDE3(v jsonval.Value) (string, bool) {
+
+// elemFromJSONDocumentEntitiesItemId decodes an element value of #/properties/entities/items/properties/id; false when the JSON is not faithfully representable.
+func elemFromJSONDocumentEntitiesItemId(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaDocumentD3(v)
+	x, ok := fromJSONDocumentEntitiesItemId(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaDocumentD3(v jsonval.Value) (string, bool) {
+
+// fromJSONDocumentEntitiesItemId decodes a non-null value of #/properties/entities/items/properties/id; false when the JSON is not faithfully representable.
+func fromJSONDocumentEntitiesItemId(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaDocumentJN4(null bool, v string) jsonval.Value {
+
+// toJSONOrNullDocumentEntitiesItemType encodes a value of #/properties/entities/items/properties/type as JSON (null when null is set).
+func toJSONOrNullDocumentEntitiesItemType(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaDocumentJ4(v)
+	return toJSONDocumentEntitiesItemType(v)
 }
-func oaDocumentJE4(v string) jsonval.Value {
-	return oaDocumentJN4(false, v)
+
+// elemToJSONDocumentEntitiesItemType encodes an element value of #/properties/entities/items/properties/type as JSON.
+func elemToJSONDocumentEntitiesItemType(v string) jsonval.Value {
+	return toJSONOrNullDocumentEntitiesItemType(false, v)
 }
-func oaDocumentJ4(v string) jsonval.Value {
+
+// toJSONDocumentEntitiesItemType encodes a non-null value of #/properties/entities/items/properties/type as JSON.
+func toJSONDocumentEntitiesItemType(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaDocumentDE4(v jsonval.Value) (string, bool) {
+
+// elemFromJSONDocumentEntitiesItemType decodes an element value of #/properties/entities/items/properties/type; false when the JSON is not faithfully representable.
+func elemFromJSONDocumentEntitiesItemType(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaDocumentD4(v)
+	x, ok := fromJSONDocumentEntitiesItemType(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaDocumentD4(v jsonval.Value) (string, bool) {
+
+// fromJSONDocumentEntitiesItemType decodes a non-null value of #/properties/entities/items/properties/type; false when the JSON is not faithfully representable.
+func fromJSONDocumentEntitiesItemType(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaDocumentJN5(null bool, v []DocumentEntitiesItemMentionsItem) jsonval.Value {
+
+// toJSONOrNullDocumentEntitiesItemMentions encodes a value of #/properties/entities/items/properties/mentions as JSON (null when null is set).
+func toJSONOrNullDocumentEntitiesItemMentions(null bool, v []DocumentEntitiesItemMentionsItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaDocumentJ5(v)
+	return toJSONDocumentEntitiesItemMentions(v)
 }
-func oaDocumentJE5(v []DocumentEntitiesItemMentionsItem) jsonval.Value {
-	return oaDocumentJN5(false, v)
+
+// elemToJSONDocumentEntitiesItemMentions encodes an element value of #/properties/entities/items/properties/mentions as JSON.
+func elemToJSONDocumentEntitiesItemMentions(v []DocumentEntitiesItemMentionsItem) jsonval.Value {
+	return toJSONOrNullDocumentEntitiesItemMentions(false, v)
 }
-func oaDocumentJ5(v []DocumentEntitiesItemMentionsItem) jsonval.Value {
+
+// toJSONDocumentEntitiesItemMentions encodes a non-null value of #/properties/entities/items/properties/mentions as JSON.
+func toJSONDocumentEntitiesItemMentions(v []DocumentEntitiesItemMentionsItem) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaDocumentAt5(v, i)
+		arr[i] = elemAtDocumentEntitiesItemMentions(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaDocumentDE5(v jsonval.Value) ([]DocumentEntitiesItemMentionsItem, bool) {
+
+// elemFromJSONDocumentEntitiesItemMentions decodes an element value of #/properties/entities/items/properties/mentions; false when the JSON is not faithfully representable.
+func elemFromJSONDocumentEntitiesItemMentions(v jsonval.Value) ([]DocumentEntitiesItemMentionsItem, bool) {
 	var zero []DocumentEntitiesItemMentionsItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaDocumentD5(v)
+	x, ok := fromJSONDocumentEntitiesItemMentions(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaDocumentD5(v jsonval.Value) ([]DocumentEntitiesItemMentionsItem, bool) {
+
+// fromJSONDocumentEntitiesItemMentions decodes a non-null value of #/properties/entities/items/properties/mentions; false when the JSON is not faithfully representable.
+func fromJSONDocumentEntitiesItemMentions(v jsonval.Value) ([]DocumentEntitiesItemMentionsItem, bool) {
 	if v.Kind != jsonval.Array {
 		return nil, false
 	}
 	x := make([]DocumentEntitiesItemMentionsItem, len(v.Arr))
 	for i, el := range v.Arr {
-		y, ok := oaDocumentDE6(el)
+		y, ok := elemFromJSONDocumentEntitiesItemMentionsItem(el)
 		if !ok {
 			return nil, false
 		}
@@ -779,40 +847,54 @@ func oaDocumentD5(v jsonval.Value) ([]DocumentEntitiesItemMentionsItem, bool) {
 	}
 	return x, true
 }
-func oaDocumentAt5(v []DocumentEntitiesItemMentionsItem, idx int) jsonval.Value {
-	return oaDocumentJE6(v[idx])
+
+// elemAtDocumentEntitiesItemMentions returns the element at index idx of a value of #/properties/entities/items/properties/mentions as JSON.
+func elemAtDocumentEntitiesItemMentions(v []DocumentEntitiesItemMentionsItem, idx int) jsonval.Value {
+	return elemToJSONDocumentEntitiesItemMentionsItem(v[idx])
 }
-func oaDocumentNullAt5(v []DocumentEntitiesItemMentionsItem, idx int) bool {
+
+// elemNullAtDocumentEntitiesItemMentions reports whether the element at index idx of a value of #/properties/entities/items/properties/mentions is null.
+func elemNullAtDocumentEntitiesItemMentions(v []DocumentEntitiesItemMentionsItem, idx int) bool {
 	return false
 }
-func oaDocumentJN6(null bool, v *DocumentEntitiesItemMentionsItem) jsonval.Value {
+
+// toJSONOrNullDocumentEntitiesItemMentionsItem encodes a value of #/properties/entities/items/properties/mentions/items as JSON (null when null is set).
+func toJSONOrNullDocumentEntitiesItemMentionsItem(null bool, v *DocumentEntitiesItemMentionsItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaDocumentJ6(v)
+	return toJSONDocumentEntitiesItemMentionsItem(v)
 }
-func oaDocumentJE6(v DocumentEntitiesItemMentionsItem) jsonval.Value {
-	return oaDocumentJN6(false, &v)
+
+// elemToJSONDocumentEntitiesItemMentionsItem encodes an element value of #/properties/entities/items/properties/mentions/items as JSON.
+func elemToJSONDocumentEntitiesItemMentionsItem(v DocumentEntitiesItemMentionsItem) jsonval.Value {
+	return toJSONOrNullDocumentEntitiesItemMentionsItem(false, &v)
 }
-func oaDocumentJ6(v *DocumentEntitiesItemMentionsItem) jsonval.Value {
+
+// toJSONDocumentEntitiesItemMentionsItem encodes a non-null value of #/properties/entities/items/properties/mentions/items as JSON.
+func toJSONDocumentEntitiesItemMentionsItem(v *DocumentEntitiesItemMentionsItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Text != nil {
-		ms = append(ms, jsonval.Member{Key: "text", Value: oaDocumentMember6(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "text", Value: memberDocumentEntitiesItemMentionsItem(v, 0)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaDocumentDE6(v jsonval.Value) (DocumentEntitiesItemMentionsItem, bool) {
+
+// elemFromJSONDocumentEntitiesItemMentionsItem decodes an element value of #/properties/entities/items/properties/mentions/items; false when the JSON is not faithfully representable.
+func elemFromJSONDocumentEntitiesItemMentionsItem(v jsonval.Value) (DocumentEntitiesItemMentionsItem, bool) {
 	var zero DocumentEntitiesItemMentionsItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaDocumentD6(v)
+	x, ok := fromJSONDocumentEntitiesItemMentionsItem(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaDocumentD6(v jsonval.Value) (*DocumentEntitiesItemMentionsItem, bool) {
+
+// fromJSONDocumentEntitiesItemMentionsItem decodes a non-null value of #/properties/entities/items/properties/mentions/items; false when the JSON is not faithfully representable.
+func fromJSONDocumentEntitiesItemMentionsItem(v jsonval.Value) (*DocumentEntitiesItemMentionsItem, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -833,7 +915,7 @@ func oaDocumentD6(v jsonval.Value) (*DocumentEntitiesItemMentionsItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaDocumentD7(mb.Value)
+			y, ok := fromJSONDocumentEntitiesItemMentionsItemText(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -843,78 +925,100 @@ func oaDocumentD6(v jsonval.Value) (*DocumentEntitiesItemMentionsItem, bool) {
 	return x, true
 }
 
-var oaDocumentKeys6 = [...]string{
+// keysDocumentEntitiesItemMentionsItem are the property names of #/properties/entities/items/properties/mentions/items in schema order.
+var keysDocumentEntitiesItemMentionsItem = [...]string{
 	"text",
 }
 
-func oaDocumentMember6(v *DocumentEntitiesItemMentionsItem, idx int) jsonval.Value {
+// memberDocumentEntitiesItemMentionsItem returns property idx (schema order) of a value of #/properties/entities/items/properties/mentions/items as JSON.
+func memberDocumentEntitiesItemMentionsItem(v *DocumentEntitiesItemMentionsItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaDocumentJN7(false, genrt.Deref(v.Text))
+		return toJSONOrNullDocumentEntitiesItemMentionsItemText(false, genrt.Deref(v.Text))
 	}
 	return jsonval.Value{}
 }
-func oaDocumentJN7(null bool, v string) jsonval.Value {
+
+// toJSONOrNullDocumentEntitiesItemMentionsItemText encodes a value of #/properties/entities/items/properties/mentions/items/properties/text as JSON (null when null is set).
+func toJSONOrNullDocumentEntitiesItemMentionsItemText(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaDocumentJ7(v)
+	return toJSONDocumentEntitiesItemMentionsItemText(v)
 }
-func oaDocumentJE7(v string) jsonval.Value {
-	return oaDocumentJN7(false, v)
+
+// elemToJSONDocumentEntitiesItemMentionsItemText encodes an element value of #/properties/entities/items/properties/mentions/items/properties/text as JSON.
+func elemToJSONDocumentEntitiesItemMentionsItemText(v string) jsonval.Value {
+	return toJSONOrNullDocumentEntitiesItemMentionsItemText(false, v)
 }
-func oaDocumentJ7(v string) jsonval.Value {
+
+// toJSONDocumentEntitiesItemMentionsItemText encodes a non-null value of #/properties/entities/items/properties/mentions/items/properties/text as JSON.
+func toJSONDocumentEntitiesItemMentionsItemText(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaDocumentDE7(v jsonval.Value) (string, bool) {
+
+// elemFromJSONDocumentEntitiesItemMentionsItemText decodes an element value of #/properties/entities/items/properties/mentions/items/properties/text; false when the JSON is not faithfully representable.
+func elemFromJSONDocumentEntitiesItemMentionsItemText(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaDocumentD7(v)
+	x, ok := fromJSONDocumentEntitiesItemMentionsItemText(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaDocumentD7(v jsonval.Value) (string, bool) {
+
+// fromJSONDocumentEntitiesItemMentionsItemText decodes a non-null value of #/properties/entities/items/properties/mentions/items/properties/text; false when the JSON is not faithfully representable.
+func fromJSONDocumentEntitiesItemMentionsItemText(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaDocumentJN8(null bool, v []DocumentRelationsItem) jsonval.Value {
+
+// toJSONOrNullDocumentRelations encodes a value of #/properties/relations as JSON (null when null is set).
+func toJSONOrNullDocumentRelations(null bool, v []DocumentRelationsItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaDocumentJ8(v)
+	return toJSONDocumentRelations(v)
 }
-func oaDocumentJE8(v []DocumentRelationsItem) jsonval.Value {
-	return oaDocumentJN8(false, v)
+
+// elemToJSONDocumentRelations encodes an element value of #/properties/relations as JSON.
+func elemToJSONDocumentRelations(v []DocumentRelationsItem) jsonval.Value {
+	return toJSONOrNullDocumentRelations(false, v)
 }
-func oaDocumentJ8(v []DocumentRelationsItem) jsonval.Value {
+
+// toJSONDocumentRelations encodes a non-null value of #/properties/relations as JSON.
+func toJSONDocumentRelations(v []DocumentRelationsItem) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaDocumentAt8(v, i)
+		arr[i] = elemAtDocumentRelations(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaDocumentDE8(v jsonval.Value) ([]DocumentRelationsItem, bool) {
+
+// elemFromJSONDocumentRelations decodes an element value of #/properties/relations; false when the JSON is not faithfully representable.
+func elemFromJSONDocumentRelations(v jsonval.Value) ([]DocumentRelationsItem, bool) {
 	var zero []DocumentRelationsItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaDocumentD8(v)
+	x, ok := fromJSONDocumentRelations(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaDocumentD8(v jsonval.Value) ([]DocumentRelationsItem, bool) {
+
+// fromJSONDocumentRelations decodes a non-null value of #/properties/relations; false when the JSON is not faithfully representable.
+func fromJSONDocumentRelations(v jsonval.Value) ([]DocumentRelationsItem, bool) {
 	if v.Kind != jsonval.Array {
 		return nil, false
 	}
 	x := make([]DocumentRelationsItem, len(v.Arr))
 	for i, el := range v.Arr {
-		y, ok := oaDocumentDE9(el)
+		y, ok := elemFromJSONDocumentRelationsItem(el)
 		if !ok {
 			return nil, false
 		}
@@ -922,46 +1026,60 @@ func oaDocumentD8(v jsonval.Value) ([]DocumentRelationsItem, bool) {
 	}
 	return x, true
 }
-func oaDocumentAt8(v []DocumentRelationsItem, idx int) jsonval.Value {
-	return oaDocumentJE9(v[idx])
+
+// elemAtDocumentRelations returns the element at index idx of a value of #/properties/relations as JSON.
+func elemAtDocumentRelations(v []DocumentRelationsItem, idx int) jsonval.Value {
+	return elemToJSONDocumentRelationsItem(v[idx])
 }
-func oaDocumentNullAt8(v []DocumentRelationsItem, idx int) bool {
+
+// elemNullAtDocumentRelations reports whether the element at index idx of a value of #/properties/relations is null.
+func elemNullAtDocumentRelations(v []DocumentRelationsItem, idx int) bool {
 	return false
 }
-func oaDocumentJN9(null bool, v *DocumentRelationsItem) jsonval.Value {
+
+// toJSONOrNullDocumentRelationsItem encodes a value of #/properties/relations/items as JSON (null when null is set).
+func toJSONOrNullDocumentRelationsItem(null bool, v *DocumentRelationsItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaDocumentJ9(v)
+	return toJSONDocumentRelationsItem(v)
 }
-func oaDocumentJE9(v DocumentRelationsItem) jsonval.Value {
-	return oaDocumentJN9(false, &v)
+
+// elemToJSONDocumentRelationsItem encodes an element value of #/properties/relations/items as JSON.
+func elemToJSONDocumentRelationsItem(v DocumentRelationsItem) jsonval.Value {
+	return toJSONOrNullDocumentRelationsItem(false, &v)
 }
-func oaDocumentJ9(v *DocumentRelationsItem) jsonval.Value {
+
+// toJSONDocumentRelationsItem encodes a non-null value of #/properties/relations/items as JSON.
+func toJSONDocumentRelationsItem(v *DocumentRelationsItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Subject != nil {
-		ms = append(ms, jsonval.Member{Key: "subject", Value: oaDocumentMember9(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "subject", Value: memberDocumentRelationsItem(v, 0)})
 	}
 	if v.Predicate != nil {
-		ms = append(ms, jsonval.Member{Key: "predicate", Value: oaDocumentMember9(v, 1)})
+		ms = append(ms, jsonval.Member{Key: "predicate", Value: memberDocumentRelationsItem(v, 1)})
 	}
 	if v.Object != nil {
-		ms = append(ms, jsonval.Member{Key: "object", Value: oaDocumentMember9(v, 2)})
+		ms = append(ms, jsonval.Member{Key: "object", Value: memberDocumentRelationsItem(v, 2)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaDocumentDE9(v jsonval.Value) (DocumentRelationsItem, bool) {
+
+// elemFromJSONDocumentRelationsItem decodes an element value of #/properties/relations/items; false when the JSON is not faithfully representable.
+func elemFromJSONDocumentRelationsItem(v jsonval.Value) (DocumentRelationsItem, bool) {
 	var zero DocumentRelationsItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaDocumentD9(v)
+	x, ok := fromJSONDocumentRelationsItem(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaDocumentD9(v jsonval.Value) (*DocumentRelationsItem, bool) {
+
+// fromJSONDocumentRelationsItem decodes a non-null value of #/properties/relations/items; false when the JSON is not faithfully representable.
+func fromJSONDocumentRelationsItem(v jsonval.Value) (*DocumentRelationsItem, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -986,7 +1104,7 @@ func oaDocumentD9(v jsonval.Value) (*DocumentRelationsItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaDocumentD10(mb.Value)
+			y, ok := fromJSONDocumentRelationsItemSubject(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -995,7 +1113,7 @@ func oaDocumentD9(v jsonval.Value) (*DocumentRelationsItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaDocumentD11(mb.Value)
+			y, ok := fromJSONDocumentRelationsItemPredicate(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -1004,7 +1122,7 @@ func oaDocumentD9(v jsonval.Value) (*DocumentRelationsItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaDocumentD12(mb.Value)
+			y, ok := fromJSONDocumentRelationsItemObject(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -1014,99 +1132,131 @@ func oaDocumentD9(v jsonval.Value) (*DocumentRelationsItem, bool) {
 	return x, true
 }
 
-var oaDocumentKeys9 = [...]string{
+// keysDocumentRelationsItem are the property names of #/properties/relations/items in schema order.
+var keysDocumentRelationsItem = [...]string{
 	"subject",
 	"predicate",
 	"object",
 }
 
-func oaDocumentMember9(v *DocumentRelationsItem, idx int) jsonval.Value {
+// memberDocumentRelationsItem returns property idx (schema order) of a value of #/properties/relations/items as JSON.
+func memberDocumentRelationsItem(v *DocumentRelationsItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaDocumentJN10(false, genrt.Deref(v.Subject))
+		return toJSONOrNullDocumentRelationsItemSubject(false, genrt.Deref(v.Subject))
 	case 1:
-		return oaDocumentJN11(false, genrt.Deref(v.Predicate))
+		return toJSONOrNullDocumentRelationsItemPredicate(false, genrt.Deref(v.Predicate))
 	case 2:
-		return oaDocumentJN12(false, genrt.Deref(v.Object))
+		return toJSONOrNullDocumentRelationsItemObject(false, genrt.Deref(v.Object))
 	}
 	return jsonval.Value{}
 }
-func oaDocumentJN10(null bool, v string) jsonval.Value {
+
+// toJSONOrNullDocumentRelationsItemSubject encodes a value of #/properties/relations/items/properties/subject as JSON (null when null is set).
+func toJSONOrNullDocumentRelationsItemSubject(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaDocumentJ10(v)
+	return toJSONDocumentRelationsItemSubject(v)
 }
-func oaDocumentJE10(v string) jsonval.Value {
-	return oaDocumentJN10(false, v)
+
+// elemToJSONDocumentRelationsItemSubject encodes an element value of #/properties/relations/items/properties/subject as JSON.
+func elemToJSONDocumentRelationsItemSubject(v string) jsonval.Value {
+	return toJSONOrNullDocumentRelationsItemSubject(false, v)
 }
-func oaDocumentJ10(v string) jsonval.Value {
+
+// toJSONDocumentRelationsItemSubject encodes a non-null value of #/properties/relations/items/properties/subject as JSON.
+func toJSONDocumentRelationsItemSubject(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaDocumentDE10(v jsonval.Value) (string, bool) {
+
+// elemFromJSONDocumentRelationsItemSubject decodes an element value of #/properties/relations/items/properties/subject; false when the JSON is not faithfully representable.
+func elemFromJSONDocumentRelationsItemSubject(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaDocumentD10(v)
+	x, ok := fromJSONDocumentRelationsItemSubject(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaDocumentD10(v jsonval.Value) (string, bool) {
+
+// fromJSONDocumentRelationsItemSubject decodes a non-null value of #/properties/relations/items/properties/subject; false when the JSON is not faithfully representable.
+func fromJSONDocumentRelationsItemSubject(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaDocumentJN11(null bool, v string) jsonval.Value {
+
+// toJSONOrNullDocumentRelationsItemPredicate encodes a value of #/properties/relations/items/properties/predicate as JSON (null when null is set).
+func toJSONOrNullDocumentRelationsItemPredicate(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaDocumentJ11(v)
+	return toJSONDocumentRelationsItemPredicate(v)
 }
-func oaDocumentJE11(v string) jsonval.Value {
-	return oaDocumentJN11(false, v)
+
+// elemToJSONDocumentRelationsItemPredicate encodes an element value of #/properties/relations/items/properties/predicate as JSON.
+func elemToJSONDocumentRelationsItemPredicate(v string) jsonval.Value {
+	return toJSONOrNullDocumentRelationsItemPredicate(false, v)
 }
-func oaDocumentJ11(v string) jsonval.Value {
+
+// toJSONDocumentRelationsItemPredicate encodes a non-null value of #/properties/relations/items/properties/predicate as JSON.
+func toJSONDocumentRelationsItemPredicate(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaDocumentDE11(v jsonval.Value) (string, bool) {
+
+// elemFromJSONDocumentRelationsItemPredicate decodes an element value of #/properties/relations/items/properties/predicate; false when the JSON is not faithfully representable.
+func elemFromJSONDocumentRelationsItemPredicate(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaDocumentD11(v)
+	x, ok := fromJSONDocumentRelationsItemPredicate(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaDocumentD11(v jsonval.Value) (string, bool) {
+
+// fromJSONDocumentRelationsItemPredicate decodes a non-null value of #/properties/relations/items/properties/predicate; false when the JSON is not faithfully representable.
+func fromJSONDocumentRelationsItemPredicate(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaDocumentJN12(null bool, v string) jsonval.Value {
+
+// toJSONOrNullDocumentRelationsItemObject encodes a value of #/properties/relations/items/properties/object as JSON (null when null is set).
+func toJSONOrNullDocumentRelationsItemObject(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaDocumentJ12(v)
+	return toJSONDocumentRelationsItemObject(v)
 }
-func oaDocumentJE12(v string) jsonval.Value {
-	return oaDocumentJN12(false, v)
+
+// elemToJSONDocumentRelationsItemObject encodes an element value of #/properties/relations/items/properties/object as JSON.
+func elemToJSONDocumentRelationsItemObject(v string) jsonval.Value {
+	return toJSONOrNullDocumentRelationsItemObject(false, v)
 }
-func oaDocumentJ12(v string) jsonval.Value {
+
+// toJSONDocumentRelationsItemObject encodes a non-null value of #/properties/relations/items/properties/object as JSON.
+func toJSONDocumentRelationsItemObject(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaDocumentDE12(v jsonval.Value) (string, bool) {
+
+// elemFromJSONDocumentRelationsItemObject decodes an element value of #/properties/relations/items/properties/object; false when the JSON is not faithfully representable.
+func elemFromJSONDocumentRelationsItemObject(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaDocumentD12(v)
+	x, ok := fromJSONDocumentRelationsItemObject(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaDocumentD12(v jsonval.Value) (string, bool) {
+
+// fromJSONDocumentRelationsItemObject decodes a non-null value of #/properties/relations/items/properties/object; false when the JSON is not faithfully representable.
+func fromJSONDocumentRelationsItemObject(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
 
@@ -1122,7 +1272,7 @@ func oaDocumentNilRoot(gold, cand *Document) bool {
 
 // oaDocumentOut converts a decoded JSON value into *Document when it is faithfully representable.
 func oaDocumentOut(v jsonval.Value) (*Document, bool) {
-	x, ok := oaDocumentD0(v)
+	x, ok := fromJSONDocument(v)
 	if !ok {
 		return nil, false
 	}
@@ -1178,7 +1328,7 @@ func oaDocumentScore(gold, cand *Document) (float64, error) {
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return 0, err
 	}
-	s, _ := c.oaDocumentA0_0(gn, g, pn, p, false)
+	s, _ := c.scoreDocument(gn, g, pn, p, false)
 	if c.Err != nil {
 		return 0, c.Err
 	}
@@ -1216,11 +1366,11 @@ func RepairDocument(gold, cand *Document) ([]oart.Op, error) {
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return nil, err
 	}
-	_, r := c.oaDocumentA0_0(gn, g, pn, p, true)
+	_, r := c.scoreDocument(gn, g, pn, p, true)
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.m, oaDocumentJN0(gn, g), oaDocumentJN0(pn, p), oart.GranularityLeaf)
+	ops := oart.WalkRepairs(r.m, toJSONOrNullDocument(gn, g), toJSONOrNullDocument(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 func oaDocumentDecodePair(gold, cand []byte) (*oaDocumentFallback, jsonval.Value, jsonval.Value, error) {
@@ -1379,12 +1529,13 @@ func RepairDocumentJSON(gold, cand []byte) ([]oart.Op, error) {
 	return res.Repair(interp.RepairOptions{})
 }
 
-// oaDocumentA2_2 aligns a gold value under schema node /properties/entities/items with a candidate value of node /properties/entities/items.
-func (c *oaDocumentCtx) oaDocumentA2_2(gn bool, g *DocumentEntitiesItem, pn bool, p *DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
-	return c.oaDocumentO2_2(g, p, build)
+// scoreDocumentEntitiesItem scores #/properties/entities/items (object).
+func (c *oaDocumentCtx) scoreDocumentEntitiesItem(gn bool, g *DocumentEntitiesItem, pn bool, p *DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
+	return c.scoreObjectDocumentEntitiesItem(g, p, build)
 }
 
-var oaDocumentSim2_2 = [9]float64{
+// keySimDocumentEntitiesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/entities/items (rows) and #/properties/entities/items (columns).
+var keySimDocumentEntitiesItem = [9]float64{
 	float64(1.0),
 	float64(0.0),
 	float64(0.0),
@@ -1396,7 +1547,8 @@ var oaDocumentSim2_2 = [9]float64{
 	float64(1.0),
 }
 
-func (c *oaDocumentCtx) oaDocumentO2_2(g *DocumentEntitiesItem, p *DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
+// scoreObjectDocumentEntitiesItem aligns the properties of #/properties/entities/items and #/properties/entities/items (SPEC §6).
+func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem(g *DocumentEntitiesItem, p *DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -1447,7 +1599,7 @@ func (c *oaDocumentCtx) oaDocumentO2_2(g *DocumentEntitiesItem, p *DocumentEntit
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaDocumentSim2_2[gi[i]*3+pj[j]]
+				K[i*m+j] = keySimDocumentEntitiesItem[gi[i]*3+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -1480,7 +1632,7 @@ func (c *oaDocumentCtx) oaDocumentO2_2(g *DocumentEntitiesItem, p *DocumentEntit
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaDocumentMember2(g, eg[x]), oaDocumentMember2(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberDocumentEntitiesItem(g, eg[x]), memberDocumentEntitiesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -1488,14 +1640,14 @@ func (c *oaDocumentCtx) oaDocumentO2_2(g *DocumentEntitiesItem, p *DocumentEntit
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA3_3(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
+			evs[x], r = c.scoreDocumentEntitiesItemId(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.5)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA4_4(false, genrt.Deref(g.Type), false, genrt.Deref(p.Type), build)
+			evs[x], r = c.scoreDocumentEntitiesItemType(false, genrt.Deref(g.Type), false, genrt.Deref(p.Type), build)
 			if build {
 				rs[x] = r
 			}
@@ -1503,7 +1655,7 @@ func (c *oaDocumentCtx) oaDocumentO2_2(g *DocumentEntitiesItem, p *DocumentEntit
 			ews[x] = float64(1.5)
 			var r *oaDocumentRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN4(false, genrt.Deref(g.Type)), oaDocumentJN5(false, p.Mentions), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemType(false, genrt.Deref(g.Type)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1512,7 +1664,7 @@ func (c *oaDocumentCtx) oaDocumentO2_2(g *DocumentEntitiesItem, p *DocumentEntit
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN5(false, g.Mentions), oaDocumentJN4(false, genrt.Deref(p.Type)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentEntitiesItemType(false, genrt.Deref(p.Type)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1520,7 +1672,7 @@ func (c *oaDocumentCtx) oaDocumentO2_2(g *DocumentEntitiesItem, p *DocumentEntit
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA5_5(false, g.Mentions, false, p.Mentions, build)
+			evs[x], r = c.scoreDocumentEntitiesItemMentions(false, g.Mentions, false, p.Mentions, build)
 			if build {
 				rs[x] = r
 			}
@@ -1547,11 +1699,11 @@ func (c *oaDocumentCtx) oaDocumentO2_2(g *DocumentEntitiesItem, p *DocumentEntit
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaDocumentKeys2[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysDocumentEntitiesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaDocumentKeys2[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysDocumentEntitiesItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -1566,19 +1718,21 @@ func (c *oaDocumentCtx) oaDocumentO2_2(g *DocumentEntitiesItem, p *DocumentEntit
 	return score, &oaDocumentRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaDocumentA0_0 aligns a gold value under schema node  with a candidate value of node .
-func (c *oaDocumentCtx) oaDocumentA0_0(gn bool, g *Document, pn bool, p *Document, build bool) (float64, *oaDocumentRes) {
-	return c.oaDocumentO0_0(g, p, build)
+// scoreDocument scores # (object).
+func (c *oaDocumentCtx) scoreDocument(gn bool, g *Document, pn bool, p *Document, build bool) (float64, *oaDocumentRes) {
+	return c.scoreObjectDocument(g, p, build)
 }
 
-var oaDocumentSim0_0 = [4]float64{
+// keySimDocument holds the key similarities (SPEC §6.1) of the properties of # (rows) and # (columns).
+var keySimDocument = [4]float64{
 	float64(1.0),
 	float64(0.6481481481481481),
 	float64(0.6481481481481481),
 	float64(1.0),
 }
 
-func (c *oaDocumentCtx) oaDocumentO0_0(g *Document, p *Document, build bool) (float64, *oaDocumentRes) {
+// scoreObjectDocument aligns the properties of # and # (SPEC §6).
+func (c *oaDocumentCtx) scoreObjectDocument(g *Document, p *Document, build bool) (float64, *oaDocumentRes) {
 	var gi [2]int
 	n := 0
 	if g.Entities != nil {
@@ -1621,7 +1775,7 @@ func (c *oaDocumentCtx) oaDocumentO0_0(g *Document, p *Document, build bool) (fl
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaDocumentSim0_0[gi[i]*2+pj[j]]
+				K[i*m+j] = keySimDocument[gi[i]*2+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -1654,7 +1808,7 @@ func (c *oaDocumentCtx) oaDocumentO0_0(g *Document, p *Document, build bool) (fl
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaDocumentMember0(g, eg[x]), oaDocumentMember0(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberDocument(g, eg[x]), memberDocument(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -1662,28 +1816,28 @@ func (c *oaDocumentCtx) oaDocumentO0_0(g *Document, p *Document, build bool) (fl
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA1_1(false, g.Entities, false, p.Entities, build)
+			evs[x], r = c.scoreDocumentEntities(false, g.Entities, false, p.Entities, build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA1_8(false, g.Entities, false, p.Relations, build)
+			evs[x], r = c.scoreDocumentEntities_vs_Relations(false, g.Entities, false, p.Relations, build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA8_1(false, g.Relations, false, p.Entities, build)
+			evs[x], r = c.scoreDocumentRelations_vs_Entities(false, g.Relations, false, p.Entities, build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA8_8(false, g.Relations, false, p.Relations, build)
+			evs[x], r = c.scoreDocumentRelations(false, g.Relations, false, p.Relations, build)
 			if build {
 				rs[x] = r
 			}
@@ -1710,11 +1864,11 @@ func (c *oaDocumentCtx) oaDocumentO0_0(g *Document, p *Document, build bool) (fl
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaDocumentKeys0[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysDocument[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaDocumentKeys0[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysDocument[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -1729,59 +1883,63 @@ func (c *oaDocumentCtx) oaDocumentO0_0(g *Document, p *Document, build bool) (fl
 	return score, &oaDocumentRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaDocumentA3_3 aligns a gold value under schema node /properties/entities/items/properties/id with a candidate value of node /properties/entities/items/properties/id.
-func (c *oaDocumentCtx) oaDocumentA3_3(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentEntitiesItemId scores #/properties/entities/items/properties/id (string, identifier of scope "entity").
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, oaDocumentJN3(gn, g), oaDocumentJN3(pn, p), true, true)
+		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullDocumentEntitiesItemId(gn, g), toJSONOrNullDocumentEntitiesItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
-// oaDocumentA4_4 aligns a gold value under schema node /properties/entities/items/properties/type with a candidate value of node /properties/entities/items/properties/type.
-func (c *oaDocumentCtx) oaDocumentA4_4(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentEntitiesItemType scores #/properties/entities/items/properties/type (string, exact).
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemType(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaDocumentJ4(g), oaDocumentJ4(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentEntitiesItemType(p), true, true)
 	}
 	return s, nil
 }
 
-// oaDocumentA4_5 aligns a gold value under schema node /properties/entities/items/properties/type with a candidate value of node /properties/entities/items/properties/mentions.
-func (c *oaDocumentCtx) oaDocumentA4_5(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentEntitiesItemType_vs_Mentions scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/entities/items/properties/mentions (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_Mentions(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaDocumentJ4(g), oaDocumentJ5(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemType(g), toJSONDocumentEntitiesItemMentions(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaDocumentA5_4 aligns a gold value under schema node /properties/entities/items/properties/mentions with a candidate value of node /properties/entities/items/properties/type.
-func (c *oaDocumentCtx) oaDocumentA5_4(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentEntitiesItemMentions_vs_Type scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/entities/items/properties/type (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_Type(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaDocumentJ5(g), oaDocumentJ4(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentEntitiesItemType(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaDocumentA5_5 aligns a gold value under schema node /properties/entities/items/properties/mentions with a candidate value of node /properties/entities/items/properties/mentions.
-func (c *oaDocumentCtx) oaDocumentA5_5(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
-	return c.oaDocumentL5_5(g, p, build)
+// scoreDocumentEntitiesItemMentions scores #/properties/entities/items/properties/mentions (array, order align).
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
+	return c.scoreArrayDocumentEntitiesItemMentions(g, p, build)
 }
-func (c *oaDocumentCtx) oaDocumentT5_5(g []DocumentEntitiesItemMentionsItem, p []DocumentEntitiesItemMentionsItem, i, j int, build bool) (float64, *oaDocumentRes) {
+
+// scoreTailDocumentEntitiesItemMentions scores gold tail element i of #/properties/entities/items/properties/mentions against candidate tail element j of #/properties/entities/items/properties/mentions.
+func (c *oaDocumentCtx) scoreTailDocumentEntitiesItemMentions(g []DocumentEntitiesItemMentionsItem, p []DocumentEntitiesItemMentionsItem, i, j int, build bool) (float64, *oaDocumentRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaDocumentA6_6(false, &g[i], false, &p[jj], build)
+		return c.scoreDocumentEntitiesItemMentionsItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaDocumentCtx) oaDocumentL5_5(g []DocumentEntitiesItemMentionsItem, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
+
+// scoreArrayDocumentEntitiesItemMentions aligns the elements of #/properties/entities/items/properties/mentions and #/properties/entities/items/properties/mentions (SPEC §5).
+func (c *oaDocumentCtx) scoreArrayDocumentEntitiesItemMentions(g []DocumentEntitiesItemMentionsItem, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -1795,7 +1953,7 @@ func (c *oaDocumentCtx) oaDocumentL5_5(g []DocumentEntitiesItemMentionsItem, p [
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaDocumentT5_5(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailDocumentEntitiesItemMentions(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -1812,16 +1970,16 @@ func (c *oaDocumentCtx) oaDocumentL5_5(g []DocumentEntitiesItemMentionsItem, p [
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaDocumentT5_5(g, p, r, col, true)
+						_, cr := c.scoreTailDocumentEntitiesItemMentions(g, p, r, col, true)
 						tents = append(tents, oaDocumentEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaDocumentRes
 				if build {
-					_, cr = c.oaDocumentT5_5(g, p, r, col, true)
+					_, cr = c.scoreTailDocumentEntitiesItemMentions(g, p, r, col, true)
 				}
-				if !oaDocumentNullAt5(p, 0+col) {
+				if !elemNullAtDocumentEntitiesItemMentions(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -1829,7 +1987,7 @@ func (c *oaDocumentCtx) oaDocumentL5_5(g []DocumentEntitiesItemMentionsItem, p [
 						tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaDocumentNullAt5(g, 0+r) {
+				if !elemNullAtDocumentEntitiesItemMentions(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -1842,7 +2000,7 @@ func (c *oaDocumentCtx) oaDocumentL5_5(g []DocumentEntitiesItemMentionsItem, p [
 				sc[E] = 0
 				E++
 				if build {
-					v := oaDocumentAt5(g, 0+r)
+					v := elemAtDocumentEntitiesItemMentions(g, 0+r)
 					tents = append(tents, oaDocumentEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -1850,7 +2008,7 @@ func (c *oaDocumentCtx) oaDocumentL5_5(g []DocumentEntitiesItemMentionsItem, p [
 				sc[E] = 0
 				E++
 				if build {
-					v := oaDocumentAt5(p, 0+col)
+					v := elemAtDocumentEntitiesItemMentions(p, 0+col)
 					tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -1867,20 +2025,24 @@ func (c *oaDocumentCtx) oaDocumentL5_5(g []DocumentEntitiesItemMentionsItem, p [
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaDocumentUniformAlphas(tents, false, false), raw, oaDocumentJ5(g), oaDocumentJ5(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaDocumentUniformAlphas(tents, false, false), raw, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentEntitiesItemMentions(p))
 }
 
-// oaDocumentA1_1 aligns a gold value under schema node /properties/entities with a candidate value of node /properties/entities.
-func (c *oaDocumentCtx) oaDocumentA1_1(gn bool, g []DocumentEntitiesItem, pn bool, p []DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
-	return c.oaDocumentL1_1(g, p, build)
+// scoreDocumentEntities scores #/properties/entities (array, order align).
+func (c *oaDocumentCtx) scoreDocumentEntities(gn bool, g []DocumentEntitiesItem, pn bool, p []DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
+	return c.scoreArrayDocumentEntities(g, p, build)
 }
-func (c *oaDocumentCtx) oaDocumentT1_1(g []DocumentEntitiesItem, p []DocumentEntitiesItem, i, j int, build bool) (float64, *oaDocumentRes) {
+
+// scoreTailDocumentEntities scores gold tail element i of #/properties/entities against candidate tail element j of #/properties/entities.
+func (c *oaDocumentCtx) scoreTailDocumentEntities(g []DocumentEntitiesItem, p []DocumentEntitiesItem, i, j int, build bool) (float64, *oaDocumentRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaDocumentA2_2(false, &g[i], false, &p[jj], build)
+		return c.scoreDocumentEntitiesItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaDocumentCtx) oaDocumentL1_1(g []DocumentEntitiesItem, p []DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
+
+// scoreArrayDocumentEntities aligns the elements of #/properties/entities and #/properties/entities (SPEC §5).
+func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p []DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -1894,7 +2056,7 @@ func (c *oaDocumentCtx) oaDocumentL1_1(g []DocumentEntitiesItem, p []DocumentEnt
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaDocumentT1_1(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailDocumentEntities(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -1911,16 +2073,16 @@ func (c *oaDocumentCtx) oaDocumentL1_1(g []DocumentEntitiesItem, p []DocumentEnt
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaDocumentT1_1(g, p, r, col, true)
+						_, cr := c.scoreTailDocumentEntities(g, p, r, col, true)
 						tents = append(tents, oaDocumentEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaDocumentRes
 				if build {
-					_, cr = c.oaDocumentT1_1(g, p, r, col, true)
+					_, cr = c.scoreTailDocumentEntities(g, p, r, col, true)
 				}
-				if !oaDocumentNullAt1(p, 0+col) {
+				if !elemNullAtDocumentEntities(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -1928,7 +2090,7 @@ func (c *oaDocumentCtx) oaDocumentL1_1(g []DocumentEntitiesItem, p []DocumentEnt
 						tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaDocumentNullAt1(g, 0+r) {
+				if !elemNullAtDocumentEntities(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -1941,7 +2103,7 @@ func (c *oaDocumentCtx) oaDocumentL1_1(g []DocumentEntitiesItem, p []DocumentEnt
 				sc[E] = 0
 				E++
 				if build {
-					v := oaDocumentAt1(g, 0+r)
+					v := elemAtDocumentEntities(g, 0+r)
 					tents = append(tents, oaDocumentEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -1949,7 +2111,7 @@ func (c *oaDocumentCtx) oaDocumentL1_1(g []DocumentEntitiesItem, p []DocumentEnt
 				sc[E] = 0
 				E++
 				if build {
-					v := oaDocumentAt1(p, 0+col)
+					v := elemAtDocumentEntities(p, 0+col)
 					tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -1966,20 +2128,24 @@ func (c *oaDocumentCtx) oaDocumentL1_1(g []DocumentEntitiesItem, p []DocumentEnt
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaDocumentUniformAlphas(tents, false, false), raw, oaDocumentJ1(g), oaDocumentJ1(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaDocumentUniformAlphas(tents, false, false), raw, toJSONDocumentEntities(g), toJSONDocumentEntities(p))
 }
 
-// oaDocumentA1_8 aligns a gold value under schema node /properties/entities with a candidate value of node /properties/relations.
-func (c *oaDocumentCtx) oaDocumentA1_8(gn bool, g []DocumentEntitiesItem, pn bool, p []DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
-	return c.oaDocumentL1_8(g, p, build)
+// scoreDocumentEntities_vs_Relations scores a gold value of #/properties/entities (array, order align) against a candidate value of #/properties/relations (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentEntities_vs_Relations(gn bool, g []DocumentEntitiesItem, pn bool, p []DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
+	return c.scoreArrayDocumentEntities_vs_Relations(g, p, build)
 }
-func (c *oaDocumentCtx) oaDocumentT1_8(g []DocumentEntitiesItem, p []DocumentRelationsItem, i, j int, build bool) (float64, *oaDocumentRes) {
+
+// scoreTailDocumentEntities_vs_Relations scores gold tail element i of #/properties/entities against candidate tail element j of #/properties/relations.
+func (c *oaDocumentCtx) scoreTailDocumentEntities_vs_Relations(g []DocumentEntitiesItem, p []DocumentRelationsItem, i, j int, build bool) (float64, *oaDocumentRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaDocumentA2_9(false, &g[i], false, &p[jj], build)
+		return c.scoreDocumentEntitiesItem_vs_RelationsItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaDocumentCtx) oaDocumentL1_8(g []DocumentEntitiesItem, p []DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
+
+// scoreArrayDocumentEntities_vs_Relations aligns the elements of #/properties/entities and #/properties/relations (SPEC §5).
+func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEntitiesItem, p []DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -1993,7 +2159,7 @@ func (c *oaDocumentCtx) oaDocumentL1_8(g []DocumentEntitiesItem, p []DocumentRel
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaDocumentT1_8(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailDocumentEntities_vs_Relations(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -2010,16 +2176,16 @@ func (c *oaDocumentCtx) oaDocumentL1_8(g []DocumentEntitiesItem, p []DocumentRel
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaDocumentT1_8(g, p, r, col, true)
+						_, cr := c.scoreTailDocumentEntities_vs_Relations(g, p, r, col, true)
 						tents = append(tents, oaDocumentEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaDocumentRes
 				if build {
-					_, cr = c.oaDocumentT1_8(g, p, r, col, true)
+					_, cr = c.scoreTailDocumentEntities_vs_Relations(g, p, r, col, true)
 				}
-				if !oaDocumentNullAt8(p, 0+col) {
+				if !elemNullAtDocumentRelations(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -2027,7 +2193,7 @@ func (c *oaDocumentCtx) oaDocumentL1_8(g []DocumentEntitiesItem, p []DocumentRel
 						tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaDocumentNullAt1(g, 0+r) {
+				if !elemNullAtDocumentEntities(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -2040,7 +2206,7 @@ func (c *oaDocumentCtx) oaDocumentL1_8(g []DocumentEntitiesItem, p []DocumentRel
 				sc[E] = 0
 				E++
 				if build {
-					v := oaDocumentAt1(g, 0+r)
+					v := elemAtDocumentEntities(g, 0+r)
 					tents = append(tents, oaDocumentEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -2048,7 +2214,7 @@ func (c *oaDocumentCtx) oaDocumentL1_8(g []DocumentEntitiesItem, p []DocumentRel
 				sc[E] = 0
 				E++
 				if build {
-					v := oaDocumentAt8(p, 0+col)
+					v := elemAtDocumentRelations(p, 0+col)
 					tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -2065,20 +2231,24 @@ func (c *oaDocumentCtx) oaDocumentL1_8(g []DocumentEntitiesItem, p []DocumentRel
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaDocumentUniformAlphas(tents, false, false), raw, oaDocumentJ1(g), oaDocumentJ8(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaDocumentUniformAlphas(tents, false, false), raw, toJSONDocumentEntities(g), toJSONDocumentRelations(p))
 }
 
-// oaDocumentA8_1 aligns a gold value under schema node /properties/relations with a candidate value of node /properties/entities.
-func (c *oaDocumentCtx) oaDocumentA8_1(gn bool, g []DocumentRelationsItem, pn bool, p []DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
-	return c.oaDocumentL8_1(g, p, build)
+// scoreDocumentRelations_vs_Entities scores a gold value of #/properties/relations (array, order align) against a candidate value of #/properties/entities (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentRelations_vs_Entities(gn bool, g []DocumentRelationsItem, pn bool, p []DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
+	return c.scoreArrayDocumentRelations_vs_Entities(g, p, build)
 }
-func (c *oaDocumentCtx) oaDocumentT8_1(g []DocumentRelationsItem, p []DocumentEntitiesItem, i, j int, build bool) (float64, *oaDocumentRes) {
+
+// scoreTailDocumentRelations_vs_Entities scores gold tail element i of #/properties/relations against candidate tail element j of #/properties/entities.
+func (c *oaDocumentCtx) scoreTailDocumentRelations_vs_Entities(g []DocumentRelationsItem, p []DocumentEntitiesItem, i, j int, build bool) (float64, *oaDocumentRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaDocumentA9_2(false, &g[i], false, &p[jj], build)
+		return c.scoreDocumentRelationsItem_vs_EntitiesItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaDocumentCtx) oaDocumentL8_1(g []DocumentRelationsItem, p []DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
+
+// scoreArrayDocumentRelations_vs_Entities aligns the elements of #/properties/relations and #/properties/entities (SPEC §5).
+func (c *oaDocumentCtx) scoreArrayDocumentRelations_vs_Entities(g []DocumentRelationsItem, p []DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2092,7 +2262,7 @@ func (c *oaDocumentCtx) oaDocumentL8_1(g []DocumentRelationsItem, p []DocumentEn
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaDocumentT8_1(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailDocumentRelations_vs_Entities(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -2109,16 +2279,16 @@ func (c *oaDocumentCtx) oaDocumentL8_1(g []DocumentRelationsItem, p []DocumentEn
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaDocumentT8_1(g, p, r, col, true)
+						_, cr := c.scoreTailDocumentRelations_vs_Entities(g, p, r, col, true)
 						tents = append(tents, oaDocumentEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaDocumentRes
 				if build {
-					_, cr = c.oaDocumentT8_1(g, p, r, col, true)
+					_, cr = c.scoreTailDocumentRelations_vs_Entities(g, p, r, col, true)
 				}
-				if !oaDocumentNullAt1(p, 0+col) {
+				if !elemNullAtDocumentEntities(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -2126,7 +2296,7 @@ func (c *oaDocumentCtx) oaDocumentL8_1(g []DocumentRelationsItem, p []DocumentEn
 						tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaDocumentNullAt8(g, 0+r) {
+				if !elemNullAtDocumentRelations(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -2139,7 +2309,7 @@ func (c *oaDocumentCtx) oaDocumentL8_1(g []DocumentRelationsItem, p []DocumentEn
 				sc[E] = 0
 				E++
 				if build {
-					v := oaDocumentAt8(g, 0+r)
+					v := elemAtDocumentRelations(g, 0+r)
 					tents = append(tents, oaDocumentEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -2147,7 +2317,7 @@ func (c *oaDocumentCtx) oaDocumentL8_1(g []DocumentRelationsItem, p []DocumentEn
 				sc[E] = 0
 				E++
 				if build {
-					v := oaDocumentAt1(p, 0+col)
+					v := elemAtDocumentEntities(p, 0+col)
 					tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -2164,20 +2334,24 @@ func (c *oaDocumentCtx) oaDocumentL8_1(g []DocumentRelationsItem, p []DocumentEn
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaDocumentUniformAlphas(tents, false, false), raw, oaDocumentJ8(g), oaDocumentJ1(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaDocumentUniformAlphas(tents, false, false), raw, toJSONDocumentRelations(g), toJSONDocumentEntities(p))
 }
 
-// oaDocumentA8_8 aligns a gold value under schema node /properties/relations with a candidate value of node /properties/relations.
-func (c *oaDocumentCtx) oaDocumentA8_8(gn bool, g []DocumentRelationsItem, pn bool, p []DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
-	return c.oaDocumentL8_8(g, p, build)
+// scoreDocumentRelations scores #/properties/relations (array, order align).
+func (c *oaDocumentCtx) scoreDocumentRelations(gn bool, g []DocumentRelationsItem, pn bool, p []DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
+	return c.scoreArrayDocumentRelations(g, p, build)
 }
-func (c *oaDocumentCtx) oaDocumentT8_8(g []DocumentRelationsItem, p []DocumentRelationsItem, i, j int, build bool) (float64, *oaDocumentRes) {
+
+// scoreTailDocumentRelations scores gold tail element i of #/properties/relations against candidate tail element j of #/properties/relations.
+func (c *oaDocumentCtx) scoreTailDocumentRelations(g []DocumentRelationsItem, p []DocumentRelationsItem, i, j int, build bool) (float64, *oaDocumentRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaDocumentA9_9(false, &g[i], false, &p[jj], build)
+		return c.scoreDocumentRelationsItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaDocumentCtx) oaDocumentL8_8(g []DocumentRelationsItem, p []DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
+
+// scoreArrayDocumentRelations aligns the elements of #/properties/relations and #/properties/relations (SPEC §5).
+func (c *oaDocumentCtx) scoreArrayDocumentRelations(g []DocumentRelationsItem, p []DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2191,7 +2365,7 @@ func (c *oaDocumentCtx) oaDocumentL8_8(g []DocumentRelationsItem, p []DocumentRe
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaDocumentT8_8(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailDocumentRelations(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -2208,16 +2382,16 @@ func (c *oaDocumentCtx) oaDocumentL8_8(g []DocumentRelationsItem, p []DocumentRe
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaDocumentT8_8(g, p, r, col, true)
+						_, cr := c.scoreTailDocumentRelations(g, p, r, col, true)
 						tents = append(tents, oaDocumentEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaDocumentRes
 				if build {
-					_, cr = c.oaDocumentT8_8(g, p, r, col, true)
+					_, cr = c.scoreTailDocumentRelations(g, p, r, col, true)
 				}
-				if !oaDocumentNullAt8(p, 0+col) {
+				if !elemNullAtDocumentRelations(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -2225,7 +2399,7 @@ func (c *oaDocumentCtx) oaDocumentL8_8(g []DocumentRelationsItem, p []DocumentRe
 						tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaDocumentNullAt8(g, 0+r) {
+				if !elemNullAtDocumentRelations(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -2238,7 +2412,7 @@ func (c *oaDocumentCtx) oaDocumentL8_8(g []DocumentRelationsItem, p []DocumentRe
 				sc[E] = 0
 				E++
 				if build {
-					v := oaDocumentAt8(g, 0+r)
+					v := elemAtDocumentRelations(g, 0+r)
 					tents = append(tents, oaDocumentEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -2246,7 +2420,7 @@ func (c *oaDocumentCtx) oaDocumentL8_8(g []DocumentRelationsItem, p []DocumentRe
 				sc[E] = 0
 				E++
 				if build {
-					v := oaDocumentAt8(p, 0+col)
+					v := elemAtDocumentRelations(p, 0+col)
 					tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -2263,19 +2437,21 @@ func (c *oaDocumentCtx) oaDocumentL8_8(g []DocumentRelationsItem, p []DocumentRe
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaDocumentUniformAlphas(tents, false, false), raw, oaDocumentJ8(g), oaDocumentJ8(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaDocumentUniformAlphas(tents, false, false), raw, toJSONDocumentRelations(g), toJSONDocumentRelations(p))
 }
 
-// oaDocumentA6_6 aligns a gold value under schema node /properties/entities/items/properties/mentions/items with a candidate value of node /properties/entities/items/properties/mentions/items.
-func (c *oaDocumentCtx) oaDocumentA6_6(gn bool, g *DocumentEntitiesItemMentionsItem, pn bool, p *DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
-	return c.oaDocumentO6_6(g, p, build)
+// scoreDocumentEntitiesItemMentionsItem scores #/properties/entities/items/properties/mentions/items (object).
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentionsItem(gn bool, g *DocumentEntitiesItemMentionsItem, pn bool, p *DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
+	return c.scoreObjectDocumentEntitiesItemMentionsItem(g, p, build)
 }
 
-var oaDocumentSim6_6 = [1]float64{
+// keySimDocumentEntitiesItemMentionsItem holds the key similarities (SPEC §6.1) of the properties of #/properties/entities/items/properties/mentions/items (rows) and #/properties/entities/items/properties/mentions/items (columns).
+var keySimDocumentEntitiesItemMentionsItem = [1]float64{
 	float64(1.0),
 }
 
-func (c *oaDocumentCtx) oaDocumentO6_6(g *DocumentEntitiesItemMentionsItem, p *DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
+// scoreObjectDocumentEntitiesItemMentionsItem aligns the properties of #/properties/entities/items/properties/mentions/items and #/properties/entities/items/properties/mentions/items (SPEC §6).
+func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItemMentionsItem(g *DocumentEntitiesItemMentionsItem, p *DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
 	var gi [1]int
 	n := 0
 	if g.Text != nil {
@@ -2310,7 +2486,7 @@ func (c *oaDocumentCtx) oaDocumentO6_6(g *DocumentEntitiesItemMentionsItem, p *D
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaDocumentSim6_6[gi[i]*1+pj[j]]
+				K[i*m+j] = keySimDocumentEntitiesItemMentionsItem[gi[i]*1+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -2343,7 +2519,7 @@ func (c *oaDocumentCtx) oaDocumentO6_6(g *DocumentEntitiesItemMentionsItem, p *D
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaDocumentMember6(g, eg[x]), oaDocumentMember6(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberDocumentEntitiesItemMentionsItem(g, eg[x]), memberDocumentEntitiesItemMentionsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2351,7 +2527,7 @@ func (c *oaDocumentCtx) oaDocumentO6_6(g *DocumentEntitiesItemMentionsItem, p *D
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA7_7(false, genrt.Deref(g.Text), false, genrt.Deref(p.Text), build)
+			evs[x], r = c.scoreDocumentEntitiesItemMentionsItemText(false, genrt.Deref(g.Text), false, genrt.Deref(p.Text), build)
 			if build {
 				rs[x] = r
 			}
@@ -2378,11 +2554,11 @@ func (c *oaDocumentCtx) oaDocumentO6_6(g *DocumentEntitiesItemMentionsItem, p *D
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaDocumentKeys6[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysDocumentEntitiesItemMentionsItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaDocumentKeys6[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysDocumentEntitiesItemMentionsItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -2397,12 +2573,13 @@ func (c *oaDocumentCtx) oaDocumentO6_6(g *DocumentEntitiesItemMentionsItem, p *D
 	return score, &oaDocumentRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaDocumentA2_9 aligns a gold value under schema node /properties/entities/items with a candidate value of node /properties/relations/items.
-func (c *oaDocumentCtx) oaDocumentA2_9(gn bool, g *DocumentEntitiesItem, pn bool, p *DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
-	return c.oaDocumentO2_9(g, p, build)
+// scoreDocumentEntitiesItem_vs_RelationsItem scores a gold value of #/properties/entities/items (object) against a candidate value of #/properties/relations/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentEntitiesItem_vs_RelationsItem(gn bool, g *DocumentEntitiesItem, pn bool, p *DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
+	return c.scoreObjectDocumentEntitiesItem_vs_RelationsItem(g, p, build)
 }
 
-var oaDocumentSim2_9 = [9]float64{
+// keySimDocumentEntitiesItem_vs_RelationsItem holds the key similarities (SPEC §6.1) of the properties of #/properties/entities/items (rows) and #/properties/relations/items (columns).
+var keySimDocumentEntitiesItem_vs_RelationsItem = [9]float64{
 	float64(0.0),
 	float64(0.5370370370370371),
 	float64(0.0),
@@ -2414,7 +2591,8 @@ var oaDocumentSim2_9 = [9]float64{
 	float64(0.5277777777777778),
 }
 
-func (c *oaDocumentCtx) oaDocumentO2_9(g *DocumentEntitiesItem, p *DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
+// scoreObjectDocumentEntitiesItem_vs_RelationsItem aligns the properties of #/properties/entities/items and #/properties/relations/items (SPEC §6).
+func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem_vs_RelationsItem(g *DocumentEntitiesItem, p *DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -2455,7 +2633,7 @@ func (c *oaDocumentCtx) oaDocumentO2_9(g *DocumentEntitiesItem, p *DocumentRelat
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaDocumentSim2_9[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimDocumentEntitiesItem_vs_RelationsItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -2487,7 +2665,7 @@ func (c *oaDocumentCtx) oaDocumentO2_9(g *DocumentEntitiesItem, p *DocumentRelat
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaDocumentMember2(g, eg[x]), oaDocumentMember9(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberDocumentEntitiesItem(g, eg[x]), memberDocumentRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2495,28 +2673,28 @@ func (c *oaDocumentCtx) oaDocumentO2_9(g *DocumentEntitiesItem, p *DocumentRelat
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA3_11(false, genrt.Deref(g.Id), false, genrt.Deref(p.Predicate), build)
+			evs[x], r = c.scoreDocumentEntitiesItemId_vs_RelationsItemPredicate(false, genrt.Deref(g.Id), false, genrt.Deref(p.Predicate), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.5)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA4_10(false, genrt.Deref(g.Type), false, genrt.Deref(p.Subject), build)
+			evs[x], r = c.scoreDocumentEntitiesItemType_vs_RelationsItemSubject(false, genrt.Deref(g.Type), false, genrt.Deref(p.Subject), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.5)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA4_11(false, genrt.Deref(g.Type), false, genrt.Deref(p.Predicate), build)
+			evs[x], r = c.scoreDocumentEntitiesItemType_vs_RelationsItemPredicate(false, genrt.Deref(g.Type), false, genrt.Deref(p.Predicate), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.5)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA4_12(false, genrt.Deref(g.Type), false, genrt.Deref(p.Object), build)
+			evs[x], r = c.scoreDocumentEntitiesItemType_vs_RelationsItemObject(false, genrt.Deref(g.Type), false, genrt.Deref(p.Object), build)
 			if build {
 				rs[x] = r
 			}
@@ -2524,7 +2702,7 @@ func (c *oaDocumentCtx) oaDocumentO2_9(g *DocumentEntitiesItem, p *DocumentRelat
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN5(false, g.Mentions), oaDocumentJN10(false, genrt.Deref(p.Subject)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentRelationsItemSubject(false, genrt.Deref(p.Subject)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2533,7 +2711,7 @@ func (c *oaDocumentCtx) oaDocumentO2_9(g *DocumentEntitiesItem, p *DocumentRelat
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN5(false, g.Mentions), oaDocumentJN11(false, genrt.Deref(p.Predicate)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentRelationsItemPredicate(false, genrt.Deref(p.Predicate)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2542,7 +2720,7 @@ func (c *oaDocumentCtx) oaDocumentO2_9(g *DocumentEntitiesItem, p *DocumentRelat
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN5(false, g.Mentions), oaDocumentJN12(false, genrt.Deref(p.Object)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentRelationsItemObject(false, genrt.Deref(p.Object)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2570,11 +2748,11 @@ func (c *oaDocumentCtx) oaDocumentO2_9(g *DocumentEntitiesItem, p *DocumentRelat
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaDocumentKeys2[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysDocumentEntitiesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaDocumentKeys9[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysDocumentRelationsItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -2589,12 +2767,13 @@ func (c *oaDocumentCtx) oaDocumentO2_9(g *DocumentEntitiesItem, p *DocumentRelat
 	return score, &oaDocumentRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaDocumentA9_2 aligns a gold value under schema node /properties/relations/items with a candidate value of node /properties/entities/items.
-func (c *oaDocumentCtx) oaDocumentA9_2(gn bool, g *DocumentRelationsItem, pn bool, p *DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
-	return c.oaDocumentO9_2(g, p, build)
+// scoreDocumentRelationsItem_vs_EntitiesItem scores a gold value of #/properties/relations/items (object) against a candidate value of #/properties/entities/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentRelationsItem_vs_EntitiesItem(gn bool, g *DocumentRelationsItem, pn bool, p *DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
+	return c.scoreObjectDocumentRelationsItem_vs_EntitiesItem(g, p, build)
 }
 
-var oaDocumentSim9_2 = [9]float64{
+// keySimDocumentRelationsItem_vs_EntitiesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/relations/items (rows) and #/properties/entities/items (columns).
+var keySimDocumentRelationsItem_vs_EntitiesItem = [9]float64{
 	float64(0.0),
 	float64(0.46428571428571425),
 	float64(0.5119047619047619),
@@ -2606,7 +2785,8 @@ var oaDocumentSim9_2 = [9]float64{
 	float64(0.5277777777777778),
 }
 
-func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
+// scoreObjectDocumentRelationsItem_vs_EntitiesItem aligns the properties of #/properties/relations/items and #/properties/entities/items (SPEC §6).
+func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem_vs_EntitiesItem(g *DocumentRelationsItem, p *DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
 	var gi [3]int
 	n := 0
 	if g.Subject != nil {
@@ -2647,7 +2827,7 @@ func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEnti
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaDocumentSim9_2[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimDocumentRelationsItem_vs_EntitiesItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -2679,7 +2859,7 @@ func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEnti
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaDocumentMember9(g, eg[x]), oaDocumentMember2(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberDocumentRelationsItem(g, eg[x]), memberDocumentEntitiesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2687,7 +2867,7 @@ func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEnti
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA10_4(false, genrt.Deref(g.Subject), false, genrt.Deref(p.Type), build)
+			evs[x], r = c.scoreDocumentRelationsItemSubject_vs_EntitiesItemType(false, genrt.Deref(g.Subject), false, genrt.Deref(p.Type), build)
 			if build {
 				rs[x] = r
 			}
@@ -2695,7 +2875,7 @@ func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEnti
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN10(false, genrt.Deref(g.Subject)), oaDocumentJN5(false, p.Mentions), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullDocumentRelationsItemSubject(false, genrt.Deref(g.Subject)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2703,14 +2883,14 @@ func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEnti
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA11_3(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Id), build)
+			evs[x], r = c.scoreDocumentRelationsItemPredicate_vs_EntitiesItemId(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA11_4(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Type), build)
+			evs[x], r = c.scoreDocumentRelationsItemPredicate_vs_EntitiesItemType(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Type), build)
 			if build {
 				rs[x] = r
 			}
@@ -2718,7 +2898,7 @@ func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEnti
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN11(false, genrt.Deref(g.Predicate)), oaDocumentJN5(false, p.Mentions), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullDocumentRelationsItemPredicate(false, genrt.Deref(g.Predicate)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2726,7 +2906,7 @@ func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEnti
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA12_4(false, genrt.Deref(g.Object), false, genrt.Deref(p.Type), build)
+			evs[x], r = c.scoreDocumentRelationsItemObject_vs_EntitiesItemType(false, genrt.Deref(g.Object), false, genrt.Deref(p.Type), build)
 			if build {
 				rs[x] = r
 			}
@@ -2734,7 +2914,7 @@ func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEnti
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaDocumentJN12(false, genrt.Deref(g.Object)), oaDocumentJN5(false, p.Mentions), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullDocumentRelationsItemObject(false, genrt.Deref(g.Object)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2762,11 +2942,11 @@ func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEnti
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaDocumentKeys9[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysDocumentRelationsItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaDocumentKeys2[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysDocumentEntitiesItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -2781,12 +2961,13 @@ func (c *oaDocumentCtx) oaDocumentO9_2(g *DocumentRelationsItem, p *DocumentEnti
 	return score, &oaDocumentRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaDocumentA9_9 aligns a gold value under schema node /properties/relations/items with a candidate value of node /properties/relations/items.
-func (c *oaDocumentCtx) oaDocumentA9_9(gn bool, g *DocumentRelationsItem, pn bool, p *DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
-	return c.oaDocumentO9_9(g, p, build)
+// scoreDocumentRelationsItem scores #/properties/relations/items (object).
+func (c *oaDocumentCtx) scoreDocumentRelationsItem(gn bool, g *DocumentRelationsItem, pn bool, p *DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
+	return c.scoreObjectDocumentRelationsItem(g, p, build)
 }
 
-var oaDocumentSim9_9 = [9]float64{
+// keySimDocumentRelationsItem holds the key similarities (SPEC §6.1) of the properties of #/properties/relations/items (rows) and #/properties/relations/items (columns).
+var keySimDocumentRelationsItem = [9]float64{
 	float64(1.0),
 	float64(0.5873015873015873),
 	float64(0.8492063492063492),
@@ -2798,7 +2979,8 @@ var oaDocumentSim9_9 = [9]float64{
 	float64(1.0),
 }
 
-func (c *oaDocumentCtx) oaDocumentO9_9(g *DocumentRelationsItem, p *DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
+// scoreObjectDocumentRelationsItem aligns the properties of #/properties/relations/items and #/properties/relations/items (SPEC §6).
+func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem(g *DocumentRelationsItem, p *DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
 	var gi [3]int
 	n := 0
 	if g.Subject != nil {
@@ -2849,7 +3031,7 @@ func (c *oaDocumentCtx) oaDocumentO9_9(g *DocumentRelationsItem, p *DocumentRela
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaDocumentSim9_9[gi[i]*3+pj[j]]
+				K[i*m+j] = keySimDocumentRelationsItem[gi[i]*3+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -2882,7 +3064,7 @@ func (c *oaDocumentCtx) oaDocumentO9_9(g *DocumentRelationsItem, p *DocumentRela
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaDocumentMember9(g, eg[x]), oaDocumentMember9(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberDocumentRelationsItem(g, eg[x]), memberDocumentRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2890,63 +3072,63 @@ func (c *oaDocumentCtx) oaDocumentO9_9(g *DocumentRelationsItem, p *DocumentRela
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA10_10(false, genrt.Deref(g.Subject), false, genrt.Deref(p.Subject), build)
+			evs[x], r = c.scoreDocumentRelationsItemSubject(false, genrt.Deref(g.Subject), false, genrt.Deref(p.Subject), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA10_11(false, genrt.Deref(g.Subject), false, genrt.Deref(p.Predicate), build)
+			evs[x], r = c.scoreDocumentRelationsItemSubject_vs_Predicate(false, genrt.Deref(g.Subject), false, genrt.Deref(p.Predicate), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA10_12(false, genrt.Deref(g.Subject), false, genrt.Deref(p.Object), build)
+			evs[x], r = c.scoreDocumentRelationsItemSubject_vs_Object(false, genrt.Deref(g.Subject), false, genrt.Deref(p.Object), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA11_10(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Subject), build)
+			evs[x], r = c.scoreDocumentRelationsItemPredicate_vs_Subject(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Subject), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA11_11(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Predicate), build)
+			evs[x], r = c.scoreDocumentRelationsItemPredicate(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Predicate), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA11_12(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Object), build)
+			evs[x], r = c.scoreDocumentRelationsItemPredicate_vs_Object(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Object), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA12_10(false, genrt.Deref(g.Object), false, genrt.Deref(p.Subject), build)
+			evs[x], r = c.scoreDocumentRelationsItemObject_vs_Subject(false, genrt.Deref(g.Object), false, genrt.Deref(p.Subject), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA12_11(false, genrt.Deref(g.Object), false, genrt.Deref(p.Predicate), build)
+			evs[x], r = c.scoreDocumentRelationsItemObject_vs_Predicate(false, genrt.Deref(g.Object), false, genrt.Deref(p.Predicate), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaDocumentRes
-			evs[x], r = c.oaDocumentA12_12(false, genrt.Deref(g.Object), false, genrt.Deref(p.Object), build)
+			evs[x], r = c.scoreDocumentRelationsItemObject(false, genrt.Deref(g.Object), false, genrt.Deref(p.Object), build)
 			if build {
 				rs[x] = r
 			}
@@ -2973,11 +3155,11 @@ func (c *oaDocumentCtx) oaDocumentO9_9(g *DocumentRelationsItem, p *DocumentRela
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaDocumentKeys9[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysDocumentRelationsItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaDocumentKeys9[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysDocumentRelationsItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -2992,89 +3174,89 @@ func (c *oaDocumentCtx) oaDocumentO9_9(g *DocumentRelationsItem, p *DocumentRela
 	return score, &oaDocumentRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaDocumentA7_7 aligns a gold value under schema node /properties/entities/items/properties/mentions/items/properties/text with a candidate value of node /properties/entities/items/properties/mentions/items/properties/text.
-func (c *oaDocumentCtx) oaDocumentA7_7(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentEntitiesItemMentionsItemText scores #/properties/entities/items/properties/mentions/items/properties/text (string, jaro_winkler).
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentionsItemText(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaDocumentJ7(g), oaDocumentJ7(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemMentionsItemText(g), toJSONDocumentEntitiesItemMentionsItemText(p), true, true)
 	}
 	return s, nil
 }
 
-// oaDocumentA3_11 aligns a gold value under schema node /properties/entities/items/properties/id with a candidate value of node /properties/relations/items/properties/predicate.
-func (c *oaDocumentCtx) oaDocumentA3_11(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentEntitiesItemId_vs_RelationsItemPredicate scores a gold value of #/properties/entities/items/properties/id (string, identifier of scope "entity") against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemId_vs_RelationsItemPredicate(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, oaDocumentJN3(gn, g), oaDocumentJN11(pn, p), true, true)
+		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullDocumentEntitiesItemId(gn, g), toJSONOrNullDocumentRelationsItemPredicate(pn, p), true, true)
 	}
 	return 1, nil
 }
 
-// oaDocumentA4_10 aligns a gold value under schema node /properties/entities/items/properties/type with a candidate value of node /properties/relations/items/properties/subject.
-func (c *oaDocumentCtx) oaDocumentA4_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentEntitiesItemType_vs_RelationsItemSubject scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemSubject(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaDocumentJ4(g), oaDocumentJ10(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentRelationsItemSubject(p), true, true)
 	}
 	return s, nil
 }
 
-// oaDocumentA4_11 aligns a gold value under schema node /properties/entities/items/properties/type with a candidate value of node /properties/relations/items/properties/predicate.
-func (c *oaDocumentCtx) oaDocumentA4_11(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentEntitiesItemType_vs_RelationsItemPredicate scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemPredicate(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaDocumentJ4(g), oaDocumentJ11(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentRelationsItemPredicate(p), true, true)
 	}
 	return s, nil
 }
 
-// oaDocumentA4_12 aligns a gold value under schema node /properties/entities/items/properties/type with a candidate value of node /properties/relations/items/properties/object.
-func (c *oaDocumentCtx) oaDocumentA4_12(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentEntitiesItemType_vs_RelationsItemObject scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemObject(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaDocumentJ4(g), oaDocumentJ12(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentRelationsItemObject(p), true, true)
 	}
 	return s, nil
 }
 
-// oaDocumentA5_10 aligns a gold value under schema node /properties/entities/items/properties/mentions with a candidate value of node /properties/relations/items/properties/subject.
-func (c *oaDocumentCtx) oaDocumentA5_10(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentEntitiesItemMentions_vs_RelationsItemSubject scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemSubject(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaDocumentJ5(g), oaDocumentJ10(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentRelationsItemSubject(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaDocumentA5_11 aligns a gold value under schema node /properties/entities/items/properties/mentions with a candidate value of node /properties/relations/items/properties/predicate.
-func (c *oaDocumentCtx) oaDocumentA5_11(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentEntitiesItemMentions_vs_RelationsItemPredicate scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemPredicate(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaDocumentJ5(g), oaDocumentJ11(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentRelationsItemPredicate(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaDocumentA5_12 aligns a gold value under schema node /properties/entities/items/properties/mentions with a candidate value of node /properties/relations/items/properties/object.
-func (c *oaDocumentCtx) oaDocumentA5_12(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentEntitiesItemMentions_vs_RelationsItemObject scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemObject(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaDocumentJ5(g), oaDocumentJ12(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentRelationsItemObject(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaDocumentA10_4 aligns a gold value under schema node /properties/relations/items/properties/subject with a candidate value of node /properties/entities/items/properties/type.
-func (c *oaDocumentCtx) oaDocumentA10_4(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentRelationsItemSubject_vs_EntitiesItemType scores a gold value of #/properties/relations/items/properties/subject (string, reference to scope "entity") against a candidate value of #/properties/entities/items/properties/type (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemType(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3094,7 +3276,7 @@ func (c *oaDocumentCtx) oaDocumentA10_4(gn bool, g string, pn bool, p string, bu
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaDocumentJN10(gn, g), oaDocumentJN4(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentEntitiesItemType(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3102,8 +3284,8 @@ func (c *oaDocumentCtx) oaDocumentA10_4(gn bool, g string, pn bool, p string, bu
 	return s, r
 }
 
-// oaDocumentA10_5 aligns a gold value under schema node /properties/relations/items/properties/subject with a candidate value of node /properties/entities/items/properties/mentions.
-func (c *oaDocumentCtx) oaDocumentA10_5(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentRelationsItemSubject_vs_EntitiesItemMentions scores a gold value of #/properties/relations/items/properties/subject (string, reference to scope "entity") against a candidate value of #/properties/entities/items/properties/mentions (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemMentions(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3121,7 +3303,7 @@ func (c *oaDocumentCtx) oaDocumentA10_5(gn bool, g string, pn bool, p []Document
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaDocumentJN10(gn, g), oaDocumentJN5(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentEntitiesItemMentions(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3129,38 +3311,38 @@ func (c *oaDocumentCtx) oaDocumentA10_5(gn bool, g string, pn bool, p []Document
 	return s, r
 }
 
-// oaDocumentA11_3 aligns a gold value under schema node /properties/relations/items/properties/predicate with a candidate value of node /properties/entities/items/properties/id.
-func (c *oaDocumentCtx) oaDocumentA11_3(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentRelationsItemPredicate_vs_EntitiesItemId scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/entities/items/properties/id (string, identifier of scope "entity"); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaDocumentJ11(g), oaDocumentJ3(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentEntitiesItemId(p), true, true)
 	}
 	return s, nil
 }
 
-// oaDocumentA11_4 aligns a gold value under schema node /properties/relations/items/properties/predicate with a candidate value of node /properties/entities/items/properties/type.
-func (c *oaDocumentCtx) oaDocumentA11_4(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentRelationsItemPredicate_vs_EntitiesItemType scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/entities/items/properties/type (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemType(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaDocumentJ11(g), oaDocumentJ4(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentEntitiesItemType(p), true, true)
 	}
 	return s, nil
 }
 
-// oaDocumentA11_5 aligns a gold value under schema node /properties/relations/items/properties/predicate with a candidate value of node /properties/entities/items/properties/mentions.
-func (c *oaDocumentCtx) oaDocumentA11_5(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentRelationsItemPredicate_vs_EntitiesItemMentions scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/entities/items/properties/mentions (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemMentions(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaDocumentJ11(g), oaDocumentJ5(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentEntitiesItemMentions(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaDocumentA12_4 aligns a gold value under schema node /properties/relations/items/properties/object with a candidate value of node /properties/entities/items/properties/type.
-func (c *oaDocumentCtx) oaDocumentA12_4(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentRelationsItemObject_vs_EntitiesItemType scores a gold value of #/properties/relations/items/properties/object (string, reference to scope "entity") against a candidate value of #/properties/entities/items/properties/type (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_EntitiesItemType(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3180,7 +3362,7 @@ func (c *oaDocumentCtx) oaDocumentA12_4(gn bool, g string, pn bool, p string, bu
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaDocumentJN12(gn, g), oaDocumentJN4(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentEntitiesItemType(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3188,8 +3370,8 @@ func (c *oaDocumentCtx) oaDocumentA12_4(gn bool, g string, pn bool, p string, bu
 	return s, r
 }
 
-// oaDocumentA12_5 aligns a gold value under schema node /properties/relations/items/properties/object with a candidate value of node /properties/entities/items/properties/mentions.
-func (c *oaDocumentCtx) oaDocumentA12_5(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentRelationsItemObject_vs_EntitiesItemMentions scores a gold value of #/properties/relations/items/properties/object (string, reference to scope "entity") against a candidate value of #/properties/entities/items/properties/mentions (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_EntitiesItemMentions(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3207,7 +3389,7 @@ func (c *oaDocumentCtx) oaDocumentA12_5(gn bool, g string, pn bool, p []Document
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaDocumentJN12(gn, g), oaDocumentJN5(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentEntitiesItemMentions(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3215,8 +3397,8 @@ func (c *oaDocumentCtx) oaDocumentA12_5(gn bool, g string, pn bool, p []Document
 	return s, r
 }
 
-// oaDocumentA10_10 aligns a gold value under schema node /properties/relations/items/properties/subject with a candidate value of node /properties/relations/items/properties/subject.
-func (c *oaDocumentCtx) oaDocumentA10_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentRelationsItemSubject scores #/properties/relations/items/properties/subject (string, reference to scope "entity").
+func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3236,7 +3418,7 @@ func (c *oaDocumentCtx) oaDocumentA10_10(gn bool, g string, pn bool, p string, b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaDocumentJN10(gn, g), oaDocumentJN10(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentRelationsItemSubject(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3244,8 +3426,8 @@ func (c *oaDocumentCtx) oaDocumentA10_10(gn bool, g string, pn bool, p string, b
 	return s, r
 }
 
-// oaDocumentA10_11 aligns a gold value under schema node /properties/relations/items/properties/subject with a candidate value of node /properties/relations/items/properties/predicate.
-func (c *oaDocumentCtx) oaDocumentA10_11(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentRelationsItemSubject_vs_Predicate scores a gold value of #/properties/relations/items/properties/subject (string, reference to scope "entity") against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Predicate(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3265,7 +3447,7 @@ func (c *oaDocumentCtx) oaDocumentA10_11(gn bool, g string, pn bool, p string, b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaDocumentJN10(gn, g), oaDocumentJN11(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentRelationsItemPredicate(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3273,8 +3455,8 @@ func (c *oaDocumentCtx) oaDocumentA10_11(gn bool, g string, pn bool, p string, b
 	return s, r
 }
 
-// oaDocumentA10_12 aligns a gold value under schema node /properties/relations/items/properties/subject with a candidate value of node /properties/relations/items/properties/object.
-func (c *oaDocumentCtx) oaDocumentA10_12(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentRelationsItemSubject_vs_Object scores a gold value of #/properties/relations/items/properties/subject (string, reference to scope "entity") against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Object(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3294,7 +3476,7 @@ func (c *oaDocumentCtx) oaDocumentA10_12(gn bool, g string, pn bool, p string, b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaDocumentJN10(gn, g), oaDocumentJN12(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentRelationsItemObject(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3302,35 +3484,35 @@ func (c *oaDocumentCtx) oaDocumentA10_12(gn bool, g string, pn bool, p string, b
 	return s, r
 }
 
-// oaDocumentA11_10 aligns a gold value under schema node /properties/relations/items/properties/predicate with a candidate value of node /properties/relations/items/properties/subject.
-func (c *oaDocumentCtx) oaDocumentA11_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentRelationsItemPredicate_vs_Subject scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_Subject(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaDocumentJ11(g), oaDocumentJ10(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentRelationsItemSubject(p), true, true)
 	}
 	return s, nil
 }
 
-// oaDocumentA11_11 aligns a gold value under schema node /properties/relations/items/properties/predicate with a candidate value of node /properties/relations/items/properties/predicate.
-func (c *oaDocumentCtx) oaDocumentA11_11(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentRelationsItemPredicate scores #/properties/relations/items/properties/predicate (string, exact).
+func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaDocumentJ11(g), oaDocumentJ11(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentRelationsItemPredicate(p), true, true)
 	}
 	return s, nil
 }
 
-// oaDocumentA11_12 aligns a gold value under schema node /properties/relations/items/properties/predicate with a candidate value of node /properties/relations/items/properties/object.
-func (c *oaDocumentCtx) oaDocumentA11_12(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentRelationsItemPredicate_vs_Object scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_Object(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaDocumentJ11(g), oaDocumentJ12(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentRelationsItemObject(p), true, true)
 	}
 	return s, nil
 }
 
-// oaDocumentA12_10 aligns a gold value under schema node /properties/relations/items/properties/object with a candidate value of node /properties/relations/items/properties/subject.
-func (c *oaDocumentCtx) oaDocumentA12_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentRelationsItemObject_vs_Subject scores a gold value of #/properties/relations/items/properties/object (string, reference to scope "entity") against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_Subject(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3350,7 +3532,7 @@ func (c *oaDocumentCtx) oaDocumentA12_10(gn bool, g string, pn bool, p string, b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaDocumentJN12(gn, g), oaDocumentJN10(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentRelationsItemSubject(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3358,8 +3540,8 @@ func (c *oaDocumentCtx) oaDocumentA12_10(gn bool, g string, pn bool, p string, b
 	return s, r
 }
 
-// oaDocumentA12_11 aligns a gold value under schema node /properties/relations/items/properties/object with a candidate value of node /properties/relations/items/properties/predicate.
-func (c *oaDocumentCtx) oaDocumentA12_11(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentRelationsItemObject_vs_Predicate scores a gold value of #/properties/relations/items/properties/object (string, reference to scope "entity") against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_Predicate(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3379,7 +3561,7 @@ func (c *oaDocumentCtx) oaDocumentA12_11(gn bool, g string, pn bool, p string, b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaDocumentJN12(gn, g), oaDocumentJN11(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentRelationsItemPredicate(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3387,8 +3569,8 @@ func (c *oaDocumentCtx) oaDocumentA12_11(gn bool, g string, pn bool, p string, b
 	return s, r
 }
 
-// oaDocumentA12_12 aligns a gold value under schema node /properties/relations/items/properties/object with a candidate value of node /properties/relations/items/properties/object.
-func (c *oaDocumentCtx) oaDocumentA12_12(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+// scoreDocumentRelationsItemObject scores #/properties/relations/items/properties/object (string, reference to scope "entity").
+func (c *oaDocumentCtx) scoreDocumentRelationsItemObject(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3408,7 +3590,7 @@ func (c *oaDocumentCtx) oaDocumentA12_12(gn bool, g string, pn bool, p string, b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaDocumentJN12(gn, g), oaDocumentJN12(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentRelationsItemObject(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3416,8 +3598,8 @@ func (c *oaDocumentCtx) oaDocumentA12_12(gn bool, g string, pn bool, p string, b
 	return s, r
 }
 
-// oaDocumentW0 walks "/properties/entities/items/properties/id" from a value of the schema node the root (SPEC §7.3).
-func oaDocumentW0(xn bool, x *Document, ix []int, yield func(bool, string) bool) bool {
+// walkDocumentToEntitiesItemId walks "/properties/entities/items/properties/id" from a value of # to the values of #/properties/entities/items/properties/id (SPEC §7.3).
+func walkDocumentToEntitiesItemId(xn bool, x *Document, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Entities != nil {
@@ -3444,8 +3626,8 @@ func oaDocumentW0(xn bool, x *Document, ix []int, yield func(bool, string) bool)
 	return true
 }
 
-// oaDocumentW1 walks "/properties/relations/items/properties/subject" from a value of the schema node the root (SPEC §7.3).
-func oaDocumentW1(xn bool, x *Document, ix []int, yield func(bool, string) bool) bool {
+// walkDocumentToRelationsItemSubject walks "/properties/relations/items/properties/subject" from a value of # to the values of #/properties/relations/items/properties/subject (SPEC §7.3).
+func walkDocumentToRelationsItemSubject(xn bool, x *Document, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Relations != nil {
@@ -3472,8 +3654,8 @@ func oaDocumentW1(xn bool, x *Document, ix []int, yield func(bool, string) bool)
 	return true
 }
 
-// oaDocumentW2 walks "/properties/relations/items/properties/object" from a value of the schema node the root (SPEC §7.3).
-func oaDocumentW2(xn bool, x *Document, ix []int, yield func(bool, string) bool) bool {
+// walkDocumentToRelationsItemObject walks "/properties/relations/items/properties/object" from a value of # to the values of #/properties/relations/items/properties/object (SPEC §7.3).
+func walkDocumentToRelationsItemObject(xn bool, x *Document, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Relations != nil {
@@ -3500,8 +3682,8 @@ func oaDocumentW2(xn bool, x *Document, ix []int, yield func(bool, string) bool)
 	return true
 }
 
-// oaDocumentW3 walks "/properties/entities/items" from a value of the schema node the root (SPEC §7.3).
-func oaDocumentW3(xn bool, x *Document, ix []int, yield func(bool, *DocumentEntitiesItem) bool) bool {
+// walkDocumentToEntitiesItem walks "/properties/entities/items" from a value of # to the values of #/properties/entities/items (SPEC §7.3).
+func walkDocumentToEntitiesItem(xn bool, x *Document, ix []int, yield func(bool, *DocumentEntitiesItem) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Entities != nil {
@@ -3522,8 +3704,8 @@ func oaDocumentW3(xn bool, x *Document, ix []int, yield func(bool, *DocumentEnti
 	return true
 }
 
-// oaDocumentW4 walks "/properties/id" from a value of the schema node /properties/entities/items (SPEC §7.3).
-func oaDocumentW4(xn bool, x *DocumentEntitiesItem, ix []int, yield func(bool, string) bool) bool {
+// walkDocumentEntitiesItemToId walks "/properties/id" from a value of #/properties/entities/items to the values of #/properties/entities/items/properties/id (SPEC §7.3).
+func walkDocumentEntitiesItemToId(xn bool, x *DocumentEntitiesItem, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Id != nil {
@@ -3537,8 +3719,8 @@ func oaDocumentW4(xn bool, x *DocumentEntitiesItem, ix []int, yield func(bool, s
 	return true
 }
 
-// oaDocumentW5 walks "/properties/relations/items" from a value of the schema node the root (SPEC §7.3).
-func oaDocumentW5(xn bool, x *Document, ix []int, yield func(bool, *DocumentRelationsItem) bool) bool {
+// walkDocumentToRelationsItem walks "/properties/relations/items" from a value of # to the values of #/properties/relations/items (SPEC §7.3).
+func walkDocumentToRelationsItem(xn bool, x *Document, ix []int, yield func(bool, *DocumentRelationsItem) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Relations != nil {
@@ -3559,8 +3741,8 @@ func oaDocumentW5(xn bool, x *Document, ix []int, yield func(bool, *DocumentRela
 	return true
 }
 
-// oaDocumentW6 walks "/properties/object" from a value of the schema node /properties/relations/items (SPEC §7.3).
-func oaDocumentW6(xn bool, x *DocumentRelationsItem, ix []int, yield func(bool, string) bool) bool {
+// walkDocumentRelationsItemToObject walks "/properties/object" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/object (SPEC §7.3).
+func walkDocumentRelationsItemToObject(xn bool, x *DocumentRelationsItem, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Object != nil {
@@ -3574,8 +3756,8 @@ func oaDocumentW6(xn bool, x *DocumentRelationsItem, ix []int, yield func(bool, 
 	return true
 }
 
-// oaDocumentW7 walks "/properties/subject" from a value of the schema node /properties/relations/items (SPEC §7.3).
-func oaDocumentW7(xn bool, x *DocumentRelationsItem, ix []int, yield func(bool, string) bool) bool {
+// walkDocumentRelationsItemToSubject walks "/properties/subject" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/subject (SPEC §7.3).
+func walkDocumentRelationsItemToSubject(xn bool, x *DocumentRelationsItem, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Subject != nil {

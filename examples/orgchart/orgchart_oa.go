@@ -233,7 +233,7 @@ type oaOrgChartEp struct{ role, v int }
 // checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaOrgChartCtx) checkGold(gn bool, g *OrgChart) error {
 	var err error
-	oaOrgChartW0(gn, g, c.ix[:], func(_ bool, v int64) bool {
+	walkOrgChartToPeopleItemId(gn, g, c.ix[:], func(_ bool, v int64) bool {
 		id := v
 		if _, dup := c.s0.gset[id]; dup {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/people/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewInt(id)) + " in scope \"person\""}
@@ -245,7 +245,7 @@ func (c *oaOrgChartCtx) checkGold(gn bool, g *OrgChart) error {
 	if err != nil {
 		return err
 	}
-	oaOrgChartW1(gn, g, c.ix[:], func(_ bool, v int64) bool {
+	walkOrgChartToMentorshipsItemMentor(gn, g, c.ix[:], func(_ bool, v int64) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/mentorships/%d/mentor", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewInt(v)) + " names no identifier of scope \"person\""}
 			return false
@@ -255,7 +255,7 @@ func (c *oaOrgChartCtx) checkGold(gn bool, g *OrgChart) error {
 	if err != nil {
 		return err
 	}
-	oaOrgChartW2(gn, g, c.ix[:], func(_ bool, v int64) bool {
+	walkOrgChartToMentorshipsItemMentee(gn, g, c.ix[:], func(_ bool, v int64) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/mentorships/%d/mentee", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewInt(v)) + " names no identifier of scope \"person\""}
 			return false
@@ -285,10 +285,10 @@ func (c *oaOrgChartCtx) prepare(gn bool, g *OrgChart, pn bool, p *OrgChart) erro
 // records0 collects the records of scope "person" on one side, with their first ids.
 func (c *oaOrgChartCtx) records0(side int, xn bool, x *OrgChart) {
 	st := &c.s0
-	oaOrgChartW3(xn, x, c.ix[:], func(rn bool, r *OrgChartPeopleItem) bool {
+	walkOrgChartToPeopleItem(xn, x, c.ix[:], func(rn bool, r *OrgChartPeopleItem) bool {
 		var id int64
 		ok := false
-		oaOrgChartW4(rn, r, c.ix[:], func(_ bool, v int64) bool { id, ok = v, true; return false })
+		walkOrgChartPeopleItemToId(rn, r, c.ix[:], func(_ bool, v int64) bool { id, ok = v, true; return false })
 		st.rn[side] = append(st.rn[side], rn)
 		st.recs[side] = append(st.recs[side], r)
 		st.ids[side] = append(st.ids[side], id)
@@ -312,7 +312,7 @@ func (c *oaOrgChartCtx) derive0(gn bool, g *OrgChart, pn bool, p *OrgChart) {
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			c.kerr = false
-			s, _ := c.oaOrgChartA2_2(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)
+			s, _ := c.scoreOrgChartPeopleItem(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)
 			if c.kerr {
 				s = 0
 			} // SPEC §7.5, §13 Q7: a kind mismatch makes the record cell 0
@@ -376,9 +376,9 @@ func (c *oaOrgChartCtx) graph0(side int, xn bool, x *OrgChart) {
 	}
 	_, _ = xn, x
 	// Carrier group 0: /properties/mentorships/items.
-	oaOrgChartW5(xn, x, c.ix[:], func(cn bool, cv *OrgChartMentorshipsItem) bool {
+	walkOrgChartToMentorshipsItem(xn, x, c.ix[:], func(cn bool, cv *OrgChartMentorshipsItem) bool {
 		eps := c.eps[:0]
-		oaOrgChartW6(cn, cv, c.ix[:], func(rn bool, v int64) bool {
+		walkOrgChartMentorshipsItemToMentee(cn, cv, c.ix[:], func(rn bool, v int64) bool {
 			if rn {
 				return true
 			}
@@ -387,7 +387,7 @@ func (c *oaOrgChartCtx) graph0(side int, xn bool, x *OrgChart) {
 			}
 			return true
 		})
-		oaOrgChartW7(cn, cv, c.ix[:], func(rn bool, v int64) bool {
+		walkOrgChartMentorshipsItemToMentor(cn, cv, c.ix[:], func(rn bool, v int64) bool {
 			if rn {
 				return true
 			}
@@ -434,43 +434,53 @@ func (c *oaOrgChartCtx) structural0(gn bool, g *OrgChart, pn bool, p *OrgChart, 
 		}
 	}
 }
-func oaOrgChartJN0(null bool, v *OrgChart) jsonval.Value {
+
+// toJSONOrNullOrgChart encodes a value of # as JSON (null when null is set).
+func toJSONOrNullOrgChart(null bool, v *OrgChart) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaOrgChartJ0(v)
+	return toJSONOrgChart(v)
 }
-func oaOrgChartJE0(v OrgChart) jsonval.Value {
-	return oaOrgChartJN0(false, &v)
+
+// elemToJSONOrgChart encodes an element value of # as JSON.
+func elemToJSONOrgChart(v OrgChart) jsonval.Value {
+	return toJSONOrNullOrgChart(false, &v)
 }
-func oaOrgChartJ0(v *OrgChart) jsonval.Value {
+
+// toJSONOrgChart encodes a non-null value of # as JSON.
+func toJSONOrgChart(v *OrgChart) jsonval.Value {
 	var ms []jsonval.Member
 	if v.People != nil {
-		ms = append(ms, jsonval.Member{Key: "people", Value: oaOrgChartMember0(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "people", Value: memberOrgChart(v, 0)})
 	}
 	if v.Mentorships != nil {
-		ms = append(ms, jsonval.Member{Key: "mentorships", Value: oaOrgChartMember0(v, 1)})
+		ms = append(ms, jsonval.Member{Key: "mentorships", Value: memberOrgChart(v, 1)})
 	}
 	if v.Agenda != nil {
-		ms = append(ms, jsonval.Member{Key: "agenda", Value: oaOrgChartMember0(v, 2)})
+		ms = append(ms, jsonval.Member{Key: "agenda", Value: memberOrgChart(v, 2)})
 	}
 	if v.Period != nil {
-		ms = append(ms, jsonval.Member{Key: "period", Value: oaOrgChartMember0(v, 3)})
+		ms = append(ms, jsonval.Member{Key: "period", Value: memberOrgChart(v, 3)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaOrgChartDE0(v jsonval.Value) (OrgChart, bool) {
+
+// elemFromJSONOrgChart decodes an element value of #; false when the JSON is not faithfully representable.
+func elemFromJSONOrgChart(v jsonval.Value) (OrgChart, bool) {
 	var zero OrgChart
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaOrgChartD0(v)
+	x, ok := fromJSONOrgChart(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaOrgChartD0(v jsonval.Value) (*OrgChart, bool) {
+
+// fromJSONOrgChart decodes a non-null value of #; false when the JSON is not faithfully representable.
+func fromJSONOrgChart(v jsonval.Value) (*OrgChart, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -497,7 +507,7 @@ func oaOrgChartD0(v jsonval.Value) (*OrgChart, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaOrgChartD1(mb.Value)
+			y, ok := fromJSONOrgChartPeople(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -509,7 +519,7 @@ func oaOrgChartD0(v jsonval.Value) (*OrgChart, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaOrgChartD6(mb.Value)
+			y, ok := fromJSONOrgChartMentorships(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -521,7 +531,7 @@ func oaOrgChartD0(v jsonval.Value) (*OrgChart, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaOrgChartD10(mb.Value)
+			y, ok := fromJSONOrgChartAgenda(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -533,7 +543,7 @@ func oaOrgChartD0(v jsonval.Value) (*OrgChart, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaOrgChartD12(mb.Value)
+			y, ok := fromJSONOrgChartPeriod(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -543,61 +553,73 @@ func oaOrgChartD0(v jsonval.Value) (*OrgChart, bool) {
 	return x, true
 }
 
-var oaOrgChartKeys0 = [...]string{
+// keysOrgChart are the property names of # in schema order.
+var keysOrgChart = [...]string{
 	"people",
 	"mentorships",
 	"agenda",
 	"period",
 }
 
-func oaOrgChartMember0(v *OrgChart, idx int) jsonval.Value {
+// memberOrgChart returns property idx (schema order) of a value of # as JSON.
+func memberOrgChart(v *OrgChart, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaOrgChartJN1(false, v.People)
+		return toJSONOrNullOrgChartPeople(false, v.People)
 	case 1:
-		return oaOrgChartJN6(false, v.Mentorships)
+		return toJSONOrNullOrgChartMentorships(false, v.Mentorships)
 	case 2:
-		return oaOrgChartJN10(false, v.Agenda)
+		return toJSONOrNullOrgChartAgenda(false, v.Agenda)
 	case 3:
-		return oaOrgChartJN12(false, v.Period)
+		return toJSONOrNullOrgChartPeriod(false, v.Period)
 	}
 	return jsonval.Value{}
 }
-func oaOrgChartJN1(null bool, v []OrgChartPeopleItem) jsonval.Value {
+
+// toJSONOrNullOrgChartPeople encodes a value of #/properties/people as JSON (null when null is set).
+func toJSONOrNullOrgChartPeople(null bool, v []OrgChartPeopleItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaOrgChartJ1(v)
+	return toJSONOrgChartPeople(v)
 }
-func oaOrgChartJE1(v []OrgChartPeopleItem) jsonval.Value {
-	return oaOrgChartJN1(false, v)
+
+// elemToJSONOrgChartPeople encodes an element value of #/properties/people as JSON.
+func elemToJSONOrgChartPeople(v []OrgChartPeopleItem) jsonval.Value {
+	return toJSONOrNullOrgChartPeople(false, v)
 }
-func oaOrgChartJ1(v []OrgChartPeopleItem) jsonval.Value {
+
+// toJSONOrgChartPeople encodes a non-null value of #/properties/people as JSON.
+func toJSONOrgChartPeople(v []OrgChartPeopleItem) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaOrgChartAt1(v, i)
+		arr[i] = elemAtOrgChartPeople(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaOrgChartDE1(v jsonval.Value) ([]OrgChartPeopleItem, bool) {
+
+// elemFromJSONOrgChartPeople decodes an element value of #/properties/people; false when the JSON is not faithfully representable.
+func elemFromJSONOrgChartPeople(v jsonval.Value) ([]OrgChartPeopleItem, bool) {
 	var zero []OrgChartPeopleItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaOrgChartD1(v)
+	x, ok := fromJSONOrgChartPeople(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaOrgChartD1(v jsonval.Value) ([]OrgChartPeopleItem, bool) {
+
+// fromJSONOrgChartPeople decodes a non-null value of #/properties/people; false when the JSON is not faithfully representable.
+func fromJSONOrgChartPeople(v jsonval.Value) ([]OrgChartPeopleItem, bool) {
 	if v.Kind != jsonval.Array {
 		return nil, false
 	}
 	x := make([]OrgChartPeopleItem, len(v.Arr))
 	for i, el := range v.Arr {
-		y, ok := oaOrgChartDE2(el)
+		y, ok := elemFromJSONOrgChartPeopleItem(el)
 		if !ok {
 			return nil, false
 		}
@@ -605,46 +627,60 @@ func oaOrgChartD1(v jsonval.Value) ([]OrgChartPeopleItem, bool) {
 	}
 	return x, true
 }
-func oaOrgChartAt1(v []OrgChartPeopleItem, idx int) jsonval.Value {
-	return oaOrgChartJE2(v[idx])
+
+// elemAtOrgChartPeople returns the element at index idx of a value of #/properties/people as JSON.
+func elemAtOrgChartPeople(v []OrgChartPeopleItem, idx int) jsonval.Value {
+	return elemToJSONOrgChartPeopleItem(v[idx])
 }
-func oaOrgChartNullAt1(v []OrgChartPeopleItem, idx int) bool {
+
+// elemNullAtOrgChartPeople reports whether the element at index idx of a value of #/properties/people is null.
+func elemNullAtOrgChartPeople(v []OrgChartPeopleItem, idx int) bool {
 	return false
 }
-func oaOrgChartJN2(null bool, v *OrgChartPeopleItem) jsonval.Value {
+
+// toJSONOrNullOrgChartPeopleItem encodes a value of #/properties/people/items as JSON (null when null is set).
+func toJSONOrNullOrgChartPeopleItem(null bool, v *OrgChartPeopleItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaOrgChartJ2(v)
+	return toJSONOrgChartPeopleItem(v)
 }
-func oaOrgChartJE2(v OrgChartPeopleItem) jsonval.Value {
-	return oaOrgChartJN2(false, &v)
+
+// elemToJSONOrgChartPeopleItem encodes an element value of #/properties/people/items as JSON.
+func elemToJSONOrgChartPeopleItem(v OrgChartPeopleItem) jsonval.Value {
+	return toJSONOrNullOrgChartPeopleItem(false, &v)
 }
-func oaOrgChartJ2(v *OrgChartPeopleItem) jsonval.Value {
+
+// toJSONOrgChartPeopleItem encodes a non-null value of #/properties/people/items as JSON.
+func toJSONOrgChartPeopleItem(v *OrgChartPeopleItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Id != nil {
-		ms = append(ms, jsonval.Member{Key: "id", Value: oaOrgChartMember2(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "id", Value: memberOrgChartPeopleItem(v, 0)})
 	}
 	if v.Name != nil {
-		ms = append(ms, jsonval.Member{Key: "name", Value: oaOrgChartMember2(v, 1)})
+		ms = append(ms, jsonval.Member{Key: "name", Value: memberOrgChartPeopleItem(v, 1)})
 	}
 	if v.Role != nil {
-		ms = append(ms, jsonval.Member{Key: "role", Value: oaOrgChartMember2(v, 2)})
+		ms = append(ms, jsonval.Member{Key: "role", Value: memberOrgChartPeopleItem(v, 2)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaOrgChartDE2(v jsonval.Value) (OrgChartPeopleItem, bool) {
+
+// elemFromJSONOrgChartPeopleItem decodes an element value of #/properties/people/items; false when the JSON is not faithfully representable.
+func elemFromJSONOrgChartPeopleItem(v jsonval.Value) (OrgChartPeopleItem, bool) {
 	var zero OrgChartPeopleItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaOrgChartD2(v)
+	x, ok := fromJSONOrgChartPeopleItem(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaOrgChartD2(v jsonval.Value) (*OrgChartPeopleItem, bool) {
+
+// fromJSONOrgChartPeopleItem decodes a non-null value of #/properties/people/items; false when the JSON is not faithfully representable.
+func fromJSONOrgChartPeopleItem(v jsonval.Value) (*OrgChartPeopleItem, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -669,7 +705,7 @@ func oaOrgChartD2(v jsonval.Value) (*OrgChartPeopleItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaOrgChartD3(mb.Value)
+			y, ok := fromJSONOrgChartPeopleItemId(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -678,7 +714,7 @@ func oaOrgChartD2(v jsonval.Value) (*OrgChartPeopleItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaOrgChartD4(mb.Value)
+			y, ok := fromJSONOrgChartPeopleItemName(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -687,7 +723,7 @@ func oaOrgChartD2(v jsonval.Value) (*OrgChartPeopleItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaOrgChartD5(mb.Value)
+			y, ok := fromJSONOrgChartPeopleItemRole(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -697,99 +733,131 @@ func oaOrgChartD2(v jsonval.Value) (*OrgChartPeopleItem, bool) {
 	return x, true
 }
 
-var oaOrgChartKeys2 = [...]string{
+// keysOrgChartPeopleItem are the property names of #/properties/people/items in schema order.
+var keysOrgChartPeopleItem = [...]string{
 	"id",
 	"name",
 	"role",
 }
 
-func oaOrgChartMember2(v *OrgChartPeopleItem, idx int) jsonval.Value {
+// memberOrgChartPeopleItem returns property idx (schema order) of a value of #/properties/people/items as JSON.
+func memberOrgChartPeopleItem(v *OrgChartPeopleItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaOrgChartJN3(false, genrt.Deref(v.Id))
+		return toJSONOrNullOrgChartPeopleItemId(false, genrt.Deref(v.Id))
 	case 1:
-		return oaOrgChartJN4(false, genrt.Deref(v.Name))
+		return toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(v.Name))
 	case 2:
-		return oaOrgChartJN5(false, genrt.Deref(v.Role))
+		return toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(v.Role))
 	}
 	return jsonval.Value{}
 }
-func oaOrgChartJN3(null bool, v int64) jsonval.Value {
+
+// toJSONOrNullOrgChartPeopleItemId encodes a value of #/properties/people/items/properties/id as JSON (null when null is set).
+func toJSONOrNullOrgChartPeopleItemId(null bool, v int64) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaOrgChartJ3(v)
+	return toJSONOrgChartPeopleItemId(v)
 }
-func oaOrgChartJE3(v int64) jsonval.Value {
-	return oaOrgChartJN3(false, v)
+
+// elemToJSONOrgChartPeopleItemId encodes an element value of #/properties/people/items/properties/id as JSON.
+func elemToJSONOrgChartPeopleItemId(v int64) jsonval.Value {
+	return toJSONOrNullOrgChartPeopleItemId(false, v)
 }
-func oaOrgChartJ3(v int64) jsonval.Value {
+
+// toJSONOrgChartPeopleItemId encodes a non-null value of #/properties/people/items/properties/id as JSON.
+func toJSONOrgChartPeopleItemId(v int64) jsonval.Value {
 	return jsonval.NewInt(v)
 }
-func oaOrgChartDE3(v jsonval.Value) (int64, bool) {
+
+// elemFromJSONOrgChartPeopleItemId decodes an element value of #/properties/people/items/properties/id; false when the JSON is not faithfully representable.
+func elemFromJSONOrgChartPeopleItemId(v jsonval.Value) (int64, bool) {
 	var zero int64
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaOrgChartD3(v)
+	x, ok := fromJSONOrgChartPeopleItemId(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaOrgChartD3(v jsonval.Value) (int64, bool) {
+
+// fromJSONOrgChartPeopleItemId decodes a non-null value of #/properties/people/items/properties/id; false when the JSON is not faithfully representable.
+func fromJSONOrgChartPeopleItemId(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
 }
-func oaOrgChartJN4(null bool, v string) jsonval.Value {
+
+// toJSONOrNullOrgChartPeopleItemName encodes a value of #/properties/people/items/properties/name as JSON (null when null is set).
+func toJSONOrNullOrgChartPeopleItemName(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaOrgChartJ4(v)
+	return toJSONOrgChartPeopleItemName(v)
 }
-func oaOrgChartJE4(v string) jsonval.Value {
-	return oaOrgChartJN4(false, v)
+
+// elemToJSONOrgChartPeopleItemName encodes an element value of #/properties/people/items/properties/name as JSON.
+func elemToJSONOrgChartPeopleItemName(v string) jsonval.Value {
+	return toJSONOrNullOrgChartPeopleItemName(false, v)
 }
-func oaOrgChartJ4(v string) jsonval.Value {
+
+// toJSONOrgChartPeopleItemName encodes a non-null value of #/properties/people/items/properties/name as JSON.
+func toJSONOrgChartPeopleItemName(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaOrgChartDE4(v jsonval.Value) (string, bool) {
+
+// elemFromJSONOrgChartPeopleItemName decodes an element value of #/properties/people/items/properties/name; false when the JSON is not faithfully representable.
+func elemFromJSONOrgChartPeopleItemName(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaOrgChartD4(v)
+	x, ok := fromJSONOrgChartPeopleItemName(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaOrgChartD4(v jsonval.Value) (string, bool) {
+
+// fromJSONOrgChartPeopleItemName decodes a non-null value of #/properties/people/items/properties/name; false when the JSON is not faithfully representable.
+func fromJSONOrgChartPeopleItemName(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaOrgChartJN5(null bool, v OrgChartPeopleItemRole) jsonval.Value {
+
+// toJSONOrNullOrgChartPeopleItemRole encodes a value of #/properties/people/items/properties/role as JSON (null when null is set).
+func toJSONOrNullOrgChartPeopleItemRole(null bool, v OrgChartPeopleItemRole) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaOrgChartJ5(v)
+	return toJSONOrgChartPeopleItemRole(v)
 }
-func oaOrgChartJE5(v OrgChartPeopleItemRole) jsonval.Value {
-	return oaOrgChartJN5(false, v)
+
+// elemToJSONOrgChartPeopleItemRole encodes an element value of #/properties/people/items/properties/role as JSON.
+func elemToJSONOrgChartPeopleItemRole(v OrgChartPeopleItemRole) jsonval.Value {
+	return toJSONOrNullOrgChartPeopleItemRole(false, v)
 }
-func oaOrgChartJ5(v OrgChartPeopleItemRole) jsonval.Value {
+
+// toJSONOrgChartPeopleItemRole encodes a non-null value of #/properties/people/items/properties/role as JSON.
+func toJSONOrgChartPeopleItemRole(v OrgChartPeopleItemRole) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaOrgChartDE5(v jsonval.Value) (OrgChartPeopleItemRole, bool) {
+
+// elemFromJSONOrgChartPeopleItemRole decodes an element value of #/properties/people/items/properties/role; false when the JSON is not faithfully representable.
+func elemFromJSONOrgChartPeopleItemRole(v jsonval.Value) (OrgChartPeopleItemRole, bool) {
 	var zero OrgChartPeopleItemRole
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaOrgChartD5(v)
+	x, ok := fromJSONOrgChartPeopleItemRole(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaOrgChartD5(v jsonval.Value) (OrgChartPeopleItemRole, bool) {
+
+// fromJSONOrgChartPeopleItemRole decodes a non-null value of #/properties/people/items/properties/role; false when the JSON is not faithfully representable.
+func fromJSONOrgChartPeopleItemRole(v jsonval.Value) (OrgChartPeopleItemRole, bool) {
 	if v.Kind != jsonval.String {
 		return "", false
 	}
@@ -799,41 +867,51 @@ func oaOrgChartD5(v jsonval.Value) (OrgChartPeopleItemRole, bool) {
 	}
 	return "", false
 }
-func oaOrgChartJN6(null bool, v []OrgChartMentorshipsItem) jsonval.Value {
+
+// toJSONOrNullOrgChartMentorships encodes a value of #/properties/mentorships as JSON (null when null is set).
+func toJSONOrNullOrgChartMentorships(null bool, v []OrgChartMentorshipsItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaOrgChartJ6(v)
+	return toJSONOrgChartMentorships(v)
 }
-func oaOrgChartJE6(v []OrgChartMentorshipsItem) jsonval.Value {
-	return oaOrgChartJN6(false, v)
+
+// elemToJSONOrgChartMentorships encodes an element value of #/properties/mentorships as JSON.
+func elemToJSONOrgChartMentorships(v []OrgChartMentorshipsItem) jsonval.Value {
+	return toJSONOrNullOrgChartMentorships(false, v)
 }
-func oaOrgChartJ6(v []OrgChartMentorshipsItem) jsonval.Value {
+
+// toJSONOrgChartMentorships encodes a non-null value of #/properties/mentorships as JSON.
+func toJSONOrgChartMentorships(v []OrgChartMentorshipsItem) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaOrgChartAt6(v, i)
+		arr[i] = elemAtOrgChartMentorships(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaOrgChartDE6(v jsonval.Value) ([]OrgChartMentorshipsItem, bool) {
+
+// elemFromJSONOrgChartMentorships decodes an element value of #/properties/mentorships; false when the JSON is not faithfully representable.
+func elemFromJSONOrgChartMentorships(v jsonval.Value) ([]OrgChartMentorshipsItem, bool) {
 	var zero []OrgChartMentorshipsItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaOrgChartD6(v)
+	x, ok := fromJSONOrgChartMentorships(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaOrgChartD6(v jsonval.Value) ([]OrgChartMentorshipsItem, bool) {
+
+// fromJSONOrgChartMentorships decodes a non-null value of #/properties/mentorships; false when the JSON is not faithfully representable.
+func fromJSONOrgChartMentorships(v jsonval.Value) ([]OrgChartMentorshipsItem, bool) {
 	if v.Kind != jsonval.Array {
 		return nil, false
 	}
 	x := make([]OrgChartMentorshipsItem, len(v.Arr))
 	for i, el := range v.Arr {
-		y, ok := oaOrgChartDE7(el)
+		y, ok := elemFromJSONOrgChartMentorshipsItem(el)
 		if !ok {
 			return nil, false
 		}
@@ -841,43 +919,57 @@ func oaOrgChartD6(v jsonval.Value) ([]OrgChartMentorshipsItem, bool) {
 	}
 	return x, true
 }
-func oaOrgChartAt6(v []OrgChartMentorshipsItem, idx int) jsonval.Value {
-	return oaOrgChartJE7(v[idx])
+
+// elemAtOrgChartMentorships returns the element at index idx of a value of #/properties/mentorships as JSON.
+func elemAtOrgChartMentorships(v []OrgChartMentorshipsItem, idx int) jsonval.Value {
+	return elemToJSONOrgChartMentorshipsItem(v[idx])
 }
-func oaOrgChartNullAt6(v []OrgChartMentorshipsItem, idx int) bool {
+
+// elemNullAtOrgChartMentorships reports whether the element at index idx of a value of #/properties/mentorships is null.
+func elemNullAtOrgChartMentorships(v []OrgChartMentorshipsItem, idx int) bool {
 	return false
 }
-func oaOrgChartJN7(null bool, v *OrgChartMentorshipsItem) jsonval.Value {
+
+// toJSONOrNullOrgChartMentorshipsItem encodes a value of #/properties/mentorships/items as JSON (null when null is set).
+func toJSONOrNullOrgChartMentorshipsItem(null bool, v *OrgChartMentorshipsItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaOrgChartJ7(v)
+	return toJSONOrgChartMentorshipsItem(v)
 }
-func oaOrgChartJE7(v OrgChartMentorshipsItem) jsonval.Value {
-	return oaOrgChartJN7(false, &v)
+
+// elemToJSONOrgChartMentorshipsItem encodes an element value of #/properties/mentorships/items as JSON.
+func elemToJSONOrgChartMentorshipsItem(v OrgChartMentorshipsItem) jsonval.Value {
+	return toJSONOrNullOrgChartMentorshipsItem(false, &v)
 }
-func oaOrgChartJ7(v *OrgChartMentorshipsItem) jsonval.Value {
+
+// toJSONOrgChartMentorshipsItem encodes a non-null value of #/properties/mentorships/items as JSON.
+func toJSONOrgChartMentorshipsItem(v *OrgChartMentorshipsItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Mentor != nil {
-		ms = append(ms, jsonval.Member{Key: "mentor", Value: oaOrgChartMember7(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "mentor", Value: memberOrgChartMentorshipsItem(v, 0)})
 	}
 	if v.Mentee != nil {
-		ms = append(ms, jsonval.Member{Key: "mentee", Value: oaOrgChartMember7(v, 1)})
+		ms = append(ms, jsonval.Member{Key: "mentee", Value: memberOrgChartMentorshipsItem(v, 1)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaOrgChartDE7(v jsonval.Value) (OrgChartMentorshipsItem, bool) {
+
+// elemFromJSONOrgChartMentorshipsItem decodes an element value of #/properties/mentorships/items; false when the JSON is not faithfully representable.
+func elemFromJSONOrgChartMentorshipsItem(v jsonval.Value) (OrgChartMentorshipsItem, bool) {
 	var zero OrgChartMentorshipsItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaOrgChartD7(v)
+	x, ok := fromJSONOrgChartMentorshipsItem(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaOrgChartD7(v jsonval.Value) (*OrgChartMentorshipsItem, bool) {
+
+// fromJSONOrgChartMentorshipsItem decodes a non-null value of #/properties/mentorships/items; false when the JSON is not faithfully representable.
+func fromJSONOrgChartMentorshipsItem(v jsonval.Value) (*OrgChartMentorshipsItem, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -900,7 +992,7 @@ func oaOrgChartD7(v jsonval.Value) (*OrgChartMentorshipsItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaOrgChartD8(mb.Value)
+			y, ok := fromJSONOrgChartMentorshipsItemMentor(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -909,7 +1001,7 @@ func oaOrgChartD7(v jsonval.Value) (*OrgChartMentorshipsItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaOrgChartD9(mb.Value)
+			y, ok := fromJSONOrgChartMentorshipsItemMentee(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -919,107 +1011,139 @@ func oaOrgChartD7(v jsonval.Value) (*OrgChartMentorshipsItem, bool) {
 	return x, true
 }
 
-var oaOrgChartKeys7 = [...]string{
+// keysOrgChartMentorshipsItem are the property names of #/properties/mentorships/items in schema order.
+var keysOrgChartMentorshipsItem = [...]string{
 	"mentor",
 	"mentee",
 }
 
-func oaOrgChartMember7(v *OrgChartMentorshipsItem, idx int) jsonval.Value {
+// memberOrgChartMentorshipsItem returns property idx (schema order) of a value of #/properties/mentorships/items as JSON.
+func memberOrgChartMentorshipsItem(v *OrgChartMentorshipsItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaOrgChartJN8(false, genrt.Deref(v.Mentor))
+		return toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(v.Mentor))
 	case 1:
-		return oaOrgChartJN9(false, genrt.Deref(v.Mentee))
+		return toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(v.Mentee))
 	}
 	return jsonval.Value{}
 }
-func oaOrgChartJN8(null bool, v int64) jsonval.Value {
+
+// toJSONOrNullOrgChartMentorshipsItemMentor encodes a value of #/properties/mentorships/items/properties/mentor as JSON (null when null is set).
+func toJSONOrNullOrgChartMentorshipsItemMentor(null bool, v int64) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaOrgChartJ8(v)
+	return toJSONOrgChartMentorshipsItemMentor(v)
 }
-func oaOrgChartJE8(v int64) jsonval.Value {
-	return oaOrgChartJN8(false, v)
+
+// elemToJSONOrgChartMentorshipsItemMentor encodes an element value of #/properties/mentorships/items/properties/mentor as JSON.
+func elemToJSONOrgChartMentorshipsItemMentor(v int64) jsonval.Value {
+	return toJSONOrNullOrgChartMentorshipsItemMentor(false, v)
 }
-func oaOrgChartJ8(v int64) jsonval.Value {
+
+// toJSONOrgChartMentorshipsItemMentor encodes a non-null value of #/properties/mentorships/items/properties/mentor as JSON.
+func toJSONOrgChartMentorshipsItemMentor(v int64) jsonval.Value {
 	return jsonval.NewInt(v)
 }
-func oaOrgChartDE8(v jsonval.Value) (int64, bool) {
+
+// elemFromJSONOrgChartMentorshipsItemMentor decodes an element value of #/properties/mentorships/items/properties/mentor; false when the JSON is not faithfully representable.
+func elemFromJSONOrgChartMentorshipsItemMentor(v jsonval.Value) (int64, bool) {
 	var zero int64
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaOrgChartD8(v)
+	x, ok := fromJSONOrgChartMentorshipsItemMentor(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaOrgChartD8(v jsonval.Value) (int64, bool) {
+
+// fromJSONOrgChartMentorshipsItemMentor decodes a non-null value of #/properties/mentorships/items/properties/mentor; false when the JSON is not faithfully representable.
+func fromJSONOrgChartMentorshipsItemMentor(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
 }
-func oaOrgChartJN9(null bool, v int64) jsonval.Value {
+
+// toJSONOrNullOrgChartMentorshipsItemMentee encodes a value of #/properties/mentorships/items/properties/mentee as JSON (null when null is set).
+func toJSONOrNullOrgChartMentorshipsItemMentee(null bool, v int64) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaOrgChartJ9(v)
+	return toJSONOrgChartMentorshipsItemMentee(v)
 }
-func oaOrgChartJE9(v int64) jsonval.Value {
-	return oaOrgChartJN9(false, v)
+
+// elemToJSONOrgChartMentorshipsItemMentee encodes an element value of #/properties/mentorships/items/properties/mentee as JSON.
+func elemToJSONOrgChartMentorshipsItemMentee(v int64) jsonval.Value {
+	return toJSONOrNullOrgChartMentorshipsItemMentee(false, v)
 }
-func oaOrgChartJ9(v int64) jsonval.Value {
+
+// toJSONOrgChartMentorshipsItemMentee encodes a non-null value of #/properties/mentorships/items/properties/mentee as JSON.
+func toJSONOrgChartMentorshipsItemMentee(v int64) jsonval.Value {
 	return jsonval.NewInt(v)
 }
-func oaOrgChartDE9(v jsonval.Value) (int64, bool) {
+
+// elemFromJSONOrgChartMentorshipsItemMentee decodes an element value of #/properties/mentorships/items/properties/mentee; false when the JSON is not faithfully representable.
+func elemFromJSONOrgChartMentorshipsItemMentee(v jsonval.Value) (int64, bool) {
 	var zero int64
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaOrgChartD9(v)
+	x, ok := fromJSONOrgChartMentorshipsItemMentee(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaOrgChartD9(v jsonval.Value) (int64, bool) {
+
+// fromJSONOrgChartMentorshipsItemMentee decodes a non-null value of #/properties/mentorships/items/properties/mentee; false when the JSON is not faithfully representable.
+func fromJSONOrgChartMentorshipsItemMentee(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
 }
-func oaOrgChartJN10(null bool, v []string) jsonval.Value {
+
+// toJSONOrNullOrgChartAgenda encodes a value of #/properties/agenda as JSON (null when null is set).
+func toJSONOrNullOrgChartAgenda(null bool, v []string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaOrgChartJ10(v)
+	return toJSONOrgChartAgenda(v)
 }
-func oaOrgChartJE10(v []string) jsonval.Value {
-	return oaOrgChartJN10(false, v)
+
+// elemToJSONOrgChartAgenda encodes an element value of #/properties/agenda as JSON.
+func elemToJSONOrgChartAgenda(v []string) jsonval.Value {
+	return toJSONOrNullOrgChartAgenda(false, v)
 }
-func oaOrgChartJ10(v []string) jsonval.Value {
+
+// toJSONOrgChartAgenda encodes a non-null value of #/properties/agenda as JSON.
+func toJSONOrgChartAgenda(v []string) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaOrgChartAt10(v, i)
+		arr[i] = elemAtOrgChartAgenda(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaOrgChartDE10(v jsonval.Value) ([]string, bool) {
+
+// elemFromJSONOrgChartAgenda decodes an element value of #/properties/agenda; false when the JSON is not faithfully representable.
+func elemFromJSONOrgChartAgenda(v jsonval.Value) ([]string, bool) {
 	var zero []string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaOrgChartD10(v)
+	x, ok := fromJSONOrgChartAgenda(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaOrgChartD10(v jsonval.Value) ([]string, bool) {
+
+// fromJSONOrgChartAgenda decodes a non-null value of #/properties/agenda; false when the JSON is not faithfully representable.
+func fromJSONOrgChartAgenda(v jsonval.Value) ([]string, bool) {
 	if v.Kind != jsonval.Array {
 		return nil, false
 	}
 	x := make([]string, len(v.Arr))
 	for i, el := range v.Arr {
-		y, ok := oaOrgChartDE11(el)
+		y, ok := elemFromJSONOrgChartAgendaItem(el)
 		if !ok {
 			return nil, false
 		}
@@ -1027,67 +1151,91 @@ func oaOrgChartD10(v jsonval.Value) ([]string, bool) {
 	}
 	return x, true
 }
-func oaOrgChartAt10(v []string, idx int) jsonval.Value {
-	return oaOrgChartJE11(v[idx])
+
+// elemAtOrgChartAgenda returns the element at index idx of a value of #/properties/agenda as JSON.
+func elemAtOrgChartAgenda(v []string, idx int) jsonval.Value {
+	return elemToJSONOrgChartAgendaItem(v[idx])
 }
-func oaOrgChartNullAt10(v []string, idx int) bool {
+
+// elemNullAtOrgChartAgenda reports whether the element at index idx of a value of #/properties/agenda is null.
+func elemNullAtOrgChartAgenda(v []string, idx int) bool {
 	return false
 }
-func oaOrgChartJN11(null bool, v string) jsonval.Value {
+
+// toJSONOrNullOrgChartAgendaItem encodes a value of #/properties/agenda/items as JSON (null when null is set).
+func toJSONOrNullOrgChartAgendaItem(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaOrgChartJ11(v)
+	return toJSONOrgChartAgendaItem(v)
 }
-func oaOrgChartJE11(v string) jsonval.Value {
-	return oaOrgChartJN11(false, v)
+
+// elemToJSONOrgChartAgendaItem encodes an element value of #/properties/agenda/items as JSON.
+func elemToJSONOrgChartAgendaItem(v string) jsonval.Value {
+	return toJSONOrNullOrgChartAgendaItem(false, v)
 }
-func oaOrgChartJ11(v string) jsonval.Value {
+
+// toJSONOrgChartAgendaItem encodes a non-null value of #/properties/agenda/items as JSON.
+func toJSONOrgChartAgendaItem(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaOrgChartDE11(v jsonval.Value) (string, bool) {
+
+// elemFromJSONOrgChartAgendaItem decodes an element value of #/properties/agenda/items; false when the JSON is not faithfully representable.
+func elemFromJSONOrgChartAgendaItem(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaOrgChartD11(v)
+	x, ok := fromJSONOrgChartAgendaItem(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaOrgChartD11(v jsonval.Value) (string, bool) {
+
+// fromJSONOrgChartAgendaItem decodes a non-null value of #/properties/agenda/items; false when the JSON is not faithfully representable.
+func fromJSONOrgChartAgendaItem(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaOrgChartJN12(null bool, v *OrgChartPeriod) jsonval.Value {
+
+// toJSONOrNullOrgChartPeriod encodes a value of #/properties/period as JSON (null when null is set).
+func toJSONOrNullOrgChartPeriod(null bool, v *OrgChartPeriod) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaOrgChartJ12(v)
+	return toJSONOrgChartPeriod(v)
 }
-func oaOrgChartJE12(v OrgChartPeriod) jsonval.Value {
-	return oaOrgChartJN12(false, &v)
+
+// elemToJSONOrgChartPeriod encodes an element value of #/properties/period as JSON.
+func elemToJSONOrgChartPeriod(v OrgChartPeriod) jsonval.Value {
+	return toJSONOrNullOrgChartPeriod(false, &v)
 }
-func oaOrgChartJ12(v *OrgChartPeriod) jsonval.Value {
+
+// toJSONOrgChartPeriod encodes a non-null value of #/properties/period as JSON.
+func toJSONOrgChartPeriod(v *OrgChartPeriod) jsonval.Value {
 	n := v.Len
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaOrgChartAt12(v, i)
+		arr[i] = elemAtOrgChartPeriod(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaOrgChartDE12(v jsonval.Value) (OrgChartPeriod, bool) {
+
+// elemFromJSONOrgChartPeriod decodes an element value of #/properties/period; false when the JSON is not faithfully representable.
+func elemFromJSONOrgChartPeriod(v jsonval.Value) (OrgChartPeriod, bool) {
 	var zero OrgChartPeriod
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaOrgChartD12(v)
+	x, ok := fromJSONOrgChartPeriod(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaOrgChartD12(v jsonval.Value) (*OrgChartPeriod, bool) {
+
+// fromJSONOrgChartPeriod decodes a non-null value of #/properties/period; false when the JSON is not faithfully representable.
+func fromJSONOrgChartPeriod(v jsonval.Value) (*OrgChartPeriod, bool) {
 	if v.Kind != jsonval.Array {
 		return nil, false
 	}
@@ -1096,14 +1244,14 @@ func oaOrgChartD12(v jsonval.Value) (*OrgChartPeriod, bool) {
 	}
 	x := &OrgChartPeriod{Len: min(len(v.Arr), 2)}
 	if len(v.Arr) > 0 {
-		y, ok := oaOrgChartDE13(v.Arr[0])
+		y, ok := elemFromJSONOrgChartPeriodP0(v.Arr[0])
 		if !ok {
 			return nil, false
 		}
 		x.P0 = y
 	}
 	if len(v.Arr) > 1 {
-		y, ok := oaOrgChartDE14(v.Arr[1])
+		y, ok := elemFromJSONOrgChartPeriodP1(v.Arr[1])
 		if !ok {
 			return nil, false
 		}
@@ -1111,16 +1259,20 @@ func oaOrgChartD12(v jsonval.Value) (*OrgChartPeriod, bool) {
 	}
 	return x, true
 }
-func oaOrgChartAt12(v *OrgChartPeriod, idx int) jsonval.Value {
+
+// elemAtOrgChartPeriod returns the element at index idx of a value of #/properties/period as JSON.
+func elemAtOrgChartPeriod(v *OrgChartPeriod, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaOrgChartJE13(v.P0)
+		return elemToJSONOrgChartPeriodP0(v.P0)
 	case 1:
-		return oaOrgChartJE14(v.P1)
+		return elemToJSONOrgChartPeriodP1(v.P1)
 	}
 	return jsonval.Value{}
 }
-func oaOrgChartNullAt12(v *OrgChartPeriod, idx int) bool {
+
+// elemNullAtOrgChartPeriod reports whether the element at index idx of a value of #/properties/period is null.
+func elemNullAtOrgChartPeriod(v *OrgChartPeriod, idx int) bool {
 	switch idx {
 	case 0:
 		return false
@@ -1129,56 +1281,76 @@ func oaOrgChartNullAt12(v *OrgChartPeriod, idx int) bool {
 	}
 	return true
 }
-func oaOrgChartJN13(null bool, v int64) jsonval.Value {
+
+// toJSONOrNullOrgChartPeriodP0 encodes a value of #/properties/period/prefixItems/0 as JSON (null when null is set).
+func toJSONOrNullOrgChartPeriodP0(null bool, v int64) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaOrgChartJ13(v)
+	return toJSONOrgChartPeriodP0(v)
 }
-func oaOrgChartJE13(v int64) jsonval.Value {
-	return oaOrgChartJN13(false, v)
+
+// elemToJSONOrgChartPeriodP0 encodes an element value of #/properties/period/prefixItems/0 as JSON.
+func elemToJSONOrgChartPeriodP0(v int64) jsonval.Value {
+	return toJSONOrNullOrgChartPeriodP0(false, v)
 }
-func oaOrgChartJ13(v int64) jsonval.Value {
+
+// toJSONOrgChartPeriodP0 encodes a non-null value of #/properties/period/prefixItems/0 as JSON.
+func toJSONOrgChartPeriodP0(v int64) jsonval.Value {
 	return jsonval.NewInt(v)
 }
-func oaOrgChartDE13(v jsonval.Value) (int64, bool) {
+
+// elemFromJSONOrgChartPeriodP0 decodes an element value of #/properties/period/prefixItems/0; false when the JSON is not faithfully representable.
+func elemFromJSONOrgChartPeriodP0(v jsonval.Value) (int64, bool) {
 	var zero int64
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaOrgChartD13(v)
+	x, ok := fromJSONOrgChartPeriodP0(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaOrgChartD13(v jsonval.Value) (int64, bool) {
+
+// fromJSONOrgChartPeriodP0 decodes a non-null value of #/properties/period/prefixItems/0; false when the JSON is not faithfully representable.
+func fromJSONOrgChartPeriodP0(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
 }
-func oaOrgChartJN14(null bool, v int64) jsonval.Value {
+
+// toJSONOrNullOrgChartPeriodP1 encodes a value of #/properties/period/prefixItems/1 as JSON (null when null is set).
+func toJSONOrNullOrgChartPeriodP1(null bool, v int64) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaOrgChartJ14(v)
+	return toJSONOrgChartPeriodP1(v)
 }
-func oaOrgChartJE14(v int64) jsonval.Value {
-	return oaOrgChartJN14(false, v)
+
+// elemToJSONOrgChartPeriodP1 encodes an element value of #/properties/period/prefixItems/1 as JSON.
+func elemToJSONOrgChartPeriodP1(v int64) jsonval.Value {
+	return toJSONOrNullOrgChartPeriodP1(false, v)
 }
-func oaOrgChartJ14(v int64) jsonval.Value {
+
+// toJSONOrgChartPeriodP1 encodes a non-null value of #/properties/period/prefixItems/1 as JSON.
+func toJSONOrgChartPeriodP1(v int64) jsonval.Value {
 	return jsonval.NewInt(v)
 }
-func oaOrgChartDE14(v jsonval.Value) (int64, bool) {
+
+// elemFromJSONOrgChartPeriodP1 decodes an element value of #/properties/period/prefixItems/1; false when the JSON is not faithfully representable.
+func elemFromJSONOrgChartPeriodP1(v jsonval.Value) (int64, bool) {
 	var zero int64
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaOrgChartD14(v)
+	x, ok := fromJSONOrgChartPeriodP1(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaOrgChartD14(v jsonval.Value) (int64, bool) {
+
+// fromJSONOrgChartPeriodP1 decodes a non-null value of #/properties/period/prefixItems/1; false when the JSON is not faithfully representable.
+func fromJSONOrgChartPeriodP1(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
 }
 
@@ -1194,7 +1366,7 @@ func oaOrgChartNilRoot(gold, cand *OrgChart) bool {
 
 // oaOrgChartOut converts a decoded JSON value into *OrgChart when it is faithfully representable.
 func oaOrgChartOut(v jsonval.Value) (*OrgChart, bool) {
-	x, ok := oaOrgChartD0(v)
+	x, ok := fromJSONOrgChart(v)
 	if !ok {
 		return nil, false
 	}
@@ -1250,7 +1422,7 @@ func oaOrgChartScore(gold, cand *OrgChart) (float64, error) {
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return 0, err
 	}
-	s, _ := c.oaOrgChartA0_0(gn, g, pn, p, false)
+	s, _ := c.scoreOrgChart(gn, g, pn, p, false)
 	if c.Err != nil {
 		return 0, c.Err
 	}
@@ -1288,11 +1460,11 @@ func RepairOrgChart(gold, cand *OrgChart) ([]oart.Op, error) {
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return nil, err
 	}
-	_, r := c.oaOrgChartA0_0(gn, g, pn, p, true)
+	_, r := c.scoreOrgChart(gn, g, pn, p, true)
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.m, oaOrgChartJN0(gn, g), oaOrgChartJN0(pn, p), oart.GranularityLeaf)
+	ops := oart.WalkRepairs(r.m, toJSONOrNullOrgChart(gn, g), toJSONOrNullOrgChart(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 func oaOrgChartDecodePair(gold, cand []byte) (*oaOrgChartFallback, jsonval.Value, jsonval.Value, error) {
@@ -1451,12 +1623,13 @@ func RepairOrgChartJSON(gold, cand []byte) ([]oart.Op, error) {
 	return res.Repair(interp.RepairOptions{})
 }
 
-// oaOrgChartA2_2 aligns a gold value under schema node /properties/people/items with a candidate value of node /properties/people/items.
-func (c *oaOrgChartCtx) oaOrgChartA2_2(gn bool, g *OrgChartPeopleItem, pn bool, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartO2_2(g, p, build)
+// scoreOrgChartPeopleItem scores #/properties/people/items (object).
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItem(gn bool, g *OrgChartPeopleItem, pn bool, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreObjectOrgChartPeopleItem(g, p, build)
 }
 
-var oaOrgChartSim2_2 = [9]float64{
+// keySimOrgChartPeopleItem holds the key similarities (SPEC §6.1) of the properties of #/properties/people/items (rows) and #/properties/people/items (columns).
+var keySimOrgChartPeopleItem = [9]float64{
 	float64(1.0),
 	float64(0.0),
 	float64(0.0),
@@ -1468,7 +1641,8 @@ var oaOrgChartSim2_2 = [9]float64{
 	float64(1.0),
 }
 
-func (c *oaOrgChartCtx) oaOrgChartO2_2(g *OrgChartPeopleItem, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+// scoreObjectOrgChartPeopleItem aligns the properties of #/properties/people/items and #/properties/people/items (SPEC §6).
+func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem(g *OrgChartPeopleItem, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -1519,7 +1693,7 @@ func (c *oaOrgChartCtx) oaOrgChartO2_2(g *OrgChartPeopleItem, p *OrgChartPeopleI
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaOrgChartSim2_2[gi[i]*3+pj[j]]
+				K[i*m+j] = keySimOrgChartPeopleItem[gi[i]*3+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -1552,7 +1726,7 @@ func (c *oaOrgChartCtx) oaOrgChartO2_2(g *OrgChartPeopleItem, p *OrgChartPeopleI
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaOrgChartMember2(g, eg[x]), oaOrgChartMember2(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberOrgChartPeopleItem(g, eg[x]), memberOrgChartPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -1560,35 +1734,35 @@ func (c *oaOrgChartCtx) oaOrgChartO2_2(g *OrgChartPeopleItem, p *OrgChartPeopleI
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA3_3(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
+			evs[x], r = c.scoreOrgChartPeopleItemId(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(2.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA4_4(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreOrgChartPeopleItemName(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(2.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA4_5(false, genrt.Deref(g.Name), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreOrgChartPeopleItemName_vs_Role(false, genrt.Deref(g.Name), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA5_4(false, genrt.Deref(g.Role), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreOrgChartPeopleItemRole_vs_Name(false, genrt.Deref(g.Role), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA5_5(false, genrt.Deref(g.Role), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreOrgChartPeopleItemRole(false, genrt.Deref(g.Role), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
@@ -1615,11 +1789,11 @@ func (c *oaOrgChartCtx) oaOrgChartO2_2(g *OrgChartPeopleItem, p *OrgChartPeopleI
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaOrgChartKeys2[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysOrgChartPeopleItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaOrgChartKeys2[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysOrgChartPeopleItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -1634,12 +1808,13 @@ func (c *oaOrgChartCtx) oaOrgChartO2_2(g *OrgChartPeopleItem, p *OrgChartPeopleI
 	return score, &oaOrgChartRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaOrgChartA0_0 aligns a gold value under schema node  with a candidate value of node .
-func (c *oaOrgChartCtx) oaOrgChartA0_0(gn bool, g *OrgChart, pn bool, p *OrgChart, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartO0_0(g, p, build)
+// scoreOrgChart scores # (object).
+func (c *oaOrgChartCtx) scoreOrgChart(gn bool, g *OrgChart, pn bool, p *OrgChart, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreObjectOrgChart(g, p, build)
 }
 
-var oaOrgChartSim0_0 = [16]float64{
+// keySimOrgChart holds the key similarities (SPEC §6.1) of the properties of # (rows) and # (columns).
+var keySimOrgChart = [16]float64{
 	float64(1.0),
 	float64(0.5050505050505051),
 	float64(0.4444444444444444),
@@ -1658,7 +1833,8 @@ var oaOrgChartSim0_0 = [16]float64{
 	float64(1.0),
 }
 
-func (c *oaOrgChartCtx) oaOrgChartO0_0(g *OrgChart, p *OrgChart, build bool) (float64, *oaOrgChartRes) {
+// scoreObjectOrgChart aligns the properties of # and # (SPEC §6).
+func (c *oaOrgChartCtx) scoreObjectOrgChart(g *OrgChart, p *OrgChart, build bool) (float64, *oaOrgChartRes) {
 	var gi [4]int
 	n := 0
 	if g.People != nil {
@@ -1717,7 +1893,7 @@ func (c *oaOrgChartCtx) oaOrgChartO0_0(g *OrgChart, p *OrgChart, build bool) (fl
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaOrgChartSim0_0[gi[i]*4+pj[j]]
+				K[i*m+j] = keySimOrgChart[gi[i]*4+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -1750,7 +1926,7 @@ func (c *oaOrgChartCtx) oaOrgChartO0_0(g *OrgChart, p *OrgChart, build bool) (fl
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaOrgChartMember0(g, eg[x]), oaOrgChartMember0(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberOrgChart(g, eg[x]), memberOrgChart(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -1758,112 +1934,112 @@ func (c *oaOrgChartCtx) oaOrgChartO0_0(g *OrgChart, p *OrgChart, build bool) (fl
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA1_1(false, g.People, false, p.People, build)
+			evs[x], r = c.scoreOrgChartPeople(false, g.People, false, p.People, build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA1_6(false, g.People, false, p.Mentorships, build)
+			evs[x], r = c.scoreOrgChartPeople_vs_Mentorships(false, g.People, false, p.Mentorships, build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA1_10(false, g.People, false, p.Agenda, build)
+			evs[x], r = c.scoreOrgChartPeople_vs_Agenda(false, g.People, false, p.Agenda, build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA1_12(false, g.People, false, p.Period, build)
+			evs[x], r = c.scoreOrgChartPeople_vs_Period(false, g.People, false, p.Period, build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA6_1(false, g.Mentorships, false, p.People, build)
+			evs[x], r = c.scoreOrgChartMentorships_vs_People(false, g.Mentorships, false, p.People, build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA6_6(false, g.Mentorships, false, p.Mentorships, build)
+			evs[x], r = c.scoreOrgChartMentorships(false, g.Mentorships, false, p.Mentorships, build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA6_10(false, g.Mentorships, false, p.Agenda, build)
+			evs[x], r = c.scoreOrgChartMentorships_vs_Agenda(false, g.Mentorships, false, p.Agenda, build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA6_12(false, g.Mentorships, false, p.Period, build)
+			evs[x], r = c.scoreOrgChartMentorships_vs_Period(false, g.Mentorships, false, p.Period, build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA10_1(false, g.Agenda, false, p.People, build)
+			evs[x], r = c.scoreOrgChartAgenda_vs_People(false, g.Agenda, false, p.People, build)
 			if build {
 				rs[x] = r
 			}
 		case 9:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA10_6(false, g.Agenda, false, p.Mentorships, build)
+			evs[x], r = c.scoreOrgChartAgenda_vs_Mentorships(false, g.Agenda, false, p.Mentorships, build)
 			if build {
 				rs[x] = r
 			}
 		case 10:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA10_10(false, g.Agenda, false, p.Agenda, build)
+			evs[x], r = c.scoreOrgChartAgenda(false, g.Agenda, false, p.Agenda, build)
 			if build {
 				rs[x] = r
 			}
 		case 11:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA10_12(false, g.Agenda, false, p.Period, build)
+			evs[x], r = c.scoreOrgChartAgenda_vs_Period(false, g.Agenda, false, p.Period, build)
 			if build {
 				rs[x] = r
 			}
 		case 12:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA12_1(false, g.Period, false, p.People, build)
+			evs[x], r = c.scoreOrgChartPeriod_vs_People(false, g.Period, false, p.People, build)
 			if build {
 				rs[x] = r
 			}
 		case 13:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA12_6(false, g.Period, false, p.Mentorships, build)
+			evs[x], r = c.scoreOrgChartPeriod_vs_Mentorships(false, g.Period, false, p.Mentorships, build)
 			if build {
 				rs[x] = r
 			}
 		case 14:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA12_10(false, g.Period, false, p.Agenda, build)
+			evs[x], r = c.scoreOrgChartPeriod_vs_Agenda(false, g.Period, false, p.Agenda, build)
 			if build {
 				rs[x] = r
 			}
 		case 15:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA12_12(false, g.Period, false, p.Period, build)
+			evs[x], r = c.scoreOrgChartPeriod(false, g.Period, false, p.Period, build)
 			if build {
 				rs[x] = r
 			}
@@ -1890,11 +2066,11 @@ func (c *oaOrgChartCtx) oaOrgChartO0_0(g *OrgChart, p *OrgChart, build bool) (fl
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaOrgChartKeys0[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysOrgChart[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaOrgChartKeys0[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysOrgChart[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -1909,62 +2085,66 @@ func (c *oaOrgChartCtx) oaOrgChartO0_0(g *OrgChart, p *OrgChart, build bool) (fl
 	return score, &oaOrgChartRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaOrgChartA3_3 aligns a gold value under schema node /properties/people/items/properties/id with a candidate value of node /properties/people/items/properties/id.
-func (c *oaOrgChartCtx) oaOrgChartA3_3(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeopleItemId scores #/properties/people/items/properties/id (integer, identifier of scope "person").
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItemId(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, oaOrgChartJN3(gn, g), oaOrgChartJN3(pn, p), true, true)
+		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullOrgChartPeopleItemId(gn, g), toJSONOrNullOrgChartPeopleItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
-// oaOrgChartA4_4 aligns a gold value under schema node /properties/people/items/properties/name with a candidate value of node /properties/people/items/properties/name.
-func (c *oaOrgChartCtx) oaOrgChartA4_4(gn bool, g string, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeopleItemName scores #/properties/people/items/properties/name (string, exact).
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaOrgChartJ4(g), oaOrgChartJ4(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONOrgChartPeopleItemName(g), toJSONOrgChartPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaOrgChartA4_5 aligns a gold value under schema node /properties/people/items/properties/name with a candidate value of node /properties/people/items/properties/role.
-func (c *oaOrgChartCtx) oaOrgChartA4_5(gn bool, g string, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeopleItemName_vs_Role scores a gold value of #/properties/people/items/properties/name (string, exact) against a candidate value of #/properties/people/items/properties/role (string enum, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_Role(gn bool, g string, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *oaOrgChartRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaOrgChartJ4(g), oaOrgChartJ5(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONOrgChartPeopleItemName(g), toJSONOrgChartPeopleItemRole(p), true, true)
 	}
 	return s, nil
 }
 
-// oaOrgChartA5_4 aligns a gold value under schema node /properties/people/items/properties/role with a candidate value of node /properties/people/items/properties/name.
-func (c *oaOrgChartCtx) oaOrgChartA5_4(gn bool, g OrgChartPeopleItemRole, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeopleItemRole_vs_Name scores a gold value of #/properties/people/items/properties/role (string enum, exact) against a candidate value of #/properties/people/items/properties/name (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_Name(gn bool, g OrgChartPeopleItemRole, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaOrgChartJ5(g), oaOrgChartJ4(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaOrgChartA5_5 aligns a gold value under schema node /properties/people/items/properties/role with a candidate value of node /properties/people/items/properties/role.
-func (c *oaOrgChartCtx) oaOrgChartA5_5(gn bool, g OrgChartPeopleItemRole, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeopleItemRole scores #/properties/people/items/properties/role (string enum, exact).
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole(gn bool, g OrgChartPeopleItemRole, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *oaOrgChartRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaOrgChartJ5(g), oaOrgChartJ5(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartPeopleItemRole(p), true, true)
 	}
 	return s, nil
 }
 
-// oaOrgChartA1_1 aligns a gold value under schema node /properties/people with a candidate value of node /properties/people.
-func (c *oaOrgChartCtx) oaOrgChartA1_1(gn bool, g []OrgChartPeopleItem, pn bool, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartL1_1(g, p, build)
+// scoreOrgChartPeople scores #/properties/people (array, order align).
+func (c *oaOrgChartCtx) scoreOrgChartPeople(gn bool, g []OrgChartPeopleItem, pn bool, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreArrayOrgChartPeople(g, p, build)
 }
-func (c *oaOrgChartCtx) oaOrgChartT1_1(g []OrgChartPeopleItem, p []OrgChartPeopleItem, i, j int, build bool) (float64, *oaOrgChartRes) {
+
+// scoreTailOrgChartPeople scores gold tail element i of #/properties/people against candidate tail element j of #/properties/people.
+func (c *oaOrgChartCtx) scoreTailOrgChartPeople(g []OrgChartPeopleItem, p []OrgChartPeopleItem, i, j int, build bool) (float64, *oaOrgChartRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaOrgChartA2_2(false, &g[i], false, &p[jj], build)
+		return c.scoreOrgChartPeopleItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaOrgChartCtx) oaOrgChartL1_1(g []OrgChartPeopleItem, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+
+// scoreArrayOrgChartPeople aligns the elements of #/properties/people and #/properties/people (SPEC §5).
+func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -1978,7 +2158,7 @@ func (c *oaOrgChartCtx) oaOrgChartL1_1(g []OrgChartPeopleItem, p []OrgChartPeopl
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaOrgChartT1_1(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailOrgChartPeople(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -1995,16 +2175,16 @@ func (c *oaOrgChartCtx) oaOrgChartL1_1(g []OrgChartPeopleItem, p []OrgChartPeopl
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaOrgChartT1_1(g, p, r, col, true)
+						_, cr := c.scoreTailOrgChartPeople(g, p, r, col, true)
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaOrgChartRes
 				if build {
-					_, cr = c.oaOrgChartT1_1(g, p, r, col, true)
+					_, cr = c.scoreTailOrgChartPeople(g, p, r, col, true)
 				}
-				if !oaOrgChartNullAt1(p, 0+col) {
+				if !elemNullAtOrgChartPeople(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -2012,7 +2192,7 @@ func (c *oaOrgChartCtx) oaOrgChartL1_1(g []OrgChartPeopleItem, p []OrgChartPeopl
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaOrgChartNullAt1(g, 0+r) {
+				if !elemNullAtOrgChartPeople(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -2025,7 +2205,7 @@ func (c *oaOrgChartCtx) oaOrgChartL1_1(g []OrgChartPeopleItem, p []OrgChartPeopl
 				sc[E] = 0
 				E++
 				if build {
-					v := oaOrgChartAt1(g, 0+r)
+					v := elemAtOrgChartPeople(g, 0+r)
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -2033,7 +2213,7 @@ func (c *oaOrgChartCtx) oaOrgChartL1_1(g []OrgChartPeopleItem, p []OrgChartPeopl
 				sc[E] = 0
 				E++
 				if build {
-					v := oaOrgChartAt1(p, 0+col)
+					v := elemAtOrgChartPeople(p, 0+col)
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -2050,20 +2230,24 @@ func (c *oaOrgChartCtx) oaOrgChartL1_1(g []OrgChartPeopleItem, p []OrgChartPeopl
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, oaOrgChartJ1(g), oaOrgChartJ1(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartPeople(p))
 }
 
-// oaOrgChartA1_6 aligns a gold value under schema node /properties/people with a candidate value of node /properties/mentorships.
-func (c *oaOrgChartCtx) oaOrgChartA1_6(gn bool, g []OrgChartPeopleItem, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartL1_6(g, p, build)
+// scoreOrgChartPeople_vs_Mentorships scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/mentorships (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeople_vs_Mentorships(gn bool, g []OrgChartPeopleItem, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreArrayOrgChartPeople_vs_Mentorships(g, p, build)
 }
-func (c *oaOrgChartCtx) oaOrgChartT1_6(g []OrgChartPeopleItem, p []OrgChartMentorshipsItem, i, j int, build bool) (float64, *oaOrgChartRes) {
+
+// scoreTailOrgChartPeople_vs_Mentorships scores gold tail element i of #/properties/people against candidate tail element j of #/properties/mentorships.
+func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Mentorships(g []OrgChartPeopleItem, p []OrgChartMentorshipsItem, i, j int, build bool) (float64, *oaOrgChartRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaOrgChartA2_7(false, &g[i], false, &p[jj], build)
+		return c.scoreOrgChartPeopleItem_vs_MentorshipsItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaOrgChartCtx) oaOrgChartL1_6(g []OrgChartPeopleItem, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+
+// scoreArrayOrgChartPeople_vs_Mentorships aligns the elements of #/properties/people and #/properties/mentorships (SPEC §5).
+func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeopleItem, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2077,7 +2261,7 @@ func (c *oaOrgChartCtx) oaOrgChartL1_6(g []OrgChartPeopleItem, p []OrgChartMento
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaOrgChartT1_6(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailOrgChartPeople_vs_Mentorships(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -2094,16 +2278,16 @@ func (c *oaOrgChartCtx) oaOrgChartL1_6(g []OrgChartPeopleItem, p []OrgChartMento
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaOrgChartT1_6(g, p, r, col, true)
+						_, cr := c.scoreTailOrgChartPeople_vs_Mentorships(g, p, r, col, true)
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaOrgChartRes
 				if build {
-					_, cr = c.oaOrgChartT1_6(g, p, r, col, true)
+					_, cr = c.scoreTailOrgChartPeople_vs_Mentorships(g, p, r, col, true)
 				}
-				if !oaOrgChartNullAt6(p, 0+col) {
+				if !elemNullAtOrgChartMentorships(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -2111,7 +2295,7 @@ func (c *oaOrgChartCtx) oaOrgChartL1_6(g []OrgChartPeopleItem, p []OrgChartMento
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaOrgChartNullAt1(g, 0+r) {
+				if !elemNullAtOrgChartPeople(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -2124,7 +2308,7 @@ func (c *oaOrgChartCtx) oaOrgChartL1_6(g []OrgChartPeopleItem, p []OrgChartMento
 				sc[E] = 0
 				E++
 				if build {
-					v := oaOrgChartAt1(g, 0+r)
+					v := elemAtOrgChartPeople(g, 0+r)
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -2132,7 +2316,7 @@ func (c *oaOrgChartCtx) oaOrgChartL1_6(g []OrgChartPeopleItem, p []OrgChartMento
 				sc[E] = 0
 				E++
 				if build {
-					v := oaOrgChartAt6(p, 0+col)
+					v := elemAtOrgChartMentorships(p, 0+col)
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -2149,20 +2333,24 @@ func (c *oaOrgChartCtx) oaOrgChartL1_6(g []OrgChartPeopleItem, p []OrgChartMento
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, oaOrgChartJ1(g), oaOrgChartJ6(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartMentorships(p))
 }
 
-// oaOrgChartA1_10 aligns a gold value under schema node /properties/people with a candidate value of node /properties/agenda.
-func (c *oaOrgChartCtx) oaOrgChartA1_10(gn bool, g []OrgChartPeopleItem, pn bool, p []string, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartL1_10(g, p, build)
+// scoreOrgChartPeople_vs_Agenda scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/agenda (array, order fixed); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeople_vs_Agenda(gn bool, g []OrgChartPeopleItem, pn bool, p []string, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreArrayOrgChartPeople_vs_Agenda(g, p, build)
 }
-func (c *oaOrgChartCtx) oaOrgChartT1_10(g []OrgChartPeopleItem, p []string, i, j int, build bool) (float64, *oaOrgChartRes) {
+
+// scoreTailOrgChartPeople_vs_Agenda scores gold tail element i of #/properties/people against candidate tail element j of #/properties/agenda.
+func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Agenda(g []OrgChartPeopleItem, p []string, i, j int, build bool) (float64, *oaOrgChartRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaOrgChartA2_11(false, &g[i], false, p[jj], build)
+		return c.scoreOrgChartPeopleItem_vs_AgendaItem(false, &g[i], false, p[jj], build)
 	}
 }
-func (c *oaOrgChartCtx) oaOrgChartL1_10(g []OrgChartPeopleItem, p []string, build bool) (float64, *oaOrgChartRes) {
+
+// scoreArrayOrgChartPeople_vs_Agenda aligns the elements of #/properties/people and #/properties/agenda (SPEC §5).
+func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleItem, p []string, build bool) (float64, *oaOrgChartRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2176,7 +2364,7 @@ func (c *oaOrgChartCtx) oaOrgChartL1_10(g []OrgChartPeopleItem, p []string, buil
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaOrgChartT1_10(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailOrgChartPeople_vs_Agenda(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -2193,16 +2381,16 @@ func (c *oaOrgChartCtx) oaOrgChartL1_10(g []OrgChartPeopleItem, p []string, buil
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaOrgChartT1_10(g, p, r, col, true)
+						_, cr := c.scoreTailOrgChartPeople_vs_Agenda(g, p, r, col, true)
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaOrgChartRes
 				if build {
-					_, cr = c.oaOrgChartT1_10(g, p, r, col, true)
+					_, cr = c.scoreTailOrgChartPeople_vs_Agenda(g, p, r, col, true)
 				}
-				if !oaOrgChartNullAt10(p, 0+col) {
+				if !elemNullAtOrgChartAgenda(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -2210,7 +2398,7 @@ func (c *oaOrgChartCtx) oaOrgChartL1_10(g []OrgChartPeopleItem, p []string, buil
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaOrgChartNullAt1(g, 0+r) {
+				if !elemNullAtOrgChartPeople(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -2223,7 +2411,7 @@ func (c *oaOrgChartCtx) oaOrgChartL1_10(g []OrgChartPeopleItem, p []string, buil
 				sc[E] = 0
 				E++
 				if build {
-					v := oaOrgChartAt1(g, 0+r)
+					v := elemAtOrgChartPeople(g, 0+r)
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -2231,7 +2419,7 @@ func (c *oaOrgChartCtx) oaOrgChartL1_10(g []OrgChartPeopleItem, p []string, buil
 				sc[E] = 0
 				E++
 				if build {
-					v := oaOrgChartAt10(p, 0+col)
+					v := elemAtOrgChartAgenda(p, 0+col)
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -2248,25 +2436,29 @@ func (c *oaOrgChartCtx) oaOrgChartL1_10(g []OrgChartPeopleItem, p []string, buil
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, oaOrgChartJ1(g), oaOrgChartJ10(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartAgenda(p))
 }
 
-// oaOrgChartA1_12 aligns a gold value under schema node /properties/people with a candidate value of node /properties/period.
-func (c *oaOrgChartCtx) oaOrgChartA1_12(gn bool, g []OrgChartPeopleItem, pn bool, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartL1_12(g, p, build)
+// scoreOrgChartPeople_vs_Period scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/period (tuple); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeople_vs_Period(gn bool, g []OrgChartPeopleItem, pn bool, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreArrayOrgChartPeople_vs_Period(g, p, build)
 }
-func (c *oaOrgChartCtx) oaOrgChartT1_12(g []OrgChartPeopleItem, p *OrgChartPeriod, i, j int, build bool) (float64, *oaOrgChartRes) {
+
+// scoreTailOrgChartPeople_vs_Period scores gold tail element i of #/properties/people against candidate tail element j of #/properties/period.
+func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Period(g []OrgChartPeopleItem, p *OrgChartPeriod, i, j int, build bool) (float64, *oaOrgChartRes) {
 	switch jj := 0 + j; {
 	case jj == 0:
-		return c.oaOrgChartA2_13(false, &g[i], false, p.P0, build)
+		return c.scoreOrgChartPeopleItem_vs_PeriodP0(false, &g[i], false, p.P0, build)
 	case jj == 1:
-		return c.oaOrgChartA2_14(false, &g[i], false, p.P1, build)
+		return c.scoreOrgChartPeopleItem_vs_PeriodP1(false, &g[i], false, p.P1, build)
 	default:
 		_ = jj
 		return 0, nil // unreachable: the candidate's type has no element 0+j
 	}
 }
-func (c *oaOrgChartCtx) oaOrgChartL1_12(g []OrgChartPeopleItem, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
+
+// scoreArrayOrgChartPeople_vs_Period aligns the elements of #/properties/people and #/properties/period (SPEC §5).
+func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleItem, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
 	nG, nP := len(g), p.Len
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2280,7 +2472,7 @@ func (c *oaOrgChartCtx) oaOrgChartL1_12(g []OrgChartPeopleItem, p *OrgChartPerio
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaOrgChartT1_12(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailOrgChartPeople_vs_Period(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -2297,16 +2489,16 @@ func (c *oaOrgChartCtx) oaOrgChartL1_12(g []OrgChartPeopleItem, p *OrgChartPerio
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaOrgChartT1_12(g, p, r, col, true)
+						_, cr := c.scoreTailOrgChartPeople_vs_Period(g, p, r, col, true)
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaOrgChartRes
 				if build {
-					_, cr = c.oaOrgChartT1_12(g, p, r, col, true)
+					_, cr = c.scoreTailOrgChartPeople_vs_Period(g, p, r, col, true)
 				}
-				if !oaOrgChartNullAt12(p, 0+col) {
+				if !elemNullAtOrgChartPeriod(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -2314,7 +2506,7 @@ func (c *oaOrgChartCtx) oaOrgChartL1_12(g []OrgChartPeopleItem, p *OrgChartPerio
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaOrgChartNullAt1(g, 0+r) {
+				if !elemNullAtOrgChartPeople(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -2327,7 +2519,7 @@ func (c *oaOrgChartCtx) oaOrgChartL1_12(g []OrgChartPeopleItem, p *OrgChartPerio
 				sc[E] = 0
 				E++
 				if build {
-					v := oaOrgChartAt1(g, 0+r)
+					v := elemAtOrgChartPeople(g, 0+r)
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -2335,7 +2527,7 @@ func (c *oaOrgChartCtx) oaOrgChartL1_12(g []OrgChartPeopleItem, p *OrgChartPerio
 				sc[E] = 0
 				E++
 				if build {
-					v := oaOrgChartAt12(p, 0+col)
+					v := elemAtOrgChartPeriod(p, 0+col)
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -2352,20 +2544,24 @@ func (c *oaOrgChartCtx) oaOrgChartL1_12(g []OrgChartPeopleItem, p *OrgChartPerio
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, oaOrgChartJ1(g), oaOrgChartJ12(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartPeriod(p))
 }
 
-// oaOrgChartA6_1 aligns a gold value under schema node /properties/mentorships with a candidate value of node /properties/people.
-func (c *oaOrgChartCtx) oaOrgChartA6_1(gn bool, g []OrgChartMentorshipsItem, pn bool, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartL6_1(g, p, build)
+// scoreOrgChartMentorships_vs_People scores a gold value of #/properties/mentorships (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartMentorships_vs_People(gn bool, g []OrgChartMentorshipsItem, pn bool, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreArrayOrgChartMentorships_vs_People(g, p, build)
 }
-func (c *oaOrgChartCtx) oaOrgChartT6_1(g []OrgChartMentorshipsItem, p []OrgChartPeopleItem, i, j int, build bool) (float64, *oaOrgChartRes) {
+
+// scoreTailOrgChartMentorships_vs_People scores gold tail element i of #/properties/mentorships against candidate tail element j of #/properties/people.
+func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_People(g []OrgChartMentorshipsItem, p []OrgChartPeopleItem, i, j int, build bool) (float64, *oaOrgChartRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaOrgChartA7_2(false, &g[i], false, &p[jj], build)
+		return c.scoreOrgChartMentorshipsItem_vs_PeopleItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaOrgChartCtx) oaOrgChartL6_1(g []OrgChartMentorshipsItem, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+
+// scoreArrayOrgChartMentorships_vs_People aligns the elements of #/properties/mentorships and #/properties/people (SPEC §5).
+func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_People(g []OrgChartMentorshipsItem, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2379,7 +2575,7 @@ func (c *oaOrgChartCtx) oaOrgChartL6_1(g []OrgChartMentorshipsItem, p []OrgChart
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaOrgChartT6_1(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailOrgChartMentorships_vs_People(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -2396,23 +2592,23 @@ func (c *oaOrgChartCtx) oaOrgChartL6_1(g []OrgChartMentorshipsItem, p []OrgChart
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaOrgChartT6_1(g, p, r, col, true)
+						_, cr := c.scoreTailOrgChartMentorships_vs_People(g, p, r, col, true)
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaOrgChartRes
 				if build {
-					_, cr = c.oaOrgChartT6_1(g, p, r, col, true)
+					_, cr = c.scoreTailOrgChartMentorships_vs_People(g, p, r, col, true)
 				}
-				if !oaOrgChartNullAt1(p, 0+col) {
+				if !elemNullAtOrgChartPeople(p, 0+col) {
 					sc[E] = 0
 					E++
 					if build {
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaOrgChartNullAt6(g, 0+r) {
+				if !elemNullAtOrgChartMentorships(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -2425,14 +2621,14 @@ func (c *oaOrgChartCtx) oaOrgChartL6_1(g []OrgChartMentorshipsItem, p []OrgChart
 				sc[E] = 0
 				E++
 				if build {
-					v := oaOrgChartAt6(g, 0+r)
+					v := elemAtOrgChartMentorships(g, 0+r)
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
 				sc[E] = 0
 				E++
 				if build {
-					v := oaOrgChartAt1(p, 0+col)
+					v := elemAtOrgChartPeople(p, 0+col)
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -2449,20 +2645,24 @@ func (c *oaOrgChartCtx) oaOrgChartL6_1(g []OrgChartMentorshipsItem, p []OrgChart
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, true, false), raw, oaOrgChartJ6(g), oaOrgChartJ1(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartPeople(p))
 }
 
-// oaOrgChartA6_6 aligns a gold value under schema node /properties/mentorships with a candidate value of node /properties/mentorships.
-func (c *oaOrgChartCtx) oaOrgChartA6_6(gn bool, g []OrgChartMentorshipsItem, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartL6_6(g, p, build)
+// scoreOrgChartMentorships scores #/properties/mentorships (array, order align).
+func (c *oaOrgChartCtx) scoreOrgChartMentorships(gn bool, g []OrgChartMentorshipsItem, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreArrayOrgChartMentorships(g, p, build)
 }
-func (c *oaOrgChartCtx) oaOrgChartT6_6(g []OrgChartMentorshipsItem, p []OrgChartMentorshipsItem, i, j int, build bool) (float64, *oaOrgChartRes) {
+
+// scoreTailOrgChartMentorships scores gold tail element i of #/properties/mentorships against candidate tail element j of #/properties/mentorships.
+func (c *oaOrgChartCtx) scoreTailOrgChartMentorships(g []OrgChartMentorshipsItem, p []OrgChartMentorshipsItem, i, j int, build bool) (float64, *oaOrgChartRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaOrgChartA7_7(false, &g[i], false, &p[jj], build)
+		return c.scoreOrgChartMentorshipsItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaOrgChartCtx) oaOrgChartL6_6(g []OrgChartMentorshipsItem, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+
+// scoreArrayOrgChartMentorships aligns the elements of #/properties/mentorships and #/properties/mentorships (SPEC §5).
+func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships(g []OrgChartMentorshipsItem, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2476,7 +2676,7 @@ func (c *oaOrgChartCtx) oaOrgChartL6_6(g []OrgChartMentorshipsItem, p []OrgChart
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaOrgChartT6_6(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailOrgChartMentorships(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -2493,23 +2693,23 @@ func (c *oaOrgChartCtx) oaOrgChartL6_6(g []OrgChartMentorshipsItem, p []OrgChart
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaOrgChartT6_6(g, p, r, col, true)
+						_, cr := c.scoreTailOrgChartMentorships(g, p, r, col, true)
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaOrgChartRes
 				if build {
-					_, cr = c.oaOrgChartT6_6(g, p, r, col, true)
+					_, cr = c.scoreTailOrgChartMentorships(g, p, r, col, true)
 				}
-				if !oaOrgChartNullAt6(p, 0+col) {
+				if !elemNullAtOrgChartMentorships(p, 0+col) {
 					sc[E] = 0
 					E++
 					if build {
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaOrgChartNullAt6(g, 0+r) {
+				if !elemNullAtOrgChartMentorships(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -2522,14 +2722,14 @@ func (c *oaOrgChartCtx) oaOrgChartL6_6(g []OrgChartMentorshipsItem, p []OrgChart
 				sc[E] = 0
 				E++
 				if build {
-					v := oaOrgChartAt6(g, 0+r)
+					v := elemAtOrgChartMentorships(g, 0+r)
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
 				sc[E] = 0
 				E++
 				if build {
-					v := oaOrgChartAt6(p, 0+col)
+					v := elemAtOrgChartMentorships(p, 0+col)
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -2546,20 +2746,24 @@ func (c *oaOrgChartCtx) oaOrgChartL6_6(g []OrgChartMentorshipsItem, p []OrgChart
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, true, false), raw, oaOrgChartJ6(g), oaOrgChartJ6(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartMentorships(p))
 }
 
-// oaOrgChartA6_10 aligns a gold value under schema node /properties/mentorships with a candidate value of node /properties/agenda.
-func (c *oaOrgChartCtx) oaOrgChartA6_10(gn bool, g []OrgChartMentorshipsItem, pn bool, p []string, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartL6_10(g, p, build)
+// scoreOrgChartMentorships_vs_Agenda scores a gold value of #/properties/mentorships (array, order align) against a candidate value of #/properties/agenda (array, order fixed); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartMentorships_vs_Agenda(gn bool, g []OrgChartMentorshipsItem, pn bool, p []string, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreArrayOrgChartMentorships_vs_Agenda(g, p, build)
 }
-func (c *oaOrgChartCtx) oaOrgChartT6_10(g []OrgChartMentorshipsItem, p []string, i, j int, build bool) (float64, *oaOrgChartRes) {
+
+// scoreTailOrgChartMentorships_vs_Agenda scores gold tail element i of #/properties/mentorships against candidate tail element j of #/properties/agenda.
+func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_Agenda(g []OrgChartMentorshipsItem, p []string, i, j int, build bool) (float64, *oaOrgChartRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaOrgChartA7_11(false, &g[i], false, p[jj], build)
+		return c.scoreOrgChartMentorshipsItem_vs_AgendaItem(false, &g[i], false, p[jj], build)
 	}
 }
-func (c *oaOrgChartCtx) oaOrgChartL6_10(g []OrgChartMentorshipsItem, p []string, build bool) (float64, *oaOrgChartRes) {
+
+// scoreArrayOrgChartMentorships_vs_Agenda aligns the elements of #/properties/mentorships and #/properties/agenda (SPEC §5).
+func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Agenda(g []OrgChartMentorshipsItem, p []string, build bool) (float64, *oaOrgChartRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2573,7 +2777,7 @@ func (c *oaOrgChartCtx) oaOrgChartL6_10(g []OrgChartMentorshipsItem, p []string,
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaOrgChartT6_10(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailOrgChartMentorships_vs_Agenda(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -2590,23 +2794,23 @@ func (c *oaOrgChartCtx) oaOrgChartL6_10(g []OrgChartMentorshipsItem, p []string,
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaOrgChartT6_10(g, p, r, col, true)
+						_, cr := c.scoreTailOrgChartMentorships_vs_Agenda(g, p, r, col, true)
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaOrgChartRes
 				if build {
-					_, cr = c.oaOrgChartT6_10(g, p, r, col, true)
+					_, cr = c.scoreTailOrgChartMentorships_vs_Agenda(g, p, r, col, true)
 				}
-				if !oaOrgChartNullAt10(p, 0+col) {
+				if !elemNullAtOrgChartAgenda(p, 0+col) {
 					sc[E] = 0
 					E++
 					if build {
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaOrgChartNullAt6(g, 0+r) {
+				if !elemNullAtOrgChartMentorships(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -2619,14 +2823,14 @@ func (c *oaOrgChartCtx) oaOrgChartL6_10(g []OrgChartMentorshipsItem, p []string,
 				sc[E] = 0
 				E++
 				if build {
-					v := oaOrgChartAt6(g, 0+r)
+					v := elemAtOrgChartMentorships(g, 0+r)
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
 				sc[E] = 0
 				E++
 				if build {
-					v := oaOrgChartAt10(p, 0+col)
+					v := elemAtOrgChartAgenda(p, 0+col)
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -2643,25 +2847,29 @@ func (c *oaOrgChartCtx) oaOrgChartL6_10(g []OrgChartMentorshipsItem, p []string,
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, true, false), raw, oaOrgChartJ6(g), oaOrgChartJ10(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartAgenda(p))
 }
 
-// oaOrgChartA6_12 aligns a gold value under schema node /properties/mentorships with a candidate value of node /properties/period.
-func (c *oaOrgChartCtx) oaOrgChartA6_12(gn bool, g []OrgChartMentorshipsItem, pn bool, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartL6_12(g, p, build)
+// scoreOrgChartMentorships_vs_Period scores a gold value of #/properties/mentorships (array, order align) against a candidate value of #/properties/period (tuple); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartMentorships_vs_Period(gn bool, g []OrgChartMentorshipsItem, pn bool, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreArrayOrgChartMentorships_vs_Period(g, p, build)
 }
-func (c *oaOrgChartCtx) oaOrgChartT6_12(g []OrgChartMentorshipsItem, p *OrgChartPeriod, i, j int, build bool) (float64, *oaOrgChartRes) {
+
+// scoreTailOrgChartMentorships_vs_Period scores gold tail element i of #/properties/mentorships against candidate tail element j of #/properties/period.
+func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_Period(g []OrgChartMentorshipsItem, p *OrgChartPeriod, i, j int, build bool) (float64, *oaOrgChartRes) {
 	switch jj := 0 + j; {
 	case jj == 0:
-		return c.oaOrgChartA7_13(false, &g[i], false, p.P0, build)
+		return c.scoreOrgChartMentorshipsItem_vs_PeriodP0(false, &g[i], false, p.P0, build)
 	case jj == 1:
-		return c.oaOrgChartA7_14(false, &g[i], false, p.P1, build)
+		return c.scoreOrgChartMentorshipsItem_vs_PeriodP1(false, &g[i], false, p.P1, build)
 	default:
 		_ = jj
 		return 0, nil // unreachable: the candidate's type has no element 0+j
 	}
 }
-func (c *oaOrgChartCtx) oaOrgChartL6_12(g []OrgChartMentorshipsItem, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
+
+// scoreArrayOrgChartMentorships_vs_Period aligns the elements of #/properties/mentorships and #/properties/period (SPEC §5).
+func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Period(g []OrgChartMentorshipsItem, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
 	nG, nP := len(g), p.Len
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2675,7 +2883,7 @@ func (c *oaOrgChartCtx) oaOrgChartL6_12(g []OrgChartMentorshipsItem, p *OrgChart
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaOrgChartT6_12(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailOrgChartMentorships_vs_Period(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -2692,23 +2900,23 @@ func (c *oaOrgChartCtx) oaOrgChartL6_12(g []OrgChartMentorshipsItem, p *OrgChart
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaOrgChartT6_12(g, p, r, col, true)
+						_, cr := c.scoreTailOrgChartMentorships_vs_Period(g, p, r, col, true)
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaOrgChartRes
 				if build {
-					_, cr = c.oaOrgChartT6_12(g, p, r, col, true)
+					_, cr = c.scoreTailOrgChartMentorships_vs_Period(g, p, r, col, true)
 				}
-				if !oaOrgChartNullAt12(p, 0+col) {
+				if !elemNullAtOrgChartPeriod(p, 0+col) {
 					sc[E] = 0
 					E++
 					if build {
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaOrgChartNullAt6(g, 0+r) {
+				if !elemNullAtOrgChartMentorships(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -2721,14 +2929,14 @@ func (c *oaOrgChartCtx) oaOrgChartL6_12(g []OrgChartMentorshipsItem, p *OrgChart
 				sc[E] = 0
 				E++
 				if build {
-					v := oaOrgChartAt6(g, 0+r)
+					v := elemAtOrgChartMentorships(g, 0+r)
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
 				sc[E] = 0
 				E++
 				if build {
-					v := oaOrgChartAt12(p, 0+col)
+					v := elemAtOrgChartPeriod(p, 0+col)
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -2745,20 +2953,24 @@ func (c *oaOrgChartCtx) oaOrgChartL6_12(g []OrgChartMentorshipsItem, p *OrgChart
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, true, false), raw, oaOrgChartJ6(g), oaOrgChartJ12(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartPeriod(p))
 }
 
-// oaOrgChartA10_1 aligns a gold value under schema node /properties/agenda with a candidate value of node /properties/people.
-func (c *oaOrgChartCtx) oaOrgChartA10_1(gn bool, g []string, pn bool, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartL10_1(g, p, build)
+// scoreOrgChartAgenda_vs_People scores a gold value of #/properties/agenda (array, order fixed) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartAgenda_vs_People(gn bool, g []string, pn bool, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreArrayOrgChartAgenda_vs_People(g, p, build)
 }
-func (c *oaOrgChartCtx) oaOrgChartT10_1(g []string, p []OrgChartPeopleItem, i, j int, build bool) (float64, *oaOrgChartRes) {
+
+// scoreTailOrgChartAgenda_vs_People scores gold tail element i of #/properties/agenda against candidate tail element j of #/properties/people.
+func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_People(g []string, p []OrgChartPeopleItem, i, j int, build bool) (float64, *oaOrgChartRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaOrgChartA11_2(false, g[i], false, &p[jj], build)
+		return c.scoreOrgChartAgendaItem_vs_PeopleItem(false, g[i], false, &p[jj], build)
 	}
 }
-func (c *oaOrgChartCtx) oaOrgChartL10_1(g []string, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+
+// scoreArrayOrgChartAgenda_vs_People aligns the elements of #/properties/agenda and #/properties/people (SPEC §5).
+func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2772,7 +2984,7 @@ func (c *oaOrgChartCtx) oaOrgChartL10_1(g []string, p []OrgChartPeopleItem, buil
 		tail = 0
 		if build {
 			for j := 0; j < m; j++ {
-				v := oaOrgChartAt1(p, 0+j)
+				v := elemAtOrgChartPeople(p, 0+j)
 				tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 			}
 		}
@@ -2780,7 +2992,7 @@ func (c *oaOrgChartCtx) oaOrgChartL10_1(g []string, p []OrgChartPeopleItem, buil
 		tail = 0
 		if build {
 			for i := 0; i < n; i++ {
-				v := oaOrgChartAt10(g, 0+i)
+				v := elemAtOrgChartAgenda(g, 0+i)
 				tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 			}
 		}
@@ -2788,7 +3000,7 @@ func (c *oaOrgChartCtx) oaOrgChartL10_1(g []string, p []OrgChartPeopleItem, buil
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaOrgChartT10_1(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailOrgChartAgenda_vs_People(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -2800,22 +3012,22 @@ func (c *oaOrgChartCtx) oaOrgChartL10_1(g []string, p []OrgChartPeopleItem, buil
 				if s > 0 {
 					D++
 					if build {
-						_, cr := c.oaOrgChartT10_1(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailOrgChartAgenda_vs_People(g, p, st.I, st.J, true)
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaOrgChartRes
 				if build {
-					_, cr = c.oaOrgChartT10_1(g, p, st.I, st.J, true)
+					_, cr = c.scoreTailOrgChartAgenda_vs_People(g, p, st.I, st.J, true)
 				}
-				if !oaOrgChartNullAt10(g, 0+st.I) {
+				if !elemNullAtOrgChartAgenda(g, 0+st.I) {
 					D++
 					if build {
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
 					}
 				}
-				if !oaOrgChartNullAt1(p, 0+st.J) {
+				if !elemNullAtOrgChartPeople(p, 0+st.J) {
 					D++
 					if build {
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
@@ -2824,9 +3036,9 @@ func (c *oaOrgChartCtx) oaOrgChartL10_1(g []string, p []OrgChartPeopleItem, buil
 			case seqdp.Up:
 				D++
 				if build {
-					v := oaOrgChartAt10(g, 0+st.I)
+					v := elemAtOrgChartAgenda(g, 0+st.I)
 					if st.CellDiag {
-						_, cr := c.oaOrgChartT10_1(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailOrgChartAgenda_vs_People(g, p, st.I, st.J, true)
 						v = cr.ag
 					}
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
@@ -2834,9 +3046,9 @@ func (c *oaOrgChartCtx) oaOrgChartL10_1(g []string, p []OrgChartPeopleItem, buil
 			case seqdp.Left:
 				D++
 				if build {
-					v := oaOrgChartAt1(p, 0+st.J)
+					v := elemAtOrgChartPeople(p, 0+st.J)
 					if st.CellDiag {
-						_, cr := c.oaOrgChartT10_1(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailOrgChartAgenda_vs_People(g, p, st.I, st.J, true)
 						v = cr.ap
 					}
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
@@ -2854,20 +3066,24 @@ func (c *oaOrgChartCtx) oaOrgChartL10_1(g []string, p []OrgChartPeopleItem, buil
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListFixed, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, oaOrgChartJ10(g), oaOrgChartJ1(p))
+	return tail, c.finishList(oart.ListFixed, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartPeople(p))
 }
 
-// oaOrgChartA10_6 aligns a gold value under schema node /properties/agenda with a candidate value of node /properties/mentorships.
-func (c *oaOrgChartCtx) oaOrgChartA10_6(gn bool, g []string, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartL10_6(g, p, build)
+// scoreOrgChartAgenda_vs_Mentorships scores a gold value of #/properties/agenda (array, order fixed) against a candidate value of #/properties/mentorships (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartAgenda_vs_Mentorships(gn bool, g []string, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreArrayOrgChartAgenda_vs_Mentorships(g, p, build)
 }
-func (c *oaOrgChartCtx) oaOrgChartT10_6(g []string, p []OrgChartMentorshipsItem, i, j int, build bool) (float64, *oaOrgChartRes) {
+
+// scoreTailOrgChartAgenda_vs_Mentorships scores gold tail element i of #/properties/agenda against candidate tail element j of #/properties/mentorships.
+func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_Mentorships(g []string, p []OrgChartMentorshipsItem, i, j int, build bool) (float64, *oaOrgChartRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaOrgChartA11_7(false, g[i], false, &p[jj], build)
+		return c.scoreOrgChartAgendaItem_vs_MentorshipsItem(false, g[i], false, &p[jj], build)
 	}
 }
-func (c *oaOrgChartCtx) oaOrgChartL10_6(g []string, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+
+// scoreArrayOrgChartAgenda_vs_Mentorships aligns the elements of #/properties/agenda and #/properties/mentorships (SPEC §5).
+func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Mentorships(g []string, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2881,7 +3097,7 @@ func (c *oaOrgChartCtx) oaOrgChartL10_6(g []string, p []OrgChartMentorshipsItem,
 		tail = 0
 		if build {
 			for j := 0; j < m; j++ {
-				v := oaOrgChartAt6(p, 0+j)
+				v := elemAtOrgChartMentorships(p, 0+j)
 				tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 			}
 		}
@@ -2889,7 +3105,7 @@ func (c *oaOrgChartCtx) oaOrgChartL10_6(g []string, p []OrgChartMentorshipsItem,
 		tail = 0
 		if build {
 			for i := 0; i < n; i++ {
-				v := oaOrgChartAt10(g, 0+i)
+				v := elemAtOrgChartAgenda(g, 0+i)
 				tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 			}
 		}
@@ -2897,7 +3113,7 @@ func (c *oaOrgChartCtx) oaOrgChartL10_6(g []string, p []OrgChartMentorshipsItem,
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaOrgChartT10_6(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailOrgChartAgenda_vs_Mentorships(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -2909,22 +3125,22 @@ func (c *oaOrgChartCtx) oaOrgChartL10_6(g []string, p []OrgChartMentorshipsItem,
 				if s > 0 {
 					D++
 					if build {
-						_, cr := c.oaOrgChartT10_6(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailOrgChartAgenda_vs_Mentorships(g, p, st.I, st.J, true)
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaOrgChartRes
 				if build {
-					_, cr = c.oaOrgChartT10_6(g, p, st.I, st.J, true)
+					_, cr = c.scoreTailOrgChartAgenda_vs_Mentorships(g, p, st.I, st.J, true)
 				}
-				if !oaOrgChartNullAt10(g, 0+st.I) {
+				if !elemNullAtOrgChartAgenda(g, 0+st.I) {
 					D++
 					if build {
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
 					}
 				}
-				if !oaOrgChartNullAt6(p, 0+st.J) {
+				if !elemNullAtOrgChartMentorships(p, 0+st.J) {
 					D++
 					if build {
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
@@ -2933,9 +3149,9 @@ func (c *oaOrgChartCtx) oaOrgChartL10_6(g []string, p []OrgChartMentorshipsItem,
 			case seqdp.Up:
 				D++
 				if build {
-					v := oaOrgChartAt10(g, 0+st.I)
+					v := elemAtOrgChartAgenda(g, 0+st.I)
 					if st.CellDiag {
-						_, cr := c.oaOrgChartT10_6(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailOrgChartAgenda_vs_Mentorships(g, p, st.I, st.J, true)
 						v = cr.ag
 					}
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
@@ -2943,9 +3159,9 @@ func (c *oaOrgChartCtx) oaOrgChartL10_6(g []string, p []OrgChartMentorshipsItem,
 			case seqdp.Left:
 				D++
 				if build {
-					v := oaOrgChartAt6(p, 0+st.J)
+					v := elemAtOrgChartMentorships(p, 0+st.J)
 					if st.CellDiag {
-						_, cr := c.oaOrgChartT10_6(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailOrgChartAgenda_vs_Mentorships(g, p, st.I, st.J, true)
 						v = cr.ap
 					}
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
@@ -2963,20 +3179,24 @@ func (c *oaOrgChartCtx) oaOrgChartL10_6(g []string, p []OrgChartMentorshipsItem,
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListFixed, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, oaOrgChartJ10(g), oaOrgChartJ6(p))
+	return tail, c.finishList(oart.ListFixed, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartMentorships(p))
 }
 
-// oaOrgChartA10_10 aligns a gold value under schema node /properties/agenda with a candidate value of node /properties/agenda.
-func (c *oaOrgChartCtx) oaOrgChartA10_10(gn bool, g []string, pn bool, p []string, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartL10_10(g, p, build)
+// scoreOrgChartAgenda scores #/properties/agenda (array, order fixed).
+func (c *oaOrgChartCtx) scoreOrgChartAgenda(gn bool, g []string, pn bool, p []string, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreArrayOrgChartAgenda(g, p, build)
 }
-func (c *oaOrgChartCtx) oaOrgChartT10_10(g []string, p []string, i, j int, build bool) (float64, *oaOrgChartRes) {
+
+// scoreTailOrgChartAgenda scores gold tail element i of #/properties/agenda against candidate tail element j of #/properties/agenda.
+func (c *oaOrgChartCtx) scoreTailOrgChartAgenda(g []string, p []string, i, j int, build bool) (float64, *oaOrgChartRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaOrgChartA11_11(false, g[i], false, p[jj], build)
+		return c.scoreOrgChartAgendaItem(false, g[i], false, p[jj], build)
 	}
 }
-func (c *oaOrgChartCtx) oaOrgChartL10_10(g []string, p []string, build bool) (float64, *oaOrgChartRes) {
+
+// scoreArrayOrgChartAgenda aligns the elements of #/properties/agenda and #/properties/agenda (SPEC §5).
+func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build bool) (float64, *oaOrgChartRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2990,7 +3210,7 @@ func (c *oaOrgChartCtx) oaOrgChartL10_10(g []string, p []string, build bool) (fl
 		tail = 0
 		if build {
 			for j := 0; j < m; j++ {
-				v := oaOrgChartAt10(p, 0+j)
+				v := elemAtOrgChartAgenda(p, 0+j)
 				tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 			}
 		}
@@ -2998,7 +3218,7 @@ func (c *oaOrgChartCtx) oaOrgChartL10_10(g []string, p []string, build bool) (fl
 		tail = 0
 		if build {
 			for i := 0; i < n; i++ {
-				v := oaOrgChartAt10(g, 0+i)
+				v := elemAtOrgChartAgenda(g, 0+i)
 				tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 			}
 		}
@@ -3006,7 +3226,7 @@ func (c *oaOrgChartCtx) oaOrgChartL10_10(g []string, p []string, build bool) (fl
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaOrgChartT10_10(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailOrgChartAgenda(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -3018,22 +3238,22 @@ func (c *oaOrgChartCtx) oaOrgChartL10_10(g []string, p []string, build bool) (fl
 				if s > 0 {
 					D++
 					if build {
-						_, cr := c.oaOrgChartT10_10(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailOrgChartAgenda(g, p, st.I, st.J, true)
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaOrgChartRes
 				if build {
-					_, cr = c.oaOrgChartT10_10(g, p, st.I, st.J, true)
+					_, cr = c.scoreTailOrgChartAgenda(g, p, st.I, st.J, true)
 				}
-				if !oaOrgChartNullAt10(g, 0+st.I) {
+				if !elemNullAtOrgChartAgenda(g, 0+st.I) {
 					D++
 					if build {
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
 					}
 				}
-				if !oaOrgChartNullAt10(p, 0+st.J) {
+				if !elemNullAtOrgChartAgenda(p, 0+st.J) {
 					D++
 					if build {
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
@@ -3042,9 +3262,9 @@ func (c *oaOrgChartCtx) oaOrgChartL10_10(g []string, p []string, build bool) (fl
 			case seqdp.Up:
 				D++
 				if build {
-					v := oaOrgChartAt10(g, 0+st.I)
+					v := elemAtOrgChartAgenda(g, 0+st.I)
 					if st.CellDiag {
-						_, cr := c.oaOrgChartT10_10(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailOrgChartAgenda(g, p, st.I, st.J, true)
 						v = cr.ag
 					}
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
@@ -3052,9 +3272,9 @@ func (c *oaOrgChartCtx) oaOrgChartL10_10(g []string, p []string, build bool) (fl
 			case seqdp.Left:
 				D++
 				if build {
-					v := oaOrgChartAt10(p, 0+st.J)
+					v := elemAtOrgChartAgenda(p, 0+st.J)
 					if st.CellDiag {
-						_, cr := c.oaOrgChartT10_10(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailOrgChartAgenda(g, p, st.I, st.J, true)
 						v = cr.ap
 					}
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
@@ -3072,25 +3292,29 @@ func (c *oaOrgChartCtx) oaOrgChartL10_10(g []string, p []string, build bool) (fl
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListFixed, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, oaOrgChartJ10(g), oaOrgChartJ10(p))
+	return tail, c.finishList(oart.ListFixed, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartAgenda(p))
 }
 
-// oaOrgChartA10_12 aligns a gold value under schema node /properties/agenda with a candidate value of node /properties/period.
-func (c *oaOrgChartCtx) oaOrgChartA10_12(gn bool, g []string, pn bool, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartL10_12(g, p, build)
+// scoreOrgChartAgenda_vs_Period scores a gold value of #/properties/agenda (array, order fixed) against a candidate value of #/properties/period (tuple); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartAgenda_vs_Period(gn bool, g []string, pn bool, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreArrayOrgChartAgenda_vs_Period(g, p, build)
 }
-func (c *oaOrgChartCtx) oaOrgChartT10_12(g []string, p *OrgChartPeriod, i, j int, build bool) (float64, *oaOrgChartRes) {
+
+// scoreTailOrgChartAgenda_vs_Period scores gold tail element i of #/properties/agenda against candidate tail element j of #/properties/period.
+func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_Period(g []string, p *OrgChartPeriod, i, j int, build bool) (float64, *oaOrgChartRes) {
 	switch jj := 0 + j; {
 	case jj == 0:
-		return c.oaOrgChartA11_13(false, g[i], false, p.P0, build)
+		return c.scoreOrgChartAgendaItem_vs_PeriodP0(false, g[i], false, p.P0, build)
 	case jj == 1:
-		return c.oaOrgChartA11_14(false, g[i], false, p.P1, build)
+		return c.scoreOrgChartAgendaItem_vs_PeriodP1(false, g[i], false, p.P1, build)
 	default:
 		_ = jj
 		return 0, nil // unreachable: the candidate's type has no element 0+j
 	}
 }
-func (c *oaOrgChartCtx) oaOrgChartL10_12(g []string, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
+
+// scoreArrayOrgChartAgenda_vs_Period aligns the elements of #/properties/agenda and #/properties/period (SPEC §5).
+func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
 	nG, nP := len(g), p.Len
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -3104,7 +3328,7 @@ func (c *oaOrgChartCtx) oaOrgChartL10_12(g []string, p *OrgChartPeriod, build bo
 		tail = 0
 		if build {
 			for j := 0; j < m; j++ {
-				v := oaOrgChartAt12(p, 0+j)
+				v := elemAtOrgChartPeriod(p, 0+j)
 				tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 			}
 		}
@@ -3112,7 +3336,7 @@ func (c *oaOrgChartCtx) oaOrgChartL10_12(g []string, p *OrgChartPeriod, build bo
 		tail = 0
 		if build {
 			for i := 0; i < n; i++ {
-				v := oaOrgChartAt10(g, 0+i)
+				v := elemAtOrgChartAgenda(g, 0+i)
 				tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 			}
 		}
@@ -3120,7 +3344,7 @@ func (c *oaOrgChartCtx) oaOrgChartL10_12(g []string, p *OrgChartPeriod, build bo
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaOrgChartT10_12(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailOrgChartAgenda_vs_Period(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -3132,22 +3356,22 @@ func (c *oaOrgChartCtx) oaOrgChartL10_12(g []string, p *OrgChartPeriod, build bo
 				if s > 0 {
 					D++
 					if build {
-						_, cr := c.oaOrgChartT10_12(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailOrgChartAgenda_vs_Period(g, p, st.I, st.J, true)
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaOrgChartRes
 				if build {
-					_, cr = c.oaOrgChartT10_12(g, p, st.I, st.J, true)
+					_, cr = c.scoreTailOrgChartAgenda_vs_Period(g, p, st.I, st.J, true)
 				}
-				if !oaOrgChartNullAt10(g, 0+st.I) {
+				if !elemNullAtOrgChartAgenda(g, 0+st.I) {
 					D++
 					if build {
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
 					}
 				}
-				if !oaOrgChartNullAt12(p, 0+st.J) {
+				if !elemNullAtOrgChartPeriod(p, 0+st.J) {
 					D++
 					if build {
 						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
@@ -3156,9 +3380,9 @@ func (c *oaOrgChartCtx) oaOrgChartL10_12(g []string, p *OrgChartPeriod, build bo
 			case seqdp.Up:
 				D++
 				if build {
-					v := oaOrgChartAt10(g, 0+st.I)
+					v := elemAtOrgChartAgenda(g, 0+st.I)
 					if st.CellDiag {
-						_, cr := c.oaOrgChartT10_12(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailOrgChartAgenda_vs_Period(g, p, st.I, st.J, true)
 						v = cr.ag
 					}
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
@@ -3166,9 +3390,9 @@ func (c *oaOrgChartCtx) oaOrgChartL10_12(g []string, p *OrgChartPeriod, build bo
 			case seqdp.Left:
 				D++
 				if build {
-					v := oaOrgChartAt12(p, 0+st.J)
+					v := elemAtOrgChartPeriod(p, 0+st.J)
 					if st.CellDiag {
-						_, cr := c.oaOrgChartT10_12(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailOrgChartAgenda_vs_Period(g, p, st.I, st.J, true)
 						v = cr.ap
 					}
 					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
@@ -3186,14 +3410,16 @@ func (c *oaOrgChartCtx) oaOrgChartL10_12(g []string, p *OrgChartPeriod, build bo
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListFixed, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, oaOrgChartJ10(g), oaOrgChartJ12(p))
+	return tail, c.finishList(oart.ListFixed, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartPeriod(p))
 }
 
-// oaOrgChartA12_1 aligns a gold value under schema node /properties/period with a candidate value of node /properties/people.
-func (c *oaOrgChartCtx) oaOrgChartA12_1(gn bool, g *OrgChartPeriod, pn bool, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartL12_1(g, p, build)
+// scoreOrgChartPeriod_vs_People scores a gold value of #/properties/period (tuple) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeriod_vs_People(gn bool, g *OrgChartPeriod, pn bool, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreArrayOrgChartPeriod_vs_People(g, p, build)
 }
-func (c *oaOrgChartCtx) oaOrgChartL12_1(g *OrgChartPeriod, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+
+// scoreArrayOrgChartPeriod_vs_People aligns the elements of #/properties/period and #/properties/people (SPEC §5).
+func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_People(g *OrgChartPeriod, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
 	nG, nP := g.Len, len(p)
 	_, _ = nG, nP
 	var hw, hs [2]float64
@@ -3204,19 +3430,19 @@ func (c *oaOrgChartCtx) oaOrgChartL12_1(g *OrgChartPeriod, p []OrgChartPeopleIte
 	hw[0] = float64(1.0)
 	switch hasG, hasP := 0 < nG, 0 < nP; {
 	case hasG && hasP:
-		s, r := c.oaOrgChartA13_2(false, g.P0, false, &p[0], build)
+		s, r := c.scoreOrgChartPeriodP0_vs_PeopleItem(false, g.P0, false, &p[0], build)
 		hs[0] = s
 		if build {
 			hents[0] = oaOrgChartEnt{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m}
 		}
 	case hasG:
 		if build {
-			v := oaOrgChartAt12(g, 0)
+			v := elemAtOrgChartPeriod(g, 0)
 			hents[0] = oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}
 		}
 	case hasP:
 		if build {
-			v := oaOrgChartAt1(p, 0)
+			v := elemAtOrgChartPeople(p, 0)
 			hents[0] = oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}
 		}
 	default:
@@ -3228,19 +3454,19 @@ func (c *oaOrgChartCtx) oaOrgChartL12_1(g *OrgChartPeriod, p []OrgChartPeopleIte
 	hw[1] = float64(1.0)
 	switch hasG, hasP := 1 < nG, 1 < nP; {
 	case hasG && hasP:
-		s, r := c.oaOrgChartA14_2(false, g.P1, false, &p[1], build)
+		s, r := c.scoreOrgChartPeriodP1_vs_PeopleItem(false, g.P1, false, &p[1], build)
 		hs[1] = s
 		if build {
 			hents[1] = oaOrgChartEnt{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m}
 		}
 	case hasG:
 		if build {
-			v := oaOrgChartAt12(g, 1)
+			v := elemAtOrgChartPeriod(g, 1)
 			hents[1] = oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}
 		}
 	case hasP:
 		if build {
-			v := oaOrgChartAt1(p, 1)
+			v := elemAtOrgChartPeople(p, 1)
 			hents[1] = oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}
 		}
 	default:
@@ -3271,14 +3497,16 @@ func (c *oaOrgChartCtx) oaOrgChartL12_1(g *OrgChartPeriod, p []OrgChartPeopleIte
 	if !build {
 		return head, nil
 	}
-	return head, c.finishList(oart.ListPrefix, head, hents, halphas, false, oaOrgChartJ12(g), oaOrgChartJ1(p))
+	return head, c.finishList(oart.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartPeople(p))
 }
 
-// oaOrgChartA12_6 aligns a gold value under schema node /properties/period with a candidate value of node /properties/mentorships.
-func (c *oaOrgChartCtx) oaOrgChartA12_6(gn bool, g *OrgChartPeriod, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartL12_6(g, p, build)
+// scoreOrgChartPeriod_vs_Mentorships scores a gold value of #/properties/period (tuple) against a candidate value of #/properties/mentorships (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeriod_vs_Mentorships(gn bool, g *OrgChartPeriod, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreArrayOrgChartPeriod_vs_Mentorships(g, p, build)
 }
-func (c *oaOrgChartCtx) oaOrgChartL12_6(g *OrgChartPeriod, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+
+// scoreArrayOrgChartPeriod_vs_Mentorships aligns the elements of #/properties/period and #/properties/mentorships (SPEC §5).
+func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Mentorships(g *OrgChartPeriod, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
 	nG, nP := g.Len, len(p)
 	_, _ = nG, nP
 	var hw, hs [2]float64
@@ -3289,19 +3517,19 @@ func (c *oaOrgChartCtx) oaOrgChartL12_6(g *OrgChartPeriod, p []OrgChartMentorshi
 	hw[0] = float64(1.0)
 	switch hasG, hasP := 0 < nG, 0 < nP; {
 	case hasG && hasP:
-		s, r := c.oaOrgChartA13_7(false, g.P0, false, &p[0], build)
+		s, r := c.scoreOrgChartPeriodP0_vs_MentorshipsItem(false, g.P0, false, &p[0], build)
 		hs[0] = s
 		if build {
 			hents[0] = oaOrgChartEnt{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m}
 		}
 	case hasG:
 		if build {
-			v := oaOrgChartAt12(g, 0)
+			v := elemAtOrgChartPeriod(g, 0)
 			hents[0] = oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}
 		}
 	case hasP:
 		if build {
-			v := oaOrgChartAt6(p, 0)
+			v := elemAtOrgChartMentorships(p, 0)
 			hents[0] = oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}
 		}
 	default:
@@ -3313,19 +3541,19 @@ func (c *oaOrgChartCtx) oaOrgChartL12_6(g *OrgChartPeriod, p []OrgChartMentorshi
 	hw[1] = float64(1.0)
 	switch hasG, hasP := 1 < nG, 1 < nP; {
 	case hasG && hasP:
-		s, r := c.oaOrgChartA14_7(false, g.P1, false, &p[1], build)
+		s, r := c.scoreOrgChartPeriodP1_vs_MentorshipsItem(false, g.P1, false, &p[1], build)
 		hs[1] = s
 		if build {
 			hents[1] = oaOrgChartEnt{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m}
 		}
 	case hasG:
 		if build {
-			v := oaOrgChartAt12(g, 1)
+			v := elemAtOrgChartPeriod(g, 1)
 			hents[1] = oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}
 		}
 	case hasP:
 		if build {
-			v := oaOrgChartAt6(p, 1)
+			v := elemAtOrgChartMentorships(p, 1)
 			hents[1] = oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}
 		}
 	default:
@@ -3356,14 +3584,16 @@ func (c *oaOrgChartCtx) oaOrgChartL12_6(g *OrgChartPeriod, p []OrgChartMentorshi
 	if !build {
 		return head, nil
 	}
-	return head, c.finishList(oart.ListPrefix, head, hents, halphas, false, oaOrgChartJ12(g), oaOrgChartJ6(p))
+	return head, c.finishList(oart.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartMentorships(p))
 }
 
-// oaOrgChartA12_10 aligns a gold value under schema node /properties/period with a candidate value of node /properties/agenda.
-func (c *oaOrgChartCtx) oaOrgChartA12_10(gn bool, g *OrgChartPeriod, pn bool, p []string, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartL12_10(g, p, build)
+// scoreOrgChartPeriod_vs_Agenda scores a gold value of #/properties/period (tuple) against a candidate value of #/properties/agenda (array, order fixed); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeriod_vs_Agenda(gn bool, g *OrgChartPeriod, pn bool, p []string, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreArrayOrgChartPeriod_vs_Agenda(g, p, build)
 }
-func (c *oaOrgChartCtx) oaOrgChartL12_10(g *OrgChartPeriod, p []string, build bool) (float64, *oaOrgChartRes) {
+
+// scoreArrayOrgChartPeriod_vs_Agenda aligns the elements of #/properties/period and #/properties/agenda (SPEC §5).
+func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Agenda(g *OrgChartPeriod, p []string, build bool) (float64, *oaOrgChartRes) {
 	nG, nP := g.Len, len(p)
 	_, _ = nG, nP
 	var hw, hs [2]float64
@@ -3374,19 +3604,19 @@ func (c *oaOrgChartCtx) oaOrgChartL12_10(g *OrgChartPeriod, p []string, build bo
 	hw[0] = float64(1.0)
 	switch hasG, hasP := 0 < nG, 0 < nP; {
 	case hasG && hasP:
-		s, r := c.oaOrgChartA13_11(false, g.P0, false, p[0], build)
+		s, r := c.scoreOrgChartPeriodP0_vs_AgendaItem(false, g.P0, false, p[0], build)
 		hs[0] = s
 		if build {
 			hents[0] = oaOrgChartEnt{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m}
 		}
 	case hasG:
 		if build {
-			v := oaOrgChartAt12(g, 0)
+			v := elemAtOrgChartPeriod(g, 0)
 			hents[0] = oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}
 		}
 	case hasP:
 		if build {
-			v := oaOrgChartAt10(p, 0)
+			v := elemAtOrgChartAgenda(p, 0)
 			hents[0] = oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}
 		}
 	default:
@@ -3398,19 +3628,19 @@ func (c *oaOrgChartCtx) oaOrgChartL12_10(g *OrgChartPeriod, p []string, build bo
 	hw[1] = float64(1.0)
 	switch hasG, hasP := 1 < nG, 1 < nP; {
 	case hasG && hasP:
-		s, r := c.oaOrgChartA14_11(false, g.P1, false, p[1], build)
+		s, r := c.scoreOrgChartPeriodP1_vs_AgendaItem(false, g.P1, false, p[1], build)
 		hs[1] = s
 		if build {
 			hents[1] = oaOrgChartEnt{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m}
 		}
 	case hasG:
 		if build {
-			v := oaOrgChartAt12(g, 1)
+			v := elemAtOrgChartPeriod(g, 1)
 			hents[1] = oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}
 		}
 	case hasP:
 		if build {
-			v := oaOrgChartAt10(p, 1)
+			v := elemAtOrgChartAgenda(p, 1)
 			hents[1] = oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}
 		}
 	default:
@@ -3441,14 +3671,16 @@ func (c *oaOrgChartCtx) oaOrgChartL12_10(g *OrgChartPeriod, p []string, build bo
 	if !build {
 		return head, nil
 	}
-	return head, c.finishList(oart.ListPrefix, head, hents, halphas, false, oaOrgChartJ12(g), oaOrgChartJ10(p))
+	return head, c.finishList(oart.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartAgenda(p))
 }
 
-// oaOrgChartA12_12 aligns a gold value under schema node /properties/period with a candidate value of node /properties/period.
-func (c *oaOrgChartCtx) oaOrgChartA12_12(gn bool, g *OrgChartPeriod, pn bool, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartL12_12(g, p, build)
+// scoreOrgChartPeriod scores #/properties/period (tuple).
+func (c *oaOrgChartCtx) scoreOrgChartPeriod(gn bool, g *OrgChartPeriod, pn bool, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreArrayOrgChartPeriod(g, p, build)
 }
-func (c *oaOrgChartCtx) oaOrgChartL12_12(g *OrgChartPeriod, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
+
+// scoreArrayOrgChartPeriod aligns the elements of #/properties/period and #/properties/period (SPEC §5).
+func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod(g *OrgChartPeriod, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
 	nG, nP := g.Len, p.Len
 	_, _ = nG, nP
 	var hw, hs [2]float64
@@ -3459,19 +3691,19 @@ func (c *oaOrgChartCtx) oaOrgChartL12_12(g *OrgChartPeriod, p *OrgChartPeriod, b
 	hw[0] = float64(1.0)
 	switch hasG, hasP := 0 < nG, 0 < nP; {
 	case hasG && hasP:
-		s, r := c.oaOrgChartA13_13(false, g.P0, false, p.P0, build)
+		s, r := c.scoreOrgChartPeriodP0(false, g.P0, false, p.P0, build)
 		hs[0] = s
 		if build {
 			hents[0] = oaOrgChartEnt{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m}
 		}
 	case hasG:
 		if build {
-			v := oaOrgChartAt12(g, 0)
+			v := elemAtOrgChartPeriod(g, 0)
 			hents[0] = oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}
 		}
 	case hasP:
 		if build {
-			v := oaOrgChartAt12(p, 0)
+			v := elemAtOrgChartPeriod(p, 0)
 			hents[0] = oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}
 		}
 	default:
@@ -3483,19 +3715,19 @@ func (c *oaOrgChartCtx) oaOrgChartL12_12(g *OrgChartPeriod, p *OrgChartPeriod, b
 	hw[1] = float64(1.0)
 	switch hasG, hasP := 1 < nG, 1 < nP; {
 	case hasG && hasP:
-		s, r := c.oaOrgChartA14_14(false, g.P1, false, p.P1, build)
+		s, r := c.scoreOrgChartPeriodP1(false, g.P1, false, p.P1, build)
 		hs[1] = s
 		if build {
 			hents[1] = oaOrgChartEnt{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m}
 		}
 	case hasG:
 		if build {
-			v := oaOrgChartAt12(g, 1)
+			v := elemAtOrgChartPeriod(g, 1)
 			hents[1] = oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}
 		}
 	case hasP:
 		if build {
-			v := oaOrgChartAt12(p, 1)
+			v := elemAtOrgChartPeriod(p, 1)
 			hents[1] = oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}
 		}
 	default:
@@ -3526,15 +3758,16 @@ func (c *oaOrgChartCtx) oaOrgChartL12_12(g *OrgChartPeriod, p *OrgChartPeriod, b
 	if !build {
 		return head, nil
 	}
-	return head, c.finishList(oart.ListPrefix, head, hents, halphas, false, oaOrgChartJ12(g), oaOrgChartJ12(p))
+	return head, c.finishList(oart.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartPeriod(p))
 }
 
-// oaOrgChartA2_7 aligns a gold value under schema node /properties/people/items with a candidate value of node /properties/mentorships/items.
-func (c *oaOrgChartCtx) oaOrgChartA2_7(gn bool, g *OrgChartPeopleItem, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartO2_7(g, p, build)
+// scoreOrgChartPeopleItem_vs_MentorshipsItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_MentorshipsItem(gn bool, g *OrgChartPeopleItem, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g, p, build)
 }
 
-var oaOrgChartSim2_7 = [6]float64{
+// keySimOrgChartPeopleItem_vs_MentorshipsItem holds the key similarities (SPEC §6.1) of the properties of #/properties/people/items (rows) and #/properties/mentorships/items (columns).
+var keySimOrgChartPeopleItem_vs_MentorshipsItem = [6]float64{
 	float64(0.0),
 	float64(0.0),
 	float64(0.6388888888888888),
@@ -3543,7 +3776,8 @@ var oaOrgChartSim2_7 = [6]float64{
 	float64(0.47222222222222215),
 }
 
-func (c *oaOrgChartCtx) oaOrgChartO2_7(g *OrgChartPeopleItem, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+// scoreObjectOrgChartPeopleItem_vs_MentorshipsItem aligns the properties of #/properties/people/items and #/properties/mentorships/items (SPEC §6).
+func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g *OrgChartPeopleItem, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -3580,7 +3814,7 @@ func (c *oaOrgChartCtx) oaOrgChartO2_7(g *OrgChartPeopleItem, p *OrgChartMentors
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaOrgChartSim2_7[gi[i]*2+pj[j]]
+			K[i*m+j] = keySimOrgChartPeopleItem_vs_MentorshipsItem[gi[i]*2+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -3612,7 +3846,7 @@ func (c *oaOrgChartCtx) oaOrgChartO2_7(g *OrgChartPeopleItem, p *OrgChartMentors
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaOrgChartMember2(g, eg[x]), oaOrgChartMember7(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberOrgChartPeopleItem(g, eg[x]), memberOrgChartMentorshipsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -3621,7 +3855,7 @@ func (c *oaOrgChartCtx) oaOrgChartO2_7(g *OrgChartPeopleItem, p *OrgChartMentors
 			ews[x] = float64(2.0)
 			var r *oaOrgChartRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN4(false, genrt.Deref(g.Name)), oaOrgChartJN8(false, genrt.Deref(p.Mentor)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(g.Name)), toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(p.Mentor)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3630,7 +3864,7 @@ func (c *oaOrgChartCtx) oaOrgChartO2_7(g *OrgChartPeopleItem, p *OrgChartMentors
 			ews[x] = float64(2.0)
 			var r *oaOrgChartRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN4(false, genrt.Deref(g.Name)), oaOrgChartJN9(false, genrt.Deref(p.Mentee)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(g.Name)), toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(p.Mentee)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3639,7 +3873,7 @@ func (c *oaOrgChartCtx) oaOrgChartO2_7(g *OrgChartPeopleItem, p *OrgChartMentors
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN5(false, genrt.Deref(g.Role)), oaOrgChartJN8(false, genrt.Deref(p.Mentor)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(g.Role)), toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(p.Mentor)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3648,7 +3882,7 @@ func (c *oaOrgChartCtx) oaOrgChartO2_7(g *OrgChartPeopleItem, p *OrgChartMentors
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN5(false, genrt.Deref(g.Role)), oaOrgChartJN9(false, genrt.Deref(p.Mentee)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(g.Role)), toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(p.Mentee)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3676,11 +3910,11 @@ func (c *oaOrgChartCtx) oaOrgChartO2_7(g *OrgChartPeopleItem, p *OrgChartMentors
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaOrgChartKeys2[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysOrgChartPeopleItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaOrgChartKeys7[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysOrgChartMentorshipsItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -3695,48 +3929,49 @@ func (c *oaOrgChartCtx) oaOrgChartO2_7(g *OrgChartPeopleItem, p *OrgChartMentors
 	return score, &oaOrgChartRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaOrgChartA2_11 aligns a gold value under schema node /properties/people/items with a candidate value of node /properties/agenda/items.
-func (c *oaOrgChartCtx) oaOrgChartA2_11(gn bool, g *OrgChartPeopleItem, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeopleItem_vs_AgendaItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_AgendaItem(gn bool, g *OrgChartPeopleItem, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ2(g), oaOrgChartJ11(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItem(g), toJSONOrgChartAgendaItem(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA2_13 aligns a gold value under schema node /properties/people/items with a candidate value of node /properties/period/prefixItems/0.
-func (c *oaOrgChartCtx) oaOrgChartA2_13(gn bool, g *OrgChartPeopleItem, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeopleItem_vs_PeriodP0 scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/period/prefixItems/0 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_PeriodP0(gn bool, g *OrgChartPeopleItem, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ2(g), oaOrgChartJ13(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItem(g), toJSONOrgChartPeriodP0(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA2_14 aligns a gold value under schema node /properties/people/items with a candidate value of node /properties/period/prefixItems/1.
-func (c *oaOrgChartCtx) oaOrgChartA2_14(gn bool, g *OrgChartPeopleItem, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeopleItem_vs_PeriodP1 scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/period/prefixItems/1 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_PeriodP1(gn bool, g *OrgChartPeopleItem, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ2(g), oaOrgChartJ14(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItem(g), toJSONOrgChartPeriodP1(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA7_2 aligns a gold value under schema node /properties/mentorships/items with a candidate value of node /properties/people/items.
-func (c *oaOrgChartCtx) oaOrgChartA7_2(gn bool, g *OrgChartMentorshipsItem, pn bool, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartO7_2(g, p, build)
+// scoreOrgChartMentorshipsItem_vs_PeopleItem scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeopleItem(gn bool, g *OrgChartMentorshipsItem, pn bool, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreObjectOrgChartMentorshipsItem_vs_PeopleItem(g, p, build)
 }
 
-var oaOrgChartSim7_2 = [6]float64{
+// keySimOrgChartMentorshipsItem_vs_PeopleItem holds the key similarities (SPEC §6.1) of the properties of #/properties/mentorships/items (rows) and #/properties/people/items (columns).
+var keySimOrgChartMentorshipsItem_vs_PeopleItem = [6]float64{
 	float64(0.0),
 	float64(0.6388888888888888),
 	float64(0.47222222222222215),
@@ -3745,7 +3980,8 @@ var oaOrgChartSim7_2 = [6]float64{
 	float64(0.47222222222222215),
 }
 
-func (c *oaOrgChartCtx) oaOrgChartO7_2(g *OrgChartMentorshipsItem, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+// scoreObjectOrgChartMentorshipsItem_vs_PeopleItem aligns the properties of #/properties/mentorships/items and #/properties/people/items (SPEC §6).
+func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem_vs_PeopleItem(g *OrgChartMentorshipsItem, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
 	var gi [2]int
 	n := 0
 	if g.Mentor != nil {
@@ -3782,7 +4018,7 @@ func (c *oaOrgChartCtx) oaOrgChartO7_2(g *OrgChartMentorshipsItem, p *OrgChartPe
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaOrgChartSim7_2[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimOrgChartMentorshipsItem_vs_PeopleItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -3814,7 +4050,7 @@ func (c *oaOrgChartCtx) oaOrgChartO7_2(g *OrgChartMentorshipsItem, p *OrgChartPe
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaOrgChartMember7(g, eg[x]), oaOrgChartMember2(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberOrgChartMentorshipsItem(g, eg[x]), memberOrgChartPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -3823,7 +4059,7 @@ func (c *oaOrgChartCtx) oaOrgChartO7_2(g *OrgChartMentorshipsItem, p *OrgChartPe
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN8(false, genrt.Deref(g.Mentor)), oaOrgChartJN4(false, genrt.Deref(p.Name)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(g.Mentor)), toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(p.Name)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3832,7 +4068,7 @@ func (c *oaOrgChartCtx) oaOrgChartO7_2(g *OrgChartMentorshipsItem, p *OrgChartPe
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN8(false, genrt.Deref(g.Mentor)), oaOrgChartJN5(false, genrt.Deref(p.Role)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(g.Mentor)), toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(p.Role)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3841,7 +4077,7 @@ func (c *oaOrgChartCtx) oaOrgChartO7_2(g *OrgChartMentorshipsItem, p *OrgChartPe
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN9(false, genrt.Deref(g.Mentee)), oaOrgChartJN4(false, genrt.Deref(p.Name)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(g.Mentee)), toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(p.Name)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3850,7 +4086,7 @@ func (c *oaOrgChartCtx) oaOrgChartO7_2(g *OrgChartMentorshipsItem, p *OrgChartPe
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaOrgChartJN9(false, genrt.Deref(g.Mentee)), oaOrgChartJN5(false, genrt.Deref(p.Role)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(g.Mentee)), toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(p.Role)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3878,11 +4114,11 @@ func (c *oaOrgChartCtx) oaOrgChartO7_2(g *OrgChartMentorshipsItem, p *OrgChartPe
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaOrgChartKeys7[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysOrgChartMentorshipsItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaOrgChartKeys2[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysOrgChartPeopleItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -3897,19 +4133,21 @@ func (c *oaOrgChartCtx) oaOrgChartO7_2(g *OrgChartMentorshipsItem, p *OrgChartPe
 	return score, &oaOrgChartRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaOrgChartA7_7 aligns a gold value under schema node /properties/mentorships/items with a candidate value of node /properties/mentorships/items.
-func (c *oaOrgChartCtx) oaOrgChartA7_7(gn bool, g *OrgChartMentorshipsItem, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
-	return c.oaOrgChartO7_7(g, p, build)
+// scoreOrgChartMentorshipsItem scores #/properties/mentorships/items (object).
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem(gn bool, g *OrgChartMentorshipsItem, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+	return c.scoreObjectOrgChartMentorshipsItem(g, p, build)
 }
 
-var oaOrgChartSim7_7 = [4]float64{
+// keySimOrgChartMentorshipsItem holds the key similarities (SPEC §6.1) of the properties of #/properties/mentorships/items (rows) and #/properties/mentorships/items (columns).
+var keySimOrgChartMentorshipsItem = [4]float64{
 	float64(1.0),
 	float64(0.7777777777777777),
 	float64(0.7777777777777777),
 	float64(1.0),
 }
 
-func (c *oaOrgChartCtx) oaOrgChartO7_7(g *OrgChartMentorshipsItem, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+// scoreObjectOrgChartMentorshipsItem aligns the properties of #/properties/mentorships/items and #/properties/mentorships/items (SPEC §6).
+func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem(g *OrgChartMentorshipsItem, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
 	var gi [2]int
 	n := 0
 	if g.Mentor != nil {
@@ -3952,7 +4190,7 @@ func (c *oaOrgChartCtx) oaOrgChartO7_7(g *OrgChartMentorshipsItem, p *OrgChartMe
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaOrgChartSim7_7[gi[i]*2+pj[j]]
+				K[i*m+j] = keySimOrgChartMentorshipsItem[gi[i]*2+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -3985,7 +4223,7 @@ func (c *oaOrgChartCtx) oaOrgChartO7_7(g *OrgChartMentorshipsItem, p *OrgChartMe
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaOrgChartMember7(g, eg[x]), oaOrgChartMember7(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberOrgChartMentorshipsItem(g, eg[x]), memberOrgChartMentorshipsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -3993,28 +4231,28 @@ func (c *oaOrgChartCtx) oaOrgChartO7_7(g *OrgChartMentorshipsItem, p *OrgChartMe
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA8_8(false, genrt.Deref(g.Mentor), false, genrt.Deref(p.Mentor), build)
+			evs[x], r = c.scoreOrgChartMentorshipsItemMentor(false, genrt.Deref(g.Mentor), false, genrt.Deref(p.Mentor), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA8_9(false, genrt.Deref(g.Mentor), false, genrt.Deref(p.Mentee), build)
+			evs[x], r = c.scoreOrgChartMentorshipsItemMentor_vs_Mentee(false, genrt.Deref(g.Mentor), false, genrt.Deref(p.Mentee), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA9_8(false, genrt.Deref(g.Mentee), false, genrt.Deref(p.Mentor), build)
+			evs[x], r = c.scoreOrgChartMentorshipsItemMentee_vs_Mentor(false, genrt.Deref(g.Mentee), false, genrt.Deref(p.Mentor), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaOrgChartRes
-			evs[x], r = c.oaOrgChartA9_9(false, genrt.Deref(g.Mentee), false, genrt.Deref(p.Mentee), build)
+			evs[x], r = c.scoreOrgChartMentorshipsItemMentee(false, genrt.Deref(g.Mentee), false, genrt.Deref(p.Mentee), build)
 			if build {
 				rs[x] = r
 			}
@@ -4041,11 +4279,11 @@ func (c *oaOrgChartCtx) oaOrgChartO7_7(g *OrgChartMentorshipsItem, p *OrgChartMe
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaOrgChartKeys7[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysOrgChartMentorshipsItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaOrgChartKeys7[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysOrgChartMentorshipsItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -4060,240 +4298,240 @@ func (c *oaOrgChartCtx) oaOrgChartO7_7(g *OrgChartMentorshipsItem, p *OrgChartMe
 	return score, &oaOrgChartRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaOrgChartA7_11 aligns a gold value under schema node /properties/mentorships/items with a candidate value of node /properties/agenda/items.
-func (c *oaOrgChartCtx) oaOrgChartA7_11(gn bool, g *OrgChartMentorshipsItem, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartMentorshipsItem_vs_AgendaItem scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_AgendaItem(gn bool, g *OrgChartMentorshipsItem, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ7(g), oaOrgChartJ11(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartMentorshipsItem(g), toJSONOrgChartAgendaItem(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA7_13 aligns a gold value under schema node /properties/mentorships/items with a candidate value of node /properties/period/prefixItems/0.
-func (c *oaOrgChartCtx) oaOrgChartA7_13(gn bool, g *OrgChartMentorshipsItem, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartMentorshipsItem_vs_PeriodP0 scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/period/prefixItems/0 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeriodP0(gn bool, g *OrgChartMentorshipsItem, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ7(g), oaOrgChartJ13(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartMentorshipsItem(g), toJSONOrgChartPeriodP0(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA7_14 aligns a gold value under schema node /properties/mentorships/items with a candidate value of node /properties/period/prefixItems/1.
-func (c *oaOrgChartCtx) oaOrgChartA7_14(gn bool, g *OrgChartMentorshipsItem, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartMentorshipsItem_vs_PeriodP1 scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/period/prefixItems/1 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeriodP1(gn bool, g *OrgChartMentorshipsItem, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ7(g), oaOrgChartJ14(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartMentorshipsItem(g), toJSONOrgChartPeriodP1(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA11_2 aligns a gold value under schema node /properties/agenda/items with a candidate value of node /properties/people/items.
-func (c *oaOrgChartCtx) oaOrgChartA11_2(gn bool, g string, pn bool, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartAgendaItem_vs_PeopleItem scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeopleItem(gn bool, g string, pn bool, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ11(g), oaOrgChartJ2(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartPeopleItem(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA11_7 aligns a gold value under schema node /properties/agenda/items with a candidate value of node /properties/mentorships/items.
-func (c *oaOrgChartCtx) oaOrgChartA11_7(gn bool, g string, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartAgendaItem_vs_MentorshipsItem scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_MentorshipsItem(gn bool, g string, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ11(g), oaOrgChartJ7(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartMentorshipsItem(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA11_11 aligns a gold value under schema node /properties/agenda/items with a candidate value of node /properties/agenda/items.
-func (c *oaOrgChartCtx) oaOrgChartA11_11(gn bool, g string, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartAgendaItem scores #/properties/agenda/items (string, jaro, threshold 0.3).
+func (c *oaOrgChartCtx) scoreOrgChartAgendaItem(gn bool, g string, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
 	s := oart.Jaro(string(g), string(p))
 	s = oart.ApplyThreshold(s, float64(0.3))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaOrgChartJ11(g), oaOrgChartJ11(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONOrgChartAgendaItem(g), toJSONOrgChartAgendaItem(p), true, true)
 	}
 	return s, nil
 }
 
-// oaOrgChartA11_13 aligns a gold value under schema node /properties/agenda/items with a candidate value of node /properties/period/prefixItems/0.
-func (c *oaOrgChartCtx) oaOrgChartA11_13(gn bool, g string, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartAgendaItem_vs_PeriodP0 scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/period/prefixItems/0 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeriodP0(gn bool, g string, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ11(g), oaOrgChartJ13(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartPeriodP0(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA11_14 aligns a gold value under schema node /properties/agenda/items with a candidate value of node /properties/period/prefixItems/1.
-func (c *oaOrgChartCtx) oaOrgChartA11_14(gn bool, g string, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartAgendaItem_vs_PeriodP1 scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/period/prefixItems/1 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeriodP1(gn bool, g string, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ11(g), oaOrgChartJ14(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartPeriodP1(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA13_2 aligns a gold value under schema node /properties/period/prefixItems/0 with a candidate value of node /properties/people/items.
-func (c *oaOrgChartCtx) oaOrgChartA13_2(gn bool, g int64, pn bool, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeriodP0_vs_PeopleItem scores a gold value of #/properties/period/prefixItems/0 (integer, invdiff) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_PeopleItem(gn bool, g int64, pn bool, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ13(g), oaOrgChartJ2(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP0(g), toJSONOrgChartPeopleItem(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA14_2 aligns a gold value under schema node /properties/period/prefixItems/1 with a candidate value of node /properties/people/items.
-func (c *oaOrgChartCtx) oaOrgChartA14_2(gn bool, g int64, pn bool, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeriodP1_vs_PeopleItem scores a gold value of #/properties/period/prefixItems/1 (integer, invdiff) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_PeopleItem(gn bool, g int64, pn bool, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ14(g), oaOrgChartJ2(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP1(g), toJSONOrgChartPeopleItem(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA13_7 aligns a gold value under schema node /properties/period/prefixItems/0 with a candidate value of node /properties/mentorships/items.
-func (c *oaOrgChartCtx) oaOrgChartA13_7(gn bool, g int64, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeriodP0_vs_MentorshipsItem scores a gold value of #/properties/period/prefixItems/0 (integer, invdiff) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_MentorshipsItem(gn bool, g int64, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ13(g), oaOrgChartJ7(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP0(g), toJSONOrgChartMentorshipsItem(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA14_7 aligns a gold value under schema node /properties/period/prefixItems/1 with a candidate value of node /properties/mentorships/items.
-func (c *oaOrgChartCtx) oaOrgChartA14_7(gn bool, g int64, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeriodP1_vs_MentorshipsItem scores a gold value of #/properties/period/prefixItems/1 (integer, invdiff) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_MentorshipsItem(gn bool, g int64, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ14(g), oaOrgChartJ7(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP1(g), toJSONOrgChartMentorshipsItem(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA13_11 aligns a gold value under schema node /properties/period/prefixItems/0 with a candidate value of node /properties/agenda/items.
-func (c *oaOrgChartCtx) oaOrgChartA13_11(gn bool, g int64, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeriodP0_vs_AgendaItem scores a gold value of #/properties/period/prefixItems/0 (integer, invdiff) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_AgendaItem(gn bool, g int64, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ13(g), oaOrgChartJ11(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP0(g), toJSONOrgChartAgendaItem(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA14_11 aligns a gold value under schema node /properties/period/prefixItems/1 with a candidate value of node /properties/agenda/items.
-func (c *oaOrgChartCtx) oaOrgChartA14_11(gn bool, g int64, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeriodP1_vs_AgendaItem scores a gold value of #/properties/period/prefixItems/1 (integer, invdiff) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_AgendaItem(gn bool, g int64, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ14(g), oaOrgChartJ11(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP1(g), toJSONOrgChartAgendaItem(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA13_13 aligns a gold value under schema node /properties/period/prefixItems/0 with a candidate value of node /properties/period/prefixItems/0.
-func (c *oaOrgChartCtx) oaOrgChartA13_13(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeriodP0 scores #/properties/period/prefixItems/0 (integer, invdiff).
+func (c *oaOrgChartCtx) scoreOrgChartPeriodP0(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
 	s := oart.InvDiffInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaOrgChartJ13(g), oaOrgChartJ13(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONOrgChartPeriodP0(g), toJSONOrgChartPeriodP0(p), true, true)
 	}
 	return s, nil
 }
 
-// oaOrgChartA14_14 aligns a gold value under schema node /properties/period/prefixItems/1 with a candidate value of node /properties/period/prefixItems/1.
-func (c *oaOrgChartCtx) oaOrgChartA14_14(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeriodP1 scores #/properties/period/prefixItems/1 (integer, invdiff).
+func (c *oaOrgChartCtx) scoreOrgChartPeriodP1(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
 	s := oart.InvDiffInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaOrgChartJ14(g), oaOrgChartJ14(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONOrgChartPeriodP1(g), toJSONOrgChartPeriodP1(p), true, true)
 	}
 	return s, nil
 }
 
-// oaOrgChartA4_8 aligns a gold value under schema node /properties/people/items/properties/name with a candidate value of node /properties/mentorships/items/properties/mentor.
-func (c *oaOrgChartCtx) oaOrgChartA4_8(gn bool, g string, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeopleItemName_vs_MentorshipsItemMentor scores a gold value of #/properties/people/items/properties/name (string, exact) against a candidate value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_MentorshipsItemMentor(gn bool, g string, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ4(g), oaOrgChartJ8(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItemName(g), toJSONOrgChartMentorshipsItemMentor(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA4_9 aligns a gold value under schema node /properties/people/items/properties/name with a candidate value of node /properties/mentorships/items/properties/mentee.
-func (c *oaOrgChartCtx) oaOrgChartA4_9(gn bool, g string, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeopleItemName_vs_MentorshipsItemMentee scores a gold value of #/properties/people/items/properties/name (string, exact) against a candidate value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_MentorshipsItemMentee(gn bool, g string, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ4(g), oaOrgChartJ9(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItemName(g), toJSONOrgChartMentorshipsItemMentee(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA5_8 aligns a gold value under schema node /properties/people/items/properties/role with a candidate value of node /properties/mentorships/items/properties/mentor.
-func (c *oaOrgChartCtx) oaOrgChartA5_8(gn bool, g OrgChartPeopleItemRole, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentor scores a gold value of #/properties/people/items/properties/role (string enum, exact) against a candidate value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentor(gn bool, g OrgChartPeopleItemRole, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ5(g), oaOrgChartJ8(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartMentorshipsItemMentor(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA5_9 aligns a gold value under schema node /properties/people/items/properties/role with a candidate value of node /properties/mentorships/items/properties/mentee.
-func (c *oaOrgChartCtx) oaOrgChartA5_9(gn bool, g OrgChartPeopleItemRole, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentee scores a gold value of #/properties/people/items/properties/role (string enum, exact) against a candidate value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentee(gn bool, g OrgChartPeopleItemRole, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaOrgChartJ5(g), oaOrgChartJ9(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartMentorshipsItemMentee(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaOrgChartA8_4 aligns a gold value under schema node /properties/mentorships/items/properties/mentor with a candidate value of node /properties/people/items/properties/name.
-func (c *oaOrgChartCtx) oaOrgChartA8_4(gn bool, g int64, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartMentorshipsItemMentor_vs_PeopleItemName scores a gold value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person") against a candidate value of #/properties/people/items/properties/name (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_PeopleItemName(gn bool, g int64, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
@@ -4311,7 +4549,7 @@ func (c *oaOrgChartCtx) oaOrgChartA8_4(gn bool, g int64, pn bool, p string, buil
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaOrgChartJN8(gn, g), oaOrgChartJN4(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartPeopleItemName(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewInt(mp), true
 	}
@@ -4319,8 +4557,8 @@ func (c *oaOrgChartCtx) oaOrgChartA8_4(gn bool, g int64, pn bool, p string, buil
 	return s, r
 }
 
-// oaOrgChartA8_5 aligns a gold value under schema node /properties/mentorships/items/properties/mentor with a candidate value of node /properties/people/items/properties/role.
-func (c *oaOrgChartCtx) oaOrgChartA8_5(gn bool, g int64, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartMentorshipsItemMentor_vs_PeopleItemRole scores a gold value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person") against a candidate value of #/properties/people/items/properties/role (string enum, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_PeopleItemRole(gn bool, g int64, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *oaOrgChartRes) {
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
@@ -4338,7 +4576,7 @@ func (c *oaOrgChartCtx) oaOrgChartA8_5(gn bool, g int64, pn bool, p OrgChartPeop
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaOrgChartJN8(gn, g), oaOrgChartJN5(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartPeopleItemRole(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewInt(mp), true
 	}
@@ -4346,8 +4584,8 @@ func (c *oaOrgChartCtx) oaOrgChartA8_5(gn bool, g int64, pn bool, p OrgChartPeop
 	return s, r
 }
 
-// oaOrgChartA9_4 aligns a gold value under schema node /properties/mentorships/items/properties/mentee with a candidate value of node /properties/people/items/properties/name.
-func (c *oaOrgChartCtx) oaOrgChartA9_4(gn bool, g int64, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartMentorshipsItemMentee_vs_PeopleItemName scores a gold value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person") against a candidate value of #/properties/people/items/properties/name (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_PeopleItemName(gn bool, g int64, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
@@ -4365,7 +4603,7 @@ func (c *oaOrgChartCtx) oaOrgChartA9_4(gn bool, g int64, pn bool, p string, buil
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaOrgChartJN9(gn, g), oaOrgChartJN4(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartPeopleItemName(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewInt(mp), true
 	}
@@ -4373,8 +4611,8 @@ func (c *oaOrgChartCtx) oaOrgChartA9_4(gn bool, g int64, pn bool, p string, buil
 	return s, r
 }
 
-// oaOrgChartA9_5 aligns a gold value under schema node /properties/mentorships/items/properties/mentee with a candidate value of node /properties/people/items/properties/role.
-func (c *oaOrgChartCtx) oaOrgChartA9_5(gn bool, g int64, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartMentorshipsItemMentee_vs_PeopleItemRole scores a gold value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person") against a candidate value of #/properties/people/items/properties/role (string enum, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_PeopleItemRole(gn bool, g int64, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *oaOrgChartRes) {
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
@@ -4392,7 +4630,7 @@ func (c *oaOrgChartCtx) oaOrgChartA9_5(gn bool, g int64, pn bool, p OrgChartPeop
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaOrgChartJN9(gn, g), oaOrgChartJN5(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartPeopleItemRole(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewInt(mp), true
 	}
@@ -4400,8 +4638,8 @@ func (c *oaOrgChartCtx) oaOrgChartA9_5(gn bool, g int64, pn bool, p OrgChartPeop
 	return s, r
 }
 
-// oaOrgChartA8_8 aligns a gold value under schema node /properties/mentorships/items/properties/mentor with a candidate value of node /properties/mentorships/items/properties/mentor.
-func (c *oaOrgChartCtx) oaOrgChartA8_8(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartMentorshipsItemMentor scores #/properties/mentorships/items/properties/mentor (integer, reference to scope "person").
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
@@ -4421,7 +4659,7 @@ func (c *oaOrgChartCtx) oaOrgChartA8_8(gn bool, g int64, pn bool, p int64, build
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaOrgChartJN8(gn, g), oaOrgChartJN8(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartMentorshipsItemMentor(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewInt(mp), true
 	}
@@ -4429,8 +4667,8 @@ func (c *oaOrgChartCtx) oaOrgChartA8_8(gn bool, g int64, pn bool, p int64, build
 	return s, r
 }
 
-// oaOrgChartA8_9 aligns a gold value under schema node /properties/mentorships/items/properties/mentor with a candidate value of node /properties/mentorships/items/properties/mentee.
-func (c *oaOrgChartCtx) oaOrgChartA8_9(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartMentorshipsItemMentor_vs_Mentee scores a gold value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person") against a candidate value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_Mentee(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
@@ -4450,7 +4688,7 @@ func (c *oaOrgChartCtx) oaOrgChartA8_9(gn bool, g int64, pn bool, p int64, build
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaOrgChartJN8(gn, g), oaOrgChartJN9(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartMentorshipsItemMentee(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewInt(mp), true
 	}
@@ -4458,8 +4696,8 @@ func (c *oaOrgChartCtx) oaOrgChartA8_9(gn bool, g int64, pn bool, p int64, build
 	return s, r
 }
 
-// oaOrgChartA9_8 aligns a gold value under schema node /properties/mentorships/items/properties/mentee with a candidate value of node /properties/mentorships/items/properties/mentor.
-func (c *oaOrgChartCtx) oaOrgChartA9_8(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartMentorshipsItemMentee_vs_Mentor scores a gold value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person") against a candidate value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_Mentor(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
@@ -4479,7 +4717,7 @@ func (c *oaOrgChartCtx) oaOrgChartA9_8(gn bool, g int64, pn bool, p int64, build
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaOrgChartJN9(gn, g), oaOrgChartJN8(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartMentorshipsItemMentor(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewInt(mp), true
 	}
@@ -4487,8 +4725,8 @@ func (c *oaOrgChartCtx) oaOrgChartA9_8(gn bool, g int64, pn bool, p int64, build
 	return s, r
 }
 
-// oaOrgChartA9_9 aligns a gold value under schema node /properties/mentorships/items/properties/mentee with a candidate value of node /properties/mentorships/items/properties/mentee.
-func (c *oaOrgChartCtx) oaOrgChartA9_9(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+// scoreOrgChartMentorshipsItemMentee scores #/properties/mentorships/items/properties/mentee (integer, reference to scope "person").
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
@@ -4508,7 +4746,7 @@ func (c *oaOrgChartCtx) oaOrgChartA9_9(gn bool, g int64, pn bool, p int64, build
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaOrgChartJN9(gn, g), oaOrgChartJN9(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartMentorshipsItemMentee(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewInt(mp), true
 	}
@@ -4516,8 +4754,8 @@ func (c *oaOrgChartCtx) oaOrgChartA9_9(gn bool, g int64, pn bool, p int64, build
 	return s, r
 }
 
-// oaOrgChartW0 walks "/properties/people/items/properties/id" from a value of the schema node the root (SPEC §7.3).
-func oaOrgChartW0(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) bool {
+// walkOrgChartToPeopleItemId walks "/properties/people/items/properties/id" from a value of # to the values of #/properties/people/items/properties/id (SPEC §7.3).
+func walkOrgChartToPeopleItemId(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.People != nil {
@@ -4544,8 +4782,8 @@ func oaOrgChartW0(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) 
 	return true
 }
 
-// oaOrgChartW1 walks "/properties/mentorships/items/properties/mentor" from a value of the schema node the root (SPEC §7.3).
-func oaOrgChartW1(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) bool {
+// walkOrgChartToMentorshipsItemMentor walks "/properties/mentorships/items/properties/mentor" from a value of # to the values of #/properties/mentorships/items/properties/mentor (SPEC §7.3).
+func walkOrgChartToMentorshipsItemMentor(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Mentorships != nil {
@@ -4572,8 +4810,8 @@ func oaOrgChartW1(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) 
 	return true
 }
 
-// oaOrgChartW2 walks "/properties/mentorships/items/properties/mentee" from a value of the schema node the root (SPEC §7.3).
-func oaOrgChartW2(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) bool {
+// walkOrgChartToMentorshipsItemMentee walks "/properties/mentorships/items/properties/mentee" from a value of # to the values of #/properties/mentorships/items/properties/mentee (SPEC §7.3).
+func walkOrgChartToMentorshipsItemMentee(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Mentorships != nil {
@@ -4600,8 +4838,8 @@ func oaOrgChartW2(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) 
 	return true
 }
 
-// oaOrgChartW3 walks "/properties/people/items" from a value of the schema node the root (SPEC §7.3).
-func oaOrgChartW3(xn bool, x *OrgChart, ix []int, yield func(bool, *OrgChartPeopleItem) bool) bool {
+// walkOrgChartToPeopleItem walks "/properties/people/items" from a value of # to the values of #/properties/people/items (SPEC §7.3).
+func walkOrgChartToPeopleItem(xn bool, x *OrgChart, ix []int, yield func(bool, *OrgChartPeopleItem) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.People != nil {
@@ -4622,8 +4860,8 @@ func oaOrgChartW3(xn bool, x *OrgChart, ix []int, yield func(bool, *OrgChartPeop
 	return true
 }
 
-// oaOrgChartW4 walks "/properties/id" from a value of the schema node /properties/people/items (SPEC §7.3).
-func oaOrgChartW4(xn bool, x *OrgChartPeopleItem, ix []int, yield func(bool, int64) bool) bool {
+// walkOrgChartPeopleItemToId walks "/properties/id" from a value of #/properties/people/items to the values of #/properties/people/items/properties/id (SPEC §7.3).
+func walkOrgChartPeopleItemToId(xn bool, x *OrgChartPeopleItem, ix []int, yield func(bool, int64) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Id != nil {
@@ -4637,8 +4875,8 @@ func oaOrgChartW4(xn bool, x *OrgChartPeopleItem, ix []int, yield func(bool, int
 	return true
 }
 
-// oaOrgChartW5 walks "/properties/mentorships/items" from a value of the schema node the root (SPEC §7.3).
-func oaOrgChartW5(xn bool, x *OrgChart, ix []int, yield func(bool, *OrgChartMentorshipsItem) bool) bool {
+// walkOrgChartToMentorshipsItem walks "/properties/mentorships/items" from a value of # to the values of #/properties/mentorships/items (SPEC §7.3).
+func walkOrgChartToMentorshipsItem(xn bool, x *OrgChart, ix []int, yield func(bool, *OrgChartMentorshipsItem) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Mentorships != nil {
@@ -4659,8 +4897,8 @@ func oaOrgChartW5(xn bool, x *OrgChart, ix []int, yield func(bool, *OrgChartMent
 	return true
 }
 
-// oaOrgChartW6 walks "/properties/mentee" from a value of the schema node /properties/mentorships/items (SPEC §7.3).
-func oaOrgChartW6(xn bool, x *OrgChartMentorshipsItem, ix []int, yield func(bool, int64) bool) bool {
+// walkOrgChartMentorshipsItemToMentee walks "/properties/mentee" from a value of #/properties/mentorships/items to the values of #/properties/mentorships/items/properties/mentee (SPEC §7.3).
+func walkOrgChartMentorshipsItemToMentee(xn bool, x *OrgChartMentorshipsItem, ix []int, yield func(bool, int64) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Mentee != nil {
@@ -4674,8 +4912,8 @@ func oaOrgChartW6(xn bool, x *OrgChartMentorshipsItem, ix []int, yield func(bool
 	return true
 }
 
-// oaOrgChartW7 walks "/properties/mentor" from a value of the schema node /properties/mentorships/items (SPEC §7.3).
-func oaOrgChartW7(xn bool, x *OrgChartMentorshipsItem, ix []int, yield func(bool, int64) bool) bool {
+// walkOrgChartMentorshipsItemToMentor walks "/properties/mentor" from a value of #/properties/mentorships/items to the values of #/properties/mentorships/items/properties/mentor (SPEC §7.3).
+func walkOrgChartMentorshipsItemToMentor(xn bool, x *OrgChartMentorshipsItem, ix []int, yield func(bool, int64) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Mentor != nil {

@@ -127,34 +127,43 @@ func (c *oaSentenceOrderCtx) finishCombined(score, wp, wr float64, hents []oaSen
 	return &oaSentenceOrderRes{ag: jsonval.NewArray(ag), ap: jsonval.NewArray(ap), m: m}
 }
 
-func oaSentenceOrderJN0(null bool, v *SentenceOrder) jsonval.Value {
+// toJSONOrNullSentenceOrder encodes a value of # as JSON (null when null is set).
+func toJSONOrNullSentenceOrder(null bool, v *SentenceOrder) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaSentenceOrderJ0(v)
+	return toJSONSentenceOrder(v)
 }
-func oaSentenceOrderJE0(v SentenceOrder) jsonval.Value {
-	return oaSentenceOrderJN0(false, &v)
+
+// elemToJSONSentenceOrder encodes an element value of # as JSON.
+func elemToJSONSentenceOrder(v SentenceOrder) jsonval.Value {
+	return toJSONOrNullSentenceOrder(false, &v)
 }
-func oaSentenceOrderJ0(v *SentenceOrder) jsonval.Value {
+
+// toJSONSentenceOrder encodes a non-null value of # as JSON.
+func toJSONSentenceOrder(v *SentenceOrder) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Indices != nil {
-		ms = append(ms, jsonval.Member{Key: "indices", Value: oaSentenceOrderMember0(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "indices", Value: memberSentenceOrder(v, 0)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaSentenceOrderDE0(v jsonval.Value) (SentenceOrder, bool) {
+
+// elemFromJSONSentenceOrder decodes an element value of #; false when the JSON is not faithfully representable.
+func elemFromJSONSentenceOrder(v jsonval.Value) (SentenceOrder, bool) {
 	var zero SentenceOrder
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaSentenceOrderD0(v)
+	x, ok := fromJSONSentenceOrder(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaSentenceOrderD0(v jsonval.Value) (*SentenceOrder, bool) {
+
+// fromJSONSentenceOrder decodes a non-null value of #; false when the JSON is not faithfully representable.
+func fromJSONSentenceOrder(v jsonval.Value) (*SentenceOrder, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -175,7 +184,7 @@ func oaSentenceOrderD0(v jsonval.Value) (*SentenceOrder, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaSentenceOrderD1(mb.Value)
+			y, ok := fromJSONSentenceOrderIndices(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -188,52 +197,64 @@ func oaSentenceOrderD0(v jsonval.Value) (*SentenceOrder, bool) {
 	return x, true
 }
 
-var oaSentenceOrderKeys0 = [...]string{
+// keysSentenceOrder are the property names of # in schema order.
+var keysSentenceOrder = [...]string{
 	"indices",
 }
 
-func oaSentenceOrderMember0(v *SentenceOrder, idx int) jsonval.Value {
+// memberSentenceOrder returns property idx (schema order) of a value of # as JSON.
+func memberSentenceOrder(v *SentenceOrder, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaSentenceOrderJN1(false, v.Indices)
+		return toJSONOrNullSentenceOrderIndices(false, v.Indices)
 	}
 	return jsonval.Value{}
 }
-func oaSentenceOrderJN1(null bool, v []int64) jsonval.Value {
+
+// toJSONOrNullSentenceOrderIndices encodes a value of #/properties/indices as JSON (null when null is set).
+func toJSONOrNullSentenceOrderIndices(null bool, v []int64) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaSentenceOrderJ1(v)
+	return toJSONSentenceOrderIndices(v)
 }
-func oaSentenceOrderJE1(v []int64) jsonval.Value {
-	return oaSentenceOrderJN1(false, v)
+
+// elemToJSONSentenceOrderIndices encodes an element value of #/properties/indices as JSON.
+func elemToJSONSentenceOrderIndices(v []int64) jsonval.Value {
+	return toJSONOrNullSentenceOrderIndices(false, v)
 }
-func oaSentenceOrderJ1(v []int64) jsonval.Value {
+
+// toJSONSentenceOrderIndices encodes a non-null value of #/properties/indices as JSON.
+func toJSONSentenceOrderIndices(v []int64) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaSentenceOrderAt1(v, i)
+		arr[i] = elemAtSentenceOrderIndices(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaSentenceOrderDE1(v jsonval.Value) ([]int64, bool) {
+
+// elemFromJSONSentenceOrderIndices decodes an element value of #/properties/indices; false when the JSON is not faithfully representable.
+func elemFromJSONSentenceOrderIndices(v jsonval.Value) ([]int64, bool) {
 	var zero []int64
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaSentenceOrderD1(v)
+	x, ok := fromJSONSentenceOrderIndices(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaSentenceOrderD1(v jsonval.Value) ([]int64, bool) {
+
+// fromJSONSentenceOrderIndices decodes a non-null value of #/properties/indices; false when the JSON is not faithfully representable.
+func fromJSONSentenceOrderIndices(v jsonval.Value) ([]int64, bool) {
 	if v.Kind != jsonval.Array {
 		return nil, false
 	}
 	x := make([]int64, len(v.Arr))
 	for i, el := range v.Arr {
-		y, ok := oaSentenceOrderDE2(el)
+		y, ok := elemFromJSONSentenceOrderIndicesItem(el)
 		if !ok {
 			return nil, false
 		}
@@ -241,36 +262,50 @@ func oaSentenceOrderD1(v jsonval.Value) ([]int64, bool) {
 	}
 	return x, true
 }
-func oaSentenceOrderAt1(v []int64, idx int) jsonval.Value {
-	return oaSentenceOrderJE2(v[idx])
+
+// elemAtSentenceOrderIndices returns the element at index idx of a value of #/properties/indices as JSON.
+func elemAtSentenceOrderIndices(v []int64, idx int) jsonval.Value {
+	return elemToJSONSentenceOrderIndicesItem(v[idx])
 }
-func oaSentenceOrderNullAt1(v []int64, idx int) bool {
+
+// elemNullAtSentenceOrderIndices reports whether the element at index idx of a value of #/properties/indices is null.
+func elemNullAtSentenceOrderIndices(v []int64, idx int) bool {
 	return false
 }
-func oaSentenceOrderJN2(null bool, v int64) jsonval.Value {
+
+// toJSONOrNullSentenceOrderIndicesItem encodes a value of #/properties/indices/items as JSON (null when null is set).
+func toJSONOrNullSentenceOrderIndicesItem(null bool, v int64) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaSentenceOrderJ2(v)
+	return toJSONSentenceOrderIndicesItem(v)
 }
-func oaSentenceOrderJE2(v int64) jsonval.Value {
-	return oaSentenceOrderJN2(false, v)
+
+// elemToJSONSentenceOrderIndicesItem encodes an element value of #/properties/indices/items as JSON.
+func elemToJSONSentenceOrderIndicesItem(v int64) jsonval.Value {
+	return toJSONOrNullSentenceOrderIndicesItem(false, v)
 }
-func oaSentenceOrderJ2(v int64) jsonval.Value {
+
+// toJSONSentenceOrderIndicesItem encodes a non-null value of #/properties/indices/items as JSON.
+func toJSONSentenceOrderIndicesItem(v int64) jsonval.Value {
 	return jsonval.NewInt(v)
 }
-func oaSentenceOrderDE2(v jsonval.Value) (int64, bool) {
+
+// elemFromJSONSentenceOrderIndicesItem decodes an element value of #/properties/indices/items; false when the JSON is not faithfully representable.
+func elemFromJSONSentenceOrderIndicesItem(v jsonval.Value) (int64, bool) {
 	var zero int64
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaSentenceOrderD2(v)
+	x, ok := fromJSONSentenceOrderIndicesItem(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaSentenceOrderD2(v jsonval.Value) (int64, bool) {
+
+// fromJSONSentenceOrderIndicesItem decodes a non-null value of #/properties/indices/items; false when the JSON is not faithfully representable.
+func fromJSONSentenceOrderIndicesItem(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
 }
 
@@ -286,7 +321,7 @@ func oaSentenceOrderNilRoot(gold, cand *SentenceOrder) bool {
 
 // oaSentenceOrderOut converts a decoded JSON value into *SentenceOrder when it is faithfully representable.
 func oaSentenceOrderOut(v jsonval.Value) (*SentenceOrder, bool) {
-	x, ok := oaSentenceOrderD0(v)
+	x, ok := fromJSONSentenceOrder(v)
 	if !ok {
 		return nil, false
 	}
@@ -334,7 +369,7 @@ func oaSentenceOrderScore(gold, cand *SentenceOrder) (float64, error) {
 	c := oaSentenceOrderPool.Get().(*oaSentenceOrderCtx)
 	defer oaSentenceOrderPool.Put(c)
 	c.Err = nil
-	s, _ := c.oaSentenceOrderA0_0(gn, g, pn, p, false)
+	s, _ := c.scoreSentenceOrder(gn, g, pn, p, false)
 	if c.Err != nil {
 		return 0, c.Err
 	}
@@ -353,11 +388,11 @@ func RepairSentenceOrder(gold, cand *SentenceOrder) ([]oart.Op, error) {
 	c := oaSentenceOrderPool.Get().(*oaSentenceOrderCtx)
 	defer oaSentenceOrderPool.Put(c)
 	c.Err = nil
-	_, r := c.oaSentenceOrderA0_0(gn, g, pn, p, true)
+	_, r := c.scoreSentenceOrder(gn, g, pn, p, true)
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.m, oaSentenceOrderJN0(gn, g), oaSentenceOrderJN0(pn, p), oart.GranularityLeaf)
+	ops := oart.WalkRepairs(r.m, toJSONOrNullSentenceOrder(gn, g), toJSONOrNullSentenceOrder(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 func oaSentenceOrderDecodePair(gold, cand []byte) (*oaSentenceOrderFallback, jsonval.Value, jsonval.Value, error) {
@@ -516,16 +551,18 @@ func RepairSentenceOrderJSON(gold, cand []byte) ([]oart.Op, error) {
 	return res.Repair(interp.RepairOptions{})
 }
 
-// oaSentenceOrderA0_0 aligns a gold value under schema node  with a candidate value of node .
-func (c *oaSentenceOrderCtx) oaSentenceOrderA0_0(gn bool, g *SentenceOrder, pn bool, p *SentenceOrder, build bool) (float64, *oaSentenceOrderRes) {
-	return c.oaSentenceOrderO0_0(g, p, build)
+// scoreSentenceOrder scores # (object).
+func (c *oaSentenceOrderCtx) scoreSentenceOrder(gn bool, g *SentenceOrder, pn bool, p *SentenceOrder, build bool) (float64, *oaSentenceOrderRes) {
+	return c.scoreObjectSentenceOrder(g, p, build)
 }
 
-var oaSentenceOrderSim0_0 = [1]float64{
+// keySimSentenceOrder holds the key similarities (SPEC §6.1) of the properties of # (rows) and # (columns).
+var keySimSentenceOrder = [1]float64{
 	float64(1.0),
 }
 
-func (c *oaSentenceOrderCtx) oaSentenceOrderO0_0(g *SentenceOrder, p *SentenceOrder, build bool) (float64, *oaSentenceOrderRes) {
+// scoreObjectSentenceOrder aligns the properties of # and # (SPEC §6).
+func (c *oaSentenceOrderCtx) scoreObjectSentenceOrder(g *SentenceOrder, p *SentenceOrder, build bool) (float64, *oaSentenceOrderRes) {
 	var gi [1]int
 	n := 0
 	if g.Indices != nil {
@@ -560,7 +597,7 @@ func (c *oaSentenceOrderCtx) oaSentenceOrderO0_0(g *SentenceOrder, p *SentenceOr
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaSentenceOrderSim0_0[gi[i]*1+pj[j]]
+				K[i*m+j] = keySimSentenceOrder[gi[i]*1+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -593,7 +630,7 @@ func (c *oaSentenceOrderCtx) oaSentenceOrderO0_0(g *SentenceOrder, p *SentenceOr
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaSentenceOrderMember0(g, eg[x]), oaSentenceOrderMember0(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberSentenceOrder(g, eg[x]), memberSentenceOrder(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -601,7 +638,7 @@ func (c *oaSentenceOrderCtx) oaSentenceOrderO0_0(g *SentenceOrder, p *SentenceOr
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaSentenceOrderRes
-			evs[x], r = c.oaSentenceOrderA1_1(false, g.Indices, false, p.Indices, build)
+			evs[x], r = c.scoreSentenceOrderIndices(false, g.Indices, false, p.Indices, build)
 			if build {
 				rs[x] = r
 			}
@@ -628,11 +665,11 @@ func (c *oaSentenceOrderCtx) oaSentenceOrderO0_0(g *SentenceOrder, p *SentenceOr
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaSentenceOrderKeys0[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysSentenceOrder[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaSentenceOrderKeys0[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysSentenceOrder[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -647,17 +684,21 @@ func (c *oaSentenceOrderCtx) oaSentenceOrderO0_0(g *SentenceOrder, p *SentenceOr
 	return score, &oaSentenceOrderRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaSentenceOrderA1_1 aligns a gold value under schema node /properties/indices with a candidate value of node /properties/indices.
-func (c *oaSentenceOrderCtx) oaSentenceOrderA1_1(gn bool, g []int64, pn bool, p []int64, build bool) (float64, *oaSentenceOrderRes) {
-	return c.oaSentenceOrderL1_1(g, p, build)
+// scoreSentenceOrderIndices scores #/properties/indices (array, order fixed).
+func (c *oaSentenceOrderCtx) scoreSentenceOrderIndices(gn bool, g []int64, pn bool, p []int64, build bool) (float64, *oaSentenceOrderRes) {
+	return c.scoreArraySentenceOrderIndices(g, p, build)
 }
-func (c *oaSentenceOrderCtx) oaSentenceOrderT1_1(g []int64, p []int64, i, j int, build bool) (float64, *oaSentenceOrderRes) {
+
+// scoreTailSentenceOrderIndices scores gold tail element i of #/properties/indices against candidate tail element j of #/properties/indices.
+func (c *oaSentenceOrderCtx) scoreTailSentenceOrderIndices(g []int64, p []int64, i, j int, build bool) (float64, *oaSentenceOrderRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaSentenceOrderA2_2(false, g[i], false, p[jj], build)
+		return c.scoreSentenceOrderIndicesItem(false, g[i], false, p[jj], build)
 	}
 }
-func (c *oaSentenceOrderCtx) oaSentenceOrderL1_1(g []int64, p []int64, build bool) (float64, *oaSentenceOrderRes) {
+
+// scoreArraySentenceOrderIndices aligns the elements of #/properties/indices and #/properties/indices (SPEC §5).
+func (c *oaSentenceOrderCtx) scoreArraySentenceOrderIndices(g []int64, p []int64, build bool) (float64, *oaSentenceOrderRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -671,7 +712,7 @@ func (c *oaSentenceOrderCtx) oaSentenceOrderL1_1(g []int64, p []int64, build boo
 		tail = 0
 		if build {
 			for j := 0; j < m; j++ {
-				v := oaSentenceOrderAt1(p, 0+j)
+				v := elemAtSentenceOrderIndices(p, 0+j)
 				tents = append(tents, oaSentenceOrderEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 			}
 		}
@@ -679,7 +720,7 @@ func (c *oaSentenceOrderCtx) oaSentenceOrderL1_1(g []int64, p []int64, build boo
 		tail = 0
 		if build {
 			for i := 0; i < n; i++ {
-				v := oaSentenceOrderAt1(g, 0+i)
+				v := elemAtSentenceOrderIndices(g, 0+i)
 				tents = append(tents, oaSentenceOrderEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 			}
 		}
@@ -687,7 +728,7 @@ func (c *oaSentenceOrderCtx) oaSentenceOrderL1_1(g []int64, p []int64, build boo
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaSentenceOrderT1_1(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailSentenceOrderIndices(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -699,22 +740,22 @@ func (c *oaSentenceOrderCtx) oaSentenceOrderL1_1(g []int64, p []int64, build boo
 				if s > 0 {
 					D++
 					if build {
-						_, cr := c.oaSentenceOrderT1_1(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailSentenceOrderIndices(g, p, st.I, st.J, true)
 						tents = append(tents, oaSentenceOrderEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaSentenceOrderRes
 				if build {
-					_, cr = c.oaSentenceOrderT1_1(g, p, st.I, st.J, true)
+					_, cr = c.scoreTailSentenceOrderIndices(g, p, st.I, st.J, true)
 				}
-				if !oaSentenceOrderNullAt1(g, 0+st.I) {
+				if !elemNullAtSentenceOrderIndices(g, 0+st.I) {
 					D++
 					if build {
 						tents = append(tents, oaSentenceOrderEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
 					}
 				}
-				if !oaSentenceOrderNullAt1(p, 0+st.J) {
+				if !elemNullAtSentenceOrderIndices(p, 0+st.J) {
 					D++
 					if build {
 						tents = append(tents, oaSentenceOrderEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
@@ -723,9 +764,9 @@ func (c *oaSentenceOrderCtx) oaSentenceOrderL1_1(g []int64, p []int64, build boo
 			case seqdp.Up:
 				D++
 				if build {
-					v := oaSentenceOrderAt1(g, 0+st.I)
+					v := elemAtSentenceOrderIndices(g, 0+st.I)
 					if st.CellDiag {
-						_, cr := c.oaSentenceOrderT1_1(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailSentenceOrderIndices(g, p, st.I, st.J, true)
 						v = cr.ag
 					}
 					tents = append(tents, oaSentenceOrderEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
@@ -733,9 +774,9 @@ func (c *oaSentenceOrderCtx) oaSentenceOrderL1_1(g []int64, p []int64, build boo
 			case seqdp.Left:
 				D++
 				if build {
-					v := oaSentenceOrderAt1(p, 0+st.J)
+					v := elemAtSentenceOrderIndices(p, 0+st.J)
 					if st.CellDiag {
-						_, cr := c.oaSentenceOrderT1_1(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailSentenceOrderIndices(g, p, st.I, st.J, true)
 						v = cr.ap
 					}
 					tents = append(tents, oaSentenceOrderEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
@@ -753,14 +794,14 @@ func (c *oaSentenceOrderCtx) oaSentenceOrderL1_1(g []int64, p []int64, build boo
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListFixed, tail, tents, oaSentenceOrderUniformAlphas(tents, false, false), raw, oaSentenceOrderJ1(g), oaSentenceOrderJ1(p))
+	return tail, c.finishList(oart.ListFixed, tail, tents, oaSentenceOrderUniformAlphas(tents, false, false), raw, toJSONSentenceOrderIndices(g), toJSONSentenceOrderIndices(p))
 }
 
-// oaSentenceOrderA2_2 aligns a gold value under schema node /properties/indices/items with a candidate value of node /properties/indices/items.
-func (c *oaSentenceOrderCtx) oaSentenceOrderA2_2(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaSentenceOrderRes) {
+// scoreSentenceOrderIndicesItem scores #/properties/indices/items (integer, exact).
+func (c *oaSentenceOrderCtx) scoreSentenceOrderIndicesItem(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaSentenceOrderRes) {
 	s := oart.ExactNumberInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaSentenceOrderJ2(g), oaSentenceOrderJ2(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONSentenceOrderIndicesItem(g), toJSONSentenceOrderIndicesItem(p), true, true)
 	}
 	return s, nil
 }

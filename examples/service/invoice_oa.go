@@ -182,7 +182,7 @@ type oaInvoiceEp struct{ role, v int }
 // checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaInvoiceCtx) checkGold(gn bool, g *Invoice) error {
 	var err error
-	oaInvoiceW0(gn, g, c.ix[:], func(_ bool, v string) bool {
+	walkInvoiceToPartiesItemId(gn, g, c.ix[:], func(_ bool, v string) bool {
 		id := v
 		if _, dup := c.s0.gset[id]; dup {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/parties/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewString(id)) + " in scope \"party\""}
@@ -194,7 +194,7 @@ func (c *oaInvoiceCtx) checkGold(gn bool, g *Invoice) error {
 	if err != nil {
 		return err
 	}
-	oaInvoiceW1(gn, g, c.ix[:], func(_ bool, v string) bool {
+	walkInvoiceToPartiesItemParent(gn, g, c.ix[:], func(_ bool, v string) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/parties/%d/parent", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"party\""}
 			return false
@@ -204,7 +204,7 @@ func (c *oaInvoiceCtx) checkGold(gn bool, g *Invoice) error {
 	if err != nil {
 		return err
 	}
-	oaInvoiceW2(gn, g, c.ix[:], func(_ bool, v string) bool {
+	walkInvoiceToLinesItemShipTo(gn, g, c.ix[:], func(_ bool, v string) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/lines/%d/shipTo", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"party\""}
 			return false
@@ -234,10 +234,10 @@ func (c *oaInvoiceCtx) prepare(gn bool, g *Invoice, pn bool, p *Invoice) error {
 // records0 collects the records of scope "party" on one side, with their first ids.
 func (c *oaInvoiceCtx) records0(side int, xn bool, x *Invoice) {
 	st := &c.s0
-	oaInvoiceW3(xn, x, c.ix[:], func(rn bool, r *Party) bool {
+	walkInvoiceToPartiesItem(xn, x, c.ix[:], func(rn bool, r *Party) bool {
 		var id string
 		ok := false
-		oaInvoiceW4(rn, r, c.ix[:], func(_ bool, v string) bool { id, ok = v, true; return false })
+		walkInvoicePartiesItemToId(rn, r, c.ix[:], func(_ bool, v string) bool { id, ok = v, true; return false })
 		st.rn[side] = append(st.rn[side], rn)
 		st.recs[side] = append(st.recs[side], r)
 		st.ids[side] = append(st.ids[side], id)
@@ -261,7 +261,7 @@ func (c *oaInvoiceCtx) derive0(gn bool, g *Invoice, pn bool, p *Invoice) {
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			c.kerr = false
-			s, _ := c.oaInvoiceA7_7(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)
+			s, _ := c.scoreInvoicePartiesItem(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)
 			if c.kerr {
 				s = 0
 			} // SPEC §7.5, §13 Q7: a kind mismatch makes the record cell 0
@@ -325,9 +325,9 @@ func (c *oaInvoiceCtx) graph0(side int, xn bool, x *Invoice) {
 	}
 	_, _ = xn, x
 	// Carrier group 0: /properties/parties/items.
-	oaInvoiceW3(xn, x, c.ix[:], func(cn bool, cv *Party) bool {
+	walkInvoiceToPartiesItem(xn, x, c.ix[:], func(cn bool, cv *Party) bool {
 		eps := c.eps[:0]
-		oaInvoiceW5(cn, cv, c.ix[:], func(rn bool, v string) bool {
+		walkInvoicePartiesItemToParent(cn, cv, c.ix[:], func(rn bool, v string) bool {
 			if rn {
 				return true
 			}
@@ -342,12 +342,8 @@ func (c *oaInvoiceCtx) graph0(side int, xn bool, x *Invoice) {
 		}
 		k := c.lk[:0]
 		if !cn {
-			if true {
-				k = oaInvoiceK(k, "str", "name", cv.Name)
-			}
-			if true {
-				k = oaInvoiceK(k, "str", "role", cv.Role)
-			}
+			k = oaInvoiceK(k, "str", "name", cv.Name)
+			k = oaInvoiceK(k, "str", "role", cv.Role)
 		}
 		c.lk = k
 		label, seen := c.labels[string(k)]
@@ -355,12 +351,8 @@ func (c *oaInvoiceCtx) graph0(side int, xn bool, x *Invoice) {
 			lb := &c.lb
 			lb.Reset()
 			if !cn {
-				if true {
-					lb.AddTuple("str", "name", cv.Name)
-				}
-				if true {
-					lb.AddTuple("str", "role", cv.Role)
-				}
+				lb.AddTuple("str", "name", cv.Name)
+				lb.AddTuple("str", "role", cv.Role)
 			}
 			label = lb.Label()
 			// Bound the cache.
@@ -381,9 +373,9 @@ func (c *oaInvoiceCtx) graph0(side int, xn bool, x *Invoice) {
 		return true
 	})
 	// Carrier group 1: /properties/lines/items.
-	oaInvoiceW6(xn, x, c.ix[:], func(cn bool, cv *Line) bool {
+	walkInvoiceToLinesItem(xn, x, c.ix[:], func(cn bool, cv *Line) bool {
 		eps := c.eps[:0]
-		oaInvoiceW7(cn, cv, c.ix[:], func(rn bool, v string) bool {
+		walkInvoiceLinesItemToShipTo(cn, cv, c.ix[:], func(rn bool, v string) bool {
 			if rn {
 				return true
 			}
@@ -398,21 +390,11 @@ func (c *oaInvoiceCtx) graph0(side int, xn bool, x *Invoice) {
 		}
 		k := c.lk[:0]
 		if !cn {
-			if true {
-				k = oaInvoiceK(k, "str", "sku", cv.SKU)
-			}
-			if true {
-				k = oaInvoiceK(k, "str", "description", cv.Description)
-			}
-			if true {
-				k = oaInvoiceK(k, "str", "date", cv.Date)
-			}
-			if true {
-				k = oaInvoiceKInt(k, int64(cv.Quantity), "int", "quantity")
-			}
-			if true {
-				k = oaInvoiceKInt(k, cv.UnitCents, "int", "unitCents")
-			}
+			k = oaInvoiceK(k, "str", "sku", cv.SKU)
+			k = oaInvoiceK(k, "str", "description", cv.Description)
+			k = oaInvoiceK(k, "str", "date", cv.Date)
+			k = oaInvoiceKInt(k, int64(cv.Quantity), "int", "quantity")
+			k = oaInvoiceKInt(k, cv.UnitCents, "int", "unitCents")
 		}
 		c.lk = k
 		label, seen := c.labels[string(k)]
@@ -420,21 +402,11 @@ func (c *oaInvoiceCtx) graph0(side int, xn bool, x *Invoice) {
 			lb := &c.lb
 			lb.Reset()
 			if !cn {
-				if true {
-					lb.AddTuple("str", "sku", cv.SKU)
-				}
-				if true {
-					lb.AddTuple("str", "description", cv.Description)
-				}
-				if true {
-					lb.AddTuple("str", "date", cv.Date)
-				}
-				if true {
-					lb.AddTuple("int", "quantity", oart.IDKey(jsonval.NewInt(int64(cv.Quantity))))
-				}
-				if true {
-					lb.AddTuple("int", "unitCents", oart.IDKey(jsonval.NewInt(cv.UnitCents)))
-				}
+				lb.AddTuple("str", "sku", cv.SKU)
+				lb.AddTuple("str", "description", cv.Description)
+				lb.AddTuple("str", "date", cv.Date)
+				lb.AddTuple("int", "quantity", oart.IDKey(jsonval.NewInt(int64(cv.Quantity))))
+				lb.AddTuple("int", "unitCents", oart.IDKey(jsonval.NewInt(cv.UnitCents)))
 			}
 			label = lb.Label()
 			// Bound the cache.
@@ -474,42 +446,37 @@ func (c *oaInvoiceCtx) structural0(gn bool, g *Invoice, pn bool, p *Invoice, Wm 
 		}
 	}
 }
-func oaInvoiceJN0(null bool, v *Invoice) jsonval.Value {
+
+// toJSONOrNullInvoice encodes a value of #/$defs/Invoice as JSON (null when null is set).
+func toJSONOrNullInvoice(null bool, v *Invoice) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ0(v)
+	return toJSONInvoice(v)
 }
-func oaInvoiceJE0(v Invoice) jsonval.Value {
-	return oaInvoiceJN0(false, &v)
+
+// elemToJSONInvoice encodes an element value of #/$defs/Invoice as JSON.
+func elemToJSONInvoice(v Invoice) jsonval.Value {
+	return toJSONOrNullInvoice(false, &v)
 }
-func oaInvoiceJ0(v *Invoice) jsonval.Value {
+
+// toJSONInvoice encodes a non-null value of #/$defs/Invoice as JSON.
+func toJSONInvoice(v *Invoice) jsonval.Value {
 	var ms []jsonval.Member
-	if true {
-		ms = append(ms, jsonval.Member{Key: "number", Value: oaInvoiceMember0(v, 0)})
-	}
-	if true {
-		ms = append(ms, jsonval.Member{Key: "issued", Value: oaInvoiceMember0(v, 1)})
-	}
-	if true {
-		ms = append(ms, jsonval.Member{Key: "vendor", Value: oaInvoiceMember0(v, 2)})
-	}
-	if true {
-		ms = append(ms, jsonval.Member{Key: "parties", Value: oaInvoiceMember0(v, 3)})
-	}
-	if true {
-		ms = append(ms, jsonval.Member{Key: "lines", Value: oaInvoiceMember0(v, 4)})
-	}
-	if true {
-		ms = append(ms, jsonval.Member{Key: "totalCents", Value: oaInvoiceMember0(v, 5)})
-	}
+	ms = append(ms, jsonval.Member{Key: "number", Value: memberInvoice(v, 0)})
+	ms = append(ms, jsonval.Member{Key: "issued", Value: memberInvoice(v, 1)})
+	ms = append(ms, jsonval.Member{Key: "vendor", Value: memberInvoice(v, 2)})
+	ms = append(ms, jsonval.Member{Key: "parties", Value: memberInvoice(v, 3)})
+	ms = append(ms, jsonval.Member{Key: "lines", Value: memberInvoice(v, 4)})
+	ms = append(ms, jsonval.Member{Key: "totalCents", Value: memberInvoice(v, 5)})
 	if v.Notes != nil {
-		ms = append(ms, jsonval.Member{Key: "notes", Value: oaInvoiceMember0(v, 6)})
+		ms = append(ms, jsonval.Member{Key: "notes", Value: memberInvoice(v, 6)})
 	}
 	return jsonval.NewObject(ms)
 }
 
-var oaInvoiceKeys0 = [...]string{
+// keysInvoice are the property names of #/$defs/Invoice in schema order.
+var keysInvoice = [...]string{
 	"number",
 	"issued",
 	"vendor",
@@ -519,280 +486,352 @@ var oaInvoiceKeys0 = [...]string{
 	"notes",
 }
 
-func oaInvoiceMember0(v *Invoice, idx int) jsonval.Value {
+// memberInvoice returns property idx (schema order) of a value of #/$defs/Invoice as JSON.
+func memberInvoice(v *Invoice, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaInvoiceJN1(false, v.Number)
+		return toJSONOrNullInvoiceNumber(false, v.Number)
 	case 1:
-		return oaInvoiceJN2(false, v.Issued)
+		return toJSONOrNullInvoiceIssued(false, v.Issued)
 	case 2:
-		return oaInvoiceJN3(false, &v.Vendor)
+		return toJSONOrNullInvoiceVendor(false, &v.Vendor)
 	case 3:
-		return oaInvoiceJN6(false, v.Parties)
+		return toJSONOrNullInvoiceParties(false, v.Parties)
 	case 4:
-		return oaInvoiceJN12(false, v.Lines)
+		return toJSONOrNullInvoiceLines(false, v.Lines)
 	case 5:
-		return oaInvoiceJN20(false, v.TotalCents)
+		return toJSONOrNullInvoiceTotalCents(false, v.TotalCents)
 	case 6:
-		return oaInvoiceJN21(v.Notes == nil, genrt.Deref(v.Notes))
+		return toJSONOrNullInvoiceNotes(v.Notes == nil, genrt.Deref(v.Notes))
 	}
 	return jsonval.Value{}
 }
-func oaInvoiceJN1(null bool, v string) jsonval.Value {
+
+// toJSONOrNullInvoiceNumber encodes a value of #/$defs/Invoice/properties/number as JSON (null when null is set).
+func toJSONOrNullInvoiceNumber(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ1(v)
+	return toJSONInvoiceNumber(v)
 }
-func oaInvoiceJE1(v string) jsonval.Value {
-	return oaInvoiceJN1(false, v)
+
+// elemToJSONInvoiceNumber encodes an element value of #/$defs/Invoice/properties/number as JSON.
+func elemToJSONInvoiceNumber(v string) jsonval.Value {
+	return toJSONOrNullInvoiceNumber(false, v)
 }
-func oaInvoiceJ1(v string) jsonval.Value {
+
+// toJSONInvoiceNumber encodes a non-null value of #/$defs/Invoice/properties/number as JSON.
+func toJSONInvoiceNumber(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaInvoiceJN2(null bool, v string) jsonval.Value {
+
+// toJSONOrNullInvoiceIssued encodes a value of #/$defs/Invoice/properties/issued as JSON (null when null is set).
+func toJSONOrNullInvoiceIssued(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ2(v)
+	return toJSONInvoiceIssued(v)
 }
-func oaInvoiceJE2(v string) jsonval.Value {
-	return oaInvoiceJN2(false, v)
+
+// elemToJSONInvoiceIssued encodes an element value of #/$defs/Invoice/properties/issued as JSON.
+func elemToJSONInvoiceIssued(v string) jsonval.Value {
+	return toJSONOrNullInvoiceIssued(false, v)
 }
-func oaInvoiceJ2(v string) jsonval.Value {
+
+// toJSONInvoiceIssued encodes a non-null value of #/$defs/Invoice/properties/issued as JSON.
+func toJSONInvoiceIssued(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaInvoiceJN3(null bool, v *Vendor) jsonval.Value {
+
+// toJSONOrNullInvoiceVendor encodes a value of #/$defs/Invoice/properties/vendor as JSON (null when null is set).
+func toJSONOrNullInvoiceVendor(null bool, v *Vendor) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ3(v)
+	return toJSONInvoiceVendor(v)
 }
-func oaInvoiceJE3(v Vendor) jsonval.Value {
-	return oaInvoiceJN3(false, &v)
+
+// elemToJSONInvoiceVendor encodes an element value of #/$defs/Invoice/properties/vendor as JSON.
+func elemToJSONInvoiceVendor(v Vendor) jsonval.Value {
+	return toJSONOrNullInvoiceVendor(false, &v)
 }
-func oaInvoiceJ3(v *Vendor) jsonval.Value {
+
+// toJSONInvoiceVendor encodes a non-null value of #/$defs/Invoice/properties/vendor as JSON.
+func toJSONInvoiceVendor(v *Vendor) jsonval.Value {
 	var ms []jsonval.Member
-	if true {
-		ms = append(ms, jsonval.Member{Key: "name", Value: oaInvoiceMember3(v, 0)})
-	}
+	ms = append(ms, jsonval.Member{Key: "name", Value: memberInvoiceVendor(v, 0)})
 	if v.VATID != "" {
-		ms = append(ms, jsonval.Member{Key: "vatId", Value: oaInvoiceMember3(v, 1)})
+		ms = append(ms, jsonval.Member{Key: "vatId", Value: memberInvoiceVendor(v, 1)})
 	}
 	return jsonval.NewObject(ms)
 }
 
-var oaInvoiceKeys3 = [...]string{
+// keysInvoiceVendor are the property names of #/$defs/Invoice/properties/vendor in schema order.
+var keysInvoiceVendor = [...]string{
 	"name",
 	"vatId",
 }
 
-func oaInvoiceMember3(v *Vendor, idx int) jsonval.Value {
+// memberInvoiceVendor returns property idx (schema order) of a value of #/$defs/Invoice/properties/vendor as JSON.
+func memberInvoiceVendor(v *Vendor, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaInvoiceJN4(false, v.Name)
+		return toJSONOrNullInvoiceVendorName(false, v.Name)
 	case 1:
-		return oaInvoiceJN5(false, v.VATID)
+		return toJSONOrNullInvoiceVendorVatId(false, v.VATID)
 	}
 	return jsonval.Value{}
 }
-func oaInvoiceJN4(null bool, v string) jsonval.Value {
+
+// toJSONOrNullInvoiceVendorName encodes a value of #/$defs/Vendor/properties/name as JSON (null when null is set).
+func toJSONOrNullInvoiceVendorName(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ4(v)
+	return toJSONInvoiceVendorName(v)
 }
-func oaInvoiceJE4(v string) jsonval.Value {
-	return oaInvoiceJN4(false, v)
+
+// elemToJSONInvoiceVendorName encodes an element value of #/$defs/Vendor/properties/name as JSON.
+func elemToJSONInvoiceVendorName(v string) jsonval.Value {
+	return toJSONOrNullInvoiceVendorName(false, v)
 }
-func oaInvoiceJ4(v string) jsonval.Value {
+
+// toJSONInvoiceVendorName encodes a non-null value of #/$defs/Vendor/properties/name as JSON.
+func toJSONInvoiceVendorName(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaInvoiceJN5(null bool, v string) jsonval.Value {
+
+// toJSONOrNullInvoiceVendorVatId encodes a value of #/$defs/Vendor/properties/vatId as JSON (null when null is set).
+func toJSONOrNullInvoiceVendorVatId(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ5(v)
+	return toJSONInvoiceVendorVatId(v)
 }
-func oaInvoiceJE5(v string) jsonval.Value {
-	return oaInvoiceJN5(false, v)
+
+// elemToJSONInvoiceVendorVatId encodes an element value of #/$defs/Vendor/properties/vatId as JSON.
+func elemToJSONInvoiceVendorVatId(v string) jsonval.Value {
+	return toJSONOrNullInvoiceVendorVatId(false, v)
 }
-func oaInvoiceJ5(v string) jsonval.Value {
+
+// toJSONInvoiceVendorVatId encodes a non-null value of #/$defs/Vendor/properties/vatId as JSON.
+func toJSONInvoiceVendorVatId(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaInvoiceJN6(null bool, v []Party) jsonval.Value {
+
+// toJSONOrNullInvoiceParties encodes a value of #/$defs/Invoice/properties/parties as JSON (null when null is set).
+func toJSONOrNullInvoiceParties(null bool, v []Party) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ6(v)
+	return toJSONInvoiceParties(v)
 }
-func oaInvoiceJE6(v []Party) jsonval.Value {
-	return oaInvoiceJN6(false, v)
+
+// elemToJSONInvoiceParties encodes an element value of #/$defs/Invoice/properties/parties as JSON.
+func elemToJSONInvoiceParties(v []Party) jsonval.Value {
+	return toJSONOrNullInvoiceParties(false, v)
 }
-func oaInvoiceJ6(v []Party) jsonval.Value {
+
+// toJSONInvoiceParties encodes a non-null value of #/$defs/Invoice/properties/parties as JSON.
+func toJSONInvoiceParties(v []Party) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaInvoiceAt6(v, i)
+		arr[i] = elemAtInvoiceParties(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaInvoiceAt6(v []Party, idx int) jsonval.Value {
-	return oaInvoiceJE7(v[idx])
+
+// elemAtInvoiceParties returns the element at index idx of a value of #/$defs/Invoice/properties/parties as JSON.
+func elemAtInvoiceParties(v []Party, idx int) jsonval.Value {
+	return elemToJSONInvoicePartiesItem(v[idx])
 }
-func oaInvoiceNullAt6(v []Party, idx int) bool {
+
+// elemNullAtInvoiceParties reports whether the element at index idx of a value of #/$defs/Invoice/properties/parties is null.
+func elemNullAtInvoiceParties(v []Party, idx int) bool {
 	return false
 }
-func oaInvoiceJN7(null bool, v *Party) jsonval.Value {
+
+// toJSONOrNullInvoicePartiesItem encodes a value of #/$defs/Party as JSON (null when null is set).
+func toJSONOrNullInvoicePartiesItem(null bool, v *Party) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ7(v)
+	return toJSONInvoicePartiesItem(v)
 }
-func oaInvoiceJE7(v Party) jsonval.Value {
-	return oaInvoiceJN7(false, &v)
+
+// elemToJSONInvoicePartiesItem encodes an element value of #/$defs/Party as JSON.
+func elemToJSONInvoicePartiesItem(v Party) jsonval.Value {
+	return toJSONOrNullInvoicePartiesItem(false, &v)
 }
-func oaInvoiceJ7(v *Party) jsonval.Value {
+
+// toJSONInvoicePartiesItem encodes a non-null value of #/$defs/Party as JSON.
+func toJSONInvoicePartiesItem(v *Party) jsonval.Value {
 	var ms []jsonval.Member
-	if true {
-		ms = append(ms, jsonval.Member{Key: "id", Value: oaInvoiceMember7(v, 0)})
-	}
-	if true {
-		ms = append(ms, jsonval.Member{Key: "name", Value: oaInvoiceMember7(v, 1)})
-	}
-	if true {
-		ms = append(ms, jsonval.Member{Key: "role", Value: oaInvoiceMember7(v, 2)})
-	}
+	ms = append(ms, jsonval.Member{Key: "id", Value: memberInvoicePartiesItem(v, 0)})
+	ms = append(ms, jsonval.Member{Key: "name", Value: memberInvoicePartiesItem(v, 1)})
+	ms = append(ms, jsonval.Member{Key: "role", Value: memberInvoicePartiesItem(v, 2)})
 	if v.Parent != "" {
-		ms = append(ms, jsonval.Member{Key: "parent", Value: oaInvoiceMember7(v, 3)})
+		ms = append(ms, jsonval.Member{Key: "parent", Value: memberInvoicePartiesItem(v, 3)})
 	}
 	return jsonval.NewObject(ms)
 }
 
-var oaInvoiceKeys7 = [...]string{
+// keysInvoicePartiesItem are the property names of #/$defs/Party in schema order.
+var keysInvoicePartiesItem = [...]string{
 	"id",
 	"name",
 	"role",
 	"parent",
 }
 
-func oaInvoiceMember7(v *Party, idx int) jsonval.Value {
+// memberInvoicePartiesItem returns property idx (schema order) of a value of #/$defs/Party as JSON.
+func memberInvoicePartiesItem(v *Party, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaInvoiceJN8(false, v.ID)
+		return toJSONOrNullInvoicePartiesItemId(false, v.ID)
 	case 1:
-		return oaInvoiceJN9(false, v.Name)
+		return toJSONOrNullInvoicePartiesItemName(false, v.Name)
 	case 2:
-		return oaInvoiceJN10(false, v.Role)
+		return toJSONOrNullInvoicePartiesItemRole(false, v.Role)
 	case 3:
-		return oaInvoiceJN11(false, v.Parent)
+		return toJSONOrNullInvoicePartiesItemParent(false, v.Parent)
 	}
 	return jsonval.Value{}
 }
-func oaInvoiceJN8(null bool, v string) jsonval.Value {
+
+// toJSONOrNullInvoicePartiesItemId encodes a value of #/$defs/Party/properties/id as JSON (null when null is set).
+func toJSONOrNullInvoicePartiesItemId(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ8(v)
+	return toJSONInvoicePartiesItemId(v)
 }
-func oaInvoiceJE8(v string) jsonval.Value {
-	return oaInvoiceJN8(false, v)
+
+// elemToJSONInvoicePartiesItemId encodes an element value of #/$defs/Party/properties/id as JSON.
+func elemToJSONInvoicePartiesItemId(v string) jsonval.Value {
+	return toJSONOrNullInvoicePartiesItemId(false, v)
 }
-func oaInvoiceJ8(v string) jsonval.Value {
+
+// toJSONInvoicePartiesItemId encodes a non-null value of #/$defs/Party/properties/id as JSON.
+func toJSONInvoicePartiesItemId(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaInvoiceJN9(null bool, v string) jsonval.Value {
+
+// toJSONOrNullInvoicePartiesItemName encodes a value of #/$defs/Party/properties/name as JSON (null when null is set).
+func toJSONOrNullInvoicePartiesItemName(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ9(v)
+	return toJSONInvoicePartiesItemName(v)
 }
-func oaInvoiceJE9(v string) jsonval.Value {
-	return oaInvoiceJN9(false, v)
+
+// elemToJSONInvoicePartiesItemName encodes an element value of #/$defs/Party/properties/name as JSON.
+func elemToJSONInvoicePartiesItemName(v string) jsonval.Value {
+	return toJSONOrNullInvoicePartiesItemName(false, v)
 }
-func oaInvoiceJ9(v string) jsonval.Value {
+
+// toJSONInvoicePartiesItemName encodes a non-null value of #/$defs/Party/properties/name as JSON.
+func toJSONInvoicePartiesItemName(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaInvoiceJN10(null bool, v string) jsonval.Value {
+
+// toJSONOrNullInvoicePartiesItemRole encodes a value of #/$defs/Party/properties/role as JSON (null when null is set).
+func toJSONOrNullInvoicePartiesItemRole(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ10(v)
+	return toJSONInvoicePartiesItemRole(v)
 }
-func oaInvoiceJE10(v string) jsonval.Value {
-	return oaInvoiceJN10(false, v)
+
+// elemToJSONInvoicePartiesItemRole encodes an element value of #/$defs/Party/properties/role as JSON.
+func elemToJSONInvoicePartiesItemRole(v string) jsonval.Value {
+	return toJSONOrNullInvoicePartiesItemRole(false, v)
 }
-func oaInvoiceJ10(v string) jsonval.Value {
+
+// toJSONInvoicePartiesItemRole encodes a non-null value of #/$defs/Party/properties/role as JSON.
+func toJSONInvoicePartiesItemRole(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaInvoiceJN11(null bool, v string) jsonval.Value {
+
+// toJSONOrNullInvoicePartiesItemParent encodes a value of #/$defs/Party/properties/parent as JSON (null when null is set).
+func toJSONOrNullInvoicePartiesItemParent(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ11(v)
+	return toJSONInvoicePartiesItemParent(v)
 }
-func oaInvoiceJE11(v string) jsonval.Value {
-	return oaInvoiceJN11(false, v)
+
+// elemToJSONInvoicePartiesItemParent encodes an element value of #/$defs/Party/properties/parent as JSON.
+func elemToJSONInvoicePartiesItemParent(v string) jsonval.Value {
+	return toJSONOrNullInvoicePartiesItemParent(false, v)
 }
-func oaInvoiceJ11(v string) jsonval.Value {
+
+// toJSONInvoicePartiesItemParent encodes a non-null value of #/$defs/Party/properties/parent as JSON.
+func toJSONInvoicePartiesItemParent(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaInvoiceJN12(null bool, v []Line) jsonval.Value {
+
+// toJSONOrNullInvoiceLines encodes a value of #/$defs/Invoice/properties/lines as JSON (null when null is set).
+func toJSONOrNullInvoiceLines(null bool, v []Line) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ12(v)
+	return toJSONInvoiceLines(v)
 }
-func oaInvoiceJE12(v []Line) jsonval.Value {
-	return oaInvoiceJN12(false, v)
+
+// elemToJSONInvoiceLines encodes an element value of #/$defs/Invoice/properties/lines as JSON.
+func elemToJSONInvoiceLines(v []Line) jsonval.Value {
+	return toJSONOrNullInvoiceLines(false, v)
 }
-func oaInvoiceJ12(v []Line) jsonval.Value {
+
+// toJSONInvoiceLines encodes a non-null value of #/$defs/Invoice/properties/lines as JSON.
+func toJSONInvoiceLines(v []Line) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaInvoiceAt12(v, i)
+		arr[i] = elemAtInvoiceLines(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaInvoiceAt12(v []Line, idx int) jsonval.Value {
-	return oaInvoiceJE13(v[idx])
+
+// elemAtInvoiceLines returns the element at index idx of a value of #/$defs/Invoice/properties/lines as JSON.
+func elemAtInvoiceLines(v []Line, idx int) jsonval.Value {
+	return elemToJSONInvoiceLinesItem(v[idx])
 }
-func oaInvoiceNullAt12(v []Line, idx int) bool {
+
+// elemNullAtInvoiceLines reports whether the element at index idx of a value of #/$defs/Invoice/properties/lines is null.
+func elemNullAtInvoiceLines(v []Line, idx int) bool {
 	return false
 }
-func oaInvoiceJN13(null bool, v *Line) jsonval.Value {
+
+// toJSONOrNullInvoiceLinesItem encodes a value of #/$defs/Line as JSON (null when null is set).
+func toJSONOrNullInvoiceLinesItem(null bool, v *Line) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ13(v)
+	return toJSONInvoiceLinesItem(v)
 }
-func oaInvoiceJE13(v Line) jsonval.Value {
-	return oaInvoiceJN13(false, &v)
+
+// elemToJSONInvoiceLinesItem encodes an element value of #/$defs/Line as JSON.
+func elemToJSONInvoiceLinesItem(v Line) jsonval.Value {
+	return toJSONOrNullInvoiceLinesItem(false, &v)
 }
-func oaInvoiceJ13(v *Line) jsonval.Value {
+
+// toJSONInvoiceLinesItem encodes a non-null value of #/$defs/Line as JSON.
+func toJSONInvoiceLinesItem(v *Line) jsonval.Value {
 	var ms []jsonval.Member
-	if true {
-		ms = append(ms, jsonval.Member{Key: "sku", Value: oaInvoiceMember13(v, 0)})
-	}
-	if true {
-		ms = append(ms, jsonval.Member{Key: "description", Value: oaInvoiceMember13(v, 1)})
-	}
-	if true {
-		ms = append(ms, jsonval.Member{Key: "date", Value: oaInvoiceMember13(v, 2)})
-	}
-	if true {
-		ms = append(ms, jsonval.Member{Key: "quantity", Value: oaInvoiceMember13(v, 3)})
-	}
-	if true {
-		ms = append(ms, jsonval.Member{Key: "unitCents", Value: oaInvoiceMember13(v, 4)})
-	}
-	if true {
-		ms = append(ms, jsonval.Member{Key: "shipTo", Value: oaInvoiceMember13(v, 5)})
-	}
+	ms = append(ms, jsonval.Member{Key: "sku", Value: memberInvoiceLinesItem(v, 0)})
+	ms = append(ms, jsonval.Member{Key: "description", Value: memberInvoiceLinesItem(v, 1)})
+	ms = append(ms, jsonval.Member{Key: "date", Value: memberInvoiceLinesItem(v, 2)})
+	ms = append(ms, jsonval.Member{Key: "quantity", Value: memberInvoiceLinesItem(v, 3)})
+	ms = append(ms, jsonval.Member{Key: "unitCents", Value: memberInvoiceLinesItem(v, 4)})
+	ms = append(ms, jsonval.Member{Key: "shipTo", Value: memberInvoiceLinesItem(v, 5)})
 	return jsonval.NewObject(ms)
 }
 
-var oaInvoiceKeys13 = [...]string{
+// keysInvoiceLinesItem are the property names of #/$defs/Line in schema order.
+var keysInvoiceLinesItem = [...]string{
 	"sku",
 	"description",
 	"date",
@@ -801,117 +840,166 @@ var oaInvoiceKeys13 = [...]string{
 	"shipTo",
 }
 
-func oaInvoiceMember13(v *Line, idx int) jsonval.Value {
+// memberInvoiceLinesItem returns property idx (schema order) of a value of #/$defs/Line as JSON.
+func memberInvoiceLinesItem(v *Line, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaInvoiceJN14(false, v.SKU)
+		return toJSONOrNullInvoiceLinesItemSku(false, v.SKU)
 	case 1:
-		return oaInvoiceJN15(false, v.Description)
+		return toJSONOrNullInvoiceLinesItemDescription(false, v.Description)
 	case 2:
-		return oaInvoiceJN16(false, v.Date)
+		return toJSONOrNullInvoiceLinesItemDate(false, v.Date)
 	case 3:
-		return oaInvoiceJN17(false, int64(v.Quantity))
+		return toJSONOrNullInvoiceLinesItemQuantity(false, int64(v.Quantity))
 	case 4:
-		return oaInvoiceJN18(false, v.UnitCents)
+		return toJSONOrNullInvoiceLinesItemUnitCents(false, v.UnitCents)
 	case 5:
-		return oaInvoiceJN19(false, v.ShipTo)
+		return toJSONOrNullInvoiceLinesItemShipTo(false, v.ShipTo)
 	}
 	return jsonval.Value{}
 }
-func oaInvoiceJN14(null bool, v string) jsonval.Value {
+
+// toJSONOrNullInvoiceLinesItemSku encodes a value of #/$defs/Line/properties/sku as JSON (null when null is set).
+func toJSONOrNullInvoiceLinesItemSku(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ14(v)
+	return toJSONInvoiceLinesItemSku(v)
 }
-func oaInvoiceJE14(v string) jsonval.Value {
-	return oaInvoiceJN14(false, v)
+
+// elemToJSONInvoiceLinesItemSku encodes an element value of #/$defs/Line/properties/sku as JSON.
+func elemToJSONInvoiceLinesItemSku(v string) jsonval.Value {
+	return toJSONOrNullInvoiceLinesItemSku(false, v)
 }
-func oaInvoiceJ14(v string) jsonval.Value {
+
+// toJSONInvoiceLinesItemSku encodes a non-null value of #/$defs/Line/properties/sku as JSON.
+func toJSONInvoiceLinesItemSku(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaInvoiceJN15(null bool, v string) jsonval.Value {
+
+// toJSONOrNullInvoiceLinesItemDescription encodes a value of #/$defs/Line/properties/description as JSON (null when null is set).
+func toJSONOrNullInvoiceLinesItemDescription(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ15(v)
+	return toJSONInvoiceLinesItemDescription(v)
 }
-func oaInvoiceJE15(v string) jsonval.Value {
-	return oaInvoiceJN15(false, v)
+
+// elemToJSONInvoiceLinesItemDescription encodes an element value of #/$defs/Line/properties/description as JSON.
+func elemToJSONInvoiceLinesItemDescription(v string) jsonval.Value {
+	return toJSONOrNullInvoiceLinesItemDescription(false, v)
 }
-func oaInvoiceJ15(v string) jsonval.Value {
+
+// toJSONInvoiceLinesItemDescription encodes a non-null value of #/$defs/Line/properties/description as JSON.
+func toJSONInvoiceLinesItemDescription(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaInvoiceJN16(null bool, v string) jsonval.Value {
+
+// toJSONOrNullInvoiceLinesItemDate encodes a value of #/$defs/Line/properties/date as JSON (null when null is set).
+func toJSONOrNullInvoiceLinesItemDate(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ16(v)
+	return toJSONInvoiceLinesItemDate(v)
 }
-func oaInvoiceJE16(v string) jsonval.Value {
-	return oaInvoiceJN16(false, v)
+
+// elemToJSONInvoiceLinesItemDate encodes an element value of #/$defs/Line/properties/date as JSON.
+func elemToJSONInvoiceLinesItemDate(v string) jsonval.Value {
+	return toJSONOrNullInvoiceLinesItemDate(false, v)
 }
-func oaInvoiceJ16(v string) jsonval.Value {
+
+// toJSONInvoiceLinesItemDate encodes a non-null value of #/$defs/Line/properties/date as JSON.
+func toJSONInvoiceLinesItemDate(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaInvoiceJN17(null bool, v int64) jsonval.Value {
+
+// toJSONOrNullInvoiceLinesItemQuantity encodes a value of #/$defs/Line/properties/quantity as JSON (null when null is set).
+func toJSONOrNullInvoiceLinesItemQuantity(null bool, v int64) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ17(v)
+	return toJSONInvoiceLinesItemQuantity(v)
 }
-func oaInvoiceJE17(v int) jsonval.Value {
-	return oaInvoiceJN17(false, int64(v))
+
+// elemToJSONInvoiceLinesItemQuantity encodes an element value of #/$defs/Line/properties/quantity as JSON.
+func elemToJSONInvoiceLinesItemQuantity(v int) jsonval.Value {
+	return toJSONOrNullInvoiceLinesItemQuantity(false, int64(v))
 }
-func oaInvoiceJ17(v int64) jsonval.Value {
+
+// toJSONInvoiceLinesItemQuantity encodes a non-null value of #/$defs/Line/properties/quantity as JSON.
+func toJSONInvoiceLinesItemQuantity(v int64) jsonval.Value {
 	return jsonval.NewInt(v)
 }
-func oaInvoiceJN18(null bool, v int64) jsonval.Value {
+
+// toJSONOrNullInvoiceLinesItemUnitCents encodes a value of #/$defs/Line/properties/unitCents as JSON (null when null is set).
+func toJSONOrNullInvoiceLinesItemUnitCents(null bool, v int64) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ18(v)
+	return toJSONInvoiceLinesItemUnitCents(v)
 }
-func oaInvoiceJE18(v int64) jsonval.Value {
-	return oaInvoiceJN18(false, v)
+
+// elemToJSONInvoiceLinesItemUnitCents encodes an element value of #/$defs/Line/properties/unitCents as JSON.
+func elemToJSONInvoiceLinesItemUnitCents(v int64) jsonval.Value {
+	return toJSONOrNullInvoiceLinesItemUnitCents(false, v)
 }
-func oaInvoiceJ18(v int64) jsonval.Value {
+
+// toJSONInvoiceLinesItemUnitCents encodes a non-null value of #/$defs/Line/properties/unitCents as JSON.
+func toJSONInvoiceLinesItemUnitCents(v int64) jsonval.Value {
 	return jsonval.NewInt(v)
 }
-func oaInvoiceJN19(null bool, v string) jsonval.Value {
+
+// toJSONOrNullInvoiceLinesItemShipTo encodes a value of #/$defs/Line/properties/shipTo as JSON (null when null is set).
+func toJSONOrNullInvoiceLinesItemShipTo(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ19(v)
+	return toJSONInvoiceLinesItemShipTo(v)
 }
-func oaInvoiceJE19(v string) jsonval.Value {
-	return oaInvoiceJN19(false, v)
+
+// elemToJSONInvoiceLinesItemShipTo encodes an element value of #/$defs/Line/properties/shipTo as JSON.
+func elemToJSONInvoiceLinesItemShipTo(v string) jsonval.Value {
+	return toJSONOrNullInvoiceLinesItemShipTo(false, v)
 }
-func oaInvoiceJ19(v string) jsonval.Value {
+
+// toJSONInvoiceLinesItemShipTo encodes a non-null value of #/$defs/Line/properties/shipTo as JSON.
+func toJSONInvoiceLinesItemShipTo(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaInvoiceJN20(null bool, v int64) jsonval.Value {
+
+// toJSONOrNullInvoiceTotalCents encodes a value of #/$defs/Invoice/properties/totalCents as JSON (null when null is set).
+func toJSONOrNullInvoiceTotalCents(null bool, v int64) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ20(v)
+	return toJSONInvoiceTotalCents(v)
 }
-func oaInvoiceJE20(v int64) jsonval.Value {
-	return oaInvoiceJN20(false, v)
+
+// elemToJSONInvoiceTotalCents encodes an element value of #/$defs/Invoice/properties/totalCents as JSON.
+func elemToJSONInvoiceTotalCents(v int64) jsonval.Value {
+	return toJSONOrNullInvoiceTotalCents(false, v)
 }
-func oaInvoiceJ20(v int64) jsonval.Value {
+
+// toJSONInvoiceTotalCents encodes a non-null value of #/$defs/Invoice/properties/totalCents as JSON.
+func toJSONInvoiceTotalCents(v int64) jsonval.Value {
 	return jsonval.NewInt(v)
 }
-func oaInvoiceJN21(null bool, v string) jsonval.Value {
+
+// toJSONOrNullInvoiceNotes encodes a value of #/$defs/Invoice/properties/notes as JSON (null when null is set).
+func toJSONOrNullInvoiceNotes(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaInvoiceJ21(v)
+	return toJSONInvoiceNotes(v)
 }
-func oaInvoiceJE21(v *string) jsonval.Value {
-	return oaInvoiceJN21(v == nil, genrt.Deref(v))
+
+// elemToJSONInvoiceNotes encodes an element value of #/$defs/Invoice/properties/notes as JSON.
+func elemToJSONInvoiceNotes(v *string) jsonval.Value {
+	return toJSONOrNullInvoiceNotes(v == nil, genrt.Deref(v))
 }
-func oaInvoiceJ21(v string) jsonval.Value {
+
+// toJSONInvoiceNotes encodes a non-null value of #/$defs/Invoice/properties/notes as JSON.
+func toJSONInvoiceNotes(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
 
@@ -955,7 +1043,7 @@ func oaInvoiceScore(gold, cand *Invoice) (float64, error) {
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return 0, err
 	}
-	s, _ := c.oaInvoiceA0_0(gn, g, pn, p, false)
+	s, _ := c.scoreInvoice(gn, g, pn, p, false)
 	if c.Err != nil {
 		return 0, c.Err
 	}
@@ -993,20 +1081,21 @@ func RepairInvoice(gold, cand *Invoice) ([]oart.Op, error) {
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return nil, err
 	}
-	_, r := c.oaInvoiceA0_0(gn, g, pn, p, true)
+	_, r := c.scoreInvoice(gn, g, pn, p, true)
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.m, oaInvoiceJN0(gn, g), oaInvoiceJN0(pn, p), oart.GranularityLeaf)
+	ops := oart.WalkRepairs(r.m, toJSONOrNullInvoice(gn, g), toJSONOrNullInvoice(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 
-// oaInvoiceA7_7 aligns a gold value under schema node /$defs/Party with a candidate value of node /$defs/Party.
-func (c *oaInvoiceCtx) oaInvoiceA7_7(gn bool, g *Party, pn bool, p *Party, build bool) (float64, *oaInvoiceRes) {
-	return c.oaInvoiceO7_7(g, p, build)
+// scoreInvoicePartiesItem scores #/$defs/Party (object).
+func (c *oaInvoiceCtx) scoreInvoicePartiesItem(gn bool, g *Party, pn bool, p *Party, build bool) (float64, *oaInvoiceRes) {
+	return c.scoreObjectInvoicePartiesItem(g, p, build)
 }
 
-var oaInvoiceSim7_7 = [16]float64{
+// keySimInvoicePartiesItem holds the key similarities (SPEC §6.1) of the properties of #/$defs/Party (rows) and #/$defs/Party (columns).
+var keySimInvoicePartiesItem = [16]float64{
 	float64(1.0),
 	float64(0.0),
 	float64(0.0),
@@ -1025,39 +1114,28 @@ var oaInvoiceSim7_7 = [16]float64{
 	float64(1.0),
 }
 
-func (c *oaInvoiceCtx) oaInvoiceO7_7(g *Party, p *Party, build bool) (float64, *oaInvoiceRes) {
+// scoreObjectInvoicePartiesItem aligns the properties of #/$defs/Party and #/$defs/Party (SPEC §6).
+func (c *oaInvoiceCtx) scoreObjectInvoicePartiesItem(g *Party, p *Party, build bool) (float64, *oaInvoiceRes) {
 	var gi [4]int
 	n := 0
-	if true {
-		gi[n] = 0
-		n++
-	}
-	if true {
-		gi[n] = 1
-		n++
-	}
-	if true {
-		gi[n] = 2
-		n++
-	}
+	gi[n] = 0
+	n++
+	gi[n] = 1
+	n++
+	gi[n] = 2
+	n++
 	if g.Parent != "" {
 		gi[n] = 3
 		n++
 	}
 	var pj [4]int
 	m := 0
-	if true {
-		pj[m] = 0
-		m++
-	}
-	if true {
-		pj[m] = 1
-		m++
-	}
-	if true {
-		pj[m] = 2
-		m++
-	}
+	pj[m] = 0
+	m++
+	pj[m] = 1
+	m++
+	pj[m] = 2
+	m++
 	if p.Parent != "" {
 		pj[m] = 3
 		m++
@@ -1084,7 +1162,7 @@ func (c *oaInvoiceCtx) oaInvoiceO7_7(g *Party, p *Party, build bool) (float64, *
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaInvoiceSim7_7[gi[i]*4+pj[j]]
+				K[i*m+j] = keySimInvoicePartiesItem[gi[i]*4+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -1117,7 +1195,7 @@ func (c *oaInvoiceCtx) oaInvoiceO7_7(g *Party, p *Party, build bool) (float64, *
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaInvoiceMember7(g, eg[x]), oaInvoiceMember7(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberInvoicePartiesItem(g, eg[x]), memberInvoicePartiesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -1125,70 +1203,70 @@ func (c *oaInvoiceCtx) oaInvoiceO7_7(g *Party, p *Party, build bool) (float64, *
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA8_8(false, g.ID, false, p.ID, build)
+			evs[x], r = c.scoreInvoicePartiesItemId(false, g.ID, false, p.ID, build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA9_9(false, g.Name, false, p.Name, build)
+			evs[x], r = c.scoreInvoicePartiesItemName(false, g.Name, false, p.Name, build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA9_10(false, g.Name, false, p.Role, build)
+			evs[x], r = c.scoreInvoicePartiesItemName_vs_Role(false, g.Name, false, p.Role, build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA9_11(false, g.Name, false, p.Parent, build)
+			evs[x], r = c.scoreInvoicePartiesItemName_vs_Parent(false, g.Name, false, p.Parent, build)
 			if build {
 				rs[x] = r
 			}
 		case 9:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA10_9(false, g.Role, false, p.Name, build)
+			evs[x], r = c.scoreInvoicePartiesItemRole_vs_Name(false, g.Role, false, p.Name, build)
 			if build {
 				rs[x] = r
 			}
 		case 10:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA10_10(false, g.Role, false, p.Role, build)
+			evs[x], r = c.scoreInvoicePartiesItemRole(false, g.Role, false, p.Role, build)
 			if build {
 				rs[x] = r
 			}
 		case 11:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA10_11(false, g.Role, false, p.Parent, build)
+			evs[x], r = c.scoreInvoicePartiesItemRole_vs_Parent(false, g.Role, false, p.Parent, build)
 			if build {
 				rs[x] = r
 			}
 		case 13:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA11_9(false, g.Parent, false, p.Name, build)
+			evs[x], r = c.scoreInvoicePartiesItemParent_vs_Name(false, g.Parent, false, p.Name, build)
 			if build {
 				rs[x] = r
 			}
 		case 14:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA11_10(false, g.Parent, false, p.Role, build)
+			evs[x], r = c.scoreInvoicePartiesItemParent_vs_Role(false, g.Parent, false, p.Role, build)
 			if build {
 				rs[x] = r
 			}
 		case 15:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA11_11(false, g.Parent, false, p.Parent, build)
+			evs[x], r = c.scoreInvoicePartiesItemParent(false, g.Parent, false, p.Parent, build)
 			if build {
 				rs[x] = r
 			}
@@ -1215,11 +1293,11 @@ func (c *oaInvoiceCtx) oaInvoiceO7_7(g *Party, p *Party, build bool) (float64, *
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaInvoiceKeys7[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysInvoicePartiesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaInvoiceKeys7[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysInvoicePartiesItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -1234,12 +1312,13 @@ func (c *oaInvoiceCtx) oaInvoiceO7_7(g *Party, p *Party, build bool) (float64, *
 	return score, &oaInvoiceRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaInvoiceA0_0 aligns a gold value under schema node /$defs/Invoice with a candidate value of node /$defs/Invoice.
-func (c *oaInvoiceCtx) oaInvoiceA0_0(gn bool, g *Invoice, pn bool, p *Invoice, build bool) (float64, *oaInvoiceRes) {
-	return c.oaInvoiceO0_0(g, p, build)
+// scoreInvoice scores #/$defs/Invoice (object).
+func (c *oaInvoiceCtx) scoreInvoice(gn bool, g *Invoice, pn bool, p *Invoice, build bool) (float64, *oaInvoiceRes) {
+	return c.scoreObjectInvoice(g, p, build)
 }
 
-var oaInvoiceSim0_0 = [49]float64{
+// keySimInvoice holds the key similarities (SPEC §6.1) of the properties of #/$defs/Invoice (rows) and #/$defs/Invoice (columns).
+var keySimInvoice = [49]float64{
 	float64(1.0),
 	float64(0.0),
 	float64(0.0),
@@ -1291,63 +1370,40 @@ var oaInvoiceSim0_0 = [49]float64{
 	float64(1.0),
 }
 
-func (c *oaInvoiceCtx) oaInvoiceO0_0(g *Invoice, p *Invoice, build bool) (float64, *oaInvoiceRes) {
+// scoreObjectInvoice aligns the properties of #/$defs/Invoice and #/$defs/Invoice (SPEC §6).
+func (c *oaInvoiceCtx) scoreObjectInvoice(g *Invoice, p *Invoice, build bool) (float64, *oaInvoiceRes) {
 	var gi [7]int
 	n := 0
-	if true {
-		gi[n] = 0
-		n++
-	}
-	if true {
-		gi[n] = 1
-		n++
-	}
-	if true {
-		gi[n] = 2
-		n++
-	}
-	if true {
-		gi[n] = 3
-		n++
-	}
-	if true {
-		gi[n] = 4
-		n++
-	}
-	if true {
-		gi[n] = 5
-		n++
-	}
+	gi[n] = 0
+	n++
+	gi[n] = 1
+	n++
+	gi[n] = 2
+	n++
+	gi[n] = 3
+	n++
+	gi[n] = 4
+	n++
+	gi[n] = 5
+	n++
 	if g.Notes != nil {
 		gi[n] = 6
 		n++
 	}
 	var pj [7]int
 	m := 0
-	if true {
-		pj[m] = 0
-		m++
-	}
-	if true {
-		pj[m] = 1
-		m++
-	}
-	if true {
-		pj[m] = 2
-		m++
-	}
-	if true {
-		pj[m] = 3
-		m++
-	}
-	if true {
-		pj[m] = 4
-		m++
-	}
-	if true {
-		pj[m] = 5
-		m++
-	}
+	pj[m] = 0
+	m++
+	pj[m] = 1
+	m++
+	pj[m] = 2
+	m++
+	pj[m] = 3
+	m++
+	pj[m] = 4
+	m++
+	pj[m] = 5
+	m++
 	if p.Notes != nil {
 		pj[m] = 6
 		m++
@@ -1374,7 +1430,7 @@ func (c *oaInvoiceCtx) oaInvoiceO0_0(g *Invoice, p *Invoice, build bool) (float6
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaInvoiceSim0_0[gi[i]*7+pj[j]]
+				K[i*m+j] = keySimInvoice[gi[i]*7+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -1407,7 +1463,7 @@ func (c *oaInvoiceCtx) oaInvoiceO0_0(g *Invoice, p *Invoice, build bool) (float6
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaInvoiceMember0(g, eg[x]), oaInvoiceMember0(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberInvoice(g, eg[x]), memberInvoice(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -1415,49 +1471,49 @@ func (c *oaInvoiceCtx) oaInvoiceO0_0(g *Invoice, p *Invoice, build bool) (float6
 		case 0:
 			ews[x] = float64(2.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA1_1(false, g.Number, false, p.Number, build)
+			evs[x], r = c.scoreInvoiceNumber(false, g.Number, false, p.Number, build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA2_2(false, g.Issued, false, p.Issued, build)
+			evs[x], r = c.scoreInvoiceIssued(false, g.Issued, false, p.Issued, build)
 			if build {
 				rs[x] = r
 			}
 		case 16:
 			ews[x] = float64(1.5)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA3_3(false, &g.Vendor, false, &p.Vendor, build)
+			evs[x], r = c.scoreInvoiceVendor(false, &g.Vendor, false, &p.Vendor, build)
 			if build {
 				rs[x] = r
 			}
 		case 24:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA6_6(false, g.Parties, false, p.Parties, build)
+			evs[x], r = c.scoreInvoiceParties(false, g.Parties, false, p.Parties, build)
 			if build {
 				rs[x] = r
 			}
 		case 32:
 			ews[x] = float64(3.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA12_12(false, g.Lines, false, p.Lines, build)
+			evs[x], r = c.scoreInvoiceLines(false, g.Lines, false, p.Lines, build)
 			if build {
 				rs[x] = r
 			}
 		case 40:
 			ews[x] = float64(2.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA20_20(false, g.TotalCents, false, p.TotalCents, build)
+			evs[x], r = c.scoreInvoiceTotalCents(false, g.TotalCents, false, p.TotalCents, build)
 			if build {
 				rs[x] = r
 			}
 		case 48:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA21_21(g.Notes == nil, genrt.Deref(g.Notes), p.Notes == nil, genrt.Deref(p.Notes), build)
+			evs[x], r = c.scoreInvoiceNotes(g.Notes == nil, genrt.Deref(g.Notes), p.Notes == nil, genrt.Deref(p.Notes), build)
 			if build {
 				rs[x] = r
 			}
@@ -1484,11 +1540,11 @@ func (c *oaInvoiceCtx) oaInvoiceO0_0(g *Invoice, p *Invoice, build bool) (float6
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaInvoiceKeys0[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysInvoice[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaInvoiceKeys0[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysInvoice[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -1503,71 +1559,71 @@ func (c *oaInvoiceCtx) oaInvoiceO0_0(g *Invoice, p *Invoice, build bool) (float6
 	return score, &oaInvoiceRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaInvoiceA8_8 aligns a gold value under schema node /$defs/Party/properties/id with a candidate value of node /$defs/Party/properties/id.
-func (c *oaInvoiceCtx) oaInvoiceA8_8(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoicePartiesItemId scores #/$defs/Party/properties/id (string, identifier of scope "party").
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, oaInvoiceJN8(gn, g), oaInvoiceJN8(pn, p), true, true)
+		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullInvoicePartiesItemId(gn, g), toJSONOrNullInvoicePartiesItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
-// oaInvoiceA9_9 aligns a gold value under schema node /$defs/Party/properties/name with a candidate value of node /$defs/Party/properties/name.
-func (c *oaInvoiceCtx) oaInvoiceA9_9(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoicePartiesItemName scores #/$defs/Party/properties/name (string, jaro_winkler).
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ9(g), oaInvoiceJ9(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemName(g), toJSONInvoicePartiesItemName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA9_10 aligns a gold value under schema node /$defs/Party/properties/name with a candidate value of node /$defs/Party/properties/role.
-func (c *oaInvoiceCtx) oaInvoiceA9_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoicePartiesItemName_vs_Role scores a gold value of #/$defs/Party/properties/name (string, jaro_winkler) against a candidate value of #/$defs/Party/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemName_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ9(g), oaInvoiceJ10(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemName(g), toJSONInvoicePartiesItemRole(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA9_11 aligns a gold value under schema node /$defs/Party/properties/name with a candidate value of node /$defs/Party/properties/parent.
-func (c *oaInvoiceCtx) oaInvoiceA9_11(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoicePartiesItemName_vs_Parent scores a gold value of #/$defs/Party/properties/name (string, jaro_winkler) against a candidate value of #/$defs/Party/properties/parent (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemName_vs_Parent(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ9(g), oaInvoiceJ11(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemName(g), toJSONInvoicePartiesItemParent(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA10_9 aligns a gold value under schema node /$defs/Party/properties/role with a candidate value of node /$defs/Party/properties/name.
-func (c *oaInvoiceCtx) oaInvoiceA10_9(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoicePartiesItemRole_vs_Name scores a gold value of #/$defs/Party/properties/role (string, exact) against a candidate value of #/$defs/Party/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemRole_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ10(g), oaInvoiceJ9(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemRole(g), toJSONInvoicePartiesItemName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA10_10 aligns a gold value under schema node /$defs/Party/properties/role with a candidate value of node /$defs/Party/properties/role.
-func (c *oaInvoiceCtx) oaInvoiceA10_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoicePartiesItemRole scores #/$defs/Party/properties/role (string, exact).
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ10(g), oaInvoiceJ10(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemRole(g), toJSONInvoicePartiesItemRole(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA10_11 aligns a gold value under schema node /$defs/Party/properties/role with a candidate value of node /$defs/Party/properties/parent.
-func (c *oaInvoiceCtx) oaInvoiceA10_11(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoicePartiesItemRole_vs_Parent scores a gold value of #/$defs/Party/properties/role (string, exact) against a candidate value of #/$defs/Party/properties/parent (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemRole_vs_Parent(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ10(g), oaInvoiceJ11(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemRole(g), toJSONInvoicePartiesItemParent(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA11_9 aligns a gold value under schema node /$defs/Party/properties/parent with a candidate value of node /$defs/Party/properties/name.
-func (c *oaInvoiceCtx) oaInvoiceA11_9(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoicePartiesItemParent_vs_Name scores a gold value of #/$defs/Party/properties/parent (string, reference to scope "party") against a candidate value of #/$defs/Party/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -1587,7 +1643,7 @@ func (c *oaInvoiceCtx) oaInvoiceA11_9(gn bool, g string, pn bool, p string, buil
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaInvoiceJN11(gn, g), oaInvoiceJN9(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullInvoicePartiesItemParent(gn, g), toJSONOrNullInvoicePartiesItemName(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -1595,8 +1651,8 @@ func (c *oaInvoiceCtx) oaInvoiceA11_9(gn bool, g string, pn bool, p string, buil
 	return s, r
 }
 
-// oaInvoiceA11_10 aligns a gold value under schema node /$defs/Party/properties/parent with a candidate value of node /$defs/Party/properties/role.
-func (c *oaInvoiceCtx) oaInvoiceA11_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoicePartiesItemParent_vs_Role scores a gold value of #/$defs/Party/properties/parent (string, reference to scope "party") against a candidate value of #/$defs/Party/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -1616,7 +1672,7 @@ func (c *oaInvoiceCtx) oaInvoiceA11_10(gn bool, g string, pn bool, p string, bui
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaInvoiceJN11(gn, g), oaInvoiceJN10(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullInvoicePartiesItemParent(gn, g), toJSONOrNullInvoicePartiesItemRole(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -1624,8 +1680,8 @@ func (c *oaInvoiceCtx) oaInvoiceA11_10(gn bool, g string, pn bool, p string, bui
 	return s, r
 }
 
-// oaInvoiceA11_11 aligns a gold value under schema node /$defs/Party/properties/parent with a candidate value of node /$defs/Party/properties/parent.
-func (c *oaInvoiceCtx) oaInvoiceA11_11(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoicePartiesItemParent scores #/$defs/Party/properties/parent (string, reference to scope "party").
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -1645,7 +1701,7 @@ func (c *oaInvoiceCtx) oaInvoiceA11_11(gn bool, g string, pn bool, p string, bui
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaInvoiceJN11(gn, g), oaInvoiceJN11(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullInvoicePartiesItemParent(gn, g), toJSONOrNullInvoicePartiesItemParent(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -1653,53 +1709,51 @@ func (c *oaInvoiceCtx) oaInvoiceA11_11(gn bool, g string, pn bool, p string, bui
 	return s, r
 }
 
-// oaInvoiceA1_1 aligns a gold value under schema node /$defs/Invoice/properties/number with a candidate value of node /$defs/Invoice/properties/number.
-func (c *oaInvoiceCtx) oaInvoiceA1_1(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceNumber scores #/$defs/Invoice/properties/number (string, exact).
+func (c *oaInvoiceCtx) scoreInvoiceNumber(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ1(g), oaInvoiceJ1(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceNumber(g), toJSONInvoiceNumber(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA2_2 aligns a gold value under schema node /$defs/Invoice/properties/issued with a candidate value of node /$defs/Invoice/properties/issued.
-func (c *oaInvoiceCtx) oaInvoiceA2_2(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceIssued scores #/$defs/Invoice/properties/issued (string, exact).
+func (c *oaInvoiceCtx) scoreInvoiceIssued(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ2(g), oaInvoiceJ2(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceIssued(g), toJSONInvoiceIssued(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA3_3 aligns a gold value under schema node /$defs/Invoice/properties/vendor with a candidate value of node /$defs/Invoice/properties/vendor.
-func (c *oaInvoiceCtx) oaInvoiceA3_3(gn bool, g *Vendor, pn bool, p *Vendor, build bool) (float64, *oaInvoiceRes) {
-	return c.oaInvoiceO3_3(g, p, build)
+// scoreInvoiceVendor scores #/$defs/Invoice/properties/vendor (object).
+func (c *oaInvoiceCtx) scoreInvoiceVendor(gn bool, g *Vendor, pn bool, p *Vendor, build bool) (float64, *oaInvoiceRes) {
+	return c.scoreObjectInvoiceVendor(g, p, build)
 }
 
-var oaInvoiceSim3_3 = [4]float64{
+// keySimInvoiceVendor holds the key similarities (SPEC §6.1) of the properties of #/$defs/Invoice/properties/vendor (rows) and #/$defs/Invoice/properties/vendor (columns).
+var keySimInvoiceVendor = [4]float64{
 	float64(1.0),
 	float64(0.48333333333333334),
 	float64(0.48333333333333334),
 	float64(1.0),
 }
 
-func (c *oaInvoiceCtx) oaInvoiceO3_3(g *Vendor, p *Vendor, build bool) (float64, *oaInvoiceRes) {
+// scoreObjectInvoiceVendor aligns the properties of #/$defs/Invoice/properties/vendor and #/$defs/Invoice/properties/vendor (SPEC §6).
+func (c *oaInvoiceCtx) scoreObjectInvoiceVendor(g *Vendor, p *Vendor, build bool) (float64, *oaInvoiceRes) {
 	var gi [2]int
 	n := 0
-	if true {
-		gi[n] = 0
-		n++
-	}
+	gi[n] = 0
+	n++
 	if g.VATID != "" {
 		gi[n] = 1
 		n++
 	}
 	var pj [2]int
 	m := 0
-	if true {
-		pj[m] = 0
-		m++
-	}
+	pj[m] = 0
+	m++
 	if p.VATID != "" {
 		pj[m] = 1
 		m++
@@ -1726,7 +1780,7 @@ func (c *oaInvoiceCtx) oaInvoiceO3_3(g *Vendor, p *Vendor, build bool) (float64,
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaInvoiceSim3_3[gi[i]*2+pj[j]]
+				K[i*m+j] = keySimInvoiceVendor[gi[i]*2+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -1759,7 +1813,7 @@ func (c *oaInvoiceCtx) oaInvoiceO3_3(g *Vendor, p *Vendor, build bool) (float64,
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaInvoiceMember3(g, eg[x]), oaInvoiceMember3(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberInvoiceVendor(g, eg[x]), memberInvoiceVendor(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -1767,28 +1821,28 @@ func (c *oaInvoiceCtx) oaInvoiceO3_3(g *Vendor, p *Vendor, build bool) (float64,
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA4_4(false, g.Name, false, p.Name, build)
+			evs[x], r = c.scoreInvoiceVendorName(false, g.Name, false, p.Name, build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA4_5(false, g.Name, false, p.VATID, build)
+			evs[x], r = c.scoreInvoiceVendorName_vs_VatId(false, g.Name, false, p.VATID, build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA5_4(false, g.VATID, false, p.Name, build)
+			evs[x], r = c.scoreInvoiceVendorVatId_vs_Name(false, g.VATID, false, p.Name, build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA5_5(false, g.VATID, false, p.VATID, build)
+			evs[x], r = c.scoreInvoiceVendorVatId(false, g.VATID, false, p.VATID, build)
 			if build {
 				rs[x] = r
 			}
@@ -1815,11 +1869,11 @@ func (c *oaInvoiceCtx) oaInvoiceO3_3(g *Vendor, p *Vendor, build bool) (float64,
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaInvoiceKeys3[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysInvoiceVendor[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaInvoiceKeys3[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysInvoiceVendor[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -1834,17 +1888,21 @@ func (c *oaInvoiceCtx) oaInvoiceO3_3(g *Vendor, p *Vendor, build bool) (float64,
 	return score, &oaInvoiceRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaInvoiceA6_6 aligns a gold value under schema node /$defs/Invoice/properties/parties with a candidate value of node /$defs/Invoice/properties/parties.
-func (c *oaInvoiceCtx) oaInvoiceA6_6(gn bool, g []Party, pn bool, p []Party, build bool) (float64, *oaInvoiceRes) {
-	return c.oaInvoiceL6_6(g, p, build)
+// scoreInvoiceParties scores #/$defs/Invoice/properties/parties (array, order align).
+func (c *oaInvoiceCtx) scoreInvoiceParties(gn bool, g []Party, pn bool, p []Party, build bool) (float64, *oaInvoiceRes) {
+	return c.scoreArrayInvoiceParties(g, p, build)
 }
-func (c *oaInvoiceCtx) oaInvoiceT6_6(g []Party, p []Party, i, j int, build bool) (float64, *oaInvoiceRes) {
+
+// scoreTailInvoiceParties scores gold tail element i of #/$defs/Invoice/properties/parties against candidate tail element j of #/$defs/Invoice/properties/parties.
+func (c *oaInvoiceCtx) scoreTailInvoiceParties(g []Party, p []Party, i, j int, build bool) (float64, *oaInvoiceRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaInvoiceA7_7(false, &g[i], false, &p[jj], build)
+		return c.scoreInvoicePartiesItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaInvoiceCtx) oaInvoiceL6_6(g []Party, p []Party, build bool) (float64, *oaInvoiceRes) {
+
+// scoreArrayInvoiceParties aligns the elements of #/$defs/Invoice/properties/parties and #/$defs/Invoice/properties/parties (SPEC §5).
+func (c *oaInvoiceCtx) scoreArrayInvoiceParties(g []Party, p []Party, build bool) (float64, *oaInvoiceRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -1858,7 +1916,7 @@ func (c *oaInvoiceCtx) oaInvoiceL6_6(g []Party, p []Party, build bool) (float64,
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaInvoiceT6_6(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailInvoiceParties(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -1875,16 +1933,16 @@ func (c *oaInvoiceCtx) oaInvoiceL6_6(g []Party, p []Party, build bool) (float64,
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaInvoiceT6_6(g, p, r, col, true)
+						_, cr := c.scoreTailInvoiceParties(g, p, r, col, true)
 						tents = append(tents, oaInvoiceEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaInvoiceRes
 				if build {
-					_, cr = c.oaInvoiceT6_6(g, p, r, col, true)
+					_, cr = c.scoreTailInvoiceParties(g, p, r, col, true)
 				}
-				if !oaInvoiceNullAt6(p, 0+col) {
+				if !elemNullAtInvoiceParties(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -1892,7 +1950,7 @@ func (c *oaInvoiceCtx) oaInvoiceL6_6(g []Party, p []Party, build bool) (float64,
 						tents = append(tents, oaInvoiceEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaInvoiceNullAt6(g, 0+r) {
+				if !elemNullAtInvoiceParties(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -1905,7 +1963,7 @@ func (c *oaInvoiceCtx) oaInvoiceL6_6(g []Party, p []Party, build bool) (float64,
 				sc[E] = 0
 				E++
 				if build {
-					v := oaInvoiceAt6(g, 0+r)
+					v := elemAtInvoiceParties(g, 0+r)
 					tents = append(tents, oaInvoiceEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -1913,7 +1971,7 @@ func (c *oaInvoiceCtx) oaInvoiceL6_6(g []Party, p []Party, build bool) (float64,
 				sc[E] = 0
 				E++
 				if build {
-					v := oaInvoiceAt6(p, 0+col)
+					v := elemAtInvoiceParties(p, 0+col)
 					tents = append(tents, oaInvoiceEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -1930,20 +1988,24 @@ func (c *oaInvoiceCtx) oaInvoiceL6_6(g []Party, p []Party, build bool) (float64,
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaInvoiceUniformAlphas(tents, false, false), raw, oaInvoiceJ6(g), oaInvoiceJ6(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaInvoiceUniformAlphas(tents, false, false), raw, toJSONInvoiceParties(g), toJSONInvoiceParties(p))
 }
 
-// oaInvoiceA12_12 aligns a gold value under schema node /$defs/Invoice/properties/lines with a candidate value of node /$defs/Invoice/properties/lines.
-func (c *oaInvoiceCtx) oaInvoiceA12_12(gn bool, g []Line, pn bool, p []Line, build bool) (float64, *oaInvoiceRes) {
-	return c.oaInvoiceL12_12(g, p, build)
+// scoreInvoiceLines scores #/$defs/Invoice/properties/lines (array, order align).
+func (c *oaInvoiceCtx) scoreInvoiceLines(gn bool, g []Line, pn bool, p []Line, build bool) (float64, *oaInvoiceRes) {
+	return c.scoreArrayInvoiceLines(g, p, build)
 }
-func (c *oaInvoiceCtx) oaInvoiceT12_12(g []Line, p []Line, i, j int, build bool) (float64, *oaInvoiceRes) {
+
+// scoreTailInvoiceLines scores gold tail element i of #/$defs/Invoice/properties/lines against candidate tail element j of #/$defs/Invoice/properties/lines.
+func (c *oaInvoiceCtx) scoreTailInvoiceLines(g []Line, p []Line, i, j int, build bool) (float64, *oaInvoiceRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaInvoiceA13_13(false, &g[i], false, &p[jj], build)
+		return c.scoreInvoiceLinesItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaInvoiceCtx) oaInvoiceL12_12(g []Line, p []Line, build bool) (float64, *oaInvoiceRes) {
+
+// scoreArrayInvoiceLines aligns the elements of #/$defs/Invoice/properties/lines and #/$defs/Invoice/properties/lines (SPEC §5).
+func (c *oaInvoiceCtx) scoreArrayInvoiceLines(g []Line, p []Line, build bool) (float64, *oaInvoiceRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -1957,7 +2019,7 @@ func (c *oaInvoiceCtx) oaInvoiceL12_12(g []Line, p []Line, build bool) (float64,
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaInvoiceT12_12(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailInvoiceLines(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -1974,16 +2036,16 @@ func (c *oaInvoiceCtx) oaInvoiceL12_12(g []Line, p []Line, build bool) (float64,
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaInvoiceT12_12(g, p, r, col, true)
+						_, cr := c.scoreTailInvoiceLines(g, p, r, col, true)
 						tents = append(tents, oaInvoiceEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaInvoiceRes
 				if build {
-					_, cr = c.oaInvoiceT12_12(g, p, r, col, true)
+					_, cr = c.scoreTailInvoiceLines(g, p, r, col, true)
 				}
-				if !oaInvoiceNullAt12(p, 0+col) {
+				if !elemNullAtInvoiceLines(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -1991,7 +2053,7 @@ func (c *oaInvoiceCtx) oaInvoiceL12_12(g []Line, p []Line, build bool) (float64,
 						tents = append(tents, oaInvoiceEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaInvoiceNullAt12(g, 0+r) {
+				if !elemNullAtInvoiceLines(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -2004,7 +2066,7 @@ func (c *oaInvoiceCtx) oaInvoiceL12_12(g []Line, p []Line, build bool) (float64,
 				sc[E] = 0
 				E++
 				if build {
-					v := oaInvoiceAt12(g, 0+r)
+					v := elemAtInvoiceLines(g, 0+r)
 					tents = append(tents, oaInvoiceEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -2012,7 +2074,7 @@ func (c *oaInvoiceCtx) oaInvoiceL12_12(g []Line, p []Line, build bool) (float64,
 				sc[E] = 0
 				E++
 				if build {
-					v := oaInvoiceAt12(p, 0+col)
+					v := elemAtInvoiceLines(p, 0+col)
 					tents = append(tents, oaInvoiceEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -2029,81 +2091,82 @@ func (c *oaInvoiceCtx) oaInvoiceL12_12(g []Line, p []Line, build bool) (float64,
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaInvoiceUniformAlphas(tents, false, false), raw, oaInvoiceJ12(g), oaInvoiceJ12(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaInvoiceUniformAlphas(tents, false, false), raw, toJSONInvoiceLines(g), toJSONInvoiceLines(p))
 }
 
-// oaInvoiceA20_20 aligns a gold value under schema node /$defs/Invoice/properties/totalCents with a candidate value of node /$defs/Invoice/properties/totalCents.
-func (c *oaInvoiceCtx) oaInvoiceA20_20(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceTotalCents scores #/$defs/Invoice/properties/totalCents (integer, relative).
+func (c *oaInvoiceCtx) scoreInvoiceTotalCents(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
 	s := oart.RelativeInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ20(g), oaInvoiceJ20(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceTotalCents(g), toJSONInvoiceTotalCents(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA21_21 aligns a gold value under schema node /$defs/Invoice/properties/notes with a candidate value of node /$defs/Invoice/properties/notes.
-func (c *oaInvoiceCtx) oaInvoiceA21_21(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceNotes scores #/$defs/Invoice/properties/notes (string or null, levenshtein).
+func (c *oaInvoiceCtx) scoreInvoiceNotes(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	if gn || pn {
 		s := float64(0.5)
 		if gn && pn {
 			s = 1
 		}
 		if build {
-			return s, c.leaf(oart.LeafNull, s, oaInvoiceJN21(gn, g), oaInvoiceJN21(pn, p), true, true)
+			return s, c.leaf(oart.LeafNull, s, toJSONOrNullInvoiceNotes(gn, g), toJSONOrNullInvoiceNotes(pn, p), true, true)
 		}
 		return s, nil
 	}
 	s := oart.Levenshtein(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ21(g), oaInvoiceJ21(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceNotes(g), toJSONInvoiceNotes(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA4_4 aligns a gold value under schema node /$defs/Vendor/properties/name with a candidate value of node /$defs/Vendor/properties/name.
-func (c *oaInvoiceCtx) oaInvoiceA4_4(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceVendorName scores #/$defs/Vendor/properties/name (string, jaro_winkler, threshold 0.7).
+func (c *oaInvoiceCtx) scoreInvoiceVendorName(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	s = oart.ApplyThreshold(s, float64(0.7))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ4(g), oaInvoiceJ4(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceVendorName(g), toJSONInvoiceVendorName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA4_5 aligns a gold value under schema node /$defs/Vendor/properties/name with a candidate value of node /$defs/Vendor/properties/vatId.
-func (c *oaInvoiceCtx) oaInvoiceA4_5(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceVendorName_vs_VatId scores a gold value of #/$defs/Vendor/properties/name (string, jaro_winkler, threshold 0.7) against a candidate value of #/$defs/Vendor/properties/vatId (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceVendorName_vs_VatId(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	s = oart.ApplyThreshold(s, float64(0.7))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ4(g), oaInvoiceJ5(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceVendorName(g), toJSONInvoiceVendorVatId(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA5_4 aligns a gold value under schema node /$defs/Vendor/properties/vatId with a candidate value of node /$defs/Vendor/properties/name.
-func (c *oaInvoiceCtx) oaInvoiceA5_4(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceVendorVatId_vs_Name scores a gold value of #/$defs/Vendor/properties/vatId (string, exact) against a candidate value of #/$defs/Vendor/properties/name (string, jaro_winkler, threshold 0.7); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceVendorVatId_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ5(g), oaInvoiceJ4(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceVendorVatId(g), toJSONInvoiceVendorName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA5_5 aligns a gold value under schema node /$defs/Vendor/properties/vatId with a candidate value of node /$defs/Vendor/properties/vatId.
-func (c *oaInvoiceCtx) oaInvoiceA5_5(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceVendorVatId scores #/$defs/Vendor/properties/vatId (string, exact).
+func (c *oaInvoiceCtx) scoreInvoiceVendorVatId(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ5(g), oaInvoiceJ5(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceVendorVatId(g), toJSONInvoiceVendorVatId(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA13_13 aligns a gold value under schema node /$defs/Line with a candidate value of node /$defs/Line.
-func (c *oaInvoiceCtx) oaInvoiceA13_13(gn bool, g *Line, pn bool, p *Line, build bool) (float64, *oaInvoiceRes) {
-	return c.oaInvoiceO13_13(g, p, build)
+// scoreInvoiceLinesItem scores #/$defs/Line (object).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItem(gn bool, g *Line, pn bool, p *Line, build bool) (float64, *oaInvoiceRes) {
+	return c.scoreObjectInvoiceLinesItem(g, p, build)
 }
 
-var oaInvoiceSim13_13 = [36]float64{
+// keySimInvoiceLinesItem holds the key similarities (SPEC §6.1) of the properties of #/$defs/Line (rows) and #/$defs/Line (columns).
+var keySimInvoiceLinesItem = [36]float64{
 	float64(1.0),
 	float64(0.47474747474747475),
 	float64(0.0),
@@ -2142,59 +2205,36 @@ var oaInvoiceSim13_13 = [36]float64{
 	float64(1.0),
 }
 
-func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *oaInvoiceRes) {
+// scoreObjectInvoiceLinesItem aligns the properties of #/$defs/Line and #/$defs/Line (SPEC §6).
+func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool) (float64, *oaInvoiceRes) {
 	var gi [6]int
 	n := 0
-	if true {
-		gi[n] = 0
-		n++
-	}
-	if true {
-		gi[n] = 1
-		n++
-	}
-	if true {
-		gi[n] = 2
-		n++
-	}
-	if true {
-		gi[n] = 3
-		n++
-	}
-	if true {
-		gi[n] = 4
-		n++
-	}
-	if true {
-		gi[n] = 5
-		n++
-	}
+	gi[n] = 0
+	n++
+	gi[n] = 1
+	n++
+	gi[n] = 2
+	n++
+	gi[n] = 3
+	n++
+	gi[n] = 4
+	n++
+	gi[n] = 5
+	n++
 	var pj [6]int
 	m := 0
-	if true {
-		pj[m] = 0
-		m++
-	}
-	if true {
-		pj[m] = 1
-		m++
-	}
-	if true {
-		pj[m] = 2
-		m++
-	}
-	if true {
-		pj[m] = 3
-		m++
-	}
-	if true {
-		pj[m] = 4
-		m++
-	}
-	if true {
-		pj[m] = 5
-		m++
-	}
+	pj[m] = 0
+	m++
+	pj[m] = 1
+	m++
+	pj[m] = 2
+	m++
+	pj[m] = 3
+	m++
+	pj[m] = 4
+	m++
+	pj[m] = 5
+	m++
 	if n == 0 && m == 0 {
 		if build {
 			return 1, c.emptyObject()
@@ -2217,7 +2257,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaInvoiceSim13_13[gi[i]*6+pj[j]]
+				K[i*m+j] = keySimInvoiceLinesItem[gi[i]*6+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -2250,7 +2290,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaInvoiceMember13(g, eg[x]), oaInvoiceMember13(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberInvoiceLinesItem(g, eg[x]), memberInvoiceLinesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2258,14 +2298,14 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 		case 0:
 			ews[x] = float64(2.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA14_14(false, g.SKU, false, p.SKU, build)
+			evs[x], r = c.scoreInvoiceLinesItemSku(false, g.SKU, false, p.SKU, build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(2.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA14_15(false, g.SKU, false, p.Description, build)
+			evs[x], r = c.scoreInvoiceLinesItemSku_vs_Description(false, g.SKU, false, p.Description, build)
 			if build {
 				rs[x] = r
 			}
@@ -2273,7 +2313,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 			ews[x] = float64(2.0)
 			var r *oaInvoiceRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaInvoiceJN14(false, g.SKU), oaInvoiceJN17(false, int64(p.Quantity)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemSku(false, g.SKU), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2282,7 +2322,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 			ews[x] = float64(2.0)
 			var r *oaInvoiceRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaInvoiceJN14(false, g.SKU), oaInvoiceJN18(false, p.UnitCents), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemSku(false, g.SKU), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2290,28 +2330,28 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 		case 5:
 			ews[x] = float64(2.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA14_19(false, g.SKU, false, p.ShipTo, build)
+			evs[x], r = c.scoreInvoiceLinesItemSku_vs_ShipTo(false, g.SKU, false, p.ShipTo, build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA15_14(false, g.Description, false, p.SKU, build)
+			evs[x], r = c.scoreInvoiceLinesItemDescription_vs_Sku(false, g.Description, false, p.SKU, build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA15_15(false, g.Description, false, p.Description, build)
+			evs[x], r = c.scoreInvoiceLinesItemDescription(false, g.Description, false, p.Description, build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA15_16(false, g.Description, false, p.Date, build)
+			evs[x], r = c.scoreInvoiceLinesItemDescription_vs_Date(false, g.Description, false, p.Date, build)
 			if build {
 				rs[x] = r
 			}
@@ -2319,7 +2359,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaInvoiceJN15(false, g.Description), oaInvoiceJN17(false, int64(p.Quantity)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDescription(false, g.Description), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2328,7 +2368,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaInvoiceJN15(false, g.Description), oaInvoiceJN18(false, p.UnitCents), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDescription(false, g.Description), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2336,21 +2376,21 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 		case 11:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA15_19(false, g.Description, false, p.ShipTo, build)
+			evs[x], r = c.scoreInvoiceLinesItemDescription_vs_ShipTo(false, g.Description, false, p.ShipTo, build)
 			if build {
 				rs[x] = r
 			}
 		case 13:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA16_15(false, g.Date, false, p.Description, build)
+			evs[x], r = c.scoreInvoiceLinesItemDate_vs_Description(false, g.Date, false, p.Description, build)
 			if build {
 				rs[x] = r
 			}
 		case 14:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA16_16(false, g.Date, false, p.Date, build)
+			evs[x], r = c.scoreInvoiceLinesItemDate(false, g.Date, false, p.Date, build)
 			if build {
 				rs[x] = r
 			}
@@ -2358,7 +2398,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaInvoiceJN16(false, g.Date), oaInvoiceJN17(false, int64(p.Quantity)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDate(false, g.Date), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2367,7 +2407,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaInvoiceJN16(false, g.Date), oaInvoiceJN18(false, p.UnitCents), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDate(false, g.Date), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2376,7 +2416,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaInvoiceJN17(false, int64(g.Quantity)), oaInvoiceJN14(false, p.SKU), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemSku(false, p.SKU), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2385,7 +2425,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaInvoiceJN17(false, int64(g.Quantity)), oaInvoiceJN15(false, p.Description), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemDescription(false, p.Description), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2394,7 +2434,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaInvoiceJN17(false, int64(g.Quantity)), oaInvoiceJN16(false, p.Date), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemDate(false, p.Date), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2402,14 +2442,14 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 		case 21:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA17_17(false, int64(g.Quantity), false, int64(p.Quantity), build)
+			evs[x], r = c.scoreInvoiceLinesItemQuantity(false, int64(g.Quantity), false, int64(p.Quantity), build)
 			if build {
 				rs[x] = r
 			}
 		case 22:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA17_18(false, int64(g.Quantity), false, p.UnitCents, build)
+			evs[x], r = c.scoreInvoiceLinesItemQuantity_vs_UnitCents(false, int64(g.Quantity), false, p.UnitCents, build)
 			if build {
 				rs[x] = r
 			}
@@ -2417,7 +2457,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaInvoiceJN17(false, int64(g.Quantity)), oaInvoiceJN19(false, p.ShipTo), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemShipTo(false, p.ShipTo), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2426,7 +2466,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaInvoiceJN18(false, g.UnitCents), oaInvoiceJN14(false, p.SKU), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemSku(false, p.SKU), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2435,7 +2475,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaInvoiceJN18(false, g.UnitCents), oaInvoiceJN15(false, p.Description), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemDescription(false, p.Description), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2444,7 +2484,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaInvoiceJN18(false, g.UnitCents), oaInvoiceJN16(false, p.Date), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemDate(false, p.Date), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2452,14 +2492,14 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 		case 27:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA18_17(false, g.UnitCents, false, int64(p.Quantity), build)
+			evs[x], r = c.scoreInvoiceLinesItemUnitCents_vs_Quantity(false, g.UnitCents, false, int64(p.Quantity), build)
 			if build {
 				rs[x] = r
 			}
 		case 28:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA18_18(false, g.UnitCents, false, p.UnitCents, build)
+			evs[x], r = c.scoreInvoiceLinesItemUnitCents(false, g.UnitCents, false, p.UnitCents, build)
 			if build {
 				rs[x] = r
 			}
@@ -2467,7 +2507,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaInvoiceJN18(false, g.UnitCents), oaInvoiceJN19(false, p.ShipTo), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemShipTo(false, p.ShipTo), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2475,14 +2515,14 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 		case 30:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA19_14(false, g.ShipTo, false, p.SKU, build)
+			evs[x], r = c.scoreInvoiceLinesItemShipTo_vs_Sku(false, g.ShipTo, false, p.SKU, build)
 			if build {
 				rs[x] = r
 			}
 		case 31:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA19_15(false, g.ShipTo, false, p.Description, build)
+			evs[x], r = c.scoreInvoiceLinesItemShipTo_vs_Description(false, g.ShipTo, false, p.Description, build)
 			if build {
 				rs[x] = r
 			}
@@ -2490,7 +2530,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaInvoiceJN19(false, g.ShipTo), oaInvoiceJN17(false, int64(p.Quantity)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemShipTo(false, g.ShipTo), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2499,7 +2539,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaInvoiceJN19(false, g.ShipTo), oaInvoiceJN18(false, p.UnitCents), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemShipTo(false, g.ShipTo), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2507,7 +2547,7 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 		case 35:
 			ews[x] = float64(1.0)
 			var r *oaInvoiceRes
-			evs[x], r = c.oaInvoiceA19_19(false, g.ShipTo, false, p.ShipTo, build)
+			evs[x], r = c.scoreInvoiceLinesItemShipTo(false, g.ShipTo, false, p.ShipTo, build)
 			if build {
 				rs[x] = r
 			}
@@ -2534,11 +2574,11 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaInvoiceKeys13[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysInvoiceLinesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaInvoiceKeys13[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysInvoiceLinesItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -2553,297 +2593,297 @@ func (c *oaInvoiceCtx) oaInvoiceO13_13(g *Line, p *Line, build bool) (float64, *
 	return score, &oaInvoiceRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaInvoiceA14_14 aligns a gold value under schema node /$defs/Line/properties/sku with a candidate value of node /$defs/Line/properties/sku.
-func (c *oaInvoiceCtx) oaInvoiceA14_14(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemSku scores #/$defs/Line/properties/sku (string, exact).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ14(g), oaInvoiceJ14(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemSku(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA14_15 aligns a gold value under schema node /$defs/Line/properties/sku with a candidate value of node /$defs/Line/properties/description.
-func (c *oaInvoiceCtx) oaInvoiceA14_15(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemSku_vs_Description scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_Description(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ14(g), oaInvoiceJ15(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemDescription(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA14_17 aligns a gold value under schema node /$defs/Line/properties/sku with a candidate value of node /$defs/Line/properties/quantity.
-func (c *oaInvoiceCtx) oaInvoiceA14_17(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemSku_vs_Quantity scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaInvoiceJ14(g), oaInvoiceJ17(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemQuantity(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaInvoiceA14_18 aligns a gold value under schema node /$defs/Line/properties/sku with a candidate value of node /$defs/Line/properties/unitCents.
-func (c *oaInvoiceCtx) oaInvoiceA14_18(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemSku_vs_UnitCents scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaInvoiceJ14(g), oaInvoiceJ18(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaInvoiceA14_19 aligns a gold value under schema node /$defs/Line/properties/sku with a candidate value of node /$defs/Line/properties/shipTo.
-func (c *oaInvoiceCtx) oaInvoiceA14_19(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemSku_vs_ShipTo scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_ShipTo(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ14(g), oaInvoiceJ19(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemShipTo(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA15_14 aligns a gold value under schema node /$defs/Line/properties/description with a candidate value of node /$defs/Line/properties/sku.
-func (c *oaInvoiceCtx) oaInvoiceA15_14(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemDescription_vs_Sku scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Sku(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.Levenshtein(string(g), string(p))
 	s = oart.ApplyThreshold(s, float64(0.5))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ15(g), oaInvoiceJ14(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemSku(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA15_15 aligns a gold value under schema node /$defs/Line/properties/description with a candidate value of node /$defs/Line/properties/description.
-func (c *oaInvoiceCtx) oaInvoiceA15_15(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemDescription scores #/$defs/Line/properties/description (string, levenshtein, threshold 0.5).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.Levenshtein(string(g), string(p))
 	s = oart.ApplyThreshold(s, float64(0.5))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ15(g), oaInvoiceJ15(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemDescription(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA15_16 aligns a gold value under schema node /$defs/Line/properties/description with a candidate value of node /$defs/Line/properties/date.
-func (c *oaInvoiceCtx) oaInvoiceA15_16(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemDescription_vs_Date scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/date (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Date(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.Levenshtein(string(g), string(p))
 	s = oart.ApplyThreshold(s, float64(0.5))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ15(g), oaInvoiceJ16(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemDate(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA15_17 aligns a gold value under schema node /$defs/Line/properties/description with a candidate value of node /$defs/Line/properties/quantity.
-func (c *oaInvoiceCtx) oaInvoiceA15_17(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemDescription_vs_Quantity scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaInvoiceJ15(g), oaInvoiceJ17(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemQuantity(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaInvoiceA15_18 aligns a gold value under schema node /$defs/Line/properties/description with a candidate value of node /$defs/Line/properties/unitCents.
-func (c *oaInvoiceCtx) oaInvoiceA15_18(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemDescription_vs_UnitCents scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaInvoiceJ15(g), oaInvoiceJ18(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaInvoiceA15_19 aligns a gold value under schema node /$defs/Line/properties/description with a candidate value of node /$defs/Line/properties/shipTo.
-func (c *oaInvoiceCtx) oaInvoiceA15_19(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemDescription_vs_ShipTo scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_ShipTo(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.Levenshtein(string(g), string(p))
 	s = oart.ApplyThreshold(s, float64(0.5))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ15(g), oaInvoiceJ19(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemShipTo(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA16_15 aligns a gold value under schema node /$defs/Line/properties/date with a candidate value of node /$defs/Line/properties/description.
-func (c *oaInvoiceCtx) oaInvoiceA16_15(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemDate_vs_Description scores a gold value of #/$defs/Line/properties/date (string, exact) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_Description(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ16(g), oaInvoiceJ15(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemDescription(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA16_16 aligns a gold value under schema node /$defs/Line/properties/date with a candidate value of node /$defs/Line/properties/date.
-func (c *oaInvoiceCtx) oaInvoiceA16_16(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemDate scores #/$defs/Line/properties/date (string, exact).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ16(g), oaInvoiceJ16(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemDate(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA16_17 aligns a gold value under schema node /$defs/Line/properties/date with a candidate value of node /$defs/Line/properties/quantity.
-func (c *oaInvoiceCtx) oaInvoiceA16_17(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemDate_vs_Quantity scores a gold value of #/$defs/Line/properties/date (string, exact) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaInvoiceJ16(g), oaInvoiceJ17(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemQuantity(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaInvoiceA16_18 aligns a gold value under schema node /$defs/Line/properties/date with a candidate value of node /$defs/Line/properties/unitCents.
-func (c *oaInvoiceCtx) oaInvoiceA16_18(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemDate_vs_UnitCents scores a gold value of #/$defs/Line/properties/date (string, exact) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaInvoiceJ16(g), oaInvoiceJ18(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaInvoiceA17_14 aligns a gold value under schema node /$defs/Line/properties/quantity with a candidate value of node /$defs/Line/properties/sku.
-func (c *oaInvoiceCtx) oaInvoiceA17_14(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemQuantity_vs_Sku scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Sku(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaInvoiceJ17(g), oaInvoiceJ14(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemSku(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaInvoiceA17_15 aligns a gold value under schema node /$defs/Line/properties/quantity with a candidate value of node /$defs/Line/properties/description.
-func (c *oaInvoiceCtx) oaInvoiceA17_15(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemQuantity_vs_Description scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Description(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaInvoiceJ17(g), oaInvoiceJ15(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemDescription(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaInvoiceA17_16 aligns a gold value under schema node /$defs/Line/properties/quantity with a candidate value of node /$defs/Line/properties/date.
-func (c *oaInvoiceCtx) oaInvoiceA17_16(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemQuantity_vs_Date scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/date (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Date(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaInvoiceJ17(g), oaInvoiceJ16(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemDate(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaInvoiceA17_17 aligns a gold value under schema node /$defs/Line/properties/quantity with a candidate value of node /$defs/Line/properties/quantity.
-func (c *oaInvoiceCtx) oaInvoiceA17_17(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemQuantity scores #/$defs/Line/properties/quantity (integer, invdiff).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
 	s := oart.InvDiffInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ17(g), oaInvoiceJ17(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemQuantity(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA17_18 aligns a gold value under schema node /$defs/Line/properties/quantity with a candidate value of node /$defs/Line/properties/unitCents.
-func (c *oaInvoiceCtx) oaInvoiceA17_18(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemQuantity_vs_UnitCents scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_UnitCents(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
 	s := oart.InvDiffInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ17(g), oaInvoiceJ18(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA17_19 aligns a gold value under schema node /$defs/Line/properties/quantity with a candidate value of node /$defs/Line/properties/shipTo.
-func (c *oaInvoiceCtx) oaInvoiceA17_19(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemQuantity_vs_ShipTo scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_ShipTo(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaInvoiceJ17(g), oaInvoiceJ19(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemShipTo(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaInvoiceA18_14 aligns a gold value under schema node /$defs/Line/properties/unitCents with a candidate value of node /$defs/Line/properties/sku.
-func (c *oaInvoiceCtx) oaInvoiceA18_14(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemUnitCents_vs_Sku scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Sku(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaInvoiceJ18(g), oaInvoiceJ14(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemSku(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaInvoiceA18_15 aligns a gold value under schema node /$defs/Line/properties/unitCents with a candidate value of node /$defs/Line/properties/description.
-func (c *oaInvoiceCtx) oaInvoiceA18_15(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemUnitCents_vs_Description scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Description(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaInvoiceJ18(g), oaInvoiceJ15(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemDescription(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaInvoiceA18_16 aligns a gold value under schema node /$defs/Line/properties/unitCents with a candidate value of node /$defs/Line/properties/date.
-func (c *oaInvoiceCtx) oaInvoiceA18_16(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemUnitCents_vs_Date scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/date (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Date(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaInvoiceJ18(g), oaInvoiceJ16(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemDate(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaInvoiceA18_17 aligns a gold value under schema node /$defs/Line/properties/unitCents with a candidate value of node /$defs/Line/properties/quantity.
-func (c *oaInvoiceCtx) oaInvoiceA18_17(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemUnitCents_vs_Quantity scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Quantity(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
 	s := oart.RelativeInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ18(g), oaInvoiceJ17(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemQuantity(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA18_18 aligns a gold value under schema node /$defs/Line/properties/unitCents with a candidate value of node /$defs/Line/properties/unitCents.
-func (c *oaInvoiceCtx) oaInvoiceA18_18(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemUnitCents scores #/$defs/Line/properties/unitCents (integer, relative).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
 	s := oart.RelativeInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaInvoiceJ18(g), oaInvoiceJ18(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
 	}
 	return s, nil
 }
 
-// oaInvoiceA18_19 aligns a gold value under schema node /$defs/Line/properties/unitCents with a candidate value of node /$defs/Line/properties/shipTo.
-func (c *oaInvoiceCtx) oaInvoiceA18_19(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemUnitCents_vs_ShipTo scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_ShipTo(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaInvoiceJ18(g), oaInvoiceJ19(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemShipTo(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaInvoiceA19_14 aligns a gold value under schema node /$defs/Line/properties/shipTo with a candidate value of node /$defs/Line/properties/sku.
-func (c *oaInvoiceCtx) oaInvoiceA19_14(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemShipTo_vs_Sku scores a gold value of #/$defs/Line/properties/shipTo (string, reference to scope "party") against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Sku(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -2863,7 +2903,7 @@ func (c *oaInvoiceCtx) oaInvoiceA19_14(gn bool, g string, pn bool, p string, bui
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaInvoiceJN19(gn, g), oaInvoiceJN14(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemSku(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -2871,8 +2911,8 @@ func (c *oaInvoiceCtx) oaInvoiceA19_14(gn bool, g string, pn bool, p string, bui
 	return s, r
 }
 
-// oaInvoiceA19_15 aligns a gold value under schema node /$defs/Line/properties/shipTo with a candidate value of node /$defs/Line/properties/description.
-func (c *oaInvoiceCtx) oaInvoiceA19_15(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemShipTo_vs_Description scores a gold value of #/$defs/Line/properties/shipTo (string, reference to scope "party") against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Description(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -2892,7 +2932,7 @@ func (c *oaInvoiceCtx) oaInvoiceA19_15(gn bool, g string, pn bool, p string, bui
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaInvoiceJN19(gn, g), oaInvoiceJN15(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemDescription(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -2900,8 +2940,8 @@ func (c *oaInvoiceCtx) oaInvoiceA19_15(gn bool, g string, pn bool, p string, bui
 	return s, r
 }
 
-// oaInvoiceA19_17 aligns a gold value under schema node /$defs/Line/properties/shipTo with a candidate value of node /$defs/Line/properties/quantity.
-func (c *oaInvoiceCtx) oaInvoiceA19_17(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemShipTo_vs_Quantity scores a gold value of #/$defs/Line/properties/shipTo (string, reference to scope "party") against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -2919,7 +2959,7 @@ func (c *oaInvoiceCtx) oaInvoiceA19_17(gn bool, g string, pn bool, p int64, buil
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaInvoiceJN19(gn, g), oaInvoiceJN17(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemQuantity(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -2927,8 +2967,8 @@ func (c *oaInvoiceCtx) oaInvoiceA19_17(gn bool, g string, pn bool, p int64, buil
 	return s, r
 }
 
-// oaInvoiceA19_18 aligns a gold value under schema node /$defs/Line/properties/shipTo with a candidate value of node /$defs/Line/properties/unitCents.
-func (c *oaInvoiceCtx) oaInvoiceA19_18(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemShipTo_vs_UnitCents scores a gold value of #/$defs/Line/properties/shipTo (string, reference to scope "party") against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -2946,7 +2986,7 @@ func (c *oaInvoiceCtx) oaInvoiceA19_18(gn bool, g string, pn bool, p int64, buil
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaInvoiceJN19(gn, g), oaInvoiceJN18(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemUnitCents(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -2954,8 +2994,8 @@ func (c *oaInvoiceCtx) oaInvoiceA19_18(gn bool, g string, pn bool, p int64, buil
 	return s, r
 }
 
-// oaInvoiceA19_19 aligns a gold value under schema node /$defs/Line/properties/shipTo with a candidate value of node /$defs/Line/properties/shipTo.
-func (c *oaInvoiceCtx) oaInvoiceA19_19(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+// scoreInvoiceLinesItemShipTo scores #/$defs/Line/properties/shipTo (string, reference to scope "party").
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -2975,7 +3015,7 @@ func (c *oaInvoiceCtx) oaInvoiceA19_19(gn bool, g string, pn bool, p string, bui
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaInvoiceJN19(gn, g), oaInvoiceJN19(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemShipTo(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -2983,103 +3023,21 @@ func (c *oaInvoiceCtx) oaInvoiceA19_19(gn bool, g string, pn bool, p string, bui
 	return s, r
 }
 
-// oaInvoiceW0 walks "/properties/parties/items/properties/id" from a value of the schema node /$defs/Invoice (SPEC §7.3).
-func oaInvoiceW0(xn bool, x *Invoice, ix []int, yield func(bool, string) bool) bool {
+// walkInvoiceToPartiesItemId walks "/properties/parties/items/properties/id" from a value of #/$defs/Invoice to the values of #/$defs/Party/properties/id (SPEC §7.3).
+func walkInvoiceToPartiesItemId(xn bool, x *Invoice, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
-		if true {
-			n0, v0 := false, x.Parties
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if true {
-							n2, v2 := false, v1.ID
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	return true
-}
-
-// oaInvoiceW1 walks "/properties/parties/items/properties/parent" from a value of the schema node /$defs/Invoice (SPEC §7.3).
-func oaInvoiceW1(xn bool, x *Invoice, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
-	if !xn {
-		if true {
-			n0, v0 := false, x.Parties
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if v1.Parent != "" {
-							n2, v2 := false, v1.Parent
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	return true
-}
-
-// oaInvoiceW2 walks "/properties/lines/items/properties/shipTo" from a value of the schema node /$defs/Invoice (SPEC §7.3).
-func oaInvoiceW2(xn bool, x *Invoice, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
-	if !xn {
-		if true {
-			n0, v0 := false, x.Lines
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if true {
-							n2, v2 := false, v1.ShipTo
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	return true
-}
-
-// oaInvoiceW3 walks "/properties/parties/items" from a value of the schema node /$defs/Invoice (SPEC §7.3).
-func oaInvoiceW3(xn bool, x *Invoice, ix []int, yield func(bool, *Party) bool) bool {
-	_, _ = x, ix
-	if !xn {
-		if true {
-			n0, v0 := false, x.Parties
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !yield(n1, v1) {
+		n0, v0 := false, x.Parties
+		_, _ = n0, v0
+		if !n0 {
+			for i1 := range v0 {
+				ix[0] = i1
+				n1, v1 := false, &v0[i1]
+				_, _ = n1, v1
+				if !n1 {
+					n2, v2 := false, v1.ID
+					_, _ = n2, v2
+					if !yield(n2, v2) {
 						return false
 					}
 				}
@@ -3089,23 +3047,91 @@ func oaInvoiceW3(xn bool, x *Invoice, ix []int, yield func(bool, *Party) bool) b
 	return true
 }
 
-// oaInvoiceW4 walks "/properties/id" from a value of the schema node /$defs/Party (SPEC §7.3).
-func oaInvoiceW4(xn bool, x *Party, ix []int, yield func(bool, string) bool) bool {
+// walkInvoiceToPartiesItemParent walks "/properties/parties/items/properties/parent" from a value of #/$defs/Invoice to the values of #/$defs/Party/properties/parent (SPEC §7.3).
+func walkInvoiceToPartiesItemParent(xn bool, x *Invoice, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
-		if true {
-			n0, v0 := false, x.ID
-			_, _ = n0, v0
-			if !yield(n0, v0) {
-				return false
+		n0, v0 := false, x.Parties
+		_, _ = n0, v0
+		if !n0 {
+			for i1 := range v0 {
+				ix[0] = i1
+				n1, v1 := false, &v0[i1]
+				_, _ = n1, v1
+				if !n1 {
+					if v1.Parent != "" {
+						n2, v2 := false, v1.Parent
+						_, _ = n2, v2
+						if !yield(n2, v2) {
+							return false
+						}
+					}
+				}
 			}
 		}
 	}
 	return true
 }
 
-// oaInvoiceW5 walks "/properties/parent" from a value of the schema node /$defs/Party (SPEC §7.3).
-func oaInvoiceW5(xn bool, x *Party, ix []int, yield func(bool, string) bool) bool {
+// walkInvoiceToLinesItemShipTo walks "/properties/lines/items/properties/shipTo" from a value of #/$defs/Invoice to the values of #/$defs/Line/properties/shipTo (SPEC §7.3).
+func walkInvoiceToLinesItemShipTo(xn bool, x *Invoice, ix []int, yield func(bool, string) bool) bool {
+	_, _ = x, ix
+	if !xn {
+		n0, v0 := false, x.Lines
+		_, _ = n0, v0
+		if !n0 {
+			for i1 := range v0 {
+				ix[0] = i1
+				n1, v1 := false, &v0[i1]
+				_, _ = n1, v1
+				if !n1 {
+					n2, v2 := false, v1.ShipTo
+					_, _ = n2, v2
+					if !yield(n2, v2) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// walkInvoiceToPartiesItem walks "/properties/parties/items" from a value of #/$defs/Invoice to the values of #/$defs/Party (SPEC §7.3).
+func walkInvoiceToPartiesItem(xn bool, x *Invoice, ix []int, yield func(bool, *Party) bool) bool {
+	_, _ = x, ix
+	if !xn {
+		n0, v0 := false, x.Parties
+		_, _ = n0, v0
+		if !n0 {
+			for i1 := range v0 {
+				ix[0] = i1
+				n1, v1 := false, &v0[i1]
+				_, _ = n1, v1
+				if !yield(n1, v1) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// walkInvoicePartiesItemToId walks "/properties/id" from a value of #/$defs/Party to the values of #/$defs/Party/properties/id (SPEC §7.3).
+func walkInvoicePartiesItemToId(xn bool, x *Party, ix []int, yield func(bool, string) bool) bool {
+	_, _ = x, ix
+	if !xn {
+		n0, v0 := false, x.ID
+		_, _ = n0, v0
+		if !yield(n0, v0) {
+			return false
+		}
+	}
+	return true
+}
+
+// walkInvoicePartiesItemToParent walks "/properties/parent" from a value of #/$defs/Party to the values of #/$defs/Party/properties/parent (SPEC §7.3).
+func walkInvoicePartiesItemToParent(xn bool, x *Party, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Parent != "" {
@@ -3123,21 +3149,19 @@ var oaInvoiceRel0_0_unary = [...]string{"\x05unary\x1a(('properties', \"parent\"
 
 var oaInvoiceRel0_0_member = [...]string{"\x06member\x1a(('properties', \"parent\"),"}
 
-// oaInvoiceW6 walks "/properties/lines/items" from a value of the schema node /$defs/Invoice (SPEC §7.3).
-func oaInvoiceW6(xn bool, x *Invoice, ix []int, yield func(bool, *Line) bool) bool {
+// walkInvoiceToLinesItem walks "/properties/lines/items" from a value of #/$defs/Invoice to the values of #/$defs/Line (SPEC §7.3).
+func walkInvoiceToLinesItem(xn bool, x *Invoice, ix []int, yield func(bool, *Line) bool) bool {
 	_, _ = x, ix
 	if !xn {
-		if true {
-			n0, v0 := false, x.Lines
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !yield(n1, v1) {
-						return false
-					}
+		n0, v0 := false, x.Lines
+		_, _ = n0, v0
+		if !n0 {
+			for i1 := range v0 {
+				ix[0] = i1
+				n1, v1 := false, &v0[i1]
+				_, _ = n1, v1
+				if !yield(n1, v1) {
+					return false
 				}
 			}
 		}
@@ -3145,16 +3169,14 @@ func oaInvoiceW6(xn bool, x *Invoice, ix []int, yield func(bool, *Line) bool) bo
 	return true
 }
 
-// oaInvoiceW7 walks "/properties/shipTo" from a value of the schema node /$defs/Line (SPEC §7.3).
-func oaInvoiceW7(xn bool, x *Line, ix []int, yield func(bool, string) bool) bool {
+// walkInvoiceLinesItemToShipTo walks "/properties/shipTo" from a value of #/$defs/Line to the values of #/$defs/Line/properties/shipTo (SPEC §7.3).
+func walkInvoiceLinesItemToShipTo(xn bool, x *Line, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
-		if true {
-			n0, v0 := false, x.ShipTo
-			_, _ = n0, v0
-			if !yield(n0, v0) {
-				return false
-			}
+		n0, v0 := false, x.ShipTo
+		_, _ = n0, v0
+		if !yield(n0, v0) {
+			return false
 		}
 	}
 	return true

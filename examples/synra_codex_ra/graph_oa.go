@@ -266,7 +266,7 @@ type oaGraphEp struct{ role, v int }
 // checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	var err error
-	oaGraphW0(gn, g, c.ix[:], func(_ bool, v string) bool {
+	walkGraphToCompaniesItemId(gn, g, c.ix[:], func(_ bool, v string) bool {
 		id := v
 		if _, dup := c.s0.gset[id]; dup {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/companies/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewString(id)) + " in scope \"company\""}
@@ -278,7 +278,7 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	if err != nil {
 		return err
 	}
-	oaGraphW1(gn, g, c.ix[:], func(_ bool, v string) bool {
+	walkGraphToEmploymentItemCompany(gn, g, c.ix[:], func(_ bool, v string) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/employment/%d/company", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"company\""}
 			return false
@@ -288,7 +288,7 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	if err != nil {
 		return err
 	}
-	oaGraphW2(gn, g, c.ix[:], func(_ bool, v string) bool {
+	walkGraphToPartnershipItemSource(gn, g, c.ix[:], func(_ bool, v string) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/partnership/%d/source", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"company\""}
 			return false
@@ -298,7 +298,7 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	if err != nil {
 		return err
 	}
-	oaGraphW3(gn, g, c.ix[:], func(_ bool, v string) bool {
+	walkGraphToPartnershipItemTarget(gn, g, c.ix[:], func(_ bool, v string) bool {
 		if _, ok := c.s0.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/partnership/%d/target", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"company\""}
 			return false
@@ -308,7 +308,7 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	if err != nil {
 		return err
 	}
-	oaGraphW4(gn, g, c.ix[:], func(_ bool, v string) bool {
+	walkGraphToPeopleItemId(gn, g, c.ix[:], func(_ bool, v string) bool {
 		id := v
 		if _, dup := c.s1.gset[id]; dup {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/people/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewString(id)) + " in scope \"person\""}
@@ -320,7 +320,7 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	if err != nil {
 		return err
 	}
-	oaGraphW5(gn, g, c.ix[:], func(_ bool, v string) bool {
+	walkGraphToEmploymentItemPerson(gn, g, c.ix[:], func(_ bool, v string) bool {
 		if _, ok := c.s1.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/employment/%d/person", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"person\""}
 			return false
@@ -330,7 +330,7 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	if err != nil {
 		return err
 	}
-	oaGraphW6(gn, g, c.ix[:], func(_ bool, v string) bool {
+	walkGraphToAcquaintanceItemSource(gn, g, c.ix[:], func(_ bool, v string) bool {
 		if _, ok := c.s1.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/acquaintance/%d/source", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"person\""}
 			return false
@@ -340,7 +340,7 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	if err != nil {
 		return err
 	}
-	oaGraphW7(gn, g, c.ix[:], func(_ bool, v string) bool {
+	walkGraphToAcquaintanceItemTarget(gn, g, c.ix[:], func(_ bool, v string) bool {
 		if _, ok := c.s1.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/acquaintance/%d/target", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"person\""}
 			return false
@@ -372,10 +372,10 @@ func (c *oaGraphCtx) prepare(gn bool, g *Graph, pn bool, p *Graph) error {
 // records0 collects the records of scope "company" on one side, with their first ids.
 func (c *oaGraphCtx) records0(side int, xn bool, x *Graph) {
 	st := &c.s0
-	oaGraphW8(xn, x, c.ix[:], func(rn bool, r *GraphCompaniesItem) bool {
+	walkGraphToCompaniesItem(xn, x, c.ix[:], func(rn bool, r *GraphCompaniesItem) bool {
 		var id string
 		ok := false
-		oaGraphW9(rn, r, c.ix[:], func(_ bool, v string) bool { id, ok = v, true; return false })
+		walkGraphCompaniesItemToId(rn, r, c.ix[:], func(_ bool, v string) bool { id, ok = v, true; return false })
 		st.rn[side] = append(st.rn[side], rn)
 		st.recs[side] = append(st.recs[side], r)
 		st.ids[side] = append(st.ids[side], id)
@@ -399,7 +399,7 @@ func (c *oaGraphCtx) derive0(gn bool, g *Graph, pn bool, p *Graph) {
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			c.kerr = false
-			s, _ := c.oaGraphA7_7(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)
+			s, _ := c.scoreGraphCompaniesItem(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)
 			if c.kerr {
 				s = 0
 			} // SPEC §7.5, §13 Q7: a kind mismatch makes the record cell 0
@@ -463,9 +463,9 @@ func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
 	}
 	_, _ = xn, x
 	// Carrier group 0: /properties/employment/items.
-	oaGraphW10(xn, x, c.ix[:], func(cn bool, cv *GraphEmploymentItem) bool {
+	walkGraphToEmploymentItem(xn, x, c.ix[:], func(cn bool, cv *GraphEmploymentItem) bool {
 		eps := c.eps[:0]
-		oaGraphW11(cn, cv, c.ix[:], func(rn bool, v string) bool {
+		walkGraphEmploymentItemToCompany(cn, cv, c.ix[:], func(rn bool, v string) bool {
 			if rn {
 				return true
 			}
@@ -513,9 +513,9 @@ func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
 		return true
 	})
 	// Carrier group 1: /properties/partnership/items.
-	oaGraphW12(xn, x, c.ix[:], func(cn bool, cv *GraphPartnershipItem) bool {
+	walkGraphToPartnershipItem(xn, x, c.ix[:], func(cn bool, cv *GraphPartnershipItem) bool {
 		eps := c.eps[:0]
-		oaGraphW13(cn, cv, c.ix[:], func(rn bool, v string) bool {
+		walkGraphPartnershipItemToSource(cn, cv, c.ix[:], func(rn bool, v string) bool {
 			if rn {
 				return true
 			}
@@ -524,7 +524,7 @@ func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
 			}
 			return true
 		})
-		oaGraphW14(cn, cv, c.ix[:], func(rn bool, v string) bool {
+		walkGraphPartnershipItemToTarget(cn, cv, c.ix[:], func(rn bool, v string) bool {
 			if rn {
 				return true
 			}
@@ -597,10 +597,10 @@ func (c *oaGraphCtx) structural0(gn bool, g *Graph, pn bool, p *Graph, Wm []floa
 // records1 collects the records of scope "person" on one side, with their first ids.
 func (c *oaGraphCtx) records1(side int, xn bool, x *Graph) {
 	st := &c.s1
-	oaGraphW15(xn, x, c.ix[:], func(rn bool, r *GraphPeopleItem) bool {
+	walkGraphToPeopleItem(xn, x, c.ix[:], func(rn bool, r *GraphPeopleItem) bool {
 		var id string
 		ok := false
-		oaGraphW16(rn, r, c.ix[:], func(_ bool, v string) bool { id, ok = v, true; return false })
+		walkGraphPeopleItemToId(rn, r, c.ix[:], func(_ bool, v string) bool { id, ok = v, true; return false })
 		st.rn[side] = append(st.rn[side], rn)
 		st.recs[side] = append(st.recs[side], r)
 		st.ids[side] = append(st.ids[side], id)
@@ -624,7 +624,7 @@ func (c *oaGraphCtx) derive1(gn bool, g *Graph, pn bool, p *Graph) {
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			c.kerr = false
-			s, _ := c.oaGraphA2_2(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)
+			s, _ := c.scoreGraphPeopleItem(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)
 			if c.kerr {
 				s = 0
 			} // SPEC §7.5, §13 Q7: a kind mismatch makes the record cell 0
@@ -688,9 +688,9 @@ func (c *oaGraphCtx) graph1(side int, xn bool, x *Graph) {
 	}
 	_, _ = xn, x
 	// Carrier group 0: /properties/employment/items.
-	oaGraphW10(xn, x, c.ix[:], func(cn bool, cv *GraphEmploymentItem) bool {
+	walkGraphToEmploymentItem(xn, x, c.ix[:], func(cn bool, cv *GraphEmploymentItem) bool {
 		eps := c.eps[:0]
-		oaGraphW17(cn, cv, c.ix[:], func(rn bool, v string) bool {
+		walkGraphEmploymentItemToPerson(cn, cv, c.ix[:], func(rn bool, v string) bool {
 			if rn {
 				return true
 			}
@@ -709,7 +709,7 @@ func (c *oaGraphCtx) graph1(side int, xn bool, x *Graph) {
 				k = oaGraphK(k, "str", "role", string(*cv.Role))
 			}
 		}
-		oaGraphW11(cn, cv, c.ix[:], func(vn bool, v string) bool {
+		walkGraphEmploymentItemToCompany(cn, cv, c.ix[:], func(vn bool, v string) bool {
 			if vn && side == 0 {
 				k = oaGraphK(k, "xref", "company", "(('properties', \"company\"),")
 				return true
@@ -740,7 +740,7 @@ func (c *oaGraphCtx) graph1(side int, xn bool, x *Graph) {
 					lb.AddTuple("str", "role", string(*cv.Role))
 				}
 			}
-			oaGraphW11(cn, cv, c.ix[:], func(vn bool, v string) bool {
+			walkGraphEmploymentItemToCompany(cn, cv, c.ix[:], func(vn bool, v string) bool {
 				if vn && side == 0 {
 					lb.AddTuple("xref", "company", "(('properties', \"company\"),")
 					return true
@@ -780,9 +780,9 @@ func (c *oaGraphCtx) graph1(side int, xn bool, x *Graph) {
 		return true
 	})
 	// Carrier group 1: /properties/acquaintance/items.
-	oaGraphW18(xn, x, c.ix[:], func(cn bool, cv *GraphAcquaintanceItem) bool {
+	walkGraphToAcquaintanceItem(xn, x, c.ix[:], func(cn bool, cv *GraphAcquaintanceItem) bool {
 		eps := c.eps[:0]
-		oaGraphW19(cn, cv, c.ix[:], func(rn bool, v string) bool {
+		walkGraphAcquaintanceItemToSource(cn, cv, c.ix[:], func(rn bool, v string) bool {
 			if rn {
 				return true
 			}
@@ -791,7 +791,7 @@ func (c *oaGraphCtx) graph1(side int, xn bool, x *Graph) {
 			}
 			return true
 		})
-		oaGraphW20(cn, cv, c.ix[:], func(rn bool, v string) bool {
+		walkGraphAcquaintanceItemToTarget(cn, cv, c.ix[:], func(rn bool, v string) bool {
 			if rn {
 				return true
 			}
@@ -860,46 +860,56 @@ func (c *oaGraphCtx) structural1(gn bool, g *Graph, pn bool, p *Graph, Wm []floa
 		}
 	}
 }
-func oaGraphJN0(null bool, v *Graph) jsonval.Value {
+
+// toJSONOrNullGraph encodes a value of # as JSON (null when null is set).
+func toJSONOrNullGraph(null bool, v *Graph) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ0(v)
+	return toJSONGraph(v)
 }
-func oaGraphJE0(v Graph) jsonval.Value {
-	return oaGraphJN0(false, &v)
+
+// elemToJSONGraph encodes an element value of # as JSON.
+func elemToJSONGraph(v Graph) jsonval.Value {
+	return toJSONOrNullGraph(false, &v)
 }
-func oaGraphJ0(v *Graph) jsonval.Value {
+
+// toJSONGraph encodes a non-null value of # as JSON.
+func toJSONGraph(v *Graph) jsonval.Value {
 	var ms []jsonval.Member
 	if v.People != nil {
-		ms = append(ms, jsonval.Member{Key: "people", Value: oaGraphMember0(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "people", Value: memberGraph(v, 0)})
 	}
 	if v.Companies != nil {
-		ms = append(ms, jsonval.Member{Key: "companies", Value: oaGraphMember0(v, 1)})
+		ms = append(ms, jsonval.Member{Key: "companies", Value: memberGraph(v, 1)})
 	}
 	if v.Employment != nil {
-		ms = append(ms, jsonval.Member{Key: "employment", Value: oaGraphMember0(v, 2)})
+		ms = append(ms, jsonval.Member{Key: "employment", Value: memberGraph(v, 2)})
 	}
 	if v.Acquaintance != nil {
-		ms = append(ms, jsonval.Member{Key: "acquaintance", Value: oaGraphMember0(v, 3)})
+		ms = append(ms, jsonval.Member{Key: "acquaintance", Value: memberGraph(v, 3)})
 	}
 	if v.Partnership != nil {
-		ms = append(ms, jsonval.Member{Key: "partnership", Value: oaGraphMember0(v, 4)})
+		ms = append(ms, jsonval.Member{Key: "partnership", Value: memberGraph(v, 4)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaGraphDE0(v jsonval.Value) (Graph, bool) {
+
+// elemFromJSONGraph decodes an element value of #; false when the JSON is not faithfully representable.
+func elemFromJSONGraph(v jsonval.Value) (Graph, bool) {
 	var zero Graph
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD0(v)
+	x, ok := fromJSONGraph(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaGraphD0(v jsonval.Value) (*Graph, bool) {
+
+// fromJSONGraph decodes a non-null value of #; false when the JSON is not faithfully representable.
+func fromJSONGraph(v jsonval.Value) (*Graph, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -928,7 +938,7 @@ func oaGraphD0(v jsonval.Value) (*Graph, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD1(mb.Value)
+			y, ok := fromJSONGraphPeople(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -940,7 +950,7 @@ func oaGraphD0(v jsonval.Value) (*Graph, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD6(mb.Value)
+			y, ok := fromJSONGraphCompanies(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -952,7 +962,7 @@ func oaGraphD0(v jsonval.Value) (*Graph, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD11(mb.Value)
+			y, ok := fromJSONGraphEmployment(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -964,7 +974,7 @@ func oaGraphD0(v jsonval.Value) (*Graph, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD16(mb.Value)
+			y, ok := fromJSONGraphAcquaintance(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -976,7 +986,7 @@ func oaGraphD0(v jsonval.Value) (*Graph, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD21(mb.Value)
+			y, ok := fromJSONGraphPartnership(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -989,7 +999,8 @@ func oaGraphD0(v jsonval.Value) (*Graph, bool) {
 	return x, true
 }
 
-var oaGraphKeys0 = [...]string{
+// keysGraph are the property names of # in schema order.
+var keysGraph = [...]string{
 	"people",
 	"companies",
 	"employment",
@@ -997,56 +1008,67 @@ var oaGraphKeys0 = [...]string{
 	"partnership",
 }
 
-func oaGraphMember0(v *Graph, idx int) jsonval.Value {
+// memberGraph returns property idx (schema order) of a value of # as JSON.
+func memberGraph(v *Graph, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN1(false, v.People)
+		return toJSONOrNullGraphPeople(false, v.People)
 	case 1:
-		return oaGraphJN6(false, v.Companies)
+		return toJSONOrNullGraphCompanies(false, v.Companies)
 	case 2:
-		return oaGraphJN11(false, v.Employment)
+		return toJSONOrNullGraphEmployment(false, v.Employment)
 	case 3:
-		return oaGraphJN16(false, v.Acquaintance)
+		return toJSONOrNullGraphAcquaintance(false, v.Acquaintance)
 	case 4:
-		return oaGraphJN21(false, v.Partnership)
+		return toJSONOrNullGraphPartnership(false, v.Partnership)
 	}
 	return jsonval.Value{}
 }
-func oaGraphJN1(null bool, v []GraphPeopleItem) jsonval.Value {
+
+// toJSONOrNullGraphPeople encodes a value of #/properties/people as JSON (null when null is set).
+func toJSONOrNullGraphPeople(null bool, v []GraphPeopleItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ1(v)
+	return toJSONGraphPeople(v)
 }
-func oaGraphJE1(v []GraphPeopleItem) jsonval.Value {
-	return oaGraphJN1(false, v)
+
+// elemToJSONGraphPeople encodes an element value of #/properties/people as JSON.
+func elemToJSONGraphPeople(v []GraphPeopleItem) jsonval.Value {
+	return toJSONOrNullGraphPeople(false, v)
 }
-func oaGraphJ1(v []GraphPeopleItem) jsonval.Value {
+
+// toJSONGraphPeople encodes a non-null value of #/properties/people as JSON.
+func toJSONGraphPeople(v []GraphPeopleItem) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaGraphAt1(v, i)
+		arr[i] = elemAtGraphPeople(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaGraphDE1(v jsonval.Value) ([]GraphPeopleItem, bool) {
+
+// elemFromJSONGraphPeople decodes an element value of #/properties/people; false when the JSON is not faithfully representable.
+func elemFromJSONGraphPeople(v jsonval.Value) ([]GraphPeopleItem, bool) {
 	var zero []GraphPeopleItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD1(v)
+	x, ok := fromJSONGraphPeople(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD1(v jsonval.Value) ([]GraphPeopleItem, bool) {
+
+// fromJSONGraphPeople decodes a non-null value of #/properties/people; false when the JSON is not faithfully representable.
+func fromJSONGraphPeople(v jsonval.Value) ([]GraphPeopleItem, bool) {
 	if v.Kind != jsonval.Array {
 		return nil, false
 	}
 	x := make([]GraphPeopleItem, len(v.Arr))
 	for i, el := range v.Arr {
-		y, ok := oaGraphDE2(el)
+		y, ok := elemFromJSONGraphPeopleItem(el)
 		if !ok {
 			return nil, false
 		}
@@ -1054,46 +1076,60 @@ func oaGraphD1(v jsonval.Value) ([]GraphPeopleItem, bool) {
 	}
 	return x, true
 }
-func oaGraphAt1(v []GraphPeopleItem, idx int) jsonval.Value {
-	return oaGraphJE2(v[idx])
+
+// elemAtGraphPeople returns the element at index idx of a value of #/properties/people as JSON.
+func elemAtGraphPeople(v []GraphPeopleItem, idx int) jsonval.Value {
+	return elemToJSONGraphPeopleItem(v[idx])
 }
-func oaGraphNullAt1(v []GraphPeopleItem, idx int) bool {
+
+// elemNullAtGraphPeople reports whether the element at index idx of a value of #/properties/people is null.
+func elemNullAtGraphPeople(v []GraphPeopleItem, idx int) bool {
 	return false
 }
-func oaGraphJN2(null bool, v *GraphPeopleItem) jsonval.Value {
+
+// toJSONOrNullGraphPeopleItem encodes a value of #/properties/people/items as JSON (null when null is set).
+func toJSONOrNullGraphPeopleItem(null bool, v *GraphPeopleItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ2(v)
+	return toJSONGraphPeopleItem(v)
 }
-func oaGraphJE2(v GraphPeopleItem) jsonval.Value {
-	return oaGraphJN2(false, &v)
+
+// elemToJSONGraphPeopleItem encodes an element value of #/properties/people/items as JSON.
+func elemToJSONGraphPeopleItem(v GraphPeopleItem) jsonval.Value {
+	return toJSONOrNullGraphPeopleItem(false, &v)
 }
-func oaGraphJ2(v *GraphPeopleItem) jsonval.Value {
+
+// toJSONGraphPeopleItem encodes a non-null value of #/properties/people/items as JSON.
+func toJSONGraphPeopleItem(v *GraphPeopleItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Id != nil {
-		ms = append(ms, jsonval.Member{Key: "id", Value: oaGraphMember2(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "id", Value: memberGraphPeopleItem(v, 0)})
 	}
 	if v.Name != nil {
-		ms = append(ms, jsonval.Member{Key: "name", Value: oaGraphMember2(v, 1)})
+		ms = append(ms, jsonval.Member{Key: "name", Value: memberGraphPeopleItem(v, 1)})
 	}
 	if v.Title != nil {
-		ms = append(ms, jsonval.Member{Key: "title", Value: oaGraphMember2(v, 2)})
+		ms = append(ms, jsonval.Member{Key: "title", Value: memberGraphPeopleItem(v, 2)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaGraphDE2(v jsonval.Value) (GraphPeopleItem, bool) {
+
+// elemFromJSONGraphPeopleItem decodes an element value of #/properties/people/items; false when the JSON is not faithfully representable.
+func elemFromJSONGraphPeopleItem(v jsonval.Value) (GraphPeopleItem, bool) {
 	var zero GraphPeopleItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD2(v)
+	x, ok := fromJSONGraphPeopleItem(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaGraphD2(v jsonval.Value) (*GraphPeopleItem, bool) {
+
+// fromJSONGraphPeopleItem decodes a non-null value of #/properties/people/items; false when the JSON is not faithfully representable.
+func fromJSONGraphPeopleItem(v jsonval.Value) (*GraphPeopleItem, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -1118,7 +1154,7 @@ func oaGraphD2(v jsonval.Value) (*GraphPeopleItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD3(mb.Value)
+			y, ok := fromJSONGraphPeopleItemId(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -1127,7 +1163,7 @@ func oaGraphD2(v jsonval.Value) (*GraphPeopleItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD4(mb.Value)
+			y, ok := fromJSONGraphPeopleItemName(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -1136,7 +1172,7 @@ func oaGraphD2(v jsonval.Value) (*GraphPeopleItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD5(mb.Value)
+			y, ok := fromJSONGraphPeopleItemTitle(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -1146,136 +1182,178 @@ func oaGraphD2(v jsonval.Value) (*GraphPeopleItem, bool) {
 	return x, true
 }
 
-var oaGraphKeys2 = [...]string{
+// keysGraphPeopleItem are the property names of #/properties/people/items in schema order.
+var keysGraphPeopleItem = [...]string{
 	"id",
 	"name",
 	"title",
 }
 
-func oaGraphMember2(v *GraphPeopleItem, idx int) jsonval.Value {
+// memberGraphPeopleItem returns property idx (schema order) of a value of #/properties/people/items as JSON.
+func memberGraphPeopleItem(v *GraphPeopleItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN3(false, genrt.Deref(v.Id))
+		return toJSONOrNullGraphPeopleItemId(false, genrt.Deref(v.Id))
 	case 1:
-		return oaGraphJN4(false, genrt.Deref(v.Name))
+		return toJSONOrNullGraphPeopleItemName(false, genrt.Deref(v.Name))
 	case 2:
-		return oaGraphJN5(false, genrt.Deref(v.Title))
+		return toJSONOrNullGraphPeopleItemTitle(false, genrt.Deref(v.Title))
 	}
 	return jsonval.Value{}
 }
-func oaGraphJN3(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphPeopleItemId encodes a value of #/properties/people/items/properties/id as JSON (null when null is set).
+func toJSONOrNullGraphPeopleItemId(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ3(v)
+	return toJSONGraphPeopleItemId(v)
 }
-func oaGraphJE3(v string) jsonval.Value {
-	return oaGraphJN3(false, v)
+
+// elemToJSONGraphPeopleItemId encodes an element value of #/properties/people/items/properties/id as JSON.
+func elemToJSONGraphPeopleItemId(v string) jsonval.Value {
+	return toJSONOrNullGraphPeopleItemId(false, v)
 }
-func oaGraphJ3(v string) jsonval.Value {
+
+// toJSONGraphPeopleItemId encodes a non-null value of #/properties/people/items/properties/id as JSON.
+func toJSONGraphPeopleItemId(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE3(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphPeopleItemId decodes an element value of #/properties/people/items/properties/id; false when the JSON is not faithfully representable.
+func elemFromJSONGraphPeopleItemId(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD3(v)
+	x, ok := fromJSONGraphPeopleItemId(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD3(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphPeopleItemId decodes a non-null value of #/properties/people/items/properties/id; false when the JSON is not faithfully representable.
+func fromJSONGraphPeopleItemId(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN4(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphPeopleItemName encodes a value of #/properties/people/items/properties/name as JSON (null when null is set).
+func toJSONOrNullGraphPeopleItemName(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ4(v)
+	return toJSONGraphPeopleItemName(v)
 }
-func oaGraphJE4(v string) jsonval.Value {
-	return oaGraphJN4(false, v)
+
+// elemToJSONGraphPeopleItemName encodes an element value of #/properties/people/items/properties/name as JSON.
+func elemToJSONGraphPeopleItemName(v string) jsonval.Value {
+	return toJSONOrNullGraphPeopleItemName(false, v)
 }
-func oaGraphJ4(v string) jsonval.Value {
+
+// toJSONGraphPeopleItemName encodes a non-null value of #/properties/people/items/properties/name as JSON.
+func toJSONGraphPeopleItemName(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE4(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphPeopleItemName decodes an element value of #/properties/people/items/properties/name; false when the JSON is not faithfully representable.
+func elemFromJSONGraphPeopleItemName(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD4(v)
+	x, ok := fromJSONGraphPeopleItemName(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD4(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphPeopleItemName decodes a non-null value of #/properties/people/items/properties/name; false when the JSON is not faithfully representable.
+func fromJSONGraphPeopleItemName(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN5(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphPeopleItemTitle encodes a value of #/properties/people/items/properties/title as JSON (null when null is set).
+func toJSONOrNullGraphPeopleItemTitle(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ5(v)
+	return toJSONGraphPeopleItemTitle(v)
 }
-func oaGraphJE5(v string) jsonval.Value {
-	return oaGraphJN5(false, v)
+
+// elemToJSONGraphPeopleItemTitle encodes an element value of #/properties/people/items/properties/title as JSON.
+func elemToJSONGraphPeopleItemTitle(v string) jsonval.Value {
+	return toJSONOrNullGraphPeopleItemTitle(false, v)
 }
-func oaGraphJ5(v string) jsonval.Value {
+
+// toJSONGraphPeopleItemTitle encodes a non-null value of #/properties/people/items/properties/title as JSON.
+func toJSONGraphPeopleItemTitle(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE5(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphPeopleItemTitle decodes an element value of #/properties/people/items/properties/title; false when the JSON is not faithfully representable.
+func elemFromJSONGraphPeopleItemTitle(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD5(v)
+	x, ok := fromJSONGraphPeopleItemTitle(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD5(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphPeopleItemTitle decodes a non-null value of #/properties/people/items/properties/title; false when the JSON is not faithfully representable.
+func fromJSONGraphPeopleItemTitle(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN6(null bool, v []GraphCompaniesItem) jsonval.Value {
+
+// toJSONOrNullGraphCompanies encodes a value of #/properties/companies as JSON (null when null is set).
+func toJSONOrNullGraphCompanies(null bool, v []GraphCompaniesItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ6(v)
+	return toJSONGraphCompanies(v)
 }
-func oaGraphJE6(v []GraphCompaniesItem) jsonval.Value {
-	return oaGraphJN6(false, v)
+
+// elemToJSONGraphCompanies encodes an element value of #/properties/companies as JSON.
+func elemToJSONGraphCompanies(v []GraphCompaniesItem) jsonval.Value {
+	return toJSONOrNullGraphCompanies(false, v)
 }
-func oaGraphJ6(v []GraphCompaniesItem) jsonval.Value {
+
+// toJSONGraphCompanies encodes a non-null value of #/properties/companies as JSON.
+func toJSONGraphCompanies(v []GraphCompaniesItem) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaGraphAt6(v, i)
+		arr[i] = elemAtGraphCompanies(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaGraphDE6(v jsonval.Value) ([]GraphCompaniesItem, bool) {
+
+// elemFromJSONGraphCompanies decodes an element value of #/properties/companies; false when the JSON is not faithfully representable.
+func elemFromJSONGraphCompanies(v jsonval.Value) ([]GraphCompaniesItem, bool) {
 	var zero []GraphCompaniesItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD6(v)
+	x, ok := fromJSONGraphCompanies(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD6(v jsonval.Value) ([]GraphCompaniesItem, bool) {
+
+// fromJSONGraphCompanies decodes a non-null value of #/properties/companies; false when the JSON is not faithfully representable.
+func fromJSONGraphCompanies(v jsonval.Value) ([]GraphCompaniesItem, bool) {
 	if v.Kind != jsonval.Array {
 		return nil, false
 	}
 	x := make([]GraphCompaniesItem, len(v.Arr))
 	for i, el := range v.Arr {
-		y, ok := oaGraphDE7(el)
+		y, ok := elemFromJSONGraphCompaniesItem(el)
 		if !ok {
 			return nil, false
 		}
@@ -1283,46 +1361,60 @@ func oaGraphD6(v jsonval.Value) ([]GraphCompaniesItem, bool) {
 	}
 	return x, true
 }
-func oaGraphAt6(v []GraphCompaniesItem, idx int) jsonval.Value {
-	return oaGraphJE7(v[idx])
+
+// elemAtGraphCompanies returns the element at index idx of a value of #/properties/companies as JSON.
+func elemAtGraphCompanies(v []GraphCompaniesItem, idx int) jsonval.Value {
+	return elemToJSONGraphCompaniesItem(v[idx])
 }
-func oaGraphNullAt6(v []GraphCompaniesItem, idx int) bool {
+
+// elemNullAtGraphCompanies reports whether the element at index idx of a value of #/properties/companies is null.
+func elemNullAtGraphCompanies(v []GraphCompaniesItem, idx int) bool {
 	return false
 }
-func oaGraphJN7(null bool, v *GraphCompaniesItem) jsonval.Value {
+
+// toJSONOrNullGraphCompaniesItem encodes a value of #/properties/companies/items as JSON (null when null is set).
+func toJSONOrNullGraphCompaniesItem(null bool, v *GraphCompaniesItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ7(v)
+	return toJSONGraphCompaniesItem(v)
 }
-func oaGraphJE7(v GraphCompaniesItem) jsonval.Value {
-	return oaGraphJN7(false, &v)
+
+// elemToJSONGraphCompaniesItem encodes an element value of #/properties/companies/items as JSON.
+func elemToJSONGraphCompaniesItem(v GraphCompaniesItem) jsonval.Value {
+	return toJSONOrNullGraphCompaniesItem(false, &v)
 }
-func oaGraphJ7(v *GraphCompaniesItem) jsonval.Value {
+
+// toJSONGraphCompaniesItem encodes a non-null value of #/properties/companies/items as JSON.
+func toJSONGraphCompaniesItem(v *GraphCompaniesItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Id != nil {
-		ms = append(ms, jsonval.Member{Key: "id", Value: oaGraphMember7(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "id", Value: memberGraphCompaniesItem(v, 0)})
 	}
 	if v.Name != nil {
-		ms = append(ms, jsonval.Member{Key: "name", Value: oaGraphMember7(v, 1)})
+		ms = append(ms, jsonval.Member{Key: "name", Value: memberGraphCompaniesItem(v, 1)})
 	}
 	if v.Industry != nil {
-		ms = append(ms, jsonval.Member{Key: "industry", Value: oaGraphMember7(v, 2)})
+		ms = append(ms, jsonval.Member{Key: "industry", Value: memberGraphCompaniesItem(v, 2)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaGraphDE7(v jsonval.Value) (GraphCompaniesItem, bool) {
+
+// elemFromJSONGraphCompaniesItem decodes an element value of #/properties/companies/items; false when the JSON is not faithfully representable.
+func elemFromJSONGraphCompaniesItem(v jsonval.Value) (GraphCompaniesItem, bool) {
 	var zero GraphCompaniesItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD7(v)
+	x, ok := fromJSONGraphCompaniesItem(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaGraphD7(v jsonval.Value) (*GraphCompaniesItem, bool) {
+
+// fromJSONGraphCompaniesItem decodes a non-null value of #/properties/companies/items; false when the JSON is not faithfully representable.
+func fromJSONGraphCompaniesItem(v jsonval.Value) (*GraphCompaniesItem, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -1347,7 +1439,7 @@ func oaGraphD7(v jsonval.Value) (*GraphCompaniesItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD8(mb.Value)
+			y, ok := fromJSONGraphCompaniesItemId(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -1356,7 +1448,7 @@ func oaGraphD7(v jsonval.Value) (*GraphCompaniesItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD9(mb.Value)
+			y, ok := fromJSONGraphCompaniesItemName(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -1365,7 +1457,7 @@ func oaGraphD7(v jsonval.Value) (*GraphCompaniesItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD10(mb.Value)
+			y, ok := fromJSONGraphCompaniesItemIndustry(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -1375,136 +1467,178 @@ func oaGraphD7(v jsonval.Value) (*GraphCompaniesItem, bool) {
 	return x, true
 }
 
-var oaGraphKeys7 = [...]string{
+// keysGraphCompaniesItem are the property names of #/properties/companies/items in schema order.
+var keysGraphCompaniesItem = [...]string{
 	"id",
 	"name",
 	"industry",
 }
 
-func oaGraphMember7(v *GraphCompaniesItem, idx int) jsonval.Value {
+// memberGraphCompaniesItem returns property idx (schema order) of a value of #/properties/companies/items as JSON.
+func memberGraphCompaniesItem(v *GraphCompaniesItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN8(false, genrt.Deref(v.Id))
+		return toJSONOrNullGraphCompaniesItemId(false, genrt.Deref(v.Id))
 	case 1:
-		return oaGraphJN9(false, genrt.Deref(v.Name))
+		return toJSONOrNullGraphCompaniesItemName(false, genrt.Deref(v.Name))
 	case 2:
-		return oaGraphJN10(false, genrt.Deref(v.Industry))
+		return toJSONOrNullGraphCompaniesItemIndustry(false, genrt.Deref(v.Industry))
 	}
 	return jsonval.Value{}
 }
-func oaGraphJN8(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphCompaniesItemId encodes a value of #/properties/companies/items/properties/id as JSON (null when null is set).
+func toJSONOrNullGraphCompaniesItemId(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ8(v)
+	return toJSONGraphCompaniesItemId(v)
 }
-func oaGraphJE8(v string) jsonval.Value {
-	return oaGraphJN8(false, v)
+
+// elemToJSONGraphCompaniesItemId encodes an element value of #/properties/companies/items/properties/id as JSON.
+func elemToJSONGraphCompaniesItemId(v string) jsonval.Value {
+	return toJSONOrNullGraphCompaniesItemId(false, v)
 }
-func oaGraphJ8(v string) jsonval.Value {
+
+// toJSONGraphCompaniesItemId encodes a non-null value of #/properties/companies/items/properties/id as JSON.
+func toJSONGraphCompaniesItemId(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE8(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphCompaniesItemId decodes an element value of #/properties/companies/items/properties/id; false when the JSON is not faithfully representable.
+func elemFromJSONGraphCompaniesItemId(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD8(v)
+	x, ok := fromJSONGraphCompaniesItemId(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD8(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphCompaniesItemId decodes a non-null value of #/properties/companies/items/properties/id; false when the JSON is not faithfully representable.
+func fromJSONGraphCompaniesItemId(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN9(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphCompaniesItemName encodes a value of #/properties/companies/items/properties/name as JSON (null when null is set).
+func toJSONOrNullGraphCompaniesItemName(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ9(v)
+	return toJSONGraphCompaniesItemName(v)
 }
-func oaGraphJE9(v string) jsonval.Value {
-	return oaGraphJN9(false, v)
+
+// elemToJSONGraphCompaniesItemName encodes an element value of #/properties/companies/items/properties/name as JSON.
+func elemToJSONGraphCompaniesItemName(v string) jsonval.Value {
+	return toJSONOrNullGraphCompaniesItemName(false, v)
 }
-func oaGraphJ9(v string) jsonval.Value {
+
+// toJSONGraphCompaniesItemName encodes a non-null value of #/properties/companies/items/properties/name as JSON.
+func toJSONGraphCompaniesItemName(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE9(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphCompaniesItemName decodes an element value of #/properties/companies/items/properties/name; false when the JSON is not faithfully representable.
+func elemFromJSONGraphCompaniesItemName(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD9(v)
+	x, ok := fromJSONGraphCompaniesItemName(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD9(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphCompaniesItemName decodes a non-null value of #/properties/companies/items/properties/name; false when the JSON is not faithfully representable.
+func fromJSONGraphCompaniesItemName(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN10(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphCompaniesItemIndustry encodes a value of #/properties/companies/items/properties/industry as JSON (null when null is set).
+func toJSONOrNullGraphCompaniesItemIndustry(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ10(v)
+	return toJSONGraphCompaniesItemIndustry(v)
 }
-func oaGraphJE10(v string) jsonval.Value {
-	return oaGraphJN10(false, v)
+
+// elemToJSONGraphCompaniesItemIndustry encodes an element value of #/properties/companies/items/properties/industry as JSON.
+func elemToJSONGraphCompaniesItemIndustry(v string) jsonval.Value {
+	return toJSONOrNullGraphCompaniesItemIndustry(false, v)
 }
-func oaGraphJ10(v string) jsonval.Value {
+
+// toJSONGraphCompaniesItemIndustry encodes a non-null value of #/properties/companies/items/properties/industry as JSON.
+func toJSONGraphCompaniesItemIndustry(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE10(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphCompaniesItemIndustry decodes an element value of #/properties/companies/items/properties/industry; false when the JSON is not faithfully representable.
+func elemFromJSONGraphCompaniesItemIndustry(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD10(v)
+	x, ok := fromJSONGraphCompaniesItemIndustry(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD10(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphCompaniesItemIndustry decodes a non-null value of #/properties/companies/items/properties/industry; false when the JSON is not faithfully representable.
+func fromJSONGraphCompaniesItemIndustry(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN11(null bool, v []GraphEmploymentItem) jsonval.Value {
+
+// toJSONOrNullGraphEmployment encodes a value of #/properties/employment as JSON (null when null is set).
+func toJSONOrNullGraphEmployment(null bool, v []GraphEmploymentItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ11(v)
+	return toJSONGraphEmployment(v)
 }
-func oaGraphJE11(v []GraphEmploymentItem) jsonval.Value {
-	return oaGraphJN11(false, v)
+
+// elemToJSONGraphEmployment encodes an element value of #/properties/employment as JSON.
+func elemToJSONGraphEmployment(v []GraphEmploymentItem) jsonval.Value {
+	return toJSONOrNullGraphEmployment(false, v)
 }
-func oaGraphJ11(v []GraphEmploymentItem) jsonval.Value {
+
+// toJSONGraphEmployment encodes a non-null value of #/properties/employment as JSON.
+func toJSONGraphEmployment(v []GraphEmploymentItem) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaGraphAt11(v, i)
+		arr[i] = elemAtGraphEmployment(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaGraphDE11(v jsonval.Value) ([]GraphEmploymentItem, bool) {
+
+// elemFromJSONGraphEmployment decodes an element value of #/properties/employment; false when the JSON is not faithfully representable.
+func elemFromJSONGraphEmployment(v jsonval.Value) ([]GraphEmploymentItem, bool) {
 	var zero []GraphEmploymentItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD11(v)
+	x, ok := fromJSONGraphEmployment(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD11(v jsonval.Value) ([]GraphEmploymentItem, bool) {
+
+// fromJSONGraphEmployment decodes a non-null value of #/properties/employment; false when the JSON is not faithfully representable.
+func fromJSONGraphEmployment(v jsonval.Value) ([]GraphEmploymentItem, bool) {
 	if v.Kind != jsonval.Array {
 		return nil, false
 	}
 	x := make([]GraphEmploymentItem, len(v.Arr))
 	for i, el := range v.Arr {
-		y, ok := oaGraphDE12(el)
+		y, ok := elemFromJSONGraphEmploymentItem(el)
 		if !ok {
 			return nil, false
 		}
@@ -1512,46 +1646,60 @@ func oaGraphD11(v jsonval.Value) ([]GraphEmploymentItem, bool) {
 	}
 	return x, true
 }
-func oaGraphAt11(v []GraphEmploymentItem, idx int) jsonval.Value {
-	return oaGraphJE12(v[idx])
+
+// elemAtGraphEmployment returns the element at index idx of a value of #/properties/employment as JSON.
+func elemAtGraphEmployment(v []GraphEmploymentItem, idx int) jsonval.Value {
+	return elemToJSONGraphEmploymentItem(v[idx])
 }
-func oaGraphNullAt11(v []GraphEmploymentItem, idx int) bool {
+
+// elemNullAtGraphEmployment reports whether the element at index idx of a value of #/properties/employment is null.
+func elemNullAtGraphEmployment(v []GraphEmploymentItem, idx int) bool {
 	return false
 }
-func oaGraphJN12(null bool, v *GraphEmploymentItem) jsonval.Value {
+
+// toJSONOrNullGraphEmploymentItem encodes a value of #/properties/employment/items as JSON (null when null is set).
+func toJSONOrNullGraphEmploymentItem(null bool, v *GraphEmploymentItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ12(v)
+	return toJSONGraphEmploymentItem(v)
 }
-func oaGraphJE12(v GraphEmploymentItem) jsonval.Value {
-	return oaGraphJN12(false, &v)
+
+// elemToJSONGraphEmploymentItem encodes an element value of #/properties/employment/items as JSON.
+func elemToJSONGraphEmploymentItem(v GraphEmploymentItem) jsonval.Value {
+	return toJSONOrNullGraphEmploymentItem(false, &v)
 }
-func oaGraphJ12(v *GraphEmploymentItem) jsonval.Value {
+
+// toJSONGraphEmploymentItem encodes a non-null value of #/properties/employment/items as JSON.
+func toJSONGraphEmploymentItem(v *GraphEmploymentItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Person != nil {
-		ms = append(ms, jsonval.Member{Key: "person", Value: oaGraphMember12(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "person", Value: memberGraphEmploymentItem(v, 0)})
 	}
 	if v.Company != nil {
-		ms = append(ms, jsonval.Member{Key: "company", Value: oaGraphMember12(v, 1)})
+		ms = append(ms, jsonval.Member{Key: "company", Value: memberGraphEmploymentItem(v, 1)})
 	}
 	if v.Role != nil {
-		ms = append(ms, jsonval.Member{Key: "role", Value: oaGraphMember12(v, 2)})
+		ms = append(ms, jsonval.Member{Key: "role", Value: memberGraphEmploymentItem(v, 2)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaGraphDE12(v jsonval.Value) (GraphEmploymentItem, bool) {
+
+// elemFromJSONGraphEmploymentItem decodes an element value of #/properties/employment/items; false when the JSON is not faithfully representable.
+func elemFromJSONGraphEmploymentItem(v jsonval.Value) (GraphEmploymentItem, bool) {
 	var zero GraphEmploymentItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD12(v)
+	x, ok := fromJSONGraphEmploymentItem(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaGraphD12(v jsonval.Value) (*GraphEmploymentItem, bool) {
+
+// fromJSONGraphEmploymentItem decodes a non-null value of #/properties/employment/items; false when the JSON is not faithfully representable.
+func fromJSONGraphEmploymentItem(v jsonval.Value) (*GraphEmploymentItem, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -1576,7 +1724,7 @@ func oaGraphD12(v jsonval.Value) (*GraphEmploymentItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD13(mb.Value)
+			y, ok := fromJSONGraphEmploymentItemPerson(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -1585,7 +1733,7 @@ func oaGraphD12(v jsonval.Value) (*GraphEmploymentItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD14(mb.Value)
+			y, ok := fromJSONGraphEmploymentItemCompany(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -1594,7 +1742,7 @@ func oaGraphD12(v jsonval.Value) (*GraphEmploymentItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD15(mb.Value)
+			y, ok := fromJSONGraphEmploymentItemRole(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -1604,136 +1752,178 @@ func oaGraphD12(v jsonval.Value) (*GraphEmploymentItem, bool) {
 	return x, true
 }
 
-var oaGraphKeys12 = [...]string{
+// keysGraphEmploymentItem are the property names of #/properties/employment/items in schema order.
+var keysGraphEmploymentItem = [...]string{
 	"person",
 	"company",
 	"role",
 }
 
-func oaGraphMember12(v *GraphEmploymentItem, idx int) jsonval.Value {
+// memberGraphEmploymentItem returns property idx (schema order) of a value of #/properties/employment/items as JSON.
+func memberGraphEmploymentItem(v *GraphEmploymentItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN13(false, genrt.Deref(v.Person))
+		return toJSONOrNullGraphEmploymentItemPerson(false, genrt.Deref(v.Person))
 	case 1:
-		return oaGraphJN14(false, genrt.Deref(v.Company))
+		return toJSONOrNullGraphEmploymentItemCompany(false, genrt.Deref(v.Company))
 	case 2:
-		return oaGraphJN15(false, genrt.Deref(v.Role))
+		return toJSONOrNullGraphEmploymentItemRole(false, genrt.Deref(v.Role))
 	}
 	return jsonval.Value{}
 }
-func oaGraphJN13(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphEmploymentItemPerson encodes a value of #/properties/employment/items/properties/person as JSON (null when null is set).
+func toJSONOrNullGraphEmploymentItemPerson(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ13(v)
+	return toJSONGraphEmploymentItemPerson(v)
 }
-func oaGraphJE13(v string) jsonval.Value {
-	return oaGraphJN13(false, v)
+
+// elemToJSONGraphEmploymentItemPerson encodes an element value of #/properties/employment/items/properties/person as JSON.
+func elemToJSONGraphEmploymentItemPerson(v string) jsonval.Value {
+	return toJSONOrNullGraphEmploymentItemPerson(false, v)
 }
-func oaGraphJ13(v string) jsonval.Value {
+
+// toJSONGraphEmploymentItemPerson encodes a non-null value of #/properties/employment/items/properties/person as JSON.
+func toJSONGraphEmploymentItemPerson(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE13(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphEmploymentItemPerson decodes an element value of #/properties/employment/items/properties/person; false when the JSON is not faithfully representable.
+func elemFromJSONGraphEmploymentItemPerson(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD13(v)
+	x, ok := fromJSONGraphEmploymentItemPerson(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD13(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphEmploymentItemPerson decodes a non-null value of #/properties/employment/items/properties/person; false when the JSON is not faithfully representable.
+func fromJSONGraphEmploymentItemPerson(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN14(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphEmploymentItemCompany encodes a value of #/properties/employment/items/properties/company as JSON (null when null is set).
+func toJSONOrNullGraphEmploymentItemCompany(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ14(v)
+	return toJSONGraphEmploymentItemCompany(v)
 }
-func oaGraphJE14(v string) jsonval.Value {
-	return oaGraphJN14(false, v)
+
+// elemToJSONGraphEmploymentItemCompany encodes an element value of #/properties/employment/items/properties/company as JSON.
+func elemToJSONGraphEmploymentItemCompany(v string) jsonval.Value {
+	return toJSONOrNullGraphEmploymentItemCompany(false, v)
 }
-func oaGraphJ14(v string) jsonval.Value {
+
+// toJSONGraphEmploymentItemCompany encodes a non-null value of #/properties/employment/items/properties/company as JSON.
+func toJSONGraphEmploymentItemCompany(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE14(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphEmploymentItemCompany decodes an element value of #/properties/employment/items/properties/company; false when the JSON is not faithfully representable.
+func elemFromJSONGraphEmploymentItemCompany(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD14(v)
+	x, ok := fromJSONGraphEmploymentItemCompany(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD14(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphEmploymentItemCompany decodes a non-null value of #/properties/employment/items/properties/company; false when the JSON is not faithfully representable.
+func fromJSONGraphEmploymentItemCompany(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN15(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphEmploymentItemRole encodes a value of #/properties/employment/items/properties/role as JSON (null when null is set).
+func toJSONOrNullGraphEmploymentItemRole(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ15(v)
+	return toJSONGraphEmploymentItemRole(v)
 }
-func oaGraphJE15(v string) jsonval.Value {
-	return oaGraphJN15(false, v)
+
+// elemToJSONGraphEmploymentItemRole encodes an element value of #/properties/employment/items/properties/role as JSON.
+func elemToJSONGraphEmploymentItemRole(v string) jsonval.Value {
+	return toJSONOrNullGraphEmploymentItemRole(false, v)
 }
-func oaGraphJ15(v string) jsonval.Value {
+
+// toJSONGraphEmploymentItemRole encodes a non-null value of #/properties/employment/items/properties/role as JSON.
+func toJSONGraphEmploymentItemRole(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE15(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphEmploymentItemRole decodes an element value of #/properties/employment/items/properties/role; false when the JSON is not faithfully representable.
+func elemFromJSONGraphEmploymentItemRole(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD15(v)
+	x, ok := fromJSONGraphEmploymentItemRole(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD15(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphEmploymentItemRole decodes a non-null value of #/properties/employment/items/properties/role; false when the JSON is not faithfully representable.
+func fromJSONGraphEmploymentItemRole(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN16(null bool, v []GraphAcquaintanceItem) jsonval.Value {
+
+// toJSONOrNullGraphAcquaintance encodes a value of #/properties/acquaintance as JSON (null when null is set).
+func toJSONOrNullGraphAcquaintance(null bool, v []GraphAcquaintanceItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ16(v)
+	return toJSONGraphAcquaintance(v)
 }
-func oaGraphJE16(v []GraphAcquaintanceItem) jsonval.Value {
-	return oaGraphJN16(false, v)
+
+// elemToJSONGraphAcquaintance encodes an element value of #/properties/acquaintance as JSON.
+func elemToJSONGraphAcquaintance(v []GraphAcquaintanceItem) jsonval.Value {
+	return toJSONOrNullGraphAcquaintance(false, v)
 }
-func oaGraphJ16(v []GraphAcquaintanceItem) jsonval.Value {
+
+// toJSONGraphAcquaintance encodes a non-null value of #/properties/acquaintance as JSON.
+func toJSONGraphAcquaintance(v []GraphAcquaintanceItem) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaGraphAt16(v, i)
+		arr[i] = elemAtGraphAcquaintance(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaGraphDE16(v jsonval.Value) ([]GraphAcquaintanceItem, bool) {
+
+// elemFromJSONGraphAcquaintance decodes an element value of #/properties/acquaintance; false when the JSON is not faithfully representable.
+func elemFromJSONGraphAcquaintance(v jsonval.Value) ([]GraphAcquaintanceItem, bool) {
 	var zero []GraphAcquaintanceItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD16(v)
+	x, ok := fromJSONGraphAcquaintance(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD16(v jsonval.Value) ([]GraphAcquaintanceItem, bool) {
+
+// fromJSONGraphAcquaintance decodes a non-null value of #/properties/acquaintance; false when the JSON is not faithfully representable.
+func fromJSONGraphAcquaintance(v jsonval.Value) ([]GraphAcquaintanceItem, bool) {
 	if v.Kind != jsonval.Array {
 		return nil, false
 	}
 	x := make([]GraphAcquaintanceItem, len(v.Arr))
 	for i, el := range v.Arr {
-		y, ok := oaGraphDE17(el)
+		y, ok := elemFromJSONGraphAcquaintanceItem(el)
 		if !ok {
 			return nil, false
 		}
@@ -1741,46 +1931,60 @@ func oaGraphD16(v jsonval.Value) ([]GraphAcquaintanceItem, bool) {
 	}
 	return x, true
 }
-func oaGraphAt16(v []GraphAcquaintanceItem, idx int) jsonval.Value {
-	return oaGraphJE17(v[idx])
+
+// elemAtGraphAcquaintance returns the element at index idx of a value of #/properties/acquaintance as JSON.
+func elemAtGraphAcquaintance(v []GraphAcquaintanceItem, idx int) jsonval.Value {
+	return elemToJSONGraphAcquaintanceItem(v[idx])
 }
-func oaGraphNullAt16(v []GraphAcquaintanceItem, idx int) bool {
+
+// elemNullAtGraphAcquaintance reports whether the element at index idx of a value of #/properties/acquaintance is null.
+func elemNullAtGraphAcquaintance(v []GraphAcquaintanceItem, idx int) bool {
 	return false
 }
-func oaGraphJN17(null bool, v *GraphAcquaintanceItem) jsonval.Value {
+
+// toJSONOrNullGraphAcquaintanceItem encodes a value of #/properties/acquaintance/items as JSON (null when null is set).
+func toJSONOrNullGraphAcquaintanceItem(null bool, v *GraphAcquaintanceItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ17(v)
+	return toJSONGraphAcquaintanceItem(v)
 }
-func oaGraphJE17(v GraphAcquaintanceItem) jsonval.Value {
-	return oaGraphJN17(false, &v)
+
+// elemToJSONGraphAcquaintanceItem encodes an element value of #/properties/acquaintance/items as JSON.
+func elemToJSONGraphAcquaintanceItem(v GraphAcquaintanceItem) jsonval.Value {
+	return toJSONOrNullGraphAcquaintanceItem(false, &v)
 }
-func oaGraphJ17(v *GraphAcquaintanceItem) jsonval.Value {
+
+// toJSONGraphAcquaintanceItem encodes a non-null value of #/properties/acquaintance/items as JSON.
+func toJSONGraphAcquaintanceItem(v *GraphAcquaintanceItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Source != nil {
-		ms = append(ms, jsonval.Member{Key: "source", Value: oaGraphMember17(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "source", Value: memberGraphAcquaintanceItem(v, 0)})
 	}
 	if v.Target != nil {
-		ms = append(ms, jsonval.Member{Key: "target", Value: oaGraphMember17(v, 1)})
+		ms = append(ms, jsonval.Member{Key: "target", Value: memberGraphAcquaintanceItem(v, 1)})
 	}
 	if v.Relation != nil {
-		ms = append(ms, jsonval.Member{Key: "relation", Value: oaGraphMember17(v, 2)})
+		ms = append(ms, jsonval.Member{Key: "relation", Value: memberGraphAcquaintanceItem(v, 2)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaGraphDE17(v jsonval.Value) (GraphAcquaintanceItem, bool) {
+
+// elemFromJSONGraphAcquaintanceItem decodes an element value of #/properties/acquaintance/items; false when the JSON is not faithfully representable.
+func elemFromJSONGraphAcquaintanceItem(v jsonval.Value) (GraphAcquaintanceItem, bool) {
 	var zero GraphAcquaintanceItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD17(v)
+	x, ok := fromJSONGraphAcquaintanceItem(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaGraphD17(v jsonval.Value) (*GraphAcquaintanceItem, bool) {
+
+// fromJSONGraphAcquaintanceItem decodes a non-null value of #/properties/acquaintance/items; false when the JSON is not faithfully representable.
+func fromJSONGraphAcquaintanceItem(v jsonval.Value) (*GraphAcquaintanceItem, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -1805,7 +2009,7 @@ func oaGraphD17(v jsonval.Value) (*GraphAcquaintanceItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD18(mb.Value)
+			y, ok := fromJSONGraphAcquaintanceItemSource(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -1814,7 +2018,7 @@ func oaGraphD17(v jsonval.Value) (*GraphAcquaintanceItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD19(mb.Value)
+			y, ok := fromJSONGraphAcquaintanceItemTarget(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -1823,7 +2027,7 @@ func oaGraphD17(v jsonval.Value) (*GraphAcquaintanceItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD20(mb.Value)
+			y, ok := fromJSONGraphAcquaintanceItemRelation(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -1833,136 +2037,178 @@ func oaGraphD17(v jsonval.Value) (*GraphAcquaintanceItem, bool) {
 	return x, true
 }
 
-var oaGraphKeys17 = [...]string{
+// keysGraphAcquaintanceItem are the property names of #/properties/acquaintance/items in schema order.
+var keysGraphAcquaintanceItem = [...]string{
 	"source",
 	"target",
 	"relation",
 }
 
-func oaGraphMember17(v *GraphAcquaintanceItem, idx int) jsonval.Value {
+// memberGraphAcquaintanceItem returns property idx (schema order) of a value of #/properties/acquaintance/items as JSON.
+func memberGraphAcquaintanceItem(v *GraphAcquaintanceItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN18(false, genrt.Deref(v.Source))
+		return toJSONOrNullGraphAcquaintanceItemSource(false, genrt.Deref(v.Source))
 	case 1:
-		return oaGraphJN19(false, genrt.Deref(v.Target))
+		return toJSONOrNullGraphAcquaintanceItemTarget(false, genrt.Deref(v.Target))
 	case 2:
-		return oaGraphJN20(false, genrt.Deref(v.Relation))
+		return toJSONOrNullGraphAcquaintanceItemRelation(false, genrt.Deref(v.Relation))
 	}
 	return jsonval.Value{}
 }
-func oaGraphJN18(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphAcquaintanceItemSource encodes a value of #/properties/acquaintance/items/properties/source as JSON (null when null is set).
+func toJSONOrNullGraphAcquaintanceItemSource(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ18(v)
+	return toJSONGraphAcquaintanceItemSource(v)
 }
-func oaGraphJE18(v string) jsonval.Value {
-	return oaGraphJN18(false, v)
+
+// elemToJSONGraphAcquaintanceItemSource encodes an element value of #/properties/acquaintance/items/properties/source as JSON.
+func elemToJSONGraphAcquaintanceItemSource(v string) jsonval.Value {
+	return toJSONOrNullGraphAcquaintanceItemSource(false, v)
 }
-func oaGraphJ18(v string) jsonval.Value {
+
+// toJSONGraphAcquaintanceItemSource encodes a non-null value of #/properties/acquaintance/items/properties/source as JSON.
+func toJSONGraphAcquaintanceItemSource(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE18(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphAcquaintanceItemSource decodes an element value of #/properties/acquaintance/items/properties/source; false when the JSON is not faithfully representable.
+func elemFromJSONGraphAcquaintanceItemSource(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD18(v)
+	x, ok := fromJSONGraphAcquaintanceItemSource(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD18(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphAcquaintanceItemSource decodes a non-null value of #/properties/acquaintance/items/properties/source; false when the JSON is not faithfully representable.
+func fromJSONGraphAcquaintanceItemSource(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN19(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphAcquaintanceItemTarget encodes a value of #/properties/acquaintance/items/properties/target as JSON (null when null is set).
+func toJSONOrNullGraphAcquaintanceItemTarget(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ19(v)
+	return toJSONGraphAcquaintanceItemTarget(v)
 }
-func oaGraphJE19(v string) jsonval.Value {
-	return oaGraphJN19(false, v)
+
+// elemToJSONGraphAcquaintanceItemTarget encodes an element value of #/properties/acquaintance/items/properties/target as JSON.
+func elemToJSONGraphAcquaintanceItemTarget(v string) jsonval.Value {
+	return toJSONOrNullGraphAcquaintanceItemTarget(false, v)
 }
-func oaGraphJ19(v string) jsonval.Value {
+
+// toJSONGraphAcquaintanceItemTarget encodes a non-null value of #/properties/acquaintance/items/properties/target as JSON.
+func toJSONGraphAcquaintanceItemTarget(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE19(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphAcquaintanceItemTarget decodes an element value of #/properties/acquaintance/items/properties/target; false when the JSON is not faithfully representable.
+func elemFromJSONGraphAcquaintanceItemTarget(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD19(v)
+	x, ok := fromJSONGraphAcquaintanceItemTarget(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD19(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphAcquaintanceItemTarget decodes a non-null value of #/properties/acquaintance/items/properties/target; false when the JSON is not faithfully representable.
+func fromJSONGraphAcquaintanceItemTarget(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN20(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphAcquaintanceItemRelation encodes a value of #/properties/acquaintance/items/properties/relation as JSON (null when null is set).
+func toJSONOrNullGraphAcquaintanceItemRelation(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ20(v)
+	return toJSONGraphAcquaintanceItemRelation(v)
 }
-func oaGraphJE20(v string) jsonval.Value {
-	return oaGraphJN20(false, v)
+
+// elemToJSONGraphAcquaintanceItemRelation encodes an element value of #/properties/acquaintance/items/properties/relation as JSON.
+func elemToJSONGraphAcquaintanceItemRelation(v string) jsonval.Value {
+	return toJSONOrNullGraphAcquaintanceItemRelation(false, v)
 }
-func oaGraphJ20(v string) jsonval.Value {
+
+// toJSONGraphAcquaintanceItemRelation encodes a non-null value of #/properties/acquaintance/items/properties/relation as JSON.
+func toJSONGraphAcquaintanceItemRelation(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE20(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphAcquaintanceItemRelation decodes an element value of #/properties/acquaintance/items/properties/relation; false when the JSON is not faithfully representable.
+func elemFromJSONGraphAcquaintanceItemRelation(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD20(v)
+	x, ok := fromJSONGraphAcquaintanceItemRelation(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD20(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphAcquaintanceItemRelation decodes a non-null value of #/properties/acquaintance/items/properties/relation; false when the JSON is not faithfully representable.
+func fromJSONGraphAcquaintanceItemRelation(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN21(null bool, v []GraphPartnershipItem) jsonval.Value {
+
+// toJSONOrNullGraphPartnership encodes a value of #/properties/partnership as JSON (null when null is set).
+func toJSONOrNullGraphPartnership(null bool, v []GraphPartnershipItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ21(v)
+	return toJSONGraphPartnership(v)
 }
-func oaGraphJE21(v []GraphPartnershipItem) jsonval.Value {
-	return oaGraphJN21(false, v)
+
+// elemToJSONGraphPartnership encodes an element value of #/properties/partnership as JSON.
+func elemToJSONGraphPartnership(v []GraphPartnershipItem) jsonval.Value {
+	return toJSONOrNullGraphPartnership(false, v)
 }
-func oaGraphJ21(v []GraphPartnershipItem) jsonval.Value {
+
+// toJSONGraphPartnership encodes a non-null value of #/properties/partnership as JSON.
+func toJSONGraphPartnership(v []GraphPartnershipItem) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaGraphAt21(v, i)
+		arr[i] = elemAtGraphPartnership(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaGraphDE21(v jsonval.Value) ([]GraphPartnershipItem, bool) {
+
+// elemFromJSONGraphPartnership decodes an element value of #/properties/partnership; false when the JSON is not faithfully representable.
+func elemFromJSONGraphPartnership(v jsonval.Value) ([]GraphPartnershipItem, bool) {
 	var zero []GraphPartnershipItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD21(v)
+	x, ok := fromJSONGraphPartnership(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD21(v jsonval.Value) ([]GraphPartnershipItem, bool) {
+
+// fromJSONGraphPartnership decodes a non-null value of #/properties/partnership; false when the JSON is not faithfully representable.
+func fromJSONGraphPartnership(v jsonval.Value) ([]GraphPartnershipItem, bool) {
 	if v.Kind != jsonval.Array {
 		return nil, false
 	}
 	x := make([]GraphPartnershipItem, len(v.Arr))
 	for i, el := range v.Arr {
-		y, ok := oaGraphDE22(el)
+		y, ok := elemFromJSONGraphPartnershipItem(el)
 		if !ok {
 			return nil, false
 		}
@@ -1970,46 +2216,60 @@ func oaGraphD21(v jsonval.Value) ([]GraphPartnershipItem, bool) {
 	}
 	return x, true
 }
-func oaGraphAt21(v []GraphPartnershipItem, idx int) jsonval.Value {
-	return oaGraphJE22(v[idx])
+
+// elemAtGraphPartnership returns the element at index idx of a value of #/properties/partnership as JSON.
+func elemAtGraphPartnership(v []GraphPartnershipItem, idx int) jsonval.Value {
+	return elemToJSONGraphPartnershipItem(v[idx])
 }
-func oaGraphNullAt21(v []GraphPartnershipItem, idx int) bool {
+
+// elemNullAtGraphPartnership reports whether the element at index idx of a value of #/properties/partnership is null.
+func elemNullAtGraphPartnership(v []GraphPartnershipItem, idx int) bool {
 	return false
 }
-func oaGraphJN22(null bool, v *GraphPartnershipItem) jsonval.Value {
+
+// toJSONOrNullGraphPartnershipItem encodes a value of #/properties/partnership/items as JSON (null when null is set).
+func toJSONOrNullGraphPartnershipItem(null bool, v *GraphPartnershipItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ22(v)
+	return toJSONGraphPartnershipItem(v)
 }
-func oaGraphJE22(v GraphPartnershipItem) jsonval.Value {
-	return oaGraphJN22(false, &v)
+
+// elemToJSONGraphPartnershipItem encodes an element value of #/properties/partnership/items as JSON.
+func elemToJSONGraphPartnershipItem(v GraphPartnershipItem) jsonval.Value {
+	return toJSONOrNullGraphPartnershipItem(false, &v)
 }
-func oaGraphJ22(v *GraphPartnershipItem) jsonval.Value {
+
+// toJSONGraphPartnershipItem encodes a non-null value of #/properties/partnership/items as JSON.
+func toJSONGraphPartnershipItem(v *GraphPartnershipItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Source != nil {
-		ms = append(ms, jsonval.Member{Key: "source", Value: oaGraphMember22(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "source", Value: memberGraphPartnershipItem(v, 0)})
 	}
 	if v.Target != nil {
-		ms = append(ms, jsonval.Member{Key: "target", Value: oaGraphMember22(v, 1)})
+		ms = append(ms, jsonval.Member{Key: "target", Value: memberGraphPartnershipItem(v, 1)})
 	}
 	if v.Relation != nil {
-		ms = append(ms, jsonval.Member{Key: "relation", Value: oaGraphMember22(v, 2)})
+		ms = append(ms, jsonval.Member{Key: "relation", Value: memberGraphPartnershipItem(v, 2)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaGraphDE22(v jsonval.Value) (GraphPartnershipItem, bool) {
+
+// elemFromJSONGraphPartnershipItem decodes an element value of #/properties/partnership/items; false when the JSON is not faithfully representable.
+func elemFromJSONGraphPartnershipItem(v jsonval.Value) (GraphPartnershipItem, bool) {
 	var zero GraphPartnershipItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD22(v)
+	x, ok := fromJSONGraphPartnershipItem(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaGraphD22(v jsonval.Value) (*GraphPartnershipItem, bool) {
+
+// fromJSONGraphPartnershipItem decodes a non-null value of #/properties/partnership/items; false when the JSON is not faithfully representable.
+func fromJSONGraphPartnershipItem(v jsonval.Value) (*GraphPartnershipItem, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -2034,7 +2294,7 @@ func oaGraphD22(v jsonval.Value) (*GraphPartnershipItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD23(mb.Value)
+			y, ok := fromJSONGraphPartnershipItemSource(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -2043,7 +2303,7 @@ func oaGraphD22(v jsonval.Value) (*GraphPartnershipItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD24(mb.Value)
+			y, ok := fromJSONGraphPartnershipItemTarget(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -2052,7 +2312,7 @@ func oaGraphD22(v jsonval.Value) (*GraphPartnershipItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaGraphD25(mb.Value)
+			y, ok := fromJSONGraphPartnershipItemRelation(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -2062,99 +2322,131 @@ func oaGraphD22(v jsonval.Value) (*GraphPartnershipItem, bool) {
 	return x, true
 }
 
-var oaGraphKeys22 = [...]string{
+// keysGraphPartnershipItem are the property names of #/properties/partnership/items in schema order.
+var keysGraphPartnershipItem = [...]string{
 	"source",
 	"target",
 	"relation",
 }
 
-func oaGraphMember22(v *GraphPartnershipItem, idx int) jsonval.Value {
+// memberGraphPartnershipItem returns property idx (schema order) of a value of #/properties/partnership/items as JSON.
+func memberGraphPartnershipItem(v *GraphPartnershipItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaGraphJN23(false, genrt.Deref(v.Source))
+		return toJSONOrNullGraphPartnershipItemSource(false, genrt.Deref(v.Source))
 	case 1:
-		return oaGraphJN24(false, genrt.Deref(v.Target))
+		return toJSONOrNullGraphPartnershipItemTarget(false, genrt.Deref(v.Target))
 	case 2:
-		return oaGraphJN25(false, genrt.Deref(v.Relation))
+		return toJSONOrNullGraphPartnershipItemRelation(false, genrt.Deref(v.Relation))
 	}
 	return jsonval.Value{}
 }
-func oaGraphJN23(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphPartnershipItemSource encodes a value of #/properties/partnership/items/properties/source as JSON (null when null is set).
+func toJSONOrNullGraphPartnershipItemSource(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ23(v)
+	return toJSONGraphPartnershipItemSource(v)
 }
-func oaGraphJE23(v string) jsonval.Value {
-	return oaGraphJN23(false, v)
+
+// elemToJSONGraphPartnershipItemSource encodes an element value of #/properties/partnership/items/properties/source as JSON.
+func elemToJSONGraphPartnershipItemSource(v string) jsonval.Value {
+	return toJSONOrNullGraphPartnershipItemSource(false, v)
 }
-func oaGraphJ23(v string) jsonval.Value {
+
+// toJSONGraphPartnershipItemSource encodes a non-null value of #/properties/partnership/items/properties/source as JSON.
+func toJSONGraphPartnershipItemSource(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE23(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphPartnershipItemSource decodes an element value of #/properties/partnership/items/properties/source; false when the JSON is not faithfully representable.
+func elemFromJSONGraphPartnershipItemSource(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD23(v)
+	x, ok := fromJSONGraphPartnershipItemSource(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD23(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphPartnershipItemSource decodes a non-null value of #/properties/partnership/items/properties/source; false when the JSON is not faithfully representable.
+func fromJSONGraphPartnershipItemSource(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN24(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphPartnershipItemTarget encodes a value of #/properties/partnership/items/properties/target as JSON (null when null is set).
+func toJSONOrNullGraphPartnershipItemTarget(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ24(v)
+	return toJSONGraphPartnershipItemTarget(v)
 }
-func oaGraphJE24(v string) jsonval.Value {
-	return oaGraphJN24(false, v)
+
+// elemToJSONGraphPartnershipItemTarget encodes an element value of #/properties/partnership/items/properties/target as JSON.
+func elemToJSONGraphPartnershipItemTarget(v string) jsonval.Value {
+	return toJSONOrNullGraphPartnershipItemTarget(false, v)
 }
-func oaGraphJ24(v string) jsonval.Value {
+
+// toJSONGraphPartnershipItemTarget encodes a non-null value of #/properties/partnership/items/properties/target as JSON.
+func toJSONGraphPartnershipItemTarget(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE24(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphPartnershipItemTarget decodes an element value of #/properties/partnership/items/properties/target; false when the JSON is not faithfully representable.
+func elemFromJSONGraphPartnershipItemTarget(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD24(v)
+	x, ok := fromJSONGraphPartnershipItemTarget(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD24(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphPartnershipItemTarget decodes a non-null value of #/properties/partnership/items/properties/target; false when the JSON is not faithfully representable.
+func fromJSONGraphPartnershipItemTarget(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaGraphJN25(null bool, v string) jsonval.Value {
+
+// toJSONOrNullGraphPartnershipItemRelation encodes a value of #/properties/partnership/items/properties/relation as JSON (null when null is set).
+func toJSONOrNullGraphPartnershipItemRelation(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaGraphJ25(v)
+	return toJSONGraphPartnershipItemRelation(v)
 }
-func oaGraphJE25(v string) jsonval.Value {
-	return oaGraphJN25(false, v)
+
+// elemToJSONGraphPartnershipItemRelation encodes an element value of #/properties/partnership/items/properties/relation as JSON.
+func elemToJSONGraphPartnershipItemRelation(v string) jsonval.Value {
+	return toJSONOrNullGraphPartnershipItemRelation(false, v)
 }
-func oaGraphJ25(v string) jsonval.Value {
+
+// toJSONGraphPartnershipItemRelation encodes a non-null value of #/properties/partnership/items/properties/relation as JSON.
+func toJSONGraphPartnershipItemRelation(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaGraphDE25(v jsonval.Value) (string, bool) {
+
+// elemFromJSONGraphPartnershipItemRelation decodes an element value of #/properties/partnership/items/properties/relation; false when the JSON is not faithfully representable.
+func elemFromJSONGraphPartnershipItemRelation(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaGraphD25(v)
+	x, ok := fromJSONGraphPartnershipItemRelation(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaGraphD25(v jsonval.Value) (string, bool) {
+
+// fromJSONGraphPartnershipItemRelation decodes a non-null value of #/properties/partnership/items/properties/relation; false when the JSON is not faithfully representable.
+func fromJSONGraphPartnershipItemRelation(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
 
@@ -2170,7 +2462,7 @@ func oaGraphNilRoot(gold, cand *Graph) bool {
 
 // oaGraphOut converts a decoded JSON value into *Graph when it is faithfully representable.
 func oaGraphOut(v jsonval.Value) (*Graph, bool) {
-	x, ok := oaGraphD0(v)
+	x, ok := fromJSONGraph(v)
 	if !ok {
 		return nil, false
 	}
@@ -2226,7 +2518,7 @@ func oaGraphScore(gold, cand *Graph) (float64, error) {
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return 0, err
 	}
-	s, _ := c.oaGraphA0_0(gn, g, pn, p, false)
+	s, _ := c.scoreGraph(gn, g, pn, p, false)
 	if c.Err != nil {
 		return 0, c.Err
 	}
@@ -2265,11 +2557,11 @@ func RepairGraph(gold, cand *Graph) ([]oart.Op, error) {
 	if err := c.prepare(gn, g, pn, p); err != nil {
 		return nil, err
 	}
-	_, r := c.oaGraphA0_0(gn, g, pn, p, true)
+	_, r := c.scoreGraph(gn, g, pn, p, true)
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.m, oaGraphJN0(gn, g), oaGraphJN0(pn, p), oart.GranularityLeaf)
+	ops := oart.WalkRepairs(r.m, toJSONOrNullGraph(gn, g), toJSONOrNullGraph(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 func oaGraphDecodePair(gold, cand []byte) (*oaGraphFallback, jsonval.Value, jsonval.Value, error) {
@@ -2428,12 +2720,13 @@ func RepairGraphJSON(gold, cand []byte) ([]oart.Op, error) {
 	return res.Repair(interp.RepairOptions{})
 }
 
-// oaGraphA7_7 aligns a gold value under schema node /properties/companies/items with a candidate value of node /properties/companies/items.
-func (c *oaGraphCtx) oaGraphA7_7(gn bool, g *GraphCompaniesItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO7_7(g, p, build)
+// scoreGraphCompaniesItem scores #/properties/companies/items (object).
+func (c *oaGraphCtx) scoreGraphCompaniesItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphCompaniesItem(g, p, build)
 }
 
-var oaGraphSim7_7 = [9]float64{
+// keySimGraphCompaniesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/companies/items (rows) and #/properties/companies/items (columns).
+var keySimGraphCompaniesItem = [9]float64{
 	float64(1.0),
 	float64(0.0),
 	float64(0.75),
@@ -2445,7 +2738,8 @@ var oaGraphSim7_7 = [9]float64{
 	float64(1.0),
 }
 
-func (c *oaGraphCtx) oaGraphO7_7(g *GraphCompaniesItem, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphCompaniesItem aligns the properties of #/properties/companies/items and #/properties/companies/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphCompaniesItem(g *GraphCompaniesItem, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -2496,7 +2790,7 @@ func (c *oaGraphCtx) oaGraphO7_7(g *GraphCompaniesItem, p *GraphCompaniesItem, b
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaGraphSim7_7[gi[i]*3+pj[j]]
+				K[i*m+j] = keySimGraphCompaniesItem[gi[i]*3+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -2529,7 +2823,7 @@ func (c *oaGraphCtx) oaGraphO7_7(g *GraphCompaniesItem, p *GraphCompaniesItem, b
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember7(g, eg[x]), oaGraphMember7(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2537,49 +2831,49 @@ func (c *oaGraphCtx) oaGraphO7_7(g *GraphCompaniesItem, p *GraphCompaniesItem, b
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA8_8(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
+			evs[x], r = c.scoreGraphCompaniesItemId(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA8_10(false, genrt.Deref(g.Id), false, genrt.Deref(p.Industry), build)
+			evs[x], r = c.scoreGraphCompaniesItemId_vs_Industry(false, genrt.Deref(g.Id), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_9(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphCompaniesItemName(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_10(false, genrt.Deref(g.Name), false, genrt.Deref(p.Industry), build)
+			evs[x], r = c.scoreGraphCompaniesItemName_vs_Industry(false, genrt.Deref(g.Name), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_8(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Id), build)
+			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_Id(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_9(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_Name(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_10(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Industry), build)
+			evs[x], r = c.scoreGraphCompaniesItemIndustry(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
@@ -2606,11 +2900,11 @@ func (c *oaGraphCtx) oaGraphO7_7(g *GraphCompaniesItem, p *GraphCompaniesItem, b
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys7[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphCompaniesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys7[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphCompaniesItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -2625,12 +2919,13 @@ func (c *oaGraphCtx) oaGraphO7_7(g *GraphCompaniesItem, p *GraphCompaniesItem, b
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA2_2 aligns a gold value under schema node /properties/people/items with a candidate value of node /properties/people/items.
-func (c *oaGraphCtx) oaGraphA2_2(gn bool, g *GraphPeopleItem, pn bool, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO2_2(g, p, build)
+// scoreGraphPeopleItem scores #/properties/people/items (object).
+func (c *oaGraphCtx) scoreGraphPeopleItem(gn bool, g *GraphPeopleItem, pn bool, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphPeopleItem(g, p, build)
 }
 
-var oaGraphSim2_2 = [9]float64{
+// keySimGraphPeopleItem holds the key similarities (SPEC §6.1) of the properties of #/properties/people/items (rows) and #/properties/people/items (columns).
+var keySimGraphPeopleItem = [9]float64{
 	float64(1.0),
 	float64(0.0),
 	float64(0.5666666666666667),
@@ -2642,7 +2937,8 @@ var oaGraphSim2_2 = [9]float64{
 	float64(1.0),
 }
 
-func (c *oaGraphCtx) oaGraphO2_2(g *GraphPeopleItem, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphPeopleItem aligns the properties of #/properties/people/items and #/properties/people/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphPeopleItem(g *GraphPeopleItem, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -2693,7 +2989,7 @@ func (c *oaGraphCtx) oaGraphO2_2(g *GraphPeopleItem, p *GraphPeopleItem, build b
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaGraphSim2_2[gi[i]*3+pj[j]]
+				K[i*m+j] = keySimGraphPeopleItem[gi[i]*3+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -2726,7 +3022,7 @@ func (c *oaGraphCtx) oaGraphO2_2(g *GraphPeopleItem, p *GraphPeopleItem, build b
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember2(g, eg[x]), oaGraphMember2(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2734,49 +3030,49 @@ func (c *oaGraphCtx) oaGraphO2_2(g *GraphPeopleItem, p *GraphPeopleItem, build b
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA3_3(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
+			evs[x], r = c.scoreGraphPeopleItemId(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA3_5(false, genrt.Deref(g.Id), false, genrt.Deref(p.Title), build)
+			evs[x], r = c.scoreGraphPeopleItemId_vs_Title(false, genrt.Deref(g.Id), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_4(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphPeopleItemName(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_5(false, genrt.Deref(g.Name), false, genrt.Deref(p.Title), build)
+			evs[x], r = c.scoreGraphPeopleItemName_vs_Title(false, genrt.Deref(g.Name), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_3(false, genrt.Deref(g.Title), false, genrt.Deref(p.Id), build)
+			evs[x], r = c.scoreGraphPeopleItemTitle_vs_Id(false, genrt.Deref(g.Title), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_4(false, genrt.Deref(g.Title), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphPeopleItemTitle_vs_Name(false, genrt.Deref(g.Title), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_5(false, genrt.Deref(g.Title), false, genrt.Deref(p.Title), build)
+			evs[x], r = c.scoreGraphPeopleItemTitle(false, genrt.Deref(g.Title), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
@@ -2803,11 +3099,11 @@ func (c *oaGraphCtx) oaGraphO2_2(g *GraphPeopleItem, p *GraphPeopleItem, build b
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys2[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphPeopleItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys2[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphPeopleItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -2822,12 +3118,13 @@ func (c *oaGraphCtx) oaGraphO2_2(g *GraphPeopleItem, p *GraphPeopleItem, build b
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA0_0 aligns a gold value under schema node  with a candidate value of node .
-func (c *oaGraphCtx) oaGraphA0_0(gn bool, g *Graph, pn bool, p *Graph, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO0_0(g, p, build)
+// scoreGraph scores # (object).
+func (c *oaGraphCtx) scoreGraph(gn bool, g *Graph, pn bool, p *Graph, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraph(g, p, build)
 }
 
-var oaGraphSim0_0 = [25]float64{
+// keySimGraph holds the key similarities (SPEC §6.1) of the properties of # (rows) and # (columns).
+var keySimGraph = [25]float64{
 	float64(1.0),
 	float64(0.5),
 	float64(0.6444444444444445),
@@ -2855,7 +3152,8 @@ var oaGraphSim0_0 = [25]float64{
 	float64(1.0),
 }
 
-func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraph aligns the properties of # and # (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, *oaGraphRes) {
 	var gi [5]int
 	n := 0
 	if g.People != nil {
@@ -2922,7 +3220,7 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaGraphSim0_0[gi[i]*5+pj[j]]
+				K[i*m+j] = keySimGraph[gi[i]*5+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -2955,7 +3253,7 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember0(g, eg[x]), oaGraphMember0(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraph(g, eg[x]), memberGraph(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2963,161 +3261,161 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA1_1(false, g.People, false, p.People, build)
+			evs[x], r = c.scoreGraphPeople(false, g.People, false, p.People, build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA1_6(false, g.People, false, p.Companies, build)
+			evs[x], r = c.scoreGraphPeople_vs_Companies(false, g.People, false, p.Companies, build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA1_11(false, g.People, false, p.Employment, build)
+			evs[x], r = c.scoreGraphPeople_vs_Employment(false, g.People, false, p.Employment, build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA1_21(false, g.People, false, p.Partnership, build)
+			evs[x], r = c.scoreGraphPeople_vs_Partnership(false, g.People, false, p.Partnership, build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA6_1(false, g.Companies, false, p.People, build)
+			evs[x], r = c.scoreGraphCompanies_vs_People(false, g.Companies, false, p.People, build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA6_6(false, g.Companies, false, p.Companies, build)
+			evs[x], r = c.scoreGraphCompanies(false, g.Companies, false, p.Companies, build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA6_11(false, g.Companies, false, p.Employment, build)
+			evs[x], r = c.scoreGraphCompanies_vs_Employment(false, g.Companies, false, p.Employment, build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA6_16(false, g.Companies, false, p.Acquaintance, build)
+			evs[x], r = c.scoreGraphCompanies_vs_Acquaintance(false, g.Companies, false, p.Acquaintance, build)
 			if build {
 				rs[x] = r
 			}
 		case 9:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA6_21(false, g.Companies, false, p.Partnership, build)
+			evs[x], r = c.scoreGraphCompanies_vs_Partnership(false, g.Companies, false, p.Partnership, build)
 			if build {
 				rs[x] = r
 			}
 		case 10:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA11_1(false, g.Employment, false, p.People, build)
+			evs[x], r = c.scoreGraphEmployment_vs_People(false, g.Employment, false, p.People, build)
 			if build {
 				rs[x] = r
 			}
 		case 11:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA11_6(false, g.Employment, false, p.Companies, build)
+			evs[x], r = c.scoreGraphEmployment_vs_Companies(false, g.Employment, false, p.Companies, build)
 			if build {
 				rs[x] = r
 			}
 		case 12:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA11_11(false, g.Employment, false, p.Employment, build)
+			evs[x], r = c.scoreGraphEmployment(false, g.Employment, false, p.Employment, build)
 			if build {
 				rs[x] = r
 			}
 		case 13:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA11_16(false, g.Employment, false, p.Acquaintance, build)
+			evs[x], r = c.scoreGraphEmployment_vs_Acquaintance(false, g.Employment, false, p.Acquaintance, build)
 			if build {
 				rs[x] = r
 			}
 		case 14:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA11_21(false, g.Employment, false, p.Partnership, build)
+			evs[x], r = c.scoreGraphEmployment_vs_Partnership(false, g.Employment, false, p.Partnership, build)
 			if build {
 				rs[x] = r
 			}
 		case 16:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA16_6(false, g.Acquaintance, false, p.Companies, build)
+			evs[x], r = c.scoreGraphAcquaintance_vs_Companies(false, g.Acquaintance, false, p.Companies, build)
 			if build {
 				rs[x] = r
 			}
 		case 17:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA16_11(false, g.Acquaintance, false, p.Employment, build)
+			evs[x], r = c.scoreGraphAcquaintance_vs_Employment(false, g.Acquaintance, false, p.Employment, build)
 			if build {
 				rs[x] = r
 			}
 		case 18:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA16_16(false, g.Acquaintance, false, p.Acquaintance, build)
+			evs[x], r = c.scoreGraphAcquaintance(false, g.Acquaintance, false, p.Acquaintance, build)
 			if build {
 				rs[x] = r
 			}
 		case 19:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA16_21(false, g.Acquaintance, false, p.Partnership, build)
+			evs[x], r = c.scoreGraphAcquaintance_vs_Partnership(false, g.Acquaintance, false, p.Partnership, build)
 			if build {
 				rs[x] = r
 			}
 		case 20:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA21_1(false, g.Partnership, false, p.People, build)
+			evs[x], r = c.scoreGraphPartnership_vs_People(false, g.Partnership, false, p.People, build)
 			if build {
 				rs[x] = r
 			}
 		case 21:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA21_6(false, g.Partnership, false, p.Companies, build)
+			evs[x], r = c.scoreGraphPartnership_vs_Companies(false, g.Partnership, false, p.Companies, build)
 			if build {
 				rs[x] = r
 			}
 		case 22:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA21_11(false, g.Partnership, false, p.Employment, build)
+			evs[x], r = c.scoreGraphPartnership_vs_Employment(false, g.Partnership, false, p.Employment, build)
 			if build {
 				rs[x] = r
 			}
 		case 23:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA21_16(false, g.Partnership, false, p.Acquaintance, build)
+			evs[x], r = c.scoreGraphPartnership_vs_Acquaintance(false, g.Partnership, false, p.Acquaintance, build)
 			if build {
 				rs[x] = r
 			}
 		case 24:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA21_21(false, g.Partnership, false, p.Partnership, build)
+			evs[x], r = c.scoreGraphPartnership(false, g.Partnership, false, p.Partnership, build)
 			if build {
 				rs[x] = r
 			}
@@ -3144,11 +3442,11 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys0[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraph[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys0[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraph[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -3163,143 +3461,147 @@ func (c *oaGraphCtx) oaGraphO0_0(g *Graph, p *Graph, build bool) (float64, *oaGr
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA8_8 aligns a gold value under schema node /properties/companies/items/properties/id with a candidate value of node /properties/companies/items/properties/id.
-func (c *oaGraphCtx) oaGraphA8_8(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemId scores #/properties/companies/items/properties/id (string, identifier of scope "company").
+func (c *oaGraphCtx) scoreGraphCompaniesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, oaGraphJN8(gn, g), oaGraphJN8(pn, p), true, true)
+		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphCompaniesItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
-// oaGraphA8_10 aligns a gold value under schema node /properties/companies/items/properties/id with a candidate value of node /properties/companies/items/properties/industry.
-func (c *oaGraphCtx) oaGraphA8_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemId_vs_Industry scores a gold value of #/properties/companies/items/properties/id (string, identifier of scope "company") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_Industry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, oaGraphJN8(gn, g), oaGraphJN10(pn, p), true, true)
+		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	}
 	return 1, nil
 }
 
-// oaGraphA9_9 aligns a gold value under schema node /properties/companies/items/properties/name with a candidate value of node /properties/companies/items/properties/name.
-func (c *oaGraphCtx) oaGraphA9_9(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemName scores #/properties/companies/items/properties/name (string, jaro_winkler).
+func (c *oaGraphCtx) scoreGraphCompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ9(g), oaGraphJ9(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA9_10 aligns a gold value under schema node /properties/companies/items/properties/name with a candidate value of node /properties/companies/items/properties/industry.
-func (c *oaGraphCtx) oaGraphA9_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemName_vs_Industry scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_Industry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ9(g), oaGraphJ10(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphCompaniesItemIndustry(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA10_8 aligns a gold value under schema node /properties/companies/items/properties/industry with a candidate value of node /properties/companies/items/properties/id.
-func (c *oaGraphCtx) oaGraphA10_8(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemIndustry_vs_Id scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/companies/items/properties/id (string, identifier of scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_Id(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ10(g), oaGraphJ8(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphCompaniesItemId(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA10_9 aligns a gold value under schema node /properties/companies/items/properties/industry with a candidate value of node /properties/companies/items/properties/name.
-func (c *oaGraphCtx) oaGraphA10_9(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemIndustry_vs_Name scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ10(g), oaGraphJ9(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA10_10 aligns a gold value under schema node /properties/companies/items/properties/industry with a candidate value of node /properties/companies/items/properties/industry.
-func (c *oaGraphCtx) oaGraphA10_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemIndustry scores #/properties/companies/items/properties/industry (string, exact).
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ10(g), oaGraphJ10(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphCompaniesItemIndustry(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA3_3 aligns a gold value under schema node /properties/people/items/properties/id with a candidate value of node /properties/people/items/properties/id.
-func (c *oaGraphCtx) oaGraphA3_3(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemId scores #/properties/people/items/properties/id (string, identifier of scope "person").
+func (c *oaGraphCtx) scoreGraphPeopleItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, oaGraphJN3(gn, g), oaGraphJN3(pn, p), true, true)
+		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphPeopleItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
-// oaGraphA3_5 aligns a gold value under schema node /properties/people/items/properties/id with a candidate value of node /properties/people/items/properties/title.
-func (c *oaGraphCtx) oaGraphA3_5(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemId_vs_Title scores a gold value of #/properties/people/items/properties/id (string, identifier of scope "person") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_Title(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, oaGraphJN3(gn, g), oaGraphJN5(pn, p), true, true)
+		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
 	}
 	return 1, nil
 }
 
-// oaGraphA4_4 aligns a gold value under schema node /properties/people/items/properties/name with a candidate value of node /properties/people/items/properties/name.
-func (c *oaGraphCtx) oaGraphA4_4(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemName scores #/properties/people/items/properties/name (string, jaro_winkler).
+func (c *oaGraphCtx) scoreGraphPeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ4(g), oaGraphJ4(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA4_5 aligns a gold value under schema node /properties/people/items/properties/name with a candidate value of node /properties/people/items/properties/title.
-func (c *oaGraphCtx) oaGraphA4_5(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemName_vs_Title scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_Title(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ4(g), oaGraphJ5(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPeopleItemTitle(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA5_3 aligns a gold value under schema node /properties/people/items/properties/title with a candidate value of node /properties/people/items/properties/id.
-func (c *oaGraphCtx) oaGraphA5_3(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemTitle_vs_Id scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/people/items/properties/id (string, identifier of scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_Id(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ5(g), oaGraphJ3(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPeopleItemId(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA5_4 aligns a gold value under schema node /properties/people/items/properties/title with a candidate value of node /properties/people/items/properties/name.
-func (c *oaGraphCtx) oaGraphA5_4(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemTitle_vs_Name scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ5(g), oaGraphJ4(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA5_5 aligns a gold value under schema node /properties/people/items/properties/title with a candidate value of node /properties/people/items/properties/title.
-func (c *oaGraphCtx) oaGraphA5_5(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemTitle scores #/properties/people/items/properties/title (string, exact).
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ5(g), oaGraphJ5(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPeopleItemTitle(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA1_1 aligns a gold value under schema node /properties/people with a candidate value of node /properties/people.
-func (c *oaGraphCtx) oaGraphA1_1(gn bool, g []GraphPeopleItem, pn bool, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL1_1(g, p, build)
+// scoreGraphPeople scores #/properties/people (array, order align).
+func (c *oaGraphCtx) scoreGraphPeople(gn bool, g []GraphPeopleItem, pn bool, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphPeople(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT1_1(g []GraphPeopleItem, p []GraphPeopleItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphPeople scores gold tail element i of #/properties/people against candidate tail element j of #/properties/people.
+func (c *oaGraphCtx) scoreTailGraphPeople(g []GraphPeopleItem, p []GraphPeopleItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA2_2(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphPeopleItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL1_1(g []GraphPeopleItem, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphPeople aligns the elements of #/properties/people and #/properties/people (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -3313,7 +3615,7 @@ func (c *oaGraphCtx) oaGraphL1_1(g []GraphPeopleItem, p []GraphPeopleItem, build
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT1_1(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphPeople(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -3330,16 +3632,16 @@ func (c *oaGraphCtx) oaGraphL1_1(g []GraphPeopleItem, p []GraphPeopleItem, build
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT1_1(g, p, r, col, true)
+						_, cr := c.scoreTailGraphPeople(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT1_1(g, p, r, col, true)
+					_, cr = c.scoreTailGraphPeople(g, p, r, col, true)
 				}
-				if !oaGraphNullAt1(p, 0+col) {
+				if !elemNullAtGraphPeople(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -3347,7 +3649,7 @@ func (c *oaGraphCtx) oaGraphL1_1(g []GraphPeopleItem, p []GraphPeopleItem, build
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt1(g, 0+r) {
+				if !elemNullAtGraphPeople(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -3360,7 +3662,7 @@ func (c *oaGraphCtx) oaGraphL1_1(g []GraphPeopleItem, p []GraphPeopleItem, build
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt1(g, 0+r)
+					v := elemAtGraphPeople(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -3368,7 +3670,7 @@ func (c *oaGraphCtx) oaGraphL1_1(g []GraphPeopleItem, p []GraphPeopleItem, build
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt1(p, 0+col)
+					v := elemAtGraphPeople(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -3385,20 +3687,24 @@ func (c *oaGraphCtx) oaGraphL1_1(g []GraphPeopleItem, p []GraphPeopleItem, build
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ1(g), oaGraphJ1(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphPeople(p))
 }
 
-// oaGraphA1_6 aligns a gold value under schema node /properties/people with a candidate value of node /properties/companies.
-func (c *oaGraphCtx) oaGraphA1_6(gn bool, g []GraphPeopleItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL1_6(g, p, build)
+// scoreGraphPeople_vs_Companies scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeople_vs_Companies(gn bool, g []GraphPeopleItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphPeople_vs_Companies(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT1_6(g []GraphPeopleItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphPeople_vs_Companies scores gold tail element i of #/properties/people against candidate tail element j of #/properties/companies.
+func (c *oaGraphCtx) scoreTailGraphPeople_vs_Companies(g []GraphPeopleItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA2_7(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphPeopleItem_vs_CompaniesItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL1_6(g []GraphPeopleItem, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphPeople_vs_Companies aligns the elements of #/properties/people and #/properties/companies (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -3412,7 +3718,7 @@ func (c *oaGraphCtx) oaGraphL1_6(g []GraphPeopleItem, p []GraphCompaniesItem, bu
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT1_6(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphPeople_vs_Companies(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -3429,16 +3735,16 @@ func (c *oaGraphCtx) oaGraphL1_6(g []GraphPeopleItem, p []GraphCompaniesItem, bu
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT1_6(g, p, r, col, true)
+						_, cr := c.scoreTailGraphPeople_vs_Companies(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT1_6(g, p, r, col, true)
+					_, cr = c.scoreTailGraphPeople_vs_Companies(g, p, r, col, true)
 				}
-				if !oaGraphNullAt6(p, 0+col) {
+				if !elemNullAtGraphCompanies(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -3446,7 +3752,7 @@ func (c *oaGraphCtx) oaGraphL1_6(g []GraphPeopleItem, p []GraphCompaniesItem, bu
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt1(g, 0+r) {
+				if !elemNullAtGraphPeople(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -3459,7 +3765,7 @@ func (c *oaGraphCtx) oaGraphL1_6(g []GraphPeopleItem, p []GraphCompaniesItem, bu
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt1(g, 0+r)
+					v := elemAtGraphPeople(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -3467,7 +3773,7 @@ func (c *oaGraphCtx) oaGraphL1_6(g []GraphPeopleItem, p []GraphCompaniesItem, bu
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt6(p, 0+col)
+					v := elemAtGraphCompanies(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -3484,20 +3790,24 @@ func (c *oaGraphCtx) oaGraphL1_6(g []GraphPeopleItem, p []GraphCompaniesItem, bu
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ1(g), oaGraphJ6(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphCompanies(p))
 }
 
-// oaGraphA1_11 aligns a gold value under schema node /properties/people with a candidate value of node /properties/employment.
-func (c *oaGraphCtx) oaGraphA1_11(gn bool, g []GraphPeopleItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL1_11(g, p, build)
+// scoreGraphPeople_vs_Employment scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeople_vs_Employment(gn bool, g []GraphPeopleItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphPeople_vs_Employment(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT1_11(g []GraphPeopleItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphPeople_vs_Employment scores gold tail element i of #/properties/people against candidate tail element j of #/properties/employment.
+func (c *oaGraphCtx) scoreTailGraphPeople_vs_Employment(g []GraphPeopleItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA2_12(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphPeopleItem_vs_EmploymentItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL1_11(g []GraphPeopleItem, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphPeople_vs_Employment aligns the elements of #/properties/people and #/properties/employment (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -3511,7 +3821,7 @@ func (c *oaGraphCtx) oaGraphL1_11(g []GraphPeopleItem, p []GraphEmploymentItem, 
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT1_11(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphPeople_vs_Employment(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -3528,16 +3838,16 @@ func (c *oaGraphCtx) oaGraphL1_11(g []GraphPeopleItem, p []GraphEmploymentItem, 
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT1_11(g, p, r, col, true)
+						_, cr := c.scoreTailGraphPeople_vs_Employment(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT1_11(g, p, r, col, true)
+					_, cr = c.scoreTailGraphPeople_vs_Employment(g, p, r, col, true)
 				}
-				if !oaGraphNullAt11(p, 0+col) {
+				if !elemNullAtGraphEmployment(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -3545,7 +3855,7 @@ func (c *oaGraphCtx) oaGraphL1_11(g []GraphPeopleItem, p []GraphEmploymentItem, 
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt1(g, 0+r) {
+				if !elemNullAtGraphPeople(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -3558,7 +3868,7 @@ func (c *oaGraphCtx) oaGraphL1_11(g []GraphPeopleItem, p []GraphEmploymentItem, 
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt1(g, 0+r)
+					v := elemAtGraphPeople(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -3566,7 +3876,7 @@ func (c *oaGraphCtx) oaGraphL1_11(g []GraphPeopleItem, p []GraphEmploymentItem, 
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt11(p, 0+col)
+					v := elemAtGraphEmployment(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -3583,20 +3893,24 @@ func (c *oaGraphCtx) oaGraphL1_11(g []GraphPeopleItem, p []GraphEmploymentItem, 
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ1(g), oaGraphJ11(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphEmployment(p))
 }
 
-// oaGraphA1_21 aligns a gold value under schema node /properties/people with a candidate value of node /properties/partnership.
-func (c *oaGraphCtx) oaGraphA1_21(gn bool, g []GraphPeopleItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL1_21(g, p, build)
+// scoreGraphPeople_vs_Partnership scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeople_vs_Partnership(gn bool, g []GraphPeopleItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphPeople_vs_Partnership(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT1_21(g []GraphPeopleItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphPeople_vs_Partnership scores gold tail element i of #/properties/people against candidate tail element j of #/properties/partnership.
+func (c *oaGraphCtx) scoreTailGraphPeople_vs_Partnership(g []GraphPeopleItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA2_22(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphPeopleItem_vs_PartnershipItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL1_21(g []GraphPeopleItem, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphPeople_vs_Partnership aligns the elements of #/properties/people and #/properties/partnership (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -3610,7 +3924,7 @@ func (c *oaGraphCtx) oaGraphL1_21(g []GraphPeopleItem, p []GraphPartnershipItem,
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT1_21(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphPeople_vs_Partnership(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -3627,16 +3941,16 @@ func (c *oaGraphCtx) oaGraphL1_21(g []GraphPeopleItem, p []GraphPartnershipItem,
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT1_21(g, p, r, col, true)
+						_, cr := c.scoreTailGraphPeople_vs_Partnership(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT1_21(g, p, r, col, true)
+					_, cr = c.scoreTailGraphPeople_vs_Partnership(g, p, r, col, true)
 				}
-				if !oaGraphNullAt21(p, 0+col) {
+				if !elemNullAtGraphPartnership(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -3644,7 +3958,7 @@ func (c *oaGraphCtx) oaGraphL1_21(g []GraphPeopleItem, p []GraphPartnershipItem,
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt1(g, 0+r) {
+				if !elemNullAtGraphPeople(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -3657,7 +3971,7 @@ func (c *oaGraphCtx) oaGraphL1_21(g []GraphPeopleItem, p []GraphPartnershipItem,
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt1(g, 0+r)
+					v := elemAtGraphPeople(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -3665,7 +3979,7 @@ func (c *oaGraphCtx) oaGraphL1_21(g []GraphPeopleItem, p []GraphPartnershipItem,
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt21(p, 0+col)
+					v := elemAtGraphPartnership(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -3682,20 +3996,24 @@ func (c *oaGraphCtx) oaGraphL1_21(g []GraphPeopleItem, p []GraphPartnershipItem,
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ1(g), oaGraphJ21(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphPartnership(p))
 }
 
-// oaGraphA6_1 aligns a gold value under schema node /properties/companies with a candidate value of node /properties/people.
-func (c *oaGraphCtx) oaGraphA6_1(gn bool, g []GraphCompaniesItem, pn bool, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL6_1(g, p, build)
+// scoreGraphCompanies_vs_People scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompanies_vs_People(gn bool, g []GraphCompaniesItem, pn bool, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphCompanies_vs_People(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT6_1(g []GraphCompaniesItem, p []GraphPeopleItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphCompanies_vs_People scores gold tail element i of #/properties/companies against candidate tail element j of #/properties/people.
+func (c *oaGraphCtx) scoreTailGraphCompanies_vs_People(g []GraphCompaniesItem, p []GraphPeopleItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA7_2(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphCompaniesItem_vs_PeopleItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL6_1(g []GraphCompaniesItem, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphCompanies_vs_People aligns the elements of #/properties/companies and #/properties/people (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_People(g []GraphCompaniesItem, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -3709,7 +4027,7 @@ func (c *oaGraphCtx) oaGraphL6_1(g []GraphCompaniesItem, p []GraphPeopleItem, bu
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT6_1(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphCompanies_vs_People(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -3726,16 +4044,16 @@ func (c *oaGraphCtx) oaGraphL6_1(g []GraphCompaniesItem, p []GraphPeopleItem, bu
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT6_1(g, p, r, col, true)
+						_, cr := c.scoreTailGraphCompanies_vs_People(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT6_1(g, p, r, col, true)
+					_, cr = c.scoreTailGraphCompanies_vs_People(g, p, r, col, true)
 				}
-				if !oaGraphNullAt1(p, 0+col) {
+				if !elemNullAtGraphPeople(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -3743,7 +4061,7 @@ func (c *oaGraphCtx) oaGraphL6_1(g []GraphCompaniesItem, p []GraphPeopleItem, bu
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt6(g, 0+r) {
+				if !elemNullAtGraphCompanies(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -3756,7 +4074,7 @@ func (c *oaGraphCtx) oaGraphL6_1(g []GraphCompaniesItem, p []GraphPeopleItem, bu
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt6(g, 0+r)
+					v := elemAtGraphCompanies(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -3764,7 +4082,7 @@ func (c *oaGraphCtx) oaGraphL6_1(g []GraphCompaniesItem, p []GraphPeopleItem, bu
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt1(p, 0+col)
+					v := elemAtGraphPeople(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -3781,20 +4099,24 @@ func (c *oaGraphCtx) oaGraphL6_1(g []GraphCompaniesItem, p []GraphPeopleItem, bu
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ6(g), oaGraphJ1(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphPeople(p))
 }
 
-// oaGraphA6_6 aligns a gold value under schema node /properties/companies with a candidate value of node /properties/companies.
-func (c *oaGraphCtx) oaGraphA6_6(gn bool, g []GraphCompaniesItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL6_6(g, p, build)
+// scoreGraphCompanies scores #/properties/companies (array, order align).
+func (c *oaGraphCtx) scoreGraphCompanies(gn bool, g []GraphCompaniesItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphCompanies(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT6_6(g []GraphCompaniesItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphCompanies scores gold tail element i of #/properties/companies against candidate tail element j of #/properties/companies.
+func (c *oaGraphCtx) scoreTailGraphCompanies(g []GraphCompaniesItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA7_7(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphCompaniesItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL6_6(g []GraphCompaniesItem, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphCompanies aligns the elements of #/properties/companies and #/properties/companies (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -3808,7 +4130,7 @@ func (c *oaGraphCtx) oaGraphL6_6(g []GraphCompaniesItem, p []GraphCompaniesItem,
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT6_6(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphCompanies(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -3825,16 +4147,16 @@ func (c *oaGraphCtx) oaGraphL6_6(g []GraphCompaniesItem, p []GraphCompaniesItem,
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT6_6(g, p, r, col, true)
+						_, cr := c.scoreTailGraphCompanies(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT6_6(g, p, r, col, true)
+					_, cr = c.scoreTailGraphCompanies(g, p, r, col, true)
 				}
-				if !oaGraphNullAt6(p, 0+col) {
+				if !elemNullAtGraphCompanies(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -3842,7 +4164,7 @@ func (c *oaGraphCtx) oaGraphL6_6(g []GraphCompaniesItem, p []GraphCompaniesItem,
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt6(g, 0+r) {
+				if !elemNullAtGraphCompanies(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -3855,7 +4177,7 @@ func (c *oaGraphCtx) oaGraphL6_6(g []GraphCompaniesItem, p []GraphCompaniesItem,
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt6(g, 0+r)
+					v := elemAtGraphCompanies(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -3863,7 +4185,7 @@ func (c *oaGraphCtx) oaGraphL6_6(g []GraphCompaniesItem, p []GraphCompaniesItem,
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt6(p, 0+col)
+					v := elemAtGraphCompanies(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -3880,20 +4202,24 @@ func (c *oaGraphCtx) oaGraphL6_6(g []GraphCompaniesItem, p []GraphCompaniesItem,
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ6(g), oaGraphJ6(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphCompanies(p))
 }
 
-// oaGraphA6_11 aligns a gold value under schema node /properties/companies with a candidate value of node /properties/employment.
-func (c *oaGraphCtx) oaGraphA6_11(gn bool, g []GraphCompaniesItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL6_11(g, p, build)
+// scoreGraphCompanies_vs_Employment scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompanies_vs_Employment(gn bool, g []GraphCompaniesItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphCompanies_vs_Employment(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT6_11(g []GraphCompaniesItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphCompanies_vs_Employment scores gold tail element i of #/properties/companies against candidate tail element j of #/properties/employment.
+func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Employment(g []GraphCompaniesItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA7_12(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphCompaniesItem_vs_EmploymentItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL6_11(g []GraphCompaniesItem, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphCompanies_vs_Employment aligns the elements of #/properties/companies and #/properties/employment (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesItem, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -3907,7 +4233,7 @@ func (c *oaGraphCtx) oaGraphL6_11(g []GraphCompaniesItem, p []GraphEmploymentIte
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT6_11(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphCompanies_vs_Employment(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -3924,16 +4250,16 @@ func (c *oaGraphCtx) oaGraphL6_11(g []GraphCompaniesItem, p []GraphEmploymentIte
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT6_11(g, p, r, col, true)
+						_, cr := c.scoreTailGraphCompanies_vs_Employment(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT6_11(g, p, r, col, true)
+					_, cr = c.scoreTailGraphCompanies_vs_Employment(g, p, r, col, true)
 				}
-				if !oaGraphNullAt11(p, 0+col) {
+				if !elemNullAtGraphEmployment(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -3941,7 +4267,7 @@ func (c *oaGraphCtx) oaGraphL6_11(g []GraphCompaniesItem, p []GraphEmploymentIte
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt6(g, 0+r) {
+				if !elemNullAtGraphCompanies(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -3954,7 +4280,7 @@ func (c *oaGraphCtx) oaGraphL6_11(g []GraphCompaniesItem, p []GraphEmploymentIte
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt6(g, 0+r)
+					v := elemAtGraphCompanies(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -3962,7 +4288,7 @@ func (c *oaGraphCtx) oaGraphL6_11(g []GraphCompaniesItem, p []GraphEmploymentIte
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt11(p, 0+col)
+					v := elemAtGraphEmployment(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -3979,20 +4305,24 @@ func (c *oaGraphCtx) oaGraphL6_11(g []GraphCompaniesItem, p []GraphEmploymentIte
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ6(g), oaGraphJ11(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphEmployment(p))
 }
 
-// oaGraphA6_16 aligns a gold value under schema node /properties/companies with a candidate value of node /properties/acquaintance.
-func (c *oaGraphCtx) oaGraphA6_16(gn bool, g []GraphCompaniesItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL6_16(g, p, build)
+// scoreGraphCompanies_vs_Acquaintance scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/acquaintance (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompanies_vs_Acquaintance(gn bool, g []GraphCompaniesItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphCompanies_vs_Acquaintance(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT6_16(g []GraphCompaniesItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphCompanies_vs_Acquaintance scores gold tail element i of #/properties/companies against candidate tail element j of #/properties/acquaintance.
+func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Acquaintance(g []GraphCompaniesItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA7_17(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphCompaniesItem_vs_AcquaintanceItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL6_16(g []GraphCompaniesItem, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphCompanies_vs_Acquaintance aligns the elements of #/properties/companies and #/properties/acquaintance (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompaniesItem, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4006,7 +4336,7 @@ func (c *oaGraphCtx) oaGraphL6_16(g []GraphCompaniesItem, p []GraphAcquaintanceI
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT6_16(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphCompanies_vs_Acquaintance(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -4023,16 +4353,16 @@ func (c *oaGraphCtx) oaGraphL6_16(g []GraphCompaniesItem, p []GraphAcquaintanceI
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT6_16(g, p, r, col, true)
+						_, cr := c.scoreTailGraphCompanies_vs_Acquaintance(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT6_16(g, p, r, col, true)
+					_, cr = c.scoreTailGraphCompanies_vs_Acquaintance(g, p, r, col, true)
 				}
-				if !oaGraphNullAt16(p, 0+col) {
+				if !elemNullAtGraphAcquaintance(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -4040,7 +4370,7 @@ func (c *oaGraphCtx) oaGraphL6_16(g []GraphCompaniesItem, p []GraphAcquaintanceI
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt6(g, 0+r) {
+				if !elemNullAtGraphCompanies(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -4053,7 +4383,7 @@ func (c *oaGraphCtx) oaGraphL6_16(g []GraphCompaniesItem, p []GraphAcquaintanceI
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt6(g, 0+r)
+					v := elemAtGraphCompanies(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -4061,7 +4391,7 @@ func (c *oaGraphCtx) oaGraphL6_16(g []GraphCompaniesItem, p []GraphAcquaintanceI
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt16(p, 0+col)
+					v := elemAtGraphAcquaintance(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -4078,20 +4408,24 @@ func (c *oaGraphCtx) oaGraphL6_16(g []GraphCompaniesItem, p []GraphAcquaintanceI
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ6(g), oaGraphJ16(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphAcquaintance(p))
 }
 
-// oaGraphA6_21 aligns a gold value under schema node /properties/companies with a candidate value of node /properties/partnership.
-func (c *oaGraphCtx) oaGraphA6_21(gn bool, g []GraphCompaniesItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL6_21(g, p, build)
+// scoreGraphCompanies_vs_Partnership scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompanies_vs_Partnership(gn bool, g []GraphCompaniesItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphCompanies_vs_Partnership(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT6_21(g []GraphCompaniesItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphCompanies_vs_Partnership scores gold tail element i of #/properties/companies against candidate tail element j of #/properties/partnership.
+func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Partnership(g []GraphCompaniesItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA7_22(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphCompaniesItem_vs_PartnershipItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL6_21(g []GraphCompaniesItem, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphCompanies_vs_Partnership aligns the elements of #/properties/companies and #/properties/partnership (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesItem, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4105,7 +4439,7 @@ func (c *oaGraphCtx) oaGraphL6_21(g []GraphCompaniesItem, p []GraphPartnershipIt
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT6_21(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphCompanies_vs_Partnership(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -4122,16 +4456,16 @@ func (c *oaGraphCtx) oaGraphL6_21(g []GraphCompaniesItem, p []GraphPartnershipIt
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT6_21(g, p, r, col, true)
+						_, cr := c.scoreTailGraphCompanies_vs_Partnership(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT6_21(g, p, r, col, true)
+					_, cr = c.scoreTailGraphCompanies_vs_Partnership(g, p, r, col, true)
 				}
-				if !oaGraphNullAt21(p, 0+col) {
+				if !elemNullAtGraphPartnership(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -4139,7 +4473,7 @@ func (c *oaGraphCtx) oaGraphL6_21(g []GraphCompaniesItem, p []GraphPartnershipIt
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt6(g, 0+r) {
+				if !elemNullAtGraphCompanies(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -4152,7 +4486,7 @@ func (c *oaGraphCtx) oaGraphL6_21(g []GraphCompaniesItem, p []GraphPartnershipIt
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt6(g, 0+r)
+					v := elemAtGraphCompanies(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -4160,7 +4494,7 @@ func (c *oaGraphCtx) oaGraphL6_21(g []GraphCompaniesItem, p []GraphPartnershipIt
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt21(p, 0+col)
+					v := elemAtGraphPartnership(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -4177,20 +4511,24 @@ func (c *oaGraphCtx) oaGraphL6_21(g []GraphCompaniesItem, p []GraphPartnershipIt
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ6(g), oaGraphJ21(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphPartnership(p))
 }
 
-// oaGraphA11_1 aligns a gold value under schema node /properties/employment with a candidate value of node /properties/people.
-func (c *oaGraphCtx) oaGraphA11_1(gn bool, g []GraphEmploymentItem, pn bool, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL11_1(g, p, build)
+// scoreGraphEmployment_vs_People scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmployment_vs_People(gn bool, g []GraphEmploymentItem, pn bool, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphEmployment_vs_People(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT11_1(g []GraphEmploymentItem, p []GraphPeopleItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphEmployment_vs_People scores gold tail element i of #/properties/employment against candidate tail element j of #/properties/people.
+func (c *oaGraphCtx) scoreTailGraphEmployment_vs_People(g []GraphEmploymentItem, p []GraphPeopleItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA12_2(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphEmploymentItem_vs_PeopleItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL11_1(g []GraphEmploymentItem, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphEmployment_vs_People aligns the elements of #/properties/employment and #/properties/people (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4204,7 +4542,7 @@ func (c *oaGraphCtx) oaGraphL11_1(g []GraphEmploymentItem, p []GraphPeopleItem, 
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT11_1(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphEmployment_vs_People(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -4221,16 +4559,16 @@ func (c *oaGraphCtx) oaGraphL11_1(g []GraphEmploymentItem, p []GraphPeopleItem, 
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT11_1(g, p, r, col, true)
+						_, cr := c.scoreTailGraphEmployment_vs_People(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT11_1(g, p, r, col, true)
+					_, cr = c.scoreTailGraphEmployment_vs_People(g, p, r, col, true)
 				}
-				if !oaGraphNullAt1(p, 0+col) {
+				if !elemNullAtGraphPeople(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -4238,7 +4576,7 @@ func (c *oaGraphCtx) oaGraphL11_1(g []GraphEmploymentItem, p []GraphPeopleItem, 
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt11(g, 0+r) {
+				if !elemNullAtGraphEmployment(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -4251,7 +4589,7 @@ func (c *oaGraphCtx) oaGraphL11_1(g []GraphEmploymentItem, p []GraphPeopleItem, 
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt11(g, 0+r)
+					v := elemAtGraphEmployment(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -4259,7 +4597,7 @@ func (c *oaGraphCtx) oaGraphL11_1(g []GraphEmploymentItem, p []GraphPeopleItem, 
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt1(p, 0+col)
+					v := elemAtGraphPeople(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -4276,20 +4614,24 @@ func (c *oaGraphCtx) oaGraphL11_1(g []GraphEmploymentItem, p []GraphPeopleItem, 
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ11(g), oaGraphJ1(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphPeople(p))
 }
 
-// oaGraphA11_6 aligns a gold value under schema node /properties/employment with a candidate value of node /properties/companies.
-func (c *oaGraphCtx) oaGraphA11_6(gn bool, g []GraphEmploymentItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL11_6(g, p, build)
+// scoreGraphEmployment_vs_Companies scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmployment_vs_Companies(gn bool, g []GraphEmploymentItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphEmployment_vs_Companies(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT11_6(g []GraphEmploymentItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphEmployment_vs_Companies scores gold tail element i of #/properties/employment against candidate tail element j of #/properties/companies.
+func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Companies(g []GraphEmploymentItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA12_7(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphEmploymentItem_vs_CompaniesItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL11_6(g []GraphEmploymentItem, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphEmployment_vs_Companies aligns the elements of #/properties/employment and #/properties/companies (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Companies(g []GraphEmploymentItem, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4303,7 +4645,7 @@ func (c *oaGraphCtx) oaGraphL11_6(g []GraphEmploymentItem, p []GraphCompaniesIte
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT11_6(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphEmployment_vs_Companies(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -4320,16 +4662,16 @@ func (c *oaGraphCtx) oaGraphL11_6(g []GraphEmploymentItem, p []GraphCompaniesIte
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT11_6(g, p, r, col, true)
+						_, cr := c.scoreTailGraphEmployment_vs_Companies(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT11_6(g, p, r, col, true)
+					_, cr = c.scoreTailGraphEmployment_vs_Companies(g, p, r, col, true)
 				}
-				if !oaGraphNullAt6(p, 0+col) {
+				if !elemNullAtGraphCompanies(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -4337,7 +4679,7 @@ func (c *oaGraphCtx) oaGraphL11_6(g []GraphEmploymentItem, p []GraphCompaniesIte
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt11(g, 0+r) {
+				if !elemNullAtGraphEmployment(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -4350,7 +4692,7 @@ func (c *oaGraphCtx) oaGraphL11_6(g []GraphEmploymentItem, p []GraphCompaniesIte
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt11(g, 0+r)
+					v := elemAtGraphEmployment(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -4358,7 +4700,7 @@ func (c *oaGraphCtx) oaGraphL11_6(g []GraphEmploymentItem, p []GraphCompaniesIte
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt6(p, 0+col)
+					v := elemAtGraphCompanies(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -4375,20 +4717,24 @@ func (c *oaGraphCtx) oaGraphL11_6(g []GraphEmploymentItem, p []GraphCompaniesIte
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ11(g), oaGraphJ6(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphCompanies(p))
 }
 
-// oaGraphA11_11 aligns a gold value under schema node /properties/employment with a candidate value of node /properties/employment.
-func (c *oaGraphCtx) oaGraphA11_11(gn bool, g []GraphEmploymentItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL11_11(g, p, build)
+// scoreGraphEmployment scores #/properties/employment (array, order align).
+func (c *oaGraphCtx) scoreGraphEmployment(gn bool, g []GraphEmploymentItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphEmployment(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT11_11(g []GraphEmploymentItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphEmployment scores gold tail element i of #/properties/employment against candidate tail element j of #/properties/employment.
+func (c *oaGraphCtx) scoreTailGraphEmployment(g []GraphEmploymentItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA12_12(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphEmploymentItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL11_11(g []GraphEmploymentItem, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphEmployment aligns the elements of #/properties/employment and #/properties/employment (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4402,7 +4748,7 @@ func (c *oaGraphCtx) oaGraphL11_11(g []GraphEmploymentItem, p []GraphEmploymentI
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT11_11(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphEmployment(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -4419,16 +4765,16 @@ func (c *oaGraphCtx) oaGraphL11_11(g []GraphEmploymentItem, p []GraphEmploymentI
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT11_11(g, p, r, col, true)
+						_, cr := c.scoreTailGraphEmployment(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT11_11(g, p, r, col, true)
+					_, cr = c.scoreTailGraphEmployment(g, p, r, col, true)
 				}
-				if !oaGraphNullAt11(p, 0+col) {
+				if !elemNullAtGraphEmployment(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -4436,7 +4782,7 @@ func (c *oaGraphCtx) oaGraphL11_11(g []GraphEmploymentItem, p []GraphEmploymentI
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt11(g, 0+r) {
+				if !elemNullAtGraphEmployment(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -4449,7 +4795,7 @@ func (c *oaGraphCtx) oaGraphL11_11(g []GraphEmploymentItem, p []GraphEmploymentI
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt11(g, 0+r)
+					v := elemAtGraphEmployment(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -4457,7 +4803,7 @@ func (c *oaGraphCtx) oaGraphL11_11(g []GraphEmploymentItem, p []GraphEmploymentI
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt11(p, 0+col)
+					v := elemAtGraphEmployment(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -4474,20 +4820,24 @@ func (c *oaGraphCtx) oaGraphL11_11(g []GraphEmploymentItem, p []GraphEmploymentI
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ11(g), oaGraphJ11(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphEmployment(p))
 }
 
-// oaGraphA11_16 aligns a gold value under schema node /properties/employment with a candidate value of node /properties/acquaintance.
-func (c *oaGraphCtx) oaGraphA11_16(gn bool, g []GraphEmploymentItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL11_16(g, p, build)
+// scoreGraphEmployment_vs_Acquaintance scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/acquaintance (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmployment_vs_Acquaintance(gn bool, g []GraphEmploymentItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphEmployment_vs_Acquaintance(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT11_16(g []GraphEmploymentItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphEmployment_vs_Acquaintance scores gold tail element i of #/properties/employment against candidate tail element j of #/properties/acquaintance.
+func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Acquaintance(g []GraphEmploymentItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA12_17(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphEmploymentItem_vs_AcquaintanceItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL11_16(g []GraphEmploymentItem, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphEmployment_vs_Acquaintance aligns the elements of #/properties/employment and #/properties/acquaintance (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmploymentItem, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4501,7 +4851,7 @@ func (c *oaGraphCtx) oaGraphL11_16(g []GraphEmploymentItem, p []GraphAcquaintanc
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT11_16(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphEmployment_vs_Acquaintance(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -4518,16 +4868,16 @@ func (c *oaGraphCtx) oaGraphL11_16(g []GraphEmploymentItem, p []GraphAcquaintanc
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT11_16(g, p, r, col, true)
+						_, cr := c.scoreTailGraphEmployment_vs_Acquaintance(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT11_16(g, p, r, col, true)
+					_, cr = c.scoreTailGraphEmployment_vs_Acquaintance(g, p, r, col, true)
 				}
-				if !oaGraphNullAt16(p, 0+col) {
+				if !elemNullAtGraphAcquaintance(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -4535,7 +4885,7 @@ func (c *oaGraphCtx) oaGraphL11_16(g []GraphEmploymentItem, p []GraphAcquaintanc
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt11(g, 0+r) {
+				if !elemNullAtGraphEmployment(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -4548,7 +4898,7 @@ func (c *oaGraphCtx) oaGraphL11_16(g []GraphEmploymentItem, p []GraphAcquaintanc
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt11(g, 0+r)
+					v := elemAtGraphEmployment(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -4556,7 +4906,7 @@ func (c *oaGraphCtx) oaGraphL11_16(g []GraphEmploymentItem, p []GraphAcquaintanc
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt16(p, 0+col)
+					v := elemAtGraphAcquaintance(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -4573,20 +4923,24 @@ func (c *oaGraphCtx) oaGraphL11_16(g []GraphEmploymentItem, p []GraphAcquaintanc
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ11(g), oaGraphJ16(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphAcquaintance(p))
 }
 
-// oaGraphA11_21 aligns a gold value under schema node /properties/employment with a candidate value of node /properties/partnership.
-func (c *oaGraphCtx) oaGraphA11_21(gn bool, g []GraphEmploymentItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL11_21(g, p, build)
+// scoreGraphEmployment_vs_Partnership scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmployment_vs_Partnership(gn bool, g []GraphEmploymentItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphEmployment_vs_Partnership(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT11_21(g []GraphEmploymentItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphEmployment_vs_Partnership scores gold tail element i of #/properties/employment against candidate tail element j of #/properties/partnership.
+func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Partnership(g []GraphEmploymentItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA12_22(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphEmploymentItem_vs_PartnershipItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL11_21(g []GraphEmploymentItem, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphEmployment_vs_Partnership aligns the elements of #/properties/employment and #/properties/partnership (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymentItem, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4600,7 +4954,7 @@ func (c *oaGraphCtx) oaGraphL11_21(g []GraphEmploymentItem, p []GraphPartnership
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT11_21(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphEmployment_vs_Partnership(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -4617,16 +4971,16 @@ func (c *oaGraphCtx) oaGraphL11_21(g []GraphEmploymentItem, p []GraphPartnership
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT11_21(g, p, r, col, true)
+						_, cr := c.scoreTailGraphEmployment_vs_Partnership(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT11_21(g, p, r, col, true)
+					_, cr = c.scoreTailGraphEmployment_vs_Partnership(g, p, r, col, true)
 				}
-				if !oaGraphNullAt21(p, 0+col) {
+				if !elemNullAtGraphPartnership(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -4634,7 +4988,7 @@ func (c *oaGraphCtx) oaGraphL11_21(g []GraphEmploymentItem, p []GraphPartnership
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt11(g, 0+r) {
+				if !elemNullAtGraphEmployment(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -4647,7 +5001,7 @@ func (c *oaGraphCtx) oaGraphL11_21(g []GraphEmploymentItem, p []GraphPartnership
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt11(g, 0+r)
+					v := elemAtGraphEmployment(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -4655,7 +5009,7 @@ func (c *oaGraphCtx) oaGraphL11_21(g []GraphEmploymentItem, p []GraphPartnership
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt21(p, 0+col)
+					v := elemAtGraphPartnership(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -4672,20 +5026,24 @@ func (c *oaGraphCtx) oaGraphL11_21(g []GraphEmploymentItem, p []GraphPartnership
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ11(g), oaGraphJ21(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphPartnership(p))
 }
 
-// oaGraphA16_6 aligns a gold value under schema node /properties/acquaintance with a candidate value of node /properties/companies.
-func (c *oaGraphCtx) oaGraphA16_6(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL16_6(g, p, build)
+// scoreGraphAcquaintance_vs_Companies scores a gold value of #/properties/acquaintance (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintance_vs_Companies(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphAcquaintance_vs_Companies(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT16_6(g []GraphAcquaintanceItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphAcquaintance_vs_Companies scores gold tail element i of #/properties/acquaintance against candidate tail element j of #/properties/companies.
+func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Companies(g []GraphAcquaintanceItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA17_7(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphAcquaintanceItem_vs_CompaniesItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL16_6(g []GraphAcquaintanceItem, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphAcquaintance_vs_Companies aligns the elements of #/properties/acquaintance and #/properties/companies (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquaintanceItem, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4699,7 +5057,7 @@ func (c *oaGraphCtx) oaGraphL16_6(g []GraphAcquaintanceItem, p []GraphCompaniesI
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT16_6(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphAcquaintance_vs_Companies(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -4716,16 +5074,16 @@ func (c *oaGraphCtx) oaGraphL16_6(g []GraphAcquaintanceItem, p []GraphCompaniesI
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT16_6(g, p, r, col, true)
+						_, cr := c.scoreTailGraphAcquaintance_vs_Companies(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT16_6(g, p, r, col, true)
+					_, cr = c.scoreTailGraphAcquaintance_vs_Companies(g, p, r, col, true)
 				}
-				if !oaGraphNullAt6(p, 0+col) {
+				if !elemNullAtGraphCompanies(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -4733,7 +5091,7 @@ func (c *oaGraphCtx) oaGraphL16_6(g []GraphAcquaintanceItem, p []GraphCompaniesI
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt16(g, 0+r) {
+				if !elemNullAtGraphAcquaintance(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -4746,7 +5104,7 @@ func (c *oaGraphCtx) oaGraphL16_6(g []GraphAcquaintanceItem, p []GraphCompaniesI
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt16(g, 0+r)
+					v := elemAtGraphAcquaintance(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -4754,7 +5112,7 @@ func (c *oaGraphCtx) oaGraphL16_6(g []GraphAcquaintanceItem, p []GraphCompaniesI
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt6(p, 0+col)
+					v := elemAtGraphCompanies(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -4771,20 +5129,24 @@ func (c *oaGraphCtx) oaGraphL16_6(g []GraphAcquaintanceItem, p []GraphCompaniesI
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ16(g), oaGraphJ6(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphCompanies(p))
 }
 
-// oaGraphA16_11 aligns a gold value under schema node /properties/acquaintance with a candidate value of node /properties/employment.
-func (c *oaGraphCtx) oaGraphA16_11(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL16_11(g, p, build)
+// scoreGraphAcquaintance_vs_Employment scores a gold value of #/properties/acquaintance (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintance_vs_Employment(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphAcquaintance_vs_Employment(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT16_11(g []GraphAcquaintanceItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphAcquaintance_vs_Employment scores gold tail element i of #/properties/acquaintance against candidate tail element j of #/properties/employment.
+func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Employment(g []GraphAcquaintanceItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA17_12(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphAcquaintanceItem_vs_EmploymentItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL16_11(g []GraphAcquaintanceItem, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphAcquaintance_vs_Employment aligns the elements of #/properties/acquaintance and #/properties/employment (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Employment(g []GraphAcquaintanceItem, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4798,7 +5160,7 @@ func (c *oaGraphCtx) oaGraphL16_11(g []GraphAcquaintanceItem, p []GraphEmploymen
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT16_11(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphAcquaintance_vs_Employment(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -4815,16 +5177,16 @@ func (c *oaGraphCtx) oaGraphL16_11(g []GraphAcquaintanceItem, p []GraphEmploymen
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT16_11(g, p, r, col, true)
+						_, cr := c.scoreTailGraphAcquaintance_vs_Employment(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT16_11(g, p, r, col, true)
+					_, cr = c.scoreTailGraphAcquaintance_vs_Employment(g, p, r, col, true)
 				}
-				if !oaGraphNullAt11(p, 0+col) {
+				if !elemNullAtGraphEmployment(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -4832,7 +5194,7 @@ func (c *oaGraphCtx) oaGraphL16_11(g []GraphAcquaintanceItem, p []GraphEmploymen
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt16(g, 0+r) {
+				if !elemNullAtGraphAcquaintance(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -4845,7 +5207,7 @@ func (c *oaGraphCtx) oaGraphL16_11(g []GraphAcquaintanceItem, p []GraphEmploymen
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt16(g, 0+r)
+					v := elemAtGraphAcquaintance(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -4853,7 +5215,7 @@ func (c *oaGraphCtx) oaGraphL16_11(g []GraphAcquaintanceItem, p []GraphEmploymen
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt11(p, 0+col)
+					v := elemAtGraphEmployment(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -4870,20 +5232,24 @@ func (c *oaGraphCtx) oaGraphL16_11(g []GraphAcquaintanceItem, p []GraphEmploymen
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ16(g), oaGraphJ11(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphEmployment(p))
 }
 
-// oaGraphA16_16 aligns a gold value under schema node /properties/acquaintance with a candidate value of node /properties/acquaintance.
-func (c *oaGraphCtx) oaGraphA16_16(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL16_16(g, p, build)
+// scoreGraphAcquaintance scores #/properties/acquaintance (array, order align).
+func (c *oaGraphCtx) scoreGraphAcquaintance(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphAcquaintance(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT16_16(g []GraphAcquaintanceItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphAcquaintance scores gold tail element i of #/properties/acquaintance against candidate tail element j of #/properties/acquaintance.
+func (c *oaGraphCtx) scoreTailGraphAcquaintance(g []GraphAcquaintanceItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA17_17(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphAcquaintanceItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL16_16(g []GraphAcquaintanceItem, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphAcquaintance aligns the elements of #/properties/acquaintance and #/properties/acquaintance (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4897,7 +5263,7 @@ func (c *oaGraphCtx) oaGraphL16_16(g []GraphAcquaintanceItem, p []GraphAcquainta
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT16_16(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphAcquaintance(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -4914,16 +5280,16 @@ func (c *oaGraphCtx) oaGraphL16_16(g []GraphAcquaintanceItem, p []GraphAcquainta
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT16_16(g, p, r, col, true)
+						_, cr := c.scoreTailGraphAcquaintance(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT16_16(g, p, r, col, true)
+					_, cr = c.scoreTailGraphAcquaintance(g, p, r, col, true)
 				}
-				if !oaGraphNullAt16(p, 0+col) {
+				if !elemNullAtGraphAcquaintance(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -4931,7 +5297,7 @@ func (c *oaGraphCtx) oaGraphL16_16(g []GraphAcquaintanceItem, p []GraphAcquainta
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt16(g, 0+r) {
+				if !elemNullAtGraphAcquaintance(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -4944,7 +5310,7 @@ func (c *oaGraphCtx) oaGraphL16_16(g []GraphAcquaintanceItem, p []GraphAcquainta
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt16(g, 0+r)
+					v := elemAtGraphAcquaintance(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -4952,7 +5318,7 @@ func (c *oaGraphCtx) oaGraphL16_16(g []GraphAcquaintanceItem, p []GraphAcquainta
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt16(p, 0+col)
+					v := elemAtGraphAcquaintance(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -4969,20 +5335,24 @@ func (c *oaGraphCtx) oaGraphL16_16(g []GraphAcquaintanceItem, p []GraphAcquainta
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ16(g), oaGraphJ16(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphAcquaintance(p))
 }
 
-// oaGraphA16_21 aligns a gold value under schema node /properties/acquaintance with a candidate value of node /properties/partnership.
-func (c *oaGraphCtx) oaGraphA16_21(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL16_21(g, p, build)
+// scoreGraphAcquaintance_vs_Partnership scores a gold value of #/properties/acquaintance (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintance_vs_Partnership(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphAcquaintance_vs_Partnership(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT16_21(g []GraphAcquaintanceItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphAcquaintance_vs_Partnership scores gold tail element i of #/properties/acquaintance against candidate tail element j of #/properties/partnership.
+func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Partnership(g []GraphAcquaintanceItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA17_22(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphAcquaintanceItem_vs_PartnershipItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL16_21(g []GraphAcquaintanceItem, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphAcquaintance_vs_Partnership aligns the elements of #/properties/acquaintance and #/properties/partnership (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquaintanceItem, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4996,7 +5366,7 @@ func (c *oaGraphCtx) oaGraphL16_21(g []GraphAcquaintanceItem, p []GraphPartnersh
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT16_21(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphAcquaintance_vs_Partnership(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -5013,16 +5383,16 @@ func (c *oaGraphCtx) oaGraphL16_21(g []GraphAcquaintanceItem, p []GraphPartnersh
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT16_21(g, p, r, col, true)
+						_, cr := c.scoreTailGraphAcquaintance_vs_Partnership(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT16_21(g, p, r, col, true)
+					_, cr = c.scoreTailGraphAcquaintance_vs_Partnership(g, p, r, col, true)
 				}
-				if !oaGraphNullAt21(p, 0+col) {
+				if !elemNullAtGraphPartnership(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -5030,7 +5400,7 @@ func (c *oaGraphCtx) oaGraphL16_21(g []GraphAcquaintanceItem, p []GraphPartnersh
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt16(g, 0+r) {
+				if !elemNullAtGraphAcquaintance(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -5043,7 +5413,7 @@ func (c *oaGraphCtx) oaGraphL16_21(g []GraphAcquaintanceItem, p []GraphPartnersh
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt16(g, 0+r)
+					v := elemAtGraphAcquaintance(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -5051,7 +5421,7 @@ func (c *oaGraphCtx) oaGraphL16_21(g []GraphAcquaintanceItem, p []GraphPartnersh
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt21(p, 0+col)
+					v := elemAtGraphPartnership(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -5068,20 +5438,24 @@ func (c *oaGraphCtx) oaGraphL16_21(g []GraphAcquaintanceItem, p []GraphPartnersh
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ16(g), oaGraphJ21(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphPartnership(p))
 }
 
-// oaGraphA21_1 aligns a gold value under schema node /properties/partnership with a candidate value of node /properties/people.
-func (c *oaGraphCtx) oaGraphA21_1(gn bool, g []GraphPartnershipItem, pn bool, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL21_1(g, p, build)
+// scoreGraphPartnership_vs_People scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnership_vs_People(gn bool, g []GraphPartnershipItem, pn bool, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphPartnership_vs_People(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT21_1(g []GraphPartnershipItem, p []GraphPeopleItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphPartnership_vs_People scores gold tail element i of #/properties/partnership against candidate tail element j of #/properties/people.
+func (c *oaGraphCtx) scoreTailGraphPartnership_vs_People(g []GraphPartnershipItem, p []GraphPeopleItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA22_2(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphPartnershipItem_vs_PeopleItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL21_1(g []GraphPartnershipItem, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphPartnership_vs_People aligns the elements of #/properties/partnership and #/properties/people (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipItem, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -5095,7 +5469,7 @@ func (c *oaGraphCtx) oaGraphL21_1(g []GraphPartnershipItem, p []GraphPeopleItem,
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT21_1(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphPartnership_vs_People(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -5112,16 +5486,16 @@ func (c *oaGraphCtx) oaGraphL21_1(g []GraphPartnershipItem, p []GraphPeopleItem,
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT21_1(g, p, r, col, true)
+						_, cr := c.scoreTailGraphPartnership_vs_People(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT21_1(g, p, r, col, true)
+					_, cr = c.scoreTailGraphPartnership_vs_People(g, p, r, col, true)
 				}
-				if !oaGraphNullAt1(p, 0+col) {
+				if !elemNullAtGraphPeople(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -5129,7 +5503,7 @@ func (c *oaGraphCtx) oaGraphL21_1(g []GraphPartnershipItem, p []GraphPeopleItem,
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt21(g, 0+r) {
+				if !elemNullAtGraphPartnership(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -5142,7 +5516,7 @@ func (c *oaGraphCtx) oaGraphL21_1(g []GraphPartnershipItem, p []GraphPeopleItem,
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt21(g, 0+r)
+					v := elemAtGraphPartnership(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -5150,7 +5524,7 @@ func (c *oaGraphCtx) oaGraphL21_1(g []GraphPartnershipItem, p []GraphPeopleItem,
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt1(p, 0+col)
+					v := elemAtGraphPeople(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -5167,20 +5541,24 @@ func (c *oaGraphCtx) oaGraphL21_1(g []GraphPartnershipItem, p []GraphPeopleItem,
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ21(g), oaGraphJ1(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphPeople(p))
 }
 
-// oaGraphA21_6 aligns a gold value under schema node /properties/partnership with a candidate value of node /properties/companies.
-func (c *oaGraphCtx) oaGraphA21_6(gn bool, g []GraphPartnershipItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL21_6(g, p, build)
+// scoreGraphPartnership_vs_Companies scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnership_vs_Companies(gn bool, g []GraphPartnershipItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphPartnership_vs_Companies(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT21_6(g []GraphPartnershipItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphPartnership_vs_Companies scores gold tail element i of #/properties/partnership against candidate tail element j of #/properties/companies.
+func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Companies(g []GraphPartnershipItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA22_7(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphPartnershipItem_vs_CompaniesItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL21_6(g []GraphPartnershipItem, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphPartnership_vs_Companies aligns the elements of #/properties/partnership and #/properties/companies (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershipItem, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -5194,7 +5572,7 @@ func (c *oaGraphCtx) oaGraphL21_6(g []GraphPartnershipItem, p []GraphCompaniesIt
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT21_6(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphPartnership_vs_Companies(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -5211,16 +5589,16 @@ func (c *oaGraphCtx) oaGraphL21_6(g []GraphPartnershipItem, p []GraphCompaniesIt
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT21_6(g, p, r, col, true)
+						_, cr := c.scoreTailGraphPartnership_vs_Companies(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT21_6(g, p, r, col, true)
+					_, cr = c.scoreTailGraphPartnership_vs_Companies(g, p, r, col, true)
 				}
-				if !oaGraphNullAt6(p, 0+col) {
+				if !elemNullAtGraphCompanies(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -5228,7 +5606,7 @@ func (c *oaGraphCtx) oaGraphL21_6(g []GraphPartnershipItem, p []GraphCompaniesIt
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt21(g, 0+r) {
+				if !elemNullAtGraphPartnership(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -5241,7 +5619,7 @@ func (c *oaGraphCtx) oaGraphL21_6(g []GraphPartnershipItem, p []GraphCompaniesIt
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt21(g, 0+r)
+					v := elemAtGraphPartnership(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -5249,7 +5627,7 @@ func (c *oaGraphCtx) oaGraphL21_6(g []GraphPartnershipItem, p []GraphCompaniesIt
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt6(p, 0+col)
+					v := elemAtGraphCompanies(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -5266,20 +5644,24 @@ func (c *oaGraphCtx) oaGraphL21_6(g []GraphPartnershipItem, p []GraphCompaniesIt
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ21(g), oaGraphJ6(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphCompanies(p))
 }
 
-// oaGraphA21_11 aligns a gold value under schema node /properties/partnership with a candidate value of node /properties/employment.
-func (c *oaGraphCtx) oaGraphA21_11(gn bool, g []GraphPartnershipItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL21_11(g, p, build)
+// scoreGraphPartnership_vs_Employment scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnership_vs_Employment(gn bool, g []GraphPartnershipItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphPartnership_vs_Employment(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT21_11(g []GraphPartnershipItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphPartnership_vs_Employment scores gold tail element i of #/properties/partnership against candidate tail element j of #/properties/employment.
+func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Employment(g []GraphPartnershipItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA22_12(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphPartnershipItem_vs_EmploymentItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL21_11(g []GraphPartnershipItem, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphPartnership_vs_Employment aligns the elements of #/properties/partnership and #/properties/employment (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnershipItem, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -5293,7 +5675,7 @@ func (c *oaGraphCtx) oaGraphL21_11(g []GraphPartnershipItem, p []GraphEmployment
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT21_11(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphPartnership_vs_Employment(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -5310,16 +5692,16 @@ func (c *oaGraphCtx) oaGraphL21_11(g []GraphPartnershipItem, p []GraphEmployment
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT21_11(g, p, r, col, true)
+						_, cr := c.scoreTailGraphPartnership_vs_Employment(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT21_11(g, p, r, col, true)
+					_, cr = c.scoreTailGraphPartnership_vs_Employment(g, p, r, col, true)
 				}
-				if !oaGraphNullAt11(p, 0+col) {
+				if !elemNullAtGraphEmployment(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -5327,7 +5709,7 @@ func (c *oaGraphCtx) oaGraphL21_11(g []GraphPartnershipItem, p []GraphEmployment
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt21(g, 0+r) {
+				if !elemNullAtGraphPartnership(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -5340,7 +5722,7 @@ func (c *oaGraphCtx) oaGraphL21_11(g []GraphPartnershipItem, p []GraphEmployment
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt21(g, 0+r)
+					v := elemAtGraphPartnership(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -5348,7 +5730,7 @@ func (c *oaGraphCtx) oaGraphL21_11(g []GraphPartnershipItem, p []GraphEmployment
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt11(p, 0+col)
+					v := elemAtGraphEmployment(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -5365,20 +5747,24 @@ func (c *oaGraphCtx) oaGraphL21_11(g []GraphPartnershipItem, p []GraphEmployment
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ21(g), oaGraphJ11(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphEmployment(p))
 }
 
-// oaGraphA21_16 aligns a gold value under schema node /properties/partnership with a candidate value of node /properties/acquaintance.
-func (c *oaGraphCtx) oaGraphA21_16(gn bool, g []GraphPartnershipItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL21_16(g, p, build)
+// scoreGraphPartnership_vs_Acquaintance scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/acquaintance (array, order align); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnership_vs_Acquaintance(gn bool, g []GraphPartnershipItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphPartnership_vs_Acquaintance(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT21_16(g []GraphPartnershipItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphPartnership_vs_Acquaintance scores gold tail element i of #/properties/partnership against candidate tail element j of #/properties/acquaintance.
+func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Acquaintance(g []GraphPartnershipItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA22_17(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphPartnershipItem_vs_AcquaintanceItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL21_16(g []GraphPartnershipItem, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphPartnership_vs_Acquaintance aligns the elements of #/properties/partnership and #/properties/acquaintance (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Acquaintance(g []GraphPartnershipItem, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -5392,7 +5778,7 @@ func (c *oaGraphCtx) oaGraphL21_16(g []GraphPartnershipItem, p []GraphAcquaintan
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT21_16(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphPartnership_vs_Acquaintance(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -5409,16 +5795,16 @@ func (c *oaGraphCtx) oaGraphL21_16(g []GraphPartnershipItem, p []GraphAcquaintan
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT21_16(g, p, r, col, true)
+						_, cr := c.scoreTailGraphPartnership_vs_Acquaintance(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT21_16(g, p, r, col, true)
+					_, cr = c.scoreTailGraphPartnership_vs_Acquaintance(g, p, r, col, true)
 				}
-				if !oaGraphNullAt16(p, 0+col) {
+				if !elemNullAtGraphAcquaintance(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -5426,7 +5812,7 @@ func (c *oaGraphCtx) oaGraphL21_16(g []GraphPartnershipItem, p []GraphAcquaintan
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt21(g, 0+r) {
+				if !elemNullAtGraphPartnership(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -5439,7 +5825,7 @@ func (c *oaGraphCtx) oaGraphL21_16(g []GraphPartnershipItem, p []GraphAcquaintan
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt21(g, 0+r)
+					v := elemAtGraphPartnership(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -5447,7 +5833,7 @@ func (c *oaGraphCtx) oaGraphL21_16(g []GraphPartnershipItem, p []GraphAcquaintan
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt16(p, 0+col)
+					v := elemAtGraphAcquaintance(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -5464,20 +5850,24 @@ func (c *oaGraphCtx) oaGraphL21_16(g []GraphPartnershipItem, p []GraphAcquaintan
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ21(g), oaGraphJ16(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphAcquaintance(p))
 }
 
-// oaGraphA21_21 aligns a gold value under schema node /properties/partnership with a candidate value of node /properties/partnership.
-func (c *oaGraphCtx) oaGraphA21_21(gn bool, g []GraphPartnershipItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphL21_21(g, p, build)
+// scoreGraphPartnership scores #/properties/partnership (array, order align).
+func (c *oaGraphCtx) scoreGraphPartnership(gn bool, g []GraphPartnershipItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreArrayGraphPartnership(g, p, build)
 }
-func (c *oaGraphCtx) oaGraphT21_21(g []GraphPartnershipItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *oaGraphRes) {
+
+// scoreTailGraphPartnership scores gold tail element i of #/properties/partnership against candidate tail element j of #/properties/partnership.
+func (c *oaGraphCtx) scoreTailGraphPartnership(g []GraphPartnershipItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *oaGraphRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaGraphA22_22(false, &g[i], false, &p[jj], build)
+		return c.scoreGraphPartnershipItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaGraphCtx) oaGraphL21_21(g []GraphPartnershipItem, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+
+// scoreArrayGraphPartnership aligns the elements of #/properties/partnership and #/properties/partnership (SPEC §5).
+func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -5491,7 +5881,7 @@ func (c *oaGraphCtx) oaGraphL21_21(g []GraphPartnershipItem, p []GraphPartnershi
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaGraphT21_21(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailGraphPartnership(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -5508,16 +5898,16 @@ func (c *oaGraphCtx) oaGraphL21_21(g []GraphPartnershipItem, p []GraphPartnershi
 					sc[E] = s
 					E++
 					if build {
-						_, cr := c.oaGraphT21_21(g, p, r, col, true)
+						_, cr := c.scoreTailGraphPartnership(g, p, r, col, true)
 						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaGraphRes
 				if build {
-					_, cr = c.oaGraphT21_21(g, p, r, col, true)
+					_, cr = c.scoreTailGraphPartnership(g, p, r, col, true)
 				}
-				if !oaGraphNullAt21(p, 0+col) {
+				if !elemNullAtGraphPartnership(p, 0+col) {
 					D++
 					sc[E] = 0
 					E++
@@ -5525,7 +5915,7 @@ func (c *oaGraphCtx) oaGraphL21_21(g []GraphPartnershipItem, p []GraphPartnershi
 						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
 					}
 				}
-				if !oaGraphNullAt21(g, 0+r) {
+				if !elemNullAtGraphPartnership(g, 0+r) {
 					D++
 					sc[E] = 0
 					E++
@@ -5538,7 +5928,7 @@ func (c *oaGraphCtx) oaGraphL21_21(g []GraphPartnershipItem, p []GraphPartnershi
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt21(g, 0+r)
+					v := elemAtGraphPartnership(g, 0+r)
 					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 				}
 			case col < m:
@@ -5546,7 +5936,7 @@ func (c *oaGraphCtx) oaGraphL21_21(g []GraphPartnershipItem, p []GraphPartnershi
 				sc[E] = 0
 				E++
 				if build {
-					v := oaGraphAt21(p, 0+col)
+					v := elemAtGraphPartnership(p, 0+col)
 					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 				}
 			}
@@ -5563,15 +5953,16 @@ func (c *oaGraphCtx) oaGraphL21_21(g []GraphPartnershipItem, p []GraphPartnershi
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, oaGraphJ21(g), oaGraphJ21(p))
+	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphPartnership(p))
 }
 
-// oaGraphA2_7 aligns a gold value under schema node /properties/people/items with a candidate value of node /properties/companies/items.
-func (c *oaGraphCtx) oaGraphA2_7(gn bool, g *GraphPeopleItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO2_7(g, p, build)
+// scoreGraphPeopleItem_vs_CompaniesItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/companies/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItem_vs_CompaniesItem(gn bool, g *GraphPeopleItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphPeopleItem_vs_CompaniesItem(g, p, build)
 }
 
-var oaGraphSim2_7 = [9]float64{
+// keySimGraphPeopleItem_vs_CompaniesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/people/items (rows) and #/properties/companies/items (columns).
+var keySimGraphPeopleItem_vs_CompaniesItem = [9]float64{
 	float64(1.0),
 	float64(0.0),
 	float64(0.75),
@@ -5583,7 +5974,8 @@ var oaGraphSim2_7 = [9]float64{
 	float64(0.5499999999999999),
 }
 
-func (c *oaGraphCtx) oaGraphO2_7(g *GraphPeopleItem, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphPeopleItem_vs_CompaniesItem aligns the properties of #/properties/people/items and #/properties/companies/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_CompaniesItem(g *GraphPeopleItem, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -5624,7 +6016,7 @@ func (c *oaGraphCtx) oaGraphO2_7(g *GraphPeopleItem, p *GraphCompaniesItem, buil
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim2_7[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphPeopleItem_vs_CompaniesItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -5656,7 +6048,7 @@ func (c *oaGraphCtx) oaGraphO2_7(g *GraphPeopleItem, p *GraphCompaniesItem, buil
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember2(g, eg[x]), oaGraphMember7(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -5664,49 +6056,49 @@ func (c *oaGraphCtx) oaGraphO2_7(g *GraphPeopleItem, p *GraphCompaniesItem, buil
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA3_8(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
+			evs[x], r = c.scoreGraphPeopleItemId_vs_CompaniesItemId(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA3_10(false, genrt.Deref(g.Id), false, genrt.Deref(p.Industry), build)
+			evs[x], r = c.scoreGraphPeopleItemId_vs_CompaniesItemIndustry(false, genrt.Deref(g.Id), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_9(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphPeopleItemName_vs_CompaniesItemName(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_10(false, genrt.Deref(g.Name), false, genrt.Deref(p.Industry), build)
+			evs[x], r = c.scoreGraphPeopleItemName_vs_CompaniesItemIndustry(false, genrt.Deref(g.Name), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_8(false, genrt.Deref(g.Title), false, genrt.Deref(p.Id), build)
+			evs[x], r = c.scoreGraphPeopleItemTitle_vs_CompaniesItemId(false, genrt.Deref(g.Title), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_9(false, genrt.Deref(g.Title), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphPeopleItemTitle_vs_CompaniesItemName(false, genrt.Deref(g.Title), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_10(false, genrt.Deref(g.Title), false, genrt.Deref(p.Industry), build)
+			evs[x], r = c.scoreGraphPeopleItemTitle_vs_CompaniesItemIndustry(false, genrt.Deref(g.Title), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
@@ -5733,11 +6125,11 @@ func (c *oaGraphCtx) oaGraphO2_7(g *GraphPeopleItem, p *GraphCompaniesItem, buil
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys2[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphPeopleItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys7[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphCompaniesItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -5752,12 +6144,13 @@ func (c *oaGraphCtx) oaGraphO2_7(g *GraphPeopleItem, p *GraphCompaniesItem, buil
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA2_12 aligns a gold value under schema node /properties/people/items with a candidate value of node /properties/employment/items.
-func (c *oaGraphCtx) oaGraphA2_12(gn bool, g *GraphPeopleItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO2_12(g, p, build)
+// scoreGraphPeopleItem_vs_EmploymentItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/employment/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItem_vs_EmploymentItem(gn bool, g *GraphPeopleItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphPeopleItem_vs_EmploymentItem(g, p, build)
 }
 
-var oaGraphSim2_12 = [9]float64{
+// keySimGraphPeopleItem_vs_EmploymentItem holds the key similarities (SPEC §6.1) of the properties of #/properties/people/items (rows) and #/properties/employment/items (columns).
+var keySimGraphPeopleItem_vs_EmploymentItem = [9]float64{
 	float64(0.0),
 	float64(0.0),
 	float64(0.0),
@@ -5769,7 +6162,8 @@ var oaGraphSim2_12 = [9]float64{
 	float64(0.6333333333333333),
 }
 
-func (c *oaGraphCtx) oaGraphO2_12(g *GraphPeopleItem, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphPeopleItem_vs_EmploymentItem aligns the properties of #/properties/people/items and #/properties/employment/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_EmploymentItem(g *GraphPeopleItem, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -5810,7 +6204,7 @@ func (c *oaGraphCtx) oaGraphO2_12(g *GraphPeopleItem, p *GraphEmploymentItem, bu
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim2_12[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphPeopleItem_vs_EmploymentItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -5842,7 +6236,7 @@ func (c *oaGraphCtx) oaGraphO2_12(g *GraphPeopleItem, p *GraphEmploymentItem, bu
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember2(g, eg[x]), oaGraphMember12(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -5850,28 +6244,28 @@ func (c *oaGraphCtx) oaGraphO2_12(g *GraphPeopleItem, p *GraphEmploymentItem, bu
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_13(false, genrt.Deref(g.Name), false, genrt.Deref(p.Person), build)
+			evs[x], r = c.scoreGraphPeopleItemName_vs_EmploymentItemPerson(false, genrt.Deref(g.Name), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_14(false, genrt.Deref(g.Name), false, genrt.Deref(p.Company), build)
+			evs[x], r = c.scoreGraphPeopleItemName_vs_EmploymentItemCompany(false, genrt.Deref(g.Name), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_15(false, genrt.Deref(g.Name), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreGraphPeopleItemName_vs_EmploymentItemRole(false, genrt.Deref(g.Name), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_15(false, genrt.Deref(g.Title), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreGraphPeopleItemTitle_vs_EmploymentItemRole(false, genrt.Deref(g.Title), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
@@ -5898,11 +6292,11 @@ func (c *oaGraphCtx) oaGraphO2_12(g *GraphPeopleItem, p *GraphEmploymentItem, bu
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys2[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphPeopleItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys12[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphEmploymentItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -5917,12 +6311,13 @@ func (c *oaGraphCtx) oaGraphO2_12(g *GraphPeopleItem, p *GraphEmploymentItem, bu
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA2_22 aligns a gold value under schema node /properties/people/items with a candidate value of node /properties/partnership/items.
-func (c *oaGraphCtx) oaGraphA2_22(gn bool, g *GraphPeopleItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO2_22(g, p, build)
+// scoreGraphPeopleItem_vs_PartnershipItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/partnership/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItem_vs_PartnershipItem(gn bool, g *GraphPeopleItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphPeopleItem_vs_PartnershipItem(g, p, build)
 }
 
-var oaGraphSim2_22 = [9]float64{
+// keySimGraphPeopleItem_vs_PartnershipItem holds the key similarities (SPEC §6.1) of the properties of #/properties/people/items (rows) and #/properties/partnership/items (columns).
+var keySimGraphPeopleItem_vs_PartnershipItem = [9]float64{
 	float64(0.0),
 	float64(0.0),
 	float64(0.0),
@@ -5934,7 +6329,8 @@ var oaGraphSim2_22 = [9]float64{
 	float64(0.5472222222222222),
 }
 
-func (c *oaGraphCtx) oaGraphO2_22(g *GraphPeopleItem, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphPeopleItem_vs_PartnershipItem aligns the properties of #/properties/people/items and #/properties/partnership/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_PartnershipItem(g *GraphPeopleItem, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -5975,7 +6371,7 @@ func (c *oaGraphCtx) oaGraphO2_22(g *GraphPeopleItem, p *GraphPartnershipItem, b
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim2_22[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphPeopleItem_vs_PartnershipItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -6007,7 +6403,7 @@ func (c *oaGraphCtx) oaGraphO2_22(g *GraphPeopleItem, p *GraphPartnershipItem, b
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember2(g, eg[x]), oaGraphMember22(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -6015,42 +6411,42 @@ func (c *oaGraphCtx) oaGraphO2_22(g *GraphPeopleItem, p *GraphPartnershipItem, b
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_23(false, genrt.Deref(g.Name), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphPeopleItemName_vs_PartnershipItemSource(false, genrt.Deref(g.Name), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_24(false, genrt.Deref(g.Name), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphPeopleItemName_vs_PartnershipItemTarget(false, genrt.Deref(g.Name), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA4_25(false, genrt.Deref(g.Name), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphPeopleItemName_vs_PartnershipItemRelation(false, genrt.Deref(g.Name), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_23(false, genrt.Deref(g.Title), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphPeopleItemTitle_vs_PartnershipItemSource(false, genrt.Deref(g.Title), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_24(false, genrt.Deref(g.Title), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphPeopleItemTitle_vs_PartnershipItemTarget(false, genrt.Deref(g.Title), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA5_25(false, genrt.Deref(g.Title), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphPeopleItemTitle_vs_PartnershipItemRelation(false, genrt.Deref(g.Title), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
@@ -6077,11 +6473,11 @@ func (c *oaGraphCtx) oaGraphO2_22(g *GraphPeopleItem, p *GraphPartnershipItem, b
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys2[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphPeopleItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys22[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphPartnershipItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -6096,12 +6492,13 @@ func (c *oaGraphCtx) oaGraphO2_22(g *GraphPeopleItem, p *GraphPartnershipItem, b
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA7_2 aligns a gold value under schema node /properties/companies/items with a candidate value of node /properties/people/items.
-func (c *oaGraphCtx) oaGraphA7_2(gn bool, g *GraphCompaniesItem, pn bool, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO7_2(g, p, build)
+// scoreGraphCompaniesItem_vs_PeopleItem scores a gold value of #/properties/companies/items (object) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItem_vs_PeopleItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphCompaniesItem_vs_PeopleItem(g, p, build)
 }
 
-var oaGraphSim7_2 = [9]float64{
+// keySimGraphCompaniesItem_vs_PeopleItem holds the key similarities (SPEC §6.1) of the properties of #/properties/companies/items (rows) and #/properties/people/items (columns).
+var keySimGraphCompaniesItem_vs_PeopleItem = [9]float64{
 	float64(1.0),
 	float64(0.0),
 	float64(0.5666666666666667),
@@ -6113,7 +6510,8 @@ var oaGraphSim7_2 = [9]float64{
 	float64(0.5499999999999999),
 }
 
-func (c *oaGraphCtx) oaGraphO7_2(g *GraphCompaniesItem, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphCompaniesItem_vs_PeopleItem aligns the properties of #/properties/companies/items and #/properties/people/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PeopleItem(g *GraphCompaniesItem, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -6154,7 +6552,7 @@ func (c *oaGraphCtx) oaGraphO7_2(g *GraphCompaniesItem, p *GraphPeopleItem, buil
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim7_2[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphCompaniesItem_vs_PeopleItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -6186,7 +6584,7 @@ func (c *oaGraphCtx) oaGraphO7_2(g *GraphCompaniesItem, p *GraphPeopleItem, buil
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember7(g, eg[x]), oaGraphMember2(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -6194,49 +6592,49 @@ func (c *oaGraphCtx) oaGraphO7_2(g *GraphCompaniesItem, p *GraphPeopleItem, buil
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA8_3(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
+			evs[x], r = c.scoreGraphCompaniesItemId_vs_PeopleItemId(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA8_5(false, genrt.Deref(g.Id), false, genrt.Deref(p.Title), build)
+			evs[x], r = c.scoreGraphCompaniesItemId_vs_PeopleItemTitle(false, genrt.Deref(g.Id), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_4(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphCompaniesItemName_vs_PeopleItemName(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_5(false, genrt.Deref(g.Name), false, genrt.Deref(p.Title), build)
+			evs[x], r = c.scoreGraphCompaniesItemName_vs_PeopleItemTitle(false, genrt.Deref(g.Name), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_3(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Id), build)
+			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_PeopleItemId(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_4(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_PeopleItemName(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_5(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Title), build)
+			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_PeopleItemTitle(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
@@ -6263,11 +6661,11 @@ func (c *oaGraphCtx) oaGraphO7_2(g *GraphCompaniesItem, p *GraphPeopleItem, buil
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys7[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphCompaniesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys2[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphPeopleItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -6282,12 +6680,13 @@ func (c *oaGraphCtx) oaGraphO7_2(g *GraphCompaniesItem, p *GraphPeopleItem, buil
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA7_12 aligns a gold value under schema node /properties/companies/items with a candidate value of node /properties/employment/items.
-func (c *oaGraphCtx) oaGraphA7_12(gn bool, g *GraphCompaniesItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO7_12(g, p, build)
+// scoreGraphCompaniesItem_vs_EmploymentItem scores a gold value of #/properties/companies/items (object) against a candidate value of #/properties/employment/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItem_vs_EmploymentItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphCompaniesItem_vs_EmploymentItem(g, p, build)
 }
 
-var oaGraphSim7_12 = [9]float64{
+// keySimGraphCompaniesItem_vs_EmploymentItem holds the key similarities (SPEC §6.1) of the properties of #/properties/companies/items (rows) and #/properties/employment/items (columns).
+var keySimGraphCompaniesItem_vs_EmploymentItem = [9]float64{
 	float64(0.0),
 	float64(0.0),
 	float64(0.0),
@@ -6299,7 +6698,8 @@ var oaGraphSim7_12 = [9]float64{
 	float64(0.0),
 }
 
-func (c *oaGraphCtx) oaGraphO7_12(g *GraphCompaniesItem, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphCompaniesItem_vs_EmploymentItem aligns the properties of #/properties/companies/items and #/properties/employment/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_EmploymentItem(g *GraphCompaniesItem, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -6340,7 +6740,7 @@ func (c *oaGraphCtx) oaGraphO7_12(g *GraphCompaniesItem, p *GraphEmploymentItem,
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim7_12[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphCompaniesItem_vs_EmploymentItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -6372,7 +6772,7 @@ func (c *oaGraphCtx) oaGraphO7_12(g *GraphCompaniesItem, p *GraphEmploymentItem,
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember7(g, eg[x]), oaGraphMember12(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -6380,35 +6780,35 @@ func (c *oaGraphCtx) oaGraphO7_12(g *GraphCompaniesItem, p *GraphEmploymentItem,
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_13(false, genrt.Deref(g.Name), false, genrt.Deref(p.Person), build)
+			evs[x], r = c.scoreGraphCompaniesItemName_vs_EmploymentItemPerson(false, genrt.Deref(g.Name), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_14(false, genrt.Deref(g.Name), false, genrt.Deref(p.Company), build)
+			evs[x], r = c.scoreGraphCompaniesItemName_vs_EmploymentItemCompany(false, genrt.Deref(g.Name), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_15(false, genrt.Deref(g.Name), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreGraphCompaniesItemName_vs_EmploymentItemRole(false, genrt.Deref(g.Name), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_13(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Person), build)
+			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_EmploymentItemPerson(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_14(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Company), build)
+			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_EmploymentItemCompany(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
@@ -6435,11 +6835,11 @@ func (c *oaGraphCtx) oaGraphO7_12(g *GraphCompaniesItem, p *GraphEmploymentItem,
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys7[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphCompaniesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys12[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphEmploymentItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -6454,12 +6854,13 @@ func (c *oaGraphCtx) oaGraphO7_12(g *GraphCompaniesItem, p *GraphEmploymentItem,
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA7_17 aligns a gold value under schema node /properties/companies/items with a candidate value of node /properties/acquaintance/items.
-func (c *oaGraphCtx) oaGraphA7_17(gn bool, g *GraphCompaniesItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO7_17(g, p, build)
+// scoreGraphCompaniesItem_vs_AcquaintanceItem scores a gold value of #/properties/companies/items (object) against a candidate value of #/properties/acquaintance/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItem_vs_AcquaintanceItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphCompaniesItem_vs_AcquaintanceItem(g, p, build)
 }
 
-var oaGraphSim7_17 = [9]float64{
+// keySimGraphCompaniesItem_vs_AcquaintanceItem holds the key similarities (SPEC §6.1) of the properties of #/properties/companies/items (rows) and #/properties/acquaintance/items (columns).
+var keySimGraphCompaniesItem_vs_AcquaintanceItem = [9]float64{
 	float64(0.0),
 	float64(0.0),
 	float64(0.0),
@@ -6471,7 +6872,8 @@ var oaGraphSim7_17 = [9]float64{
 	float64(0.4166666666666667),
 }
 
-func (c *oaGraphCtx) oaGraphO7_17(g *GraphCompaniesItem, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphCompaniesItem_vs_AcquaintanceItem aligns the properties of #/properties/companies/items and #/properties/acquaintance/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_AcquaintanceItem(g *GraphCompaniesItem, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -6512,7 +6914,7 @@ func (c *oaGraphCtx) oaGraphO7_17(g *GraphCompaniesItem, p *GraphAcquaintanceIte
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim7_17[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphCompaniesItem_vs_AcquaintanceItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -6544,7 +6946,7 @@ func (c *oaGraphCtx) oaGraphO7_17(g *GraphCompaniesItem, p *GraphAcquaintanceIte
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember7(g, eg[x]), oaGraphMember17(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -6552,42 +6954,42 @@ func (c *oaGraphCtx) oaGraphO7_17(g *GraphCompaniesItem, p *GraphAcquaintanceIte
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_18(false, genrt.Deref(g.Name), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphCompaniesItemName_vs_AcquaintanceItemSource(false, genrt.Deref(g.Name), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_19(false, genrt.Deref(g.Name), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphCompaniesItemName_vs_AcquaintanceItemTarget(false, genrt.Deref(g.Name), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_20(false, genrt.Deref(g.Name), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphCompaniesItemName_vs_AcquaintanceItemRelation(false, genrt.Deref(g.Name), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_18(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemSource(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_19(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemTarget(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_20(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemRelation(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
@@ -6614,11 +7016,11 @@ func (c *oaGraphCtx) oaGraphO7_17(g *GraphCompaniesItem, p *GraphAcquaintanceIte
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys7[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphCompaniesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys17[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphAcquaintanceItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -6633,12 +7035,13 @@ func (c *oaGraphCtx) oaGraphO7_17(g *GraphCompaniesItem, p *GraphAcquaintanceIte
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA7_22 aligns a gold value under schema node /properties/companies/items with a candidate value of node /properties/partnership/items.
-func (c *oaGraphCtx) oaGraphA7_22(gn bool, g *GraphCompaniesItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO7_22(g, p, build)
+// scoreGraphCompaniesItem_vs_PartnershipItem scores a gold value of #/properties/companies/items (object) against a candidate value of #/properties/partnership/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItem_vs_PartnershipItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphCompaniesItem_vs_PartnershipItem(g, p, build)
 }
 
-var oaGraphSim7_22 = [9]float64{
+// keySimGraphCompaniesItem_vs_PartnershipItem holds the key similarities (SPEC §6.1) of the properties of #/properties/companies/items (rows) and #/properties/partnership/items (columns).
+var keySimGraphCompaniesItem_vs_PartnershipItem = [9]float64{
 	float64(0.0),
 	float64(0.0),
 	float64(0.0),
@@ -6650,7 +7053,8 @@ var oaGraphSim7_22 = [9]float64{
 	float64(0.4166666666666667),
 }
 
-func (c *oaGraphCtx) oaGraphO7_22(g *GraphCompaniesItem, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphCompaniesItem_vs_PartnershipItem aligns the properties of #/properties/companies/items and #/properties/partnership/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PartnershipItem(g *GraphCompaniesItem, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -6691,7 +7095,7 @@ func (c *oaGraphCtx) oaGraphO7_22(g *GraphCompaniesItem, p *GraphPartnershipItem
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim7_22[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphCompaniesItem_vs_PartnershipItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -6723,7 +7127,7 @@ func (c *oaGraphCtx) oaGraphO7_22(g *GraphCompaniesItem, p *GraphPartnershipItem
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember7(g, eg[x]), oaGraphMember22(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -6731,42 +7135,42 @@ func (c *oaGraphCtx) oaGraphO7_22(g *GraphCompaniesItem, p *GraphPartnershipItem
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_23(false, genrt.Deref(g.Name), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphCompaniesItemName_vs_PartnershipItemSource(false, genrt.Deref(g.Name), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_24(false, genrt.Deref(g.Name), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphCompaniesItemName_vs_PartnershipItemTarget(false, genrt.Deref(g.Name), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA9_25(false, genrt.Deref(g.Name), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphCompaniesItemName_vs_PartnershipItemRelation(false, genrt.Deref(g.Name), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_23(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_PartnershipItemSource(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_24(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_PartnershipItemTarget(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA10_25(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_PartnershipItemRelation(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
@@ -6793,11 +7197,11 @@ func (c *oaGraphCtx) oaGraphO7_22(g *GraphCompaniesItem, p *GraphPartnershipItem
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys7[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphCompaniesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys22[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphPartnershipItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -6812,12 +7216,13 @@ func (c *oaGraphCtx) oaGraphO7_22(g *GraphCompaniesItem, p *GraphPartnershipItem
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA12_2 aligns a gold value under schema node /properties/employment/items with a candidate value of node /properties/people/items.
-func (c *oaGraphCtx) oaGraphA12_2(gn bool, g *GraphEmploymentItem, pn bool, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO12_2(g, p, build)
+// scoreGraphEmploymentItem_vs_PeopleItem scores a gold value of #/properties/employment/items (object) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItem_vs_PeopleItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphEmploymentItem_vs_PeopleItem(g, p, build)
 }
 
-var oaGraphSim12_2 = [9]float64{
+// keySimGraphEmploymentItem_vs_PeopleItem holds the key similarities (SPEC §6.1) of the properties of #/properties/employment/items (rows) and #/properties/people/items (columns).
+var keySimGraphEmploymentItem_vs_PeopleItem = [9]float64{
 	float64(0.0),
 	float64(0.47222222222222215),
 	float64(0.0),
@@ -6829,7 +7234,8 @@ var oaGraphSim12_2 = [9]float64{
 	float64(0.6333333333333333),
 }
 
-func (c *oaGraphCtx) oaGraphO12_2(g *GraphEmploymentItem, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphEmploymentItem_vs_PeopleItem aligns the properties of #/properties/employment/items and #/properties/people/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PeopleItem(g *GraphEmploymentItem, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Person != nil {
@@ -6870,7 +7276,7 @@ func (c *oaGraphCtx) oaGraphO12_2(g *GraphEmploymentItem, p *GraphPeopleItem, bu
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim12_2[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphEmploymentItem_vs_PeopleItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -6902,7 +7308,7 @@ func (c *oaGraphCtx) oaGraphO12_2(g *GraphEmploymentItem, p *GraphPeopleItem, bu
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember12(g, eg[x]), oaGraphMember2(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -6910,28 +7316,28 @@ func (c *oaGraphCtx) oaGraphO12_2(g *GraphEmploymentItem, p *GraphPeopleItem, bu
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_4(false, genrt.Deref(g.Person), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_PeopleItemName(false, genrt.Deref(g.Person), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_4(false, genrt.Deref(g.Company), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphEmploymentItemCompany_vs_PeopleItemName(false, genrt.Deref(g.Company), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_4(false, genrt.Deref(g.Role), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphEmploymentItemRole_vs_PeopleItemName(false, genrt.Deref(g.Role), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_5(false, genrt.Deref(g.Role), false, genrt.Deref(p.Title), build)
+			evs[x], r = c.scoreGraphEmploymentItemRole_vs_PeopleItemTitle(false, genrt.Deref(g.Role), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
@@ -6958,11 +7364,11 @@ func (c *oaGraphCtx) oaGraphO12_2(g *GraphEmploymentItem, p *GraphPeopleItem, bu
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys12[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphEmploymentItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys2[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphPeopleItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -6977,12 +7383,13 @@ func (c *oaGraphCtx) oaGraphO12_2(g *GraphEmploymentItem, p *GraphPeopleItem, bu
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA12_7 aligns a gold value under schema node /properties/employment/items with a candidate value of node /properties/companies/items.
-func (c *oaGraphCtx) oaGraphA12_7(gn bool, g *GraphEmploymentItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO12_7(g, p, build)
+// scoreGraphEmploymentItem_vs_CompaniesItem scores a gold value of #/properties/employment/items (object) against a candidate value of #/properties/companies/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItem_vs_CompaniesItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphEmploymentItem_vs_CompaniesItem(g, p, build)
 }
 
-var oaGraphSim12_7 = [9]float64{
+// keySimGraphEmploymentItem_vs_CompaniesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/employment/items (rows) and #/properties/companies/items (columns).
+var keySimGraphEmploymentItem_vs_CompaniesItem = [9]float64{
 	float64(0.0),
 	float64(0.47222222222222215),
 	float64(0.4305555555555555),
@@ -6994,7 +7401,8 @@ var oaGraphSim12_7 = [9]float64{
 	float64(0.0),
 }
 
-func (c *oaGraphCtx) oaGraphO12_7(g *GraphEmploymentItem, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphEmploymentItem_vs_CompaniesItem aligns the properties of #/properties/employment/items and #/properties/companies/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_CompaniesItem(g *GraphEmploymentItem, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Person != nil {
@@ -7035,7 +7443,7 @@ func (c *oaGraphCtx) oaGraphO12_7(g *GraphEmploymentItem, p *GraphCompaniesItem,
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim12_7[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphEmploymentItem_vs_CompaniesItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -7067,7 +7475,7 @@ func (c *oaGraphCtx) oaGraphO12_7(g *GraphEmploymentItem, p *GraphCompaniesItem,
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember12(g, eg[x]), oaGraphMember7(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -7075,35 +7483,35 @@ func (c *oaGraphCtx) oaGraphO12_7(g *GraphEmploymentItem, p *GraphCompaniesItem,
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_9(false, genrt.Deref(g.Person), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_CompaniesItemName(false, genrt.Deref(g.Person), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_10(false, genrt.Deref(g.Person), false, genrt.Deref(p.Industry), build)
+			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_CompaniesItemIndustry(false, genrt.Deref(g.Person), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_9(false, genrt.Deref(g.Company), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphEmploymentItemCompany_vs_CompaniesItemName(false, genrt.Deref(g.Company), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_10(false, genrt.Deref(g.Company), false, genrt.Deref(p.Industry), build)
+			evs[x], r = c.scoreGraphEmploymentItemCompany_vs_CompaniesItemIndustry(false, genrt.Deref(g.Company), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_9(false, genrt.Deref(g.Role), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphEmploymentItemRole_vs_CompaniesItemName(false, genrt.Deref(g.Role), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
@@ -7130,11 +7538,11 @@ func (c *oaGraphCtx) oaGraphO12_7(g *GraphEmploymentItem, p *GraphCompaniesItem,
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys12[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphEmploymentItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys7[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphCompaniesItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -7149,12 +7557,13 @@ func (c *oaGraphCtx) oaGraphO12_7(g *GraphEmploymentItem, p *GraphCompaniesItem,
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA12_12 aligns a gold value under schema node /properties/employment/items with a candidate value of node /properties/employment/items.
-func (c *oaGraphCtx) oaGraphA12_12(gn bool, g *GraphEmploymentItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO12_12(g, p, build)
+// scoreGraphEmploymentItem scores #/properties/employment/items (object).
+func (c *oaGraphCtx) scoreGraphEmploymentItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphEmploymentItem(g, p, build)
 }
 
-var oaGraphSim12_12 = [9]float64{
+// keySimGraphEmploymentItem holds the key similarities (SPEC §6.1) of the properties of #/properties/employment/items (rows) and #/properties/employment/items (columns).
+var keySimGraphEmploymentItem = [9]float64{
 	float64(1.0),
 	float64(0.4365079365079365),
 	float64(0.4444444444444444),
@@ -7166,7 +7575,8 @@ var oaGraphSim12_12 = [9]float64{
 	float64(1.0),
 }
 
-func (c *oaGraphCtx) oaGraphO12_12(g *GraphEmploymentItem, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphEmploymentItem aligns the properties of #/properties/employment/items and #/properties/employment/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphEmploymentItem(g *GraphEmploymentItem, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Person != nil {
@@ -7217,7 +7627,7 @@ func (c *oaGraphCtx) oaGraphO12_12(g *GraphEmploymentItem, p *GraphEmploymentIte
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaGraphSim12_12[gi[i]*3+pj[j]]
+				K[i*m+j] = keySimGraphEmploymentItem[gi[i]*3+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -7250,7 +7660,7 @@ func (c *oaGraphCtx) oaGraphO12_12(g *GraphEmploymentItem, p *GraphEmploymentIte
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember12(g, eg[x]), oaGraphMember12(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -7258,63 +7668,63 @@ func (c *oaGraphCtx) oaGraphO12_12(g *GraphEmploymentItem, p *GraphEmploymentIte
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_13(false, genrt.Deref(g.Person), false, genrt.Deref(p.Person), build)
+			evs[x], r = c.scoreGraphEmploymentItemPerson(false, genrt.Deref(g.Person), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_14(false, genrt.Deref(g.Person), false, genrt.Deref(p.Company), build)
+			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_Company(false, genrt.Deref(g.Person), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_15(false, genrt.Deref(g.Person), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_Role(false, genrt.Deref(g.Person), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_13(false, genrt.Deref(g.Company), false, genrt.Deref(p.Person), build)
+			evs[x], r = c.scoreGraphEmploymentItemCompany_vs_Person(false, genrt.Deref(g.Company), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_14(false, genrt.Deref(g.Company), false, genrt.Deref(p.Company), build)
+			evs[x], r = c.scoreGraphEmploymentItemCompany(false, genrt.Deref(g.Company), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_15(false, genrt.Deref(g.Company), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreGraphEmploymentItemCompany_vs_Role(false, genrt.Deref(g.Company), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_13(false, genrt.Deref(g.Role), false, genrt.Deref(p.Person), build)
+			evs[x], r = c.scoreGraphEmploymentItemRole_vs_Person(false, genrt.Deref(g.Role), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_14(false, genrt.Deref(g.Role), false, genrt.Deref(p.Company), build)
+			evs[x], r = c.scoreGraphEmploymentItemRole_vs_Company(false, genrt.Deref(g.Role), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_15(false, genrt.Deref(g.Role), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreGraphEmploymentItemRole(false, genrt.Deref(g.Role), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
@@ -7341,11 +7751,11 @@ func (c *oaGraphCtx) oaGraphO12_12(g *GraphEmploymentItem, p *GraphEmploymentIte
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys12[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphEmploymentItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys12[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphEmploymentItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -7360,12 +7770,13 @@ func (c *oaGraphCtx) oaGraphO12_12(g *GraphEmploymentItem, p *GraphEmploymentIte
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA12_17 aligns a gold value under schema node /properties/employment/items with a candidate value of node /properties/acquaintance/items.
-func (c *oaGraphCtx) oaGraphA12_17(gn bool, g *GraphEmploymentItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO12_17(g, p, build)
+// scoreGraphEmploymentItem_vs_AcquaintanceItem scores a gold value of #/properties/employment/items (object) against a candidate value of #/properties/acquaintance/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItem_vs_AcquaintanceItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphEmploymentItem_vs_AcquaintanceItem(g, p, build)
 }
 
-var oaGraphSim12_17 = [9]float64{
+// keySimGraphEmploymentItem_vs_AcquaintanceItem holds the key similarities (SPEC §6.1) of the properties of #/properties/employment/items (rows) and #/properties/acquaintance/items (columns).
+var keySimGraphEmploymentItem_vs_AcquaintanceItem = [9]float64{
 	float64(0.4444444444444444),
 	float64(0.4444444444444444),
 	float64(0.6388888888888888),
@@ -7377,7 +7788,8 @@ var oaGraphSim12_17 = [9]float64{
 	float64(0.5972222222222222),
 }
 
-func (c *oaGraphCtx) oaGraphO12_17(g *GraphEmploymentItem, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphEmploymentItem_vs_AcquaintanceItem aligns the properties of #/properties/employment/items and #/properties/acquaintance/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_AcquaintanceItem(g *GraphEmploymentItem, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Person != nil {
@@ -7418,7 +7830,7 @@ func (c *oaGraphCtx) oaGraphO12_17(g *GraphEmploymentItem, p *GraphAcquaintanceI
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim12_17[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphEmploymentItem_vs_AcquaintanceItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -7450,7 +7862,7 @@ func (c *oaGraphCtx) oaGraphO12_17(g *GraphEmploymentItem, p *GraphAcquaintanceI
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember12(g, eg[x]), oaGraphMember17(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -7458,56 +7870,56 @@ func (c *oaGraphCtx) oaGraphO12_17(g *GraphEmploymentItem, p *GraphAcquaintanceI
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_18(false, genrt.Deref(g.Person), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_AcquaintanceItemSource(false, genrt.Deref(g.Person), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_19(false, genrt.Deref(g.Person), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_AcquaintanceItemTarget(false, genrt.Deref(g.Person), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_20(false, genrt.Deref(g.Person), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_AcquaintanceItemRelation(false, genrt.Deref(g.Person), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_18(false, genrt.Deref(g.Company), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphEmploymentItemCompany_vs_AcquaintanceItemSource(false, genrt.Deref(g.Company), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_20(false, genrt.Deref(g.Company), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphEmploymentItemCompany_vs_AcquaintanceItemRelation(false, genrt.Deref(g.Company), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_18(false, genrt.Deref(g.Role), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphEmploymentItemRole_vs_AcquaintanceItemSource(false, genrt.Deref(g.Role), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_19(false, genrt.Deref(g.Role), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphEmploymentItemRole_vs_AcquaintanceItemTarget(false, genrt.Deref(g.Role), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_20(false, genrt.Deref(g.Role), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphEmploymentItemRole_vs_AcquaintanceItemRelation(false, genrt.Deref(g.Role), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
@@ -7534,11 +7946,11 @@ func (c *oaGraphCtx) oaGraphO12_17(g *GraphEmploymentItem, p *GraphAcquaintanceI
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys12[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphEmploymentItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys17[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphAcquaintanceItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -7553,12 +7965,13 @@ func (c *oaGraphCtx) oaGraphO12_17(g *GraphEmploymentItem, p *GraphAcquaintanceI
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA12_22 aligns a gold value under schema node /properties/employment/items with a candidate value of node /properties/partnership/items.
-func (c *oaGraphCtx) oaGraphA12_22(gn bool, g *GraphEmploymentItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO12_22(g, p, build)
+// scoreGraphEmploymentItem_vs_PartnershipItem scores a gold value of #/properties/employment/items (object) against a candidate value of #/properties/partnership/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItem_vs_PartnershipItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphEmploymentItem_vs_PartnershipItem(g, p, build)
 }
 
-var oaGraphSim12_22 = [9]float64{
+// keySimGraphEmploymentItem_vs_PartnershipItem holds the key similarities (SPEC §6.1) of the properties of #/properties/employment/items (rows) and #/properties/partnership/items (columns).
+var keySimGraphEmploymentItem_vs_PartnershipItem = [9]float64{
 	float64(0.4444444444444444),
 	float64(0.4444444444444444),
 	float64(0.6388888888888888),
@@ -7570,7 +7983,8 @@ var oaGraphSim12_22 = [9]float64{
 	float64(0.5972222222222222),
 }
 
-func (c *oaGraphCtx) oaGraphO12_22(g *GraphEmploymentItem, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphEmploymentItem_vs_PartnershipItem aligns the properties of #/properties/employment/items and #/properties/partnership/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PartnershipItem(g *GraphEmploymentItem, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Person != nil {
@@ -7611,7 +8025,7 @@ func (c *oaGraphCtx) oaGraphO12_22(g *GraphEmploymentItem, p *GraphPartnershipIt
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim12_22[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphEmploymentItem_vs_PartnershipItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -7643,7 +8057,7 @@ func (c *oaGraphCtx) oaGraphO12_22(g *GraphEmploymentItem, p *GraphPartnershipIt
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember12(g, eg[x]), oaGraphMember22(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -7651,56 +8065,56 @@ func (c *oaGraphCtx) oaGraphO12_22(g *GraphEmploymentItem, p *GraphPartnershipIt
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_23(false, genrt.Deref(g.Person), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_PartnershipItemSource(false, genrt.Deref(g.Person), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_24(false, genrt.Deref(g.Person), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_PartnershipItemTarget(false, genrt.Deref(g.Person), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA13_25(false, genrt.Deref(g.Person), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_PartnershipItemRelation(false, genrt.Deref(g.Person), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_23(false, genrt.Deref(g.Company), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphEmploymentItemCompany_vs_PartnershipItemSource(false, genrt.Deref(g.Company), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA14_25(false, genrt.Deref(g.Company), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphEmploymentItemCompany_vs_PartnershipItemRelation(false, genrt.Deref(g.Company), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_23(false, genrt.Deref(g.Role), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphEmploymentItemRole_vs_PartnershipItemSource(false, genrt.Deref(g.Role), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_24(false, genrt.Deref(g.Role), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphEmploymentItemRole_vs_PartnershipItemTarget(false, genrt.Deref(g.Role), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA15_25(false, genrt.Deref(g.Role), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphEmploymentItemRole_vs_PartnershipItemRelation(false, genrt.Deref(g.Role), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
@@ -7727,11 +8141,11 @@ func (c *oaGraphCtx) oaGraphO12_22(g *GraphEmploymentItem, p *GraphPartnershipIt
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys12[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphEmploymentItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys22[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphPartnershipItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -7746,12 +8160,13 @@ func (c *oaGraphCtx) oaGraphO12_22(g *GraphEmploymentItem, p *GraphPartnershipIt
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA17_7 aligns a gold value under schema node /properties/acquaintance/items with a candidate value of node /properties/companies/items.
-func (c *oaGraphCtx) oaGraphA17_7(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO17_7(g, p, build)
+// scoreGraphAcquaintanceItem_vs_CompaniesItem scores a gold value of #/properties/acquaintance/items (object) against a candidate value of #/properties/companies/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItem_vs_CompaniesItem(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphAcquaintanceItem_vs_CompaniesItem(g, p, build)
 }
 
-var oaGraphSim17_7 = [9]float64{
+// keySimGraphAcquaintanceItem_vs_CompaniesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/acquaintance/items (rows) and #/properties/companies/items (columns).
+var keySimGraphAcquaintanceItem_vs_CompaniesItem = [9]float64{
 	float64(0.0),
 	float64(0.47222222222222215),
 	float64(0.5277777777777778),
@@ -7763,7 +8178,8 @@ var oaGraphSim17_7 = [9]float64{
 	float64(0.4166666666666667),
 }
 
-func (c *oaGraphCtx) oaGraphO17_7(g *GraphAcquaintanceItem, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphAcquaintanceItem_vs_CompaniesItem aligns the properties of #/properties/acquaintance/items and #/properties/companies/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_CompaniesItem(g *GraphAcquaintanceItem, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -7804,7 +8220,7 @@ func (c *oaGraphCtx) oaGraphO17_7(g *GraphAcquaintanceItem, p *GraphCompaniesIte
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim17_7[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphAcquaintanceItem_vs_CompaniesItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -7836,7 +8252,7 @@ func (c *oaGraphCtx) oaGraphO17_7(g *GraphAcquaintanceItem, p *GraphCompaniesIte
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember17(g, eg[x]), oaGraphMember7(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -7844,42 +8260,42 @@ func (c *oaGraphCtx) oaGraphO17_7(g *GraphAcquaintanceItem, p *GraphCompaniesIte
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_9(false, genrt.Deref(g.Source), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_CompaniesItemName(false, genrt.Deref(g.Source), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_10(false, genrt.Deref(g.Source), false, genrt.Deref(p.Industry), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_CompaniesItemIndustry(false, genrt.Deref(g.Source), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_9(false, genrt.Deref(g.Target), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemTarget_vs_CompaniesItemName(false, genrt.Deref(g.Target), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_10(false, genrt.Deref(g.Target), false, genrt.Deref(p.Industry), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemTarget_vs_CompaniesItemIndustry(false, genrt.Deref(g.Target), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_9(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_CompaniesItemName(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_10(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Industry), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_CompaniesItemIndustry(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
@@ -7906,11 +8322,11 @@ func (c *oaGraphCtx) oaGraphO17_7(g *GraphAcquaintanceItem, p *GraphCompaniesIte
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys17[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphAcquaintanceItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys7[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphCompaniesItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -7925,12 +8341,13 @@ func (c *oaGraphCtx) oaGraphO17_7(g *GraphAcquaintanceItem, p *GraphCompaniesIte
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA17_12 aligns a gold value under schema node /properties/acquaintance/items with a candidate value of node /properties/employment/items.
-func (c *oaGraphCtx) oaGraphA17_12(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO17_12(g, p, build)
+// scoreGraphAcquaintanceItem_vs_EmploymentItem scores a gold value of #/properties/acquaintance/items (object) against a candidate value of #/properties/employment/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItem_vs_EmploymentItem(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphAcquaintanceItem_vs_EmploymentItem(g, p, build)
 }
 
-var oaGraphSim17_12 = [9]float64{
+// keySimGraphAcquaintanceItem_vs_EmploymentItem holds the key similarities (SPEC §6.1) of the properties of #/properties/acquaintance/items (rows) and #/properties/employment/items (columns).
+var keySimGraphAcquaintanceItem_vs_EmploymentItem = [9]float64{
 	float64(0.4444444444444444),
 	float64(0.4365079365079365),
 	float64(0.611111111111111),
@@ -7942,7 +8359,8 @@ var oaGraphSim17_12 = [9]float64{
 	float64(0.5972222222222222),
 }
 
-func (c *oaGraphCtx) oaGraphO17_12(g *GraphAcquaintanceItem, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphAcquaintanceItem_vs_EmploymentItem aligns the properties of #/properties/acquaintance/items and #/properties/employment/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_EmploymentItem(g *GraphAcquaintanceItem, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -7983,7 +8401,7 @@ func (c *oaGraphCtx) oaGraphO17_12(g *GraphAcquaintanceItem, p *GraphEmploymentI
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim17_12[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphAcquaintanceItem_vs_EmploymentItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -8015,7 +8433,7 @@ func (c *oaGraphCtx) oaGraphO17_12(g *GraphAcquaintanceItem, p *GraphEmploymentI
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember17(g, eg[x]), oaGraphMember12(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -8023,56 +8441,56 @@ func (c *oaGraphCtx) oaGraphO17_12(g *GraphAcquaintanceItem, p *GraphEmploymentI
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_13(false, genrt.Deref(g.Source), false, genrt.Deref(p.Person), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_EmploymentItemPerson(false, genrt.Deref(g.Source), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_14(false, genrt.Deref(g.Source), false, genrt.Deref(p.Company), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_EmploymentItemCompany(false, genrt.Deref(g.Source), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_15(false, genrt.Deref(g.Source), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_EmploymentItemRole(false, genrt.Deref(g.Source), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_13(false, genrt.Deref(g.Target), false, genrt.Deref(p.Person), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemTarget_vs_EmploymentItemPerson(false, genrt.Deref(g.Target), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_15(false, genrt.Deref(g.Target), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemTarget_vs_EmploymentItemRole(false, genrt.Deref(g.Target), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_13(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Person), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_EmploymentItemPerson(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_14(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Company), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_EmploymentItemCompany(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_15(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_EmploymentItemRole(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
@@ -8099,11 +8517,11 @@ func (c *oaGraphCtx) oaGraphO17_12(g *GraphAcquaintanceItem, p *GraphEmploymentI
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys17[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphAcquaintanceItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys12[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphEmploymentItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -8118,12 +8536,13 @@ func (c *oaGraphCtx) oaGraphO17_12(g *GraphAcquaintanceItem, p *GraphEmploymentI
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA17_17 aligns a gold value under schema node /properties/acquaintance/items with a candidate value of node /properties/acquaintance/items.
-func (c *oaGraphCtx) oaGraphA17_17(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO17_17(g, p, build)
+// scoreGraphAcquaintanceItem scores #/properties/acquaintance/items (object).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItem(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphAcquaintanceItem(g, p, build)
 }
 
-var oaGraphSim17_17 = [9]float64{
+// keySimGraphAcquaintanceItem holds the key similarities (SPEC §6.1) of the properties of #/properties/acquaintance/items (rows) and #/properties/acquaintance/items (columns).
+var keySimGraphAcquaintanceItem = [9]float64{
 	float64(1.0),
 	float64(0.5555555555555555),
 	float64(0.4305555555555555),
@@ -8135,7 +8554,8 @@ var oaGraphSim17_17 = [9]float64{
 	float64(1.0),
 }
 
-func (c *oaGraphCtx) oaGraphO17_17(g *GraphAcquaintanceItem, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphAcquaintanceItem aligns the properties of #/properties/acquaintance/items and #/properties/acquaintance/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem(g *GraphAcquaintanceItem, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -8186,7 +8606,7 @@ func (c *oaGraphCtx) oaGraphO17_17(g *GraphAcquaintanceItem, p *GraphAcquaintanc
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaGraphSim17_17[gi[i]*3+pj[j]]
+				K[i*m+j] = keySimGraphAcquaintanceItem[gi[i]*3+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -8219,7 +8639,7 @@ func (c *oaGraphCtx) oaGraphO17_17(g *GraphAcquaintanceItem, p *GraphAcquaintanc
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember17(g, eg[x]), oaGraphMember17(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -8227,63 +8647,63 @@ func (c *oaGraphCtx) oaGraphO17_17(g *GraphAcquaintanceItem, p *GraphAcquaintanc
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_18(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemSource(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_19(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_Target(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_20(false, genrt.Deref(g.Source), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_Relation(false, genrt.Deref(g.Source), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_18(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemTarget_vs_Source(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_19(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemTarget(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_20(false, genrt.Deref(g.Target), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemTarget_vs_Relation(false, genrt.Deref(g.Target), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_18(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_Source(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_19(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_Target(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_20(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemRelation(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
@@ -8310,11 +8730,11 @@ func (c *oaGraphCtx) oaGraphO17_17(g *GraphAcquaintanceItem, p *GraphAcquaintanc
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys17[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphAcquaintanceItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys17[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphAcquaintanceItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -8329,12 +8749,13 @@ func (c *oaGraphCtx) oaGraphO17_17(g *GraphAcquaintanceItem, p *GraphAcquaintanc
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA17_22 aligns a gold value under schema node /properties/acquaintance/items with a candidate value of node /properties/partnership/items.
-func (c *oaGraphCtx) oaGraphA17_22(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO17_22(g, p, build)
+// scoreGraphAcquaintanceItem_vs_PartnershipItem scores a gold value of #/properties/acquaintance/items (object) against a candidate value of #/properties/partnership/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItem_vs_PartnershipItem(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphAcquaintanceItem_vs_PartnershipItem(g, p, build)
 }
 
-var oaGraphSim17_22 = [9]float64{
+// keySimGraphAcquaintanceItem_vs_PartnershipItem holds the key similarities (SPEC §6.1) of the properties of #/properties/acquaintance/items (rows) and #/properties/partnership/items (columns).
+var keySimGraphAcquaintanceItem_vs_PartnershipItem = [9]float64{
 	float64(1.0),
 	float64(0.5555555555555555),
 	float64(0.4305555555555555),
@@ -8346,7 +8767,8 @@ var oaGraphSim17_22 = [9]float64{
 	float64(1.0),
 }
 
-func (c *oaGraphCtx) oaGraphO17_22(g *GraphAcquaintanceItem, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphAcquaintanceItem_vs_PartnershipItem aligns the properties of #/properties/acquaintance/items and #/properties/partnership/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_PartnershipItem(g *GraphAcquaintanceItem, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -8387,7 +8809,7 @@ func (c *oaGraphCtx) oaGraphO17_22(g *GraphAcquaintanceItem, p *GraphPartnership
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim17_22[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphAcquaintanceItem_vs_PartnershipItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -8419,7 +8841,7 @@ func (c *oaGraphCtx) oaGraphO17_22(g *GraphAcquaintanceItem, p *GraphPartnership
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember17(g, eg[x]), oaGraphMember22(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -8427,63 +8849,63 @@ func (c *oaGraphCtx) oaGraphO17_22(g *GraphAcquaintanceItem, p *GraphPartnership
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_23(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_PartnershipItemSource(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_24(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_PartnershipItemTarget(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA18_25(false, genrt.Deref(g.Source), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_PartnershipItemRelation(false, genrt.Deref(g.Source), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_23(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemTarget_vs_PartnershipItemSource(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_24(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemTarget_vs_PartnershipItemTarget(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA19_25(false, genrt.Deref(g.Target), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemTarget_vs_PartnershipItemRelation(false, genrt.Deref(g.Target), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_23(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_PartnershipItemSource(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_24(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_PartnershipItemTarget(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA20_25(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_PartnershipItemRelation(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
@@ -8510,11 +8932,11 @@ func (c *oaGraphCtx) oaGraphO17_22(g *GraphAcquaintanceItem, p *GraphPartnership
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys17[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphAcquaintanceItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys22[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphPartnershipItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -8529,12 +8951,13 @@ func (c *oaGraphCtx) oaGraphO17_22(g *GraphAcquaintanceItem, p *GraphPartnership
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA22_2 aligns a gold value under schema node /properties/partnership/items with a candidate value of node /properties/people/items.
-func (c *oaGraphCtx) oaGraphA22_2(gn bool, g *GraphPartnershipItem, pn bool, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO22_2(g, p, build)
+// scoreGraphPartnershipItem_vs_PeopleItem scores a gold value of #/properties/partnership/items (object) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItem_vs_PeopleItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphPartnershipItem_vs_PeopleItem(g, p, build)
 }
 
-var oaGraphSim22_2 = [9]float64{
+// keySimGraphPartnershipItem_vs_PeopleItem holds the key similarities (SPEC §6.1) of the properties of #/properties/partnership/items (rows) and #/properties/people/items (columns).
+var keySimGraphPartnershipItem_vs_PeopleItem = [9]float64{
 	float64(0.0),
 	float64(0.47222222222222215),
 	float64(0.45555555555555555),
@@ -8546,7 +8969,8 @@ var oaGraphSim22_2 = [9]float64{
 	float64(0.5472222222222222),
 }
 
-func (c *oaGraphCtx) oaGraphO22_2(g *GraphPartnershipItem, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphPartnershipItem_vs_PeopleItem aligns the properties of #/properties/partnership/items and #/properties/people/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_PeopleItem(g *GraphPartnershipItem, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -8587,7 +9011,7 @@ func (c *oaGraphCtx) oaGraphO22_2(g *GraphPartnershipItem, p *GraphPeopleItem, b
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim22_2[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphPartnershipItem_vs_PeopleItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -8619,7 +9043,7 @@ func (c *oaGraphCtx) oaGraphO22_2(g *GraphPartnershipItem, p *GraphPeopleItem, b
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember22(g, eg[x]), oaGraphMember2(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -8627,42 +9051,42 @@ func (c *oaGraphCtx) oaGraphO22_2(g *GraphPartnershipItem, p *GraphPeopleItem, b
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_4(false, genrt.Deref(g.Source), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphPartnershipItemSource_vs_PeopleItemName(false, genrt.Deref(g.Source), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_5(false, genrt.Deref(g.Source), false, genrt.Deref(p.Title), build)
+			evs[x], r = c.scoreGraphPartnershipItemSource_vs_PeopleItemTitle(false, genrt.Deref(g.Source), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_4(false, genrt.Deref(g.Target), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_PeopleItemName(false, genrt.Deref(g.Target), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_5(false, genrt.Deref(g.Target), false, genrt.Deref(p.Title), build)
+			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_PeopleItemTitle(false, genrt.Deref(g.Target), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_4(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_PeopleItemName(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_5(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Title), build)
+			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_PeopleItemTitle(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
@@ -8689,11 +9113,11 @@ func (c *oaGraphCtx) oaGraphO22_2(g *GraphPartnershipItem, p *GraphPeopleItem, b
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys22[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphPartnershipItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys2[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphPeopleItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -8708,12 +9132,13 @@ func (c *oaGraphCtx) oaGraphO22_2(g *GraphPartnershipItem, p *GraphPeopleItem, b
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA22_7 aligns a gold value under schema node /properties/partnership/items with a candidate value of node /properties/companies/items.
-func (c *oaGraphCtx) oaGraphA22_7(gn bool, g *GraphPartnershipItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO22_7(g, p, build)
+// scoreGraphPartnershipItem_vs_CompaniesItem scores a gold value of #/properties/partnership/items (object) against a candidate value of #/properties/companies/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItem_vs_CompaniesItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphPartnershipItem_vs_CompaniesItem(g, p, build)
 }
 
-var oaGraphSim22_7 = [9]float64{
+// keySimGraphPartnershipItem_vs_CompaniesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/partnership/items (rows) and #/properties/companies/items (columns).
+var keySimGraphPartnershipItem_vs_CompaniesItem = [9]float64{
 	float64(0.0),
 	float64(0.47222222222222215),
 	float64(0.5277777777777778),
@@ -8725,7 +9150,8 @@ var oaGraphSim22_7 = [9]float64{
 	float64(0.4166666666666667),
 }
 
-func (c *oaGraphCtx) oaGraphO22_7(g *GraphPartnershipItem, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphPartnershipItem_vs_CompaniesItem aligns the properties of #/properties/partnership/items and #/properties/companies/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_CompaniesItem(g *GraphPartnershipItem, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -8766,7 +9192,7 @@ func (c *oaGraphCtx) oaGraphO22_7(g *GraphPartnershipItem, p *GraphCompaniesItem
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim22_7[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphPartnershipItem_vs_CompaniesItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -8798,7 +9224,7 @@ func (c *oaGraphCtx) oaGraphO22_7(g *GraphPartnershipItem, p *GraphCompaniesItem
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember22(g, eg[x]), oaGraphMember7(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -8806,42 +9232,42 @@ func (c *oaGraphCtx) oaGraphO22_7(g *GraphPartnershipItem, p *GraphCompaniesItem
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_9(false, genrt.Deref(g.Source), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphPartnershipItemSource_vs_CompaniesItemName(false, genrt.Deref(g.Source), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_10(false, genrt.Deref(g.Source), false, genrt.Deref(p.Industry), build)
+			evs[x], r = c.scoreGraphPartnershipItemSource_vs_CompaniesItemIndustry(false, genrt.Deref(g.Source), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_9(false, genrt.Deref(g.Target), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_CompaniesItemName(false, genrt.Deref(g.Target), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_10(false, genrt.Deref(g.Target), false, genrt.Deref(p.Industry), build)
+			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_CompaniesItemIndustry(false, genrt.Deref(g.Target), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_9(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Name), build)
+			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_CompaniesItemName(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_10(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Industry), build)
+			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_CompaniesItemIndustry(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
@@ -8868,11 +9294,11 @@ func (c *oaGraphCtx) oaGraphO22_7(g *GraphPartnershipItem, p *GraphCompaniesItem
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys22[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphPartnershipItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys7[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphCompaniesItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -8887,12 +9313,13 @@ func (c *oaGraphCtx) oaGraphO22_7(g *GraphPartnershipItem, p *GraphCompaniesItem
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA22_12 aligns a gold value under schema node /properties/partnership/items with a candidate value of node /properties/employment/items.
-func (c *oaGraphCtx) oaGraphA22_12(gn bool, g *GraphPartnershipItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO22_12(g, p, build)
+// scoreGraphPartnershipItem_vs_EmploymentItem scores a gold value of #/properties/partnership/items (object) against a candidate value of #/properties/employment/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItem_vs_EmploymentItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphPartnershipItem_vs_EmploymentItem(g, p, build)
 }
 
-var oaGraphSim22_12 = [9]float64{
+// keySimGraphPartnershipItem_vs_EmploymentItem holds the key similarities (SPEC §6.1) of the properties of #/properties/partnership/items (rows) and #/properties/employment/items (columns).
+var keySimGraphPartnershipItem_vs_EmploymentItem = [9]float64{
 	float64(0.4444444444444444),
 	float64(0.4365079365079365),
 	float64(0.611111111111111),
@@ -8904,7 +9331,8 @@ var oaGraphSim22_12 = [9]float64{
 	float64(0.5972222222222222),
 }
 
-func (c *oaGraphCtx) oaGraphO22_12(g *GraphPartnershipItem, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphPartnershipItem_vs_EmploymentItem aligns the properties of #/properties/partnership/items and #/properties/employment/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_EmploymentItem(g *GraphPartnershipItem, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -8945,7 +9373,7 @@ func (c *oaGraphCtx) oaGraphO22_12(g *GraphPartnershipItem, p *GraphEmploymentIt
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim22_12[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphPartnershipItem_vs_EmploymentItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -8977,7 +9405,7 @@ func (c *oaGraphCtx) oaGraphO22_12(g *GraphPartnershipItem, p *GraphEmploymentIt
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember22(g, eg[x]), oaGraphMember12(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -8985,56 +9413,56 @@ func (c *oaGraphCtx) oaGraphO22_12(g *GraphPartnershipItem, p *GraphEmploymentIt
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_13(false, genrt.Deref(g.Source), false, genrt.Deref(p.Person), build)
+			evs[x], r = c.scoreGraphPartnershipItemSource_vs_EmploymentItemPerson(false, genrt.Deref(g.Source), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_14(false, genrt.Deref(g.Source), false, genrt.Deref(p.Company), build)
+			evs[x], r = c.scoreGraphPartnershipItemSource_vs_EmploymentItemCompany(false, genrt.Deref(g.Source), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_15(false, genrt.Deref(g.Source), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreGraphPartnershipItemSource_vs_EmploymentItemRole(false, genrt.Deref(g.Source), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_13(false, genrt.Deref(g.Target), false, genrt.Deref(p.Person), build)
+			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_EmploymentItemPerson(false, genrt.Deref(g.Target), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_15(false, genrt.Deref(g.Target), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_EmploymentItemRole(false, genrt.Deref(g.Target), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_13(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Person), build)
+			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_EmploymentItemPerson(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_14(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Company), build)
+			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_EmploymentItemCompany(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_15(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Role), build)
+			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_EmploymentItemRole(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
@@ -9061,11 +9489,11 @@ func (c *oaGraphCtx) oaGraphO22_12(g *GraphPartnershipItem, p *GraphEmploymentIt
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys22[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphPartnershipItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys12[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphEmploymentItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -9080,12 +9508,13 @@ func (c *oaGraphCtx) oaGraphO22_12(g *GraphPartnershipItem, p *GraphEmploymentIt
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA22_17 aligns a gold value under schema node /properties/partnership/items with a candidate value of node /properties/acquaintance/items.
-func (c *oaGraphCtx) oaGraphA22_17(gn bool, g *GraphPartnershipItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO22_17(g, p, build)
+// scoreGraphPartnershipItem_vs_AcquaintanceItem scores a gold value of #/properties/partnership/items (object) against a candidate value of #/properties/acquaintance/items (object); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItem_vs_AcquaintanceItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphPartnershipItem_vs_AcquaintanceItem(g, p, build)
 }
 
-var oaGraphSim22_17 = [9]float64{
+// keySimGraphPartnershipItem_vs_AcquaintanceItem holds the key similarities (SPEC §6.1) of the properties of #/properties/partnership/items (rows) and #/properties/acquaintance/items (columns).
+var keySimGraphPartnershipItem_vs_AcquaintanceItem = [9]float64{
 	float64(1.0),
 	float64(0.5555555555555555),
 	float64(0.4305555555555555),
@@ -9097,7 +9526,8 @@ var oaGraphSim22_17 = [9]float64{
 	float64(1.0),
 }
 
-func (c *oaGraphCtx) oaGraphO22_17(g *GraphPartnershipItem, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphPartnershipItem_vs_AcquaintanceItem aligns the properties of #/properties/partnership/items and #/properties/acquaintance/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_AcquaintanceItem(g *GraphPartnershipItem, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -9138,7 +9568,7 @@ func (c *oaGraphCtx) oaGraphO22_17(g *GraphPartnershipItem, p *GraphAcquaintance
 	K := c.Floats(n * m)
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
-			K[i*m+j] = oaGraphSim22_17[gi[i]*3+pj[j]]
+			K[i*m+j] = keySimGraphPartnershipItem_vs_AcquaintanceItem[gi[i]*3+pj[j]]
 		}
 	}
 	asg := c.Solve(K, n, m)
@@ -9170,7 +9600,7 @@ func (c *oaGraphCtx) oaGraphO22_17(g *GraphPartnershipItem, p *GraphAcquaintance
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember22(g, eg[x]), oaGraphMember17(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -9178,63 +9608,63 @@ func (c *oaGraphCtx) oaGraphO22_17(g *GraphPartnershipItem, p *GraphAcquaintance
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_18(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphPartnershipItemSource_vs_AcquaintanceItemSource(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_19(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphPartnershipItemSource_vs_AcquaintanceItemTarget(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_20(false, genrt.Deref(g.Source), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphPartnershipItemSource_vs_AcquaintanceItemRelation(false, genrt.Deref(g.Source), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_18(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_AcquaintanceItemSource(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_19(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_AcquaintanceItemTarget(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_20(false, genrt.Deref(g.Target), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_AcquaintanceItemRelation(false, genrt.Deref(g.Target), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_18(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_AcquaintanceItemSource(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_19(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_AcquaintanceItemTarget(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_20(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_AcquaintanceItemRelation(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
@@ -9261,11 +9691,11 @@ func (c *oaGraphCtx) oaGraphO22_17(g *GraphPartnershipItem, p *GraphAcquaintance
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys22[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphPartnershipItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys17[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphAcquaintanceItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -9280,12 +9710,13 @@ func (c *oaGraphCtx) oaGraphO22_17(g *GraphPartnershipItem, p *GraphAcquaintance
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA22_22 aligns a gold value under schema node /properties/partnership/items with a candidate value of node /properties/partnership/items.
-func (c *oaGraphCtx) oaGraphA22_22(gn bool, g *GraphPartnershipItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
-	return c.oaGraphO22_22(g, p, build)
+// scoreGraphPartnershipItem scores #/properties/partnership/items (object).
+func (c *oaGraphCtx) scoreGraphPartnershipItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+	return c.scoreObjectGraphPartnershipItem(g, p, build)
 }
 
-var oaGraphSim22_22 = [9]float64{
+// keySimGraphPartnershipItem holds the key similarities (SPEC §6.1) of the properties of #/properties/partnership/items (rows) and #/properties/partnership/items (columns).
+var keySimGraphPartnershipItem = [9]float64{
 	float64(1.0),
 	float64(0.5555555555555555),
 	float64(0.4305555555555555),
@@ -9297,7 +9728,8 @@ var oaGraphSim22_22 = [9]float64{
 	float64(1.0),
 }
 
-func (c *oaGraphCtx) oaGraphO22_22(g *GraphPartnershipItem, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+// scoreObjectGraphPartnershipItem aligns the properties of #/properties/partnership/items and #/properties/partnership/items (SPEC §6).
+func (c *oaGraphCtx) scoreObjectGraphPartnershipItem(g *GraphPartnershipItem, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -9348,7 +9780,7 @@ func (c *oaGraphCtx) oaGraphO22_22(g *GraphPartnershipItem, p *GraphPartnershipI
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaGraphSim22_22[gi[i]*3+pj[j]]
+				K[i*m+j] = keySimGraphPartnershipItem[gi[i]*3+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -9381,7 +9813,7 @@ func (c *oaGraphCtx) oaGraphO22_22(g *GraphPartnershipItem, p *GraphPartnershipI
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaGraphMember22(g, eg[x]), oaGraphMember22(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -9389,63 +9821,63 @@ func (c *oaGraphCtx) oaGraphO22_22(g *GraphPartnershipItem, p *GraphPartnershipI
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_23(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphPartnershipItemSource(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_24(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphPartnershipItemSource_vs_Target(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA23_25(false, genrt.Deref(g.Source), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphPartnershipItemSource_vs_Relation(false, genrt.Deref(g.Source), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_23(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_Source(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_24(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphPartnershipItemTarget(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA24_25(false, genrt.Deref(g.Target), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_Relation(false, genrt.Deref(g.Target), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_23(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Source), build)
+			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_Source(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_24(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Target), build)
+			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_Target(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
 			var r *oaGraphRes
-			evs[x], r = c.oaGraphA25_25(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Relation), build)
+			evs[x], r = c.scoreGraphPartnershipItemRelation(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
@@ -9472,11 +9904,11 @@ func (c *oaGraphCtx) oaGraphO22_22(g *GraphPartnershipItem, p *GraphPartnershipI
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaGraphKeys22[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysGraphPartnershipItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaGraphKeys22[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysGraphPartnershipItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -9491,377 +9923,377 @@ func (c *oaGraphCtx) oaGraphO22_22(g *GraphPartnershipItem, p *GraphPartnershipI
 	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaGraphA3_8 aligns a gold value under schema node /properties/people/items/properties/id with a candidate value of node /properties/companies/items/properties/id.
-func (c *oaGraphCtx) oaGraphA3_8(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemId_vs_CompaniesItemId scores a gold value of #/properties/people/items/properties/id (string, identifier of scope "person") against a candidate value of #/properties/companies/items/properties/id (string, identifier of scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_CompaniesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, oaGraphJN3(gn, g), oaGraphJN8(pn, p), true, true)
+		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphCompaniesItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
-// oaGraphA3_10 aligns a gold value under schema node /properties/people/items/properties/id with a candidate value of node /properties/companies/items/properties/industry.
-func (c *oaGraphCtx) oaGraphA3_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemId_vs_CompaniesItemIndustry scores a gold value of #/properties/people/items/properties/id (string, identifier of scope "person") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, oaGraphJN3(gn, g), oaGraphJN10(pn, p), true, true)
+		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	}
 	return 1, nil
 }
 
-// oaGraphA4_9 aligns a gold value under schema node /properties/people/items/properties/name with a candidate value of node /properties/companies/items/properties/name.
-func (c *oaGraphCtx) oaGraphA4_9(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemName_vs_CompaniesItemName scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ4(g), oaGraphJ9(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA4_10 aligns a gold value under schema node /properties/people/items/properties/name with a candidate value of node /properties/companies/items/properties/industry.
-func (c *oaGraphCtx) oaGraphA4_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemName_vs_CompaniesItemIndustry scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ4(g), oaGraphJ10(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphCompaniesItemIndustry(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA5_8 aligns a gold value under schema node /properties/people/items/properties/title with a candidate value of node /properties/companies/items/properties/id.
-func (c *oaGraphCtx) oaGraphA5_8(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemTitle_vs_CompaniesItemId scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/companies/items/properties/id (string, identifier of scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_CompaniesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ5(g), oaGraphJ8(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphCompaniesItemId(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA5_9 aligns a gold value under schema node /properties/people/items/properties/title with a candidate value of node /properties/companies/items/properties/name.
-func (c *oaGraphCtx) oaGraphA5_9(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemTitle_vs_CompaniesItemName scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ5(g), oaGraphJ9(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA5_10 aligns a gold value under schema node /properties/people/items/properties/title with a candidate value of node /properties/companies/items/properties/industry.
-func (c *oaGraphCtx) oaGraphA5_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemTitle_vs_CompaniesItemIndustry scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ5(g), oaGraphJ10(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphCompaniesItemIndustry(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA4_13 aligns a gold value under schema node /properties/people/items/properties/name with a candidate value of node /properties/employment/items/properties/person.
-func (c *oaGraphCtx) oaGraphA4_13(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemName_vs_EmploymentItemPerson scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ4(g), oaGraphJ13(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphEmploymentItemPerson(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA4_14 aligns a gold value under schema node /properties/people/items/properties/name with a candidate value of node /properties/employment/items/properties/company.
-func (c *oaGraphCtx) oaGraphA4_14(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemName_vs_EmploymentItemCompany scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ4(g), oaGraphJ14(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphEmploymentItemCompany(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA4_15 aligns a gold value under schema node /properties/people/items/properties/name with a candidate value of node /properties/employment/items/properties/role.
-func (c *oaGraphCtx) oaGraphA4_15(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemName_vs_EmploymentItemRole scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ4(g), oaGraphJ15(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphEmploymentItemRole(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA5_15 aligns a gold value under schema node /properties/people/items/properties/title with a candidate value of node /properties/employment/items/properties/role.
-func (c *oaGraphCtx) oaGraphA5_15(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemTitle_vs_EmploymentItemRole scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ5(g), oaGraphJ15(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphEmploymentItemRole(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA4_23 aligns a gold value under schema node /properties/people/items/properties/name with a candidate value of node /properties/partnership/items/properties/source.
-func (c *oaGraphCtx) oaGraphA4_23(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemName_vs_PartnershipItemSource scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ4(g), oaGraphJ23(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA4_24 aligns a gold value under schema node /properties/people/items/properties/name with a candidate value of node /properties/partnership/items/properties/target.
-func (c *oaGraphCtx) oaGraphA4_24(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemName_vs_PartnershipItemTarget scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ4(g), oaGraphJ24(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA4_25 aligns a gold value under schema node /properties/people/items/properties/name with a candidate value of node /properties/partnership/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA4_25(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemName_vs_PartnershipItemRelation scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ4(g), oaGraphJ25(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA5_23 aligns a gold value under schema node /properties/people/items/properties/title with a candidate value of node /properties/partnership/items/properties/source.
-func (c *oaGraphCtx) oaGraphA5_23(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemTitle_vs_PartnershipItemSource scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ5(g), oaGraphJ23(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA5_24 aligns a gold value under schema node /properties/people/items/properties/title with a candidate value of node /properties/partnership/items/properties/target.
-func (c *oaGraphCtx) oaGraphA5_24(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemTitle_vs_PartnershipItemTarget scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ5(g), oaGraphJ24(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA5_25 aligns a gold value under schema node /properties/people/items/properties/title with a candidate value of node /properties/partnership/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA5_25(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPeopleItemTitle_vs_PartnershipItemRelation scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ5(g), oaGraphJ25(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA8_3 aligns a gold value under schema node /properties/companies/items/properties/id with a candidate value of node /properties/people/items/properties/id.
-func (c *oaGraphCtx) oaGraphA8_3(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemId_vs_PeopleItemId scores a gold value of #/properties/companies/items/properties/id (string, identifier of scope "company") against a candidate value of #/properties/people/items/properties/id (string, identifier of scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_PeopleItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, oaGraphJN8(gn, g), oaGraphJN3(pn, p), true, true)
+		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphPeopleItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
-// oaGraphA8_5 aligns a gold value under schema node /properties/companies/items/properties/id with a candidate value of node /properties/people/items/properties/title.
-func (c *oaGraphCtx) oaGraphA8_5(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemId_vs_PeopleItemTitle scores a gold value of #/properties/companies/items/properties/id (string, identifier of scope "company") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, oaGraphJN8(gn, g), oaGraphJN5(pn, p), true, true)
+		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
 	}
 	return 1, nil
 }
 
-// oaGraphA9_4 aligns a gold value under schema node /properties/companies/items/properties/name with a candidate value of node /properties/people/items/properties/name.
-func (c *oaGraphCtx) oaGraphA9_4(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemName_vs_PeopleItemName scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ9(g), oaGraphJ4(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA9_5 aligns a gold value under schema node /properties/companies/items/properties/name with a candidate value of node /properties/people/items/properties/title.
-func (c *oaGraphCtx) oaGraphA9_5(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemName_vs_PeopleItemTitle scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ9(g), oaGraphJ5(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPeopleItemTitle(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA10_3 aligns a gold value under schema node /properties/companies/items/properties/industry with a candidate value of node /properties/people/items/properties/id.
-func (c *oaGraphCtx) oaGraphA10_3(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemIndustry_vs_PeopleItemId scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/people/items/properties/id (string, identifier of scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PeopleItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ10(g), oaGraphJ3(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPeopleItemId(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA10_4 aligns a gold value under schema node /properties/companies/items/properties/industry with a candidate value of node /properties/people/items/properties/name.
-func (c *oaGraphCtx) oaGraphA10_4(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemIndustry_vs_PeopleItemName scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ10(g), oaGraphJ4(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA10_5 aligns a gold value under schema node /properties/companies/items/properties/industry with a candidate value of node /properties/people/items/properties/title.
-func (c *oaGraphCtx) oaGraphA10_5(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemIndustry_vs_PeopleItemTitle scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ10(g), oaGraphJ5(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPeopleItemTitle(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA9_13 aligns a gold value under schema node /properties/companies/items/properties/name with a candidate value of node /properties/employment/items/properties/person.
-func (c *oaGraphCtx) oaGraphA9_13(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemName_vs_EmploymentItemPerson scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ9(g), oaGraphJ13(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphEmploymentItemPerson(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA9_14 aligns a gold value under schema node /properties/companies/items/properties/name with a candidate value of node /properties/employment/items/properties/company.
-func (c *oaGraphCtx) oaGraphA9_14(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemName_vs_EmploymentItemCompany scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ9(g), oaGraphJ14(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphEmploymentItemCompany(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA9_15 aligns a gold value under schema node /properties/companies/items/properties/name with a candidate value of node /properties/employment/items/properties/role.
-func (c *oaGraphCtx) oaGraphA9_15(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemName_vs_EmploymentItemRole scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ9(g), oaGraphJ15(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphEmploymentItemRole(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA10_13 aligns a gold value under schema node /properties/companies/items/properties/industry with a candidate value of node /properties/employment/items/properties/person.
-func (c *oaGraphCtx) oaGraphA10_13(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemIndustry_vs_EmploymentItemPerson scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ10(g), oaGraphJ13(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphEmploymentItemPerson(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA10_14 aligns a gold value under schema node /properties/companies/items/properties/industry with a candidate value of node /properties/employment/items/properties/company.
-func (c *oaGraphCtx) oaGraphA10_14(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemIndustry_vs_EmploymentItemCompany scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ10(g), oaGraphJ14(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphEmploymentItemCompany(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA9_18 aligns a gold value under schema node /properties/companies/items/properties/name with a candidate value of node /properties/acquaintance/items/properties/source.
-func (c *oaGraphCtx) oaGraphA9_18(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemName_vs_AcquaintanceItemSource scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ9(g), oaGraphJ18(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphAcquaintanceItemSource(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA9_19 aligns a gold value under schema node /properties/companies/items/properties/name with a candidate value of node /properties/acquaintance/items/properties/target.
-func (c *oaGraphCtx) oaGraphA9_19(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemName_vs_AcquaintanceItemTarget scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ9(g), oaGraphJ19(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA9_20 aligns a gold value under schema node /properties/companies/items/properties/name with a candidate value of node /properties/acquaintance/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA9_20(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemName_vs_AcquaintanceItemRelation scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ9(g), oaGraphJ20(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA10_18 aligns a gold value under schema node /properties/companies/items/properties/industry with a candidate value of node /properties/acquaintance/items/properties/source.
-func (c *oaGraphCtx) oaGraphA10_18(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemSource scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ10(g), oaGraphJ18(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphAcquaintanceItemSource(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA10_19 aligns a gold value under schema node /properties/companies/items/properties/industry with a candidate value of node /properties/acquaintance/items/properties/target.
-func (c *oaGraphCtx) oaGraphA10_19(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemTarget scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ10(g), oaGraphJ19(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA10_20 aligns a gold value under schema node /properties/companies/items/properties/industry with a candidate value of node /properties/acquaintance/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA10_20(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemRelation scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ10(g), oaGraphJ20(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA9_23 aligns a gold value under schema node /properties/companies/items/properties/name with a candidate value of node /properties/partnership/items/properties/source.
-func (c *oaGraphCtx) oaGraphA9_23(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemName_vs_PartnershipItemSource scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ9(g), oaGraphJ23(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA9_24 aligns a gold value under schema node /properties/companies/items/properties/name with a candidate value of node /properties/partnership/items/properties/target.
-func (c *oaGraphCtx) oaGraphA9_24(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemName_vs_PartnershipItemTarget scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ9(g), oaGraphJ24(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA9_25 aligns a gold value under schema node /properties/companies/items/properties/name with a candidate value of node /properties/partnership/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA9_25(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemName_vs_PartnershipItemRelation scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ9(g), oaGraphJ25(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA10_23 aligns a gold value under schema node /properties/companies/items/properties/industry with a candidate value of node /properties/partnership/items/properties/source.
-func (c *oaGraphCtx) oaGraphA10_23(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemIndustry_vs_PartnershipItemSource scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ10(g), oaGraphJ23(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA10_24 aligns a gold value under schema node /properties/companies/items/properties/industry with a candidate value of node /properties/partnership/items/properties/target.
-func (c *oaGraphCtx) oaGraphA10_24(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemIndustry_vs_PartnershipItemTarget scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ10(g), oaGraphJ24(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA10_25 aligns a gold value under schema node /properties/companies/items/properties/industry with a candidate value of node /properties/partnership/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA10_25(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphCompaniesItemIndustry_vs_PartnershipItemRelation scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ10(g), oaGraphJ25(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA13_4 aligns a gold value under schema node /properties/employment/items/properties/person with a candidate value of node /properties/people/items/properties/name.
-func (c *oaGraphCtx) oaGraphA13_4(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemPerson_vs_PeopleItemName scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -9881,7 +10313,7 @@ func (c *oaGraphCtx) oaGraphA13_4(gn bool, g string, pn bool, p string, build bo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN13(gn, g), oaGraphJN4(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -9889,8 +10321,8 @@ func (c *oaGraphCtx) oaGraphA13_4(gn bool, g string, pn bool, p string, build bo
 	return s, r
 }
 
-// oaGraphA14_4 aligns a gold value under schema node /properties/employment/items/properties/company with a candidate value of node /properties/people/items/properties/name.
-func (c *oaGraphCtx) oaGraphA14_4(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemCompany_vs_PeopleItemName scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -9910,7 +10342,7 @@ func (c *oaGraphCtx) oaGraphA14_4(gn bool, g string, pn bool, p string, build bo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN14(gn, g), oaGraphJN4(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -9918,26 +10350,26 @@ func (c *oaGraphCtx) oaGraphA14_4(gn bool, g string, pn bool, p string, build bo
 	return s, r
 }
 
-// oaGraphA15_4 aligns a gold value under schema node /properties/employment/items/properties/role with a candidate value of node /properties/people/items/properties/name.
-func (c *oaGraphCtx) oaGraphA15_4(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemRole_vs_PeopleItemName scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ15(g), oaGraphJ4(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA15_5 aligns a gold value under schema node /properties/employment/items/properties/role with a candidate value of node /properties/people/items/properties/title.
-func (c *oaGraphCtx) oaGraphA15_5(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemRole_vs_PeopleItemTitle scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ15(g), oaGraphJ5(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPeopleItemTitle(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA13_9 aligns a gold value under schema node /properties/employment/items/properties/person with a candidate value of node /properties/companies/items/properties/name.
-func (c *oaGraphCtx) oaGraphA13_9(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemPerson_vs_CompaniesItemName scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -9957,7 +10389,7 @@ func (c *oaGraphCtx) oaGraphA13_9(gn bool, g string, pn bool, p string, build bo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN13(gn, g), oaGraphJN9(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -9965,8 +10397,8 @@ func (c *oaGraphCtx) oaGraphA13_9(gn bool, g string, pn bool, p string, build bo
 	return s, r
 }
 
-// oaGraphA13_10 aligns a gold value under schema node /properties/employment/items/properties/person with a candidate value of node /properties/companies/items/properties/industry.
-func (c *oaGraphCtx) oaGraphA13_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemPerson_vs_CompaniesItemIndustry scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -9986,7 +10418,7 @@ func (c *oaGraphCtx) oaGraphA13_10(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN13(gn, g), oaGraphJN10(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -9994,8 +10426,8 @@ func (c *oaGraphCtx) oaGraphA13_10(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA14_9 aligns a gold value under schema node /properties/employment/items/properties/company with a candidate value of node /properties/companies/items/properties/name.
-func (c *oaGraphCtx) oaGraphA14_9(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemCompany_vs_CompaniesItemName scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10015,7 +10447,7 @@ func (c *oaGraphCtx) oaGraphA14_9(gn bool, g string, pn bool, p string, build bo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN14(gn, g), oaGraphJN9(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10023,8 +10455,8 @@ func (c *oaGraphCtx) oaGraphA14_9(gn bool, g string, pn bool, p string, build bo
 	return s, r
 }
 
-// oaGraphA14_10 aligns a gold value under schema node /properties/employment/items/properties/company with a candidate value of node /properties/companies/items/properties/industry.
-func (c *oaGraphCtx) oaGraphA14_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemCompany_vs_CompaniesItemIndustry scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10044,7 +10476,7 @@ func (c *oaGraphCtx) oaGraphA14_10(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN14(gn, g), oaGraphJN10(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10052,17 +10484,17 @@ func (c *oaGraphCtx) oaGraphA14_10(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA15_9 aligns a gold value under schema node /properties/employment/items/properties/role with a candidate value of node /properties/companies/items/properties/name.
-func (c *oaGraphCtx) oaGraphA15_9(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemRole_vs_CompaniesItemName scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ15(g), oaGraphJ9(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA13_13 aligns a gold value under schema node /properties/employment/items/properties/person with a candidate value of node /properties/employment/items/properties/person.
-func (c *oaGraphCtx) oaGraphA13_13(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemPerson scores #/properties/employment/items/properties/person (string, reference to scope "person").
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10082,7 +10514,7 @@ func (c *oaGraphCtx) oaGraphA13_13(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN13(gn, g), oaGraphJN13(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10090,8 +10522,8 @@ func (c *oaGraphCtx) oaGraphA13_13(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA13_14 aligns a gold value under schema node /properties/employment/items/properties/person with a candidate value of node /properties/employment/items/properties/company.
-func (c *oaGraphCtx) oaGraphA13_14(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemPerson_vs_Company scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_Company(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10111,7 +10543,7 @@ func (c *oaGraphCtx) oaGraphA13_14(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN13(gn, g), oaGraphJN14(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10119,8 +10551,8 @@ func (c *oaGraphCtx) oaGraphA13_14(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA13_15 aligns a gold value under schema node /properties/employment/items/properties/person with a candidate value of node /properties/employment/items/properties/role.
-func (c *oaGraphCtx) oaGraphA13_15(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemPerson_vs_Role scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10140,7 +10572,7 @@ func (c *oaGraphCtx) oaGraphA13_15(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN13(gn, g), oaGraphJN15(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10148,8 +10580,8 @@ func (c *oaGraphCtx) oaGraphA13_15(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA14_13 aligns a gold value under schema node /properties/employment/items/properties/company with a candidate value of node /properties/employment/items/properties/person.
-func (c *oaGraphCtx) oaGraphA14_13(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemCompany_vs_Person scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_Person(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10169,7 +10601,7 @@ func (c *oaGraphCtx) oaGraphA14_13(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN14(gn, g), oaGraphJN13(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10177,8 +10609,8 @@ func (c *oaGraphCtx) oaGraphA14_13(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA14_14 aligns a gold value under schema node /properties/employment/items/properties/company with a candidate value of node /properties/employment/items/properties/company.
-func (c *oaGraphCtx) oaGraphA14_14(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemCompany scores #/properties/employment/items/properties/company (string, reference to scope "company").
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10198,7 +10630,7 @@ func (c *oaGraphCtx) oaGraphA14_14(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN14(gn, g), oaGraphJN14(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10206,8 +10638,8 @@ func (c *oaGraphCtx) oaGraphA14_14(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA14_15 aligns a gold value under schema node /properties/employment/items/properties/company with a candidate value of node /properties/employment/items/properties/role.
-func (c *oaGraphCtx) oaGraphA14_15(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemCompany_vs_Role scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10227,7 +10659,7 @@ func (c *oaGraphCtx) oaGraphA14_15(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN14(gn, g), oaGraphJN15(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10235,35 +10667,35 @@ func (c *oaGraphCtx) oaGraphA14_15(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA15_13 aligns a gold value under schema node /properties/employment/items/properties/role with a candidate value of node /properties/employment/items/properties/person.
-func (c *oaGraphCtx) oaGraphA15_13(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemRole_vs_Person scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_Person(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ15(g), oaGraphJ13(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphEmploymentItemPerson(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA15_14 aligns a gold value under schema node /properties/employment/items/properties/role with a candidate value of node /properties/employment/items/properties/company.
-func (c *oaGraphCtx) oaGraphA15_14(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemRole_vs_Company scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_Company(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ15(g), oaGraphJ14(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphEmploymentItemCompany(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA15_15 aligns a gold value under schema node /properties/employment/items/properties/role with a candidate value of node /properties/employment/items/properties/role.
-func (c *oaGraphCtx) oaGraphA15_15(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemRole scores #/properties/employment/items/properties/role (string, exact).
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ15(g), oaGraphJ15(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphEmploymentItemRole(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA13_18 aligns a gold value under schema node /properties/employment/items/properties/person with a candidate value of node /properties/acquaintance/items/properties/source.
-func (c *oaGraphCtx) oaGraphA13_18(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemPerson_vs_AcquaintanceItemSource scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10283,7 +10715,7 @@ func (c *oaGraphCtx) oaGraphA13_18(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN13(gn, g), oaGraphJN18(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10291,8 +10723,8 @@ func (c *oaGraphCtx) oaGraphA13_18(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA13_19 aligns a gold value under schema node /properties/employment/items/properties/person with a candidate value of node /properties/acquaintance/items/properties/target.
-func (c *oaGraphCtx) oaGraphA13_19(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemPerson_vs_AcquaintanceItemTarget scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10312,7 +10744,7 @@ func (c *oaGraphCtx) oaGraphA13_19(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN13(gn, g), oaGraphJN19(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10320,8 +10752,8 @@ func (c *oaGraphCtx) oaGraphA13_19(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA13_20 aligns a gold value under schema node /properties/employment/items/properties/person with a candidate value of node /properties/acquaintance/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA13_20(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemPerson_vs_AcquaintanceItemRelation scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10341,7 +10773,7 @@ func (c *oaGraphCtx) oaGraphA13_20(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN13(gn, g), oaGraphJN20(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10349,8 +10781,8 @@ func (c *oaGraphCtx) oaGraphA13_20(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA14_18 aligns a gold value under schema node /properties/employment/items/properties/company with a candidate value of node /properties/acquaintance/items/properties/source.
-func (c *oaGraphCtx) oaGraphA14_18(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemCompany_vs_AcquaintanceItemSource scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10370,7 +10802,7 @@ func (c *oaGraphCtx) oaGraphA14_18(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN14(gn, g), oaGraphJN18(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10378,8 +10810,8 @@ func (c *oaGraphCtx) oaGraphA14_18(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA14_20 aligns a gold value under schema node /properties/employment/items/properties/company with a candidate value of node /properties/acquaintance/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA14_20(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemCompany_vs_AcquaintanceItemRelation scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10399,7 +10831,7 @@ func (c *oaGraphCtx) oaGraphA14_20(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN14(gn, g), oaGraphJN20(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10407,35 +10839,35 @@ func (c *oaGraphCtx) oaGraphA14_20(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA15_18 aligns a gold value under schema node /properties/employment/items/properties/role with a candidate value of node /properties/acquaintance/items/properties/source.
-func (c *oaGraphCtx) oaGraphA15_18(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemRole_vs_AcquaintanceItemSource scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ15(g), oaGraphJ18(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphAcquaintanceItemSource(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA15_19 aligns a gold value under schema node /properties/employment/items/properties/role with a candidate value of node /properties/acquaintance/items/properties/target.
-func (c *oaGraphCtx) oaGraphA15_19(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemRole_vs_AcquaintanceItemTarget scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ15(g), oaGraphJ19(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA15_20 aligns a gold value under schema node /properties/employment/items/properties/role with a candidate value of node /properties/acquaintance/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA15_20(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemRole_vs_AcquaintanceItemRelation scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ15(g), oaGraphJ20(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA13_23 aligns a gold value under schema node /properties/employment/items/properties/person with a candidate value of node /properties/partnership/items/properties/source.
-func (c *oaGraphCtx) oaGraphA13_23(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemPerson_vs_PartnershipItemSource scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10455,7 +10887,7 @@ func (c *oaGraphCtx) oaGraphA13_23(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN13(gn, g), oaGraphJN23(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10463,8 +10895,8 @@ func (c *oaGraphCtx) oaGraphA13_23(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA13_24 aligns a gold value under schema node /properties/employment/items/properties/person with a candidate value of node /properties/partnership/items/properties/target.
-func (c *oaGraphCtx) oaGraphA13_24(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemPerson_vs_PartnershipItemTarget scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10484,7 +10916,7 @@ func (c *oaGraphCtx) oaGraphA13_24(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN13(gn, g), oaGraphJN24(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10492,8 +10924,8 @@ func (c *oaGraphCtx) oaGraphA13_24(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA13_25 aligns a gold value under schema node /properties/employment/items/properties/person with a candidate value of node /properties/partnership/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA13_25(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemPerson_vs_PartnershipItemRelation scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10513,7 +10945,7 @@ func (c *oaGraphCtx) oaGraphA13_25(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN13(gn, g), oaGraphJN25(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10521,8 +10953,8 @@ func (c *oaGraphCtx) oaGraphA13_25(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA14_23 aligns a gold value under schema node /properties/employment/items/properties/company with a candidate value of node /properties/partnership/items/properties/source.
-func (c *oaGraphCtx) oaGraphA14_23(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemCompany_vs_PartnershipItemSource scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10542,7 +10974,7 @@ func (c *oaGraphCtx) oaGraphA14_23(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN14(gn, g), oaGraphJN23(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10550,8 +10982,8 @@ func (c *oaGraphCtx) oaGraphA14_23(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA14_25 aligns a gold value under schema node /properties/employment/items/properties/company with a candidate value of node /properties/partnership/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA14_25(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemCompany_vs_PartnershipItemRelation scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10571,7 +11003,7 @@ func (c *oaGraphCtx) oaGraphA14_25(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN14(gn, g), oaGraphJN25(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10579,35 +11011,35 @@ func (c *oaGraphCtx) oaGraphA14_25(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA15_23 aligns a gold value under schema node /properties/employment/items/properties/role with a candidate value of node /properties/partnership/items/properties/source.
-func (c *oaGraphCtx) oaGraphA15_23(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemRole_vs_PartnershipItemSource scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ15(g), oaGraphJ23(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA15_24 aligns a gold value under schema node /properties/employment/items/properties/role with a candidate value of node /properties/partnership/items/properties/target.
-func (c *oaGraphCtx) oaGraphA15_24(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemRole_vs_PartnershipItemTarget scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ15(g), oaGraphJ24(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA15_25 aligns a gold value under schema node /properties/employment/items/properties/role with a candidate value of node /properties/partnership/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA15_25(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphEmploymentItemRole_vs_PartnershipItemRelation scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ15(g), oaGraphJ25(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA18_9 aligns a gold value under schema node /properties/acquaintance/items/properties/source with a candidate value of node /properties/companies/items/properties/name.
-func (c *oaGraphCtx) oaGraphA18_9(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemSource_vs_CompaniesItemName scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10627,7 +11059,7 @@ func (c *oaGraphCtx) oaGraphA18_9(gn bool, g string, pn bool, p string, build bo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN18(gn, g), oaGraphJN9(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10635,8 +11067,8 @@ func (c *oaGraphCtx) oaGraphA18_9(gn bool, g string, pn bool, p string, build bo
 	return s, r
 }
 
-// oaGraphA18_10 aligns a gold value under schema node /properties/acquaintance/items/properties/source with a candidate value of node /properties/companies/items/properties/industry.
-func (c *oaGraphCtx) oaGraphA18_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemSource_vs_CompaniesItemIndustry scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10656,7 +11088,7 @@ func (c *oaGraphCtx) oaGraphA18_10(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN18(gn, g), oaGraphJN10(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10664,8 +11096,8 @@ func (c *oaGraphCtx) oaGraphA18_10(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA19_9 aligns a gold value under schema node /properties/acquaintance/items/properties/target with a candidate value of node /properties/companies/items/properties/name.
-func (c *oaGraphCtx) oaGraphA19_9(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemTarget_vs_CompaniesItemName scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10685,7 +11117,7 @@ func (c *oaGraphCtx) oaGraphA19_9(gn bool, g string, pn bool, p string, build bo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN19(gn, g), oaGraphJN9(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10693,8 +11125,8 @@ func (c *oaGraphCtx) oaGraphA19_9(gn bool, g string, pn bool, p string, build bo
 	return s, r
 }
 
-// oaGraphA19_10 aligns a gold value under schema node /properties/acquaintance/items/properties/target with a candidate value of node /properties/companies/items/properties/industry.
-func (c *oaGraphCtx) oaGraphA19_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemTarget_vs_CompaniesItemIndustry scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10714,7 +11146,7 @@ func (c *oaGraphCtx) oaGraphA19_10(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN19(gn, g), oaGraphJN10(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10722,26 +11154,26 @@ func (c *oaGraphCtx) oaGraphA19_10(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA20_9 aligns a gold value under schema node /properties/acquaintance/items/properties/relation with a candidate value of node /properties/companies/items/properties/name.
-func (c *oaGraphCtx) oaGraphA20_9(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemRelation_vs_CompaniesItemName scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ20(g), oaGraphJ9(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA20_10 aligns a gold value under schema node /properties/acquaintance/items/properties/relation with a candidate value of node /properties/companies/items/properties/industry.
-func (c *oaGraphCtx) oaGraphA20_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemRelation_vs_CompaniesItemIndustry scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ20(g), oaGraphJ10(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphCompaniesItemIndustry(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA18_13 aligns a gold value under schema node /properties/acquaintance/items/properties/source with a candidate value of node /properties/employment/items/properties/person.
-func (c *oaGraphCtx) oaGraphA18_13(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemSource_vs_EmploymentItemPerson scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10761,7 +11193,7 @@ func (c *oaGraphCtx) oaGraphA18_13(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN18(gn, g), oaGraphJN13(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10769,8 +11201,8 @@ func (c *oaGraphCtx) oaGraphA18_13(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA18_14 aligns a gold value under schema node /properties/acquaintance/items/properties/source with a candidate value of node /properties/employment/items/properties/company.
-func (c *oaGraphCtx) oaGraphA18_14(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemSource_vs_EmploymentItemCompany scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10790,7 +11222,7 @@ func (c *oaGraphCtx) oaGraphA18_14(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN18(gn, g), oaGraphJN14(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10798,8 +11230,8 @@ func (c *oaGraphCtx) oaGraphA18_14(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA18_15 aligns a gold value under schema node /properties/acquaintance/items/properties/source with a candidate value of node /properties/employment/items/properties/role.
-func (c *oaGraphCtx) oaGraphA18_15(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemSource_vs_EmploymentItemRole scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10819,7 +11251,7 @@ func (c *oaGraphCtx) oaGraphA18_15(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN18(gn, g), oaGraphJN15(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10827,8 +11259,8 @@ func (c *oaGraphCtx) oaGraphA18_15(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA19_13 aligns a gold value under schema node /properties/acquaintance/items/properties/target with a candidate value of node /properties/employment/items/properties/person.
-func (c *oaGraphCtx) oaGraphA19_13(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemTarget_vs_EmploymentItemPerson scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10848,7 +11280,7 @@ func (c *oaGraphCtx) oaGraphA19_13(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN19(gn, g), oaGraphJN13(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10856,8 +11288,8 @@ func (c *oaGraphCtx) oaGraphA19_13(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA19_15 aligns a gold value under schema node /properties/acquaintance/items/properties/target with a candidate value of node /properties/employment/items/properties/role.
-func (c *oaGraphCtx) oaGraphA19_15(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemTarget_vs_EmploymentItemRole scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10877,7 +11309,7 @@ func (c *oaGraphCtx) oaGraphA19_15(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN19(gn, g), oaGraphJN15(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10885,35 +11317,35 @@ func (c *oaGraphCtx) oaGraphA19_15(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA20_13 aligns a gold value under schema node /properties/acquaintance/items/properties/relation with a candidate value of node /properties/employment/items/properties/person.
-func (c *oaGraphCtx) oaGraphA20_13(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemRelation_vs_EmploymentItemPerson scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ20(g), oaGraphJ13(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphEmploymentItemPerson(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA20_14 aligns a gold value under schema node /properties/acquaintance/items/properties/relation with a candidate value of node /properties/employment/items/properties/company.
-func (c *oaGraphCtx) oaGraphA20_14(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemRelation_vs_EmploymentItemCompany scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ20(g), oaGraphJ14(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphEmploymentItemCompany(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA20_15 aligns a gold value under schema node /properties/acquaintance/items/properties/relation with a candidate value of node /properties/employment/items/properties/role.
-func (c *oaGraphCtx) oaGraphA20_15(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemRelation_vs_EmploymentItemRole scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ20(g), oaGraphJ15(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphEmploymentItemRole(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA18_18 aligns a gold value under schema node /properties/acquaintance/items/properties/source with a candidate value of node /properties/acquaintance/items/properties/source.
-func (c *oaGraphCtx) oaGraphA18_18(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemSource scores #/properties/acquaintance/items/properties/source (string, reference to scope "person").
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10933,7 +11365,7 @@ func (c *oaGraphCtx) oaGraphA18_18(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN18(gn, g), oaGraphJN18(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10941,8 +11373,8 @@ func (c *oaGraphCtx) oaGraphA18_18(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA18_19 aligns a gold value under schema node /properties/acquaintance/items/properties/source with a candidate value of node /properties/acquaintance/items/properties/target.
-func (c *oaGraphCtx) oaGraphA18_19(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemSource_vs_Target scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10962,7 +11394,7 @@ func (c *oaGraphCtx) oaGraphA18_19(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN18(gn, g), oaGraphJN19(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10970,8 +11402,8 @@ func (c *oaGraphCtx) oaGraphA18_19(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA18_20 aligns a gold value under schema node /properties/acquaintance/items/properties/source with a candidate value of node /properties/acquaintance/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA18_20(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemSource_vs_Relation scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_Relation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10991,7 +11423,7 @@ func (c *oaGraphCtx) oaGraphA18_20(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN18(gn, g), oaGraphJN20(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10999,8 +11431,8 @@ func (c *oaGraphCtx) oaGraphA18_20(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA19_18 aligns a gold value under schema node /properties/acquaintance/items/properties/target with a candidate value of node /properties/acquaintance/items/properties/source.
-func (c *oaGraphCtx) oaGraphA19_18(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemTarget_vs_Source scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11020,7 +11452,7 @@ func (c *oaGraphCtx) oaGraphA19_18(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN19(gn, g), oaGraphJN18(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11028,8 +11460,8 @@ func (c *oaGraphCtx) oaGraphA19_18(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA19_19 aligns a gold value under schema node /properties/acquaintance/items/properties/target with a candidate value of node /properties/acquaintance/items/properties/target.
-func (c *oaGraphCtx) oaGraphA19_19(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemTarget scores #/properties/acquaintance/items/properties/target (string, reference to scope "person").
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11049,7 +11481,7 @@ func (c *oaGraphCtx) oaGraphA19_19(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN19(gn, g), oaGraphJN19(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11057,8 +11489,8 @@ func (c *oaGraphCtx) oaGraphA19_19(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA19_20 aligns a gold value under schema node /properties/acquaintance/items/properties/target with a candidate value of node /properties/acquaintance/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA19_20(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemTarget_vs_Relation scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_Relation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11078,7 +11510,7 @@ func (c *oaGraphCtx) oaGraphA19_20(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN19(gn, g), oaGraphJN20(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11086,35 +11518,35 @@ func (c *oaGraphCtx) oaGraphA19_20(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA20_18 aligns a gold value under schema node /properties/acquaintance/items/properties/relation with a candidate value of node /properties/acquaintance/items/properties/source.
-func (c *oaGraphCtx) oaGraphA20_18(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemRelation_vs_Source scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ20(g), oaGraphJ18(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphAcquaintanceItemSource(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA20_19 aligns a gold value under schema node /properties/acquaintance/items/properties/relation with a candidate value of node /properties/acquaintance/items/properties/target.
-func (c *oaGraphCtx) oaGraphA20_19(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemRelation_vs_Target scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ20(g), oaGraphJ19(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA20_20 aligns a gold value under schema node /properties/acquaintance/items/properties/relation with a candidate value of node /properties/acquaintance/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA20_20(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemRelation scores #/properties/acquaintance/items/properties/relation (string, exact).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ20(g), oaGraphJ20(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA18_23 aligns a gold value under schema node /properties/acquaintance/items/properties/source with a candidate value of node /properties/partnership/items/properties/source.
-func (c *oaGraphCtx) oaGraphA18_23(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemSource_vs_PartnershipItemSource scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11134,7 +11566,7 @@ func (c *oaGraphCtx) oaGraphA18_23(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN18(gn, g), oaGraphJN23(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11142,8 +11574,8 @@ func (c *oaGraphCtx) oaGraphA18_23(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA18_24 aligns a gold value under schema node /properties/acquaintance/items/properties/source with a candidate value of node /properties/partnership/items/properties/target.
-func (c *oaGraphCtx) oaGraphA18_24(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemSource_vs_PartnershipItemTarget scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11163,7 +11595,7 @@ func (c *oaGraphCtx) oaGraphA18_24(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN18(gn, g), oaGraphJN24(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11171,8 +11603,8 @@ func (c *oaGraphCtx) oaGraphA18_24(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA18_25 aligns a gold value under schema node /properties/acquaintance/items/properties/source with a candidate value of node /properties/partnership/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA18_25(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemSource_vs_PartnershipItemRelation scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11192,7 +11624,7 @@ func (c *oaGraphCtx) oaGraphA18_25(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN18(gn, g), oaGraphJN25(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11200,8 +11632,8 @@ func (c *oaGraphCtx) oaGraphA18_25(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA19_23 aligns a gold value under schema node /properties/acquaintance/items/properties/target with a candidate value of node /properties/partnership/items/properties/source.
-func (c *oaGraphCtx) oaGraphA19_23(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemTarget_vs_PartnershipItemSource scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11221,7 +11653,7 @@ func (c *oaGraphCtx) oaGraphA19_23(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN19(gn, g), oaGraphJN23(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11229,8 +11661,8 @@ func (c *oaGraphCtx) oaGraphA19_23(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA19_24 aligns a gold value under schema node /properties/acquaintance/items/properties/target with a candidate value of node /properties/partnership/items/properties/target.
-func (c *oaGraphCtx) oaGraphA19_24(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemTarget_vs_PartnershipItemTarget scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11250,7 +11682,7 @@ func (c *oaGraphCtx) oaGraphA19_24(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN19(gn, g), oaGraphJN24(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11258,8 +11690,8 @@ func (c *oaGraphCtx) oaGraphA19_24(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA19_25 aligns a gold value under schema node /properties/acquaintance/items/properties/target with a candidate value of node /properties/partnership/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA19_25(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemTarget_vs_PartnershipItemRelation scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11279,7 +11711,7 @@ func (c *oaGraphCtx) oaGraphA19_25(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN19(gn, g), oaGraphJN25(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11287,35 +11719,35 @@ func (c *oaGraphCtx) oaGraphA19_25(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA20_23 aligns a gold value under schema node /properties/acquaintance/items/properties/relation with a candidate value of node /properties/partnership/items/properties/source.
-func (c *oaGraphCtx) oaGraphA20_23(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemRelation_vs_PartnershipItemSource scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ20(g), oaGraphJ23(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA20_24 aligns a gold value under schema node /properties/acquaintance/items/properties/relation with a candidate value of node /properties/partnership/items/properties/target.
-func (c *oaGraphCtx) oaGraphA20_24(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemRelation_vs_PartnershipItemTarget scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ20(g), oaGraphJ24(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA20_25 aligns a gold value under schema node /properties/acquaintance/items/properties/relation with a candidate value of node /properties/partnership/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA20_25(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphAcquaintanceItemRelation_vs_PartnershipItemRelation scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ20(g), oaGraphJ25(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA23_4 aligns a gold value under schema node /properties/partnership/items/properties/source with a candidate value of node /properties/people/items/properties/name.
-func (c *oaGraphCtx) oaGraphA23_4(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemSource_vs_PeopleItemName scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11335,7 +11767,7 @@ func (c *oaGraphCtx) oaGraphA23_4(gn bool, g string, pn bool, p string, build bo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN23(gn, g), oaGraphJN4(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11343,8 +11775,8 @@ func (c *oaGraphCtx) oaGraphA23_4(gn bool, g string, pn bool, p string, build bo
 	return s, r
 }
 
-// oaGraphA23_5 aligns a gold value under schema node /properties/partnership/items/properties/source with a candidate value of node /properties/people/items/properties/title.
-func (c *oaGraphCtx) oaGraphA23_5(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemSource_vs_PeopleItemTitle scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11364,7 +11796,7 @@ func (c *oaGraphCtx) oaGraphA23_5(gn bool, g string, pn bool, p string, build bo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN23(gn, g), oaGraphJN5(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11372,8 +11804,8 @@ func (c *oaGraphCtx) oaGraphA23_5(gn bool, g string, pn bool, p string, build bo
 	return s, r
 }
 
-// oaGraphA24_4 aligns a gold value under schema node /properties/partnership/items/properties/target with a candidate value of node /properties/people/items/properties/name.
-func (c *oaGraphCtx) oaGraphA24_4(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemTarget_vs_PeopleItemName scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11393,7 +11825,7 @@ func (c *oaGraphCtx) oaGraphA24_4(gn bool, g string, pn bool, p string, build bo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN24(gn, g), oaGraphJN4(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11401,8 +11833,8 @@ func (c *oaGraphCtx) oaGraphA24_4(gn bool, g string, pn bool, p string, build bo
 	return s, r
 }
 
-// oaGraphA24_5 aligns a gold value under schema node /properties/partnership/items/properties/target with a candidate value of node /properties/people/items/properties/title.
-func (c *oaGraphCtx) oaGraphA24_5(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemTarget_vs_PeopleItemTitle scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11422,7 +11854,7 @@ func (c *oaGraphCtx) oaGraphA24_5(gn bool, g string, pn bool, p string, build bo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN24(gn, g), oaGraphJN5(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11430,26 +11862,26 @@ func (c *oaGraphCtx) oaGraphA24_5(gn bool, g string, pn bool, p string, build bo
 	return s, r
 }
 
-// oaGraphA25_4 aligns a gold value under schema node /properties/partnership/items/properties/relation with a candidate value of node /properties/people/items/properties/name.
-func (c *oaGraphCtx) oaGraphA25_4(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemRelation_vs_PeopleItemName scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ25(g), oaGraphJ4(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA25_5 aligns a gold value under schema node /properties/partnership/items/properties/relation with a candidate value of node /properties/people/items/properties/title.
-func (c *oaGraphCtx) oaGraphA25_5(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemRelation_vs_PeopleItemTitle scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ25(g), oaGraphJ5(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPeopleItemTitle(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA23_9 aligns a gold value under schema node /properties/partnership/items/properties/source with a candidate value of node /properties/companies/items/properties/name.
-func (c *oaGraphCtx) oaGraphA23_9(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemSource_vs_CompaniesItemName scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11469,7 +11901,7 @@ func (c *oaGraphCtx) oaGraphA23_9(gn bool, g string, pn bool, p string, build bo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN23(gn, g), oaGraphJN9(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11477,8 +11909,8 @@ func (c *oaGraphCtx) oaGraphA23_9(gn bool, g string, pn bool, p string, build bo
 	return s, r
 }
 
-// oaGraphA23_10 aligns a gold value under schema node /properties/partnership/items/properties/source with a candidate value of node /properties/companies/items/properties/industry.
-func (c *oaGraphCtx) oaGraphA23_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemSource_vs_CompaniesItemIndustry scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11498,7 +11930,7 @@ func (c *oaGraphCtx) oaGraphA23_10(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN23(gn, g), oaGraphJN10(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11506,8 +11938,8 @@ func (c *oaGraphCtx) oaGraphA23_10(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA24_9 aligns a gold value under schema node /properties/partnership/items/properties/target with a candidate value of node /properties/companies/items/properties/name.
-func (c *oaGraphCtx) oaGraphA24_9(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemTarget_vs_CompaniesItemName scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11527,7 +11959,7 @@ func (c *oaGraphCtx) oaGraphA24_9(gn bool, g string, pn bool, p string, build bo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN24(gn, g), oaGraphJN9(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11535,8 +11967,8 @@ func (c *oaGraphCtx) oaGraphA24_9(gn bool, g string, pn bool, p string, build bo
 	return s, r
 }
 
-// oaGraphA24_10 aligns a gold value under schema node /properties/partnership/items/properties/target with a candidate value of node /properties/companies/items/properties/industry.
-func (c *oaGraphCtx) oaGraphA24_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemTarget_vs_CompaniesItemIndustry scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11556,7 +11988,7 @@ func (c *oaGraphCtx) oaGraphA24_10(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN24(gn, g), oaGraphJN10(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11564,26 +11996,26 @@ func (c *oaGraphCtx) oaGraphA24_10(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA25_9 aligns a gold value under schema node /properties/partnership/items/properties/relation with a candidate value of node /properties/companies/items/properties/name.
-func (c *oaGraphCtx) oaGraphA25_9(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemRelation_vs_CompaniesItemName scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ25(g), oaGraphJ9(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA25_10 aligns a gold value under schema node /properties/partnership/items/properties/relation with a candidate value of node /properties/companies/items/properties/industry.
-func (c *oaGraphCtx) oaGraphA25_10(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemRelation_vs_CompaniesItemIndustry scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ25(g), oaGraphJ10(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphCompaniesItemIndustry(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA23_13 aligns a gold value under schema node /properties/partnership/items/properties/source with a candidate value of node /properties/employment/items/properties/person.
-func (c *oaGraphCtx) oaGraphA23_13(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemSource_vs_EmploymentItemPerson scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11603,7 +12035,7 @@ func (c *oaGraphCtx) oaGraphA23_13(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN23(gn, g), oaGraphJN13(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11611,8 +12043,8 @@ func (c *oaGraphCtx) oaGraphA23_13(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA23_14 aligns a gold value under schema node /properties/partnership/items/properties/source with a candidate value of node /properties/employment/items/properties/company.
-func (c *oaGraphCtx) oaGraphA23_14(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemSource_vs_EmploymentItemCompany scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11632,7 +12064,7 @@ func (c *oaGraphCtx) oaGraphA23_14(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN23(gn, g), oaGraphJN14(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11640,8 +12072,8 @@ func (c *oaGraphCtx) oaGraphA23_14(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA23_15 aligns a gold value under schema node /properties/partnership/items/properties/source with a candidate value of node /properties/employment/items/properties/role.
-func (c *oaGraphCtx) oaGraphA23_15(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemSource_vs_EmploymentItemRole scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11661,7 +12093,7 @@ func (c *oaGraphCtx) oaGraphA23_15(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN23(gn, g), oaGraphJN15(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11669,8 +12101,8 @@ func (c *oaGraphCtx) oaGraphA23_15(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA24_13 aligns a gold value under schema node /properties/partnership/items/properties/target with a candidate value of node /properties/employment/items/properties/person.
-func (c *oaGraphCtx) oaGraphA24_13(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemTarget_vs_EmploymentItemPerson scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11690,7 +12122,7 @@ func (c *oaGraphCtx) oaGraphA24_13(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN24(gn, g), oaGraphJN13(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11698,8 +12130,8 @@ func (c *oaGraphCtx) oaGraphA24_13(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA24_15 aligns a gold value under schema node /properties/partnership/items/properties/target with a candidate value of node /properties/employment/items/properties/role.
-func (c *oaGraphCtx) oaGraphA24_15(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemTarget_vs_EmploymentItemRole scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11719,7 +12151,7 @@ func (c *oaGraphCtx) oaGraphA24_15(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN24(gn, g), oaGraphJN15(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11727,35 +12159,35 @@ func (c *oaGraphCtx) oaGraphA24_15(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA25_13 aligns a gold value under schema node /properties/partnership/items/properties/relation with a candidate value of node /properties/employment/items/properties/person.
-func (c *oaGraphCtx) oaGraphA25_13(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemRelation_vs_EmploymentItemPerson scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ25(g), oaGraphJ13(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphEmploymentItemPerson(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA25_14 aligns a gold value under schema node /properties/partnership/items/properties/relation with a candidate value of node /properties/employment/items/properties/company.
-func (c *oaGraphCtx) oaGraphA25_14(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemRelation_vs_EmploymentItemCompany scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ25(g), oaGraphJ14(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphEmploymentItemCompany(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA25_15 aligns a gold value under schema node /properties/partnership/items/properties/relation with a candidate value of node /properties/employment/items/properties/role.
-func (c *oaGraphCtx) oaGraphA25_15(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemRelation_vs_EmploymentItemRole scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ25(g), oaGraphJ15(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphEmploymentItemRole(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA23_18 aligns a gold value under schema node /properties/partnership/items/properties/source with a candidate value of node /properties/acquaintance/items/properties/source.
-func (c *oaGraphCtx) oaGraphA23_18(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemSource_vs_AcquaintanceItemSource scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11775,7 +12207,7 @@ func (c *oaGraphCtx) oaGraphA23_18(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN23(gn, g), oaGraphJN18(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11783,8 +12215,8 @@ func (c *oaGraphCtx) oaGraphA23_18(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA23_19 aligns a gold value under schema node /properties/partnership/items/properties/source with a candidate value of node /properties/acquaintance/items/properties/target.
-func (c *oaGraphCtx) oaGraphA23_19(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemSource_vs_AcquaintanceItemTarget scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11804,7 +12236,7 @@ func (c *oaGraphCtx) oaGraphA23_19(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN23(gn, g), oaGraphJN19(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11812,8 +12244,8 @@ func (c *oaGraphCtx) oaGraphA23_19(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA23_20 aligns a gold value under schema node /properties/partnership/items/properties/source with a candidate value of node /properties/acquaintance/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA23_20(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemSource_vs_AcquaintanceItemRelation scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11833,7 +12265,7 @@ func (c *oaGraphCtx) oaGraphA23_20(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN23(gn, g), oaGraphJN20(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11841,8 +12273,8 @@ func (c *oaGraphCtx) oaGraphA23_20(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA24_18 aligns a gold value under schema node /properties/partnership/items/properties/target with a candidate value of node /properties/acquaintance/items/properties/source.
-func (c *oaGraphCtx) oaGraphA24_18(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemTarget_vs_AcquaintanceItemSource scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11862,7 +12294,7 @@ func (c *oaGraphCtx) oaGraphA24_18(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN24(gn, g), oaGraphJN18(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11870,8 +12302,8 @@ func (c *oaGraphCtx) oaGraphA24_18(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA24_19 aligns a gold value under schema node /properties/partnership/items/properties/target with a candidate value of node /properties/acquaintance/items/properties/target.
-func (c *oaGraphCtx) oaGraphA24_19(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemTarget_vs_AcquaintanceItemTarget scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11891,7 +12323,7 @@ func (c *oaGraphCtx) oaGraphA24_19(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN24(gn, g), oaGraphJN19(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11899,8 +12331,8 @@ func (c *oaGraphCtx) oaGraphA24_19(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA24_20 aligns a gold value under schema node /properties/partnership/items/properties/target with a candidate value of node /properties/acquaintance/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA24_20(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemTarget_vs_AcquaintanceItemRelation scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11920,7 +12352,7 @@ func (c *oaGraphCtx) oaGraphA24_20(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN24(gn, g), oaGraphJN20(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11928,35 +12360,35 @@ func (c *oaGraphCtx) oaGraphA24_20(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA25_18 aligns a gold value under schema node /properties/partnership/items/properties/relation with a candidate value of node /properties/acquaintance/items/properties/source.
-func (c *oaGraphCtx) oaGraphA25_18(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemRelation_vs_AcquaintanceItemSource scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ25(g), oaGraphJ18(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphAcquaintanceItemSource(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA25_19 aligns a gold value under schema node /properties/partnership/items/properties/relation with a candidate value of node /properties/acquaintance/items/properties/target.
-func (c *oaGraphCtx) oaGraphA25_19(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemRelation_vs_AcquaintanceItemTarget scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ25(g), oaGraphJ19(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA25_20 aligns a gold value under schema node /properties/partnership/items/properties/relation with a candidate value of node /properties/acquaintance/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA25_20(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemRelation_vs_AcquaintanceItemRelation scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ25(g), oaGraphJ20(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA23_23 aligns a gold value under schema node /properties/partnership/items/properties/source with a candidate value of node /properties/partnership/items/properties/source.
-func (c *oaGraphCtx) oaGraphA23_23(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemSource scores #/properties/partnership/items/properties/source (string, reference to scope "company").
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11976,7 +12408,7 @@ func (c *oaGraphCtx) oaGraphA23_23(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN23(gn, g), oaGraphJN23(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11984,8 +12416,8 @@ func (c *oaGraphCtx) oaGraphA23_23(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA23_24 aligns a gold value under schema node /properties/partnership/items/properties/source with a candidate value of node /properties/partnership/items/properties/target.
-func (c *oaGraphCtx) oaGraphA23_24(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemSource_vs_Target scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12005,7 +12437,7 @@ func (c *oaGraphCtx) oaGraphA23_24(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN23(gn, g), oaGraphJN24(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -12013,8 +12445,8 @@ func (c *oaGraphCtx) oaGraphA23_24(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA23_25 aligns a gold value under schema node /properties/partnership/items/properties/source with a candidate value of node /properties/partnership/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA23_25(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemSource_vs_Relation scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_Relation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12034,7 +12466,7 @@ func (c *oaGraphCtx) oaGraphA23_25(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN23(gn, g), oaGraphJN25(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -12042,8 +12474,8 @@ func (c *oaGraphCtx) oaGraphA23_25(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA24_23 aligns a gold value under schema node /properties/partnership/items/properties/target with a candidate value of node /properties/partnership/items/properties/source.
-func (c *oaGraphCtx) oaGraphA24_23(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemTarget_vs_Source scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12063,7 +12495,7 @@ func (c *oaGraphCtx) oaGraphA24_23(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN24(gn, g), oaGraphJN23(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -12071,8 +12503,8 @@ func (c *oaGraphCtx) oaGraphA24_23(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA24_24 aligns a gold value under schema node /properties/partnership/items/properties/target with a candidate value of node /properties/partnership/items/properties/target.
-func (c *oaGraphCtx) oaGraphA24_24(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemTarget scores #/properties/partnership/items/properties/target (string, reference to scope "company").
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12092,7 +12524,7 @@ func (c *oaGraphCtx) oaGraphA24_24(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN24(gn, g), oaGraphJN24(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -12100,8 +12532,8 @@ func (c *oaGraphCtx) oaGraphA24_24(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA24_25 aligns a gold value under schema node /properties/partnership/items/properties/target with a candidate value of node /properties/partnership/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA24_25(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemTarget_vs_Relation scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_Relation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12121,7 +12553,7 @@ func (c *oaGraphCtx) oaGraphA24_25(gn bool, g string, pn bool, p string, build b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, oaGraphJN24(gn, g), oaGraphJN25(pn, p), true, true)
+	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
 	if hasMP {
 		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
 	}
@@ -12129,35 +12561,35 @@ func (c *oaGraphCtx) oaGraphA24_25(gn bool, g string, pn bool, p string, build b
 	return s, r
 }
 
-// oaGraphA25_23 aligns a gold value under schema node /properties/partnership/items/properties/relation with a candidate value of node /properties/partnership/items/properties/source.
-func (c *oaGraphCtx) oaGraphA25_23(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemRelation_vs_Source scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ25(g), oaGraphJ23(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA25_24 aligns a gold value under schema node /properties/partnership/items/properties/relation with a candidate value of node /properties/partnership/items/properties/target.
-func (c *oaGraphCtx) oaGraphA25_24(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemRelation_vs_Target scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ25(g), oaGraphJ24(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphA25_25 aligns a gold value under schema node /properties/partnership/items/properties/relation with a candidate value of node /properties/partnership/items/properties/relation.
-func (c *oaGraphCtx) oaGraphA25_25(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+// scoreGraphPartnershipItemRelation scores #/properties/partnership/items/properties/relation (string, exact).
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaGraphJ25(g), oaGraphJ25(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
-// oaGraphW0 walks "/properties/companies/items/properties/id" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW0(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
+// walkGraphToCompaniesItemId walks "/properties/companies/items/properties/id" from a value of # to the values of #/properties/companies/items/properties/id (SPEC §7.3).
+func walkGraphToCompaniesItemId(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Companies != nil {
@@ -12184,8 +12616,8 @@ func oaGraphW0(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 	return true
 }
 
-// oaGraphW1 walks "/properties/employment/items/properties/company" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW1(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
+// walkGraphToEmploymentItemCompany walks "/properties/employment/items/properties/company" from a value of # to the values of #/properties/employment/items/properties/company (SPEC §7.3).
+func walkGraphToEmploymentItemCompany(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Employment != nil {
@@ -12212,8 +12644,8 @@ func oaGraphW1(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 	return true
 }
 
-// oaGraphW2 walks "/properties/partnership/items/properties/source" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW2(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
+// walkGraphToPartnershipItemSource walks "/properties/partnership/items/properties/source" from a value of # to the values of #/properties/partnership/items/properties/source (SPEC §7.3).
+func walkGraphToPartnershipItemSource(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Partnership != nil {
@@ -12240,8 +12672,8 @@ func oaGraphW2(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 	return true
 }
 
-// oaGraphW3 walks "/properties/partnership/items/properties/target" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW3(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
+// walkGraphToPartnershipItemTarget walks "/properties/partnership/items/properties/target" from a value of # to the values of #/properties/partnership/items/properties/target (SPEC §7.3).
+func walkGraphToPartnershipItemTarget(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Partnership != nil {
@@ -12268,8 +12700,8 @@ func oaGraphW3(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 	return true
 }
 
-// oaGraphW4 walks "/properties/people/items/properties/id" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW4(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
+// walkGraphToPeopleItemId walks "/properties/people/items/properties/id" from a value of # to the values of #/properties/people/items/properties/id (SPEC §7.3).
+func walkGraphToPeopleItemId(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.People != nil {
@@ -12296,8 +12728,8 @@ func oaGraphW4(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 	return true
 }
 
-// oaGraphW5 walks "/properties/employment/items/properties/person" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW5(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
+// walkGraphToEmploymentItemPerson walks "/properties/employment/items/properties/person" from a value of # to the values of #/properties/employment/items/properties/person (SPEC §7.3).
+func walkGraphToEmploymentItemPerson(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Employment != nil {
@@ -12324,8 +12756,8 @@ func oaGraphW5(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 	return true
 }
 
-// oaGraphW6 walks "/properties/acquaintance/items/properties/source" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW6(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
+// walkGraphToAcquaintanceItemSource walks "/properties/acquaintance/items/properties/source" from a value of # to the values of #/properties/acquaintance/items/properties/source (SPEC §7.3).
+func walkGraphToAcquaintanceItemSource(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Acquaintance != nil {
@@ -12352,8 +12784,8 @@ func oaGraphW6(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 	return true
 }
 
-// oaGraphW7 walks "/properties/acquaintance/items/properties/target" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW7(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
+// walkGraphToAcquaintanceItemTarget walks "/properties/acquaintance/items/properties/target" from a value of # to the values of #/properties/acquaintance/items/properties/target (SPEC §7.3).
+func walkGraphToAcquaintanceItemTarget(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Acquaintance != nil {
@@ -12380,8 +12812,8 @@ func oaGraphW7(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool 
 	return true
 }
 
-// oaGraphW8 walks "/properties/companies/items" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW8(xn bool, x *Graph, ix []int, yield func(bool, *GraphCompaniesItem) bool) bool {
+// walkGraphToCompaniesItem walks "/properties/companies/items" from a value of # to the values of #/properties/companies/items (SPEC §7.3).
+func walkGraphToCompaniesItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphCompaniesItem) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Companies != nil {
@@ -12402,8 +12834,8 @@ func oaGraphW8(xn bool, x *Graph, ix []int, yield func(bool, *GraphCompaniesItem
 	return true
 }
 
-// oaGraphW9 walks "/properties/id" from a value of the schema node /properties/companies/items (SPEC §7.3).
-func oaGraphW9(xn bool, x *GraphCompaniesItem, ix []int, yield func(bool, string) bool) bool {
+// walkGraphCompaniesItemToId walks "/properties/id" from a value of #/properties/companies/items to the values of #/properties/companies/items/properties/id (SPEC §7.3).
+func walkGraphCompaniesItemToId(xn bool, x *GraphCompaniesItem, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Id != nil {
@@ -12417,8 +12849,8 @@ func oaGraphW9(xn bool, x *GraphCompaniesItem, ix []int, yield func(bool, string
 	return true
 }
 
-// oaGraphW10 walks "/properties/employment/items" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW10(xn bool, x *Graph, ix []int, yield func(bool, *GraphEmploymentItem) bool) bool {
+// walkGraphToEmploymentItem walks "/properties/employment/items" from a value of # to the values of #/properties/employment/items (SPEC §7.3).
+func walkGraphToEmploymentItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphEmploymentItem) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Employment != nil {
@@ -12439,8 +12871,8 @@ func oaGraphW10(xn bool, x *Graph, ix []int, yield func(bool, *GraphEmploymentIt
 	return true
 }
 
-// oaGraphW11 walks "/properties/company" from a value of the schema node /properties/employment/items (SPEC §7.3).
-func oaGraphW11(xn bool, x *GraphEmploymentItem, ix []int, yield func(bool, string) bool) bool {
+// walkGraphEmploymentItemToCompany walks "/properties/company" from a value of #/properties/employment/items to the values of #/properties/employment/items/properties/company (SPEC §7.3).
+func walkGraphEmploymentItemToCompany(xn bool, x *GraphEmploymentItem, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Company != nil {
@@ -12458,8 +12890,8 @@ var oaGraphRel0_0_unary = [...]string{"\x05unary\x1b(('properties', \"company\")
 
 var oaGraphRel0_0_member = [...]string{"\x06member\x1b(('properties', \"company\"),"}
 
-// oaGraphW12 walks "/properties/partnership/items" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW12(xn bool, x *Graph, ix []int, yield func(bool, *GraphPartnershipItem) bool) bool {
+// walkGraphToPartnershipItem walks "/properties/partnership/items" from a value of # to the values of #/properties/partnership/items (SPEC §7.3).
+func walkGraphToPartnershipItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphPartnershipItem) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Partnership != nil {
@@ -12480,8 +12912,8 @@ func oaGraphW12(xn bool, x *Graph, ix []int, yield func(bool, *GraphPartnershipI
 	return true
 }
 
-// oaGraphW13 walks "/properties/source" from a value of the schema node /properties/partnership/items (SPEC §7.3).
-func oaGraphW13(xn bool, x *GraphPartnershipItem, ix []int, yield func(bool, string) bool) bool {
+// walkGraphPartnershipItemToSource walks "/properties/source" from a value of #/properties/partnership/items to the values of #/properties/partnership/items/properties/source (SPEC §7.3).
+func walkGraphPartnershipItemToSource(xn bool, x *GraphPartnershipItem, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Source != nil {
@@ -12495,8 +12927,8 @@ func oaGraphW13(xn bool, x *GraphPartnershipItem, ix []int, yield func(bool, str
 	return true
 }
 
-// oaGraphW14 walks "/properties/target" from a value of the schema node /properties/partnership/items (SPEC §7.3).
-func oaGraphW14(xn bool, x *GraphPartnershipItem, ix []int, yield func(bool, string) bool) bool {
+// walkGraphPartnershipItemToTarget walks "/properties/target" from a value of #/properties/partnership/items to the values of #/properties/partnership/items/properties/target (SPEC §7.3).
+func walkGraphPartnershipItemToTarget(xn bool, x *GraphPartnershipItem, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Target != nil {
@@ -12516,8 +12948,8 @@ var oaGraphRel0_1_edge = [...]string{"", "\x04edge\x1a(('properties', \"source\"
 
 var oaGraphRel0_1_member = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}
 
-// oaGraphW15 walks "/properties/people/items" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW15(xn bool, x *Graph, ix []int, yield func(bool, *GraphPeopleItem) bool) bool {
+// walkGraphToPeopleItem walks "/properties/people/items" from a value of # to the values of #/properties/people/items (SPEC §7.3).
+func walkGraphToPeopleItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphPeopleItem) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.People != nil {
@@ -12538,8 +12970,8 @@ func oaGraphW15(xn bool, x *Graph, ix []int, yield func(bool, *GraphPeopleItem) 
 	return true
 }
 
-// oaGraphW16 walks "/properties/id" from a value of the schema node /properties/people/items (SPEC §7.3).
-func oaGraphW16(xn bool, x *GraphPeopleItem, ix []int, yield func(bool, string) bool) bool {
+// walkGraphPeopleItemToId walks "/properties/id" from a value of #/properties/people/items to the values of #/properties/people/items/properties/id (SPEC §7.3).
+func walkGraphPeopleItemToId(xn bool, x *GraphPeopleItem, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Id != nil {
@@ -12553,8 +12985,8 @@ func oaGraphW16(xn bool, x *GraphPeopleItem, ix []int, yield func(bool, string) 
 	return true
 }
 
-// oaGraphW17 walks "/properties/person" from a value of the schema node /properties/employment/items (SPEC §7.3).
-func oaGraphW17(xn bool, x *GraphEmploymentItem, ix []int, yield func(bool, string) bool) bool {
+// walkGraphEmploymentItemToPerson walks "/properties/person" from a value of #/properties/employment/items to the values of #/properties/employment/items/properties/person (SPEC §7.3).
+func walkGraphEmploymentItemToPerson(xn bool, x *GraphEmploymentItem, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Person != nil {
@@ -12572,8 +13004,8 @@ var oaGraphRel1_0_unary = [...]string{"\x05unary\x1a(('properties', \"person\"),
 
 var oaGraphRel1_0_member = [...]string{"\x06member\x1a(('properties', \"person\"),"}
 
-// oaGraphW18 walks "/properties/acquaintance/items" from a value of the schema node the root (SPEC §7.3).
-func oaGraphW18(xn bool, x *Graph, ix []int, yield func(bool, *GraphAcquaintanceItem) bool) bool {
+// walkGraphToAcquaintanceItem walks "/properties/acquaintance/items" from a value of # to the values of #/properties/acquaintance/items (SPEC §7.3).
+func walkGraphToAcquaintanceItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphAcquaintanceItem) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Acquaintance != nil {
@@ -12594,8 +13026,8 @@ func oaGraphW18(xn bool, x *Graph, ix []int, yield func(bool, *GraphAcquaintance
 	return true
 }
 
-// oaGraphW19 walks "/properties/source" from a value of the schema node /properties/acquaintance/items (SPEC §7.3).
-func oaGraphW19(xn bool, x *GraphAcquaintanceItem, ix []int, yield func(bool, string) bool) bool {
+// walkGraphAcquaintanceItemToSource walks "/properties/source" from a value of #/properties/acquaintance/items to the values of #/properties/acquaintance/items/properties/source (SPEC §7.3).
+func walkGraphAcquaintanceItemToSource(xn bool, x *GraphAcquaintanceItem, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Source != nil {
@@ -12609,8 +13041,8 @@ func oaGraphW19(xn bool, x *GraphAcquaintanceItem, ix []int, yield func(bool, st
 	return true
 }
 
-// oaGraphW20 walks "/properties/target" from a value of the schema node /properties/acquaintance/items (SPEC §7.3).
-func oaGraphW20(xn bool, x *GraphAcquaintanceItem, ix []int, yield func(bool, string) bool) bool {
+// walkGraphAcquaintanceItemToTarget walks "/properties/target" from a value of #/properties/acquaintance/items to the values of #/properties/acquaintance/items/properties/target (SPEC §7.3).
+func walkGraphAcquaintanceItemToTarget(xn bool, x *GraphAcquaintanceItem, ix []int, yield func(bool, string) bool) bool {
 	_, _ = x, ix
 	if !xn {
 		if x.Target != nil {

@@ -127,34 +127,43 @@ func (c *oaSortedFactsCtx) finishCombined(score, wp, wr float64, hents []oaSorte
 	return &oaSortedFactsRes{ag: jsonval.NewArray(ag), ap: jsonval.NewArray(ap), m: m}
 }
 
-func oaSortedFactsJN0(null bool, v *SortedFacts) jsonval.Value {
+// toJSONOrNullSortedFacts encodes a value of # as JSON (null when null is set).
+func toJSONOrNullSortedFacts(null bool, v *SortedFacts) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaSortedFactsJ0(v)
+	return toJSONSortedFacts(v)
 }
-func oaSortedFactsJE0(v SortedFacts) jsonval.Value {
-	return oaSortedFactsJN0(false, &v)
+
+// elemToJSONSortedFacts encodes an element value of # as JSON.
+func elemToJSONSortedFacts(v SortedFacts) jsonval.Value {
+	return toJSONOrNullSortedFacts(false, &v)
 }
-func oaSortedFactsJ0(v *SortedFacts) jsonval.Value {
+
+// toJSONSortedFacts encodes a non-null value of # as JSON.
+func toJSONSortedFacts(v *SortedFacts) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Indices != nil {
-		ms = append(ms, jsonval.Member{Key: "indices", Value: oaSortedFactsMember0(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "indices", Value: memberSortedFacts(v, 0)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaSortedFactsDE0(v jsonval.Value) (SortedFacts, bool) {
+
+// elemFromJSONSortedFacts decodes an element value of #; false when the JSON is not faithfully representable.
+func elemFromJSONSortedFacts(v jsonval.Value) (SortedFacts, bool) {
 	var zero SortedFacts
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaSortedFactsD0(v)
+	x, ok := fromJSONSortedFacts(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaSortedFactsD0(v jsonval.Value) (*SortedFacts, bool) {
+
+// fromJSONSortedFacts decodes a non-null value of #; false when the JSON is not faithfully representable.
+func fromJSONSortedFacts(v jsonval.Value) (*SortedFacts, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -175,7 +184,7 @@ func oaSortedFactsD0(v jsonval.Value) (*SortedFacts, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaSortedFactsD1(mb.Value)
+			y, ok := fromJSONSortedFactsIndices(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -188,52 +197,64 @@ func oaSortedFactsD0(v jsonval.Value) (*SortedFacts, bool) {
 	return x, true
 }
 
-var oaSortedFactsKeys0 = [...]string{
+// keysSortedFacts are the property names of # in schema order.
+var keysSortedFacts = [...]string{
 	"indices",
 }
 
-func oaSortedFactsMember0(v *SortedFacts, idx int) jsonval.Value {
+// memberSortedFacts returns property idx (schema order) of a value of # as JSON.
+func memberSortedFacts(v *SortedFacts, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaSortedFactsJN1(false, v.Indices)
+		return toJSONOrNullSortedFactsIndices(false, v.Indices)
 	}
 	return jsonval.Value{}
 }
-func oaSortedFactsJN1(null bool, v []int64) jsonval.Value {
+
+// toJSONOrNullSortedFactsIndices encodes a value of #/properties/indices as JSON (null when null is set).
+func toJSONOrNullSortedFactsIndices(null bool, v []int64) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaSortedFactsJ1(v)
+	return toJSONSortedFactsIndices(v)
 }
-func oaSortedFactsJE1(v []int64) jsonval.Value {
-	return oaSortedFactsJN1(false, v)
+
+// elemToJSONSortedFactsIndices encodes an element value of #/properties/indices as JSON.
+func elemToJSONSortedFactsIndices(v []int64) jsonval.Value {
+	return toJSONOrNullSortedFactsIndices(false, v)
 }
-func oaSortedFactsJ1(v []int64) jsonval.Value {
+
+// toJSONSortedFactsIndices encodes a non-null value of #/properties/indices as JSON.
+func toJSONSortedFactsIndices(v []int64) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaSortedFactsAt1(v, i)
+		arr[i] = elemAtSortedFactsIndices(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaSortedFactsDE1(v jsonval.Value) ([]int64, bool) {
+
+// elemFromJSONSortedFactsIndices decodes an element value of #/properties/indices; false when the JSON is not faithfully representable.
+func elemFromJSONSortedFactsIndices(v jsonval.Value) ([]int64, bool) {
 	var zero []int64
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaSortedFactsD1(v)
+	x, ok := fromJSONSortedFactsIndices(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaSortedFactsD1(v jsonval.Value) ([]int64, bool) {
+
+// fromJSONSortedFactsIndices decodes a non-null value of #/properties/indices; false when the JSON is not faithfully representable.
+func fromJSONSortedFactsIndices(v jsonval.Value) ([]int64, bool) {
 	if v.Kind != jsonval.Array {
 		return nil, false
 	}
 	x := make([]int64, len(v.Arr))
 	for i, el := range v.Arr {
-		y, ok := oaSortedFactsDE2(el)
+		y, ok := elemFromJSONSortedFactsIndicesItem(el)
 		if !ok {
 			return nil, false
 		}
@@ -241,36 +262,50 @@ func oaSortedFactsD1(v jsonval.Value) ([]int64, bool) {
 	}
 	return x, true
 }
-func oaSortedFactsAt1(v []int64, idx int) jsonval.Value {
-	return oaSortedFactsJE2(v[idx])
+
+// elemAtSortedFactsIndices returns the element at index idx of a value of #/properties/indices as JSON.
+func elemAtSortedFactsIndices(v []int64, idx int) jsonval.Value {
+	return elemToJSONSortedFactsIndicesItem(v[idx])
 }
-func oaSortedFactsNullAt1(v []int64, idx int) bool {
+
+// elemNullAtSortedFactsIndices reports whether the element at index idx of a value of #/properties/indices is null.
+func elemNullAtSortedFactsIndices(v []int64, idx int) bool {
 	return false
 }
-func oaSortedFactsJN2(null bool, v int64) jsonval.Value {
+
+// toJSONOrNullSortedFactsIndicesItem encodes a value of #/properties/indices/items as JSON (null when null is set).
+func toJSONOrNullSortedFactsIndicesItem(null bool, v int64) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaSortedFactsJ2(v)
+	return toJSONSortedFactsIndicesItem(v)
 }
-func oaSortedFactsJE2(v int64) jsonval.Value {
-	return oaSortedFactsJN2(false, v)
+
+// elemToJSONSortedFactsIndicesItem encodes an element value of #/properties/indices/items as JSON.
+func elemToJSONSortedFactsIndicesItem(v int64) jsonval.Value {
+	return toJSONOrNullSortedFactsIndicesItem(false, v)
 }
-func oaSortedFactsJ2(v int64) jsonval.Value {
+
+// toJSONSortedFactsIndicesItem encodes a non-null value of #/properties/indices/items as JSON.
+func toJSONSortedFactsIndicesItem(v int64) jsonval.Value {
 	return jsonval.NewInt(v)
 }
-func oaSortedFactsDE2(v jsonval.Value) (int64, bool) {
+
+// elemFromJSONSortedFactsIndicesItem decodes an element value of #/properties/indices/items; false when the JSON is not faithfully representable.
+func elemFromJSONSortedFactsIndicesItem(v jsonval.Value) (int64, bool) {
 	var zero int64
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaSortedFactsD2(v)
+	x, ok := fromJSONSortedFactsIndicesItem(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaSortedFactsD2(v jsonval.Value) (int64, bool) {
+
+// fromJSONSortedFactsIndicesItem decodes a non-null value of #/properties/indices/items; false when the JSON is not faithfully representable.
+func fromJSONSortedFactsIndicesItem(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
 }
 
@@ -286,7 +321,7 @@ func oaSortedFactsNilRoot(gold, cand *SortedFacts) bool {
 
 // oaSortedFactsOut converts a decoded JSON value into *SortedFacts when it is faithfully representable.
 func oaSortedFactsOut(v jsonval.Value) (*SortedFacts, bool) {
-	x, ok := oaSortedFactsD0(v)
+	x, ok := fromJSONSortedFacts(v)
 	if !ok {
 		return nil, false
 	}
@@ -334,7 +369,7 @@ func oaSortedFactsScore(gold, cand *SortedFacts) (float64, error) {
 	c := oaSortedFactsPool.Get().(*oaSortedFactsCtx)
 	defer oaSortedFactsPool.Put(c)
 	c.Err = nil
-	s, _ := c.oaSortedFactsA0_0(gn, g, pn, p, false)
+	s, _ := c.scoreSortedFacts(gn, g, pn, p, false)
 	if c.Err != nil {
 		return 0, c.Err
 	}
@@ -353,11 +388,11 @@ func RepairSortedFacts(gold, cand *SortedFacts) ([]oart.Op, error) {
 	c := oaSortedFactsPool.Get().(*oaSortedFactsCtx)
 	defer oaSortedFactsPool.Put(c)
 	c.Err = nil
-	_, r := c.oaSortedFactsA0_0(gn, g, pn, p, true)
+	_, r := c.scoreSortedFacts(gn, g, pn, p, true)
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.m, oaSortedFactsJN0(gn, g), oaSortedFactsJN0(pn, p), oart.GranularityLeaf)
+	ops := oart.WalkRepairs(r.m, toJSONOrNullSortedFacts(gn, g), toJSONOrNullSortedFacts(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 func oaSortedFactsDecodePair(gold, cand []byte) (*oaSortedFactsFallback, jsonval.Value, jsonval.Value, error) {
@@ -516,16 +551,18 @@ func RepairSortedFactsJSON(gold, cand []byte) ([]oart.Op, error) {
 	return res.Repair(interp.RepairOptions{})
 }
 
-// oaSortedFactsA0_0 aligns a gold value under schema node  with a candidate value of node .
-func (c *oaSortedFactsCtx) oaSortedFactsA0_0(gn bool, g *SortedFacts, pn bool, p *SortedFacts, build bool) (float64, *oaSortedFactsRes) {
-	return c.oaSortedFactsO0_0(g, p, build)
+// scoreSortedFacts scores # (object).
+func (c *oaSortedFactsCtx) scoreSortedFacts(gn bool, g *SortedFacts, pn bool, p *SortedFacts, build bool) (float64, *oaSortedFactsRes) {
+	return c.scoreObjectSortedFacts(g, p, build)
 }
 
-var oaSortedFactsSim0_0 = [1]float64{
+// keySimSortedFacts holds the key similarities (SPEC §6.1) of the properties of # (rows) and # (columns).
+var keySimSortedFacts = [1]float64{
 	float64(1.0),
 }
 
-func (c *oaSortedFactsCtx) oaSortedFactsO0_0(g *SortedFacts, p *SortedFacts, build bool) (float64, *oaSortedFactsRes) {
+// scoreObjectSortedFacts aligns the properties of # and # (SPEC §6).
+func (c *oaSortedFactsCtx) scoreObjectSortedFacts(g *SortedFacts, p *SortedFacts, build bool) (float64, *oaSortedFactsRes) {
 	var gi [1]int
 	n := 0
 	if g.Indices != nil {
@@ -560,7 +597,7 @@ func (c *oaSortedFactsCtx) oaSortedFactsO0_0(g *SortedFacts, p *SortedFacts, bui
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaSortedFactsSim0_0[gi[i]*1+pj[j]]
+				K[i*m+j] = keySimSortedFacts[gi[i]*1+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -593,7 +630,7 @@ func (c *oaSortedFactsCtx) oaSortedFactsO0_0(g *SortedFacts, p *SortedFacts, bui
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaSortedFactsMember0(g, eg[x]), oaSortedFactsMember0(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberSortedFacts(g, eg[x]), memberSortedFacts(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -601,7 +638,7 @@ func (c *oaSortedFactsCtx) oaSortedFactsO0_0(g *SortedFacts, p *SortedFacts, bui
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaSortedFactsRes
-			evs[x], r = c.oaSortedFactsA1_1(false, g.Indices, false, p.Indices, build)
+			evs[x], r = c.scoreSortedFactsIndices(false, g.Indices, false, p.Indices, build)
 			if build {
 				rs[x] = r
 			}
@@ -628,11 +665,11 @@ func (c *oaSortedFactsCtx) oaSortedFactsO0_0(g *SortedFacts, p *SortedFacts, bui
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaSortedFactsKeys0[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysSortedFacts[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaSortedFactsKeys0[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysSortedFacts[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -647,17 +684,21 @@ func (c *oaSortedFactsCtx) oaSortedFactsO0_0(g *SortedFacts, p *SortedFacts, bui
 	return score, &oaSortedFactsRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaSortedFactsA1_1 aligns a gold value under schema node /properties/indices with a candidate value of node /properties/indices.
-func (c *oaSortedFactsCtx) oaSortedFactsA1_1(gn bool, g []int64, pn bool, p []int64, build bool) (float64, *oaSortedFactsRes) {
-	return c.oaSortedFactsL1_1(g, p, build)
+// scoreSortedFactsIndices scores #/properties/indices (array, order fixed).
+func (c *oaSortedFactsCtx) scoreSortedFactsIndices(gn bool, g []int64, pn bool, p []int64, build bool) (float64, *oaSortedFactsRes) {
+	return c.scoreArraySortedFactsIndices(g, p, build)
 }
-func (c *oaSortedFactsCtx) oaSortedFactsT1_1(g []int64, p []int64, i, j int, build bool) (float64, *oaSortedFactsRes) {
+
+// scoreTailSortedFactsIndices scores gold tail element i of #/properties/indices against candidate tail element j of #/properties/indices.
+func (c *oaSortedFactsCtx) scoreTailSortedFactsIndices(g []int64, p []int64, i, j int, build bool) (float64, *oaSortedFactsRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaSortedFactsA2_2(false, g[i], false, p[jj], build)
+		return c.scoreSortedFactsIndicesItem(false, g[i], false, p[jj], build)
 	}
 }
-func (c *oaSortedFactsCtx) oaSortedFactsL1_1(g []int64, p []int64, build bool) (float64, *oaSortedFactsRes) {
+
+// scoreArraySortedFactsIndices aligns the elements of #/properties/indices and #/properties/indices (SPEC §5).
+func (c *oaSortedFactsCtx) scoreArraySortedFactsIndices(g []int64, p []int64, build bool) (float64, *oaSortedFactsRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -671,7 +712,7 @@ func (c *oaSortedFactsCtx) oaSortedFactsL1_1(g []int64, p []int64, build bool) (
 		tail = 0
 		if build {
 			for j := 0; j < m; j++ {
-				v := oaSortedFactsAt1(p, 0+j)
+				v := elemAtSortedFactsIndices(p, 0+j)
 				tents = append(tents, oaSortedFactsEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 			}
 		}
@@ -679,7 +720,7 @@ func (c *oaSortedFactsCtx) oaSortedFactsL1_1(g []int64, p []int64, build bool) (
 		tail = 0
 		if build {
 			for i := 0; i < n; i++ {
-				v := oaSortedFactsAt1(g, 0+i)
+				v := elemAtSortedFactsIndices(g, 0+i)
 				tents = append(tents, oaSortedFactsEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 			}
 		}
@@ -687,7 +728,7 @@ func (c *oaSortedFactsCtx) oaSortedFactsL1_1(g []int64, p []int64, build bool) (
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaSortedFactsT1_1(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailSortedFactsIndices(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -699,22 +740,22 @@ func (c *oaSortedFactsCtx) oaSortedFactsL1_1(g []int64, p []int64, build bool) (
 				if s > 0 {
 					D++
 					if build {
-						_, cr := c.oaSortedFactsT1_1(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailSortedFactsIndices(g, p, st.I, st.J, true)
 						tents = append(tents, oaSortedFactsEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaSortedFactsRes
 				if build {
-					_, cr = c.oaSortedFactsT1_1(g, p, st.I, st.J, true)
+					_, cr = c.scoreTailSortedFactsIndices(g, p, st.I, st.J, true)
 				}
-				if !oaSortedFactsNullAt1(g, 0+st.I) {
+				if !elemNullAtSortedFactsIndices(g, 0+st.I) {
 					D++
 					if build {
 						tents = append(tents, oaSortedFactsEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
 					}
 				}
-				if !oaSortedFactsNullAt1(p, 0+st.J) {
+				if !elemNullAtSortedFactsIndices(p, 0+st.J) {
 					D++
 					if build {
 						tents = append(tents, oaSortedFactsEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
@@ -723,9 +764,9 @@ func (c *oaSortedFactsCtx) oaSortedFactsL1_1(g []int64, p []int64, build bool) (
 			case seqdp.Up:
 				D++
 				if build {
-					v := oaSortedFactsAt1(g, 0+st.I)
+					v := elemAtSortedFactsIndices(g, 0+st.I)
 					if st.CellDiag {
-						_, cr := c.oaSortedFactsT1_1(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailSortedFactsIndices(g, p, st.I, st.J, true)
 						v = cr.ag
 					}
 					tents = append(tents, oaSortedFactsEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
@@ -733,9 +774,9 @@ func (c *oaSortedFactsCtx) oaSortedFactsL1_1(g []int64, p []int64, build bool) (
 			case seqdp.Left:
 				D++
 				if build {
-					v := oaSortedFactsAt1(p, 0+st.J)
+					v := elemAtSortedFactsIndices(p, 0+st.J)
 					if st.CellDiag {
-						_, cr := c.oaSortedFactsT1_1(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailSortedFactsIndices(g, p, st.I, st.J, true)
 						v = cr.ap
 					}
 					tents = append(tents, oaSortedFactsEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
@@ -753,14 +794,14 @@ func (c *oaSortedFactsCtx) oaSortedFactsL1_1(g []int64, p []int64, build bool) (
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListFixed, tail, tents, oaSortedFactsUniformAlphas(tents, false, false), raw, oaSortedFactsJ1(g), oaSortedFactsJ1(p))
+	return tail, c.finishList(oart.ListFixed, tail, tents, oaSortedFactsUniformAlphas(tents, false, false), raw, toJSONSortedFactsIndices(g), toJSONSortedFactsIndices(p))
 }
 
-// oaSortedFactsA2_2 aligns a gold value under schema node /properties/indices/items with a candidate value of node /properties/indices/items.
-func (c *oaSortedFactsCtx) oaSortedFactsA2_2(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaSortedFactsRes) {
+// scoreSortedFactsIndicesItem scores #/properties/indices/items (integer, exact).
+func (c *oaSortedFactsCtx) scoreSortedFactsIndicesItem(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaSortedFactsRes) {
 	s := oart.ExactNumberInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaSortedFactsJ2(g), oaSortedFactsJ2(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONSortedFactsIndicesItem(g), toJSONSortedFactsIndicesItem(p), true, true)
 	}
 	return s, nil
 }

@@ -133,34 +133,43 @@ func (c *oaTripCtx) finishCombined(score, wp, wr float64, hents []oaTripEnt, hal
 	return &oaTripRes{ag: jsonval.NewArray(ag), ap: jsonval.NewArray(ap), m: m}
 }
 
-func oaTripJN0(null bool, v *Trip) jsonval.Value {
+// toJSONOrNullTrip encodes a value of # as JSON (null when null is set).
+func toJSONOrNullTrip(null bool, v *Trip) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaTripJ0(v)
+	return toJSONTrip(v)
 }
-func oaTripJE0(v Trip) jsonval.Value {
-	return oaTripJN0(false, &v)
+
+// elemToJSONTrip encodes an element value of # as JSON.
+func elemToJSONTrip(v Trip) jsonval.Value {
+	return toJSONOrNullTrip(false, &v)
 }
-func oaTripJ0(v *Trip) jsonval.Value {
+
+// toJSONTrip encodes a non-null value of # as JSON.
+func toJSONTrip(v *Trip) jsonval.Value {
 	var ms []jsonval.Member
 	if v.Itinerary != nil {
-		ms = append(ms, jsonval.Member{Key: "itinerary", Value: oaTripMember0(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "itinerary", Value: memberTrip(v, 0)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaTripDE0(v jsonval.Value) (Trip, bool) {
+
+// elemFromJSONTrip decodes an element value of #; false when the JSON is not faithfully representable.
+func elemFromJSONTrip(v jsonval.Value) (Trip, bool) {
 	var zero Trip
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaTripD0(v)
+	x, ok := fromJSONTrip(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaTripD0(v jsonval.Value) (*Trip, bool) {
+
+// fromJSONTrip decodes a non-null value of #; false when the JSON is not faithfully representable.
+func fromJSONTrip(v jsonval.Value) (*Trip, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -181,7 +190,7 @@ func oaTripD0(v jsonval.Value) (*Trip, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaTripD1(mb.Value)
+			y, ok := fromJSONTripItinerary(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -194,52 +203,64 @@ func oaTripD0(v jsonval.Value) (*Trip, bool) {
 	return x, true
 }
 
-var oaTripKeys0 = [...]string{
+// keysTrip are the property names of # in schema order.
+var keysTrip = [...]string{
 	"itinerary",
 }
 
-func oaTripMember0(v *Trip, idx int) jsonval.Value {
+// memberTrip returns property idx (schema order) of a value of # as JSON.
+func memberTrip(v *Trip, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaTripJN1(false, v.Itinerary)
+		return toJSONOrNullTripItinerary(false, v.Itinerary)
 	}
 	return jsonval.Value{}
 }
-func oaTripJN1(null bool, v []TripItineraryItem) jsonval.Value {
+
+// toJSONOrNullTripItinerary encodes a value of #/properties/itinerary as JSON (null when null is set).
+func toJSONOrNullTripItinerary(null bool, v []TripItineraryItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaTripJ1(v)
+	return toJSONTripItinerary(v)
 }
-func oaTripJE1(v []TripItineraryItem) jsonval.Value {
-	return oaTripJN1(false, v)
+
+// elemToJSONTripItinerary encodes an element value of #/properties/itinerary as JSON.
+func elemToJSONTripItinerary(v []TripItineraryItem) jsonval.Value {
+	return toJSONOrNullTripItinerary(false, v)
 }
-func oaTripJ1(v []TripItineraryItem) jsonval.Value {
+
+// toJSONTripItinerary encodes a non-null value of #/properties/itinerary as JSON.
+func toJSONTripItinerary(v []TripItineraryItem) jsonval.Value {
 	n := len(v)
 	arr := make([]jsonval.Value, n)
 	for i := range arr {
-		arr[i] = oaTripAt1(v, i)
+		arr[i] = elemAtTripItinerary(v, i)
 	}
 	return jsonval.NewArray(arr)
 }
-func oaTripDE1(v jsonval.Value) ([]TripItineraryItem, bool) {
+
+// elemFromJSONTripItinerary decodes an element value of #/properties/itinerary; false when the JSON is not faithfully representable.
+func elemFromJSONTripItinerary(v jsonval.Value) ([]TripItineraryItem, bool) {
 	var zero []TripItineraryItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaTripD1(v)
+	x, ok := fromJSONTripItinerary(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaTripD1(v jsonval.Value) ([]TripItineraryItem, bool) {
+
+// fromJSONTripItinerary decodes a non-null value of #/properties/itinerary; false when the JSON is not faithfully representable.
+func fromJSONTripItinerary(v jsonval.Value) ([]TripItineraryItem, bool) {
 	if v.Kind != jsonval.Array {
 		return nil, false
 	}
 	x := make([]TripItineraryItem, len(v.Arr))
 	for i, el := range v.Arr {
-		y, ok := oaTripDE2(el)
+		y, ok := elemFromJSONTripItineraryItem(el)
 		if !ok {
 			return nil, false
 		}
@@ -247,43 +268,57 @@ func oaTripD1(v jsonval.Value) ([]TripItineraryItem, bool) {
 	}
 	return x, true
 }
-func oaTripAt1(v []TripItineraryItem, idx int) jsonval.Value {
-	return oaTripJE2(v[idx])
+
+// elemAtTripItinerary returns the element at index idx of a value of #/properties/itinerary as JSON.
+func elemAtTripItinerary(v []TripItineraryItem, idx int) jsonval.Value {
+	return elemToJSONTripItineraryItem(v[idx])
 }
-func oaTripNullAt1(v []TripItineraryItem, idx int) bool {
+
+// elemNullAtTripItinerary reports whether the element at index idx of a value of #/properties/itinerary is null.
+func elemNullAtTripItinerary(v []TripItineraryItem, idx int) bool {
 	return false
 }
-func oaTripJN2(null bool, v *TripItineraryItem) jsonval.Value {
+
+// toJSONOrNullTripItineraryItem encodes a value of #/properties/itinerary/items as JSON (null when null is set).
+func toJSONOrNullTripItineraryItem(null bool, v *TripItineraryItem) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaTripJ2(v)
+	return toJSONTripItineraryItem(v)
 }
-func oaTripJE2(v TripItineraryItem) jsonval.Value {
-	return oaTripJN2(false, &v)
+
+// elemToJSONTripItineraryItem encodes an element value of #/properties/itinerary/items as JSON.
+func elemToJSONTripItineraryItem(v TripItineraryItem) jsonval.Value {
+	return toJSONOrNullTripItineraryItem(false, &v)
 }
-func oaTripJ2(v *TripItineraryItem) jsonval.Value {
+
+// toJSONTripItineraryItem encodes a non-null value of #/properties/itinerary/items as JSON.
+func toJSONTripItineraryItem(v *TripItineraryItem) jsonval.Value {
 	var ms []jsonval.Member
 	if v.City != nil {
-		ms = append(ms, jsonval.Member{Key: "city", Value: oaTripMember2(v, 0)})
+		ms = append(ms, jsonval.Member{Key: "city", Value: memberTripItineraryItem(v, 0)})
 	}
 	if v.Days != nil {
-		ms = append(ms, jsonval.Member{Key: "days", Value: oaTripMember2(v, 1)})
+		ms = append(ms, jsonval.Member{Key: "days", Value: memberTripItineraryItem(v, 1)})
 	}
 	return jsonval.NewObject(ms)
 }
-func oaTripDE2(v jsonval.Value) (TripItineraryItem, bool) {
+
+// elemFromJSONTripItineraryItem decodes an element value of #/properties/itinerary/items; false when the JSON is not faithfully representable.
+func elemFromJSONTripItineraryItem(v jsonval.Value) (TripItineraryItem, bool) {
 	var zero TripItineraryItem
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaTripD2(v)
+	x, ok := fromJSONTripItineraryItem(v)
 	if !ok {
 		return zero, false
 	}
 	return *x, true
 }
-func oaTripD2(v jsonval.Value) (*TripItineraryItem, bool) {
+
+// fromJSONTripItineraryItem decodes a non-null value of #/properties/itinerary/items; false when the JSON is not faithfully representable.
+func fromJSONTripItineraryItem(v jsonval.Value) (*TripItineraryItem, bool) {
 	if v.Kind != jsonval.Object {
 		return nil, false
 	}
@@ -306,7 +341,7 @@ func oaTripD2(v jsonval.Value) (*TripItineraryItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaTripD3(mb.Value)
+			y, ok := fromJSONTripItineraryItemCity(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -315,7 +350,7 @@ func oaTripD2(v jsonval.Value) (*TripItineraryItem, bool) {
 			if mb.Value.Kind == jsonval.Null {
 				return nil, false
 			}
-			y, ok := oaTripD4(mb.Value)
+			y, ok := fromJSONTripItineraryItemDays(mb.Value)
 			if !ok {
 				return nil, false
 			}
@@ -325,70 +360,92 @@ func oaTripD2(v jsonval.Value) (*TripItineraryItem, bool) {
 	return x, true
 }
 
-var oaTripKeys2 = [...]string{
+// keysTripItineraryItem are the property names of #/properties/itinerary/items in schema order.
+var keysTripItineraryItem = [...]string{
 	"city",
 	"days",
 }
 
-func oaTripMember2(v *TripItineraryItem, idx int) jsonval.Value {
+// memberTripItineraryItem returns property idx (schema order) of a value of #/properties/itinerary/items as JSON.
+func memberTripItineraryItem(v *TripItineraryItem, idx int) jsonval.Value {
 	switch idx {
 	case 0:
-		return oaTripJN3(false, genrt.Deref(v.City))
+		return toJSONOrNullTripItineraryItemCity(false, genrt.Deref(v.City))
 	case 1:
-		return oaTripJN4(false, genrt.Deref(v.Days))
+		return toJSONOrNullTripItineraryItemDays(false, genrt.Deref(v.Days))
 	}
 	return jsonval.Value{}
 }
-func oaTripJN3(null bool, v string) jsonval.Value {
+
+// toJSONOrNullTripItineraryItemCity encodes a value of #/properties/itinerary/items/properties/city as JSON (null when null is set).
+func toJSONOrNullTripItineraryItemCity(null bool, v string) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaTripJ3(v)
+	return toJSONTripItineraryItemCity(v)
 }
-func oaTripJE3(v string) jsonval.Value {
-	return oaTripJN3(false, v)
+
+// elemToJSONTripItineraryItemCity encodes an element value of #/properties/itinerary/items/properties/city as JSON.
+func elemToJSONTripItineraryItemCity(v string) jsonval.Value {
+	return toJSONOrNullTripItineraryItemCity(false, v)
 }
-func oaTripJ3(v string) jsonval.Value {
+
+// toJSONTripItineraryItemCity encodes a non-null value of #/properties/itinerary/items/properties/city as JSON.
+func toJSONTripItineraryItemCity(v string) jsonval.Value {
 	return jsonval.NewString(string(v))
 }
-func oaTripDE3(v jsonval.Value) (string, bool) {
+
+// elemFromJSONTripItineraryItemCity decodes an element value of #/properties/itinerary/items/properties/city; false when the JSON is not faithfully representable.
+func elemFromJSONTripItineraryItemCity(v jsonval.Value) (string, bool) {
 	var zero string
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaTripD3(v)
+	x, ok := fromJSONTripItineraryItemCity(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaTripD3(v jsonval.Value) (string, bool) {
+
+// fromJSONTripItineraryItemCity decodes a non-null value of #/properties/itinerary/items/properties/city; false when the JSON is not faithfully representable.
+func fromJSONTripItineraryItemCity(v jsonval.Value) (string, bool) {
 	return string(v.S), v.Kind == jsonval.String
 }
-func oaTripJN4(null bool, v int64) jsonval.Value {
+
+// toJSONOrNullTripItineraryItemDays encodes a value of #/properties/itinerary/items/properties/days as JSON (null when null is set).
+func toJSONOrNullTripItineraryItemDays(null bool, v int64) jsonval.Value {
 	if null {
 		return jsonval.Value{}
 	}
-	return oaTripJ4(v)
+	return toJSONTripItineraryItemDays(v)
 }
-func oaTripJE4(v int64) jsonval.Value {
-	return oaTripJN4(false, v)
+
+// elemToJSONTripItineraryItemDays encodes an element value of #/properties/itinerary/items/properties/days as JSON.
+func elemToJSONTripItineraryItemDays(v int64) jsonval.Value {
+	return toJSONOrNullTripItineraryItemDays(false, v)
 }
-func oaTripJ4(v int64) jsonval.Value {
+
+// toJSONTripItineraryItemDays encodes a non-null value of #/properties/itinerary/items/properties/days as JSON.
+func toJSONTripItineraryItemDays(v int64) jsonval.Value {
 	return jsonval.NewInt(v)
 }
-func oaTripDE4(v jsonval.Value) (int64, bool) {
+
+// elemFromJSONTripItineraryItemDays decodes an element value of #/properties/itinerary/items/properties/days; false when the JSON is not faithfully representable.
+func elemFromJSONTripItineraryItemDays(v jsonval.Value) (int64, bool) {
 	var zero int64
 	if v.Kind == jsonval.Null {
 		return zero, false
 	}
-	x, ok := oaTripD4(v)
+	x, ok := fromJSONTripItineraryItemDays(v)
 	if !ok {
 		return zero, false
 	}
 	return x, true
 }
-func oaTripD4(v jsonval.Value) (int64, bool) {
+
+// fromJSONTripItineraryItemDays decodes a non-null value of #/properties/itinerary/items/properties/days; false when the JSON is not faithfully representable.
+func fromJSONTripItineraryItemDays(v jsonval.Value) (int64, bool) {
 	return v.I, v.Kind == jsonval.Int && v.Big == nil
 }
 
@@ -404,7 +461,7 @@ func oaTripNilRoot(gold, cand *Trip) bool {
 
 // oaTripOut converts a decoded JSON value into *Trip when it is faithfully representable.
 func oaTripOut(v jsonval.Value) (*Trip, bool) {
-	x, ok := oaTripD0(v)
+	x, ok := fromJSONTrip(v)
 	if !ok {
 		return nil, false
 	}
@@ -452,7 +509,7 @@ func oaTripScore(gold, cand *Trip) (float64, error) {
 	c := oaTripPool.Get().(*oaTripCtx)
 	defer oaTripPool.Put(c)
 	c.Err = nil
-	s, _ := c.oaTripA0_0(gn, g, pn, p, false)
+	s, _ := c.scoreTrip(gn, g, pn, p, false)
 	if c.Err != nil {
 		return 0, c.Err
 	}
@@ -471,11 +528,11 @@ func RepairTrip(gold, cand *Trip) ([]oart.Op, error) {
 	c := oaTripPool.Get().(*oaTripCtx)
 	defer oaTripPool.Put(c)
 	c.Err = nil
-	_, r := c.oaTripA0_0(gn, g, pn, p, true)
+	_, r := c.scoreTrip(gn, g, pn, p, true)
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.m, oaTripJN0(gn, g), oaTripJN0(pn, p), oart.GranularityLeaf)
+	ops := oart.WalkRepairs(r.m, toJSONOrNullTrip(gn, g), toJSONOrNullTrip(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 func oaTripDecodePair(gold, cand []byte) (*oaTripFallback, jsonval.Value, jsonval.Value, error) {
@@ -634,16 +691,18 @@ func RepairTripJSON(gold, cand []byte) ([]oart.Op, error) {
 	return res.Repair(interp.RepairOptions{})
 }
 
-// oaTripA0_0 aligns a gold value under schema node  with a candidate value of node .
-func (c *oaTripCtx) oaTripA0_0(gn bool, g *Trip, pn bool, p *Trip, build bool) (float64, *oaTripRes) {
-	return c.oaTripO0_0(g, p, build)
+// scoreTrip scores # (object).
+func (c *oaTripCtx) scoreTrip(gn bool, g *Trip, pn bool, p *Trip, build bool) (float64, *oaTripRes) {
+	return c.scoreObjectTrip(g, p, build)
 }
 
-var oaTripSim0_0 = [1]float64{
+// keySimTrip holds the key similarities (SPEC §6.1) of the properties of # (rows) and # (columns).
+var keySimTrip = [1]float64{
 	float64(1.0),
 }
 
-func (c *oaTripCtx) oaTripO0_0(g *Trip, p *Trip, build bool) (float64, *oaTripRes) {
+// scoreObjectTrip aligns the properties of # and # (SPEC §6).
+func (c *oaTripCtx) scoreObjectTrip(g *Trip, p *Trip, build bool) (float64, *oaTripRes) {
 	var gi [1]int
 	n := 0
 	if g.Itinerary != nil {
@@ -678,7 +737,7 @@ func (c *oaTripCtx) oaTripO0_0(g *Trip, p *Trip, build bool) (float64, *oaTripRe
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaTripSim0_0[gi[i]*1+pj[j]]
+				K[i*m+j] = keySimTrip[gi[i]*1+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -711,7 +770,7 @@ func (c *oaTripCtx) oaTripO0_0(g *Trip, p *Trip, build bool) (float64, *oaTripRe
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaTripMember0(g, eg[x]), oaTripMember0(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberTrip(g, eg[x]), memberTrip(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -719,7 +778,7 @@ func (c *oaTripCtx) oaTripO0_0(g *Trip, p *Trip, build bool) (float64, *oaTripRe
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaTripRes
-			evs[x], r = c.oaTripA1_1(false, g.Itinerary, false, p.Itinerary, build)
+			evs[x], r = c.scoreTripItinerary(false, g.Itinerary, false, p.Itinerary, build)
 			if build {
 				rs[x] = r
 			}
@@ -746,11 +805,11 @@ func (c *oaTripCtx) oaTripO0_0(g *Trip, p *Trip, build bool) (float64, *oaTripRe
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaTripKeys0[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysTrip[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaTripKeys0[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysTrip[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -765,17 +824,21 @@ func (c *oaTripCtx) oaTripO0_0(g *Trip, p *Trip, build bool) (float64, *oaTripRe
 	return score, &oaTripRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaTripA1_1 aligns a gold value under schema node /properties/itinerary with a candidate value of node /properties/itinerary.
-func (c *oaTripCtx) oaTripA1_1(gn bool, g []TripItineraryItem, pn bool, p []TripItineraryItem, build bool) (float64, *oaTripRes) {
-	return c.oaTripL1_1(g, p, build)
+// scoreTripItinerary scores #/properties/itinerary (array, order fixed).
+func (c *oaTripCtx) scoreTripItinerary(gn bool, g []TripItineraryItem, pn bool, p []TripItineraryItem, build bool) (float64, *oaTripRes) {
+	return c.scoreArrayTripItinerary(g, p, build)
 }
-func (c *oaTripCtx) oaTripT1_1(g []TripItineraryItem, p []TripItineraryItem, i, j int, build bool) (float64, *oaTripRes) {
+
+// scoreTailTripItinerary scores gold tail element i of #/properties/itinerary against candidate tail element j of #/properties/itinerary.
+func (c *oaTripCtx) scoreTailTripItinerary(g []TripItineraryItem, p []TripItineraryItem, i, j int, build bool) (float64, *oaTripRes) {
 	switch jj := 0 + j; {
 	default:
-		return c.oaTripA2_2(false, &g[i], false, &p[jj], build)
+		return c.scoreTripItineraryItem(false, &g[i], false, &p[jj], build)
 	}
 }
-func (c *oaTripCtx) oaTripL1_1(g []TripItineraryItem, p []TripItineraryItem, build bool) (float64, *oaTripRes) {
+
+// scoreArrayTripItinerary aligns the elements of #/properties/itinerary and #/properties/itinerary (SPEC §5).
+func (c *oaTripCtx) scoreArrayTripItinerary(g []TripItineraryItem, p []TripItineraryItem, build bool) (float64, *oaTripRes) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -789,7 +852,7 @@ func (c *oaTripCtx) oaTripL1_1(g []TripItineraryItem, p []TripItineraryItem, bui
 		tail = 0
 		if build {
 			for j := 0; j < m; j++ {
-				v := oaTripAt1(p, 0+j)
+				v := elemAtTripItinerary(p, 0+j)
 				tents = append(tents, oaTripEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
 			}
 		}
@@ -797,7 +860,7 @@ func (c *oaTripCtx) oaTripL1_1(g []TripItineraryItem, p []TripItineraryItem, bui
 		tail = 0
 		if build {
 			for i := 0; i < n; i++ {
-				v := oaTripAt1(g, 0+i)
+				v := elemAtTripItinerary(g, 0+i)
 				tents = append(tents, oaTripEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
 			}
 		}
@@ -805,7 +868,7 @@ func (c *oaTripCtx) oaTripL1_1(g []TripItineraryItem, p []TripItineraryItem, bui
 		M := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				M[i*m+j], _ = c.oaTripT1_1(g, p, i, j, false)
+				M[i*m+j], _ = c.scoreTailTripItinerary(g, p, i, j, false)
 			}
 		}
 		D := 0
@@ -817,22 +880,22 @@ func (c *oaTripCtx) oaTripL1_1(g []TripItineraryItem, p []TripItineraryItem, bui
 				if s > 0 {
 					D++
 					if build {
-						_, cr := c.oaTripT1_1(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailTripItinerary(g, p, st.I, st.J, true)
 						tents = append(tents, oaTripEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
 					}
 					continue
 				}
 				var cr *oaTripRes
 				if build {
-					_, cr = c.oaTripT1_1(g, p, st.I, st.J, true)
+					_, cr = c.scoreTailTripItinerary(g, p, st.I, st.J, true)
 				}
-				if !oaTripNullAt1(g, 0+st.I) {
+				if !elemNullAtTripItinerary(g, 0+st.I) {
 					D++
 					if build {
 						tents = append(tents, oaTripEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
 					}
 				}
-				if !oaTripNullAt1(p, 0+st.J) {
+				if !elemNullAtTripItinerary(p, 0+st.J) {
 					D++
 					if build {
 						tents = append(tents, oaTripEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
@@ -841,9 +904,9 @@ func (c *oaTripCtx) oaTripL1_1(g []TripItineraryItem, p []TripItineraryItem, bui
 			case seqdp.Up:
 				D++
 				if build {
-					v := oaTripAt1(g, 0+st.I)
+					v := elemAtTripItinerary(g, 0+st.I)
 					if st.CellDiag {
-						_, cr := c.oaTripT1_1(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailTripItinerary(g, p, st.I, st.J, true)
 						v = cr.ag
 					}
 					tents = append(tents, oaTripEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
@@ -851,9 +914,9 @@ func (c *oaTripCtx) oaTripL1_1(g []TripItineraryItem, p []TripItineraryItem, bui
 			case seqdp.Left:
 				D++
 				if build {
-					v := oaTripAt1(p, 0+st.J)
+					v := elemAtTripItinerary(p, 0+st.J)
 					if st.CellDiag {
-						_, cr := c.oaTripT1_1(g, p, st.I, st.J, true)
+						_, cr := c.scoreTailTripItinerary(g, p, st.I, st.J, true)
 						v = cr.ap
 					}
 					tents = append(tents, oaTripEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
@@ -871,22 +934,24 @@ func (c *oaTripCtx) oaTripL1_1(g []TripItineraryItem, p []TripItineraryItem, bui
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListFixed, tail, tents, oaTripUniformAlphas(tents, false, false), raw, oaTripJ1(g), oaTripJ1(p))
+	return tail, c.finishList(oart.ListFixed, tail, tents, oaTripUniformAlphas(tents, false, false), raw, toJSONTripItinerary(g), toJSONTripItinerary(p))
 }
 
-// oaTripA2_2 aligns a gold value under schema node /properties/itinerary/items with a candidate value of node /properties/itinerary/items.
-func (c *oaTripCtx) oaTripA2_2(gn bool, g *TripItineraryItem, pn bool, p *TripItineraryItem, build bool) (float64, *oaTripRes) {
-	return c.oaTripO2_2(g, p, build)
+// scoreTripItineraryItem scores #/properties/itinerary/items (object).
+func (c *oaTripCtx) scoreTripItineraryItem(gn bool, g *TripItineraryItem, pn bool, p *TripItineraryItem, build bool) (float64, *oaTripRes) {
+	return c.scoreObjectTripItineraryItem(g, p, build)
 }
 
-var oaTripSim2_2 = [4]float64{
+// keySimTripItineraryItem holds the key similarities (SPEC §6.1) of the properties of #/properties/itinerary/items (rows) and #/properties/itinerary/items (columns).
+var keySimTripItineraryItem = [4]float64{
 	float64(1.0),
 	float64(0.5),
 	float64(0.5),
 	float64(1.0),
 }
 
-func (c *oaTripCtx) oaTripO2_2(g *TripItineraryItem, p *TripItineraryItem, build bool) (float64, *oaTripRes) {
+// scoreObjectTripItineraryItem aligns the properties of #/properties/itinerary/items and #/properties/itinerary/items (SPEC §6).
+func (c *oaTripCtx) scoreObjectTripItineraryItem(g *TripItineraryItem, p *TripItineraryItem, build bool) (float64, *oaTripRes) {
 	var gi [2]int
 	n := 0
 	if g.City != nil {
@@ -929,7 +994,7 @@ func (c *oaTripCtx) oaTripO2_2(g *TripItineraryItem, p *TripItineraryItem, build
 		K := c.Floats(n * m)
 		for i := 0; i < n; i++ {
 			for j := 0; j < m; j++ {
-				K[i*m+j] = oaTripSim2_2[gi[i]*2+pj[j]]
+				K[i*m+j] = keySimTripItineraryItem[gi[i]*2+pj[j]]
 			}
 		}
 		asg := c.Solve(K, n, m)
@@ -962,7 +1027,7 @@ func (c *oaTripCtx) oaTripO2_2(g *TripItineraryItem, p *TripItineraryItem, build
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, oaTripMember2(g, eg[x]), oaTripMember2(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = c.leaf(oart.LeafPlain, 0, memberTripItineraryItem(g, eg[x]), memberTripItineraryItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -970,7 +1035,7 @@ func (c *oaTripCtx) oaTripO2_2(g *TripItineraryItem, p *TripItineraryItem, build
 		case 0:
 			ews[x] = float64(1.0)
 			var r *oaTripRes
-			evs[x], r = c.oaTripA3_3(false, genrt.Deref(g.City), false, genrt.Deref(p.City), build)
+			evs[x], r = c.scoreTripItineraryItemCity(false, genrt.Deref(g.City), false, genrt.Deref(p.City), build)
 			if build {
 				rs[x] = r
 			}
@@ -978,7 +1043,7 @@ func (c *oaTripCtx) oaTripO2_2(g *TripItineraryItem, p *TripItineraryItem, build
 			ews[x] = float64(1.0)
 			var r *oaTripRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaTripJN3(false, genrt.Deref(g.City)), oaTripJN4(false, genrt.Deref(p.Days)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullTripItineraryItemCity(false, genrt.Deref(g.City)), toJSONOrNullTripItineraryItemDays(false, genrt.Deref(p.Days)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -987,7 +1052,7 @@ func (c *oaTripCtx) oaTripO2_2(g *TripItineraryItem, p *TripItineraryItem, build
 			ews[x] = float64(1.0)
 			var r *oaTripRes
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, oaTripJN4(false, genrt.Deref(g.Days)), oaTripJN3(false, genrt.Deref(p.City)), true, true)
+				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullTripItineraryItemDays(false, genrt.Deref(g.Days)), toJSONOrNullTripItineraryItemCity(false, genrt.Deref(p.City)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -995,7 +1060,7 @@ func (c *oaTripCtx) oaTripO2_2(g *TripItineraryItem, p *TripItineraryItem, build
 		case 3:
 			ews[x] = float64(1.0)
 			var r *oaTripRes
-			evs[x], r = c.oaTripA4_4(false, genrt.Deref(g.Days), false, genrt.Deref(p.Days), build)
+			evs[x], r = c.scoreTripItineraryItemDays(false, genrt.Deref(g.Days), false, genrt.Deref(p.Days), build)
 			if build {
 				rs[x] = r
 			}
@@ -1022,11 +1087,11 @@ func (c *oaTripCtx) oaTripO2_2(g *TripItineraryItem, p *TripItineraryItem, build
 	for x := 0; x < E; x++ {
 		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
 		if eg[x] >= 0 {
-			oe.GoldKey, oe.HasGoldKey = oaTripKeys2[eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = keysTripItineraryItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
 		}
 		if ep[x] >= 0 {
-			oe.PredKey, oe.HasPredKey = oaTripKeys2[ep[x]], true
+			oe.PredKey, oe.HasPredKey = keysTripItineraryItem[ep[x]], true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
 		}
 		if W != 0 {
@@ -1041,38 +1106,38 @@ func (c *oaTripCtx) oaTripO2_2(g *TripItineraryItem, p *TripItineraryItem, build
 	return score, &oaTripRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
 }
 
-// oaTripA3_3 aligns a gold value under schema node /properties/itinerary/items/properties/city with a candidate value of node /properties/itinerary/items/properties/city.
-func (c *oaTripCtx) oaTripA3_3(gn bool, g string, pn bool, p string, build bool) (float64, *oaTripRes) {
+// scoreTripItineraryItemCity scores #/properties/itinerary/items/properties/city (string, exact).
+func (c *oaTripCtx) scoreTripItineraryItemCity(gn bool, g string, pn bool, p string, build bool) (float64, *oaTripRes) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaTripJ3(g), oaTripJ3(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONTripItineraryItemCity(g), toJSONTripItineraryItemCity(p), true, true)
 	}
 	return s, nil
 }
 
-// oaTripA3_4 aligns a gold value under schema node /properties/itinerary/items/properties/city with a candidate value of node /properties/itinerary/items/properties/days.
-func (c *oaTripCtx) oaTripA3_4(gn bool, g string, pn bool, p int64, build bool) (float64, *oaTripRes) {
+// scoreTripItineraryItemCity_vs_Days scores a gold value of #/properties/itinerary/items/properties/city (string, exact) against a candidate value of #/properties/itinerary/items/properties/days (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+func (c *oaTripCtx) scoreTripItineraryItemCity_vs_Days(gn bool, g string, pn bool, p int64, build bool) (float64, *oaTripRes) {
 	_, _ = g, p
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaTripJ3(g), oaTripJ4(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONTripItineraryItemCity(g), toJSONTripItineraryItemDays(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaTripA4_3 aligns a gold value under schema node /properties/itinerary/items/properties/days with a candidate value of node /properties/itinerary/items/properties/city.
-func (c *oaTripCtx) oaTripA4_3(gn bool, g int64, pn bool, p string, build bool) (float64, *oaTripRes) {
+// scoreTripItineraryItemDays_vs_City scores a gold value of #/properties/itinerary/items/properties/days (integer, invdiff) against a candidate value of #/properties/itinerary/items/properties/city (string, exact); the gold node's schema governs (SPEC §6.4).
+func (c *oaTripCtx) scoreTripItineraryItemDays_vs_City(gn bool, g int64, pn bool, p string, build bool) (float64, *oaTripRes) {
 	_, _ = g, p
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, oaTripJ4(g), oaTripJ3(p), true, true)
+		return 0, c.leaf(oart.LeafPlain, 0, toJSONTripItineraryItemDays(g), toJSONTripItineraryItemCity(p), true, true)
 	}
 	return 0, nil
 }
 
-// oaTripA4_4 aligns a gold value under schema node /properties/itinerary/items/properties/days with a candidate value of node /properties/itinerary/items/properties/days.
-func (c *oaTripCtx) oaTripA4_4(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaTripRes) {
+// scoreTripItineraryItemDays scores #/properties/itinerary/items/properties/days (integer, invdiff).
+func (c *oaTripCtx) scoreTripItineraryItemDays(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaTripRes) {
 	s := oart.InvDiffInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, oaTripJ4(g), oaTripJ4(p), true, true)
+		return s, c.leaf(oart.LeafPlain, s, toJSONTripItineraryItemDays(g), toJSONTripItineraryItemDays(p), true, true)
 	}
 	return s, nil
 }
