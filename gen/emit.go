@@ -313,7 +313,7 @@ func (e *emitter) emitPair(a, b *tnode) {
 	} else {
 		e.p("// %s scores a gold value of %s (%s) against a candidate value of %s (%s); the gold node's schema governs (SPEC §6.4).", e.pairFn("score", a, b), pointer(a), describe(a), pointer(b), describe(b))
 	}
-	e.p("func (c *%s) %s(gn bool, g %s, pn bool, p %s, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("score", a, b), a.refType(), b.refType(), e.n("Res"))
+	e.p("func (c *%s) %s(gn bool, g %s, pn bool, p %s, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("score", a, b), a.refType(), b.refType(), "genrt.Res")
 	if e.emitIDRef(a, b) {
 		return
 	}
@@ -321,12 +321,12 @@ func (e *emitter) emitPair(a, b *tnode) {
 		e.p("if gn || pn {")
 		e.p("s := %s", lit(a.n.NullScore))
 		e.p("if gn && pn { s = 1 }")
-		e.p("if build { return s, c.leaf(oart.LeafNull, s, %s(gn, g), %s(pn, p), true, true) }", fn("toJSONOrNull", a), fn("toJSONOrNull", b))
+		e.p("if build { return s, genrt.Leaf(oart.LeafNull, s, %s(gn, g), %s(pn, p), true, true) }", fn("toJSONOrNull", a), fn("toJSONOrNull", b))
 		e.p("return s, nil")
 		e.p("}")
 	}
 	plain := func(s string) {
-		e.p("if build { return %s, c.leaf(oart.LeafPlain, %s, %s(g), %s(p), true, true) }", s, s, fn("toJSON", a), fn("toJSON", b))
+		e.p("if build { return %s, genrt.Leaf(oart.LeafPlain, %s, %s(g), %s(p), true, true) }", s, s, fn("toJSON", a), fn("toJSON", b))
 		e.p("return %s, nil", s)
 	}
 	if !compatible(a.kind, b.kind) {
@@ -450,7 +450,7 @@ func (e *emitter) emitObject(a, b *tnode) {
 		E = 1
 	}
 	e.p("// %s aligns the properties of %s and %s (SPEC §6).", e.pairFn("scoreObject", a, b), pointer(a), pointer(b))
-	e.p("func (c *%s) %s(g *%s, p *%s, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("scoreObject", a, b), a.base, b.base, e.n("Res"))
+	e.p("func (c *%s) %s(g *%s, p *%s, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("scoreObject", a, b), a.base, b.base, "genrt.Res")
 	e.p("var gi [%d]int", max(NA, 1))
 	e.p("n := 0")
 	for i, pp := range a.props {
@@ -462,7 +462,7 @@ func (e *emitter) emitObject(a, b *tnode) {
 		e.p("%s", when(e.fieldPresent("p", pp), fmt.Sprintf("pj[m] = %d; m++", j)))
 	}
 	e.p("if n == 0 && m == 0 {")
-	e.p("if build { return 1, c.emptyObject() }")
+	e.p("if build { return 1, genrt.EmptyObject() }")
 	e.p("return 1, nil")
 	e.p("}")
 	e.p("var eg, ep [%d]int", E)
@@ -497,12 +497,12 @@ func (e *emitter) emitObject(a, b *tnode) {
 		e.p("for i := 0; i < n; i++ { eg[E], ep[E] = gi[i], -1; E++ }")
 		e.p("for j := 0; j < m; j++ { eg[E], ep[E] = -1, pj[j]; E++ }")
 	}
-	e.p("var rs []*%s", e.n("Res"))
-	e.p("if build { rs = make([]*%s, E) }", e.n("Res"))
+	e.p("var rs []*%s", "genrt.Res")
+	e.p("if build { rs = make([]*%s, E) }", "genrt.Res")
 	e.p("for x := 0; x < E; x++ {")
 	e.p("ews[x] = 1")
 	e.p("if eg[x] < 0 || ep[x] < 0 {")
-	e.p("if build { rs[x] = c.leaf(oart.LeafPlain, 0, %s(g, eg[x]), %s(p, ep[x]), eg[x] >= 0, ep[x] >= 0) }", fn("member", a), fn("member", b))
+	e.p("if build { rs[x] = genrt.Leaf(oart.LeafPlain, 0, %s(g, eg[x]), %s(p, ep[x]), eg[x] >= 0, ep[x] >= 0) }", fn("member", a), fn("member", b))
 	e.p("continue")
 	e.p("}")
 	e.p("switch eg[x]*%d + ep[x] {", max(NB, 1))
@@ -515,10 +515,10 @@ func (e *emitter) emitObject(a, b *tnode) {
 			e.p("ews[x] = %s", lit(pa.node.n.ValueWeight))
 			score := e.pair(pa.node, pb.node)
 			call := fmt.Sprintf("evs[x], r = c.%s(%s, %s, %s, %s, build)", score, fieldNull("g", pa), e.fieldRef("g", pa), fieldNull("p", pb), e.fieldRef("p", pb))
-			zero := fmt.Sprintf("if build { r = c.leaf(oart.LeafPlain, 0, %s(%s, %s), %s(%s, %s), true, true) }",
+			zero := fmt.Sprintf("if build { r = genrt.Leaf(oart.LeafPlain, 0, %s(%s, %s), %s(%s, %s), true, true) }",
 				fn("toJSONOrNull", pa.node), fieldNull("g", pa), e.fieldRef("g", pa),
 				fn("toJSONOrNull", pb.node), fieldNull("p", pb), e.fieldRef("p", pb))
-			e.p("var r *%s", e.n("Res"))
+			e.p("var r *%s", "genrt.Res")
 			switch {
 			case pa.node.kind == pb.node.kind:
 				e.p("%s", call)
@@ -555,9 +555,9 @@ func (e *emitter) emitObject(a, b *tnode) {
 	e.p("var agM, apM []jsonval.Member")
 	e.p("sumW := oart.NeumaierSum(ews[:E])")
 	e.p("for x := 0; x < E; x++ {")
-	e.p("oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}")
-	e.p("if eg[x] >= 0 { oe.GoldKey, oe.HasGoldKey = %s[eg[x]], true; agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag}) }", fn("keys", a))
-	e.p("if ep[x] >= 0 { oe.PredKey, oe.HasPredKey = %s[ep[x]], true; apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap}) }", fn("keys", b))
+	e.p("oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}")
+	e.p("if eg[x] >= 0 { oe.GoldKey, oe.HasGoldKey = %s[eg[x]], true; agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold}) }", fn("keys", a))
+	e.p("if ep[x] >= 0 { oe.PredKey, oe.HasPredKey = %s[ep[x]], true; apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred}) }", fn("keys", b))
 	e.p("if W != 0 {")
 	e.p("oe.KeyAlpha = %s / float64(E)", lit(wK/(wK+wV)))
 	e.p("if sumW != 0 { oe.ValueAlpha = float64(%s*ews[x]) / sumW }", lit(wV/(wK+wV)))
@@ -565,7 +565,7 @@ func (e *emitter) emitObject(a, b *tnode) {
 	e.p("ents[x] = oe")
 	e.p("}")
 	e.p("mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}")
-	e.p("return score, &%s{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}", e.n("Res"))
+	e.p("return score, &%s{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}", "genrt.Res")
 	e.p("}")
 }
 
@@ -573,7 +573,7 @@ func (e *emitter) emitObject(a, b *tnode) {
 // candidate node b.
 func (e *emitter) emitList(a, b *tnode) {
 	kA, kB := len(a.prefix), len(b.prefix)
-	res := e.n("Res")
+	res := "genrt.Res"
 	if a.items != nil {
 		e.emitTailCell(a, b)
 	}
@@ -583,8 +583,8 @@ func (e *emitter) emitList(a, b *tnode) {
 	e.p("_, _ = nG, nP")
 	if kA > 0 {
 		e.p("var hw, hs [%d]float64", kA)
-		e.p("var hents []%s", e.n("Ent"))
-		e.p("if build { hents = make([]%s, %d) }", e.n("Ent"), kA)
+		e.p("var hents []%s", "genrt.Entry")
+		e.p("if build { hents = make([]%s, %d) }", "genrt.Entry", kA)
 		for i := range kA {
 			ga := a.prefix[i]
 			e.p("hw[%d] = %s", i, lit(a.n.PrefixWeight(i)))
@@ -604,15 +604,15 @@ func (e *emitter) emitList(a, b *tnode) {
 				gex := fmt.Sprintf("g.P%d", i)
 				e.p("s, r := c.%s(%s, %s, %s, %s, build)", e.pair(ga, pn), elemNull(gex, ga), e.elemRef(gex, ga), elemNull(pex, pn), e.elemRef(pex, pn))
 				e.p("hs[%d] = s", i)
-				e.p("if build { hents[%d] = %s{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m} }", i, e.n("Ent"))
+				e.p("if build { hents[%d] = %s{Role: oart.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match} }", i, "genrt.Entry")
 			}
 			e.p("case hasG:")
-			e.p("if build { v := %s(g, %d); hents[%d] = %s{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m} }", fn("elemAt", a), i, i, e.n("Ent"))
+			e.p("if build { v := %s(g, %d); hents[%d] = %s{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match} }", fn("elemAt", a), i, i, "genrt.Entry")
 			e.p("case hasP:")
-			e.p("if build { v := %s(p, %d); hents[%d] = %s{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m} }", fn("elemAt", b), i, i, e.n("Ent"))
+			e.p("if build { v := %s(p, %d); hents[%d] = %s{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match} }", fn("elemAt", b), i, i, "genrt.Entry")
 			e.p("default:")
 			e.p("hw[%d] = 0", i)
-			e.p("if build { hents[%d] = %s{role: oart.RoleAbsent, m: c.leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).m} }", i, e.n("Ent"))
+			e.p("if build { hents[%d] = %s{Role: oart.RoleAbsent, Match: genrt.Leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match} }", i, "genrt.Entry")
 			e.p("}")
 		}
 		e.p("var head float64")
@@ -630,7 +630,7 @@ func (e *emitter) emitList(a, b *tnode) {
 		e.p("}")
 		if a.items == nil {
 			e.p("if !build { return head, nil }")
-			e.p("return head, c.finishList(oart.ListPrefix, head, hents, halphas, false, %s(g), %s(p))", fn("toJSON", a), fn("toJSON", b))
+			e.p("return head, genrt.FinishList(oart.ListPrefix, head, hents, halphas, false, %s(g), %s(p))", fn("toJSON", a), fn("toJSON", b))
 			e.p("}")
 			return
 		}
@@ -638,7 +638,7 @@ func (e *emitter) emitList(a, b *tnode) {
 	// Tail.
 	e.p("n, m := max(nG-%d, 0), max(nP-%d, 0)", kA, kA)
 	e.p("var tail float64")
-	e.p("var tents []%s", e.n("Ent"))
+	e.p("var tents []%s", "genrt.Entry")
 	e.p("raw := false")
 	ie, im := a.n.IgnoreExcess, a.n.IgnoreMissing
 	count := func(role string) {
@@ -653,17 +653,17 @@ func (e *emitter) emitList(a, b *tnode) {
 	pAt := fn("elemAt", b)
 	gNull := fn("elemNullAt", a)
 	pNull := fn("elemNullAt", b)
-	ent := e.n("Ent")
+	ent := "genrt.Entry"
 	e.p("switch {")
 	e.p("case n == 0 && m == 0:")
 	e.p("tail, raw = 1, true")
 	if a.n.Order == ir.OrderFixed {
 		e.p("case n == 0:")
 		e.p("tail = %s", map[bool]string{true: "1", false: "0"}[ie])
-		e.p("if build { for j := 0; j < m; j++ { v := %s(p, %d+j); tents = append(tents, %s{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}) } }", pAt, kA, ent)
+		e.p("if build { for j := 0; j < m; j++ { v := %s(p, %d+j); tents = append(tents, %s{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}) } }", pAt, kA, ent)
 		e.p("case m == 0:")
 		e.p("tail = %s", map[bool]string{true: "1", false: "0"}[im])
-		e.p("if build { for i := 0; i < n; i++ { v := %s(g, %d+i); tents = append(tents, %s{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}) } }", gAt, kA, ent)
+		e.p("if build { for i := 0; i < n; i++ { v := %s(g, %d+i); tents = append(tents, %s{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}) } }", gAt, kA, ent)
 	}
 	e.p("default:")
 	e.p("M := c.Floats(n * m)")
@@ -681,7 +681,7 @@ func (e *emitter) emitList(a, b *tnode) {
 		e.p("if s > 0 {")
 		count("matched")
 		e.p("sc[E] = s; E++")
-		e.p("if build { _, cr := c.%s(g, p, r, col, true); tents = append(tents, %s{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m}) }", cell, ent)
+		e.p("if build { _, cr := c.%s(g, p, r, col, true); tents = append(tents, %s{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match}) }", cell, ent)
 		e.p("continue")
 		e.p("}")
 		e.p("var cr *%s", res)
@@ -689,21 +689,21 @@ func (e *emitter) emitList(a, b *tnode) {
 		e.p("if !%s(p, %d+col) {", pNull, kA)
 		count("excess")
 		e.p("sc[E] = 0; E++")
-		e.p("if build { tents = append(tents, %s{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m}) }", ent)
+		e.p("if build { tents = append(tents, %s{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match}) }", ent)
 		e.p("}")
 		e.p("if !%s(g, %d+r) {", gNull, kA)
 		count("missing")
 		e.p("sc[E] = 0; E++")
-		e.p("if build { tents = append(tents, %s{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m}) }", ent)
+		e.p("if build { tents = append(tents, %s{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match}) }", ent)
 		e.p("}")
 		e.p("case r < n:")
 		count("missing")
 		e.p("sc[E] = 0; E++")
-		e.p("if build { v := %s(g, %d+r); tents = append(tents, %s{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}) }", gAt, kA, ent)
+		e.p("if build { v := %s(g, %d+r); tents = append(tents, %s{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}) }", gAt, kA, ent)
 		e.p("case col < m:")
 		count("excess")
 		e.p("sc[E] = 0; E++")
-		e.p("if build { v := %s(p, %d+col); tents = append(tents, %s{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}) }", pAt, kA, ent)
+		e.p("if build { v := %s(p, %d+col); tents = append(tents, %s{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}) }", pAt, kA, ent)
 		e.p("}")
 		e.p("}")
 		e.p("c.ReleaseInts(asg)")
@@ -717,32 +717,32 @@ func (e *emitter) emitList(a, b *tnode) {
 		e.p("s := M[st.I*m+st.J]")
 		e.p("if s > 0 {")
 		count("matched")
-		e.p("if build { _, cr := c.%s(g, p, st.I, st.J, true); tents = append(tents, %s{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m}) }", cell, ent)
+		e.p("if build { _, cr := c.%s(g, p, st.I, st.J, true); tents = append(tents, %s{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match}) }", cell, ent)
 		e.p("continue")
 		e.p("}")
 		e.p("var cr *%s", res)
 		e.p("if build { _, cr = c.%s(g, p, st.I, st.J, true) }", cell)
 		e.p("if !%s(g, %d+st.I) {", gNull, kA)
 		count("missing")
-		e.p("if build { tents = append(tents, %s{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m}) }", ent)
+		e.p("if build { tents = append(tents, %s{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match}) }", ent)
 		e.p("}")
 		e.p("if !%s(p, %d+st.J) {", pNull, kA)
 		count("excess")
-		e.p("if build { tents = append(tents, %s{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m}) }", ent)
+		e.p("if build { tents = append(tents, %s{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match}) }", ent)
 		e.p("}")
 		e.p("case seqdp.Up:")
 		count("missing")
 		e.p("if build {")
 		e.p("v := %s(g, %d+st.I)", gAt, kA)
-		e.p("if st.CellDiag { _, cr := c.%s(g, p, st.I, st.J, true); v = cr.ag }", cell)
-		e.p("tents = append(tents, %s{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})", ent)
+		e.p("if st.CellDiag { _, cr := c.%s(g, p, st.I, st.J, true); v = cr.Gold }", cell)
+		e.p("tents = append(tents, %s{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})", ent)
 		e.p("}")
 		e.p("case seqdp.Left:")
 		count("excess")
 		e.p("if build {")
 		e.p("v := %s(p, %d+st.J)", pAt, kA)
-		e.p("if st.CellDiag { _, cr := c.%s(g, p, st.I, st.J, true); v = cr.ap }", cell)
-		e.p("tents = append(tents, %s{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})", ent)
+		e.p("if st.CellDiag { _, cr := c.%s(g, p, st.I, st.J, true); v = cr.Pred }", cell)
+		e.p("tents = append(tents, %s{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})", ent)
 		e.p("}")
 		e.p("}")
 		e.p("}")
@@ -752,14 +752,14 @@ func (e *emitter) emitList(a, b *tnode) {
 	e.p("c.Release(M)")
 	e.p("}")
 	var talphas string
-	talphas = fmt.Sprintf("%s(tents, %v, %v)", e.n("UniformAlphas"), ie, im)
+	talphas = fmt.Sprintf("%s(tents, %v, %v)", "genrt.UniformAlphas", ie, im)
 	listKind := "oart.ListFixed"
 	if a.n.Order == ir.OrderAlign {
 		listKind = "oart.ListReorder"
 	}
 	if kA == 0 {
 		e.p("if !build { return tail, nil }")
-		e.p("return tail, c.finishList(%s, tail, tents, %s, raw, %s(g), %s(p))", listKind, talphas, fn("toJSON", a), fn("toJSON", b))
+		e.p("return tail, genrt.FinishList(%s, tail, tents, %s, raw, %s(g), %s(p))", listKind, talphas, fn("toJSON", a), fn("toJSON", b))
 		e.p("}")
 		return
 	}
@@ -769,7 +769,7 @@ func (e *emitter) emitList(a, b *tnode) {
 	e.p("if !build { return score, nil }")
 	e.p("_ = raw")
 	e.p("ta := %s", talphas)
-	e.p("return score, c.finishCombined(score, %s, %s, hents, halphas, tents, ta)", lit(wp), lit(wr))
+	e.p("return score, genrt.FinishCombined(score, %s, %s, hents, halphas, tents, ta)", lit(wp), lit(wr))
 	e.p("}")
 }
 
@@ -778,7 +778,7 @@ func (e *emitter) emitList(a, b *tnode) {
 func (e *emitter) emitTailCell(a, b *tnode) {
 	kA, kB := len(a.prefix), len(b.prefix)
 	e.p("// %s scores gold tail element i of %s against candidate tail element j of %s.", e.pairFn("scoreTail", a, b), pointer(a), pointer(b))
-	e.p("func (c *%s) %s(g %s, p %s, i, j int, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("scoreTail", a, b), a.refType(), b.refType(), e.n("Res"))
+	e.p("func (c *%s) %s(g %s, p %s, i, j int, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("scoreTail", a, b), a.refType(), b.refType(), "genrt.Res")
 	gex := tailElem("g", a, fmt.Sprintf("%d+i", kA))
 	if !a.tuple {
 		gex = "g[i]"

@@ -313,12 +313,6 @@ func renderModel(f *jen.File, m *model, opts Options) {
 		}
 	}
 	f.Type().Id(pfx + "Ctx").Struct(ctxFields...)
-	f.Comment(fmt.Sprintf("%sRes is what an alignment returns in build mode: the aligned values (SPEC §1.6) and the match node.", pfx))
-	f.Type().Id(pfx+"Res").Struct(
-		jen.List(jen.Id("ag"), jen.Id("ap")).Qual(pathJSONVal, "Value"),
-		jen.Id("m").Op("*").Qual(pathRuntime, "Match"),
-	)
-
 	f.Comment(fmt.Sprintf("%sPool pools the workspaces of Score%s.", pfx, T))
 	f.Var().Id(pfx+"Pool").Op("=").Qual("sync", "Pool").Values(jen.Dict{
 		jen.Id("New"): jen.Func().Params().Any().Block(jen.Return(jen.New(jen.Id(pfx + "Ctx")))),
@@ -336,11 +330,12 @@ func renderModel(f *jen.File, m *model, opts Options) {
 		f.Comment("The gold check reports *interp.GoldError.")
 		f.Var().Id("_").Op("*").Qual(pathInterp, "GoldError")
 	}
+	f.Comment("The functions below are written as text; these keep the imports they use.")
 	f.Var().Id("_").Op("=").Qual("errors", "New")
 	f.Var().Id("_").Op("=").Qual("fmt", "Errorf")
+	f.Var().Id("_").Qual(pathJSONVal, "Value")
 
 	e := &emitter{m: m, done: map[string]bool{}, walkers: map[string]string{}, walkerUsed: map[string]bool{}, pairNames: map[string]string{}, pairUsed: map[string]bool{}}
-	e.helpers()
 	if len(m.scopes) > 0 {
 		e.emitRefPass()
 	}
@@ -406,7 +401,7 @@ func (e *emitter) rootAdapters() {
 }
 
 // usesDL reports whether a node of the schema scores strings with
-// Damerau–Levenshtein, whose work is quadratic (see withinLimits).
+// Damerau–Levenshtein, whose work is quadratic (see genrt.WithinLimits).
 func usesDL(m *model) bool {
 	for _, t := range m.nodes {
 		if t.kind == kString && t.n.Score == "damerau_levenshtein" && t.n.IDScope == "" && t.n.Ref == "" {
@@ -430,87 +425,6 @@ func pointerOrRoot(p string) string {
 		return "the root"
 	}
 	return p
-}
-
-// helpers emits the file-local runtime glue: pooled buffers, leaf and list
-// node construction.
-func (e *emitter) helpers() {
-	n := e.n
-	e.p(`
-func (c *%[1]sCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *%[1]sRes {
-	return &%[1]sRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
-		Gold: g, Pred: p, HasGold: hasG, HasPred: hasP}}
-}
-
-func (c *%[1]sCtx) emptyObject() *%[1]sRes {
-	return &%[1]sRes{ag: jsonval.NewObject(nil), ap: jsonval.NewObject(nil),
-		m: &oart.Match{Type: oart.ObjectNode, Score: 1, Confidence: 1}}
-}
-
-// %[1]sEnt is one list entry in build mode.
-type %[1]sEnt struct {
-	role   oart.Role
-	ag, ap jsonval.Value
-	m      *oart.Match
-}
-
-// %[1]sUniformAlphas gives every entry that is not ignored 1/D (SPEC §8.2).
-func %[1]sUniformAlphas(ents []%[1]sEnt, ignoreExcess, ignoreMissing bool) []float64 {
-	a := make([]float64, len(ents))
-	D := 0
-	for _, e := range ents {
-		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
-			D++
-		}
-	}
-	if D == 0 {
-		return a
-	}
-	for i, e := range ents {
-		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
-			a[i] = 1.0 / float64(D)
-		}
-	}
-	return a
-}
-
-func (c *%[1]sCtx) finishList(kind oart.ListKind, score float64, ents []%[1]sEnt, alphas []float64, raw bool, g, p jsonval.Value) *%[1]sRes {
-	r := &%[1]sRes{}
-	m := &oart.Match{Type: oart.ListNode, List: kind, Score: score, Confidence: 1}
-	if raw {
-		r.ag, r.ap = g, p
-	} else {
-		ag := make([]jsonval.Value, len(ents))
-		ap := make([]jsonval.Value, len(ents))
-		for i, e := range ents {
-			ag[i], ap[i] = e.ag, e.ap
-		}
-		r.ag, r.ap = jsonval.NewArray(ag), jsonval.NewArray(ap)
-	}
-	m.Children = make([]oart.ListChild, len(ents))
-	for i, e := range ents {
-		m.Children[i] = oart.ListChild{Role: e.role, Alpha: alphas[i], Match: e.m}
-	}
-	r.m = m
-	return r
-}
-
-func (c *%[1]sCtx) finishCombined(score, wp, wr float64, hents []%[1]sEnt, halphas []float64, tents []%[1]sEnt, talphas []float64) *%[1]sRes {
-	m := &oart.Match{Type: oart.ListNode, List: oart.ListCombined, Score: score, Confidence: 1}
-	ag := make([]jsonval.Value, 0, len(hents)+len(tents))
-	ap := make([]jsonval.Value, 0, len(hents)+len(tents))
-	for i, e := range hents {
-		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wp * halphas[i]), Match: e.m})
-		ag, ap = append(ag, e.ag), append(ap, e.ap)
-	}
-	for i, e := range tents {
-		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wr * talphas[i]), Match: e.m})
-		ag, ap = append(ag, e.ag), append(ap, e.ap)
-	}
-	return &%[1]sRes{ag: jsonval.NewArray(ag), ap: jsonval.NewArray(ap), m: m}
-}
-`, e.m.prefix)
-	_ = n
 }
 
 // entryPoints emits ScoreT, RepairT and the JSON entry points.
@@ -622,7 +536,7 @@ func Repair%[2]s(gold, cand *%[2]s) ([]oart.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.m, toJSONOrNull%[4]s(gn, g), toJSONOrNull%[4]s(pn, p), oart.GranularityLeaf)
+	ops := oart.WalkRepairs(r.Match, toJSONOrNull%[4]s(gn, g), toJSONOrNull%[4]s(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }`, pfx, T, rootFn, rid, repairDoc, repairPrep)
 	if e.m.shapes != nil {
@@ -675,7 +589,7 @@ func Decode%[2]s(v jsonval.Value) (*%[2]s, bool) { return %[1]sOut(v) }
 // typed decodes a valid pair into %[2]s when the JSON is faithfully
 // representable (see package gen), else reports false.
 func (st *%[1]sFallback) typed(g, p jsonval.Value, repair bool) (*%[2]s, *%[2]s, bool) {
-	if !st.withinLimits(g, p, repair) {
+	if !genrt.WithinLimits(st.scorer.Options().Limits, g, p, %[10]d, %[12]v, repair) {
 		return nil, nil, false
 	}
 	gt, ok := %[1]sOut(g)
@@ -696,76 +610,6 @@ func (st *%[1]sFallback) typed(g, p jsonval.Value, repair bool) (*%[2]s, *%[2]s,
 // the schema's validation keywords (the schema has none beyond types, declared
 // properties and string enumerations), so the typed path skips the validator.
 const %[1]sTypedIsValid = %[11]v
-
-// %[1]sSize measures a JSON value for withinLimits.
-type %[1]sSize struct {
-	n, elems, depth, coll, str int // values and keys, array elements, nesting depth, largest collection, longest string or key (bytes)
-	bytes                          float64 // total bytes of strings and keys
-}
-
-func (z *%[1]sSize) walk(v jsonval.Value, depth, maxDepth int) {
-	z.n++
-	z.depth = max(z.depth, depth)
-	if depth > maxDepth {
-		return
-	}
-	switch v.Kind {
-	case jsonval.String:
-		z.str = max(z.str, len(v.S))
-		z.bytes += float64(len(v.S))
-	case jsonval.Array:
-		z.coll = max(z.coll, len(v.Arr))
-		z.elems += len(v.Arr)
-		for _, x := range v.Arr {
-			z.walk(x, depth+1, maxDepth)
-		}
-	case jsonval.Object:
-		z.coll = max(z.coll, len(v.Obj))
-		for _, m := range v.Obj {
-			z.n++
-			z.str = max(z.str, len(m.Key))
-			z.bytes += float64(len(m.Key))
-			z.walk(m.Value, depth+1, maxDepth)
-		}
-	}
-}
-
-// withinLimits reports whether the interpreter certainly scores the pair
-// without exceeding a resource limit (interp.Limits): the typed code checks
-// no limits, so a pair that might exceed one goes to the interpreter, which
-// then returns the same limit error (or its score). The checks are
-// conservative (bytes bound code points; every string and key counts). The
-// work bound: per pass (the main one and one per scope) every pair of a gold
-// and a candidate value (or key) is aligned at most once, an alignment spends
-// 1 plus at most one matrix cell per pair of children, a string or key pair
-// spends (|a|+|b|)/16 plus its comparator's cost, at most max(1, ⌈|a|/64⌉·|b|)
-// for the bit-parallel comparators and |a|·|b| for Damerau–Levenshtein, so
-// that a pass spends at most 4·Na·Nb + (Nb·La + Na·Lb)/16 + La·Lb/64 + Na·Lb
-// + Nb·La (La·Lb for Damerau–Levenshtein) with N the values and keys and L
-// their string bytes; building the match tree for repairs is bounded by one
-// more pass per nesting level.
-func (st *%[1]sFallback) withinLimits(g, p jsonval.Value, repair bool) bool {
-	lim := st.scorer.Options().Limits
-	var a, b %[1]sSize
-	a.walk(g, 1, lim.MaxDepth)
-	b.walk(p, 1, lim.MaxDepth)
-	if max(a.depth, b.depth) > lim.MaxDepth-2 || max(a.coll, b.coll) > lim.MaxCollection || max(a.str, b.str) > lim.MaxStringRunes {
-		return false
-	}
-	if %[10]d > 0 && max(a.elems, b.elems) > lim.MaxCollection {
-		return false // scope records are pooled from every array
-	}
-	na, nb := float64(a.n), float64(b.n)
-	quad := a.bytes*b.bytes/64 + na*b.bytes + nb*a.bytes
-	if %[12]v {
-		quad = a.bytes * b.bytes // the schema uses Damerau–Levenshtein
-	}
-	bound := float64(%[10]d+1) * (4*na*nb + (nb*a.bytes+na*b.bytes)/16 + quad + 1)
-	if repair {
-		bound *= float64(max(a.depth, b.depth) + 2)
-	}
-	return bound <= float64(lim.MaxWork)
-}
 
 // Score%[2]sJSON scores two JSON texts under %[3]s. Any candidate gets the
 // interpreter's score (0 when it fails validation); an error means the gold

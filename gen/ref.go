@@ -391,27 +391,6 @@ func (e *emitter) scopeTypes() {
 		e.p("for s := range 2 { clear(st.recs[s]); st.rn[s], st.recs[s], st.ids[s], st.ok[s] = st.rn[s][:0], st.recs[s][:0], st.ids[s][:0], st.ok[s][:0] }")
 		e.p("}")
 	}
-	e.p("// %sK appends one label item (its parts, length-prefixed, after their count) to a label key.", e.n(""))
-	e.p("func %sK(b []byte, parts ...string) []byte {", e.n(""))
-	e.p("b = append(b, byte(len(parts)))")
-	e.p("for _, p := range parts {")
-	e.p("n := len(p)")
-	e.p("b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))")
-	e.p("b = append(b, p...)")
-	e.p("}")
-	e.p("return b")
-	e.p("}")
-	e.p("// %sKInt appends one label item whose last part is the integer v.", e.n(""))
-	e.p("func %sKInt(b []byte, v int64, parts ...string) []byte {", e.n(""))
-	e.p("b = append(b, 0x80|byte(len(parts)))")
-	e.p("for _, p := range parts {")
-	e.p("n := len(p)")
-	e.p("b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))")
-	e.p("b = append(b, p...)")
-	e.p("}")
-	e.p("u := uint64(v)")
-	e.p("return append(b, byte(u>>56), byte(u>>48), byte(u>>40), byte(u>>32), byte(u>>24), byte(u>>16), byte(u>>8), byte(u))")
-	e.p("}")
 	e.p("// %sEp is one endpoint of a carrier (SPEC §7.6).", e.n(""))
 	e.p("type %sEp struct { role, v int }", e.n(""))
 }
@@ -701,9 +680,9 @@ func (e *emitter) item(mode, intExpr string, parts ...string) string {
 		return "lb.AddTuple(" + strings.Join(parts, ", ") + ")"
 	}
 	if intExpr != "" {
-		return "k = " + e.n("KInt") + "(k, " + intExpr + ", " + strings.Join(parts, ", ") + ")"
+		return "k = " + "genrt.AppendLabelItemInt" + "(k, " + intExpr + ", " + strings.Join(parts, ", ") + ")"
 	}
-	return "k = " + e.n("K") + "(k, " + strings.Join(parts, ", ") + ")"
+	return "k = " + "genrt.AppendLabelItem" + "(k, " + strings.Join(parts, ", ") + ")"
 }
 
 // relTable emits a package-level table of relation strings and returns its name.
@@ -815,7 +794,7 @@ func (e *emitter) emitIDRef(a, b *tnode) bool {
 	switch {
 	case a.n.IDScope != "":
 		e.p("_, _ = g, p")
-		e.p("if build { return 1, c.leaf(oart.LeafID, 1, %s(gn, g), %s(pn, p), true, true) }", fn("toJSONOrNull", a), fn("toJSONOrNull", b))
+		e.p("if build { return 1, genrt.Leaf(oart.LeafID, 1, %s(gn, g), %s(pn, p), true, true) }", fn("toJSONOrNull", a), fn("toJSONOrNull", b))
 		e.p("return 1, nil")
 		e.p("}")
 		return true
@@ -842,9 +821,9 @@ func (e *emitter) emitIDRef(a, b *tnode) bool {
 		}
 		e.p("}")
 		e.p("if !build { return s, nil }")
-		e.p("r := c.leaf(oart.LeafRef, s, %s(gn, g), %s(pn, p), true, true)", fn("toJSONOrNull", a), fn("toJSONOrNull", b))
-		e.p("if hasMP { r.m.MappedPred, r.m.HasMapped = %s, true }", keyJSON(ts.id, "mp"))
-		e.p("r.m.Consulted = consulted")
+		e.p("r := genrt.Leaf(oart.LeafRef, s, %s(gn, g), %s(pn, p), true, true)", fn("toJSONOrNull", a), fn("toJSONOrNull", b))
+		e.p("if hasMP { r.Match.MappedPred, r.Match.HasMapped = %s, true }", keyJSON(ts.id, "mp"))
+		e.p("r.Match.Consulted = consulted")
 		e.p("return s, r")
 		e.p("}")
 		return true

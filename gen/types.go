@@ -233,6 +233,6 @@ func newFile(pkg, header string) *jen.File {
 	f.ImportName(pathWL, "wl")
 	f.ImportName(pathGenRT, "genrt")
 	f.Comment("This file needs the runtime contract it was generated for (see oart.GenVersion).")
-	f.Const().Id("_").Op("=").Qual(pathRuntime, "EnforceGenVersion2")
+	f.Const().Id("_").Op("=").Qual(pathRuntime, "EnforceGenVersion3")
 	return f
 }

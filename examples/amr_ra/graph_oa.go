@@ -15,7 +15,7 @@ import (
 )
 
 // This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion2
+const _ = oart.EnforceGenVersion3
 
 // Graph is the root type of the schema amr_ra.json.
 type Graph struct {
@@ -62,12 +62,6 @@ type oaGraphCtx struct {
 	s0                      oaGraphScope0
 }
 
-// oaGraphRes is what an alignment returns in build mode: the aligned values (SPEC §1.6) and the match node.
-type oaGraphRes struct {
-	ag, ap jsonval.Value
-	m      *oart.Match
-}
-
 // oaGraphPool pools the workspaces of ScoreGraph.
 var oaGraphPool = sync.Pool{New: func() any {
 	return new(oaGraphCtx)
@@ -83,81 +77,10 @@ func oaGraphWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
+// The functions below are written as text; these keep the imports they use.
 var _ = errors.New
 var _ = fmt.Errorf
-
-func (c *oaGraphCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaGraphRes {
-	return &oaGraphRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
-		Gold: g, Pred: p, HasGold: hasG, HasPred: hasP}}
-}
-
-func (c *oaGraphCtx) emptyObject() *oaGraphRes {
-	return &oaGraphRes{ag: jsonval.NewObject(nil), ap: jsonval.NewObject(nil),
-		m: &oart.Match{Type: oart.ObjectNode, Score: 1, Confidence: 1}}
-}
-
-// oaGraphEnt is one list entry in build mode.
-type oaGraphEnt struct {
-	role   oart.Role
-	ag, ap jsonval.Value
-	m      *oart.Match
-}
-
-// oaGraphUniformAlphas gives every entry that is not ignored 1/D (SPEC §8.2).
-func oaGraphUniformAlphas(ents []oaGraphEnt, ignoreExcess, ignoreMissing bool) []float64 {
-	a := make([]float64, len(ents))
-	D := 0
-	for _, e := range ents {
-		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
-			D++
-		}
-	}
-	if D == 0 {
-		return a
-	}
-	for i, e := range ents {
-		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
-			a[i] = 1.0 / float64(D)
-		}
-	}
-	return a
-}
-
-func (c *oaGraphCtx) finishList(kind oart.ListKind, score float64, ents []oaGraphEnt, alphas []float64, raw bool, g, p jsonval.Value) *oaGraphRes {
-	r := &oaGraphRes{}
-	m := &oart.Match{Type: oart.ListNode, List: kind, Score: score, Confidence: 1}
-	if raw {
-		r.ag, r.ap = g, p
-	} else {
-		ag := make([]jsonval.Value, len(ents))
-		ap := make([]jsonval.Value, len(ents))
-		for i, e := range ents {
-			ag[i], ap[i] = e.ag, e.ap
-		}
-		r.ag, r.ap = jsonval.NewArray(ag), jsonval.NewArray(ap)
-	}
-	m.Children = make([]oart.ListChild, len(ents))
-	for i, e := range ents {
-		m.Children[i] = oart.ListChild{Role: e.role, Alpha: alphas[i], Match: e.m}
-	}
-	r.m = m
-	return r
-}
-
-func (c *oaGraphCtx) finishCombined(score, wp, wr float64, hents []oaGraphEnt, halphas []float64, tents []oaGraphEnt, talphas []float64) *oaGraphRes {
-	m := &oart.Match{Type: oart.ListNode, List: oart.ListCombined, Score: score, Confidence: 1}
-	ag := make([]jsonval.Value, 0, len(hents)+len(tents))
-	ap := make([]jsonval.Value, 0, len(hents)+len(tents))
-	for i, e := range hents {
-		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wp * halphas[i]), Match: e.m})
-		ag, ap = append(ag, e.ag), append(ap, e.ap)
-	}
-	for i, e := range tents {
-		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wr * talphas[i]), Match: e.m})
-		ag, ap = append(ag, e.ag), append(ap, e.ap)
-	}
-	return &oaGraphRes{ag: jsonval.NewArray(ag), ap: jsonval.NewArray(ap), m: m}
-}
+var _ jsonval.Value
 
 // oaGraphScope0 is the per-call state of scope "node" (SPEC §7.3–7.5).
 type oaGraphScope0 struct {
@@ -187,29 +110,6 @@ func (st *oaGraphScope0) reset() {
 		clear(st.recs[s])
 		st.rn[s], st.recs[s], st.ids[s], st.ok[s] = st.rn[s][:0], st.recs[s][:0], st.ids[s][:0], st.ok[s][:0]
 	}
-}
-
-// oaGraphK appends one label item (its parts, length-prefixed, after their count) to a label key.
-func oaGraphK(b []byte, parts ...string) []byte {
-	b = append(b, byte(len(parts)))
-	for _, p := range parts {
-		n := len(p)
-		b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
-		b = append(b, p...)
-	}
-	return b
-}
-
-// oaGraphKInt appends one label item whose last part is the integer v.
-func oaGraphKInt(b []byte, v int64, parts ...string) []byte {
-	b = append(b, 0x80|byte(len(parts)))
-	for _, p := range parts {
-		n := len(p)
-		b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
-		b = append(b, p...)
-	}
-	u := uint64(v)
-	return append(b, byte(u>>56), byte(u>>48), byte(u>>40), byte(u>>32), byte(u>>24), byte(u>>16), byte(u>>8), byte(u))
 }
 
 // oaGraphEp is one endpoint of a carrier (SPEC §7.6).
@@ -426,7 +326,7 @@ func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
 		k := c.lk[:0]
 		if !cn {
 			if cv.Role != nil {
-				k = oaGraphK(k, "str", "role", string(*cv.Role))
+				k = genrt.AppendLabelItem(k, "str", "role", string(*cv.Role))
 			}
 		}
 		c.lk = k
@@ -1516,7 +1416,7 @@ func RepairGraph(gold, cand *Graph) ([]oart.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.m, toJSONOrNullGraph(gn, g), toJSONOrNullGraph(pn, p), oart.GranularityLeaf)
+	ops := oart.WalkRepairs(r.Match, toJSONOrNullGraph(gn, g), toJSONOrNullGraph(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 func oaGraphDecodePair(gold, cand []byte) (*oaGraphFallback, jsonval.Value, jsonval.Value, error) {
@@ -1543,7 +1443,7 @@ func DecodeGraph(v jsonval.Value) (*Graph, bool) { return oaGraphOut(v) }
 // typed decodes a valid pair into Graph when the JSON is faithfully
 // representable (see package gen), else reports false.
 func (st *oaGraphFallback) typed(g, p jsonval.Value, repair bool) (*Graph, *Graph, bool) {
-	if !st.withinLimits(g, p, repair) {
+	if !genrt.WithinLimits(st.scorer.Options().Limits, g, p, 1, false, repair) {
 		return nil, nil, false
 	}
 	gt, ok := oaGraphOut(g)
@@ -1564,76 +1464,6 @@ func (st *oaGraphFallback) typed(g, p jsonval.Value, repair bool) (*Graph, *Grap
 // the schema's validation keywords (the schema has none beyond types, declared
 // properties and string enumerations), so the typed path skips the validator.
 const oaGraphTypedIsValid = true
-
-// oaGraphSize measures a JSON value for withinLimits.
-type oaGraphSize struct {
-	n, elems, depth, coll, str int     // values and keys, array elements, nesting depth, largest collection, longest string or key (bytes)
-	bytes                      float64 // total bytes of strings and keys
-}
-
-func (z *oaGraphSize) walk(v jsonval.Value, depth, maxDepth int) {
-	z.n++
-	z.depth = max(z.depth, depth)
-	if depth > maxDepth {
-		return
-	}
-	switch v.Kind {
-	case jsonval.String:
-		z.str = max(z.str, len(v.S))
-		z.bytes += float64(len(v.S))
-	case jsonval.Array:
-		z.coll = max(z.coll, len(v.Arr))
-		z.elems += len(v.Arr)
-		for _, x := range v.Arr {
-			z.walk(x, depth+1, maxDepth)
-		}
-	case jsonval.Object:
-		z.coll = max(z.coll, len(v.Obj))
-		for _, m := range v.Obj {
-			z.n++
-			z.str = max(z.str, len(m.Key))
-			z.bytes += float64(len(m.Key))
-			z.walk(m.Value, depth+1, maxDepth)
-		}
-	}
-}
-
-// withinLimits reports whether the interpreter certainly scores the pair
-// without exceeding a resource limit (interp.Limits): the typed code checks
-// no limits, so a pair that might exceed one goes to the interpreter, which
-// then returns the same limit error (or its score). The checks are
-// conservative (bytes bound code points; every string and key counts). The
-// work bound: per pass (the main one and one per scope) every pair of a gold
-// and a candidate value (or key) is aligned at most once, an alignment spends
-// 1 plus at most one matrix cell per pair of children, a string or key pair
-// spends (|a|+|b|)/16 plus its comparator's cost, at most max(1, ⌈|a|/64⌉·|b|)
-// for the bit-parallel comparators and |a|·|b| for Damerau–Levenshtein, so
-// that a pass spends at most 4·Na·Nb + (Nb·La + Na·Lb)/16 + La·Lb/64 + Na·Lb
-// + Nb·La (La·Lb for Damerau–Levenshtein) with N the values and keys and L
-// their string bytes; building the match tree for repairs is bounded by one
-// more pass per nesting level.
-func (st *oaGraphFallback) withinLimits(g, p jsonval.Value, repair bool) bool {
-	lim := st.scorer.Options().Limits
-	var a, b oaGraphSize
-	a.walk(g, 1, lim.MaxDepth)
-	b.walk(p, 1, lim.MaxDepth)
-	if max(a.depth, b.depth) > lim.MaxDepth-2 || max(a.coll, b.coll) > lim.MaxCollection || max(a.str, b.str) > lim.MaxStringRunes {
-		return false
-	}
-	if 1 > 0 && max(a.elems, b.elems) > lim.MaxCollection {
-		return false // scope records are pooled from every array
-	}
-	na, nb := float64(a.n), float64(b.n)
-	quad := a.bytes*b.bytes/64 + na*b.bytes + nb*a.bytes
-	if false {
-		quad = a.bytes * b.bytes // the schema uses Damerau–Levenshtein
-	}
-	bound := float64(1+1) * (4*na*nb + (nb*a.bytes+na*b.bytes)/16 + quad + 1)
-	if repair {
-		bound *= float64(max(a.depth, b.depth) + 2)
-	}
-	return bound <= float64(lim.MaxWork)
-}
 
 // ScoreGraphJSON scores two JSON texts under amr_ra.json. Any candidate gets the
 // interpreter's score (0 when it fails validation); an error means the gold
@@ -1676,7 +1506,7 @@ func RepairGraphJSON(gold, cand []byte) ([]oart.Op, error) {
 }
 
 // scoreGraphNodesItem scores #/properties/nodes/items (object).
-func (c *oaGraphCtx) scoreGraphNodesItem(gn bool, g *GraphNodesItem, pn bool, p *GraphNodesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItem(gn bool, g *GraphNodesItem, pn bool, p *GraphNodesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphNodesItem(g, p, build)
 }
 
@@ -1694,7 +1524,7 @@ var keySimGraphNodesItem = [9]float64{
 }
 
 // scoreObjectGraphNodesItem aligns the properties of #/properties/nodes/items and #/properties/nodes/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphNodesItem(g *GraphNodesItem, p *GraphNodesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphNodesItem(g *GraphNodesItem, p *GraphNodesItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -1725,7 +1555,7 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem(g *GraphNodesItem, p *GraphNodesI
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -1770,72 +1600,72 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem(g *GraphNodesItem, p *GraphNodesI
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphNodesItem(g, eg[x]), memberGraphNodesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphNodesItem(g, eg[x]), memberGraphNodesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphNodesItemId(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemId(false, genrt.Deref(g.Id)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemId(false, genrt.Deref(g.Id)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphNodesItemConcept(false, genrt.Deref(g.Concept), false, genrt.Deref(p.Concept), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemConcept(false, genrt.Deref(g.Concept)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemConcept(false, genrt.Deref(g.Concept)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphNodesItemId(false, genrt.Deref(p.Id)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphNodesItemId(false, genrt.Deref(p.Id)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphNodesItemConcept(false, genrt.Deref(p.Concept)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphNodesItemConcept(false, genrt.Deref(p.Concept)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphNodesItemAttributes(false, g.Attributes, false, p.Attributes, build)
 			if build {
 				rs[x] = r
@@ -1861,14 +1691,14 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem(g *GraphNodesItem, p *GraphNodesI
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphNodesItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphNodesItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -1879,11 +1709,11 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem(g *GraphNodesItem, p *GraphNodesI
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraph scores # (object).
-func (c *oaGraphCtx) scoreGraph(gn bool, g *Graph, pn bool, p *Graph, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraph(gn bool, g *Graph, pn bool, p *Graph, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraph(g, p, build)
 }
 
@@ -1901,7 +1731,7 @@ var keySimGraph = [9]float64{
 }
 
 // scoreObjectGraph aligns the properties of # and # (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Root != nil {
@@ -1932,7 +1762,7 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -1977,86 +1807,86 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraph(g, eg[x]), memberGraph(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraph(g, eg[x]), memberGraph(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphRoot(false, genrt.Deref(g.Root), false, genrt.Deref(p.Root), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphRoot(false, genrt.Deref(g.Root)), toJSONOrNullGraphNodes(false, p.Nodes), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphRoot(false, genrt.Deref(g.Root)), toJSONOrNullGraphNodes(false, p.Nodes), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphRoot(false, genrt.Deref(g.Root)), toJSONOrNullGraphRelations(false, p.Relations), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphRoot(false, genrt.Deref(g.Root)), toJSONOrNullGraphRelations(false, p.Relations), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodes(false, g.Nodes), toJSONOrNullGraphRoot(false, genrt.Deref(p.Root)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodes(false, g.Nodes), toJSONOrNullGraphRoot(false, genrt.Deref(p.Root)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphNodes(false, g.Nodes, false, p.Nodes, build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphNodes_vs_Relations(false, g.Nodes, false, p.Relations, build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphRelations(false, g.Relations), toJSONOrNullGraphRoot(false, genrt.Deref(p.Root)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphRelations(false, g.Relations), toJSONOrNullGraphRoot(false, genrt.Deref(p.Root)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphRelations_vs_Nodes(false, g.Relations, false, p.Nodes, build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphRelations(false, g.Relations, false, p.Relations, build)
 			if build {
 				rs[x] = r
@@ -2082,14 +1912,14 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraph[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraph[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -2100,79 +1930,79 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphNodesItemId scores #/properties/nodes/items/properties/id (string, identifier of scope "node").
-func (c *oaGraphCtx) scoreGraphNodesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphNodesItemId(gn, g), toJSONOrNullGraphNodesItemId(pn, p), true, true)
+		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphNodesItemId(gn, g), toJSONOrNullGraphNodesItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreGraphNodesItemId_vs_Attributes scores a gold value of #/properties/nodes/items/properties/id (string, identifier of scope "node") against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphNodesItemId_vs_Attributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItemId_vs_Attributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphNodesItemId(gn, g), toJSONOrNullGraphNodesItemAttributes(pn, p), true, true)
+		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphNodesItemId(gn, g), toJSONOrNullGraphNodesItemAttributes(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreGraphNodesItemConcept scores #/properties/nodes/items/properties/concept (string, exact).
-func (c *oaGraphCtx) scoreGraphNodesItemConcept(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItemConcept(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphNodesItemConcept(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphNodesItemConcept(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphNodesItemConcept_vs_Attributes scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_Attributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_Attributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONGraphNodesItemConcept(g), toJSONGraphNodesItemAttributes(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONGraphNodesItemConcept(g), toJSONGraphNodesItemAttributes(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreGraphNodesItemAttributes_vs_Id scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/nodes/items/properties/id (string, identifier of scope "node"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_Id(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_Id(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphNodesItemId(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphNodesItemId(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreGraphNodesItemAttributes_vs_Concept scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/nodes/items/properties/concept (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_Concept(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_Concept(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphNodesItemConcept(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphNodesItemConcept(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreGraphNodesItemAttributes scores #/properties/nodes/items/properties/attributes (array, order align).
-func (c *oaGraphCtx) scoreGraphNodesItemAttributes(gn bool, g []GraphNodesItemAttributesItem, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItemAttributes(gn bool, g []GraphNodesItemAttributesItem, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphNodesItemAttributes(g, p, build)
 }
 
 // scoreTailGraphNodesItemAttributes scores gold tail element i of #/properties/nodes/items/properties/attributes against candidate tail element j of #/properties/nodes/items/properties/attributes.
-func (c *oaGraphCtx) scoreTailGraphNodesItemAttributes(g []GraphNodesItemAttributesItem, p []GraphNodesItemAttributesItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphNodesItemAttributes(g []GraphNodesItemAttributesItem, p []GraphNodesItemAttributesItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphNodesItemAttributesItem(false, &g[i], false, &p[jj], build)
@@ -2180,12 +2010,12 @@ func (c *oaGraphCtx) scoreTailGraphNodesItemAttributes(g []GraphNodesItemAttribu
 }
 
 // scoreArrayGraphNodesItemAttributes aligns the elements of #/properties/nodes/items/properties/attributes and #/properties/nodes/items/properties/attributes (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphNodesItemAttributes(g []GraphNodesItemAttributesItem, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphNodesItemAttributes(g []GraphNodesItemAttributesItem, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2212,11 +2042,11 @@ func (c *oaGraphCtx) scoreArrayGraphNodesItemAttributes(g []GraphNodesItemAttrib
 					E++
 					if build {
 						_, cr := c.scoreTailGraphNodesItemAttributes(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphNodesItemAttributes(g, p, r, col, true)
 				}
@@ -2225,7 +2055,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodesItemAttributes(g []GraphNodesItemAttrib
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphNodesItemAttributes(g, 0+r) {
@@ -2233,7 +2063,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodesItemAttributes(g []GraphNodesItemAttrib
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2242,7 +2072,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodesItemAttributes(g []GraphNodesItemAttrib
 				E++
 				if build {
 					v := elemAtGraphNodesItemAttributes(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2250,7 +2080,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodesItemAttributes(g []GraphNodesItemAttrib
 				E++
 				if build {
 					v := elemAtGraphNodesItemAttributes(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2266,11 +2096,11 @@ func (c *oaGraphCtx) scoreArrayGraphNodesItemAttributes(g []GraphNodesItemAttrib
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphNodesItemAttributes(g), toJSONGraphNodesItemAttributes(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphNodesItemAttributes(g), toJSONGraphNodesItemAttributes(p))
 }
 
 // scoreGraphRoot scores #/properties/root (string, reference to scope "node").
-func (c *oaGraphCtx) scoreGraphRoot(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRoot(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -2290,16 +2120,16 @@ func (c *oaGraphCtx) scoreGraphRoot(gn bool, g string, pn bool, p string, build 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRoot(gn, g), toJSONOrNullGraphRoot(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRoot(gn, g), toJSONOrNullGraphRoot(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphRoot_vs_Nodes scores a gold value of #/properties/root (string, reference to scope "node") against a candidate value of #/properties/nodes (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphRoot_vs_Nodes(gn bool, g string, pn bool, p []GraphNodesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRoot_vs_Nodes(gn bool, g string, pn bool, p []GraphNodesItem, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -2317,16 +2147,16 @@ func (c *oaGraphCtx) scoreGraphRoot_vs_Nodes(gn bool, g string, pn bool, p []Gra
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRoot(gn, g), toJSONOrNullGraphNodes(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRoot(gn, g), toJSONOrNullGraphNodes(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphRoot_vs_Relations scores a gold value of #/properties/root (string, reference to scope "node") against a candidate value of #/properties/relations (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphRoot_vs_Relations(gn bool, g string, pn bool, p []GraphRelationsItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRoot_vs_Relations(gn bool, g string, pn bool, p []GraphRelationsItem, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -2344,33 +2174,33 @@ func (c *oaGraphCtx) scoreGraphRoot_vs_Relations(gn bool, g string, pn bool, p [
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRoot(gn, g), toJSONOrNullGraphRelations(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRoot(gn, g), toJSONOrNullGraphRelations(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphNodes_vs_Root scores a gold value of #/properties/nodes (array, order align) against a candidate value of #/properties/root (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphNodes_vs_Root(gn bool, g []GraphNodesItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodes_vs_Root(gn bool, g []GraphNodesItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONGraphNodes(g), toJSONGraphRoot(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONGraphNodes(g), toJSONGraphRoot(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreGraphNodes scores #/properties/nodes (array, order align).
-func (c *oaGraphCtx) scoreGraphNodes(gn bool, g []GraphNodesItem, pn bool, p []GraphNodesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodes(gn bool, g []GraphNodesItem, pn bool, p []GraphNodesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphNodes(g, p, build)
 }
 
 // scoreTailGraphNodes scores gold tail element i of #/properties/nodes against candidate tail element j of #/properties/nodes.
-func (c *oaGraphCtx) scoreTailGraphNodes(g []GraphNodesItem, p []GraphNodesItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphNodes(g []GraphNodesItem, p []GraphNodesItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphNodesItem(false, &g[i], false, &p[jj], build)
@@ -2378,12 +2208,12 @@ func (c *oaGraphCtx) scoreTailGraphNodes(g []GraphNodesItem, p []GraphNodesItem,
 }
 
 // scoreArrayGraphNodes aligns the elements of #/properties/nodes and #/properties/nodes (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2410,11 +2240,11 @@ func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem
 					E++
 					if build {
 						_, cr := c.scoreTailGraphNodes(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphNodes(g, p, r, col, true)
 				}
@@ -2423,7 +2253,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphNodes(g, 0+r) {
@@ -2431,7 +2261,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2440,7 +2270,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem
 				E++
 				if build {
 					v := elemAtGraphNodes(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2448,7 +2278,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem
 				E++
 				if build {
 					v := elemAtGraphNodes(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2464,16 +2294,16 @@ func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphNodes(g), toJSONGraphNodes(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphNodes(g), toJSONGraphNodes(p))
 }
 
 // scoreGraphNodes_vs_Relations scores a gold value of #/properties/nodes (array, order align) against a candidate value of #/properties/relations (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphNodes_vs_Relations(gn bool, g []GraphNodesItem, pn bool, p []GraphRelationsItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodes_vs_Relations(gn bool, g []GraphNodesItem, pn bool, p []GraphRelationsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphNodes_vs_Relations(g, p, build)
 }
 
 // scoreTailGraphNodes_vs_Relations scores gold tail element i of #/properties/nodes against candidate tail element j of #/properties/relations.
-func (c *oaGraphCtx) scoreTailGraphNodes_vs_Relations(g []GraphNodesItem, p []GraphRelationsItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphNodes_vs_Relations(g []GraphNodesItem, p []GraphRelationsItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphNodesItem_vs_RelationsItem(false, &g[i], false, &p[jj], build)
@@ -2481,12 +2311,12 @@ func (c *oaGraphCtx) scoreTailGraphNodes_vs_Relations(g []GraphNodesItem, p []Gr
 }
 
 // scoreArrayGraphNodes_vs_Relations aligns the elements of #/properties/nodes and #/properties/relations (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []GraphRelationsItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []GraphRelationsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2513,11 +2343,11 @@ func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []G
 					E++
 					if build {
 						_, cr := c.scoreTailGraphNodes_vs_Relations(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphNodes_vs_Relations(g, p, r, col, true)
 				}
@@ -2526,7 +2356,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []G
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphNodes(g, 0+r) {
@@ -2534,7 +2364,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []G
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2543,7 +2373,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []G
 				E++
 				if build {
 					v := elemAtGraphNodes(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2551,7 +2381,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []G
 				E++
 				if build {
 					v := elemAtGraphRelations(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2567,28 +2397,28 @@ func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []G
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphNodes(g), toJSONGraphRelations(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphNodes(g), toJSONGraphRelations(p))
 }
 
 // scoreGraphRelations_vs_Root scores a gold value of #/properties/relations (array, order align) against a candidate value of #/properties/root (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphRelations_vs_Root(gn bool, g []GraphRelationsItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelations_vs_Root(gn bool, g []GraphRelationsItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONGraphRelations(g), toJSONGraphRoot(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONGraphRelations(g), toJSONGraphRoot(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreGraphRelations_vs_Nodes scores a gold value of #/properties/relations (array, order align) against a candidate value of #/properties/nodes (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphRelations_vs_Nodes(gn bool, g []GraphRelationsItem, pn bool, p []GraphNodesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelations_vs_Nodes(gn bool, g []GraphRelationsItem, pn bool, p []GraphNodesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphRelations_vs_Nodes(g, p, build)
 }
 
 // scoreTailGraphRelations_vs_Nodes scores gold tail element i of #/properties/relations against candidate tail element j of #/properties/nodes.
-func (c *oaGraphCtx) scoreTailGraphRelations_vs_Nodes(g []GraphRelationsItem, p []GraphNodesItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphRelations_vs_Nodes(g []GraphRelationsItem, p []GraphNodesItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphRelationsItem_vs_NodesItem(false, &g[i], false, &p[jj], build)
@@ -2596,12 +2426,12 @@ func (c *oaGraphCtx) scoreTailGraphRelations_vs_Nodes(g []GraphRelationsItem, p 
 }
 
 // scoreArrayGraphRelations_vs_Nodes aligns the elements of #/properties/relations and #/properties/nodes (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphRelations_vs_Nodes(g []GraphRelationsItem, p []GraphNodesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphRelations_vs_Nodes(g []GraphRelationsItem, p []GraphNodesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2628,11 +2458,11 @@ func (c *oaGraphCtx) scoreArrayGraphRelations_vs_Nodes(g []GraphRelationsItem, p
 					E++
 					if build {
 						_, cr := c.scoreTailGraphRelations_vs_Nodes(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphRelations_vs_Nodes(g, p, r, col, true)
 				}
@@ -2641,7 +2471,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations_vs_Nodes(g []GraphRelationsItem, p
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphRelations(g, 0+r) {
@@ -2649,7 +2479,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations_vs_Nodes(g []GraphRelationsItem, p
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2658,7 +2488,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations_vs_Nodes(g []GraphRelationsItem, p
 				E++
 				if build {
 					v := elemAtGraphRelations(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2666,7 +2496,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations_vs_Nodes(g []GraphRelationsItem, p
 				E++
 				if build {
 					v := elemAtGraphNodes(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2682,16 +2512,16 @@ func (c *oaGraphCtx) scoreArrayGraphRelations_vs_Nodes(g []GraphRelationsItem, p
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphRelations(g), toJSONGraphNodes(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphRelations(g), toJSONGraphNodes(p))
 }
 
 // scoreGraphRelations scores #/properties/relations (array, order align).
-func (c *oaGraphCtx) scoreGraphRelations(gn bool, g []GraphRelationsItem, pn bool, p []GraphRelationsItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelations(gn bool, g []GraphRelationsItem, pn bool, p []GraphRelationsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphRelations(g, p, build)
 }
 
 // scoreTailGraphRelations scores gold tail element i of #/properties/relations against candidate tail element j of #/properties/relations.
-func (c *oaGraphCtx) scoreTailGraphRelations(g []GraphRelationsItem, p []GraphRelationsItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphRelations(g []GraphRelationsItem, p []GraphRelationsItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphRelationsItem(false, &g[i], false, &p[jj], build)
@@ -2699,12 +2529,12 @@ func (c *oaGraphCtx) scoreTailGraphRelations(g []GraphRelationsItem, p []GraphRe
 }
 
 // scoreArrayGraphRelations aligns the elements of #/properties/relations and #/properties/relations (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphRelations(g []GraphRelationsItem, p []GraphRelationsItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphRelations(g []GraphRelationsItem, p []GraphRelationsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2731,11 +2561,11 @@ func (c *oaGraphCtx) scoreArrayGraphRelations(g []GraphRelationsItem, p []GraphR
 					E++
 					if build {
 						_, cr := c.scoreTailGraphRelations(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphRelations(g, p, r, col, true)
 				}
@@ -2744,7 +2574,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations(g []GraphRelationsItem, p []GraphR
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphRelations(g, 0+r) {
@@ -2752,7 +2582,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations(g []GraphRelationsItem, p []GraphR
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2761,7 +2591,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations(g []GraphRelationsItem, p []GraphR
 				E++
 				if build {
 					v := elemAtGraphRelations(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2769,7 +2599,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations(g []GraphRelationsItem, p []GraphR
 				E++
 				if build {
 					v := elemAtGraphRelations(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2785,11 +2615,11 @@ func (c *oaGraphCtx) scoreArrayGraphRelations(g []GraphRelationsItem, p []GraphR
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphRelations(g), toJSONGraphRelations(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphRelations(g), toJSONGraphRelations(p))
 }
 
 // scoreGraphNodesItemAttributesItem scores #/properties/nodes/items/properties/attributes/items (object).
-func (c *oaGraphCtx) scoreGraphNodesItemAttributesItem(gn bool, g *GraphNodesItemAttributesItem, pn bool, p *GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItemAttributesItem(gn bool, g *GraphNodesItemAttributesItem, pn bool, p *GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphNodesItemAttributesItem(g, p, build)
 }
 
@@ -2802,7 +2632,7 @@ var keySimGraphNodesItemAttributesItem = [4]float64{
 }
 
 // scoreObjectGraphNodesItemAttributesItem aligns the properties of #/properties/nodes/items/properties/attributes/items and #/properties/nodes/items/properties/attributes/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphNodesItemAttributesItem(g *GraphNodesItemAttributesItem, p *GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphNodesItemAttributesItem(g *GraphNodesItemAttributesItem, p *GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
 	var gi [2]int
 	n := 0
 	if g.Role != nil {
@@ -2825,7 +2655,7 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItemAttributesItem(g *GraphNodesItemAt
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -2870,43 +2700,43 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItemAttributesItem(g *GraphNodesItemAt
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphNodesItemAttributesItem(g, eg[x]), memberGraphNodesItemAttributesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphNodesItemAttributesItem(g, eg[x]), memberGraphNodesItemAttributesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*2 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphNodesItemAttributesItemRole(false, genrt.Deref(g.Role), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphNodesItemAttributesItemRole_vs_Value(false, genrt.Deref(g.Role), false, genrt.Deref(p.Value), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphNodesItemAttributesItemValue_vs_Role(false, genrt.Deref(g.Value), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphNodesItemAttributesItemValue(false, genrt.Deref(g.Value), false, genrt.Deref(p.Value), build)
 			if build {
 				rs[x] = r
@@ -2932,14 +2762,14 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItemAttributesItem(g *GraphNodesItemAt
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphNodesItemAttributesItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphNodesItemAttributesItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -2950,11 +2780,11 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItemAttributesItem(g *GraphNodesItemAt
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphNodesItem_vs_RelationsItem scores a gold value of #/properties/nodes/items (object) against a candidate value of #/properties/relations/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphNodesItem_vs_RelationsItem(gn bool, g *GraphNodesItem, pn bool, p *GraphRelationsItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItem_vs_RelationsItem(gn bool, g *GraphNodesItem, pn bool, p *GraphRelationsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphNodesItem_vs_RelationsItem(g, p, build)
 }
 
@@ -2972,7 +2802,7 @@ var keySimGraphNodesItem_vs_RelationsItem = [9]float64{
 }
 
 // scoreObjectGraphNodesItem_vs_RelationsItem aligns the properties of #/properties/nodes/items and #/properties/relations/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphNodesItem_vs_RelationsItem(g *GraphNodesItem, p *GraphRelationsItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphNodesItem_vs_RelationsItem(g *GraphNodesItem, p *GraphRelationsItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -3003,7 +2833,7 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem_vs_RelationsItem(g *GraphNodesIte
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -3037,63 +2867,63 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem_vs_RelationsItem(g *GraphNodesIte
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphNodesItem(g, eg[x]), memberGraphRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphNodesItem(g, eg[x]), memberGraphRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphNodesItemConcept_vs_RelationsItemSource(false, genrt.Deref(g.Concept), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphNodesItemConcept_vs_RelationsItemRole(false, genrt.Deref(g.Concept), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphNodesItemConcept_vs_RelationsItemTarget(false, genrt.Deref(g.Concept), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphRelationsItemSource(false, genrt.Deref(p.Source)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphRelationsItemSource(false, genrt.Deref(p.Source)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphRelationsItemRole(false, genrt.Deref(p.Role)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphRelationsItemRole(false, genrt.Deref(p.Role)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphRelationsItemTarget(false, genrt.Deref(p.Target)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphRelationsItemTarget(false, genrt.Deref(p.Target)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3119,14 +2949,14 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem_vs_RelationsItem(g *GraphNodesIte
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphNodesItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphRelationsItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -3137,11 +2967,11 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem_vs_RelationsItem(g *GraphNodesIte
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphRelationsItem_vs_NodesItem scores a gold value of #/properties/relations/items (object) against a candidate value of #/properties/nodes/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphRelationsItem_vs_NodesItem(gn bool, g *GraphRelationsItem, pn bool, p *GraphNodesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelationsItem_vs_NodesItem(gn bool, g *GraphRelationsItem, pn bool, p *GraphNodesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphRelationsItem_vs_NodesItem(g, p, build)
 }
 
@@ -3159,7 +2989,7 @@ var keySimGraphRelationsItem_vs_NodesItem = [9]float64{
 }
 
 // scoreObjectGraphRelationsItem_vs_NodesItem aligns the properties of #/properties/relations/items and #/properties/nodes/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphRelationsItem_vs_NodesItem(g *GraphRelationsItem, p *GraphNodesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphRelationsItem_vs_NodesItem(g *GraphRelationsItem, p *GraphNodesItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -3190,7 +3020,7 @@ func (c *oaGraphCtx) scoreObjectGraphRelationsItem_vs_NodesItem(g *GraphRelation
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -3224,63 +3054,63 @@ func (c *oaGraphCtx) scoreObjectGraphRelationsItem_vs_NodesItem(g *GraphRelation
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphRelationsItem(g, eg[x]), memberGraphNodesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphRelationsItem(g, eg[x]), memberGraphNodesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphRelationsItemSource_vs_NodesItemConcept(false, genrt.Deref(g.Source), false, genrt.Deref(p.Concept), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphRelationsItemSource(false, genrt.Deref(g.Source)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphRelationsItemSource(false, genrt.Deref(g.Source)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphRelationsItemRole_vs_NodesItemConcept(false, genrt.Deref(g.Role), false, genrt.Deref(p.Concept), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphRelationsItemRole(false, genrt.Deref(g.Role)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphRelationsItemRole(false, genrt.Deref(g.Role)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphRelationsItemTarget_vs_NodesItemConcept(false, genrt.Deref(g.Target), false, genrt.Deref(p.Concept), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullGraphRelationsItemTarget(false, genrt.Deref(g.Target)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphRelationsItemTarget(false, genrt.Deref(g.Target)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3306,14 +3136,14 @@ func (c *oaGraphCtx) scoreObjectGraphRelationsItem_vs_NodesItem(g *GraphRelation
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphRelationsItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphNodesItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -3324,11 +3154,11 @@ func (c *oaGraphCtx) scoreObjectGraphRelationsItem_vs_NodesItem(g *GraphRelation
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphRelationsItem scores #/properties/relations/items (object).
-func (c *oaGraphCtx) scoreGraphRelationsItem(gn bool, g *GraphRelationsItem, pn bool, p *GraphRelationsItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelationsItem(gn bool, g *GraphRelationsItem, pn bool, p *GraphRelationsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphRelationsItem(g, p, build)
 }
 
@@ -3346,7 +3176,7 @@ var keySimGraphRelationsItem = [9]float64{
 }
 
 // scoreObjectGraphRelationsItem aligns the properties of #/properties/relations/items and #/properties/relations/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphRelationsItem(g *GraphRelationsItem, p *GraphRelationsItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphRelationsItem(g *GraphRelationsItem, p *GraphRelationsItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -3377,7 +3207,7 @@ func (c *oaGraphCtx) scoreObjectGraphRelationsItem(g *GraphRelationsItem, p *Gra
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -3422,78 +3252,78 @@ func (c *oaGraphCtx) scoreObjectGraphRelationsItem(g *GraphRelationsItem, p *Gra
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphRelationsItem(g, eg[x]), memberGraphRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphRelationsItem(g, eg[x]), memberGraphRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphRelationsItemSource(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphRelationsItemSource_vs_Role(false, genrt.Deref(g.Source), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphRelationsItemSource_vs_Target(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphRelationsItemRole_vs_Source(false, genrt.Deref(g.Role), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphRelationsItemRole(false, genrt.Deref(g.Role), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphRelationsItemRole_vs_Target(false, genrt.Deref(g.Role), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphRelationsItemTarget_vs_Source(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphRelationsItemTarget_vs_Role(false, genrt.Deref(g.Target), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphRelationsItemTarget(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
@@ -3519,14 +3349,14 @@ func (c *oaGraphCtx) scoreObjectGraphRelationsItem(g *GraphRelationsItem, p *Gra
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphRelationsItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphRelationsItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -3537,110 +3367,110 @@ func (c *oaGraphCtx) scoreObjectGraphRelationsItem(g *GraphRelationsItem, p *Gra
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphNodesItemAttributesItemRole scores #/properties/nodes/items/properties/attributes/items/properties/role (string, exact).
-func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphNodesItemAttributesItemRole(g), toJSONGraphNodesItemAttributesItemRole(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphNodesItemAttributesItemRole(g), toJSONGraphNodesItemAttributesItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphNodesItemAttributesItemRole_vs_Value scores a gold value of #/properties/nodes/items/properties/attributes/items/properties/role (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes/items/properties/value (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemRole_vs_Value(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemRole_vs_Value(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphNodesItemAttributesItemRole(g), toJSONGraphNodesItemAttributesItemValue(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphNodesItemAttributesItemRole(g), toJSONGraphNodesItemAttributesItemValue(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphNodesItemAttributesItemValue_vs_Role scores a gold value of #/properties/nodes/items/properties/attributes/items/properties/value (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemValue_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemValue_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphNodesItemAttributesItemValue(g), toJSONGraphNodesItemAttributesItemRole(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphNodesItemAttributesItemValue(g), toJSONGraphNodesItemAttributesItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphNodesItemAttributesItemValue scores #/properties/nodes/items/properties/attributes/items/properties/value (string, exact).
-func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemValue(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemValue(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphNodesItemAttributesItemValue(g), toJSONGraphNodesItemAttributesItemValue(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphNodesItemAttributesItemValue(g), toJSONGraphNodesItemAttributesItemValue(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphNodesItemConcept_vs_RelationsItemSource scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphRelationsItemSource(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphRelationsItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphNodesItemConcept_vs_RelationsItemRole scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/relations/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphRelationsItemRole(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphRelationsItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphNodesItemConcept_vs_RelationsItemTarget scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphRelationsItemTarget(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphRelationsItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphNodesItemAttributes_vs_RelationsItemSource scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemSource(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemSource(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphRelationsItemSource(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphRelationsItemSource(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreGraphNodesItemAttributes_vs_RelationsItemRole scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/relations/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemRole(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemRole(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphRelationsItemRole(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphRelationsItemRole(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreGraphNodesItemAttributes_vs_RelationsItemTarget scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemTarget(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemTarget(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphRelationsItemTarget(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphRelationsItemTarget(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreGraphRelationsItemSource_vs_NodesItemConcept scores a gold value of #/properties/relations/items/properties/source (string, reference to scope "node") against a candidate value of #/properties/nodes/items/properties/concept (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemConcept(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemConcept(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3660,16 +3490,16 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemConcept(gn bool, 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphNodesItemConcept(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphNodesItemConcept(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphRelationsItemSource_vs_NodesItemAttributes scores a gold value of #/properties/relations/items/properties/source (string, reference to scope "node") against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemAttributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemAttributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3687,37 +3517,37 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemAttributes(gn boo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphNodesItemAttributes(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphNodesItemAttributes(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphRelationsItemRole_vs_NodesItemConcept scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/nodes/items/properties/concept (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_NodesItemConcept(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_NodesItemConcept(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphNodesItemConcept(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphNodesItemConcept(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphRelationsItemRole_vs_NodesItemAttributes scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_NodesItemAttributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_NodesItemAttributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONGraphRelationsItemRole(g), toJSONGraphNodesItemAttributes(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONGraphRelationsItemRole(g), toJSONGraphNodesItemAttributes(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreGraphRelationsItemTarget_vs_NodesItemConcept scores a gold value of #/properties/relations/items/properties/target (string, reference to scope "node") against a candidate value of #/properties/nodes/items/properties/concept (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_NodesItemConcept(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_NodesItemConcept(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3737,16 +3567,16 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_NodesItemConcept(gn bool, 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphNodesItemConcept(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphNodesItemConcept(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphRelationsItemTarget_vs_NodesItemAttributes scores a gold value of #/properties/relations/items/properties/target (string, reference to scope "node") against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_NodesItemAttributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_NodesItemAttributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3764,16 +3594,16 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_NodesItemAttributes(gn boo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphNodesItemAttributes(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphNodesItemAttributes(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphRelationsItemSource scores #/properties/relations/items/properties/source (string, reference to scope "node").
-func (c *oaGraphCtx) scoreGraphRelationsItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelationsItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3793,16 +3623,16 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource(gn bool, g string, pn bool, p
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphRelationsItemSource(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphRelationsItemSource(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphRelationsItemSource_vs_Role scores a gold value of #/properties/relations/items/properties/source (string, reference to scope "node") against a candidate value of #/properties/relations/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3822,16 +3652,16 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Role(gn bool, g string, pn
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphRelationsItemRole(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphRelationsItemRole(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphRelationsItemSource_vs_Target scores a gold value of #/properties/relations/items/properties/source (string, reference to scope "node") against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3851,43 +3681,43 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Target(gn bool, g string, 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphRelationsItemTarget(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphRelationsItemTarget(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphRelationsItemRole_vs_Source scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphRelationsItemSource(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphRelationsItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphRelationsItemRole scores #/properties/relations/items/properties/role (string, exact).
-func (c *oaGraphCtx) scoreGraphRelationsItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelationsItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphRelationsItemRole(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphRelationsItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphRelationsItemRole_vs_Target scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphRelationsItemTarget(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphRelationsItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphRelationsItemTarget_vs_Source scores a gold value of #/properties/relations/items/properties/target (string, reference to scope "node") against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3907,16 +3737,16 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_Source(gn bool, g string, 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphRelationsItemSource(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphRelationsItemSource(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphRelationsItemTarget_vs_Role scores a gold value of #/properties/relations/items/properties/target (string, reference to scope "node") against a candidate value of #/properties/relations/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3936,16 +3766,16 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_Role(gn bool, g string, pn
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphRelationsItemRole(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphRelationsItemRole(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphRelationsItemTarget scores #/properties/relations/items/properties/target (string, reference to scope "node").
-func (c *oaGraphCtx) scoreGraphRelationsItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphRelationsItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3965,11 +3795,11 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget(gn bool, g string, pn bool, p
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphRelationsItemTarget(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphRelationsItemTarget(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 

@@ -16,7 +16,7 @@ import (
 )
 
 // This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion2
+const _ = oart.EnforceGenVersion3
 
 // OrgChart is the root type of the schema schema.json.
 type OrgChart struct {
@@ -74,12 +74,6 @@ type oaOrgChartCtx struct {
 	s0                      oaOrgChartScope0
 }
 
-// oaOrgChartRes is what an alignment returns in build mode: the aligned values (SPEC §1.6) and the match node.
-type oaOrgChartRes struct {
-	ag, ap jsonval.Value
-	m      *oart.Match
-}
-
 // oaOrgChartPool pools the workspaces of ScoreOrgChart.
 var oaOrgChartPool = sync.Pool{New: func() any {
 	return new(oaOrgChartCtx)
@@ -95,84 +89,13 @@ func oaOrgChartWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
+// The functions below are written as text; these keep the imports they use.
 var _ = errors.New
 var _ = fmt.Errorf
+var _ jsonval.Value
 
 // The fixed-order lists read the DP's moves.
 var _ = seqdp.Diag
-
-func (c *oaOrgChartCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaOrgChartRes {
-	return &oaOrgChartRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
-		Gold: g, Pred: p, HasGold: hasG, HasPred: hasP}}
-}
-
-func (c *oaOrgChartCtx) emptyObject() *oaOrgChartRes {
-	return &oaOrgChartRes{ag: jsonval.NewObject(nil), ap: jsonval.NewObject(nil),
-		m: &oart.Match{Type: oart.ObjectNode, Score: 1, Confidence: 1}}
-}
-
-// oaOrgChartEnt is one list entry in build mode.
-type oaOrgChartEnt struct {
-	role   oart.Role
-	ag, ap jsonval.Value
-	m      *oart.Match
-}
-
-// oaOrgChartUniformAlphas gives every entry that is not ignored 1/D (SPEC §8.2).
-func oaOrgChartUniformAlphas(ents []oaOrgChartEnt, ignoreExcess, ignoreMissing bool) []float64 {
-	a := make([]float64, len(ents))
-	D := 0
-	for _, e := range ents {
-		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
-			D++
-		}
-	}
-	if D == 0 {
-		return a
-	}
-	for i, e := range ents {
-		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
-			a[i] = 1.0 / float64(D)
-		}
-	}
-	return a
-}
-
-func (c *oaOrgChartCtx) finishList(kind oart.ListKind, score float64, ents []oaOrgChartEnt, alphas []float64, raw bool, g, p jsonval.Value) *oaOrgChartRes {
-	r := &oaOrgChartRes{}
-	m := &oart.Match{Type: oart.ListNode, List: kind, Score: score, Confidence: 1}
-	if raw {
-		r.ag, r.ap = g, p
-	} else {
-		ag := make([]jsonval.Value, len(ents))
-		ap := make([]jsonval.Value, len(ents))
-		for i, e := range ents {
-			ag[i], ap[i] = e.ag, e.ap
-		}
-		r.ag, r.ap = jsonval.NewArray(ag), jsonval.NewArray(ap)
-	}
-	m.Children = make([]oart.ListChild, len(ents))
-	for i, e := range ents {
-		m.Children[i] = oart.ListChild{Role: e.role, Alpha: alphas[i], Match: e.m}
-	}
-	r.m = m
-	return r
-}
-
-func (c *oaOrgChartCtx) finishCombined(score, wp, wr float64, hents []oaOrgChartEnt, halphas []float64, tents []oaOrgChartEnt, talphas []float64) *oaOrgChartRes {
-	m := &oart.Match{Type: oart.ListNode, List: oart.ListCombined, Score: score, Confidence: 1}
-	ag := make([]jsonval.Value, 0, len(hents)+len(tents))
-	ap := make([]jsonval.Value, 0, len(hents)+len(tents))
-	for i, e := range hents {
-		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wp * halphas[i]), Match: e.m})
-		ag, ap = append(ag, e.ag), append(ap, e.ap)
-	}
-	for i, e := range tents {
-		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wr * talphas[i]), Match: e.m})
-		ag, ap = append(ag, e.ag), append(ap, e.ap)
-	}
-	return &oaOrgChartRes{ag: jsonval.NewArray(ag), ap: jsonval.NewArray(ap), m: m}
-}
 
 // oaOrgChartScope0 is the per-call state of scope "person" (SPEC §7.3–7.5).
 type oaOrgChartScope0 struct {
@@ -202,29 +125,6 @@ func (st *oaOrgChartScope0) reset() {
 		clear(st.recs[s])
 		st.rn[s], st.recs[s], st.ids[s], st.ok[s] = st.rn[s][:0], st.recs[s][:0], st.ids[s][:0], st.ok[s][:0]
 	}
-}
-
-// oaOrgChartK appends one label item (its parts, length-prefixed, after their count) to a label key.
-func oaOrgChartK(b []byte, parts ...string) []byte {
-	b = append(b, byte(len(parts)))
-	for _, p := range parts {
-		n := len(p)
-		b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
-		b = append(b, p...)
-	}
-	return b
-}
-
-// oaOrgChartKInt appends one label item whose last part is the integer v.
-func oaOrgChartKInt(b []byte, v int64, parts ...string) []byte {
-	b = append(b, 0x80|byte(len(parts)))
-	for _, p := range parts {
-		n := len(p)
-		b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
-		b = append(b, p...)
-	}
-	u := uint64(v)
-	return append(b, byte(u>>56), byte(u>>48), byte(u>>40), byte(u>>32), byte(u>>24), byte(u>>16), byte(u>>8), byte(u))
 }
 
 // oaOrgChartEp is one endpoint of a carrier (SPEC §7.6).
@@ -1464,7 +1364,7 @@ func RepairOrgChart(gold, cand *OrgChart) ([]oart.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.m, toJSONOrNullOrgChart(gn, g), toJSONOrNullOrgChart(pn, p), oart.GranularityLeaf)
+	ops := oart.WalkRepairs(r.Match, toJSONOrNullOrgChart(gn, g), toJSONOrNullOrgChart(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 func oaOrgChartDecodePair(gold, cand []byte) (*oaOrgChartFallback, jsonval.Value, jsonval.Value, error) {
@@ -1491,7 +1391,7 @@ func DecodeOrgChart(v jsonval.Value) (*OrgChart, bool) { return oaOrgChartOut(v)
 // typed decodes a valid pair into OrgChart when the JSON is faithfully
 // representable (see package gen), else reports false.
 func (st *oaOrgChartFallback) typed(g, p jsonval.Value, repair bool) (*OrgChart, *OrgChart, bool) {
-	if !st.withinLimits(g, p, repair) {
+	if !genrt.WithinLimits(st.scorer.Options().Limits, g, p, 1, false, repair) {
 		return nil, nil, false
 	}
 	gt, ok := oaOrgChartOut(g)
@@ -1512,76 +1412,6 @@ func (st *oaOrgChartFallback) typed(g, p jsonval.Value, repair bool) (*OrgChart,
 // the schema's validation keywords (the schema has none beyond types, declared
 // properties and string enumerations), so the typed path skips the validator.
 const oaOrgChartTypedIsValid = true
-
-// oaOrgChartSize measures a JSON value for withinLimits.
-type oaOrgChartSize struct {
-	n, elems, depth, coll, str int     // values and keys, array elements, nesting depth, largest collection, longest string or key (bytes)
-	bytes                      float64 // total bytes of strings and keys
-}
-
-func (z *oaOrgChartSize) walk(v jsonval.Value, depth, maxDepth int) {
-	z.n++
-	z.depth = max(z.depth, depth)
-	if depth > maxDepth {
-		return
-	}
-	switch v.Kind {
-	case jsonval.String:
-		z.str = max(z.str, len(v.S))
-		z.bytes += float64(len(v.S))
-	case jsonval.Array:
-		z.coll = max(z.coll, len(v.Arr))
-		z.elems += len(v.Arr)
-		for _, x := range v.Arr {
-			z.walk(x, depth+1, maxDepth)
-		}
-	case jsonval.Object:
-		z.coll = max(z.coll, len(v.Obj))
-		for _, m := range v.Obj {
-			z.n++
-			z.str = max(z.str, len(m.Key))
-			z.bytes += float64(len(m.Key))
-			z.walk(m.Value, depth+1, maxDepth)
-		}
-	}
-}
-
-// withinLimits reports whether the interpreter certainly scores the pair
-// without exceeding a resource limit (interp.Limits): the typed code checks
-// no limits, so a pair that might exceed one goes to the interpreter, which
-// then returns the same limit error (or its score). The checks are
-// conservative (bytes bound code points; every string and key counts). The
-// work bound: per pass (the main one and one per scope) every pair of a gold
-// and a candidate value (or key) is aligned at most once, an alignment spends
-// 1 plus at most one matrix cell per pair of children, a string or key pair
-// spends (|a|+|b|)/16 plus its comparator's cost, at most max(1, ⌈|a|/64⌉·|b|)
-// for the bit-parallel comparators and |a|·|b| for Damerau–Levenshtein, so
-// that a pass spends at most 4·Na·Nb + (Nb·La + Na·Lb)/16 + La·Lb/64 + Na·Lb
-// + Nb·La (La·Lb for Damerau–Levenshtein) with N the values and keys and L
-// their string bytes; building the match tree for repairs is bounded by one
-// more pass per nesting level.
-func (st *oaOrgChartFallback) withinLimits(g, p jsonval.Value, repair bool) bool {
-	lim := st.scorer.Options().Limits
-	var a, b oaOrgChartSize
-	a.walk(g, 1, lim.MaxDepth)
-	b.walk(p, 1, lim.MaxDepth)
-	if max(a.depth, b.depth) > lim.MaxDepth-2 || max(a.coll, b.coll) > lim.MaxCollection || max(a.str, b.str) > lim.MaxStringRunes {
-		return false
-	}
-	if 1 > 0 && max(a.elems, b.elems) > lim.MaxCollection {
-		return false // scope records are pooled from every array
-	}
-	na, nb := float64(a.n), float64(b.n)
-	quad := a.bytes*b.bytes/64 + na*b.bytes + nb*a.bytes
-	if false {
-		quad = a.bytes * b.bytes // the schema uses Damerau–Levenshtein
-	}
-	bound := float64(1+1) * (4*na*nb + (nb*a.bytes+na*b.bytes)/16 + quad + 1)
-	if repair {
-		bound *= float64(max(a.depth, b.depth) + 2)
-	}
-	return bound <= float64(lim.MaxWork)
-}
 
 // ScoreOrgChartJSON scores two JSON texts under schema.json. Any candidate gets the
 // interpreter's score (0 when it fails validation); an error means the gold
@@ -1624,7 +1454,7 @@ func RepairOrgChartJSON(gold, cand []byte) ([]oart.Op, error) {
 }
 
 // scoreOrgChartPeopleItem scores #/properties/people/items (object).
-func (c *oaOrgChartCtx) scoreOrgChartPeopleItem(gn bool, g *OrgChartPeopleItem, pn bool, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItem(gn bool, g *OrgChartPeopleItem, pn bool, p *OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectOrgChartPeopleItem(g, p, build)
 }
 
@@ -1642,7 +1472,7 @@ var keySimOrgChartPeopleItem = [9]float64{
 }
 
 // scoreObjectOrgChartPeopleItem aligns the properties of #/properties/people/items and #/properties/people/items (SPEC §6).
-func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem(g *OrgChartPeopleItem, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem(g *OrgChartPeopleItem, p *OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -1673,7 +1503,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem(g *OrgChartPeopleItem, p *
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -1718,50 +1548,50 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem(g *OrgChartPeopleItem, p *
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaOrgChartRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaOrgChartRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberOrgChartPeopleItem(g, eg[x]), memberOrgChartPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberOrgChartPeopleItem(g, eg[x]), memberOrgChartPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartPeopleItemId(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(2.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartPeopleItemName(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(2.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartPeopleItemName_vs_Role(false, genrt.Deref(g.Name), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartPeopleItemRole_vs_Name(false, genrt.Deref(g.Role), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartPeopleItemRole(false, genrt.Deref(g.Role), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
@@ -1787,14 +1617,14 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem(g *OrgChartPeopleItem, p *
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysOrgChartPeopleItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysOrgChartPeopleItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -1805,11 +1635,11 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem(g *OrgChartPeopleItem, p *
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaOrgChartRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreOrgChart scores # (object).
-func (c *oaOrgChartCtx) scoreOrgChart(gn bool, g *OrgChart, pn bool, p *OrgChart, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChart(gn bool, g *OrgChart, pn bool, p *OrgChart, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectOrgChart(g, p, build)
 }
 
@@ -1834,7 +1664,7 @@ var keySimOrgChart = [16]float64{
 }
 
 // scoreObjectOrgChart aligns the properties of # and # (SPEC §6).
-func (c *oaOrgChartCtx) scoreObjectOrgChart(g *OrgChart, p *OrgChart, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreObjectOrgChart(g *OrgChart, p *OrgChart, build bool) (float64, *genrt.Res) {
 	var gi [4]int
 	n := 0
 	if g.People != nil {
@@ -1873,7 +1703,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChart(g *OrgChart, p *OrgChart, build bool
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -1918,127 +1748,127 @@ func (c *oaOrgChartCtx) scoreObjectOrgChart(g *OrgChart, p *OrgChart, build bool
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaOrgChartRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaOrgChartRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberOrgChart(g, eg[x]), memberOrgChart(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberOrgChart(g, eg[x]), memberOrgChart(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*4 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartPeople(false, g.People, false, p.People, build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartPeople_vs_Mentorships(false, g.People, false, p.Mentorships, build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartPeople_vs_Agenda(false, g.People, false, p.Agenda, build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartPeople_vs_Period(false, g.People, false, p.Period, build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartMentorships_vs_People(false, g.Mentorships, false, p.People, build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartMentorships(false, g.Mentorships, false, p.Mentorships, build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartMentorships_vs_Agenda(false, g.Mentorships, false, p.Agenda, build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartMentorships_vs_Period(false, g.Mentorships, false, p.Period, build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartAgenda_vs_People(false, g.Agenda, false, p.People, build)
 			if build {
 				rs[x] = r
 			}
 		case 9:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartAgenda_vs_Mentorships(false, g.Agenda, false, p.Mentorships, build)
 			if build {
 				rs[x] = r
 			}
 		case 10:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartAgenda(false, g.Agenda, false, p.Agenda, build)
 			if build {
 				rs[x] = r
 			}
 		case 11:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartAgenda_vs_Period(false, g.Agenda, false, p.Period, build)
 			if build {
 				rs[x] = r
 			}
 		case 12:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartPeriod_vs_People(false, g.Period, false, p.People, build)
 			if build {
 				rs[x] = r
 			}
 		case 13:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartPeriod_vs_Mentorships(false, g.Period, false, p.Mentorships, build)
 			if build {
 				rs[x] = r
 			}
 		case 14:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartPeriod_vs_Agenda(false, g.Period, false, p.Agenda, build)
 			if build {
 				rs[x] = r
 			}
 		case 15:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartPeriod(false, g.Period, false, p.Period, build)
 			if build {
 				rs[x] = r
@@ -2064,14 +1894,14 @@ func (c *oaOrgChartCtx) scoreObjectOrgChart(g *OrgChart, p *OrgChart, build bool
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysOrgChart[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysOrgChart[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -2082,61 +1912,61 @@ func (c *oaOrgChartCtx) scoreObjectOrgChart(g *OrgChart, p *OrgChart, build bool
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaOrgChartRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreOrgChartPeopleItemId scores #/properties/people/items/properties/id (integer, identifier of scope "person").
-func (c *oaOrgChartCtx) scoreOrgChartPeopleItemId(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItemId(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullOrgChartPeopleItemId(gn, g), toJSONOrNullOrgChartPeopleItemId(pn, p), true, true)
+		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullOrgChartPeopleItemId(gn, g), toJSONOrNullOrgChartPeopleItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreOrgChartPeopleItemName scores #/properties/people/items/properties/name (string, exact).
-func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONOrgChartPeopleItemName(g), toJSONOrgChartPeopleItemName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONOrgChartPeopleItemName(g), toJSONOrgChartPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreOrgChartPeopleItemName_vs_Role scores a gold value of #/properties/people/items/properties/name (string, exact) against a candidate value of #/properties/people/items/properties/role (string enum, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_Role(gn bool, g string, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_Role(gn bool, g string, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONOrgChartPeopleItemName(g), toJSONOrgChartPeopleItemRole(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONOrgChartPeopleItemName(g), toJSONOrgChartPeopleItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreOrgChartPeopleItemRole_vs_Name scores a gold value of #/properties/people/items/properties/role (string enum, exact) against a candidate value of #/properties/people/items/properties/name (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_Name(gn bool, g OrgChartPeopleItemRole, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_Name(gn bool, g OrgChartPeopleItemRole, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartPeopleItemName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreOrgChartPeopleItemRole scores #/properties/people/items/properties/role (string enum, exact).
-func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole(gn bool, g OrgChartPeopleItemRole, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole(gn bool, g OrgChartPeopleItemRole, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartPeopleItemRole(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartPeopleItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreOrgChartPeople scores #/properties/people (array, order align).
-func (c *oaOrgChartCtx) scoreOrgChartPeople(gn bool, g []OrgChartPeopleItem, pn bool, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeople(gn bool, g []OrgChartPeopleItem, pn bool, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartPeople(g, p, build)
 }
 
 // scoreTailOrgChartPeople scores gold tail element i of #/properties/people against candidate tail element j of #/properties/people.
-func (c *oaOrgChartCtx) scoreTailOrgChartPeople(g []OrgChartPeopleItem, p []OrgChartPeopleItem, i, j int, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreTailOrgChartPeople(g []OrgChartPeopleItem, p []OrgChartPeopleItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreOrgChartPeopleItem(false, &g[i], false, &p[jj], build)
@@ -2144,12 +1974,12 @@ func (c *oaOrgChartCtx) scoreTailOrgChartPeople(g []OrgChartPeopleItem, p []OrgC
 }
 
 // scoreArrayOrgChartPeople aligns the elements of #/properties/people and #/properties/people (SPEC §5).
-func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaOrgChartEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2176,11 +2006,11 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []Org
 					E++
 					if build {
 						_, cr := c.scoreTailOrgChartPeople(g, p, r, col, true)
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaOrgChartRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailOrgChartPeople(g, p, r, col, true)
 				}
@@ -2189,7 +2019,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []Org
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtOrgChartPeople(g, 0+r) {
@@ -2197,7 +2027,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []Org
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2206,7 +2036,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []Org
 				E++
 				if build {
 					v := elemAtOrgChartPeople(g, 0+r)
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2214,7 +2044,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []Org
 				E++
 				if build {
 					v := elemAtOrgChartPeople(p, 0+col)
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2230,16 +2060,16 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []Org
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartPeople(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartPeople(p))
 }
 
 // scoreOrgChartPeople_vs_Mentorships scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/mentorships (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeople_vs_Mentorships(gn bool, g []OrgChartPeopleItem, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeople_vs_Mentorships(gn bool, g []OrgChartPeopleItem, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartPeople_vs_Mentorships(g, p, build)
 }
 
 // scoreTailOrgChartPeople_vs_Mentorships scores gold tail element i of #/properties/people against candidate tail element j of #/properties/mentorships.
-func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Mentorships(g []OrgChartPeopleItem, p []OrgChartMentorshipsItem, i, j int, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Mentorships(g []OrgChartPeopleItem, p []OrgChartMentorshipsItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreOrgChartPeopleItem_vs_MentorshipsItem(false, &g[i], false, &p[jj], build)
@@ -2247,12 +2077,12 @@ func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Mentorships(g []OrgChartPeopl
 }
 
 // scoreArrayOrgChartPeople_vs_Mentorships aligns the elements of #/properties/people and #/properties/mentorships (SPEC §5).
-func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeopleItem, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeopleItem, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaOrgChartEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2279,11 +2109,11 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeop
 					E++
 					if build {
 						_, cr := c.scoreTailOrgChartPeople_vs_Mentorships(g, p, r, col, true)
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaOrgChartRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailOrgChartPeople_vs_Mentorships(g, p, r, col, true)
 				}
@@ -2292,7 +2122,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeop
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtOrgChartPeople(g, 0+r) {
@@ -2300,7 +2130,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeop
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2309,7 +2139,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeop
 				E++
 				if build {
 					v := elemAtOrgChartPeople(g, 0+r)
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2317,7 +2147,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeop
 				E++
 				if build {
 					v := elemAtOrgChartMentorships(p, 0+col)
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2333,16 +2163,16 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeop
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartMentorships(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartMentorships(p))
 }
 
 // scoreOrgChartPeople_vs_Agenda scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/agenda (array, order fixed); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeople_vs_Agenda(gn bool, g []OrgChartPeopleItem, pn bool, p []string, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeople_vs_Agenda(gn bool, g []OrgChartPeopleItem, pn bool, p []string, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartPeople_vs_Agenda(g, p, build)
 }
 
 // scoreTailOrgChartPeople_vs_Agenda scores gold tail element i of #/properties/people against candidate tail element j of #/properties/agenda.
-func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Agenda(g []OrgChartPeopleItem, p []string, i, j int, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Agenda(g []OrgChartPeopleItem, p []string, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreOrgChartPeopleItem_vs_AgendaItem(false, &g[i], false, p[jj], build)
@@ -2350,12 +2180,12 @@ func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Agenda(g []OrgChartPeopleItem
 }
 
 // scoreArrayOrgChartPeople_vs_Agenda aligns the elements of #/properties/people and #/properties/agenda (SPEC §5).
-func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleItem, p []string, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleItem, p []string, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaOrgChartEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2382,11 +2212,11 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleIte
 					E++
 					if build {
 						_, cr := c.scoreTailOrgChartPeople_vs_Agenda(g, p, r, col, true)
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaOrgChartRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailOrgChartPeople_vs_Agenda(g, p, r, col, true)
 				}
@@ -2395,7 +2225,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleIte
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtOrgChartPeople(g, 0+r) {
@@ -2403,7 +2233,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleIte
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2412,7 +2242,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleIte
 				E++
 				if build {
 					v := elemAtOrgChartPeople(g, 0+r)
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2420,7 +2250,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleIte
 				E++
 				if build {
 					v := elemAtOrgChartAgenda(p, 0+col)
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2436,16 +2266,16 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleIte
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartAgenda(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartAgenda(p))
 }
 
 // scoreOrgChartPeople_vs_Period scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/period (tuple); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeople_vs_Period(gn bool, g []OrgChartPeopleItem, pn bool, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeople_vs_Period(gn bool, g []OrgChartPeopleItem, pn bool, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartPeople_vs_Period(g, p, build)
 }
 
 // scoreTailOrgChartPeople_vs_Period scores gold tail element i of #/properties/people against candidate tail element j of #/properties/period.
-func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Period(g []OrgChartPeopleItem, p *OrgChartPeriod, i, j int, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Period(g []OrgChartPeopleItem, p *OrgChartPeriod, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	case jj == 0:
 		return c.scoreOrgChartPeopleItem_vs_PeriodP0(false, &g[i], false, p.P0, build)
@@ -2458,12 +2288,12 @@ func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Period(g []OrgChartPeopleItem
 }
 
 // scoreArrayOrgChartPeople_vs_Period aligns the elements of #/properties/people and #/properties/period (SPEC §5).
-func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleItem, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleItem, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), p.Len
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaOrgChartEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2490,11 +2320,11 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleIte
 					E++
 					if build {
 						_, cr := c.scoreTailOrgChartPeople_vs_Period(g, p, r, col, true)
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaOrgChartRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailOrgChartPeople_vs_Period(g, p, r, col, true)
 				}
@@ -2503,7 +2333,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleIte
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtOrgChartPeople(g, 0+r) {
@@ -2511,7 +2341,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleIte
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2520,7 +2350,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleIte
 				E++
 				if build {
 					v := elemAtOrgChartPeople(g, 0+r)
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2528,7 +2358,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleIte
 				E++
 				if build {
 					v := elemAtOrgChartPeriod(p, 0+col)
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2544,16 +2374,16 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleIte
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartPeriod(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartPeriod(p))
 }
 
 // scoreOrgChartMentorships_vs_People scores a gold value of #/properties/mentorships (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartMentorships_vs_People(gn bool, g []OrgChartMentorshipsItem, pn bool, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartMentorships_vs_People(gn bool, g []OrgChartMentorshipsItem, pn bool, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartMentorships_vs_People(g, p, build)
 }
 
 // scoreTailOrgChartMentorships_vs_People scores gold tail element i of #/properties/mentorships against candidate tail element j of #/properties/people.
-func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_People(g []OrgChartMentorshipsItem, p []OrgChartPeopleItem, i, j int, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_People(g []OrgChartMentorshipsItem, p []OrgChartPeopleItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreOrgChartMentorshipsItem_vs_PeopleItem(false, &g[i], false, &p[jj], build)
@@ -2561,12 +2391,12 @@ func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_People(g []OrgChartMento
 }
 
 // scoreArrayOrgChartMentorships_vs_People aligns the elements of #/properties/mentorships and #/properties/people (SPEC §5).
-func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_People(g []OrgChartMentorshipsItem, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_People(g []OrgChartMentorshipsItem, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaOrgChartEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2593,11 +2423,11 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_People(g []OrgChartMent
 					E++
 					if build {
 						_, cr := c.scoreTailOrgChartMentorships_vs_People(g, p, r, col, true)
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaOrgChartRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailOrgChartMentorships_vs_People(g, p, r, col, true)
 				}
@@ -2605,7 +2435,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_People(g []OrgChartMent
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtOrgChartMentorships(g, 0+r) {
@@ -2613,7 +2443,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_People(g []OrgChartMent
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2622,14 +2452,14 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_People(g []OrgChartMent
 				E++
 				if build {
 					v := elemAtOrgChartMentorships(g, 0+r)
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				sc[E] = 0
 				E++
 				if build {
 					v := elemAtOrgChartPeople(p, 0+col)
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2645,16 +2475,16 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_People(g []OrgChartMent
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartPeople(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartPeople(p))
 }
 
 // scoreOrgChartMentorships scores #/properties/mentorships (array, order align).
-func (c *oaOrgChartCtx) scoreOrgChartMentorships(gn bool, g []OrgChartMentorshipsItem, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartMentorships(gn bool, g []OrgChartMentorshipsItem, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartMentorships(g, p, build)
 }
 
 // scoreTailOrgChartMentorships scores gold tail element i of #/properties/mentorships against candidate tail element j of #/properties/mentorships.
-func (c *oaOrgChartCtx) scoreTailOrgChartMentorships(g []OrgChartMentorshipsItem, p []OrgChartMentorshipsItem, i, j int, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreTailOrgChartMentorships(g []OrgChartMentorshipsItem, p []OrgChartMentorshipsItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreOrgChartMentorshipsItem(false, &g[i], false, &p[jj], build)
@@ -2662,12 +2492,12 @@ func (c *oaOrgChartCtx) scoreTailOrgChartMentorships(g []OrgChartMentorshipsItem
 }
 
 // scoreArrayOrgChartMentorships aligns the elements of #/properties/mentorships and #/properties/mentorships (SPEC §5).
-func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships(g []OrgChartMentorshipsItem, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships(g []OrgChartMentorshipsItem, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaOrgChartEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2694,11 +2524,11 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships(g []OrgChartMentorshipsIte
 					E++
 					if build {
 						_, cr := c.scoreTailOrgChartMentorships(g, p, r, col, true)
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaOrgChartRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailOrgChartMentorships(g, p, r, col, true)
 				}
@@ -2706,7 +2536,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships(g []OrgChartMentorshipsIte
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtOrgChartMentorships(g, 0+r) {
@@ -2714,7 +2544,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships(g []OrgChartMentorshipsIte
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2723,14 +2553,14 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships(g []OrgChartMentorshipsIte
 				E++
 				if build {
 					v := elemAtOrgChartMentorships(g, 0+r)
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				sc[E] = 0
 				E++
 				if build {
 					v := elemAtOrgChartMentorships(p, 0+col)
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2746,16 +2576,16 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships(g []OrgChartMentorshipsIte
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartMentorships(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartMentorships(p))
 }
 
 // scoreOrgChartMentorships_vs_Agenda scores a gold value of #/properties/mentorships (array, order align) against a candidate value of #/properties/agenda (array, order fixed); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartMentorships_vs_Agenda(gn bool, g []OrgChartMentorshipsItem, pn bool, p []string, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartMentorships_vs_Agenda(gn bool, g []OrgChartMentorshipsItem, pn bool, p []string, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartMentorships_vs_Agenda(g, p, build)
 }
 
 // scoreTailOrgChartMentorships_vs_Agenda scores gold tail element i of #/properties/mentorships against candidate tail element j of #/properties/agenda.
-func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_Agenda(g []OrgChartMentorshipsItem, p []string, i, j int, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_Agenda(g []OrgChartMentorshipsItem, p []string, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreOrgChartMentorshipsItem_vs_AgendaItem(false, &g[i], false, p[jj], build)
@@ -2763,12 +2593,12 @@ func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_Agenda(g []OrgChartMento
 }
 
 // scoreArrayOrgChartMentorships_vs_Agenda aligns the elements of #/properties/mentorships and #/properties/agenda (SPEC §5).
-func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Agenda(g []OrgChartMentorshipsItem, p []string, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Agenda(g []OrgChartMentorshipsItem, p []string, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaOrgChartEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2795,11 +2625,11 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Agenda(g []OrgChartMent
 					E++
 					if build {
 						_, cr := c.scoreTailOrgChartMentorships_vs_Agenda(g, p, r, col, true)
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaOrgChartRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailOrgChartMentorships_vs_Agenda(g, p, r, col, true)
 				}
@@ -2807,7 +2637,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Agenda(g []OrgChartMent
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtOrgChartMentorships(g, 0+r) {
@@ -2815,7 +2645,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Agenda(g []OrgChartMent
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2824,14 +2654,14 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Agenda(g []OrgChartMent
 				E++
 				if build {
 					v := elemAtOrgChartMentorships(g, 0+r)
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				sc[E] = 0
 				E++
 				if build {
 					v := elemAtOrgChartAgenda(p, 0+col)
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2847,16 +2677,16 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Agenda(g []OrgChartMent
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartAgenda(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartAgenda(p))
 }
 
 // scoreOrgChartMentorships_vs_Period scores a gold value of #/properties/mentorships (array, order align) against a candidate value of #/properties/period (tuple); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartMentorships_vs_Period(gn bool, g []OrgChartMentorshipsItem, pn bool, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartMentorships_vs_Period(gn bool, g []OrgChartMentorshipsItem, pn bool, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartMentorships_vs_Period(g, p, build)
 }
 
 // scoreTailOrgChartMentorships_vs_Period scores gold tail element i of #/properties/mentorships against candidate tail element j of #/properties/period.
-func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_Period(g []OrgChartMentorshipsItem, p *OrgChartPeriod, i, j int, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_Period(g []OrgChartMentorshipsItem, p *OrgChartPeriod, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	case jj == 0:
 		return c.scoreOrgChartMentorshipsItem_vs_PeriodP0(false, &g[i], false, p.P0, build)
@@ -2869,12 +2699,12 @@ func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_Period(g []OrgChartMento
 }
 
 // scoreArrayOrgChartMentorships_vs_Period aligns the elements of #/properties/mentorships and #/properties/period (SPEC §5).
-func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Period(g []OrgChartMentorshipsItem, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Period(g []OrgChartMentorshipsItem, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), p.Len
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaOrgChartEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2901,11 +2731,11 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Period(g []OrgChartMent
 					E++
 					if build {
 						_, cr := c.scoreTailOrgChartMentorships_vs_Period(g, p, r, col, true)
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaOrgChartRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailOrgChartMentorships_vs_Period(g, p, r, col, true)
 				}
@@ -2913,7 +2743,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Period(g []OrgChartMent
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtOrgChartMentorships(g, 0+r) {
@@ -2921,7 +2751,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Period(g []OrgChartMent
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2930,14 +2760,14 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Period(g []OrgChartMent
 				E++
 				if build {
 					v := elemAtOrgChartMentorships(g, 0+r)
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				sc[E] = 0
 				E++
 				if build {
 					v := elemAtOrgChartPeriod(p, 0+col)
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2953,16 +2783,16 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Period(g []OrgChartMent
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaOrgChartUniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartPeriod(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartPeriod(p))
 }
 
 // scoreOrgChartAgenda_vs_People scores a gold value of #/properties/agenda (array, order fixed) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartAgenda_vs_People(gn bool, g []string, pn bool, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartAgenda_vs_People(gn bool, g []string, pn bool, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartAgenda_vs_People(g, p, build)
 }
 
 // scoreTailOrgChartAgenda_vs_People scores gold tail element i of #/properties/agenda against candidate tail element j of #/properties/people.
-func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_People(g []string, p []OrgChartPeopleItem, i, j int, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_People(g []string, p []OrgChartPeopleItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreOrgChartAgendaItem_vs_PeopleItem(false, g[i], false, &p[jj], build)
@@ -2970,12 +2800,12 @@ func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_People(g []string, p []OrgCha
 }
 
 // scoreArrayOrgChartAgenda_vs_People aligns the elements of #/properties/agenda and #/properties/people (SPEC §5).
-func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaOrgChartEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2985,7 +2815,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgCh
 		if build {
 			for j := 0; j < m; j++ {
 				v := elemAtOrgChartPeople(p, 0+j)
-				tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+				tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 			}
 		}
 	case m == 0:
@@ -2993,7 +2823,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgCh
 		if build {
 			for i := 0; i < n; i++ {
 				v := elemAtOrgChartAgenda(g, 0+i)
-				tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+				tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 			}
 		}
 	default:
@@ -3013,24 +2843,24 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgCh
 					D++
 					if build {
 						_, cr := c.scoreTailOrgChartAgenda_vs_People(g, p, st.I, st.J, true)
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaOrgChartRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailOrgChartAgenda_vs_People(g, p, st.I, st.J, true)
 				}
 				if !elemNullAtOrgChartAgenda(g, 0+st.I) {
 					D++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 				if !elemNullAtOrgChartPeople(p, 0+st.J) {
 					D++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 			case seqdp.Up:
@@ -3039,9 +2869,9 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgCh
 					v := elemAtOrgChartAgenda(g, 0+st.I)
 					if st.CellDiag {
 						_, cr := c.scoreTailOrgChartAgenda_vs_People(g, p, st.I, st.J, true)
-						v = cr.ag
+						v = cr.Gold
 					}
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case seqdp.Left:
 				D++
@@ -3049,9 +2879,9 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgCh
 					v := elemAtOrgChartPeople(p, 0+st.J)
 					if st.CellDiag {
 						_, cr := c.scoreTailOrgChartAgenda_vs_People(g, p, st.I, st.J, true)
-						v = cr.ap
+						v = cr.Pred
 					}
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -3066,16 +2896,16 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgCh
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListFixed, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartPeople(p))
+	return tail, genrt.FinishList(oart.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartPeople(p))
 }
 
 // scoreOrgChartAgenda_vs_Mentorships scores a gold value of #/properties/agenda (array, order fixed) against a candidate value of #/properties/mentorships (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartAgenda_vs_Mentorships(gn bool, g []string, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartAgenda_vs_Mentorships(gn bool, g []string, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartAgenda_vs_Mentorships(g, p, build)
 }
 
 // scoreTailOrgChartAgenda_vs_Mentorships scores gold tail element i of #/properties/agenda against candidate tail element j of #/properties/mentorships.
-func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_Mentorships(g []string, p []OrgChartMentorshipsItem, i, j int, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_Mentorships(g []string, p []OrgChartMentorshipsItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreOrgChartAgendaItem_vs_MentorshipsItem(false, g[i], false, &p[jj], build)
@@ -3083,12 +2913,12 @@ func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_Mentorships(g []string, p []O
 }
 
 // scoreArrayOrgChartAgenda_vs_Mentorships aligns the elements of #/properties/agenda and #/properties/mentorships (SPEC §5).
-func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Mentorships(g []string, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Mentorships(g []string, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaOrgChartEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -3098,7 +2928,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Mentorships(g []string, p []
 		if build {
 			for j := 0; j < m; j++ {
 				v := elemAtOrgChartMentorships(p, 0+j)
-				tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+				tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 			}
 		}
 	case m == 0:
@@ -3106,7 +2936,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Mentorships(g []string, p []
 		if build {
 			for i := 0; i < n; i++ {
 				v := elemAtOrgChartAgenda(g, 0+i)
-				tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+				tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 			}
 		}
 	default:
@@ -3126,24 +2956,24 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Mentorships(g []string, p []
 					D++
 					if build {
 						_, cr := c.scoreTailOrgChartAgenda_vs_Mentorships(g, p, st.I, st.J, true)
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaOrgChartRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailOrgChartAgenda_vs_Mentorships(g, p, st.I, st.J, true)
 				}
 				if !elemNullAtOrgChartAgenda(g, 0+st.I) {
 					D++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 				if !elemNullAtOrgChartMentorships(p, 0+st.J) {
 					D++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 			case seqdp.Up:
@@ -3152,9 +2982,9 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Mentorships(g []string, p []
 					v := elemAtOrgChartAgenda(g, 0+st.I)
 					if st.CellDiag {
 						_, cr := c.scoreTailOrgChartAgenda_vs_Mentorships(g, p, st.I, st.J, true)
-						v = cr.ag
+						v = cr.Gold
 					}
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case seqdp.Left:
 				D++
@@ -3162,9 +2992,9 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Mentorships(g []string, p []
 					v := elemAtOrgChartMentorships(p, 0+st.J)
 					if st.CellDiag {
 						_, cr := c.scoreTailOrgChartAgenda_vs_Mentorships(g, p, st.I, st.J, true)
-						v = cr.ap
+						v = cr.Pred
 					}
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -3179,16 +3009,16 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Mentorships(g []string, p []
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListFixed, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartMentorships(p))
+	return tail, genrt.FinishList(oart.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartMentorships(p))
 }
 
 // scoreOrgChartAgenda scores #/properties/agenda (array, order fixed).
-func (c *oaOrgChartCtx) scoreOrgChartAgenda(gn bool, g []string, pn bool, p []string, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartAgenda(gn bool, g []string, pn bool, p []string, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartAgenda(g, p, build)
 }
 
 // scoreTailOrgChartAgenda scores gold tail element i of #/properties/agenda against candidate tail element j of #/properties/agenda.
-func (c *oaOrgChartCtx) scoreTailOrgChartAgenda(g []string, p []string, i, j int, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreTailOrgChartAgenda(g []string, p []string, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreOrgChartAgendaItem(false, g[i], false, p[jj], build)
@@ -3196,12 +3026,12 @@ func (c *oaOrgChartCtx) scoreTailOrgChartAgenda(g []string, p []string, i, j int
 }
 
 // scoreArrayOrgChartAgenda aligns the elements of #/properties/agenda and #/properties/agenda (SPEC §5).
-func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaOrgChartEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -3211,7 +3041,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build b
 		if build {
 			for j := 0; j < m; j++ {
 				v := elemAtOrgChartAgenda(p, 0+j)
-				tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+				tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 			}
 		}
 	case m == 0:
@@ -3219,7 +3049,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build b
 		if build {
 			for i := 0; i < n; i++ {
 				v := elemAtOrgChartAgenda(g, 0+i)
-				tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+				tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 			}
 		}
 	default:
@@ -3239,24 +3069,24 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build b
 					D++
 					if build {
 						_, cr := c.scoreTailOrgChartAgenda(g, p, st.I, st.J, true)
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaOrgChartRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailOrgChartAgenda(g, p, st.I, st.J, true)
 				}
 				if !elemNullAtOrgChartAgenda(g, 0+st.I) {
 					D++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 				if !elemNullAtOrgChartAgenda(p, 0+st.J) {
 					D++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 			case seqdp.Up:
@@ -3265,9 +3095,9 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build b
 					v := elemAtOrgChartAgenda(g, 0+st.I)
 					if st.CellDiag {
 						_, cr := c.scoreTailOrgChartAgenda(g, p, st.I, st.J, true)
-						v = cr.ag
+						v = cr.Gold
 					}
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case seqdp.Left:
 				D++
@@ -3275,9 +3105,9 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build b
 					v := elemAtOrgChartAgenda(p, 0+st.J)
 					if st.CellDiag {
 						_, cr := c.scoreTailOrgChartAgenda(g, p, st.I, st.J, true)
-						v = cr.ap
+						v = cr.Pred
 					}
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -3292,16 +3122,16 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build b
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListFixed, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartAgenda(p))
+	return tail, genrt.FinishList(oart.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartAgenda(p))
 }
 
 // scoreOrgChartAgenda_vs_Period scores a gold value of #/properties/agenda (array, order fixed) against a candidate value of #/properties/period (tuple); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartAgenda_vs_Period(gn bool, g []string, pn bool, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartAgenda_vs_Period(gn bool, g []string, pn bool, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartAgenda_vs_Period(g, p, build)
 }
 
 // scoreTailOrgChartAgenda_vs_Period scores gold tail element i of #/properties/agenda against candidate tail element j of #/properties/period.
-func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_Period(g []string, p *OrgChartPeriod, i, j int, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_Period(g []string, p *OrgChartPeriod, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	case jj == 0:
 		return c.scoreOrgChartAgendaItem_vs_PeriodP0(false, g[i], false, p.P0, build)
@@ -3314,12 +3144,12 @@ func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_Period(g []string, p *OrgChar
 }
 
 // scoreArrayOrgChartAgenda_vs_Period aligns the elements of #/properties/agenda and #/properties/period (SPEC §5).
-func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), p.Len
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaOrgChartEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -3329,7 +3159,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgCha
 		if build {
 			for j := 0; j < m; j++ {
 				v := elemAtOrgChartPeriod(p, 0+j)
-				tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+				tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 			}
 		}
 	case m == 0:
@@ -3337,7 +3167,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgCha
 		if build {
 			for i := 0; i < n; i++ {
 				v := elemAtOrgChartAgenda(g, 0+i)
-				tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+				tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 			}
 		}
 	default:
@@ -3357,24 +3187,24 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgCha
 					D++
 					if build {
 						_, cr := c.scoreTailOrgChartAgenda_vs_Period(g, p, st.I, st.J, true)
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaOrgChartRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailOrgChartAgenda_vs_Period(g, p, st.I, st.J, true)
 				}
 				if !elemNullAtOrgChartAgenda(g, 0+st.I) {
 					D++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 				if !elemNullAtOrgChartPeriod(p, 0+st.J) {
 					D++
 					if build {
-						tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 			case seqdp.Up:
@@ -3383,9 +3213,9 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgCha
 					v := elemAtOrgChartAgenda(g, 0+st.I)
 					if st.CellDiag {
 						_, cr := c.scoreTailOrgChartAgenda_vs_Period(g, p, st.I, st.J, true)
-						v = cr.ag
+						v = cr.Gold
 					}
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case seqdp.Left:
 				D++
@@ -3393,9 +3223,9 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgCha
 					v := elemAtOrgChartPeriod(p, 0+st.J)
 					if st.CellDiag {
 						_, cr := c.scoreTailOrgChartAgenda_vs_Period(g, p, st.I, st.J, true)
-						v = cr.ap
+						v = cr.Pred
 					}
-					tents = append(tents, oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -3410,22 +3240,22 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgCha
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListFixed, tail, tents, oaOrgChartUniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartPeriod(p))
+	return tail, genrt.FinishList(oart.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartPeriod(p))
 }
 
 // scoreOrgChartPeriod_vs_People scores a gold value of #/properties/period (tuple) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeriod_vs_People(gn bool, g *OrgChartPeriod, pn bool, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeriod_vs_People(gn bool, g *OrgChartPeriod, pn bool, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartPeriod_vs_People(g, p, build)
 }
 
 // scoreArrayOrgChartPeriod_vs_People aligns the elements of #/properties/period and #/properties/people (SPEC §5).
-func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_People(g *OrgChartPeriod, p []OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_People(g *OrgChartPeriod, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := g.Len, len(p)
 	_, _ = nG, nP
 	var hw, hs [2]float64
-	var hents []oaOrgChartEnt
+	var hents []genrt.Entry
 	if build {
-		hents = make([]oaOrgChartEnt, 2)
+		hents = make([]genrt.Entry, 2)
 	}
 	hw[0] = float64(1.0)
 	switch hasG, hasP := 0 < nG, 0 < nP; {
@@ -3433,22 +3263,22 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_People(g *OrgChartPeriod, p 
 		s, r := c.scoreOrgChartPeriodP0_vs_PeopleItem(false, g.P0, false, &p[0], build)
 		hs[0] = s
 		if build {
-			hents[0] = oaOrgChartEnt{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m}
+			hents[0] = genrt.Entry{Role: oart.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
 		}
 	case hasG:
 		if build {
 			v := elemAtOrgChartPeriod(g, 0)
-			hents[0] = oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}
+			hents[0] = genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
 		}
 	case hasP:
 		if build {
 			v := elemAtOrgChartPeople(p, 0)
-			hents[0] = oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}
+			hents[0] = genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
 		}
 	default:
 		hw[0] = 0
 		if build {
-			hents[0] = oaOrgChartEnt{role: oart.RoleAbsent, m: c.leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).m}
+			hents[0] = genrt.Entry{Role: oart.RoleAbsent, Match: genrt.Leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
 		}
 	}
 	hw[1] = float64(1.0)
@@ -3457,22 +3287,22 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_People(g *OrgChartPeriod, p 
 		s, r := c.scoreOrgChartPeriodP1_vs_PeopleItem(false, g.P1, false, &p[1], build)
 		hs[1] = s
 		if build {
-			hents[1] = oaOrgChartEnt{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m}
+			hents[1] = genrt.Entry{Role: oart.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
 		}
 	case hasG:
 		if build {
 			v := elemAtOrgChartPeriod(g, 1)
-			hents[1] = oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}
+			hents[1] = genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
 		}
 	case hasP:
 		if build {
 			v := elemAtOrgChartPeople(p, 1)
-			hents[1] = oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}
+			hents[1] = genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
 		}
 	default:
 		hw[1] = 0
 		if build {
-			hents[1] = oaOrgChartEnt{role: oart.RoleAbsent, m: c.leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).m}
+			hents[1] = genrt.Entry{Role: oart.RoleAbsent, Match: genrt.Leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
 		}
 	}
 	var head float64
@@ -3497,22 +3327,22 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_People(g *OrgChartPeriod, p 
 	if !build {
 		return head, nil
 	}
-	return head, c.finishList(oart.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartPeople(p))
+	return head, genrt.FinishList(oart.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartPeople(p))
 }
 
 // scoreOrgChartPeriod_vs_Mentorships scores a gold value of #/properties/period (tuple) against a candidate value of #/properties/mentorships (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeriod_vs_Mentorships(gn bool, g *OrgChartPeriod, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeriod_vs_Mentorships(gn bool, g *OrgChartPeriod, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartPeriod_vs_Mentorships(g, p, build)
 }
 
 // scoreArrayOrgChartPeriod_vs_Mentorships aligns the elements of #/properties/period and #/properties/mentorships (SPEC §5).
-func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Mentorships(g *OrgChartPeriod, p []OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Mentorships(g *OrgChartPeriod, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := g.Len, len(p)
 	_, _ = nG, nP
 	var hw, hs [2]float64
-	var hents []oaOrgChartEnt
+	var hents []genrt.Entry
 	if build {
-		hents = make([]oaOrgChartEnt, 2)
+		hents = make([]genrt.Entry, 2)
 	}
 	hw[0] = float64(1.0)
 	switch hasG, hasP := 0 < nG, 0 < nP; {
@@ -3520,22 +3350,22 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Mentorships(g *OrgChartPerio
 		s, r := c.scoreOrgChartPeriodP0_vs_MentorshipsItem(false, g.P0, false, &p[0], build)
 		hs[0] = s
 		if build {
-			hents[0] = oaOrgChartEnt{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m}
+			hents[0] = genrt.Entry{Role: oart.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
 		}
 	case hasG:
 		if build {
 			v := elemAtOrgChartPeriod(g, 0)
-			hents[0] = oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}
+			hents[0] = genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
 		}
 	case hasP:
 		if build {
 			v := elemAtOrgChartMentorships(p, 0)
-			hents[0] = oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}
+			hents[0] = genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
 		}
 	default:
 		hw[0] = 0
 		if build {
-			hents[0] = oaOrgChartEnt{role: oart.RoleAbsent, m: c.leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).m}
+			hents[0] = genrt.Entry{Role: oart.RoleAbsent, Match: genrt.Leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
 		}
 	}
 	hw[1] = float64(1.0)
@@ -3544,22 +3374,22 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Mentorships(g *OrgChartPerio
 		s, r := c.scoreOrgChartPeriodP1_vs_MentorshipsItem(false, g.P1, false, &p[1], build)
 		hs[1] = s
 		if build {
-			hents[1] = oaOrgChartEnt{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m}
+			hents[1] = genrt.Entry{Role: oart.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
 		}
 	case hasG:
 		if build {
 			v := elemAtOrgChartPeriod(g, 1)
-			hents[1] = oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}
+			hents[1] = genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
 		}
 	case hasP:
 		if build {
 			v := elemAtOrgChartMentorships(p, 1)
-			hents[1] = oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}
+			hents[1] = genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
 		}
 	default:
 		hw[1] = 0
 		if build {
-			hents[1] = oaOrgChartEnt{role: oart.RoleAbsent, m: c.leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).m}
+			hents[1] = genrt.Entry{Role: oart.RoleAbsent, Match: genrt.Leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
 		}
 	}
 	var head float64
@@ -3584,22 +3414,22 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Mentorships(g *OrgChartPerio
 	if !build {
 		return head, nil
 	}
-	return head, c.finishList(oart.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartMentorships(p))
+	return head, genrt.FinishList(oart.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartMentorships(p))
 }
 
 // scoreOrgChartPeriod_vs_Agenda scores a gold value of #/properties/period (tuple) against a candidate value of #/properties/agenda (array, order fixed); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeriod_vs_Agenda(gn bool, g *OrgChartPeriod, pn bool, p []string, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeriod_vs_Agenda(gn bool, g *OrgChartPeriod, pn bool, p []string, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartPeriod_vs_Agenda(g, p, build)
 }
 
 // scoreArrayOrgChartPeriod_vs_Agenda aligns the elements of #/properties/period and #/properties/agenda (SPEC §5).
-func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Agenda(g *OrgChartPeriod, p []string, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Agenda(g *OrgChartPeriod, p []string, build bool) (float64, *genrt.Res) {
 	nG, nP := g.Len, len(p)
 	_, _ = nG, nP
 	var hw, hs [2]float64
-	var hents []oaOrgChartEnt
+	var hents []genrt.Entry
 	if build {
-		hents = make([]oaOrgChartEnt, 2)
+		hents = make([]genrt.Entry, 2)
 	}
 	hw[0] = float64(1.0)
 	switch hasG, hasP := 0 < nG, 0 < nP; {
@@ -3607,22 +3437,22 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Agenda(g *OrgChartPeriod, p 
 		s, r := c.scoreOrgChartPeriodP0_vs_AgendaItem(false, g.P0, false, p[0], build)
 		hs[0] = s
 		if build {
-			hents[0] = oaOrgChartEnt{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m}
+			hents[0] = genrt.Entry{Role: oart.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
 		}
 	case hasG:
 		if build {
 			v := elemAtOrgChartPeriod(g, 0)
-			hents[0] = oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}
+			hents[0] = genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
 		}
 	case hasP:
 		if build {
 			v := elemAtOrgChartAgenda(p, 0)
-			hents[0] = oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}
+			hents[0] = genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
 		}
 	default:
 		hw[0] = 0
 		if build {
-			hents[0] = oaOrgChartEnt{role: oart.RoleAbsent, m: c.leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).m}
+			hents[0] = genrt.Entry{Role: oart.RoleAbsent, Match: genrt.Leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
 		}
 	}
 	hw[1] = float64(1.0)
@@ -3631,22 +3461,22 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Agenda(g *OrgChartPeriod, p 
 		s, r := c.scoreOrgChartPeriodP1_vs_AgendaItem(false, g.P1, false, p[1], build)
 		hs[1] = s
 		if build {
-			hents[1] = oaOrgChartEnt{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m}
+			hents[1] = genrt.Entry{Role: oart.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
 		}
 	case hasG:
 		if build {
 			v := elemAtOrgChartPeriod(g, 1)
-			hents[1] = oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}
+			hents[1] = genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
 		}
 	case hasP:
 		if build {
 			v := elemAtOrgChartAgenda(p, 1)
-			hents[1] = oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}
+			hents[1] = genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
 		}
 	default:
 		hw[1] = 0
 		if build {
-			hents[1] = oaOrgChartEnt{role: oart.RoleAbsent, m: c.leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).m}
+			hents[1] = genrt.Entry{Role: oart.RoleAbsent, Match: genrt.Leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
 		}
 	}
 	var head float64
@@ -3671,22 +3501,22 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Agenda(g *OrgChartPeriod, p 
 	if !build {
 		return head, nil
 	}
-	return head, c.finishList(oart.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartAgenda(p))
+	return head, genrt.FinishList(oart.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartAgenda(p))
 }
 
 // scoreOrgChartPeriod scores #/properties/period (tuple).
-func (c *oaOrgChartCtx) scoreOrgChartPeriod(gn bool, g *OrgChartPeriod, pn bool, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeriod(gn bool, g *OrgChartPeriod, pn bool, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartPeriod(g, p, build)
 }
 
 // scoreArrayOrgChartPeriod aligns the elements of #/properties/period and #/properties/period (SPEC §5).
-func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod(g *OrgChartPeriod, p *OrgChartPeriod, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod(g *OrgChartPeriod, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	nG, nP := g.Len, p.Len
 	_, _ = nG, nP
 	var hw, hs [2]float64
-	var hents []oaOrgChartEnt
+	var hents []genrt.Entry
 	if build {
-		hents = make([]oaOrgChartEnt, 2)
+		hents = make([]genrt.Entry, 2)
 	}
 	hw[0] = float64(1.0)
 	switch hasG, hasP := 0 < nG, 0 < nP; {
@@ -3694,22 +3524,22 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod(g *OrgChartPeriod, p *OrgChartP
 		s, r := c.scoreOrgChartPeriodP0(false, g.P0, false, p.P0, build)
 		hs[0] = s
 		if build {
-			hents[0] = oaOrgChartEnt{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m}
+			hents[0] = genrt.Entry{Role: oart.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
 		}
 	case hasG:
 		if build {
 			v := elemAtOrgChartPeriod(g, 0)
-			hents[0] = oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}
+			hents[0] = genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
 		}
 	case hasP:
 		if build {
 			v := elemAtOrgChartPeriod(p, 0)
-			hents[0] = oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}
+			hents[0] = genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
 		}
 	default:
 		hw[0] = 0
 		if build {
-			hents[0] = oaOrgChartEnt{role: oart.RoleAbsent, m: c.leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).m}
+			hents[0] = genrt.Entry{Role: oart.RoleAbsent, Match: genrt.Leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
 		}
 	}
 	hw[1] = float64(1.0)
@@ -3718,22 +3548,22 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod(g *OrgChartPeriod, p *OrgChartP
 		s, r := c.scoreOrgChartPeriodP1(false, g.P1, false, p.P1, build)
 		hs[1] = s
 		if build {
-			hents[1] = oaOrgChartEnt{role: oart.RoleMatched, ag: r.ag, ap: r.ap, m: r.m}
+			hents[1] = genrt.Entry{Role: oart.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
 		}
 	case hasG:
 		if build {
 			v := elemAtOrgChartPeriod(g, 1)
-			hents[1] = oaOrgChartEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m}
+			hents[1] = genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
 		}
 	case hasP:
 		if build {
 			v := elemAtOrgChartPeriod(p, 1)
-			hents[1] = oaOrgChartEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m}
+			hents[1] = genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
 		}
 	default:
 		hw[1] = 0
 		if build {
-			hents[1] = oaOrgChartEnt{role: oart.RoleAbsent, m: c.leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).m}
+			hents[1] = genrt.Entry{Role: oart.RoleAbsent, Match: genrt.Leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
 		}
 	}
 	var head float64
@@ -3758,11 +3588,11 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod(g *OrgChartPeriod, p *OrgChartP
 	if !build {
 		return head, nil
 	}
-	return head, c.finishList(oart.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartPeriod(p))
+	return head, genrt.FinishList(oart.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartPeriod(p))
 }
 
 // scoreOrgChartPeopleItem_vs_MentorshipsItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_MentorshipsItem(gn bool, g *OrgChartPeopleItem, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_MentorshipsItem(gn bool, g *OrgChartPeopleItem, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g, p, build)
 }
 
@@ -3777,7 +3607,7 @@ var keySimOrgChartPeopleItem_vs_MentorshipsItem = [6]float64{
 }
 
 // scoreObjectOrgChartPeopleItem_vs_MentorshipsItem aligns the properties of #/properties/people/items and #/properties/mentorships/items (SPEC §6).
-func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g *OrgChartPeopleItem, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g *OrgChartPeopleItem, p *OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -3804,7 +3634,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g *OrgC
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -3838,51 +3668,51 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g *OrgC
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaOrgChartRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaOrgChartRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberOrgChartPeopleItem(g, eg[x]), memberOrgChartMentorshipsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberOrgChartPeopleItem(g, eg[x]), memberOrgChartMentorshipsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*2 + ep[x] {
 		case 2:
 			ews[x] = float64(2.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(g.Name)), toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(p.Mentor)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(g.Name)), toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(p.Mentor)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(2.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(g.Name)), toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(p.Mentee)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(g.Name)), toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(p.Mentee)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(g.Role)), toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(p.Mentor)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(g.Role)), toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(p.Mentor)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(g.Role)), toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(p.Mentee)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(g.Role)), toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(p.Mentee)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3908,14 +3738,14 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g *OrgC
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysOrgChartPeopleItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysOrgChartMentorshipsItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -3926,47 +3756,47 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g *OrgC
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaOrgChartRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreOrgChartPeopleItem_vs_AgendaItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_AgendaItem(gn bool, g *OrgChartPeopleItem, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_AgendaItem(gn bool, g *OrgChartPeopleItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItem(g), toJSONOrgChartAgendaItem(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItem(g), toJSONOrgChartAgendaItem(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartPeopleItem_vs_PeriodP0 scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/period/prefixItems/0 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_PeriodP0(gn bool, g *OrgChartPeopleItem, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_PeriodP0(gn bool, g *OrgChartPeopleItem, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItem(g), toJSONOrgChartPeriodP0(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItem(g), toJSONOrgChartPeriodP0(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartPeopleItem_vs_PeriodP1 scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/period/prefixItems/1 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_PeriodP1(gn bool, g *OrgChartPeopleItem, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_PeriodP1(gn bool, g *OrgChartPeopleItem, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItem(g), toJSONOrgChartPeriodP1(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItem(g), toJSONOrgChartPeriodP1(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartMentorshipsItem_vs_PeopleItem scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeopleItem(gn bool, g *OrgChartMentorshipsItem, pn bool, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeopleItem(gn bool, g *OrgChartMentorshipsItem, pn bool, p *OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectOrgChartMentorshipsItem_vs_PeopleItem(g, p, build)
 }
 
@@ -3981,7 +3811,7 @@ var keySimOrgChartMentorshipsItem_vs_PeopleItem = [6]float64{
 }
 
 // scoreObjectOrgChartMentorshipsItem_vs_PeopleItem aligns the properties of #/properties/mentorships/items and #/properties/people/items (SPEC §6).
-func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem_vs_PeopleItem(g *OrgChartMentorshipsItem, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem_vs_PeopleItem(g *OrgChartMentorshipsItem, p *OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	var gi [2]int
 	n := 0
 	if g.Mentor != nil {
@@ -4008,7 +3838,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem_vs_PeopleItem(g *OrgC
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -4042,51 +3872,51 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem_vs_PeopleItem(g *OrgC
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaOrgChartRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaOrgChartRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberOrgChartMentorshipsItem(g, eg[x]), memberOrgChartPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberOrgChartMentorshipsItem(g, eg[x]), memberOrgChartPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(g.Mentor)), toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(p.Name)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(g.Mentor)), toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(p.Name)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(g.Mentor)), toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(p.Role)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(g.Mentor)), toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(p.Role)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(g.Mentee)), toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(p.Name)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(g.Mentee)), toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(p.Name)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(g.Mentee)), toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(p.Role)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(g.Mentee)), toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(p.Role)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -4112,14 +3942,14 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem_vs_PeopleItem(g *OrgC
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysOrgChartMentorshipsItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysOrgChartPeopleItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -4130,11 +3960,11 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem_vs_PeopleItem(g *OrgC
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaOrgChartRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreOrgChartMentorshipsItem scores #/properties/mentorships/items (object).
-func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem(gn bool, g *OrgChartMentorshipsItem, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem(gn bool, g *OrgChartMentorshipsItem, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectOrgChartMentorshipsItem(g, p, build)
 }
 
@@ -4147,7 +3977,7 @@ var keySimOrgChartMentorshipsItem = [4]float64{
 }
 
 // scoreObjectOrgChartMentorshipsItem aligns the properties of #/properties/mentorships/items and #/properties/mentorships/items (SPEC §6).
-func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem(g *OrgChartMentorshipsItem, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem(g *OrgChartMentorshipsItem, p *OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	var gi [2]int
 	n := 0
 	if g.Mentor != nil {
@@ -4170,7 +4000,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem(g *OrgChartMentorship
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -4215,43 +4045,43 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem(g *OrgChartMentorship
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaOrgChartRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaOrgChartRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberOrgChartMentorshipsItem(g, eg[x]), memberOrgChartMentorshipsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberOrgChartMentorshipsItem(g, eg[x]), memberOrgChartMentorshipsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*2 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartMentorshipsItemMentor(false, genrt.Deref(g.Mentor), false, genrt.Deref(p.Mentor), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartMentorshipsItemMentor_vs_Mentee(false, genrt.Deref(g.Mentor), false, genrt.Deref(p.Mentee), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartMentorshipsItemMentee_vs_Mentor(false, genrt.Deref(g.Mentee), false, genrt.Deref(p.Mentor), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaOrgChartRes
+			var r *genrt.Res
 			evs[x], r = c.scoreOrgChartMentorshipsItemMentee(false, genrt.Deref(g.Mentee), false, genrt.Deref(p.Mentee), build)
 			if build {
 				rs[x] = r
@@ -4277,14 +4107,14 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem(g *OrgChartMentorship
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysOrgChartMentorshipsItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysOrgChartMentorshipsItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -4295,243 +4125,243 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem(g *OrgChartMentorship
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaOrgChartRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreOrgChartMentorshipsItem_vs_AgendaItem scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_AgendaItem(gn bool, g *OrgChartMentorshipsItem, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_AgendaItem(gn bool, g *OrgChartMentorshipsItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartMentorshipsItem(g), toJSONOrgChartAgendaItem(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartMentorshipsItem(g), toJSONOrgChartAgendaItem(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartMentorshipsItem_vs_PeriodP0 scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/period/prefixItems/0 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeriodP0(gn bool, g *OrgChartMentorshipsItem, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeriodP0(gn bool, g *OrgChartMentorshipsItem, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartMentorshipsItem(g), toJSONOrgChartPeriodP0(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartMentorshipsItem(g), toJSONOrgChartPeriodP0(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartMentorshipsItem_vs_PeriodP1 scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/period/prefixItems/1 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeriodP1(gn bool, g *OrgChartMentorshipsItem, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeriodP1(gn bool, g *OrgChartMentorshipsItem, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartMentorshipsItem(g), toJSONOrgChartPeriodP1(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartMentorshipsItem(g), toJSONOrgChartPeriodP1(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartAgendaItem_vs_PeopleItem scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeopleItem(gn bool, g string, pn bool, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeopleItem(gn bool, g string, pn bool, p *OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartPeopleItem(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartPeopleItem(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartAgendaItem_vs_MentorshipsItem scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_MentorshipsItem(gn bool, g string, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_MentorshipsItem(gn bool, g string, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartMentorshipsItem(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartMentorshipsItem(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartAgendaItem scores #/properties/agenda/items (string, jaro, threshold 0.3).
-func (c *oaOrgChartCtx) scoreOrgChartAgendaItem(gn bool, g string, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartAgendaItem(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.Jaro(string(g), string(p))
 	s = oart.ApplyThreshold(s, float64(0.3))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONOrgChartAgendaItem(g), toJSONOrgChartAgendaItem(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONOrgChartAgendaItem(g), toJSONOrgChartAgendaItem(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreOrgChartAgendaItem_vs_PeriodP0 scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/period/prefixItems/0 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeriodP0(gn bool, g string, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeriodP0(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartPeriodP0(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartPeriodP0(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartAgendaItem_vs_PeriodP1 scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/period/prefixItems/1 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeriodP1(gn bool, g string, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeriodP1(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartPeriodP1(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartPeriodP1(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartPeriodP0_vs_PeopleItem scores a gold value of #/properties/period/prefixItems/0 (integer, invdiff) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_PeopleItem(gn bool, g int64, pn bool, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_PeopleItem(gn bool, g int64, pn bool, p *OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP0(g), toJSONOrgChartPeopleItem(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP0(g), toJSONOrgChartPeopleItem(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartPeriodP1_vs_PeopleItem scores a gold value of #/properties/period/prefixItems/1 (integer, invdiff) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_PeopleItem(gn bool, g int64, pn bool, p *OrgChartPeopleItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_PeopleItem(gn bool, g int64, pn bool, p *OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP1(g), toJSONOrgChartPeopleItem(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP1(g), toJSONOrgChartPeopleItem(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartPeriodP0_vs_MentorshipsItem scores a gold value of #/properties/period/prefixItems/0 (integer, invdiff) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_MentorshipsItem(gn bool, g int64, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_MentorshipsItem(gn bool, g int64, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP0(g), toJSONOrgChartMentorshipsItem(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP0(g), toJSONOrgChartMentorshipsItem(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartPeriodP1_vs_MentorshipsItem scores a gold value of #/properties/period/prefixItems/1 (integer, invdiff) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_MentorshipsItem(gn bool, g int64, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_MentorshipsItem(gn bool, g int64, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP1(g), toJSONOrgChartMentorshipsItem(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP1(g), toJSONOrgChartMentorshipsItem(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartPeriodP0_vs_AgendaItem scores a gold value of #/properties/period/prefixItems/0 (integer, invdiff) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_AgendaItem(gn bool, g int64, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_AgendaItem(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP0(g), toJSONOrgChartAgendaItem(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP0(g), toJSONOrgChartAgendaItem(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartPeriodP1_vs_AgendaItem scores a gold value of #/properties/period/prefixItems/1 (integer, invdiff) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_AgendaItem(gn bool, g int64, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_AgendaItem(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP1(g), toJSONOrgChartAgendaItem(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP1(g), toJSONOrgChartAgendaItem(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartPeriodP0 scores #/properties/period/prefixItems/0 (integer, invdiff).
-func (c *oaOrgChartCtx) scoreOrgChartPeriodP0(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeriodP0(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := oart.InvDiffInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONOrgChartPeriodP0(g), toJSONOrgChartPeriodP0(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONOrgChartPeriodP0(g), toJSONOrgChartPeriodP0(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreOrgChartPeriodP1 scores #/properties/period/prefixItems/1 (integer, invdiff).
-func (c *oaOrgChartCtx) scoreOrgChartPeriodP1(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeriodP1(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := oart.InvDiffInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONOrgChartPeriodP1(g), toJSONOrgChartPeriodP1(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONOrgChartPeriodP1(g), toJSONOrgChartPeriodP1(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreOrgChartPeopleItemName_vs_MentorshipsItemMentor scores a gold value of #/properties/people/items/properties/name (string, exact) against a candidate value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_MentorshipsItemMentor(gn bool, g string, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_MentorshipsItemMentor(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItemName(g), toJSONOrgChartMentorshipsItemMentor(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItemName(g), toJSONOrgChartMentorshipsItemMentor(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartPeopleItemName_vs_MentorshipsItemMentee scores a gold value of #/properties/people/items/properties/name (string, exact) against a candidate value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_MentorshipsItemMentee(gn bool, g string, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_MentorshipsItemMentee(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItemName(g), toJSONOrgChartMentorshipsItemMentee(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItemName(g), toJSONOrgChartMentorshipsItemMentee(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentor scores a gold value of #/properties/people/items/properties/role (string enum, exact) against a candidate value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentor(gn bool, g OrgChartPeopleItemRole, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentor(gn bool, g OrgChartPeopleItemRole, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartMentorshipsItemMentor(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartMentorshipsItemMentor(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentee scores a gold value of #/properties/people/items/properties/role (string enum, exact) against a candidate value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentee(gn bool, g OrgChartPeopleItemRole, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentee(gn bool, g OrgChartPeopleItemRole, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartMentorshipsItemMentee(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartMentorshipsItemMentee(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartMentorshipsItemMentor_vs_PeopleItemName scores a gold value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person") against a candidate value of #/properties/people/items/properties/name (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_PeopleItemName(gn bool, g int64, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_PeopleItemName(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
@@ -4549,16 +4379,16 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_PeopleItemName(gn 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartPeopleItemName(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartPeopleItemName(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewInt(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewInt(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreOrgChartMentorshipsItemMentor_vs_PeopleItemRole scores a gold value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person") against a candidate value of #/properties/people/items/properties/role (string enum, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_PeopleItemRole(gn bool, g int64, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_PeopleItemRole(gn bool, g int64, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
@@ -4576,16 +4406,16 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_PeopleItemRole(gn 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartPeopleItemRole(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartPeopleItemRole(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewInt(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewInt(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreOrgChartMentorshipsItemMentee_vs_PeopleItemName scores a gold value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person") against a candidate value of #/properties/people/items/properties/name (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_PeopleItemName(gn bool, g int64, pn bool, p string, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_PeopleItemName(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
@@ -4603,16 +4433,16 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_PeopleItemName(gn 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartPeopleItemName(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartPeopleItemName(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewInt(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewInt(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreOrgChartMentorshipsItemMentee_vs_PeopleItemRole scores a gold value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person") against a candidate value of #/properties/people/items/properties/role (string enum, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_PeopleItemRole(gn bool, g int64, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_PeopleItemRole(gn bool, g int64, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
@@ -4630,16 +4460,16 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_PeopleItemRole(gn 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartPeopleItemRole(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartPeopleItemRole(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewInt(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewInt(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreOrgChartMentorshipsItemMentor scores #/properties/mentorships/items/properties/mentor (integer, reference to scope "person").
-func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
@@ -4659,16 +4489,16 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor(gn bool, g int64, pn 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartMentorshipsItemMentor(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartMentorshipsItemMentor(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewInt(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewInt(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreOrgChartMentorshipsItemMentor_vs_Mentee scores a gold value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person") against a candidate value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_Mentee(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_Mentee(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
@@ -4688,16 +4518,16 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_Mentee(gn bool, g 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartMentorshipsItemMentee(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartMentorshipsItemMentee(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewInt(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewInt(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreOrgChartMentorshipsItemMentee_vs_Mentor scores a gold value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person") against a candidate value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_Mentor(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_Mentor(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
@@ -4717,16 +4547,16 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_Mentor(gn bool, g 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartMentorshipsItemMentor(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartMentorshipsItemMentor(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewInt(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewInt(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreOrgChartMentorshipsItemMentee scores #/properties/mentorships/items/properties/mentee (integer, reference to scope "person").
-func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaOrgChartRes) {
+func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
@@ -4746,11 +4576,11 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee(gn bool, g int64, pn 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartMentorshipsItemMentee(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartMentorshipsItemMentee(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewInt(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewInt(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 

@@ -15,7 +15,7 @@ import (
 )
 
 // This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion2
+const _ = oart.EnforceGenVersion3
 
 // Document is the root type of the schema scierc_exact.json.
 type Document struct {
@@ -60,12 +60,6 @@ type oaDocumentCtx struct {
 	s0                      oaDocumentScope0
 }
 
-// oaDocumentRes is what an alignment returns in build mode: the aligned values (SPEC §1.6) and the match node.
-type oaDocumentRes struct {
-	ag, ap jsonval.Value
-	m      *oart.Match
-}
-
 // oaDocumentPool pools the workspaces of ScoreDocument.
 var oaDocumentPool = sync.Pool{New: func() any {
 	return new(oaDocumentCtx)
@@ -81,81 +75,10 @@ func oaDocumentWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
+// The functions below are written as text; these keep the imports they use.
 var _ = errors.New
 var _ = fmt.Errorf
-
-func (c *oaDocumentCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaDocumentRes {
-	return &oaDocumentRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
-		Gold: g, Pred: p, HasGold: hasG, HasPred: hasP}}
-}
-
-func (c *oaDocumentCtx) emptyObject() *oaDocumentRes {
-	return &oaDocumentRes{ag: jsonval.NewObject(nil), ap: jsonval.NewObject(nil),
-		m: &oart.Match{Type: oart.ObjectNode, Score: 1, Confidence: 1}}
-}
-
-// oaDocumentEnt is one list entry in build mode.
-type oaDocumentEnt struct {
-	role   oart.Role
-	ag, ap jsonval.Value
-	m      *oart.Match
-}
-
-// oaDocumentUniformAlphas gives every entry that is not ignored 1/D (SPEC §8.2).
-func oaDocumentUniformAlphas(ents []oaDocumentEnt, ignoreExcess, ignoreMissing bool) []float64 {
-	a := make([]float64, len(ents))
-	D := 0
-	for _, e := range ents {
-		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
-			D++
-		}
-	}
-	if D == 0 {
-		return a
-	}
-	for i, e := range ents {
-		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
-			a[i] = 1.0 / float64(D)
-		}
-	}
-	return a
-}
-
-func (c *oaDocumentCtx) finishList(kind oart.ListKind, score float64, ents []oaDocumentEnt, alphas []float64, raw bool, g, p jsonval.Value) *oaDocumentRes {
-	r := &oaDocumentRes{}
-	m := &oart.Match{Type: oart.ListNode, List: kind, Score: score, Confidence: 1}
-	if raw {
-		r.ag, r.ap = g, p
-	} else {
-		ag := make([]jsonval.Value, len(ents))
-		ap := make([]jsonval.Value, len(ents))
-		for i, e := range ents {
-			ag[i], ap[i] = e.ag, e.ap
-		}
-		r.ag, r.ap = jsonval.NewArray(ag), jsonval.NewArray(ap)
-	}
-	m.Children = make([]oart.ListChild, len(ents))
-	for i, e := range ents {
-		m.Children[i] = oart.ListChild{Role: e.role, Alpha: alphas[i], Match: e.m}
-	}
-	r.m = m
-	return r
-}
-
-func (c *oaDocumentCtx) finishCombined(score, wp, wr float64, hents []oaDocumentEnt, halphas []float64, tents []oaDocumentEnt, talphas []float64) *oaDocumentRes {
-	m := &oart.Match{Type: oart.ListNode, List: oart.ListCombined, Score: score, Confidence: 1}
-	ag := make([]jsonval.Value, 0, len(hents)+len(tents))
-	ap := make([]jsonval.Value, 0, len(hents)+len(tents))
-	for i, e := range hents {
-		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wp * halphas[i]), Match: e.m})
-		ag, ap = append(ag, e.ag), append(ap, e.ap)
-	}
-	for i, e := range tents {
-		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wr * talphas[i]), Match: e.m})
-		ag, ap = append(ag, e.ag), append(ap, e.ap)
-	}
-	return &oaDocumentRes{ag: jsonval.NewArray(ag), ap: jsonval.NewArray(ap), m: m}
-}
+var _ jsonval.Value
 
 // oaDocumentScope0 is the per-call state of scope "entity" (SPEC §7.3–7.5).
 type oaDocumentScope0 struct {
@@ -185,29 +108,6 @@ func (st *oaDocumentScope0) reset() {
 		clear(st.recs[s])
 		st.rn[s], st.recs[s], st.ids[s], st.ok[s] = st.rn[s][:0], st.recs[s][:0], st.ids[s][:0], st.ok[s][:0]
 	}
-}
-
-// oaDocumentK appends one label item (its parts, length-prefixed, after their count) to a label key.
-func oaDocumentK(b []byte, parts ...string) []byte {
-	b = append(b, byte(len(parts)))
-	for _, p := range parts {
-		n := len(p)
-		b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
-		b = append(b, p...)
-	}
-	return b
-}
-
-// oaDocumentKInt appends one label item whose last part is the integer v.
-func oaDocumentKInt(b []byte, v int64, parts ...string) []byte {
-	b = append(b, 0x80|byte(len(parts)))
-	for _, p := range parts {
-		n := len(p)
-		b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
-		b = append(b, p...)
-	}
-	u := uint64(v)
-	return append(b, byte(u>>56), byte(u>>48), byte(u>>40), byte(u>>32), byte(u>>24), byte(u>>16), byte(u>>8), byte(u))
 }
 
 // oaDocumentEp is one endpoint of a carrier (SPEC §7.6).
@@ -386,7 +286,7 @@ func (c *oaDocumentCtx) graph0(side int, xn bool, x *Document) {
 		k := c.lk[:0]
 		if !cn {
 			if cv.Predicate != nil {
-				k = oaDocumentK(k, "str", "predicate", string(*cv.Predicate))
+				k = genrt.AppendLabelItem(k, "str", "predicate", string(*cv.Predicate))
 			}
 		}
 		c.lk = k
@@ -1370,7 +1270,7 @@ func RepairDocument(gold, cand *Document) ([]oart.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.m, toJSONOrNullDocument(gn, g), toJSONOrNullDocument(pn, p), oart.GranularityLeaf)
+	ops := oart.WalkRepairs(r.Match, toJSONOrNullDocument(gn, g), toJSONOrNullDocument(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 func oaDocumentDecodePair(gold, cand []byte) (*oaDocumentFallback, jsonval.Value, jsonval.Value, error) {
@@ -1397,7 +1297,7 @@ func DecodeDocument(v jsonval.Value) (*Document, bool) { return oaDocumentOut(v)
 // typed decodes a valid pair into Document when the JSON is faithfully
 // representable (see package gen), else reports false.
 func (st *oaDocumentFallback) typed(g, p jsonval.Value, repair bool) (*Document, *Document, bool) {
-	if !st.withinLimits(g, p, repair) {
+	if !genrt.WithinLimits(st.scorer.Options().Limits, g, p, 1, false, repair) {
 		return nil, nil, false
 	}
 	gt, ok := oaDocumentOut(g)
@@ -1418,76 +1318,6 @@ func (st *oaDocumentFallback) typed(g, p jsonval.Value, repair bool) (*Document,
 // the schema's validation keywords (the schema has none beyond types, declared
 // properties and string enumerations), so the typed path skips the validator.
 const oaDocumentTypedIsValid = true
-
-// oaDocumentSize measures a JSON value for withinLimits.
-type oaDocumentSize struct {
-	n, elems, depth, coll, str int     // values and keys, array elements, nesting depth, largest collection, longest string or key (bytes)
-	bytes                      float64 // total bytes of strings and keys
-}
-
-func (z *oaDocumentSize) walk(v jsonval.Value, depth, maxDepth int) {
-	z.n++
-	z.depth = max(z.depth, depth)
-	if depth > maxDepth {
-		return
-	}
-	switch v.Kind {
-	case jsonval.String:
-		z.str = max(z.str, len(v.S))
-		z.bytes += float64(len(v.S))
-	case jsonval.Array:
-		z.coll = max(z.coll, len(v.Arr))
-		z.elems += len(v.Arr)
-		for _, x := range v.Arr {
-			z.walk(x, depth+1, maxDepth)
-		}
-	case jsonval.Object:
-		z.coll = max(z.coll, len(v.Obj))
-		for _, m := range v.Obj {
-			z.n++
-			z.str = max(z.str, len(m.Key))
-			z.bytes += float64(len(m.Key))
-			z.walk(m.Value, depth+1, maxDepth)
-		}
-	}
-}
-
-// withinLimits reports whether the interpreter certainly scores the pair
-// without exceeding a resource limit (interp.Limits): the typed code checks
-// no limits, so a pair that might exceed one goes to the interpreter, which
-// then returns the same limit error (or its score). The checks are
-// conservative (bytes bound code points; every string and key counts). The
-// work bound: per pass (the main one and one per scope) every pair of a gold
-// and a candidate value (or key) is aligned at most once, an alignment spends
-// 1 plus at most one matrix cell per pair of children, a string or key pair
-// spends (|a|+|b|)/16 plus its comparator's cost, at most max(1, ⌈|a|/64⌉·|b|)
-// for the bit-parallel comparators and |a|·|b| for Damerau–Levenshtein, so
-// that a pass spends at most 4·Na·Nb + (Nb·La + Na·Lb)/16 + La·Lb/64 + Na·Lb
-// + Nb·La (La·Lb for Damerau–Levenshtein) with N the values and keys and L
-// their string bytes; building the match tree for repairs is bounded by one
-// more pass per nesting level.
-func (st *oaDocumentFallback) withinLimits(g, p jsonval.Value, repair bool) bool {
-	lim := st.scorer.Options().Limits
-	var a, b oaDocumentSize
-	a.walk(g, 1, lim.MaxDepth)
-	b.walk(p, 1, lim.MaxDepth)
-	if max(a.depth, b.depth) > lim.MaxDepth-2 || max(a.coll, b.coll) > lim.MaxCollection || max(a.str, b.str) > lim.MaxStringRunes {
-		return false
-	}
-	if 1 > 0 && max(a.elems, b.elems) > lim.MaxCollection {
-		return false // scope records are pooled from every array
-	}
-	na, nb := float64(a.n), float64(b.n)
-	quad := a.bytes*b.bytes/64 + na*b.bytes + nb*a.bytes
-	if false {
-		quad = a.bytes * b.bytes // the schema uses Damerau–Levenshtein
-	}
-	bound := float64(1+1) * (4*na*nb + (nb*a.bytes+na*b.bytes)/16 + quad + 1)
-	if repair {
-		bound *= float64(max(a.depth, b.depth) + 2)
-	}
-	return bound <= float64(lim.MaxWork)
-}
 
 // ScoreDocumentJSON scores two JSON texts under scierc_exact.json. Any candidate gets the
 // interpreter's score (0 when it fails validation); an error means the gold
@@ -1530,7 +1360,7 @@ func RepairDocumentJSON(gold, cand []byte) ([]oart.Op, error) {
 }
 
 // scoreDocumentEntitiesItem scores #/properties/entities/items (object).
-func (c *oaDocumentCtx) scoreDocumentEntitiesItem(gn bool, g *DocumentEntitiesItem, pn bool, p *DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentEntitiesItem(gn bool, g *DocumentEntitiesItem, pn bool, p *DocumentEntitiesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectDocumentEntitiesItem(g, p, build)
 }
 
@@ -1548,7 +1378,7 @@ var keySimDocumentEntitiesItem = [9]float64{
 }
 
 // scoreObjectDocumentEntitiesItem aligns the properties of #/properties/entities/items and #/properties/entities/items (SPEC §6).
-func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem(g *DocumentEntitiesItem, p *DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem(g *DocumentEntitiesItem, p *DocumentEntitiesItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -1579,7 +1409,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem(g *DocumentEntitiesItem,
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -1624,54 +1454,54 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem(g *DocumentEntitiesItem,
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaDocumentRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaDocumentRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberDocumentEntitiesItem(g, eg[x]), memberDocumentEntitiesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberDocumentEntitiesItem(g, eg[x]), memberDocumentEntitiesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentEntitiesItemId(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentEntitiesItemType(false, genrt.Deref(g.Type), false, genrt.Deref(p.Type), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemType(false, genrt.Deref(g.Type)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemType(false, genrt.Deref(g.Type)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentEntitiesItemType(false, genrt.Deref(p.Type)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentEntitiesItemType(false, genrt.Deref(p.Type)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentEntitiesItemMentions(false, g.Mentions, false, p.Mentions, build)
 			if build {
 				rs[x] = r
@@ -1697,14 +1527,14 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem(g *DocumentEntitiesItem,
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysDocumentEntitiesItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysDocumentEntitiesItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -1715,11 +1545,11 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem(g *DocumentEntitiesItem,
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaDocumentRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreDocument scores # (object).
-func (c *oaDocumentCtx) scoreDocument(gn bool, g *Document, pn bool, p *Document, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocument(gn bool, g *Document, pn bool, p *Document, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectDocument(g, p, build)
 }
 
@@ -1732,7 +1562,7 @@ var keySimDocument = [4]float64{
 }
 
 // scoreObjectDocument aligns the properties of # and # (SPEC §6).
-func (c *oaDocumentCtx) scoreObjectDocument(g *Document, p *Document, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreObjectDocument(g *Document, p *Document, build bool) (float64, *genrt.Res) {
 	var gi [2]int
 	n := 0
 	if g.Entities != nil {
@@ -1755,7 +1585,7 @@ func (c *oaDocumentCtx) scoreObjectDocument(g *Document, p *Document, build bool
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -1800,43 +1630,43 @@ func (c *oaDocumentCtx) scoreObjectDocument(g *Document, p *Document, build bool
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaDocumentRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaDocumentRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberDocument(g, eg[x]), memberDocument(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberDocument(g, eg[x]), memberDocument(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*2 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentEntities(false, g.Entities, false, p.Entities, build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentEntities_vs_Relations(false, g.Entities, false, p.Relations, build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentRelations_vs_Entities(false, g.Relations, false, p.Entities, build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentRelations(false, g.Relations, false, p.Relations, build)
 			if build {
 				rs[x] = r
@@ -1862,14 +1692,14 @@ func (c *oaDocumentCtx) scoreObjectDocument(g *Document, p *Document, build bool
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysDocument[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysDocument[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -1880,58 +1710,58 @@ func (c *oaDocumentCtx) scoreObjectDocument(g *Document, p *Document, build bool
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaDocumentRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreDocumentEntitiesItemId scores #/properties/entities/items/properties/id (string, identifier of scope "entity").
-func (c *oaDocumentCtx) scoreDocumentEntitiesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullDocumentEntitiesItemId(gn, g), toJSONOrNullDocumentEntitiesItemId(pn, p), true, true)
+		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullDocumentEntitiesItemId(gn, g), toJSONOrNullDocumentEntitiesItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreDocumentEntitiesItemType scores #/properties/entities/items/properties/type (string, exact).
-func (c *oaDocumentCtx) scoreDocumentEntitiesItemType(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemType(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentEntitiesItemType(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentEntitiesItemType(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreDocumentEntitiesItemType_vs_Mentions scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/entities/items/properties/mentions (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_Mentions(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_Mentions(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemType(g), toJSONDocumentEntitiesItemMentions(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemType(g), toJSONDocumentEntitiesItemMentions(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreDocumentEntitiesItemMentions_vs_Type scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/entities/items/properties/type (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_Type(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_Type(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentEntitiesItemType(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentEntitiesItemType(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreDocumentEntitiesItemMentions scores #/properties/entities/items/properties/mentions (array, order align).
-func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayDocumentEntitiesItemMentions(g, p, build)
 }
 
 // scoreTailDocumentEntitiesItemMentions scores gold tail element i of #/properties/entities/items/properties/mentions against candidate tail element j of #/properties/entities/items/properties/mentions.
-func (c *oaDocumentCtx) scoreTailDocumentEntitiesItemMentions(g []DocumentEntitiesItemMentionsItem, p []DocumentEntitiesItemMentionsItem, i, j int, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreTailDocumentEntitiesItemMentions(g []DocumentEntitiesItemMentionsItem, p []DocumentEntitiesItemMentionsItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreDocumentEntitiesItemMentionsItem(false, &g[i], false, &p[jj], build)
@@ -1939,12 +1769,12 @@ func (c *oaDocumentCtx) scoreTailDocumentEntitiesItemMentions(g []DocumentEntiti
 }
 
 // scoreArrayDocumentEntitiesItemMentions aligns the elements of #/properties/entities/items/properties/mentions and #/properties/entities/items/properties/mentions (SPEC §5).
-func (c *oaDocumentCtx) scoreArrayDocumentEntitiesItemMentions(g []DocumentEntitiesItemMentionsItem, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreArrayDocumentEntitiesItemMentions(g []DocumentEntitiesItemMentionsItem, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaDocumentEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -1971,11 +1801,11 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntitiesItemMentions(g []DocumentEntit
 					E++
 					if build {
 						_, cr := c.scoreTailDocumentEntitiesItemMentions(g, p, r, col, true)
-						tents = append(tents, oaDocumentEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaDocumentRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailDocumentEntitiesItemMentions(g, p, r, col, true)
 				}
@@ -1984,7 +1814,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntitiesItemMentions(g []DocumentEntit
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtDocumentEntitiesItemMentions(g, 0+r) {
@@ -1992,7 +1822,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntitiesItemMentions(g []DocumentEntit
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaDocumentEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2001,7 +1831,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntitiesItemMentions(g []DocumentEntit
 				E++
 				if build {
 					v := elemAtDocumentEntitiesItemMentions(g, 0+r)
-					tents = append(tents, oaDocumentEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2009,7 +1839,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntitiesItemMentions(g []DocumentEntit
 				E++
 				if build {
 					v := elemAtDocumentEntitiesItemMentions(p, 0+col)
-					tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2025,16 +1855,16 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntitiesItemMentions(g []DocumentEntit
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaDocumentUniformAlphas(tents, false, false), raw, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentEntitiesItemMentions(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentEntitiesItemMentions(p))
 }
 
 // scoreDocumentEntities scores #/properties/entities (array, order align).
-func (c *oaDocumentCtx) scoreDocumentEntities(gn bool, g []DocumentEntitiesItem, pn bool, p []DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentEntities(gn bool, g []DocumentEntitiesItem, pn bool, p []DocumentEntitiesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayDocumentEntities(g, p, build)
 }
 
 // scoreTailDocumentEntities scores gold tail element i of #/properties/entities against candidate tail element j of #/properties/entities.
-func (c *oaDocumentCtx) scoreTailDocumentEntities(g []DocumentEntitiesItem, p []DocumentEntitiesItem, i, j int, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreTailDocumentEntities(g []DocumentEntitiesItem, p []DocumentEntitiesItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreDocumentEntitiesItem(false, &g[i], false, &p[jj], build)
@@ -2042,12 +1872,12 @@ func (c *oaDocumentCtx) scoreTailDocumentEntities(g []DocumentEntitiesItem, p []
 }
 
 // scoreArrayDocumentEntities aligns the elements of #/properties/entities and #/properties/entities (SPEC §5).
-func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p []DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p []DocumentEntitiesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaDocumentEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2074,11 +1904,11 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p [
 					E++
 					if build {
 						_, cr := c.scoreTailDocumentEntities(g, p, r, col, true)
-						tents = append(tents, oaDocumentEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaDocumentRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailDocumentEntities(g, p, r, col, true)
 				}
@@ -2087,7 +1917,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p [
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtDocumentEntities(g, 0+r) {
@@ -2095,7 +1925,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p [
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaDocumentEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2104,7 +1934,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p [
 				E++
 				if build {
 					v := elemAtDocumentEntities(g, 0+r)
-					tents = append(tents, oaDocumentEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2112,7 +1942,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p [
 				E++
 				if build {
 					v := elemAtDocumentEntities(p, 0+col)
-					tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2128,16 +1958,16 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p [
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaDocumentUniformAlphas(tents, false, false), raw, toJSONDocumentEntities(g), toJSONDocumentEntities(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONDocumentEntities(g), toJSONDocumentEntities(p))
 }
 
 // scoreDocumentEntities_vs_Relations scores a gold value of #/properties/entities (array, order align) against a candidate value of #/properties/relations (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentEntities_vs_Relations(gn bool, g []DocumentEntitiesItem, pn bool, p []DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentEntities_vs_Relations(gn bool, g []DocumentEntitiesItem, pn bool, p []DocumentRelationsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayDocumentEntities_vs_Relations(g, p, build)
 }
 
 // scoreTailDocumentEntities_vs_Relations scores gold tail element i of #/properties/entities against candidate tail element j of #/properties/relations.
-func (c *oaDocumentCtx) scoreTailDocumentEntities_vs_Relations(g []DocumentEntitiesItem, p []DocumentRelationsItem, i, j int, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreTailDocumentEntities_vs_Relations(g []DocumentEntitiesItem, p []DocumentRelationsItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreDocumentEntitiesItem_vs_RelationsItem(false, &g[i], false, &p[jj], build)
@@ -2145,12 +1975,12 @@ func (c *oaDocumentCtx) scoreTailDocumentEntities_vs_Relations(g []DocumentEntit
 }
 
 // scoreArrayDocumentEntities_vs_Relations aligns the elements of #/properties/entities and #/properties/relations (SPEC §5).
-func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEntitiesItem, p []DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEntitiesItem, p []DocumentRelationsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaDocumentEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2177,11 +2007,11 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEnti
 					E++
 					if build {
 						_, cr := c.scoreTailDocumentEntities_vs_Relations(g, p, r, col, true)
-						tents = append(tents, oaDocumentEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaDocumentRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailDocumentEntities_vs_Relations(g, p, r, col, true)
 				}
@@ -2190,7 +2020,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEnti
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtDocumentEntities(g, 0+r) {
@@ -2198,7 +2028,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEnti
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaDocumentEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2207,7 +2037,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEnti
 				E++
 				if build {
 					v := elemAtDocumentEntities(g, 0+r)
-					tents = append(tents, oaDocumentEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2215,7 +2045,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEnti
 				E++
 				if build {
 					v := elemAtDocumentRelations(p, 0+col)
-					tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2231,16 +2061,16 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEnti
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaDocumentUniformAlphas(tents, false, false), raw, toJSONDocumentEntities(g), toJSONDocumentRelations(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONDocumentEntities(g), toJSONDocumentRelations(p))
 }
 
 // scoreDocumentRelations_vs_Entities scores a gold value of #/properties/relations (array, order align) against a candidate value of #/properties/entities (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentRelations_vs_Entities(gn bool, g []DocumentRelationsItem, pn bool, p []DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelations_vs_Entities(gn bool, g []DocumentRelationsItem, pn bool, p []DocumentEntitiesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayDocumentRelations_vs_Entities(g, p, build)
 }
 
 // scoreTailDocumentRelations_vs_Entities scores gold tail element i of #/properties/relations against candidate tail element j of #/properties/entities.
-func (c *oaDocumentCtx) scoreTailDocumentRelations_vs_Entities(g []DocumentRelationsItem, p []DocumentEntitiesItem, i, j int, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreTailDocumentRelations_vs_Entities(g []DocumentRelationsItem, p []DocumentEntitiesItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreDocumentRelationsItem_vs_EntitiesItem(false, &g[i], false, &p[jj], build)
@@ -2248,12 +2078,12 @@ func (c *oaDocumentCtx) scoreTailDocumentRelations_vs_Entities(g []DocumentRelat
 }
 
 // scoreArrayDocumentRelations_vs_Entities aligns the elements of #/properties/relations and #/properties/entities (SPEC §5).
-func (c *oaDocumentCtx) scoreArrayDocumentRelations_vs_Entities(g []DocumentRelationsItem, p []DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreArrayDocumentRelations_vs_Entities(g []DocumentRelationsItem, p []DocumentEntitiesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaDocumentEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2280,11 +2110,11 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations_vs_Entities(g []DocumentRela
 					E++
 					if build {
 						_, cr := c.scoreTailDocumentRelations_vs_Entities(g, p, r, col, true)
-						tents = append(tents, oaDocumentEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaDocumentRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailDocumentRelations_vs_Entities(g, p, r, col, true)
 				}
@@ -2293,7 +2123,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations_vs_Entities(g []DocumentRela
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtDocumentRelations(g, 0+r) {
@@ -2301,7 +2131,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations_vs_Entities(g []DocumentRela
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaDocumentEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2310,7 +2140,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations_vs_Entities(g []DocumentRela
 				E++
 				if build {
 					v := elemAtDocumentRelations(g, 0+r)
-					tents = append(tents, oaDocumentEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2318,7 +2148,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations_vs_Entities(g []DocumentRela
 				E++
 				if build {
 					v := elemAtDocumentEntities(p, 0+col)
-					tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2334,16 +2164,16 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations_vs_Entities(g []DocumentRela
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaDocumentUniformAlphas(tents, false, false), raw, toJSONDocumentRelations(g), toJSONDocumentEntities(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONDocumentRelations(g), toJSONDocumentEntities(p))
 }
 
 // scoreDocumentRelations scores #/properties/relations (array, order align).
-func (c *oaDocumentCtx) scoreDocumentRelations(gn bool, g []DocumentRelationsItem, pn bool, p []DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelations(gn bool, g []DocumentRelationsItem, pn bool, p []DocumentRelationsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayDocumentRelations(g, p, build)
 }
 
 // scoreTailDocumentRelations scores gold tail element i of #/properties/relations against candidate tail element j of #/properties/relations.
-func (c *oaDocumentCtx) scoreTailDocumentRelations(g []DocumentRelationsItem, p []DocumentRelationsItem, i, j int, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreTailDocumentRelations(g []DocumentRelationsItem, p []DocumentRelationsItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreDocumentRelationsItem(false, &g[i], false, &p[jj], build)
@@ -2351,12 +2181,12 @@ func (c *oaDocumentCtx) scoreTailDocumentRelations(g []DocumentRelationsItem, p 
 }
 
 // scoreArrayDocumentRelations aligns the elements of #/properties/relations and #/properties/relations (SPEC §5).
-func (c *oaDocumentCtx) scoreArrayDocumentRelations(g []DocumentRelationsItem, p []DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreArrayDocumentRelations(g []DocumentRelationsItem, p []DocumentRelationsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaDocumentEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2383,11 +2213,11 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations(g []DocumentRelationsItem, p
 					E++
 					if build {
 						_, cr := c.scoreTailDocumentRelations(g, p, r, col, true)
-						tents = append(tents, oaDocumentEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaDocumentRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailDocumentRelations(g, p, r, col, true)
 				}
@@ -2396,7 +2226,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations(g []DocumentRelationsItem, p
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtDocumentRelations(g, 0+r) {
@@ -2404,7 +2234,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations(g []DocumentRelationsItem, p
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaDocumentEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2413,7 +2243,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations(g []DocumentRelationsItem, p
 				E++
 				if build {
 					v := elemAtDocumentRelations(g, 0+r)
-					tents = append(tents, oaDocumentEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2421,7 +2251,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations(g []DocumentRelationsItem, p
 				E++
 				if build {
 					v := elemAtDocumentRelations(p, 0+col)
-					tents = append(tents, oaDocumentEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2437,11 +2267,11 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations(g []DocumentRelationsItem, p
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaDocumentUniformAlphas(tents, false, false), raw, toJSONDocumentRelations(g), toJSONDocumentRelations(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONDocumentRelations(g), toJSONDocumentRelations(p))
 }
 
 // scoreDocumentEntitiesItemMentionsItem scores #/properties/entities/items/properties/mentions/items (object).
-func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentionsItem(gn bool, g *DocumentEntitiesItemMentionsItem, pn bool, p *DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentionsItem(gn bool, g *DocumentEntitiesItemMentionsItem, pn bool, p *DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectDocumentEntitiesItemMentionsItem(g, p, build)
 }
 
@@ -2451,7 +2281,7 @@ var keySimDocumentEntitiesItemMentionsItem = [1]float64{
 }
 
 // scoreObjectDocumentEntitiesItemMentionsItem aligns the properties of #/properties/entities/items/properties/mentions/items and #/properties/entities/items/properties/mentions/items (SPEC §6).
-func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItemMentionsItem(g *DocumentEntitiesItemMentionsItem, p *DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItemMentionsItem(g *DocumentEntitiesItemMentionsItem, p *DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
 	var gi [1]int
 	n := 0
 	if g.Text != nil {
@@ -2466,7 +2296,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItemMentionsItem(g *DocumentE
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -2511,22 +2341,22 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItemMentionsItem(g *DocumentE
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaDocumentRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaDocumentRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberDocumentEntitiesItemMentionsItem(g, eg[x]), memberDocumentEntitiesItemMentionsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberDocumentEntitiesItemMentionsItem(g, eg[x]), memberDocumentEntitiesItemMentionsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*1 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentEntitiesItemMentionsItemText(false, genrt.Deref(g.Text), false, genrt.Deref(p.Text), build)
 			if build {
 				rs[x] = r
@@ -2552,14 +2382,14 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItemMentionsItem(g *DocumentE
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysDocumentEntitiesItemMentionsItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysDocumentEntitiesItemMentionsItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -2570,11 +2400,11 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItemMentionsItem(g *DocumentE
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaDocumentRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreDocumentEntitiesItem_vs_RelationsItem scores a gold value of #/properties/entities/items (object) against a candidate value of #/properties/relations/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentEntitiesItem_vs_RelationsItem(gn bool, g *DocumentEntitiesItem, pn bool, p *DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentEntitiesItem_vs_RelationsItem(gn bool, g *DocumentEntitiesItem, pn bool, p *DocumentRelationsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectDocumentEntitiesItem_vs_RelationsItem(g, p, build)
 }
 
@@ -2592,7 +2422,7 @@ var keySimDocumentEntitiesItem_vs_RelationsItem = [9]float64{
 }
 
 // scoreObjectDocumentEntitiesItem_vs_RelationsItem aligns the properties of #/properties/entities/items and #/properties/relations/items (SPEC §6).
-func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem_vs_RelationsItem(g *DocumentEntitiesItem, p *DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem_vs_RelationsItem(g *DocumentEntitiesItem, p *DocumentRelationsItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -2623,7 +2453,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem_vs_RelationsItem(g *Docu
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -2657,70 +2487,70 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem_vs_RelationsItem(g *Docu
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaDocumentRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaDocumentRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberDocumentEntitiesItem(g, eg[x]), memberDocumentRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberDocumentEntitiesItem(g, eg[x]), memberDocumentRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentEntitiesItemId_vs_RelationsItemPredicate(false, genrt.Deref(g.Id), false, genrt.Deref(p.Predicate), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentEntitiesItemType_vs_RelationsItemSubject(false, genrt.Deref(g.Type), false, genrt.Deref(p.Subject), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentEntitiesItemType_vs_RelationsItemPredicate(false, genrt.Deref(g.Type), false, genrt.Deref(p.Predicate), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentEntitiesItemType_vs_RelationsItemObject(false, genrt.Deref(g.Type), false, genrt.Deref(p.Object), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentRelationsItemSubject(false, genrt.Deref(p.Subject)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentRelationsItemSubject(false, genrt.Deref(p.Subject)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentRelationsItemPredicate(false, genrt.Deref(p.Predicate)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentRelationsItemPredicate(false, genrt.Deref(p.Predicate)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentRelationsItemObject(false, genrt.Deref(p.Object)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentRelationsItemObject(false, genrt.Deref(p.Object)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2746,14 +2576,14 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem_vs_RelationsItem(g *Docu
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysDocumentEntitiesItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysDocumentRelationsItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -2764,11 +2594,11 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem_vs_RelationsItem(g *Docu
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaDocumentRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreDocumentRelationsItem_vs_EntitiesItem scores a gold value of #/properties/relations/items (object) against a candidate value of #/properties/entities/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentRelationsItem_vs_EntitiesItem(gn bool, g *DocumentRelationsItem, pn bool, p *DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelationsItem_vs_EntitiesItem(gn bool, g *DocumentRelationsItem, pn bool, p *DocumentEntitiesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectDocumentRelationsItem_vs_EntitiesItem(g, p, build)
 }
 
@@ -2786,7 +2616,7 @@ var keySimDocumentRelationsItem_vs_EntitiesItem = [9]float64{
 }
 
 // scoreObjectDocumentRelationsItem_vs_EntitiesItem aligns the properties of #/properties/relations/items and #/properties/entities/items (SPEC §6).
-func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem_vs_EntitiesItem(g *DocumentRelationsItem, p *DocumentEntitiesItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem_vs_EntitiesItem(g *DocumentRelationsItem, p *DocumentEntitiesItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Subject != nil {
@@ -2817,7 +2647,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem_vs_EntitiesItem(g *Docu
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -2851,70 +2681,70 @@ func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem_vs_EntitiesItem(g *Docu
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaDocumentRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaDocumentRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberDocumentRelationsItem(g, eg[x]), memberDocumentEntitiesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberDocumentRelationsItem(g, eg[x]), memberDocumentEntitiesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentRelationsItemSubject_vs_EntitiesItemType(false, genrt.Deref(g.Subject), false, genrt.Deref(p.Type), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullDocumentRelationsItemSubject(false, genrt.Deref(g.Subject)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullDocumentRelationsItemSubject(false, genrt.Deref(g.Subject)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentRelationsItemPredicate_vs_EntitiesItemId(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentRelationsItemPredicate_vs_EntitiesItemType(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Type), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullDocumentRelationsItemPredicate(false, genrt.Deref(g.Predicate)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullDocumentRelationsItemPredicate(false, genrt.Deref(g.Predicate)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentRelationsItemObject_vs_EntitiesItemType(false, genrt.Deref(g.Object), false, genrt.Deref(p.Type), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullDocumentRelationsItemObject(false, genrt.Deref(g.Object)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullDocumentRelationsItemObject(false, genrt.Deref(g.Object)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2940,14 +2770,14 @@ func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem_vs_EntitiesItem(g *Docu
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysDocumentRelationsItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysDocumentEntitiesItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -2958,11 +2788,11 @@ func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem_vs_EntitiesItem(g *Docu
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaDocumentRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreDocumentRelationsItem scores #/properties/relations/items (object).
-func (c *oaDocumentCtx) scoreDocumentRelationsItem(gn bool, g *DocumentRelationsItem, pn bool, p *DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelationsItem(gn bool, g *DocumentRelationsItem, pn bool, p *DocumentRelationsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectDocumentRelationsItem(g, p, build)
 }
 
@@ -2980,7 +2810,7 @@ var keySimDocumentRelationsItem = [9]float64{
 }
 
 // scoreObjectDocumentRelationsItem aligns the properties of #/properties/relations/items and #/properties/relations/items (SPEC §6).
-func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem(g *DocumentRelationsItem, p *DocumentRelationsItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem(g *DocumentRelationsItem, p *DocumentRelationsItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Subject != nil {
@@ -3011,7 +2841,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem(g *DocumentRelationsIte
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -3056,78 +2886,78 @@ func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem(g *DocumentRelationsIte
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaDocumentRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaDocumentRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberDocumentRelationsItem(g, eg[x]), memberDocumentRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberDocumentRelationsItem(g, eg[x]), memberDocumentRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentRelationsItemSubject(false, genrt.Deref(g.Subject), false, genrt.Deref(p.Subject), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentRelationsItemSubject_vs_Predicate(false, genrt.Deref(g.Subject), false, genrt.Deref(p.Predicate), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentRelationsItemSubject_vs_Object(false, genrt.Deref(g.Subject), false, genrt.Deref(p.Object), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentRelationsItemPredicate_vs_Subject(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Subject), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentRelationsItemPredicate(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Predicate), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentRelationsItemPredicate_vs_Object(false, genrt.Deref(g.Predicate), false, genrt.Deref(p.Object), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentRelationsItemObject_vs_Subject(false, genrt.Deref(g.Object), false, genrt.Deref(p.Subject), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentRelationsItemObject_vs_Predicate(false, genrt.Deref(g.Object), false, genrt.Deref(p.Predicate), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaDocumentRes
+			var r *genrt.Res
 			evs[x], r = c.scoreDocumentRelationsItemObject(false, genrt.Deref(g.Object), false, genrt.Deref(p.Object), build)
 			if build {
 				rs[x] = r
@@ -3153,14 +2983,14 @@ func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem(g *DocumentRelationsIte
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysDocumentRelationsItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysDocumentRelationsItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -3171,92 +3001,92 @@ func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem(g *DocumentRelationsIte
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaDocumentRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreDocumentEntitiesItemMentionsItemText scores #/properties/entities/items/properties/mentions/items/properties/text (string, exact).
-func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentionsItemText(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentionsItemText(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemMentionsItemText(g), toJSONDocumentEntitiesItemMentionsItemText(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemMentionsItemText(g), toJSONDocumentEntitiesItemMentionsItemText(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreDocumentEntitiesItemId_vs_RelationsItemPredicate scores a gold value of #/properties/entities/items/properties/id (string, identifier of scope "entity") against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentEntitiesItemId_vs_RelationsItemPredicate(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemId_vs_RelationsItemPredicate(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullDocumentEntitiesItemId(gn, g), toJSONOrNullDocumentRelationsItemPredicate(pn, p), true, true)
+		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullDocumentEntitiesItemId(gn, g), toJSONOrNullDocumentRelationsItemPredicate(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreDocumentEntitiesItemType_vs_RelationsItemSubject scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemSubject(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemSubject(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentRelationsItemSubject(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentRelationsItemSubject(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreDocumentEntitiesItemType_vs_RelationsItemPredicate scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemPredicate(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemPredicate(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentRelationsItemPredicate(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentRelationsItemPredicate(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreDocumentEntitiesItemType_vs_RelationsItemObject scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemObject(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemObject(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentRelationsItemObject(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentRelationsItemObject(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreDocumentEntitiesItemMentions_vs_RelationsItemSubject scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemSubject(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemSubject(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentRelationsItemSubject(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentRelationsItemSubject(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreDocumentEntitiesItemMentions_vs_RelationsItemPredicate scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemPredicate(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemPredicate(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentRelationsItemPredicate(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentRelationsItemPredicate(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreDocumentEntitiesItemMentions_vs_RelationsItemObject scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemObject(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemObject(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentRelationsItemObject(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentRelationsItemObject(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreDocumentRelationsItemSubject_vs_EntitiesItemType scores a gold value of #/properties/relations/items/properties/subject (string, reference to scope "entity") against a candidate value of #/properties/entities/items/properties/type (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemType(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemType(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3276,16 +3106,16 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemType(gn
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentEntitiesItemType(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentEntitiesItemType(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreDocumentRelationsItemSubject_vs_EntitiesItemMentions scores a gold value of #/properties/relations/items/properties/subject (string, reference to scope "entity") against a candidate value of #/properties/entities/items/properties/mentions (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemMentions(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemMentions(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3303,46 +3133,46 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemMention
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentEntitiesItemMentions(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentEntitiesItemMentions(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreDocumentRelationsItemPredicate_vs_EntitiesItemId scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/entities/items/properties/id (string, identifier of scope "entity"); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentEntitiesItemId(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentEntitiesItemId(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreDocumentRelationsItemPredicate_vs_EntitiesItemType scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/entities/items/properties/type (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemType(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemType(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentEntitiesItemType(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentEntitiesItemType(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreDocumentRelationsItemPredicate_vs_EntitiesItemMentions scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/entities/items/properties/mentions (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemMentions(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemMentions(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentEntitiesItemMentions(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentEntitiesItemMentions(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreDocumentRelationsItemObject_vs_EntitiesItemType scores a gold value of #/properties/relations/items/properties/object (string, reference to scope "entity") against a candidate value of #/properties/entities/items/properties/type (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_EntitiesItemType(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_EntitiesItemType(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3362,16 +3192,16 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_EntitiesItemType(gn 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentEntitiesItemType(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentEntitiesItemType(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreDocumentRelationsItemObject_vs_EntitiesItemMentions scores a gold value of #/properties/relations/items/properties/object (string, reference to scope "entity") against a candidate value of #/properties/entities/items/properties/mentions (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_EntitiesItemMentions(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_EntitiesItemMentions(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3389,16 +3219,16 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_EntitiesItemMentions
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentEntitiesItemMentions(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentEntitiesItemMentions(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreDocumentRelationsItemSubject scores #/properties/relations/items/properties/subject (string, reference to scope "entity").
-func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3418,16 +3248,16 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject(gn bool, g string, pn 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentRelationsItemSubject(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentRelationsItemSubject(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreDocumentRelationsItemSubject_vs_Predicate scores a gold value of #/properties/relations/items/properties/subject (string, reference to scope "entity") against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Predicate(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Predicate(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3447,16 +3277,16 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Predicate(gn bool, 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentRelationsItemPredicate(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentRelationsItemPredicate(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreDocumentRelationsItemSubject_vs_Object scores a gold value of #/properties/relations/items/properties/subject (string, reference to scope "entity") against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Object(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Object(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3476,43 +3306,43 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Object(gn bool, g s
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentRelationsItemObject(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentRelationsItemObject(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreDocumentRelationsItemPredicate_vs_Subject scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_Subject(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_Subject(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentRelationsItemSubject(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentRelationsItemSubject(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreDocumentRelationsItemPredicate scores #/properties/relations/items/properties/predicate (string, exact).
-func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentRelationsItemPredicate(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentRelationsItemPredicate(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreDocumentRelationsItemPredicate_vs_Object scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_Object(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_Object(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentRelationsItemObject(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentRelationsItemObject(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreDocumentRelationsItemObject_vs_Subject scores a gold value of #/properties/relations/items/properties/object (string, reference to scope "entity") against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_Subject(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_Subject(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3532,16 +3362,16 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_Subject(gn bool, g s
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentRelationsItemSubject(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentRelationsItemSubject(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreDocumentRelationsItemObject_vs_Predicate scores a gold value of #/properties/relations/items/properties/object (string, reference to scope "entity") against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_Predicate(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_Predicate(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3561,16 +3391,16 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_Predicate(gn bool, g
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentRelationsItemPredicate(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentRelationsItemPredicate(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreDocumentRelationsItemObject scores #/properties/relations/items/properties/object (string, reference to scope "entity").
-func (c *oaDocumentCtx) scoreDocumentRelationsItemObject(gn bool, g string, pn bool, p string, build bool) (float64, *oaDocumentRes) {
+func (c *oaDocumentCtx) scoreDocumentRelationsItemObject(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3590,11 +3420,11 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject(gn bool, g string, pn b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentRelationsItemObject(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentRelationsItemObject(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 

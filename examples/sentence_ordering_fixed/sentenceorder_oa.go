@@ -15,7 +15,7 @@ import (
 )
 
 // This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion2
+const _ = oart.EnforceGenVersion3
 
 // SentenceOrder is the root type of the schema sentence_ordering_fixed.json.
 type SentenceOrder struct {
@@ -25,12 +25,6 @@ type SentenceOrder struct {
 // oaSentenceOrderCtx is the per-call workspace of the SentenceOrder scorer; it is pooled.
 type oaSentenceOrderCtx struct {
 	genrt.Workspace // buffers, assignment solver, DP; Err is an internal error of the call
-}
-
-// oaSentenceOrderRes is what an alignment returns in build mode: the aligned values (SPEC §1.6) and the match node.
-type oaSentenceOrderRes struct {
-	ag, ap jsonval.Value
-	m      *oart.Match
 }
 
 // oaSentenceOrderPool pools the workspaces of ScoreSentenceOrder.
@@ -48,84 +42,13 @@ func oaSentenceOrderWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
+// The functions below are written as text; these keep the imports they use.
 var _ = errors.New
 var _ = fmt.Errorf
+var _ jsonval.Value
 
 // The fixed-order lists read the DP's moves.
 var _ = seqdp.Diag
-
-func (c *oaSentenceOrderCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaSentenceOrderRes {
-	return &oaSentenceOrderRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
-		Gold: g, Pred: p, HasGold: hasG, HasPred: hasP}}
-}
-
-func (c *oaSentenceOrderCtx) emptyObject() *oaSentenceOrderRes {
-	return &oaSentenceOrderRes{ag: jsonval.NewObject(nil), ap: jsonval.NewObject(nil),
-		m: &oart.Match{Type: oart.ObjectNode, Score: 1, Confidence: 1}}
-}
-
-// oaSentenceOrderEnt is one list entry in build mode.
-type oaSentenceOrderEnt struct {
-	role   oart.Role
-	ag, ap jsonval.Value
-	m      *oart.Match
-}
-
-// oaSentenceOrderUniformAlphas gives every entry that is not ignored 1/D (SPEC §8.2).
-func oaSentenceOrderUniformAlphas(ents []oaSentenceOrderEnt, ignoreExcess, ignoreMissing bool) []float64 {
-	a := make([]float64, len(ents))
-	D := 0
-	for _, e := range ents {
-		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
-			D++
-		}
-	}
-	if D == 0 {
-		return a
-	}
-	for i, e := range ents {
-		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
-			a[i] = 1.0 / float64(D)
-		}
-	}
-	return a
-}
-
-func (c *oaSentenceOrderCtx) finishList(kind oart.ListKind, score float64, ents []oaSentenceOrderEnt, alphas []float64, raw bool, g, p jsonval.Value) *oaSentenceOrderRes {
-	r := &oaSentenceOrderRes{}
-	m := &oart.Match{Type: oart.ListNode, List: kind, Score: score, Confidence: 1}
-	if raw {
-		r.ag, r.ap = g, p
-	} else {
-		ag := make([]jsonval.Value, len(ents))
-		ap := make([]jsonval.Value, len(ents))
-		for i, e := range ents {
-			ag[i], ap[i] = e.ag, e.ap
-		}
-		r.ag, r.ap = jsonval.NewArray(ag), jsonval.NewArray(ap)
-	}
-	m.Children = make([]oart.ListChild, len(ents))
-	for i, e := range ents {
-		m.Children[i] = oart.ListChild{Role: e.role, Alpha: alphas[i], Match: e.m}
-	}
-	r.m = m
-	return r
-}
-
-func (c *oaSentenceOrderCtx) finishCombined(score, wp, wr float64, hents []oaSentenceOrderEnt, halphas []float64, tents []oaSentenceOrderEnt, talphas []float64) *oaSentenceOrderRes {
-	m := &oart.Match{Type: oart.ListNode, List: oart.ListCombined, Score: score, Confidence: 1}
-	ag := make([]jsonval.Value, 0, len(hents)+len(tents))
-	ap := make([]jsonval.Value, 0, len(hents)+len(tents))
-	for i, e := range hents {
-		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wp * halphas[i]), Match: e.m})
-		ag, ap = append(ag, e.ag), append(ap, e.ap)
-	}
-	for i, e := range tents {
-		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wr * talphas[i]), Match: e.m})
-		ag, ap = append(ag, e.ag), append(ap, e.ap)
-	}
-	return &oaSentenceOrderRes{ag: jsonval.NewArray(ag), ap: jsonval.NewArray(ap), m: m}
-}
 
 // toJSONOrNullSentenceOrder encodes a value of # as JSON (null when null is set).
 func toJSONOrNullSentenceOrder(null bool, v *SentenceOrder) jsonval.Value {
@@ -392,7 +315,7 @@ func RepairSentenceOrder(gold, cand *SentenceOrder) ([]oart.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.m, toJSONOrNullSentenceOrder(gn, g), toJSONOrNullSentenceOrder(pn, p), oart.GranularityLeaf)
+	ops := oart.WalkRepairs(r.Match, toJSONOrNullSentenceOrder(gn, g), toJSONOrNullSentenceOrder(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 func oaSentenceOrderDecodePair(gold, cand []byte) (*oaSentenceOrderFallback, jsonval.Value, jsonval.Value, error) {
@@ -419,7 +342,7 @@ func DecodeSentenceOrder(v jsonval.Value) (*SentenceOrder, bool) { return oaSent
 // typed decodes a valid pair into SentenceOrder when the JSON is faithfully
 // representable (see package gen), else reports false.
 func (st *oaSentenceOrderFallback) typed(g, p jsonval.Value, repair bool) (*SentenceOrder, *SentenceOrder, bool) {
-	if !st.withinLimits(g, p, repair) {
+	if !genrt.WithinLimits(st.scorer.Options().Limits, g, p, 0, false, repair) {
 		return nil, nil, false
 	}
 	gt, ok := oaSentenceOrderOut(g)
@@ -440,76 +363,6 @@ func (st *oaSentenceOrderFallback) typed(g, p jsonval.Value, repair bool) (*Sent
 // the schema's validation keywords (the schema has none beyond types, declared
 // properties and string enumerations), so the typed path skips the validator.
 const oaSentenceOrderTypedIsValid = true
-
-// oaSentenceOrderSize measures a JSON value for withinLimits.
-type oaSentenceOrderSize struct {
-	n, elems, depth, coll, str int     // values and keys, array elements, nesting depth, largest collection, longest string or key (bytes)
-	bytes                      float64 // total bytes of strings and keys
-}
-
-func (z *oaSentenceOrderSize) walk(v jsonval.Value, depth, maxDepth int) {
-	z.n++
-	z.depth = max(z.depth, depth)
-	if depth > maxDepth {
-		return
-	}
-	switch v.Kind {
-	case jsonval.String:
-		z.str = max(z.str, len(v.S))
-		z.bytes += float64(len(v.S))
-	case jsonval.Array:
-		z.coll = max(z.coll, len(v.Arr))
-		z.elems += len(v.Arr)
-		for _, x := range v.Arr {
-			z.walk(x, depth+1, maxDepth)
-		}
-	case jsonval.Object:
-		z.coll = max(z.coll, len(v.Obj))
-		for _, m := range v.Obj {
-			z.n++
-			z.str = max(z.str, len(m.Key))
-			z.bytes += float64(len(m.Key))
-			z.walk(m.Value, depth+1, maxDepth)
-		}
-	}
-}
-
-// withinLimits reports whether the interpreter certainly scores the pair
-// without exceeding a resource limit (interp.Limits): the typed code checks
-// no limits, so a pair that might exceed one goes to the interpreter, which
-// then returns the same limit error (or its score). The checks are
-// conservative (bytes bound code points; every string and key counts). The
-// work bound: per pass (the main one and one per scope) every pair of a gold
-// and a candidate value (or key) is aligned at most once, an alignment spends
-// 1 plus at most one matrix cell per pair of children, a string or key pair
-// spends (|a|+|b|)/16 plus its comparator's cost, at most max(1, ⌈|a|/64⌉·|b|)
-// for the bit-parallel comparators and |a|·|b| for Damerau–Levenshtein, so
-// that a pass spends at most 4·Na·Nb + (Nb·La + Na·Lb)/16 + La·Lb/64 + Na·Lb
-// + Nb·La (La·Lb for Damerau–Levenshtein) with N the values and keys and L
-// their string bytes; building the match tree for repairs is bounded by one
-// more pass per nesting level.
-func (st *oaSentenceOrderFallback) withinLimits(g, p jsonval.Value, repair bool) bool {
-	lim := st.scorer.Options().Limits
-	var a, b oaSentenceOrderSize
-	a.walk(g, 1, lim.MaxDepth)
-	b.walk(p, 1, lim.MaxDepth)
-	if max(a.depth, b.depth) > lim.MaxDepth-2 || max(a.coll, b.coll) > lim.MaxCollection || max(a.str, b.str) > lim.MaxStringRunes {
-		return false
-	}
-	if 0 > 0 && max(a.elems, b.elems) > lim.MaxCollection {
-		return false // scope records are pooled from every array
-	}
-	na, nb := float64(a.n), float64(b.n)
-	quad := a.bytes*b.bytes/64 + na*b.bytes + nb*a.bytes
-	if false {
-		quad = a.bytes * b.bytes // the schema uses Damerau–Levenshtein
-	}
-	bound := float64(0+1) * (4*na*nb + (nb*a.bytes+na*b.bytes)/16 + quad + 1)
-	if repair {
-		bound *= float64(max(a.depth, b.depth) + 2)
-	}
-	return bound <= float64(lim.MaxWork)
-}
 
 // ScoreSentenceOrderJSON scores two JSON texts under sentence_ordering_fixed.json. Any candidate gets the
 // interpreter's score (0 when it fails validation); an error means the gold
@@ -552,7 +405,7 @@ func RepairSentenceOrderJSON(gold, cand []byte) ([]oart.Op, error) {
 }
 
 // scoreSentenceOrder scores # (object).
-func (c *oaSentenceOrderCtx) scoreSentenceOrder(gn bool, g *SentenceOrder, pn bool, p *SentenceOrder, build bool) (float64, *oaSentenceOrderRes) {
+func (c *oaSentenceOrderCtx) scoreSentenceOrder(gn bool, g *SentenceOrder, pn bool, p *SentenceOrder, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectSentenceOrder(g, p, build)
 }
 
@@ -562,7 +415,7 @@ var keySimSentenceOrder = [1]float64{
 }
 
 // scoreObjectSentenceOrder aligns the properties of # and # (SPEC §6).
-func (c *oaSentenceOrderCtx) scoreObjectSentenceOrder(g *SentenceOrder, p *SentenceOrder, build bool) (float64, *oaSentenceOrderRes) {
+func (c *oaSentenceOrderCtx) scoreObjectSentenceOrder(g *SentenceOrder, p *SentenceOrder, build bool) (float64, *genrt.Res) {
 	var gi [1]int
 	n := 0
 	if g.Indices != nil {
@@ -577,7 +430,7 @@ func (c *oaSentenceOrderCtx) scoreObjectSentenceOrder(g *SentenceOrder, p *Sente
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -622,22 +475,22 @@ func (c *oaSentenceOrderCtx) scoreObjectSentenceOrder(g *SentenceOrder, p *Sente
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaSentenceOrderRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaSentenceOrderRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberSentenceOrder(g, eg[x]), memberSentenceOrder(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberSentenceOrder(g, eg[x]), memberSentenceOrder(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*1 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaSentenceOrderRes
+			var r *genrt.Res
 			evs[x], r = c.scoreSentenceOrderIndices(false, g.Indices, false, p.Indices, build)
 			if build {
 				rs[x] = r
@@ -663,14 +516,14 @@ func (c *oaSentenceOrderCtx) scoreObjectSentenceOrder(g *SentenceOrder, p *Sente
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysSentenceOrder[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysSentenceOrder[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -681,16 +534,16 @@ func (c *oaSentenceOrderCtx) scoreObjectSentenceOrder(g *SentenceOrder, p *Sente
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaSentenceOrderRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreSentenceOrderIndices scores #/properties/indices (array, order fixed).
-func (c *oaSentenceOrderCtx) scoreSentenceOrderIndices(gn bool, g []int64, pn bool, p []int64, build bool) (float64, *oaSentenceOrderRes) {
+func (c *oaSentenceOrderCtx) scoreSentenceOrderIndices(gn bool, g []int64, pn bool, p []int64, build bool) (float64, *genrt.Res) {
 	return c.scoreArraySentenceOrderIndices(g, p, build)
 }
 
 // scoreTailSentenceOrderIndices scores gold tail element i of #/properties/indices against candidate tail element j of #/properties/indices.
-func (c *oaSentenceOrderCtx) scoreTailSentenceOrderIndices(g []int64, p []int64, i, j int, build bool) (float64, *oaSentenceOrderRes) {
+func (c *oaSentenceOrderCtx) scoreTailSentenceOrderIndices(g []int64, p []int64, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreSentenceOrderIndicesItem(false, g[i], false, p[jj], build)
@@ -698,12 +551,12 @@ func (c *oaSentenceOrderCtx) scoreTailSentenceOrderIndices(g []int64, p []int64,
 }
 
 // scoreArraySentenceOrderIndices aligns the elements of #/properties/indices and #/properties/indices (SPEC §5).
-func (c *oaSentenceOrderCtx) scoreArraySentenceOrderIndices(g []int64, p []int64, build bool) (float64, *oaSentenceOrderRes) {
+func (c *oaSentenceOrderCtx) scoreArraySentenceOrderIndices(g []int64, p []int64, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaSentenceOrderEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -713,7 +566,7 @@ func (c *oaSentenceOrderCtx) scoreArraySentenceOrderIndices(g []int64, p []int64
 		if build {
 			for j := 0; j < m; j++ {
 				v := elemAtSentenceOrderIndices(p, 0+j)
-				tents = append(tents, oaSentenceOrderEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+				tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 			}
 		}
 	case m == 0:
@@ -721,7 +574,7 @@ func (c *oaSentenceOrderCtx) scoreArraySentenceOrderIndices(g []int64, p []int64
 		if build {
 			for i := 0; i < n; i++ {
 				v := elemAtSentenceOrderIndices(g, 0+i)
-				tents = append(tents, oaSentenceOrderEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+				tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 			}
 		}
 	default:
@@ -741,24 +594,24 @@ func (c *oaSentenceOrderCtx) scoreArraySentenceOrderIndices(g []int64, p []int64
 					D++
 					if build {
 						_, cr := c.scoreTailSentenceOrderIndices(g, p, st.I, st.J, true)
-						tents = append(tents, oaSentenceOrderEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaSentenceOrderRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailSentenceOrderIndices(g, p, st.I, st.J, true)
 				}
 				if !elemNullAtSentenceOrderIndices(g, 0+st.I) {
 					D++
 					if build {
-						tents = append(tents, oaSentenceOrderEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 				if !elemNullAtSentenceOrderIndices(p, 0+st.J) {
 					D++
 					if build {
-						tents = append(tents, oaSentenceOrderEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 			case seqdp.Up:
@@ -767,9 +620,9 @@ func (c *oaSentenceOrderCtx) scoreArraySentenceOrderIndices(g []int64, p []int64
 					v := elemAtSentenceOrderIndices(g, 0+st.I)
 					if st.CellDiag {
 						_, cr := c.scoreTailSentenceOrderIndices(g, p, st.I, st.J, true)
-						v = cr.ag
+						v = cr.Gold
 					}
-					tents = append(tents, oaSentenceOrderEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case seqdp.Left:
 				D++
@@ -777,9 +630,9 @@ func (c *oaSentenceOrderCtx) scoreArraySentenceOrderIndices(g []int64, p []int64
 					v := elemAtSentenceOrderIndices(p, 0+st.J)
 					if st.CellDiag {
 						_, cr := c.scoreTailSentenceOrderIndices(g, p, st.I, st.J, true)
-						v = cr.ap
+						v = cr.Pred
 					}
-					tents = append(tents, oaSentenceOrderEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -794,14 +647,14 @@ func (c *oaSentenceOrderCtx) scoreArraySentenceOrderIndices(g []int64, p []int64
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListFixed, tail, tents, oaSentenceOrderUniformAlphas(tents, false, false), raw, toJSONSentenceOrderIndices(g), toJSONSentenceOrderIndices(p))
+	return tail, genrt.FinishList(oart.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONSentenceOrderIndices(g), toJSONSentenceOrderIndices(p))
 }
 
 // scoreSentenceOrderIndicesItem scores #/properties/indices/items (integer, exact).
-func (c *oaSentenceOrderCtx) scoreSentenceOrderIndicesItem(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaSentenceOrderRes) {
+func (c *oaSentenceOrderCtx) scoreSentenceOrderIndicesItem(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := oart.ExactNumberInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONSentenceOrderIndicesItem(g), toJSONSentenceOrderIndicesItem(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONSentenceOrderIndicesItem(g), toJSONSentenceOrderIndicesItem(p), true, true)
 	}
 	return s, nil
 }

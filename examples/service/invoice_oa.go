@@ -14,7 +14,7 @@ import (
 )
 
 // This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion2
+const _ = oart.EnforceGenVersion3
 
 // oaInvoiceCtx is the per-call workspace of the Invoice scorer; it is pooled.
 type oaInvoiceCtx struct {
@@ -34,12 +34,6 @@ type oaInvoiceCtx struct {
 	s0                      oaInvoiceScope0
 }
 
-// oaInvoiceRes is what an alignment returns in build mode: the aligned values (SPEC §1.6) and the match node.
-type oaInvoiceRes struct {
-	ag, ap jsonval.Value
-	m      *oart.Match
-}
-
 // oaInvoicePool pools the workspaces of ScoreInvoice.
 var oaInvoicePool = sync.Pool{New: func() any {
 	return new(oaInvoiceCtx)
@@ -47,81 +41,11 @@ var oaInvoicePool = sync.Pool{New: func() any {
 
 // The gold check reports *interp.GoldError.
 var _ *interp.GoldError
+
+// The functions below are written as text; these keep the imports they use.
 var _ = errors.New
 var _ = fmt.Errorf
-
-func (c *oaInvoiceCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaInvoiceRes {
-	return &oaInvoiceRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
-		Gold: g, Pred: p, HasGold: hasG, HasPred: hasP}}
-}
-
-func (c *oaInvoiceCtx) emptyObject() *oaInvoiceRes {
-	return &oaInvoiceRes{ag: jsonval.NewObject(nil), ap: jsonval.NewObject(nil),
-		m: &oart.Match{Type: oart.ObjectNode, Score: 1, Confidence: 1}}
-}
-
-// oaInvoiceEnt is one list entry in build mode.
-type oaInvoiceEnt struct {
-	role   oart.Role
-	ag, ap jsonval.Value
-	m      *oart.Match
-}
-
-// oaInvoiceUniformAlphas gives every entry that is not ignored 1/D (SPEC §8.2).
-func oaInvoiceUniformAlphas(ents []oaInvoiceEnt, ignoreExcess, ignoreMissing bool) []float64 {
-	a := make([]float64, len(ents))
-	D := 0
-	for _, e := range ents {
-		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
-			D++
-		}
-	}
-	if D == 0 {
-		return a
-	}
-	for i, e := range ents {
-		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
-			a[i] = 1.0 / float64(D)
-		}
-	}
-	return a
-}
-
-func (c *oaInvoiceCtx) finishList(kind oart.ListKind, score float64, ents []oaInvoiceEnt, alphas []float64, raw bool, g, p jsonval.Value) *oaInvoiceRes {
-	r := &oaInvoiceRes{}
-	m := &oart.Match{Type: oart.ListNode, List: kind, Score: score, Confidence: 1}
-	if raw {
-		r.ag, r.ap = g, p
-	} else {
-		ag := make([]jsonval.Value, len(ents))
-		ap := make([]jsonval.Value, len(ents))
-		for i, e := range ents {
-			ag[i], ap[i] = e.ag, e.ap
-		}
-		r.ag, r.ap = jsonval.NewArray(ag), jsonval.NewArray(ap)
-	}
-	m.Children = make([]oart.ListChild, len(ents))
-	for i, e := range ents {
-		m.Children[i] = oart.ListChild{Role: e.role, Alpha: alphas[i], Match: e.m}
-	}
-	r.m = m
-	return r
-}
-
-func (c *oaInvoiceCtx) finishCombined(score, wp, wr float64, hents []oaInvoiceEnt, halphas []float64, tents []oaInvoiceEnt, talphas []float64) *oaInvoiceRes {
-	m := &oart.Match{Type: oart.ListNode, List: oart.ListCombined, Score: score, Confidence: 1}
-	ag := make([]jsonval.Value, 0, len(hents)+len(tents))
-	ap := make([]jsonval.Value, 0, len(hents)+len(tents))
-	for i, e := range hents {
-		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wp * halphas[i]), Match: e.m})
-		ag, ap = append(ag, e.ag), append(ap, e.ap)
-	}
-	for i, e := range tents {
-		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wr * talphas[i]), Match: e.m})
-		ag, ap = append(ag, e.ag), append(ap, e.ap)
-	}
-	return &oaInvoiceRes{ag: jsonval.NewArray(ag), ap: jsonval.NewArray(ap), m: m}
-}
+var _ jsonval.Value
 
 // oaInvoiceScope0 is the per-call state of scope "party" (SPEC §7.3–7.5).
 type oaInvoiceScope0 struct {
@@ -151,29 +75,6 @@ func (st *oaInvoiceScope0) reset() {
 		clear(st.recs[s])
 		st.rn[s], st.recs[s], st.ids[s], st.ok[s] = st.rn[s][:0], st.recs[s][:0], st.ids[s][:0], st.ok[s][:0]
 	}
-}
-
-// oaInvoiceK appends one label item (its parts, length-prefixed, after their count) to a label key.
-func oaInvoiceK(b []byte, parts ...string) []byte {
-	b = append(b, byte(len(parts)))
-	for _, p := range parts {
-		n := len(p)
-		b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
-		b = append(b, p...)
-	}
-	return b
-}
-
-// oaInvoiceKInt appends one label item whose last part is the integer v.
-func oaInvoiceKInt(b []byte, v int64, parts ...string) []byte {
-	b = append(b, 0x80|byte(len(parts)))
-	for _, p := range parts {
-		n := len(p)
-		b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
-		b = append(b, p...)
-	}
-	u := uint64(v)
-	return append(b, byte(u>>56), byte(u>>48), byte(u>>40), byte(u>>32), byte(u>>24), byte(u>>16), byte(u>>8), byte(u))
 }
 
 // oaInvoiceEp is one endpoint of a carrier (SPEC §7.6).
@@ -342,8 +243,8 @@ func (c *oaInvoiceCtx) graph0(side int, xn bool, x *Invoice) {
 		}
 		k := c.lk[:0]
 		if !cn {
-			k = oaInvoiceK(k, "str", "name", cv.Name)
-			k = oaInvoiceK(k, "str", "role", cv.Role)
+			k = genrt.AppendLabelItem(k, "str", "name", cv.Name)
+			k = genrt.AppendLabelItem(k, "str", "role", cv.Role)
 		}
 		c.lk = k
 		label, seen := c.labels[string(k)]
@@ -390,11 +291,11 @@ func (c *oaInvoiceCtx) graph0(side int, xn bool, x *Invoice) {
 		}
 		k := c.lk[:0]
 		if !cn {
-			k = oaInvoiceK(k, "str", "sku", cv.SKU)
-			k = oaInvoiceK(k, "str", "description", cv.Description)
-			k = oaInvoiceK(k, "str", "date", cv.Date)
-			k = oaInvoiceKInt(k, int64(cv.Quantity), "int", "quantity")
-			k = oaInvoiceKInt(k, cv.UnitCents, "int", "unitCents")
+			k = genrt.AppendLabelItem(k, "str", "sku", cv.SKU)
+			k = genrt.AppendLabelItem(k, "str", "description", cv.Description)
+			k = genrt.AppendLabelItem(k, "str", "date", cv.Date)
+			k = genrt.AppendLabelItemInt(k, int64(cv.Quantity), "int", "quantity")
+			k = genrt.AppendLabelItemInt(k, cv.UnitCents, "int", "unitCents")
 		}
 		c.lk = k
 		label, seen := c.labels[string(k)]
@@ -1085,12 +986,12 @@ func RepairInvoice(gold, cand *Invoice) ([]oart.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.m, toJSONOrNullInvoice(gn, g), toJSONOrNullInvoice(pn, p), oart.GranularityLeaf)
+	ops := oart.WalkRepairs(r.Match, toJSONOrNullInvoice(gn, g), toJSONOrNullInvoice(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 
 // scoreInvoicePartiesItem scores #/$defs/Party (object).
-func (c *oaInvoiceCtx) scoreInvoicePartiesItem(gn bool, g *Party, pn bool, p *Party, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoicePartiesItem(gn bool, g *Party, pn bool, p *Party, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectInvoicePartiesItem(g, p, build)
 }
 
@@ -1115,7 +1016,7 @@ var keySimInvoicePartiesItem = [16]float64{
 }
 
 // scoreObjectInvoicePartiesItem aligns the properties of #/$defs/Party and #/$defs/Party (SPEC §6).
-func (c *oaInvoiceCtx) scoreObjectInvoicePartiesItem(g *Party, p *Party, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreObjectInvoicePartiesItem(g *Party, p *Party, build bool) (float64, *genrt.Res) {
 	var gi [4]int
 	n := 0
 	gi[n] = 0
@@ -1142,7 +1043,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoicePartiesItem(g *Party, p *Party, build b
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -1187,85 +1088,85 @@ func (c *oaInvoiceCtx) scoreObjectInvoicePartiesItem(g *Party, p *Party, build b
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaInvoiceRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaInvoiceRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberInvoicePartiesItem(g, eg[x]), memberInvoicePartiesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberInvoicePartiesItem(g, eg[x]), memberInvoicePartiesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*4 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoicePartiesItemId(false, g.ID, false, p.ID, build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoicePartiesItemName(false, g.Name, false, p.Name, build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoicePartiesItemName_vs_Role(false, g.Name, false, p.Role, build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoicePartiesItemName_vs_Parent(false, g.Name, false, p.Parent, build)
 			if build {
 				rs[x] = r
 			}
 		case 9:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoicePartiesItemRole_vs_Name(false, g.Role, false, p.Name, build)
 			if build {
 				rs[x] = r
 			}
 		case 10:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoicePartiesItemRole(false, g.Role, false, p.Role, build)
 			if build {
 				rs[x] = r
 			}
 		case 11:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoicePartiesItemRole_vs_Parent(false, g.Role, false, p.Parent, build)
 			if build {
 				rs[x] = r
 			}
 		case 13:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoicePartiesItemParent_vs_Name(false, g.Parent, false, p.Name, build)
 			if build {
 				rs[x] = r
 			}
 		case 14:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoicePartiesItemParent_vs_Role(false, g.Parent, false, p.Role, build)
 			if build {
 				rs[x] = r
 			}
 		case 15:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoicePartiesItemParent(false, g.Parent, false, p.Parent, build)
 			if build {
 				rs[x] = r
@@ -1291,14 +1192,14 @@ func (c *oaInvoiceCtx) scoreObjectInvoicePartiesItem(g *Party, p *Party, build b
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysInvoicePartiesItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysInvoicePartiesItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -1309,11 +1210,11 @@ func (c *oaInvoiceCtx) scoreObjectInvoicePartiesItem(g *Party, p *Party, build b
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaInvoiceRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreInvoice scores #/$defs/Invoice (object).
-func (c *oaInvoiceCtx) scoreInvoice(gn bool, g *Invoice, pn bool, p *Invoice, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoice(gn bool, g *Invoice, pn bool, p *Invoice, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectInvoice(g, p, build)
 }
 
@@ -1371,7 +1272,7 @@ var keySimInvoice = [49]float64{
 }
 
 // scoreObjectInvoice aligns the properties of #/$defs/Invoice and #/$defs/Invoice (SPEC §6).
-func (c *oaInvoiceCtx) scoreObjectInvoice(g *Invoice, p *Invoice, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreObjectInvoice(g *Invoice, p *Invoice, build bool) (float64, *genrt.Res) {
 	var gi [7]int
 	n := 0
 	gi[n] = 0
@@ -1410,7 +1311,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoice(g *Invoice, p *Invoice, build bool) (f
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -1455,64 +1356,64 @@ func (c *oaInvoiceCtx) scoreObjectInvoice(g *Invoice, p *Invoice, build bool) (f
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaInvoiceRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaInvoiceRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberInvoice(g, eg[x]), memberInvoice(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberInvoice(g, eg[x]), memberInvoice(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*7 + ep[x] {
 		case 0:
 			ews[x] = float64(2.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceNumber(false, g.Number, false, p.Number, build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceIssued(false, g.Issued, false, p.Issued, build)
 			if build {
 				rs[x] = r
 			}
 		case 16:
 			ews[x] = float64(1.5)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceVendor(false, &g.Vendor, false, &p.Vendor, build)
 			if build {
 				rs[x] = r
 			}
 		case 24:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceParties(false, g.Parties, false, p.Parties, build)
 			if build {
 				rs[x] = r
 			}
 		case 32:
 			ews[x] = float64(3.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceLines(false, g.Lines, false, p.Lines, build)
 			if build {
 				rs[x] = r
 			}
 		case 40:
 			ews[x] = float64(2.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceTotalCents(false, g.TotalCents, false, p.TotalCents, build)
 			if build {
 				rs[x] = r
 			}
 		case 48:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceNotes(g.Notes == nil, genrt.Deref(g.Notes), p.Notes == nil, genrt.Deref(p.Notes), build)
 			if build {
 				rs[x] = r
@@ -1538,14 +1439,14 @@ func (c *oaInvoiceCtx) scoreObjectInvoice(g *Invoice, p *Invoice, build bool) (f
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysInvoice[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysInvoice[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -1556,74 +1457,74 @@ func (c *oaInvoiceCtx) scoreObjectInvoice(g *Invoice, p *Invoice, build bool) (f
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaInvoiceRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreInvoicePartiesItemId scores #/$defs/Party/properties/id (string, identifier of scope "party").
-func (c *oaInvoiceCtx) scoreInvoicePartiesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullInvoicePartiesItemId(gn, g), toJSONOrNullInvoicePartiesItemId(pn, p), true, true)
+		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullInvoicePartiesItemId(gn, g), toJSONOrNullInvoicePartiesItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreInvoicePartiesItemName scores #/$defs/Party/properties/name (string, jaro_winkler).
-func (c *oaInvoiceCtx) scoreInvoicePartiesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemName(g), toJSONInvoicePartiesItemName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemName(g), toJSONInvoicePartiesItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoicePartiesItemName_vs_Role scores a gold value of #/$defs/Party/properties/name (string, jaro_winkler) against a candidate value of #/$defs/Party/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoicePartiesItemName_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemName_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemName(g), toJSONInvoicePartiesItemRole(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemName(g), toJSONInvoicePartiesItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoicePartiesItemName_vs_Parent scores a gold value of #/$defs/Party/properties/name (string, jaro_winkler) against a candidate value of #/$defs/Party/properties/parent (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoicePartiesItemName_vs_Parent(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemName_vs_Parent(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemName(g), toJSONInvoicePartiesItemParent(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemName(g), toJSONInvoicePartiesItemParent(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoicePartiesItemRole_vs_Name scores a gold value of #/$defs/Party/properties/role (string, exact) against a candidate value of #/$defs/Party/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoicePartiesItemRole_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemRole_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemRole(g), toJSONInvoicePartiesItemName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemRole(g), toJSONInvoicePartiesItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoicePartiesItemRole scores #/$defs/Party/properties/role (string, exact).
-func (c *oaInvoiceCtx) scoreInvoicePartiesItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemRole(g), toJSONInvoicePartiesItemRole(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemRole(g), toJSONInvoicePartiesItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoicePartiesItemRole_vs_Parent scores a gold value of #/$defs/Party/properties/role (string, exact) against a candidate value of #/$defs/Party/properties/parent (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoicePartiesItemRole_vs_Parent(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemRole_vs_Parent(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemRole(g), toJSONInvoicePartiesItemParent(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemRole(g), toJSONInvoicePartiesItemParent(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoicePartiesItemParent_vs_Name scores a gold value of #/$defs/Party/properties/parent (string, reference to scope "party") against a candidate value of #/$defs/Party/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -1643,16 +1544,16 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent_vs_Name(gn bool, g string, 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullInvoicePartiesItemParent(gn, g), toJSONOrNullInvoicePartiesItemName(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullInvoicePartiesItemParent(gn, g), toJSONOrNullInvoicePartiesItemName(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreInvoicePartiesItemParent_vs_Role scores a gold value of #/$defs/Party/properties/parent (string, reference to scope "party") against a candidate value of #/$defs/Party/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -1672,16 +1573,16 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent_vs_Role(gn bool, g string, 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullInvoicePartiesItemParent(gn, g), toJSONOrNullInvoicePartiesItemRole(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullInvoicePartiesItemParent(gn, g), toJSONOrNullInvoicePartiesItemRole(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreInvoicePartiesItemParent scores #/$defs/Party/properties/parent (string, reference to scope "party").
-func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -1701,34 +1602,34 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent(gn bool, g string, pn bool,
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullInvoicePartiesItemParent(gn, g), toJSONOrNullInvoicePartiesItemParent(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullInvoicePartiesItemParent(gn, g), toJSONOrNullInvoicePartiesItemParent(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreInvoiceNumber scores #/$defs/Invoice/properties/number (string, exact).
-func (c *oaInvoiceCtx) scoreInvoiceNumber(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceNumber(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceNumber(g), toJSONInvoiceNumber(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceNumber(g), toJSONInvoiceNumber(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceIssued scores #/$defs/Invoice/properties/issued (string, exact).
-func (c *oaInvoiceCtx) scoreInvoiceIssued(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceIssued(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceIssued(g), toJSONInvoiceIssued(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceIssued(g), toJSONInvoiceIssued(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceVendor scores #/$defs/Invoice/properties/vendor (object).
-func (c *oaInvoiceCtx) scoreInvoiceVendor(gn bool, g *Vendor, pn bool, p *Vendor, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceVendor(gn bool, g *Vendor, pn bool, p *Vendor, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectInvoiceVendor(g, p, build)
 }
 
@@ -1741,7 +1642,7 @@ var keySimInvoiceVendor = [4]float64{
 }
 
 // scoreObjectInvoiceVendor aligns the properties of #/$defs/Invoice/properties/vendor and #/$defs/Invoice/properties/vendor (SPEC §6).
-func (c *oaInvoiceCtx) scoreObjectInvoiceVendor(g *Vendor, p *Vendor, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreObjectInvoiceVendor(g *Vendor, p *Vendor, build bool) (float64, *genrt.Res) {
 	var gi [2]int
 	n := 0
 	gi[n] = 0
@@ -1760,7 +1661,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceVendor(g *Vendor, p *Vendor, build bool
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -1805,43 +1706,43 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceVendor(g *Vendor, p *Vendor, build bool
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaInvoiceRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaInvoiceRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberInvoiceVendor(g, eg[x]), memberInvoiceVendor(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberInvoiceVendor(g, eg[x]), memberInvoiceVendor(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*2 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceVendorName(false, g.Name, false, p.Name, build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceVendorName_vs_VatId(false, g.Name, false, p.VATID, build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceVendorVatId_vs_Name(false, g.VATID, false, p.Name, build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceVendorVatId(false, g.VATID, false, p.VATID, build)
 			if build {
 				rs[x] = r
@@ -1867,14 +1768,14 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceVendor(g *Vendor, p *Vendor, build bool
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysInvoiceVendor[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysInvoiceVendor[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -1885,16 +1786,16 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceVendor(g *Vendor, p *Vendor, build bool
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaInvoiceRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreInvoiceParties scores #/$defs/Invoice/properties/parties (array, order align).
-func (c *oaInvoiceCtx) scoreInvoiceParties(gn bool, g []Party, pn bool, p []Party, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceParties(gn bool, g []Party, pn bool, p []Party, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayInvoiceParties(g, p, build)
 }
 
 // scoreTailInvoiceParties scores gold tail element i of #/$defs/Invoice/properties/parties against candidate tail element j of #/$defs/Invoice/properties/parties.
-func (c *oaInvoiceCtx) scoreTailInvoiceParties(g []Party, p []Party, i, j int, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreTailInvoiceParties(g []Party, p []Party, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreInvoicePartiesItem(false, &g[i], false, &p[jj], build)
@@ -1902,12 +1803,12 @@ func (c *oaInvoiceCtx) scoreTailInvoiceParties(g []Party, p []Party, i, j int, b
 }
 
 // scoreArrayInvoiceParties aligns the elements of #/$defs/Invoice/properties/parties and #/$defs/Invoice/properties/parties (SPEC §5).
-func (c *oaInvoiceCtx) scoreArrayInvoiceParties(g []Party, p []Party, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreArrayInvoiceParties(g []Party, p []Party, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaInvoiceEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -1934,11 +1835,11 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceParties(g []Party, p []Party, build bool
 					E++
 					if build {
 						_, cr := c.scoreTailInvoiceParties(g, p, r, col, true)
-						tents = append(tents, oaInvoiceEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaInvoiceRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailInvoiceParties(g, p, r, col, true)
 				}
@@ -1947,7 +1848,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceParties(g []Party, p []Party, build bool
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaInvoiceEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtInvoiceParties(g, 0+r) {
@@ -1955,7 +1856,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceParties(g []Party, p []Party, build bool
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaInvoiceEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -1964,7 +1865,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceParties(g []Party, p []Party, build bool
 				E++
 				if build {
 					v := elemAtInvoiceParties(g, 0+r)
-					tents = append(tents, oaInvoiceEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -1972,7 +1873,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceParties(g []Party, p []Party, build bool
 				E++
 				if build {
 					v := elemAtInvoiceParties(p, 0+col)
-					tents = append(tents, oaInvoiceEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -1988,16 +1889,16 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceParties(g []Party, p []Party, build bool
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaInvoiceUniformAlphas(tents, false, false), raw, toJSONInvoiceParties(g), toJSONInvoiceParties(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONInvoiceParties(g), toJSONInvoiceParties(p))
 }
 
 // scoreInvoiceLines scores #/$defs/Invoice/properties/lines (array, order align).
-func (c *oaInvoiceCtx) scoreInvoiceLines(gn bool, g []Line, pn bool, p []Line, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLines(gn bool, g []Line, pn bool, p []Line, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayInvoiceLines(g, p, build)
 }
 
 // scoreTailInvoiceLines scores gold tail element i of #/$defs/Invoice/properties/lines against candidate tail element j of #/$defs/Invoice/properties/lines.
-func (c *oaInvoiceCtx) scoreTailInvoiceLines(g []Line, p []Line, i, j int, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreTailInvoiceLines(g []Line, p []Line, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreInvoiceLinesItem(false, &g[i], false, &p[jj], build)
@@ -2005,12 +1906,12 @@ func (c *oaInvoiceCtx) scoreTailInvoiceLines(g []Line, p []Line, i, j int, build
 }
 
 // scoreArrayInvoiceLines aligns the elements of #/$defs/Invoice/properties/lines and #/$defs/Invoice/properties/lines (SPEC §5).
-func (c *oaInvoiceCtx) scoreArrayInvoiceLines(g []Line, p []Line, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreArrayInvoiceLines(g []Line, p []Line, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaInvoiceEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -2037,11 +1938,11 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceLines(g []Line, p []Line, build bool) (f
 					E++
 					if build {
 						_, cr := c.scoreTailInvoiceLines(g, p, r, col, true)
-						tents = append(tents, oaInvoiceEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaInvoiceRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailInvoiceLines(g, p, r, col, true)
 				}
@@ -2050,7 +1951,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceLines(g []Line, p []Line, build bool) (f
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaInvoiceEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtInvoiceLines(g, 0+r) {
@@ -2058,7 +1959,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceLines(g []Line, p []Line, build bool) (f
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaInvoiceEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2067,7 +1968,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceLines(g []Line, p []Line, build bool) (f
 				E++
 				if build {
 					v := elemAtInvoiceLines(g, 0+r)
-					tents = append(tents, oaInvoiceEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2075,7 +1976,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceLines(g []Line, p []Line, build bool) (f
 				E++
 				if build {
 					v := elemAtInvoiceLines(p, 0+col)
-					tents = append(tents, oaInvoiceEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2091,77 +1992,77 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceLines(g []Line, p []Line, build bool) (f
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaInvoiceUniformAlphas(tents, false, false), raw, toJSONInvoiceLines(g), toJSONInvoiceLines(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONInvoiceLines(g), toJSONInvoiceLines(p))
 }
 
 // scoreInvoiceTotalCents scores #/$defs/Invoice/properties/totalCents (integer, relative).
-func (c *oaInvoiceCtx) scoreInvoiceTotalCents(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceTotalCents(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := oart.RelativeInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceTotalCents(g), toJSONInvoiceTotalCents(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceTotalCents(g), toJSONInvoiceTotalCents(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceNotes scores #/$defs/Invoice/properties/notes (string or null, levenshtein).
-func (c *oaInvoiceCtx) scoreInvoiceNotes(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceNotes(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if gn || pn {
 		s := float64(0.5)
 		if gn && pn {
 			s = 1
 		}
 		if build {
-			return s, c.leaf(oart.LeafNull, s, toJSONOrNullInvoiceNotes(gn, g), toJSONOrNullInvoiceNotes(pn, p), true, true)
+			return s, genrt.Leaf(oart.LeafNull, s, toJSONOrNullInvoiceNotes(gn, g), toJSONOrNullInvoiceNotes(pn, p), true, true)
 		}
 		return s, nil
 	}
 	s := oart.Levenshtein(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceNotes(g), toJSONInvoiceNotes(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceNotes(g), toJSONInvoiceNotes(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceVendorName scores #/$defs/Vendor/properties/name (string, jaro_winkler, threshold 0.7).
-func (c *oaInvoiceCtx) scoreInvoiceVendorName(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceVendorName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	s = oart.ApplyThreshold(s, float64(0.7))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceVendorName(g), toJSONInvoiceVendorName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceVendorName(g), toJSONInvoiceVendorName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceVendorName_vs_VatId scores a gold value of #/$defs/Vendor/properties/name (string, jaro_winkler, threshold 0.7) against a candidate value of #/$defs/Vendor/properties/vatId (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceVendorName_vs_VatId(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceVendorName_vs_VatId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	s = oart.ApplyThreshold(s, float64(0.7))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceVendorName(g), toJSONInvoiceVendorVatId(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceVendorName(g), toJSONInvoiceVendorVatId(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceVendorVatId_vs_Name scores a gold value of #/$defs/Vendor/properties/vatId (string, exact) against a candidate value of #/$defs/Vendor/properties/name (string, jaro_winkler, threshold 0.7); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceVendorVatId_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceVendorVatId_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceVendorVatId(g), toJSONInvoiceVendorName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceVendorVatId(g), toJSONInvoiceVendorName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceVendorVatId scores #/$defs/Vendor/properties/vatId (string, exact).
-func (c *oaInvoiceCtx) scoreInvoiceVendorVatId(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceVendorVatId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceVendorVatId(g), toJSONInvoiceVendorVatId(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceVendorVatId(g), toJSONInvoiceVendorVatId(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItem scores #/$defs/Line (object).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItem(gn bool, g *Line, pn bool, p *Line, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItem(gn bool, g *Line, pn bool, p *Line, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectInvoiceLinesItem(g, p, build)
 }
 
@@ -2206,7 +2107,7 @@ var keySimInvoiceLinesItem = [36]float64{
 }
 
 // scoreObjectInvoiceLinesItem aligns the properties of #/$defs/Line and #/$defs/Line (SPEC §6).
-func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool) (float64, *genrt.Res) {
 	var gi [6]int
 	n := 0
 	gi[n] = 0
@@ -2237,7 +2138,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 	m++
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -2282,271 +2183,271 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaInvoiceRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaInvoiceRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberInvoiceLinesItem(g, eg[x]), memberInvoiceLinesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberInvoiceLinesItem(g, eg[x]), memberInvoiceLinesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*6 + ep[x] {
 		case 0:
 			ews[x] = float64(2.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceLinesItemSku(false, g.SKU, false, p.SKU, build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(2.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceLinesItemSku_vs_Description(false, g.SKU, false, p.Description, build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(2.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemSku(false, g.SKU), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemSku(false, g.SKU), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(2.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemSku(false, g.SKU), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemSku(false, g.SKU), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(2.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceLinesItemSku_vs_ShipTo(false, g.SKU, false, p.ShipTo, build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceLinesItemDescription_vs_Sku(false, g.Description, false, p.SKU, build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceLinesItemDescription(false, g.Description, false, p.Description, build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceLinesItemDescription_vs_Date(false, g.Description, false, p.Date, build)
 			if build {
 				rs[x] = r
 			}
 		case 9:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDescription(false, g.Description), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDescription(false, g.Description), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 10:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDescription(false, g.Description), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDescription(false, g.Description), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 11:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceLinesItemDescription_vs_ShipTo(false, g.Description, false, p.ShipTo, build)
 			if build {
 				rs[x] = r
 			}
 		case 13:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceLinesItemDate_vs_Description(false, g.Date, false, p.Description, build)
 			if build {
 				rs[x] = r
 			}
 		case 14:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceLinesItemDate(false, g.Date, false, p.Date, build)
 			if build {
 				rs[x] = r
 			}
 		case 15:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDate(false, g.Date), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDate(false, g.Date), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 16:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDate(false, g.Date), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDate(false, g.Date), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 18:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemSku(false, p.SKU), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemSku(false, p.SKU), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 19:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemDescription(false, p.Description), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemDescription(false, p.Description), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 20:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemDate(false, p.Date), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemDate(false, p.Date), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 21:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceLinesItemQuantity(false, int64(g.Quantity), false, int64(p.Quantity), build)
 			if build {
 				rs[x] = r
 			}
 		case 22:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceLinesItemQuantity_vs_UnitCents(false, int64(g.Quantity), false, p.UnitCents, build)
 			if build {
 				rs[x] = r
 			}
 		case 23:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemShipTo(false, p.ShipTo), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemShipTo(false, p.ShipTo), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 24:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemSku(false, p.SKU), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemSku(false, p.SKU), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 25:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemDescription(false, p.Description), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemDescription(false, p.Description), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 26:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemDate(false, p.Date), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemDate(false, p.Date), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 27:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceLinesItemUnitCents_vs_Quantity(false, g.UnitCents, false, int64(p.Quantity), build)
 			if build {
 				rs[x] = r
 			}
 		case 28:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceLinesItemUnitCents(false, g.UnitCents, false, p.UnitCents, build)
 			if build {
 				rs[x] = r
 			}
 		case 29:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemShipTo(false, p.ShipTo), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemShipTo(false, p.ShipTo), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 30:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceLinesItemShipTo_vs_Sku(false, g.ShipTo, false, p.SKU, build)
 			if build {
 				rs[x] = r
 			}
 		case 31:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceLinesItemShipTo_vs_Description(false, g.ShipTo, false, p.Description, build)
 			if build {
 				rs[x] = r
 			}
 		case 33:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemShipTo(false, g.ShipTo), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemShipTo(false, g.ShipTo), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 34:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemShipTo(false, g.ShipTo), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemShipTo(false, g.ShipTo), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 35:
 			ews[x] = float64(1.0)
-			var r *oaInvoiceRes
+			var r *genrt.Res
 			evs[x], r = c.scoreInvoiceLinesItemShipTo(false, g.ShipTo, false, p.ShipTo, build)
 			if build {
 				rs[x] = r
@@ -2572,14 +2473,14 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysInvoiceLinesItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysInvoiceLinesItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -2590,300 +2491,300 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaInvoiceRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreInvoiceLinesItemSku scores #/$defs/Line/properties/sku (string, exact).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemSku(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemSku(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemSku_vs_Description scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_Description(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_Description(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemDescription(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemDescription(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemSku_vs_Quantity scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemQuantity(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemQuantity(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreInvoiceLinesItemSku_vs_UnitCents scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreInvoiceLinesItemSku_vs_ShipTo scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_ShipTo(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_ShipTo(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemShipTo(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemShipTo(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemDescription_vs_Sku scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Sku(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Sku(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.Levenshtein(string(g), string(p))
 	s = oart.ApplyThreshold(s, float64(0.5))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemSku(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemSku(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemDescription scores #/$defs/Line/properties/description (string, levenshtein, threshold 0.5).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.Levenshtein(string(g), string(p))
 	s = oart.ApplyThreshold(s, float64(0.5))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemDescription(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemDescription(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemDescription_vs_Date scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/date (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Date(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Date(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.Levenshtein(string(g), string(p))
 	s = oart.ApplyThreshold(s, float64(0.5))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemDate(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemDate(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemDescription_vs_Quantity scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemQuantity(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemQuantity(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreInvoiceLinesItemDescription_vs_UnitCents scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreInvoiceLinesItemDescription_vs_ShipTo scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_ShipTo(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_ShipTo(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.Levenshtein(string(g), string(p))
 	s = oart.ApplyThreshold(s, float64(0.5))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemShipTo(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemShipTo(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemDate_vs_Description scores a gold value of #/$defs/Line/properties/date (string, exact) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_Description(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_Description(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemDescription(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemDescription(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemDate scores #/$defs/Line/properties/date (string, exact).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemDate(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemDate(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemDate_vs_Quantity scores a gold value of #/$defs/Line/properties/date (string, exact) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemQuantity(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemQuantity(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreInvoiceLinesItemDate_vs_UnitCents scores a gold value of #/$defs/Line/properties/date (string, exact) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreInvoiceLinesItemQuantity_vs_Sku scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Sku(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Sku(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemSku(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemSku(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreInvoiceLinesItemQuantity_vs_Description scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Description(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Description(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemDescription(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemDescription(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreInvoiceLinesItemQuantity_vs_Date scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/date (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Date(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Date(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemDate(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemDate(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreInvoiceLinesItemQuantity scores #/$defs/Line/properties/quantity (integer, invdiff).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := oart.InvDiffInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemQuantity(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemQuantity(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemQuantity_vs_UnitCents scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_UnitCents(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_UnitCents(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := oart.InvDiffInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemQuantity_vs_ShipTo scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_ShipTo(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_ShipTo(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemShipTo(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemShipTo(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreInvoiceLinesItemUnitCents_vs_Sku scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Sku(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Sku(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemSku(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemSku(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreInvoiceLinesItemUnitCents_vs_Description scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Description(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Description(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemDescription(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemDescription(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreInvoiceLinesItemUnitCents_vs_Date scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/date (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Date(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Date(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemDate(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemDate(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreInvoiceLinesItemUnitCents_vs_Quantity scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Quantity(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Quantity(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := oart.RelativeInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemQuantity(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemQuantity(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemUnitCents scores #/$defs/Line/properties/unitCents (integer, relative).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := oart.RelativeInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemUnitCents_vs_ShipTo scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_ShipTo(gn bool, g int64, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_ShipTo(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemShipTo(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemShipTo(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreInvoiceLinesItemShipTo_vs_Sku scores a gold value of #/$defs/Line/properties/shipTo (string, reference to scope "party") against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Sku(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Sku(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -2903,16 +2804,16 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Sku(gn bool, g string, pn 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemSku(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemSku(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreInvoiceLinesItemShipTo_vs_Description scores a gold value of #/$defs/Line/properties/shipTo (string, reference to scope "party") against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Description(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Description(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -2932,16 +2833,16 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Description(gn bool, g str
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemDescription(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemDescription(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreInvoiceLinesItemShipTo_vs_Quantity scores a gold value of #/$defs/Line/properties/shipTo (string, reference to scope "party") against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -2959,16 +2860,16 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Quantity(gn bool, g string
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemQuantity(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemQuantity(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreInvoiceLinesItemShipTo_vs_UnitCents scores a gold value of #/$defs/Line/properties/shipTo (string, reference to scope "party") against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -2986,16 +2887,16 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_UnitCents(gn bool, g strin
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemUnitCents(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemUnitCents(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreInvoiceLinesItemShipTo scores #/$defs/Line/properties/shipTo (string, reference to scope "party").
-func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo(gn bool, g string, pn bool, p string, build bool) (float64, *oaInvoiceRes) {
+func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -3015,11 +2916,11 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo(gn bool, g string, pn bool, p
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemShipTo(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemShipTo(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 

@@ -15,7 +15,7 @@ import (
 )
 
 // This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion2
+const _ = oart.EnforceGenVersion3
 
 // Graph is the root type of the schema synra_codex_ra.json.
 type Graph struct {
@@ -80,12 +80,6 @@ type oaGraphCtx struct {
 	s1                      oaGraphScope1
 }
 
-// oaGraphRes is what an alignment returns in build mode: the aligned values (SPEC §1.6) and the match node.
-type oaGraphRes struct {
-	ag, ap jsonval.Value
-	m      *oart.Match
-}
-
 // oaGraphPool pools the workspaces of ScoreGraph.
 var oaGraphPool = sync.Pool{New: func() any {
 	return new(oaGraphCtx)
@@ -101,81 +95,10 @@ func oaGraphWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
+// The functions below are written as text; these keep the imports they use.
 var _ = errors.New
 var _ = fmt.Errorf
-
-func (c *oaGraphCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaGraphRes {
-	return &oaGraphRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
-		Gold: g, Pred: p, HasGold: hasG, HasPred: hasP}}
-}
-
-func (c *oaGraphCtx) emptyObject() *oaGraphRes {
-	return &oaGraphRes{ag: jsonval.NewObject(nil), ap: jsonval.NewObject(nil),
-		m: &oart.Match{Type: oart.ObjectNode, Score: 1, Confidence: 1}}
-}
-
-// oaGraphEnt is one list entry in build mode.
-type oaGraphEnt struct {
-	role   oart.Role
-	ag, ap jsonval.Value
-	m      *oart.Match
-}
-
-// oaGraphUniformAlphas gives every entry that is not ignored 1/D (SPEC §8.2).
-func oaGraphUniformAlphas(ents []oaGraphEnt, ignoreExcess, ignoreMissing bool) []float64 {
-	a := make([]float64, len(ents))
-	D := 0
-	for _, e := range ents {
-		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
-			D++
-		}
-	}
-	if D == 0 {
-		return a
-	}
-	for i, e := range ents {
-		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
-			a[i] = 1.0 / float64(D)
-		}
-	}
-	return a
-}
-
-func (c *oaGraphCtx) finishList(kind oart.ListKind, score float64, ents []oaGraphEnt, alphas []float64, raw bool, g, p jsonval.Value) *oaGraphRes {
-	r := &oaGraphRes{}
-	m := &oart.Match{Type: oart.ListNode, List: kind, Score: score, Confidence: 1}
-	if raw {
-		r.ag, r.ap = g, p
-	} else {
-		ag := make([]jsonval.Value, len(ents))
-		ap := make([]jsonval.Value, len(ents))
-		for i, e := range ents {
-			ag[i], ap[i] = e.ag, e.ap
-		}
-		r.ag, r.ap = jsonval.NewArray(ag), jsonval.NewArray(ap)
-	}
-	m.Children = make([]oart.ListChild, len(ents))
-	for i, e := range ents {
-		m.Children[i] = oart.ListChild{Role: e.role, Alpha: alphas[i], Match: e.m}
-	}
-	r.m = m
-	return r
-}
-
-func (c *oaGraphCtx) finishCombined(score, wp, wr float64, hents []oaGraphEnt, halphas []float64, tents []oaGraphEnt, talphas []float64) *oaGraphRes {
-	m := &oart.Match{Type: oart.ListNode, List: oart.ListCombined, Score: score, Confidence: 1}
-	ag := make([]jsonval.Value, 0, len(hents)+len(tents))
-	ap := make([]jsonval.Value, 0, len(hents)+len(tents))
-	for i, e := range hents {
-		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wp * halphas[i]), Match: e.m})
-		ag, ap = append(ag, e.ag), append(ap, e.ap)
-	}
-	for i, e := range tents {
-		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wr * talphas[i]), Match: e.m})
-		ag, ap = append(ag, e.ag), append(ap, e.ap)
-	}
-	return &oaGraphRes{ag: jsonval.NewArray(ag), ap: jsonval.NewArray(ap), m: m}
-}
+var _ jsonval.Value
 
 // oaGraphScope0 is the per-call state of scope "company" (SPEC §7.3–7.5).
 type oaGraphScope0 struct {
@@ -235,29 +158,6 @@ func (st *oaGraphScope1) reset() {
 		clear(st.recs[s])
 		st.rn[s], st.recs[s], st.ids[s], st.ok[s] = st.rn[s][:0], st.recs[s][:0], st.ids[s][:0], st.ok[s][:0]
 	}
-}
-
-// oaGraphK appends one label item (its parts, length-prefixed, after their count) to a label key.
-func oaGraphK(b []byte, parts ...string) []byte {
-	b = append(b, byte(len(parts)))
-	for _, p := range parts {
-		n := len(p)
-		b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
-		b = append(b, p...)
-	}
-	return b
-}
-
-// oaGraphKInt appends one label item whose last part is the integer v.
-func oaGraphKInt(b []byte, v int64, parts ...string) []byte {
-	b = append(b, 0x80|byte(len(parts)))
-	for _, p := range parts {
-		n := len(p)
-		b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
-		b = append(b, p...)
-	}
-	u := uint64(v)
-	return append(b, byte(u>>56), byte(u>>48), byte(u>>40), byte(u>>32), byte(u>>24), byte(u>>16), byte(u>>8), byte(u))
 }
 
 // oaGraphEp is one endpoint of a carrier (SPEC §7.6).
@@ -481,7 +381,7 @@ func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
 		k := c.lk[:0]
 		if !cn {
 			if cv.Role != nil {
-				k = oaGraphK(k, "str", "role", string(*cv.Role))
+				k = genrt.AppendLabelItem(k, "str", "role", string(*cv.Role))
 			}
 		}
 		c.lk = k
@@ -540,7 +440,7 @@ func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
 		k := c.lk[:0]
 		if !cn {
 			if cv.Relation != nil {
-				k = oaGraphK(k, "str", "relation", string(*cv.Relation))
+				k = genrt.AppendLabelItem(k, "str", "relation", string(*cv.Relation))
 			}
 		}
 		c.lk = k
@@ -706,28 +606,28 @@ func (c *oaGraphCtx) graph1(side int, xn bool, x *Graph) {
 		k := c.lk[:0]
 		if !cn {
 			if cv.Role != nil {
-				k = oaGraphK(k, "str", "role", string(*cv.Role))
+				k = genrt.AppendLabelItem(k, "str", "role", string(*cv.Role))
 			}
 		}
 		walkGraphEmploymentItemToCompany(cn, cv, c.ix[:], func(vn bool, v string) bool {
 			if vn && side == 0 {
-				k = oaGraphK(k, "xref", "company", "(('properties', \"company\"),")
+				k = genrt.AppendLabelItem(k, "xref", "company", "(('properties', \"company\"),")
 				return true
 			}
 			if vn {
-				k = oaGraphK(k, "xref", "company", "(('properties', \"company\"),", "z", "")
+				k = genrt.AppendLabelItem(k, "xref", "company", "(('properties', \"company\"),", "z", "")
 				return true
 			}
 			img := v
 			if side == 0 {
 				ix, ok := c.s0.pi[img]
 				if !ok || ix < 0 {
-					k = oaGraphK(k, "xref", "company", "(('properties', \"company\"),")
+					k = genrt.AppendLabelItem(k, "xref", "company", "(('properties', \"company\"),")
 					return true
 				}
 				img = c.s0.ids[1][ix]
 			}
-			k = oaGraphK(k, "xref", "company", "(('properties', \"company\"),", img)
+			k = genrt.AppendLabelItem(k, "xref", "company", "(('properties', \"company\"),", img)
 			return true
 		})
 		c.lk = k
@@ -807,7 +707,7 @@ func (c *oaGraphCtx) graph1(side int, xn bool, x *Graph) {
 		k := c.lk[:0]
 		if !cn {
 			if cv.Relation != nil {
-				k = oaGraphK(k, "str", "relation", string(*cv.Relation))
+				k = genrt.AppendLabelItem(k, "str", "relation", string(*cv.Relation))
 			}
 		}
 		c.lk = k
@@ -2561,7 +2461,7 @@ func RepairGraph(gold, cand *Graph) ([]oart.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.m, toJSONOrNullGraph(gn, g), toJSONOrNullGraph(pn, p), oart.GranularityLeaf)
+	ops := oart.WalkRepairs(r.Match, toJSONOrNullGraph(gn, g), toJSONOrNullGraph(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 func oaGraphDecodePair(gold, cand []byte) (*oaGraphFallback, jsonval.Value, jsonval.Value, error) {
@@ -2588,7 +2488,7 @@ func DecodeGraph(v jsonval.Value) (*Graph, bool) { return oaGraphOut(v) }
 // typed decodes a valid pair into Graph when the JSON is faithfully
 // representable (see package gen), else reports false.
 func (st *oaGraphFallback) typed(g, p jsonval.Value, repair bool) (*Graph, *Graph, bool) {
-	if !st.withinLimits(g, p, repair) {
+	if !genrt.WithinLimits(st.scorer.Options().Limits, g, p, 2, false, repair) {
 		return nil, nil, false
 	}
 	gt, ok := oaGraphOut(g)
@@ -2609,76 +2509,6 @@ func (st *oaGraphFallback) typed(g, p jsonval.Value, repair bool) (*Graph, *Grap
 // the schema's validation keywords (the schema has none beyond types, declared
 // properties and string enumerations), so the typed path skips the validator.
 const oaGraphTypedIsValid = true
-
-// oaGraphSize measures a JSON value for withinLimits.
-type oaGraphSize struct {
-	n, elems, depth, coll, str int     // values and keys, array elements, nesting depth, largest collection, longest string or key (bytes)
-	bytes                      float64 // total bytes of strings and keys
-}
-
-func (z *oaGraphSize) walk(v jsonval.Value, depth, maxDepth int) {
-	z.n++
-	z.depth = max(z.depth, depth)
-	if depth > maxDepth {
-		return
-	}
-	switch v.Kind {
-	case jsonval.String:
-		z.str = max(z.str, len(v.S))
-		z.bytes += float64(len(v.S))
-	case jsonval.Array:
-		z.coll = max(z.coll, len(v.Arr))
-		z.elems += len(v.Arr)
-		for _, x := range v.Arr {
-			z.walk(x, depth+1, maxDepth)
-		}
-	case jsonval.Object:
-		z.coll = max(z.coll, len(v.Obj))
-		for _, m := range v.Obj {
-			z.n++
-			z.str = max(z.str, len(m.Key))
-			z.bytes += float64(len(m.Key))
-			z.walk(m.Value, depth+1, maxDepth)
-		}
-	}
-}
-
-// withinLimits reports whether the interpreter certainly scores the pair
-// without exceeding a resource limit (interp.Limits): the typed code checks
-// no limits, so a pair that might exceed one goes to the interpreter, which
-// then returns the same limit error (or its score). The checks are
-// conservative (bytes bound code points; every string and key counts). The
-// work bound: per pass (the main one and one per scope) every pair of a gold
-// and a candidate value (or key) is aligned at most once, an alignment spends
-// 1 plus at most one matrix cell per pair of children, a string or key pair
-// spends (|a|+|b|)/16 plus its comparator's cost, at most max(1, ⌈|a|/64⌉·|b|)
-// for the bit-parallel comparators and |a|·|b| for Damerau–Levenshtein, so
-// that a pass spends at most 4·Na·Nb + (Nb·La + Na·Lb)/16 + La·Lb/64 + Na·Lb
-// + Nb·La (La·Lb for Damerau–Levenshtein) with N the values and keys and L
-// their string bytes; building the match tree for repairs is bounded by one
-// more pass per nesting level.
-func (st *oaGraphFallback) withinLimits(g, p jsonval.Value, repair bool) bool {
-	lim := st.scorer.Options().Limits
-	var a, b oaGraphSize
-	a.walk(g, 1, lim.MaxDepth)
-	b.walk(p, 1, lim.MaxDepth)
-	if max(a.depth, b.depth) > lim.MaxDepth-2 || max(a.coll, b.coll) > lim.MaxCollection || max(a.str, b.str) > lim.MaxStringRunes {
-		return false
-	}
-	if 2 > 0 && max(a.elems, b.elems) > lim.MaxCollection {
-		return false // scope records are pooled from every array
-	}
-	na, nb := float64(a.n), float64(b.n)
-	quad := a.bytes*b.bytes/64 + na*b.bytes + nb*a.bytes
-	if false {
-		quad = a.bytes * b.bytes // the schema uses Damerau–Levenshtein
-	}
-	bound := float64(2+1) * (4*na*nb + (nb*a.bytes+na*b.bytes)/16 + quad + 1)
-	if repair {
-		bound *= float64(max(a.depth, b.depth) + 2)
-	}
-	return bound <= float64(lim.MaxWork)
-}
 
 // ScoreGraphJSON scores two JSON texts under synra_codex_ra.json. Any candidate gets the
 // interpreter's score (0 when it fails validation); an error means the gold
@@ -2721,7 +2551,7 @@ func RepairGraphJSON(gold, cand []byte) ([]oart.Op, error) {
 }
 
 // scoreGraphCompaniesItem scores #/properties/companies/items (object).
-func (c *oaGraphCtx) scoreGraphCompaniesItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphCompaniesItem(g, p, build)
 }
 
@@ -2739,7 +2569,7 @@ var keySimGraphCompaniesItem = [9]float64{
 }
 
 // scoreObjectGraphCompaniesItem aligns the properties of #/properties/companies/items and #/properties/companies/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphCompaniesItem(g *GraphCompaniesItem, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphCompaniesItem(g *GraphCompaniesItem, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -2770,7 +2600,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem(g *GraphCompaniesItem, p *Gra
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -2815,64 +2645,64 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem(g *GraphCompaniesItem, p *Gra
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemId(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemId_vs_Industry(false, genrt.Deref(g.Id), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemName(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemName_vs_Industry(false, genrt.Deref(g.Name), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_Id(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_Name(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemIndustry(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
@@ -2898,14 +2728,14 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem(g *GraphCompaniesItem, p *Gra
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphCompaniesItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphCompaniesItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -2916,11 +2746,11 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem(g *GraphCompaniesItem, p *Gra
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphPeopleItem scores #/properties/people/items (object).
-func (c *oaGraphCtx) scoreGraphPeopleItem(gn bool, g *GraphPeopleItem, pn bool, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItem(gn bool, g *GraphPeopleItem, pn bool, p *GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphPeopleItem(g, p, build)
 }
 
@@ -2938,7 +2768,7 @@ var keySimGraphPeopleItem = [9]float64{
 }
 
 // scoreObjectGraphPeopleItem aligns the properties of #/properties/people/items and #/properties/people/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphPeopleItem(g *GraphPeopleItem, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphPeopleItem(g *GraphPeopleItem, p *GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -2969,7 +2799,7 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem(g *GraphPeopleItem, p *GraphPeop
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -3014,64 +2844,64 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem(g *GraphPeopleItem, p *GraphPeop
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemId(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemId_vs_Title(false, genrt.Deref(g.Id), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemName(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemName_vs_Title(false, genrt.Deref(g.Name), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemTitle_vs_Id(false, genrt.Deref(g.Title), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemTitle_vs_Name(false, genrt.Deref(g.Title), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemTitle(false, genrt.Deref(g.Title), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
@@ -3097,14 +2927,14 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem(g *GraphPeopleItem, p *GraphPeop
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphPeopleItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphPeopleItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -3115,11 +2945,11 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem(g *GraphPeopleItem, p *GraphPeop
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraph scores # (object).
-func (c *oaGraphCtx) scoreGraph(gn bool, g *Graph, pn bool, p *Graph, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraph(gn bool, g *Graph, pn bool, p *Graph, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraph(g, p, build)
 }
 
@@ -3153,7 +2983,7 @@ var keySimGraph = [25]float64{
 }
 
 // scoreObjectGraph aligns the properties of # and # (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, *genrt.Res) {
 	var gi [5]int
 	n := 0
 	if g.People != nil {
@@ -3200,7 +3030,7 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -3245,176 +3075,176 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraph(g, eg[x]), memberGraph(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraph(g, eg[x]), memberGraph(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*5 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeople(false, g.People, false, p.People, build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeople_vs_Companies(false, g.People, false, p.Companies, build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeople_vs_Employment(false, g.People, false, p.Employment, build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeople_vs_Partnership(false, g.People, false, p.Partnership, build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompanies_vs_People(false, g.Companies, false, p.People, build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompanies(false, g.Companies, false, p.Companies, build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompanies_vs_Employment(false, g.Companies, false, p.Employment, build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompanies_vs_Acquaintance(false, g.Companies, false, p.Acquaintance, build)
 			if build {
 				rs[x] = r
 			}
 		case 9:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompanies_vs_Partnership(false, g.Companies, false, p.Partnership, build)
 			if build {
 				rs[x] = r
 			}
 		case 10:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmployment_vs_People(false, g.Employment, false, p.People, build)
 			if build {
 				rs[x] = r
 			}
 		case 11:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmployment_vs_Companies(false, g.Employment, false, p.Companies, build)
 			if build {
 				rs[x] = r
 			}
 		case 12:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmployment(false, g.Employment, false, p.Employment, build)
 			if build {
 				rs[x] = r
 			}
 		case 13:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmployment_vs_Acquaintance(false, g.Employment, false, p.Acquaintance, build)
 			if build {
 				rs[x] = r
 			}
 		case 14:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmployment_vs_Partnership(false, g.Employment, false, p.Partnership, build)
 			if build {
 				rs[x] = r
 			}
 		case 16:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintance_vs_Companies(false, g.Acquaintance, false, p.Companies, build)
 			if build {
 				rs[x] = r
 			}
 		case 17:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintance_vs_Employment(false, g.Acquaintance, false, p.Employment, build)
 			if build {
 				rs[x] = r
 			}
 		case 18:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintance(false, g.Acquaintance, false, p.Acquaintance, build)
 			if build {
 				rs[x] = r
 			}
 		case 19:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintance_vs_Partnership(false, g.Acquaintance, false, p.Partnership, build)
 			if build {
 				rs[x] = r
 			}
 		case 20:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnership_vs_People(false, g.Partnership, false, p.People, build)
 			if build {
 				rs[x] = r
 			}
 		case 21:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnership_vs_Companies(false, g.Partnership, false, p.Companies, build)
 			if build {
 				rs[x] = r
 			}
 		case 22:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnership_vs_Employment(false, g.Partnership, false, p.Employment, build)
 			if build {
 				rs[x] = r
 			}
 		case 23:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnership_vs_Acquaintance(false, g.Partnership, false, p.Acquaintance, build)
 			if build {
 				rs[x] = r
 			}
 		case 24:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnership(false, g.Partnership, false, p.Partnership, build)
 			if build {
 				rs[x] = r
@@ -3440,14 +3270,14 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraph[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraph[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -3458,142 +3288,142 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphCompaniesItemId scores #/properties/companies/items/properties/id (string, identifier of scope "company").
-func (c *oaGraphCtx) scoreGraphCompaniesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphCompaniesItemId(pn, p), true, true)
+		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphCompaniesItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreGraphCompaniesItemId_vs_Industry scores a gold value of #/properties/companies/items/properties/id (string, identifier of scope "company") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_Industry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_Industry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
+		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreGraphCompaniesItemName scores #/properties/companies/items/properties/name (string, jaro_winkler).
-func (c *oaGraphCtx) scoreGraphCompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphCompaniesItemName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_Industry scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_Industry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_Industry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphCompaniesItemIndustry(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphCompaniesItemIndustry(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_Id scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/companies/items/properties/id (string, identifier of scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_Id(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_Id(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphCompaniesItemId(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphCompaniesItemId(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_Name scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphCompaniesItemName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry scores #/properties/companies/items/properties/industry (string, exact).
-func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphCompaniesItemIndustry(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphCompaniesItemIndustry(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemId scores #/properties/people/items/properties/id (string, identifier of scope "person").
-func (c *oaGraphCtx) scoreGraphPeopleItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphPeopleItemId(pn, p), true, true)
+		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphPeopleItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreGraphPeopleItemId_vs_Title scores a gold value of #/properties/people/items/properties/id (string, identifier of scope "person") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_Title(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_Title(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
+		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreGraphPeopleItemName scores #/properties/people/items/properties/name (string, jaro_winkler).
-func (c *oaGraphCtx) scoreGraphPeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPeopleItemName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemName_vs_Title scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_Title(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_Title(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPeopleItemTitle(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPeopleItemTitle(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle_vs_Id scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/people/items/properties/id (string, identifier of scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_Id(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_Id(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPeopleItemId(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPeopleItemId(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle_vs_Name scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPeopleItemName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle scores #/properties/people/items/properties/title (string, exact).
-func (c *oaGraphCtx) scoreGraphPeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPeopleItemTitle(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPeopleItemTitle(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeople scores #/properties/people (array, order align).
-func (c *oaGraphCtx) scoreGraphPeople(gn bool, g []GraphPeopleItem, pn bool, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeople(gn bool, g []GraphPeopleItem, pn bool, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphPeople(g, p, build)
 }
 
 // scoreTailGraphPeople scores gold tail element i of #/properties/people against candidate tail element j of #/properties/people.
-func (c *oaGraphCtx) scoreTailGraphPeople(g []GraphPeopleItem, p []GraphPeopleItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphPeople(g []GraphPeopleItem, p []GraphPeopleItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphPeopleItem(false, &g[i], false, &p[jj], build)
@@ -3601,12 +3431,12 @@ func (c *oaGraphCtx) scoreTailGraphPeople(g []GraphPeopleItem, p []GraphPeopleIt
 }
 
 // scoreArrayGraphPeople aligns the elements of #/properties/people and #/properties/people (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -3633,11 +3463,11 @@ func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleI
 					E++
 					if build {
 						_, cr := c.scoreTailGraphPeople(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphPeople(g, p, r, col, true)
 				}
@@ -3646,7 +3476,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleI
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphPeople(g, 0+r) {
@@ -3654,7 +3484,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleI
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -3663,7 +3493,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleI
 				E++
 				if build {
 					v := elemAtGraphPeople(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -3671,7 +3501,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleI
 				E++
 				if build {
 					v := elemAtGraphPeople(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -3687,16 +3517,16 @@ func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleI
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphPeople(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphPeople(p))
 }
 
 // scoreGraphPeople_vs_Companies scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeople_vs_Companies(gn bool, g []GraphPeopleItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeople_vs_Companies(gn bool, g []GraphPeopleItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphPeople_vs_Companies(g, p, build)
 }
 
 // scoreTailGraphPeople_vs_Companies scores gold tail element i of #/properties/people against candidate tail element j of #/properties/companies.
-func (c *oaGraphCtx) scoreTailGraphPeople_vs_Companies(g []GraphPeopleItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphPeople_vs_Companies(g []GraphPeopleItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphPeopleItem_vs_CompaniesItem(false, &g[i], false, &p[jj], build)
@@ -3704,12 +3534,12 @@ func (c *oaGraphCtx) scoreTailGraphPeople_vs_Companies(g []GraphPeopleItem, p []
 }
 
 // scoreArrayGraphPeople_vs_Companies aligns the elements of #/properties/people and #/properties/companies (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -3736,11 +3566,11 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p [
 					E++
 					if build {
 						_, cr := c.scoreTailGraphPeople_vs_Companies(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphPeople_vs_Companies(g, p, r, col, true)
 				}
@@ -3749,7 +3579,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p [
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphPeople(g, 0+r) {
@@ -3757,7 +3587,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p [
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -3766,7 +3596,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p [
 				E++
 				if build {
 					v := elemAtGraphPeople(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -3774,7 +3604,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p [
 				E++
 				if build {
 					v := elemAtGraphCompanies(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -3790,16 +3620,16 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p [
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphCompanies(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphCompanies(p))
 }
 
 // scoreGraphPeople_vs_Employment scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeople_vs_Employment(gn bool, g []GraphPeopleItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeople_vs_Employment(gn bool, g []GraphPeopleItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphPeople_vs_Employment(g, p, build)
 }
 
 // scoreTailGraphPeople_vs_Employment scores gold tail element i of #/properties/people against candidate tail element j of #/properties/employment.
-func (c *oaGraphCtx) scoreTailGraphPeople_vs_Employment(g []GraphPeopleItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphPeople_vs_Employment(g []GraphPeopleItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphPeopleItem_vs_EmploymentItem(false, &g[i], false, &p[jj], build)
@@ -3807,12 +3637,12 @@ func (c *oaGraphCtx) scoreTailGraphPeople_vs_Employment(g []GraphPeopleItem, p [
 }
 
 // scoreArrayGraphPeople_vs_Employment aligns the elements of #/properties/people and #/properties/employment (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -3839,11 +3669,11 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p 
 					E++
 					if build {
 						_, cr := c.scoreTailGraphPeople_vs_Employment(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphPeople_vs_Employment(g, p, r, col, true)
 				}
@@ -3852,7 +3682,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p 
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphPeople(g, 0+r) {
@@ -3860,7 +3690,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p 
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -3869,7 +3699,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p 
 				E++
 				if build {
 					v := elemAtGraphPeople(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -3877,7 +3707,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p 
 				E++
 				if build {
 					v := elemAtGraphEmployment(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -3893,16 +3723,16 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p 
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphEmployment(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphEmployment(p))
 }
 
 // scoreGraphPeople_vs_Partnership scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeople_vs_Partnership(gn bool, g []GraphPeopleItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeople_vs_Partnership(gn bool, g []GraphPeopleItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphPeople_vs_Partnership(g, p, build)
 }
 
 // scoreTailGraphPeople_vs_Partnership scores gold tail element i of #/properties/people against candidate tail element j of #/properties/partnership.
-func (c *oaGraphCtx) scoreTailGraphPeople_vs_Partnership(g []GraphPeopleItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphPeople_vs_Partnership(g []GraphPeopleItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphPeopleItem_vs_PartnershipItem(false, &g[i], false, &p[jj], build)
@@ -3910,12 +3740,12 @@ func (c *oaGraphCtx) scoreTailGraphPeople_vs_Partnership(g []GraphPeopleItem, p 
 }
 
 // scoreArrayGraphPeople_vs_Partnership aligns the elements of #/properties/people and #/properties/partnership (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -3942,11 +3772,11 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p
 					E++
 					if build {
 						_, cr := c.scoreTailGraphPeople_vs_Partnership(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphPeople_vs_Partnership(g, p, r, col, true)
 				}
@@ -3955,7 +3785,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphPeople(g, 0+r) {
@@ -3963,7 +3793,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -3972,7 +3802,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p
 				E++
 				if build {
 					v := elemAtGraphPeople(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -3980,7 +3810,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p
 				E++
 				if build {
 					v := elemAtGraphPartnership(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -3996,16 +3826,16 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphPartnership(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphPartnership(p))
 }
 
 // scoreGraphCompanies_vs_People scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompanies_vs_People(gn bool, g []GraphCompaniesItem, pn bool, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompanies_vs_People(gn bool, g []GraphCompaniesItem, pn bool, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphCompanies_vs_People(g, p, build)
 }
 
 // scoreTailGraphCompanies_vs_People scores gold tail element i of #/properties/companies against candidate tail element j of #/properties/people.
-func (c *oaGraphCtx) scoreTailGraphCompanies_vs_People(g []GraphCompaniesItem, p []GraphPeopleItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphCompanies_vs_People(g []GraphCompaniesItem, p []GraphPeopleItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphCompaniesItem_vs_PeopleItem(false, &g[i], false, &p[jj], build)
@@ -4013,12 +3843,12 @@ func (c *oaGraphCtx) scoreTailGraphCompanies_vs_People(g []GraphCompaniesItem, p
 }
 
 // scoreArrayGraphCompanies_vs_People aligns the elements of #/properties/companies and #/properties/people (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_People(g []GraphCompaniesItem, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_People(g []GraphCompaniesItem, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -4045,11 +3875,11 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_People(g []GraphCompaniesItem, 
 					E++
 					if build {
 						_, cr := c.scoreTailGraphCompanies_vs_People(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphCompanies_vs_People(g, p, r, col, true)
 				}
@@ -4058,7 +3888,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_People(g []GraphCompaniesItem, 
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphCompanies(g, 0+r) {
@@ -4066,7 +3896,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_People(g []GraphCompaniesItem, 
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4075,7 +3905,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_People(g []GraphCompaniesItem, 
 				E++
 				if build {
 					v := elemAtGraphCompanies(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4083,7 +3913,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_People(g []GraphCompaniesItem, 
 				E++
 				if build {
 					v := elemAtGraphPeople(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4099,16 +3929,16 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_People(g []GraphCompaniesItem, 
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphPeople(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphPeople(p))
 }
 
 // scoreGraphCompanies scores #/properties/companies (array, order align).
-func (c *oaGraphCtx) scoreGraphCompanies(gn bool, g []GraphCompaniesItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompanies(gn bool, g []GraphCompaniesItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphCompanies(g, p, build)
 }
 
 // scoreTailGraphCompanies scores gold tail element i of #/properties/companies against candidate tail element j of #/properties/companies.
-func (c *oaGraphCtx) scoreTailGraphCompanies(g []GraphCompaniesItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphCompanies(g []GraphCompaniesItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphCompaniesItem(false, &g[i], false, &p[jj], build)
@@ -4116,12 +3946,12 @@ func (c *oaGraphCtx) scoreTailGraphCompanies(g []GraphCompaniesItem, p []GraphCo
 }
 
 // scoreArrayGraphCompanies aligns the elements of #/properties/companies and #/properties/companies (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -4148,11 +3978,11 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphC
 					E++
 					if build {
 						_, cr := c.scoreTailGraphCompanies(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphCompanies(g, p, r, col, true)
 				}
@@ -4161,7 +3991,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphC
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphCompanies(g, 0+r) {
@@ -4169,7 +3999,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphC
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4178,7 +4008,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphC
 				E++
 				if build {
 					v := elemAtGraphCompanies(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4186,7 +4016,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphC
 				E++
 				if build {
 					v := elemAtGraphCompanies(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4202,16 +4032,16 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphC
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphCompanies(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphCompanies(p))
 }
 
 // scoreGraphCompanies_vs_Employment scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompanies_vs_Employment(gn bool, g []GraphCompaniesItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompanies_vs_Employment(gn bool, g []GraphCompaniesItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphCompanies_vs_Employment(g, p, build)
 }
 
 // scoreTailGraphCompanies_vs_Employment scores gold tail element i of #/properties/companies against candidate tail element j of #/properties/employment.
-func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Employment(g []GraphCompaniesItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Employment(g []GraphCompaniesItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphCompaniesItem_vs_EmploymentItem(false, &g[i], false, &p[jj], build)
@@ -4219,12 +4049,12 @@ func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Employment(g []GraphCompaniesIte
 }
 
 // scoreArrayGraphCompanies_vs_Employment aligns the elements of #/properties/companies and #/properties/employment (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesItem, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesItem, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -4251,11 +4081,11 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesIt
 					E++
 					if build {
 						_, cr := c.scoreTailGraphCompanies_vs_Employment(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphCompanies_vs_Employment(g, p, r, col, true)
 				}
@@ -4264,7 +4094,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesIt
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphCompanies(g, 0+r) {
@@ -4272,7 +4102,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesIt
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4281,7 +4111,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesIt
 				E++
 				if build {
 					v := elemAtGraphCompanies(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4289,7 +4119,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesIt
 				E++
 				if build {
 					v := elemAtGraphEmployment(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4305,16 +4135,16 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesIt
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphEmployment(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphEmployment(p))
 }
 
 // scoreGraphCompanies_vs_Acquaintance scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/acquaintance (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompanies_vs_Acquaintance(gn bool, g []GraphCompaniesItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompanies_vs_Acquaintance(gn bool, g []GraphCompaniesItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphCompanies_vs_Acquaintance(g, p, build)
 }
 
 // scoreTailGraphCompanies_vs_Acquaintance scores gold tail element i of #/properties/companies against candidate tail element j of #/properties/acquaintance.
-func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Acquaintance(g []GraphCompaniesItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Acquaintance(g []GraphCompaniesItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphCompaniesItem_vs_AcquaintanceItem(false, &g[i], false, &p[jj], build)
@@ -4322,12 +4152,12 @@ func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Acquaintance(g []GraphCompaniesI
 }
 
 // scoreArrayGraphCompanies_vs_Acquaintance aligns the elements of #/properties/companies and #/properties/acquaintance (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompaniesItem, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompaniesItem, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -4354,11 +4184,11 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompanies
 					E++
 					if build {
 						_, cr := c.scoreTailGraphCompanies_vs_Acquaintance(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphCompanies_vs_Acquaintance(g, p, r, col, true)
 				}
@@ -4367,7 +4197,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompanies
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphCompanies(g, 0+r) {
@@ -4375,7 +4205,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompanies
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4384,7 +4214,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompanies
 				E++
 				if build {
 					v := elemAtGraphCompanies(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4392,7 +4222,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompanies
 				E++
 				if build {
 					v := elemAtGraphAcquaintance(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4408,16 +4238,16 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompanies
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphAcquaintance(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphAcquaintance(p))
 }
 
 // scoreGraphCompanies_vs_Partnership scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompanies_vs_Partnership(gn bool, g []GraphCompaniesItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompanies_vs_Partnership(gn bool, g []GraphCompaniesItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphCompanies_vs_Partnership(g, p, build)
 }
 
 // scoreTailGraphCompanies_vs_Partnership scores gold tail element i of #/properties/companies against candidate tail element j of #/properties/partnership.
-func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Partnership(g []GraphCompaniesItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Partnership(g []GraphCompaniesItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphCompaniesItem_vs_PartnershipItem(false, &g[i], false, &p[jj], build)
@@ -4425,12 +4255,12 @@ func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Partnership(g []GraphCompaniesIt
 }
 
 // scoreArrayGraphCompanies_vs_Partnership aligns the elements of #/properties/companies and #/properties/partnership (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesItem, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesItem, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -4457,11 +4287,11 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesI
 					E++
 					if build {
 						_, cr := c.scoreTailGraphCompanies_vs_Partnership(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphCompanies_vs_Partnership(g, p, r, col, true)
 				}
@@ -4470,7 +4300,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesI
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphCompanies(g, 0+r) {
@@ -4478,7 +4308,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesI
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4487,7 +4317,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesI
 				E++
 				if build {
 					v := elemAtGraphCompanies(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4495,7 +4325,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesI
 				E++
 				if build {
 					v := elemAtGraphPartnership(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4511,16 +4341,16 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesI
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphPartnership(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphPartnership(p))
 }
 
 // scoreGraphEmployment_vs_People scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmployment_vs_People(gn bool, g []GraphEmploymentItem, pn bool, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmployment_vs_People(gn bool, g []GraphEmploymentItem, pn bool, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphEmployment_vs_People(g, p, build)
 }
 
 // scoreTailGraphEmployment_vs_People scores gold tail element i of #/properties/employment against candidate tail element j of #/properties/people.
-func (c *oaGraphCtx) scoreTailGraphEmployment_vs_People(g []GraphEmploymentItem, p []GraphPeopleItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphEmployment_vs_People(g []GraphEmploymentItem, p []GraphPeopleItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphEmploymentItem_vs_PeopleItem(false, &g[i], false, &p[jj], build)
@@ -4528,12 +4358,12 @@ func (c *oaGraphCtx) scoreTailGraphEmployment_vs_People(g []GraphEmploymentItem,
 }
 
 // scoreArrayGraphEmployment_vs_People aligns the elements of #/properties/employment and #/properties/people (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -4560,11 +4390,11 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem
 					E++
 					if build {
 						_, cr := c.scoreTailGraphEmployment_vs_People(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphEmployment_vs_People(g, p, r, col, true)
 				}
@@ -4573,7 +4403,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphEmployment(g, 0+r) {
@@ -4581,7 +4411,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4590,7 +4420,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem
 				E++
 				if build {
 					v := elemAtGraphEmployment(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4598,7 +4428,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem
 				E++
 				if build {
 					v := elemAtGraphPeople(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4614,16 +4444,16 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphPeople(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphPeople(p))
 }
 
 // scoreGraphEmployment_vs_Companies scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmployment_vs_Companies(gn bool, g []GraphEmploymentItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmployment_vs_Companies(gn bool, g []GraphEmploymentItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphEmployment_vs_Companies(g, p, build)
 }
 
 // scoreTailGraphEmployment_vs_Companies scores gold tail element i of #/properties/employment against candidate tail element j of #/properties/companies.
-func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Companies(g []GraphEmploymentItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Companies(g []GraphEmploymentItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphEmploymentItem_vs_CompaniesItem(false, &g[i], false, &p[jj], build)
@@ -4631,12 +4461,12 @@ func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Companies(g []GraphEmploymentIt
 }
 
 // scoreArrayGraphEmployment_vs_Companies aligns the elements of #/properties/employment and #/properties/companies (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Companies(g []GraphEmploymentItem, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Companies(g []GraphEmploymentItem, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -4663,11 +4493,11 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Companies(g []GraphEmploymentI
 					E++
 					if build {
 						_, cr := c.scoreTailGraphEmployment_vs_Companies(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphEmployment_vs_Companies(g, p, r, col, true)
 				}
@@ -4676,7 +4506,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Companies(g []GraphEmploymentI
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphEmployment(g, 0+r) {
@@ -4684,7 +4514,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Companies(g []GraphEmploymentI
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4693,7 +4523,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Companies(g []GraphEmploymentI
 				E++
 				if build {
 					v := elemAtGraphEmployment(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4701,7 +4531,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Companies(g []GraphEmploymentI
 				E++
 				if build {
 					v := elemAtGraphCompanies(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4717,16 +4547,16 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Companies(g []GraphEmploymentI
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphCompanies(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphCompanies(p))
 }
 
 // scoreGraphEmployment scores #/properties/employment (array, order align).
-func (c *oaGraphCtx) scoreGraphEmployment(gn bool, g []GraphEmploymentItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmployment(gn bool, g []GraphEmploymentItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphEmployment(g, p, build)
 }
 
 // scoreTailGraphEmployment scores gold tail element i of #/properties/employment against candidate tail element j of #/properties/employment.
-func (c *oaGraphCtx) scoreTailGraphEmployment(g []GraphEmploymentItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphEmployment(g []GraphEmploymentItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphEmploymentItem(false, &g[i], false, &p[jj], build)
@@ -4734,12 +4564,12 @@ func (c *oaGraphCtx) scoreTailGraphEmployment(g []GraphEmploymentItem, p []Graph
 }
 
 // scoreArrayGraphEmployment aligns the elements of #/properties/employment and #/properties/employment (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -4766,11 +4596,11 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []Grap
 					E++
 					if build {
 						_, cr := c.scoreTailGraphEmployment(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphEmployment(g, p, r, col, true)
 				}
@@ -4779,7 +4609,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []Grap
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphEmployment(g, 0+r) {
@@ -4787,7 +4617,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []Grap
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4796,7 +4626,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []Grap
 				E++
 				if build {
 					v := elemAtGraphEmployment(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4804,7 +4634,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []Grap
 				E++
 				if build {
 					v := elemAtGraphEmployment(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4820,16 +4650,16 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []Grap
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphEmployment(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphEmployment(p))
 }
 
 // scoreGraphEmployment_vs_Acquaintance scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/acquaintance (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmployment_vs_Acquaintance(gn bool, g []GraphEmploymentItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmployment_vs_Acquaintance(gn bool, g []GraphEmploymentItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphEmployment_vs_Acquaintance(g, p, build)
 }
 
 // scoreTailGraphEmployment_vs_Acquaintance scores gold tail element i of #/properties/employment against candidate tail element j of #/properties/acquaintance.
-func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Acquaintance(g []GraphEmploymentItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Acquaintance(g []GraphEmploymentItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphEmploymentItem_vs_AcquaintanceItem(false, &g[i], false, &p[jj], build)
@@ -4837,12 +4667,12 @@ func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Acquaintance(g []GraphEmploymen
 }
 
 // scoreArrayGraphEmployment_vs_Acquaintance aligns the elements of #/properties/employment and #/properties/acquaintance (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmploymentItem, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmploymentItem, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -4869,11 +4699,11 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmployme
 					E++
 					if build {
 						_, cr := c.scoreTailGraphEmployment_vs_Acquaintance(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphEmployment_vs_Acquaintance(g, p, r, col, true)
 				}
@@ -4882,7 +4712,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmployme
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphEmployment(g, 0+r) {
@@ -4890,7 +4720,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmployme
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4899,7 +4729,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmployme
 				E++
 				if build {
 					v := elemAtGraphEmployment(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4907,7 +4737,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmployme
 				E++
 				if build {
 					v := elemAtGraphAcquaintance(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4923,16 +4753,16 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmployme
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphAcquaintance(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphAcquaintance(p))
 }
 
 // scoreGraphEmployment_vs_Partnership scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmployment_vs_Partnership(gn bool, g []GraphEmploymentItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmployment_vs_Partnership(gn bool, g []GraphEmploymentItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphEmployment_vs_Partnership(g, p, build)
 }
 
 // scoreTailGraphEmployment_vs_Partnership scores gold tail element i of #/properties/employment against candidate tail element j of #/properties/partnership.
-func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Partnership(g []GraphEmploymentItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Partnership(g []GraphEmploymentItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphEmploymentItem_vs_PartnershipItem(false, &g[i], false, &p[jj], build)
@@ -4940,12 +4770,12 @@ func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Partnership(g []GraphEmployment
 }
 
 // scoreArrayGraphEmployment_vs_Partnership aligns the elements of #/properties/employment and #/properties/partnership (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymentItem, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymentItem, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -4972,11 +4802,11 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymen
 					E++
 					if build {
 						_, cr := c.scoreTailGraphEmployment_vs_Partnership(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphEmployment_vs_Partnership(g, p, r, col, true)
 				}
@@ -4985,7 +4815,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymen
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphEmployment(g, 0+r) {
@@ -4993,7 +4823,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymen
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -5002,7 +4832,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymen
 				E++
 				if build {
 					v := elemAtGraphEmployment(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -5010,7 +4840,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymen
 				E++
 				if build {
 					v := elemAtGraphPartnership(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -5026,16 +4856,16 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymen
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphPartnership(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphPartnership(p))
 }
 
 // scoreGraphAcquaintance_vs_Companies scores a gold value of #/properties/acquaintance (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintance_vs_Companies(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintance_vs_Companies(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphAcquaintance_vs_Companies(g, p, build)
 }
 
 // scoreTailGraphAcquaintance_vs_Companies scores gold tail element i of #/properties/acquaintance against candidate tail element j of #/properties/companies.
-func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Companies(g []GraphAcquaintanceItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Companies(g []GraphAcquaintanceItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphAcquaintanceItem_vs_CompaniesItem(false, &g[i], false, &p[jj], build)
@@ -5043,12 +4873,12 @@ func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Companies(g []GraphAcquaintan
 }
 
 // scoreArrayGraphAcquaintance_vs_Companies aligns the elements of #/properties/acquaintance and #/properties/companies (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquaintanceItem, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquaintanceItem, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -5075,11 +4905,11 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquainta
 					E++
 					if build {
 						_, cr := c.scoreTailGraphAcquaintance_vs_Companies(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphAcquaintance_vs_Companies(g, p, r, col, true)
 				}
@@ -5088,7 +4918,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquainta
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphAcquaintance(g, 0+r) {
@@ -5096,7 +4926,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquainta
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -5105,7 +4935,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquainta
 				E++
 				if build {
 					v := elemAtGraphAcquaintance(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -5113,7 +4943,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquainta
 				E++
 				if build {
 					v := elemAtGraphCompanies(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -5129,16 +4959,16 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquainta
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphCompanies(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphCompanies(p))
 }
 
 // scoreGraphAcquaintance_vs_Employment scores a gold value of #/properties/acquaintance (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintance_vs_Employment(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintance_vs_Employment(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphAcquaintance_vs_Employment(g, p, build)
 }
 
 // scoreTailGraphAcquaintance_vs_Employment scores gold tail element i of #/properties/acquaintance against candidate tail element j of #/properties/employment.
-func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Employment(g []GraphAcquaintanceItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Employment(g []GraphAcquaintanceItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphAcquaintanceItem_vs_EmploymentItem(false, &g[i], false, &p[jj], build)
@@ -5146,12 +4976,12 @@ func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Employment(g []GraphAcquainta
 }
 
 // scoreArrayGraphAcquaintance_vs_Employment aligns the elements of #/properties/acquaintance and #/properties/employment (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Employment(g []GraphAcquaintanceItem, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Employment(g []GraphAcquaintanceItem, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -5178,11 +5008,11 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Employment(g []GraphAcquaint
 					E++
 					if build {
 						_, cr := c.scoreTailGraphAcquaintance_vs_Employment(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphAcquaintance_vs_Employment(g, p, r, col, true)
 				}
@@ -5191,7 +5021,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Employment(g []GraphAcquaint
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphAcquaintance(g, 0+r) {
@@ -5199,7 +5029,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Employment(g []GraphAcquaint
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -5208,7 +5038,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Employment(g []GraphAcquaint
 				E++
 				if build {
 					v := elemAtGraphAcquaintance(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -5216,7 +5046,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Employment(g []GraphAcquaint
 				E++
 				if build {
 					v := elemAtGraphEmployment(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -5232,16 +5062,16 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Employment(g []GraphAcquaint
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphEmployment(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphEmployment(p))
 }
 
 // scoreGraphAcquaintance scores #/properties/acquaintance (array, order align).
-func (c *oaGraphCtx) scoreGraphAcquaintance(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintance(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphAcquaintance(g, p, build)
 }
 
 // scoreTailGraphAcquaintance scores gold tail element i of #/properties/acquaintance against candidate tail element j of #/properties/acquaintance.
-func (c *oaGraphCtx) scoreTailGraphAcquaintance(g []GraphAcquaintanceItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphAcquaintance(g []GraphAcquaintanceItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphAcquaintanceItem(false, &g[i], false, &p[jj], build)
@@ -5249,12 +5079,12 @@ func (c *oaGraphCtx) scoreTailGraphAcquaintance(g []GraphAcquaintanceItem, p []G
 }
 
 // scoreArrayGraphAcquaintance aligns the elements of #/properties/acquaintance and #/properties/acquaintance (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -5281,11 +5111,11 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []
 					E++
 					if build {
 						_, cr := c.scoreTailGraphAcquaintance(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphAcquaintance(g, p, r, col, true)
 				}
@@ -5294,7 +5124,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphAcquaintance(g, 0+r) {
@@ -5302,7 +5132,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -5311,7 +5141,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []
 				E++
 				if build {
 					v := elemAtGraphAcquaintance(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -5319,7 +5149,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []
 				E++
 				if build {
 					v := elemAtGraphAcquaintance(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -5335,16 +5165,16 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphAcquaintance(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphAcquaintance(p))
 }
 
 // scoreGraphAcquaintance_vs_Partnership scores a gold value of #/properties/acquaintance (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintance_vs_Partnership(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintance_vs_Partnership(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphAcquaintance_vs_Partnership(g, p, build)
 }
 
 // scoreTailGraphAcquaintance_vs_Partnership scores gold tail element i of #/properties/acquaintance against candidate tail element j of #/properties/partnership.
-func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Partnership(g []GraphAcquaintanceItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Partnership(g []GraphAcquaintanceItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphAcquaintanceItem_vs_PartnershipItem(false, &g[i], false, &p[jj], build)
@@ -5352,12 +5182,12 @@ func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Partnership(g []GraphAcquaint
 }
 
 // scoreArrayGraphAcquaintance_vs_Partnership aligns the elements of #/properties/acquaintance and #/properties/partnership (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquaintanceItem, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquaintanceItem, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -5384,11 +5214,11 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquain
 					E++
 					if build {
 						_, cr := c.scoreTailGraphAcquaintance_vs_Partnership(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphAcquaintance_vs_Partnership(g, p, r, col, true)
 				}
@@ -5397,7 +5227,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquain
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphAcquaintance(g, 0+r) {
@@ -5405,7 +5235,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquain
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -5414,7 +5244,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquain
 				E++
 				if build {
 					v := elemAtGraphAcquaintance(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -5422,7 +5252,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquain
 				E++
 				if build {
 					v := elemAtGraphPartnership(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -5438,16 +5268,16 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquain
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphPartnership(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphPartnership(p))
 }
 
 // scoreGraphPartnership_vs_People scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnership_vs_People(gn bool, g []GraphPartnershipItem, pn bool, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnership_vs_People(gn bool, g []GraphPartnershipItem, pn bool, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphPartnership_vs_People(g, p, build)
 }
 
 // scoreTailGraphPartnership_vs_People scores gold tail element i of #/properties/partnership against candidate tail element j of #/properties/people.
-func (c *oaGraphCtx) scoreTailGraphPartnership_vs_People(g []GraphPartnershipItem, p []GraphPeopleItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphPartnership_vs_People(g []GraphPartnershipItem, p []GraphPeopleItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphPartnershipItem_vs_PeopleItem(false, &g[i], false, &p[jj], build)
@@ -5455,12 +5285,12 @@ func (c *oaGraphCtx) scoreTailGraphPartnership_vs_People(g []GraphPartnershipIte
 }
 
 // scoreArrayGraphPartnership_vs_People aligns the elements of #/properties/partnership and #/properties/people (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipItem, p []GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipItem, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -5487,11 +5317,11 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipIt
 					E++
 					if build {
 						_, cr := c.scoreTailGraphPartnership_vs_People(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphPartnership_vs_People(g, p, r, col, true)
 				}
@@ -5500,7 +5330,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipIt
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphPartnership(g, 0+r) {
@@ -5508,7 +5338,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipIt
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -5517,7 +5347,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipIt
 				E++
 				if build {
 					v := elemAtGraphPartnership(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -5525,7 +5355,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipIt
 				E++
 				if build {
 					v := elemAtGraphPeople(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -5541,16 +5371,16 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipIt
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphPeople(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphPeople(p))
 }
 
 // scoreGraphPartnership_vs_Companies scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnership_vs_Companies(gn bool, g []GraphPartnershipItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnership_vs_Companies(gn bool, g []GraphPartnershipItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphPartnership_vs_Companies(g, p, build)
 }
 
 // scoreTailGraphPartnership_vs_Companies scores gold tail element i of #/properties/partnership against candidate tail element j of #/properties/companies.
-func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Companies(g []GraphPartnershipItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Companies(g []GraphPartnershipItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphPartnershipItem_vs_CompaniesItem(false, &g[i], false, &p[jj], build)
@@ -5558,12 +5388,12 @@ func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Companies(g []GraphPartnership
 }
 
 // scoreArrayGraphPartnership_vs_Companies aligns the elements of #/properties/partnership and #/properties/companies (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershipItem, p []GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershipItem, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -5590,11 +5420,11 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershi
 					E++
 					if build {
 						_, cr := c.scoreTailGraphPartnership_vs_Companies(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphPartnership_vs_Companies(g, p, r, col, true)
 				}
@@ -5603,7 +5433,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershi
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphPartnership(g, 0+r) {
@@ -5611,7 +5441,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershi
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -5620,7 +5450,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershi
 				E++
 				if build {
 					v := elemAtGraphPartnership(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -5628,7 +5458,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershi
 				E++
 				if build {
 					v := elemAtGraphCompanies(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -5644,16 +5474,16 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershi
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphCompanies(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphCompanies(p))
 }
 
 // scoreGraphPartnership_vs_Employment scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnership_vs_Employment(gn bool, g []GraphPartnershipItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnership_vs_Employment(gn bool, g []GraphPartnershipItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphPartnership_vs_Employment(g, p, build)
 }
 
 // scoreTailGraphPartnership_vs_Employment scores gold tail element i of #/properties/partnership against candidate tail element j of #/properties/employment.
-func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Employment(g []GraphPartnershipItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Employment(g []GraphPartnershipItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphPartnershipItem_vs_EmploymentItem(false, &g[i], false, &p[jj], build)
@@ -5661,12 +5491,12 @@ func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Employment(g []GraphPartnershi
 }
 
 // scoreArrayGraphPartnership_vs_Employment aligns the elements of #/properties/partnership and #/properties/employment (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnershipItem, p []GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnershipItem, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -5693,11 +5523,11 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnersh
 					E++
 					if build {
 						_, cr := c.scoreTailGraphPartnership_vs_Employment(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphPartnership_vs_Employment(g, p, r, col, true)
 				}
@@ -5706,7 +5536,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnersh
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphPartnership(g, 0+r) {
@@ -5714,7 +5544,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnersh
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -5723,7 +5553,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnersh
 				E++
 				if build {
 					v := elemAtGraphPartnership(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -5731,7 +5561,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnersh
 				E++
 				if build {
 					v := elemAtGraphEmployment(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -5747,16 +5577,16 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnersh
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphEmployment(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphEmployment(p))
 }
 
 // scoreGraphPartnership_vs_Acquaintance scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/acquaintance (array, order align); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnership_vs_Acquaintance(gn bool, g []GraphPartnershipItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnership_vs_Acquaintance(gn bool, g []GraphPartnershipItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphPartnership_vs_Acquaintance(g, p, build)
 }
 
 // scoreTailGraphPartnership_vs_Acquaintance scores gold tail element i of #/properties/partnership against candidate tail element j of #/properties/acquaintance.
-func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Acquaintance(g []GraphPartnershipItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Acquaintance(g []GraphPartnershipItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphPartnershipItem_vs_AcquaintanceItem(false, &g[i], false, &p[jj], build)
@@ -5764,12 +5594,12 @@ func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Acquaintance(g []GraphPartners
 }
 
 // scoreArrayGraphPartnership_vs_Acquaintance aligns the elements of #/properties/partnership and #/properties/acquaintance (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Acquaintance(g []GraphPartnershipItem, p []GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Acquaintance(g []GraphPartnershipItem, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -5796,11 +5626,11 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Acquaintance(g []GraphPartner
 					E++
 					if build {
 						_, cr := c.scoreTailGraphPartnership_vs_Acquaintance(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphPartnership_vs_Acquaintance(g, p, r, col, true)
 				}
@@ -5809,7 +5639,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Acquaintance(g []GraphPartner
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphPartnership(g, 0+r) {
@@ -5817,7 +5647,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Acquaintance(g []GraphPartner
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -5826,7 +5656,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Acquaintance(g []GraphPartner
 				E++
 				if build {
 					v := elemAtGraphPartnership(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -5834,7 +5664,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Acquaintance(g []GraphPartner
 				E++
 				if build {
 					v := elemAtGraphAcquaintance(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -5850,16 +5680,16 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Acquaintance(g []GraphPartner
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphAcquaintance(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphAcquaintance(p))
 }
 
 // scoreGraphPartnership scores #/properties/partnership (array, order align).
-func (c *oaGraphCtx) scoreGraphPartnership(gn bool, g []GraphPartnershipItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnership(gn bool, g []GraphPartnershipItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphPartnership(g, p, build)
 }
 
 // scoreTailGraphPartnership scores gold tail element i of #/properties/partnership against candidate tail element j of #/properties/partnership.
-func (c *oaGraphCtx) scoreTailGraphPartnership(g []GraphPartnershipItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreTailGraphPartnership(g []GraphPartnershipItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreGraphPartnershipItem(false, &g[i], false, &p[jj], build)
@@ -5867,12 +5697,12 @@ func (c *oaGraphCtx) scoreTailGraphPartnership(g []GraphPartnershipItem, p []Gra
 }
 
 // scoreArrayGraphPartnership aligns the elements of #/properties/partnership and #/properties/partnership (SPEC §5).
-func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaGraphEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -5899,11 +5729,11 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []Gr
 					E++
 					if build {
 						_, cr := c.scoreTailGraphPartnership(g, p, r, col, true)
-						tents = append(tents, oaGraphEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaGraphRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailGraphPartnership(g, p, r, col, true)
 				}
@@ -5912,7 +5742,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []Gr
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphPartnership(g, 0+r) {
@@ -5920,7 +5750,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []Gr
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -5929,7 +5759,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []Gr
 				E++
 				if build {
 					v := elemAtGraphPartnership(g, 0+r)
-					tents = append(tents, oaGraphEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -5937,7 +5767,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []Gr
 				E++
 				if build {
 					v := elemAtGraphPartnership(p, 0+col)
-					tents = append(tents, oaGraphEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -5953,11 +5783,11 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []Gr
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListReorder, tail, tents, oaGraphUniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphPartnership(p))
+	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphPartnership(p))
 }
 
 // scoreGraphPeopleItem_vs_CompaniesItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/companies/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItem_vs_CompaniesItem(gn bool, g *GraphPeopleItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItem_vs_CompaniesItem(gn bool, g *GraphPeopleItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphPeopleItem_vs_CompaniesItem(g, p, build)
 }
 
@@ -5975,7 +5805,7 @@ var keySimGraphPeopleItem_vs_CompaniesItem = [9]float64{
 }
 
 // scoreObjectGraphPeopleItem_vs_CompaniesItem aligns the properties of #/properties/people/items and #/properties/companies/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_CompaniesItem(g *GraphPeopleItem, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_CompaniesItem(g *GraphPeopleItem, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -6006,7 +5836,7 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_CompaniesItem(g *GraphPeopleI
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -6040,64 +5870,64 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_CompaniesItem(g *GraphPeopleI
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemId_vs_CompaniesItemId(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemId_vs_CompaniesItemIndustry(false, genrt.Deref(g.Id), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemName_vs_CompaniesItemName(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemName_vs_CompaniesItemIndustry(false, genrt.Deref(g.Name), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemTitle_vs_CompaniesItemId(false, genrt.Deref(g.Title), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemTitle_vs_CompaniesItemName(false, genrt.Deref(g.Title), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemTitle_vs_CompaniesItemIndustry(false, genrt.Deref(g.Title), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
@@ -6123,14 +5953,14 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_CompaniesItem(g *GraphPeopleI
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphPeopleItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphCompaniesItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -6141,11 +5971,11 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_CompaniesItem(g *GraphPeopleI
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphPeopleItem_vs_EmploymentItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/employment/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItem_vs_EmploymentItem(gn bool, g *GraphPeopleItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItem_vs_EmploymentItem(gn bool, g *GraphPeopleItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphPeopleItem_vs_EmploymentItem(g, p, build)
 }
 
@@ -6163,7 +5993,7 @@ var keySimGraphPeopleItem_vs_EmploymentItem = [9]float64{
 }
 
 // scoreObjectGraphPeopleItem_vs_EmploymentItem aligns the properties of #/properties/people/items and #/properties/employment/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_EmploymentItem(g *GraphPeopleItem, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_EmploymentItem(g *GraphPeopleItem, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -6194,7 +6024,7 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_EmploymentItem(g *GraphPeople
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -6228,43 +6058,43 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_EmploymentItem(g *GraphPeople
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemName_vs_EmploymentItemPerson(false, genrt.Deref(g.Name), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemName_vs_EmploymentItemCompany(false, genrt.Deref(g.Name), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemName_vs_EmploymentItemRole(false, genrt.Deref(g.Name), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemTitle_vs_EmploymentItemRole(false, genrt.Deref(g.Title), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
@@ -6290,14 +6120,14 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_EmploymentItem(g *GraphPeople
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphPeopleItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphEmploymentItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -6308,11 +6138,11 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_EmploymentItem(g *GraphPeople
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphPeopleItem_vs_PartnershipItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/partnership/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItem_vs_PartnershipItem(gn bool, g *GraphPeopleItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItem_vs_PartnershipItem(gn bool, g *GraphPeopleItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphPeopleItem_vs_PartnershipItem(g, p, build)
 }
 
@@ -6330,7 +6160,7 @@ var keySimGraphPeopleItem_vs_PartnershipItem = [9]float64{
 }
 
 // scoreObjectGraphPeopleItem_vs_PartnershipItem aligns the properties of #/properties/people/items and #/properties/partnership/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_PartnershipItem(g *GraphPeopleItem, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_PartnershipItem(g *GraphPeopleItem, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -6361,7 +6191,7 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_PartnershipItem(g *GraphPeopl
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -6395,57 +6225,57 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_PartnershipItem(g *GraphPeopl
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemName_vs_PartnershipItemSource(false, genrt.Deref(g.Name), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemName_vs_PartnershipItemTarget(false, genrt.Deref(g.Name), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemName_vs_PartnershipItemRelation(false, genrt.Deref(g.Name), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemTitle_vs_PartnershipItemSource(false, genrt.Deref(g.Title), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemTitle_vs_PartnershipItemTarget(false, genrt.Deref(g.Title), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPeopleItemTitle_vs_PartnershipItemRelation(false, genrt.Deref(g.Title), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
@@ -6471,14 +6301,14 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_PartnershipItem(g *GraphPeopl
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphPeopleItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphPartnershipItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -6489,11 +6319,11 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_PartnershipItem(g *GraphPeopl
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphCompaniesItem_vs_PeopleItem scores a gold value of #/properties/companies/items (object) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItem_vs_PeopleItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItem_vs_PeopleItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphCompaniesItem_vs_PeopleItem(g, p, build)
 }
 
@@ -6511,7 +6341,7 @@ var keySimGraphCompaniesItem_vs_PeopleItem = [9]float64{
 }
 
 // scoreObjectGraphCompaniesItem_vs_PeopleItem aligns the properties of #/properties/companies/items and #/properties/people/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PeopleItem(g *GraphCompaniesItem, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PeopleItem(g *GraphCompaniesItem, p *GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -6542,7 +6372,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PeopleItem(g *GraphCompani
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -6576,64 +6406,64 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PeopleItem(g *GraphCompani
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemId_vs_PeopleItemId(false, genrt.Deref(g.Id), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemId_vs_PeopleItemTitle(false, genrt.Deref(g.Id), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemName_vs_PeopleItemName(false, genrt.Deref(g.Name), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemName_vs_PeopleItemTitle(false, genrt.Deref(g.Name), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_PeopleItemId(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Id), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_PeopleItemName(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_PeopleItemTitle(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
@@ -6659,14 +6489,14 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PeopleItem(g *GraphCompani
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphCompaniesItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphPeopleItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -6677,11 +6507,11 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PeopleItem(g *GraphCompani
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphCompaniesItem_vs_EmploymentItem scores a gold value of #/properties/companies/items (object) against a candidate value of #/properties/employment/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItem_vs_EmploymentItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItem_vs_EmploymentItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphCompaniesItem_vs_EmploymentItem(g, p, build)
 }
 
@@ -6699,7 +6529,7 @@ var keySimGraphCompaniesItem_vs_EmploymentItem = [9]float64{
 }
 
 // scoreObjectGraphCompaniesItem_vs_EmploymentItem aligns the properties of #/properties/companies/items and #/properties/employment/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_EmploymentItem(g *GraphCompaniesItem, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_EmploymentItem(g *GraphCompaniesItem, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -6730,7 +6560,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_EmploymentItem(g *GraphCom
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -6764,50 +6594,50 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_EmploymentItem(g *GraphCom
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemName_vs_EmploymentItemPerson(false, genrt.Deref(g.Name), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemName_vs_EmploymentItemCompany(false, genrt.Deref(g.Name), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemName_vs_EmploymentItemRole(false, genrt.Deref(g.Name), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_EmploymentItemPerson(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_EmploymentItemCompany(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
@@ -6833,14 +6663,14 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_EmploymentItem(g *GraphCom
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphCompaniesItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphEmploymentItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -6851,11 +6681,11 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_EmploymentItem(g *GraphCom
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphCompaniesItem_vs_AcquaintanceItem scores a gold value of #/properties/companies/items (object) against a candidate value of #/properties/acquaintance/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItem_vs_AcquaintanceItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItem_vs_AcquaintanceItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphCompaniesItem_vs_AcquaintanceItem(g, p, build)
 }
 
@@ -6873,7 +6703,7 @@ var keySimGraphCompaniesItem_vs_AcquaintanceItem = [9]float64{
 }
 
 // scoreObjectGraphCompaniesItem_vs_AcquaintanceItem aligns the properties of #/properties/companies/items and #/properties/acquaintance/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_AcquaintanceItem(g *GraphCompaniesItem, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_AcquaintanceItem(g *GraphCompaniesItem, p *GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -6904,7 +6734,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_AcquaintanceItem(g *GraphC
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -6938,57 +6768,57 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_AcquaintanceItem(g *GraphC
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemName_vs_AcquaintanceItemSource(false, genrt.Deref(g.Name), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemName_vs_AcquaintanceItemTarget(false, genrt.Deref(g.Name), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemName_vs_AcquaintanceItemRelation(false, genrt.Deref(g.Name), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemSource(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemTarget(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemRelation(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
@@ -7014,14 +6844,14 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_AcquaintanceItem(g *GraphC
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphCompaniesItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphAcquaintanceItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -7032,11 +6862,11 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_AcquaintanceItem(g *GraphC
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphCompaniesItem_vs_PartnershipItem scores a gold value of #/properties/companies/items (object) against a candidate value of #/properties/partnership/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItem_vs_PartnershipItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItem_vs_PartnershipItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphCompaniesItem_vs_PartnershipItem(g, p, build)
 }
 
@@ -7054,7 +6884,7 @@ var keySimGraphCompaniesItem_vs_PartnershipItem = [9]float64{
 }
 
 // scoreObjectGraphCompaniesItem_vs_PartnershipItem aligns the properties of #/properties/companies/items and #/properties/partnership/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PartnershipItem(g *GraphCompaniesItem, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PartnershipItem(g *GraphCompaniesItem, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Id != nil {
@@ -7085,7 +6915,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PartnershipItem(g *GraphCo
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -7119,57 +6949,57 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PartnershipItem(g *GraphCo
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemName_vs_PartnershipItemSource(false, genrt.Deref(g.Name), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemName_vs_PartnershipItemTarget(false, genrt.Deref(g.Name), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemName_vs_PartnershipItemRelation(false, genrt.Deref(g.Name), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_PartnershipItemSource(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_PartnershipItemTarget(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.5)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphCompaniesItemIndustry_vs_PartnershipItemRelation(false, genrt.Deref(g.Industry), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
@@ -7195,14 +7025,14 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PartnershipItem(g *GraphCo
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphCompaniesItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphPartnershipItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -7213,11 +7043,11 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PartnershipItem(g *GraphCo
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphEmploymentItem_vs_PeopleItem scores a gold value of #/properties/employment/items (object) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItem_vs_PeopleItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItem_vs_PeopleItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphEmploymentItem_vs_PeopleItem(g, p, build)
 }
 
@@ -7235,7 +7065,7 @@ var keySimGraphEmploymentItem_vs_PeopleItem = [9]float64{
 }
 
 // scoreObjectGraphEmploymentItem_vs_PeopleItem aligns the properties of #/properties/employment/items and #/properties/people/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PeopleItem(g *GraphEmploymentItem, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PeopleItem(g *GraphEmploymentItem, p *GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Person != nil {
@@ -7266,7 +7096,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PeopleItem(g *GraphEmploy
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -7300,43 +7130,43 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PeopleItem(g *GraphEmploy
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_PeopleItemName(false, genrt.Deref(g.Person), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemCompany_vs_PeopleItemName(false, genrt.Deref(g.Company), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemRole_vs_PeopleItemName(false, genrt.Deref(g.Role), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemRole_vs_PeopleItemTitle(false, genrt.Deref(g.Role), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
@@ -7362,14 +7192,14 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PeopleItem(g *GraphEmploy
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphEmploymentItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphPeopleItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -7380,11 +7210,11 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PeopleItem(g *GraphEmploy
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphEmploymentItem_vs_CompaniesItem scores a gold value of #/properties/employment/items (object) against a candidate value of #/properties/companies/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItem_vs_CompaniesItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItem_vs_CompaniesItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphEmploymentItem_vs_CompaniesItem(g, p, build)
 }
 
@@ -7402,7 +7232,7 @@ var keySimGraphEmploymentItem_vs_CompaniesItem = [9]float64{
 }
 
 // scoreObjectGraphEmploymentItem_vs_CompaniesItem aligns the properties of #/properties/employment/items and #/properties/companies/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_CompaniesItem(g *GraphEmploymentItem, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_CompaniesItem(g *GraphEmploymentItem, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Person != nil {
@@ -7433,7 +7263,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_CompaniesItem(g *GraphEmp
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -7467,50 +7297,50 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_CompaniesItem(g *GraphEmp
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_CompaniesItemName(false, genrt.Deref(g.Person), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_CompaniesItemIndustry(false, genrt.Deref(g.Person), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemCompany_vs_CompaniesItemName(false, genrt.Deref(g.Company), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemCompany_vs_CompaniesItemIndustry(false, genrt.Deref(g.Company), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemRole_vs_CompaniesItemName(false, genrt.Deref(g.Role), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
@@ -7536,14 +7366,14 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_CompaniesItem(g *GraphEmp
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphEmploymentItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphCompaniesItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -7554,11 +7384,11 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_CompaniesItem(g *GraphEmp
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphEmploymentItem scores #/properties/employment/items (object).
-func (c *oaGraphCtx) scoreGraphEmploymentItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphEmploymentItem(g, p, build)
 }
 
@@ -7576,7 +7406,7 @@ var keySimGraphEmploymentItem = [9]float64{
 }
 
 // scoreObjectGraphEmploymentItem aligns the properties of #/properties/employment/items and #/properties/employment/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphEmploymentItem(g *GraphEmploymentItem, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphEmploymentItem(g *GraphEmploymentItem, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Person != nil {
@@ -7607,7 +7437,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem(g *GraphEmploymentItem, p *G
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -7652,78 +7482,78 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem(g *GraphEmploymentItem, p *G
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemPerson(false, genrt.Deref(g.Person), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_Company(false, genrt.Deref(g.Person), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_Role(false, genrt.Deref(g.Person), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemCompany_vs_Person(false, genrt.Deref(g.Company), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemCompany(false, genrt.Deref(g.Company), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemCompany_vs_Role(false, genrt.Deref(g.Company), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemRole_vs_Person(false, genrt.Deref(g.Role), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemRole_vs_Company(false, genrt.Deref(g.Role), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemRole(false, genrt.Deref(g.Role), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
@@ -7749,14 +7579,14 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem(g *GraphEmploymentItem, p *G
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphEmploymentItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphEmploymentItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -7767,11 +7597,11 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem(g *GraphEmploymentItem, p *G
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphEmploymentItem_vs_AcquaintanceItem scores a gold value of #/properties/employment/items (object) against a candidate value of #/properties/acquaintance/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItem_vs_AcquaintanceItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItem_vs_AcquaintanceItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphEmploymentItem_vs_AcquaintanceItem(g, p, build)
 }
 
@@ -7789,7 +7619,7 @@ var keySimGraphEmploymentItem_vs_AcquaintanceItem = [9]float64{
 }
 
 // scoreObjectGraphEmploymentItem_vs_AcquaintanceItem aligns the properties of #/properties/employment/items and #/properties/acquaintance/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_AcquaintanceItem(g *GraphEmploymentItem, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_AcquaintanceItem(g *GraphEmploymentItem, p *GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Person != nil {
@@ -7820,7 +7650,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_AcquaintanceItem(g *Graph
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -7854,71 +7684,71 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_AcquaintanceItem(g *Graph
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_AcquaintanceItemSource(false, genrt.Deref(g.Person), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_AcquaintanceItemTarget(false, genrt.Deref(g.Person), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_AcquaintanceItemRelation(false, genrt.Deref(g.Person), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemCompany_vs_AcquaintanceItemSource(false, genrt.Deref(g.Company), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemCompany_vs_AcquaintanceItemRelation(false, genrt.Deref(g.Company), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemRole_vs_AcquaintanceItemSource(false, genrt.Deref(g.Role), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemRole_vs_AcquaintanceItemTarget(false, genrt.Deref(g.Role), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemRole_vs_AcquaintanceItemRelation(false, genrt.Deref(g.Role), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
@@ -7944,14 +7774,14 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_AcquaintanceItem(g *Graph
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphEmploymentItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphAcquaintanceItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -7962,11 +7792,11 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_AcquaintanceItem(g *Graph
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphEmploymentItem_vs_PartnershipItem scores a gold value of #/properties/employment/items (object) against a candidate value of #/properties/partnership/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItem_vs_PartnershipItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItem_vs_PartnershipItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphEmploymentItem_vs_PartnershipItem(g, p, build)
 }
 
@@ -7984,7 +7814,7 @@ var keySimGraphEmploymentItem_vs_PartnershipItem = [9]float64{
 }
 
 // scoreObjectGraphEmploymentItem_vs_PartnershipItem aligns the properties of #/properties/employment/items and #/properties/partnership/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PartnershipItem(g *GraphEmploymentItem, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PartnershipItem(g *GraphEmploymentItem, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Person != nil {
@@ -8015,7 +7845,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PartnershipItem(g *GraphE
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -8049,71 +7879,71 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PartnershipItem(g *GraphE
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_PartnershipItemSource(false, genrt.Deref(g.Person), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_PartnershipItemTarget(false, genrt.Deref(g.Person), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemPerson_vs_PartnershipItemRelation(false, genrt.Deref(g.Person), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemCompany_vs_PartnershipItemSource(false, genrt.Deref(g.Company), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemCompany_vs_PartnershipItemRelation(false, genrt.Deref(g.Company), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemRole_vs_PartnershipItemSource(false, genrt.Deref(g.Role), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemRole_vs_PartnershipItemTarget(false, genrt.Deref(g.Role), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphEmploymentItemRole_vs_PartnershipItemRelation(false, genrt.Deref(g.Role), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
@@ -8139,14 +7969,14 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PartnershipItem(g *GraphE
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphEmploymentItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphPartnershipItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -8157,11 +7987,11 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PartnershipItem(g *GraphE
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphAcquaintanceItem_vs_CompaniesItem scores a gold value of #/properties/acquaintance/items (object) against a candidate value of #/properties/companies/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItem_vs_CompaniesItem(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItem_vs_CompaniesItem(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphAcquaintanceItem_vs_CompaniesItem(g, p, build)
 }
 
@@ -8179,7 +8009,7 @@ var keySimGraphAcquaintanceItem_vs_CompaniesItem = [9]float64{
 }
 
 // scoreObjectGraphAcquaintanceItem_vs_CompaniesItem aligns the properties of #/properties/acquaintance/items and #/properties/companies/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_CompaniesItem(g *GraphAcquaintanceItem, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_CompaniesItem(g *GraphAcquaintanceItem, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -8210,7 +8040,7 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_CompaniesItem(g *GraphA
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -8244,57 +8074,57 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_CompaniesItem(g *GraphA
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_CompaniesItemName(false, genrt.Deref(g.Source), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_CompaniesItemIndustry(false, genrt.Deref(g.Source), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemTarget_vs_CompaniesItemName(false, genrt.Deref(g.Target), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemTarget_vs_CompaniesItemIndustry(false, genrt.Deref(g.Target), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_CompaniesItemName(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_CompaniesItemIndustry(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
@@ -8320,14 +8150,14 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_CompaniesItem(g *GraphA
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphAcquaintanceItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphCompaniesItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -8338,11 +8168,11 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_CompaniesItem(g *GraphA
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphAcquaintanceItem_vs_EmploymentItem scores a gold value of #/properties/acquaintance/items (object) against a candidate value of #/properties/employment/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItem_vs_EmploymentItem(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItem_vs_EmploymentItem(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphAcquaintanceItem_vs_EmploymentItem(g, p, build)
 }
 
@@ -8360,7 +8190,7 @@ var keySimGraphAcquaintanceItem_vs_EmploymentItem = [9]float64{
 }
 
 // scoreObjectGraphAcquaintanceItem_vs_EmploymentItem aligns the properties of #/properties/acquaintance/items and #/properties/employment/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_EmploymentItem(g *GraphAcquaintanceItem, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_EmploymentItem(g *GraphAcquaintanceItem, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -8391,7 +8221,7 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_EmploymentItem(g *Graph
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -8425,71 +8255,71 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_EmploymentItem(g *Graph
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_EmploymentItemPerson(false, genrt.Deref(g.Source), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_EmploymentItemCompany(false, genrt.Deref(g.Source), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_EmploymentItemRole(false, genrt.Deref(g.Source), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemTarget_vs_EmploymentItemPerson(false, genrt.Deref(g.Target), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemTarget_vs_EmploymentItemRole(false, genrt.Deref(g.Target), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_EmploymentItemPerson(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_EmploymentItemCompany(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_EmploymentItemRole(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
@@ -8515,14 +8345,14 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_EmploymentItem(g *Graph
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphAcquaintanceItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphEmploymentItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -8533,11 +8363,11 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_EmploymentItem(g *Graph
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphAcquaintanceItem scores #/properties/acquaintance/items (object).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItem(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItem(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphAcquaintanceItem(g, p, build)
 }
 
@@ -8555,7 +8385,7 @@ var keySimGraphAcquaintanceItem = [9]float64{
 }
 
 // scoreObjectGraphAcquaintanceItem aligns the properties of #/properties/acquaintance/items and #/properties/acquaintance/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem(g *GraphAcquaintanceItem, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem(g *GraphAcquaintanceItem, p *GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -8586,7 +8416,7 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem(g *GraphAcquaintanceItem, 
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -8631,78 +8461,78 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem(g *GraphAcquaintanceItem, 
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemSource(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_Target(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_Relation(false, genrt.Deref(g.Source), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemTarget_vs_Source(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemTarget(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemTarget_vs_Relation(false, genrt.Deref(g.Target), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_Source(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_Target(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemRelation(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
@@ -8728,14 +8558,14 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem(g *GraphAcquaintanceItem, 
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphAcquaintanceItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphAcquaintanceItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -8746,11 +8576,11 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem(g *GraphAcquaintanceItem, 
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphAcquaintanceItem_vs_PartnershipItem scores a gold value of #/properties/acquaintance/items (object) against a candidate value of #/properties/partnership/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItem_vs_PartnershipItem(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItem_vs_PartnershipItem(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphAcquaintanceItem_vs_PartnershipItem(g, p, build)
 }
 
@@ -8768,7 +8598,7 @@ var keySimGraphAcquaintanceItem_vs_PartnershipItem = [9]float64{
 }
 
 // scoreObjectGraphAcquaintanceItem_vs_PartnershipItem aligns the properties of #/properties/acquaintance/items and #/properties/partnership/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_PartnershipItem(g *GraphAcquaintanceItem, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_PartnershipItem(g *GraphAcquaintanceItem, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -8799,7 +8629,7 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_PartnershipItem(g *Grap
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -8833,78 +8663,78 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_PartnershipItem(g *Grap
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_PartnershipItemSource(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_PartnershipItemTarget(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemSource_vs_PartnershipItemRelation(false, genrt.Deref(g.Source), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemTarget_vs_PartnershipItemSource(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemTarget_vs_PartnershipItemTarget(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemTarget_vs_PartnershipItemRelation(false, genrt.Deref(g.Target), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_PartnershipItemSource(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_PartnershipItemTarget(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphAcquaintanceItemRelation_vs_PartnershipItemRelation(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
@@ -8930,14 +8760,14 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_PartnershipItem(g *Grap
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphAcquaintanceItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphPartnershipItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -8948,11 +8778,11 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_PartnershipItem(g *Grap
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphPartnershipItem_vs_PeopleItem scores a gold value of #/properties/partnership/items (object) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItem_vs_PeopleItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItem_vs_PeopleItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphPartnershipItem_vs_PeopleItem(g, p, build)
 }
 
@@ -8970,7 +8800,7 @@ var keySimGraphPartnershipItem_vs_PeopleItem = [9]float64{
 }
 
 // scoreObjectGraphPartnershipItem_vs_PeopleItem aligns the properties of #/properties/partnership/items and #/properties/people/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_PeopleItem(g *GraphPartnershipItem, p *GraphPeopleItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_PeopleItem(g *GraphPartnershipItem, p *GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -9001,7 +8831,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_PeopleItem(g *GraphPartn
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -9035,57 +8865,57 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_PeopleItem(g *GraphPartn
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemSource_vs_PeopleItemName(false, genrt.Deref(g.Source), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemSource_vs_PeopleItemTitle(false, genrt.Deref(g.Source), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_PeopleItemName(false, genrt.Deref(g.Target), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_PeopleItemTitle(false, genrt.Deref(g.Target), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_PeopleItemName(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_PeopleItemTitle(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Title), build)
 			if build {
 				rs[x] = r
@@ -9111,14 +8941,14 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_PeopleItem(g *GraphPartn
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphPartnershipItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphPeopleItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -9129,11 +8959,11 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_PeopleItem(g *GraphPartn
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphPartnershipItem_vs_CompaniesItem scores a gold value of #/properties/partnership/items (object) against a candidate value of #/properties/companies/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItem_vs_CompaniesItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItem_vs_CompaniesItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphPartnershipItem_vs_CompaniesItem(g, p, build)
 }
 
@@ -9151,7 +8981,7 @@ var keySimGraphPartnershipItem_vs_CompaniesItem = [9]float64{
 }
 
 // scoreObjectGraphPartnershipItem_vs_CompaniesItem aligns the properties of #/properties/partnership/items and #/properties/companies/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_CompaniesItem(g *GraphPartnershipItem, p *GraphCompaniesItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_CompaniesItem(g *GraphPartnershipItem, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -9182,7 +9012,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_CompaniesItem(g *GraphPa
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -9216,57 +9046,57 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_CompaniesItem(g *GraphPa
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemSource_vs_CompaniesItemName(false, genrt.Deref(g.Source), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemSource_vs_CompaniesItemIndustry(false, genrt.Deref(g.Source), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_CompaniesItemName(false, genrt.Deref(g.Target), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_CompaniesItemIndustry(false, genrt.Deref(g.Target), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_CompaniesItemName(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Name), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_CompaniesItemIndustry(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Industry), build)
 			if build {
 				rs[x] = r
@@ -9292,14 +9122,14 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_CompaniesItem(g *GraphPa
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphPartnershipItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphCompaniesItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -9310,11 +9140,11 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_CompaniesItem(g *GraphPa
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphPartnershipItem_vs_EmploymentItem scores a gold value of #/properties/partnership/items (object) against a candidate value of #/properties/employment/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItem_vs_EmploymentItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItem_vs_EmploymentItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphPartnershipItem_vs_EmploymentItem(g, p, build)
 }
 
@@ -9332,7 +9162,7 @@ var keySimGraphPartnershipItem_vs_EmploymentItem = [9]float64{
 }
 
 // scoreObjectGraphPartnershipItem_vs_EmploymentItem aligns the properties of #/properties/partnership/items and #/properties/employment/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_EmploymentItem(g *GraphPartnershipItem, p *GraphEmploymentItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_EmploymentItem(g *GraphPartnershipItem, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -9363,7 +9193,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_EmploymentItem(g *GraphP
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -9397,71 +9227,71 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_EmploymentItem(g *GraphP
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemSource_vs_EmploymentItemPerson(false, genrt.Deref(g.Source), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemSource_vs_EmploymentItemCompany(false, genrt.Deref(g.Source), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemSource_vs_EmploymentItemRole(false, genrt.Deref(g.Source), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_EmploymentItemPerson(false, genrt.Deref(g.Target), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_EmploymentItemRole(false, genrt.Deref(g.Target), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_EmploymentItemPerson(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Person), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_EmploymentItemCompany(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Company), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_EmploymentItemRole(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Role), build)
 			if build {
 				rs[x] = r
@@ -9487,14 +9317,14 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_EmploymentItem(g *GraphP
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphPartnershipItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphEmploymentItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -9505,11 +9335,11 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_EmploymentItem(g *GraphP
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphPartnershipItem_vs_AcquaintanceItem scores a gold value of #/properties/partnership/items (object) against a candidate value of #/properties/acquaintance/items (object); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItem_vs_AcquaintanceItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItem_vs_AcquaintanceItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphPartnershipItem_vs_AcquaintanceItem(g, p, build)
 }
 
@@ -9527,7 +9357,7 @@ var keySimGraphPartnershipItem_vs_AcquaintanceItem = [9]float64{
 }
 
 // scoreObjectGraphPartnershipItem_vs_AcquaintanceItem aligns the properties of #/properties/partnership/items and #/properties/acquaintance/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_AcquaintanceItem(g *GraphPartnershipItem, p *GraphAcquaintanceItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_AcquaintanceItem(g *GraphPartnershipItem, p *GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -9558,7 +9388,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_AcquaintanceItem(g *Grap
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -9592,78 +9422,78 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_AcquaintanceItem(g *Grap
 	}
 	c.ReleaseInts(asg)
 	c.Release(K)
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemSource_vs_AcquaintanceItemSource(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemSource_vs_AcquaintanceItemTarget(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemSource_vs_AcquaintanceItemRelation(false, genrt.Deref(g.Source), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_AcquaintanceItemSource(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_AcquaintanceItemTarget(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_AcquaintanceItemRelation(false, genrt.Deref(g.Target), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_AcquaintanceItemSource(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_AcquaintanceItemTarget(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_AcquaintanceItemRelation(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
@@ -9689,14 +9519,14 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_AcquaintanceItem(g *Grap
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphPartnershipItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphAcquaintanceItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -9707,11 +9537,11 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_AcquaintanceItem(g *Grap
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphPartnershipItem scores #/properties/partnership/items (object).
-func (c *oaGraphCtx) scoreGraphPartnershipItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphPartnershipItem(g, p, build)
 }
 
@@ -9729,7 +9559,7 @@ var keySimGraphPartnershipItem = [9]float64{
 }
 
 // scoreObjectGraphPartnershipItem aligns the properties of #/properties/partnership/items and #/properties/partnership/items (SPEC §6).
-func (c *oaGraphCtx) scoreObjectGraphPartnershipItem(g *GraphPartnershipItem, p *GraphPartnershipItem, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreObjectGraphPartnershipItem(g *GraphPartnershipItem, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
 	if g.Source != nil {
@@ -9760,7 +9590,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem(g *GraphPartnershipItem, p 
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -9805,78 +9635,78 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem(g *GraphPartnershipItem, p 
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaGraphRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaGraphRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*3 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemSource(false, genrt.Deref(g.Source), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemSource_vs_Target(false, genrt.Deref(g.Source), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemSource_vs_Relation(false, genrt.Deref(g.Source), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_Source(false, genrt.Deref(g.Target), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 4:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemTarget(false, genrt.Deref(g.Target), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 5:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemTarget_vs_Relation(false, genrt.Deref(g.Target), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
 			}
 		case 6:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_Source(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Source), build)
 			if build {
 				rs[x] = r
 			}
 		case 7:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemRelation_vs_Target(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Target), build)
 			if build {
 				rs[x] = r
 			}
 		case 8:
 			ews[x] = float64(1.0)
-			var r *oaGraphRes
+			var r *genrt.Res
 			evs[x], r = c.scoreGraphPartnershipItemRelation(false, genrt.Deref(g.Relation), false, genrt.Deref(p.Relation), build)
 			if build {
 				rs[x] = r
@@ -9902,14 +9732,14 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem(g *GraphPartnershipItem, p 
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphPartnershipItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysGraphPartnershipItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -9920,380 +9750,380 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem(g *GraphPartnershipItem, p 
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaGraphRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphPeopleItemId_vs_CompaniesItemId scores a gold value of #/properties/people/items/properties/id (string, identifier of scope "person") against a candidate value of #/properties/companies/items/properties/id (string, identifier of scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_CompaniesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_CompaniesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphCompaniesItemId(pn, p), true, true)
+		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphCompaniesItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreGraphPeopleItemId_vs_CompaniesItemIndustry scores a gold value of #/properties/people/items/properties/id (string, identifier of scope "person") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
+		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreGraphPeopleItemName_vs_CompaniesItemName scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphCompaniesItemName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemName_vs_CompaniesItemIndustry scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphCompaniesItemIndustry(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphCompaniesItemIndustry(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle_vs_CompaniesItemId scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/companies/items/properties/id (string, identifier of scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_CompaniesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_CompaniesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphCompaniesItemId(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphCompaniesItemId(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle_vs_CompaniesItemName scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphCompaniesItemName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle_vs_CompaniesItemIndustry scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphCompaniesItemIndustry(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphCompaniesItemIndustry(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemName_vs_EmploymentItemPerson scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphEmploymentItemPerson(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphEmploymentItemPerson(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemName_vs_EmploymentItemCompany scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphEmploymentItemCompany(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphEmploymentItemCompany(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemName_vs_EmploymentItemRole scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphEmploymentItemRole(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphEmploymentItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle_vs_EmploymentItemRole scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphEmploymentItemRole(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphEmploymentItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemName_vs_PartnershipItemSource scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPartnershipItemSource(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemName_vs_PartnershipItemTarget scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPartnershipItemTarget(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemName_vs_PartnershipItemRelation scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPartnershipItemRelation(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle_vs_PartnershipItemSource scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPartnershipItemSource(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle_vs_PartnershipItemTarget scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPartnershipItemTarget(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle_vs_PartnershipItemRelation scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPartnershipItemRelation(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemId_vs_PeopleItemId scores a gold value of #/properties/companies/items/properties/id (string, identifier of scope "company") against a candidate value of #/properties/people/items/properties/id (string, identifier of scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_PeopleItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_PeopleItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphPeopleItemId(pn, p), true, true)
+		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphPeopleItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreGraphCompaniesItemId_vs_PeopleItemTitle scores a gold value of #/properties/companies/items/properties/id (string, identifier of scope "company") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if build {
-		return 1, c.leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
+		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreGraphCompaniesItemName_vs_PeopleItemName scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPeopleItemName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_PeopleItemTitle scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPeopleItemTitle(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPeopleItemTitle(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_PeopleItemId scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/people/items/properties/id (string, identifier of scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PeopleItemId(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PeopleItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPeopleItemId(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPeopleItemId(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_PeopleItemName scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPeopleItemName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_PeopleItemTitle scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPeopleItemTitle(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPeopleItemTitle(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_EmploymentItemPerson scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphEmploymentItemPerson(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphEmploymentItemPerson(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_EmploymentItemCompany scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphEmploymentItemCompany(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphEmploymentItemCompany(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_EmploymentItemRole scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphEmploymentItemRole(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphEmploymentItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_EmploymentItemPerson scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphEmploymentItemPerson(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphEmploymentItemPerson(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_EmploymentItemCompany scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphEmploymentItemCompany(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphEmploymentItemCompany(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_AcquaintanceItemSource scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphAcquaintanceItemSource(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphAcquaintanceItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_AcquaintanceItemTarget scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_AcquaintanceItemRelation scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemSource scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphAcquaintanceItemSource(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphAcquaintanceItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemTarget scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemRelation scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_PartnershipItemSource scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPartnershipItemSource(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_PartnershipItemTarget scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPartnershipItemTarget(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_PartnershipItemRelation scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.JaroWinkler(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPartnershipItemRelation(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_PartnershipItemSource scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPartnershipItemSource(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_PartnershipItemTarget scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPartnershipItemTarget(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_PartnershipItemRelation scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPartnershipItemRelation(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemPerson_vs_PeopleItemName scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10313,16 +10143,16 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PeopleItemName(gn bool, g
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemCompany_vs_PeopleItemName scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10342,34 +10172,34 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PeopleItemName(gn bool, 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemRole_vs_PeopleItemName scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPeopleItemName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemRole_vs_PeopleItemTitle scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPeopleItemTitle(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPeopleItemTitle(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemPerson_vs_CompaniesItemName scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10389,16 +10219,16 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_CompaniesItemName(gn bool
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemPerson_vs_CompaniesItemIndustry scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10418,16 +10248,16 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_CompaniesItemIndustry(gn 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemCompany_vs_CompaniesItemName scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10447,16 +10277,16 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemName(gn boo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemCompany_vs_CompaniesItemIndustry scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10476,25 +10306,25 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemIndustry(gn
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemRole_vs_CompaniesItemName scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphCompaniesItemName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemPerson scores #/properties/employment/items/properties/person (string, reference to scope "person").
-func (c *oaGraphCtx) scoreGraphEmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10514,16 +10344,16 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson(gn bool, g string, pn bool, 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemPerson_vs_Company scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_Company(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_Company(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10543,16 +10373,16 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_Company(gn bool, g string
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemPerson_vs_Role scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10572,16 +10402,16 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_Role(gn bool, g string, p
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemCompany_vs_Person scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_Person(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_Person(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10601,16 +10431,16 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_Person(gn bool, g string
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemCompany scores #/properties/employment/items/properties/company (string, reference to scope "company").
-func (c *oaGraphCtx) scoreGraphEmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10630,16 +10460,16 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany(gn bool, g string, pn bool,
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemCompany_vs_Role scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10659,43 +10489,43 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_Role(gn bool, g string, 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemRole_vs_Person scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_Person(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_Person(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphEmploymentItemPerson(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphEmploymentItemPerson(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemRole_vs_Company scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_Company(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_Company(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphEmploymentItemCompany(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphEmploymentItemCompany(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemRole scores #/properties/employment/items/properties/role (string, exact).
-func (c *oaGraphCtx) scoreGraphEmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphEmploymentItemRole(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphEmploymentItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemPerson_vs_AcquaintanceItemSource scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10715,16 +10545,16 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemSource(gn
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemPerson_vs_AcquaintanceItemTarget scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10744,16 +10574,16 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemTarget(gn
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemPerson_vs_AcquaintanceItemRelation scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10773,16 +10603,16 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemRelation(
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemCompany_vs_AcquaintanceItemSource scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10802,16 +10632,16 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemSource(g
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemCompany_vs_AcquaintanceItemRelation scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10831,43 +10661,43 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemRelation
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemRole_vs_AcquaintanceItemSource scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphAcquaintanceItemSource(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphAcquaintanceItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemRole_vs_AcquaintanceItemTarget scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemRole_vs_AcquaintanceItemRelation scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemPerson_vs_PartnershipItemSource scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10887,16 +10717,16 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemSource(gn 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemPerson_vs_PartnershipItemTarget scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10916,16 +10746,16 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemTarget(gn 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemPerson_vs_PartnershipItemRelation scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10945,16 +10775,16 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemRelation(g
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemCompany_vs_PartnershipItemSource scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -10974,16 +10804,16 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemSource(gn
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemCompany_vs_PartnershipItemRelation scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11003,43 +10833,43 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemRelation(
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphEmploymentItemRole_vs_PartnershipItemSource scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPartnershipItemSource(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemRole_vs_PartnershipItemTarget scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPartnershipItemTarget(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemRole_vs_PartnershipItemRelation scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPartnershipItemRelation(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphAcquaintanceItemSource_vs_CompaniesItemName scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11059,16 +10889,16 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_CompaniesItemName(gn bo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemSource_vs_CompaniesItemIndustry scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11088,16 +10918,16 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_CompaniesItemIndustry(g
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemTarget_vs_CompaniesItemName scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11117,16 +10947,16 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemName(gn bo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemTarget_vs_CompaniesItemIndustry scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11146,34 +10976,34 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemIndustry(g
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemRelation_vs_CompaniesItemName scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphCompaniesItemName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphAcquaintanceItemRelation_vs_CompaniesItemIndustry scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphCompaniesItemIndustry(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphCompaniesItemIndustry(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphAcquaintanceItemSource_vs_EmploymentItemPerson scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11193,16 +11023,16 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemPerson(gn
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemSource_vs_EmploymentItemCompany scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11222,16 +11052,16 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemCompany(g
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemSource_vs_EmploymentItemRole scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11251,16 +11081,16 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemRole(gn b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemTarget_vs_EmploymentItemPerson scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11280,16 +11110,16 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemPerson(gn
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemTarget_vs_EmploymentItemRole scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11309,43 +11139,43 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemRole(gn b
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemRelation_vs_EmploymentItemPerson scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphEmploymentItemPerson(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphEmploymentItemPerson(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphAcquaintanceItemRelation_vs_EmploymentItemCompany scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphEmploymentItemCompany(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphEmploymentItemCompany(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphAcquaintanceItemRelation_vs_EmploymentItemRole scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphEmploymentItemRole(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphEmploymentItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphAcquaintanceItemSource scores #/properties/acquaintance/items/properties/source (string, reference to scope "person").
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11365,16 +11195,16 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource(gn bool, g string, pn bool
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemSource_vs_Target scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11394,16 +11224,16 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_Target(gn bool, g strin
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemSource_vs_Relation scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_Relation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_Relation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11423,16 +11253,16 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_Relation(gn bool, g str
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemTarget_vs_Source scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11452,16 +11282,16 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_Source(gn bool, g strin
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemTarget scores #/properties/acquaintance/items/properties/target (string, reference to scope "person").
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11481,16 +11311,16 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget(gn bool, g string, pn bool
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemTarget_vs_Relation scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_Relation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_Relation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11510,43 +11340,43 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_Relation(gn bool, g str
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemRelation_vs_Source scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphAcquaintanceItemSource(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphAcquaintanceItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphAcquaintanceItemRelation_vs_Target scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphAcquaintanceItemRelation scores #/properties/acquaintance/items/properties/relation (string, exact).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphAcquaintanceItemSource_vs_PartnershipItemSource scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11566,16 +11396,16 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemSource(g
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemSource_vs_PartnershipItemTarget scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11595,16 +11425,16 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemTarget(g
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemSource_vs_PartnershipItemRelation scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11624,16 +11454,16 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemRelation
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemTarget_vs_PartnershipItemSource scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11653,16 +11483,16 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemSource(g
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemTarget_vs_PartnershipItemTarget scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11682,16 +11512,16 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemTarget(g
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemTarget_vs_PartnershipItemRelation scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11711,43 +11541,43 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemRelation
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphAcquaintanceItemRelation_vs_PartnershipItemSource scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphPartnershipItemSource(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphAcquaintanceItemRelation_vs_PartnershipItemTarget scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphPartnershipItemTarget(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphAcquaintanceItemRelation_vs_PartnershipItemRelation scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphPartnershipItemRelation(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemSource_vs_PeopleItemName scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11767,16 +11597,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_PeopleItemName(gn bool, 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemSource_vs_PeopleItemTitle scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11796,16 +11626,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_PeopleItemTitle(gn bool,
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemTarget_vs_PeopleItemName scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11825,16 +11655,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemName(gn bool, 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemTarget_vs_PeopleItemTitle scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11854,34 +11684,34 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemTitle(gn bool,
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemRelation_vs_PeopleItemName scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPeopleItemName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemRelation_vs_PeopleItemTitle scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPeopleItemTitle(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPeopleItemTitle(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemSource_vs_CompaniesItemName scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11901,16 +11731,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_CompaniesItemName(gn boo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemSource_vs_CompaniesItemIndustry scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11930,16 +11760,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_CompaniesItemIndustry(gn
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemTarget_vs_CompaniesItemName scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11959,16 +11789,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemName(gn boo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemTarget_vs_CompaniesItemIndustry scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -11988,34 +11818,34 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemIndustry(gn
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemRelation_vs_CompaniesItemName scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphCompaniesItemName(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemRelation_vs_CompaniesItemIndustry scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphCompaniesItemIndustry(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphCompaniesItemIndustry(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemSource_vs_EmploymentItemPerson scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12035,16 +11865,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemPerson(gn 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemSource_vs_EmploymentItemCompany scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12064,16 +11894,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemCompany(gn
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemSource_vs_EmploymentItemRole scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12093,16 +11923,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemRole(gn bo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemTarget_vs_EmploymentItemPerson scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12122,16 +11952,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemPerson(gn 
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemTarget_vs_EmploymentItemRole scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12151,43 +11981,43 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemRole(gn bo
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemRelation_vs_EmploymentItemPerson scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphEmploymentItemPerson(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphEmploymentItemPerson(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemRelation_vs_EmploymentItemCompany scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphEmploymentItemCompany(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphEmploymentItemCompany(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemRelation_vs_EmploymentItemRole scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphEmploymentItemRole(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphEmploymentItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemSource_vs_AcquaintanceItemSource scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12207,16 +12037,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemSource(g
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemSource_vs_AcquaintanceItemTarget scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12236,16 +12066,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemTarget(g
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemSource_vs_AcquaintanceItemRelation scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12265,16 +12095,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemRelation
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemTarget_vs_AcquaintanceItemSource scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12294,16 +12124,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemSource(g
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemTarget_vs_AcquaintanceItemTarget scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12323,16 +12153,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemTarget(g
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemTarget_vs_AcquaintanceItemRelation scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12352,43 +12182,43 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemRelation
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemRelation_vs_AcquaintanceItemSource scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphAcquaintanceItemSource(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphAcquaintanceItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemRelation_vs_AcquaintanceItemTarget scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemRelation_vs_AcquaintanceItemRelation scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemSource scores #/properties/partnership/items/properties/source (string, reference to scope "company").
-func (c *oaGraphCtx) scoreGraphPartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12408,16 +12238,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource(gn bool, g string, pn bool,
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemSource_vs_Target scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12437,16 +12267,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_Target(gn bool, g string
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemSource_vs_Relation scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_Relation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_Relation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12466,16 +12296,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_Relation(gn bool, g stri
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemTarget_vs_Source scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12495,16 +12325,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_Source(gn bool, g string
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemTarget scores #/properties/partnership/items/properties/target (string, reference to scope "company").
-func (c *oaGraphCtx) scoreGraphPartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12524,16 +12354,16 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget(gn bool, g string, pn bool,
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemTarget_vs_Relation scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_Relation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_Relation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
@@ -12553,37 +12383,37 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_Relation(gn bool, g stri
 	if !build {
 		return s, nil
 	}
-	r := c.leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
+	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
 	if hasMP {
-		r.m.MappedPred, r.m.HasMapped = jsonval.NewString(mp), true
+		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
-	r.m.Consulted = consulted
+	r.Match.Consulted = consulted
 	return s, r
 }
 
 // scoreGraphPartnershipItemRelation_vs_Source scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPartnershipItemSource(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemRelation_vs_Target scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
-func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPartnershipItemTarget(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemRelation scores #/properties/partnership/items/properties/relation (string, exact).
-func (c *oaGraphCtx) scoreGraphPartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *oaGraphRes) {
+func (c *oaGraphCtx) scoreGraphPartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPartnershipItemRelation(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }

@@ -15,7 +15,7 @@ import (
 )
 
 // This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion2
+const _ = oart.EnforceGenVersion3
 
 // SortedFacts is the root type of the schema synra_sort_fixed.json.
 type SortedFacts struct {
@@ -25,12 +25,6 @@ type SortedFacts struct {
 // oaSortedFactsCtx is the per-call workspace of the SortedFacts scorer; it is pooled.
 type oaSortedFactsCtx struct {
 	genrt.Workspace // buffers, assignment solver, DP; Err is an internal error of the call
-}
-
-// oaSortedFactsRes is what an alignment returns in build mode: the aligned values (SPEC §1.6) and the match node.
-type oaSortedFactsRes struct {
-	ag, ap jsonval.Value
-	m      *oart.Match
 }
 
 // oaSortedFactsPool pools the workspaces of ScoreSortedFacts.
@@ -48,84 +42,13 @@ func oaSortedFactsWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
+// The functions below are written as text; these keep the imports they use.
 var _ = errors.New
 var _ = fmt.Errorf
+var _ jsonval.Value
 
 // The fixed-order lists read the DP's moves.
 var _ = seqdp.Diag
-
-func (c *oaSortedFactsCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaSortedFactsRes {
-	return &oaSortedFactsRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
-		Gold: g, Pred: p, HasGold: hasG, HasPred: hasP}}
-}
-
-func (c *oaSortedFactsCtx) emptyObject() *oaSortedFactsRes {
-	return &oaSortedFactsRes{ag: jsonval.NewObject(nil), ap: jsonval.NewObject(nil),
-		m: &oart.Match{Type: oart.ObjectNode, Score: 1, Confidence: 1}}
-}
-
-// oaSortedFactsEnt is one list entry in build mode.
-type oaSortedFactsEnt struct {
-	role   oart.Role
-	ag, ap jsonval.Value
-	m      *oart.Match
-}
-
-// oaSortedFactsUniformAlphas gives every entry that is not ignored 1/D (SPEC §8.2).
-func oaSortedFactsUniformAlphas(ents []oaSortedFactsEnt, ignoreExcess, ignoreMissing bool) []float64 {
-	a := make([]float64, len(ents))
-	D := 0
-	for _, e := range ents {
-		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
-			D++
-		}
-	}
-	if D == 0 {
-		return a
-	}
-	for i, e := range ents {
-		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
-			a[i] = 1.0 / float64(D)
-		}
-	}
-	return a
-}
-
-func (c *oaSortedFactsCtx) finishList(kind oart.ListKind, score float64, ents []oaSortedFactsEnt, alphas []float64, raw bool, g, p jsonval.Value) *oaSortedFactsRes {
-	r := &oaSortedFactsRes{}
-	m := &oart.Match{Type: oart.ListNode, List: kind, Score: score, Confidence: 1}
-	if raw {
-		r.ag, r.ap = g, p
-	} else {
-		ag := make([]jsonval.Value, len(ents))
-		ap := make([]jsonval.Value, len(ents))
-		for i, e := range ents {
-			ag[i], ap[i] = e.ag, e.ap
-		}
-		r.ag, r.ap = jsonval.NewArray(ag), jsonval.NewArray(ap)
-	}
-	m.Children = make([]oart.ListChild, len(ents))
-	for i, e := range ents {
-		m.Children[i] = oart.ListChild{Role: e.role, Alpha: alphas[i], Match: e.m}
-	}
-	r.m = m
-	return r
-}
-
-func (c *oaSortedFactsCtx) finishCombined(score, wp, wr float64, hents []oaSortedFactsEnt, halphas []float64, tents []oaSortedFactsEnt, talphas []float64) *oaSortedFactsRes {
-	m := &oart.Match{Type: oart.ListNode, List: oart.ListCombined, Score: score, Confidence: 1}
-	ag := make([]jsonval.Value, 0, len(hents)+len(tents))
-	ap := make([]jsonval.Value, 0, len(hents)+len(tents))
-	for i, e := range hents {
-		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wp * halphas[i]), Match: e.m})
-		ag, ap = append(ag, e.ag), append(ap, e.ap)
-	}
-	for i, e := range tents {
-		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wr * talphas[i]), Match: e.m})
-		ag, ap = append(ag, e.ag), append(ap, e.ap)
-	}
-	return &oaSortedFactsRes{ag: jsonval.NewArray(ag), ap: jsonval.NewArray(ap), m: m}
-}
 
 // toJSONOrNullSortedFacts encodes a value of # as JSON (null when null is set).
 func toJSONOrNullSortedFacts(null bool, v *SortedFacts) jsonval.Value {
@@ -392,7 +315,7 @@ func RepairSortedFacts(gold, cand *SortedFacts) ([]oart.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.m, toJSONOrNullSortedFacts(gn, g), toJSONOrNullSortedFacts(pn, p), oart.GranularityLeaf)
+	ops := oart.WalkRepairs(r.Match, toJSONOrNullSortedFacts(gn, g), toJSONOrNullSortedFacts(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 func oaSortedFactsDecodePair(gold, cand []byte) (*oaSortedFactsFallback, jsonval.Value, jsonval.Value, error) {
@@ -419,7 +342,7 @@ func DecodeSortedFacts(v jsonval.Value) (*SortedFacts, bool) { return oaSortedFa
 // typed decodes a valid pair into SortedFacts when the JSON is faithfully
 // representable (see package gen), else reports false.
 func (st *oaSortedFactsFallback) typed(g, p jsonval.Value, repair bool) (*SortedFacts, *SortedFacts, bool) {
-	if !st.withinLimits(g, p, repair) {
+	if !genrt.WithinLimits(st.scorer.Options().Limits, g, p, 0, false, repair) {
 		return nil, nil, false
 	}
 	gt, ok := oaSortedFactsOut(g)
@@ -440,76 +363,6 @@ func (st *oaSortedFactsFallback) typed(g, p jsonval.Value, repair bool) (*Sorted
 // the schema's validation keywords (the schema has none beyond types, declared
 // properties and string enumerations), so the typed path skips the validator.
 const oaSortedFactsTypedIsValid = true
-
-// oaSortedFactsSize measures a JSON value for withinLimits.
-type oaSortedFactsSize struct {
-	n, elems, depth, coll, str int     // values and keys, array elements, nesting depth, largest collection, longest string or key (bytes)
-	bytes                      float64 // total bytes of strings and keys
-}
-
-func (z *oaSortedFactsSize) walk(v jsonval.Value, depth, maxDepth int) {
-	z.n++
-	z.depth = max(z.depth, depth)
-	if depth > maxDepth {
-		return
-	}
-	switch v.Kind {
-	case jsonval.String:
-		z.str = max(z.str, len(v.S))
-		z.bytes += float64(len(v.S))
-	case jsonval.Array:
-		z.coll = max(z.coll, len(v.Arr))
-		z.elems += len(v.Arr)
-		for _, x := range v.Arr {
-			z.walk(x, depth+1, maxDepth)
-		}
-	case jsonval.Object:
-		z.coll = max(z.coll, len(v.Obj))
-		for _, m := range v.Obj {
-			z.n++
-			z.str = max(z.str, len(m.Key))
-			z.bytes += float64(len(m.Key))
-			z.walk(m.Value, depth+1, maxDepth)
-		}
-	}
-}
-
-// withinLimits reports whether the interpreter certainly scores the pair
-// without exceeding a resource limit (interp.Limits): the typed code checks
-// no limits, so a pair that might exceed one goes to the interpreter, which
-// then returns the same limit error (or its score). The checks are
-// conservative (bytes bound code points; every string and key counts). The
-// work bound: per pass (the main one and one per scope) every pair of a gold
-// and a candidate value (or key) is aligned at most once, an alignment spends
-// 1 plus at most one matrix cell per pair of children, a string or key pair
-// spends (|a|+|b|)/16 plus its comparator's cost, at most max(1, ⌈|a|/64⌉·|b|)
-// for the bit-parallel comparators and |a|·|b| for Damerau–Levenshtein, so
-// that a pass spends at most 4·Na·Nb + (Nb·La + Na·Lb)/16 + La·Lb/64 + Na·Lb
-// + Nb·La (La·Lb for Damerau–Levenshtein) with N the values and keys and L
-// their string bytes; building the match tree for repairs is bounded by one
-// more pass per nesting level.
-func (st *oaSortedFactsFallback) withinLimits(g, p jsonval.Value, repair bool) bool {
-	lim := st.scorer.Options().Limits
-	var a, b oaSortedFactsSize
-	a.walk(g, 1, lim.MaxDepth)
-	b.walk(p, 1, lim.MaxDepth)
-	if max(a.depth, b.depth) > lim.MaxDepth-2 || max(a.coll, b.coll) > lim.MaxCollection || max(a.str, b.str) > lim.MaxStringRunes {
-		return false
-	}
-	if 0 > 0 && max(a.elems, b.elems) > lim.MaxCollection {
-		return false // scope records are pooled from every array
-	}
-	na, nb := float64(a.n), float64(b.n)
-	quad := a.bytes*b.bytes/64 + na*b.bytes + nb*a.bytes
-	if false {
-		quad = a.bytes * b.bytes // the schema uses Damerau–Levenshtein
-	}
-	bound := float64(0+1) * (4*na*nb + (nb*a.bytes+na*b.bytes)/16 + quad + 1)
-	if repair {
-		bound *= float64(max(a.depth, b.depth) + 2)
-	}
-	return bound <= float64(lim.MaxWork)
-}
 
 // ScoreSortedFactsJSON scores two JSON texts under synra_sort_fixed.json. Any candidate gets the
 // interpreter's score (0 when it fails validation); an error means the gold
@@ -552,7 +405,7 @@ func RepairSortedFactsJSON(gold, cand []byte) ([]oart.Op, error) {
 }
 
 // scoreSortedFacts scores # (object).
-func (c *oaSortedFactsCtx) scoreSortedFacts(gn bool, g *SortedFacts, pn bool, p *SortedFacts, build bool) (float64, *oaSortedFactsRes) {
+func (c *oaSortedFactsCtx) scoreSortedFacts(gn bool, g *SortedFacts, pn bool, p *SortedFacts, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectSortedFacts(g, p, build)
 }
 
@@ -562,7 +415,7 @@ var keySimSortedFacts = [1]float64{
 }
 
 // scoreObjectSortedFacts aligns the properties of # and # (SPEC §6).
-func (c *oaSortedFactsCtx) scoreObjectSortedFacts(g *SortedFacts, p *SortedFacts, build bool) (float64, *oaSortedFactsRes) {
+func (c *oaSortedFactsCtx) scoreObjectSortedFacts(g *SortedFacts, p *SortedFacts, build bool) (float64, *genrt.Res) {
 	var gi [1]int
 	n := 0
 	if g.Indices != nil {
@@ -577,7 +430,7 @@ func (c *oaSortedFactsCtx) scoreObjectSortedFacts(g *SortedFacts, p *SortedFacts
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -622,22 +475,22 @@ func (c *oaSortedFactsCtx) scoreObjectSortedFacts(g *SortedFacts, p *SortedFacts
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaSortedFactsRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaSortedFactsRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberSortedFacts(g, eg[x]), memberSortedFacts(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberSortedFacts(g, eg[x]), memberSortedFacts(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*1 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaSortedFactsRes
+			var r *genrt.Res
 			evs[x], r = c.scoreSortedFactsIndices(false, g.Indices, false, p.Indices, build)
 			if build {
 				rs[x] = r
@@ -663,14 +516,14 @@ func (c *oaSortedFactsCtx) scoreObjectSortedFacts(g *SortedFacts, p *SortedFacts
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysSortedFacts[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysSortedFacts[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -681,16 +534,16 @@ func (c *oaSortedFactsCtx) scoreObjectSortedFacts(g *SortedFacts, p *SortedFacts
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaSortedFactsRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreSortedFactsIndices scores #/properties/indices (array, order fixed).
-func (c *oaSortedFactsCtx) scoreSortedFactsIndices(gn bool, g []int64, pn bool, p []int64, build bool) (float64, *oaSortedFactsRes) {
+func (c *oaSortedFactsCtx) scoreSortedFactsIndices(gn bool, g []int64, pn bool, p []int64, build bool) (float64, *genrt.Res) {
 	return c.scoreArraySortedFactsIndices(g, p, build)
 }
 
 // scoreTailSortedFactsIndices scores gold tail element i of #/properties/indices against candidate tail element j of #/properties/indices.
-func (c *oaSortedFactsCtx) scoreTailSortedFactsIndices(g []int64, p []int64, i, j int, build bool) (float64, *oaSortedFactsRes) {
+func (c *oaSortedFactsCtx) scoreTailSortedFactsIndices(g []int64, p []int64, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreSortedFactsIndicesItem(false, g[i], false, p[jj], build)
@@ -698,12 +551,12 @@ func (c *oaSortedFactsCtx) scoreTailSortedFactsIndices(g []int64, p []int64, i, 
 }
 
 // scoreArraySortedFactsIndices aligns the elements of #/properties/indices and #/properties/indices (SPEC §5).
-func (c *oaSortedFactsCtx) scoreArraySortedFactsIndices(g []int64, p []int64, build bool) (float64, *oaSortedFactsRes) {
+func (c *oaSortedFactsCtx) scoreArraySortedFactsIndices(g []int64, p []int64, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaSortedFactsEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -713,7 +566,7 @@ func (c *oaSortedFactsCtx) scoreArraySortedFactsIndices(g []int64, p []int64, bu
 		if build {
 			for j := 0; j < m; j++ {
 				v := elemAtSortedFactsIndices(p, 0+j)
-				tents = append(tents, oaSortedFactsEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+				tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 			}
 		}
 	case m == 0:
@@ -721,7 +574,7 @@ func (c *oaSortedFactsCtx) scoreArraySortedFactsIndices(g []int64, p []int64, bu
 		if build {
 			for i := 0; i < n; i++ {
 				v := elemAtSortedFactsIndices(g, 0+i)
-				tents = append(tents, oaSortedFactsEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+				tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 			}
 		}
 	default:
@@ -741,24 +594,24 @@ func (c *oaSortedFactsCtx) scoreArraySortedFactsIndices(g []int64, p []int64, bu
 					D++
 					if build {
 						_, cr := c.scoreTailSortedFactsIndices(g, p, st.I, st.J, true)
-						tents = append(tents, oaSortedFactsEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaSortedFactsRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailSortedFactsIndices(g, p, st.I, st.J, true)
 				}
 				if !elemNullAtSortedFactsIndices(g, 0+st.I) {
 					D++
 					if build {
-						tents = append(tents, oaSortedFactsEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 				if !elemNullAtSortedFactsIndices(p, 0+st.J) {
 					D++
 					if build {
-						tents = append(tents, oaSortedFactsEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 			case seqdp.Up:
@@ -767,9 +620,9 @@ func (c *oaSortedFactsCtx) scoreArraySortedFactsIndices(g []int64, p []int64, bu
 					v := elemAtSortedFactsIndices(g, 0+st.I)
 					if st.CellDiag {
 						_, cr := c.scoreTailSortedFactsIndices(g, p, st.I, st.J, true)
-						v = cr.ag
+						v = cr.Gold
 					}
-					tents = append(tents, oaSortedFactsEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case seqdp.Left:
 				D++
@@ -777,9 +630,9 @@ func (c *oaSortedFactsCtx) scoreArraySortedFactsIndices(g []int64, p []int64, bu
 					v := elemAtSortedFactsIndices(p, 0+st.J)
 					if st.CellDiag {
 						_, cr := c.scoreTailSortedFactsIndices(g, p, st.I, st.J, true)
-						v = cr.ap
+						v = cr.Pred
 					}
-					tents = append(tents, oaSortedFactsEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -794,14 +647,14 @@ func (c *oaSortedFactsCtx) scoreArraySortedFactsIndices(g []int64, p []int64, bu
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListFixed, tail, tents, oaSortedFactsUniformAlphas(tents, false, false), raw, toJSONSortedFactsIndices(g), toJSONSortedFactsIndices(p))
+	return tail, genrt.FinishList(oart.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONSortedFactsIndices(g), toJSONSortedFactsIndices(p))
 }
 
 // scoreSortedFactsIndicesItem scores #/properties/indices/items (integer, exact).
-func (c *oaSortedFactsCtx) scoreSortedFactsIndicesItem(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaSortedFactsRes) {
+func (c *oaSortedFactsCtx) scoreSortedFactsIndicesItem(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := oart.ExactNumberInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONSortedFactsIndicesItem(g), toJSONSortedFactsIndicesItem(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONSortedFactsIndicesItem(g), toJSONSortedFactsIndicesItem(p), true, true)
 	}
 	return s, nil
 }

@@ -15,7 +15,7 @@ import (
 )
 
 // This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion2
+const _ = oart.EnforceGenVersion3
 
 // Trip is the root type of the schema trip_fixed.json.
 type Trip struct {
@@ -33,12 +33,6 @@ type oaTripCtx struct {
 	genrt.Workspace // buffers, assignment solver, DP; Err is an internal error of the call
 }
 
-// oaTripRes is what an alignment returns in build mode: the aligned values (SPEC §1.6) and the match node.
-type oaTripRes struct {
-	ag, ap jsonval.Value
-	m      *oart.Match
-}
-
 // oaTripPool pools the workspaces of ScoreTrip.
 var oaTripPool = sync.Pool{New: func() any {
 	return new(oaTripCtx)
@@ -54,84 +48,13 @@ func oaTripWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
+// The functions below are written as text; these keep the imports they use.
 var _ = errors.New
 var _ = fmt.Errorf
+var _ jsonval.Value
 
 // The fixed-order lists read the DP's moves.
 var _ = seqdp.Diag
-
-func (c *oaTripCtx) leaf(kind oart.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *oaTripRes {
-	return &oaTripRes{ag: g, ap: p, m: &oart.Match{Type: oart.LeafNode, Leaf: kind, Score: s, Confidence: 1,
-		Gold: g, Pred: p, HasGold: hasG, HasPred: hasP}}
-}
-
-func (c *oaTripCtx) emptyObject() *oaTripRes {
-	return &oaTripRes{ag: jsonval.NewObject(nil), ap: jsonval.NewObject(nil),
-		m: &oart.Match{Type: oart.ObjectNode, Score: 1, Confidence: 1}}
-}
-
-// oaTripEnt is one list entry in build mode.
-type oaTripEnt struct {
-	role   oart.Role
-	ag, ap jsonval.Value
-	m      *oart.Match
-}
-
-// oaTripUniformAlphas gives every entry that is not ignored 1/D (SPEC §8.2).
-func oaTripUniformAlphas(ents []oaTripEnt, ignoreExcess, ignoreMissing bool) []float64 {
-	a := make([]float64, len(ents))
-	D := 0
-	for _, e := range ents {
-		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
-			D++
-		}
-	}
-	if D == 0 {
-		return a
-	}
-	for i, e := range ents {
-		if !(e.role == oart.RoleExcess && ignoreExcess || e.role == oart.RoleMissing && ignoreMissing) {
-			a[i] = 1.0 / float64(D)
-		}
-	}
-	return a
-}
-
-func (c *oaTripCtx) finishList(kind oart.ListKind, score float64, ents []oaTripEnt, alphas []float64, raw bool, g, p jsonval.Value) *oaTripRes {
-	r := &oaTripRes{}
-	m := &oart.Match{Type: oart.ListNode, List: kind, Score: score, Confidence: 1}
-	if raw {
-		r.ag, r.ap = g, p
-	} else {
-		ag := make([]jsonval.Value, len(ents))
-		ap := make([]jsonval.Value, len(ents))
-		for i, e := range ents {
-			ag[i], ap[i] = e.ag, e.ap
-		}
-		r.ag, r.ap = jsonval.NewArray(ag), jsonval.NewArray(ap)
-	}
-	m.Children = make([]oart.ListChild, len(ents))
-	for i, e := range ents {
-		m.Children[i] = oart.ListChild{Role: e.role, Alpha: alphas[i], Match: e.m}
-	}
-	r.m = m
-	return r
-}
-
-func (c *oaTripCtx) finishCombined(score, wp, wr float64, hents []oaTripEnt, halphas []float64, tents []oaTripEnt, talphas []float64) *oaTripRes {
-	m := &oart.Match{Type: oart.ListNode, List: oart.ListCombined, Score: score, Confidence: 1}
-	ag := make([]jsonval.Value, 0, len(hents)+len(tents))
-	ap := make([]jsonval.Value, 0, len(hents)+len(tents))
-	for i, e := range hents {
-		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wp * halphas[i]), Match: e.m})
-		ag, ap = append(ag, e.ag), append(ap, e.ap)
-	}
-	for i, e := range tents {
-		m.Children = append(m.Children, oart.ListChild{Role: e.role, Alpha: float64(wr * talphas[i]), Match: e.m})
-		ag, ap = append(ag, e.ag), append(ap, e.ap)
-	}
-	return &oaTripRes{ag: jsonval.NewArray(ag), ap: jsonval.NewArray(ap), m: m}
-}
 
 // toJSONOrNullTrip encodes a value of # as JSON (null when null is set).
 func toJSONOrNullTrip(null bool, v *Trip) jsonval.Value {
@@ -532,7 +455,7 @@ func RepairTrip(gold, cand *Trip) ([]oart.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.m, toJSONOrNullTrip(gn, g), toJSONOrNullTrip(pn, p), oart.GranularityLeaf)
+	ops := oart.WalkRepairs(r.Match, toJSONOrNullTrip(gn, g), toJSONOrNullTrip(pn, p), oart.GranularityLeaf)
 	return oart.RankOps(ops, oart.RankOptions{}, nil)
 }
 func oaTripDecodePair(gold, cand []byte) (*oaTripFallback, jsonval.Value, jsonval.Value, error) {
@@ -559,7 +482,7 @@ func DecodeTrip(v jsonval.Value) (*Trip, bool) { return oaTripOut(v) }
 // typed decodes a valid pair into Trip when the JSON is faithfully
 // representable (see package gen), else reports false.
 func (st *oaTripFallback) typed(g, p jsonval.Value, repair bool) (*Trip, *Trip, bool) {
-	if !st.withinLimits(g, p, repair) {
+	if !genrt.WithinLimits(st.scorer.Options().Limits, g, p, 0, false, repair) {
 		return nil, nil, false
 	}
 	gt, ok := oaTripOut(g)
@@ -580,76 +503,6 @@ func (st *oaTripFallback) typed(g, p jsonval.Value, repair bool) (*Trip, *Trip, 
 // the schema's validation keywords (the schema has none beyond types, declared
 // properties and string enumerations), so the typed path skips the validator.
 const oaTripTypedIsValid = true
-
-// oaTripSize measures a JSON value for withinLimits.
-type oaTripSize struct {
-	n, elems, depth, coll, str int     // values and keys, array elements, nesting depth, largest collection, longest string or key (bytes)
-	bytes                      float64 // total bytes of strings and keys
-}
-
-func (z *oaTripSize) walk(v jsonval.Value, depth, maxDepth int) {
-	z.n++
-	z.depth = max(z.depth, depth)
-	if depth > maxDepth {
-		return
-	}
-	switch v.Kind {
-	case jsonval.String:
-		z.str = max(z.str, len(v.S))
-		z.bytes += float64(len(v.S))
-	case jsonval.Array:
-		z.coll = max(z.coll, len(v.Arr))
-		z.elems += len(v.Arr)
-		for _, x := range v.Arr {
-			z.walk(x, depth+1, maxDepth)
-		}
-	case jsonval.Object:
-		z.coll = max(z.coll, len(v.Obj))
-		for _, m := range v.Obj {
-			z.n++
-			z.str = max(z.str, len(m.Key))
-			z.bytes += float64(len(m.Key))
-			z.walk(m.Value, depth+1, maxDepth)
-		}
-	}
-}
-
-// withinLimits reports whether the interpreter certainly scores the pair
-// without exceeding a resource limit (interp.Limits): the typed code checks
-// no limits, so a pair that might exceed one goes to the interpreter, which
-// then returns the same limit error (or its score). The checks are
-// conservative (bytes bound code points; every string and key counts). The
-// work bound: per pass (the main one and one per scope) every pair of a gold
-// and a candidate value (or key) is aligned at most once, an alignment spends
-// 1 plus at most one matrix cell per pair of children, a string or key pair
-// spends (|a|+|b|)/16 plus its comparator's cost, at most max(1, ⌈|a|/64⌉·|b|)
-// for the bit-parallel comparators and |a|·|b| for Damerau–Levenshtein, so
-// that a pass spends at most 4·Na·Nb + (Nb·La + Na·Lb)/16 + La·Lb/64 + Na·Lb
-// + Nb·La (La·Lb for Damerau–Levenshtein) with N the values and keys and L
-// their string bytes; building the match tree for repairs is bounded by one
-// more pass per nesting level.
-func (st *oaTripFallback) withinLimits(g, p jsonval.Value, repair bool) bool {
-	lim := st.scorer.Options().Limits
-	var a, b oaTripSize
-	a.walk(g, 1, lim.MaxDepth)
-	b.walk(p, 1, lim.MaxDepth)
-	if max(a.depth, b.depth) > lim.MaxDepth-2 || max(a.coll, b.coll) > lim.MaxCollection || max(a.str, b.str) > lim.MaxStringRunes {
-		return false
-	}
-	if 0 > 0 && max(a.elems, b.elems) > lim.MaxCollection {
-		return false // scope records are pooled from every array
-	}
-	na, nb := float64(a.n), float64(b.n)
-	quad := a.bytes*b.bytes/64 + na*b.bytes + nb*a.bytes
-	if false {
-		quad = a.bytes * b.bytes // the schema uses Damerau–Levenshtein
-	}
-	bound := float64(0+1) * (4*na*nb + (nb*a.bytes+na*b.bytes)/16 + quad + 1)
-	if repair {
-		bound *= float64(max(a.depth, b.depth) + 2)
-	}
-	return bound <= float64(lim.MaxWork)
-}
 
 // ScoreTripJSON scores two JSON texts under trip_fixed.json. Any candidate gets the
 // interpreter's score (0 when it fails validation); an error means the gold
@@ -692,7 +545,7 @@ func RepairTripJSON(gold, cand []byte) ([]oart.Op, error) {
 }
 
 // scoreTrip scores # (object).
-func (c *oaTripCtx) scoreTrip(gn bool, g *Trip, pn bool, p *Trip, build bool) (float64, *oaTripRes) {
+func (c *oaTripCtx) scoreTrip(gn bool, g *Trip, pn bool, p *Trip, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectTrip(g, p, build)
 }
 
@@ -702,7 +555,7 @@ var keySimTrip = [1]float64{
 }
 
 // scoreObjectTrip aligns the properties of # and # (SPEC §6).
-func (c *oaTripCtx) scoreObjectTrip(g *Trip, p *Trip, build bool) (float64, *oaTripRes) {
+func (c *oaTripCtx) scoreObjectTrip(g *Trip, p *Trip, build bool) (float64, *genrt.Res) {
 	var gi [1]int
 	n := 0
 	if g.Itinerary != nil {
@@ -717,7 +570,7 @@ func (c *oaTripCtx) scoreObjectTrip(g *Trip, p *Trip, build bool) (float64, *oaT
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -762,22 +615,22 @@ func (c *oaTripCtx) scoreObjectTrip(g *Trip, p *Trip, build bool) (float64, *oaT
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaTripRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaTripRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberTrip(g, eg[x]), memberTrip(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberTrip(g, eg[x]), memberTrip(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*1 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaTripRes
+			var r *genrt.Res
 			evs[x], r = c.scoreTripItinerary(false, g.Itinerary, false, p.Itinerary, build)
 			if build {
 				rs[x] = r
@@ -803,14 +656,14 @@ func (c *oaTripCtx) scoreObjectTrip(g *Trip, p *Trip, build bool) (float64, *oaT
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysTrip[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysTrip[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -821,16 +674,16 @@ func (c *oaTripCtx) scoreObjectTrip(g *Trip, p *Trip, build bool) (float64, *oaT
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaTripRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreTripItinerary scores #/properties/itinerary (array, order fixed).
-func (c *oaTripCtx) scoreTripItinerary(gn bool, g []TripItineraryItem, pn bool, p []TripItineraryItem, build bool) (float64, *oaTripRes) {
+func (c *oaTripCtx) scoreTripItinerary(gn bool, g []TripItineraryItem, pn bool, p []TripItineraryItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayTripItinerary(g, p, build)
 }
 
 // scoreTailTripItinerary scores gold tail element i of #/properties/itinerary against candidate tail element j of #/properties/itinerary.
-func (c *oaTripCtx) scoreTailTripItinerary(g []TripItineraryItem, p []TripItineraryItem, i, j int, build bool) (float64, *oaTripRes) {
+func (c *oaTripCtx) scoreTailTripItinerary(g []TripItineraryItem, p []TripItineraryItem, i, j int, build bool) (float64, *genrt.Res) {
 	switch jj := 0 + j; {
 	default:
 		return c.scoreTripItineraryItem(false, &g[i], false, &p[jj], build)
@@ -838,12 +691,12 @@ func (c *oaTripCtx) scoreTailTripItinerary(g []TripItineraryItem, p []TripItiner
 }
 
 // scoreArrayTripItinerary aligns the elements of #/properties/itinerary and #/properties/itinerary (SPEC §5).
-func (c *oaTripCtx) scoreArrayTripItinerary(g []TripItineraryItem, p []TripItineraryItem, build bool) (float64, *oaTripRes) {
+func (c *oaTripCtx) scoreArrayTripItinerary(g []TripItineraryItem, p []TripItineraryItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
-	var tents []oaTripEnt
+	var tents []genrt.Entry
 	raw := false
 	switch {
 	case n == 0 && m == 0:
@@ -853,7 +706,7 @@ func (c *oaTripCtx) scoreArrayTripItinerary(g []TripItineraryItem, p []TripItine
 		if build {
 			for j := 0; j < m; j++ {
 				v := elemAtTripItinerary(p, 0+j)
-				tents = append(tents, oaTripEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+				tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 			}
 		}
 	case m == 0:
@@ -861,7 +714,7 @@ func (c *oaTripCtx) scoreArrayTripItinerary(g []TripItineraryItem, p []TripItine
 		if build {
 			for i := 0; i < n; i++ {
 				v := elemAtTripItinerary(g, 0+i)
-				tents = append(tents, oaTripEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+				tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 			}
 		}
 	default:
@@ -881,24 +734,24 @@ func (c *oaTripCtx) scoreArrayTripItinerary(g []TripItineraryItem, p []TripItine
 					D++
 					if build {
 						_, cr := c.scoreTailTripItinerary(g, p, st.I, st.J, true)
-						tents = append(tents, oaTripEnt{role: oart.RoleMatched, ag: cr.ag, ap: cr.ap, m: cr.m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
-				var cr *oaTripRes
+				var cr *genrt.Res
 				if build {
 					_, cr = c.scoreTailTripItinerary(g, p, st.I, st.J, true)
 				}
 				if !elemNullAtTripItinerary(g, 0+st.I) {
 					D++
 					if build {
-						tents = append(tents, oaTripEnt{role: oart.RoleMissing, ag: cr.ag, m: c.leaf(oart.LeafPlain, 0, cr.ag, jsonval.Value{}, true, false).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 				if !elemNullAtTripItinerary(p, 0+st.J) {
 					D++
 					if build {
-						tents = append(tents, oaTripEnt{role: oart.RoleExcess, ap: cr.ap, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.ap, false, true).m})
+						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 			case seqdp.Up:
@@ -907,9 +760,9 @@ func (c *oaTripCtx) scoreArrayTripItinerary(g []TripItineraryItem, p []TripItine
 					v := elemAtTripItinerary(g, 0+st.I)
 					if st.CellDiag {
 						_, cr := c.scoreTailTripItinerary(g, p, st.I, st.J, true)
-						v = cr.ag
+						v = cr.Gold
 					}
-					tents = append(tents, oaTripEnt{role: oart.RoleMissing, ag: v, m: c.leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case seqdp.Left:
 				D++
@@ -917,9 +770,9 @@ func (c *oaTripCtx) scoreArrayTripItinerary(g []TripItineraryItem, p []TripItine
 					v := elemAtTripItinerary(p, 0+st.J)
 					if st.CellDiag {
 						_, cr := c.scoreTailTripItinerary(g, p, st.I, st.J, true)
-						v = cr.ap
+						v = cr.Pred
 					}
-					tents = append(tents, oaTripEnt{role: oart.RoleExcess, ap: v, m: c.leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).m})
+					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -934,11 +787,11 @@ func (c *oaTripCtx) scoreArrayTripItinerary(g []TripItineraryItem, p []TripItine
 	if !build {
 		return tail, nil
 	}
-	return tail, c.finishList(oart.ListFixed, tail, tents, oaTripUniformAlphas(tents, false, false), raw, toJSONTripItinerary(g), toJSONTripItinerary(p))
+	return tail, genrt.FinishList(oart.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONTripItinerary(g), toJSONTripItinerary(p))
 }
 
 // scoreTripItineraryItem scores #/properties/itinerary/items (object).
-func (c *oaTripCtx) scoreTripItineraryItem(gn bool, g *TripItineraryItem, pn bool, p *TripItineraryItem, build bool) (float64, *oaTripRes) {
+func (c *oaTripCtx) scoreTripItineraryItem(gn bool, g *TripItineraryItem, pn bool, p *TripItineraryItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectTripItineraryItem(g, p, build)
 }
 
@@ -951,7 +804,7 @@ var keySimTripItineraryItem = [4]float64{
 }
 
 // scoreObjectTripItineraryItem aligns the properties of #/properties/itinerary/items and #/properties/itinerary/items (SPEC §6).
-func (c *oaTripCtx) scoreObjectTripItineraryItem(g *TripItineraryItem, p *TripItineraryItem, build bool) (float64, *oaTripRes) {
+func (c *oaTripCtx) scoreObjectTripItineraryItem(g *TripItineraryItem, p *TripItineraryItem, build bool) (float64, *genrt.Res) {
 	var gi [2]int
 	n := 0
 	if g.City != nil {
@@ -974,7 +827,7 @@ func (c *oaTripCtx) scoreObjectTripItineraryItem(g *TripItineraryItem, p *TripIt
 	}
 	if n == 0 && m == 0 {
 		if build {
-			return 1, c.emptyObject()
+			return 1, genrt.EmptyObject()
 		}
 		return 1, nil
 	}
@@ -1019,47 +872,47 @@ func (c *oaTripCtx) scoreObjectTripItineraryItem(g *TripItineraryItem, p *TripIt
 		c.ReleaseInts(asg)
 		c.Release(K)
 	}
-	var rs []*oaTripRes
+	var rs []*genrt.Res
 	if build {
-		rs = make([]*oaTripRes, E)
+		rs = make([]*genrt.Res, E)
 	}
 	for x := 0; x < E; x++ {
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = c.leaf(oart.LeafPlain, 0, memberTripItineraryItem(g, eg[x]), memberTripItineraryItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberTripItineraryItem(g, eg[x]), memberTripItineraryItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
 		switch eg[x]*2 + ep[x] {
 		case 0:
 			ews[x] = float64(1.0)
-			var r *oaTripRes
+			var r *genrt.Res
 			evs[x], r = c.scoreTripItineraryItemCity(false, genrt.Deref(g.City), false, genrt.Deref(p.City), build)
 			if build {
 				rs[x] = r
 			}
 		case 1:
 			ews[x] = float64(1.0)
-			var r *oaTripRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullTripItineraryItemCity(false, genrt.Deref(g.City)), toJSONOrNullTripItineraryItemDays(false, genrt.Deref(p.Days)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullTripItineraryItemCity(false, genrt.Deref(g.City)), toJSONOrNullTripItineraryItemDays(false, genrt.Deref(p.Days)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 2:
 			ews[x] = float64(1.0)
-			var r *oaTripRes
+			var r *genrt.Res
 			if build {
-				r = c.leaf(oart.LeafPlain, 0, toJSONOrNullTripItineraryItemDays(false, genrt.Deref(g.Days)), toJSONOrNullTripItineraryItemCity(false, genrt.Deref(p.City)), true, true)
+				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullTripItineraryItemDays(false, genrt.Deref(g.Days)), toJSONOrNullTripItineraryItemCity(false, genrt.Deref(p.City)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		case 3:
 			ews[x] = float64(1.0)
-			var r *oaTripRes
+			var r *genrt.Res
 			evs[x], r = c.scoreTripItineraryItemDays(false, genrt.Deref(g.Days), false, genrt.Deref(p.Days), build)
 			if build {
 				rs[x] = r
@@ -1085,14 +938,14 @@ func (c *oaTripCtx) scoreObjectTripItineraryItem(g *TripItineraryItem, p *TripIt
 	var agM, apM []jsonval.Member
 	sumW := oart.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].m}
+		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysTripItineraryItem[eg[x]], true
-			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].ag})
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
 		}
 		if ep[x] >= 0 {
 			oe.PredKey, oe.HasPredKey = keysTripItineraryItem[ep[x]], true
-			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].ap})
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred})
 		}
 		if W != 0 {
 			oe.KeyAlpha = float64(0.0) / float64(E)
@@ -1103,41 +956,41 @@ func (c *oaTripCtx) scoreObjectTripItineraryItem(g *TripItineraryItem, p *TripIt
 		ents[x] = oe
 	}
 	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
-	return score, &oaTripRes{ag: jsonval.NewObject(agM), ap: jsonval.NewObject(apM), m: mt}
+	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreTripItineraryItemCity scores #/properties/itinerary/items/properties/city (string, exact).
-func (c *oaTripCtx) scoreTripItineraryItemCity(gn bool, g string, pn bool, p string, build bool) (float64, *oaTripRes) {
+func (c *oaTripCtx) scoreTripItineraryItemCity(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := oart.ExactString(string(g), string(p))
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONTripItineraryItemCity(g), toJSONTripItineraryItemCity(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONTripItineraryItemCity(g), toJSONTripItineraryItemCity(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreTripItineraryItemCity_vs_Days scores a gold value of #/properties/itinerary/items/properties/city (string, exact) against a candidate value of #/properties/itinerary/items/properties/days (integer, invdiff); the gold node's schema governs (SPEC §6.4).
-func (c *oaTripCtx) scoreTripItineraryItemCity_vs_Days(gn bool, g string, pn bool, p int64, build bool) (float64, *oaTripRes) {
+func (c *oaTripCtx) scoreTripItineraryItemCity_vs_Days(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONTripItineraryItemCity(g), toJSONTripItineraryItemDays(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONTripItineraryItemCity(g), toJSONTripItineraryItemDays(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreTripItineraryItemDays_vs_City scores a gold value of #/properties/itinerary/items/properties/days (integer, invdiff) against a candidate value of #/properties/itinerary/items/properties/city (string, exact); the gold node's schema governs (SPEC §6.4).
-func (c *oaTripCtx) scoreTripItineraryItemDays_vs_City(gn bool, g int64, pn bool, p string, build bool) (float64, *oaTripRes) {
+func (c *oaTripCtx) scoreTripItineraryItemDays_vs_City(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	_, _ = g, p
 	if build {
-		return 0, c.leaf(oart.LeafPlain, 0, toJSONTripItineraryItemDays(g), toJSONTripItineraryItemCity(p), true, true)
+		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONTripItineraryItemDays(g), toJSONTripItineraryItemCity(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreTripItineraryItemDays scores #/properties/itinerary/items/properties/days (integer, invdiff).
-func (c *oaTripCtx) scoreTripItineraryItemDays(gn bool, g int64, pn bool, p int64, build bool) (float64, *oaTripRes) {
+func (c *oaTripCtx) scoreTripItineraryItemDays(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := oart.InvDiffInt(g, p)
 	if build {
-		return s, c.leaf(oart.LeafPlain, s, toJSONTripItineraryItemDays(g), toJSONTripItineraryItemDays(p), true, true)
+		return s, genrt.Leaf(oart.LeafPlain, s, toJSONTripItineraryItemDays(g), toJSONTripItineraryItemDays(p), true, true)
 	}
 	return s, nil
 }

@@ -1,11 +1,17 @@
 // Package genrt is the schema-independent support of the scorers that
 // oagen gen writes: the pooled per-call workspace (buffers, the assignment
-// solver and the alignment DP) and small helpers. Generated code imports it
-// so that every generated file holds only what is specific to its schema;
-// other code has no reason to use it.
+// solver and the alignment DP), the construction of match trees in build
+// mode (Res, Entry, Leaf, EmptyObject, UniformAlphas, FinishList,
+// FinishCombined), the resource-limit pre-check of the JSON entry points
+// (WithinLimits) and the WL label keys (AppendLabelItem). Generated code
+// imports it so that every generated file holds only what is specific to
+// its schema; other code has no reason to use it. Changing what generated
+// code calls here changes the runtime contract (runtime.GenVersion).
 //
-// Nothing here allocates in steady state: buffers are returned to the
-// workspace by the Release methods and reused by later calls.
+// The score-only path allocates nothing in steady state: buffers are
+// returned to the workspace by the Release methods and reused by later
+// calls, and WithinLimits and the label-key appenders do not allocate. The
+// match-tree builders allocate; they run only when repairs are requested.
 package genrt
 
 import (
