@@ -27,7 +27,7 @@ type emitter struct {
 	// being written (walkers, relation tables); it is appended at the end.
 	aux     bytes.Buffer
 	walkers map[string]string
-	// walkerUsed holds the walker names taken.
+	// walkerUsed holds the names taken by walkers and relation tables.
 	walkerUsed map[string]bool
 }
 

@@ -72,6 +72,12 @@
 //	member<path>, keys<path>, elemAt<path>, elemNullAt<path>
 //	walk<path>To<rel>    the referential walker to the node at the relative path rel
 //
+// The referential pass (SPEC §7) is named after the scope, its name converted
+// by goName: records<Scope>, derive<Scope>, graph<Scope>, structural<Scope>,
+// the state type oa<T>Scope<Scope> in the context field scope<Scope>, and
+// the relation tables <kind>Rel<Scope>_<carrier path> (kind unary, edge or
+// member).
+//
 // The score functions of a gold node a against a different candidate node b
 // (fuzzy key alignment pairing two properties, a tuple position against an
 // array's items) append "_vs_" and b's path relative to the closest node
@@ -309,7 +315,7 @@ func renderModel(f *jen.File, m *model, opts Options) {
 			jen.Id("eps").Index().Id(pfx+"Ep"),
 		)
 		for _, ts := range m.scopes {
-			ctxFields = append(ctxFields, jen.Id(fmt.Sprintf("s%d", ts.idx)).Id(fmt.Sprintf("%sScope%d", pfx, ts.idx)))
+			ctxFields = append(ctxFields, jen.Id("scope"+ts.name).Id(pfx+"Scope"+ts.name))
 		}
 	}
 	f.Type().Id(pfx + "Ctx").Struct(ctxFields...)
@@ -415,7 +421,7 @@ func usesDL(m *model) bool {
 func resetAll(m *model) string {
 	var b []byte
 	for _, ts := range m.scopes {
-		b = fmt.Appendf(b, "c.s%d.reset(); ", ts.idx)
+		b = fmt.Appendf(b, "c.scope%s.reset(); ", ts.name)
 	}
 	return string(b)
 }

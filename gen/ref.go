@@ -16,6 +16,7 @@ import (
 type tscope struct {
 	sc     *ir.Scope
 	idx    int
+	name   string // goName of the scope's name, unique among the scopes: names its state and functions
 	rec    *tnode // the record node (schema node at the record path)
 	id     *tnode // the idScope node
 	groups []cgroup
@@ -158,8 +159,9 @@ func (m *model) checkPath(t *tnode, p ir.Path) (*tnode, error) {
 // buildScopes resolves the scopes of the schema for generation.
 func (m *model) buildScopes() error {
 	sch := m.schema
+	used := map[string]bool{}
 	for i, sc := range sch.Scopes {
-		ts := &tscope{sc: sc, idx: i}
+		ts := &tscope{sc: sc, idx: i, name: unique(goName(sc.Name), used)}
 		var err error
 		if ts.rec, err = m.checkPath(m.root, sc.RecordPath); err != nil {
 			return err
@@ -372,8 +374,8 @@ func pointerExpr(p ir.Path) string {
 func (e *emitter) scopeTypes() {
 	for _, ts := range e.m.scopes {
 		K := keyType(ts.id)
-		e.p("// %s is the per-call state of scope %q (SPEC §7.3–7.5).", e.n("Scope"+strconv.Itoa(ts.idx)), ts.sc.Name)
-		e.p("type %s struct {", e.n("Scope"+strconv.Itoa(ts.idx)))
+		e.p("// %s is the per-call state of scope %q (SPEC §7.3–7.5).", e.n("Scope"+ts.name), ts.sc.Name)
+		e.p("type %s struct {", e.n("Scope"+ts.name))
 		e.p("done bool // the bijection exists")
 		e.p("rn [2][]bool // records of each side: null flags")
 		e.p("recs [2][]%s // records of each side", ts.rec.refType())
@@ -384,7 +386,7 @@ func (e *emitter) scopeTypes() {
 		e.p("gset map[%s]struct{} // gold ids (integrity check)", K)
 		e.p("verts [2]map[%s]int32 // WL vertex of each id, per side", K)
 		e.p("}")
-		e.p("func (st *%s) reset() {", e.n("Scope"+strconv.Itoa(ts.idx)))
+		e.p("func (st *%s) reset() {", e.n("Scope"+ts.name))
 		e.p("st.done = false")
 		e.p("if st.pi == nil { st.pi, st.used, st.gset = map[%[1]s]int32{}, map[%[1]s]struct{}{}, map[%[1]s]struct{}{}; st.verts = [2]map[%[1]s]int32{{}, {}} }", K)
 		e.p("clear(st.pi); clear(st.used); clear(st.gset); clear(st.verts[0]); clear(st.verts[1])")
@@ -407,7 +409,7 @@ func (e *emitter) emitRefPass() {
 	e.p("func (c *%s) checkGold(gn bool, g %s) error {", e.n("Ctx"), R)
 	e.p("var err error")
 	for _, ts := range m.scopes {
-		st := fmt.Sprintf("c.s%d", ts.idx)
+		st := "c.scope" + ts.name
 		full := append(slices.Clone(ts.sc.RecordPath), ts.sc.IDSuffix...)
 		w, leaf := e.walker(m.root, full)
 		e.p("%s(gn, g, c.ix[:], func(_ bool, v %s) bool {", w, leaf.refType())
@@ -441,11 +443,11 @@ func (e *emitter) emitRefPass() {
 	e.p("c.cur, c.maskAll, c.deriving = 0, false, false")
 	e.p("if c.labels == nil { c.labels = map[string]wl.Label{} }")
 	for _, ts := range m.scopes {
-		e.p("c.s%d.reset()", ts.idx)
+		e.p("c.scope%s.reset()", ts.name)
 	}
 	e.p("if err := c.checkGold(gn, g); err != nil { return err }")
 	for _, ts := range m.scopes {
-		e.p("c.derive%d(gn, g, pn, p)", ts.idx)
+		e.p("c.derive%s(gn, g, pn, p)", ts.name)
 	}
 	e.p("return nil")
 	e.p("}")
@@ -461,14 +463,14 @@ func (e *emitter) emitDerive(ts *tscope) {
 	m := e.m
 	R := m.root.refType()
 	K := keyType(ts.id)
-	st := fmt.Sprintf("c.s%d", ts.idx)
+	st := "c.scope" + ts.name
 	recW, recLeaf := e.walker(m.root, ts.sc.RecordPath)
 	idW, idLeaf := e.walker(ts.rec, ts.sc.IDSuffix)
 	_ = recLeaf
 
 	// Records and their ids.
-	e.p("// records%d collects the records of scope %q on one side, with their first ids.", ts.idx, ts.sc.Name)
-	e.p("func (c *%s) records%d(side int, xn bool, x %s) {", e.n("Ctx"), ts.idx, R)
+	e.p("// records%s collects the records of scope %q on one side, with their first ids.", ts.name, ts.sc.Name)
+	e.p("func (c *%s) records%s(side int, xn bool, x %s) {", e.n("Ctx"), ts.name, R)
 	e.p("st := &%s", st)
 	e.p("%s(xn, x, c.ix[:], func(rn bool, r %s) bool {", recW, ts.rec.refType())
 	e.p("var id %s", K)
@@ -484,11 +486,11 @@ func (e *emitter) emitDerive(ts *tscope) {
 
 	recFn := e.pair(ts.rec, ts.rec)
 	wlOn := !ts.sc.Degraded
-	e.p("// derive%d derives the bijection of scope %q (SPEC §7.5).", ts.idx, ts.sc.Name)
-	e.p("func (c *%s) derive%d(gn bool, g %s, pn bool, p %s) {", e.n("Ctx"), ts.idx, R, R)
+	e.p("// derive%s derives the bijection of scope %q (SPEC §7.5).", ts.name, ts.sc.Name)
+	e.p("func (c *%s) derive%s(gn bool, g %s, pn bool, p %s) {", e.n("Ctx"), ts.name, R, R)
 	e.p("st := &%s", st)
-	e.p("c.records%d(0, gn, g)", ts.idx)
-	e.p("c.records%d(1, pn, p)", ts.idx)
+	e.p("c.records%s(0, gn, g)", ts.name)
+	e.p("c.records%s(1, pn, p)", ts.name)
 	e.p("n, m := len(st.recs[0]), len(st.recs[1])")
 	e.p("if n == 0 && m == 0 { st.done = true; return }")
 	e.p("C := c.Floats(n * m)")
@@ -508,7 +510,7 @@ func (e *emitter) emitDerive(ts *tscope) {
 		e.p("if n > 1 || m > 1 {")
 		e.p("Wm := c.Floats(n * m)")
 		e.p("clear(Wm)")
-		e.p("c.structural%d(gn, g, pn, p, Wm, n, m)", ts.idx)
+		e.p("c.structural%s(gn, g, pn, p, Wm, n, m)", ts.name)
 		e.p("Sx = c.Floats(n * m)")
 		e.p("sc := c.Floats(n * m)")
 		e.p("oart.WLTieBreak(Sx, C, Wm, n, m, sc)")
@@ -546,9 +548,9 @@ func (e *emitter) emitStructural(ts *tscope) {
 	m := e.m
 	R := m.root.refType()
 	K := keyType(ts.id)
-	st := fmt.Sprintf("c.s%d", ts.idx)
-	e.p("// graph%d builds the WL graph of scope %q on one side (SPEC §7.6).", ts.idx, ts.sc.Name)
-	e.p("func (c *%s) graph%d(side int, xn bool, x %s) {", e.n("Ctx"), ts.idx, R)
+	st := "c.scope" + ts.name
+	e.p("// graph%s builds the WL graph of scope %q on one side (SPEC §7.6).", ts.name, ts.sc.Name)
+	e.p("func (c *%s) graph%s(side int, xn bool, x %s) {", e.n("Ctx"), ts.name, R)
 	e.p("st := &%s", st)
 	e.p("gr := &c.wg[side]")
 	e.p("gr.Reset()")
@@ -617,11 +619,11 @@ func (e *emitter) emitStructural(ts *tscope) {
 	}
 	e.p("}")
 
-	e.p("// structural%d runs the joint WL refinement of scope %q (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.", ts.idx, ts.sc.Name)
-	e.p("func (c *%s) structural%d(gn bool, g %s, pn bool, p %s, Wm []float64, n, m int) {", e.n("Ctx"), ts.idx, R, R)
+	e.p("// structural%s runs the joint WL refinement of scope %q (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.", ts.name, ts.sc.Name)
+	e.p("func (c *%s) structural%s(gn bool, g %s, pn bool, p %s, Wm []float64, n, m int) {", e.n("Ctx"), ts.name, R, R)
 	e.p("st := &%s", st)
-	e.p("c.graph%d(0, gn, g)", ts.idx)
-	e.p("c.graph%d(1, pn, p)", ts.idx)
+	e.p("c.graph%s(0, gn, g)", ts.name)
+	e.p("c.graph%s(1, pn, p)", ts.name)
 	e.p("colG, colP := wl.Refine(&c.wg[0], &c.wg[1], -1, &c.wlws)")
 	e.p("for i := 0; i < n; i++ {")
 	e.p("if !st.ok[0][i] { continue }")
@@ -653,9 +655,9 @@ func (e *emitter) labelItems(g cgroup, mode string) {
 		e.p("if vn { %s; return true }", e.item(mode, "", `"xref"`, name, role, `"z"`, `""`))
 		e.p("img := %s", keyConv(xleaf, "v"))
 		e.p("if side == 0 {")
-		e.p("ix, ok := c.s%d.pi[img]", x.scope)
+		e.p("ix, ok := c.scope%s.pi[img]", other.name)
 		e.p("if !ok || ix < 0 { %s; return true }", e.item(mode, "", `"xref"`, name, role))
-		e.p("img = c.s%d.ids[1][ix]", x.scope)
+		e.p("img = c.scope%s.ids[1][ix]", other.name)
 		e.p("}")
 		switch other.id.kind {
 		case kString:
@@ -687,7 +689,13 @@ func (e *emitter) item(mode, intExpr string, parts ...string) string {
 
 // relTable emits a package-level table of relation strings and returns its name.
 func (e *emitter) relTable(ts *tscope, gi int, kind string, rels []string) string {
-	name := e.n(fmt.Sprintf("Rel%d_%d_%s", ts.idx, gi, kind))
+	g := ts.groups[gi]
+	name := fmt.Sprintf("%sRel%s_%s", kind, ts.name, g.node.path)
+	for i := 2; e.walkerUsed[name]; i++ {
+		name = fmt.Sprintf("%sRel%s_%s_%d", kind, ts.name, g.node.path, i)
+	}
+	e.walkerUsed[name] = true
+	fmt.Fprintf(&e.aux, "// %s holds the %s relations of the carrier %q of scope %q, by role (SPEC §7.6).\n", name, kind, g.carrier.String(), ts.sc.Name)
 	fmt.Fprintf(&e.aux, "var %s = [...]string{", name)
 	for _, r := range rels {
 		fmt.Fprintf(&e.aux, "%s,", strconv.Quote(r))
@@ -805,11 +813,11 @@ func (e *emitter) emitIDRef(a, b *tnode) bool {
 		e.p("s := 0.0")
 		e.p("var mp %s", K)
 		e.p("hasMP, consulted := false, false")
-		e.p("if c.maskAll || c.cur == %d || !c.s%d.done {", si+1, si)
+		e.p("if c.maskAll || c.cur == %d || !c.scope%s.done {", si+1, ts.name)
 		e.p("s = 1")
 		e.p("} else {")
 		e.p("consulted = true")
-		e.p("if gn { _ = g } else if ix, ok := c.s%d.pi[%s]; ok && ix >= 0 { mp, hasMP = c.s%d.ids[1][ix], true }", si, keyConv(a, "g"), si)
+		e.p("if gn { _ = g } else if ix, ok := c.scope%s.pi[%s]; ok && ix >= 0 { mp, hasMP = c.scope%s.ids[1][ix], true }", ts.name, keyConv(a, "g"), ts.name)
 		switch {
 		case b.kind == ts.id.kind:
 			e.p("if hasMP && !pn && mp == %s { s = 1 }", keyConv(b, "p"))

@@ -59,7 +59,7 @@ type oaGraphCtx struct {
 	wg                      [2]wl.Graph
 	wlws                    wl.Workspace
 	eps                     []oaGraphEp
-	s0                      oaGraphScope0
+	scopeNode               oaGraphScopeNode
 }
 
 // oaGraphPool pools the workspaces of ScoreGraph.
@@ -82,8 +82,8 @@ var _ = errors.New
 var _ = fmt.Errorf
 var _ jsonval.Value
 
-// oaGraphScope0 is the per-call state of scope "node" (SPEC §7.3–7.5).
-type oaGraphScope0 struct {
+// oaGraphScopeNode is the per-call state of scope "node" (SPEC §7.3–7.5).
+type oaGraphScopeNode struct {
 	done  bool                 // the bijection exists
 	rn    [2][]bool            // records of each side: null flags
 	recs  [2][]*GraphNodesItem // records of each side
@@ -95,7 +95,7 @@ type oaGraphScope0 struct {
 	verts [2]map[string]int32 // WL vertex of each id, per side
 }
 
-func (st *oaGraphScope0) reset() {
+func (st *oaGraphScopeNode) reset() {
 	st.done = false
 	if st.pi == nil {
 		st.pi, st.used, st.gset = map[string]int32{}, map[string]struct{}{}, map[string]struct{}{}
@@ -120,18 +120,18 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	var err error
 	walkGraphToNodesItemId(gn, g, c.ix[:], func(_ bool, v string) bool {
 		id := v
-		if _, dup := c.s0.gset[id]; dup {
+		if _, dup := c.scopeNode.gset[id]; dup {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/nodes/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewString(id)) + " in scope \"node\""}
 			return false
 		}
-		c.s0.gset[id] = struct{}{}
+		c.scopeNode.gset[id] = struct{}{}
 		return true
 	})
 	if err != nil {
 		return err
 	}
 	walkGraphToRoot(gn, g, c.ix[:], func(_ bool, v string) bool {
-		if _, ok := c.s0.gset[v]; !ok {
+		if _, ok := c.scopeNode.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: "/root", Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"node\""}
 			return false
 		}
@@ -141,7 +141,7 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 		return err
 	}
 	walkGraphToRelationsItemSource(gn, g, c.ix[:], func(_ bool, v string) bool {
-		if _, ok := c.s0.gset[v]; !ok {
+		if _, ok := c.scopeNode.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/relations/%d/source", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"node\""}
 			return false
 		}
@@ -151,7 +151,7 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 		return err
 	}
 	walkGraphToRelationsItemTarget(gn, g, c.ix[:], func(_ bool, v string) bool {
-		if _, ok := c.s0.gset[v]; !ok {
+		if _, ok := c.scopeNode.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/relations/%d/target", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"node\""}
 			return false
 		}
@@ -169,17 +169,17 @@ func (c *oaGraphCtx) prepare(gn bool, g *Graph, pn bool, p *Graph) error {
 	if c.labels == nil {
 		c.labels = map[string]wl.Label{}
 	}
-	c.s0.reset()
+	c.scopeNode.reset()
 	if err := c.checkGold(gn, g); err != nil {
 		return err
 	}
-	c.derive0(gn, g, pn, p)
+	c.deriveNode(gn, g, pn, p)
 	return nil
 }
 
-// records0 collects the records of scope "node" on one side, with their first ids.
-func (c *oaGraphCtx) records0(side int, xn bool, x *Graph) {
-	st := &c.s0
+// recordsNode collects the records of scope "node" on one side, with their first ids.
+func (c *oaGraphCtx) recordsNode(side int, xn bool, x *Graph) {
+	st := &c.scopeNode
 	walkGraphToNodesItem(xn, x, c.ix[:], func(rn bool, r *GraphNodesItem) bool {
 		var id string
 		ok := false
@@ -192,11 +192,11 @@ func (c *oaGraphCtx) records0(side int, xn bool, x *Graph) {
 	})
 }
 
-// derive0 derives the bijection of scope "node" (SPEC §7.5).
-func (c *oaGraphCtx) derive0(gn bool, g *Graph, pn bool, p *Graph) {
-	st := &c.s0
-	c.records0(0, gn, g)
-	c.records0(1, pn, p)
+// deriveNode derives the bijection of scope "node" (SPEC §7.5).
+func (c *oaGraphCtx) deriveNode(gn bool, g *Graph, pn bool, p *Graph) {
+	st := &c.scopeNode
+	c.recordsNode(0, gn, g)
+	c.recordsNode(1, pn, p)
 	n, m := len(st.recs[0]), len(st.recs[1])
 	if n == 0 && m == 0 {
 		st.done = true
@@ -220,7 +220,7 @@ func (c *oaGraphCtx) derive0(gn bool, g *Graph, pn bool, p *Graph) {
 	if n > 1 || m > 1 {
 		Wm := c.Floats(n * m)
 		clear(Wm)
-		c.structural0(gn, g, pn, p, Wm, n, m)
+		c.structuralNode(gn, g, pn, p, Wm, n, m)
 		Sx = c.Floats(n * m)
 		sc := c.Floats(n * m)
 		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
@@ -254,9 +254,9 @@ func (c *oaGraphCtx) derive0(gn bool, g *Graph, pn bool, p *Graph) {
 	st.done = true
 }
 
-// graph0 builds the WL graph of scope "node" on one side (SPEC §7.6).
-func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
-	st := &c.s0
+// graphNode builds the WL graph of scope "node" on one side (SPEC §7.6).
+func (c *oaGraphCtx) graphNode(side int, xn bool, x *Graph) {
+	st := &c.scopeNode
 	gr := &c.wg[side]
 	gr.Reset()
 	verts := st.verts[side]
@@ -289,11 +289,11 @@ func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
 		label := wl.Label{} // the carrier has no exact scalars and no cross-scope references
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, oaGraphRel0_0_unary[eps[0].role], label)
+			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelNode_Graph[eps[0].role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, oaGraphRel0_0_member[ep.role], label)
+				gr.AddIncidence(ep.v, hub, memberRelNode_Graph[ep.role], label)
 			}
 		}
 		return true
@@ -348,24 +348,24 @@ func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
 		}
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, oaGraphRel0_1_unary[eps[0].role], label)
+			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelNode_GraphRelationsItem[eps[0].role], label)
 		case len(eps) == 2 && eps[0].role != eps[1].role:
-			gr.AddIncidence(eps[0].v, eps[1].v, oaGraphRel0_1_edge[eps[0].role*2+eps[1].role], label)
+			gr.AddIncidence(eps[0].v, eps[1].v, edgeRelNode_GraphRelationsItem[eps[0].role*2+eps[1].role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, oaGraphRel0_1_member[ep.role], label)
+				gr.AddIncidence(ep.v, hub, memberRelNode_GraphRelationsItem[ep.role], label)
 			}
 		}
 		return true
 	})
 }
 
-// structural0 runs the joint WL refinement of scope "node" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
-func (c *oaGraphCtx) structural0(gn bool, g *Graph, pn bool, p *Graph, Wm []float64, n, m int) {
-	st := &c.s0
-	c.graph0(0, gn, g)
-	c.graph0(1, pn, p)
+// structuralNode runs the joint WL refinement of scope "node" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
+func (c *oaGraphCtx) structuralNode(gn bool, g *Graph, pn bool, p *Graph, Wm []float64, n, m int) {
+	st := &c.scopeNode
+	c.graphNode(0, gn, g)
+	c.graphNode(1, pn, p)
 	colG, colP := wl.Refine(&c.wg[0], &c.wg[1], -1, &c.wlws)
 	for i := 0; i < n; i++ {
 		if !st.ok[0][i] {
@@ -1388,7 +1388,7 @@ func oaGraphScore(gold, cand *Graph) (float64, error) {
 func CheckGraphGold(gold *Graph) error {
 	c := oaGraphPool.Get().(*oaGraphCtx)
 	defer oaGraphPool.Put(c)
-	c.s0.reset()
+	c.scopeNode.reset()
 	gn, g := oaGraphIn(gold)
 	if oaGraphNilRoot(gold, gold) {
 		return errors.New("nil gold")
@@ -2104,14 +2104,14 @@ func (c *oaGraphCtx) scoreGraphRoot(gn bool, g string, pn bool, p string, build 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeNode.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeNode.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -2133,14 +2133,14 @@ func (c *oaGraphCtx) scoreGraphRoot_vs_Nodes(gn bool, g string, pn bool, p []Gra
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeNode.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeNode.ids[1][ix], true
 		}
 		_ = p // a value of another kind never equals an identifier
 	}
@@ -2160,14 +2160,14 @@ func (c *oaGraphCtx) scoreGraphRoot_vs_Relations(gn bool, g string, pn bool, p [
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeNode.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeNode.ids[1][ix], true
 		}
 		_ = p // a value of another kind never equals an identifier
 	}
@@ -3474,14 +3474,14 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemConcept(gn bool, 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeNode.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeNode.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3503,14 +3503,14 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemAttributes(gn boo
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeNode.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeNode.ids[1][ix], true
 		}
 		_ = p // a value of another kind never equals an identifier
 	}
@@ -3551,14 +3551,14 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_NodesItemConcept(gn bool, 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeNode.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeNode.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3580,14 +3580,14 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_NodesItemAttributes(gn boo
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeNode.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeNode.ids[1][ix], true
 		}
 		_ = p // a value of another kind never equals an identifier
 	}
@@ -3607,14 +3607,14 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource(gn bool, g string, pn bool, p
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeNode.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeNode.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3636,14 +3636,14 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Role(gn bool, g string, pn
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeNode.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeNode.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3665,14 +3665,14 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Target(gn bool, g string, 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeNode.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeNode.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3721,14 +3721,14 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_Source(gn bool, g string, 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeNode.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeNode.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3750,14 +3750,14 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_Role(gn bool, g string, pn
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeNode.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeNode.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3779,14 +3779,14 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget(gn bool, g string, pn bool, p
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeNode.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeNode.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3948,9 +3948,11 @@ func walkGraphToGraph(xn bool, x *Graph, ix []int, yield func(bool, *Graph) bool
 	return true
 }
 
-var oaGraphRel0_0_unary = [...]string{"\x05unary\x18(('properties', \"root\"),"}
+// unaryRelNode_Graph holds the unary relations of the carrier "" of scope "node", by role (SPEC §7.6).
+var unaryRelNode_Graph = [...]string{"\x05unary\x18(('properties', \"root\"),"}
 
-var oaGraphRel0_0_member = [...]string{"\x06member\x18(('properties', \"root\"),"}
+// memberRelNode_Graph holds the member relations of the carrier "" of scope "node", by role (SPEC §7.6).
+var memberRelNode_Graph = [...]string{"\x06member\x18(('properties', \"root\"),"}
 
 // walkGraphToRelationsItem walks "/properties/relations/items" from a value of # to the values of #/properties/relations/items (SPEC §7.3).
 func walkGraphToRelationsItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphRelationsItem) bool) bool {
@@ -4004,8 +4006,11 @@ func walkGraphRelationsItemToTarget(xn bool, x *GraphRelationsItem, ix []int, yi
 	return true
 }
 
-var oaGraphRel0_1_unary = [...]string{"\x05unary\x1a(('properties', \"source\"),", "\x05unary\x1a(('properties', \"target\"),"}
+// unaryRelNode_GraphRelationsItem holds the unary relations of the carrier "/properties/relations/items" of scope "node", by role (SPEC §7.6).
+var unaryRelNode_GraphRelationsItem = [...]string{"\x05unary\x1a(('properties', \"source\"),", "\x05unary\x1a(('properties', \"target\"),"}
 
-var oaGraphRel0_1_edge = [...]string{"", "\x04edge\x1a(('properties', \"source\"),\x1a(('properties', \"target\"),", "", ""}
+// edgeRelNode_GraphRelationsItem holds the edge relations of the carrier "/properties/relations/items" of scope "node", by role (SPEC §7.6).
+var edgeRelNode_GraphRelationsItem = [...]string{"", "\x04edge\x1a(('properties', \"source\"),\x1a(('properties', \"target\"),", "", ""}
 
-var oaGraphRel0_1_member = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}
+// memberRelNode_GraphRelationsItem holds the member relations of the carrier "/properties/relations/items" of scope "node", by role (SPEC §7.6).
+var memberRelNode_GraphRelationsItem = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}

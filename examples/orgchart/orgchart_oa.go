@@ -71,7 +71,7 @@ type oaOrgChartCtx struct {
 	wg                      [2]wl.Graph
 	wlws                    wl.Workspace
 	eps                     []oaOrgChartEp
-	s0                      oaOrgChartScope0
+	scopePerson             oaOrgChartScopePerson
 }
 
 // oaOrgChartPool pools the workspaces of ScoreOrgChart.
@@ -97,8 +97,8 @@ var _ jsonval.Value
 // The fixed-order lists read the DP's moves.
 var _ = seqdp.Diag
 
-// oaOrgChartScope0 is the per-call state of scope "person" (SPEC §7.3–7.5).
-type oaOrgChartScope0 struct {
+// oaOrgChartScopePerson is the per-call state of scope "person" (SPEC §7.3–7.5).
+type oaOrgChartScopePerson struct {
 	done  bool                     // the bijection exists
 	rn    [2][]bool                // records of each side: null flags
 	recs  [2][]*OrgChartPeopleItem // records of each side
@@ -110,7 +110,7 @@ type oaOrgChartScope0 struct {
 	verts [2]map[int64]int32 // WL vertex of each id, per side
 }
 
-func (st *oaOrgChartScope0) reset() {
+func (st *oaOrgChartScopePerson) reset() {
 	st.done = false
 	if st.pi == nil {
 		st.pi, st.used, st.gset = map[int64]int32{}, map[int64]struct{}{}, map[int64]struct{}{}
@@ -135,18 +135,18 @@ func (c *oaOrgChartCtx) checkGold(gn bool, g *OrgChart) error {
 	var err error
 	walkOrgChartToPeopleItemId(gn, g, c.ix[:], func(_ bool, v int64) bool {
 		id := v
-		if _, dup := c.s0.gset[id]; dup {
+		if _, dup := c.scopePerson.gset[id]; dup {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/people/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewInt(id)) + " in scope \"person\""}
 			return false
 		}
-		c.s0.gset[id] = struct{}{}
+		c.scopePerson.gset[id] = struct{}{}
 		return true
 	})
 	if err != nil {
 		return err
 	}
 	walkOrgChartToMentorshipsItemMentor(gn, g, c.ix[:], func(_ bool, v int64) bool {
-		if _, ok := c.s0.gset[v]; !ok {
+		if _, ok := c.scopePerson.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/mentorships/%d/mentor", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewInt(v)) + " names no identifier of scope \"person\""}
 			return false
 		}
@@ -156,7 +156,7 @@ func (c *oaOrgChartCtx) checkGold(gn bool, g *OrgChart) error {
 		return err
 	}
 	walkOrgChartToMentorshipsItemMentee(gn, g, c.ix[:], func(_ bool, v int64) bool {
-		if _, ok := c.s0.gset[v]; !ok {
+		if _, ok := c.scopePerson.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/mentorships/%d/mentee", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewInt(v)) + " names no identifier of scope \"person\""}
 			return false
 		}
@@ -174,17 +174,17 @@ func (c *oaOrgChartCtx) prepare(gn bool, g *OrgChart, pn bool, p *OrgChart) erro
 	if c.labels == nil {
 		c.labels = map[string]wl.Label{}
 	}
-	c.s0.reset()
+	c.scopePerson.reset()
 	if err := c.checkGold(gn, g); err != nil {
 		return err
 	}
-	c.derive0(gn, g, pn, p)
+	c.derivePerson(gn, g, pn, p)
 	return nil
 }
 
-// records0 collects the records of scope "person" on one side, with their first ids.
-func (c *oaOrgChartCtx) records0(side int, xn bool, x *OrgChart) {
-	st := &c.s0
+// recordsPerson collects the records of scope "person" on one side, with their first ids.
+func (c *oaOrgChartCtx) recordsPerson(side int, xn bool, x *OrgChart) {
+	st := &c.scopePerson
 	walkOrgChartToPeopleItem(xn, x, c.ix[:], func(rn bool, r *OrgChartPeopleItem) bool {
 		var id int64
 		ok := false
@@ -197,11 +197,11 @@ func (c *oaOrgChartCtx) records0(side int, xn bool, x *OrgChart) {
 	})
 }
 
-// derive0 derives the bijection of scope "person" (SPEC §7.5).
-func (c *oaOrgChartCtx) derive0(gn bool, g *OrgChart, pn bool, p *OrgChart) {
-	st := &c.s0
-	c.records0(0, gn, g)
-	c.records0(1, pn, p)
+// derivePerson derives the bijection of scope "person" (SPEC §7.5).
+func (c *oaOrgChartCtx) derivePerson(gn bool, g *OrgChart, pn bool, p *OrgChart) {
+	st := &c.scopePerson
+	c.recordsPerson(0, gn, g)
+	c.recordsPerson(1, pn, p)
 	n, m := len(st.recs[0]), len(st.recs[1])
 	if n == 0 && m == 0 {
 		st.done = true
@@ -225,7 +225,7 @@ func (c *oaOrgChartCtx) derive0(gn bool, g *OrgChart, pn bool, p *OrgChart) {
 	if n > 1 || m > 1 {
 		Wm := c.Floats(n * m)
 		clear(Wm)
-		c.structural0(gn, g, pn, p, Wm, n, m)
+		c.structuralPerson(gn, g, pn, p, Wm, n, m)
 		Sx = c.Floats(n * m)
 		sc := c.Floats(n * m)
 		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
@@ -259,9 +259,9 @@ func (c *oaOrgChartCtx) derive0(gn bool, g *OrgChart, pn bool, p *OrgChart) {
 	st.done = true
 }
 
-// graph0 builds the WL graph of scope "person" on one side (SPEC §7.6).
-func (c *oaOrgChartCtx) graph0(side int, xn bool, x *OrgChart) {
-	st := &c.s0
+// graphPerson builds the WL graph of scope "person" on one side (SPEC §7.6).
+func (c *oaOrgChartCtx) graphPerson(side int, xn bool, x *OrgChart) {
+	st := &c.scopePerson
 	gr := &c.wg[side]
 	gr.Reset()
 	verts := st.verts[side]
@@ -303,24 +303,24 @@ func (c *oaOrgChartCtx) graph0(side int, xn bool, x *OrgChart) {
 		label := wl.Label{} // the carrier has no exact scalars and no cross-scope references
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, oaOrgChartRel0_0_unary[eps[0].role], label)
+			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelPerson_OrgChartMentorshipsItem[eps[0].role], label)
 		case len(eps) == 2 && eps[0].role != eps[1].role:
-			gr.AddIncidence(eps[0].v, eps[1].v, oaOrgChartRel0_0_edge[eps[0].role*2+eps[1].role], label)
+			gr.AddIncidence(eps[0].v, eps[1].v, edgeRelPerson_OrgChartMentorshipsItem[eps[0].role*2+eps[1].role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, oaOrgChartRel0_0_member[ep.role], label)
+				gr.AddIncidence(ep.v, hub, memberRelPerson_OrgChartMentorshipsItem[ep.role], label)
 			}
 		}
 		return true
 	})
 }
 
-// structural0 runs the joint WL refinement of scope "person" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
-func (c *oaOrgChartCtx) structural0(gn bool, g *OrgChart, pn bool, p *OrgChart, Wm []float64, n, m int) {
-	st := &c.s0
-	c.graph0(0, gn, g)
-	c.graph0(1, pn, p)
+// structuralPerson runs the joint WL refinement of scope "person" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
+func (c *oaOrgChartCtx) structuralPerson(gn bool, g *OrgChart, pn bool, p *OrgChart, Wm []float64, n, m int) {
+	st := &c.scopePerson
+	c.graphPerson(0, gn, g)
+	c.graphPerson(1, pn, p)
 	colG, colP := wl.Refine(&c.wg[0], &c.wg[1], -1, &c.wlws)
 	for i := 0; i < n; i++ {
 		if !st.ok[0][i] {
@@ -1336,7 +1336,7 @@ func oaOrgChartScore(gold, cand *OrgChart) (float64, error) {
 func CheckOrgChartGold(gold *OrgChart) error {
 	c := oaOrgChartPool.Get().(*oaOrgChartCtx)
 	defer oaOrgChartPool.Put(c)
-	c.s0.reset()
+	c.scopePerson.reset()
 	gn, g := oaOrgChartIn(gold)
 	if oaOrgChartNilRoot(gold, gold) {
 		return errors.New("nil gold")
@@ -4365,14 +4365,14 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_PeopleItemName(gn 
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		_ = p // a value of another kind never equals an identifier
 	}
@@ -4392,14 +4392,14 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_PeopleItemRole(gn 
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		_ = p // a value of another kind never equals an identifier
 	}
@@ -4419,14 +4419,14 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_PeopleItemName(gn 
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		_ = p // a value of another kind never equals an identifier
 	}
@@ -4446,14 +4446,14 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_PeopleItemRole(gn 
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		_ = p // a value of another kind never equals an identifier
 	}
@@ -4473,14 +4473,14 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor(gn bool, g int64, pn 
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -4502,14 +4502,14 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_Mentee(gn bool, g 
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -4531,14 +4531,14 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_Mentor(gn bool, g 
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -4560,14 +4560,14 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee(gn bool, g int64, pn 
 	s := 0.0
 	var mp int64
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -4757,8 +4757,11 @@ func walkOrgChartMentorshipsItemToMentor(xn bool, x *OrgChartMentorshipsItem, ix
 	return true
 }
 
-var oaOrgChartRel0_0_unary = [...]string{"\x05unary\x1a(('properties', \"mentee\"),", "\x05unary\x1a(('properties', \"mentor\"),"}
+// unaryRelPerson_OrgChartMentorshipsItem holds the unary relations of the carrier "/properties/mentorships/items" of scope "person", by role (SPEC §7.6).
+var unaryRelPerson_OrgChartMentorshipsItem = [...]string{"\x05unary\x1a(('properties', \"mentee\"),", "\x05unary\x1a(('properties', \"mentor\"),"}
 
-var oaOrgChartRel0_0_edge = [...]string{"", "\x04edge\x1a(('properties', \"mentee\"),\x1a(('properties', \"mentor\"),", "", ""}
+// edgeRelPerson_OrgChartMentorshipsItem holds the edge relations of the carrier "/properties/mentorships/items" of scope "person", by role (SPEC §7.6).
+var edgeRelPerson_OrgChartMentorshipsItem = [...]string{"", "\x04edge\x1a(('properties', \"mentee\"),\x1a(('properties', \"mentor\"),", "", ""}
 
-var oaOrgChartRel0_0_member = [...]string{"\x06member\x1a(('properties', \"mentee\"),", "\x06member\x1a(('properties', \"mentor\"),"}
+// memberRelPerson_OrgChartMentorshipsItem holds the member relations of the carrier "/properties/mentorships/items" of scope "person", by role (SPEC §7.6).
+var memberRelPerson_OrgChartMentorshipsItem = [...]string{"\x06member\x1a(('properties', \"mentee\"),", "\x06member\x1a(('properties', \"mentor\"),"}

@@ -57,7 +57,7 @@ type oaDocumentCtx struct {
 	wg                      [2]wl.Graph
 	wlws                    wl.Workspace
 	eps                     []oaDocumentEp
-	s0                      oaDocumentScope0
+	scopeEntity             oaDocumentScopeEntity
 }
 
 // oaDocumentPool pools the workspaces of ScoreDocument.
@@ -80,8 +80,8 @@ var _ = errors.New
 var _ = fmt.Errorf
 var _ jsonval.Value
 
-// oaDocumentScope0 is the per-call state of scope "entity" (SPEC §7.3–7.5).
-type oaDocumentScope0 struct {
+// oaDocumentScopeEntity is the per-call state of scope "entity" (SPEC §7.3–7.5).
+type oaDocumentScopeEntity struct {
 	done  bool                       // the bijection exists
 	rn    [2][]bool                  // records of each side: null flags
 	recs  [2][]*DocumentEntitiesItem // records of each side
@@ -93,7 +93,7 @@ type oaDocumentScope0 struct {
 	verts [2]map[string]int32 // WL vertex of each id, per side
 }
 
-func (st *oaDocumentScope0) reset() {
+func (st *oaDocumentScopeEntity) reset() {
 	st.done = false
 	if st.pi == nil {
 		st.pi, st.used, st.gset = map[string]int32{}, map[string]struct{}{}, map[string]struct{}{}
@@ -118,18 +118,18 @@ func (c *oaDocumentCtx) checkGold(gn bool, g *Document) error {
 	var err error
 	walkDocumentToEntitiesItemId(gn, g, c.ix[:], func(_ bool, v string) bool {
 		id := v
-		if _, dup := c.s0.gset[id]; dup {
+		if _, dup := c.scopeEntity.gset[id]; dup {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/entities/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewString(id)) + " in scope \"entity\""}
 			return false
 		}
-		c.s0.gset[id] = struct{}{}
+		c.scopeEntity.gset[id] = struct{}{}
 		return true
 	})
 	if err != nil {
 		return err
 	}
 	walkDocumentToRelationsItemSubject(gn, g, c.ix[:], func(_ bool, v string) bool {
-		if _, ok := c.s0.gset[v]; !ok {
+		if _, ok := c.scopeEntity.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/relations/%d/subject", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"entity\""}
 			return false
 		}
@@ -139,7 +139,7 @@ func (c *oaDocumentCtx) checkGold(gn bool, g *Document) error {
 		return err
 	}
 	walkDocumentToRelationsItemObject(gn, g, c.ix[:], func(_ bool, v string) bool {
-		if _, ok := c.s0.gset[v]; !ok {
+		if _, ok := c.scopeEntity.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/relations/%d/object", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"entity\""}
 			return false
 		}
@@ -157,17 +157,17 @@ func (c *oaDocumentCtx) prepare(gn bool, g *Document, pn bool, p *Document) erro
 	if c.labels == nil {
 		c.labels = map[string]wl.Label{}
 	}
-	c.s0.reset()
+	c.scopeEntity.reset()
 	if err := c.checkGold(gn, g); err != nil {
 		return err
 	}
-	c.derive0(gn, g, pn, p)
+	c.deriveEntity(gn, g, pn, p)
 	return nil
 }
 
-// records0 collects the records of scope "entity" on one side, with their first ids.
-func (c *oaDocumentCtx) records0(side int, xn bool, x *Document) {
-	st := &c.s0
+// recordsEntity collects the records of scope "entity" on one side, with their first ids.
+func (c *oaDocumentCtx) recordsEntity(side int, xn bool, x *Document) {
+	st := &c.scopeEntity
 	walkDocumentToEntitiesItem(xn, x, c.ix[:], func(rn bool, r *DocumentEntitiesItem) bool {
 		var id string
 		ok := false
@@ -180,11 +180,11 @@ func (c *oaDocumentCtx) records0(side int, xn bool, x *Document) {
 	})
 }
 
-// derive0 derives the bijection of scope "entity" (SPEC §7.5).
-func (c *oaDocumentCtx) derive0(gn bool, g *Document, pn bool, p *Document) {
-	st := &c.s0
-	c.records0(0, gn, g)
-	c.records0(1, pn, p)
+// deriveEntity derives the bijection of scope "entity" (SPEC §7.5).
+func (c *oaDocumentCtx) deriveEntity(gn bool, g *Document, pn bool, p *Document) {
+	st := &c.scopeEntity
+	c.recordsEntity(0, gn, g)
+	c.recordsEntity(1, pn, p)
 	n, m := len(st.recs[0]), len(st.recs[1])
 	if n == 0 && m == 0 {
 		st.done = true
@@ -208,7 +208,7 @@ func (c *oaDocumentCtx) derive0(gn bool, g *Document, pn bool, p *Document) {
 	if n > 1 || m > 1 {
 		Wm := c.Floats(n * m)
 		clear(Wm)
-		c.structural0(gn, g, pn, p, Wm, n, m)
+		c.structuralEntity(gn, g, pn, p, Wm, n, m)
 		Sx = c.Floats(n * m)
 		sc := c.Floats(n * m)
 		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
@@ -242,9 +242,9 @@ func (c *oaDocumentCtx) derive0(gn bool, g *Document, pn bool, p *Document) {
 	st.done = true
 }
 
-// graph0 builds the WL graph of scope "entity" on one side (SPEC §7.6).
-func (c *oaDocumentCtx) graph0(side int, xn bool, x *Document) {
-	st := &c.s0
+// graphEntity builds the WL graph of scope "entity" on one side (SPEC §7.6).
+func (c *oaDocumentCtx) graphEntity(side int, xn bool, x *Document) {
+	st := &c.scopeEntity
 	gr := &c.wg[side]
 	gr.Reset()
 	verts := st.verts[side]
@@ -308,24 +308,24 @@ func (c *oaDocumentCtx) graph0(side int, xn bool, x *Document) {
 		}
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, oaDocumentRel0_0_unary[eps[0].role], label)
+			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelEntity_DocumentRelationsItem[eps[0].role], label)
 		case len(eps) == 2 && eps[0].role != eps[1].role:
-			gr.AddIncidence(eps[0].v, eps[1].v, oaDocumentRel0_0_edge[eps[0].role*2+eps[1].role], label)
+			gr.AddIncidence(eps[0].v, eps[1].v, edgeRelEntity_DocumentRelationsItem[eps[0].role*2+eps[1].role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, oaDocumentRel0_0_member[ep.role], label)
+				gr.AddIncidence(ep.v, hub, memberRelEntity_DocumentRelationsItem[ep.role], label)
 			}
 		}
 		return true
 	})
 }
 
-// structural0 runs the joint WL refinement of scope "entity" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
-func (c *oaDocumentCtx) structural0(gn bool, g *Document, pn bool, p *Document, Wm []float64, n, m int) {
-	st := &c.s0
-	c.graph0(0, gn, g)
-	c.graph0(1, pn, p)
+// structuralEntity runs the joint WL refinement of scope "entity" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
+func (c *oaDocumentCtx) structuralEntity(gn bool, g *Document, pn bool, p *Document, Wm []float64, n, m int) {
+	st := &c.scopeEntity
+	c.graphEntity(0, gn, g)
+	c.graphEntity(1, pn, p)
 	colG, colP := wl.Refine(&c.wg[0], &c.wg[1], -1, &c.wlws)
 	for i := 0; i < n; i++ {
 		if !st.ok[0][i] {
@@ -1242,7 +1242,7 @@ func oaDocumentScore(gold, cand *Document) (float64, error) {
 func CheckDocumentGold(gold *Document) error {
 	c := oaDocumentPool.Get().(*oaDocumentCtx)
 	defer oaDocumentPool.Put(c)
-	c.s0.reset()
+	c.scopeEntity.reset()
 	gn, g := oaDocumentIn(gold)
 	if oaDocumentNilRoot(gold, gold) {
 		return errors.New("nil gold")
@@ -3090,14 +3090,14 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemType(gn
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeEntity.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeEntity.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3119,14 +3119,14 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemMention
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeEntity.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeEntity.ids[1][ix], true
 		}
 		_ = p // a value of another kind never equals an identifier
 	}
@@ -3176,14 +3176,14 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_EntitiesItemType(gn 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeEntity.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeEntity.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3205,14 +3205,14 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_EntitiesItemMentions
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeEntity.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeEntity.ids[1][ix], true
 		}
 		_ = p // a value of another kind never equals an identifier
 	}
@@ -3232,14 +3232,14 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject(gn bool, g string, pn 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeEntity.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeEntity.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3261,14 +3261,14 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Predicate(gn bool, 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeEntity.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeEntity.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3290,14 +3290,14 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Object(gn bool, g s
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeEntity.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeEntity.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3346,14 +3346,14 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_Subject(gn bool, g s
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeEntity.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeEntity.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3375,14 +3375,14 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_Predicate(gn bool, g
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeEntity.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeEntity.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3404,14 +3404,14 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject(gn bool, g string, pn b
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeEntity.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeEntity.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3601,8 +3601,11 @@ func walkDocumentRelationsItemToSubject(xn bool, x *DocumentRelationsItem, ix []
 	return true
 }
 
-var oaDocumentRel0_0_unary = [...]string{"\x05unary\x1a(('properties', \"object\"),", "\x05unary\x1b(('properties', \"subject\"),"}
+// unaryRelEntity_DocumentRelationsItem holds the unary relations of the carrier "/properties/relations/items" of scope "entity", by role (SPEC §7.6).
+var unaryRelEntity_DocumentRelationsItem = [...]string{"\x05unary\x1a(('properties', \"object\"),", "\x05unary\x1b(('properties', \"subject\"),"}
 
-var oaDocumentRel0_0_edge = [...]string{"", "\x04edge\x1a(('properties', \"object\"),\x1b(('properties', \"subject\"),", "", ""}
+// edgeRelEntity_DocumentRelationsItem holds the edge relations of the carrier "/properties/relations/items" of scope "entity", by role (SPEC §7.6).
+var edgeRelEntity_DocumentRelationsItem = [...]string{"", "\x04edge\x1a(('properties', \"object\"),\x1b(('properties', \"subject\"),", "", ""}
 
-var oaDocumentRel0_0_member = [...]string{"\x06member\x1a(('properties', \"object\"),", "\x06member\x1b(('properties', \"subject\"),"}
+// memberRelEntity_DocumentRelationsItem holds the member relations of the carrier "/properties/relations/items" of scope "entity", by role (SPEC §7.6).
+var memberRelEntity_DocumentRelationsItem = [...]string{"\x06member\x1a(('properties', \"object\"),", "\x06member\x1b(('properties', \"subject\"),"}

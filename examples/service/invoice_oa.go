@@ -31,7 +31,7 @@ type oaInvoiceCtx struct {
 	wg                      [2]wl.Graph
 	wlws                    wl.Workspace
 	eps                     []oaInvoiceEp
-	s0                      oaInvoiceScope0
+	scopeParty              oaInvoiceScopeParty
 }
 
 // oaInvoicePool pools the workspaces of ScoreInvoice.
@@ -47,8 +47,8 @@ var _ = errors.New
 var _ = fmt.Errorf
 var _ jsonval.Value
 
-// oaInvoiceScope0 is the per-call state of scope "party" (SPEC §7.3–7.5).
-type oaInvoiceScope0 struct {
+// oaInvoiceScopeParty is the per-call state of scope "party" (SPEC §7.3–7.5).
+type oaInvoiceScopeParty struct {
 	done  bool             // the bijection exists
 	rn    [2][]bool        // records of each side: null flags
 	recs  [2][]*Party      // records of each side
@@ -60,7 +60,7 @@ type oaInvoiceScope0 struct {
 	verts [2]map[string]int32 // WL vertex of each id, per side
 }
 
-func (st *oaInvoiceScope0) reset() {
+func (st *oaInvoiceScopeParty) reset() {
 	st.done = false
 	if st.pi == nil {
 		st.pi, st.used, st.gset = map[string]int32{}, map[string]struct{}{}, map[string]struct{}{}
@@ -85,18 +85,18 @@ func (c *oaInvoiceCtx) checkGold(gn bool, g *Invoice) error {
 	var err error
 	walkInvoiceToPartiesItemId(gn, g, c.ix[:], func(_ bool, v string) bool {
 		id := v
-		if _, dup := c.s0.gset[id]; dup {
+		if _, dup := c.scopeParty.gset[id]; dup {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/parties/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewString(id)) + " in scope \"party\""}
 			return false
 		}
-		c.s0.gset[id] = struct{}{}
+		c.scopeParty.gset[id] = struct{}{}
 		return true
 	})
 	if err != nil {
 		return err
 	}
 	walkInvoiceToPartiesItemParent(gn, g, c.ix[:], func(_ bool, v string) bool {
-		if _, ok := c.s0.gset[v]; !ok {
+		if _, ok := c.scopeParty.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/parties/%d/parent", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"party\""}
 			return false
 		}
@@ -106,7 +106,7 @@ func (c *oaInvoiceCtx) checkGold(gn bool, g *Invoice) error {
 		return err
 	}
 	walkInvoiceToLinesItemShipTo(gn, g, c.ix[:], func(_ bool, v string) bool {
-		if _, ok := c.s0.gset[v]; !ok {
+		if _, ok := c.scopeParty.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/lines/%d/shipTo", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"party\""}
 			return false
 		}
@@ -124,17 +124,17 @@ func (c *oaInvoiceCtx) prepare(gn bool, g *Invoice, pn bool, p *Invoice) error {
 	if c.labels == nil {
 		c.labels = map[string]wl.Label{}
 	}
-	c.s0.reset()
+	c.scopeParty.reset()
 	if err := c.checkGold(gn, g); err != nil {
 		return err
 	}
-	c.derive0(gn, g, pn, p)
+	c.deriveParty(gn, g, pn, p)
 	return nil
 }
 
-// records0 collects the records of scope "party" on one side, with their first ids.
-func (c *oaInvoiceCtx) records0(side int, xn bool, x *Invoice) {
-	st := &c.s0
+// recordsParty collects the records of scope "party" on one side, with their first ids.
+func (c *oaInvoiceCtx) recordsParty(side int, xn bool, x *Invoice) {
+	st := &c.scopeParty
 	walkInvoiceToPartiesItem(xn, x, c.ix[:], func(rn bool, r *Party) bool {
 		var id string
 		ok := false
@@ -147,11 +147,11 @@ func (c *oaInvoiceCtx) records0(side int, xn bool, x *Invoice) {
 	})
 }
 
-// derive0 derives the bijection of scope "party" (SPEC §7.5).
-func (c *oaInvoiceCtx) derive0(gn bool, g *Invoice, pn bool, p *Invoice) {
-	st := &c.s0
-	c.records0(0, gn, g)
-	c.records0(1, pn, p)
+// deriveParty derives the bijection of scope "party" (SPEC §7.5).
+func (c *oaInvoiceCtx) deriveParty(gn bool, g *Invoice, pn bool, p *Invoice) {
+	st := &c.scopeParty
+	c.recordsParty(0, gn, g)
+	c.recordsParty(1, pn, p)
 	n, m := len(st.recs[0]), len(st.recs[1])
 	if n == 0 && m == 0 {
 		st.done = true
@@ -175,7 +175,7 @@ func (c *oaInvoiceCtx) derive0(gn bool, g *Invoice, pn bool, p *Invoice) {
 	if n > 1 || m > 1 {
 		Wm := c.Floats(n * m)
 		clear(Wm)
-		c.structural0(gn, g, pn, p, Wm, n, m)
+		c.structuralParty(gn, g, pn, p, Wm, n, m)
 		Sx = c.Floats(n * m)
 		sc := c.Floats(n * m)
 		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
@@ -209,9 +209,9 @@ func (c *oaInvoiceCtx) derive0(gn bool, g *Invoice, pn bool, p *Invoice) {
 	st.done = true
 }
 
-// graph0 builds the WL graph of scope "party" on one side (SPEC §7.6).
-func (c *oaInvoiceCtx) graph0(side int, xn bool, x *Invoice) {
-	st := &c.s0
+// graphParty builds the WL graph of scope "party" on one side (SPEC §7.6).
+func (c *oaInvoiceCtx) graphParty(side int, xn bool, x *Invoice) {
+	st := &c.scopeParty
 	gr := &c.wg[side]
 	gr.Reset()
 	verts := st.verts[side]
@@ -264,11 +264,11 @@ func (c *oaInvoiceCtx) graph0(side int, xn bool, x *Invoice) {
 		}
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, oaInvoiceRel0_0_unary[eps[0].role], label)
+			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelParty_InvoicePartiesItem[eps[0].role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, oaInvoiceRel0_0_member[ep.role], label)
+				gr.AddIncidence(ep.v, hub, memberRelParty_InvoicePartiesItem[ep.role], label)
 			}
 		}
 		return true
@@ -318,22 +318,22 @@ func (c *oaInvoiceCtx) graph0(side int, xn bool, x *Invoice) {
 		}
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, oaInvoiceRel0_1_unary[eps[0].role], label)
+			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelParty_InvoiceLinesItem[eps[0].role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, oaInvoiceRel0_1_member[ep.role], label)
+				gr.AddIncidence(ep.v, hub, memberRelParty_InvoiceLinesItem[ep.role], label)
 			}
 		}
 		return true
 	})
 }
 
-// structural0 runs the joint WL refinement of scope "party" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
-func (c *oaInvoiceCtx) structural0(gn bool, g *Invoice, pn bool, p *Invoice, Wm []float64, n, m int) {
-	st := &c.s0
-	c.graph0(0, gn, g)
-	c.graph0(1, pn, p)
+// structuralParty runs the joint WL refinement of scope "party" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
+func (c *oaInvoiceCtx) structuralParty(gn bool, g *Invoice, pn bool, p *Invoice, Wm []float64, n, m int) {
+	st := &c.scopeParty
+	c.graphParty(0, gn, g)
+	c.graphParty(1, pn, p)
 	colG, colP := wl.Refine(&c.wg[0], &c.wg[1], -1, &c.wlws)
 	for i := 0; i < n; i++ {
 		if !st.ok[0][i] {
@@ -958,7 +958,7 @@ func oaInvoiceScore(gold, cand *Invoice) (float64, error) {
 func CheckInvoiceGold(gold *Invoice) error {
 	c := oaInvoicePool.Get().(*oaInvoiceCtx)
 	defer oaInvoicePool.Put(c)
-	c.s0.reset()
+	c.scopeParty.reset()
 	gn, g := oaInvoiceIn(gold)
 	if oaInvoiceNilRoot(gold, gold) {
 		return errors.New("nil gold")
@@ -1528,14 +1528,14 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent_vs_Name(gn bool, g string, 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeParty.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeParty.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -1557,14 +1557,14 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent_vs_Role(gn bool, g string, 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeParty.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeParty.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -1586,14 +1586,14 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent(gn bool, g string, pn bool,
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeParty.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeParty.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -2788,14 +2788,14 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Sku(gn bool, g string, pn 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeParty.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeParty.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -2817,14 +2817,14 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Description(gn bool, g str
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeParty.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeParty.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -2846,14 +2846,14 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Quantity(gn bool, g string
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeParty.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeParty.ids[1][ix], true
 		}
 		_ = p // a value of another kind never equals an identifier
 	}
@@ -2873,14 +2873,14 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_UnitCents(gn bool, g strin
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeParty.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeParty.ids[1][ix], true
 		}
 		_ = p // a value of another kind never equals an identifier
 	}
@@ -2900,14 +2900,14 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo(gn bool, g string, pn bool, p
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeParty.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeParty.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3046,9 +3046,11 @@ func walkInvoicePartiesItemToParent(xn bool, x *Party, ix []int, yield func(bool
 	return true
 }
 
-var oaInvoiceRel0_0_unary = [...]string{"\x05unary\x1a(('properties', \"parent\"),"}
+// unaryRelParty_InvoicePartiesItem holds the unary relations of the carrier "/properties/parties/items" of scope "party", by role (SPEC §7.6).
+var unaryRelParty_InvoicePartiesItem = [...]string{"\x05unary\x1a(('properties', \"parent\"),"}
 
-var oaInvoiceRel0_0_member = [...]string{"\x06member\x1a(('properties', \"parent\"),"}
+// memberRelParty_InvoicePartiesItem holds the member relations of the carrier "/properties/parties/items" of scope "party", by role (SPEC §7.6).
+var memberRelParty_InvoicePartiesItem = [...]string{"\x06member\x1a(('properties', \"parent\"),"}
 
 // walkInvoiceToLinesItem walks "/properties/lines/items" from a value of #/$defs/Invoice to the values of #/$defs/Line (SPEC §7.3).
 func walkInvoiceToLinesItem(xn bool, x *Invoice, ix []int, yield func(bool, *Line) bool) bool {
@@ -3083,6 +3085,8 @@ func walkInvoiceLinesItemToShipTo(xn bool, x *Line, ix []int, yield func(bool, s
 	return true
 }
 
-var oaInvoiceRel0_1_unary = [...]string{"\x05unary\x1a(('properties', \"shipTo\"),"}
+// unaryRelParty_InvoiceLinesItem holds the unary relations of the carrier "/properties/lines/items" of scope "party", by role (SPEC §7.6).
+var unaryRelParty_InvoiceLinesItem = [...]string{"\x05unary\x1a(('properties', \"shipTo\"),"}
 
-var oaInvoiceRel0_1_member = [...]string{"\x06member\x1a(('properties', \"shipTo\"),"}
+// memberRelParty_InvoiceLinesItem holds the member relations of the carrier "/properties/lines/items" of scope "party", by role (SPEC §7.6).
+var memberRelParty_InvoiceLinesItem = [...]string{"\x06member\x1a(('properties', \"shipTo\"),"}

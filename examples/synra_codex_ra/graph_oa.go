@@ -76,8 +76,8 @@ type oaGraphCtx struct {
 	wg                      [2]wl.Graph
 	wlws                    wl.Workspace
 	eps                     []oaGraphEp
-	s0                      oaGraphScope0
-	s1                      oaGraphScope1
+	scopeCompany            oaGraphScopeCompany
+	scopePerson             oaGraphScopePerson
 }
 
 // oaGraphPool pools the workspaces of ScoreGraph.
@@ -100,8 +100,8 @@ var _ = errors.New
 var _ = fmt.Errorf
 var _ jsonval.Value
 
-// oaGraphScope0 is the per-call state of scope "company" (SPEC §7.3–7.5).
-type oaGraphScope0 struct {
+// oaGraphScopeCompany is the per-call state of scope "company" (SPEC §7.3–7.5).
+type oaGraphScopeCompany struct {
 	done  bool                     // the bijection exists
 	rn    [2][]bool                // records of each side: null flags
 	recs  [2][]*GraphCompaniesItem // records of each side
@@ -113,7 +113,7 @@ type oaGraphScope0 struct {
 	verts [2]map[string]int32 // WL vertex of each id, per side
 }
 
-func (st *oaGraphScope0) reset() {
+func (st *oaGraphScopeCompany) reset() {
 	st.done = false
 	if st.pi == nil {
 		st.pi, st.used, st.gset = map[string]int32{}, map[string]struct{}{}, map[string]struct{}{}
@@ -130,8 +130,8 @@ func (st *oaGraphScope0) reset() {
 	}
 }
 
-// oaGraphScope1 is the per-call state of scope "person" (SPEC §7.3–7.5).
-type oaGraphScope1 struct {
+// oaGraphScopePerson is the per-call state of scope "person" (SPEC §7.3–7.5).
+type oaGraphScopePerson struct {
 	done  bool                  // the bijection exists
 	rn    [2][]bool             // records of each side: null flags
 	recs  [2][]*GraphPeopleItem // records of each side
@@ -143,7 +143,7 @@ type oaGraphScope1 struct {
 	verts [2]map[string]int32 // WL vertex of each id, per side
 }
 
-func (st *oaGraphScope1) reset() {
+func (st *oaGraphScopePerson) reset() {
 	st.done = false
 	if st.pi == nil {
 		st.pi, st.used, st.gset = map[string]int32{}, map[string]struct{}{}, map[string]struct{}{}
@@ -168,18 +168,18 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	var err error
 	walkGraphToCompaniesItemId(gn, g, c.ix[:], func(_ bool, v string) bool {
 		id := v
-		if _, dup := c.s0.gset[id]; dup {
+		if _, dup := c.scopeCompany.gset[id]; dup {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/companies/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewString(id)) + " in scope \"company\""}
 			return false
 		}
-		c.s0.gset[id] = struct{}{}
+		c.scopeCompany.gset[id] = struct{}{}
 		return true
 	})
 	if err != nil {
 		return err
 	}
 	walkGraphToEmploymentItemCompany(gn, g, c.ix[:], func(_ bool, v string) bool {
-		if _, ok := c.s0.gset[v]; !ok {
+		if _, ok := c.scopeCompany.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/employment/%d/company", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"company\""}
 			return false
 		}
@@ -189,7 +189,7 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 		return err
 	}
 	walkGraphToPartnershipItemSource(gn, g, c.ix[:], func(_ bool, v string) bool {
-		if _, ok := c.s0.gset[v]; !ok {
+		if _, ok := c.scopeCompany.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/partnership/%d/source", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"company\""}
 			return false
 		}
@@ -199,7 +199,7 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 		return err
 	}
 	walkGraphToPartnershipItemTarget(gn, g, c.ix[:], func(_ bool, v string) bool {
-		if _, ok := c.s0.gset[v]; !ok {
+		if _, ok := c.scopeCompany.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/partnership/%d/target", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"company\""}
 			return false
 		}
@@ -210,18 +210,18 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	}
 	walkGraphToPeopleItemId(gn, g, c.ix[:], func(_ bool, v string) bool {
 		id := v
-		if _, dup := c.s1.gset[id]; dup {
+		if _, dup := c.scopePerson.gset[id]; dup {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/people/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewString(id)) + " in scope \"person\""}
 			return false
 		}
-		c.s1.gset[id] = struct{}{}
+		c.scopePerson.gset[id] = struct{}{}
 		return true
 	})
 	if err != nil {
 		return err
 	}
 	walkGraphToEmploymentItemPerson(gn, g, c.ix[:], func(_ bool, v string) bool {
-		if _, ok := c.s1.gset[v]; !ok {
+		if _, ok := c.scopePerson.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/employment/%d/person", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"person\""}
 			return false
 		}
@@ -231,7 +231,7 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 		return err
 	}
 	walkGraphToAcquaintanceItemSource(gn, g, c.ix[:], func(_ bool, v string) bool {
-		if _, ok := c.s1.gset[v]; !ok {
+		if _, ok := c.scopePerson.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/acquaintance/%d/source", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"person\""}
 			return false
 		}
@@ -241,7 +241,7 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 		return err
 	}
 	walkGraphToAcquaintanceItemTarget(gn, g, c.ix[:], func(_ bool, v string) bool {
-		if _, ok := c.s1.gset[v]; !ok {
+		if _, ok := c.scopePerson.gset[v]; !ok {
 			err = &interp.GoldError{Pointer: fmt.Sprintf("/acquaintance/%d/target", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"person\""}
 			return false
 		}
@@ -259,19 +259,19 @@ func (c *oaGraphCtx) prepare(gn bool, g *Graph, pn bool, p *Graph) error {
 	if c.labels == nil {
 		c.labels = map[string]wl.Label{}
 	}
-	c.s0.reset()
-	c.s1.reset()
+	c.scopeCompany.reset()
+	c.scopePerson.reset()
 	if err := c.checkGold(gn, g); err != nil {
 		return err
 	}
-	c.derive0(gn, g, pn, p)
-	c.derive1(gn, g, pn, p)
+	c.deriveCompany(gn, g, pn, p)
+	c.derivePerson(gn, g, pn, p)
 	return nil
 }
 
-// records0 collects the records of scope "company" on one side, with their first ids.
-func (c *oaGraphCtx) records0(side int, xn bool, x *Graph) {
-	st := &c.s0
+// recordsCompany collects the records of scope "company" on one side, with their first ids.
+func (c *oaGraphCtx) recordsCompany(side int, xn bool, x *Graph) {
+	st := &c.scopeCompany
 	walkGraphToCompaniesItem(xn, x, c.ix[:], func(rn bool, r *GraphCompaniesItem) bool {
 		var id string
 		ok := false
@@ -284,11 +284,11 @@ func (c *oaGraphCtx) records0(side int, xn bool, x *Graph) {
 	})
 }
 
-// derive0 derives the bijection of scope "company" (SPEC §7.5).
-func (c *oaGraphCtx) derive0(gn bool, g *Graph, pn bool, p *Graph) {
-	st := &c.s0
-	c.records0(0, gn, g)
-	c.records0(1, pn, p)
+// deriveCompany derives the bijection of scope "company" (SPEC §7.5).
+func (c *oaGraphCtx) deriveCompany(gn bool, g *Graph, pn bool, p *Graph) {
+	st := &c.scopeCompany
+	c.recordsCompany(0, gn, g)
+	c.recordsCompany(1, pn, p)
 	n, m := len(st.recs[0]), len(st.recs[1])
 	if n == 0 && m == 0 {
 		st.done = true
@@ -312,7 +312,7 @@ func (c *oaGraphCtx) derive0(gn bool, g *Graph, pn bool, p *Graph) {
 	if n > 1 || m > 1 {
 		Wm := c.Floats(n * m)
 		clear(Wm)
-		c.structural0(gn, g, pn, p, Wm, n, m)
+		c.structuralCompany(gn, g, pn, p, Wm, n, m)
 		Sx = c.Floats(n * m)
 		sc := c.Floats(n * m)
 		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
@@ -346,9 +346,9 @@ func (c *oaGraphCtx) derive0(gn bool, g *Graph, pn bool, p *Graph) {
 	st.done = true
 }
 
-// graph0 builds the WL graph of scope "company" on one side (SPEC §7.6).
-func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
-	st := &c.s0
+// graphCompany builds the WL graph of scope "company" on one side (SPEC §7.6).
+func (c *oaGraphCtx) graphCompany(side int, xn bool, x *Graph) {
+	st := &c.scopeCompany
 	gr := &c.wg[side]
 	gr.Reset()
 	verts := st.verts[side]
@@ -403,11 +403,11 @@ func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
 		}
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, oaGraphRel0_0_unary[eps[0].role], label)
+			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelCompany_GraphEmploymentItem[eps[0].role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, oaGraphRel0_0_member[ep.role], label)
+				gr.AddIncidence(ep.v, hub, memberRelCompany_GraphEmploymentItem[ep.role], label)
 			}
 		}
 		return true
@@ -462,24 +462,24 @@ func (c *oaGraphCtx) graph0(side int, xn bool, x *Graph) {
 		}
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, oaGraphRel0_1_unary[eps[0].role], label)
+			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelCompany_GraphPartnershipItem[eps[0].role], label)
 		case len(eps) == 2 && eps[0].role != eps[1].role:
-			gr.AddIncidence(eps[0].v, eps[1].v, oaGraphRel0_1_edge[eps[0].role*2+eps[1].role], label)
+			gr.AddIncidence(eps[0].v, eps[1].v, edgeRelCompany_GraphPartnershipItem[eps[0].role*2+eps[1].role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, oaGraphRel0_1_member[ep.role], label)
+				gr.AddIncidence(ep.v, hub, memberRelCompany_GraphPartnershipItem[ep.role], label)
 			}
 		}
 		return true
 	})
 }
 
-// structural0 runs the joint WL refinement of scope "company" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
-func (c *oaGraphCtx) structural0(gn bool, g *Graph, pn bool, p *Graph, Wm []float64, n, m int) {
-	st := &c.s0
-	c.graph0(0, gn, g)
-	c.graph0(1, pn, p)
+// structuralCompany runs the joint WL refinement of scope "company" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
+func (c *oaGraphCtx) structuralCompany(gn bool, g *Graph, pn bool, p *Graph, Wm []float64, n, m int) {
+	st := &c.scopeCompany
+	c.graphCompany(0, gn, g)
+	c.graphCompany(1, pn, p)
 	colG, colP := wl.Refine(&c.wg[0], &c.wg[1], -1, &c.wlws)
 	for i := 0; i < n; i++ {
 		if !st.ok[0][i] {
@@ -494,9 +494,9 @@ func (c *oaGraphCtx) structural0(gn bool, g *Graph, pn bool, p *Graph, Wm []floa
 	}
 }
 
-// records1 collects the records of scope "person" on one side, with their first ids.
-func (c *oaGraphCtx) records1(side int, xn bool, x *Graph) {
-	st := &c.s1
+// recordsPerson collects the records of scope "person" on one side, with their first ids.
+func (c *oaGraphCtx) recordsPerson(side int, xn bool, x *Graph) {
+	st := &c.scopePerson
 	walkGraphToPeopleItem(xn, x, c.ix[:], func(rn bool, r *GraphPeopleItem) bool {
 		var id string
 		ok := false
@@ -509,11 +509,11 @@ func (c *oaGraphCtx) records1(side int, xn bool, x *Graph) {
 	})
 }
 
-// derive1 derives the bijection of scope "person" (SPEC §7.5).
-func (c *oaGraphCtx) derive1(gn bool, g *Graph, pn bool, p *Graph) {
-	st := &c.s1
-	c.records1(0, gn, g)
-	c.records1(1, pn, p)
+// derivePerson derives the bijection of scope "person" (SPEC §7.5).
+func (c *oaGraphCtx) derivePerson(gn bool, g *Graph, pn bool, p *Graph) {
+	st := &c.scopePerson
+	c.recordsPerson(0, gn, g)
+	c.recordsPerson(1, pn, p)
 	n, m := len(st.recs[0]), len(st.recs[1])
 	if n == 0 && m == 0 {
 		st.done = true
@@ -537,7 +537,7 @@ func (c *oaGraphCtx) derive1(gn bool, g *Graph, pn bool, p *Graph) {
 	if n > 1 || m > 1 {
 		Wm := c.Floats(n * m)
 		clear(Wm)
-		c.structural1(gn, g, pn, p, Wm, n, m)
+		c.structuralPerson(gn, g, pn, p, Wm, n, m)
 		Sx = c.Floats(n * m)
 		sc := c.Floats(n * m)
 		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
@@ -571,9 +571,9 @@ func (c *oaGraphCtx) derive1(gn bool, g *Graph, pn bool, p *Graph) {
 	st.done = true
 }
 
-// graph1 builds the WL graph of scope "person" on one side (SPEC §7.6).
-func (c *oaGraphCtx) graph1(side int, xn bool, x *Graph) {
-	st := &c.s1
+// graphPerson builds the WL graph of scope "person" on one side (SPEC §7.6).
+func (c *oaGraphCtx) graphPerson(side int, xn bool, x *Graph) {
+	st := &c.scopePerson
 	gr := &c.wg[side]
 	gr.Reset()
 	verts := st.verts[side]
@@ -620,12 +620,12 @@ func (c *oaGraphCtx) graph1(side int, xn bool, x *Graph) {
 			}
 			img := v
 			if side == 0 {
-				ix, ok := c.s0.pi[img]
+				ix, ok := c.scopeCompany.pi[img]
 				if !ok || ix < 0 {
 					k = genrt.AppendLabelItem(k, "xref", "company", "(('properties', \"company\"),")
 					return true
 				}
-				img = c.s0.ids[1][ix]
+				img = c.scopeCompany.ids[1][ix]
 			}
 			k = genrt.AppendLabelItem(k, "xref", "company", "(('properties', \"company\"),", img)
 			return true
@@ -651,12 +651,12 @@ func (c *oaGraphCtx) graph1(side int, xn bool, x *Graph) {
 				}
 				img := v
 				if side == 0 {
-					ix, ok := c.s0.pi[img]
+					ix, ok := c.scopeCompany.pi[img]
 					if !ok || ix < 0 {
 						lb.AddTuple("xref", "company", "(('properties', \"company\"),")
 						return true
 					}
-					img = c.s0.ids[1][ix]
+					img = c.scopeCompany.ids[1][ix]
 				}
 				lb.AddTuple("xref", "company", "(('properties', \"company\"),", img)
 				return true
@@ -670,11 +670,11 @@ func (c *oaGraphCtx) graph1(side int, xn bool, x *Graph) {
 		}
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, oaGraphRel1_0_unary[eps[0].role], label)
+			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelPerson_GraphEmploymentItem[eps[0].role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, oaGraphRel1_0_member[ep.role], label)
+				gr.AddIncidence(ep.v, hub, memberRelPerson_GraphEmploymentItem[ep.role], label)
 			}
 		}
 		return true
@@ -729,24 +729,24 @@ func (c *oaGraphCtx) graph1(side int, xn bool, x *Graph) {
 		}
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, oaGraphRel1_1_unary[eps[0].role], label)
+			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelPerson_GraphAcquaintanceItem[eps[0].role], label)
 		case len(eps) == 2 && eps[0].role != eps[1].role:
-			gr.AddIncidence(eps[0].v, eps[1].v, oaGraphRel1_1_edge[eps[0].role*2+eps[1].role], label)
+			gr.AddIncidence(eps[0].v, eps[1].v, edgeRelPerson_GraphAcquaintanceItem[eps[0].role*2+eps[1].role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, oaGraphRel1_1_member[ep.role], label)
+				gr.AddIncidence(ep.v, hub, memberRelPerson_GraphAcquaintanceItem[ep.role], label)
 			}
 		}
 		return true
 	})
 }
 
-// structural1 runs the joint WL refinement of scope "person" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
-func (c *oaGraphCtx) structural1(gn bool, g *Graph, pn bool, p *Graph, Wm []float64, n, m int) {
-	st := &c.s1
-	c.graph1(0, gn, g)
-	c.graph1(1, pn, p)
+// structuralPerson runs the joint WL refinement of scope "person" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
+func (c *oaGraphCtx) structuralPerson(gn bool, g *Graph, pn bool, p *Graph, Wm []float64, n, m int) {
+	st := &c.scopePerson
+	c.graphPerson(0, gn, g)
+	c.graphPerson(1, pn, p)
 	colG, colP := wl.Refine(&c.wg[0], &c.wg[1], -1, &c.wlws)
 	for i := 0; i < n; i++ {
 		if !st.ok[0][i] {
@@ -2432,8 +2432,8 @@ func oaGraphScore(gold, cand *Graph) (float64, error) {
 func CheckGraphGold(gold *Graph) error {
 	c := oaGraphPool.Get().(*oaGraphCtx)
 	defer oaGraphPool.Put(c)
-	c.s0.reset()
-	c.s1.reset()
+	c.scopeCompany.reset()
+	c.scopePerson.reset()
 	gn, g := oaGraphIn(gold)
 	if oaGraphNilRoot(gold, gold) {
 		return errors.New("nil gold")
@@ -10127,14 +10127,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PeopleItemName(gn bool, g
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10156,14 +10156,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PeopleItemName(gn bool, 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10203,14 +10203,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_CompaniesItemName(gn bool
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10232,14 +10232,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_CompaniesItemIndustry(gn 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10261,14 +10261,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemName(gn boo
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10290,14 +10290,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemIndustry(gn
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10328,14 +10328,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson(gn bool, g string, pn bool, 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10357,14 +10357,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_Company(gn bool, g string
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10386,14 +10386,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_Role(gn bool, g string, p
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10415,14 +10415,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_Person(gn bool, g string
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10444,14 +10444,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany(gn bool, g string, pn bool,
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10473,14 +10473,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_Role(gn bool, g string, 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10529,14 +10529,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemSource(gn
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10558,14 +10558,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemTarget(gn
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10587,14 +10587,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemRelation(
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10616,14 +10616,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemSource(g
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10645,14 +10645,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemRelation
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10701,14 +10701,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemSource(gn 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10730,14 +10730,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemTarget(gn 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10759,14 +10759,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemRelation(g
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10788,14 +10788,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemSource(gn
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10817,14 +10817,14 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemRelation(
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10873,14 +10873,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_CompaniesItemName(gn bo
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10902,14 +10902,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_CompaniesItemIndustry(g
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10931,14 +10931,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemName(gn bo
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10960,14 +10960,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemIndustry(g
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11007,14 +11007,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemPerson(gn
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11036,14 +11036,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemCompany(g
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11065,14 +11065,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemRole(gn b
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11094,14 +11094,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemPerson(gn
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11123,14 +11123,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemRole(gn b
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11179,14 +11179,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource(gn bool, g string, pn bool
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11208,14 +11208,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_Target(gn bool, g strin
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11237,14 +11237,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_Relation(gn bool, g str
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11266,14 +11266,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_Source(gn bool, g strin
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11295,14 +11295,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget(gn bool, g string, pn bool
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11324,14 +11324,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_Relation(gn bool, g str
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11380,14 +11380,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemSource(g
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11409,14 +11409,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemTarget(g
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11438,14 +11438,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemRelation
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11467,14 +11467,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemSource(g
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11496,14 +11496,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemTarget(g
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11525,14 +11525,14 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemRelation
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 2 || !c.s1.done {
+	if c.maskAll || c.cur == 2 || !c.scopePerson.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s1.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s1.ids[1][ix], true
+		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopePerson.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11581,14 +11581,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_PeopleItemName(gn bool, 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11610,14 +11610,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_PeopleItemTitle(gn bool,
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11639,14 +11639,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemName(gn bool, 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11668,14 +11668,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemTitle(gn bool,
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11715,14 +11715,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_CompaniesItemName(gn boo
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11744,14 +11744,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_CompaniesItemIndustry(gn
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11773,14 +11773,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemName(gn boo
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11802,14 +11802,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemIndustry(gn
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11849,14 +11849,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemPerson(gn 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11878,14 +11878,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemCompany(gn
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11907,14 +11907,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemRole(gn bo
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11936,14 +11936,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemPerson(gn 
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11965,14 +11965,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemRole(gn bo
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12021,14 +12021,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemSource(g
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12050,14 +12050,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemTarget(g
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12079,14 +12079,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemRelation
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12108,14 +12108,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemSource(g
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12137,14 +12137,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemTarget(g
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12166,14 +12166,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemRelation
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12222,14 +12222,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource(gn bool, g string, pn bool,
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12251,14 +12251,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_Target(gn bool, g string
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12280,14 +12280,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_Relation(gn bool, g stri
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12309,14 +12309,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_Source(gn bool, g string
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12338,14 +12338,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget(gn bool, g string, pn bool,
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12367,14 +12367,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_Relation(gn bool, g stri
 	s := 0.0
 	var mp string
 	hasMP, consulted := false, false
-	if c.maskAll || c.cur == 1 || !c.s0.done {
+	if c.maskAll || c.cur == 1 || !c.scopeCompany.done {
 		s = 1
 	} else {
 		consulted = true
 		if gn {
 			_ = g
-		} else if ix, ok := c.s0.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.s0.ids[1][ix], true
+		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+			mp, hasMP = c.scopeCompany.ids[1][ix], true
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12716,9 +12716,11 @@ func walkGraphEmploymentItemToCompany(xn bool, x *GraphEmploymentItem, ix []int,
 	return true
 }
 
-var oaGraphRel0_0_unary = [...]string{"\x05unary\x1b(('properties', \"company\"),"}
+// unaryRelCompany_GraphEmploymentItem holds the unary relations of the carrier "/properties/employment/items" of scope "company", by role (SPEC §7.6).
+var unaryRelCompany_GraphEmploymentItem = [...]string{"\x05unary\x1b(('properties', \"company\"),"}
 
-var oaGraphRel0_0_member = [...]string{"\x06member\x1b(('properties', \"company\"),"}
+// memberRelCompany_GraphEmploymentItem holds the member relations of the carrier "/properties/employment/items" of scope "company", by role (SPEC §7.6).
+var memberRelCompany_GraphEmploymentItem = [...]string{"\x06member\x1b(('properties', \"company\"),"}
 
 // walkGraphToPartnershipItem walks "/properties/partnership/items" from a value of # to the values of #/properties/partnership/items (SPEC §7.3).
 func walkGraphToPartnershipItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphPartnershipItem) bool) bool {
@@ -12772,11 +12774,14 @@ func walkGraphPartnershipItemToTarget(xn bool, x *GraphPartnershipItem, ix []int
 	return true
 }
 
-var oaGraphRel0_1_unary = [...]string{"\x05unary\x1a(('properties', \"source\"),", "\x05unary\x1a(('properties', \"target\"),"}
+// unaryRelCompany_GraphPartnershipItem holds the unary relations of the carrier "/properties/partnership/items" of scope "company", by role (SPEC §7.6).
+var unaryRelCompany_GraphPartnershipItem = [...]string{"\x05unary\x1a(('properties', \"source\"),", "\x05unary\x1a(('properties', \"target\"),"}
 
-var oaGraphRel0_1_edge = [...]string{"", "\x04edge\x1a(('properties', \"source\"),\x1a(('properties', \"target\"),", "", ""}
+// edgeRelCompany_GraphPartnershipItem holds the edge relations of the carrier "/properties/partnership/items" of scope "company", by role (SPEC §7.6).
+var edgeRelCompany_GraphPartnershipItem = [...]string{"", "\x04edge\x1a(('properties', \"source\"),\x1a(('properties', \"target\"),", "", ""}
 
-var oaGraphRel0_1_member = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}
+// memberRelCompany_GraphPartnershipItem holds the member relations of the carrier "/properties/partnership/items" of scope "company", by role (SPEC §7.6).
+var memberRelCompany_GraphPartnershipItem = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}
 
 // walkGraphToPeopleItem walks "/properties/people/items" from a value of # to the values of #/properties/people/items (SPEC §7.3).
 func walkGraphToPeopleItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphPeopleItem) bool) bool {
@@ -12830,9 +12835,11 @@ func walkGraphEmploymentItemToPerson(xn bool, x *GraphEmploymentItem, ix []int, 
 	return true
 }
 
-var oaGraphRel1_0_unary = [...]string{"\x05unary\x1a(('properties', \"person\"),"}
+// unaryRelPerson_GraphEmploymentItem holds the unary relations of the carrier "/properties/employment/items" of scope "person", by role (SPEC §7.6).
+var unaryRelPerson_GraphEmploymentItem = [...]string{"\x05unary\x1a(('properties', \"person\"),"}
 
-var oaGraphRel1_0_member = [...]string{"\x06member\x1a(('properties', \"person\"),"}
+// memberRelPerson_GraphEmploymentItem holds the member relations of the carrier "/properties/employment/items" of scope "person", by role (SPEC §7.6).
+var memberRelPerson_GraphEmploymentItem = [...]string{"\x06member\x1a(('properties', \"person\"),"}
 
 // walkGraphToAcquaintanceItem walks "/properties/acquaintance/items" from a value of # to the values of #/properties/acquaintance/items (SPEC §7.3).
 func walkGraphToAcquaintanceItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphAcquaintanceItem) bool) bool {
@@ -12886,8 +12893,11 @@ func walkGraphAcquaintanceItemToTarget(xn bool, x *GraphAcquaintanceItem, ix []i
 	return true
 }
 
-var oaGraphRel1_1_unary = [...]string{"\x05unary\x1a(('properties', \"source\"),", "\x05unary\x1a(('properties', \"target\"),"}
+// unaryRelPerson_GraphAcquaintanceItem holds the unary relations of the carrier "/properties/acquaintance/items" of scope "person", by role (SPEC §7.6).
+var unaryRelPerson_GraphAcquaintanceItem = [...]string{"\x05unary\x1a(('properties', \"source\"),", "\x05unary\x1a(('properties', \"target\"),"}
 
-var oaGraphRel1_1_edge = [...]string{"", "\x04edge\x1a(('properties', \"source\"),\x1a(('properties', \"target\"),", "", ""}
+// edgeRelPerson_GraphAcquaintanceItem holds the edge relations of the carrier "/properties/acquaintance/items" of scope "person", by role (SPEC §7.6).
+var edgeRelPerson_GraphAcquaintanceItem = [...]string{"", "\x04edge\x1a(('properties', \"source\"),\x1a(('properties', \"target\"),", "", ""}
 
-var oaGraphRel1_1_member = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}
+// memberRelPerson_GraphAcquaintanceItem holds the member relations of the carrier "/properties/acquaintance/items" of scope "person", by role (SPEC §7.6).
+var memberRelPerson_GraphAcquaintanceItem = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}
