@@ -273,6 +273,9 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 	if build && c.s.opts.ComputeConfidence {
 		conf = c.pairConfidences(M, n, m, assign)
 	}
+	if build {
+		lr.entries = make([]entry, 0, n+m) // at most n + m entries
+	}
 	// Entries in row order (SPEC §5.2): gold order with dissolved pairs
 	// expanded in place, then candidate-only entries of padding rows.
 	scores := fr.rs[:0]
@@ -431,6 +434,9 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 		return lr, c.errorf("%v", err)
 	}
 	steps := append([]seqdp.Step(nil), steps0...)
+	if build {
+		lr.entries = make([]entry, 0, n+m) // at most n + m entries
+	}
 	D := 0
 	count := func(role runtime.Role) {
 		if !ignored(role, S) {
