@@ -330,7 +330,6 @@ func (e *emitter) emitPair(a, b *tnode) {
 		e.p("return %s, nil", s)
 	}
 	if !compatible(a.kind, b.kind) {
-		e.p("_, _ = g, p")
 		if len(e.m.scopes) > 0 {
 			// SPEC §13 Q7: inside bijection derivation the record cell is 0.
 			e.p("if c.deriving { c.kerr = true }")
@@ -580,7 +579,6 @@ func (e *emitter) emitList(a, b *tnode) {
 	e.p("// %s aligns the elements of %s and %s (SPEC §5).", e.pairFn("scoreArray", a, b), pointer(a), pointer(b))
 	e.p("func (c *%s) %s(g %s, p %s, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("scoreArray", a, b), a.refType(), b.refType(), res)
 	e.p("nG, nP := %s, %s", arrLen("g", a), arrLen("p", b))
-	e.p("_, _ = nG, nP")
 	if kA > 0 {
 		e.p("var hw, hs [%d]float64", kA)
 		e.p("var hents []%s", "genrt.Entry")
@@ -639,7 +637,9 @@ func (e *emitter) emitList(a, b *tnode) {
 	e.p("n, m := max(nG-%d, 0), max(nP-%d, 0)", kA, kA)
 	e.p("var tail float64")
 	e.p("var tents []%s", "genrt.Entry")
-	e.p("raw := false")
+	if kA == 0 {
+		e.p("raw := false // both tails empty: the aligned values are the arrays themselves")
+	}
 	ie, im := a.n.IgnoreExcess, a.n.IgnoreMissing
 	count := func(role string) {
 		switch {
@@ -656,7 +656,11 @@ func (e *emitter) emitList(a, b *tnode) {
 	ent := "genrt.Entry"
 	e.p("switch {")
 	e.p("case n == 0 && m == 0:")
-	e.p("tail, raw = 1, true")
+	if kA == 0 {
+		e.p("tail, raw = 1, true")
+	} else {
+		e.p("tail = 1")
+	}
 	if a.n.Order == ir.OrderFixed {
 		e.p("case n == 0:")
 		e.p("tail = %s", map[bool]string{true: "1", false: "0"}[ie])
@@ -767,7 +771,6 @@ func (e *emitter) emitList(a, b *tnode) {
 	wp, wr := a.n.PrefixImportance/tot, a.n.RestImportance/tot
 	e.p("score := float64(%s*head) + float64(%s*tail)", lit(wp), lit(wr))
 	e.p("if !build { return score, nil }")
-	e.p("_ = raw")
 	e.p("ta := %s", talphas)
 	e.p("return score, genrt.FinishCombined(score, %s, %s, hents, halphas, tents, ta)", lit(wp), lit(wr))
 	e.p("}")

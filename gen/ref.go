@@ -296,7 +296,7 @@ func (e *emitter) walker(t *tnode, p ir.Path) (string, *tnode) {
 	e.walkers[key] = name
 	b := &e.aux
 	fmt.Fprintf(b, "// %s walks %q from a value of %s to the values of %s (SPEC §7.3).\n", name, p.String(), pointer(t), pointer(leaf))
-	fmt.Fprintf(b, "func %s(xn bool, x %s, ix []int, yield func(bool, %s) bool) bool {\n_, _ = x, ix\n", name, t.refType(), leaf.refType())
+	fmt.Fprintf(b, "func %s(xn bool, x %s, ix []int, yield func(bool, %s) bool) bool {\n", name, t.refType(), leaf.refType())
 	e.walkBody(b, t, "xn", "x", p, 0, 0)
 	b.WriteString("return true\n}\n\n")
 	return name, leaf
@@ -560,7 +560,6 @@ func (e *emitter) emitStructural(ts *tscope) {
 	e.p("if _, seen := verts[id]; seen { continue }")
 	e.p("verts[id] = int32(gr.AddVertex(wl.Label{}))")
 	e.p("}")
-	e.p("_, _ = xn, x")
 	for gi, g := range ts.groups {
 		cw, cleaf := e.walker(m.root, g.carrier)
 		e.p("// Carrier group %d: %s.", gi, pointerOrRoot(g.carrier.String()))
@@ -801,7 +800,6 @@ func (e *emitter) existingExactScalar(x string, pp *tprop, mode string) {
 func (e *emitter) emitIDRef(a, b *tnode) bool {
 	switch {
 	case a.n.IDScope != "":
-		e.p("_, _ = g, p")
 		e.p("if build { return 1, genrt.Leaf(oart.LeafID, 1, %s(gn, g), %s(pn, p), true, true) }", fn("toJSONOrNull", a), fn("toJSONOrNull", b))
 		e.p("return 1, nil")
 		e.p("}")
@@ -817,7 +815,7 @@ func (e *emitter) emitIDRef(a, b *tnode) bool {
 		e.p("s = 1")
 		e.p("} else {")
 		e.p("consulted = true")
-		e.p("if gn { _ = g } else if ix, ok := c.scope%s.pi[%s]; ok && ix >= 0 { mp, hasMP = c.scope%s.ids[1][ix], true }", ts.name, keyConv(a, "g"), ts.name)
+		e.p("if !gn { if ix, ok := c.scope%s.pi[%s]; ok && ix >= 0 { mp, hasMP = c.scope%s.ids[1][ix], true } }", ts.name, keyConv(a, "g"), ts.name)
 		switch {
 		case b.kind == ts.id.kind:
 			e.p("if hasMP && !pn && mp == %s { s = 1 }", keyConv(b, "p"))
@@ -825,7 +823,7 @@ func (e *emitter) emitIDRef(a, b *tnode) bool {
 			// 1 and 1.0 are the same identifier (SPEC §1.2).
 			e.p("if hasMP && !pn && oart.IDKey(%s) == oart.IDKey(%s) { s = 1 }", keyJSON(ts.id, "mp"), keyJSON(b, "p"))
 		default:
-			e.p("_ = p // a value of another kind never equals an identifier")
+			e.p("// a candidate value of another kind never equals an identifier")
 		}
 		e.p("}")
 		e.p("if !build { return s, nil }")

@@ -269,7 +269,6 @@ func (c *oaGraphCtx) graphNode(side int, xn bool, x *Graph) {
 		}
 		verts[id] = int32(gr.AddVertex(wl.Label{}))
 	}
-	_, _ = xn, x
 	// Carrier group 0: the root.
 	walkGraphToGraph(xn, x, c.ix[:], func(cn bool, cv *Graph) bool {
 		eps := c.eps[:0]
@@ -1935,7 +1934,6 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 
 // scoreGraphNodesItemId scores #/properties/nodes/items/properties/id (string, identifier of scope "node").
 func (c *oaGraphCtx) scoreGraphNodesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if build {
 		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphNodesItemId(gn, g), toJSONOrNullGraphNodesItemId(pn, p), true, true)
 	}
@@ -1944,7 +1942,6 @@ func (c *oaGraphCtx) scoreGraphNodesItemId(gn bool, g string, pn bool, p string,
 
 // scoreGraphNodesItemId_vs_Attributes scores a gold value of #/properties/nodes/items/properties/id (string, identifier of scope "node") against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemId_vs_Attributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if build {
 		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphNodesItemId(gn, g), toJSONOrNullGraphNodesItemAttributes(pn, p), true, true)
 	}
@@ -1962,7 +1959,6 @@ func (c *oaGraphCtx) scoreGraphNodesItemConcept(gn bool, g string, pn bool, p st
 
 // scoreGraphNodesItemConcept_vs_Attributes scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_Attributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -1974,7 +1970,6 @@ func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_Attributes(gn bool, g string,
 
 // scoreGraphNodesItemAttributes_vs_Id scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/nodes/items/properties/id (string, identifier of scope "node"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_Id(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -1986,7 +1981,6 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_Id(gn bool, g []GraphNodes
 
 // scoreGraphNodesItemAttributes_vs_Concept scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/nodes/items/properties/concept (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_Concept(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -2012,11 +2006,10 @@ func (c *oaGraphCtx) scoreTailGraphNodesItemAttributes(g []GraphNodesItemAttribu
 // scoreArrayGraphNodesItemAttributes aligns the elements of #/properties/nodes/items/properties/attributes and #/properties/nodes/items/properties/attributes (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphNodesItemAttributes(g []GraphNodesItemAttributesItem, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -2108,10 +2101,10 @@ func (c *oaGraphCtx) scoreGraphRoot(gn bool, g string, pn bool, p string, build 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeNode.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeNode.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -2137,12 +2130,12 @@ func (c *oaGraphCtx) scoreGraphRoot_vs_Nodes(gn bool, g string, pn bool, p []Gra
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeNode.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeNode.ids[1][ix], true
+			}
 		}
-		_ = p // a value of another kind never equals an identifier
+		// a candidate value of another kind never equals an identifier
 	}
 	if !build {
 		return s, nil
@@ -2164,12 +2157,12 @@ func (c *oaGraphCtx) scoreGraphRoot_vs_Relations(gn bool, g string, pn bool, p [
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeNode.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeNode.ids[1][ix], true
+			}
 		}
-		_ = p // a value of another kind never equals an identifier
+		// a candidate value of another kind never equals an identifier
 	}
 	if !build {
 		return s, nil
@@ -2184,7 +2177,6 @@ func (c *oaGraphCtx) scoreGraphRoot_vs_Relations(gn bool, g string, pn bool, p [
 
 // scoreGraphNodes_vs_Root scores a gold value of #/properties/nodes (array, order align) against a candidate value of #/properties/root (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphNodes_vs_Root(gn bool, g []GraphNodesItem, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -2210,11 +2202,10 @@ func (c *oaGraphCtx) scoreTailGraphNodes(g []GraphNodesItem, p []GraphNodesItem,
 // scoreArrayGraphNodes aligns the elements of #/properties/nodes and #/properties/nodes (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -2313,11 +2304,10 @@ func (c *oaGraphCtx) scoreTailGraphNodes_vs_Relations(g []GraphNodesItem, p []Gr
 // scoreArrayGraphNodes_vs_Relations aligns the elements of #/properties/nodes and #/properties/relations (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []GraphRelationsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -2402,7 +2392,6 @@ func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []G
 
 // scoreGraphRelations_vs_Root scores a gold value of #/properties/relations (array, order align) against a candidate value of #/properties/root (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphRelations_vs_Root(gn bool, g []GraphRelationsItem, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -2428,11 +2417,10 @@ func (c *oaGraphCtx) scoreTailGraphRelations_vs_Nodes(g []GraphRelationsItem, p 
 // scoreArrayGraphRelations_vs_Nodes aligns the elements of #/properties/relations and #/properties/nodes (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphRelations_vs_Nodes(g []GraphRelationsItem, p []GraphNodesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -2531,11 +2519,10 @@ func (c *oaGraphCtx) scoreTailGraphRelations(g []GraphRelationsItem, p []GraphRe
 // scoreArrayGraphRelations aligns the elements of #/properties/relations and #/properties/relations (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphRelations(g []GraphRelationsItem, p []GraphRelationsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -3435,7 +3422,6 @@ func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemTarget(gn bool, 
 
 // scoreGraphNodesItemAttributes_vs_RelationsItemSource scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemSource(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -3447,7 +3433,6 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemSource(gn boo
 
 // scoreGraphNodesItemAttributes_vs_RelationsItemRole scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/relations/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemRole(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -3459,7 +3444,6 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemRole(gn bool,
 
 // scoreGraphNodesItemAttributes_vs_RelationsItemTarget scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemTarget(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -3478,10 +3462,10 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemConcept(gn bool, 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeNode.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeNode.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3507,12 +3491,12 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemAttributes(gn boo
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeNode.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeNode.ids[1][ix], true
+			}
 		}
-		_ = p // a value of another kind never equals an identifier
+		// a candidate value of another kind never equals an identifier
 	}
 	if !build {
 		return s, nil
@@ -3536,7 +3520,6 @@ func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_NodesItemConcept(gn bool, g 
 
 // scoreGraphRelationsItemRole_vs_NodesItemAttributes scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_NodesItemAttributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -3555,10 +3538,10 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_NodesItemConcept(gn bool, 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeNode.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeNode.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3584,12 +3567,12 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_NodesItemAttributes(gn boo
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeNode.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeNode.ids[1][ix], true
+			}
 		}
-		_ = p // a value of another kind never equals an identifier
+		// a candidate value of another kind never equals an identifier
 	}
 	if !build {
 		return s, nil
@@ -3611,10 +3594,10 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource(gn bool, g string, pn bool, p
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeNode.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeNode.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3640,10 +3623,10 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Role(gn bool, g string, pn
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeNode.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeNode.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3669,10 +3652,10 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Target(gn bool, g string, 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeNode.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeNode.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3725,10 +3708,10 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_Source(gn bool, g string, 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeNode.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeNode.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3754,10 +3737,10 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_Role(gn bool, g string, pn
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeNode.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeNode.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3783,10 +3766,10 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget(gn bool, g string, pn bool, p
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeNode.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeNode.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeNode.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3805,7 +3788,6 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget(gn bool, g string, pn bool, p
 
 // walkGraphToNodesItemId walks "/properties/nodes/items/properties/id" from a value of # to the values of #/properties/nodes/items/properties/id (SPEC §7.3).
 func walkGraphToNodesItemId(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Nodes != nil {
 			n0, v0 := false, x.Nodes
@@ -3833,7 +3815,6 @@ func walkGraphToNodesItemId(xn bool, x *Graph, ix []int, yield func(bool, string
 
 // walkGraphToRoot walks "/properties/root" from a value of # to the values of #/properties/root (SPEC §7.3).
 func walkGraphToRoot(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Root != nil {
 			n0, v0 := false, genrt.Deref(x.Root)
@@ -3848,7 +3829,6 @@ func walkGraphToRoot(xn bool, x *Graph, ix []int, yield func(bool, string) bool)
 
 // walkGraphToRelationsItemSource walks "/properties/relations/items/properties/source" from a value of # to the values of #/properties/relations/items/properties/source (SPEC §7.3).
 func walkGraphToRelationsItemSource(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Relations != nil {
 			n0, v0 := false, x.Relations
@@ -3876,7 +3856,6 @@ func walkGraphToRelationsItemSource(xn bool, x *Graph, ix []int, yield func(bool
 
 // walkGraphToRelationsItemTarget walks "/properties/relations/items/properties/target" from a value of # to the values of #/properties/relations/items/properties/target (SPEC §7.3).
 func walkGraphToRelationsItemTarget(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Relations != nil {
 			n0, v0 := false, x.Relations
@@ -3904,7 +3883,6 @@ func walkGraphToRelationsItemTarget(xn bool, x *Graph, ix []int, yield func(bool
 
 // walkGraphToNodesItem walks "/properties/nodes/items" from a value of # to the values of #/properties/nodes/items (SPEC §7.3).
 func walkGraphToNodesItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphNodesItem) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Nodes != nil {
 			n0, v0 := false, x.Nodes
@@ -3926,7 +3904,6 @@ func walkGraphToNodesItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphNo
 
 // walkGraphNodesItemToId walks "/properties/id" from a value of #/properties/nodes/items to the values of #/properties/nodes/items/properties/id (SPEC §7.3).
 func walkGraphNodesItemToId(xn bool, x *GraphNodesItem, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Id != nil {
 			n0, v0 := false, genrt.Deref(x.Id)
@@ -3941,7 +3918,6 @@ func walkGraphNodesItemToId(xn bool, x *GraphNodesItem, ix []int, yield func(boo
 
 // walkGraphToGraph walks "" from a value of # to the values of # (SPEC §7.3).
 func walkGraphToGraph(xn bool, x *Graph, ix []int, yield func(bool, *Graph) bool) bool {
-	_, _ = x, ix
 	if !yield(xn, x) {
 		return false
 	}
@@ -3956,7 +3932,6 @@ var memberRelNode_Graph = [...]string{"\x06member\x18(('properties', \"root\"),"
 
 // walkGraphToRelationsItem walks "/properties/relations/items" from a value of # to the values of #/properties/relations/items (SPEC §7.3).
 func walkGraphToRelationsItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphRelationsItem) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Relations != nil {
 			n0, v0 := false, x.Relations
@@ -3978,7 +3953,6 @@ func walkGraphToRelationsItem(xn bool, x *Graph, ix []int, yield func(bool, *Gra
 
 // walkGraphRelationsItemToSource walks "/properties/source" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/source (SPEC §7.3).
 func walkGraphRelationsItemToSource(xn bool, x *GraphRelationsItem, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Source != nil {
 			n0, v0 := false, genrt.Deref(x.Source)
@@ -3993,7 +3967,6 @@ func walkGraphRelationsItemToSource(xn bool, x *GraphRelationsItem, ix []int, yi
 
 // walkGraphRelationsItemToTarget walks "/properties/target" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/target (SPEC §7.3).
 func walkGraphRelationsItemToTarget(xn bool, x *GraphRelationsItem, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Target != nil {
 			n0, v0 := false, genrt.Deref(x.Target)

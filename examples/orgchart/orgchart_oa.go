@@ -274,7 +274,6 @@ func (c *oaOrgChartCtx) graphPerson(side int, xn bool, x *OrgChart) {
 		}
 		verts[id] = int32(gr.AddVertex(wl.Label{}))
 	}
-	_, _ = xn, x
 	// Carrier group 0: /properties/mentorships/items.
 	walkOrgChartToMentorshipsItem(xn, x, c.ix[:], func(cn bool, cv *OrgChartMentorshipsItem) bool {
 		eps := c.eps[:0]
@@ -1917,7 +1916,6 @@ func (c *oaOrgChartCtx) scoreObjectOrgChart(g *OrgChart, p *OrgChart, build bool
 
 // scoreOrgChartPeopleItemId scores #/properties/people/items/properties/id (integer, identifier of scope "person").
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItemId(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if build {
 		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullOrgChartPeopleItemId(gn, g), toJSONOrNullOrgChartPeopleItemId(pn, p), true, true)
 	}
@@ -1976,11 +1974,10 @@ func (c *oaOrgChartCtx) scoreTailOrgChartPeople(g []OrgChartPeopleItem, p []OrgC
 // scoreArrayOrgChartPeople aligns the elements of #/properties/people and #/properties/people (SPEC §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -2079,11 +2076,10 @@ func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Mentorships(g []OrgChartPeopl
 // scoreArrayOrgChartPeople_vs_Mentorships aligns the elements of #/properties/people and #/properties/mentorships (SPEC §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeopleItem, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -2182,11 +2178,10 @@ func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Agenda(g []OrgChartPeopleItem
 // scoreArrayOrgChartPeople_vs_Agenda aligns the elements of #/properties/people and #/properties/agenda (SPEC §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleItem, p []string, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -2290,11 +2285,10 @@ func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Period(g []OrgChartPeopleItem
 // scoreArrayOrgChartPeople_vs_Period aligns the elements of #/properties/people and #/properties/period (SPEC §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleItem, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), p.Len
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -2393,11 +2387,10 @@ func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_People(g []OrgChartMento
 // scoreArrayOrgChartMentorships_vs_People aligns the elements of #/properties/mentorships and #/properties/people (SPEC §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_People(g []OrgChartMentorshipsItem, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -2494,11 +2487,10 @@ func (c *oaOrgChartCtx) scoreTailOrgChartMentorships(g []OrgChartMentorshipsItem
 // scoreArrayOrgChartMentorships aligns the elements of #/properties/mentorships and #/properties/mentorships (SPEC §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships(g []OrgChartMentorshipsItem, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -2595,11 +2587,10 @@ func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_Agenda(g []OrgChartMento
 // scoreArrayOrgChartMentorships_vs_Agenda aligns the elements of #/properties/mentorships and #/properties/agenda (SPEC §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Agenda(g []OrgChartMentorshipsItem, p []string, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -2701,11 +2692,10 @@ func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_Period(g []OrgChartMento
 // scoreArrayOrgChartMentorships_vs_Period aligns the elements of #/properties/mentorships and #/properties/period (SPEC §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Period(g []OrgChartMentorshipsItem, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), p.Len
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -2802,11 +2792,10 @@ func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_People(g []string, p []OrgCha
 // scoreArrayOrgChartAgenda_vs_People aligns the elements of #/properties/agenda and #/properties/people (SPEC §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -2915,11 +2904,10 @@ func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_Mentorships(g []string, p []O
 // scoreArrayOrgChartAgenda_vs_Mentorships aligns the elements of #/properties/agenda and #/properties/mentorships (SPEC §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Mentorships(g []string, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -3028,11 +3016,10 @@ func (c *oaOrgChartCtx) scoreTailOrgChartAgenda(g []string, p []string, i, j int
 // scoreArrayOrgChartAgenda aligns the elements of #/properties/agenda and #/properties/agenda (SPEC §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -3146,11 +3133,10 @@ func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_Period(g []string, p *OrgChar
 // scoreArrayOrgChartAgenda_vs_Period aligns the elements of #/properties/agenda and #/properties/period (SPEC §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), p.Len
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -3251,7 +3237,6 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriod_vs_People(gn bool, g *OrgChartPeriod
 // scoreArrayOrgChartPeriod_vs_People aligns the elements of #/properties/period and #/properties/people (SPEC §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_People(g *OrgChartPeriod, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := g.Len, len(p)
-	_, _ = nG, nP
 	var hw, hs [2]float64
 	var hents []genrt.Entry
 	if build {
@@ -3338,7 +3323,6 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriod_vs_Mentorships(gn bool, g *OrgChartP
 // scoreArrayOrgChartPeriod_vs_Mentorships aligns the elements of #/properties/period and #/properties/mentorships (SPEC §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Mentorships(g *OrgChartPeriod, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := g.Len, len(p)
-	_, _ = nG, nP
 	var hw, hs [2]float64
 	var hents []genrt.Entry
 	if build {
@@ -3425,7 +3409,6 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriod_vs_Agenda(gn bool, g *OrgChartPeriod
 // scoreArrayOrgChartPeriod_vs_Agenda aligns the elements of #/properties/period and #/properties/agenda (SPEC §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Agenda(g *OrgChartPeriod, p []string, build bool) (float64, *genrt.Res) {
 	nG, nP := g.Len, len(p)
-	_, _ = nG, nP
 	var hw, hs [2]float64
 	var hents []genrt.Entry
 	if build {
@@ -3512,7 +3495,6 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriod(gn bool, g *OrgChartPeriod, pn bool,
 // scoreArrayOrgChartPeriod aligns the elements of #/properties/period and #/properties/period (SPEC §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod(g *OrgChartPeriod, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	nG, nP := g.Len, p.Len
-	_, _ = nG, nP
 	var hw, hs [2]float64
 	var hents []genrt.Entry
 	if build {
@@ -3761,7 +3743,6 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g *OrgC
 
 // scoreOrgChartPeopleItem_vs_AgendaItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_AgendaItem(gn bool, g *OrgChartPeopleItem, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -3773,7 +3754,6 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_AgendaItem(gn bool, g *OrgCha
 
 // scoreOrgChartPeopleItem_vs_PeriodP0 scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/period/prefixItems/0 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_PeriodP0(gn bool, g *OrgChartPeopleItem, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -3785,7 +3765,6 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_PeriodP0(gn bool, g *OrgChart
 
 // scoreOrgChartPeopleItem_vs_PeriodP1 scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/period/prefixItems/1 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_PeriodP1(gn bool, g *OrgChartPeopleItem, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -4130,7 +4109,6 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem(g *OrgChartMentorship
 
 // scoreOrgChartMentorshipsItem_vs_AgendaItem scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_AgendaItem(gn bool, g *OrgChartMentorshipsItem, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -4142,7 +4120,6 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_AgendaItem(gn bool, g *O
 
 // scoreOrgChartMentorshipsItem_vs_PeriodP0 scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/period/prefixItems/0 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeriodP0(gn bool, g *OrgChartMentorshipsItem, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -4154,7 +4131,6 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeriodP0(gn bool, g *Org
 
 // scoreOrgChartMentorshipsItem_vs_PeriodP1 scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/period/prefixItems/1 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeriodP1(gn bool, g *OrgChartMentorshipsItem, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -4166,7 +4142,6 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeriodP1(gn bool, g *Org
 
 // scoreOrgChartAgendaItem_vs_PeopleItem scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeopleItem(gn bool, g string, pn bool, p *OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -4178,7 +4153,6 @@ func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeopleItem(gn bool, g string,
 
 // scoreOrgChartAgendaItem_vs_MentorshipsItem scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_MentorshipsItem(gn bool, g string, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -4200,7 +4174,6 @@ func (c *oaOrgChartCtx) scoreOrgChartAgendaItem(gn bool, g string, pn bool, p st
 
 // scoreOrgChartAgendaItem_vs_PeriodP0 scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/period/prefixItems/0 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeriodP0(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -4212,7 +4185,6 @@ func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeriodP0(gn bool, g string, p
 
 // scoreOrgChartAgendaItem_vs_PeriodP1 scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/period/prefixItems/1 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeriodP1(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -4224,7 +4196,6 @@ func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeriodP1(gn bool, g string, p
 
 // scoreOrgChartPeriodP0_vs_PeopleItem scores a gold value of #/properties/period/prefixItems/0 (integer, invdiff) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_PeopleItem(gn bool, g int64, pn bool, p *OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -4236,7 +4207,6 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_PeopleItem(gn bool, g int64, pn
 
 // scoreOrgChartPeriodP1_vs_PeopleItem scores a gold value of #/properties/period/prefixItems/1 (integer, invdiff) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_PeopleItem(gn bool, g int64, pn bool, p *OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -4248,7 +4218,6 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_PeopleItem(gn bool, g int64, pn
 
 // scoreOrgChartPeriodP0_vs_MentorshipsItem scores a gold value of #/properties/period/prefixItems/0 (integer, invdiff) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_MentorshipsItem(gn bool, g int64, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -4260,7 +4229,6 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_MentorshipsItem(gn bool, g int6
 
 // scoreOrgChartPeriodP1_vs_MentorshipsItem scores a gold value of #/properties/period/prefixItems/1 (integer, invdiff) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_MentorshipsItem(gn bool, g int64, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -4272,7 +4240,6 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_MentorshipsItem(gn bool, g int6
 
 // scoreOrgChartPeriodP0_vs_AgendaItem scores a gold value of #/properties/period/prefixItems/0 (integer, invdiff) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_AgendaItem(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -4284,7 +4251,6 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_AgendaItem(gn bool, g int64, pn
 
 // scoreOrgChartPeriodP1_vs_AgendaItem scores a gold value of #/properties/period/prefixItems/1 (integer, invdiff) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_AgendaItem(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -4314,7 +4280,6 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriodP1(gn bool, g int64, pn bool, p int64
 
 // scoreOrgChartPeopleItemName_vs_MentorshipsItemMentor scores a gold value of #/properties/people/items/properties/name (string, exact) against a candidate value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_MentorshipsItemMentor(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -4326,7 +4291,6 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_MentorshipsItemMentor(gn 
 
 // scoreOrgChartPeopleItemName_vs_MentorshipsItemMentee scores a gold value of #/properties/people/items/properties/name (string, exact) against a candidate value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_MentorshipsItemMentee(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -4338,7 +4302,6 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_MentorshipsItemMentee(gn 
 
 // scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentor scores a gold value of #/properties/people/items/properties/role (string enum, exact) against a candidate value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentor(gn bool, g OrgChartPeopleItemRole, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -4350,7 +4313,6 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentor(gn 
 
 // scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentee scores a gold value of #/properties/people/items/properties/role (string enum, exact) against a candidate value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentee(gn bool, g OrgChartPeopleItemRole, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -4369,12 +4331,12 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_PeopleItemName(gn 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
-		_ = p // a value of another kind never equals an identifier
+		// a candidate value of another kind never equals an identifier
 	}
 	if !build {
 		return s, nil
@@ -4396,12 +4358,12 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_PeopleItemRole(gn 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
-		_ = p // a value of another kind never equals an identifier
+		// a candidate value of another kind never equals an identifier
 	}
 	if !build {
 		return s, nil
@@ -4423,12 +4385,12 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_PeopleItemName(gn 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
-		_ = p // a value of another kind never equals an identifier
+		// a candidate value of another kind never equals an identifier
 	}
 	if !build {
 		return s, nil
@@ -4450,12 +4412,12 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_PeopleItemRole(gn 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
-		_ = p // a value of another kind never equals an identifier
+		// a candidate value of another kind never equals an identifier
 	}
 	if !build {
 		return s, nil
@@ -4477,10 +4439,10 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor(gn bool, g int64, pn 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -4506,10 +4468,10 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_Mentee(gn bool, g 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -4535,10 +4497,10 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_Mentor(gn bool, g 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -4564,10 +4526,10 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee(gn bool, g int64, pn 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -4586,7 +4548,6 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee(gn bool, g int64, pn 
 
 // walkOrgChartToPeopleItemId walks "/properties/people/items/properties/id" from a value of # to the values of #/properties/people/items/properties/id (SPEC §7.3).
 func walkOrgChartToPeopleItemId(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.People != nil {
 			n0, v0 := false, x.People
@@ -4614,7 +4575,6 @@ func walkOrgChartToPeopleItemId(xn bool, x *OrgChart, ix []int, yield func(bool,
 
 // walkOrgChartToMentorshipsItemMentor walks "/properties/mentorships/items/properties/mentor" from a value of # to the values of #/properties/mentorships/items/properties/mentor (SPEC §7.3).
 func walkOrgChartToMentorshipsItemMentor(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Mentorships != nil {
 			n0, v0 := false, x.Mentorships
@@ -4642,7 +4602,6 @@ func walkOrgChartToMentorshipsItemMentor(xn bool, x *OrgChart, ix []int, yield f
 
 // walkOrgChartToMentorshipsItemMentee walks "/properties/mentorships/items/properties/mentee" from a value of # to the values of #/properties/mentorships/items/properties/mentee (SPEC §7.3).
 func walkOrgChartToMentorshipsItemMentee(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Mentorships != nil {
 			n0, v0 := false, x.Mentorships
@@ -4670,7 +4629,6 @@ func walkOrgChartToMentorshipsItemMentee(xn bool, x *OrgChart, ix []int, yield f
 
 // walkOrgChartToPeopleItem walks "/properties/people/items" from a value of # to the values of #/properties/people/items (SPEC §7.3).
 func walkOrgChartToPeopleItem(xn bool, x *OrgChart, ix []int, yield func(bool, *OrgChartPeopleItem) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.People != nil {
 			n0, v0 := false, x.People
@@ -4692,7 +4650,6 @@ func walkOrgChartToPeopleItem(xn bool, x *OrgChart, ix []int, yield func(bool, *
 
 // walkOrgChartPeopleItemToId walks "/properties/id" from a value of #/properties/people/items to the values of #/properties/people/items/properties/id (SPEC §7.3).
 func walkOrgChartPeopleItemToId(xn bool, x *OrgChartPeopleItem, ix []int, yield func(bool, int64) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Id != nil {
 			n0, v0 := false, genrt.Deref(x.Id)
@@ -4707,7 +4664,6 @@ func walkOrgChartPeopleItemToId(xn bool, x *OrgChartPeopleItem, ix []int, yield 
 
 // walkOrgChartToMentorshipsItem walks "/properties/mentorships/items" from a value of # to the values of #/properties/mentorships/items (SPEC §7.3).
 func walkOrgChartToMentorshipsItem(xn bool, x *OrgChart, ix []int, yield func(bool, *OrgChartMentorshipsItem) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Mentorships != nil {
 			n0, v0 := false, x.Mentorships
@@ -4729,7 +4685,6 @@ func walkOrgChartToMentorshipsItem(xn bool, x *OrgChart, ix []int, yield func(bo
 
 // walkOrgChartMentorshipsItemToMentee walks "/properties/mentee" from a value of #/properties/mentorships/items to the values of #/properties/mentorships/items/properties/mentee (SPEC §7.3).
 func walkOrgChartMentorshipsItemToMentee(xn bool, x *OrgChartMentorshipsItem, ix []int, yield func(bool, int64) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Mentee != nil {
 			n0, v0 := false, genrt.Deref(x.Mentee)
@@ -4744,7 +4699,6 @@ func walkOrgChartMentorshipsItemToMentee(xn bool, x *OrgChartMentorshipsItem, ix
 
 // walkOrgChartMentorshipsItemToMentor walks "/properties/mentor" from a value of #/properties/mentorships/items to the values of #/properties/mentorships/items/properties/mentor (SPEC §7.3).
 func walkOrgChartMentorshipsItemToMentor(xn bool, x *OrgChartMentorshipsItem, ix []int, yield func(bool, int64) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Mentor != nil {
 			n0, v0 := false, genrt.Deref(x.Mentor)

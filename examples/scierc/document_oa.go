@@ -257,7 +257,6 @@ func (c *oaDocumentCtx) graphEntity(side int, xn bool, x *Document) {
 		}
 		verts[id] = int32(gr.AddVertex(wl.Label{}))
 	}
-	_, _ = xn, x
 	// Carrier group 0: /properties/relations/items.
 	walkDocumentToRelationsItem(xn, x, c.ix[:], func(cn bool, cv *DocumentRelationsItem) bool {
 		eps := c.eps[:0]
@@ -1715,7 +1714,6 @@ func (c *oaDocumentCtx) scoreObjectDocument(g *Document, p *Document, build bool
 
 // scoreDocumentEntitiesItemId scores #/properties/entities/items/properties/id (string, identifier of scope "entity").
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if build {
 		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullDocumentEntitiesItemId(gn, g), toJSONOrNullDocumentEntitiesItemId(pn, p), true, true)
 	}
@@ -1733,7 +1731,6 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemType(gn bool, g string, pn bool
 
 // scoreDocumentEntitiesItemType_vs_Mentions scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/entities/items/properties/mentions (array, order align); the gold node's schema governs (SPEC §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_Mentions(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -1745,7 +1742,6 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_Mentions(gn bool, g str
 
 // scoreDocumentEntitiesItemMentions_vs_Type scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/entities/items/properties/type (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_Type(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -1771,11 +1767,10 @@ func (c *oaDocumentCtx) scoreTailDocumentEntitiesItemMentions(g []DocumentEntiti
 // scoreArrayDocumentEntitiesItemMentions aligns the elements of #/properties/entities/items/properties/mentions and #/properties/entities/items/properties/mentions (SPEC §5).
 func (c *oaDocumentCtx) scoreArrayDocumentEntitiesItemMentions(g []DocumentEntitiesItemMentionsItem, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -1874,11 +1869,10 @@ func (c *oaDocumentCtx) scoreTailDocumentEntities(g []DocumentEntitiesItem, p []
 // scoreArrayDocumentEntities aligns the elements of #/properties/entities and #/properties/entities (SPEC §5).
 func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p []DocumentEntitiesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -1977,11 +1971,10 @@ func (c *oaDocumentCtx) scoreTailDocumentEntities_vs_Relations(g []DocumentEntit
 // scoreArrayDocumentEntities_vs_Relations aligns the elements of #/properties/entities and #/properties/relations (SPEC §5).
 func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEntitiesItem, p []DocumentRelationsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -2080,11 +2073,10 @@ func (c *oaDocumentCtx) scoreTailDocumentRelations_vs_Entities(g []DocumentRelat
 // scoreArrayDocumentRelations_vs_Entities aligns the elements of #/properties/relations and #/properties/entities (SPEC §5).
 func (c *oaDocumentCtx) scoreArrayDocumentRelations_vs_Entities(g []DocumentRelationsItem, p []DocumentEntitiesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -2183,11 +2175,10 @@ func (c *oaDocumentCtx) scoreTailDocumentRelations(g []DocumentRelationsItem, p 
 // scoreArrayDocumentRelations aligns the elements of #/properties/relations and #/properties/relations (SPEC §5).
 func (c *oaDocumentCtx) scoreArrayDocumentRelations(g []DocumentRelationsItem, p []DocumentRelationsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -3015,7 +3006,6 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentionsItemText(gn bool, g str
 
 // scoreDocumentEntitiesItemId_vs_RelationsItemPredicate scores a gold value of #/properties/entities/items/properties/id (string, identifier of scope "entity") against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemId_vs_RelationsItemPredicate(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if build {
 		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullDocumentEntitiesItemId(gn, g), toJSONOrNullDocumentRelationsItemPredicate(pn, p), true, true)
 	}
@@ -3051,7 +3041,6 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemObject(gn 
 
 // scoreDocumentEntitiesItemMentions_vs_RelationsItemSubject scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemSubject(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -3063,7 +3052,6 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemSubjec
 
 // scoreDocumentEntitiesItemMentions_vs_RelationsItemPredicate scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemPredicate(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -3075,7 +3063,6 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemPredic
 
 // scoreDocumentEntitiesItemMentions_vs_RelationsItemObject scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemObject(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -3094,10 +3081,10 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemType(gn
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeEntity.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeEntity.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3123,12 +3110,12 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemMention
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeEntity.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeEntity.ids[1][ix], true
+			}
 		}
-		_ = p // a value of another kind never equals an identifier
+		// a candidate value of another kind never equals an identifier
 	}
 	if !build {
 		return s, nil
@@ -3161,7 +3148,6 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemType(
 
 // scoreDocumentRelationsItemPredicate_vs_EntitiesItemMentions scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/entities/items/properties/mentions (array, order align); the gold node's schema governs (SPEC §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemMentions(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -3180,10 +3166,10 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_EntitiesItemType(gn 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeEntity.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeEntity.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3209,12 +3195,12 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_EntitiesItemMentions
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeEntity.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeEntity.ids[1][ix], true
+			}
 		}
-		_ = p // a value of another kind never equals an identifier
+		// a candidate value of another kind never equals an identifier
 	}
 	if !build {
 		return s, nil
@@ -3236,10 +3222,10 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject(gn bool, g string, pn 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeEntity.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeEntity.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3265,10 +3251,10 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Predicate(gn bool, 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeEntity.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeEntity.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3294,10 +3280,10 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Object(gn bool, g s
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeEntity.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeEntity.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3350,10 +3336,10 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_Subject(gn bool, g s
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeEntity.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeEntity.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3379,10 +3365,10 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_Predicate(gn bool, g
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeEntity.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeEntity.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3408,10 +3394,10 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject(gn bool, g string, pn b
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeEntity.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeEntity.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeEntity.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -3430,7 +3416,6 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject(gn bool, g string, pn b
 
 // walkDocumentToEntitiesItemId walks "/properties/entities/items/properties/id" from a value of # to the values of #/properties/entities/items/properties/id (SPEC §7.3).
 func walkDocumentToEntitiesItemId(xn bool, x *Document, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Entities != nil {
 			n0, v0 := false, x.Entities
@@ -3458,7 +3443,6 @@ func walkDocumentToEntitiesItemId(xn bool, x *Document, ix []int, yield func(boo
 
 // walkDocumentToRelationsItemSubject walks "/properties/relations/items/properties/subject" from a value of # to the values of #/properties/relations/items/properties/subject (SPEC §7.3).
 func walkDocumentToRelationsItemSubject(xn bool, x *Document, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Relations != nil {
 			n0, v0 := false, x.Relations
@@ -3486,7 +3470,6 @@ func walkDocumentToRelationsItemSubject(xn bool, x *Document, ix []int, yield fu
 
 // walkDocumentToRelationsItemObject walks "/properties/relations/items/properties/object" from a value of # to the values of #/properties/relations/items/properties/object (SPEC §7.3).
 func walkDocumentToRelationsItemObject(xn bool, x *Document, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Relations != nil {
 			n0, v0 := false, x.Relations
@@ -3514,7 +3497,6 @@ func walkDocumentToRelationsItemObject(xn bool, x *Document, ix []int, yield fun
 
 // walkDocumentToEntitiesItem walks "/properties/entities/items" from a value of # to the values of #/properties/entities/items (SPEC §7.3).
 func walkDocumentToEntitiesItem(xn bool, x *Document, ix []int, yield func(bool, *DocumentEntitiesItem) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Entities != nil {
 			n0, v0 := false, x.Entities
@@ -3536,7 +3518,6 @@ func walkDocumentToEntitiesItem(xn bool, x *Document, ix []int, yield func(bool,
 
 // walkDocumentEntitiesItemToId walks "/properties/id" from a value of #/properties/entities/items to the values of #/properties/entities/items/properties/id (SPEC §7.3).
 func walkDocumentEntitiesItemToId(xn bool, x *DocumentEntitiesItem, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Id != nil {
 			n0, v0 := false, genrt.Deref(x.Id)
@@ -3551,7 +3532,6 @@ func walkDocumentEntitiesItemToId(xn bool, x *DocumentEntitiesItem, ix []int, yi
 
 // walkDocumentToRelationsItem walks "/properties/relations/items" from a value of # to the values of #/properties/relations/items (SPEC §7.3).
 func walkDocumentToRelationsItem(xn bool, x *Document, ix []int, yield func(bool, *DocumentRelationsItem) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Relations != nil {
 			n0, v0 := false, x.Relations
@@ -3573,7 +3553,6 @@ func walkDocumentToRelationsItem(xn bool, x *Document, ix []int, yield func(bool
 
 // walkDocumentRelationsItemToObject walks "/properties/object" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/object (SPEC §7.3).
 func walkDocumentRelationsItemToObject(xn bool, x *DocumentRelationsItem, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Object != nil {
 			n0, v0 := false, genrt.Deref(x.Object)
@@ -3588,7 +3567,6 @@ func walkDocumentRelationsItemToObject(xn bool, x *DocumentRelationsItem, ix []i
 
 // walkDocumentRelationsItemToSubject walks "/properties/subject" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/subject (SPEC §7.3).
 func walkDocumentRelationsItemToSubject(xn bool, x *DocumentRelationsItem, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Subject != nil {
 			n0, v0 := false, genrt.Deref(x.Subject)

@@ -224,7 +224,6 @@ func (c *oaInvoiceCtx) graphParty(side int, xn bool, x *Invoice) {
 		}
 		verts[id] = int32(gr.AddVertex(wl.Label{}))
 	}
-	_, _ = xn, x
 	// Carrier group 0: /properties/parties/items.
 	walkInvoiceToPartiesItem(xn, x, c.ix[:], func(cn bool, cv *Party) bool {
 		eps := c.eps[:0]
@@ -1462,7 +1461,6 @@ func (c *oaInvoiceCtx) scoreObjectInvoice(g *Invoice, p *Invoice, build bool) (f
 
 // scoreInvoicePartiesItemId scores #/$defs/Party/properties/id (string, identifier of scope "party").
 func (c *oaInvoiceCtx) scoreInvoicePartiesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if build {
 		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullInvoicePartiesItemId(gn, g), toJSONOrNullInvoicePartiesItemId(pn, p), true, true)
 	}
@@ -1532,10 +1530,10 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent_vs_Name(gn bool, g string, 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeParty.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeParty.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -1561,10 +1559,10 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent_vs_Role(gn bool, g string, 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeParty.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeParty.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -1590,10 +1588,10 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent(gn bool, g string, pn bool,
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeParty.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeParty.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -1805,11 +1803,10 @@ func (c *oaInvoiceCtx) scoreTailInvoiceParties(g []Party, p []Party, i, j int, b
 // scoreArrayInvoiceParties aligns the elements of #/$defs/Invoice/properties/parties and #/$defs/Invoice/properties/parties (SPEC §5).
 func (c *oaInvoiceCtx) scoreArrayInvoiceParties(g []Party, p []Party, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -1908,11 +1905,10 @@ func (c *oaInvoiceCtx) scoreTailInvoiceLines(g []Line, p []Line, i, j int, build
 // scoreArrayInvoiceLines aligns the elements of #/$defs/Invoice/properties/lines and #/$defs/Invoice/properties/lines (SPEC §5).
 func (c *oaInvoiceCtx) scoreArrayInvoiceLines(g []Line, p []Line, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -2514,7 +2510,6 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_Description(gn bool, g string
 
 // scoreInvoiceLinesItemSku_vs_Quantity scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -2526,7 +2521,6 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_Quantity(gn bool, g string, p
 
 // scoreInvoiceLinesItemSku_vs_UnitCents scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -2577,7 +2571,6 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Date(gn bool, g strin
 
 // scoreInvoiceLinesItemDescription_vs_Quantity scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -2589,7 +2582,6 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Quantity(gn bool, g s
 
 // scoreInvoiceLinesItemDescription_vs_UnitCents scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -2629,7 +2621,6 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate(gn bool, g string, pn bool, p s
 
 // scoreInvoiceLinesItemDate_vs_Quantity scores a gold value of #/$defs/Line/properties/date (string, exact) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -2641,7 +2632,6 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_Quantity(gn bool, g string, 
 
 // scoreInvoiceLinesItemDate_vs_UnitCents scores a gold value of #/$defs/Line/properties/date (string, exact) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -2653,7 +2643,6 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_UnitCents(gn bool, g string,
 
 // scoreInvoiceLinesItemQuantity_vs_Sku scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Sku(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -2665,7 +2654,6 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Sku(gn bool, g int64, pn
 
 // scoreInvoiceLinesItemQuantity_vs_Description scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Description(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -2677,7 +2665,6 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Description(gn bool, g i
 
 // scoreInvoiceLinesItemQuantity_vs_Date scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/date (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Date(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -2707,7 +2694,6 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_UnitCents(gn bool, g int
 
 // scoreInvoiceLinesItemQuantity_vs_ShipTo scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_ShipTo(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -2719,7 +2705,6 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_ShipTo(gn bool, g int64,
 
 // scoreInvoiceLinesItemUnitCents_vs_Sku scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Sku(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -2731,7 +2716,6 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Sku(gn bool, g int64, p
 
 // scoreInvoiceLinesItemUnitCents_vs_Description scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Description(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -2743,7 +2727,6 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Description(gn bool, g 
 
 // scoreInvoiceLinesItemUnitCents_vs_Date scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/date (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Date(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -2773,7 +2756,6 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents(gn bool, g int64, pn bool,
 
 // scoreInvoiceLinesItemUnitCents_vs_ShipTo scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_ShipTo(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if c.deriving {
 		c.kerr = true
 	}
@@ -2792,10 +2774,10 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Sku(gn bool, g string, pn 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeParty.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeParty.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -2821,10 +2803,10 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Description(gn bool, g str
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeParty.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeParty.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -2850,12 +2832,12 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Quantity(gn bool, g string
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeParty.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeParty.ids[1][ix], true
+			}
 		}
-		_ = p // a value of another kind never equals an identifier
+		// a candidate value of another kind never equals an identifier
 	}
 	if !build {
 		return s, nil
@@ -2877,12 +2859,12 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_UnitCents(gn bool, g strin
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeParty.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeParty.ids[1][ix], true
+			}
 		}
-		_ = p // a value of another kind never equals an identifier
+		// a candidate value of another kind never equals an identifier
 	}
 	if !build {
 		return s, nil
@@ -2904,10 +2886,10 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo(gn bool, g string, pn bool, p
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeParty.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeParty.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeParty.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -2926,7 +2908,6 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo(gn bool, g string, pn bool, p
 
 // walkInvoiceToPartiesItemId walks "/properties/parties/items/properties/id" from a value of #/$defs/Invoice to the values of #/$defs/Party/properties/id (SPEC §7.3).
 func walkInvoiceToPartiesItemId(xn bool, x *Invoice, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		n0, v0 := false, x.Parties
 		_, _ = n0, v0
@@ -2950,7 +2931,6 @@ func walkInvoiceToPartiesItemId(xn bool, x *Invoice, ix []int, yield func(bool, 
 
 // walkInvoiceToPartiesItemParent walks "/properties/parties/items/properties/parent" from a value of #/$defs/Invoice to the values of #/$defs/Party/properties/parent (SPEC §7.3).
 func walkInvoiceToPartiesItemParent(xn bool, x *Invoice, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		n0, v0 := false, x.Parties
 		_, _ = n0, v0
@@ -2976,7 +2956,6 @@ func walkInvoiceToPartiesItemParent(xn bool, x *Invoice, ix []int, yield func(bo
 
 // walkInvoiceToLinesItemShipTo walks "/properties/lines/items/properties/shipTo" from a value of #/$defs/Invoice to the values of #/$defs/Line/properties/shipTo (SPEC §7.3).
 func walkInvoiceToLinesItemShipTo(xn bool, x *Invoice, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		n0, v0 := false, x.Lines
 		_, _ = n0, v0
@@ -3000,7 +2979,6 @@ func walkInvoiceToLinesItemShipTo(xn bool, x *Invoice, ix []int, yield func(bool
 
 // walkInvoiceToPartiesItem walks "/properties/parties/items" from a value of #/$defs/Invoice to the values of #/$defs/Party (SPEC §7.3).
 func walkInvoiceToPartiesItem(xn bool, x *Invoice, ix []int, yield func(bool, *Party) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		n0, v0 := false, x.Parties
 		_, _ = n0, v0
@@ -3020,7 +2998,6 @@ func walkInvoiceToPartiesItem(xn bool, x *Invoice, ix []int, yield func(bool, *P
 
 // walkInvoicePartiesItemToId walks "/properties/id" from a value of #/$defs/Party to the values of #/$defs/Party/properties/id (SPEC §7.3).
 func walkInvoicePartiesItemToId(xn bool, x *Party, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		n0, v0 := false, x.ID
 		_, _ = n0, v0
@@ -3033,7 +3010,6 @@ func walkInvoicePartiesItemToId(xn bool, x *Party, ix []int, yield func(bool, st
 
 // walkInvoicePartiesItemToParent walks "/properties/parent" from a value of #/$defs/Party to the values of #/$defs/Party/properties/parent (SPEC §7.3).
 func walkInvoicePartiesItemToParent(xn bool, x *Party, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Parent != "" {
 			n0, v0 := false, x.Parent
@@ -3054,7 +3030,6 @@ var memberRelParty_InvoicePartiesItem = [...]string{"\x06member\x1a(('properties
 
 // walkInvoiceToLinesItem walks "/properties/lines/items" from a value of #/$defs/Invoice to the values of #/$defs/Line (SPEC §7.3).
 func walkInvoiceToLinesItem(xn bool, x *Invoice, ix []int, yield func(bool, *Line) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		n0, v0 := false, x.Lines
 		_, _ = n0, v0
@@ -3074,7 +3049,6 @@ func walkInvoiceToLinesItem(xn bool, x *Invoice, ix []int, yield func(bool, *Lin
 
 // walkInvoiceLinesItemToShipTo walks "/properties/shipTo" from a value of #/$defs/Line to the values of #/$defs/Line/properties/shipTo (SPEC §7.3).
 func walkInvoiceLinesItemToShipTo(xn bool, x *Line, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		n0, v0 := false, x.ShipTo
 		_, _ = n0, v0

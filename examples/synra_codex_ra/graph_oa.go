@@ -361,7 +361,6 @@ func (c *oaGraphCtx) graphCompany(side int, xn bool, x *Graph) {
 		}
 		verts[id] = int32(gr.AddVertex(wl.Label{}))
 	}
-	_, _ = xn, x
 	// Carrier group 0: /properties/employment/items.
 	walkGraphToEmploymentItem(xn, x, c.ix[:], func(cn bool, cv *GraphEmploymentItem) bool {
 		eps := c.eps[:0]
@@ -586,7 +585,6 @@ func (c *oaGraphCtx) graphPerson(side int, xn bool, x *Graph) {
 		}
 		verts[id] = int32(gr.AddVertex(wl.Label{}))
 	}
-	_, _ = xn, x
 	// Carrier group 0: /properties/employment/items.
 	walkGraphToEmploymentItem(xn, x, c.ix[:], func(cn bool, cv *GraphEmploymentItem) bool {
 		eps := c.eps[:0]
@@ -3293,7 +3291,6 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 
 // scoreGraphCompaniesItemId scores #/properties/companies/items/properties/id (string, identifier of scope "company").
 func (c *oaGraphCtx) scoreGraphCompaniesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if build {
 		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphCompaniesItemId(pn, p), true, true)
 	}
@@ -3302,7 +3299,6 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemId(gn bool, g string, pn bool, p str
 
 // scoreGraphCompaniesItemId_vs_Industry scores a gold value of #/properties/companies/items/properties/id (string, identifier of scope "company") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_Industry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if build {
 		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	}
@@ -3356,7 +3352,6 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry(gn bool, g string, pn bool,
 
 // scoreGraphPeopleItemId scores #/properties/people/items/properties/id (string, identifier of scope "person").
 func (c *oaGraphCtx) scoreGraphPeopleItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if build {
 		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphPeopleItemId(pn, p), true, true)
 	}
@@ -3365,7 +3360,6 @@ func (c *oaGraphCtx) scoreGraphPeopleItemId(gn bool, g string, pn bool, p string
 
 // scoreGraphPeopleItemId_vs_Title scores a gold value of #/properties/people/items/properties/id (string, identifier of scope "person") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_Title(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if build {
 		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
 	}
@@ -3433,11 +3427,10 @@ func (c *oaGraphCtx) scoreTailGraphPeople(g []GraphPeopleItem, p []GraphPeopleIt
 // scoreArrayGraphPeople aligns the elements of #/properties/people and #/properties/people (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -3536,11 +3529,10 @@ func (c *oaGraphCtx) scoreTailGraphPeople_vs_Companies(g []GraphPeopleItem, p []
 // scoreArrayGraphPeople_vs_Companies aligns the elements of #/properties/people and #/properties/companies (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -3639,11 +3631,10 @@ func (c *oaGraphCtx) scoreTailGraphPeople_vs_Employment(g []GraphPeopleItem, p [
 // scoreArrayGraphPeople_vs_Employment aligns the elements of #/properties/people and #/properties/employment (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -3742,11 +3733,10 @@ func (c *oaGraphCtx) scoreTailGraphPeople_vs_Partnership(g []GraphPeopleItem, p 
 // scoreArrayGraphPeople_vs_Partnership aligns the elements of #/properties/people and #/properties/partnership (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -3845,11 +3835,10 @@ func (c *oaGraphCtx) scoreTailGraphCompanies_vs_People(g []GraphCompaniesItem, p
 // scoreArrayGraphCompanies_vs_People aligns the elements of #/properties/companies and #/properties/people (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_People(g []GraphCompaniesItem, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -3948,11 +3937,10 @@ func (c *oaGraphCtx) scoreTailGraphCompanies(g []GraphCompaniesItem, p []GraphCo
 // scoreArrayGraphCompanies aligns the elements of #/properties/companies and #/properties/companies (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -4051,11 +4039,10 @@ func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Employment(g []GraphCompaniesIte
 // scoreArrayGraphCompanies_vs_Employment aligns the elements of #/properties/companies and #/properties/employment (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesItem, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -4154,11 +4141,10 @@ func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Acquaintance(g []GraphCompaniesI
 // scoreArrayGraphCompanies_vs_Acquaintance aligns the elements of #/properties/companies and #/properties/acquaintance (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompaniesItem, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -4257,11 +4243,10 @@ func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Partnership(g []GraphCompaniesIt
 // scoreArrayGraphCompanies_vs_Partnership aligns the elements of #/properties/companies and #/properties/partnership (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesItem, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -4360,11 +4345,10 @@ func (c *oaGraphCtx) scoreTailGraphEmployment_vs_People(g []GraphEmploymentItem,
 // scoreArrayGraphEmployment_vs_People aligns the elements of #/properties/employment and #/properties/people (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -4463,11 +4447,10 @@ func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Companies(g []GraphEmploymentIt
 // scoreArrayGraphEmployment_vs_Companies aligns the elements of #/properties/employment and #/properties/companies (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Companies(g []GraphEmploymentItem, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -4566,11 +4549,10 @@ func (c *oaGraphCtx) scoreTailGraphEmployment(g []GraphEmploymentItem, p []Graph
 // scoreArrayGraphEmployment aligns the elements of #/properties/employment and #/properties/employment (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -4669,11 +4651,10 @@ func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Acquaintance(g []GraphEmploymen
 // scoreArrayGraphEmployment_vs_Acquaintance aligns the elements of #/properties/employment and #/properties/acquaintance (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmploymentItem, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -4772,11 +4753,10 @@ func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Partnership(g []GraphEmployment
 // scoreArrayGraphEmployment_vs_Partnership aligns the elements of #/properties/employment and #/properties/partnership (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymentItem, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -4875,11 +4855,10 @@ func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Companies(g []GraphAcquaintan
 // scoreArrayGraphAcquaintance_vs_Companies aligns the elements of #/properties/acquaintance and #/properties/companies (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquaintanceItem, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -4978,11 +4957,10 @@ func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Employment(g []GraphAcquainta
 // scoreArrayGraphAcquaintance_vs_Employment aligns the elements of #/properties/acquaintance and #/properties/employment (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Employment(g []GraphAcquaintanceItem, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -5081,11 +5059,10 @@ func (c *oaGraphCtx) scoreTailGraphAcquaintance(g []GraphAcquaintanceItem, p []G
 // scoreArrayGraphAcquaintance aligns the elements of #/properties/acquaintance and #/properties/acquaintance (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -5184,11 +5161,10 @@ func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Partnership(g []GraphAcquaint
 // scoreArrayGraphAcquaintance_vs_Partnership aligns the elements of #/properties/acquaintance and #/properties/partnership (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquaintanceItem, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -5287,11 +5263,10 @@ func (c *oaGraphCtx) scoreTailGraphPartnership_vs_People(g []GraphPartnershipIte
 // scoreArrayGraphPartnership_vs_People aligns the elements of #/properties/partnership and #/properties/people (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipItem, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -5390,11 +5365,10 @@ func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Companies(g []GraphPartnership
 // scoreArrayGraphPartnership_vs_Companies aligns the elements of #/properties/partnership and #/properties/companies (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershipItem, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -5493,11 +5467,10 @@ func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Employment(g []GraphPartnershi
 // scoreArrayGraphPartnership_vs_Employment aligns the elements of #/properties/partnership and #/properties/employment (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnershipItem, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -5596,11 +5569,10 @@ func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Acquaintance(g []GraphPartners
 // scoreArrayGraphPartnership_vs_Acquaintance aligns the elements of #/properties/partnership and #/properties/acquaintance (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Acquaintance(g []GraphPartnershipItem, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -5699,11 +5671,10 @@ func (c *oaGraphCtx) scoreTailGraphPartnership(g []GraphPartnershipItem, p []Gra
 // scoreArrayGraphPartnership aligns the elements of #/properties/partnership and #/properties/partnership (SPEC §5).
 func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -9755,7 +9726,6 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem(g *GraphPartnershipItem, p 
 
 // scoreGraphPeopleItemId_vs_CompaniesItemId scores a gold value of #/properties/people/items/properties/id (string, identifier of scope "person") against a candidate value of #/properties/companies/items/properties/id (string, identifier of scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_CompaniesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if build {
 		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphCompaniesItemId(pn, p), true, true)
 	}
@@ -9764,7 +9734,6 @@ func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_CompaniesItemId(gn bool, g string
 
 // scoreGraphPeopleItemId_vs_CompaniesItemIndustry scores a gold value of #/properties/people/items/properties/id (string, identifier of scope "person") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if build {
 		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	}
@@ -9908,7 +9877,6 @@ func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemRelation(gn boo
 
 // scoreGraphCompaniesItemId_vs_PeopleItemId scores a gold value of #/properties/companies/items/properties/id (string, identifier of scope "company") against a candidate value of #/properties/people/items/properties/id (string, identifier of scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_PeopleItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if build {
 		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphPeopleItemId(pn, p), true, true)
 	}
@@ -9917,7 +9885,6 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_PeopleItemId(gn bool, g string
 
 // scoreGraphCompaniesItemId_vs_PeopleItemTitle scores a gold value of #/properties/companies/items/properties/id (string, identifier of scope "company") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if build {
 		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
 	}
@@ -10131,10 +10098,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PeopleItemName(gn bool, g
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10160,10 +10127,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PeopleItemName(gn bool, 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10207,10 +10174,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_CompaniesItemName(gn bool
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10236,10 +10203,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_CompaniesItemIndustry(gn 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10265,10 +10232,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemName(gn boo
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10294,10 +10261,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemIndustry(gn
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10332,10 +10299,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson(gn bool, g string, pn bool, 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10361,10 +10328,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_Company(gn bool, g string
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10390,10 +10357,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_Role(gn bool, g string, p
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10419,10 +10386,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_Person(gn bool, g string
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10448,10 +10415,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany(gn bool, g string, pn bool,
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10477,10 +10444,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_Role(gn bool, g string, 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10533,10 +10500,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemSource(gn
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10562,10 +10529,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemTarget(gn
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10591,10 +10558,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemRelation(
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10620,10 +10587,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemSource(g
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10649,10 +10616,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemRelation
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10705,10 +10672,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemSource(gn 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10734,10 +10701,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemTarget(gn 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10763,10 +10730,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemRelation(g
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10792,10 +10759,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemSource(gn
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10821,10 +10788,10 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemRelation(
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10877,10 +10844,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_CompaniesItemName(gn bo
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10906,10 +10873,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_CompaniesItemIndustry(g
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10935,10 +10902,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemName(gn bo
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -10964,10 +10931,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemIndustry(g
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11011,10 +10978,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemPerson(gn
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11040,10 +11007,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemCompany(g
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11069,10 +11036,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemRole(gn b
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11098,10 +11065,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemPerson(gn
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11127,10 +11094,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemRole(gn b
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11183,10 +11150,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource(gn bool, g string, pn bool
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11212,10 +11179,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_Target(gn bool, g strin
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11241,10 +11208,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_Relation(gn bool, g str
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11270,10 +11237,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_Source(gn bool, g strin
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11299,10 +11266,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget(gn bool, g string, pn bool
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11328,10 +11295,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_Relation(gn bool, g str
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11384,10 +11351,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemSource(g
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11413,10 +11380,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemTarget(g
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11442,10 +11409,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemRelation
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11471,10 +11438,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemSource(g
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11500,10 +11467,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemTarget(g
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11529,10 +11496,10 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemRelation
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopePerson.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopePerson.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopePerson.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11585,10 +11552,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_PeopleItemName(gn bool, 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11614,10 +11581,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_PeopleItemTitle(gn bool,
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11643,10 +11610,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemName(gn bool, 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11672,10 +11639,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemTitle(gn bool,
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11719,10 +11686,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_CompaniesItemName(gn boo
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11748,10 +11715,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_CompaniesItemIndustry(gn
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11777,10 +11744,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemName(gn boo
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11806,10 +11773,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemIndustry(gn
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11853,10 +11820,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemPerson(gn 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11882,10 +11849,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemCompany(gn
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11911,10 +11878,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemRole(gn bo
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11940,10 +11907,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemPerson(gn 
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -11969,10 +11936,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemRole(gn bo
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12025,10 +11992,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemSource(g
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12054,10 +12021,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemTarget(g
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12083,10 +12050,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemRelation
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12112,10 +12079,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemSource(g
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12141,10 +12108,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemTarget(g
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12170,10 +12137,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemRelation
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12226,10 +12193,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource(gn bool, g string, pn bool,
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12255,10 +12222,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_Target(gn bool, g string
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12284,10 +12251,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_Relation(gn bool, g stri
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12313,10 +12280,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_Source(gn bool, g string
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12342,10 +12309,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget(gn bool, g string, pn bool,
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12371,10 +12338,10 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_Relation(gn bool, g stri
 		s = 1
 	} else {
 		consulted = true
-		if gn {
-			_ = g
-		} else if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
-			mp, hasMP = c.scopeCompany.ids[1][ix], true
+		if !gn {
+			if ix, ok := c.scopeCompany.pi[g]; ok && ix >= 0 {
+				mp, hasMP = c.scopeCompany.ids[1][ix], true
+			}
 		}
 		if hasMP && !pn && mp == p {
 			s = 1
@@ -12420,7 +12387,6 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemRelation(gn bool, g string, pn boo
 
 // walkGraphToCompaniesItemId walks "/properties/companies/items/properties/id" from a value of # to the values of #/properties/companies/items/properties/id (SPEC §7.3).
 func walkGraphToCompaniesItemId(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Companies != nil {
 			n0, v0 := false, x.Companies
@@ -12448,7 +12414,6 @@ func walkGraphToCompaniesItemId(xn bool, x *Graph, ix []int, yield func(bool, st
 
 // walkGraphToEmploymentItemCompany walks "/properties/employment/items/properties/company" from a value of # to the values of #/properties/employment/items/properties/company (SPEC §7.3).
 func walkGraphToEmploymentItemCompany(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Employment != nil {
 			n0, v0 := false, x.Employment
@@ -12476,7 +12441,6 @@ func walkGraphToEmploymentItemCompany(xn bool, x *Graph, ix []int, yield func(bo
 
 // walkGraphToPartnershipItemSource walks "/properties/partnership/items/properties/source" from a value of # to the values of #/properties/partnership/items/properties/source (SPEC §7.3).
 func walkGraphToPartnershipItemSource(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Partnership != nil {
 			n0, v0 := false, x.Partnership
@@ -12504,7 +12468,6 @@ func walkGraphToPartnershipItemSource(xn bool, x *Graph, ix []int, yield func(bo
 
 // walkGraphToPartnershipItemTarget walks "/properties/partnership/items/properties/target" from a value of # to the values of #/properties/partnership/items/properties/target (SPEC §7.3).
 func walkGraphToPartnershipItemTarget(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Partnership != nil {
 			n0, v0 := false, x.Partnership
@@ -12532,7 +12495,6 @@ func walkGraphToPartnershipItemTarget(xn bool, x *Graph, ix []int, yield func(bo
 
 // walkGraphToPeopleItemId walks "/properties/people/items/properties/id" from a value of # to the values of #/properties/people/items/properties/id (SPEC §7.3).
 func walkGraphToPeopleItemId(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.People != nil {
 			n0, v0 := false, x.People
@@ -12560,7 +12522,6 @@ func walkGraphToPeopleItemId(xn bool, x *Graph, ix []int, yield func(bool, strin
 
 // walkGraphToEmploymentItemPerson walks "/properties/employment/items/properties/person" from a value of # to the values of #/properties/employment/items/properties/person (SPEC §7.3).
 func walkGraphToEmploymentItemPerson(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Employment != nil {
 			n0, v0 := false, x.Employment
@@ -12588,7 +12549,6 @@ func walkGraphToEmploymentItemPerson(xn bool, x *Graph, ix []int, yield func(boo
 
 // walkGraphToAcquaintanceItemSource walks "/properties/acquaintance/items/properties/source" from a value of # to the values of #/properties/acquaintance/items/properties/source (SPEC §7.3).
 func walkGraphToAcquaintanceItemSource(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Acquaintance != nil {
 			n0, v0 := false, x.Acquaintance
@@ -12616,7 +12576,6 @@ func walkGraphToAcquaintanceItemSource(xn bool, x *Graph, ix []int, yield func(b
 
 // walkGraphToAcquaintanceItemTarget walks "/properties/acquaintance/items/properties/target" from a value of # to the values of #/properties/acquaintance/items/properties/target (SPEC §7.3).
 func walkGraphToAcquaintanceItemTarget(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Acquaintance != nil {
 			n0, v0 := false, x.Acquaintance
@@ -12644,7 +12603,6 @@ func walkGraphToAcquaintanceItemTarget(xn bool, x *Graph, ix []int, yield func(b
 
 // walkGraphToCompaniesItem walks "/properties/companies/items" from a value of # to the values of #/properties/companies/items (SPEC §7.3).
 func walkGraphToCompaniesItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphCompaniesItem) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Companies != nil {
 			n0, v0 := false, x.Companies
@@ -12666,7 +12624,6 @@ func walkGraphToCompaniesItem(xn bool, x *Graph, ix []int, yield func(bool, *Gra
 
 // walkGraphCompaniesItemToId walks "/properties/id" from a value of #/properties/companies/items to the values of #/properties/companies/items/properties/id (SPEC §7.3).
 func walkGraphCompaniesItemToId(xn bool, x *GraphCompaniesItem, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Id != nil {
 			n0, v0 := false, genrt.Deref(x.Id)
@@ -12681,7 +12638,6 @@ func walkGraphCompaniesItemToId(xn bool, x *GraphCompaniesItem, ix []int, yield 
 
 // walkGraphToEmploymentItem walks "/properties/employment/items" from a value of # to the values of #/properties/employment/items (SPEC §7.3).
 func walkGraphToEmploymentItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphEmploymentItem) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Employment != nil {
 			n0, v0 := false, x.Employment
@@ -12703,7 +12659,6 @@ func walkGraphToEmploymentItem(xn bool, x *Graph, ix []int, yield func(bool, *Gr
 
 // walkGraphEmploymentItemToCompany walks "/properties/company" from a value of #/properties/employment/items to the values of #/properties/employment/items/properties/company (SPEC §7.3).
 func walkGraphEmploymentItemToCompany(xn bool, x *GraphEmploymentItem, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Company != nil {
 			n0, v0 := false, genrt.Deref(x.Company)
@@ -12724,7 +12679,6 @@ var memberRelCompany_GraphEmploymentItem = [...]string{"\x06member\x1b(('propert
 
 // walkGraphToPartnershipItem walks "/properties/partnership/items" from a value of # to the values of #/properties/partnership/items (SPEC §7.3).
 func walkGraphToPartnershipItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphPartnershipItem) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Partnership != nil {
 			n0, v0 := false, x.Partnership
@@ -12746,7 +12700,6 @@ func walkGraphToPartnershipItem(xn bool, x *Graph, ix []int, yield func(bool, *G
 
 // walkGraphPartnershipItemToSource walks "/properties/source" from a value of #/properties/partnership/items to the values of #/properties/partnership/items/properties/source (SPEC §7.3).
 func walkGraphPartnershipItemToSource(xn bool, x *GraphPartnershipItem, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Source != nil {
 			n0, v0 := false, genrt.Deref(x.Source)
@@ -12761,7 +12714,6 @@ func walkGraphPartnershipItemToSource(xn bool, x *GraphPartnershipItem, ix []int
 
 // walkGraphPartnershipItemToTarget walks "/properties/target" from a value of #/properties/partnership/items to the values of #/properties/partnership/items/properties/target (SPEC §7.3).
 func walkGraphPartnershipItemToTarget(xn bool, x *GraphPartnershipItem, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Target != nil {
 			n0, v0 := false, genrt.Deref(x.Target)
@@ -12785,7 +12737,6 @@ var memberRelCompany_GraphPartnershipItem = [...]string{"\x06member\x1a(('proper
 
 // walkGraphToPeopleItem walks "/properties/people/items" from a value of # to the values of #/properties/people/items (SPEC §7.3).
 func walkGraphToPeopleItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphPeopleItem) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.People != nil {
 			n0, v0 := false, x.People
@@ -12807,7 +12758,6 @@ func walkGraphToPeopleItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphP
 
 // walkGraphPeopleItemToId walks "/properties/id" from a value of #/properties/people/items to the values of #/properties/people/items/properties/id (SPEC §7.3).
 func walkGraphPeopleItemToId(xn bool, x *GraphPeopleItem, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Id != nil {
 			n0, v0 := false, genrt.Deref(x.Id)
@@ -12822,7 +12772,6 @@ func walkGraphPeopleItemToId(xn bool, x *GraphPeopleItem, ix []int, yield func(b
 
 // walkGraphEmploymentItemToPerson walks "/properties/person" from a value of #/properties/employment/items to the values of #/properties/employment/items/properties/person (SPEC §7.3).
 func walkGraphEmploymentItemToPerson(xn bool, x *GraphEmploymentItem, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Person != nil {
 			n0, v0 := false, genrt.Deref(x.Person)
@@ -12843,7 +12792,6 @@ var memberRelPerson_GraphEmploymentItem = [...]string{"\x06member\x1a(('properti
 
 // walkGraphToAcquaintanceItem walks "/properties/acquaintance/items" from a value of # to the values of #/properties/acquaintance/items (SPEC §7.3).
 func walkGraphToAcquaintanceItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphAcquaintanceItem) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Acquaintance != nil {
 			n0, v0 := false, x.Acquaintance
@@ -12865,7 +12813,6 @@ func walkGraphToAcquaintanceItem(xn bool, x *Graph, ix []int, yield func(bool, *
 
 // walkGraphAcquaintanceItemToSource walks "/properties/source" from a value of #/properties/acquaintance/items to the values of #/properties/acquaintance/items/properties/source (SPEC §7.3).
 func walkGraphAcquaintanceItemToSource(xn bool, x *GraphAcquaintanceItem, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Source != nil {
 			n0, v0 := false, genrt.Deref(x.Source)
@@ -12880,7 +12827,6 @@ func walkGraphAcquaintanceItemToSource(xn bool, x *GraphAcquaintanceItem, ix []i
 
 // walkGraphAcquaintanceItemToTarget walks "/properties/target" from a value of #/properties/acquaintance/items to the values of #/properties/acquaintance/items/properties/target (SPEC §7.3).
 func walkGraphAcquaintanceItemToTarget(xn bool, x *GraphAcquaintanceItem, ix []int, yield func(bool, string) bool) bool {
-	_, _ = x, ix
 	if !xn {
 		if x.Target != nil {
 			n0, v0 := false, genrt.Deref(x.Target)

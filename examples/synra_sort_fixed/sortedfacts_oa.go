@@ -553,11 +553,10 @@ func (c *oaSortedFactsCtx) scoreTailSortedFactsIndices(g []int64, p []int64, i, 
 // scoreArraySortedFactsIndices aligns the elements of #/properties/indices and #/properties/indices (SPEC §5).
 func (c *oaSortedFactsCtx) scoreArraySortedFactsIndices(g []int64, p []int64, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true

@@ -693,11 +693,10 @@ func (c *oaTripCtx) scoreTailTripItinerary(g []TripItineraryItem, p []TripItiner
 // scoreArrayTripItinerary aligns the elements of #/properties/itinerary and #/properties/itinerary (SPEC §5).
 func (c *oaTripCtx) scoreArrayTripItinerary(g []TripItineraryItem, p []TripItineraryItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
-	_, _ = nG, nP
 	n, m := max(nG-0, 0), max(nP-0, 0)
 	var tail float64
 	var tents []genrt.Entry
-	raw := false
+	raw := false // both tails empty: the aligned values are the arrays themselves
 	switch {
 	case n == 0 && m == 0:
 		tail, raw = 1, true
@@ -970,7 +969,6 @@ func (c *oaTripCtx) scoreTripItineraryItemCity(gn bool, g string, pn bool, p str
 
 // scoreTripItineraryItemCity_vs_Days scores a gold value of #/properties/itinerary/items/properties/city (string, exact) against a candidate value of #/properties/itinerary/items/properties/days (integer, invdiff); the gold node's schema governs (SPEC §6.4).
 func (c *oaTripCtx) scoreTripItineraryItemCity_vs_Days(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if build {
 		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONTripItineraryItemCity(g), toJSONTripItineraryItemDays(p), true, true)
 	}
@@ -979,7 +977,6 @@ func (c *oaTripCtx) scoreTripItineraryItemCity_vs_Days(gn bool, g string, pn boo
 
 // scoreTripItineraryItemDays_vs_City scores a gold value of #/properties/itinerary/items/properties/days (integer, invdiff) against a candidate value of #/properties/itinerary/items/properties/city (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaTripCtx) scoreTripItineraryItemDays_vs_City(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
-	_, _ = g, p
 	if build {
 		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONTripItineraryItemDays(g), toJSONTripItineraryItemCity(p), true, true)
 	}
