@@ -312,6 +312,17 @@ func (e *emitter) walkBody(b *bytes.Buffer, t *tnode, nul, x string, p ir.Path, 
 		defer b.WriteString("}\n")
 	}
 	nv, vv := fmt.Sprintf("n%d", lvl), fmt.Sprintf("v%d", lvl)
+	// bind declares the null flag and value of the next level and returns
+	// the null flag's expression: the constant false, undeclared, for a
+	// node that does not admit null.
+	bind := func(null, ref string) string {
+		if null == "false" {
+			fmt.Fprintf(b, "%s := %s\n", vv, ref)
+			return "false"
+		}
+		fmt.Fprintf(b, "%s, %s := %s, %s\n", nv, vv, null, ref)
+		return nv
+	}
 	switch ed := p[0]; ed.Kind {
 	case ir.EdgeProperty:
 		for _, pp := range t.props {
@@ -322,8 +333,7 @@ func (e *emitter) walkBody(b *bytes.Buffer, t *tnode, nul, x string, p ir.Path, 
 			if present != "true" { // an existing type's field that is always written
 				fmt.Fprintf(b, "if %s {\n", present)
 			}
-			fmt.Fprintf(b, "%s, %s := %s, %s\n_, _ = %s, %s\n", nv, vv, fieldNull(x, pp), e.fieldRef(x, pp), nv, vv)
-			e.walkBody(b, pp.node, nv, vv, p[1:], lvl+1, dyn)
+			e.walkBody(b, pp.node, bind(fieldNull(x, pp), e.fieldRef(x, pp)), vv, p[1:], lvl+1, dyn)
 			if present != "true" {
 				b.WriteString("}\n")
 			}
@@ -332,15 +342,13 @@ func (e *emitter) walkBody(b *bytes.Buffer, t *tnode, nul, x string, p ir.Path, 
 		iv := fmt.Sprintf("i%d", lvl)
 		el := fmt.Sprintf("%s[%s]", x, iv)
 		fmt.Fprintf(b, "for %s := range %s {\nix[%d] = %s\n", iv, x, dyn, iv)
-		fmt.Fprintf(b, "%s, %s := %s, %s\n_, _ = %s, %s\n", nv, vv, elemNull(el, t.items), e.elemRef(el, t.items), nv, vv)
-		e.walkBody(b, t.items, nv, vv, p[1:], lvl+1, dyn+1)
+		e.walkBody(b, t.items, bind(elemNull(el, t.items), e.elemRef(el, t.items)), vv, p[1:], lvl+1, dyn+1)
 		b.WriteString("}\n")
 	case ir.EdgePrefix:
 		el := fmt.Sprintf("%s.P%d", x, ed.Index)
 		pn := t.prefix[ed.Index]
 		fmt.Fprintf(b, "if %s.Len > %d {\n", x, ed.Index)
-		fmt.Fprintf(b, "%s, %s := %s, %s\n_, _ = %s, %s\n", nv, vv, elemNull(el, pn), e.elemRef(el, pn), nv, vv)
-		e.walkBody(b, pn, nv, vv, p[1:], lvl+1, dyn)
+		e.walkBody(b, pn, bind(elemNull(el, pn), e.elemRef(el, pn)), vv, p[1:], lvl+1, dyn)
 		b.WriteString("}\n")
 	}
 }

@@ -3790,21 +3790,14 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget(gn bool, g string, pn bool, p
 func walkGraphToNodesItemId(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Nodes != nil {
-			n0, v0 := false, x.Nodes
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if v1.Id != nil {
-							n2, v2 := false, genrt.Deref(v1.Id)
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
+			v0 := x.Nodes
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if v1.Id != nil {
+					v2 := genrt.Deref(v1.Id)
+					if !yield(false, v2) {
+						return false
 					}
 				}
 			}
@@ -3817,9 +3810,8 @@ func walkGraphToNodesItemId(xn bool, x *Graph, ix []int, yield func(bool, string
 func walkGraphToRoot(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Root != nil {
-			n0, v0 := false, genrt.Deref(x.Root)
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := genrt.Deref(x.Root)
+			if !yield(false, v0) {
 				return false
 			}
 		}
@@ -3831,21 +3823,14 @@ func walkGraphToRoot(xn bool, x *Graph, ix []int, yield func(bool, string) bool)
 func walkGraphToRelationsItemSource(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Relations != nil {
-			n0, v0 := false, x.Relations
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if v1.Source != nil {
-							n2, v2 := false, genrt.Deref(v1.Source)
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
+			v0 := x.Relations
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if v1.Source != nil {
+					v2 := genrt.Deref(v1.Source)
+					if !yield(false, v2) {
+						return false
 					}
 				}
 			}
@@ -3858,21 +3843,14 @@ func walkGraphToRelationsItemSource(xn bool, x *Graph, ix []int, yield func(bool
 func walkGraphToRelationsItemTarget(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Relations != nil {
-			n0, v0 := false, x.Relations
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if v1.Target != nil {
-							n2, v2 := false, genrt.Deref(v1.Target)
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
+			v0 := x.Relations
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if v1.Target != nil {
+					v2 := genrt.Deref(v1.Target)
+					if !yield(false, v2) {
+						return false
 					}
 				}
 			}
@@ -3885,16 +3863,12 @@ func walkGraphToRelationsItemTarget(xn bool, x *Graph, ix []int, yield func(bool
 func walkGraphToNodesItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphNodesItem) bool) bool {
 	if !xn {
 		if x.Nodes != nil {
-			n0, v0 := false, x.Nodes
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !yield(n1, v1) {
-						return false
-					}
+			v0 := x.Nodes
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if !yield(false, v1) {
+					return false
 				}
 			}
 		}
@@ -3906,9 +3880,8 @@ func walkGraphToNodesItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphNo
 func walkGraphNodesItemToId(xn bool, x *GraphNodesItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Id != nil {
-			n0, v0 := false, genrt.Deref(x.Id)
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := genrt.Deref(x.Id)
+			if !yield(false, v0) {
 				return false
 			}
 		}
@@ -3934,16 +3907,12 @@ var memberRelNode_Graph = [...]string{"\x06member\x18(('properties', \"root\"),"
 func walkGraphToRelationsItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphRelationsItem) bool) bool {
 	if !xn {
 		if x.Relations != nil {
-			n0, v0 := false, x.Relations
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !yield(n1, v1) {
-						return false
-					}
+			v0 := x.Relations
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if !yield(false, v1) {
+					return false
 				}
 			}
 		}
@@ -3955,9 +3924,8 @@ func walkGraphToRelationsItem(xn bool, x *Graph, ix []int, yield func(bool, *Gra
 func walkGraphRelationsItemToSource(xn bool, x *GraphRelationsItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Source != nil {
-			n0, v0 := false, genrt.Deref(x.Source)
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := genrt.Deref(x.Source)
+			if !yield(false, v0) {
 				return false
 			}
 		}
@@ -3969,9 +3937,8 @@ func walkGraphRelationsItemToSource(xn bool, x *GraphRelationsItem, ix []int, yi
 func walkGraphRelationsItemToTarget(xn bool, x *GraphRelationsItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Target != nil {
-			n0, v0 := false, genrt.Deref(x.Target)
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := genrt.Deref(x.Target)
+			if !yield(false, v0) {
 				return false
 			}
 		}

@@ -3418,21 +3418,14 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject(gn bool, g string, pn b
 func walkDocumentToEntitiesItemId(xn bool, x *Document, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Entities != nil {
-			n0, v0 := false, x.Entities
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if v1.Id != nil {
-							n2, v2 := false, genrt.Deref(v1.Id)
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
+			v0 := x.Entities
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if v1.Id != nil {
+					v2 := genrt.Deref(v1.Id)
+					if !yield(false, v2) {
+						return false
 					}
 				}
 			}
@@ -3445,21 +3438,14 @@ func walkDocumentToEntitiesItemId(xn bool, x *Document, ix []int, yield func(boo
 func walkDocumentToRelationsItemSubject(xn bool, x *Document, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Relations != nil {
-			n0, v0 := false, x.Relations
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if v1.Subject != nil {
-							n2, v2 := false, genrt.Deref(v1.Subject)
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
+			v0 := x.Relations
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if v1.Subject != nil {
+					v2 := genrt.Deref(v1.Subject)
+					if !yield(false, v2) {
+						return false
 					}
 				}
 			}
@@ -3472,21 +3458,14 @@ func walkDocumentToRelationsItemSubject(xn bool, x *Document, ix []int, yield fu
 func walkDocumentToRelationsItemObject(xn bool, x *Document, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Relations != nil {
-			n0, v0 := false, x.Relations
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if v1.Object != nil {
-							n2, v2 := false, genrt.Deref(v1.Object)
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
+			v0 := x.Relations
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if v1.Object != nil {
+					v2 := genrt.Deref(v1.Object)
+					if !yield(false, v2) {
+						return false
 					}
 				}
 			}
@@ -3499,16 +3478,12 @@ func walkDocumentToRelationsItemObject(xn bool, x *Document, ix []int, yield fun
 func walkDocumentToEntitiesItem(xn bool, x *Document, ix []int, yield func(bool, *DocumentEntitiesItem) bool) bool {
 	if !xn {
 		if x.Entities != nil {
-			n0, v0 := false, x.Entities
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !yield(n1, v1) {
-						return false
-					}
+			v0 := x.Entities
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if !yield(false, v1) {
+					return false
 				}
 			}
 		}
@@ -3520,9 +3495,8 @@ func walkDocumentToEntitiesItem(xn bool, x *Document, ix []int, yield func(bool,
 func walkDocumentEntitiesItemToId(xn bool, x *DocumentEntitiesItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Id != nil {
-			n0, v0 := false, genrt.Deref(x.Id)
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := genrt.Deref(x.Id)
+			if !yield(false, v0) {
 				return false
 			}
 		}
@@ -3534,16 +3508,12 @@ func walkDocumentEntitiesItemToId(xn bool, x *DocumentEntitiesItem, ix []int, yi
 func walkDocumentToRelationsItem(xn bool, x *Document, ix []int, yield func(bool, *DocumentRelationsItem) bool) bool {
 	if !xn {
 		if x.Relations != nil {
-			n0, v0 := false, x.Relations
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !yield(n1, v1) {
-						return false
-					}
+			v0 := x.Relations
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if !yield(false, v1) {
+					return false
 				}
 			}
 		}
@@ -3555,9 +3525,8 @@ func walkDocumentToRelationsItem(xn bool, x *Document, ix []int, yield func(bool
 func walkDocumentRelationsItemToObject(xn bool, x *DocumentRelationsItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Object != nil {
-			n0, v0 := false, genrt.Deref(x.Object)
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := genrt.Deref(x.Object)
+			if !yield(false, v0) {
 				return false
 			}
 		}
@@ -3569,9 +3538,8 @@ func walkDocumentRelationsItemToObject(xn bool, x *DocumentRelationsItem, ix []i
 func walkDocumentRelationsItemToSubject(xn bool, x *DocumentRelationsItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Subject != nil {
-			n0, v0 := false, genrt.Deref(x.Subject)
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := genrt.Deref(x.Subject)
+			if !yield(false, v0) {
 				return false
 			}
 		}

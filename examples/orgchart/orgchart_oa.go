@@ -4550,21 +4550,14 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee(gn bool, g int64, pn 
 func walkOrgChartToPeopleItemId(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) bool {
 	if !xn {
 		if x.People != nil {
-			n0, v0 := false, x.People
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if v1.Id != nil {
-							n2, v2 := false, genrt.Deref(v1.Id)
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
+			v0 := x.People
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if v1.Id != nil {
+					v2 := genrt.Deref(v1.Id)
+					if !yield(false, v2) {
+						return false
 					}
 				}
 			}
@@ -4577,21 +4570,14 @@ func walkOrgChartToPeopleItemId(xn bool, x *OrgChart, ix []int, yield func(bool,
 func walkOrgChartToMentorshipsItemMentor(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) bool {
 	if !xn {
 		if x.Mentorships != nil {
-			n0, v0 := false, x.Mentorships
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if v1.Mentor != nil {
-							n2, v2 := false, genrt.Deref(v1.Mentor)
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
+			v0 := x.Mentorships
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if v1.Mentor != nil {
+					v2 := genrt.Deref(v1.Mentor)
+					if !yield(false, v2) {
+						return false
 					}
 				}
 			}
@@ -4604,21 +4590,14 @@ func walkOrgChartToMentorshipsItemMentor(xn bool, x *OrgChart, ix []int, yield f
 func walkOrgChartToMentorshipsItemMentee(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) bool {
 	if !xn {
 		if x.Mentorships != nil {
-			n0, v0 := false, x.Mentorships
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if v1.Mentee != nil {
-							n2, v2 := false, genrt.Deref(v1.Mentee)
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
+			v0 := x.Mentorships
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if v1.Mentee != nil {
+					v2 := genrt.Deref(v1.Mentee)
+					if !yield(false, v2) {
+						return false
 					}
 				}
 			}
@@ -4631,16 +4610,12 @@ func walkOrgChartToMentorshipsItemMentee(xn bool, x *OrgChart, ix []int, yield f
 func walkOrgChartToPeopleItem(xn bool, x *OrgChart, ix []int, yield func(bool, *OrgChartPeopleItem) bool) bool {
 	if !xn {
 		if x.People != nil {
-			n0, v0 := false, x.People
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !yield(n1, v1) {
-						return false
-					}
+			v0 := x.People
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if !yield(false, v1) {
+					return false
 				}
 			}
 		}
@@ -4652,9 +4627,8 @@ func walkOrgChartToPeopleItem(xn bool, x *OrgChart, ix []int, yield func(bool, *
 func walkOrgChartPeopleItemToId(xn bool, x *OrgChartPeopleItem, ix []int, yield func(bool, int64) bool) bool {
 	if !xn {
 		if x.Id != nil {
-			n0, v0 := false, genrt.Deref(x.Id)
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := genrt.Deref(x.Id)
+			if !yield(false, v0) {
 				return false
 			}
 		}
@@ -4666,16 +4640,12 @@ func walkOrgChartPeopleItemToId(xn bool, x *OrgChartPeopleItem, ix []int, yield 
 func walkOrgChartToMentorshipsItem(xn bool, x *OrgChart, ix []int, yield func(bool, *OrgChartMentorshipsItem) bool) bool {
 	if !xn {
 		if x.Mentorships != nil {
-			n0, v0 := false, x.Mentorships
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !yield(n1, v1) {
-						return false
-					}
+			v0 := x.Mentorships
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if !yield(false, v1) {
+					return false
 				}
 			}
 		}
@@ -4687,9 +4657,8 @@ func walkOrgChartToMentorshipsItem(xn bool, x *OrgChart, ix []int, yield func(bo
 func walkOrgChartMentorshipsItemToMentee(xn bool, x *OrgChartMentorshipsItem, ix []int, yield func(bool, int64) bool) bool {
 	if !xn {
 		if x.Mentee != nil {
-			n0, v0 := false, genrt.Deref(x.Mentee)
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := genrt.Deref(x.Mentee)
+			if !yield(false, v0) {
 				return false
 			}
 		}
@@ -4701,9 +4670,8 @@ func walkOrgChartMentorshipsItemToMentee(xn bool, x *OrgChartMentorshipsItem, ix
 func walkOrgChartMentorshipsItemToMentor(xn bool, x *OrgChartMentorshipsItem, ix []int, yield func(bool, int64) bool) bool {
 	if !xn {
 		if x.Mentor != nil {
-			n0, v0 := false, genrt.Deref(x.Mentor)
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := genrt.Deref(x.Mentor)
+			if !yield(false, v0) {
 				return false
 			}
 		}

@@ -2909,20 +2909,13 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo(gn bool, g string, pn bool, p
 // walkInvoiceToPartiesItemId walks "/properties/parties/items/properties/id" from a value of #/$defs/Invoice to the values of #/$defs/Party/properties/id (SPEC §7.3).
 func walkInvoiceToPartiesItemId(xn bool, x *Invoice, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
-		n0, v0 := false, x.Parties
-		_, _ = n0, v0
-		if !n0 {
-			for i1 := range v0 {
-				ix[0] = i1
-				n1, v1 := false, &v0[i1]
-				_, _ = n1, v1
-				if !n1 {
-					n2, v2 := false, v1.ID
-					_, _ = n2, v2
-					if !yield(n2, v2) {
-						return false
-					}
-				}
+		v0 := x.Parties
+		for i1 := range v0 {
+			ix[0] = i1
+			v1 := &v0[i1]
+			v2 := v1.ID
+			if !yield(false, v2) {
+				return false
 			}
 		}
 	}
@@ -2932,21 +2925,14 @@ func walkInvoiceToPartiesItemId(xn bool, x *Invoice, ix []int, yield func(bool, 
 // walkInvoiceToPartiesItemParent walks "/properties/parties/items/properties/parent" from a value of #/$defs/Invoice to the values of #/$defs/Party/properties/parent (SPEC §7.3).
 func walkInvoiceToPartiesItemParent(xn bool, x *Invoice, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
-		n0, v0 := false, x.Parties
-		_, _ = n0, v0
-		if !n0 {
-			for i1 := range v0 {
-				ix[0] = i1
-				n1, v1 := false, &v0[i1]
-				_, _ = n1, v1
-				if !n1 {
-					if v1.Parent != "" {
-						n2, v2 := false, v1.Parent
-						_, _ = n2, v2
-						if !yield(n2, v2) {
-							return false
-						}
-					}
+		v0 := x.Parties
+		for i1 := range v0 {
+			ix[0] = i1
+			v1 := &v0[i1]
+			if v1.Parent != "" {
+				v2 := v1.Parent
+				if !yield(false, v2) {
+					return false
 				}
 			}
 		}
@@ -2957,20 +2943,13 @@ func walkInvoiceToPartiesItemParent(xn bool, x *Invoice, ix []int, yield func(bo
 // walkInvoiceToLinesItemShipTo walks "/properties/lines/items/properties/shipTo" from a value of #/$defs/Invoice to the values of #/$defs/Line/properties/shipTo (SPEC §7.3).
 func walkInvoiceToLinesItemShipTo(xn bool, x *Invoice, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
-		n0, v0 := false, x.Lines
-		_, _ = n0, v0
-		if !n0 {
-			for i1 := range v0 {
-				ix[0] = i1
-				n1, v1 := false, &v0[i1]
-				_, _ = n1, v1
-				if !n1 {
-					n2, v2 := false, v1.ShipTo
-					_, _ = n2, v2
-					if !yield(n2, v2) {
-						return false
-					}
-				}
+		v0 := x.Lines
+		for i1 := range v0 {
+			ix[0] = i1
+			v1 := &v0[i1]
+			v2 := v1.ShipTo
+			if !yield(false, v2) {
+				return false
 			}
 		}
 	}
@@ -2980,16 +2959,12 @@ func walkInvoiceToLinesItemShipTo(xn bool, x *Invoice, ix []int, yield func(bool
 // walkInvoiceToPartiesItem walks "/properties/parties/items" from a value of #/$defs/Invoice to the values of #/$defs/Party (SPEC §7.3).
 func walkInvoiceToPartiesItem(xn bool, x *Invoice, ix []int, yield func(bool, *Party) bool) bool {
 	if !xn {
-		n0, v0 := false, x.Parties
-		_, _ = n0, v0
-		if !n0 {
-			for i1 := range v0 {
-				ix[0] = i1
-				n1, v1 := false, &v0[i1]
-				_, _ = n1, v1
-				if !yield(n1, v1) {
-					return false
-				}
+		v0 := x.Parties
+		for i1 := range v0 {
+			ix[0] = i1
+			v1 := &v0[i1]
+			if !yield(false, v1) {
+				return false
 			}
 		}
 	}
@@ -2999,9 +2974,8 @@ func walkInvoiceToPartiesItem(xn bool, x *Invoice, ix []int, yield func(bool, *P
 // walkInvoicePartiesItemToId walks "/properties/id" from a value of #/$defs/Party to the values of #/$defs/Party/properties/id (SPEC §7.3).
 func walkInvoicePartiesItemToId(xn bool, x *Party, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
-		n0, v0 := false, x.ID
-		_, _ = n0, v0
-		if !yield(n0, v0) {
+		v0 := x.ID
+		if !yield(false, v0) {
 			return false
 		}
 	}
@@ -3012,9 +2986,8 @@ func walkInvoicePartiesItemToId(xn bool, x *Party, ix []int, yield func(bool, st
 func walkInvoicePartiesItemToParent(xn bool, x *Party, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Parent != "" {
-			n0, v0 := false, x.Parent
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := x.Parent
+			if !yield(false, v0) {
 				return false
 			}
 		}
@@ -3031,16 +3004,12 @@ var memberRelParty_InvoicePartiesItem = [...]string{"\x06member\x1a(('properties
 // walkInvoiceToLinesItem walks "/properties/lines/items" from a value of #/$defs/Invoice to the values of #/$defs/Line (SPEC §7.3).
 func walkInvoiceToLinesItem(xn bool, x *Invoice, ix []int, yield func(bool, *Line) bool) bool {
 	if !xn {
-		n0, v0 := false, x.Lines
-		_, _ = n0, v0
-		if !n0 {
-			for i1 := range v0 {
-				ix[0] = i1
-				n1, v1 := false, &v0[i1]
-				_, _ = n1, v1
-				if !yield(n1, v1) {
-					return false
-				}
+		v0 := x.Lines
+		for i1 := range v0 {
+			ix[0] = i1
+			v1 := &v0[i1]
+			if !yield(false, v1) {
+				return false
 			}
 		}
 	}
@@ -3050,9 +3019,8 @@ func walkInvoiceToLinesItem(xn bool, x *Invoice, ix []int, yield func(bool, *Lin
 // walkInvoiceLinesItemToShipTo walks "/properties/shipTo" from a value of #/$defs/Line to the values of #/$defs/Line/properties/shipTo (SPEC §7.3).
 func walkInvoiceLinesItemToShipTo(xn bool, x *Line, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
-		n0, v0 := false, x.ShipTo
-		_, _ = n0, v0
-		if !yield(n0, v0) {
+		v0 := x.ShipTo
+		if !yield(false, v0) {
 			return false
 		}
 	}

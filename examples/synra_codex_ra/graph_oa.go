@@ -12389,21 +12389,14 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemRelation(gn bool, g string, pn boo
 func walkGraphToCompaniesItemId(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Companies != nil {
-			n0, v0 := false, x.Companies
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if v1.Id != nil {
-							n2, v2 := false, genrt.Deref(v1.Id)
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
+			v0 := x.Companies
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if v1.Id != nil {
+					v2 := genrt.Deref(v1.Id)
+					if !yield(false, v2) {
+						return false
 					}
 				}
 			}
@@ -12416,21 +12409,14 @@ func walkGraphToCompaniesItemId(xn bool, x *Graph, ix []int, yield func(bool, st
 func walkGraphToEmploymentItemCompany(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Employment != nil {
-			n0, v0 := false, x.Employment
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if v1.Company != nil {
-							n2, v2 := false, genrt.Deref(v1.Company)
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
+			v0 := x.Employment
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if v1.Company != nil {
+					v2 := genrt.Deref(v1.Company)
+					if !yield(false, v2) {
+						return false
 					}
 				}
 			}
@@ -12443,21 +12429,14 @@ func walkGraphToEmploymentItemCompany(xn bool, x *Graph, ix []int, yield func(bo
 func walkGraphToPartnershipItemSource(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Partnership != nil {
-			n0, v0 := false, x.Partnership
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if v1.Source != nil {
-							n2, v2 := false, genrt.Deref(v1.Source)
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
+			v0 := x.Partnership
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if v1.Source != nil {
+					v2 := genrt.Deref(v1.Source)
+					if !yield(false, v2) {
+						return false
 					}
 				}
 			}
@@ -12470,21 +12449,14 @@ func walkGraphToPartnershipItemSource(xn bool, x *Graph, ix []int, yield func(bo
 func walkGraphToPartnershipItemTarget(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Partnership != nil {
-			n0, v0 := false, x.Partnership
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if v1.Target != nil {
-							n2, v2 := false, genrt.Deref(v1.Target)
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
+			v0 := x.Partnership
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if v1.Target != nil {
+					v2 := genrt.Deref(v1.Target)
+					if !yield(false, v2) {
+						return false
 					}
 				}
 			}
@@ -12497,21 +12469,14 @@ func walkGraphToPartnershipItemTarget(xn bool, x *Graph, ix []int, yield func(bo
 func walkGraphToPeopleItemId(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.People != nil {
-			n0, v0 := false, x.People
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if v1.Id != nil {
-							n2, v2 := false, genrt.Deref(v1.Id)
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
+			v0 := x.People
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if v1.Id != nil {
+					v2 := genrt.Deref(v1.Id)
+					if !yield(false, v2) {
+						return false
 					}
 				}
 			}
@@ -12524,21 +12489,14 @@ func walkGraphToPeopleItemId(xn bool, x *Graph, ix []int, yield func(bool, strin
 func walkGraphToEmploymentItemPerson(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Employment != nil {
-			n0, v0 := false, x.Employment
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if v1.Person != nil {
-							n2, v2 := false, genrt.Deref(v1.Person)
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
+			v0 := x.Employment
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if v1.Person != nil {
+					v2 := genrt.Deref(v1.Person)
+					if !yield(false, v2) {
+						return false
 					}
 				}
 			}
@@ -12551,21 +12509,14 @@ func walkGraphToEmploymentItemPerson(xn bool, x *Graph, ix []int, yield func(boo
 func walkGraphToAcquaintanceItemSource(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Acquaintance != nil {
-			n0, v0 := false, x.Acquaintance
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if v1.Source != nil {
-							n2, v2 := false, genrt.Deref(v1.Source)
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
+			v0 := x.Acquaintance
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if v1.Source != nil {
+					v2 := genrt.Deref(v1.Source)
+					if !yield(false, v2) {
+						return false
 					}
 				}
 			}
@@ -12578,21 +12529,14 @@ func walkGraphToAcquaintanceItemSource(xn bool, x *Graph, ix []int, yield func(b
 func walkGraphToAcquaintanceItemTarget(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Acquaintance != nil {
-			n0, v0 := false, x.Acquaintance
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !n1 {
-						if v1.Target != nil {
-							n2, v2 := false, genrt.Deref(v1.Target)
-							_, _ = n2, v2
-							if !yield(n2, v2) {
-								return false
-							}
-						}
+			v0 := x.Acquaintance
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if v1.Target != nil {
+					v2 := genrt.Deref(v1.Target)
+					if !yield(false, v2) {
+						return false
 					}
 				}
 			}
@@ -12605,16 +12549,12 @@ func walkGraphToAcquaintanceItemTarget(xn bool, x *Graph, ix []int, yield func(b
 func walkGraphToCompaniesItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphCompaniesItem) bool) bool {
 	if !xn {
 		if x.Companies != nil {
-			n0, v0 := false, x.Companies
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !yield(n1, v1) {
-						return false
-					}
+			v0 := x.Companies
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if !yield(false, v1) {
+					return false
 				}
 			}
 		}
@@ -12626,9 +12566,8 @@ func walkGraphToCompaniesItem(xn bool, x *Graph, ix []int, yield func(bool, *Gra
 func walkGraphCompaniesItemToId(xn bool, x *GraphCompaniesItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Id != nil {
-			n0, v0 := false, genrt.Deref(x.Id)
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := genrt.Deref(x.Id)
+			if !yield(false, v0) {
 				return false
 			}
 		}
@@ -12640,16 +12579,12 @@ func walkGraphCompaniesItemToId(xn bool, x *GraphCompaniesItem, ix []int, yield 
 func walkGraphToEmploymentItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphEmploymentItem) bool) bool {
 	if !xn {
 		if x.Employment != nil {
-			n0, v0 := false, x.Employment
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !yield(n1, v1) {
-						return false
-					}
+			v0 := x.Employment
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if !yield(false, v1) {
+					return false
 				}
 			}
 		}
@@ -12661,9 +12596,8 @@ func walkGraphToEmploymentItem(xn bool, x *Graph, ix []int, yield func(bool, *Gr
 func walkGraphEmploymentItemToCompany(xn bool, x *GraphEmploymentItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Company != nil {
-			n0, v0 := false, genrt.Deref(x.Company)
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := genrt.Deref(x.Company)
+			if !yield(false, v0) {
 				return false
 			}
 		}
@@ -12681,16 +12615,12 @@ var memberRelCompany_GraphEmploymentItem = [...]string{"\x06member\x1b(('propert
 func walkGraphToPartnershipItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphPartnershipItem) bool) bool {
 	if !xn {
 		if x.Partnership != nil {
-			n0, v0 := false, x.Partnership
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !yield(n1, v1) {
-						return false
-					}
+			v0 := x.Partnership
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if !yield(false, v1) {
+					return false
 				}
 			}
 		}
@@ -12702,9 +12632,8 @@ func walkGraphToPartnershipItem(xn bool, x *Graph, ix []int, yield func(bool, *G
 func walkGraphPartnershipItemToSource(xn bool, x *GraphPartnershipItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Source != nil {
-			n0, v0 := false, genrt.Deref(x.Source)
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := genrt.Deref(x.Source)
+			if !yield(false, v0) {
 				return false
 			}
 		}
@@ -12716,9 +12645,8 @@ func walkGraphPartnershipItemToSource(xn bool, x *GraphPartnershipItem, ix []int
 func walkGraphPartnershipItemToTarget(xn bool, x *GraphPartnershipItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Target != nil {
-			n0, v0 := false, genrt.Deref(x.Target)
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := genrt.Deref(x.Target)
+			if !yield(false, v0) {
 				return false
 			}
 		}
@@ -12739,16 +12667,12 @@ var memberRelCompany_GraphPartnershipItem = [...]string{"\x06member\x1a(('proper
 func walkGraphToPeopleItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphPeopleItem) bool) bool {
 	if !xn {
 		if x.People != nil {
-			n0, v0 := false, x.People
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !yield(n1, v1) {
-						return false
-					}
+			v0 := x.People
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if !yield(false, v1) {
+					return false
 				}
 			}
 		}
@@ -12760,9 +12684,8 @@ func walkGraphToPeopleItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphP
 func walkGraphPeopleItemToId(xn bool, x *GraphPeopleItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Id != nil {
-			n0, v0 := false, genrt.Deref(x.Id)
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := genrt.Deref(x.Id)
+			if !yield(false, v0) {
 				return false
 			}
 		}
@@ -12774,9 +12697,8 @@ func walkGraphPeopleItemToId(xn bool, x *GraphPeopleItem, ix []int, yield func(b
 func walkGraphEmploymentItemToPerson(xn bool, x *GraphEmploymentItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Person != nil {
-			n0, v0 := false, genrt.Deref(x.Person)
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := genrt.Deref(x.Person)
+			if !yield(false, v0) {
 				return false
 			}
 		}
@@ -12794,16 +12716,12 @@ var memberRelPerson_GraphEmploymentItem = [...]string{"\x06member\x1a(('properti
 func walkGraphToAcquaintanceItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphAcquaintanceItem) bool) bool {
 	if !xn {
 		if x.Acquaintance != nil {
-			n0, v0 := false, x.Acquaintance
-			_, _ = n0, v0
-			if !n0 {
-				for i1 := range v0 {
-					ix[0] = i1
-					n1, v1 := false, &v0[i1]
-					_, _ = n1, v1
-					if !yield(n1, v1) {
-						return false
-					}
+			v0 := x.Acquaintance
+			for i1 := range v0 {
+				ix[0] = i1
+				v1 := &v0[i1]
+				if !yield(false, v1) {
+					return false
 				}
 			}
 		}
@@ -12815,9 +12733,8 @@ func walkGraphToAcquaintanceItem(xn bool, x *Graph, ix []int, yield func(bool, *
 func walkGraphAcquaintanceItemToSource(xn bool, x *GraphAcquaintanceItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Source != nil {
-			n0, v0 := false, genrt.Deref(x.Source)
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := genrt.Deref(x.Source)
+			if !yield(false, v0) {
 				return false
 			}
 		}
@@ -12829,9 +12746,8 @@ func walkGraphAcquaintanceItemToSource(xn bool, x *GraphAcquaintanceItem, ix []i
 func walkGraphAcquaintanceItemToTarget(xn bool, x *GraphAcquaintanceItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Target != nil {
-			n0, v0 := false, genrt.Deref(x.Target)
-			_, _ = n0, v0
-			if !yield(n0, v0) {
+			v0 := genrt.Deref(x.Target)
+			if !yield(false, v0) {
 				return false
 			}
 		}
