@@ -58,7 +58,7 @@
 // prefixItems position: OrgChartPeopleItemName for
 // #/properties/people/items/properties/name under root OrgChart (for object
 // nodes the path is the name of their struct type). Paths are made unique
-// with the suffixes 2, 3, … in the order the nodes are first reached (for
+// with the suffixes _2, _3, … in the order the nodes are first reached (for
 // GenerateTypes across all roots of the file, the roots keeping their
 // names). A function's name is a lower-case verb followed by the path:
 //

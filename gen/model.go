@@ -30,7 +30,7 @@ type tnode struct {
 	// path names the node in generated function names: the root type name
 	// followed by the Go field names (goName of the property), "Item" for
 	// items and "P<i>" for prefixItems on the way from the root, made
-	// unique with the suffixes 2, 3, … (see the package documentation).
+	// unique with the suffixes _2, _3, … (see the package documentation).
 	path     string
 	parent   *tnode // the node through which the node was first reached (nil: root)
 	kind     vkind
@@ -187,7 +187,13 @@ func (m *model) node(n *ir.Node, name, ptr, path string, parent *tnode) (*tnode,
 	}
 	t := &tnode{n: n, id: len(m.nodes), nullable: n.Types&ir.TNull != 0, path: path, parent: parent}
 	if parent != nil {
-		t.path = unique(path, m.paths)
+		// Suffixes _2, _3, … so that they cannot be taken for a field name's
+		// own suffix (goName never yields "_").
+		t.path = path
+		for i := 2; m.paths[t.path]; i++ {
+			t.path = fmt.Sprintf("%s_%d", path, i)
+		}
+		m.paths[t.path] = true
 	} else {
 		m.paths[path] = true // the root type name (reserved in advance by GenerateTypes)
 	}

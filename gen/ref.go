@@ -394,6 +394,7 @@ func (e *emitter) scopeTypes() {
 		e.p("gset map[%s]struct{} // gold ids (integrity check)", K)
 		e.p("verts [2]map[%s]int32 // WL vertex of each id, per side", K)
 		e.p("}")
+		e.p("// reset empties the state for the next call, keeping the allocated maps and slices.")
 		e.p("func (st *%s) reset() {", e.n("Scope"+ts.name))
 		e.p("st.done = false")
 		e.p("if st.pi == nil { st.pi, st.used, st.gset = map[%[1]s]int32{}, map[%[1]s]struct{}{}, map[%[1]s]struct{}{}; st.verts = [2]map[%[1]s]int32{{}, {}} }", K)

@@ -95,6 +95,7 @@ type oaGraphScopeNode struct {
 	verts [2]map[string]int32 // WL vertex of each id, per side
 }
 
+// reset empties the state for the next call, keeping the allocated maps and slices.
 func (st *oaGraphScopeNode) reset() {
 	st.done = false
 	if st.pi == nil {

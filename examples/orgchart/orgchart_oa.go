@@ -110,6 +110,7 @@ type oaOrgChartScopePerson struct {
 	verts [2]map[int64]int32 // WL vertex of each id, per side
 }
 
+// reset empties the state for the next call, keeping the allocated maps and slices.
 func (st *oaOrgChartScopePerson) reset() {
 	st.done = false
 	if st.pi == nil {

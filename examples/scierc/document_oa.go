@@ -93,6 +93,7 @@ type oaDocumentScopeEntity struct {
 	verts [2]map[string]int32 // WL vertex of each id, per side
 }
 
+// reset empties the state for the next call, keeping the allocated maps and slices.
 func (st *oaDocumentScopeEntity) reset() {
 	st.done = false
 	if st.pi == nil {

@@ -60,6 +60,7 @@ type oaInvoiceScopeParty struct {
 	verts [2]map[string]int32 // WL vertex of each id, per side
 }
 
+// reset empties the state for the next call, keeping the allocated maps and slices.
 func (st *oaInvoiceScopeParty) reset() {
 	st.done = false
 	if st.pi == nil {

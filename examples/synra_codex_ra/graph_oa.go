@@ -113,6 +113,7 @@ type oaGraphScopeCompany struct {
 	verts [2]map[string]int32 // WL vertex of each id, per side
 }
 
+// reset empties the state for the next call, keeping the allocated maps and slices.
 func (st *oaGraphScopeCompany) reset() {
 	st.done = false
 	if st.pi == nil {
@@ -143,6 +144,7 @@ type oaGraphScopePerson struct {
 	verts [2]map[string]int32 // WL vertex of each id, per side
 }
 
+// reset empties the state for the next call, keeping the allocated maps and slices.
 func (st *oaGraphScopePerson) reset() {
 	st.done = false
 	if st.pi == nil {
