@@ -141,11 +141,15 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
 	"strconv"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/objectaligner/oagen/ir"
+	"golang.org/x/tools/go/ast/astutil"
 )
 
 // Import paths used by generated code.
@@ -231,13 +235,74 @@ func render(m *model, opts Options) ([]byte, error) {
 	return formatFile(f)
 }
 
-// formatFile renders f with gofmt.
+// formatFile renders f with gofmt, adding the imports of the code written
+// as text (see addImports).
 func formatFile(f *jen.File) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("gen: formatting the generated code: %w", err)
 	}
-	return buf.Bytes(), nil
+	out, err := addImports(buf.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("gen: formatting the generated code: %w", err)
+	}
+	return out, nil
+}
+
+// textImports are the packages that function bodies written as text may
+// use, by the name they are referred to.
+var textImports = map[string]string{
+	"errors":    "errors",
+	"fmt":       "fmt",
+	"sync":      "sync",
+	"oart":      pathRuntime,
+	"jsonval":   pathJSONVal,
+	"hungarian": pathHungarian,
+	"seqdp":     pathSeqDP,
+	"interp":    pathInterp,
+	"wl":        pathWL,
+	"validate":  pathValidate,
+	"genrt":     pathGenRT,
+}
+
+// addImports adds to the Go file src the imports of textImports that its
+// code uses but jennifer did not add: jennifer manages the imports of the
+// declarations built with it, while most function bodies are written as
+// text (see emitter). Generated code declares no identifier with one of
+// these names, so a selector on such a name is a package reference.
+func addImports(src []byte) ([]byte, error) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "", src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	used := map[string]bool{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok && textImports[id.Name] != "" {
+				used[id.Name] = true
+			}
+		}
+		return true
+	})
+	added := false
+	for _, name := range sortedKeys(used) {
+		alias := ""
+		if name == "oart" {
+			alias = name
+		}
+		if astutil.AddNamedImport(fset, file, alias, textImports[name]) {
+			added = true
+		}
+	}
+	if !added {
+		return src, nil
+	}
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, file); err != nil {
+		return nil, err
+	}
+	return format.Source(buf.Bytes())
 }
 
 // renderModel adds the declarations of one root type to f.
@@ -332,14 +397,7 @@ func renderModel(f *jen.File, m *model, opts Options) {
 		f.Func().Id(pfx+"Wrap").Params(jen.Id("what").String(), jen.Err().Error()).Error().Block(
 			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%s: %w"), jen.Id("what"), jen.Err())),
 		)
-	} else if len(m.scopes) > 0 {
-		f.Comment("The gold check reports *interp.GoldError.")
-		f.Var().Id("_").Op("*").Qual(pathInterp, "GoldError")
 	}
-	f.Comment("The functions below are written as text; these keep the imports they use.")
-	f.Var().Id("_").Op("=").Qual("errors", "New")
-	f.Var().Id("_").Op("=").Qual("fmt", "Errorf")
-	f.Var().Id("_").Qual(pathJSONVal, "Value")
 
 	e := &emitter{m: m, done: map[string]bool{}, walkers: map[string]string{}, walkerUsed: map[string]bool{}, pairNames: map[string]string{}, pairUsed: map[string]bool{}}
 	if len(m.scopes) > 0 {
@@ -354,10 +412,6 @@ func renderModel(f *jen.File, m *model, opts Options) {
 		pr := e.queue[0]
 		e.queue = e.queue[1:]
 		e.emitPair(pr[0], pr[1])
-	}
-	if strings.Contains(e.w.String(), "seqdp.") {
-		f.Comment("The fixed-order lists read the DP's moves.")
-		f.Var().Id("_").Op("=").Qual(pathSeqDP, "Diag")
 	}
 	f.Add(jen.Op(e.w.String()))
 	f.Add(jen.Op(e.aux.String()))

@@ -77,11 +77,6 @@ func oaGraphWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
-// The functions below are written as text; these keep the imports they use.
-var _ = errors.New
-var _ = fmt.Errorf
-var _ jsonval.Value
-
 // oaGraphScopeNode is the per-call state of scope "node" (SPEC §7.3–7.5).
 type oaGraphScopeNode struct {
 	done  bool                 // the bijection exists

@@ -75,11 +75,6 @@ func oaDocumentWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
-// The functions below are written as text; these keep the imports they use.
-var _ = errors.New
-var _ = fmt.Errorf
-var _ jsonval.Value
-
 // oaDocumentScopeEntity is the per-call state of scope "entity" (SPEC §7.3–7.5).
 type oaDocumentScopeEntity struct {
 	done  bool                       // the bijection exists

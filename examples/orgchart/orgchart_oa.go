@@ -89,14 +89,6 @@ func oaOrgChartWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
-// The functions below are written as text; these keep the imports they use.
-var _ = errors.New
-var _ = fmt.Errorf
-var _ jsonval.Value
-
-// The fixed-order lists read the DP's moves.
-var _ = seqdp.Diag
-
 // oaOrgChartScopePerson is the per-call state of scope "person" (SPEC §7.3–7.5).
 type oaOrgChartScopePerson struct {
 	done  bool                     // the bijection exists

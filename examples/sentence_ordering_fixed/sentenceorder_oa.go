@@ -42,14 +42,6 @@ func oaSentenceOrderWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
-// The functions below are written as text; these keep the imports they use.
-var _ = errors.New
-var _ = fmt.Errorf
-var _ jsonval.Value
-
-// The fixed-order lists read the DP's moves.
-var _ = seqdp.Diag
-
 // toJSONOrNullSentenceOrder encodes a value of # as JSON (null when null is set).
 func toJSONOrNullSentenceOrder(null bool, v *SentenceOrder) jsonval.Value {
 	if null {

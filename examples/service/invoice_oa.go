@@ -39,14 +39,6 @@ var oaInvoicePool = sync.Pool{New: func() any {
 	return new(oaInvoiceCtx)
 }}
 
-// The gold check reports *interp.GoldError.
-var _ *interp.GoldError
-
-// The functions below are written as text; these keep the imports they use.
-var _ = errors.New
-var _ = fmt.Errorf
-var _ jsonval.Value
-
 // oaInvoiceScopeParty is the per-call state of scope "party" (SPEC §7.3–7.5).
 type oaInvoiceScopeParty struct {
 	done  bool             // the bijection exists

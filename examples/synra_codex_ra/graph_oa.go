@@ -95,11 +95,6 @@ func oaGraphWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
-// The functions below are written as text; these keep the imports they use.
-var _ = errors.New
-var _ = fmt.Errorf
-var _ jsonval.Value
-
 // oaGraphScopeCompany is the per-call state of scope "company" (SPEC §7.3–7.5).
 type oaGraphScopeCompany struct {
 	done  bool                     // the bijection exists
