@@ -377,7 +377,7 @@ func renderModel(f *jen.File, m *model, opts Options) {
 			jen.Id("labels").Map(jen.String()).Qual(pathWL, "Label").Comment("labels by key, kept across calls (bounded)"),
 			jen.Id("wg").Index(jen.Lit(2)).Qual(pathWL, "Graph"),
 			jen.Id("wlws").Qual(pathWL, "Workspace"),
-			jen.Id("eps").Index().Id(pfx+"Ep"),
+			jen.Id("eps").Index().Qual(pathGenRT, "Endpoint"),
 		)
 		for _, ts := range m.scopes {
 			ctxFields = append(ctxFields, jen.Id("scope"+ts.name).Id(pfx+"Scope"+ts.name))
@@ -394,6 +394,7 @@ func renderModel(f *jen.File, m *model, opts Options) {
 			jen.Id("scorer").Op("*").Qual(pathInterp, "Scorer"),
 			jen.Id("validator").Op("*").Qual(pathValidate, "Validator"),
 		)
+		f.Comment(fmt.Sprintf("%sWrap adds what failed to err.", pfx))
 		f.Func().Id(pfx+"Wrap").Params(jen.Id("what").String(), jen.Err().Error()).Error().Block(
 			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%s: %w"), jen.Id("what"), jen.Err())),
 		)

@@ -402,8 +402,6 @@ func (e *emitter) scopeTypes() {
 		e.p("for s := range 2 { clear(st.recs[s]); st.rn[s], st.recs[s], st.ids[s], st.ok[s] = st.rn[s][:0], st.recs[s][:0], st.ids[s][:0], st.ok[s][:0] }")
 		e.p("}")
 	}
-	e.p("// %sEp is one endpoint of a carrier (SPEC §7.6).", e.n(""))
-	e.p("type %sEp struct { role, v int }", e.n(""))
 }
 
 // emitRefPass emits the referential pre-pass: the gold integrity check
@@ -579,7 +577,7 @@ func (e *emitter) emitStructural(ts *tscope) {
 			e.p("%s(cn, cv, c.ix[:], func(rn bool, v %s) bool {", rw, rleaf.refType())
 			e.p("if rn { return true }")
 			if keyType(rleaf) == K {
-				e.p("if vx, ok := verts[%s]; ok { eps = append(eps, %sEp{%d, int(vx)}) }", keyConv(rleaf, "v"), e.n(""), ri)
+				e.p("if vx, ok := verts[%s]; ok { eps = append(eps, genrt.Endpoint{Role: %d, Vertex: int(vx)}) }", keyConv(rleaf, "v"), ri)
 			}
 			e.p("return true")
 			e.p("})")
@@ -609,18 +607,18 @@ func (e *emitter) emitStructural(ts *tscope) {
 		}
 		e.p("switch {")
 		e.p("case len(eps) == 1:")
-		e.p("gr.AddIncidence(eps[0].v, eps[0].v, %s[eps[0].role], label)", e.relTable(ts, gi, "unary", g.unary))
+		e.p("gr.AddIncidence(eps[0].Vertex, eps[0].Vertex, %s[eps[0].Role], label)", e.relTable(ts, gi, "unary", g.unary))
 		if len(g.roles) > 1 {
 			var flat []string
 			for a := range g.roles {
 				flat = append(flat, g.edge[a]...)
 			}
-			e.p("case len(eps) == 2 && eps[0].role != eps[1].role:")
-			e.p("gr.AddIncidence(eps[0].v, eps[1].v, %s[eps[0].role*%d+eps[1].role], label)", e.relTable(ts, gi, "edge", flat), len(g.roles))
+			e.p("case len(eps) == 2 && eps[0].Role != eps[1].Role:")
+			e.p("gr.AddIncidence(eps[0].Vertex, eps[1].Vertex, %s[eps[0].Role*%d+eps[1].Role], label)", e.relTable(ts, gi, "edge", flat), len(g.roles))
 		}
 		e.p("default:")
 		e.p("hub := gr.AddVertex(wl.Label{})")
-		e.p("for _, ep := range eps { gr.AddIncidence(ep.v, hub, %s[ep.role], label) }", e.relTable(ts, gi, "member", g.member))
+		e.p("for _, ep := range eps { gr.AddIncidence(ep.Vertex, hub, %s[ep.Role], label) }", e.relTable(ts, gi, "member", g.member))
 		e.p("}")
 		e.p("return true")
 		e.p("})")

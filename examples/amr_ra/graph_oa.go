@@ -58,7 +58,7 @@ type oaGraphCtx struct {
 	labels                  map[string]wl.Label // labels by key, kept across calls (bounded)
 	wg                      [2]wl.Graph
 	wlws                    wl.Workspace
-	eps                     []oaGraphEp
+	eps                     []genrt.Endpoint
 	scopeNode               oaGraphScopeNode
 }
 
@@ -73,6 +73,7 @@ type oaGraphFallback struct {
 	validator *validate.Validator
 }
 
+// oaGraphWrap adds what failed to err.
 func oaGraphWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
@@ -107,9 +108,6 @@ func (st *oaGraphScopeNode) reset() {
 		st.rn[s], st.recs[s], st.ids[s], st.ok[s] = st.rn[s][:0], st.recs[s][:0], st.ids[s][:0], st.ok[s][:0]
 	}
 }
-
-// oaGraphEp is one endpoint of a carrier (SPEC §7.6).
-type oaGraphEp struct{ role, v int }
 
 // checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
@@ -273,7 +271,7 @@ func (c *oaGraphCtx) graphNode(side int, xn bool, x *Graph) {
 				return true
 			}
 			if vx, ok := verts[v]; ok {
-				eps = append(eps, oaGraphEp{0, int(vx)})
+				eps = append(eps, genrt.Endpoint{Role: 0, Vertex: int(vx)})
 			}
 			return true
 		})
@@ -284,11 +282,11 @@ func (c *oaGraphCtx) graphNode(side int, xn bool, x *Graph) {
 		label := wl.Label{} // the carrier has no exact scalars and no cross-scope references
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelNode_Graph[eps[0].role], label)
+			gr.AddIncidence(eps[0].Vertex, eps[0].Vertex, unaryRelNode_Graph[eps[0].Role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, memberRelNode_Graph[ep.role], label)
+				gr.AddIncidence(ep.Vertex, hub, memberRelNode_Graph[ep.Role], label)
 			}
 		}
 		return true
@@ -301,7 +299,7 @@ func (c *oaGraphCtx) graphNode(side int, xn bool, x *Graph) {
 				return true
 			}
 			if vx, ok := verts[v]; ok {
-				eps = append(eps, oaGraphEp{0, int(vx)})
+				eps = append(eps, genrt.Endpoint{Role: 0, Vertex: int(vx)})
 			}
 			return true
 		})
@@ -310,7 +308,7 @@ func (c *oaGraphCtx) graphNode(side int, xn bool, x *Graph) {
 				return true
 			}
 			if vx, ok := verts[v]; ok {
-				eps = append(eps, oaGraphEp{1, int(vx)})
+				eps = append(eps, genrt.Endpoint{Role: 1, Vertex: int(vx)})
 			}
 			return true
 		})
@@ -343,13 +341,13 @@ func (c *oaGraphCtx) graphNode(side int, xn bool, x *Graph) {
 		}
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelNode_GraphRelationsItem[eps[0].role], label)
-		case len(eps) == 2 && eps[0].role != eps[1].role:
-			gr.AddIncidence(eps[0].v, eps[1].v, edgeRelNode_GraphRelationsItem[eps[0].role*2+eps[1].role], label)
+			gr.AddIncidence(eps[0].Vertex, eps[0].Vertex, unaryRelNode_GraphRelationsItem[eps[0].Role], label)
+		case len(eps) == 2 && eps[0].Role != eps[1].Role:
+			gr.AddIncidence(eps[0].Vertex, eps[1].Vertex, edgeRelNode_GraphRelationsItem[eps[0].Role*2+eps[1].Role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, memberRelNode_GraphRelationsItem[ep.role], label)
+				gr.AddIncidence(ep.Vertex, hub, memberRelNode_GraphRelationsItem[ep.Role], label)
 			}
 		}
 		return true

@@ -70,7 +70,7 @@ type oaOrgChartCtx struct {
 	labels                  map[string]wl.Label // labels by key, kept across calls (bounded)
 	wg                      [2]wl.Graph
 	wlws                    wl.Workspace
-	eps                     []oaOrgChartEp
+	eps                     []genrt.Endpoint
 	scopePerson             oaOrgChartScopePerson
 }
 
@@ -85,6 +85,7 @@ type oaOrgChartFallback struct {
 	validator *validate.Validator
 }
 
+// oaOrgChartWrap adds what failed to err.
 func oaOrgChartWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
@@ -119,9 +120,6 @@ func (st *oaOrgChartScopePerson) reset() {
 		st.rn[s], st.recs[s], st.ids[s], st.ok[s] = st.rn[s][:0], st.recs[s][:0], st.ids[s][:0], st.ok[s][:0]
 	}
 }
-
-// oaOrgChartEp is one endpoint of a carrier (SPEC §7.6).
-type oaOrgChartEp struct{ role, v int }
 
 // checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaOrgChartCtx) checkGold(gn bool, g *OrgChart) error {
@@ -275,7 +273,7 @@ func (c *oaOrgChartCtx) graphPerson(side int, xn bool, x *OrgChart) {
 				return true
 			}
 			if vx, ok := verts[v]; ok {
-				eps = append(eps, oaOrgChartEp{0, int(vx)})
+				eps = append(eps, genrt.Endpoint{Role: 0, Vertex: int(vx)})
 			}
 			return true
 		})
@@ -284,7 +282,7 @@ func (c *oaOrgChartCtx) graphPerson(side int, xn bool, x *OrgChart) {
 				return true
 			}
 			if vx, ok := verts[v]; ok {
-				eps = append(eps, oaOrgChartEp{1, int(vx)})
+				eps = append(eps, genrt.Endpoint{Role: 1, Vertex: int(vx)})
 			}
 			return true
 		})
@@ -295,13 +293,13 @@ func (c *oaOrgChartCtx) graphPerson(side int, xn bool, x *OrgChart) {
 		label := wl.Label{} // the carrier has no exact scalars and no cross-scope references
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelPerson_OrgChartMentorshipsItem[eps[0].role], label)
-		case len(eps) == 2 && eps[0].role != eps[1].role:
-			gr.AddIncidence(eps[0].v, eps[1].v, edgeRelPerson_OrgChartMentorshipsItem[eps[0].role*2+eps[1].role], label)
+			gr.AddIncidence(eps[0].Vertex, eps[0].Vertex, unaryRelPerson_OrgChartMentorshipsItem[eps[0].Role], label)
+		case len(eps) == 2 && eps[0].Role != eps[1].Role:
+			gr.AddIncidence(eps[0].Vertex, eps[1].Vertex, edgeRelPerson_OrgChartMentorshipsItem[eps[0].Role*2+eps[1].Role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, memberRelPerson_OrgChartMentorshipsItem[ep.role], label)
+				gr.AddIncidence(ep.Vertex, hub, memberRelPerson_OrgChartMentorshipsItem[ep.Role], label)
 			}
 		}
 		return true

@@ -56,7 +56,7 @@ type oaDocumentCtx struct {
 	labels                  map[string]wl.Label // labels by key, kept across calls (bounded)
 	wg                      [2]wl.Graph
 	wlws                    wl.Workspace
-	eps                     []oaDocumentEp
+	eps                     []genrt.Endpoint
 	scopeEntity             oaDocumentScopeEntity
 }
 
@@ -71,6 +71,7 @@ type oaDocumentFallback struct {
 	validator *validate.Validator
 }
 
+// oaDocumentWrap adds what failed to err.
 func oaDocumentWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
@@ -105,9 +106,6 @@ func (st *oaDocumentScopeEntity) reset() {
 		st.rn[s], st.recs[s], st.ids[s], st.ok[s] = st.rn[s][:0], st.recs[s][:0], st.ids[s][:0], st.ok[s][:0]
 	}
 }
-
-// oaDocumentEp is one endpoint of a carrier (SPEC §7.6).
-type oaDocumentEp struct{ role, v int }
 
 // checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaDocumentCtx) checkGold(gn bool, g *Document) error {
@@ -261,7 +259,7 @@ func (c *oaDocumentCtx) graphEntity(side int, xn bool, x *Document) {
 				return true
 			}
 			if vx, ok := verts[v]; ok {
-				eps = append(eps, oaDocumentEp{0, int(vx)})
+				eps = append(eps, genrt.Endpoint{Role: 0, Vertex: int(vx)})
 			}
 			return true
 		})
@@ -270,7 +268,7 @@ func (c *oaDocumentCtx) graphEntity(side int, xn bool, x *Document) {
 				return true
 			}
 			if vx, ok := verts[v]; ok {
-				eps = append(eps, oaDocumentEp{1, int(vx)})
+				eps = append(eps, genrt.Endpoint{Role: 1, Vertex: int(vx)})
 			}
 			return true
 		})
@@ -303,13 +301,13 @@ func (c *oaDocumentCtx) graphEntity(side int, xn bool, x *Document) {
 		}
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelEntity_DocumentRelationsItem[eps[0].role], label)
-		case len(eps) == 2 && eps[0].role != eps[1].role:
-			gr.AddIncidence(eps[0].v, eps[1].v, edgeRelEntity_DocumentRelationsItem[eps[0].role*2+eps[1].role], label)
+			gr.AddIncidence(eps[0].Vertex, eps[0].Vertex, unaryRelEntity_DocumentRelationsItem[eps[0].Role], label)
+		case len(eps) == 2 && eps[0].Role != eps[1].Role:
+			gr.AddIncidence(eps[0].Vertex, eps[1].Vertex, edgeRelEntity_DocumentRelationsItem[eps[0].Role*2+eps[1].Role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, memberRelEntity_DocumentRelationsItem[ep.role], label)
+				gr.AddIncidence(ep.Vertex, hub, memberRelEntity_DocumentRelationsItem[ep.Role], label)
 			}
 		}
 		return true

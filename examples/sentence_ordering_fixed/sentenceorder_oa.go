@@ -38,6 +38,7 @@ type oaSentenceOrderFallback struct {
 	validator *validate.Validator
 }
 
+// oaSentenceOrderWrap adds what failed to err.
 func oaSentenceOrderWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }

@@ -30,7 +30,7 @@ type oaInvoiceCtx struct {
 	labels                  map[string]wl.Label // labels by key, kept across calls (bounded)
 	wg                      [2]wl.Graph
 	wlws                    wl.Workspace
-	eps                     []oaInvoiceEp
+	eps                     []genrt.Endpoint
 	scopeParty              oaInvoiceScopeParty
 }
 
@@ -69,9 +69,6 @@ func (st *oaInvoiceScopeParty) reset() {
 		st.rn[s], st.recs[s], st.ids[s], st.ok[s] = st.rn[s][:0], st.recs[s][:0], st.ids[s][:0], st.ok[s][:0]
 	}
 }
-
-// oaInvoiceEp is one endpoint of a carrier (SPEC §7.6).
-type oaInvoiceEp struct{ role, v int }
 
 // checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaInvoiceCtx) checkGold(gn bool, g *Invoice) error {
@@ -225,7 +222,7 @@ func (c *oaInvoiceCtx) graphParty(side int, xn bool, x *Invoice) {
 				return true
 			}
 			if vx, ok := verts[v]; ok {
-				eps = append(eps, oaInvoiceEp{0, int(vx)})
+				eps = append(eps, genrt.Endpoint{Role: 0, Vertex: int(vx)})
 			}
 			return true
 		})
@@ -256,11 +253,11 @@ func (c *oaInvoiceCtx) graphParty(side int, xn bool, x *Invoice) {
 		}
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelParty_InvoicePartiesItem[eps[0].role], label)
+			gr.AddIncidence(eps[0].Vertex, eps[0].Vertex, unaryRelParty_InvoicePartiesItem[eps[0].Role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, memberRelParty_InvoicePartiesItem[ep.role], label)
+				gr.AddIncidence(ep.Vertex, hub, memberRelParty_InvoicePartiesItem[ep.Role], label)
 			}
 		}
 		return true
@@ -273,7 +270,7 @@ func (c *oaInvoiceCtx) graphParty(side int, xn bool, x *Invoice) {
 				return true
 			}
 			if vx, ok := verts[v]; ok {
-				eps = append(eps, oaInvoiceEp{0, int(vx)})
+				eps = append(eps, genrt.Endpoint{Role: 0, Vertex: int(vx)})
 			}
 			return true
 		})
@@ -310,11 +307,11 @@ func (c *oaInvoiceCtx) graphParty(side int, xn bool, x *Invoice) {
 		}
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelParty_InvoiceLinesItem[eps[0].role], label)
+			gr.AddIncidence(eps[0].Vertex, eps[0].Vertex, unaryRelParty_InvoiceLinesItem[eps[0].Role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, memberRelParty_InvoiceLinesItem[ep.role], label)
+				gr.AddIncidence(ep.Vertex, hub, memberRelParty_InvoiceLinesItem[ep.Role], label)
 			}
 		}
 		return true

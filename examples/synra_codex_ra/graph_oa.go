@@ -75,7 +75,7 @@ type oaGraphCtx struct {
 	labels                  map[string]wl.Label // labels by key, kept across calls (bounded)
 	wg                      [2]wl.Graph
 	wlws                    wl.Workspace
-	eps                     []oaGraphEp
+	eps                     []genrt.Endpoint
 	scopeCompany            oaGraphScopeCompany
 	scopePerson             oaGraphScopePerson
 }
@@ -91,6 +91,7 @@ type oaGraphFallback struct {
 	validator *validate.Validator
 }
 
+// oaGraphWrap adds what failed to err.
 func oaGraphWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
@@ -156,9 +157,6 @@ func (st *oaGraphScopePerson) reset() {
 		st.rn[s], st.recs[s], st.ids[s], st.ok[s] = st.rn[s][:0], st.recs[s][:0], st.ids[s][:0], st.ok[s][:0]
 	}
 }
-
-// oaGraphEp is one endpoint of a carrier (SPEC §7.6).
-type oaGraphEp struct{ role, v int }
 
 // checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
@@ -366,7 +364,7 @@ func (c *oaGraphCtx) graphCompany(side int, xn bool, x *Graph) {
 				return true
 			}
 			if vx, ok := verts[v]; ok {
-				eps = append(eps, oaGraphEp{0, int(vx)})
+				eps = append(eps, genrt.Endpoint{Role: 0, Vertex: int(vx)})
 			}
 			return true
 		})
@@ -399,11 +397,11 @@ func (c *oaGraphCtx) graphCompany(side int, xn bool, x *Graph) {
 		}
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelCompany_GraphEmploymentItem[eps[0].role], label)
+			gr.AddIncidence(eps[0].Vertex, eps[0].Vertex, unaryRelCompany_GraphEmploymentItem[eps[0].Role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, memberRelCompany_GraphEmploymentItem[ep.role], label)
+				gr.AddIncidence(ep.Vertex, hub, memberRelCompany_GraphEmploymentItem[ep.Role], label)
 			}
 		}
 		return true
@@ -416,7 +414,7 @@ func (c *oaGraphCtx) graphCompany(side int, xn bool, x *Graph) {
 				return true
 			}
 			if vx, ok := verts[v]; ok {
-				eps = append(eps, oaGraphEp{0, int(vx)})
+				eps = append(eps, genrt.Endpoint{Role: 0, Vertex: int(vx)})
 			}
 			return true
 		})
@@ -425,7 +423,7 @@ func (c *oaGraphCtx) graphCompany(side int, xn bool, x *Graph) {
 				return true
 			}
 			if vx, ok := verts[v]; ok {
-				eps = append(eps, oaGraphEp{1, int(vx)})
+				eps = append(eps, genrt.Endpoint{Role: 1, Vertex: int(vx)})
 			}
 			return true
 		})
@@ -458,13 +456,13 @@ func (c *oaGraphCtx) graphCompany(side int, xn bool, x *Graph) {
 		}
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelCompany_GraphPartnershipItem[eps[0].role], label)
-		case len(eps) == 2 && eps[0].role != eps[1].role:
-			gr.AddIncidence(eps[0].v, eps[1].v, edgeRelCompany_GraphPartnershipItem[eps[0].role*2+eps[1].role], label)
+			gr.AddIncidence(eps[0].Vertex, eps[0].Vertex, unaryRelCompany_GraphPartnershipItem[eps[0].Role], label)
+		case len(eps) == 2 && eps[0].Role != eps[1].Role:
+			gr.AddIncidence(eps[0].Vertex, eps[1].Vertex, edgeRelCompany_GraphPartnershipItem[eps[0].Role*2+eps[1].Role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, memberRelCompany_GraphPartnershipItem[ep.role], label)
+				gr.AddIncidence(ep.Vertex, hub, memberRelCompany_GraphPartnershipItem[ep.Role], label)
 			}
 		}
 		return true
@@ -590,7 +588,7 @@ func (c *oaGraphCtx) graphPerson(side int, xn bool, x *Graph) {
 				return true
 			}
 			if vx, ok := verts[v]; ok {
-				eps = append(eps, oaGraphEp{0, int(vx)})
+				eps = append(eps, genrt.Endpoint{Role: 0, Vertex: int(vx)})
 			}
 			return true
 		})
@@ -665,11 +663,11 @@ func (c *oaGraphCtx) graphPerson(side int, xn bool, x *Graph) {
 		}
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelPerson_GraphEmploymentItem[eps[0].role], label)
+			gr.AddIncidence(eps[0].Vertex, eps[0].Vertex, unaryRelPerson_GraphEmploymentItem[eps[0].Role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, memberRelPerson_GraphEmploymentItem[ep.role], label)
+				gr.AddIncidence(ep.Vertex, hub, memberRelPerson_GraphEmploymentItem[ep.Role], label)
 			}
 		}
 		return true
@@ -682,7 +680,7 @@ func (c *oaGraphCtx) graphPerson(side int, xn bool, x *Graph) {
 				return true
 			}
 			if vx, ok := verts[v]; ok {
-				eps = append(eps, oaGraphEp{0, int(vx)})
+				eps = append(eps, genrt.Endpoint{Role: 0, Vertex: int(vx)})
 			}
 			return true
 		})
@@ -691,7 +689,7 @@ func (c *oaGraphCtx) graphPerson(side int, xn bool, x *Graph) {
 				return true
 			}
 			if vx, ok := verts[v]; ok {
-				eps = append(eps, oaGraphEp{1, int(vx)})
+				eps = append(eps, genrt.Endpoint{Role: 1, Vertex: int(vx)})
 			}
 			return true
 		})
@@ -724,13 +722,13 @@ func (c *oaGraphCtx) graphPerson(side int, xn bool, x *Graph) {
 		}
 		switch {
 		case len(eps) == 1:
-			gr.AddIncidence(eps[0].v, eps[0].v, unaryRelPerson_GraphAcquaintanceItem[eps[0].role], label)
-		case len(eps) == 2 && eps[0].role != eps[1].role:
-			gr.AddIncidence(eps[0].v, eps[1].v, edgeRelPerson_GraphAcquaintanceItem[eps[0].role*2+eps[1].role], label)
+			gr.AddIncidence(eps[0].Vertex, eps[0].Vertex, unaryRelPerson_GraphAcquaintanceItem[eps[0].Role], label)
+		case len(eps) == 2 && eps[0].Role != eps[1].Role:
+			gr.AddIncidence(eps[0].Vertex, eps[1].Vertex, edgeRelPerson_GraphAcquaintanceItem[eps[0].Role*2+eps[1].Role], label)
 		default:
 			hub := gr.AddVertex(wl.Label{})
 			for _, ep := range eps {
-				gr.AddIncidence(ep.v, hub, memberRelPerson_GraphAcquaintanceItem[ep.role], label)
+				gr.AddIncidence(ep.Vertex, hub, memberRelPerson_GraphAcquaintanceItem[ep.Role], label)
 			}
 		}
 		return true

@@ -38,6 +38,7 @@ type oaSortedFactsFallback struct {
 	validator *validate.Validator
 }
 
+// oaSortedFactsWrap adds what failed to err.
 func oaSortedFactsWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }

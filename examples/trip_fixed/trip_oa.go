@@ -44,6 +44,7 @@ type oaTripFallback struct {
 	validator *validate.Validator
 }
 
+// oaTripWrap adds what failed to err.
 func oaTripWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }

@@ -3,10 +3,11 @@
 // solver and the alignment DP), the construction of match trees in build
 // mode (Res, Entry, Leaf, EmptyObject, UniformAlphas, FinishList,
 // FinishCombined), the resource-limit pre-check of the JSON entry points
-// (WithinLimits) and the WL label keys (AppendLabelItem). Generated code
-// imports it so that every generated file holds only what is specific to
-// its schema; other code has no reason to use it. Changing what generated
-// code calls here changes the runtime contract (runtime.GenVersion).
+// (WithinLimits), and the WL label keys and carrier endpoints
+// (AppendLabelItem, Endpoint). Generated code imports it so that every
+// generated file holds only what is specific to its schema; other code has
+// no reason to use it. Changing what generated code calls here changes the
+// runtime contract (runtime.GenVersion).
 //
 // The score-only path allocates nothing in steady state: buffers are
 // returned to the workspace by the Release methods and reused by later
