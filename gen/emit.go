@@ -782,26 +782,42 @@ func (e *emitter) emitTailCell(a, b *tnode) {
 	kA, kB := len(a.prefix), len(b.prefix)
 	e.p("// %s scores gold tail element i of %s against candidate tail element j of %s.", e.pairFn("scoreTail", a, b), pointer(a), pointer(b))
 	e.p("func (c *%s) %s(g %s, p %s, i, j int, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("scoreTail", a, b), a.refType(), b.refType(), "genrt.Res")
-	gex := tailElem("g", a, fmt.Sprintf("%d+i", kA))
-	if !a.tuple {
-		gex = "g[i]"
+	gex := "g[i]"
+	if a.tuple {
+		gex = "g.Rest[i]" // i counts from the end of the gold's positions
 	}
 	gargs := fmt.Sprintf("%s, %s", elemNull(gex, a.items), e.elemRef(gex, a.items))
-	e.p("switch jj := %d + j; {", kA)
-	for x := kA; x < kB; x++ {
-		pex := fmt.Sprintf("p.P%d", x)
-		pn := b.prefix[x]
-		e.p("case jj == %d:", x)
-		e.p("return c.%s(%s, %s, %s, build)", e.pair(a.items, pn), gargs, elemNull(pex, pn), e.elemRef(pex, pn))
-	}
-	e.p("default:")
+	// Candidate element j of the tail is at absolute index kA+j: one of the
+	// candidate's positions while below kB, else in its items.
+	var rest string // the candidate's items element
 	if b.items != nil {
-		pex := tailElem("p", b, "jj")
-		e.p("return c.%s(%s, %s, %s, build)", e.pair(a.items, b.items), gargs, elemNull(pex, b.items), e.elemRef(pex, b.items))
-	} else {
-		e.p("_ = jj")
-		e.p("return 0, nil // unreachable: the candidate's type has no element %d+j", kA)
+		switch off := kA - kB; {
+		case !b.tuple && kA == 0:
+			rest = "p[j]"
+		case !b.tuple:
+			rest = fmt.Sprintf("p[%d+j]", kA)
+		case off == 0:
+			rest = "p.Rest[j]"
+		case off > 0:
+			rest = fmt.Sprintf("p.Rest[j+%d]", off)
+		default:
+			rest = fmt.Sprintf("p.Rest[j-%d]", -off)
+		}
 	}
-	e.p("}")
+	if kB > kA {
+		e.p("switch j {")
+		for x := kA; x < kB; x++ {
+			pex := fmt.Sprintf("p.P%d", x)
+			pn := b.prefix[x]
+			e.p("case %d:", x-kA)
+			e.p("return c.%s(%s, %s, %s, build)", e.pair(a.items, pn), gargs, elemNull(pex, pn), e.elemRef(pex, pn))
+		}
+		e.p("}")
+	}
+	if b.items != nil {
+		e.p("return c.%s(%s, %s, %s, build)", e.pair(a.items, b.items), gargs, elemNull(rest, b.items), e.elemRef(rest, b.items))
+	} else {
+		e.p("return 0, nil // unreachable: the candidate's type has no element beyond its positions")
+	}
 	e.p("}")
 }

@@ -1991,10 +1991,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributes(gn bool, g []GraphNodesItemAt
 
 // scoreTailGraphNodesItemAttributes scores gold tail element i of #/properties/nodes/items/properties/attributes against candidate tail element j of #/properties/nodes/items/properties/attributes.
 func (c *oaGraphCtx) scoreTailGraphNodesItemAttributes(g []GraphNodesItemAttributesItem, p []GraphNodesItemAttributesItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphNodesItemAttributesItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphNodesItemAttributesItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphNodesItemAttributes aligns the elements of #/properties/nodes/items/properties/attributes and #/properties/nodes/items/properties/attributes (SPEC §5).
@@ -2187,10 +2184,7 @@ func (c *oaGraphCtx) scoreGraphNodes(gn bool, g []GraphNodesItem, pn bool, p []G
 
 // scoreTailGraphNodes scores gold tail element i of #/properties/nodes against candidate tail element j of #/properties/nodes.
 func (c *oaGraphCtx) scoreTailGraphNodes(g []GraphNodesItem, p []GraphNodesItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphNodesItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphNodesItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphNodes aligns the elements of #/properties/nodes and #/properties/nodes (SPEC §5).
@@ -2289,10 +2283,7 @@ func (c *oaGraphCtx) scoreGraphNodes_vs_Relations(gn bool, g []GraphNodesItem, p
 
 // scoreTailGraphNodes_vs_Relations scores gold tail element i of #/properties/nodes against candidate tail element j of #/properties/relations.
 func (c *oaGraphCtx) scoreTailGraphNodes_vs_Relations(g []GraphNodesItem, p []GraphRelationsItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphNodesItem_vs_RelationsItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphNodesItem_vs_RelationsItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphNodes_vs_Relations aligns the elements of #/properties/nodes and #/properties/relations (SPEC §5).
@@ -2402,10 +2393,7 @@ func (c *oaGraphCtx) scoreGraphRelations_vs_Nodes(gn bool, g []GraphRelationsIte
 
 // scoreTailGraphRelations_vs_Nodes scores gold tail element i of #/properties/relations against candidate tail element j of #/properties/nodes.
 func (c *oaGraphCtx) scoreTailGraphRelations_vs_Nodes(g []GraphRelationsItem, p []GraphNodesItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphRelationsItem_vs_NodesItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphRelationsItem_vs_NodesItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphRelations_vs_Nodes aligns the elements of #/properties/relations and #/properties/nodes (SPEC §5).
@@ -2504,10 +2492,7 @@ func (c *oaGraphCtx) scoreGraphRelations(gn bool, g []GraphRelationsItem, pn boo
 
 // scoreTailGraphRelations scores gold tail element i of #/properties/relations against candidate tail element j of #/properties/relations.
 func (c *oaGraphCtx) scoreTailGraphRelations(g []GraphRelationsItem, p []GraphRelationsItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphRelationsItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphRelationsItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphRelations aligns the elements of #/properties/relations and #/properties/relations (SPEC §5).

@@ -1752,10 +1752,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions(gn bool, g []DocumentE
 
 // scoreTailDocumentEntitiesItemMentions scores gold tail element i of #/properties/entities/items/properties/mentions against candidate tail element j of #/properties/entities/items/properties/mentions.
 func (c *oaDocumentCtx) scoreTailDocumentEntitiesItemMentions(g []DocumentEntitiesItemMentionsItem, p []DocumentEntitiesItemMentionsItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreDocumentEntitiesItemMentionsItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreDocumentEntitiesItemMentionsItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayDocumentEntitiesItemMentions aligns the elements of #/properties/entities/items/properties/mentions and #/properties/entities/items/properties/mentions (SPEC §5).
@@ -1854,10 +1851,7 @@ func (c *oaDocumentCtx) scoreDocumentEntities(gn bool, g []DocumentEntitiesItem,
 
 // scoreTailDocumentEntities scores gold tail element i of #/properties/entities against candidate tail element j of #/properties/entities.
 func (c *oaDocumentCtx) scoreTailDocumentEntities(g []DocumentEntitiesItem, p []DocumentEntitiesItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreDocumentEntitiesItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreDocumentEntitiesItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayDocumentEntities aligns the elements of #/properties/entities and #/properties/entities (SPEC §5).
@@ -1956,10 +1950,7 @@ func (c *oaDocumentCtx) scoreDocumentEntities_vs_Relations(gn bool, g []Document
 
 // scoreTailDocumentEntities_vs_Relations scores gold tail element i of #/properties/entities against candidate tail element j of #/properties/relations.
 func (c *oaDocumentCtx) scoreTailDocumentEntities_vs_Relations(g []DocumentEntitiesItem, p []DocumentRelationsItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreDocumentEntitiesItem_vs_RelationsItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreDocumentEntitiesItem_vs_RelationsItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayDocumentEntities_vs_Relations aligns the elements of #/properties/entities and #/properties/relations (SPEC §5).
@@ -2058,10 +2049,7 @@ func (c *oaDocumentCtx) scoreDocumentRelations_vs_Entities(gn bool, g []Document
 
 // scoreTailDocumentRelations_vs_Entities scores gold tail element i of #/properties/relations against candidate tail element j of #/properties/entities.
 func (c *oaDocumentCtx) scoreTailDocumentRelations_vs_Entities(g []DocumentRelationsItem, p []DocumentEntitiesItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreDocumentRelationsItem_vs_EntitiesItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreDocumentRelationsItem_vs_EntitiesItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayDocumentRelations_vs_Entities aligns the elements of #/properties/relations and #/properties/entities (SPEC §5).
@@ -2160,10 +2148,7 @@ func (c *oaDocumentCtx) scoreDocumentRelations(gn bool, g []DocumentRelationsIte
 
 // scoreTailDocumentRelations scores gold tail element i of #/properties/relations against candidate tail element j of #/properties/relations.
 func (c *oaDocumentCtx) scoreTailDocumentRelations(g []DocumentRelationsItem, p []DocumentRelationsItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreDocumentRelationsItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreDocumentRelationsItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayDocumentRelations aligns the elements of #/properties/relations and #/properties/relations (SPEC §5).

@@ -1956,10 +1956,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeople(gn bool, g []OrgChartPeopleItem, pn 
 
 // scoreTailOrgChartPeople scores gold tail element i of #/properties/people against candidate tail element j of #/properties/people.
 func (c *oaOrgChartCtx) scoreTailOrgChartPeople(g []OrgChartPeopleItem, p []OrgChartPeopleItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreOrgChartPeopleItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreOrgChartPeopleItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayOrgChartPeople aligns the elements of #/properties/people and #/properties/people (SPEC §5).
@@ -2058,10 +2055,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeople_vs_Mentorships(gn bool, g []OrgChart
 
 // scoreTailOrgChartPeople_vs_Mentorships scores gold tail element i of #/properties/people against candidate tail element j of #/properties/mentorships.
 func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Mentorships(g []OrgChartPeopleItem, p []OrgChartMentorshipsItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreOrgChartPeopleItem_vs_MentorshipsItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreOrgChartPeopleItem_vs_MentorshipsItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayOrgChartPeople_vs_Mentorships aligns the elements of #/properties/people and #/properties/mentorships (SPEC §5).
@@ -2160,10 +2154,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeople_vs_Agenda(gn bool, g []OrgChartPeopl
 
 // scoreTailOrgChartPeople_vs_Agenda scores gold tail element i of #/properties/people against candidate tail element j of #/properties/agenda.
 func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Agenda(g []OrgChartPeopleItem, p []string, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreOrgChartPeopleItem_vs_AgendaItem(false, &g[i], false, p[jj], build)
-	}
+	return c.scoreOrgChartPeopleItem_vs_AgendaItem(false, &g[i], false, p[j], build)
 }
 
 // scoreArrayOrgChartPeople_vs_Agenda aligns the elements of #/properties/people and #/properties/agenda (SPEC §5).
@@ -2262,15 +2253,13 @@ func (c *oaOrgChartCtx) scoreOrgChartPeople_vs_Period(gn bool, g []OrgChartPeopl
 
 // scoreTailOrgChartPeople_vs_Period scores gold tail element i of #/properties/people against candidate tail element j of #/properties/period.
 func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Period(g []OrgChartPeopleItem, p *OrgChartPeriod, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	case jj == 0:
+	switch j {
+	case 0:
 		return c.scoreOrgChartPeopleItem_vs_PeriodP0(false, &g[i], false, p.P0, build)
-	case jj == 1:
+	case 1:
 		return c.scoreOrgChartPeopleItem_vs_PeriodP1(false, &g[i], false, p.P1, build)
-	default:
-		_ = jj
-		return 0, nil // unreachable: the candidate's type has no element 0+j
 	}
+	return 0, nil // unreachable: the candidate's type has no element beyond its positions
 }
 
 // scoreArrayOrgChartPeople_vs_Period aligns the elements of #/properties/people and #/properties/period (SPEC §5).
@@ -2369,10 +2358,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorships_vs_People(gn bool, g []OrgChart
 
 // scoreTailOrgChartMentorships_vs_People scores gold tail element i of #/properties/mentorships against candidate tail element j of #/properties/people.
 func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_People(g []OrgChartMentorshipsItem, p []OrgChartPeopleItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreOrgChartMentorshipsItem_vs_PeopleItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreOrgChartMentorshipsItem_vs_PeopleItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayOrgChartMentorships_vs_People aligns the elements of #/properties/mentorships and #/properties/people (SPEC §5).
@@ -2469,10 +2455,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorships(gn bool, g []OrgChartMentorship
 
 // scoreTailOrgChartMentorships scores gold tail element i of #/properties/mentorships against candidate tail element j of #/properties/mentorships.
 func (c *oaOrgChartCtx) scoreTailOrgChartMentorships(g []OrgChartMentorshipsItem, p []OrgChartMentorshipsItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreOrgChartMentorshipsItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreOrgChartMentorshipsItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayOrgChartMentorships aligns the elements of #/properties/mentorships and #/properties/mentorships (SPEC §5).
@@ -2569,10 +2552,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorships_vs_Agenda(gn bool, g []OrgChart
 
 // scoreTailOrgChartMentorships_vs_Agenda scores gold tail element i of #/properties/mentorships against candidate tail element j of #/properties/agenda.
 func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_Agenda(g []OrgChartMentorshipsItem, p []string, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreOrgChartMentorshipsItem_vs_AgendaItem(false, &g[i], false, p[jj], build)
-	}
+	return c.scoreOrgChartMentorshipsItem_vs_AgendaItem(false, &g[i], false, p[j], build)
 }
 
 // scoreArrayOrgChartMentorships_vs_Agenda aligns the elements of #/properties/mentorships and #/properties/agenda (SPEC §5).
@@ -2669,15 +2649,13 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorships_vs_Period(gn bool, g []OrgChart
 
 // scoreTailOrgChartMentorships_vs_Period scores gold tail element i of #/properties/mentorships against candidate tail element j of #/properties/period.
 func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_Period(g []OrgChartMentorshipsItem, p *OrgChartPeriod, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	case jj == 0:
+	switch j {
+	case 0:
 		return c.scoreOrgChartMentorshipsItem_vs_PeriodP0(false, &g[i], false, p.P0, build)
-	case jj == 1:
+	case 1:
 		return c.scoreOrgChartMentorshipsItem_vs_PeriodP1(false, &g[i], false, p.P1, build)
-	default:
-		_ = jj
-		return 0, nil // unreachable: the candidate's type has no element 0+j
 	}
+	return 0, nil // unreachable: the candidate's type has no element beyond its positions
 }
 
 // scoreArrayOrgChartMentorships_vs_Period aligns the elements of #/properties/mentorships and #/properties/period (SPEC §5).
@@ -2774,10 +2752,7 @@ func (c *oaOrgChartCtx) scoreOrgChartAgenda_vs_People(gn bool, g []string, pn bo
 
 // scoreTailOrgChartAgenda_vs_People scores gold tail element i of #/properties/agenda against candidate tail element j of #/properties/people.
 func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_People(g []string, p []OrgChartPeopleItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreOrgChartAgendaItem_vs_PeopleItem(false, g[i], false, &p[jj], build)
-	}
+	return c.scoreOrgChartAgendaItem_vs_PeopleItem(false, g[i], false, &p[j], build)
 }
 
 // scoreArrayOrgChartAgenda_vs_People aligns the elements of #/properties/agenda and #/properties/people (SPEC §5).
@@ -2886,10 +2861,7 @@ func (c *oaOrgChartCtx) scoreOrgChartAgenda_vs_Mentorships(gn bool, g []string, 
 
 // scoreTailOrgChartAgenda_vs_Mentorships scores gold tail element i of #/properties/agenda against candidate tail element j of #/properties/mentorships.
 func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_Mentorships(g []string, p []OrgChartMentorshipsItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreOrgChartAgendaItem_vs_MentorshipsItem(false, g[i], false, &p[jj], build)
-	}
+	return c.scoreOrgChartAgendaItem_vs_MentorshipsItem(false, g[i], false, &p[j], build)
 }
 
 // scoreArrayOrgChartAgenda_vs_Mentorships aligns the elements of #/properties/agenda and #/properties/mentorships (SPEC §5).
@@ -2998,10 +2970,7 @@ func (c *oaOrgChartCtx) scoreOrgChartAgenda(gn bool, g []string, pn bool, p []st
 
 // scoreTailOrgChartAgenda scores gold tail element i of #/properties/agenda against candidate tail element j of #/properties/agenda.
 func (c *oaOrgChartCtx) scoreTailOrgChartAgenda(g []string, p []string, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreOrgChartAgendaItem(false, g[i], false, p[jj], build)
-	}
+	return c.scoreOrgChartAgendaItem(false, g[i], false, p[j], build)
 }
 
 // scoreArrayOrgChartAgenda aligns the elements of #/properties/agenda and #/properties/agenda (SPEC §5).
@@ -3110,15 +3079,13 @@ func (c *oaOrgChartCtx) scoreOrgChartAgenda_vs_Period(gn bool, g []string, pn bo
 
 // scoreTailOrgChartAgenda_vs_Period scores gold tail element i of #/properties/agenda against candidate tail element j of #/properties/period.
 func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_Period(g []string, p *OrgChartPeriod, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	case jj == 0:
+	switch j {
+	case 0:
 		return c.scoreOrgChartAgendaItem_vs_PeriodP0(false, g[i], false, p.P0, build)
-	case jj == 1:
+	case 1:
 		return c.scoreOrgChartAgendaItem_vs_PeriodP1(false, g[i], false, p.P1, build)
-	default:
-		_ = jj
-		return 0, nil // unreachable: the candidate's type has no element 0+j
 	}
+	return 0, nil // unreachable: the candidate's type has no element beyond its positions
 }
 
 // scoreArrayOrgChartAgenda_vs_Period aligns the elements of #/properties/agenda and #/properties/period (SPEC §5).

@@ -537,10 +537,7 @@ func (c *oaSentenceOrderCtx) scoreSentenceOrderIndices(gn bool, g []int64, pn bo
 
 // scoreTailSentenceOrderIndices scores gold tail element i of #/properties/indices against candidate tail element j of #/properties/indices.
 func (c *oaSentenceOrderCtx) scoreTailSentenceOrderIndices(g []int64, p []int64, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreSentenceOrderIndicesItem(false, g[i], false, p[jj], build)
-	}
+	return c.scoreSentenceOrderIndicesItem(false, g[i], false, p[j], build)
 }
 
 // scoreArraySentenceOrderIndices aligns the elements of #/properties/indices and #/properties/indices (SPEC §5).

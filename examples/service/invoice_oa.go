@@ -1784,10 +1784,7 @@ func (c *oaInvoiceCtx) scoreInvoiceParties(gn bool, g []Party, pn bool, p []Part
 
 // scoreTailInvoiceParties scores gold tail element i of #/$defs/Invoice/properties/parties against candidate tail element j of #/$defs/Invoice/properties/parties.
 func (c *oaInvoiceCtx) scoreTailInvoiceParties(g []Party, p []Party, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreInvoicePartiesItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreInvoicePartiesItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayInvoiceParties aligns the elements of #/$defs/Invoice/properties/parties and #/$defs/Invoice/properties/parties (SPEC §5).
@@ -1886,10 +1883,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLines(gn bool, g []Line, pn bool, p []Line, b
 
 // scoreTailInvoiceLines scores gold tail element i of #/$defs/Invoice/properties/lines against candidate tail element j of #/$defs/Invoice/properties/lines.
 func (c *oaInvoiceCtx) scoreTailInvoiceLines(g []Line, p []Line, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreInvoiceLinesItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreInvoiceLinesItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayInvoiceLines aligns the elements of #/$defs/Invoice/properties/lines and #/$defs/Invoice/properties/lines (SPEC §5).

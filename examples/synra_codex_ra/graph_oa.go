@@ -3413,10 +3413,7 @@ func (c *oaGraphCtx) scoreGraphPeople(gn bool, g []GraphPeopleItem, pn bool, p [
 
 // scoreTailGraphPeople scores gold tail element i of #/properties/people against candidate tail element j of #/properties/people.
 func (c *oaGraphCtx) scoreTailGraphPeople(g []GraphPeopleItem, p []GraphPeopleItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphPeopleItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphPeopleItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphPeople aligns the elements of #/properties/people and #/properties/people (SPEC §5).
@@ -3515,10 +3512,7 @@ func (c *oaGraphCtx) scoreGraphPeople_vs_Companies(gn bool, g []GraphPeopleItem,
 
 // scoreTailGraphPeople_vs_Companies scores gold tail element i of #/properties/people against candidate tail element j of #/properties/companies.
 func (c *oaGraphCtx) scoreTailGraphPeople_vs_Companies(g []GraphPeopleItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphPeopleItem_vs_CompaniesItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphPeopleItem_vs_CompaniesItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphPeople_vs_Companies aligns the elements of #/properties/people and #/properties/companies (SPEC §5).
@@ -3617,10 +3611,7 @@ func (c *oaGraphCtx) scoreGraphPeople_vs_Employment(gn bool, g []GraphPeopleItem
 
 // scoreTailGraphPeople_vs_Employment scores gold tail element i of #/properties/people against candidate tail element j of #/properties/employment.
 func (c *oaGraphCtx) scoreTailGraphPeople_vs_Employment(g []GraphPeopleItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphPeopleItem_vs_EmploymentItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphPeopleItem_vs_EmploymentItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphPeople_vs_Employment aligns the elements of #/properties/people and #/properties/employment (SPEC §5).
@@ -3719,10 +3710,7 @@ func (c *oaGraphCtx) scoreGraphPeople_vs_Partnership(gn bool, g []GraphPeopleIte
 
 // scoreTailGraphPeople_vs_Partnership scores gold tail element i of #/properties/people against candidate tail element j of #/properties/partnership.
 func (c *oaGraphCtx) scoreTailGraphPeople_vs_Partnership(g []GraphPeopleItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphPeopleItem_vs_PartnershipItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphPeopleItem_vs_PartnershipItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphPeople_vs_Partnership aligns the elements of #/properties/people and #/properties/partnership (SPEC §5).
@@ -3821,10 +3809,7 @@ func (c *oaGraphCtx) scoreGraphCompanies_vs_People(gn bool, g []GraphCompaniesIt
 
 // scoreTailGraphCompanies_vs_People scores gold tail element i of #/properties/companies against candidate tail element j of #/properties/people.
 func (c *oaGraphCtx) scoreTailGraphCompanies_vs_People(g []GraphCompaniesItem, p []GraphPeopleItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphCompaniesItem_vs_PeopleItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphCompaniesItem_vs_PeopleItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphCompanies_vs_People aligns the elements of #/properties/companies and #/properties/people (SPEC §5).
@@ -3923,10 +3908,7 @@ func (c *oaGraphCtx) scoreGraphCompanies(gn bool, g []GraphCompaniesItem, pn boo
 
 // scoreTailGraphCompanies scores gold tail element i of #/properties/companies against candidate tail element j of #/properties/companies.
 func (c *oaGraphCtx) scoreTailGraphCompanies(g []GraphCompaniesItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphCompaniesItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphCompaniesItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphCompanies aligns the elements of #/properties/companies and #/properties/companies (SPEC §5).
@@ -4025,10 +4007,7 @@ func (c *oaGraphCtx) scoreGraphCompanies_vs_Employment(gn bool, g []GraphCompani
 
 // scoreTailGraphCompanies_vs_Employment scores gold tail element i of #/properties/companies against candidate tail element j of #/properties/employment.
 func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Employment(g []GraphCompaniesItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphCompaniesItem_vs_EmploymentItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphCompaniesItem_vs_EmploymentItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphCompanies_vs_Employment aligns the elements of #/properties/companies and #/properties/employment (SPEC §5).
@@ -4127,10 +4106,7 @@ func (c *oaGraphCtx) scoreGraphCompanies_vs_Acquaintance(gn bool, g []GraphCompa
 
 // scoreTailGraphCompanies_vs_Acquaintance scores gold tail element i of #/properties/companies against candidate tail element j of #/properties/acquaintance.
 func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Acquaintance(g []GraphCompaniesItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphCompaniesItem_vs_AcquaintanceItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphCompaniesItem_vs_AcquaintanceItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphCompanies_vs_Acquaintance aligns the elements of #/properties/companies and #/properties/acquaintance (SPEC §5).
@@ -4229,10 +4205,7 @@ func (c *oaGraphCtx) scoreGraphCompanies_vs_Partnership(gn bool, g []GraphCompan
 
 // scoreTailGraphCompanies_vs_Partnership scores gold tail element i of #/properties/companies against candidate tail element j of #/properties/partnership.
 func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Partnership(g []GraphCompaniesItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphCompaniesItem_vs_PartnershipItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphCompaniesItem_vs_PartnershipItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphCompanies_vs_Partnership aligns the elements of #/properties/companies and #/properties/partnership (SPEC §5).
@@ -4331,10 +4304,7 @@ func (c *oaGraphCtx) scoreGraphEmployment_vs_People(gn bool, g []GraphEmployment
 
 // scoreTailGraphEmployment_vs_People scores gold tail element i of #/properties/employment against candidate tail element j of #/properties/people.
 func (c *oaGraphCtx) scoreTailGraphEmployment_vs_People(g []GraphEmploymentItem, p []GraphPeopleItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphEmploymentItem_vs_PeopleItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphEmploymentItem_vs_PeopleItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphEmployment_vs_People aligns the elements of #/properties/employment and #/properties/people (SPEC §5).
@@ -4433,10 +4403,7 @@ func (c *oaGraphCtx) scoreGraphEmployment_vs_Companies(gn bool, g []GraphEmploym
 
 // scoreTailGraphEmployment_vs_Companies scores gold tail element i of #/properties/employment against candidate tail element j of #/properties/companies.
 func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Companies(g []GraphEmploymentItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphEmploymentItem_vs_CompaniesItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphEmploymentItem_vs_CompaniesItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphEmployment_vs_Companies aligns the elements of #/properties/employment and #/properties/companies (SPEC §5).
@@ -4535,10 +4502,7 @@ func (c *oaGraphCtx) scoreGraphEmployment(gn bool, g []GraphEmploymentItem, pn b
 
 // scoreTailGraphEmployment scores gold tail element i of #/properties/employment against candidate tail element j of #/properties/employment.
 func (c *oaGraphCtx) scoreTailGraphEmployment(g []GraphEmploymentItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphEmploymentItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphEmploymentItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphEmployment aligns the elements of #/properties/employment and #/properties/employment (SPEC §5).
@@ -4637,10 +4601,7 @@ func (c *oaGraphCtx) scoreGraphEmployment_vs_Acquaintance(gn bool, g []GraphEmpl
 
 // scoreTailGraphEmployment_vs_Acquaintance scores gold tail element i of #/properties/employment against candidate tail element j of #/properties/acquaintance.
 func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Acquaintance(g []GraphEmploymentItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphEmploymentItem_vs_AcquaintanceItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphEmploymentItem_vs_AcquaintanceItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphEmployment_vs_Acquaintance aligns the elements of #/properties/employment and #/properties/acquaintance (SPEC §5).
@@ -4739,10 +4700,7 @@ func (c *oaGraphCtx) scoreGraphEmployment_vs_Partnership(gn bool, g []GraphEmplo
 
 // scoreTailGraphEmployment_vs_Partnership scores gold tail element i of #/properties/employment against candidate tail element j of #/properties/partnership.
 func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Partnership(g []GraphEmploymentItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphEmploymentItem_vs_PartnershipItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphEmploymentItem_vs_PartnershipItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphEmployment_vs_Partnership aligns the elements of #/properties/employment and #/properties/partnership (SPEC §5).
@@ -4841,10 +4799,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintance_vs_Companies(gn bool, g []GraphAcqua
 
 // scoreTailGraphAcquaintance_vs_Companies scores gold tail element i of #/properties/acquaintance against candidate tail element j of #/properties/companies.
 func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Companies(g []GraphAcquaintanceItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphAcquaintanceItem_vs_CompaniesItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphAcquaintanceItem_vs_CompaniesItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphAcquaintance_vs_Companies aligns the elements of #/properties/acquaintance and #/properties/companies (SPEC §5).
@@ -4943,10 +4898,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintance_vs_Employment(gn bool, g []GraphAcqu
 
 // scoreTailGraphAcquaintance_vs_Employment scores gold tail element i of #/properties/acquaintance against candidate tail element j of #/properties/employment.
 func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Employment(g []GraphAcquaintanceItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphAcquaintanceItem_vs_EmploymentItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphAcquaintanceItem_vs_EmploymentItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphAcquaintance_vs_Employment aligns the elements of #/properties/acquaintance and #/properties/employment (SPEC §5).
@@ -5045,10 +4997,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintance(gn bool, g []GraphAcquaintanceItem, 
 
 // scoreTailGraphAcquaintance scores gold tail element i of #/properties/acquaintance against candidate tail element j of #/properties/acquaintance.
 func (c *oaGraphCtx) scoreTailGraphAcquaintance(g []GraphAcquaintanceItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphAcquaintanceItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphAcquaintanceItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphAcquaintance aligns the elements of #/properties/acquaintance and #/properties/acquaintance (SPEC §5).
@@ -5147,10 +5096,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintance_vs_Partnership(gn bool, g []GraphAcq
 
 // scoreTailGraphAcquaintance_vs_Partnership scores gold tail element i of #/properties/acquaintance against candidate tail element j of #/properties/partnership.
 func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Partnership(g []GraphAcquaintanceItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphAcquaintanceItem_vs_PartnershipItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphAcquaintanceItem_vs_PartnershipItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphAcquaintance_vs_Partnership aligns the elements of #/properties/acquaintance and #/properties/partnership (SPEC §5).
@@ -5249,10 +5195,7 @@ func (c *oaGraphCtx) scoreGraphPartnership_vs_People(gn bool, g []GraphPartnersh
 
 // scoreTailGraphPartnership_vs_People scores gold tail element i of #/properties/partnership against candidate tail element j of #/properties/people.
 func (c *oaGraphCtx) scoreTailGraphPartnership_vs_People(g []GraphPartnershipItem, p []GraphPeopleItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphPartnershipItem_vs_PeopleItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphPartnershipItem_vs_PeopleItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphPartnership_vs_People aligns the elements of #/properties/partnership and #/properties/people (SPEC §5).
@@ -5351,10 +5294,7 @@ func (c *oaGraphCtx) scoreGraphPartnership_vs_Companies(gn bool, g []GraphPartne
 
 // scoreTailGraphPartnership_vs_Companies scores gold tail element i of #/properties/partnership against candidate tail element j of #/properties/companies.
 func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Companies(g []GraphPartnershipItem, p []GraphCompaniesItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphPartnershipItem_vs_CompaniesItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphPartnershipItem_vs_CompaniesItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphPartnership_vs_Companies aligns the elements of #/properties/partnership and #/properties/companies (SPEC §5).
@@ -5453,10 +5393,7 @@ func (c *oaGraphCtx) scoreGraphPartnership_vs_Employment(gn bool, g []GraphPartn
 
 // scoreTailGraphPartnership_vs_Employment scores gold tail element i of #/properties/partnership against candidate tail element j of #/properties/employment.
 func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Employment(g []GraphPartnershipItem, p []GraphEmploymentItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphPartnershipItem_vs_EmploymentItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphPartnershipItem_vs_EmploymentItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphPartnership_vs_Employment aligns the elements of #/properties/partnership and #/properties/employment (SPEC §5).
@@ -5555,10 +5492,7 @@ func (c *oaGraphCtx) scoreGraphPartnership_vs_Acquaintance(gn bool, g []GraphPar
 
 // scoreTailGraphPartnership_vs_Acquaintance scores gold tail element i of #/properties/partnership against candidate tail element j of #/properties/acquaintance.
 func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Acquaintance(g []GraphPartnershipItem, p []GraphAcquaintanceItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphPartnershipItem_vs_AcquaintanceItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphPartnershipItem_vs_AcquaintanceItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphPartnership_vs_Acquaintance aligns the elements of #/properties/partnership and #/properties/acquaintance (SPEC §5).
@@ -5657,10 +5591,7 @@ func (c *oaGraphCtx) scoreGraphPartnership(gn bool, g []GraphPartnershipItem, pn
 
 // scoreTailGraphPartnership scores gold tail element i of #/properties/partnership against candidate tail element j of #/properties/partnership.
 func (c *oaGraphCtx) scoreTailGraphPartnership(g []GraphPartnershipItem, p []GraphPartnershipItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreGraphPartnershipItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreGraphPartnershipItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayGraphPartnership aligns the elements of #/properties/partnership and #/properties/partnership (SPEC §5).

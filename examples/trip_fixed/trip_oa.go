@@ -677,10 +677,7 @@ func (c *oaTripCtx) scoreTripItinerary(gn bool, g []TripItineraryItem, pn bool, 
 
 // scoreTailTripItinerary scores gold tail element i of #/properties/itinerary against candidate tail element j of #/properties/itinerary.
 func (c *oaTripCtx) scoreTailTripItinerary(g []TripItineraryItem, p []TripItineraryItem, i, j int, build bool) (float64, *genrt.Res) {
-	switch jj := 0 + j; {
-	default:
-		return c.scoreTripItineraryItem(false, &g[i], false, &p[jj], build)
-	}
+	return c.scoreTripItineraryItem(false, &g[i], false, &p[j], build)
 }
 
 // scoreArrayTripItinerary aligns the elements of #/properties/itinerary and #/properties/itinerary (SPEC §5).
