@@ -278,7 +278,7 @@ func (m *model) leafAt(t *tnode, p ir.Path) *tnode {
 // walker returns the name of a function walking the data along schema path
 // p from a value of node t (SPEC §7.3), emitting it on first use:
 //
-//	func W(xn bool, x <t ref>, ix []int, yield func(null bool, v <leaf ref>) bool) bool
+//	func walk<t path>To<leaf path>(xn bool, x <t ref>, ix []int, yield func(null bool, v <leaf ref>) bool) bool
 //
 // It yields the values found in document order; ix[k] holds the index taken
 // at the k-th items edge when a value is yielded (for error pointers).

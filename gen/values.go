@@ -7,11 +7,12 @@ import (
 )
 
 // emitValueFuncs emits, for every node, the conversions between the Go
-// representation and jsonval.Value: J (encode a non-null value), JN (encode
-// with a null flag), JE (encode an element), D (decode a non-null value,
-// reporting whether the JSON is faithfully representable), DE (decode an
-// element), and for arrays At/NullAt (element at an absolute index), for
-// objects Member (property by index) and the Keys table.
+// representation and jsonval.Value (names: see fn): toJSON (encode a
+// non-null value), toJSONOrNull (encode with a null flag), elemToJSON
+// (encode an element), fromJSON (decode a non-null value, reporting whether
+// the JSON is faithfully representable), elemFromJSON (decode an element),
+// and for arrays elemAt/elemNullAt (element at an absolute index), for
+// objects member (property by index) and the keys table.
 func (e *emitter) emitValueFuncs(t *tnode) {
 	J, JN, JE := fn("toJSON", t), fn("toJSONOrNull", t), fn("elemToJSON", t)
 	ref := t.refType()
@@ -120,7 +121,8 @@ func quoteList(xs []string) string {
 	return strings.Join(q, ", ")
 }
 
-// emitDecode emits DE and D of a generated type (see emitValueFuncs).
+// emitDecode emits elemFromJSON and fromJSON of a generated type (see
+// emitValueFuncs).
 func (e *emitter) emitDecode(t *tnode) {
 	D, DE := fn("fromJSON", t), fn("elemFromJSON", t)
 	ref := t.refType()
