@@ -72,54 +72,6 @@ func keyJSON(t *tnode, x string) string {
 	return "jsonval.NewString(" + x + ")"
 }
 
-// pathText is the sortable text of a schema path used to order roles (SPEC
-// §7.6); it is the interpreter's (interp/wlgraph.go), so both order roles
-// the same way.
-func pathText(p ir.Path) string {
-	var b strings.Builder
-	for _, e := range p {
-		switch e.Kind {
-		case ir.EdgeProperty:
-			b.WriteString("(('properties', ")
-			b.WriteString(strconv.Quote(e.Key))
-			b.WriteString(")")
-		case ir.EdgeItems:
-			b.WriteString("(('items',)")
-		case ir.EdgePrefix:
-			b.WriteString("(('prefixItems', ")
-			b.WriteString(strconv.Itoa(e.Index))
-			b.WriteString(")")
-		}
-		b.WriteString(",")
-	}
-	return b.String()
-}
-
-// carrierOf splits a reference path into carrier path and role (SPEC §7.6),
-// exactly as interp/wlgraph.go does.
-func carrierOf(root *ir.Node, rp ir.Path) (carrier, role ir.Path) {
-	node := root
-	lastArrayEdge := -1
-	for i, e := range rp {
-		if node != nil {
-			node = node.At(ir.Path{e})
-		}
-		if e.Kind == ir.EdgeItems || e.Kind == ir.EdgePrefix {
-			if node != nil && node.Types&ir.TObject != 0 {
-				return rp[:i+1], rp[i+1:]
-			}
-			lastArrayEdge = i
-		}
-	}
-	if lastArrayEdge >= 0 {
-		return rp[:lastArrayEdge+1], rp[lastArrayEdge+1:]
-	}
-	if len(rp) == 0 {
-		return rp, nil
-	}
-	return rp[:len(rp)-1], rp[len(rp)-1:]
-}
-
 // checkPath verifies that the typed walk of p from t is supported: every
 // items edge is on a plain array (not a tuple, whose prefix positions have
 // other Go types), and it returns the node reached.
@@ -183,7 +135,7 @@ func (m *model) buildScopes() error {
 		}
 		// Carrier groups, in first-appearance order, roles sorted.
 		for _, rp := range sc.RefPaths {
-			carrier, role := carrierOf(sch.Root, rp)
+			carrier, role := ir.Carrier(sch.Root, rp)
 			gi := slices.IndexFunc(ts.groups, func(g cgroup) bool { return slices.Equal(g.carrier, carrier) })
 			if gi < 0 {
 				ts.groups = append(ts.groups, cgroup{carrier: carrier})
@@ -193,7 +145,7 @@ func (m *model) buildScopes() error {
 		}
 		for gi := range ts.groups {
 			g := &ts.groups[gi]
-			slices.SortStableFunc(g.roles, func(a, b ir.Path) int { return strings.Compare(pathText(a), pathText(b)) })
+			slices.SortStableFunc(g.roles, func(a, b ir.Path) int { return strings.Compare(a.RoleText(), b.RoleText()) })
 			if g.node, err = m.checkPath(m.root, g.carrier); err != nil {
 				return err
 			}
@@ -201,14 +153,14 @@ func (m *model) buildScopes() error {
 				if _, err := m.checkPath(g.node, r); err != nil {
 					return err
 				}
-				g.unary = append(g.unary, wl.Tuple("unary", pathText(r)))
-				g.member = append(g.member, wl.Tuple("member", pathText(r)))
+				g.unary = append(g.unary, wl.Tuple("unary", r.RoleText()))
+				g.member = append(g.member, wl.Tuple("member", r.RoleText()))
 			}
 			g.edge = make([][]string, len(g.roles))
 			for a := range g.roles {
 				g.edge[a] = make([]string, len(g.roles))
 				for b := a + 1; b < len(g.roles); b++ {
-					g.edge[a][b] = wl.Tuple("edge", pathText(g.roles[a]), pathText(g.roles[b]))
+					g.edge[a][b] = wl.Tuple("edge", g.roles[a].RoleText(), g.roles[b].RoleText())
 				}
 			}
 			// Scopes derived before this one have a bijection when this one
@@ -655,7 +607,7 @@ func (e *emitter) labelItems(g cgroup, mode string) {
 	for _, x := range g.xrefs {
 		other := m.scopes[x.scope]
 		xw, xleaf := e.walker(g.node, x.role)
-		name, role := strconv.Quote(other.sc.Name), strconv.Quote(pathText(x.role))
+		name, role := strconv.Quote(other.sc.Name), strconv.Quote(x.role.RoleText())
 		e.p("%s(cn, cv, c.ix[:], func(vn bool, v %s) bool {", xw, xleaf.refType())
 		e.p("if vn && side == 0 { %s; return true }", e.item(mode, "", `"xref"`, name, role))
 		e.p("if vn { %s; return true }", e.item(mode, "", `"xref"`, name, role, `"z"`, `""`))

@@ -147,7 +147,7 @@ func (sx *semContext) describe(o *runtime.Op) (runtime.RefSemantic, bool) {
 		}
 	}
 	// Step 6: the relation label, from the candidate's carrier.
-	carrier, _ := carrierOf(root, edges)
+	carrier, _ := ir.Carrier(root, edges)
 	sem.Relation = relationLabel(sx.cand, toks[:len(carrier)], root.At(carrier))
 	return sem, true
 }

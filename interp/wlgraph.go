@@ -2,7 +2,6 @@ package interp
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/objectaligner/oagen/ir"
@@ -18,71 +17,13 @@ type carrierGroup struct {
 	roles   []ir.Path // sorted
 }
 
-// carrierOf splits a reference path into carrier path and role (SPEC §7.6).
-func carrierOf(root *ir.Node, rp ir.Path) (carrier, role ir.Path) {
-	node := root
-	lastArrayEdge := -1
-	for i, e := range rp {
-		node = stepNode(node, e)
-		if e.Kind == ir.EdgeItems || e.Kind == ir.EdgePrefix {
-			if node != nil && node.Types&ir.TObject != 0 {
-				return rp[:i+1], rp[i+1:]
-			}
-			lastArrayEdge = i
-		}
-	}
-	if lastArrayEdge >= 0 {
-		return rp[:lastArrayEdge+1], rp[lastArrayEdge+1:]
-	}
-	if len(rp) == 0 {
-		return rp, nil
-	}
-	return rp[:len(rp)-1], rp[len(rp)-1:]
-}
-
-func stepNode(n *ir.Node, e ir.Edge) *ir.Node {
-	if n == nil {
-		return nil
-	}
-	return n.At(ir.Path{e})
-}
-
-// pathText renders a schema path as a sortable text (roles are sorted by a
-// fixed total order; any such order gives the same WL partition, SPEC §7.6).
-func pathText(p ir.Path) string {
-	var b strings.Builder
-	for _, e := range p {
-		switch e.Kind {
-		case ir.EdgeProperty:
-			b.WriteString("(('properties', ")
-			b.WriteString(strconv.Quote(e.Key))
-			b.WriteString(")")
-		case ir.EdgeItems:
-			b.WriteString("(('items',)")
-		case ir.EdgePrefix:
-			b.WriteString("(('prefixItems', ")
-			b.WriteString(strconv.Itoa(e.Index))
-			b.WriteString(")")
-		}
-		b.WriteString(",")
-	}
-	return b.String()
-}
-
-func pathEqual(a, b ir.Path) bool { return slices.Equal(a, b) }
-
-// hasPrefix reports whether p lies strictly below prefix.
-func strictlyBelow(p, prefix ir.Path) bool {
-	return len(p) > len(prefix) && slices.Equal(p[:len(prefix)], prefix)
-}
-
 func (c *call) carrierGroups(sc *ir.Scope) []carrierGroup {
 	var groups []carrierGroup
 	for _, rp := range sc.RefPaths {
-		carrier, role := carrierOf(c.s.schema.Root, rp)
+		carrier, role := ir.Carrier(c.s.schema.Root, rp)
 		found := false
 		for gi := range groups {
-			if pathEqual(groups[gi].carrier, carrier) {
+			if slices.Equal(groups[gi].carrier, carrier) {
 				groups[gi].roles = append(groups[gi].roles, role)
 				found = true
 				break
@@ -94,7 +35,7 @@ func (c *call) carrierGroups(sc *ir.Scope) []carrierGroup {
 	}
 	for gi := range groups {
 		slices.SortStableFunc(groups[gi].roles, func(a, b ir.Path) int {
-			return strings.Compare(pathText(a), pathText(b))
+			return strings.Compare(a.RoleText(), b.RoleText())
 		})
 	}
 	return groups
@@ -169,7 +110,7 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 				continue
 			}
 			for _, orp := range other.RefPaths {
-				if strictlyBelow(orp, grp.carrier) {
+				if orp.StrictlyBelow(grp.carrier) {
 					xrefs = append(xrefs, xref{scope: oi, role: orp[len(grp.carrier):]})
 				}
 			}
@@ -203,20 +144,20 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 							img = "⊥"
 						}
 					}
-					lb.AddTuple("xref", otherName, pathText(x.role), img)
+					lb.AddTuple("xref", otherName, x.role.RoleText(), img)
 				}
 			}
 			label := lb.Label()
 			switch {
 			case len(eps) == 1:
-				g.AddIncidence(eps[0].vertex, eps[0].vertex, wl.Tuple("unary", pathText(grp.roles[eps[0].role])), label)
+				g.AddIncidence(eps[0].vertex, eps[0].vertex, wl.Tuple("unary", grp.roles[eps[0].role].RoleText()), label)
 			case len(eps) == 2 && eps[0].role != eps[1].role:
 				g.AddIncidence(eps[0].vertex, eps[1].vertex,
-					wl.Tuple("edge", pathText(grp.roles[eps[0].role]), pathText(grp.roles[eps[1].role])), label)
+					wl.Tuple("edge", grp.roles[eps[0].role].RoleText(), grp.roles[eps[1].role].RoleText()), label)
 			default:
 				hub := g.AddVertex(wl.Label{})
 				for _, ep := range eps {
-					g.AddIncidence(ep.vertex, hub, wl.Tuple("member", pathText(grp.roles[ep.role])), label)
+					g.AddIncidence(ep.vertex, hub, wl.Tuple("member", grp.roles[ep.role].RoleText()), label)
 				}
 			}
 		}
