@@ -245,23 +245,10 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 		lr.score, lr.raw = 1, true
 		return lr, nil
 	}
-	if err := c.spend(int64(n) * int64(m)); err != nil {
-		return lr, err
-	}
 	fr := c.frame()
-	M := zeroed(fr.m, n*m)
-	fr.m = M
-	for i := 0; i < n; i++ {
-		c.pushIndex(k + i)
-		for j := 0; j < m; j++ {
-			r, err := c.align(G[i], P[j], S.Items, false)
-			if err != nil {
-				c.pop()
-				return lr, err
-			}
-			M[i*m+j] = r.score
-		}
-		c.pop()
+	M, err := c.cellScores(G, P, k, S.Items, fr)
+	if err != nil {
+		return lr, err
 	}
 	d := max(n, m)
 	assign, err := c.solve(fr.assign, M, n, m)
@@ -411,23 +398,10 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 		}
 		return lr, nil
 	}
-	if err := c.spend(int64(n) * int64(m)); err != nil {
-		return lr, err
-	}
 	fr := c.frame()
-	M := zeroed(fr.m, n*m)
-	fr.m = M
-	for i := 0; i < n; i++ {
-		c.pushIndex(k + i)
-		for j := 0; j < m; j++ {
-			r, err := c.align(G[i], P[j], S.Items, false)
-			if err != nil {
-				c.pop()
-				return lr, err
-			}
-			M[i*m+j] = r.score
-		}
-		c.pop()
+	M, err := c.cellScores(G, P, k, S.Items, fr)
+	if err != nil {
+		return lr, err
 	}
 	total, steps0, err := c.dp.Align(M, n, m)
 	if err != nil {
@@ -528,4 +502,29 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 		}
 	}
 	return lr, nil
+}
+
+// cellScores fills the n×m matrix of child scores of two list tails (score
+// only; SPEC §5.2, §5.3) in the frame's storage. k is the tail's index offset
+// in the full arrays, for error pointers.
+func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scratchFrame) ([]float64, error) {
+	n, m := len(G), len(P)
+	if err := c.spend(int64(n) * int64(m)); err != nil {
+		return nil, err
+	}
+	M := zeroed(fr.m, n*m)
+	fr.m = M
+	for i := 0; i < n; i++ {
+		c.pushIndex(k + i)
+		for j := 0; j < m; j++ {
+			r, err := c.align(G[i], P[j], items, false)
+			if err != nil {
+				c.pop()
+				return nil, err
+			}
+			M[i*m+j] = r.score
+		}
+		c.pop()
+	}
+	return M, nil
 }
