@@ -34,27 +34,9 @@ func cmdDescribe(args []string, stdout, stderr io.Writer) error {
 	if err := f.checkLimits(); err != nil {
 		return err
 	}
-	if f.schema == "" {
-		return usagef("-schema is required")
-	}
-	if fs.NArg() != 2 {
-		return usagef("want GOLD.json and CAND.json, got %d arguments", fs.NArg())
-	}
-	sc, err := loadScorer(&f, stderr)
+	res, err := alignFiles(&f, fs, stderr)
 	if err != nil {
 		return err
-	}
-	gold, err := readJSONFile(fs.Arg(0), f.decodeOptions())
-	if err != nil {
-		return err
-	}
-	cand, err := readJSONFile(fs.Arg(1), f.decodeOptions())
-	if err != nil {
-		return err
-	}
-	res, err := sc.Align(gold, cand)
-	if err != nil {
-		return fmt.Errorf("%s: %w", fs.Arg(0), err)
 	}
 	_, err = fmt.Fprintln(stdout, res.Describe())
 	return err

@@ -229,27 +229,9 @@ func cmdScore(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		return runBatch(&f, stdin, stdout, stderr)
 	}
-	if f.schema == "" {
-		return usagef("-schema is required")
-	}
-	if fs.NArg() != 2 {
-		return usagef("want GOLD.json and CAND.json, got %d arguments", fs.NArg())
-	}
-	sc, err := loadScorer(&f, stderr)
+	res, err := alignFiles(&f, fs, stderr)
 	if err != nil {
 		return err
-	}
-	gold, err := readJSONFile(fs.Arg(0), f.decodeOptions())
-	if err != nil {
-		return err
-	}
-	cand, err := readJSONFile(fs.Arg(1), f.decodeOptions())
-	if err != nil {
-		return err
-	}
-	res, err := sc.Align(gold, cand)
-	if err != nil {
-		return fmt.Errorf("%s: %w", fs.Arg(0), err)
 	}
 	out, err := formatResult(&f, res, f.jsonOut, true)
 	if err != nil {
@@ -414,4 +396,32 @@ func appendBijections(buf []byte, bs []interp.Bijection) []byte {
 		buf = append(buf, '}')
 	}
 	return append(buf, '}')
+}
+
+// alignFiles compiles -schema, reads the GOLD.json and CAND.json arguments
+// and aligns them: the single-pair path of "oagen score" and "oagen describe".
+func alignFiles(f *scoreFlags, fs *flag.FlagSet, stderr io.Writer) (*interp.Result, error) {
+	if f.schema == "" {
+		return nil, usagef("-schema is required")
+	}
+	if fs.NArg() != 2 {
+		return nil, usagef("want GOLD.json and CAND.json, got %d arguments", fs.NArg())
+	}
+	sc, err := loadScorer(f, stderr)
+	if err != nil {
+		return nil, err
+	}
+	gold, err := readJSONFile(fs.Arg(0), f.decodeOptions())
+	if err != nil {
+		return nil, err
+	}
+	cand, err := readJSONFile(fs.Arg(1), f.decodeOptions())
+	if err != nil {
+		return nil, err
+	}
+	res, err := sc.Align(gold, cand)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", fs.Arg(0), err)
+	}
+	return res, nil
 }
