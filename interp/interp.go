@@ -244,6 +244,7 @@ type GoldError struct {
 	Message string
 }
 
+// Error implements error: "invalid gold at <pointer>: <message>".
 func (e *GoldError) Error() string {
 	p := e.Pointer
 	if p == "" {
@@ -259,6 +260,7 @@ type LimitError struct {
 	Pointer string // JSON Pointer (gold side) where it was hit
 }
 
+// Error implements error: "limit <Limit> = <Value> exceeded at <pointer>".
 func (e *LimitError) Error() string {
 	p := e.Pointer
 	if p == "" {
@@ -274,6 +276,7 @@ type ScoreError struct {
 	Err     error
 }
 
+// Error implements error: "at <pointer>: <cause>".
 func (e *ScoreError) Error() string {
 	p := e.Pointer
 	if p == "" {
@@ -282,6 +285,7 @@ func (e *ScoreError) Error() string {
 	return fmt.Sprintf("at %s: %v", p, e.Err)
 }
 
+// Unwrap returns the cause.
 func (e *ScoreError) Unwrap() error { return e.Err }
 
 // Score returns the similarity of cand to gold. It builds no match tree.
