@@ -127,6 +127,9 @@ func (f *scoreFlags) checkLimits() error {
 			return usagef("-%s %d: want a positive number", l.name, l.v)
 		}
 	}
+	if f.wlRounds < 0 {
+		return usagef("-wl-rounds %d: want 0 (unlimited) or a positive cap", f.wlRounds)
+	}
 	return nil
 }
 
