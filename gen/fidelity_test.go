@@ -3,11 +3,11 @@ package gen
 import (
 	"flag"
 	"fmt"
+	"github.com/objectaligner/oagen/internal/proptest"
 	"math/rand"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/leanovate/gopter"
 	"github.com/objectaligner/oagen/interp"
@@ -15,7 +15,7 @@ import (
 )
 
 var (
-	fidelitySeed    = flag.Int64("fidelity.seed", 0, "seed of TestFidelity (0: time-based, logged)")
+	fidelitySeed    = flag.Int64("fidelity.seed", 0, "seed of TestFidelity (0: the project's property seed, see internal/proptest)")
 	fidelitySchemas = flag.Int("fidelity.schemas", 60, "random schemas of TestFidelity")
 	fidelityPairs   = flag.Int("fidelity.pairs", 30, "random pairs per schema of TestFidelity")
 )
@@ -603,9 +603,10 @@ func TestFidelity(t *testing.T) {
 	}
 	seed := *fidelitySeed
 	if seed == 0 {
-		seed = time.Now().UnixNano()
+		seed = proptest.Seed(t)
+	} else {
+		t.Logf("seed %d", seed)
 	}
-	t.Logf("seed %d (rerun with -fidelity.seed=%d)", seed, seed)
 	params := gopter.DefaultGenParameters().CloneWithSeed(seed)
 	gen := genCase(*fidelityPairs)
 	h := &harness{dir: t.TempDir()}

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"encoding/json"
+	"github.com/objectaligner/oagen/internal/proptest"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -154,7 +155,7 @@ func checkLocations(src *source, v *srcValue) bool {
 }
 
 func TestParserProperties(t *testing.T) {
-	params := gopter.DefaultTestParameters()
+	params := proptest.Parameters(t)
 	params.MinSuccessfulTests = 2000
 	props := gopter.NewProperties(params)
 	props.Property("parse recovers the generated value, offsets and pointers", gprop.ForAll(

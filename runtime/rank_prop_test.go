@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"github.com/objectaligner/oagen/internal/proptest"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -40,7 +41,7 @@ func randomOps(t testing.TB, seed uint64, n int) []Op {
 }
 
 func TestRankAndRenderProperties(t *testing.T) {
-	params := gopter.DefaultTestParameters()
+	params := proptest.Parameters(t)
 	params.MinSuccessfulTests = 300
 	props := gopter.NewProperties(params)
 	rankBys := []string{RankByScoreDelta, RankByExpectedGain, RankByConfidence}

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"github.com/objectaligner/oagen/internal/proptest"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -382,7 +383,7 @@ func mutateRunes(rng *rand.Rand, s []rune, pick func() rune) []rune {
 
 func comparatorProperties(t *testing.T, tests int) *gopter.Properties {
 	t.Helper()
-	p := gopter.DefaultTestParameters()
+	p := proptest.Parameters(t)
 	p.MinSuccessfulTests = tests
 	return gopter.NewProperties(p)
 }

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"errors"
+	"github.com/objectaligner/oagen/internal/proptest"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -357,7 +358,7 @@ func describe(e *Error) string {
 // schemas of the fast subset and random instances, the fast path returns
 // exactly what the santhosh path returns (verdict, path and message).
 func TestFastPathMatchesSanthosh(t *testing.T) {
-	params := gopter.DefaultTestParameters()
+	params := proptest.Parameters(t)
 	params.MinSuccessfulTests = 2500
 	if testing.Short() {
 		params.MinSuccessfulTests = 300

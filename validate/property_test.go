@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"github.com/objectaligner/oagen/internal/proptest"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -90,7 +91,7 @@ func key(v jsonval.Value) string {
 // TestCanonKeyMatchesEqual checks the uniqueItems shortcut: two values get the
 // same canonical key exactly when jsonval.Equal (Python's equality) holds.
 func TestCanonKeyMatchesEqual(t *testing.T) {
-	params := gopter.DefaultTestParameters()
+	params := proptest.Parameters(t)
 	params.MinSuccessfulTests = 3000
 	properties := gopter.NewProperties(params)
 	properties.Property("canonKey equality is jsonval.Equal", prop.ForAll(

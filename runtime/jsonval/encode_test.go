@@ -2,6 +2,7 @@ package jsonval
 
 import (
 	"encoding/json"
+	"github.com/objectaligner/oagen/internal/proptest"
 	"math"
 	"math/big"
 	"reflect"
@@ -160,7 +161,7 @@ func genValue(depth int) gopter.Gen {
 var asciiTable = &unicode.RangeTable{R16: []unicode.Range16{{Lo: 0, Hi: 0x7F, Stride: 1}}}
 
 func TestRoundTripProperty(t *testing.T) {
-	params := gopter.DefaultTestParameters()
+	params := proptest.Parameters(t)
 	params.MinSuccessfulTests = 3000
 	params.MaxSize = 6
 	properties := gopter.NewProperties(params)

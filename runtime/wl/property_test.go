@@ -3,6 +3,7 @@ package wl
 import (
 	"cmp"
 	"fmt"
+	"github.com/objectaligner/oagen/internal/proptest"
 	"reflect"
 	"slices"
 	"strconv"
@@ -97,14 +98,14 @@ func (s graphSpec) permuted() *Graph {
 	return g
 }
 
-func propertyParameters() *gopter.TestParameters {
-	p := gopter.DefaultTestParameters()
+func propertyParameters(t testing.TB) *gopter.TestParameters {
+	p := proptest.Parameters(t)
 	p.MinSuccessfulTests = 400
 	return p
 }
 
 func TestPropertyIsomorphismInvariance(t *testing.T) {
-	properties := gopter.NewProperties(propertyParameters())
+	properties := gopter.NewProperties(propertyParameters(t))
 	properties.Property("Refine(G, P(G)) colours v and P(v) alike", prop.ForAll(
 		func(s graphSpec) string {
 			g, pg := s.graph(), s.permuted()
@@ -125,7 +126,7 @@ func TestPropertyIsomorphismInvariance(t *testing.T) {
 }
 
 func TestPropertyResultIsStable(t *testing.T) {
-	properties := gopter.NewProperties(propertyParameters())
+	properties := gopter.NewProperties(propertyParameters(t))
 	properties.Property("refining the result again changes nothing", prop.ForAll(
 		func(s graphSpec) string {
 			g, pg := s.graph(), s.permuted()
@@ -161,7 +162,7 @@ func TestPropertyResultIsStable(t *testing.T) {
 }
 
 func TestPropertyAgreesWithNaiveReference(t *testing.T) {
-	properties := gopter.NewProperties(propertyParameters())
+	properties := gopter.NewProperties(propertyParameters(t))
 	properties.Property("Refine equals a direct transcription of SPEC §7.7", prop.ForAll(
 		func(a, b graphSpec) string {
 			g, h := a.graph(), b.permuted()
@@ -181,7 +182,7 @@ func TestPropertyAgreesWithNaiveReference(t *testing.T) {
 }
 
 func TestPropertyLabelCanonical(t *testing.T) {
-	properties := gopter.NewProperties(propertyParameters())
+	properties := gopter.NewProperties(propertyParameters(t))
 	item := gen.OneGenOf(gen.Const(""), gen.AlphaString(), gen.SliceOfN(2, gen.UInt8()).Map(func(b []uint8) string { return string(b) }))
 	properties.Property("labels are equal exactly for equal multisets", prop.ForAll(
 		func(a, b []string, seed int64) bool {
