@@ -33,7 +33,9 @@ Reads the oa struct tags of the named struct types, checks them (every
 annotation error is printed as file:line:col: message, exit status 1) and
 writes ScoreName / RepairName for the existing types into one file beside
 them (default: <lower-case first type>_oa.go in the package directory). The
-file is rewritten only when its content changes.
+file is rewritten only when its content changes. When the package does not
+compile because of an oagen output (one left by an older oagen), that
+output is ignored while loading, so it can be regenerated.
 
 Flags:
 `

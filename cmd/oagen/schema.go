@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -103,7 +104,9 @@ func reportCompile(pkg *structtag.Package, typ string, stdout io.Writer) error {
 
 // exportSchema runs structtag.ExportJSON on the compiled type: it writes a
 // program importing the package to a temporary directory and runs it with
-// "go run" in the package's directory (so in its module).
+// "go run" in the package's directory (so in its module). The files Load
+// hid (pkg.HiddenFiles: stale oagen outputs that no longer compile) are
+// hidden from that build too, with an -overlay file deleting them.
 func exportSchema(pkg *structtag.Package, typ string, opts structtag.ExportOptions) ([]byte, error) {
 	dir, err := os.MkdirTemp("", "oagen-schema-")
 	if err != nil {
@@ -133,14 +136,39 @@ func main() {
 	if err := os.WriteFile(file, []byte(prog), 0o644); err != nil {
 		return nil, fmt.Errorf("writing the exporter program: %w", err)
 	}
+	goArgs := []string{"run"}
+	if hidden := pkg.HiddenFiles(); len(hidden) > 0 {
+		overlay := filepath.Join(dir, "overlay.json")
+		if err := writeGoOverlay(overlay, hidden); err != nil {
+			return nil, err
+		}
+		goArgs = append(goArgs, "-overlay", overlay)
+	}
 	var stdout, stderr bytes.Buffer
-	cmd := exec.Command("go", "run", file)
+	cmd := exec.Command("go", append(goArgs, file)...)
 	cmd.Dir = pkg.Dir
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("running the exporter for %s.%s: %v\n%s", pkg.Path, typ, err, strings.TrimSpace(stderr.String()))
 	}
 	return stdout.Bytes(), nil
+}
+
+// writeGoOverlay writes the go command's -overlay file that deletes files
+// (absolute paths) from the build.
+func writeGoOverlay(name string, files []string) error {
+	replace := map[string]string{}
+	for _, f := range files {
+		replace[f] = "" // an empty replacement deletes the file
+	}
+	data, err := json.Marshal(struct{ Replace map[string]string }{replace})
+	if err != nil {
+		return fmt.Errorf("encoding the build overlay: %w", err)
+	}
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		return fmt.Errorf("writing the build overlay: %w", err)
+	}
+	return nil
 }
 
 // writeOutput writes data to file (stdout when file is "" or "-"), leaving
