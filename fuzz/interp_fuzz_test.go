@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // FuzzScore scores arbitrary gold and candidate texts under the fixed

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // FuzzDecode checks that Decode never panics, that its errors are

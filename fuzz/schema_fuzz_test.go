@@ -6,7 +6,7 @@ import (
 
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/ir"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // FuzzCompile compiles arbitrary schema texts. Compilation must never panic

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/ir"
-	"github.com/objectaligner/oagen/runtime"
 )
 
 // emitter writes the Go source of the scoring functions. Bodies are written
@@ -321,12 +321,12 @@ func (e *emitter) emitPair(a, b *tnode) {
 		e.p("if gn || pn {")
 		e.p("s := %s", lit(a.n.NullScore))
 		e.p("if gn && pn { s = 1 }")
-		e.p("if build { return s, genrt.Leaf(oart.LeafNull, s, %s(gn, g), %s(pn, p), true, true) }", fn("toJSONOrNull", a), fn("toJSONOrNull", b))
+		e.p("if build { return s, genrt.Leaf(align.LeafNull, s, %s(gn, g), %s(pn, p), true, true) }", fn("toJSONOrNull", a), fn("toJSONOrNull", b))
 		e.p("return s, nil")
 		e.p("}")
 	}
 	plain := func(s string) {
-		e.p("if build { return %s, genrt.Leaf(oart.LeafPlain, %s, %s(g), %s(p), true, true) }", s, s, fn("toJSON", a), fn("toJSON", b))
+		e.p("if build { return %s, genrt.Leaf(align.LeafPlain, %s, %s(g), %s(p), true, true) }", s, s, fn("toJSON", a), fn("toJSON", b))
 		e.p("return %s, nil", s)
 	}
 	if !compatible(a.kind, b.kind) {
@@ -344,9 +344,9 @@ func (e *emitter) emitPair(a, b *tnode) {
 		e.p("if g == p { s = 1 }")
 		plain("s")
 	case kString:
-		e.p("s := oart.%s(string(g), string(p))", stringComparator(a.n.Score))
+		e.p("s := align.%s(string(g), string(p))", stringComparator(a.n.Score))
 		if a.n.Threshold != 0 {
-			e.p("s = oart.ApplyThreshold(s, %s)", lit(a.n.Threshold))
+			e.p("s = align.ApplyThreshold(s, %s)", lit(a.n.Threshold))
 		}
 		plain("s")
 	case kInt, kFloat:
@@ -356,12 +356,12 @@ func (e *emitter) emitPair(a, b *tnode) {
 		}
 		fn := map[string]string{"invdiff": "InvDiff", "exact": "ExactNumber", "relative": "Relative"}[name]
 		if a.kind == kInt && b.kind == kInt {
-			e.p("s := oart.%sInt(g, p)", fn)
+			e.p("s := align.%sInt(g, p)", fn)
 		} else {
-			e.p("s := oart.%sFloat(float64(g), float64(p))", fn)
+			e.p("s := align.%sFloat(float64(g), float64(p))", fn)
 		}
 		if a.n.Threshold != 0 {
-			e.p("s = oart.ApplyThreshold(s, %s)", lit(a.n.Threshold))
+			e.p("s = align.ApplyThreshold(s, %s)", lit(a.n.Threshold))
 		}
 		plain("s")
 	case kObject:
@@ -405,11 +405,11 @@ func stringComparator(name string) string {
 func keySim(a *ir.Node, gk, pk string) float64 {
 	var x float64
 	if a.KeyScore == "exact" {
-		x = runtime.ExactString(gk, pk)
+		x = align.ExactString(gk, pk)
 	} else {
-		x = runtime.Jaro(gk, pk)
+		x = align.Jaro(gk, pk)
 	}
-	return runtime.ApplyThreshold(x, a.KeyThreshold)
+	return align.ApplyThreshold(x, a.KeyThreshold)
 }
 
 // emitObject emits the object alignment of SPEC §6 for gold node a against
@@ -501,7 +501,7 @@ func (e *emitter) emitObject(a, b *tnode) {
 	e.p("for x := 0; x < E; x++ {")
 	e.p("ews[x] = 1")
 	e.p("if eg[x] < 0 || ep[x] < 0 {")
-	e.p("if build { rs[x] = genrt.Leaf(oart.LeafPlain, 0, %s(g, eg[x]), %s(p, ep[x]), eg[x] >= 0, ep[x] >= 0) }", fn("member", a), fn("member", b))
+	e.p("if build { rs[x] = genrt.Leaf(align.LeafPlain, 0, %s(g, eg[x]), %s(p, ep[x]), eg[x] >= 0, ep[x] >= 0) }", fn("member", a), fn("member", b))
 	e.p("continue")
 	e.p("}")
 	e.p("switch eg[x]*%d + ep[x] {", max(NB, 1))
@@ -514,7 +514,7 @@ func (e *emitter) emitObject(a, b *tnode) {
 			e.p("ews[x] = %s", lit(pa.node.n.ValueWeight))
 			score := e.pair(pa.node, pb.node)
 			call := fmt.Sprintf("evs[x], r = c.%s(%s, %s, %s, %s, build)", score, fieldNull("g", pa), e.fieldRef("g", pa), fieldNull("p", pb), e.fieldRef("p", pb))
-			zero := fmt.Sprintf("if build { r = genrt.Leaf(oart.LeafPlain, 0, %s(%s, %s), %s(%s, %s), true, true) }",
+			zero := fmt.Sprintf("if build { r = genrt.Leaf(align.LeafPlain, 0, %s(%s, %s), %s(%s, %s), true, true) }",
 				fn("toJSONOrNull", pa.node), fieldNull("g", pa), e.fieldRef("g", pa),
 				fn("toJSONOrNull", pb.node), fieldNull("p", pb), e.fieldRef("p", pb))
 			e.p("var r *%s", "genrt.Res")
@@ -533,28 +533,28 @@ func (e *emitter) emitObject(a, b *tnode) {
 	e.p("}")
 	e.p("}")
 	wK, wV := a.n.KeyImportance, a.n.ValueImportance
-	e.p("W := oart.PairwiseSum(ews[:E])")
+	e.p("W := align.PairwiseSum(ews[:E])")
 	e.p("var score float64")
 	e.p("if W == 0 {")
 	e.p("score = 1")
 	e.p("} else {")
 	e.p("var terms [%d]float64", E)
 	e.p("for x := 0; x < E; x++ { terms[x] = (ews[x] / W) * evs[x] }")
-	e.p("sVal := oart.PairwiseSum(terms[:E])")
+	e.p("sVal := align.PairwiseSum(terms[:E])")
 	if wK != 0 {
-		e.p("sKey := oart.PairwiseSum(eks[:E]) / float64(E)")
-		e.p("score = oart.Clamp01((float64(%s*sKey) + float64(%s*sVal)) / %s)", lit(wK), lit(wV), lit(wK+wV))
+		e.p("sKey := align.PairwiseSum(eks[:E]) / float64(E)")
+		e.p("score = align.Clamp01((float64(%s*sKey) + float64(%s*sVal)) / %s)", lit(wK), lit(wV), lit(wK+wV))
 	} else {
 		// float64(0*sKey) is +0 for the finite sKey, and 0 + x == x.
-		e.p("score = oart.Clamp01(float64(%s*sVal) / %s)", lit(wV), lit(wK+wV))
+		e.p("score = align.Clamp01(float64(%s*sVal) / %s)", lit(wV), lit(wK+wV))
 	}
 	e.p("}")
 	e.p("if !build { return score, nil }")
-	e.p("ents := make([]oart.ObjectEntry, E)")
+	e.p("ents := make([]align.ObjectEntry, E)")
 	e.p("var agM, apM []jsonval.Member")
-	e.p("sumW := oart.NeumaierSum(ews[:E])")
+	e.p("sumW := align.NeumaierSum(ews[:E])")
 	e.p("for x := 0; x < E; x++ {")
-	e.p("oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}")
+	e.p("oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}")
 	e.p("if eg[x] >= 0 { oe.GoldKey, oe.HasGoldKey = %s[eg[x]], true; agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold}) }", fn("keys", a))
 	e.p("if ep[x] >= 0 { oe.PredKey, oe.HasPredKey = %s[ep[x]], true; apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred}) }", fn("keys", b))
 	e.p("if W != 0 {")
@@ -563,7 +563,7 @@ func (e *emitter) emitObject(a, b *tnode) {
 	e.p("}")
 	e.p("ents[x] = oe")
 	e.p("}")
-	e.p("mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}")
+	e.p("mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}")
 	e.p("return score, &%s{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}", "genrt.Res")
 	e.p("}")
 }
@@ -602,33 +602,33 @@ func (e *emitter) emitList(a, b *tnode) {
 				gex := fmt.Sprintf("g.P%d", i)
 				e.p("s, r := c.%s(%s, %s, %s, %s, build)", e.pair(ga, pn), elemNull(gex, ga), e.elemRef(gex, ga), elemNull(pex, pn), e.elemRef(pex, pn))
 				e.p("hs[%d] = s", i)
-				e.p("if build { hents[%d] = %s{Role: oart.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match} }", i, "genrt.Entry")
+				e.p("if build { hents[%d] = %s{Role: align.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match} }", i, "genrt.Entry")
 			}
 			e.p("case hasG:")
-			e.p("if build { v := %s(g, %d); hents[%d] = %s{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match} }", fn("elemAt", a), i, i, "genrt.Entry")
+			e.p("if build { v := %s(g, %d); hents[%d] = %s{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match} }", fn("elemAt", a), i, i, "genrt.Entry")
 			e.p("case hasP:")
-			e.p("if build { v := %s(p, %d); hents[%d] = %s{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match} }", fn("elemAt", b), i, i, "genrt.Entry")
+			e.p("if build { v := %s(p, %d); hents[%d] = %s{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match} }", fn("elemAt", b), i, i, "genrt.Entry")
 			e.p("default:")
 			e.p("hw[%d] = 0", i)
-			e.p("if build { hents[%d] = %s{Role: oart.RoleAbsent, Match: genrt.Leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match} }", i, "genrt.Entry")
+			e.p("if build { hents[%d] = %s{Role: align.RoleAbsent, Match: genrt.Leaf(align.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match} }", i, "genrt.Entry")
 			e.p("}")
 		}
 		e.p("var head float64")
-		e.p("if T := oart.PairwiseSum(hw[:]); T <= 0 {")
+		e.p("if T := align.PairwiseSum(hw[:]); T <= 0 {")
 		e.p("head = 1")
 		e.p("} else {")
 		e.p("var terms [%d]float64", kA)
 		e.p("for i := range terms { terms[i] = hs[i] * (hw[i] / T) }")
-		e.p("head = oart.Clamp01(oart.PairwiseSum(terms[:]))")
+		e.p("head = align.Clamp01(align.PairwiseSum(terms[:]))")
 		e.p("}")
 		e.p("var halphas []float64")
 		e.p("if build {")
 		e.p("halphas = make([]float64, %d)", kA)
-		e.p("if Tc := oart.NeumaierSum(hw[:]); Tc > 0 { for i := range halphas { halphas[i] = hw[i] / Tc } }")
+		e.p("if Tc := align.NeumaierSum(hw[:]); Tc > 0 { for i := range halphas { halphas[i] = hw[i] / Tc } }")
 		e.p("}")
 		if a.items == nil {
 			e.p("if !build { return head, nil }")
-			e.p("return head, genrt.FinishList(oart.ListPrefix, head, hents, halphas, false, %s(g), %s(p))", fn("toJSON", a), fn("toJSON", b))
+			e.p("return head, genrt.FinishList(align.ListPrefix, head, hents, halphas, false, %s(g), %s(p))", fn("toJSON", a), fn("toJSON", b))
 			e.p("}")
 			return
 		}
@@ -664,10 +664,10 @@ func (e *emitter) emitList(a, b *tnode) {
 	if a.n.Order == ir.OrderFixed {
 		e.p("case n == 0:")
 		e.p("tail = %s", map[bool]string{true: "1", false: "0"}[ie])
-		e.p("if build { for j := 0; j < m; j++ { v := %s(p, %d+j); tents = append(tents, %s{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}) } }", pAt, kA, ent)
+		e.p("if build { for j := 0; j < m; j++ { v := %s(p, %d+j); tents = append(tents, %s{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}) } }", pAt, kA, ent)
 		e.p("case m == 0:")
 		e.p("tail = %s", map[bool]string{true: "1", false: "0"}[im])
-		e.p("if build { for i := 0; i < n; i++ { v := %s(g, %d+i); tents = append(tents, %s{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}) } }", gAt, kA, ent)
+		e.p("if build { for i := 0; i < n; i++ { v := %s(g, %d+i); tents = append(tents, %s{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}) } }", gAt, kA, ent)
 	}
 	e.p("default:")
 	e.p("M := c.Floats(n * m)")
@@ -685,7 +685,7 @@ func (e *emitter) emitList(a, b *tnode) {
 		e.p("if s > 0 {")
 		count("matched")
 		e.p("sc[E] = s; E++")
-		e.p("if build { _, cr := c.%s(g, p, r, col, true); tents = append(tents, %s{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match}) }", cell, ent)
+		e.p("if build { _, cr := c.%s(g, p, r, col, true); tents = append(tents, %s{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match}) }", cell, ent)
 		e.p("continue")
 		e.p("}")
 		e.p("var cr *%s", res)
@@ -693,25 +693,25 @@ func (e *emitter) emitList(a, b *tnode) {
 		e.p("if !%s(p, %d+col) {", pNull, kA)
 		count("excess")
 		e.p("sc[E] = 0; E++")
-		e.p("if build { tents = append(tents, %s{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match}) }", ent)
+		e.p("if build { tents = append(tents, %s{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match}) }", ent)
 		e.p("}")
 		e.p("if !%s(g, %d+r) {", gNull, kA)
 		count("missing")
 		e.p("sc[E] = 0; E++")
-		e.p("if build { tents = append(tents, %s{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match}) }", ent)
+		e.p("if build { tents = append(tents, %s{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match}) }", ent)
 		e.p("}")
 		e.p("case r < n:")
 		count("missing")
 		e.p("sc[E] = 0; E++")
-		e.p("if build { v := %s(g, %d+r); tents = append(tents, %s{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}) }", gAt, kA, ent)
+		e.p("if build { v := %s(g, %d+r); tents = append(tents, %s{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}) }", gAt, kA, ent)
 		e.p("case col < m:")
 		count("excess")
 		e.p("sc[E] = 0; E++")
-		e.p("if build { v := %s(p, %d+col); tents = append(tents, %s{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}) }", pAt, kA, ent)
+		e.p("if build { v := %s(p, %d+col); tents = append(tents, %s{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}) }", pAt, kA, ent)
 		e.p("}")
 		e.p("}")
 		e.p("c.ReleaseInts(asg)")
-		e.p("if D == 0 { tail = 1 } else { tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D)) }")
+		e.p("if D == 0 { tail = 1 } else { tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D)) }")
 		e.p("c.Release(sc)")
 	} else {
 		e.p("total, steps := c.Align(M, n, m)")
@@ -721,45 +721,45 @@ func (e *emitter) emitList(a, b *tnode) {
 		e.p("s := M[st.I*m+st.J]")
 		e.p("if s > 0 {")
 		count("matched")
-		e.p("if build { _, cr := c.%s(g, p, st.I, st.J, true); tents = append(tents, %s{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match}) }", cell, ent)
+		e.p("if build { _, cr := c.%s(g, p, st.I, st.J, true); tents = append(tents, %s{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match}) }", cell, ent)
 		e.p("continue")
 		e.p("}")
 		e.p("var cr *%s", res)
 		e.p("if build { _, cr = c.%s(g, p, st.I, st.J, true) }", cell)
 		e.p("if !%s(g, %d+st.I) {", gNull, kA)
 		count("missing")
-		e.p("if build { tents = append(tents, %s{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match}) }", ent)
+		e.p("if build { tents = append(tents, %s{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match}) }", ent)
 		e.p("}")
 		e.p("if !%s(p, %d+st.J) {", pNull, kA)
 		count("excess")
-		e.p("if build { tents = append(tents, %s{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match}) }", ent)
+		e.p("if build { tents = append(tents, %s{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match}) }", ent)
 		e.p("}")
 		e.p("case seqdp.Up:")
 		count("missing")
 		e.p("if build {")
 		e.p("v := %s(g, %d+st.I)", gAt, kA)
 		e.p("if st.CellDiag { _, cr := c.%s(g, p, st.I, st.J, true); v = cr.Gold }", cell)
-		e.p("tents = append(tents, %s{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})", ent)
+		e.p("tents = append(tents, %s{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})", ent)
 		e.p("}")
 		e.p("case seqdp.Left:")
 		count("excess")
 		e.p("if build {")
 		e.p("v := %s(p, %d+st.J)", pAt, kA)
 		e.p("if st.CellDiag { _, cr := c.%s(g, p, st.I, st.J, true); v = cr.Pred }", cell)
-		e.p("tents = append(tents, %s{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})", ent)
+		e.p("tents = append(tents, %s{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})", ent)
 		e.p("}")
 		e.p("}")
 		e.p("}")
 		e.p("c.ReleaseSteps(steps)")
-		e.p("if D == 0 { tail = 1 } else { tail = oart.Clamp01(total / float64(D)) }")
+		e.p("if D == 0 { tail = 1 } else { tail = align.Clamp01(total / float64(D)) }")
 	}
 	e.p("c.Release(M)")
 	e.p("}")
 	var talphas string
 	talphas = fmt.Sprintf("%s(tents, %v, %v)", "genrt.UniformAlphas", ie, im)
-	listKind := "oart.ListFixed"
+	listKind := "align.ListFixed"
 	if a.n.Order == ir.OrderAlign {
-		listKind = "oart.ListReorder"
+		listKind = "align.ListReorder"
 	}
 	if kA == 0 {
 		e.p("if !build { return tail, nil }")

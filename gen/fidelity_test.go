@@ -11,7 +11,7 @@ import (
 
 	"github.com/leanovate/gopter"
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 var (

@@ -7,9 +7,9 @@
 //
 //	type T struct{ … }                                  // one field per property, schema order
 //	func ScoreT(gold, cand *T) float64                  // no allocations in steady state
-//	func RepairT(gold, cand *T) ([]oart.Op, error)      // ranked repair operations
+//	func RepairT(gold, cand *T) ([]align.Op, error)      // ranked repair operations
 //	func ScoreTJSON(gold, cand []byte) (float64, error) // any JSON, the interpreter's score
-//	func RepairTJSON(gold, cand []byte) ([]oart.Op, error)
+//	func RepairTJSON(gold, cand []byte) ([]align.Op, error)
 //	func ScoreTJSONDetail(gold, cand []byte) (score float64, typed bool, err error)
 //	func DecodeT(v jsonval.Value) (*T, bool)            // typed value of a decoded JSON value
 //	func CheckTGold(gold *T) error                      // referential schemas: gold integrity
@@ -115,8 +115,8 @@
 // JSON Pointer of the first violation), the bijection derivation of SPEC
 // §7.5 (masking, the record cost matrix computed by the generated record
 // scorer in deriving mode, where a kind mismatch makes the record cell 0, the
-// WL graphs of SPEC §7.6 refined with runtime/wl and integrated with
-// runtime.WLTieBreak) and the reference leaves scored through the
+// WL graphs of SPEC §7.6 refined with align/wl and integrated with
+// align.WLTieBreak) and the reference leaves scored through the
 // bijections (their MappedPred feeds ref_fix in RepairT). The options are
 // the interpreter's defaults (idDisambiguation "wl", wlIntegration
 // "tie_break", unlimited rounds). Identifiers are compared as Go values of
@@ -154,14 +154,14 @@ import (
 
 // Import paths used by generated code.
 const (
-	pathRuntime   = "github.com/objectaligner/oagen/runtime"
-	pathJSONVal   = "github.com/objectaligner/oagen/runtime/jsonval"
-	pathHungarian = "github.com/objectaligner/oagen/runtime/hungarian"
-	pathSeqDP     = "github.com/objectaligner/oagen/runtime/seqdp"
+	pathRuntime   = "github.com/objectaligner/oagen/align"
+	pathJSONVal   = "github.com/objectaligner/oagen/jsonval"
+	pathHungarian = "github.com/objectaligner/oagen/align/hungarian"
+	pathSeqDP     = "github.com/objectaligner/oagen/align/seqdp"
 	pathInterp    = "github.com/objectaligner/oagen/interp"
-	pathWL        = "github.com/objectaligner/oagen/runtime/wl"
+	pathWL        = "github.com/objectaligner/oagen/align/wl"
 	pathValidate  = "github.com/objectaligner/oagen/validate"
-	pathGenRT     = "github.com/objectaligner/oagen/runtime/genrt"
+	pathGenRT     = "github.com/objectaligner/oagen/align/genrt"
 )
 
 // Options configure Generate.
@@ -255,7 +255,7 @@ var textImports = map[string]string{
 	"errors":    "errors",
 	"fmt":       "fmt",
 	"sync":      "sync",
-	"oart":      pathRuntime,
+	"align":     pathRuntime,
 	"jsonval":   pathJSONVal,
 	"hungarian": pathHungarian,
 	"seqdp":     pathSeqDP,
@@ -287,11 +287,7 @@ func addImports(src []byte) ([]byte, error) {
 	})
 	added := false
 	for _, name := range sortedKeys(used) {
-		alias := ""
-		if name == "oart" {
-			alias = name
-		}
-		if astutil.AddNamedImport(fset, file, alias, textImports[name]) {
+		if astutil.AddImport(fset, file, textImports[name]) {
 			added = true
 		}
 	}
@@ -584,7 +580,7 @@ func Check%[2]sGold(gold *%[2]s) error {
 	repair := fmt.Sprintf(`// Repair%[2]s returns the ranked repair operations of the pair (SPEC §8,
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.%[5]s
-func Repair%[2]s(gold, cand *%[2]s) ([]oart.Op, error) {
+func Repair%[2]s(gold, cand *%[2]s) ([]align.Op, error) {
 	gn, g := %[1]sIn(gold)
 	pn, p := %[1]sIn(cand)
 	if %[1]sNilRoot(gold, cand) {
@@ -597,8 +593,8 @@ func Repair%[2]s(gold, cand *%[2]s) ([]oart.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.Match, toJSONOrNull%[4]s(gn, g), toJSONOrNull%[4]s(pn, p), oart.GranularityLeaf)
-	return oart.RankOps(ops, oart.RankOptions{}, nil)
+	ops := align.WalkRepairs(r.Match, toJSONOrNull%[4]s(gn, g), toJSONOrNull%[4]s(pn, p), align.GranularityLeaf)
+	return align.RankOps(ops, align.RankOptions{}, nil)
 }`, pfx, T, rootFn, rid, repairDoc, repairPrep)
 	if e.m.shapes != nil {
 		e.p("%s\n\n%s", scoreFuncs, repair)
@@ -697,7 +693,7 @@ func Score%[2]sJSONDetail(gold, cand []byte) (score float64, typed bool, err err
 
 // Repair%[2]sJSON returns the ranked repair operations of two JSON texts
 // under %[3]s: exactly the interpreter's.
-func Repair%[2]sJSON(gold, cand []byte) ([]oart.Op, error) {
+func Repair%[2]sJSON(gold, cand []byte) ([]align.Op, error) {
 	st, g, p, err := %[1]sDecodePair(gold, cand)
 	if err != nil {
 		return nil, err

@@ -13,9 +13,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/interp"
-	oart "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // harness generates one package per schema into a temporary module (with a
@@ -46,7 +46,7 @@ func repoRoot(t testing.TB) string {
 	return filepath.Dir(filepath.Dir(file))
 }
 
-func renderOps(ops []oart.Op) string {
+func renderOps(ops []align.Op) string {
 	var b strings.Builder
 	for _, op := range ops {
 		fmt.Fprintf(&b, "%s|%s|%s|%x|%s|%s|%s|%s|%x\n", op.Op, op.Kind, op.Path, math.Float64bits(op.Delta),
@@ -90,8 +90,8 @@ import (
 	"strconv"
 	"strings"
 
-	oart "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/jsonval"
 ` + imports.String() + `)
 
 func main() {
@@ -106,7 +106,7 @@ func main() {
 		var s float64
 		var typed bool
 		var err error
-		var ops []oart.Op
+		var ops []align.Op
 		what := ""
 		switch idx {
 ` + cases.String() + `	}
@@ -118,7 +118,7 @@ func main() {
 	}
 }
 
-func render(ops []oart.Op) string {
+func render(ops []align.Op) string {
 	var b strings.Builder
 	for _, op := range ops {
 		fmt.Fprintf(&b, "%s|%s|%s|%x|%s|%s|%s|%s|%x\n", op.Op, op.Kind, op.Path, math.Float64bits(op.Delta),

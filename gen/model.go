@@ -7,7 +7,7 @@ import (
 	"unicode"
 
 	"github.com/objectaligner/oagen/ir"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // vkind is the JSON kind that the Go representation of a schema node holds

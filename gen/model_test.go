@@ -3,7 +3,7 @@ package gen
 import (
 	"testing"
 
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 func TestTypedImpliesValid(t *testing.T) {

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/objectaligner/oagen/align/wl"
 	"github.com/objectaligner/oagen/ir"
-	"github.com/objectaligner/oagen/runtime/wl"
 )
 
 // tscope is one referential scope (SPEC §7.1) with the Go representation of
@@ -472,7 +472,7 @@ func (e *emitter) emitDerive(ts *tscope) {
 		e.p("c.structural%s(gn, g, pn, p, Wm, n, m)", ts.name)
 		e.p("Sx = c.Floats(n * m)")
 		e.p("sc := c.Floats(n * m)")
-		e.p("oart.WLTieBreak(Sx, C, Wm, n, m, sc)")
+		e.p("align.WLTieBreak(Sx, C, Wm, n, m, sc)")
 		e.p("c.Release(sc)")
 		e.p("c.Release(Wm)")
 		e.p("S = Sx")
@@ -623,7 +623,7 @@ func (e *emitter) labelItems(g cgroup, mode string) {
 		case kInt:
 			e.p("%s", e.item(mode, "img", `"xref"`, name, role))
 		default:
-			e.p("%s", e.item(mode, "", `"xref"`, name, role, "oart.IDKey(jsonval.NewFloat(img))"))
+			e.p("%s", e.item(mode, "", `"xref"`, name, role, "align.IDKey(jsonval.NewFloat(img))"))
 		}
 		e.p("return true")
 		e.p("})")
@@ -635,7 +635,7 @@ func (e *emitter) labelItems(g cgroup, mode string) {
 func (e *emitter) item(mode, intExpr string, parts ...string) string {
 	if mode == "lb" {
 		if intExpr != "" {
-			parts = append(parts, "oart.IDKey(jsonval.NewInt("+intExpr+"))")
+			parts = append(parts, "align.IDKey(jsonval.NewInt("+intExpr+"))")
 		}
 		return "lb.AddTuple(" + strings.Join(parts, ", ") + ")"
 	}
@@ -670,7 +670,7 @@ func labelPayload(t *tnode, x string) string {
 	if t.kind == kString {
 		return x
 	}
-	return "oart.IDKey(" + keyJSON(t, x) + ")"
+	return "align.IDKey(" + keyJSON(t, x) + ")"
 }
 
 // exactMembers returns the members of an object node whose values are
@@ -715,7 +715,7 @@ func (e *emitter) exactScalars(t *tnode, x, mode string) {
 		case kInt:
 			e.p("if %s != nil { %s }", v, e.item(mode, "*"+v, `"int"`, name))
 		case kFloat:
-			e.p("if %s != nil { %s }", v, e.item(mode, "", `"float"`, name, "oart.IDKey(jsonval.NewFloat(*"+v+"))"))
+			e.p("if %s != nil { %s }", v, e.item(mode, "", `"float"`, name, "align.IDKey(jsonval.NewFloat(*"+v+"))"))
 		case kBool:
 			e.p("if %s != nil { if *%s { %s } else { %s } }", v, v, e.item(mode, "", `"bool"`, name, `"b1"`), e.item(mode, "", `"bool"`, name, `"b0"`))
 		}
@@ -734,7 +734,7 @@ func (e *emitter) existingExactScalar(x string, pp *tprop, mode string) {
 	case kInt:
 		item = e.item(mode, v, `"int"`, name)
 	case kFloat:
-		item = e.item(mode, "", `"float"`, name, "oart.IDKey(jsonval.NewFloat("+v+"))")
+		item = e.item(mode, "", `"float"`, name, "align.IDKey(jsonval.NewFloat("+v+"))")
 	case kBool:
 		item = fmt.Sprintf("if %s { %s } else { %s }", v, e.item(mode, "", `"bool"`, name, `"b1"`), e.item(mode, "", `"bool"`, name, `"b0"`))
 	}
@@ -759,7 +759,7 @@ func (e *emitter) existingExactScalar(x string, pp *tprop, mode string) {
 func (e *emitter) emitIDRef(a, b *tnode) bool {
 	switch {
 	case a.n.IDScope != "":
-		e.p("if build { return 1, genrt.Leaf(oart.LeafID, 1, %s(gn, g), %s(pn, p), true, true) }", fn("toJSONOrNull", a), fn("toJSONOrNull", b))
+		e.p("if build { return 1, genrt.Leaf(align.LeafID, 1, %s(gn, g), %s(pn, p), true, true) }", fn("toJSONOrNull", a), fn("toJSONOrNull", b))
 		e.p("return 1, nil")
 		e.p("}")
 		return true
@@ -780,13 +780,13 @@ func (e *emitter) emitIDRef(a, b *tnode) bool {
 			e.p("if hasMP && !pn && mp == %s { s = 1 }", keyConv(b, "p"))
 		case (b.kind == kInt || b.kind == kFloat) && (ts.id.kind == kInt || ts.id.kind == kFloat):
 			// 1 and 1.0 are the same identifier (SPEC §1.2).
-			e.p("if hasMP && !pn && oart.IDKey(%s) == oart.IDKey(%s) { s = 1 }", keyJSON(ts.id, "mp"), keyJSON(b, "p"))
+			e.p("if hasMP && !pn && align.IDKey(%s) == align.IDKey(%s) { s = 1 }", keyJSON(ts.id, "mp"), keyJSON(b, "p"))
 		default:
 			e.p("// a candidate value of another kind never equals an identifier")
 		}
 		e.p("}")
 		e.p("if !build { return s, nil }")
-		e.p("r := genrt.Leaf(oart.LeafRef, s, %s(gn, g), %s(pn, p), true, true)", fn("toJSONOrNull", a), fn("toJSONOrNull", b))
+		e.p("r := genrt.Leaf(align.LeafRef, s, %s(gn, g), %s(pn, p), true, true)", fn("toJSONOrNull", a), fn("toJSONOrNull", b))
 		e.p("if hasMP { r.Match.MappedPred, r.Match.HasMapped = %s, true }", keyJSON(ts.id, "mp"))
 		e.p("r.Match.Consulted = consulted")
 		e.p("return s, r")

@@ -17,7 +17,7 @@ import (
 	"github.com/objectaligner/oagen/internal/conformance"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/ir"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 	"github.com/objectaligner/oagen/structtag"
 )
 
@@ -173,8 +173,8 @@ import (
 	"strconv"
 	"strings"
 
-	oart "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/jsonval"
 ` + imports.String() + `)
 
 func main() {
@@ -192,7 +192,7 @@ func main() {
 // score decodes the pair with encoding/json, scores it and prints the score
 // bits, the ranked operations and the JSON encodings of the decoded values
 // (or "skip" when a value does not decode).
-func score[T any](in []string, out *bufio.Writer, g, p *T, score func(g, p *T) float64, repair func(g, p *T) ([]oart.Op, error)) {
+func score[T any](in []string, out *bufio.Writer, g, p *T, score func(g, p *T) float64, repair func(g, p *T) ([]align.Op, error)) {
 	if json.Unmarshal([]byte(in[1]), g) != nil || json.Unmarshal([]byte(in[2]), p) != nil {
 		fmt.Fprintln(out, "skip")
 		return

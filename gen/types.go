@@ -75,7 +75,7 @@ type TypesOptions struct {
 // existing Go types (the struct source of oagen gen): per root type T,
 //
 //	func ScoreT(gold, cand *T) float64             // no allocations in steady state
-//	func RepairT(gold, cand *T) ([]oart.Op, error) // ranked repair operations
+//	func RepairT(gold, cand *T) ([]align.Op, error) // ranked repair operations
 //	func CheckTGold(gold *T) error                 // referential schemas only
 //
 // with the scoring of Generate. A value stands for its JSON encoding by
@@ -224,7 +224,7 @@ func (m *model) existingNode(t *tnode) error {
 func newFile(pkg, header string) *jen.File {
 	f := jen.NewFile(pkg)
 	f.HeaderComment(header)
-	f.ImportAlias(pathRuntime, "oart")
+	f.ImportName(pathRuntime, "align")
 	f.ImportName(pathJSONVal, "jsonval")
 	f.ImportName(pathHungarian, "hungarian")
 	f.ImportName(pathSeqDP, "seqdp")
@@ -232,7 +232,7 @@ func newFile(pkg, header string) *jen.File {
 	f.ImportName(pathValidate, "validate")
 	f.ImportName(pathWL, "wl")
 	f.ImportName(pathGenRT, "genrt")
-	f.Comment("This file needs the runtime contract it was generated for (see oart.GenVersion).")
+	f.Comment("This file needs the runtime contract it was generated for (see align.GenVersion).")
 	f.Const().Id("_").Op("=").Qual(pathRuntime, "EnforceGenVersion3")
 	return f
 }

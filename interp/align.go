@@ -6,11 +6,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/align/hungarian"
+	"github.com/objectaligner/oagen/align/seqdp"
 	"github.com/objectaligner/oagen/ir"
-	"github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/hungarian"
-	"github.com/objectaligner/oagen/runtime/jsonval"
-	"github.com/objectaligner/oagen/runtime/seqdp"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // call is the per-call state of one scored pair (SPEC §10.7).
@@ -80,7 +80,7 @@ func (c *call) release() {
 type result struct {
 	score  float64
 	ag, ap jsonval.Value
-	m      *runtime.Match
+	m      *align.Match
 }
 
 // errKindMismatch marks a comparison between values of incompatible kinds
@@ -201,9 +201,9 @@ func (c *call) realign(g, p jsonval.Value, S *ir.Node) (result, error) {
 }
 
 // leaf builds a leaf match node (build mode only).
-func leaf(kind runtime.LeafKind, score float64, g, p jsonval.Value, hasG, hasP bool) *runtime.Match {
-	return &runtime.Match{
-		Type: runtime.LeafNode, Leaf: kind, Score: score, Confidence: 1,
+func leaf(kind align.LeafKind, score float64, g, p jsonval.Value, hasG, hasP bool) *align.Match {
+	return &align.Match{
+		Type: align.LeafNode, Leaf: kind, Score: score, Confidence: 1,
 		Gold: g, Pred: p, HasGold: hasG, HasPred: hasP,
 	}
 }
@@ -223,7 +223,7 @@ func (c *call) align(g, p jsonval.Value, S *ir.Node, build bool) (result, error)
 		r := result{score: 1}
 		if build {
 			r.ag, r.ap = g, p
-			r.m = leaf(runtime.LeafID, 1, g, p, true, true)
+			r.m = leaf(align.LeafID, 1, g, p, true, true)
 		}
 		return r, nil
 	}
@@ -240,7 +240,7 @@ func (c *call) align(g, p jsonval.Value, S *ir.Node, build bool) (result, error)
 		r := result{score: s}
 		if build {
 			r.ag, r.ap = g, p
-			r.m = leaf(runtime.LeafNull, s, g, p, true, true)
+			r.m = leaf(align.LeafNull, s, g, p, true, true)
 		}
 		return r, nil
 	}
@@ -257,7 +257,7 @@ func (c *call) align(g, p jsonval.Value, S *ir.Node, build bool) (result, error)
 		r := result{score: 0}
 		if build {
 			r.ag, r.ap = g, p
-			r.m = leaf(runtime.LeafPlain, 0, g, p, true, true)
+			r.m = leaf(align.LeafPlain, 0, g, p, true, true)
 		}
 		return r, nil
 	}
@@ -304,7 +304,7 @@ func (c *call) primitiveResult(s float64, g, p jsonval.Value, build bool) result
 	r := result{score: s}
 	if build {
 		r.ag, r.ap = g, p
-		r.m = leaf(runtime.LeafPlain, s, g, p, true, true)
+		r.m = leaf(align.LeafPlain, s, g, p, true, true)
 	}
 	return r
 }
@@ -330,7 +330,7 @@ func (c *call) alignString(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 	if err != nil {
 		return result{}, c.errorf("%v", err)
 	}
-	return c.primitiveResult(runtime.ApplyThreshold(x, S.Threshold), g, p, build), nil
+	return c.primitiveResult(align.ApplyThreshold(x, S.Threshold), g, p, build), nil
 }
 
 // stringCost is the quadratic part of the work of a built-in string
@@ -383,12 +383,12 @@ func (c *call) alignNumber(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 	if err != nil {
 		return result{}, c.errorf("%v", err)
 	}
-	return c.primitiveResult(runtime.ApplyThreshold(x, S.Threshold), g, p, build), nil
+	return c.primitiveResult(align.ApplyThreshold(x, S.Threshold), g, p, build), nil
 }
 
 // comparatorContext returns the context for context-aware comparators, or
 // nil when the registry has none (SPEC §3.6).
-func (c *call) comparatorContext() *runtime.Context {
+func (c *call) comparatorContext() *align.Context {
 	if !c.s.contextual {
 		return nil
 	}

@@ -1,18 +1,18 @@
 package interp
 
 import (
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/align/seqdp"
 	"github.com/objectaligner/oagen/ir"
-	"github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/jsonval"
-	"github.com/objectaligner/oagen/runtime/seqdp"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // entry is one aligned list entry (SPEC §5) before it becomes a ListChild.
 type entry struct {
-	role   runtime.Role
+	role   align.Role
 	score  float64
 	ag, ap jsonval.Value // aligned values of the entry (null on an absent side)
-	m      *runtime.Match
+	m      *align.Match
 }
 
 // alignArray implements SPEC §5.1 dispatch: tuple head, tail, or both.
@@ -39,7 +39,7 @@ func (c *call) alignArray(g, p jsonval.Value, S *ir.Node, build bool) (result, e
 			return result{}, err
 		}
 		if !hasTail {
-			return head.finish(runtime.ListPrefix, g, p, build), nil
+			return head.finish(align.ListPrefix, g, p, build), nil
 		}
 	}
 	gt, pt := tailOf(G, k), tailOf(P, k)
@@ -52,9 +52,9 @@ func (c *call) alignArray(g, p jsonval.Value, S *ir.Node, build bool) (result, e
 		return result{}, err
 	}
 	if !hasHead {
-		kind := runtime.ListFixed
+		kind := align.ListFixed
 		if S.Order == ir.OrderAlign {
-			kind = runtime.ListReorder
+			kind = align.ListReorder
 		}
 		return tail.finish(kind, g, p, build), nil
 	}
@@ -67,15 +67,15 @@ func (c *call) alignArray(g, p jsonval.Value, S *ir.Node, build bool) (result, e
 	if !build {
 		return r, nil
 	}
-	m := &runtime.Match{Type: runtime.ListNode, List: runtime.ListCombined, Score: score, Confidence: 1}
+	m := &align.Match{Type: align.ListNode, List: align.ListCombined, Score: score, Confidence: 1}
 	ag := make([]jsonval.Value, 0, len(head.entries)+len(tail.entries))
 	ap := make([]jsonval.Value, 0, len(head.entries)+len(tail.entries))
 	for i, e := range head.entries {
-		m.Children = append(m.Children, runtime.ListChild{Role: e.role, Alpha: float64(wp * head.alphas[i]), Match: e.m})
+		m.Children = append(m.Children, align.ListChild{Role: e.role, Alpha: float64(wp * head.alphas[i]), Match: e.m})
 		ag, ap = append(ag, e.ag), append(ap, e.ap)
 	}
 	for i, e := range tail.entries {
-		m.Children = append(m.Children, runtime.ListChild{Role: e.role, Alpha: float64(wr * tail.alphas[i]), Match: e.m})
+		m.Children = append(m.Children, align.ListChild{Role: e.role, Alpha: float64(wr * tail.alphas[i]), Match: e.m})
 		ag, ap = append(ag, e.ag), append(ap, e.ap)
 	}
 	if c.s.opts.ComputeConfidence {
@@ -115,12 +115,12 @@ func (lr listResult) confidence() float64 {
 
 func (lr *listResult) setConf(x float64) { lr.conf, lr.hasConf = x, true }
 
-func (lr listResult) finish(kind runtime.ListKind, g, p jsonval.Value, build bool) result {
+func (lr listResult) finish(kind align.ListKind, g, p jsonval.Value, build bool) result {
 	r := result{score: lr.score}
 	if !build {
 		return r
 	}
-	m := &runtime.Match{Type: runtime.ListNode, List: kind, Score: lr.score, Confidence: 1}
+	m := &align.Match{Type: align.ListNode, List: kind, Score: lr.score, Confidence: 1}
 	m.Confidence = lr.confidence()
 	if lr.raw {
 		r.ag, r.ap = g, p
@@ -132,9 +132,9 @@ func (lr listResult) finish(kind runtime.ListKind, g, p jsonval.Value, build boo
 		}
 		r.ag, r.ap = jsonval.NewArray(ag), jsonval.NewArray(ap)
 	}
-	m.Children = make([]runtime.ListChild, len(lr.entries))
+	m.Children = make([]align.ListChild, len(lr.entries))
 	for i, e := range lr.entries {
-		m.Children[i] = runtime.ListChild{Role: e.role, Alpha: lr.alphas[i], Match: e.m}
+		m.Children[i] = align.ListChild{Role: e.role, Alpha: lr.alphas[i], Match: e.m}
 	}
 	r.m = m
 	return r
@@ -164,27 +164,27 @@ func (c *call) alignHead(G, P []jsonval.Value, S *ir.Node, build bool) (listResu
 			}
 			scores[i] = r.score
 			if build {
-				lr.entries[i] = entry{role: runtime.RoleMatched, score: r.score, ag: r.ag, ap: r.ap, m: r.m}
+				lr.entries[i] = entry{role: align.RoleMatched, score: r.score, ag: r.ag, ap: r.ap, m: r.m}
 			}
 		case hasG:
 			if build {
-				lr.entries[i] = entry{role: runtime.RoleMissing, ag: G[i],
-					m: leaf(runtime.LeafPlain, 0, G[i], jsonval.Value{}, true, false)}
+				lr.entries[i] = entry{role: align.RoleMissing, ag: G[i],
+					m: leaf(align.LeafPlain, 0, G[i], jsonval.Value{}, true, false)}
 			}
 		case hasP:
 			if build {
-				lr.entries[i] = entry{role: runtime.RoleExcess, ap: P[i],
-					m: leaf(runtime.LeafPlain, 0, jsonval.Value{}, P[i], false, true)}
+				lr.entries[i] = entry{role: align.RoleExcess, ap: P[i],
+					m: leaf(align.LeafPlain, 0, jsonval.Value{}, P[i], false, true)}
 			}
 		default:
 			w[i] = 0 // absent on both sides: dropped from the normalisation
 			if build {
-				lr.entries[i] = entry{role: runtime.RoleAbsent,
-					m: leaf(runtime.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false)}
+				lr.entries[i] = entry{role: align.RoleAbsent,
+					m: leaf(align.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false)}
 			}
 		}
 	}
-	T := runtime.PairwiseSum(w)
+	T := align.PairwiseSum(w)
 	if T <= 0 {
 		lr.score = 1
 	} else {
@@ -193,11 +193,11 @@ func (c *call) alignHead(G, P []jsonval.Value, S *ir.Node, build bool) (listResu
 		for i := range terms {
 			terms[i] = scores[i] * (w[i] / T)
 		}
-		lr.score = runtime.Clamp01(runtime.PairwiseSum(terms))
+		lr.score = align.Clamp01(align.PairwiseSum(terms))
 	}
 	if build {
 		// SPEC §8.2: alphas w_i / T with the compensated total.
-		Tc := runtime.NeumaierSum(w)
+		Tc := align.NeumaierSum(w)
 		lr.alphas = make([]float64, k)
 		if Tc > 0 {
 			for i := range w {
@@ -212,8 +212,8 @@ func (c *call) alignHead(G, P []jsonval.Value, S *ir.Node, build bool) (listResu
 }
 
 // ignored reports whether an entry is left out of the denominator (SPEC §5.7).
-func ignored(role runtime.Role, S *ir.Node) bool {
-	return (role == runtime.RoleExcess && S.IgnoreExcess) || (role == runtime.RoleMissing && S.IgnoreMissing)
+func ignored(role align.Role, S *ir.Node) bool {
+	return (role == align.RoleExcess && S.IgnoreExcess) || (role == align.RoleMissing && S.IgnoreMissing)
 }
 
 // uniformAlphas gives every non-ignored entry 1/D (SPEC §8.2).
@@ -268,7 +268,7 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 	scores := fr.rs[:0]
 	defer func() { fr.rs = scores[:0] }()
 	D := 0
-	count := func(role runtime.Role) {
+	count := func(role align.Role) {
 		if !ignored(role, S) {
 			D++
 		}
@@ -281,7 +281,7 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 		case r < n && col < m:
 			s := M[r*m+col]
 			if s > 0 {
-				count(runtime.RoleMatched)
+				count(align.RoleMatched)
 				scores = append(scores, s)
 				if build {
 					c.pushIndex(k + r)
@@ -294,7 +294,7 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 						confSum += conf[r]
 						confN++
 					}
-					lr.entries = append(lr.entries, entry{role: runtime.RoleMatched, score: s, ag: cr.ag, ap: cr.ap, m: cr.m})
+					lr.entries = append(lr.entries, entry{role: align.RoleMatched, score: s, ag: cr.ag, ap: cr.ap, m: cr.m})
 				}
 				continue
 			}
@@ -315,41 +315,41 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 				ag, ap = cr.ag, cr.ap
 			}
 			if !P[col].IsNull() {
-				count(runtime.RoleExcess)
+				count(align.RoleExcess)
 				scores = append(scores, 0)
 				if build {
-					lr.entries = append(lr.entries, entry{role: runtime.RoleExcess, ap: ap,
-						m: leaf(runtime.LeafPlain, 0, jsonval.Value{}, ap, false, true)})
+					lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: ap,
+						m: leaf(align.LeafPlain, 0, jsonval.Value{}, ap, false, true)})
 				}
 			}
 			if !G[r].IsNull() {
-				count(runtime.RoleMissing)
+				count(align.RoleMissing)
 				scores = append(scores, 0)
 				if build {
-					lr.entries = append(lr.entries, entry{role: runtime.RoleMissing, ag: ag,
-						m: leaf(runtime.LeafPlain, 0, ag, jsonval.Value{}, true, false)})
+					lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: ag,
+						m: leaf(align.LeafPlain, 0, ag, jsonval.Value{}, true, false)})
 				}
 			}
 		case r < n:
-			count(runtime.RoleMissing)
+			count(align.RoleMissing)
 			scores = append(scores, 0)
 			if build {
-				lr.entries = append(lr.entries, entry{role: runtime.RoleMissing, ag: G[r],
-					m: leaf(runtime.LeafPlain, 0, G[r], jsonval.Value{}, true, false)})
+				lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: G[r],
+					m: leaf(align.LeafPlain, 0, G[r], jsonval.Value{}, true, false)})
 			}
 		case col < m:
-			count(runtime.RoleExcess)
+			count(align.RoleExcess)
 			scores = append(scores, 0)
 			if build {
-				lr.entries = append(lr.entries, entry{role: runtime.RoleExcess, ap: P[col],
-					m: leaf(runtime.LeafPlain, 0, jsonval.Value{}, P[col], false, true)})
+				lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: P[col],
+					m: leaf(align.LeafPlain, 0, jsonval.Value{}, P[col], false, true)})
 			}
 		}
 	}
 	if D == 0 {
 		lr.score = 1
 	} else {
-		lr.score = runtime.Clamp01(runtime.PairwiseSum(scores) / float64(D))
+		lr.score = align.Clamp01(align.PairwiseSum(scores) / float64(D))
 	}
 	if build {
 		lr.alphas = uniformAlphas(lr.entries, S)
@@ -378,8 +378,8 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 		}
 		if build {
 			for _, v := range P {
-				lr.entries = append(lr.entries, entry{role: runtime.RoleExcess, ap: v,
-					m: leaf(runtime.LeafPlain, 0, jsonval.Value{}, v, false, true)})
+				lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: v,
+					m: leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true)})
 			}
 			lr.alphas = uniformAlphas(lr.entries, S)
 		}
@@ -391,8 +391,8 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 		}
 		if build {
 			for _, v := range G {
-				lr.entries = append(lr.entries, entry{role: runtime.RoleMissing, ag: v,
-					m: leaf(runtime.LeafPlain, 0, v, jsonval.Value{}, true, false)})
+				lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: v,
+					m: leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false)})
 			}
 			lr.alphas = uniformAlphas(lr.entries, S)
 		}
@@ -412,7 +412,7 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 		lr.entries = make([]entry, 0, n+m) // at most n + m entries
 	}
 	D := 0
-	count := func(role runtime.Role) {
+	count := func(role align.Role) {
 		if !ignored(role, S) {
 			D++
 		}
@@ -428,13 +428,13 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 		case seqdp.Diag:
 			s := M[st.I*m+st.J]
 			if s > 0 {
-				count(runtime.RoleMatched)
+				count(align.RoleMatched)
 				if build {
 					cr, err := child(st.I, st.J)
 					if err != nil {
 						return lr, err
 					}
-					lr.entries = append(lr.entries, entry{role: runtime.RoleMatched, score: s, ag: cr.ag, ap: cr.ap, m: cr.m})
+					lr.entries = append(lr.entries, entry{role: align.RoleMatched, score: s, ag: cr.ag, ap: cr.ap, m: cr.m})
 				}
 				continue
 			}
@@ -447,21 +447,21 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 				ag, ap = cr.ag, cr.ap
 			}
 			if !G[st.I].IsNull() {
-				count(runtime.RoleMissing)
+				count(align.RoleMissing)
 				if build {
-					lr.entries = append(lr.entries, entry{role: runtime.RoleMissing, ag: ag,
-						m: leaf(runtime.LeafPlain, 0, ag, jsonval.Value{}, true, false)})
+					lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: ag,
+						m: leaf(align.LeafPlain, 0, ag, jsonval.Value{}, true, false)})
 				}
 			}
 			if !P[st.J].IsNull() {
-				count(runtime.RoleExcess)
+				count(align.RoleExcess)
 				if build {
-					lr.entries = append(lr.entries, entry{role: runtime.RoleExcess, ap: ap,
-						m: leaf(runtime.LeafPlain, 0, jsonval.Value{}, ap, false, true)})
+					lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: ap,
+						m: leaf(align.LeafPlain, 0, jsonval.Value{}, ap, false, true)})
 				}
 			}
 		case seqdp.Up:
-			count(runtime.RoleMissing)
+			count(align.RoleMissing)
 			if build {
 				v := G[st.I]
 				if st.CellDiag {
@@ -471,11 +471,11 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 					}
 					v = cr.ag
 				}
-				lr.entries = append(lr.entries, entry{role: runtime.RoleMissing, ag: v,
-					m: leaf(runtime.LeafPlain, 0, v, jsonval.Value{}, true, false)})
+				lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: v,
+					m: leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false)})
 			}
 		case seqdp.Left:
-			count(runtime.RoleExcess)
+			count(align.RoleExcess)
 			if build {
 				v := P[st.J]
 				if st.CellDiag {
@@ -485,15 +485,15 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 					}
 					v = cr.ap
 				}
-				lr.entries = append(lr.entries, entry{role: runtime.RoleExcess, ap: v,
-					m: leaf(runtime.LeafPlain, 0, jsonval.Value{}, v, false, true)})
+				lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: v,
+					m: leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true)})
 			}
 		}
 	}
 	if D == 0 {
 		lr.score = 1
 	} else {
-		lr.score = runtime.Clamp01(total / float64(D))
+		lr.score = align.Clamp01(total / float64(D))
 	}
 	if build {
 		lr.alphas = uniformAlphas(lr.entries, S)

@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/runtime"
 )
 
 // TestAttributionIdentity: over the conformance vectors, the leaf
@@ -31,7 +31,7 @@ func TestAttributionIdentity(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		at, err := res.Attribution(runtime.AttributionOptions{})
+		at, err := res.Attribution(align.AttributionOptions{})
 		if err != nil {
 			t.Fatalf("%s: %v", v.ID, err)
 		}
@@ -70,7 +70,7 @@ func TestAttributionMovie(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	at, err := res.Attribution(runtime.AttributionOptions{})
+	at, err := res.Attribution(align.AttributionOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestAttributionMovie(t *testing.T) {
 	if math.Abs(at.Residual) > 1e-15 {
 		t.Errorf("residual %v", at.Residual)
 	}
-	if _, err := res.Attribution(runtime.AttributionOptions{Granularity: "branch"}); err == nil {
+	if _, err := res.Attribution(align.AttributionOptions{Granularity: "branch"}); err == nil {
 		t.Error("unknown granularity accepted")
 	}
 }

@@ -3,7 +3,7 @@ package interp
 import (
 	"math"
 
-	"github.com/objectaligner/oagen/runtime"
+	"github.com/objectaligner/oagen/align"
 )
 
 // pairConfidences computes the pairing confidence of every assignment row
@@ -41,7 +41,7 @@ func (c *call) pairConfidences(M []float64, n, m int, assign []int) []float64 {
 			}
 			mCol = v - best
 		}
-		out[r] = (runtime.Clamp01(mRow) + runtime.Clamp01(mCol)) / 2
+		out[r] = (align.Clamp01(mRow) + align.Clamp01(mCol)) / 2
 	}
 	return out
 }
@@ -72,7 +72,7 @@ func entropyConfidence(row []float64, beta float64) float64 {
 	if !(norm > 0) {
 		return 1
 	}
-	return runtime.Clamp01(1 - h/norm)
+	return align.Clamp01(1 - h/norm)
 }
 
 // meanOrOne is the site confidence: the mean over real pairs, 1 if none.
@@ -117,7 +117,7 @@ func weightedConfidence(entries []entry, alphas []float64) float64 {
 // combinedConfidence is the importance-averaged confidence of a combined
 // list node (wp + wr = 1).
 func combinedConfidence(wp, wr, head, tail float64) float64 {
-	return runtime.Clamp01(float64(wp*head) + float64(wr*tail))
+	return align.Clamp01(float64(wp*head) + float64(wr*tail))
 }
 
 func objectConfidence(wK, wV, keyConf float64, entries []objEntry, W float64) float64 {
@@ -131,5 +131,5 @@ func objectConfidence(wK, wV, keyConf float64, entries []objEntry, W float64) fl
 			vs += float64(e.weight / W * cc)
 		}
 	}
-	return runtime.Clamp01((float64(wK*keyConf) + float64(wV*vs)) / (wK + wV))
+	return align.Clamp01((float64(wK*keyConf) + float64(wV*vs)) / (wK + wV))
 }

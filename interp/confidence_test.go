@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/runtime"
 )
 
 func alignConf(t *testing.T, schema string, opts interp.Options, gold, cand string) *interp.Result {
@@ -34,14 +34,14 @@ func TestConfidenceMargin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var kinds []runtime.OpKind
+	var kinds []align.OpKind
 	for _, o := range ops {
 		kinds = append(kinds, o.Kind)
 		if o.Confidence != 0.25 {
 			t.Errorf("%s %s: confidence %v, want the list's 0.25", o.Kind, o.Path, o.Confidence)
 		}
 	}
-	if len(kinds) != 3 || kinds[2] != runtime.KindPairingAmbiguous || ops[2].Path != "/" {
+	if len(kinds) != 3 || kinds[2] != align.KindPairingAmbiguous || ops[2].Path != "/" {
 		t.Errorf("ops %v", ops)
 	}
 
@@ -71,7 +71,7 @@ func TestConfidenceZero(t *testing.T) {
 	if len(ops) != 2 || ops[0].Path != "/" || ops[1].Path != "/xs" {
 		t.Errorf("diagnostics %v, want / and /xs", ops)
 	}
-	fo := runtime.DefaultFeedbackOptions()
+	fo := align.DefaultFeedbackOptions()
 	text, _, err := res.Feedback(interp.RepairOptions{IncludePairingAmbiguous: true}, fo)
 	if err != nil {
 		t.Fatal(err)
@@ -116,10 +116,10 @@ func TestConfidenceRename(t *testing.T) {
 	const schema = `{"type":"object","keyScore":"jaro","keyImportance":1,"valueImportance":1,"properties":{
  "weight":{"type":"integer","score":"exact"},"age":{"type":"integer","score":"exact"}}}`
 	res := alignConf(t, schema, margin, `{"weight":90,"age":3}`, `{"wieght":80,"age":3}`)
-	k00 := runtime.Jaro("weight", "wieght")
-	k01 := runtime.Jaro("weight", "age")
-	k10 := runtime.Jaro("age", "wieght")
-	kc := (runtime.Clamp01(k00-k01) + runtime.Clamp01(k00-k10)) / 2
+	k00 := align.Jaro("weight", "wieght")
+	k01 := align.Jaro("weight", "age")
+	k10 := align.Jaro("age", "wieght")
+	kc := (align.Clamp01(k00-k01) + align.Clamp01(k00-k10)) / 2
 	e := res.Match.Entries[0]
 	if !e.HasKeyConfidence || e.KeyConfidence != kc {
 		t.Fatalf("key pair confidence %v (set %v), want %v", e.KeyConfidence, e.HasKeyConfidence, kc)
@@ -128,9 +128,9 @@ func TestConfidenceRename(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var add runtime.Op
+	var add align.Op
 	for _, o := range ops {
-		if o.Kind == runtime.KindKeyRenameAdd {
+		if o.Kind == align.KindKeyRenameAdd {
 			add = o
 		}
 	}

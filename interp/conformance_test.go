@@ -6,10 +6,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/internal/conformance"
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 var (
@@ -80,9 +80,9 @@ var departures = map[string]departure{
 // coincidence: when every entry of an object is unpaired, its valueWeight
 // weights normalise to the whole value term; TestRule1HandComputation works
 // such a case by hand.)
-func checkDeparture(t *testing.T, id string, score float64, got, want []runtime.Op) {
+func checkDeparture(t *testing.T, id string, score float64, got, want []align.Op) {
 	t.Helper()
-	key := func(o runtime.Op) string {
+	key := func(o align.Op) string {
 		return fmt.Sprintf("%s|%s|%s|%s|%s|%s|%s", o.Op, o.Kind, o.Path, o.Value.String(), o.Gold.String(), o.Pred.String(), o.PairID)
 	}
 	count := map[string]int{}
@@ -97,7 +97,7 @@ func checkDeparture(t *testing.T, id string, score float64, got, want []runtime.
 			t.Errorf("%s: departure changes the operations themselves, not only deltas: %s (%+d)", id, k, n)
 		}
 	}
-	sum := func(ops []runtime.Op) float64 {
+	sum := func(ops []align.Op) float64 {
 		var s float64
 		for _, o := range ops {
 			s += o.Delta
@@ -157,12 +157,12 @@ func TestConformanceScores(t *testing.T) {
 	t.Logf("conformance scores: %d match, %d mismatch, %d documented departures, %d reference errors (judged separately)", pass, fail, departed, expectedErr)
 }
 
-func opString(o runtime.Op) string {
+func opString(o align.Op) string {
 	return fmt.Sprintf("%s %s %q Δ=%.12g value=%s gold=%s cand=%s pair=%q", o.Op, o.Kind, o.Path, o.Delta,
 		o.Value.String(), o.Gold.String(), o.Pred.String(), o.PairID)
 }
 
-func opsEqual(got, want []runtime.Op) (bool, string) {
+func opsEqual(got, want []align.Op) (bool, string) {
 	if len(got) != len(want) {
 		return false, fmt.Sprintf("%d ops, want %d", len(got), len(want))
 	}
@@ -242,7 +242,7 @@ func TestConformanceFeedback(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		text, _, err := res.Feedback(interp.RepairOptions{}, runtime.DefaultFeedbackOptions())
+		text, _, err := res.Feedback(interp.RepairOptions{}, align.DefaultFeedbackOptions())
 		if err != nil {
 			t.Errorf("%s: feedback: %v", v.ID, err)
 			fail++

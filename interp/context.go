@@ -1,8 +1,8 @@
 package interp
 
 import (
-	"github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // parentPair is the innermost gold and candidate containers of the value
@@ -18,18 +18,18 @@ func (c *call) pushParents(g, p jsonval.Value) {
 
 func (c *call) popParents() { c.parents = c.parents[:len(c.parents)-1] }
 
-func (c *call) buildContext() *runtime.Context {
-	ctx := &runtime.Context{GoldRoot: c.goldRoot, PredRoot: c.candRoot}
+func (c *call) buildContext() *align.Context {
+	ctx := &align.Context{GoldRoot: c.goldRoot, PredRoot: c.candRoot}
 	if len(c.parents) > 0 {
 		top := c.parents[len(c.parents)-1]
 		ctx.GoldParent, ctx.PredParent = top.gold, top.pred
 	}
-	ctx.Path = make([]runtime.PathStep, len(c.path))
+	ctx.Path = make([]align.PathStep, len(c.path))
 	for i, t := range c.path {
 		if t.idx {
-			ctx.Path[i] = runtime.PathStep{Index: t.i, IsIndex: true}
+			ctx.Path[i] = align.PathStep{Index: t.i, IsIndex: true}
 		} else {
-			ctx.Path[i] = runtime.PathStep{Key: t.s}
+			ctx.Path[i] = align.PathStep{Key: t.s}
 		}
 	}
 	return ctx

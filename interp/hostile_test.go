@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // hostileCase is one entry of the hostile-input catalog: a schema, a gold and

@@ -13,9 +13,9 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/ir"
-	"github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 	"github.com/objectaligner/oagen/validate"
 )
 
@@ -23,7 +23,7 @@ import (
 // resource limits.
 type Options struct {
 	// Comparators are custom comparators registered by name (SPEC §3.6).
-	Comparators []runtime.CustomComparator
+	Comparators []align.CustomComparator
 	// IDDisambiguation is "wl" (default) or "none" (SPEC §7.5).
 	IDDisambiguation string
 	// WLIntegration is "tie_break" (default) or "blend" (SPEC §7.8).
@@ -105,7 +105,7 @@ func (l Limits) withDefaults() Limits {
 type Scorer struct {
 	schema    *ir.Schema
 	validator *validate.Validator
-	registry  *runtime.Registry
+	registry  *align.Registry
 	opts      Options
 	// scopeIndex maps scope names to their index in schema.Scopes.
 	scopeIndex map[string]int
@@ -161,7 +161,7 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 		return nil, fmt.Errorf("interp: referentialFeedback %q: want %q or %q", opts.ReferentialFeedback, RefFeedbackLiteral, RefFeedbackSemantic)
 	}
 	opts.Limits = opts.Limits.withDefaults()
-	reg, err := runtime.NewRegistry(opts.Comparators...)
+	reg, err := align.NewRegistry(opts.Comparators...)
 	if err != nil {
 		return nil, fmt.Errorf("interp: %w", err)
 	}
@@ -186,7 +186,7 @@ func Compile(schemaJSON []byte, file string, opts Options) (*Scorer, error) {
 	return New(sch, opts)
 }
 
-func customNames(cs []runtime.CustomComparator) map[string][]string {
+func customNames(cs []align.CustomComparator) map[string][]string {
 	if len(cs) == 0 {
 		return nil
 	}
@@ -210,7 +210,7 @@ type Result struct {
 	Score float64
 	// Match is the root of the match tree; nil when the candidate failed
 	// validation or the root kinds differ (SPEC §13 Q6).
-	Match *runtime.Match
+	Match *align.Match
 	// Invalid is the candidate's first validation error (score 0, SPEC §1.3).
 	Invalid *validate.Error
 	// Bijections are the identifier bijections per scope, in scope order.

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // frame is one container on the path of checkValueDepth.

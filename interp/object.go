@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/ir"
-	"github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // objEntry is one entry of an object alignment (SPEC §6.2) before it becomes
-// a runtime.ObjectEntry.
+// a align.ObjectEntry.
 type objEntry struct {
 	gk, pk       string
 	hasGK, hasPK bool
@@ -20,18 +20,18 @@ type objEntry struct {
 	weight       float64
 	valScore     float64
 	ag, ap       jsonval.Value // aligned values of the entry's value
-	m            *runtime.Match
+	m            *align.Match
 }
 
 // keySimilarity is κ of SPEC §6.1.
 func keySimilarity(S *ir.Node, a, b string) float64 {
 	var x float64
 	if S.KeyScore == "exact" {
-		x = runtime.ExactString(a, b)
+		x = align.ExactString(a, b)
 	} else {
-		x = runtime.Jaro(a, b)
+		x = align.Jaro(a, b)
 	}
-	return runtime.ApplyThreshold(x, S.KeyThreshold)
+	return align.ApplyThreshold(x, S.KeyThreshold)
 }
 
 // chargeKeys applies MaxStringRunes and MaxWork to the key comparisons of an
@@ -76,7 +76,7 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 		r := result{score: 1}
 		if build {
 			r.ag, r.ap = jsonval.NewObject(nil), jsonval.NewObject(nil)
-			r.m = &runtime.Match{Type: runtime.ObjectNode, Score: 1, Confidence: 1}
+			r.m = &align.Match{Type: align.ObjectNode, Score: 1, Confidence: 1}
 		}
 		return r, nil
 	}
@@ -103,7 +103,7 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 	// and exact give 1 only to equal strings, so any other pairing sums to
 	// less — and so it is what the solver returns (SPEC §5.8 finds an
 	// optimum); the matrix and the solver are skipped.
-	sameKeys := !(build && c.s.opts.ComputeConfidence) && runtime.ApplyThreshold(1, S.KeyThreshold) == 1 &&
+	sameKeys := !(build && c.s.opts.ComputeConfidence) && align.ApplyThreshold(1, S.KeyThreshold) == 1 &&
 		n == m && pairByName(GK, PK, &fr.assign)
 	if sameKeys {
 		assign = fr.assign
@@ -175,7 +175,7 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 		keyScores[i] = e.keyScore
 		weights[i] = e.weight
 	}
-	W := runtime.PairwiseSum(weights)
+	W := align.PairwiseSum(weights)
 	var score float64
 	zeroWeight := W == 0
 	if zeroWeight {
@@ -187,24 +187,24 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 		for i, e := range entries {
 			terms[i] = (e.weight / W) * e.valScore
 		}
-		sKey := runtime.PairwiseSum(keyScores) / float64(E)
-		sVal := runtime.PairwiseSum(terms)
+		sKey := align.PairwiseSum(keyScores) / float64(E)
+		sVal := align.PairwiseSum(terms)
 		wK, wV := S.KeyImportance, S.ValueImportance
-		score = runtime.Clamp01((float64(wK*sKey) + float64(wV*sVal)) / (wK + wV))
+		score = align.Clamp01((float64(wK*sKey) + float64(wV*sVal)) / (wK + wV))
 	}
 	r := result{score: score}
 	if !build {
 		return r, nil
 	}
-	mt := &runtime.Match{Type: runtime.ObjectNode, Score: score, Confidence: 1}
-	mt.Entries = make([]runtime.ObjectEntry, E)
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1}
+	mt.Entries = make([]align.ObjectEntry, E)
 	wK, wV := S.KeyImportance, S.ValueImportance
 	kb := wK / (wK + wV)
 	vb := wV / (wK + wV)
-	sumW := runtime.NeumaierSum(weights)
+	sumW := align.NeumaierSum(weights)
 	var agM, apM []jsonval.Member
 	for i, e := range entries {
-		oe := runtime.ObjectEntry{
+		oe := align.ObjectEntry{
 			GoldKey: e.gk, PredKey: e.pk, HasGoldKey: e.hasGK, HasPredKey: e.hasPK,
 			KeyScore: e.keyScore, Value: e.m,
 			KeyConfidence: e.keyConf, HasKeyConfidence: e.hasKeyConf,
@@ -248,7 +248,7 @@ func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bo
 	if !e.hasGK || !e.hasPK {
 		// Unpaired entry: value 0, weight 1 whatever the member's weight.
 		if build {
-			e.m = leaf(runtime.LeafPlain, 0, gv, pv, e.hasGK, e.hasPK)
+			e.m = leaf(align.LeafPlain, 0, gv, pv, e.hasGK, e.hasPK)
 		}
 		return nil
 	}
@@ -257,7 +257,7 @@ func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bo
 		// A gold key the schema does not declare scores 0 (weight 1).
 		if build {
 			c.warnings = append(c.warnings, fmt.Sprintf("%s: gold key %q is not declared in the schema's properties; its value scores 0", c.pointer(), e.gk))
-			e.m = leaf(runtime.LeafPlain, 0, gv, pv, true, true)
+			e.m = leaf(align.LeafPlain, 0, gv, pv, true, true)
 		}
 		return nil
 	}
@@ -266,7 +266,7 @@ func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bo
 		// Different kinds (integer-form vs float-form included) score 0 in
 		// place, before the id/ref rules.
 		if build {
-			e.m = leaf(runtime.LeafPlain, 0, gv, pv, true, true)
+			e.m = leaf(align.LeafPlain, 0, gv, pv, true, true)
 		}
 		return nil
 	}

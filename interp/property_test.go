@@ -30,9 +30,9 @@ import (
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 const defaultPropCases = 10_000
@@ -376,15 +376,15 @@ func TestIdenticalBelowOne(t *testing.T) {
 
 // opsSum adds the deltas of ops with the compensated sum SPEC §10.2 uses for
 // totalDelta.
-func opsSum(ops []runtime.Op) float64 {
+func opsSum(ops []align.Op) float64 {
 	ds := make([]float64, len(ops))
 	for i, o := range ops {
 		ds[i] = o.Delta
 	}
-	return runtime.NeumaierSum(ds)
+	return align.NeumaierSum(ds)
 }
 
-func opsText(ops []runtime.Op) string {
+func opsText(ops []align.Op) string {
 	var b strings.Builder
 	for _, o := range ops {
 		fmt.Fprintf(&b, "\n    %s %s %q Δ=%.17g", o.Op, o.Kind, o.Path, o.Delta)

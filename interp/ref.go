@@ -6,17 +6,17 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/ir"
-	"github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // idKey is a canonical map key for a primitive JSON value under JSON equality
 // (SPEC §1.2, §13 Q15): 1 and 1.0 give the same key. Strings and numbers that
 // are integers within the int64 range — nearly every identifier — are keyed
-// without allocating; anything else falls back to runtime.IDKey's text.
+// without allocating; anything else falls back to align.IDKey's text.
 type idKey struct {
-	kind byte // 's' string, 'n' integer in int64, 'x' runtime.IDKey text
+	kind byte // 's' string, 'n' integer in int64, 'x' align.IDKey text
 	s    string
 	i    int64
 }
@@ -36,7 +36,7 @@ func keyOf(v jsonval.Value) idKey {
 			return idKey{kind: 'n', i: int64(f)}
 		}
 	}
-	return idKey{kind: 'x', s: runtime.IDKey(v)}
+	return idKey{kind: 'x', s: align.IDKey(v)}
 }
 
 // idSet is a set of identifiers under JSON equality.
@@ -374,7 +374,7 @@ func integrate(C, Wm []float64, n, m int, opts Options) []float64 {
 		}
 		return S
 	}
-	runtime.WLTieBreak(S, C, Wm, n, m, make([]float64, n*m))
+	align.WLTieBreak(S, C, Wm, n, m, make([]float64, n*m))
 	return S
 }
 
@@ -409,7 +409,7 @@ func (c *call) alignRef(g, p jsonval.Value, S *ir.Node, build bool) result {
 	}
 	if build {
 		r.ag, r.ap = g, p
-		lf := leaf(runtime.LeafRef, r.score, g, p, true, true)
+		lf := leaf(align.LeafRef, r.score, g, p, true, true)
 		lf.MappedPred, lf.HasMapped, lf.Consulted = mp, hasMP, consulted
 		r.m = lf
 	}

@@ -3,13 +3,13 @@ package interp
 import (
 	"fmt"
 
-	"github.com/objectaligner/oagen/runtime"
+	"github.com/objectaligner/oagen/align"
 )
 
 // RepairOptions control the repair walk and ranking (SPEC §8.6–8.7).
 type RepairOptions struct {
 	// Granularity is leaf (default), subtree or all.
-	Granularity runtime.Granularity
+	Granularity align.Granularity
 	// MinContribution keeps only operations with Δ ≥ it when > 0.
 	MinContribution float64
 	// RankBy is score_delta (default), expected_gain or confidence.
@@ -25,8 +25,8 @@ type RepairOptions struct {
 // Repair returns the ranked repair operations of the pair (SPEC §8). A
 // candidate that failed validation, or whose root kind differs from the
 // gold's, has none.
-func (r *Result) Repair(opts RepairOptions) ([]runtime.Op, error) {
-	g, err := runtime.ParseGranularity(string(opts.Granularity))
+func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
+	g, err := align.ParseGranularity(string(opts.Granularity))
 	if err != nil {
 		return nil, err
 	}
@@ -39,16 +39,16 @@ func (r *Result) Repair(opts RepairOptions) ([]runtime.Op, error) {
 	if r.Match == nil {
 		return nil, nil
 	}
-	ops := runtime.WalkRepairs(r.Match, r.Gold, r.Candidate, g)
-	var diags []runtime.Op
+	ops := align.WalkRepairs(r.Match, r.Gold, r.Candidate, g)
+	var diags []align.Op
 	if opts.IncludePairingAmbiguous {
 		th := opts.AmbiguityThreshold
 		if th == 0 {
 			th = 0.30
 		}
-		diags = runtime.PairingDiagnostics(r.Match, th)
+		diags = align.PairingDiagnostics(r.Match, th)
 	}
-	return runtime.RankOps(ops, runtime.RankOptions{MinContribution: opts.MinContribution, RankBy: opts.RankBy}, diags)
+	return align.RankOps(ops, align.RankOptions{MinContribution: opts.MinContribution, RankBy: opts.RankBy}, diags)
 }
 
 // Feedback returns the feedback text and the ranked operations of the pair
@@ -56,11 +56,11 @@ func (r *Result) Repair(opts RepairOptions) ([]runtime.Op, error) {
 // text and no operations (SPEC §8.8.7). When the scorer's ReferentialFeedback
 // is "semantic" and fo.RefSemantics is nil, reference lines are rendered
 // semantically (SPEC §8.11, see RefSemantics).
-func (r *Result) Feedback(ro RepairOptions, fo runtime.FeedbackOptions) (string, []runtime.Op, error) {
+func (r *Result) Feedback(ro RepairOptions, fo align.FeedbackOptions) (string, []align.Op, error) {
 	if r.Invalid != nil {
 		t := fo.Templates
 		if t == nil {
-			t = runtime.DefaultTemplates()
+			t = align.DefaultTemplates()
 		}
 		if len(fo.Overrides) > 0 {
 			var err error
@@ -68,7 +68,7 @@ func (r *Result) Feedback(ro RepairOptions, fo runtime.FeedbackOptions) (string,
 				return "", nil, err
 			}
 		}
-		return runtime.RenderValidationError(r.Invalid.DisplayPath(), r.Invalid.Message, t), nil, nil
+		return align.RenderValidationError(r.Invalid.DisplayPath(), r.Invalid.Message, t), nil, nil
 	}
 	ops, err := r.Repair(ro)
 	if err != nil {
@@ -77,7 +77,7 @@ func (r *Result) Feedback(ro RepairOptions, fo runtime.FeedbackOptions) (string,
 	if fo.RefSemantics == nil && r.scorer != nil && r.scorer.opts.ReferentialFeedback == RefFeedbackSemantic {
 		fo.RefSemantics = r.RefSemantics()
 	}
-	fb, err := runtime.RenderFeedback(r.Score, ops, fo)
+	fb, err := align.RenderFeedback(r.Score, ops, fo)
 	if err != nil {
 		return "", nil, err
 	}
@@ -87,23 +87,23 @@ func (r *Result) Feedback(ro RepairOptions, fo runtime.FeedbackOptions) (string,
 // Describe returns the prose description of the alignment (SPEC §9.1) with
 // the default templates.
 func (r *Result) Describe() string {
-	t := runtime.DefaultTemplates()
+	t := align.DefaultTemplates()
 	if r.Invalid != nil {
-		return runtime.DescribeValidationError(r.Invalid.Pointer(), r.Invalid.Message, t)
+		return align.DescribeValidationError(r.Invalid.Pointer(), r.Invalid.Message, t)
 	}
-	return runtime.Describe(r.Score, r.Match, t)
+	return align.Describe(r.Score, r.Match, t)
 }
 
 // Attribution decomposes the pair's deficit per location (SPEC §9.2): one
 // row per leaf with its effective weight and contribution c(1 − s), sorted
 // by contribution. A candidate that failed validation (or whose root kind
 // differs from the gold's) yields no rows, score 0 and residual −1.
-func (r *Result) Attribution(opts runtime.AttributionOptions) (runtime.Attribution, error) {
-	if _, err := runtime.ParseGranularity(string(opts.Granularity)); err != nil {
-		return runtime.Attribution{}, err
+func (r *Result) Attribution(opts align.AttributionOptions) (align.Attribution, error) {
+	if _, err := align.ParseGranularity(string(opts.Granularity)); err != nil {
+		return align.Attribution{}, err
 	}
 	if r.Match == nil {
-		return runtime.Attribution{Score: r.Score, Residual: -(1 - r.Score)}, nil
+		return align.Attribution{Score: r.Score, Residual: -(1 - r.Score)}, nil
 	}
-	return runtime.Attribute(r.Match, r.Score, opts)
+	return align.Attribute(r.Match, r.Score, opts)
 }

@@ -21,7 +21,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // snode is a generated schema node.

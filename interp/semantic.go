@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/ir"
-	"github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // The referential feedback modes (SPEC §2.2, §8.11).
@@ -17,7 +17,7 @@ const (
 )
 
 // RefSemantics returns the provider of the semantic referential feedback of
-// SPEC §8.11 for this result: set it as runtime.FeedbackOptions.RefSemantics
+// SPEC §8.11 for this result: set it as align.FeedbackOptions.RefSemantics
 // to render ref_fix and ref_fix_no_target lines by the properties of the
 // records a reference should point to. Result.Feedback does so by itself
 // when the scorer's ReferentialFeedback option is "semantic".
@@ -32,9 +32,9 @@ const (
 //
 // The provider memoises the per-scope record indices it builds, so it is
 // not safe for concurrent use; call RefSemantics once per goroutine.
-func (r *Result) RefSemantics() runtime.RefSemanticsFunc {
+func (r *Result) RefSemantics() align.RefSemanticsFunc {
 	if r.scorer == nil || r.Match == nil {
-		return func(*runtime.Op) (runtime.RefSemantic, bool) { return runtime.RefSemantic{}, false }
+		return func(*align.Op) (align.RefSemantic, bool) { return align.RefSemantic{}, false }
 	}
 	sx := &semContext{s: r.scorer, gold: r.Gold, cand: r.Candidate, scopes: map[int]*scopeRecords{}}
 	return sx.describe
@@ -51,7 +51,7 @@ type semContext struct {
 // (the first record with an id wins, SPEC §8.11 step 2).
 type scopeRecords struct {
 	recNode   *ir.Node
-	goldProps [][]runtime.RefProp // per gold record, walk order
+	goldProps [][]align.RefProp // per gold record, walk order
 	goldByID  map[idKey]int
 	cand      []jsonval.Value
 	candByID  map[idKey]int
@@ -85,9 +85,9 @@ func hasKey(m map[idKey]int, k idKey) bool {
 }
 
 // describe is the RefSemanticsFunc of SPEC §8.11.
-func (sx *semContext) describe(o *runtime.Op) (runtime.RefSemantic, bool) {
-	var none runtime.RefSemantic
-	if o == nil || (o.Kind != runtime.KindRefFix && o.Kind != runtime.KindRefFixNoTarget) {
+func (sx *semContext) describe(o *align.Op) (align.RefSemantic, bool) {
+	var none align.RefSemantic
+	if o == nil || (o.Kind != align.KindRefFix && o.Kind != align.KindRefFixNoTarget) {
 		return none, false
 	}
 	// Step 1: the operation path as schema edges, ending on a ref node.
@@ -131,7 +131,7 @@ func (sx *semContext) describe(o *runtime.Op) (runtime.RefSemantic, bool) {
 	if !ok || len(sr.goldProps[gi]) == 0 {
 		return none, false
 	}
-	sem := runtime.RefSemantic{Scope: node.Ref, Target: sr.goldProps[gi]}
+	sem := align.RefSemantic{Scope: node.Ref, Target: sr.goldProps[gi]}
 	for j, ps := range sr.goldProps {
 		if j != gi && propsEqual(ps, sem.Target) {
 			sem.Ambiguous = true
@@ -139,7 +139,7 @@ func (sx *semContext) describe(o *runtime.Op) (runtime.RefSemantic, bool) {
 		}
 	}
 	// Step 5: the candidate endpoint (ref_fix only).
-	if o.Kind == runtime.KindRefFix {
+	if o.Kind == align.KindRefFix {
 		if cj, ok := sr.candByID[keyOf(o.Pred)]; ok {
 			sem.Used = definerProps(sr.cand[cj], sr.recNode)
 		} else {
@@ -166,11 +166,11 @@ func arrayIndex(t string) (int, bool) {
 // that carries neither idScope nor ref, whose type permits a string,
 // integer, number or boolean, and that is present in the record with a value
 // that is neither an array nor an object, the pair (key, value).
-func definerProps(rec jsonval.Value, recNode *ir.Node) []runtime.RefProp {
+func definerProps(rec jsonval.Value, recNode *ir.Node) []align.RefProp {
 	if recNode == nil || rec.Kind != jsonval.Object {
 		return nil
 	}
-	var out []runtime.RefProp
+	var out []align.RefProp
 	for _, prop := range recNode.Properties {
 		ms := prop.Node
 		if ms == nil || ms.IDScope != "" || ms.Ref != "" || ms.Types&(ir.TString|ir.TInteger|ir.TNumber|ir.TBoolean) == 0 {
@@ -180,15 +180,15 @@ func definerProps(rec jsonval.Value, recNode *ir.Node) []runtime.RefProp {
 		if !ok || v.Kind == jsonval.Array || v.Kind == jsonval.Object {
 			continue
 		}
-		out = append(out, runtime.RefProp{Key: prop.Name, Value: v})
+		out = append(out, align.RefProp{Key: prop.Name, Value: v})
 	}
 	return out
 }
 
 // propsEqual reports whether two property sequences are the same (keys in
 // order, values under JSON equality).
-func propsEqual(a, b []runtime.RefProp) bool {
-	return slices.EqualFunc(a, b, func(x, y runtime.RefProp) bool {
+func propsEqual(a, b []align.RefProp) bool {
+	return slices.EqualFunc(a, b, func(x, y align.RefProp) bool {
 		return x.Key == y.Key && jsonval.Equal(x.Value, y.Value)
 	})
 }

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/runtime"
 )
 
 // feedbackText aligns a pair and renders its feedback without the synthesis
@@ -16,7 +16,7 @@ func feedbackText(t *testing.T, s *interp.Scorer, gold, cand string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fo := runtime.DefaultFeedbackOptions()
+	fo := align.DefaultFeedbackOptions()
 	fo.Unlimited = true
 	fo.IncludeSynthesisLine = false
 	text, _, err := res.Feedback(interp.RepairOptions{}, fo)
@@ -136,20 +136,20 @@ func TestSemanticGiveUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	sem := res.RefSemantics()
-	ok := func(o runtime.Op) bool { _, ok := sem(&o); return ok }
-	ref := runtime.Op{Op: "replace", Kind: runtime.KindRefFix, Path: "/relations/0/target",
+	ok := func(o align.Op) bool { _, ok := sem(&o); return ok }
+	ref := align.Op{Op: "replace", Kind: align.KindRefFix, Path: "/relations/0/target",
 		Gold: mustDecode(t, "2"), Pred: mustDecode(t, "9999"), Value: mustDecode(t, "124")}
 	if !ok(ref) {
 		t.Fatal("provider declines the SPEC §7.11 operation")
 	}
-	for name, mod := range map[string]func(o *runtime.Op){
-		"not a reference kind": func(o *runtime.Op) { o.Kind = runtime.KindPrimitiveReplace },
-		"path to a non-ref":    func(o *runtime.Op) { o.Path = "/relations/0/type" },
-		"unmappable token":     func(o *runtime.Op) { o.Path = "/relations/x/target" },
-		"path past a leaf":     func(o *runtime.Op) { o.Path = "/relations/0/target/0" },
-		"unknown member":       func(o *runtime.Op) { o.Path = "/relations/0/nope" },
-		"root":                 func(o *runtime.Op) { o.Path = "" },
-		"no gold endpoint":     func(o *runtime.Op) { o.Gold = mustDecode(t, "7") },
+	for name, mod := range map[string]func(o *align.Op){
+		"not a reference kind": func(o *align.Op) { o.Kind = align.KindPrimitiveReplace },
+		"path to a non-ref":    func(o *align.Op) { o.Path = "/relations/0/type" },
+		"unmappable token":     func(o *align.Op) { o.Path = "/relations/x/target" },
+		"path past a leaf":     func(o *align.Op) { o.Path = "/relations/0/target/0" },
+		"unknown member":       func(o *align.Op) { o.Path = "/relations/0/nope" },
+		"root":                 func(o *align.Op) { o.Path = "" },
+		"no gold endpoint":     func(o *align.Op) { o.Gold = mustDecode(t, "7") },
 	} {
 		o := ref
 		mod(&o)
@@ -201,7 +201,7 @@ func TestSemanticConformance(t *testing.T) {
 	for _, v := range loadVectors(t) {
 		hasRef := false
 		for _, o := range v.Ops {
-			hasRef = hasRef || o.Kind == runtime.KindRefFix || o.Kind == runtime.KindRefFixNoTarget
+			hasRef = hasRef || o.Kind == align.KindRefFix || o.Kind == align.KindRefFixNoTarget
 		}
 		if v.Error != "" || !hasRef {
 			continue
@@ -218,14 +218,14 @@ func TestSemanticConformance(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fo := runtime.DefaultFeedbackOptions()
+		fo := align.DefaultFeedbackOptions()
 		fo.Unlimited = true
-		lit, err := runtime.RenderFeedback(res.Score, ops, fo)
+		lit, err := align.RenderFeedback(res.Score, ops, fo)
 		if err != nil {
 			t.Fatal(err)
 		}
 		fo.RefSemantics = res.RefSemantics()
-		sem, err := runtime.RenderFeedback(res.Score, ops, fo)
+		sem, err := align.RenderFeedback(res.Score, ops, fo)
 		if err != nil {
 			t.Fatalf("%s: semantic feedback: %v", v.ID, err)
 		}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 func mustDecode(t testing.TB, s string) jsonval.Value {

@@ -4,10 +4,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/align/wl"
 	"github.com/objectaligner/oagen/ir"
-	"github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/jsonval"
-	"github.com/objectaligner/oagen/runtime/wl"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // carrierGroup is a set of reference paths of one scope sharing a carrier
@@ -55,7 +55,7 @@ func exactScalars(lb *wl.LabelBuilder, obj jsonval.Value, node *ir.Node) {
 		if !ok || v.Kind == jsonval.Array || v.Kind == jsonval.Object {
 			continue
 		}
-		lb.AddTuple(v.Kind.String(), prop.Name, runtime.IDKey(v))
+		lb.AddTuple(v.Kind.String(), prop.Name, align.IDKey(v))
 	}
 }
 
@@ -135,11 +135,11 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 			for _, x := range xrefs {
 				otherName := c.s.schema.Scopes[x.scope].Name
 				for _, v := range walkValues(carrier, x.role) {
-					img := runtime.IDKey(v)
+					img := align.IDKey(v)
 					if gold {
 						mv, ok := c.bij[x.scope].m[keyOf(v)]
 						if ok && mv.ok {
-							img = runtime.IDKey(mv.v)
+							img = align.IDKey(mv.v)
 						} else {
 							img = "⊥"
 						}

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // DefaultMaxDepth is the schema nesting limit used when Options.MaxDepth is 0.

@@ -8,7 +8,7 @@
 // generator (package gen).
 package ir
 
-import "github.com/objectaligner/oagen/runtime/jsonval"
+import "github.com/objectaligner/oagen/jsonval"
 
 // TypeSet is the set of JSON types a schema node's "type" keyword permits.
 type TypeSet uint8

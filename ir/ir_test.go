@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // mustCompile compiles a schema that must be valid.

@@ -4,7 +4,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // This file computes the effective keywords of a schema node: local $ref

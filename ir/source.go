@@ -10,12 +10,12 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // This file holds a small JSON parser that records, for every value and every
 // object key, its byte offset in the schema text and its JSON Pointer. The
-// project's general decoder (runtime/jsonval) does not keep positions, and
+// project's general decoder (jsonval) does not keep positions, and
 // diagnostics need them; the parser follows RFC 8259 strictly (no comments, no
 // trailing commas, no NaN/Infinity) and the value-model rules of SPEC §1.2
 // (key order kept; a duplicated key keeps the position of its first occurrence

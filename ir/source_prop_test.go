@@ -15,7 +15,7 @@ import (
 	"github.com/leanovate/gopter/gen"
 	gprop "github.com/leanovate/gopter/prop"
 
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // randomDoc builds a random JSON document with random whitespace, and the

@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // BenchmarkValidateFig1 measures Validate on the paper's fig1 org chart

@@ -14,7 +14,7 @@ import (
 	"github.com/leanovate/gopter/prop"
 
 	"github.com/objectaligner/oagen/internal/conformance"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // The differential tests compare the fast path (the ordered evaluator alone)

@@ -5,7 +5,7 @@ import (
 	"math"
 	"sort"
 
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // This file decides, at Compile, whether the ordered evaluator alone may

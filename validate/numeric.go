@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // maxExact is 2^53: every int64 of at most this magnitude converts to

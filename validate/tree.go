@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // node is one schema of the document as the ordered evaluator sees it: its

@@ -3,7 +3,7 @@ package validate
 import (
 	"sort"
 
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // This file mirrors Python jsonschema's unevaluatedItems and

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 func mustDecode(t *testing.T, s string) jsonval.Value {

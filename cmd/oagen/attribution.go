@@ -6,8 +6,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	oaruntime "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // writeAttribution writes the attribution of SPEC §9.2 as a text table:
@@ -15,7 +15,7 @@ import (
 // in contribution order. Numbers have six decimals; values are displayed as
 // in the feedback (Python representation, "-" for an absent side); the root
 // path is shown as "(root)".
-func writeAttribution(b *strings.Builder, at oaruntime.Attribution) {
+func writeAttribution(b *strings.Builder, at align.Attribution) {
 	fmt.Fprintf(b, "Attribution: total %s, residual %s, %d rows\n",
 		formatScore(at.Total), formatScore(at.Residual), len(at.Rows))
 	if len(at.Rows) == 0 {
@@ -48,13 +48,13 @@ func sideText(v jsonval.Value, has bool) string {
 	if !has {
 		return "-"
 	}
-	return oaruntime.FmtValue(v)
+	return align.FmtValue(v)
 }
 
 // appendAttribution appends the attribution as a JSON object
 // {"total","residual","rows":[{"path","score","weight","contribution","gold",
 // "candidate","kind","part","node"}]}; an absent side is null.
-func appendAttribution(buf []byte, at oaruntime.Attribution) []byte {
+func appendAttribution(buf []byte, at align.Attribution) []byte {
 	buf = append(buf, `{"total":`...)
 	buf = append(buf, formatScore(at.Total)...)
 	buf = append(buf, `,"residual":`...)

@@ -10,7 +10,7 @@ import (
 	"sync"
 
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 )

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 const orgSchema = "../../examples/orgchart/schema.json"

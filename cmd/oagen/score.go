@@ -9,9 +9,9 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/interp"
-	oaruntime "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // scoreFlags are the flags of "oagen score" (and, in part, "oagen describe").
@@ -78,7 +78,7 @@ func (f *scoreFlags) register(fs *flag.FlagSet, batch bool) {
 		"add the per-location attribution of the deficit (SPEC §9.2): a table, or \"attribution\" with -json and -batch")
 	fs.StringVar(&f.confidence, "confidence", "",
 		"compute pairing confidences (SPEC §9.3) with this `method`: margin or entropy (default: off)")
-	fs.StringVar(&f.rankBy, "rank-by", oaruntime.RankByScoreDelta,
+	fs.StringVar(&f.rankBy, "rank-by", align.RankByScoreDelta,
 		"order of the fixes: score_delta, expected_gain or confidence (the last two turn on -confidence margin unless set)")
 	fs.Float64Var(&f.minScoreDelta, "min-score-delta", 0, "feedback: leave out fixes that recover less than this")
 	fs.BoolVar(&f.includeAmbiguous, "include-pairing-ambiguous", false,
@@ -87,7 +87,7 @@ func (f *scoreFlags) register(fs *flag.FlagSet, batch bool) {
 
 // check validates the flags of "oagen score" that have a fixed set of values.
 func (f *scoreFlags) check() error {
-	if _, err := oaruntime.ParseGranularity(f.granularity); err != nil {
+	if _, err := align.ParseGranularity(f.granularity); err != nil {
 		return usagef("%v", err)
 	}
 	switch f.style {
@@ -106,7 +106,7 @@ func (f *scoreFlags) check() error {
 		return usagef("-confidence %q: want margin or entropy", f.confidence)
 	}
 	switch f.rankBy {
-	case oaruntime.RankByScoreDelta, oaruntime.RankByExpectedGain, oaruntime.RankByConfidence:
+	case align.RankByScoreDelta, align.RankByExpectedGain, align.RankByConfidence:
 	default:
 		return usagef("-rank-by %q: want score_delta, expected_gain or confidence", f.rankBy)
 	}
@@ -136,7 +136,7 @@ func (f *scoreFlags) checkLimits() error {
 // confidenceMethod is the confidence method in effect: -confidence, or
 // margin when a flag that needs confidences is set without it.
 func (f *scoreFlags) confidenceMethod() string {
-	if f.confidence == "" && (f.includeAmbiguous || (f.rankBy != "" && f.rankBy != oaruntime.RankByScoreDelta)) {
+	if f.confidence == "" && (f.includeAmbiguous || (f.rankBy != "" && f.rankBy != align.RankByScoreDelta)) {
 		return "margin"
 	}
 	return f.confidence
@@ -144,7 +144,7 @@ func (f *scoreFlags) confidenceMethod() string {
 
 // repairOptions are the repair options of the flags (granularity checked).
 func (f *scoreFlags) repairOptions() interp.RepairOptions {
-	g, _ := oaruntime.ParseGranularity(f.granularity)
+	g, _ := align.ParseGranularity(f.granularity)
 	return interp.RepairOptions{Granularity: g, RankBy: f.rankBy, IncludePairingAmbiguous: f.includeAmbiguous}
 }
 
@@ -171,8 +171,8 @@ func (f *scoreFlags) decodeOptions() jsonval.DecodeOptions {
 }
 
 // feedbackOptions builds the rendering options, loading template overrides.
-func (f *scoreFlags) feedbackOptions() (oaruntime.FeedbackOptions, error) {
-	fo := oaruntime.DefaultFeedbackOptions()
+func (f *scoreFlags) feedbackOptions() (align.FeedbackOptions, error) {
+	fo := align.DefaultFeedbackOptions()
 	fo.TopK = max(f.topK, 0)
 	fo.Unlimited = f.topK < 0 // -1: all
 	fo.Style = f.style
@@ -183,7 +183,7 @@ func (f *scoreFlags) feedbackOptions() (oaruntime.FeedbackOptions, error) {
 		if err != nil {
 			return fo, err
 		}
-		ov, err := oaruntime.LoadTemplateOverrides(f.templates, data)
+		ov, err := align.LoadTemplateOverrides(f.templates, data)
 		if err != nil {
 			return fo, err
 		}
@@ -287,7 +287,7 @@ func prefixColon(err error) error {
 // is the single-pair output (text or one JSON object per line).
 func formatResult(f *scoreFlags, res *interp.Result, asJSON, single bool) (string, error) {
 	var text string
-	var ops []oaruntime.Op
+	var ops []align.Op
 	wantFeedback := f.feedback
 	if wantFeedback || asJSON {
 		fo, err := f.feedbackOptions()
@@ -299,10 +299,10 @@ func formatResult(f *scoreFlags, res *interp.Result, asJSON, single bool) (strin
 			return "", err
 		}
 	}
-	var at oaruntime.Attribution
+	var at align.Attribution
 	if f.attribution {
 		var err error
-		at, err = res.Attribution(oaruntime.AttributionOptions{Granularity: f.repairOptions().Granularity})
+		at, err = res.Attribution(align.AttributionOptions{Granularity: f.repairOptions().Granularity})
 		if err != nil {
 			return "", err
 		}
@@ -343,7 +343,7 @@ func formatResult(f *scoreFlags, res *interp.Result, asJSON, single bool) (strin
 // formatScore prints a score with full float64 precision, Python style.
 func formatScore(x float64) string { return jsonval.PyRepr(jsonval.NewFloat(x)) }
 
-func appendOps(buf []byte, ops []oaruntime.Op) []byte {
+func appendOps(buf []byte, ops []align.Op) []byte {
 	buf = append(buf, '[')
 	for i, o := range ops {
 		if i > 0 {

@@ -35,9 +35,9 @@ func TestRegenerateStaleOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stale := bytes.Replace(want, []byte("oart.EnforceGenVersion"), []byte("oart.EnforceGenVersion999_"), 1)
+	stale := bytes.Replace(want, []byte("align.EnforceGenVersion"), []byte("align.EnforceGenVersion999_"), 1)
 	if bytes.Equal(stale, want) {
-		t.Fatal("invoice_oa.go has no oart.EnforceGenVersion constant to corrupt")
+		t.Fatal("invoice_oa.go has no align.EnforceGenVersion constant to corrupt")
 	}
 	out := filepath.Join(dir, "invoice_oa.go")
 	if err := os.WriteFile(out, stale, 0o644); err != nil {

@@ -5,17 +5,17 @@ package amr
 import (
 	"errors"
 	"fmt"
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/align/genrt"
+	"github.com/objectaligner/oagen/align/wl"
 	"github.com/objectaligner/oagen/interp"
-	oart "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/genrt"
-	"github.com/objectaligner/oagen/runtime/jsonval"
-	"github.com/objectaligner/oagen/runtime/wl"
+	"github.com/objectaligner/oagen/jsonval"
 	"github.com/objectaligner/oagen/validate"
 	"sync"
 )
 
-// This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion3
+// This file needs the runtime contract it was generated for (see align.GenVersion).
+const _ = align.EnforceGenVersion3
 
 // Graph is the root type of the schema amr_ra.json.
 type Graph struct {
@@ -217,7 +217,7 @@ func (c *oaGraphCtx) deriveNode(gn bool, g *Graph, pn bool, p *Graph) {
 		c.structuralNode(gn, g, pn, p, Wm, n, m)
 		Sx = c.Floats(n * m)
 		sc := c.Floats(n * m)
-		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
+		align.WLTieBreak(Sx, C, Wm, n, m, sc)
 		c.Release(sc)
 		c.Release(Wm)
 		S = Sx
@@ -1393,7 +1393,7 @@ func CheckGraphGold(gold *Graph) error {
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
 // A gold without referential integrity is an *interp.GoldError.
-func RepairGraph(gold, cand *Graph) ([]oart.Op, error) {
+func RepairGraph(gold, cand *Graph) ([]align.Op, error) {
 	gn, g := oaGraphIn(gold)
 	pn, p := oaGraphIn(cand)
 	if oaGraphNilRoot(gold, cand) {
@@ -1409,8 +1409,8 @@ func RepairGraph(gold, cand *Graph) ([]oart.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.Match, toJSONOrNullGraph(gn, g), toJSONOrNullGraph(pn, p), oart.GranularityLeaf)
-	return oart.RankOps(ops, oart.RankOptions{}, nil)
+	ops := align.WalkRepairs(r.Match, toJSONOrNullGraph(gn, g), toJSONOrNullGraph(pn, p), align.GranularityLeaf)
+	return align.RankOps(ops, align.RankOptions{}, nil)
 }
 func oaGraphDecodePair(gold, cand []byte) (*oaGraphFallback, jsonval.Value, jsonval.Value, error) {
 	st, err := oaGraphState()
@@ -1483,7 +1483,7 @@ func ScoreGraphJSONDetail(gold, cand []byte) (score float64, typed bool, err err
 
 // RepairGraphJSON returns the ranked repair operations of two JSON texts
 // under amr_ra.json: exactly the interpreter's.
-func RepairGraphJSON(gold, cand []byte) ([]oart.Op, error) {
+func RepairGraphJSON(gold, cand []byte) ([]align.Op, error) {
 	st, g, p, err := oaGraphDecodePair(gold, cand)
 	if err != nil {
 		return nil, err
@@ -1601,7 +1601,7 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem(g *GraphNodesItem, p *GraphNodesI
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphNodesItem(g, eg[x]), memberGraphNodesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphNodesItem(g, eg[x]), memberGraphNodesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -1617,7 +1617,7 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem(g *GraphNodesItem, p *GraphNodesI
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemId(false, genrt.Deref(g.Id)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullGraphNodesItemId(false, genrt.Deref(g.Id)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1633,7 +1633,7 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem(g *GraphNodesItem, p *GraphNodesI
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemConcept(false, genrt.Deref(g.Concept)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullGraphNodesItemConcept(false, genrt.Deref(g.Concept)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1642,7 +1642,7 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem(g *GraphNodesItem, p *GraphNodesI
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphNodesItemId(false, genrt.Deref(p.Id)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphNodesItemId(false, genrt.Deref(p.Id)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1651,7 +1651,7 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem(g *GraphNodesItem, p *GraphNodesI
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphNodesItemConcept(false, genrt.Deref(p.Concept)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphNodesItemConcept(false, genrt.Deref(p.Concept)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1665,7 +1665,7 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem(g *GraphNodesItem, p *GraphNodesI
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -1674,17 +1674,17 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem(g *GraphNodesItem, p *GraphNodesI
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphNodesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -1701,7 +1701,7 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem(g *GraphNodesItem, p *GraphNodesI
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -1808,7 +1808,7 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraph(g, eg[x]), memberGraph(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraph(g, eg[x]), memberGraph(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -1824,7 +1824,7 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphRoot(false, genrt.Deref(g.Root)), toJSONOrNullGraphNodes(false, p.Nodes), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullGraphRoot(false, genrt.Deref(g.Root)), toJSONOrNullGraphNodes(false, p.Nodes), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1833,7 +1833,7 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphRoot(false, genrt.Deref(g.Root)), toJSONOrNullGraphRelations(false, p.Relations), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullGraphRoot(false, genrt.Deref(g.Root)), toJSONOrNullGraphRelations(false, p.Relations), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1842,7 +1842,7 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodes(false, g.Nodes), toJSONOrNullGraphRoot(false, genrt.Deref(p.Root)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullGraphNodes(false, g.Nodes), toJSONOrNullGraphRoot(false, genrt.Deref(p.Root)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1865,7 +1865,7 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphRelations(false, g.Relations), toJSONOrNullGraphRoot(false, genrt.Deref(p.Root)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullGraphRelations(false, g.Relations), toJSONOrNullGraphRoot(false, genrt.Deref(p.Root)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1886,7 +1886,7 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -1895,17 +1895,17 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraph[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -1922,14 +1922,14 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphNodesItemId scores #/properties/nodes/items/properties/id (string, identifier of scope "node").
 func (c *oaGraphCtx) scoreGraphNodesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
-		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphNodesItemId(gn, g), toJSONOrNullGraphNodesItemId(pn, p), true, true)
+		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullGraphNodesItemId(gn, g), toJSONOrNullGraphNodesItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
@@ -1937,16 +1937,16 @@ func (c *oaGraphCtx) scoreGraphNodesItemId(gn bool, g string, pn bool, p string,
 // scoreGraphNodesItemId_vs_Attributes scores a gold value of #/properties/nodes/items/properties/id (string, identifier of scope "node") against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemId_vs_Attributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
 	if build {
-		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphNodesItemId(gn, g), toJSONOrNullGraphNodesItemAttributes(pn, p), true, true)
+		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullGraphNodesItemId(gn, g), toJSONOrNullGraphNodesItemAttributes(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreGraphNodesItemConcept scores #/properties/nodes/items/properties/concept (string, exact).
 func (c *oaGraphCtx) scoreGraphNodesItemConcept(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphNodesItemConcept(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphNodesItemConcept(p), true, true)
 	}
 	return s, nil
 }
@@ -1957,7 +1957,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_Attributes(gn bool, g string,
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONGraphNodesItemConcept(g), toJSONGraphNodesItemAttributes(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONGraphNodesItemConcept(g), toJSONGraphNodesItemAttributes(p), true, true)
 	}
 	return 0, nil
 }
@@ -1968,7 +1968,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_Id(gn bool, g []GraphNodes
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphNodesItemId(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphNodesItemId(p), true, true)
 	}
 	return 0, nil
 }
@@ -1979,7 +1979,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_Concept(gn bool, g []Graph
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphNodesItemConcept(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphNodesItemConcept(p), true, true)
 	}
 	return 0, nil
 }
@@ -2026,7 +2026,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodesItemAttributes(g []GraphNodesItemAttrib
 					E++
 					if build {
 						_, cr := c.scoreTailGraphNodesItemAttributes(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -2039,7 +2039,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodesItemAttributes(g []GraphNodesItemAttrib
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphNodesItemAttributes(g, 0+r) {
@@ -2047,7 +2047,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodesItemAttributes(g []GraphNodesItemAttrib
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2056,7 +2056,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodesItemAttributes(g []GraphNodesItemAttrib
 				E++
 				if build {
 					v := elemAtGraphNodesItemAttributes(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2064,7 +2064,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodesItemAttributes(g []GraphNodesItemAttrib
 				E++
 				if build {
 					v := elemAtGraphNodesItemAttributes(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2072,7 +2072,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodesItemAttributes(g []GraphNodesItemAttrib
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -2080,7 +2080,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodesItemAttributes(g []GraphNodesItemAttrib
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphNodesItemAttributes(g), toJSONGraphNodesItemAttributes(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphNodesItemAttributes(g), toJSONGraphNodesItemAttributes(p))
 }
 
 // scoreGraphRoot scores #/properties/root (string, reference to scope "node").
@@ -2104,7 +2104,7 @@ func (c *oaGraphCtx) scoreGraphRoot(gn bool, g string, pn bool, p string, build 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRoot(gn, g), toJSONOrNullGraphRoot(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphRoot(gn, g), toJSONOrNullGraphRoot(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -2131,7 +2131,7 @@ func (c *oaGraphCtx) scoreGraphRoot_vs_Nodes(gn bool, g string, pn bool, p []Gra
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRoot(gn, g), toJSONOrNullGraphNodes(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphRoot(gn, g), toJSONOrNullGraphNodes(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -2158,7 +2158,7 @@ func (c *oaGraphCtx) scoreGraphRoot_vs_Relations(gn bool, g string, pn bool, p [
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRoot(gn, g), toJSONOrNullGraphRelations(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphRoot(gn, g), toJSONOrNullGraphRelations(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -2172,7 +2172,7 @@ func (c *oaGraphCtx) scoreGraphNodes_vs_Root(gn bool, g []GraphNodesItem, pn boo
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONGraphNodes(g), toJSONGraphRoot(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONGraphNodes(g), toJSONGraphRoot(p), true, true)
 	}
 	return 0, nil
 }
@@ -2219,7 +2219,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem
 					E++
 					if build {
 						_, cr := c.scoreTailGraphNodes(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -2232,7 +2232,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphNodes(g, 0+r) {
@@ -2240,7 +2240,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2249,7 +2249,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem
 				E++
 				if build {
 					v := elemAtGraphNodes(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2257,7 +2257,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem
 				E++
 				if build {
 					v := elemAtGraphNodes(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2265,7 +2265,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -2273,7 +2273,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphNodes(g), toJSONGraphNodes(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphNodes(g), toJSONGraphNodes(p))
 }
 
 // scoreGraphNodes_vs_Relations scores a gold value of #/properties/nodes (array, order align) against a candidate value of #/properties/relations (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -2318,7 +2318,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []G
 					E++
 					if build {
 						_, cr := c.scoreTailGraphNodes_vs_Relations(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -2331,7 +2331,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []G
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphNodes(g, 0+r) {
@@ -2339,7 +2339,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []G
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2348,7 +2348,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []G
 				E++
 				if build {
 					v := elemAtGraphNodes(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2356,7 +2356,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []G
 				E++
 				if build {
 					v := elemAtGraphRelations(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2364,7 +2364,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []G
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -2372,7 +2372,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []G
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphNodes(g), toJSONGraphRelations(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphNodes(g), toJSONGraphRelations(p))
 }
 
 // scoreGraphRelations_vs_Root scores a gold value of #/properties/relations (array, order align) against a candidate value of #/properties/root (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
@@ -2381,7 +2381,7 @@ func (c *oaGraphCtx) scoreGraphRelations_vs_Root(gn bool, g []GraphRelationsItem
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONGraphRelations(g), toJSONGraphRoot(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONGraphRelations(g), toJSONGraphRoot(p), true, true)
 	}
 	return 0, nil
 }
@@ -2428,7 +2428,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations_vs_Nodes(g []GraphRelationsItem, p
 					E++
 					if build {
 						_, cr := c.scoreTailGraphRelations_vs_Nodes(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -2441,7 +2441,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations_vs_Nodes(g []GraphRelationsItem, p
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphRelations(g, 0+r) {
@@ -2449,7 +2449,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations_vs_Nodes(g []GraphRelationsItem, p
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2458,7 +2458,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations_vs_Nodes(g []GraphRelationsItem, p
 				E++
 				if build {
 					v := elemAtGraphRelations(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2466,7 +2466,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations_vs_Nodes(g []GraphRelationsItem, p
 				E++
 				if build {
 					v := elemAtGraphNodes(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2474,7 +2474,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations_vs_Nodes(g []GraphRelationsItem, p
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -2482,7 +2482,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations_vs_Nodes(g []GraphRelationsItem, p
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphRelations(g), toJSONGraphNodes(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphRelations(g), toJSONGraphNodes(p))
 }
 
 // scoreGraphRelations scores #/properties/relations (array, order align).
@@ -2527,7 +2527,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations(g []GraphRelationsItem, p []GraphR
 					E++
 					if build {
 						_, cr := c.scoreTailGraphRelations(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -2540,7 +2540,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations(g []GraphRelationsItem, p []GraphR
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphRelations(g, 0+r) {
@@ -2548,7 +2548,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations(g []GraphRelationsItem, p []GraphR
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2557,7 +2557,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations(g []GraphRelationsItem, p []GraphR
 				E++
 				if build {
 					v := elemAtGraphRelations(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2565,7 +2565,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations(g []GraphRelationsItem, p []GraphR
 				E++
 				if build {
 					v := elemAtGraphRelations(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2573,7 +2573,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations(g []GraphRelationsItem, p []GraphR
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -2581,7 +2581,7 @@ func (c *oaGraphCtx) scoreArrayGraphRelations(g []GraphRelationsItem, p []GraphR
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphRelations(g), toJSONGraphRelations(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphRelations(g), toJSONGraphRelations(p))
 }
 
 // scoreGraphNodesItemAttributesItem scores #/properties/nodes/items/properties/attributes/items (object).
@@ -2674,7 +2674,7 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItemAttributesItem(g *GraphNodesItemAt
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphNodesItemAttributesItem(g, eg[x]), memberGraphNodesItemAttributesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphNodesItemAttributesItem(g, eg[x]), memberGraphNodesItemAttributesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2709,7 +2709,7 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItemAttributesItem(g *GraphNodesItemAt
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -2718,17 +2718,17 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItemAttributesItem(g *GraphNodesItemAt
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphNodesItemAttributesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -2745,7 +2745,7 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItemAttributesItem(g *GraphNodesItemAt
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -2841,7 +2841,7 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem_vs_RelationsItem(g *GraphNodesIte
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphNodesItem(g, eg[x]), memberGraphRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphNodesItem(g, eg[x]), memberGraphRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2871,7 +2871,7 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem_vs_RelationsItem(g *GraphNodesIte
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphRelationsItemSource(false, genrt.Deref(p.Source)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphRelationsItemSource(false, genrt.Deref(p.Source)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2880,7 +2880,7 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem_vs_RelationsItem(g *GraphNodesIte
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphRelationsItemRole(false, genrt.Deref(p.Role)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphRelationsItemRole(false, genrt.Deref(p.Role)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2889,14 +2889,14 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem_vs_RelationsItem(g *GraphNodesIte
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphRelationsItemTarget(false, genrt.Deref(p.Target)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullGraphNodesItemAttributes(false, g.Attributes), toJSONOrNullGraphRelationsItemTarget(false, genrt.Deref(p.Target)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -2905,17 +2905,17 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem_vs_RelationsItem(g *GraphNodesIte
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphNodesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -2932,7 +2932,7 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem_vs_RelationsItem(g *GraphNodesIte
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -3028,7 +3028,7 @@ func (c *oaGraphCtx) scoreObjectGraphRelationsItem_vs_NodesItem(g *GraphRelation
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphRelationsItem(g, eg[x]), memberGraphNodesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphRelationsItem(g, eg[x]), memberGraphNodesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -3044,7 +3044,7 @@ func (c *oaGraphCtx) scoreObjectGraphRelationsItem_vs_NodesItem(g *GraphRelation
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphRelationsItemSource(false, genrt.Deref(g.Source)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullGraphRelationsItemSource(false, genrt.Deref(g.Source)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3060,7 +3060,7 @@ func (c *oaGraphCtx) scoreObjectGraphRelationsItem_vs_NodesItem(g *GraphRelation
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphRelationsItemRole(false, genrt.Deref(g.Role)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullGraphRelationsItemRole(false, genrt.Deref(g.Role)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3076,14 +3076,14 @@ func (c *oaGraphCtx) scoreObjectGraphRelationsItem_vs_NodesItem(g *GraphRelation
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullGraphRelationsItemTarget(false, genrt.Deref(g.Target)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullGraphRelationsItemTarget(false, genrt.Deref(g.Target)), toJSONOrNullGraphNodesItemAttributes(false, p.Attributes), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -3092,17 +3092,17 @@ func (c *oaGraphCtx) scoreObjectGraphRelationsItem_vs_NodesItem(g *GraphRelation
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphRelationsItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -3119,7 +3119,7 @@ func (c *oaGraphCtx) scoreObjectGraphRelationsItem_vs_NodesItem(g *GraphRelation
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -3226,7 +3226,7 @@ func (c *oaGraphCtx) scoreObjectGraphRelationsItem(g *GraphRelationsItem, p *Gra
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphRelationsItem(g, eg[x]), memberGraphRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphRelationsItem(g, eg[x]), memberGraphRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -3296,7 +3296,7 @@ func (c *oaGraphCtx) scoreObjectGraphRelationsItem(g *GraphRelationsItem, p *Gra
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -3305,17 +3305,17 @@ func (c *oaGraphCtx) scoreObjectGraphRelationsItem(g *GraphRelationsItem, p *Gra
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphRelationsItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -3332,69 +3332,69 @@ func (c *oaGraphCtx) scoreObjectGraphRelationsItem(g *GraphRelationsItem, p *Gra
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphNodesItemAttributesItemRole scores #/properties/nodes/items/properties/attributes/items/properties/role (string, exact).
 func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphNodesItemAttributesItemRole(g), toJSONGraphNodesItemAttributesItemRole(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphNodesItemAttributesItemRole(g), toJSONGraphNodesItemAttributesItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphNodesItemAttributesItemRole_vs_Value scores a gold value of #/properties/nodes/items/properties/attributes/items/properties/role (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes/items/properties/value (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemRole_vs_Value(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphNodesItemAttributesItemRole(g), toJSONGraphNodesItemAttributesItemValue(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphNodesItemAttributesItemRole(g), toJSONGraphNodesItemAttributesItemValue(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphNodesItemAttributesItemValue_vs_Role scores a gold value of #/properties/nodes/items/properties/attributes/items/properties/value (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemValue_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphNodesItemAttributesItemValue(g), toJSONGraphNodesItemAttributesItemRole(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphNodesItemAttributesItemValue(g), toJSONGraphNodesItemAttributesItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphNodesItemAttributesItemValue scores #/properties/nodes/items/properties/attributes/items/properties/value (string, exact).
 func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemValue(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphNodesItemAttributesItemValue(g), toJSONGraphNodesItemAttributesItemValue(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphNodesItemAttributesItemValue(g), toJSONGraphNodesItemAttributesItemValue(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphNodesItemConcept_vs_RelationsItemSource scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphRelationsItemSource(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphRelationsItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphNodesItemConcept_vs_RelationsItemRole scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/relations/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphRelationsItemRole(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphRelationsItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphNodesItemConcept_vs_RelationsItemTarget scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphRelationsItemTarget(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphNodesItemConcept(g), toJSONGraphRelationsItemTarget(p), true, true)
 	}
 	return s, nil
 }
@@ -3405,7 +3405,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemSource(gn boo
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphRelationsItemSource(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphRelationsItemSource(p), true, true)
 	}
 	return 0, nil
 }
@@ -3416,7 +3416,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemRole(gn bool,
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphRelationsItemRole(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphRelationsItemRole(p), true, true)
 	}
 	return 0, nil
 }
@@ -3427,7 +3427,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemTarget(gn boo
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphRelationsItemTarget(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONGraphNodesItemAttributes(g), toJSONGraphRelationsItemTarget(p), true, true)
 	}
 	return 0, nil
 }
@@ -3453,7 +3453,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemConcept(gn bool, 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphNodesItemConcept(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphNodesItemConcept(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3480,7 +3480,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemAttributes(gn boo
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphNodesItemAttributes(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphNodesItemAttributes(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3490,9 +3490,9 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemAttributes(gn boo
 
 // scoreGraphRelationsItemRole_vs_NodesItemConcept scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/nodes/items/properties/concept (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_NodesItemConcept(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphNodesItemConcept(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphNodesItemConcept(p), true, true)
 	}
 	return s, nil
 }
@@ -3503,7 +3503,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_NodesItemAttributes(gn bool,
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONGraphRelationsItemRole(g), toJSONGraphNodesItemAttributes(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONGraphRelationsItemRole(g), toJSONGraphNodesItemAttributes(p), true, true)
 	}
 	return 0, nil
 }
@@ -3529,7 +3529,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_NodesItemConcept(gn bool, 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphNodesItemConcept(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphNodesItemConcept(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3556,7 +3556,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_NodesItemAttributes(gn boo
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphNodesItemAttributes(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphNodesItemAttributes(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3585,7 +3585,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource(gn bool, g string, pn bool, p
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphRelationsItemSource(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphRelationsItemSource(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3614,7 +3614,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Role(gn bool, g string, pn
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphRelationsItemRole(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphRelationsItemRole(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3643,7 +3643,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Target(gn bool, g string, 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphRelationsItemTarget(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphRelationsItemSource(gn, g), toJSONOrNullGraphRelationsItemTarget(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3653,27 +3653,27 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Target(gn bool, g string, 
 
 // scoreGraphRelationsItemRole_vs_Source scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphRelationsItemSource(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphRelationsItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphRelationsItemRole scores #/properties/relations/items/properties/role (string, exact).
 func (c *oaGraphCtx) scoreGraphRelationsItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphRelationsItemRole(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphRelationsItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphRelationsItemRole_vs_Target scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphRelationsItemTarget(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphRelationsItemRole(g), toJSONGraphRelationsItemTarget(p), true, true)
 	}
 	return s, nil
 }
@@ -3699,7 +3699,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_Source(gn bool, g string, 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphRelationsItemSource(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphRelationsItemSource(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3728,7 +3728,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_Role(gn bool, g string, pn
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphRelationsItemRole(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphRelationsItemRole(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3757,7 +3757,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget(gn bool, g string, pn bool, p
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphRelationsItemTarget(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphRelationsItemTarget(gn, g), toJSONOrNullGraphRelationsItemTarget(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}

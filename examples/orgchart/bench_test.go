@@ -8,7 +8,7 @@ import (
 
 	"github.com/objectaligner/oagen/examples/orgchart"
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // fig1 returns the paper's Fig. 1 pair as JSON texts.

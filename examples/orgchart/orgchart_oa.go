@@ -5,18 +5,18 @@ package orgchart
 import (
 	"errors"
 	"fmt"
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/align/genrt"
+	"github.com/objectaligner/oagen/align/seqdp"
+	"github.com/objectaligner/oagen/align/wl"
 	"github.com/objectaligner/oagen/interp"
-	oart "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/genrt"
-	"github.com/objectaligner/oagen/runtime/jsonval"
-	"github.com/objectaligner/oagen/runtime/seqdp"
-	"github.com/objectaligner/oagen/runtime/wl"
+	"github.com/objectaligner/oagen/jsonval"
 	"github.com/objectaligner/oagen/validate"
 	"sync"
 )
 
-// This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion3
+// This file needs the runtime contract it was generated for (see align.GenVersion).
+const _ = align.EnforceGenVersion3
 
 // OrgChart is the root type of the schema schema.json.
 type OrgChart struct {
@@ -219,7 +219,7 @@ func (c *oaOrgChartCtx) derivePerson(gn bool, g *OrgChart, pn bool, p *OrgChart)
 		c.structuralPerson(gn, g, pn, p, Wm, n, m)
 		Sx = c.Floats(n * m)
 		sc := c.Floats(n * m)
-		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
+		align.WLTieBreak(Sx, C, Wm, n, m, sc)
 		c.Release(sc)
 		c.Release(Wm)
 		S = Sx
@@ -1338,7 +1338,7 @@ func CheckOrgChartGold(gold *OrgChart) error {
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
 // A gold without referential integrity is an *interp.GoldError.
-func RepairOrgChart(gold, cand *OrgChart) ([]oart.Op, error) {
+func RepairOrgChart(gold, cand *OrgChart) ([]align.Op, error) {
 	gn, g := oaOrgChartIn(gold)
 	pn, p := oaOrgChartIn(cand)
 	if oaOrgChartNilRoot(gold, cand) {
@@ -1354,8 +1354,8 @@ func RepairOrgChart(gold, cand *OrgChart) ([]oart.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.Match, toJSONOrNullOrgChart(gn, g), toJSONOrNullOrgChart(pn, p), oart.GranularityLeaf)
-	return oart.RankOps(ops, oart.RankOptions{}, nil)
+	ops := align.WalkRepairs(r.Match, toJSONOrNullOrgChart(gn, g), toJSONOrNullOrgChart(pn, p), align.GranularityLeaf)
+	return align.RankOps(ops, align.RankOptions{}, nil)
 }
 func oaOrgChartDecodePair(gold, cand []byte) (*oaOrgChartFallback, jsonval.Value, jsonval.Value, error) {
 	st, err := oaOrgChartState()
@@ -1428,7 +1428,7 @@ func ScoreOrgChartJSONDetail(gold, cand []byte) (score float64, typed bool, err 
 
 // RepairOrgChartJSON returns the ranked repair operations of two JSON texts
 // under schema.json: exactly the interpreter's.
-func RepairOrgChartJSON(gold, cand []byte) ([]oart.Op, error) {
+func RepairOrgChartJSON(gold, cand []byte) ([]align.Op, error) {
 	st, g, p, err := oaOrgChartDecodePair(gold, cand)
 	if err != nil {
 		return nil, err
@@ -1546,7 +1546,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem(g *OrgChartPeopleItem, p *
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberOrgChartPeopleItem(g, eg[x]), memberOrgChartPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberOrgChartPeopleItem(g, eg[x]), memberOrgChartPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -1588,7 +1588,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem(g *OrgChartPeopleItem, p *
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -1597,17 +1597,17 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem(g *OrgChartPeopleItem, p *
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysOrgChartPeopleItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -1624,7 +1624,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem(g *OrgChartPeopleItem, p *
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -1746,7 +1746,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChart(g *OrgChart, p *OrgChart, build bool
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberOrgChart(g, eg[x]), memberOrgChart(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberOrgChart(g, eg[x]), memberOrgChart(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -1865,7 +1865,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChart(g *OrgChart, p *OrgChart, build bool
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -1874,17 +1874,17 @@ func (c *oaOrgChartCtx) scoreObjectOrgChart(g *OrgChart, p *OrgChart, build bool
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysOrgChart[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -1901,50 +1901,50 @@ func (c *oaOrgChartCtx) scoreObjectOrgChart(g *OrgChart, p *OrgChart, build bool
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreOrgChartPeopleItemId scores #/properties/people/items/properties/id (integer, identifier of scope "person").
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItemId(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if build {
-		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullOrgChartPeopleItemId(gn, g), toJSONOrNullOrgChartPeopleItemId(pn, p), true, true)
+		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullOrgChartPeopleItemId(gn, g), toJSONOrNullOrgChartPeopleItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreOrgChartPeopleItemName scores #/properties/people/items/properties/name (string, exact).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONOrgChartPeopleItemName(g), toJSONOrgChartPeopleItemName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONOrgChartPeopleItemName(g), toJSONOrgChartPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreOrgChartPeopleItemName_vs_Role scores a gold value of #/properties/people/items/properties/name (string, exact) against a candidate value of #/properties/people/items/properties/role (string enum, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_Role(gn bool, g string, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONOrgChartPeopleItemName(g), toJSONOrgChartPeopleItemRole(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONOrgChartPeopleItemName(g), toJSONOrgChartPeopleItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreOrgChartPeopleItemRole_vs_Name scores a gold value of #/properties/people/items/properties/role (string enum, exact) against a candidate value of #/properties/people/items/properties/name (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_Name(gn bool, g OrgChartPeopleItemRole, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartPeopleItemName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreOrgChartPeopleItemRole scores #/properties/people/items/properties/role (string enum, exact).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole(gn bool, g OrgChartPeopleItemRole, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartPeopleItemRole(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartPeopleItemRole(p), true, true)
 	}
 	return s, nil
 }
@@ -1991,7 +1991,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []Org
 					E++
 					if build {
 						_, cr := c.scoreTailOrgChartPeople(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -2004,7 +2004,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []Org
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtOrgChartPeople(g, 0+r) {
@@ -2012,7 +2012,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []Org
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2021,7 +2021,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []Org
 				E++
 				if build {
 					v := elemAtOrgChartPeople(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2029,7 +2029,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []Org
 				E++
 				if build {
 					v := elemAtOrgChartPeople(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2037,7 +2037,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []Org
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -2045,7 +2045,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []Org
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartPeople(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartPeople(p))
 }
 
 // scoreOrgChartPeople_vs_Mentorships scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/mentorships (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -2090,7 +2090,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeop
 					E++
 					if build {
 						_, cr := c.scoreTailOrgChartPeople_vs_Mentorships(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -2103,7 +2103,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeop
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtOrgChartPeople(g, 0+r) {
@@ -2111,7 +2111,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeop
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2120,7 +2120,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeop
 				E++
 				if build {
 					v := elemAtOrgChartPeople(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2128,7 +2128,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeop
 				E++
 				if build {
 					v := elemAtOrgChartMentorships(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2136,7 +2136,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeop
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -2144,7 +2144,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeop
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartMentorships(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartMentorships(p))
 }
 
 // scoreOrgChartPeople_vs_Agenda scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/agenda (array, order fixed); the gold node's schema governs (SPEC §6.4).
@@ -2189,7 +2189,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleIte
 					E++
 					if build {
 						_, cr := c.scoreTailOrgChartPeople_vs_Agenda(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -2202,7 +2202,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleIte
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtOrgChartPeople(g, 0+r) {
@@ -2210,7 +2210,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleIte
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2219,7 +2219,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleIte
 				E++
 				if build {
 					v := elemAtOrgChartPeople(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2227,7 +2227,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleIte
 				E++
 				if build {
 					v := elemAtOrgChartAgenda(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2235,7 +2235,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleIte
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -2243,7 +2243,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleIte
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartAgenda(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartAgenda(p))
 }
 
 // scoreOrgChartPeople_vs_Period scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/period (tuple); the gold node's schema governs (SPEC §6.4).
@@ -2294,7 +2294,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleIte
 					E++
 					if build {
 						_, cr := c.scoreTailOrgChartPeople_vs_Period(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -2307,7 +2307,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleIte
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtOrgChartPeople(g, 0+r) {
@@ -2315,7 +2315,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleIte
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2324,7 +2324,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleIte
 				E++
 				if build {
 					v := elemAtOrgChartPeople(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2332,7 +2332,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleIte
 				E++
 				if build {
 					v := elemAtOrgChartPeriod(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2340,7 +2340,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleIte
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -2348,7 +2348,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleIte
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartPeriod(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartPeriod(p))
 }
 
 // scoreOrgChartMentorships_vs_People scores a gold value of #/properties/mentorships (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -2393,7 +2393,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_People(g []OrgChartMent
 					E++
 					if build {
 						_, cr := c.scoreTailOrgChartMentorships_vs_People(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -2405,7 +2405,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_People(g []OrgChartMent
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtOrgChartMentorships(g, 0+r) {
@@ -2413,7 +2413,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_People(g []OrgChartMent
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2422,14 +2422,14 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_People(g []OrgChartMent
 				E++
 				if build {
 					v := elemAtOrgChartMentorships(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				sc[E] = 0
 				E++
 				if build {
 					v := elemAtOrgChartPeople(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2437,7 +2437,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_People(g []OrgChartMent
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -2445,7 +2445,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_People(g []OrgChartMent
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartPeople(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartPeople(p))
 }
 
 // scoreOrgChartMentorships scores #/properties/mentorships (array, order align).
@@ -2490,7 +2490,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships(g []OrgChartMentorshipsIte
 					E++
 					if build {
 						_, cr := c.scoreTailOrgChartMentorships(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -2502,7 +2502,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships(g []OrgChartMentorshipsIte
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtOrgChartMentorships(g, 0+r) {
@@ -2510,7 +2510,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships(g []OrgChartMentorshipsIte
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2519,14 +2519,14 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships(g []OrgChartMentorshipsIte
 				E++
 				if build {
 					v := elemAtOrgChartMentorships(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				sc[E] = 0
 				E++
 				if build {
 					v := elemAtOrgChartMentorships(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2534,7 +2534,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships(g []OrgChartMentorshipsIte
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -2542,7 +2542,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships(g []OrgChartMentorshipsIte
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartMentorships(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartMentorships(p))
 }
 
 // scoreOrgChartMentorships_vs_Agenda scores a gold value of #/properties/mentorships (array, order align) against a candidate value of #/properties/agenda (array, order fixed); the gold node's schema governs (SPEC §6.4).
@@ -2587,7 +2587,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Agenda(g []OrgChartMent
 					E++
 					if build {
 						_, cr := c.scoreTailOrgChartMentorships_vs_Agenda(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -2599,7 +2599,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Agenda(g []OrgChartMent
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtOrgChartMentorships(g, 0+r) {
@@ -2607,7 +2607,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Agenda(g []OrgChartMent
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2616,14 +2616,14 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Agenda(g []OrgChartMent
 				E++
 				if build {
 					v := elemAtOrgChartMentorships(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				sc[E] = 0
 				E++
 				if build {
 					v := elemAtOrgChartAgenda(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2631,7 +2631,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Agenda(g []OrgChartMent
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -2639,7 +2639,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Agenda(g []OrgChartMent
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartAgenda(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartAgenda(p))
 }
 
 // scoreOrgChartMentorships_vs_Period scores a gold value of #/properties/mentorships (array, order align) against a candidate value of #/properties/period (tuple); the gold node's schema governs (SPEC §6.4).
@@ -2690,7 +2690,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Period(g []OrgChartMent
 					E++
 					if build {
 						_, cr := c.scoreTailOrgChartMentorships_vs_Period(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -2702,7 +2702,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Period(g []OrgChartMent
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtOrgChartMentorships(g, 0+r) {
@@ -2710,7 +2710,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Period(g []OrgChartMent
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2719,14 +2719,14 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Period(g []OrgChartMent
 				E++
 				if build {
 					v := elemAtOrgChartMentorships(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				sc[E] = 0
 				E++
 				if build {
 					v := elemAtOrgChartPeriod(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2734,7 +2734,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Period(g []OrgChartMent
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -2742,7 +2742,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Period(g []OrgChartMent
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartPeriod(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartPeriod(p))
 }
 
 // scoreOrgChartAgenda_vs_People scores a gold value of #/properties/agenda (array, order fixed) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -2770,7 +2770,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgCh
 		if build {
 			for j := 0; j < m; j++ {
 				v := elemAtOrgChartPeople(p, 0+j)
-				tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+				tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 			}
 		}
 	case m == 0:
@@ -2778,7 +2778,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgCh
 		if build {
 			for i := 0; i < n; i++ {
 				v := elemAtOrgChartAgenda(g, 0+i)
-				tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+				tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 			}
 		}
 	default:
@@ -2798,7 +2798,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgCh
 					D++
 					if build {
 						_, cr := c.scoreTailOrgChartAgenda_vs_People(g, p, st.I, st.J, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -2809,13 +2809,13 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgCh
 				if !elemNullAtOrgChartAgenda(g, 0+st.I) {
 					D++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 				if !elemNullAtOrgChartPeople(p, 0+st.J) {
 					D++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 			case seqdp.Up:
@@ -2826,7 +2826,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgCh
 						_, cr := c.scoreTailOrgChartAgenda_vs_People(g, p, st.I, st.J, true)
 						v = cr.Gold
 					}
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case seqdp.Left:
 				D++
@@ -2836,7 +2836,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgCh
 						_, cr := c.scoreTailOrgChartAgenda_vs_People(g, p, st.I, st.J, true)
 						v = cr.Pred
 					}
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2844,14 +2844,14 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgCh
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(total / float64(D))
+			tail = align.Clamp01(total / float64(D))
 		}
 		c.Release(M)
 	}
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartPeople(p))
+	return tail, genrt.FinishList(align.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartPeople(p))
 }
 
 // scoreOrgChartAgenda_vs_Mentorships scores a gold value of #/properties/agenda (array, order fixed) against a candidate value of #/properties/mentorships (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -2879,7 +2879,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Mentorships(g []string, p []
 		if build {
 			for j := 0; j < m; j++ {
 				v := elemAtOrgChartMentorships(p, 0+j)
-				tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+				tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 			}
 		}
 	case m == 0:
@@ -2887,7 +2887,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Mentorships(g []string, p []
 		if build {
 			for i := 0; i < n; i++ {
 				v := elemAtOrgChartAgenda(g, 0+i)
-				tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+				tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 			}
 		}
 	default:
@@ -2907,7 +2907,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Mentorships(g []string, p []
 					D++
 					if build {
 						_, cr := c.scoreTailOrgChartAgenda_vs_Mentorships(g, p, st.I, st.J, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -2918,13 +2918,13 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Mentorships(g []string, p []
 				if !elemNullAtOrgChartAgenda(g, 0+st.I) {
 					D++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 				if !elemNullAtOrgChartMentorships(p, 0+st.J) {
 					D++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 			case seqdp.Up:
@@ -2935,7 +2935,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Mentorships(g []string, p []
 						_, cr := c.scoreTailOrgChartAgenda_vs_Mentorships(g, p, st.I, st.J, true)
 						v = cr.Gold
 					}
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case seqdp.Left:
 				D++
@@ -2945,7 +2945,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Mentorships(g []string, p []
 						_, cr := c.scoreTailOrgChartAgenda_vs_Mentorships(g, p, st.I, st.J, true)
 						v = cr.Pred
 					}
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2953,14 +2953,14 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Mentorships(g []string, p []
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(total / float64(D))
+			tail = align.Clamp01(total / float64(D))
 		}
 		c.Release(M)
 	}
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartMentorships(p))
+	return tail, genrt.FinishList(align.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartMentorships(p))
 }
 
 // scoreOrgChartAgenda scores #/properties/agenda (array, order fixed).
@@ -2988,7 +2988,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build b
 		if build {
 			for j := 0; j < m; j++ {
 				v := elemAtOrgChartAgenda(p, 0+j)
-				tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+				tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 			}
 		}
 	case m == 0:
@@ -2996,7 +2996,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build b
 		if build {
 			for i := 0; i < n; i++ {
 				v := elemAtOrgChartAgenda(g, 0+i)
-				tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+				tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 			}
 		}
 	default:
@@ -3016,7 +3016,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build b
 					D++
 					if build {
 						_, cr := c.scoreTailOrgChartAgenda(g, p, st.I, st.J, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -3027,13 +3027,13 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build b
 				if !elemNullAtOrgChartAgenda(g, 0+st.I) {
 					D++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 				if !elemNullAtOrgChartAgenda(p, 0+st.J) {
 					D++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 			case seqdp.Up:
@@ -3044,7 +3044,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build b
 						_, cr := c.scoreTailOrgChartAgenda(g, p, st.I, st.J, true)
 						v = cr.Gold
 					}
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case seqdp.Left:
 				D++
@@ -3054,7 +3054,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build b
 						_, cr := c.scoreTailOrgChartAgenda(g, p, st.I, st.J, true)
 						v = cr.Pred
 					}
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -3062,14 +3062,14 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build b
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(total / float64(D))
+			tail = align.Clamp01(total / float64(D))
 		}
 		c.Release(M)
 	}
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartAgenda(p))
+	return tail, genrt.FinishList(align.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartAgenda(p))
 }
 
 // scoreOrgChartAgenda_vs_Period scores a gold value of #/properties/agenda (array, order fixed) against a candidate value of #/properties/period (tuple); the gold node's schema governs (SPEC §6.4).
@@ -3103,7 +3103,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgCha
 		if build {
 			for j := 0; j < m; j++ {
 				v := elemAtOrgChartPeriod(p, 0+j)
-				tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+				tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 			}
 		}
 	case m == 0:
@@ -3111,7 +3111,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgCha
 		if build {
 			for i := 0; i < n; i++ {
 				v := elemAtOrgChartAgenda(g, 0+i)
-				tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+				tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 			}
 		}
 	default:
@@ -3131,7 +3131,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgCha
 					D++
 					if build {
 						_, cr := c.scoreTailOrgChartAgenda_vs_Period(g, p, st.I, st.J, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -3142,13 +3142,13 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgCha
 				if !elemNullAtOrgChartAgenda(g, 0+st.I) {
 					D++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 				if !elemNullAtOrgChartPeriod(p, 0+st.J) {
 					D++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 			case seqdp.Up:
@@ -3159,7 +3159,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgCha
 						_, cr := c.scoreTailOrgChartAgenda_vs_Period(g, p, st.I, st.J, true)
 						v = cr.Gold
 					}
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case seqdp.Left:
 				D++
@@ -3169,7 +3169,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgCha
 						_, cr := c.scoreTailOrgChartAgenda_vs_Period(g, p, st.I, st.J, true)
 						v = cr.Pred
 					}
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -3177,14 +3177,14 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgCha
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(total / float64(D))
+			tail = align.Clamp01(total / float64(D))
 		}
 		c.Release(M)
 	}
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartPeriod(p))
+	return tail, genrt.FinishList(align.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartPeriod(p))
 }
 
 // scoreOrgChartPeriod_vs_People scores a gold value of #/properties/period (tuple) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -3206,22 +3206,22 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_People(g *OrgChartPeriod, p 
 		s, r := c.scoreOrgChartPeriodP0_vs_PeopleItem(false, g.P0, false, &p[0], build)
 		hs[0] = s
 		if build {
-			hents[0] = genrt.Entry{Role: oart.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
+			hents[0] = genrt.Entry{Role: align.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
 		}
 	case hasG:
 		if build {
 			v := elemAtOrgChartPeriod(g, 0)
-			hents[0] = genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
+			hents[0] = genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
 		}
 	case hasP:
 		if build {
 			v := elemAtOrgChartPeople(p, 0)
-			hents[0] = genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
+			hents[0] = genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
 		}
 	default:
 		hw[0] = 0
 		if build {
-			hents[0] = genrt.Entry{Role: oart.RoleAbsent, Match: genrt.Leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
+			hents[0] = genrt.Entry{Role: align.RoleAbsent, Match: genrt.Leaf(align.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
 		}
 	}
 	hw[1] = float64(1.0)
@@ -3230,38 +3230,38 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_People(g *OrgChartPeriod, p 
 		s, r := c.scoreOrgChartPeriodP1_vs_PeopleItem(false, g.P1, false, &p[1], build)
 		hs[1] = s
 		if build {
-			hents[1] = genrt.Entry{Role: oart.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
+			hents[1] = genrt.Entry{Role: align.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
 		}
 	case hasG:
 		if build {
 			v := elemAtOrgChartPeriod(g, 1)
-			hents[1] = genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
+			hents[1] = genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
 		}
 	case hasP:
 		if build {
 			v := elemAtOrgChartPeople(p, 1)
-			hents[1] = genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
+			hents[1] = genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
 		}
 	default:
 		hw[1] = 0
 		if build {
-			hents[1] = genrt.Entry{Role: oart.RoleAbsent, Match: genrt.Leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
+			hents[1] = genrt.Entry{Role: align.RoleAbsent, Match: genrt.Leaf(align.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
 		}
 	}
 	var head float64
-	if T := oart.PairwiseSum(hw[:]); T <= 0 {
+	if T := align.PairwiseSum(hw[:]); T <= 0 {
 		head = 1
 	} else {
 		var terms [2]float64
 		for i := range terms {
 			terms[i] = hs[i] * (hw[i] / T)
 		}
-		head = oart.Clamp01(oart.PairwiseSum(terms[:]))
+		head = align.Clamp01(align.PairwiseSum(terms[:]))
 	}
 	var halphas []float64
 	if build {
 		halphas = make([]float64, 2)
-		if Tc := oart.NeumaierSum(hw[:]); Tc > 0 {
+		if Tc := align.NeumaierSum(hw[:]); Tc > 0 {
 			for i := range halphas {
 				halphas[i] = hw[i] / Tc
 			}
@@ -3270,7 +3270,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_People(g *OrgChartPeriod, p 
 	if !build {
 		return head, nil
 	}
-	return head, genrt.FinishList(oart.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartPeople(p))
+	return head, genrt.FinishList(align.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartPeople(p))
 }
 
 // scoreOrgChartPeriod_vs_Mentorships scores a gold value of #/properties/period (tuple) against a candidate value of #/properties/mentorships (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -3292,22 +3292,22 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Mentorships(g *OrgChartPerio
 		s, r := c.scoreOrgChartPeriodP0_vs_MentorshipsItem(false, g.P0, false, &p[0], build)
 		hs[0] = s
 		if build {
-			hents[0] = genrt.Entry{Role: oart.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
+			hents[0] = genrt.Entry{Role: align.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
 		}
 	case hasG:
 		if build {
 			v := elemAtOrgChartPeriod(g, 0)
-			hents[0] = genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
+			hents[0] = genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
 		}
 	case hasP:
 		if build {
 			v := elemAtOrgChartMentorships(p, 0)
-			hents[0] = genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
+			hents[0] = genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
 		}
 	default:
 		hw[0] = 0
 		if build {
-			hents[0] = genrt.Entry{Role: oart.RoleAbsent, Match: genrt.Leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
+			hents[0] = genrt.Entry{Role: align.RoleAbsent, Match: genrt.Leaf(align.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
 		}
 	}
 	hw[1] = float64(1.0)
@@ -3316,38 +3316,38 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Mentorships(g *OrgChartPerio
 		s, r := c.scoreOrgChartPeriodP1_vs_MentorshipsItem(false, g.P1, false, &p[1], build)
 		hs[1] = s
 		if build {
-			hents[1] = genrt.Entry{Role: oart.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
+			hents[1] = genrt.Entry{Role: align.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
 		}
 	case hasG:
 		if build {
 			v := elemAtOrgChartPeriod(g, 1)
-			hents[1] = genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
+			hents[1] = genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
 		}
 	case hasP:
 		if build {
 			v := elemAtOrgChartMentorships(p, 1)
-			hents[1] = genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
+			hents[1] = genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
 		}
 	default:
 		hw[1] = 0
 		if build {
-			hents[1] = genrt.Entry{Role: oart.RoleAbsent, Match: genrt.Leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
+			hents[1] = genrt.Entry{Role: align.RoleAbsent, Match: genrt.Leaf(align.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
 		}
 	}
 	var head float64
-	if T := oart.PairwiseSum(hw[:]); T <= 0 {
+	if T := align.PairwiseSum(hw[:]); T <= 0 {
 		head = 1
 	} else {
 		var terms [2]float64
 		for i := range terms {
 			terms[i] = hs[i] * (hw[i] / T)
 		}
-		head = oart.Clamp01(oart.PairwiseSum(terms[:]))
+		head = align.Clamp01(align.PairwiseSum(terms[:]))
 	}
 	var halphas []float64
 	if build {
 		halphas = make([]float64, 2)
-		if Tc := oart.NeumaierSum(hw[:]); Tc > 0 {
+		if Tc := align.NeumaierSum(hw[:]); Tc > 0 {
 			for i := range halphas {
 				halphas[i] = hw[i] / Tc
 			}
@@ -3356,7 +3356,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Mentorships(g *OrgChartPerio
 	if !build {
 		return head, nil
 	}
-	return head, genrt.FinishList(oart.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartMentorships(p))
+	return head, genrt.FinishList(align.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartMentorships(p))
 }
 
 // scoreOrgChartPeriod_vs_Agenda scores a gold value of #/properties/period (tuple) against a candidate value of #/properties/agenda (array, order fixed); the gold node's schema governs (SPEC §6.4).
@@ -3378,22 +3378,22 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Agenda(g *OrgChartPeriod, p 
 		s, r := c.scoreOrgChartPeriodP0_vs_AgendaItem(false, g.P0, false, p[0], build)
 		hs[0] = s
 		if build {
-			hents[0] = genrt.Entry{Role: oart.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
+			hents[0] = genrt.Entry{Role: align.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
 		}
 	case hasG:
 		if build {
 			v := elemAtOrgChartPeriod(g, 0)
-			hents[0] = genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
+			hents[0] = genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
 		}
 	case hasP:
 		if build {
 			v := elemAtOrgChartAgenda(p, 0)
-			hents[0] = genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
+			hents[0] = genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
 		}
 	default:
 		hw[0] = 0
 		if build {
-			hents[0] = genrt.Entry{Role: oart.RoleAbsent, Match: genrt.Leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
+			hents[0] = genrt.Entry{Role: align.RoleAbsent, Match: genrt.Leaf(align.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
 		}
 	}
 	hw[1] = float64(1.0)
@@ -3402,38 +3402,38 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Agenda(g *OrgChartPeriod, p 
 		s, r := c.scoreOrgChartPeriodP1_vs_AgendaItem(false, g.P1, false, p[1], build)
 		hs[1] = s
 		if build {
-			hents[1] = genrt.Entry{Role: oart.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
+			hents[1] = genrt.Entry{Role: align.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
 		}
 	case hasG:
 		if build {
 			v := elemAtOrgChartPeriod(g, 1)
-			hents[1] = genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
+			hents[1] = genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
 		}
 	case hasP:
 		if build {
 			v := elemAtOrgChartAgenda(p, 1)
-			hents[1] = genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
+			hents[1] = genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
 		}
 	default:
 		hw[1] = 0
 		if build {
-			hents[1] = genrt.Entry{Role: oart.RoleAbsent, Match: genrt.Leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
+			hents[1] = genrt.Entry{Role: align.RoleAbsent, Match: genrt.Leaf(align.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
 		}
 	}
 	var head float64
-	if T := oart.PairwiseSum(hw[:]); T <= 0 {
+	if T := align.PairwiseSum(hw[:]); T <= 0 {
 		head = 1
 	} else {
 		var terms [2]float64
 		for i := range terms {
 			terms[i] = hs[i] * (hw[i] / T)
 		}
-		head = oart.Clamp01(oart.PairwiseSum(terms[:]))
+		head = align.Clamp01(align.PairwiseSum(terms[:]))
 	}
 	var halphas []float64
 	if build {
 		halphas = make([]float64, 2)
-		if Tc := oart.NeumaierSum(hw[:]); Tc > 0 {
+		if Tc := align.NeumaierSum(hw[:]); Tc > 0 {
 			for i := range halphas {
 				halphas[i] = hw[i] / Tc
 			}
@@ -3442,7 +3442,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Agenda(g *OrgChartPeriod, p 
 	if !build {
 		return head, nil
 	}
-	return head, genrt.FinishList(oart.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartAgenda(p))
+	return head, genrt.FinishList(align.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartAgenda(p))
 }
 
 // scoreOrgChartPeriod scores #/properties/period (tuple).
@@ -3464,22 +3464,22 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod(g *OrgChartPeriod, p *OrgChartP
 		s, r := c.scoreOrgChartPeriodP0(false, g.P0, false, p.P0, build)
 		hs[0] = s
 		if build {
-			hents[0] = genrt.Entry{Role: oart.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
+			hents[0] = genrt.Entry{Role: align.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
 		}
 	case hasG:
 		if build {
 			v := elemAtOrgChartPeriod(g, 0)
-			hents[0] = genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
+			hents[0] = genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
 		}
 	case hasP:
 		if build {
 			v := elemAtOrgChartPeriod(p, 0)
-			hents[0] = genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
+			hents[0] = genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
 		}
 	default:
 		hw[0] = 0
 		if build {
-			hents[0] = genrt.Entry{Role: oart.RoleAbsent, Match: genrt.Leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
+			hents[0] = genrt.Entry{Role: align.RoleAbsent, Match: genrt.Leaf(align.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
 		}
 	}
 	hw[1] = float64(1.0)
@@ -3488,38 +3488,38 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod(g *OrgChartPeriod, p *OrgChartP
 		s, r := c.scoreOrgChartPeriodP1(false, g.P1, false, p.P1, build)
 		hs[1] = s
 		if build {
-			hents[1] = genrt.Entry{Role: oart.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
+			hents[1] = genrt.Entry{Role: align.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
 		}
 	case hasG:
 		if build {
 			v := elemAtOrgChartPeriod(g, 1)
-			hents[1] = genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
+			hents[1] = genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
 		}
 	case hasP:
 		if build {
 			v := elemAtOrgChartPeriod(p, 1)
-			hents[1] = genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
+			hents[1] = genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
 		}
 	default:
 		hw[1] = 0
 		if build {
-			hents[1] = genrt.Entry{Role: oart.RoleAbsent, Match: genrt.Leaf(oart.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
+			hents[1] = genrt.Entry{Role: align.RoleAbsent, Match: genrt.Leaf(align.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
 		}
 	}
 	var head float64
-	if T := oart.PairwiseSum(hw[:]); T <= 0 {
+	if T := align.PairwiseSum(hw[:]); T <= 0 {
 		head = 1
 	} else {
 		var terms [2]float64
 		for i := range terms {
 			terms[i] = hs[i] * (hw[i] / T)
 		}
-		head = oart.Clamp01(oart.PairwiseSum(terms[:]))
+		head = align.Clamp01(align.PairwiseSum(terms[:]))
 	}
 	var halphas []float64
 	if build {
 		halphas = make([]float64, 2)
-		if Tc := oart.NeumaierSum(hw[:]); Tc > 0 {
+		if Tc := align.NeumaierSum(hw[:]); Tc > 0 {
 			for i := range halphas {
 				halphas[i] = hw[i] / Tc
 			}
@@ -3528,7 +3528,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod(g *OrgChartPeriod, p *OrgChartP
 	if !build {
 		return head, nil
 	}
-	return head, genrt.FinishList(oart.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartPeriod(p))
+	return head, genrt.FinishList(align.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartPeriod(p))
 }
 
 // scoreOrgChartPeopleItem_vs_MentorshipsItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (SPEC §6.4).
@@ -3616,7 +3616,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g *OrgC
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberOrgChartPeopleItem(g, eg[x]), memberOrgChartMentorshipsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberOrgChartPeopleItem(g, eg[x]), memberOrgChartMentorshipsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -3625,7 +3625,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g *OrgC
 			ews[x] = float64(2.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(g.Name)), toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(p.Mentor)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(g.Name)), toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(p.Mentor)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3634,7 +3634,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g *OrgC
 			ews[x] = float64(2.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(g.Name)), toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(p.Mentee)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(g.Name)), toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(p.Mentee)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3643,7 +3643,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g *OrgC
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(g.Role)), toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(p.Mentor)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(g.Role)), toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(p.Mentor)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3652,14 +3652,14 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g *OrgC
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(g.Role)), toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(p.Mentee)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(g.Role)), toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(p.Mentee)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -3668,17 +3668,17 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g *OrgC
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysOrgChartPeopleItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -3695,7 +3695,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g *OrgC
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -3705,7 +3705,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_AgendaItem(gn bool, g *OrgCha
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItem(g), toJSONOrgChartAgendaItem(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartPeopleItem(g), toJSONOrgChartAgendaItem(p), true, true)
 	}
 	return 0, nil
 }
@@ -3716,7 +3716,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_PeriodP0(gn bool, g *OrgChart
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItem(g), toJSONOrgChartPeriodP0(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartPeopleItem(g), toJSONOrgChartPeriodP0(p), true, true)
 	}
 	return 0, nil
 }
@@ -3727,7 +3727,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_PeriodP1(gn bool, g *OrgChart
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItem(g), toJSONOrgChartPeriodP1(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartPeopleItem(g), toJSONOrgChartPeriodP1(p), true, true)
 	}
 	return 0, nil
 }
@@ -3817,7 +3817,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem_vs_PeopleItem(g *OrgC
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberOrgChartMentorshipsItem(g, eg[x]), memberOrgChartPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberOrgChartMentorshipsItem(g, eg[x]), memberOrgChartPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -3826,7 +3826,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem_vs_PeopleItem(g *OrgC
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(g.Mentor)), toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(p.Name)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(g.Mentor)), toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(p.Name)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3835,7 +3835,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem_vs_PeopleItem(g *OrgC
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(g.Mentor)), toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(p.Role)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentor(false, genrt.Deref(g.Mentor)), toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(p.Role)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3844,7 +3844,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem_vs_PeopleItem(g *OrgC
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(g.Mentee)), toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(p.Name)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(g.Mentee)), toJSONOrNullOrgChartPeopleItemName(false, genrt.Deref(p.Name)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -3853,14 +3853,14 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem_vs_PeopleItem(g *OrgC
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(g.Mentee)), toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(p.Role)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullOrgChartMentorshipsItemMentee(false, genrt.Deref(g.Mentee)), toJSONOrNullOrgChartPeopleItemRole(false, genrt.Deref(p.Role)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -3869,17 +3869,17 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem_vs_PeopleItem(g *OrgC
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysOrgChartMentorshipsItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -3896,7 +3896,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem_vs_PeopleItem(g *OrgC
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -3990,7 +3990,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem(g *OrgChartMentorship
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberOrgChartMentorshipsItem(g, eg[x]), memberOrgChartMentorshipsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberOrgChartMentorshipsItem(g, eg[x]), memberOrgChartMentorshipsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -4025,7 +4025,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem(g *OrgChartMentorship
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -4034,17 +4034,17 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem(g *OrgChartMentorship
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysOrgChartMentorshipsItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -4061,7 +4061,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem(g *OrgChartMentorship
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -4071,7 +4071,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_AgendaItem(gn bool, g *O
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartMentorshipsItem(g), toJSONOrgChartAgendaItem(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartMentorshipsItem(g), toJSONOrgChartAgendaItem(p), true, true)
 	}
 	return 0, nil
 }
@@ -4082,7 +4082,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeriodP0(gn bool, g *Org
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartMentorshipsItem(g), toJSONOrgChartPeriodP0(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartMentorshipsItem(g), toJSONOrgChartPeriodP0(p), true, true)
 	}
 	return 0, nil
 }
@@ -4093,7 +4093,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeriodP1(gn bool, g *Org
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartMentorshipsItem(g), toJSONOrgChartPeriodP1(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartMentorshipsItem(g), toJSONOrgChartPeriodP1(p), true, true)
 	}
 	return 0, nil
 }
@@ -4104,7 +4104,7 @@ func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeopleItem(gn bool, g string,
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartPeopleItem(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartPeopleItem(p), true, true)
 	}
 	return 0, nil
 }
@@ -4115,17 +4115,17 @@ func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_MentorshipsItem(gn bool, g st
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartMentorshipsItem(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartMentorshipsItem(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartAgendaItem scores #/properties/agenda/items (string, jaro, threshold 0.3).
 func (c *oaOrgChartCtx) scoreOrgChartAgendaItem(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.Jaro(string(g), string(p))
-	s = oart.ApplyThreshold(s, float64(0.3))
+	s := align.Jaro(string(g), string(p))
+	s = align.ApplyThreshold(s, float64(0.3))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONOrgChartAgendaItem(g), toJSONOrgChartAgendaItem(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONOrgChartAgendaItem(g), toJSONOrgChartAgendaItem(p), true, true)
 	}
 	return s, nil
 }
@@ -4136,7 +4136,7 @@ func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeriodP0(gn bool, g string, p
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartPeriodP0(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartPeriodP0(p), true, true)
 	}
 	return 0, nil
 }
@@ -4147,7 +4147,7 @@ func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeriodP1(gn bool, g string, p
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartPeriodP1(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartAgendaItem(g), toJSONOrgChartPeriodP1(p), true, true)
 	}
 	return 0, nil
 }
@@ -4158,7 +4158,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_PeopleItem(gn bool, g int64, pn
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP0(g), toJSONOrgChartPeopleItem(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartPeriodP0(g), toJSONOrgChartPeopleItem(p), true, true)
 	}
 	return 0, nil
 }
@@ -4169,7 +4169,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_PeopleItem(gn bool, g int64, pn
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP1(g), toJSONOrgChartPeopleItem(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartPeriodP1(g), toJSONOrgChartPeopleItem(p), true, true)
 	}
 	return 0, nil
 }
@@ -4180,7 +4180,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_MentorshipsItem(gn bool, g int6
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP0(g), toJSONOrgChartMentorshipsItem(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartPeriodP0(g), toJSONOrgChartMentorshipsItem(p), true, true)
 	}
 	return 0, nil
 }
@@ -4191,7 +4191,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_MentorshipsItem(gn bool, g int6
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP1(g), toJSONOrgChartMentorshipsItem(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartPeriodP1(g), toJSONOrgChartMentorshipsItem(p), true, true)
 	}
 	return 0, nil
 }
@@ -4202,7 +4202,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_AgendaItem(gn bool, g int64, pn
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP0(g), toJSONOrgChartAgendaItem(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartPeriodP0(g), toJSONOrgChartAgendaItem(p), true, true)
 	}
 	return 0, nil
 }
@@ -4213,25 +4213,25 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_AgendaItem(gn bool, g int64, pn
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeriodP1(g), toJSONOrgChartAgendaItem(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartPeriodP1(g), toJSONOrgChartAgendaItem(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreOrgChartPeriodP0 scores #/properties/period/prefixItems/0 (integer, invdiff).
 func (c *oaOrgChartCtx) scoreOrgChartPeriodP0(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	s := oart.InvDiffInt(g, p)
+	s := align.InvDiffInt(g, p)
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONOrgChartPeriodP0(g), toJSONOrgChartPeriodP0(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONOrgChartPeriodP0(g), toJSONOrgChartPeriodP0(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreOrgChartPeriodP1 scores #/properties/period/prefixItems/1 (integer, invdiff).
 func (c *oaOrgChartCtx) scoreOrgChartPeriodP1(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	s := oart.InvDiffInt(g, p)
+	s := align.InvDiffInt(g, p)
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONOrgChartPeriodP1(g), toJSONOrgChartPeriodP1(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONOrgChartPeriodP1(g), toJSONOrgChartPeriodP1(p), true, true)
 	}
 	return s, nil
 }
@@ -4242,7 +4242,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_MentorshipsItemMentor(gn 
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItemName(g), toJSONOrgChartMentorshipsItemMentor(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartPeopleItemName(g), toJSONOrgChartMentorshipsItemMentor(p), true, true)
 	}
 	return 0, nil
 }
@@ -4253,7 +4253,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_MentorshipsItemMentee(gn 
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItemName(g), toJSONOrgChartMentorshipsItemMentee(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartPeopleItemName(g), toJSONOrgChartMentorshipsItemMentee(p), true, true)
 	}
 	return 0, nil
 }
@@ -4264,7 +4264,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentor(gn 
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartMentorshipsItemMentor(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartMentorshipsItemMentor(p), true, true)
 	}
 	return 0, nil
 }
@@ -4275,7 +4275,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentee(gn 
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartMentorshipsItemMentee(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONOrgChartPeopleItemRole(g), toJSONOrgChartMentorshipsItemMentee(p), true, true)
 	}
 	return 0, nil
 }
@@ -4299,7 +4299,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_PeopleItemName(gn 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartPeopleItemName(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartPeopleItemName(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewInt(mp), true
 	}
@@ -4326,7 +4326,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_PeopleItemRole(gn 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartPeopleItemRole(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartPeopleItemRole(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewInt(mp), true
 	}
@@ -4353,7 +4353,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_PeopleItemName(gn 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartPeopleItemName(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartPeopleItemName(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewInt(mp), true
 	}
@@ -4380,7 +4380,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_PeopleItemRole(gn 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartPeopleItemRole(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartPeopleItemRole(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewInt(mp), true
 	}
@@ -4409,7 +4409,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor(gn bool, g int64, pn 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartMentorshipsItemMentor(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartMentorshipsItemMentor(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewInt(mp), true
 	}
@@ -4438,7 +4438,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_Mentee(gn bool, g 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartMentorshipsItemMentee(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentor(gn, g), toJSONOrNullOrgChartMentorshipsItemMentee(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewInt(mp), true
 	}
@@ -4467,7 +4467,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_Mentor(gn bool, g 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartMentorshipsItemMentor(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartMentorshipsItemMentor(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewInt(mp), true
 	}
@@ -4496,7 +4496,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee(gn bool, g int64, pn 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartMentorshipsItemMentee(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullOrgChartMentorshipsItemMentee(gn, g), toJSONOrNullOrgChartMentorshipsItemMentee(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewInt(mp), true
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/objectaligner/oagen/examples/scierc"
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // sciercDoc returns a SciERC-like pair: 15 entities with 1–3 mentions each

@@ -5,17 +5,17 @@ package scierc
 import (
 	"errors"
 	"fmt"
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/align/genrt"
+	"github.com/objectaligner/oagen/align/wl"
 	"github.com/objectaligner/oagen/interp"
-	oart "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/genrt"
-	"github.com/objectaligner/oagen/runtime/jsonval"
-	"github.com/objectaligner/oagen/runtime/wl"
+	"github.com/objectaligner/oagen/jsonval"
 	"github.com/objectaligner/oagen/validate"
 	"sync"
 )
 
-// This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion3
+// This file needs the runtime contract it was generated for (see align.GenVersion).
+const _ = align.EnforceGenVersion3
 
 // Document is the root type of the schema scierc_exact.json.
 type Document struct {
@@ -205,7 +205,7 @@ func (c *oaDocumentCtx) deriveEntity(gn bool, g *Document, pn bool, p *Document)
 		c.structuralEntity(gn, g, pn, p, Wm, n, m)
 		Sx = c.Floats(n * m)
 		sc := c.Floats(n * m)
-		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
+		align.WLTieBreak(Sx, C, Wm, n, m, sc)
 		c.Release(sc)
 		c.Release(Wm)
 		S = Sx
@@ -1247,7 +1247,7 @@ func CheckDocumentGold(gold *Document) error {
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
 // A gold without referential integrity is an *interp.GoldError.
-func RepairDocument(gold, cand *Document) ([]oart.Op, error) {
+func RepairDocument(gold, cand *Document) ([]align.Op, error) {
 	gn, g := oaDocumentIn(gold)
 	pn, p := oaDocumentIn(cand)
 	if oaDocumentNilRoot(gold, cand) {
@@ -1263,8 +1263,8 @@ func RepairDocument(gold, cand *Document) ([]oart.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.Match, toJSONOrNullDocument(gn, g), toJSONOrNullDocument(pn, p), oart.GranularityLeaf)
-	return oart.RankOps(ops, oart.RankOptions{}, nil)
+	ops := align.WalkRepairs(r.Match, toJSONOrNullDocument(gn, g), toJSONOrNullDocument(pn, p), align.GranularityLeaf)
+	return align.RankOps(ops, align.RankOptions{}, nil)
 }
 func oaDocumentDecodePair(gold, cand []byte) (*oaDocumentFallback, jsonval.Value, jsonval.Value, error) {
 	st, err := oaDocumentState()
@@ -1337,7 +1337,7 @@ func ScoreDocumentJSONDetail(gold, cand []byte) (score float64, typed bool, err 
 
 // RepairDocumentJSON returns the ranked repair operations of two JSON texts
 // under scierc_exact.json: exactly the interpreter's.
-func RepairDocumentJSON(gold, cand []byte) ([]oart.Op, error) {
+func RepairDocumentJSON(gold, cand []byte) ([]align.Op, error) {
 	st, g, p, err := oaDocumentDecodePair(gold, cand)
 	if err != nil {
 		return nil, err
@@ -1455,7 +1455,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem(g *DocumentEntitiesItem,
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberDocumentEntitiesItem(g, eg[x]), memberDocumentEntitiesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberDocumentEntitiesItem(g, eg[x]), memberDocumentEntitiesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -1478,7 +1478,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem(g *DocumentEntitiesItem,
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemType(false, genrt.Deref(g.Type)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemType(false, genrt.Deref(g.Type)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1487,7 +1487,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem(g *DocumentEntitiesItem,
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentEntitiesItemType(false, genrt.Deref(p.Type)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentEntitiesItemType(false, genrt.Deref(p.Type)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -1501,7 +1501,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem(g *DocumentEntitiesItem,
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -1510,17 +1510,17 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem(g *DocumentEntitiesItem,
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysDocumentEntitiesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -1537,7 +1537,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem(g *DocumentEntitiesItem,
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -1631,7 +1631,7 @@ func (c *oaDocumentCtx) scoreObjectDocument(g *Document, p *Document, build bool
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberDocument(g, eg[x]), memberDocument(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberDocument(g, eg[x]), memberDocument(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -1666,7 +1666,7 @@ func (c *oaDocumentCtx) scoreObjectDocument(g *Document, p *Document, build bool
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -1675,17 +1675,17 @@ func (c *oaDocumentCtx) scoreObjectDocument(g *Document, p *Document, build bool
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysDocument[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -1702,23 +1702,23 @@ func (c *oaDocumentCtx) scoreObjectDocument(g *Document, p *Document, build bool
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreDocumentEntitiesItemId scores #/properties/entities/items/properties/id (string, identifier of scope "entity").
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
-		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullDocumentEntitiesItemId(gn, g), toJSONOrNullDocumentEntitiesItemId(pn, p), true, true)
+		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullDocumentEntitiesItemId(gn, g), toJSONOrNullDocumentEntitiesItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreDocumentEntitiesItemType scores #/properties/entities/items/properties/type (string, exact).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemType(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentEntitiesItemType(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentEntitiesItemType(p), true, true)
 	}
 	return s, nil
 }
@@ -1729,7 +1729,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_Mentions(gn bool, g str
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemType(g), toJSONDocumentEntitiesItemMentions(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONDocumentEntitiesItemType(g), toJSONDocumentEntitiesItemMentions(p), true, true)
 	}
 	return 0, nil
 }
@@ -1740,7 +1740,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_Type(gn bool, g []D
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentEntitiesItemType(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentEntitiesItemType(p), true, true)
 	}
 	return 0, nil
 }
@@ -1787,7 +1787,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntitiesItemMentions(g []DocumentEntit
 					E++
 					if build {
 						_, cr := c.scoreTailDocumentEntitiesItemMentions(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -1800,7 +1800,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntitiesItemMentions(g []DocumentEntit
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtDocumentEntitiesItemMentions(g, 0+r) {
@@ -1808,7 +1808,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntitiesItemMentions(g []DocumentEntit
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -1817,7 +1817,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntitiesItemMentions(g []DocumentEntit
 				E++
 				if build {
 					v := elemAtDocumentEntitiesItemMentions(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -1825,7 +1825,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntitiesItemMentions(g []DocumentEntit
 				E++
 				if build {
 					v := elemAtDocumentEntitiesItemMentions(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -1833,7 +1833,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntitiesItemMentions(g []DocumentEntit
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -1841,7 +1841,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntitiesItemMentions(g []DocumentEntit
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentEntitiesItemMentions(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentEntitiesItemMentions(p))
 }
 
 // scoreDocumentEntities scores #/properties/entities (array, order align).
@@ -1886,7 +1886,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p [
 					E++
 					if build {
 						_, cr := c.scoreTailDocumentEntities(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -1899,7 +1899,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p [
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtDocumentEntities(g, 0+r) {
@@ -1907,7 +1907,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p [
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -1916,7 +1916,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p [
 				E++
 				if build {
 					v := elemAtDocumentEntities(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -1924,7 +1924,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p [
 				E++
 				if build {
 					v := elemAtDocumentEntities(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -1932,7 +1932,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p [
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -1940,7 +1940,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p [
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONDocumentEntities(g), toJSONDocumentEntities(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONDocumentEntities(g), toJSONDocumentEntities(p))
 }
 
 // scoreDocumentEntities_vs_Relations scores a gold value of #/properties/entities (array, order align) against a candidate value of #/properties/relations (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -1985,7 +1985,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEnti
 					E++
 					if build {
 						_, cr := c.scoreTailDocumentEntities_vs_Relations(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -1998,7 +1998,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEnti
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtDocumentEntities(g, 0+r) {
@@ -2006,7 +2006,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEnti
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2015,7 +2015,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEnti
 				E++
 				if build {
 					v := elemAtDocumentEntities(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2023,7 +2023,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEnti
 				E++
 				if build {
 					v := elemAtDocumentRelations(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2031,7 +2031,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEnti
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -2039,7 +2039,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEnti
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONDocumentEntities(g), toJSONDocumentRelations(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONDocumentEntities(g), toJSONDocumentRelations(p))
 }
 
 // scoreDocumentRelations_vs_Entities scores a gold value of #/properties/relations (array, order align) against a candidate value of #/properties/entities (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -2084,7 +2084,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations_vs_Entities(g []DocumentRela
 					E++
 					if build {
 						_, cr := c.scoreTailDocumentRelations_vs_Entities(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -2097,7 +2097,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations_vs_Entities(g []DocumentRela
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtDocumentRelations(g, 0+r) {
@@ -2105,7 +2105,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations_vs_Entities(g []DocumentRela
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2114,7 +2114,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations_vs_Entities(g []DocumentRela
 				E++
 				if build {
 					v := elemAtDocumentRelations(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2122,7 +2122,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations_vs_Entities(g []DocumentRela
 				E++
 				if build {
 					v := elemAtDocumentEntities(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2130,7 +2130,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations_vs_Entities(g []DocumentRela
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -2138,7 +2138,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations_vs_Entities(g []DocumentRela
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONDocumentRelations(g), toJSONDocumentEntities(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONDocumentRelations(g), toJSONDocumentEntities(p))
 }
 
 // scoreDocumentRelations scores #/properties/relations (array, order align).
@@ -2183,7 +2183,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations(g []DocumentRelationsItem, p
 					E++
 					if build {
 						_, cr := c.scoreTailDocumentRelations(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -2196,7 +2196,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations(g []DocumentRelationsItem, p
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtDocumentRelations(g, 0+r) {
@@ -2204,7 +2204,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations(g []DocumentRelationsItem, p
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -2213,7 +2213,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations(g []DocumentRelationsItem, p
 				E++
 				if build {
 					v := elemAtDocumentRelations(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -2221,7 +2221,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations(g []DocumentRelationsItem, p
 				E++
 				if build {
 					v := elemAtDocumentRelations(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -2229,7 +2229,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations(g []DocumentRelationsItem, p
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -2237,7 +2237,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentRelations(g []DocumentRelationsItem, p
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONDocumentRelations(g), toJSONDocumentRelations(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONDocumentRelations(g), toJSONDocumentRelations(p))
 }
 
 // scoreDocumentEntitiesItemMentionsItem scores #/properties/entities/items/properties/mentions/items (object).
@@ -2319,7 +2319,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItemMentionsItem(g *DocumentE
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberDocumentEntitiesItemMentionsItem(g, eg[x]), memberDocumentEntitiesItemMentionsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberDocumentEntitiesItemMentionsItem(g, eg[x]), memberDocumentEntitiesItemMentionsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2333,7 +2333,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItemMentionsItem(g *DocumentE
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -2342,17 +2342,17 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItemMentionsItem(g *DocumentE
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysDocumentEntitiesItemMentionsItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -2369,7 +2369,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItemMentionsItem(g *DocumentE
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -2465,7 +2465,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem_vs_RelationsItem(g *Docu
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberDocumentEntitiesItem(g, eg[x]), memberDocumentRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberDocumentEntitiesItem(g, eg[x]), memberDocumentRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2502,7 +2502,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem_vs_RelationsItem(g *Docu
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentRelationsItemSubject(false, genrt.Deref(p.Subject)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentRelationsItemSubject(false, genrt.Deref(p.Subject)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2511,7 +2511,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem_vs_RelationsItem(g *Docu
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentRelationsItemPredicate(false, genrt.Deref(p.Predicate)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentRelationsItemPredicate(false, genrt.Deref(p.Predicate)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2520,14 +2520,14 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem_vs_RelationsItem(g *Docu
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentRelationsItemObject(false, genrt.Deref(p.Object)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullDocumentEntitiesItemMentions(false, g.Mentions), toJSONOrNullDocumentRelationsItemObject(false, genrt.Deref(p.Object)), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -2536,17 +2536,17 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem_vs_RelationsItem(g *Docu
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysDocumentEntitiesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -2563,7 +2563,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem_vs_RelationsItem(g *Docu
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -2659,7 +2659,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem_vs_EntitiesItem(g *Docu
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberDocumentRelationsItem(g, eg[x]), memberDocumentEntitiesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberDocumentRelationsItem(g, eg[x]), memberDocumentEntitiesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2675,7 +2675,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem_vs_EntitiesItem(g *Docu
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullDocumentRelationsItemSubject(false, genrt.Deref(g.Subject)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullDocumentRelationsItemSubject(false, genrt.Deref(g.Subject)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2698,7 +2698,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem_vs_EntitiesItem(g *Docu
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullDocumentRelationsItemPredicate(false, genrt.Deref(g.Predicate)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullDocumentRelationsItemPredicate(false, genrt.Deref(g.Predicate)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2714,14 +2714,14 @@ func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem_vs_EntitiesItem(g *Docu
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullDocumentRelationsItemObject(false, genrt.Deref(g.Object)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullDocumentRelationsItemObject(false, genrt.Deref(g.Object)), toJSONOrNullDocumentEntitiesItemMentions(false, p.Mentions), true, true)
 			}
 			if build {
 				rs[x] = r
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -2730,17 +2730,17 @@ func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem_vs_EntitiesItem(g *Docu
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysDocumentRelationsItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -2757,7 +2757,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem_vs_EntitiesItem(g *Docu
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -2864,7 +2864,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem(g *DocumentRelationsIte
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberDocumentRelationsItem(g, eg[x]), memberDocumentRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberDocumentRelationsItem(g, eg[x]), memberDocumentRelationsItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2934,7 +2934,7 @@ func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem(g *DocumentRelationsIte
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -2943,17 +2943,17 @@ func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem(g *DocumentRelationsIte
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysDocumentRelationsItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -2970,15 +2970,15 @@ func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem(g *DocumentRelationsIte
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreDocumentEntitiesItemMentionsItemText scores #/properties/entities/items/properties/mentions/items/properties/text (string, exact).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentionsItemText(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemMentionsItemText(g), toJSONDocumentEntitiesItemMentionsItemText(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONDocumentEntitiesItemMentionsItemText(g), toJSONDocumentEntitiesItemMentionsItemText(p), true, true)
 	}
 	return s, nil
 }
@@ -2986,34 +2986,34 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentionsItemText(gn bool, g str
 // scoreDocumentEntitiesItemId_vs_RelationsItemPredicate scores a gold value of #/properties/entities/items/properties/id (string, identifier of scope "entity") against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemId_vs_RelationsItemPredicate(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
-		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullDocumentEntitiesItemId(gn, g), toJSONOrNullDocumentRelationsItemPredicate(pn, p), true, true)
+		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullDocumentEntitiesItemId(gn, g), toJSONOrNullDocumentRelationsItemPredicate(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreDocumentEntitiesItemType_vs_RelationsItemSubject scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemSubject(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentRelationsItemSubject(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentRelationsItemSubject(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreDocumentEntitiesItemType_vs_RelationsItemPredicate scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemPredicate(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentRelationsItemPredicate(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentRelationsItemPredicate(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreDocumentEntitiesItemType_vs_RelationsItemObject scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemObject(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentRelationsItemObject(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONDocumentEntitiesItemType(g), toJSONDocumentRelationsItemObject(p), true, true)
 	}
 	return s, nil
 }
@@ -3024,7 +3024,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemSubjec
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentRelationsItemSubject(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentRelationsItemSubject(p), true, true)
 	}
 	return 0, nil
 }
@@ -3035,7 +3035,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemPredic
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentRelationsItemPredicate(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentRelationsItemPredicate(p), true, true)
 	}
 	return 0, nil
 }
@@ -3046,7 +3046,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemObject
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentRelationsItemObject(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONDocumentEntitiesItemMentions(g), toJSONDocumentRelationsItemObject(p), true, true)
 	}
 	return 0, nil
 }
@@ -3072,7 +3072,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemType(gn
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentEntitiesItemType(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentEntitiesItemType(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3099,7 +3099,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemMention
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentEntitiesItemMentions(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentEntitiesItemMentions(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3109,18 +3109,18 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemMention
 
 // scoreDocumentRelationsItemPredicate_vs_EntitiesItemId scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/entities/items/properties/id (string, identifier of scope "entity"); the gold node's schema governs (SPEC §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentEntitiesItemId(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentEntitiesItemId(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreDocumentRelationsItemPredicate_vs_EntitiesItemType scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/entities/items/properties/type (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemType(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentEntitiesItemType(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentEntitiesItemType(p), true, true)
 	}
 	return s, nil
 }
@@ -3131,7 +3131,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemMenti
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentEntitiesItemMentions(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentEntitiesItemMentions(p), true, true)
 	}
 	return 0, nil
 }
@@ -3157,7 +3157,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_EntitiesItemType(gn 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentEntitiesItemType(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentEntitiesItemType(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3184,7 +3184,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_EntitiesItemMentions
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentEntitiesItemMentions(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentEntitiesItemMentions(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3213,7 +3213,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject(gn bool, g string, pn 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentRelationsItemSubject(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentRelationsItemSubject(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3242,7 +3242,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Predicate(gn bool, 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentRelationsItemPredicate(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentRelationsItemPredicate(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3271,7 +3271,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Object(gn bool, g s
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentRelationsItemObject(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullDocumentRelationsItemSubject(gn, g), toJSONOrNullDocumentRelationsItemObject(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3281,27 +3281,27 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Object(gn bool, g s
 
 // scoreDocumentRelationsItemPredicate_vs_Subject scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_Subject(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentRelationsItemSubject(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentRelationsItemSubject(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreDocumentRelationsItemPredicate scores #/properties/relations/items/properties/predicate (string, exact).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentRelationsItemPredicate(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentRelationsItemPredicate(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreDocumentRelationsItemPredicate_vs_Object scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_Object(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentRelationsItemObject(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONDocumentRelationsItemPredicate(g), toJSONDocumentRelationsItemObject(p), true, true)
 	}
 	return s, nil
 }
@@ -3327,7 +3327,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_Subject(gn bool, g s
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentRelationsItemSubject(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentRelationsItemSubject(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3356,7 +3356,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_Predicate(gn bool, g
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentRelationsItemPredicate(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentRelationsItemPredicate(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -3385,7 +3385,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject(gn bool, g string, pn b
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentRelationsItemObject(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullDocumentRelationsItemObject(gn, g), toJSONOrNullDocumentRelationsItemObject(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}

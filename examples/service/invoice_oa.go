@@ -5,16 +5,16 @@ package service
 import (
 	"errors"
 	"fmt"
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/align/genrt"
+	"github.com/objectaligner/oagen/align/wl"
 	"github.com/objectaligner/oagen/interp"
-	oart "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/genrt"
-	"github.com/objectaligner/oagen/runtime/jsonval"
-	"github.com/objectaligner/oagen/runtime/wl"
+	"github.com/objectaligner/oagen/jsonval"
 	"sync"
 )
 
-// This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion3
+// This file needs the runtime contract it was generated for (see align.GenVersion).
+const _ = align.EnforceGenVersion3
 
 // oaInvoiceCtx is the per-call workspace of the Invoice scorer; it is pooled.
 type oaInvoiceCtx struct {
@@ -168,7 +168,7 @@ func (c *oaInvoiceCtx) deriveParty(gn bool, g *Invoice, pn bool, p *Invoice) {
 		c.structuralParty(gn, g, pn, p, Wm, n, m)
 		Sx = c.Floats(n * m)
 		sc := c.Floats(n * m)
-		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
+		align.WLTieBreak(Sx, C, Wm, n, m, sc)
 		c.Release(sc)
 		c.Release(Wm)
 		S = Sx
@@ -295,8 +295,8 @@ func (c *oaInvoiceCtx) graphParty(side int, xn bool, x *Invoice) {
 				lb.AddTuple("str", "sku", cv.SKU)
 				lb.AddTuple("str", "description", cv.Description)
 				lb.AddTuple("str", "date", cv.Date)
-				lb.AddTuple("int", "quantity", oart.IDKey(jsonval.NewInt(int64(cv.Quantity))))
-				lb.AddTuple("int", "unitCents", oart.IDKey(jsonval.NewInt(cv.UnitCents)))
+				lb.AddTuple("int", "quantity", align.IDKey(jsonval.NewInt(int64(cv.Quantity))))
+				lb.AddTuple("int", "unitCents", align.IDKey(jsonval.NewInt(cv.UnitCents)))
 			}
 			label = lb.Label()
 			// Bound the cache.
@@ -959,7 +959,7 @@ func CheckInvoiceGold(gold *Invoice) error {
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
 // A gold without referential integrity is an *interp.GoldError.
-func RepairInvoice(gold, cand *Invoice) ([]oart.Op, error) {
+func RepairInvoice(gold, cand *Invoice) ([]align.Op, error) {
 	gn, g := oaInvoiceIn(gold)
 	pn, p := oaInvoiceIn(cand)
 	if oaInvoiceNilRoot(gold, cand) {
@@ -975,8 +975,8 @@ func RepairInvoice(gold, cand *Invoice) ([]oart.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.Match, toJSONOrNullInvoice(gn, g), toJSONOrNullInvoice(pn, p), oart.GranularityLeaf)
-	return oart.RankOps(ops, oart.RankOptions{}, nil)
+	ops := align.WalkRepairs(r.Match, toJSONOrNullInvoice(gn, g), toJSONOrNullInvoice(pn, p), align.GranularityLeaf)
+	return align.RankOps(ops, align.RankOptions{}, nil)
 }
 
 // scoreInvoicePartiesItem scores #/$defs/Party (object).
@@ -1085,7 +1085,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoicePartiesItem(g *Party, p *Party, build b
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberInvoicePartiesItem(g, eg[x]), memberInvoicePartiesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberInvoicePartiesItem(g, eg[x]), memberInvoicePartiesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -1162,7 +1162,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoicePartiesItem(g *Party, p *Party, build b
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -1171,17 +1171,17 @@ func (c *oaInvoiceCtx) scoreObjectInvoicePartiesItem(g *Party, p *Party, build b
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysInvoicePartiesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -1198,7 +1198,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoicePartiesItem(g *Party, p *Party, build b
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -1353,7 +1353,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoice(g *Invoice, p *Invoice, build bool) (f
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberInvoice(g, eg[x]), memberInvoice(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberInvoice(g, eg[x]), memberInvoice(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -1409,7 +1409,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoice(g *Invoice, p *Invoice, build bool) (f
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -1418,17 +1418,17 @@ func (c *oaInvoiceCtx) scoreObjectInvoice(g *Invoice, p *Invoice, build bool) (f
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysInvoice[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -1445,68 +1445,68 @@ func (c *oaInvoiceCtx) scoreObjectInvoice(g *Invoice, p *Invoice, build bool) (f
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreInvoicePartiesItemId scores #/$defs/Party/properties/id (string, identifier of scope "party").
 func (c *oaInvoiceCtx) scoreInvoicePartiesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
-		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullInvoicePartiesItemId(gn, g), toJSONOrNullInvoicePartiesItemId(pn, p), true, true)
+		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullInvoicePartiesItemId(gn, g), toJSONOrNullInvoicePartiesItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreInvoicePartiesItemName scores #/$defs/Party/properties/name (string, jaro_winkler).
 func (c *oaInvoiceCtx) scoreInvoicePartiesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemName(g), toJSONInvoicePartiesItemName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoicePartiesItemName(g), toJSONInvoicePartiesItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoicePartiesItemName_vs_Role scores a gold value of #/$defs/Party/properties/name (string, jaro_winkler) against a candidate value of #/$defs/Party/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoicePartiesItemName_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemName(g), toJSONInvoicePartiesItemRole(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoicePartiesItemName(g), toJSONInvoicePartiesItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoicePartiesItemName_vs_Parent scores a gold value of #/$defs/Party/properties/name (string, jaro_winkler) against a candidate value of #/$defs/Party/properties/parent (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoicePartiesItemName_vs_Parent(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemName(g), toJSONInvoicePartiesItemParent(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoicePartiesItemName(g), toJSONInvoicePartiesItemParent(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoicePartiesItemRole_vs_Name scores a gold value of #/$defs/Party/properties/role (string, exact) against a candidate value of #/$defs/Party/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoicePartiesItemRole_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemRole(g), toJSONInvoicePartiesItemName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoicePartiesItemRole(g), toJSONInvoicePartiesItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoicePartiesItemRole scores #/$defs/Party/properties/role (string, exact).
 func (c *oaInvoiceCtx) scoreInvoicePartiesItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemRole(g), toJSONInvoicePartiesItemRole(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoicePartiesItemRole(g), toJSONInvoicePartiesItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoicePartiesItemRole_vs_Parent scores a gold value of #/$defs/Party/properties/role (string, exact) against a candidate value of #/$defs/Party/properties/parent (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoicePartiesItemRole_vs_Parent(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoicePartiesItemRole(g), toJSONInvoicePartiesItemParent(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoicePartiesItemRole(g), toJSONInvoicePartiesItemParent(p), true, true)
 	}
 	return s, nil
 }
@@ -1532,7 +1532,7 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent_vs_Name(gn bool, g string, 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullInvoicePartiesItemParent(gn, g), toJSONOrNullInvoicePartiesItemName(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullInvoicePartiesItemParent(gn, g), toJSONOrNullInvoicePartiesItemName(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -1561,7 +1561,7 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent_vs_Role(gn bool, g string, 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullInvoicePartiesItemParent(gn, g), toJSONOrNullInvoicePartiesItemRole(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullInvoicePartiesItemParent(gn, g), toJSONOrNullInvoicePartiesItemRole(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -1590,7 +1590,7 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent(gn bool, g string, pn bool,
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullInvoicePartiesItemParent(gn, g), toJSONOrNullInvoicePartiesItemParent(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullInvoicePartiesItemParent(gn, g), toJSONOrNullInvoicePartiesItemParent(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -1600,18 +1600,18 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent(gn bool, g string, pn bool,
 
 // scoreInvoiceNumber scores #/$defs/Invoice/properties/number (string, exact).
 func (c *oaInvoiceCtx) scoreInvoiceNumber(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceNumber(g), toJSONInvoiceNumber(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceNumber(g), toJSONInvoiceNumber(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceIssued scores #/$defs/Invoice/properties/issued (string, exact).
 func (c *oaInvoiceCtx) scoreInvoiceIssued(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceIssued(g), toJSONInvoiceIssued(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceIssued(g), toJSONInvoiceIssued(p), true, true)
 	}
 	return s, nil
 }
@@ -1702,7 +1702,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceVendor(g *Vendor, p *Vendor, build bool
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberInvoiceVendor(g, eg[x]), memberInvoiceVendor(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberInvoiceVendor(g, eg[x]), memberInvoiceVendor(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -1737,7 +1737,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceVendor(g *Vendor, p *Vendor, build bool
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -1746,17 +1746,17 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceVendor(g *Vendor, p *Vendor, build bool
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysInvoiceVendor[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -1773,7 +1773,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceVendor(g *Vendor, p *Vendor, build bool
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -1819,7 +1819,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceParties(g []Party, p []Party, build bool
 					E++
 					if build {
 						_, cr := c.scoreTailInvoiceParties(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -1832,7 +1832,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceParties(g []Party, p []Party, build bool
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtInvoiceParties(g, 0+r) {
@@ -1840,7 +1840,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceParties(g []Party, p []Party, build bool
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -1849,7 +1849,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceParties(g []Party, p []Party, build bool
 				E++
 				if build {
 					v := elemAtInvoiceParties(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -1857,7 +1857,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceParties(g []Party, p []Party, build bool
 				E++
 				if build {
 					v := elemAtInvoiceParties(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -1865,7 +1865,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceParties(g []Party, p []Party, build bool
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -1873,7 +1873,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceParties(g []Party, p []Party, build bool
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONInvoiceParties(g), toJSONInvoiceParties(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONInvoiceParties(g), toJSONInvoiceParties(p))
 }
 
 // scoreInvoiceLines scores #/$defs/Invoice/properties/lines (array, order align).
@@ -1918,7 +1918,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceLines(g []Line, p []Line, build bool) (f
 					E++
 					if build {
 						_, cr := c.scoreTailInvoiceLines(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -1931,7 +1931,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceLines(g []Line, p []Line, build bool) (f
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtInvoiceLines(g, 0+r) {
@@ -1939,7 +1939,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceLines(g []Line, p []Line, build bool) (f
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -1948,7 +1948,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceLines(g []Line, p []Line, build bool) (f
 				E++
 				if build {
 					v := elemAtInvoiceLines(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -1956,7 +1956,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceLines(g []Line, p []Line, build bool) (f
 				E++
 				if build {
 					v := elemAtInvoiceLines(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -1964,7 +1964,7 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceLines(g []Line, p []Line, build bool) (f
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -1972,14 +1972,14 @@ func (c *oaInvoiceCtx) scoreArrayInvoiceLines(g []Line, p []Line, build bool) (f
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONInvoiceLines(g), toJSONInvoiceLines(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONInvoiceLines(g), toJSONInvoiceLines(p))
 }
 
 // scoreInvoiceTotalCents scores #/$defs/Invoice/properties/totalCents (integer, relative).
 func (c *oaInvoiceCtx) scoreInvoiceTotalCents(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	s := oart.RelativeInt(g, p)
+	s := align.RelativeInt(g, p)
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceTotalCents(g), toJSONInvoiceTotalCents(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceTotalCents(g), toJSONInvoiceTotalCents(p), true, true)
 	}
 	return s, nil
 }
@@ -1992,51 +1992,51 @@ func (c *oaInvoiceCtx) scoreInvoiceNotes(gn bool, g string, pn bool, p string, b
 			s = 1
 		}
 		if build {
-			return s, genrt.Leaf(oart.LeafNull, s, toJSONOrNullInvoiceNotes(gn, g), toJSONOrNullInvoiceNotes(pn, p), true, true)
+			return s, genrt.Leaf(align.LeafNull, s, toJSONOrNullInvoiceNotes(gn, g), toJSONOrNullInvoiceNotes(pn, p), true, true)
 		}
 		return s, nil
 	}
-	s := oart.Levenshtein(string(g), string(p))
+	s := align.Levenshtein(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceNotes(g), toJSONInvoiceNotes(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceNotes(g), toJSONInvoiceNotes(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceVendorName scores #/$defs/Vendor/properties/name (string, jaro_winkler, threshold 0.7).
 func (c *oaInvoiceCtx) scoreInvoiceVendorName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
-	s = oart.ApplyThreshold(s, float64(0.7))
+	s := align.JaroWinkler(string(g), string(p))
+	s = align.ApplyThreshold(s, float64(0.7))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceVendorName(g), toJSONInvoiceVendorName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceVendorName(g), toJSONInvoiceVendorName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceVendorName_vs_VatId scores a gold value of #/$defs/Vendor/properties/name (string, jaro_winkler, threshold 0.7) against a candidate value of #/$defs/Vendor/properties/vatId (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceVendorName_vs_VatId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
-	s = oart.ApplyThreshold(s, float64(0.7))
+	s := align.JaroWinkler(string(g), string(p))
+	s = align.ApplyThreshold(s, float64(0.7))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceVendorName(g), toJSONInvoiceVendorVatId(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceVendorName(g), toJSONInvoiceVendorVatId(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceVendorVatId_vs_Name scores a gold value of #/$defs/Vendor/properties/vatId (string, exact) against a candidate value of #/$defs/Vendor/properties/name (string, jaro_winkler, threshold 0.7); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceVendorVatId_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceVendorVatId(g), toJSONInvoiceVendorName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceVendorVatId(g), toJSONInvoiceVendorName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceVendorVatId scores #/$defs/Vendor/properties/vatId (string, exact).
 func (c *oaInvoiceCtx) scoreInvoiceVendorVatId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceVendorVatId(g), toJSONInvoiceVendorVatId(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceVendorVatId(g), toJSONInvoiceVendorVatId(p), true, true)
 	}
 	return s, nil
 }
@@ -2171,7 +2171,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberInvoiceLinesItem(g, eg[x]), memberInvoiceLinesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberInvoiceLinesItem(g, eg[x]), memberInvoiceLinesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2194,7 +2194,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 			ews[x] = float64(2.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemSku(false, g.SKU), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullInvoiceLinesItemSku(false, g.SKU), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2203,7 +2203,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 			ews[x] = float64(2.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemSku(false, g.SKU), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullInvoiceLinesItemSku(false, g.SKU), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2240,7 +2240,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDescription(false, g.Description), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDescription(false, g.Description), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2249,7 +2249,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDescription(false, g.Description), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDescription(false, g.Description), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2279,7 +2279,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDate(false, g.Date), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDate(false, g.Date), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2288,7 +2288,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDate(false, g.Date), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullInvoiceLinesItemDate(false, g.Date), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2297,7 +2297,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemSku(false, p.SKU), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemSku(false, p.SKU), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2306,7 +2306,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemDescription(false, p.Description), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemDescription(false, p.Description), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2315,7 +2315,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemDate(false, p.Date), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemDate(false, p.Date), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2338,7 +2338,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemShipTo(false, p.ShipTo), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullInvoiceLinesItemQuantity(false, int64(g.Quantity)), toJSONOrNullInvoiceLinesItemShipTo(false, p.ShipTo), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2347,7 +2347,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemSku(false, p.SKU), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemSku(false, p.SKU), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2356,7 +2356,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemDescription(false, p.Description), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemDescription(false, p.Description), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2365,7 +2365,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemDate(false, p.Date), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemDate(false, p.Date), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2388,7 +2388,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemShipTo(false, p.ShipTo), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullInvoiceLinesItemUnitCents(false, g.UnitCents), toJSONOrNullInvoiceLinesItemShipTo(false, p.ShipTo), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2411,7 +2411,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemShipTo(false, g.ShipTo), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullInvoiceLinesItemShipTo(false, g.ShipTo), toJSONOrNullInvoiceLinesItemQuantity(false, int64(p.Quantity)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2420,7 +2420,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullInvoiceLinesItemShipTo(false, g.ShipTo), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullInvoiceLinesItemShipTo(false, g.ShipTo), toJSONOrNullInvoiceLinesItemUnitCents(false, p.UnitCents), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -2434,7 +2434,7 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -2443,17 +2443,17 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysInvoiceLinesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -2470,24 +2470,24 @@ func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool)
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreInvoiceLinesItemSku scores #/$defs/Line/properties/sku (string, exact).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemSku(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemSku(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemSku_vs_Description scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_Description(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemDescription(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemDescription(p), true, true)
 	}
 	return s, nil
 }
@@ -2498,7 +2498,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_Quantity(gn bool, g string, p
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemQuantity(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemQuantity(p), true, true)
 	}
 	return 0, nil
 }
@@ -2509,46 +2509,46 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_UnitCents(gn bool, g string, 
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreInvoiceLinesItemSku_vs_ShipTo scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_ShipTo(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemShipTo(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceLinesItemSku(g), toJSONInvoiceLinesItemShipTo(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemDescription_vs_Sku scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Sku(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.Levenshtein(string(g), string(p))
-	s = oart.ApplyThreshold(s, float64(0.5))
+	s := align.Levenshtein(string(g), string(p))
+	s = align.ApplyThreshold(s, float64(0.5))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemSku(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemSku(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemDescription scores #/$defs/Line/properties/description (string, levenshtein, threshold 0.5).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.Levenshtein(string(g), string(p))
-	s = oart.ApplyThreshold(s, float64(0.5))
+	s := align.Levenshtein(string(g), string(p))
+	s = align.ApplyThreshold(s, float64(0.5))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemDescription(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemDescription(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemDescription_vs_Date scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/date (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Date(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.Levenshtein(string(g), string(p))
-	s = oart.ApplyThreshold(s, float64(0.5))
+	s := align.Levenshtein(string(g), string(p))
+	s = align.ApplyThreshold(s, float64(0.5))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemDate(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemDate(p), true, true)
 	}
 	return s, nil
 }
@@ -2559,7 +2559,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Quantity(gn bool, g s
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemQuantity(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemQuantity(p), true, true)
 	}
 	return 0, nil
 }
@@ -2570,35 +2570,35 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_UnitCents(gn bool, g 
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreInvoiceLinesItemDescription_vs_ShipTo scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_ShipTo(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.Levenshtein(string(g), string(p))
-	s = oart.ApplyThreshold(s, float64(0.5))
+	s := align.Levenshtein(string(g), string(p))
+	s = align.ApplyThreshold(s, float64(0.5))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemShipTo(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceLinesItemDescription(g), toJSONInvoiceLinesItemShipTo(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemDate_vs_Description scores a gold value of #/$defs/Line/properties/date (string, exact) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_Description(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemDescription(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemDescription(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemDate scores #/$defs/Line/properties/date (string, exact).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemDate(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemDate(p), true, true)
 	}
 	return s, nil
 }
@@ -2609,7 +2609,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_Quantity(gn bool, g string, 
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemQuantity(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemQuantity(p), true, true)
 	}
 	return 0, nil
 }
@@ -2620,7 +2620,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_UnitCents(gn bool, g string,
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONInvoiceLinesItemDate(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
 	}
 	return 0, nil
 }
@@ -2631,7 +2631,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Sku(gn bool, g int64, pn
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemSku(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemSku(p), true, true)
 	}
 	return 0, nil
 }
@@ -2642,7 +2642,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Description(gn bool, g i
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemDescription(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemDescription(p), true, true)
 	}
 	return 0, nil
 }
@@ -2653,25 +2653,25 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Date(gn bool, g int64, p
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemDate(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemDate(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreInvoiceLinesItemQuantity scores #/$defs/Line/properties/quantity (integer, invdiff).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	s := oart.InvDiffInt(g, p)
+	s := align.InvDiffInt(g, p)
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemQuantity(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemQuantity(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemQuantity_vs_UnitCents scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_UnitCents(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	s := oart.InvDiffInt(g, p)
+	s := align.InvDiffInt(g, p)
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
 	}
 	return s, nil
 }
@@ -2682,7 +2682,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_ShipTo(gn bool, g int64,
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemShipTo(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONInvoiceLinesItemQuantity(g), toJSONInvoiceLinesItemShipTo(p), true, true)
 	}
 	return 0, nil
 }
@@ -2693,7 +2693,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Sku(gn bool, g int64, p
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemSku(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemSku(p), true, true)
 	}
 	return 0, nil
 }
@@ -2704,7 +2704,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Description(gn bool, g 
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemDescription(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemDescription(p), true, true)
 	}
 	return 0, nil
 }
@@ -2715,25 +2715,25 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Date(gn bool, g int64, 
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemDate(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemDate(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreInvoiceLinesItemUnitCents_vs_Quantity scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Quantity(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	s := oart.RelativeInt(g, p)
+	s := align.RelativeInt(g, p)
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemQuantity(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemQuantity(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreInvoiceLinesItemUnitCents scores #/$defs/Line/properties/unitCents (integer, relative).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	s := oart.RelativeInt(g, p)
+	s := align.RelativeInt(g, p)
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemUnitCents(p), true, true)
 	}
 	return s, nil
 }
@@ -2744,7 +2744,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_ShipTo(gn bool, g int64
 		c.kerr = true
 	}
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemShipTo(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONInvoiceLinesItemUnitCents(g), toJSONInvoiceLinesItemShipTo(p), true, true)
 	}
 	return 0, nil
 }
@@ -2770,7 +2770,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Sku(gn bool, g string, pn 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemSku(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemSku(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -2799,7 +2799,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Description(gn bool, g str
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemDescription(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemDescription(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -2826,7 +2826,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Quantity(gn bool, g string
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemQuantity(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemQuantity(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -2853,7 +2853,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_UnitCents(gn bool, g strin
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemUnitCents(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemUnitCents(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -2882,7 +2882,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo(gn bool, g string, pn bool, p
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemShipTo(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullInvoiceLinesItemShipTo(gn, g), toJSONOrNullInvoiceLinesItemShipTo(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}

@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 //go:embed invoice.schema.json
@@ -43,7 +43,7 @@ func (s *Scorer) Score(gold, cand *Invoice) (score float64, feedback string, err
 	if err != nil {
 		return 0, "", fmt.Errorf("service: %w", err)
 	}
-	text, _, err := res.Feedback(interp.RepairOptions{}, runtime.DefaultFeedbackOptions())
+	text, _, err := res.Feedback(interp.RepairOptions{}, align.DefaultFeedbackOptions())
 	if err != nil {
 		return 0, "", fmt.Errorf("service: feedback: %w", err)
 	}

@@ -9,7 +9,7 @@ import (
 
 	org2graph "github.com/objectaligner/oagen/examples/synra_codex_ra"
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // org2graph50 returns an Org2Graph pair with 50 people and 10 companies: the

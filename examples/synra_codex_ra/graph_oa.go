@@ -5,17 +5,17 @@ package org2graph
 import (
 	"errors"
 	"fmt"
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/align/genrt"
+	"github.com/objectaligner/oagen/align/wl"
 	"github.com/objectaligner/oagen/interp"
-	oart "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/genrt"
-	"github.com/objectaligner/oagen/runtime/jsonval"
-	"github.com/objectaligner/oagen/runtime/wl"
+	"github.com/objectaligner/oagen/jsonval"
 	"github.com/objectaligner/oagen/validate"
 	"sync"
 )
 
-// This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion3
+// This file needs the runtime contract it was generated for (see align.GenVersion).
+const _ = align.EnforceGenVersion3
 
 // Graph is the root type of the schema synra_codex_ra.json.
 type Graph struct {
@@ -310,7 +310,7 @@ func (c *oaGraphCtx) deriveCompany(gn bool, g *Graph, pn bool, p *Graph) {
 		c.structuralCompany(gn, g, pn, p, Wm, n, m)
 		Sx = c.Floats(n * m)
 		sc := c.Floats(n * m)
-		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
+		align.WLTieBreak(Sx, C, Wm, n, m, sc)
 		c.Release(sc)
 		c.Release(Wm)
 		S = Sx
@@ -534,7 +534,7 @@ func (c *oaGraphCtx) derivePerson(gn bool, g *Graph, pn bool, p *Graph) {
 		c.structuralPerson(gn, g, pn, p, Wm, n, m)
 		Sx = c.Floats(n * m)
 		sc := c.Floats(n * m)
-		oart.WLTieBreak(Sx, C, Wm, n, m, sc)
+		align.WLTieBreak(Sx, C, Wm, n, m, sc)
 		c.Release(sc)
 		c.Release(Wm)
 		S = Sx
@@ -2438,7 +2438,7 @@ func CheckGraphGold(gold *Graph) error {
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
 // A gold without referential integrity is an *interp.GoldError.
-func RepairGraph(gold, cand *Graph) ([]oart.Op, error) {
+func RepairGraph(gold, cand *Graph) ([]align.Op, error) {
 	gn, g := oaGraphIn(gold)
 	pn, p := oaGraphIn(cand)
 	if oaGraphNilRoot(gold, cand) {
@@ -2454,8 +2454,8 @@ func RepairGraph(gold, cand *Graph) ([]oart.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.Match, toJSONOrNullGraph(gn, g), toJSONOrNullGraph(pn, p), oart.GranularityLeaf)
-	return oart.RankOps(ops, oart.RankOptions{}, nil)
+	ops := align.WalkRepairs(r.Match, toJSONOrNullGraph(gn, g), toJSONOrNullGraph(pn, p), align.GranularityLeaf)
+	return align.RankOps(ops, align.RankOptions{}, nil)
 }
 func oaGraphDecodePair(gold, cand []byte) (*oaGraphFallback, jsonval.Value, jsonval.Value, error) {
 	st, err := oaGraphState()
@@ -2528,7 +2528,7 @@ func ScoreGraphJSONDetail(gold, cand []byte) (score float64, typed bool, err err
 
 // RepairGraphJSON returns the ranked repair operations of two JSON texts
 // under synra_codex_ra.json: exactly the interpreter's.
-func RepairGraphJSON(gold, cand []byte) ([]oart.Op, error) {
+func RepairGraphJSON(gold, cand []byte) ([]align.Op, error) {
 	st, g, p, err := oaGraphDecodePair(gold, cand)
 	if err != nil {
 		return nil, err
@@ -2646,7 +2646,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem(g *GraphCompaniesItem, p *Gra
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2702,7 +2702,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem(g *GraphCompaniesItem, p *Gra
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -2711,17 +2711,17 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem(g *GraphCompaniesItem, p *Gra
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphCompaniesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -2738,7 +2738,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem(g *GraphCompaniesItem, p *Gra
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -2845,7 +2845,7 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem(g *GraphPeopleItem, p *GraphPeop
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -2901,7 +2901,7 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem(g *GraphPeopleItem, p *GraphPeop
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -2910,17 +2910,17 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem(g *GraphPeopleItem, p *GraphPeop
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphPeopleItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -2937,7 +2937,7 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem(g *GraphPeopleItem, p *GraphPeop
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -3076,7 +3076,7 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraph(g, eg[x]), memberGraph(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraph(g, eg[x]), memberGraph(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -3244,7 +3244,7 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -3253,17 +3253,17 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraph[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -3280,14 +3280,14 @@ func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, 
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphCompaniesItemId scores #/properties/companies/items/properties/id (string, identifier of scope "company").
 func (c *oaGraphCtx) scoreGraphCompaniesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
-		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphCompaniesItemId(pn, p), true, true)
+		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphCompaniesItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
@@ -3295,52 +3295,52 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemId(gn bool, g string, pn bool, p str
 // scoreGraphCompaniesItemId_vs_Industry scores a gold value of #/properties/companies/items/properties/id (string, identifier of scope "company") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_Industry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
-		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
+		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreGraphCompaniesItemName scores #/properties/companies/items/properties/name (string, jaro_winkler).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphCompaniesItemName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_Industry scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_Industry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphCompaniesItemIndustry(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphCompaniesItemIndustry(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_Id scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/companies/items/properties/id (string, identifier of scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_Id(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphCompaniesItemId(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphCompaniesItemId(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_Name scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphCompaniesItemName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry scores #/properties/companies/items/properties/industry (string, exact).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphCompaniesItemIndustry(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphCompaniesItemIndustry(p), true, true)
 	}
 	return s, nil
 }
@@ -3348,7 +3348,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry(gn bool, g string, pn bool,
 // scoreGraphPeopleItemId scores #/properties/people/items/properties/id (string, identifier of scope "person").
 func (c *oaGraphCtx) scoreGraphPeopleItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
-		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphPeopleItemId(pn, p), true, true)
+		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphPeopleItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
@@ -3356,52 +3356,52 @@ func (c *oaGraphCtx) scoreGraphPeopleItemId(gn bool, g string, pn bool, p string
 // scoreGraphPeopleItemId_vs_Title scores a gold value of #/properties/people/items/properties/id (string, identifier of scope "person") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_Title(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
-		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
+		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreGraphPeopleItemName scores #/properties/people/items/properties/name (string, jaro_winkler).
 func (c *oaGraphCtx) scoreGraphPeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPeopleItemName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemName_vs_Title scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_Title(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPeopleItemTitle(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPeopleItemTitle(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle_vs_Id scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/people/items/properties/id (string, identifier of scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_Id(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPeopleItemId(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPeopleItemId(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle_vs_Name scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPeopleItemName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle scores #/properties/people/items/properties/title (string, exact).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPeopleItemTitle(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPeopleItemTitle(p), true, true)
 	}
 	return s, nil
 }
@@ -3448,7 +3448,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleI
 					E++
 					if build {
 						_, cr := c.scoreTailGraphPeople(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -3461,7 +3461,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleI
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphPeople(g, 0+r) {
@@ -3469,7 +3469,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleI
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -3478,7 +3478,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleI
 				E++
 				if build {
 					v := elemAtGraphPeople(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -3486,7 +3486,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleI
 				E++
 				if build {
 					v := elemAtGraphPeople(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -3494,7 +3494,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleI
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -3502,7 +3502,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleI
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphPeople(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphPeople(p))
 }
 
 // scoreGraphPeople_vs_Companies scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -3547,7 +3547,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p [
 					E++
 					if build {
 						_, cr := c.scoreTailGraphPeople_vs_Companies(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -3560,7 +3560,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p [
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphPeople(g, 0+r) {
@@ -3568,7 +3568,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p [
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -3577,7 +3577,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p [
 				E++
 				if build {
 					v := elemAtGraphPeople(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -3585,7 +3585,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p [
 				E++
 				if build {
 					v := elemAtGraphCompanies(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -3593,7 +3593,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p [
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -3601,7 +3601,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p [
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphCompanies(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphCompanies(p))
 }
 
 // scoreGraphPeople_vs_Employment scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -3646,7 +3646,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p 
 					E++
 					if build {
 						_, cr := c.scoreTailGraphPeople_vs_Employment(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -3659,7 +3659,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p 
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphPeople(g, 0+r) {
@@ -3667,7 +3667,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p 
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -3676,7 +3676,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p 
 				E++
 				if build {
 					v := elemAtGraphPeople(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -3684,7 +3684,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p 
 				E++
 				if build {
 					v := elemAtGraphEmployment(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -3692,7 +3692,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p 
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -3700,7 +3700,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p 
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphEmployment(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphEmployment(p))
 }
 
 // scoreGraphPeople_vs_Partnership scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -3745,7 +3745,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p
 					E++
 					if build {
 						_, cr := c.scoreTailGraphPeople_vs_Partnership(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -3758,7 +3758,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphPeople(g, 0+r) {
@@ -3766,7 +3766,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -3775,7 +3775,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p
 				E++
 				if build {
 					v := elemAtGraphPeople(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -3783,7 +3783,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p
 				E++
 				if build {
 					v := elemAtGraphPartnership(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -3791,7 +3791,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -3799,7 +3799,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphPartnership(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphPartnership(p))
 }
 
 // scoreGraphCompanies_vs_People scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -3844,7 +3844,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_People(g []GraphCompaniesItem, 
 					E++
 					if build {
 						_, cr := c.scoreTailGraphCompanies_vs_People(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -3857,7 +3857,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_People(g []GraphCompaniesItem, 
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphCompanies(g, 0+r) {
@@ -3865,7 +3865,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_People(g []GraphCompaniesItem, 
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -3874,7 +3874,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_People(g []GraphCompaniesItem, 
 				E++
 				if build {
 					v := elemAtGraphCompanies(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -3882,7 +3882,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_People(g []GraphCompaniesItem, 
 				E++
 				if build {
 					v := elemAtGraphPeople(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -3890,7 +3890,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_People(g []GraphCompaniesItem, 
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -3898,7 +3898,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_People(g []GraphCompaniesItem, 
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphPeople(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphPeople(p))
 }
 
 // scoreGraphCompanies scores #/properties/companies (array, order align).
@@ -3943,7 +3943,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphC
 					E++
 					if build {
 						_, cr := c.scoreTailGraphCompanies(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -3956,7 +3956,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphC
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphCompanies(g, 0+r) {
@@ -3964,7 +3964,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphC
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -3973,7 +3973,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphC
 				E++
 				if build {
 					v := elemAtGraphCompanies(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -3981,7 +3981,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphC
 				E++
 				if build {
 					v := elemAtGraphCompanies(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -3989,7 +3989,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphC
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -3997,7 +3997,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphC
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphCompanies(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphCompanies(p))
 }
 
 // scoreGraphCompanies_vs_Employment scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -4042,7 +4042,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesIt
 					E++
 					if build {
 						_, cr := c.scoreTailGraphCompanies_vs_Employment(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -4055,7 +4055,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesIt
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphCompanies(g, 0+r) {
@@ -4063,7 +4063,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesIt
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4072,7 +4072,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesIt
 				E++
 				if build {
 					v := elemAtGraphCompanies(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4080,7 +4080,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesIt
 				E++
 				if build {
 					v := elemAtGraphEmployment(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4088,7 +4088,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesIt
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -4096,7 +4096,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesIt
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphEmployment(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphEmployment(p))
 }
 
 // scoreGraphCompanies_vs_Acquaintance scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/acquaintance (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -4141,7 +4141,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompanies
 					E++
 					if build {
 						_, cr := c.scoreTailGraphCompanies_vs_Acquaintance(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -4154,7 +4154,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompanies
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphCompanies(g, 0+r) {
@@ -4162,7 +4162,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompanies
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4171,7 +4171,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompanies
 				E++
 				if build {
 					v := elemAtGraphCompanies(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4179,7 +4179,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompanies
 				E++
 				if build {
 					v := elemAtGraphAcquaintance(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4187,7 +4187,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompanies
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -4195,7 +4195,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompanies
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphAcquaintance(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphAcquaintance(p))
 }
 
 // scoreGraphCompanies_vs_Partnership scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -4240,7 +4240,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesI
 					E++
 					if build {
 						_, cr := c.scoreTailGraphCompanies_vs_Partnership(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -4253,7 +4253,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesI
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphCompanies(g, 0+r) {
@@ -4261,7 +4261,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesI
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4270,7 +4270,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesI
 				E++
 				if build {
 					v := elemAtGraphCompanies(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4278,7 +4278,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesI
 				E++
 				if build {
 					v := elemAtGraphPartnership(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4286,7 +4286,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesI
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -4294,7 +4294,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesI
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphPartnership(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphPartnership(p))
 }
 
 // scoreGraphEmployment_vs_People scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -4339,7 +4339,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem
 					E++
 					if build {
 						_, cr := c.scoreTailGraphEmployment_vs_People(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -4352,7 +4352,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphEmployment(g, 0+r) {
@@ -4360,7 +4360,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4369,7 +4369,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem
 				E++
 				if build {
 					v := elemAtGraphEmployment(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4377,7 +4377,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem
 				E++
 				if build {
 					v := elemAtGraphPeople(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4385,7 +4385,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -4393,7 +4393,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphPeople(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphPeople(p))
 }
 
 // scoreGraphEmployment_vs_Companies scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -4438,7 +4438,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Companies(g []GraphEmploymentI
 					E++
 					if build {
 						_, cr := c.scoreTailGraphEmployment_vs_Companies(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -4451,7 +4451,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Companies(g []GraphEmploymentI
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphEmployment(g, 0+r) {
@@ -4459,7 +4459,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Companies(g []GraphEmploymentI
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4468,7 +4468,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Companies(g []GraphEmploymentI
 				E++
 				if build {
 					v := elemAtGraphEmployment(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4476,7 +4476,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Companies(g []GraphEmploymentI
 				E++
 				if build {
 					v := elemAtGraphCompanies(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4484,7 +4484,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Companies(g []GraphEmploymentI
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -4492,7 +4492,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Companies(g []GraphEmploymentI
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphCompanies(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphCompanies(p))
 }
 
 // scoreGraphEmployment scores #/properties/employment (array, order align).
@@ -4537,7 +4537,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []Grap
 					E++
 					if build {
 						_, cr := c.scoreTailGraphEmployment(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -4550,7 +4550,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []Grap
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphEmployment(g, 0+r) {
@@ -4558,7 +4558,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []Grap
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4567,7 +4567,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []Grap
 				E++
 				if build {
 					v := elemAtGraphEmployment(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4575,7 +4575,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []Grap
 				E++
 				if build {
 					v := elemAtGraphEmployment(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4583,7 +4583,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []Grap
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -4591,7 +4591,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []Grap
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphEmployment(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphEmployment(p))
 }
 
 // scoreGraphEmployment_vs_Acquaintance scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/acquaintance (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -4636,7 +4636,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmployme
 					E++
 					if build {
 						_, cr := c.scoreTailGraphEmployment_vs_Acquaintance(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -4649,7 +4649,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmployme
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphEmployment(g, 0+r) {
@@ -4657,7 +4657,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmployme
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4666,7 +4666,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmployme
 				E++
 				if build {
 					v := elemAtGraphEmployment(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4674,7 +4674,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmployme
 				E++
 				if build {
 					v := elemAtGraphAcquaintance(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4682,7 +4682,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmployme
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -4690,7 +4690,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmployme
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphAcquaintance(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphAcquaintance(p))
 }
 
 // scoreGraphEmployment_vs_Partnership scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -4735,7 +4735,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymen
 					E++
 					if build {
 						_, cr := c.scoreTailGraphEmployment_vs_Partnership(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -4748,7 +4748,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymen
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphEmployment(g, 0+r) {
@@ -4756,7 +4756,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymen
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4765,7 +4765,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymen
 				E++
 				if build {
 					v := elemAtGraphEmployment(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4773,7 +4773,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymen
 				E++
 				if build {
 					v := elemAtGraphPartnership(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4781,7 +4781,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymen
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -4789,7 +4789,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymen
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphPartnership(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphPartnership(p))
 }
 
 // scoreGraphAcquaintance_vs_Companies scores a gold value of #/properties/acquaintance (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -4834,7 +4834,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquainta
 					E++
 					if build {
 						_, cr := c.scoreTailGraphAcquaintance_vs_Companies(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -4847,7 +4847,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquainta
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphAcquaintance(g, 0+r) {
@@ -4855,7 +4855,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquainta
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4864,7 +4864,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquainta
 				E++
 				if build {
 					v := elemAtGraphAcquaintance(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4872,7 +4872,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquainta
 				E++
 				if build {
 					v := elemAtGraphCompanies(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4880,7 +4880,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquainta
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -4888,7 +4888,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquainta
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphCompanies(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphCompanies(p))
 }
 
 // scoreGraphAcquaintance_vs_Employment scores a gold value of #/properties/acquaintance (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -4933,7 +4933,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Employment(g []GraphAcquaint
 					E++
 					if build {
 						_, cr := c.scoreTailGraphAcquaintance_vs_Employment(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -4946,7 +4946,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Employment(g []GraphAcquaint
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphAcquaintance(g, 0+r) {
@@ -4954,7 +4954,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Employment(g []GraphAcquaint
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -4963,7 +4963,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Employment(g []GraphAcquaint
 				E++
 				if build {
 					v := elemAtGraphAcquaintance(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -4971,7 +4971,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Employment(g []GraphAcquaint
 				E++
 				if build {
 					v := elemAtGraphEmployment(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -4979,7 +4979,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Employment(g []GraphAcquaint
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -4987,7 +4987,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Employment(g []GraphAcquaint
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphEmployment(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphEmployment(p))
 }
 
 // scoreGraphAcquaintance scores #/properties/acquaintance (array, order align).
@@ -5032,7 +5032,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []
 					E++
 					if build {
 						_, cr := c.scoreTailGraphAcquaintance(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -5045,7 +5045,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphAcquaintance(g, 0+r) {
@@ -5053,7 +5053,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -5062,7 +5062,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []
 				E++
 				if build {
 					v := elemAtGraphAcquaintance(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -5070,7 +5070,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []
 				E++
 				if build {
 					v := elemAtGraphAcquaintance(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -5078,7 +5078,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -5086,7 +5086,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphAcquaintance(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphAcquaintance(p))
 }
 
 // scoreGraphAcquaintance_vs_Partnership scores a gold value of #/properties/acquaintance (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -5131,7 +5131,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquain
 					E++
 					if build {
 						_, cr := c.scoreTailGraphAcquaintance_vs_Partnership(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -5144,7 +5144,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquain
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphAcquaintance(g, 0+r) {
@@ -5152,7 +5152,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquain
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -5161,7 +5161,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquain
 				E++
 				if build {
 					v := elemAtGraphAcquaintance(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -5169,7 +5169,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquain
 				E++
 				if build {
 					v := elemAtGraphPartnership(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -5177,7 +5177,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquain
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -5185,7 +5185,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquain
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphPartnership(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphPartnership(p))
 }
 
 // scoreGraphPartnership_vs_People scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -5230,7 +5230,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipIt
 					E++
 					if build {
 						_, cr := c.scoreTailGraphPartnership_vs_People(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -5243,7 +5243,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipIt
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphPartnership(g, 0+r) {
@@ -5251,7 +5251,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipIt
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -5260,7 +5260,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipIt
 				E++
 				if build {
 					v := elemAtGraphPartnership(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -5268,7 +5268,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipIt
 				E++
 				if build {
 					v := elemAtGraphPeople(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -5276,7 +5276,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipIt
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -5284,7 +5284,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipIt
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphPeople(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphPeople(p))
 }
 
 // scoreGraphPartnership_vs_Companies scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -5329,7 +5329,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershi
 					E++
 					if build {
 						_, cr := c.scoreTailGraphPartnership_vs_Companies(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -5342,7 +5342,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershi
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphPartnership(g, 0+r) {
@@ -5350,7 +5350,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershi
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -5359,7 +5359,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershi
 				E++
 				if build {
 					v := elemAtGraphPartnership(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -5367,7 +5367,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershi
 				E++
 				if build {
 					v := elemAtGraphCompanies(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -5375,7 +5375,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershi
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -5383,7 +5383,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershi
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphCompanies(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphCompanies(p))
 }
 
 // scoreGraphPartnership_vs_Employment scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -5428,7 +5428,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnersh
 					E++
 					if build {
 						_, cr := c.scoreTailGraphPartnership_vs_Employment(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -5441,7 +5441,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnersh
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphPartnership(g, 0+r) {
@@ -5449,7 +5449,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnersh
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -5458,7 +5458,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnersh
 				E++
 				if build {
 					v := elemAtGraphPartnership(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -5466,7 +5466,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnersh
 				E++
 				if build {
 					v := elemAtGraphEmployment(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -5474,7 +5474,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnersh
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -5482,7 +5482,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnersh
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphEmployment(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphEmployment(p))
 }
 
 // scoreGraphPartnership_vs_Acquaintance scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/acquaintance (array, order align); the gold node's schema governs (SPEC §6.4).
@@ -5527,7 +5527,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Acquaintance(g []GraphPartner
 					E++
 					if build {
 						_, cr := c.scoreTailGraphPartnership_vs_Acquaintance(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -5540,7 +5540,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Acquaintance(g []GraphPartner
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphPartnership(g, 0+r) {
@@ -5548,7 +5548,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Acquaintance(g []GraphPartner
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -5557,7 +5557,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Acquaintance(g []GraphPartner
 				E++
 				if build {
 					v := elemAtGraphPartnership(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -5565,7 +5565,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Acquaintance(g []GraphPartner
 				E++
 				if build {
 					v := elemAtGraphAcquaintance(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -5573,7 +5573,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Acquaintance(g []GraphPartner
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -5581,7 +5581,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Acquaintance(g []GraphPartner
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphAcquaintance(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphAcquaintance(p))
 }
 
 // scoreGraphPartnership scores #/properties/partnership (array, order align).
@@ -5626,7 +5626,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []Gr
 					E++
 					if build {
 						_, cr := c.scoreTailGraphPartnership(g, p, r, col, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -5639,7 +5639,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []Gr
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 				if !elemNullAtGraphPartnership(g, 0+r) {
@@ -5647,7 +5647,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []Gr
 					sc[E] = 0
 					E++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 			case r < n:
@@ -5656,7 +5656,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []Gr
 				E++
 				if build {
 					v := elemAtGraphPartnership(g, 0+r)
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case col < m:
 				D++
@@ -5664,7 +5664,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []Gr
 				E++
 				if build {
 					v := elemAtGraphPartnership(p, 0+col)
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -5672,7 +5672,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []Gr
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(oart.PairwiseSum(sc[:E]) / float64(D))
+			tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
 		}
 		c.Release(sc)
 		c.Release(M)
@@ -5680,7 +5680,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []Gr
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphPartnership(p))
+	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphPartnership(p))
 }
 
 // scoreGraphPeopleItem_vs_CompaniesItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/companies/items (object); the gold node's schema governs (SPEC §6.4).
@@ -5775,7 +5775,7 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_CompaniesItem(g *GraphPeopleI
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -5831,7 +5831,7 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_CompaniesItem(g *GraphPeopleI
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -5840,17 +5840,17 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_CompaniesItem(g *GraphPeopleI
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphPeopleItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -5867,7 +5867,7 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_CompaniesItem(g *GraphPeopleI
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -5963,7 +5963,7 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_EmploymentItem(g *GraphPeople
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -5998,7 +5998,7 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_EmploymentItem(g *GraphPeople
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -6007,17 +6007,17 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_EmploymentItem(g *GraphPeople
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphPeopleItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -6034,7 +6034,7 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_EmploymentItem(g *GraphPeople
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -6130,7 +6130,7 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_PartnershipItem(g *GraphPeopl
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphPeopleItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -6179,7 +6179,7 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_PartnershipItem(g *GraphPeopl
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -6188,17 +6188,17 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_PartnershipItem(g *GraphPeopl
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphPeopleItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -6215,7 +6215,7 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_PartnershipItem(g *GraphPeopl
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -6311,7 +6311,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PeopleItem(g *GraphCompani
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -6367,7 +6367,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PeopleItem(g *GraphCompani
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -6376,17 +6376,17 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PeopleItem(g *GraphCompani
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphCompaniesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -6403,7 +6403,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PeopleItem(g *GraphCompani
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -6499,7 +6499,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_EmploymentItem(g *GraphCom
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -6541,7 +6541,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_EmploymentItem(g *GraphCom
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -6550,17 +6550,17 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_EmploymentItem(g *GraphCom
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphCompaniesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -6577,7 +6577,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_EmploymentItem(g *GraphCom
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -6673,7 +6673,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_AcquaintanceItem(g *GraphC
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -6722,7 +6722,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_AcquaintanceItem(g *GraphC
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -6731,17 +6731,17 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_AcquaintanceItem(g *GraphC
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphCompaniesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -6758,7 +6758,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_AcquaintanceItem(g *GraphC
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -6854,7 +6854,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PartnershipItem(g *GraphCo
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphCompaniesItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -6903,7 +6903,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PartnershipItem(g *GraphCo
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -6912,17 +6912,17 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PartnershipItem(g *GraphCo
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphCompaniesItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -6939,7 +6939,7 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PartnershipItem(g *GraphCo
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -7035,7 +7035,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PeopleItem(g *GraphEmploy
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -7070,7 +7070,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PeopleItem(g *GraphEmploy
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -7079,17 +7079,17 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PeopleItem(g *GraphEmploy
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphEmploymentItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -7106,7 +7106,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PeopleItem(g *GraphEmploy
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -7202,7 +7202,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_CompaniesItem(g *GraphEmp
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -7244,7 +7244,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_CompaniesItem(g *GraphEmp
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -7253,17 +7253,17 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_CompaniesItem(g *GraphEmp
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphEmploymentItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -7280,7 +7280,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_CompaniesItem(g *GraphEmp
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -7387,7 +7387,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem(g *GraphEmploymentItem, p *G
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -7457,7 +7457,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem(g *GraphEmploymentItem, p *G
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -7466,17 +7466,17 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem(g *GraphEmploymentItem, p *G
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphEmploymentItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -7493,7 +7493,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem(g *GraphEmploymentItem, p *G
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -7589,7 +7589,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_AcquaintanceItem(g *Graph
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -7652,7 +7652,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_AcquaintanceItem(g *Graph
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -7661,17 +7661,17 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_AcquaintanceItem(g *Graph
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphEmploymentItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -7688,7 +7688,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_AcquaintanceItem(g *Graph
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -7784,7 +7784,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PartnershipItem(g *GraphE
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphEmploymentItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -7847,7 +7847,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PartnershipItem(g *GraphE
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -7856,17 +7856,17 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PartnershipItem(g *GraphE
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphEmploymentItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -7883,7 +7883,7 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PartnershipItem(g *GraphE
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -7979,7 +7979,7 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_CompaniesItem(g *GraphA
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -8028,7 +8028,7 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_CompaniesItem(g *GraphA
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -8037,17 +8037,17 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_CompaniesItem(g *GraphA
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphAcquaintanceItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -8064,7 +8064,7 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_CompaniesItem(g *GraphA
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -8160,7 +8160,7 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_EmploymentItem(g *Graph
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -8223,7 +8223,7 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_EmploymentItem(g *Graph
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -8232,17 +8232,17 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_EmploymentItem(g *Graph
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphAcquaintanceItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -8259,7 +8259,7 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_EmploymentItem(g *Graph
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -8366,7 +8366,7 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem(g *GraphAcquaintanceItem, 
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -8436,7 +8436,7 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem(g *GraphAcquaintanceItem, 
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -8445,17 +8445,17 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem(g *GraphAcquaintanceItem, 
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphAcquaintanceItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -8472,7 +8472,7 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem(g *GraphAcquaintanceItem, 
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -8568,7 +8568,7 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_PartnershipItem(g *Grap
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphAcquaintanceItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -8638,7 +8638,7 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_PartnershipItem(g *Grap
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -8647,17 +8647,17 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_PartnershipItem(g *Grap
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphAcquaintanceItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -8674,7 +8674,7 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_PartnershipItem(g *Grap
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -8770,7 +8770,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_PeopleItem(g *GraphPartn
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphPeopleItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -8819,7 +8819,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_PeopleItem(g *GraphPartn
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -8828,17 +8828,17 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_PeopleItem(g *GraphPartn
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphPartnershipItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -8855,7 +8855,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_PeopleItem(g *GraphPartn
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -8951,7 +8951,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_CompaniesItem(g *GraphPa
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphCompaniesItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -9000,7 +9000,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_CompaniesItem(g *GraphPa
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -9009,17 +9009,17 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_CompaniesItem(g *GraphPa
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphPartnershipItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -9036,7 +9036,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_CompaniesItem(g *GraphPa
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -9132,7 +9132,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_EmploymentItem(g *GraphP
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphEmploymentItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -9195,7 +9195,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_EmploymentItem(g *GraphP
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -9204,17 +9204,17 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_EmploymentItem(g *GraphP
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphPartnershipItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -9231,7 +9231,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_EmploymentItem(g *GraphP
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -9327,7 +9327,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_AcquaintanceItem(g *Grap
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphAcquaintanceItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -9397,7 +9397,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_AcquaintanceItem(g *Grap
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -9406,17 +9406,17 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_AcquaintanceItem(g *Grap
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphPartnershipItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -9433,7 +9433,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_AcquaintanceItem(g *Grap
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -9540,7 +9540,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem(g *GraphPartnershipItem, p 
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberGraphPartnershipItem(g, eg[x]), memberGraphPartnershipItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -9610,7 +9610,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem(g *GraphPartnershipItem, p 
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -9619,17 +9619,17 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem(g *GraphPartnershipItem, p 
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysGraphPartnershipItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -9646,14 +9646,14 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem(g *GraphPartnershipItem, p 
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreGraphPeopleItemId_vs_CompaniesItemId scores a gold value of #/properties/people/items/properties/id (string, identifier of scope "person") against a candidate value of #/properties/companies/items/properties/id (string, identifier of scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_CompaniesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
-		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphCompaniesItemId(pn, p), true, true)
+		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphCompaniesItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
@@ -9661,142 +9661,142 @@ func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_CompaniesItemId(gn bool, g string
 // scoreGraphPeopleItemId_vs_CompaniesItemIndustry scores a gold value of #/properties/people/items/properties/id (string, identifier of scope "person") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
-		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
+		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreGraphPeopleItemName_vs_CompaniesItemName scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphCompaniesItemName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemName_vs_CompaniesItemIndustry scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphCompaniesItemIndustry(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphCompaniesItemIndustry(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle_vs_CompaniesItemId scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/companies/items/properties/id (string, identifier of scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_CompaniesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphCompaniesItemId(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphCompaniesItemId(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle_vs_CompaniesItemName scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphCompaniesItemName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle_vs_CompaniesItemIndustry scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphCompaniesItemIndustry(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphCompaniesItemIndustry(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemName_vs_EmploymentItemPerson scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphEmploymentItemPerson(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphEmploymentItemPerson(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemName_vs_EmploymentItemCompany scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphEmploymentItemCompany(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphEmploymentItemCompany(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemName_vs_EmploymentItemRole scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphEmploymentItemRole(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphEmploymentItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle_vs_EmploymentItemRole scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphEmploymentItemRole(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphEmploymentItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemName_vs_PartnershipItemSource scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPartnershipItemSource(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemName_vs_PartnershipItemTarget scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPartnershipItemTarget(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemName_vs_PartnershipItemRelation scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPartnershipItemRelation(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemName(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle_vs_PartnershipItemSource scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPartnershipItemSource(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle_vs_PartnershipItemTarget scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPartnershipItemTarget(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPeopleItemTitle_vs_PartnershipItemRelation scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPartnershipItemRelation(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPeopleItemTitle(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
@@ -9804,7 +9804,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemRelation(gn boo
 // scoreGraphCompaniesItemId_vs_PeopleItemId scores a gold value of #/properties/companies/items/properties/id (string, identifier of scope "company") against a candidate value of #/properties/people/items/properties/id (string, identifier of scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_PeopleItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
-		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphPeopleItemId(pn, p), true, true)
+		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphPeopleItemId(pn, p), true, true)
 	}
 	return 1, nil
 }
@@ -9812,205 +9812,205 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_PeopleItemId(gn bool, g string
 // scoreGraphCompaniesItemId_vs_PeopleItemTitle scores a gold value of #/properties/companies/items/properties/id (string, identifier of scope "company") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
-		return 1, genrt.Leaf(oart.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
+		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
 	}
 	return 1, nil
 }
 
 // scoreGraphCompaniesItemName_vs_PeopleItemName scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPeopleItemName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_PeopleItemTitle scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPeopleItemTitle(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPeopleItemTitle(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_PeopleItemId scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/people/items/properties/id (string, identifier of scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PeopleItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPeopleItemId(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPeopleItemId(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_PeopleItemName scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPeopleItemName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_PeopleItemTitle scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPeopleItemTitle(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPeopleItemTitle(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_EmploymentItemPerson scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphEmploymentItemPerson(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphEmploymentItemPerson(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_EmploymentItemCompany scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphEmploymentItemCompany(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphEmploymentItemCompany(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_EmploymentItemRole scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphEmploymentItemRole(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphEmploymentItemRole(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_EmploymentItemPerson scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphEmploymentItemPerson(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphEmploymentItemPerson(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_EmploymentItemCompany scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphEmploymentItemCompany(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphEmploymentItemCompany(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_AcquaintanceItemSource scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphAcquaintanceItemSource(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphAcquaintanceItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_AcquaintanceItemTarget scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_AcquaintanceItemRelation scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemSource scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphAcquaintanceItemSource(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphAcquaintanceItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemTarget scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemRelation scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_PartnershipItemSource scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPartnershipItemSource(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_PartnershipItemTarget scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPartnershipItemTarget(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemName_vs_PartnershipItemRelation scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.JaroWinkler(string(g), string(p))
+	s := align.JaroWinkler(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPartnershipItemRelation(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemName(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_PartnershipItemSource scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPartnershipItemSource(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_PartnershipItemTarget scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPartnershipItemTarget(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphCompaniesItemIndustry_vs_PartnershipItemRelation scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPartnershipItemRelation(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphCompaniesItemIndustry(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
@@ -10036,7 +10036,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PeopleItemName(gn bool, g
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10065,7 +10065,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PeopleItemName(gn bool, 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10075,18 +10075,18 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PeopleItemName(gn bool, 
 
 // scoreGraphEmploymentItemRole_vs_PeopleItemName scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPeopleItemName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemRole_vs_PeopleItemTitle scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPeopleItemTitle(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPeopleItemTitle(p), true, true)
 	}
 	return s, nil
 }
@@ -10112,7 +10112,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_CompaniesItemName(gn bool
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10141,7 +10141,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_CompaniesItemIndustry(gn 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10170,7 +10170,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemName(gn boo
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10199,7 +10199,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemIndustry(gn
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10209,9 +10209,9 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemIndustry(gn
 
 // scoreGraphEmploymentItemRole_vs_CompaniesItemName scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphCompaniesItemName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
@@ -10237,7 +10237,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson(gn bool, g string, pn bool, 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10266,7 +10266,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_Company(gn bool, g string
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10295,7 +10295,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_Role(gn bool, g string, p
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10324,7 +10324,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_Person(gn bool, g string
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10353,7 +10353,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany(gn bool, g string, pn bool,
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10382,7 +10382,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_Role(gn bool, g string, 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10392,27 +10392,27 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_Role(gn bool, g string, 
 
 // scoreGraphEmploymentItemRole_vs_Person scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_Person(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphEmploymentItemPerson(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphEmploymentItemPerson(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemRole_vs_Company scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_Company(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphEmploymentItemCompany(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphEmploymentItemCompany(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemRole scores #/properties/employment/items/properties/role (string, exact).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphEmploymentItemRole(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphEmploymentItemRole(p), true, true)
 	}
 	return s, nil
 }
@@ -10438,7 +10438,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemSource(gn
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10467,7 +10467,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemTarget(gn
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10496,7 +10496,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemRelation(
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10525,7 +10525,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemSource(g
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10554,7 +10554,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemRelation
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10564,27 +10564,27 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemRelation
 
 // scoreGraphEmploymentItemRole_vs_AcquaintanceItemSource scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphAcquaintanceItemSource(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphAcquaintanceItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemRole_vs_AcquaintanceItemTarget scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemRole_vs_AcquaintanceItemRelation scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
 	}
 	return s, nil
 }
@@ -10610,7 +10610,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemSource(gn 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10639,7 +10639,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemTarget(gn 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10668,7 +10668,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemRelation(g
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemPerson(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10697,7 +10697,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemSource(gn
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10726,7 +10726,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemRelation(
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphEmploymentItemCompany(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10736,27 +10736,27 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemRelation(
 
 // scoreGraphEmploymentItemRole_vs_PartnershipItemSource scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPartnershipItemSource(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemRole_vs_PartnershipItemTarget scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPartnershipItemTarget(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphEmploymentItemRole_vs_PartnershipItemRelation scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPartnershipItemRelation(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphEmploymentItemRole(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
@@ -10782,7 +10782,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_CompaniesItemName(gn bo
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10811,7 +10811,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_CompaniesItemIndustry(g
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10840,7 +10840,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemName(gn bo
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10869,7 +10869,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemIndustry(g
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10879,18 +10879,18 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemIndustry(g
 
 // scoreGraphAcquaintanceItemRelation_vs_CompaniesItemName scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphCompaniesItemName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphAcquaintanceItemRelation_vs_CompaniesItemIndustry scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphCompaniesItemIndustry(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphCompaniesItemIndustry(p), true, true)
 	}
 	return s, nil
 }
@@ -10916,7 +10916,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemPerson(gn
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10945,7 +10945,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemCompany(g
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -10974,7 +10974,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemRole(gn b
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11003,7 +11003,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemPerson(gn
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11032,7 +11032,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemRole(gn b
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11042,27 +11042,27 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemRole(gn b
 
 // scoreGraphAcquaintanceItemRelation_vs_EmploymentItemPerson scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphEmploymentItemPerson(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphEmploymentItemPerson(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphAcquaintanceItemRelation_vs_EmploymentItemCompany scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphEmploymentItemCompany(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphEmploymentItemCompany(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphAcquaintanceItemRelation_vs_EmploymentItemRole scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphEmploymentItemRole(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphEmploymentItemRole(p), true, true)
 	}
 	return s, nil
 }
@@ -11088,7 +11088,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource(gn bool, g string, pn bool
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11117,7 +11117,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_Target(gn bool, g strin
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11146,7 +11146,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_Relation(gn bool, g str
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11175,7 +11175,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_Source(gn bool, g strin
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11204,7 +11204,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget(gn bool, g string, pn bool
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11233,7 +11233,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_Relation(gn bool, g str
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11243,27 +11243,27 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_Relation(gn bool, g str
 
 // scoreGraphAcquaintanceItemRelation_vs_Source scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphAcquaintanceItemSource(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphAcquaintanceItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphAcquaintanceItemRelation_vs_Target scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphAcquaintanceItemRelation scores #/properties/acquaintance/items/properties/relation (string, exact).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
 	}
 	return s, nil
 }
@@ -11289,7 +11289,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemSource(g
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11318,7 +11318,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemTarget(g
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11347,7 +11347,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemRelation
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemSource(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11376,7 +11376,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemSource(g
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11405,7 +11405,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemTarget(g
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11434,7 +11434,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemRelation
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphAcquaintanceItemTarget(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11444,27 +11444,27 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemRelation
 
 // scoreGraphAcquaintanceItemRelation_vs_PartnershipItemSource scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphPartnershipItemSource(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphAcquaintanceItemRelation_vs_PartnershipItemTarget scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphPartnershipItemTarget(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphAcquaintanceItemRelation_vs_PartnershipItemRelation scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphPartnershipItemRelation(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphAcquaintanceItemRelation(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }
@@ -11490,7 +11490,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_PeopleItemName(gn bool, 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11519,7 +11519,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_PeopleItemTitle(gn bool,
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11548,7 +11548,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemName(gn bool, 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPeopleItemName(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11577,7 +11577,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemTitle(gn bool,
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11587,18 +11587,18 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemTitle(gn bool,
 
 // scoreGraphPartnershipItemRelation_vs_PeopleItemName scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPeopleItemName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPeopleItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemRelation_vs_PeopleItemTitle scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPeopleItemTitle(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPeopleItemTitle(p), true, true)
 	}
 	return s, nil
 }
@@ -11624,7 +11624,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_CompaniesItemName(gn boo
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11653,7 +11653,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_CompaniesItemIndustry(gn
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11682,7 +11682,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemName(gn boo
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphCompaniesItemName(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11711,7 +11711,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemIndustry(gn
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11721,18 +11721,18 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemIndustry(gn
 
 // scoreGraphPartnershipItemRelation_vs_CompaniesItemName scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphCompaniesItemName(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphCompaniesItemName(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemRelation_vs_CompaniesItemIndustry scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphCompaniesItemIndustry(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphCompaniesItemIndustry(p), true, true)
 	}
 	return s, nil
 }
@@ -11758,7 +11758,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemPerson(gn 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11787,7 +11787,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemCompany(gn
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphEmploymentItemCompany(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11816,7 +11816,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemRole(gn bo
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11845,7 +11845,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemPerson(gn 
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphEmploymentItemPerson(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11874,7 +11874,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemRole(gn bo
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphEmploymentItemRole(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11884,27 +11884,27 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemRole(gn bo
 
 // scoreGraphPartnershipItemRelation_vs_EmploymentItemPerson scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphEmploymentItemPerson(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphEmploymentItemPerson(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemRelation_vs_EmploymentItemCompany scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphEmploymentItemCompany(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphEmploymentItemCompany(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemRelation_vs_EmploymentItemRole scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphEmploymentItemRole(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphEmploymentItemRole(p), true, true)
 	}
 	return s, nil
 }
@@ -11930,7 +11930,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemSource(g
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11959,7 +11959,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemTarget(g
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -11988,7 +11988,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemRelation
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -12017,7 +12017,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemSource(g
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemSource(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -12046,7 +12046,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemTarget(g
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemTarget(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -12075,7 +12075,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemRelation
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphAcquaintanceItemRelation(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -12085,27 +12085,27 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemRelation
 
 // scoreGraphPartnershipItemRelation_vs_AcquaintanceItemSource scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphAcquaintanceItemSource(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphAcquaintanceItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemRelation_vs_AcquaintanceItemTarget scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphAcquaintanceItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemRelation_vs_AcquaintanceItemRelation scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphAcquaintanceItemRelation(p), true, true)
 	}
 	return s, nil
 }
@@ -12131,7 +12131,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource(gn bool, g string, pn bool,
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -12160,7 +12160,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_Target(gn bool, g string
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -12189,7 +12189,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_Relation(gn bool, g stri
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemSource(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -12218,7 +12218,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_Source(gn bool, g string
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPartnershipItemSource(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -12247,7 +12247,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget(gn bool, g string, pn bool,
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPartnershipItemTarget(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -12276,7 +12276,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_Relation(gn bool, g stri
 	if !build {
 		return s, nil
 	}
-	r := genrt.Leaf(oart.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
+	r := genrt.Leaf(align.LeafRef, s, toJSONOrNullGraphPartnershipItemTarget(gn, g), toJSONOrNullGraphPartnershipItemRelation(pn, p), true, true)
 	if hasMP {
 		r.Match.MappedPred, r.Match.HasMapped = jsonval.NewString(mp), true
 	}
@@ -12286,27 +12286,27 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_Relation(gn bool, g stri
 
 // scoreGraphPartnershipItemRelation_vs_Source scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPartnershipItemSource(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPartnershipItemSource(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemRelation_vs_Target scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPartnershipItemTarget(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPartnershipItemTarget(p), true, true)
 	}
 	return s, nil
 }
 
 // scoreGraphPartnershipItemRelation scores #/properties/partnership/items/properties/relation (string, exact).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPartnershipItemRelation(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONGraphPartnershipItemRelation(g), toJSONGraphPartnershipItemRelation(p), true, true)
 	}
 	return s, nil
 }

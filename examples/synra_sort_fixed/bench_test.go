@@ -6,7 +6,7 @@ import (
 
 	synrasort "github.com/objectaligner/oagen/examples/synra_sort_fixed"
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // A 12-item Facts2Order case: two facts swapped, one moved, one missing.

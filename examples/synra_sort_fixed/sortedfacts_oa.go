@@ -5,17 +5,17 @@ package synrasort
 import (
 	"errors"
 	"fmt"
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/align/genrt"
+	"github.com/objectaligner/oagen/align/seqdp"
 	"github.com/objectaligner/oagen/interp"
-	oart "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/genrt"
-	"github.com/objectaligner/oagen/runtime/jsonval"
-	"github.com/objectaligner/oagen/runtime/seqdp"
+	"github.com/objectaligner/oagen/jsonval"
 	"github.com/objectaligner/oagen/validate"
 	"sync"
 )
 
-// This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion3
+// This file needs the runtime contract it was generated for (see align.GenVersion).
+const _ = align.EnforceGenVersion3
 
 // SortedFacts is the root type of the schema synra_sort_fixed.json.
 type SortedFacts struct {
@@ -295,7 +295,7 @@ func oaSortedFactsScore(gold, cand *SortedFacts) (float64, error) {
 // RepairSortedFacts returns the ranked repair operations of the pair (SPEC §8,
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
-func RepairSortedFacts(gold, cand *SortedFacts) ([]oart.Op, error) {
+func RepairSortedFacts(gold, cand *SortedFacts) ([]align.Op, error) {
 	gn, g := oaSortedFactsIn(gold)
 	pn, p := oaSortedFactsIn(cand)
 	if oaSortedFactsNilRoot(gold, cand) {
@@ -308,8 +308,8 @@ func RepairSortedFacts(gold, cand *SortedFacts) ([]oart.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.Match, toJSONOrNullSortedFacts(gn, g), toJSONOrNullSortedFacts(pn, p), oart.GranularityLeaf)
-	return oart.RankOps(ops, oart.RankOptions{}, nil)
+	ops := align.WalkRepairs(r.Match, toJSONOrNullSortedFacts(gn, g), toJSONOrNullSortedFacts(pn, p), align.GranularityLeaf)
+	return align.RankOps(ops, align.RankOptions{}, nil)
 }
 func oaSortedFactsDecodePair(gold, cand []byte) (*oaSortedFactsFallback, jsonval.Value, jsonval.Value, error) {
 	st, err := oaSortedFactsState()
@@ -382,7 +382,7 @@ func ScoreSortedFactsJSONDetail(gold, cand []byte) (score float64, typed bool, e
 
 // RepairSortedFactsJSON returns the ranked repair operations of two JSON texts
 // under synra_sort_fixed.json: exactly the interpreter's.
-func RepairSortedFactsJSON(gold, cand []byte) ([]oart.Op, error) {
+func RepairSortedFactsJSON(gold, cand []byte) ([]align.Op, error) {
 	st, g, p, err := oaSortedFactsDecodePair(gold, cand)
 	if err != nil {
 		return nil, err
@@ -476,7 +476,7 @@ func (c *oaSortedFactsCtx) scoreObjectSortedFacts(g *SortedFacts, p *SortedFacts
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberSortedFacts(g, eg[x]), memberSortedFacts(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberSortedFacts(g, eg[x]), memberSortedFacts(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -490,7 +490,7 @@ func (c *oaSortedFactsCtx) scoreObjectSortedFacts(g *SortedFacts, p *SortedFacts
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -499,17 +499,17 @@ func (c *oaSortedFactsCtx) scoreObjectSortedFacts(g *SortedFacts, p *SortedFacts
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysSortedFacts[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -526,7 +526,7 @@ func (c *oaSortedFactsCtx) scoreObjectSortedFacts(g *SortedFacts, p *SortedFacts
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -555,7 +555,7 @@ func (c *oaSortedFactsCtx) scoreArraySortedFactsIndices(g []int64, p []int64, bu
 		if build {
 			for j := 0; j < m; j++ {
 				v := elemAtSortedFactsIndices(p, 0+j)
-				tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+				tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 			}
 		}
 	case m == 0:
@@ -563,7 +563,7 @@ func (c *oaSortedFactsCtx) scoreArraySortedFactsIndices(g []int64, p []int64, bu
 		if build {
 			for i := 0; i < n; i++ {
 				v := elemAtSortedFactsIndices(g, 0+i)
-				tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+				tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 			}
 		}
 	default:
@@ -583,7 +583,7 @@ func (c *oaSortedFactsCtx) scoreArraySortedFactsIndices(g []int64, p []int64, bu
 					D++
 					if build {
 						_, cr := c.scoreTailSortedFactsIndices(g, p, st.I, st.J, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -594,13 +594,13 @@ func (c *oaSortedFactsCtx) scoreArraySortedFactsIndices(g []int64, p []int64, bu
 				if !elemNullAtSortedFactsIndices(g, 0+st.I) {
 					D++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 				if !elemNullAtSortedFactsIndices(p, 0+st.J) {
 					D++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 			case seqdp.Up:
@@ -611,7 +611,7 @@ func (c *oaSortedFactsCtx) scoreArraySortedFactsIndices(g []int64, p []int64, bu
 						_, cr := c.scoreTailSortedFactsIndices(g, p, st.I, st.J, true)
 						v = cr.Gold
 					}
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case seqdp.Left:
 				D++
@@ -621,7 +621,7 @@ func (c *oaSortedFactsCtx) scoreArraySortedFactsIndices(g []int64, p []int64, bu
 						_, cr := c.scoreTailSortedFactsIndices(g, p, st.I, st.J, true)
 						v = cr.Pred
 					}
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -629,21 +629,21 @@ func (c *oaSortedFactsCtx) scoreArraySortedFactsIndices(g []int64, p []int64, bu
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(total / float64(D))
+			tail = align.Clamp01(total / float64(D))
 		}
 		c.Release(M)
 	}
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONSortedFactsIndices(g), toJSONSortedFactsIndices(p))
+	return tail, genrt.FinishList(align.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONSortedFactsIndices(g), toJSONSortedFactsIndices(p))
 }
 
 // scoreSortedFactsIndicesItem scores #/properties/indices/items (integer, exact).
 func (c *oaSortedFactsCtx) scoreSortedFactsIndicesItem(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	s := oart.ExactNumberInt(g, p)
+	s := align.ExactNumberInt(g, p)
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONSortedFactsIndicesItem(g), toJSONSortedFactsIndicesItem(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONSortedFactsIndicesItem(g), toJSONSortedFactsIndicesItem(p), true, true)
 	}
 	return s, nil
 }

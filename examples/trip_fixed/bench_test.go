@@ -6,7 +6,7 @@ import (
 
 	trip "github.com/objectaligner/oagen/examples/trip_fixed"
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 const (

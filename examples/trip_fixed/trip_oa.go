@@ -5,17 +5,17 @@ package trip
 import (
 	"errors"
 	"fmt"
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/align/genrt"
+	"github.com/objectaligner/oagen/align/seqdp"
 	"github.com/objectaligner/oagen/interp"
-	oart "github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/genrt"
-	"github.com/objectaligner/oagen/runtime/jsonval"
-	"github.com/objectaligner/oagen/runtime/seqdp"
+	"github.com/objectaligner/oagen/jsonval"
 	"github.com/objectaligner/oagen/validate"
 	"sync"
 )
 
-// This file needs the runtime contract it was generated for (see oart.GenVersion).
-const _ = oart.EnforceGenVersion3
+// This file needs the runtime contract it was generated for (see align.GenVersion).
+const _ = align.EnforceGenVersion3
 
 // Trip is the root type of the schema trip_fixed.json.
 type Trip struct {
@@ -435,7 +435,7 @@ func oaTripScore(gold, cand *Trip) (float64, error) {
 // RepairTrip returns the ranked repair operations of the pair (SPEC §8,
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
-func RepairTrip(gold, cand *Trip) ([]oart.Op, error) {
+func RepairTrip(gold, cand *Trip) ([]align.Op, error) {
 	gn, g := oaTripIn(gold)
 	pn, p := oaTripIn(cand)
 	if oaTripNilRoot(gold, cand) {
@@ -448,8 +448,8 @@ func RepairTrip(gold, cand *Trip) ([]oart.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := oart.WalkRepairs(r.Match, toJSONOrNullTrip(gn, g), toJSONOrNullTrip(pn, p), oart.GranularityLeaf)
-	return oart.RankOps(ops, oart.RankOptions{}, nil)
+	ops := align.WalkRepairs(r.Match, toJSONOrNullTrip(gn, g), toJSONOrNullTrip(pn, p), align.GranularityLeaf)
+	return align.RankOps(ops, align.RankOptions{}, nil)
 }
 func oaTripDecodePair(gold, cand []byte) (*oaTripFallback, jsonval.Value, jsonval.Value, error) {
 	st, err := oaTripState()
@@ -522,7 +522,7 @@ func ScoreTripJSONDetail(gold, cand []byte) (score float64, typed bool, err erro
 
 // RepairTripJSON returns the ranked repair operations of two JSON texts
 // under trip_fixed.json: exactly the interpreter's.
-func RepairTripJSON(gold, cand []byte) ([]oart.Op, error) {
+func RepairTripJSON(gold, cand []byte) ([]align.Op, error) {
 	st, g, p, err := oaTripDecodePair(gold, cand)
 	if err != nil {
 		return nil, err
@@ -616,7 +616,7 @@ func (c *oaTripCtx) scoreObjectTrip(g *Trip, p *Trip, build bool) (float64, *gen
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberTrip(g, eg[x]), memberTrip(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberTrip(g, eg[x]), memberTrip(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -630,7 +630,7 @@ func (c *oaTripCtx) scoreObjectTrip(g *Trip, p *Trip, build bool) (float64, *gen
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -639,17 +639,17 @@ func (c *oaTripCtx) scoreObjectTrip(g *Trip, p *Trip, build bool) (float64, *gen
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysTrip[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -666,7 +666,7 @@ func (c *oaTripCtx) scoreObjectTrip(g *Trip, p *Trip, build bool) (float64, *gen
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
@@ -695,7 +695,7 @@ func (c *oaTripCtx) scoreArrayTripItinerary(g []TripItineraryItem, p []TripItine
 		if build {
 			for j := 0; j < m; j++ {
 				v := elemAtTripItinerary(p, 0+j)
-				tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+				tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 			}
 		}
 	case m == 0:
@@ -703,7 +703,7 @@ func (c *oaTripCtx) scoreArrayTripItinerary(g []TripItineraryItem, p []TripItine
 		if build {
 			for i := 0; i < n; i++ {
 				v := elemAtTripItinerary(g, 0+i)
-				tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+				tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 			}
 		}
 	default:
@@ -723,7 +723,7 @@ func (c *oaTripCtx) scoreArrayTripItinerary(g []TripItineraryItem, p []TripItine
 					D++
 					if build {
 						_, cr := c.scoreTailTripItinerary(g, p, st.I, st.J, true)
-						tents = append(tents, genrt.Entry{Role: oart.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match})
 					}
 					continue
 				}
@@ -734,13 +734,13 @@ func (c *oaTripCtx) scoreArrayTripItinerary(g []TripItineraryItem, p []TripItine
 				if !elemNullAtTripItinerary(g, 0+st.I) {
 					D++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(oart.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match})
 					}
 				}
 				if !elemNullAtTripItinerary(p, 0+st.J) {
 					D++
 					if build {
-						tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
+						tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match})
 					}
 				}
 			case seqdp.Up:
@@ -751,7 +751,7 @@ func (c *oaTripCtx) scoreArrayTripItinerary(g []TripItineraryItem, p []TripItine
 						_, cr := c.scoreTailTripItinerary(g, p, st.I, st.J, true)
 						v = cr.Gold
 					}
-					tents = append(tents, genrt.Entry{Role: oart.RoleMissing, Gold: v, Match: genrt.Leaf(oart.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})
 				}
 			case seqdp.Left:
 				D++
@@ -761,7 +761,7 @@ func (c *oaTripCtx) scoreArrayTripItinerary(g []TripItineraryItem, p []TripItine
 						_, cr := c.scoreTailTripItinerary(g, p, st.I, st.J, true)
 						v = cr.Pred
 					}
-					tents = append(tents, genrt.Entry{Role: oart.RoleExcess, Pred: v, Match: genrt.Leaf(oart.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
+					tents = append(tents, genrt.Entry{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})
 				}
 			}
 		}
@@ -769,14 +769,14 @@ func (c *oaTripCtx) scoreArrayTripItinerary(g []TripItineraryItem, p []TripItine
 		if D == 0 {
 			tail = 1
 		} else {
-			tail = oart.Clamp01(total / float64(D))
+			tail = align.Clamp01(total / float64(D))
 		}
 		c.Release(M)
 	}
 	if !build {
 		return tail, nil
 	}
-	return tail, genrt.FinishList(oart.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONTripItinerary(g), toJSONTripItinerary(p))
+	return tail, genrt.FinishList(align.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONTripItinerary(g), toJSONTripItinerary(p))
 }
 
 // scoreTripItineraryItem scores #/properties/itinerary/items (object).
@@ -869,7 +869,7 @@ func (c *oaTripCtx) scoreObjectTripItineraryItem(g *TripItineraryItem, p *TripIt
 		ews[x] = 1
 		if eg[x] < 0 || ep[x] < 0 {
 			if build {
-				rs[x] = genrt.Leaf(oart.LeafPlain, 0, memberTripItineraryItem(g, eg[x]), memberTripItineraryItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
+				rs[x] = genrt.Leaf(align.LeafPlain, 0, memberTripItineraryItem(g, eg[x]), memberTripItineraryItem(p, ep[x]), eg[x] >= 0, ep[x] >= 0)
 			}
 			continue
 		}
@@ -885,7 +885,7 @@ func (c *oaTripCtx) scoreObjectTripItineraryItem(g *TripItineraryItem, p *TripIt
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullTripItineraryItemCity(false, genrt.Deref(g.City)), toJSONOrNullTripItineraryItemDays(false, genrt.Deref(p.Days)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullTripItineraryItemCity(false, genrt.Deref(g.City)), toJSONOrNullTripItineraryItemDays(false, genrt.Deref(p.Days)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -894,7 +894,7 @@ func (c *oaTripCtx) scoreObjectTripItineraryItem(g *TripItineraryItem, p *TripIt
 			ews[x] = float64(1.0)
 			var r *genrt.Res
 			if build {
-				r = genrt.Leaf(oart.LeafPlain, 0, toJSONOrNullTripItineraryItemDays(false, genrt.Deref(g.Days)), toJSONOrNullTripItineraryItemCity(false, genrt.Deref(p.City)), true, true)
+				r = genrt.Leaf(align.LeafPlain, 0, toJSONOrNullTripItineraryItemDays(false, genrt.Deref(g.Days)), toJSONOrNullTripItineraryItemCity(false, genrt.Deref(p.City)), true, true)
 			}
 			if build {
 				rs[x] = r
@@ -908,7 +908,7 @@ func (c *oaTripCtx) scoreObjectTripItineraryItem(g *TripItineraryItem, p *TripIt
 			}
 		}
 	}
-	W := oart.PairwiseSum(ews[:E])
+	W := align.PairwiseSum(ews[:E])
 	var score float64
 	if W == 0 {
 		score = 1
@@ -917,17 +917,17 @@ func (c *oaTripCtx) scoreObjectTripItineraryItem(g *TripItineraryItem, p *TripIt
 		for x := 0; x < E; x++ {
 			terms[x] = (ews[x] / W) * evs[x]
 		}
-		sVal := oart.PairwiseSum(terms[:E])
-		score = oart.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
+		sVal := align.PairwiseSum(terms[:E])
+		score = align.Clamp01(float64(float64(1.0)*sVal) / float64(1.0))
 	}
 	if !build {
 		return score, nil
 	}
-	ents := make([]oart.ObjectEntry, E)
+	ents := make([]align.ObjectEntry, E)
 	var agM, apM []jsonval.Member
-	sumW := oart.NeumaierSum(ews[:E])
+	sumW := align.NeumaierSum(ews[:E])
 	for x := 0; x < E; x++ {
-		oe := oart.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
+		oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}
 		if eg[x] >= 0 {
 			oe.GoldKey, oe.HasGoldKey = keysTripItineraryItem[eg[x]], true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold})
@@ -944,15 +944,15 @@ func (c *oaTripCtx) scoreObjectTripItineraryItem(g *TripItineraryItem, p *TripIt
 		}
 		ents[x] = oe
 	}
-	mt := &oart.Match{Type: oart.ObjectNode, Score: score, Confidence: 1, Entries: ents}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
 // scoreTripItineraryItemCity scores #/properties/itinerary/items/properties/city (string, exact).
 func (c *oaTripCtx) scoreTripItineraryItemCity(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
-	s := oart.ExactString(string(g), string(p))
+	s := align.ExactString(string(g), string(p))
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONTripItineraryItemCity(g), toJSONTripItineraryItemCity(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONTripItineraryItemCity(g), toJSONTripItineraryItemCity(p), true, true)
 	}
 	return s, nil
 }
@@ -960,7 +960,7 @@ func (c *oaTripCtx) scoreTripItineraryItemCity(gn bool, g string, pn bool, p str
 // scoreTripItineraryItemCity_vs_Days scores a gold value of #/properties/itinerary/items/properties/city (string, exact) against a candidate value of #/properties/itinerary/items/properties/days (integer, invdiff); the gold node's schema governs (SPEC §6.4).
 func (c *oaTripCtx) scoreTripItineraryItemCity_vs_Days(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONTripItineraryItemCity(g), toJSONTripItineraryItemDays(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONTripItineraryItemCity(g), toJSONTripItineraryItemDays(p), true, true)
 	}
 	return 0, nil
 }
@@ -968,16 +968,16 @@ func (c *oaTripCtx) scoreTripItineraryItemCity_vs_Days(gn bool, g string, pn boo
 // scoreTripItineraryItemDays_vs_City scores a gold value of #/properties/itinerary/items/properties/days (integer, invdiff) against a candidate value of #/properties/itinerary/items/properties/city (string, exact); the gold node's schema governs (SPEC §6.4).
 func (c *oaTripCtx) scoreTripItineraryItemDays_vs_City(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
-		return 0, genrt.Leaf(oart.LeafPlain, 0, toJSONTripItineraryItemDays(g), toJSONTripItineraryItemCity(p), true, true)
+		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONTripItineraryItemDays(g), toJSONTripItineraryItemCity(p), true, true)
 	}
 	return 0, nil
 }
 
 // scoreTripItineraryItemDays scores #/properties/itinerary/items/properties/days (integer, invdiff).
 func (c *oaTripCtx) scoreTripItineraryItemDays(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
-	s := oart.InvDiffInt(g, p)
+	s := align.InvDiffInt(g, p)
 	if build {
-		return s, genrt.Leaf(oart.LeafPlain, s, toJSONTripItineraryItemDays(g), toJSONTripItineraryItemDays(p), true, true)
+		return s, genrt.Leaf(align.LeafPlain, s, toJSONTripItineraryItemDays(g), toJSONTripItineraryItemDays(p), true, true)
 	}
 	return s, nil
 }

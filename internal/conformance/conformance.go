@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/objectaligner/oagen/runtime"
-	"github.com/objectaligner/oagen/runtime/jsonval"
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // Vector is one reference case.
@@ -26,7 +26,7 @@ type Vector struct {
 	Score    float64
 	HasScore bool
 	Feedback string
-	Ops      []runtime.Op
+	Ops      []align.Op
 	Error    string
 }
 
@@ -124,9 +124,9 @@ func parse(line []byte) (*Vector, error) {
 	v.Feedback = get(exp, "feedback").S
 	v.Error = get(exp, "error").S
 	for _, o := range get(exp, "ops").Arr {
-		v.Ops = append(v.Ops, runtime.Op{
+		v.Ops = append(v.Ops, align.Op{
 			Op:         get(o, "op").S,
-			Kind:       runtime.OpKind(get(o, "kind").S),
+			Kind:       align.OpKind(get(o, "kind").S),
 			Path:       get(o, "path").S,
 			Delta:      get(o, "delta").Float64(),
 			Value:      get(o, "value"),

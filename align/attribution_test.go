@@ -1,0 +1,164 @@
+package align
+
+import (
+	"math"
+	"testing"
+
+	"github.com/objectaligner/oagen/jsonval"
+)
+
+func leafM(score float64, gold, pred jsonval.Value, hasG, hasP bool) *Match {
+	return &Match{Type: LeafNode, Score: score, Confidence: 1, Gold: gold, Pred: pred, HasGold: hasG, HasPred: hasP}
+}
+
+// rowKey summarises a row for comparison.
+type rowKey struct {
+	path         string
+	weight, cont float64
+	kind, part   string
+	node         bool
+}
+
+func keysOf(rows []AttributionRow) []rowKey {
+	out := make([]rowKey, len(rows))
+	for i, r := range rows {
+		out[i] = rowKey{r.Path, r.Weight, r.Contribution, r.Kind, r.Part, r.Node}
+	}
+	return out
+}
+
+func checkRows(t *testing.T, at Attribution, want []rowKey, total, residual float64) {
+	t.Helper()
+	got := keysOf(at.Rows)
+	if len(got) != len(want) {
+		t.Fatalf("rows %+v, want %+v", got, want)
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Errorf("row %d: %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if math.Abs(at.Total-total) > 1e-15 || math.Abs(at.Residual-residual) > 1e-15 {
+		t.Errorf("total %v residual %v, want %v, %v", at.Total, at.Residual, total, residual)
+	}
+}
+
+func attribute(t *testing.T, m *Match, score float64, opts AttributionOptions) Attribution {
+	t.Helper()
+	at, err := Attribute(m, score, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return at
+}
+
+// TestAttributeList: a fixed list with a half-right element and a missing
+// one; rows sorted by contribution; subtree granularity adds the node row.
+func TestAttributeList(t *testing.T) {
+	one, two := jsonval.NewInt(1), jsonval.NewInt(2)
+	m := &Match{Type: ListNode, List: ListFixed, Score: 0.25, Confidence: 1, Children: []ListChild{
+		{Role: RoleMatched, Alpha: 0.5, Match: leafM(0.5, one, two, true, true)},
+		{Role: RoleMissing, Alpha: 0.5, Match: leafM(0, two, jsonval.NullValue(), true, false)},
+	}}
+	at := attribute(t, m, 0.25, AttributionOptions{})
+	checkRows(t, at, []rowKey{
+		{"/1", 0.5, 0.5, "", PartValue, false},
+		{"/0", 0.5, 0.25, "", PartValue, false},
+	}, 0.75, 0)
+	if r := at.Rows[0]; !r.HasGold || r.HasPred || !jsonval.Equal(r.Gold, two) {
+		t.Errorf("missing row sides: %+v", r)
+	}
+	for _, g := range []Granularity{GranularitySubtree, GranularityAll} {
+		at = attribute(t, m, 0.25, AttributionOptions{Granularity: g})
+		checkRows(t, at, []rowKey{
+			{"", 1, 0.75, RowKindList, PartValue, true},
+			{"/1", 0.5, 0.5, "", PartValue, false},
+			{"/0", 0.5, 0.25, "", PartValue, false},
+		}, 1.5, 0.75)
+	}
+	if g, p := AlignedValues(m); g.String() != "[1,2]" || p.String() != "[2,null]" {
+		t.Errorf("aligned values %s, %s", g.String(), p.String())
+	}
+	if r := at.Rows[0]; r.Gold.String() != "[1,2]" {
+		t.Errorf("node row gold %s", r.Gold.String())
+	}
+	if _, err := Attribute(m, 0.25, AttributionOptions{Granularity: "tree"}); err == nil {
+		t.Error("unknown granularity accepted")
+	}
+}
+
+// TestAttributeObject: key rows exist only for non-zero key alphas; an empty
+// list value gives a synthetic row; ties keep walk order.
+func TestAttributeObject(t *testing.T) {
+	ks := 0.8 // a variable: a constant expression would be folded exactly
+	m := &Match{Type: ObjectNode, Score: 0.825, Confidence: 1, Entries: []ObjectEntry{
+		{GoldKey: "a", PredKey: "a", HasGoldKey: true, HasPredKey: true, KeyScore: 1, KeyAlpha: 0.25, ValueAlpha: 0.25,
+			Value: leafM(0.5, jsonval.NewInt(1), jsonval.NewInt(2), true, true)},
+		{GoldKey: "b/c", PredKey: "bb", HasGoldKey: true, HasPredKey: true, KeyScore: ks, KeyAlpha: 0.25, ValueAlpha: 0.25,
+			Value: &Match{Type: ListNode, List: ListReorder, Score: 1, Confidence: 1}},
+	}}
+	at := attribute(t, m, 0.825, AttributionOptions{})
+	checkRows(t, at, []rowKey{
+		{"/a", 0.25, 0.125, "", PartValue, false},
+		{"/b~1c", 0.25, float64(0.25 * (1 - ks)), "", PartKey, false},
+		{"/a", 0.25, 0, "", PartKey, false},
+		{"/b~1c", 0.25, 0, RowKindList, PartValue, false},
+	}, 0.175, 0)
+	key := at.Rows[1]
+	if key.Gold.S != "b/c" || key.Pred.S != "bb" || key.Score != 0.8 {
+		t.Errorf("key row: %+v", key)
+	}
+
+	// Zero key alphas: no key rows; an unpaired entry is a value row at the
+	// candidate key.
+	m = &Match{Type: ObjectNode, Score: 0.5, Confidence: 1, Entries: []ObjectEntry{
+		{GoldKey: "a", PredKey: "a", HasGoldKey: true, HasPredKey: true, KeyScore: 1, ValueAlpha: 0.5,
+			Value: leafM(1, jsonval.NewInt(1), jsonval.NewInt(1), true, true)},
+		{PredKey: "z", HasPredKey: true, ValueAlpha: 0.5, Value: leafM(0, jsonval.NullValue(), jsonval.NewInt(2), false, true)},
+	}}
+	checkRows(t, attribute(t, m, 0.5, AttributionOptions{}), []rowKey{
+		{"/z", 0.5, 0.5, "", PartValue, false},
+		{"/a", 0.5, 0, "", PartValue, false},
+	}, 0.5, 0)
+}
+
+// TestAttributeSynthetic: empty containers and lists whose alphas are all
+// zero give one row at their own path; absent tuple positions are left out
+// unless asked for.
+func TestAttributeSynthetic(t *testing.T) {
+	empty := &Match{Type: ObjectNode, Score: 1, Confidence: 1}
+	checkRows(t, attribute(t, empty, 1, AttributionOptions{}),
+		[]rowKey{{"", 1, 0, RowKindObject, PartValue, false}}, 0, 0)
+
+	ignored := &Match{Type: ListNode, List: ListFixed, Score: 1, Confidence: 1, Children: []ListChild{
+		{Role: RoleExcess, Match: leafM(0, jsonval.NullValue(), jsonval.NewString("x"), false, true)},
+	}}
+	checkRows(t, attribute(t, ignored, 1, AttributionOptions{}),
+		[]rowKey{{"", 1, 0, RowKindList, PartValue, false}}, 0, 0)
+
+	tuple := &Match{Type: ListNode, List: ListPrefix, Score: 1, Confidence: 1, Children: []ListChild{
+		{Role: RoleMatched, Alpha: 1, Match: leafM(1, jsonval.NewInt(1), jsonval.NewInt(1), true, true)},
+		{Role: RoleAbsent, Match: &Match{Type: LeafNode, Leaf: LeafAbsent, Confidence: 1}},
+	}}
+	checkRows(t, attribute(t, tuple, 1, AttributionOptions{}),
+		[]rowKey{{"/0", 1, 0, "", PartValue, false}}, 0, 0)
+	checkRows(t, attribute(t, tuple, 1, AttributionOptions{IncludeAbsent: true}), []rowKey{
+		{"/0", 1, 0, "", PartValue, false},
+		{"/1", 0, 0, "absent", PartValue, false},
+	}, 0, 0)
+
+	// A nil tree (a candidate that failed validation): no rows.
+	at := attribute(t, nil, 0, AttributionOptions{})
+	if len(at.Rows) != 0 || at.Residual != -1 {
+		t.Errorf("nil tree: %+v", at)
+	}
+}
+
+func TestLeafKindName(t *testing.T) {
+	want := map[LeafKind]string{LeafPlain: "", LeafID: "id", LeafRef: "ref", LeafNull: "null", LeafAbsent: "absent"}
+	for k, w := range want {
+		if got := LeafKindName(k); got != w {
+			t.Errorf("LeafKindName(%d) = %q, want %q", k, got, w)
+		}
+	}
+}

@@ -1,0 +1,106 @@
+// Package align is what the interpreter and generated scorers share: the
+// primitive comparators (SPEC §3), the summation disciplines (SPEC §10.2), the
+// match tree (SPEC §1.5), repair operations and their walk (SPEC §8.1–8.7), and
+// feedback rendering with its templates (SPEC §8.8–8.10).
+//
+// It has no dependency on the schema model (package ir) or the generator.
+package align
+
+import "github.com/objectaligner/oagen/jsonval"
+
+// NodeType is the shape of a match-tree node.
+type NodeType uint8
+
+// The match-tree node types of SPEC §1.5.
+const (
+	LeafNode   NodeType = iota // MatchItem
+	ListNode                   // MatchList
+	ObjectNode                 // MatchDict
+)
+
+// LeafKind is the kind of a leaf (SPEC §1.5).
+type LeafKind uint8
+
+// The leaf kinds.
+const (
+	LeafPlain  LeafKind = iota // "" : a primitive comparison or an unmatched element
+	LeafID                     // "id"
+	LeafRef                    // "ref"
+	LeafNull                   // "null"
+	LeafAbsent                 // "absent": a tuple position neither side has
+)
+
+// ListKind is the kind of a list node (SPEC §1.5).
+type ListKind uint8
+
+// The list kinds.
+const (
+	ListFixed    ListKind = iota // order: "fixed" tail
+	ListReorder                  // order: "align" tail
+	ListPrefix                   // tuple head only
+	ListCombined                 // tuple head plus tail
+)
+
+// Role is the entry role of a list child (SPEC §1.5).
+type Role uint8
+
+// The entry roles.
+const (
+	RoleMatched Role = iota
+	RoleMissing      // a gold element left unpaired
+	RoleExcess       // a candidate element left unpaired
+	RoleAbsent       // tuple sentinel
+)
+
+// Match is one node of the match tree. Which fields are meaningful depends on
+// Type. The tree also records the effective-weight factors ("alphas", SPEC §8.2)
+// of its children, so that the repair walk needs no schema.
+type Match struct {
+	Type       NodeType
+	Score      float64
+	Confidence float64
+
+	// Leaf fields.
+	Leaf LeafKind
+	// Gold and Pred are the (aligned) values of the two sides; HasGold/HasPred
+	// are false when a side is absent (an unmatched element), which is
+	// distinct from a JSON null value.
+	Gold, Pred       jsonval.Value
+	HasGold, HasPred bool
+	// MappedPred is, for a ref leaf scored through a bijection, the
+	// candidate-space id the gold reference maps to (HasMapped false: ⊥, or
+	// no bijection consulted).
+	MappedPred jsonval.Value
+	HasMapped  bool
+	// Consulted is true for ref leaves scored through a bijection (rule 2 of
+	// SPEC §7.4), as opposed to masked ones.
+	Consulted bool
+
+	// List fields.
+	List     ListKind
+	Children []ListChild
+
+	// Object fields.
+	Entries []ObjectEntry
+}
+
+// ListChild is one entry of a list node.
+type ListChild struct {
+	Role  Role
+	Alpha float64 // effective-weight factor of SPEC §8.2 (0: skipped by the walk)
+	Match *Match
+}
+
+// ObjectEntry is one (key, value) entry of an object node (SPEC §6.2).
+type ObjectEntry struct {
+	GoldKey, PredKey       string
+	HasGoldKey, HasPredKey bool
+	KeyScore               float64
+	KeyAlpha, ValueAlpha   float64 // SPEC §8.2, with the §8.5 corrections
+	Value                  *Match
+	// KeyConfidence is the pairing confidence of the entry's key pair
+	// (SPEC §9.3), set (HasKeyConfidence) on paired entries of a tree built
+	// with confidences; a key rename mixes it into its confidence.
+	KeyConfidence    float64
+	HasKeyConfidence bool
+}

@@ -1,0 +1,115 @@
+package align
+
+import "github.com/objectaligner/oagen/jsonval"
+
+// RefProp is one definer property of a referenced record: a member of the
+// record that identifies it to a reader (SPEC §8.11 step 3).
+type RefProp struct {
+	Key   string
+	Value jsonval.Value
+}
+
+// RefSemantic describes the endpoints of one reference repair operation
+// (ref_fix or ref_fix_no_target) for the semantic referential feedback of
+// SPEC §8.11. Computing it needs the schema and both documents, so it is
+// supplied by the caller of RenderFeedback (package interp provides it).
+type RefSemantic struct {
+	// Scope is the name of the scope the reference points into.
+	Scope string
+	// Target are the definer properties of the gold endpoint, the record the
+	// reference should point to, in schema order. RenderFeedback renders the
+	// literal line when it is empty.
+	Target []RefProp
+	// Ambiguous is true when another gold record of the scope has exactly
+	// the same properties (feedback.refsem.target_ambiguous).
+	Ambiguous bool
+	// Relation are the values of the exact scalars of the record carrying
+	// the reference, in the order of SPEC §8.11 step 6; empty when none.
+	Relation []jsonval.Value
+	// Dangling is true when the candidate's reference names no candidate
+	// record (feedback.refsem.used_dangling); used by ref_fix only.
+	Dangling bool
+	// Used are the definer properties of the candidate record the reference
+	// names, when it is not Dangling; used by ref_fix only.
+	Used []RefProp
+}
+
+// RefSemanticsFunc returns the semantic description of a ref_fix or
+// ref_fix_no_target operation, or ok false to have the operation rendered
+// with its literal template ("give up" in SPEC §8.11). It must not modify o.
+type RefSemanticsFunc func(o *Op) (sem RefSemantic, ok bool)
+
+// isRefKind reports whether kind has a semantic rendering (SPEC §8.11).
+func isRefKind(kind OpKind) bool {
+	return kind == KindRefFix || kind == KindRefFixNoTarget
+}
+
+// semanticKey returns the skeleton template key of a reference kind.
+func semanticKey(kind OpKind) tkey {
+	if kind == KindRefFix {
+		return keyOpRefFixSemantic
+	}
+	return keyOpRefFixNoTargetSemantic
+}
+
+// refFragments are the rendered fragments of a semantic line (SPEC §8.11
+// step 7), filled into the skeleton's relation, target, used and scope
+// placeholders.
+type refFragments struct {
+	relation, target, used, scope string
+}
+
+// buildRefFragments renders the fragments of one semantic line with the
+// resolved templates of set: every property as feedback.refsem.prop joined
+// with ", ", the target (certain or ambiguous), the relation label (values
+// joined with " / ", or "" when there are none) and, for ref_fix, the used
+// fragment (the candidate endpoint's properties, or the dangling text).
+func buildRefFragments(set *templateSet, kind OpKind, sem *RefSemantic) refFragments {
+	var a argSet
+	f := refFragments{scope: sem.Scope}
+	if len(sem.Relation) > 0 {
+		var label []byte
+		for i := range sem.Relation {
+			if i > 0 {
+				label = append(label, " / "...)
+			}
+			label = appendFmtValue(label, &sem.Relation[i])
+		}
+		a.setString(slotRelationLabel, string(label))
+		f.relation = set[keyRefsemRelation].renderString(&a)
+	}
+	a.setString(slotScope, sem.Scope)
+	a.setString(slotGoldProps, renderRefProps(set, sem.Target))
+	if sem.Ambiguous {
+		f.target = set[keyRefsemTargetAmbiguous].renderString(&a)
+	} else {
+		f.target = set[keyRefsemTarget].renderString(&a)
+	}
+	if kind == KindRefFix {
+		if sem.Dangling {
+			f.used = set[keyRefsemUsedDangling].renderString(&a)
+		} else {
+			a.setString(slotPredProps, renderRefProps(set, sem.Used))
+			f.used = set[keyRefsemUsed].renderString(&a)
+		}
+	}
+	return f
+}
+
+// renderRefProps renders properties with feedback.refsem.prop ({key},
+// {value} = fmt(value)) joined with ", ".
+func renderRefProps(set *templateSet, props []RefProp) string {
+	var (
+		a   argSet
+		out []byte
+	)
+	for i := range props {
+		if i > 0 {
+			out = append(out, ", "...)
+		}
+		a.setString(slotKey, props[i].Key)
+		a.setString(slotValue, fmtValue(props[i].Value))
+		out = set[keyRefsemProp].render(out, &a)
+	}
+	return string(out)
+}
