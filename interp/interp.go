@@ -51,6 +51,37 @@ type Options struct {
 	ReferentialFeedback string
 	// Limits bound the work of one pair.
 	Limits Limits
+	// Compat selects the scoring profile: CompatDefault (the zero value)
+	// follows the JSON data model, CompatReference reproduces the Python
+	// reference implementation bit for bit.
+	Compat Compat
+}
+
+// Compat names a scoring profile.
+type Compat string
+
+// The scoring profiles.
+const (
+	// CompatDefault is the default profile: a score depends only on the
+	// JSON data (numbers compare by value, object members are unordered)
+	// and every suggested fix is written in the candidate's identifiers.
+	CompatDefault Compat = ""
+	// CompatReference reproduces the Python reference implementation,
+	// including its dependence on the lexical form of numbers and on the
+	// order of object members.
+	CompatReference Compat = "reference"
+)
+
+// ParseCompat parses a profile name as written on the command line and in
+// request options: "default" (or "") or "reference".
+func ParseCompat(name string) (Compat, error) {
+	switch name {
+	case "", "default":
+		return CompatDefault, nil
+	case "reference":
+		return CompatReference, nil
+	}
+	return "", fmt.Errorf("unknown compat profile %q (want default or reference)", name)
 }
 
 // Limits bound the resources one scored pair may use. Exceeding a limit is an
