@@ -1,9 +1,10 @@
 // Package align is what the interpreter and generated scorers share: the
 // primitive comparators (SPEC §3), the summation disciplines (SPEC §10.2), the
-// match tree (SPEC §1.5), repair operations and their walk (SPEC §8.1–8.7), and
-// feedback rendering with its templates (SPEC §8.8–8.10).
+// match tree (SPEC §1.5), and repair operations with their walk and ranking
+// (SPEC §8.1–8.7). Rendering operations as text lives in package feedback.
 //
-// It has no dependency on the schema model (package ir) or the generator.
+// It depends on nothing but package jsonval and the standard library: no
+// schema model (package ir), validator, interpreter or generator.
 package align
 
 import "github.com/objectaligner/oagen/jsonval"

@@ -40,7 +40,7 @@ func randomOps(t testing.TB, seed uint64, n int) []Op {
 	return ops
 }
 
-func TestRankAndRenderProperties(t *testing.T) {
+func TestRankProperties(t *testing.T) {
 	params := proptest.Parameters(t)
 	params.MinSuccessfulTests = 300
 	props := gopter.NewProperties(params)
@@ -81,44 +81,4 @@ func TestRankAndRenderProperties(t *testing.T) {
 		gen.UInt64(), gen.IntRange(0, 40), gen.IntRange(0, 2),
 	))
 
-	props.Property("RenderFeedback selection invariants", prop.ForAll(
-		func(seed uint64, n, topK int, minDelta float64) string {
-			ranked, err := RankOps(randomOps(t, seed, n), RankOptions{}, nil)
-			if err != nil {
-				return err.Error()
-			}
-			opts := DefaultFeedbackOptions()
-			opts.TopK, opts.MinScoreDelta = topK, minDelta
-			fb, err := RenderFeedback(0.5, ranked, opts)
-			if err != nil {
-				return err.Error()
-			}
-			if fb.NTotal != len(ranked) || len(fb.Entries) > topK || fb.NShown > len(fb.Entries) {
-				return fmt.Sprintf("total %d entries %d shown %d topK %d", fb.NTotal, len(fb.Entries), fb.NShown, topK)
-			}
-			if fb.Truncated != (len(fb.Entries) < fb.NTotal) {
-				return "truncated flag"
-			}
-			lines := strings.Split(fb.Text, "\n")
-			rank := 0
-			for _, e := range fb.Entries {
-				if e.Silent != (e.Text == "") || e.Silent != (e.Op.Kind == KindKeyRenameRemove) {
-					return fmt.Sprintf("entry %+v: silent %v text %q", e.Op.Kind, e.Silent, e.Text)
-				}
-				if e.Silent {
-					continue
-				}
-				rank++
-				if e.Rank != rank || e.Op.Delta < minDelta && e.Op.Kind != KindKeyRenameAdd || lines[rank] != e.Text || !strings.HasPrefix(e.Text, strconv.Itoa(rank)+". ") {
-					return fmt.Sprintf("entry %d: rank %d text %q line %q", rank, e.Rank, e.Text, lines[rank])
-				}
-			}
-			if rank != fb.NShown {
-				return "NShown"
-			}
-			return ""
-		},
-		gen.UInt64(), gen.IntRange(0, 40), gen.IntRange(0, 12), gen.Float64Range(0, 0.2),
-	))
-	props.TestingRun(t)
 }

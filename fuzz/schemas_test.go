@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/ir"
 	"github.com/objectaligner/oagen/jsonval"
@@ -112,7 +112,7 @@ func checkPair(t *testing.T, sc *interp.Scorer, gold, cand jsonval.Value) (*inte
 	if math.Float64bits(s) != math.Float64bits(res.Score) {
 		t.Fatalf("Score %v, Align %v", s, res.Score)
 	}
-	_, ops, err := res.Feedback(interp.RepairOptions{}, align.DefaultFeedbackOptions())
+	_, ops, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
 	if err != nil {
 		t.Fatalf("Feedback: %v", err)
 	}

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -257,7 +257,7 @@ func BenchmarkInterpScore(b *testing.B) {
 // BenchmarkInterpAlignFeedback measures the whole feedback pipeline:
 // Scorer.Align, the repair walk, ranking and the default feedback text.
 func BenchmarkInterpAlignFeedback(b *testing.B) {
-	fo := align.DefaultFeedbackOptions()
+	fo := feedback.DefaultFeedbackOptions()
 	for _, c := range benchCases(b, 500) {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -279,7 +279,7 @@ func BenchmarkInterpAlignFeedback(b *testing.B) {
 // BenchmarkInterpRepairRender measures the repair walk, ranking and
 // rendering alone, on an alignment computed once.
 func BenchmarkInterpRepairRender(b *testing.B) {
-	fo := align.DefaultFeedbackOptions()
+	fo := feedback.DefaultFeedbackOptions()
 	for _, c := range benchCases(b, 500) {
 		res, err := c.scorer.Align(c.gold, c.cand)
 		if err != nil {

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -56,7 +56,7 @@ func scoreOnce(sc *interp.Scorer, g, c jsonval.Value) (concurrencyOutcome, error
 	if math.Float64bits(res.Score) != math.Float64bits(s) {
 		return concurrencyOutcome{}, fmt.Errorf("Align %v, Score %v", res.Score, s)
 	}
-	text, ops, err := res.Feedback(interp.RepairOptions{}, align.DefaultFeedbackOptions())
+	text, ops, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
 	if err != nil {
 		return concurrencyOutcome{}, err
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/interp"
 )
 
@@ -71,7 +72,7 @@ func TestConfidenceZero(t *testing.T) {
 	if len(ops) != 2 || ops[0].Path != "/" || ops[1].Path != "/xs" {
 		t.Errorf("diagnostics %v, want / and /xs", ops)
 	}
-	fo := align.DefaultFeedbackOptions()
+	fo := feedback.DefaultFeedbackOptions()
 	text, _, err := res.Feedback(interp.RepairOptions{IncludePairingAmbiguous: true}, fo)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/internal/conformance"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
@@ -242,7 +243,7 @@ func TestConformanceFeedback(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		text, _, err := res.Feedback(interp.RepairOptions{}, align.DefaultFeedbackOptions())
+		text, _, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
 		if err != nil {
 			t.Errorf("%s: feedback: %v", v.ID, err)
 			fail++

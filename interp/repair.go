@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/feedback"
 )
 
 // RepairOptions control the repair walk and ranking (SPEC §8.6–8.7).
@@ -56,11 +57,11 @@ func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
 // text and no operations (SPEC §8.8.7). When the scorer's ReferentialFeedback
 // is "semantic" and fo.RefSemantics is nil, reference lines are rendered
 // semantically (SPEC §8.11, see RefSemantics).
-func (r *Result) Feedback(ro RepairOptions, fo align.FeedbackOptions) (string, []align.Op, error) {
+func (r *Result) Feedback(ro RepairOptions, fo feedback.FeedbackOptions) (string, []align.Op, error) {
 	if r.Invalid != nil {
 		t := fo.Templates
 		if t == nil {
-			t = align.DefaultTemplates()
+			t = feedback.DefaultTemplates()
 		}
 		if len(fo.Overrides) > 0 {
 			var err error
@@ -68,7 +69,7 @@ func (r *Result) Feedback(ro RepairOptions, fo align.FeedbackOptions) (string, [
 				return "", nil, err
 			}
 		}
-		return align.RenderValidationError(r.Invalid.DisplayPath(), r.Invalid.Message, t), nil, nil
+		return feedback.RenderValidationError(r.Invalid.DisplayPath(), r.Invalid.Message, t), nil, nil
 	}
 	ops, err := r.Repair(ro)
 	if err != nil {
@@ -77,7 +78,7 @@ func (r *Result) Feedback(ro RepairOptions, fo align.FeedbackOptions) (string, [
 	if fo.RefSemantics == nil && r.scorer != nil && r.scorer.opts.ReferentialFeedback == RefFeedbackSemantic {
 		fo.RefSemantics = r.RefSemantics()
 	}
-	fb, err := align.RenderFeedback(r.Score, ops, fo)
+	fb, err := feedback.RenderFeedback(r.Score, ops, fo)
 	if err != nil {
 		return "", nil, err
 	}
@@ -87,11 +88,11 @@ func (r *Result) Feedback(ro RepairOptions, fo align.FeedbackOptions) (string, [
 // Describe returns the prose description of the alignment (SPEC §9.1) with
 // the default templates.
 func (r *Result) Describe() string {
-	t := align.DefaultTemplates()
+	t := feedback.DefaultTemplates()
 	if r.Invalid != nil {
-		return align.DescribeValidationError(r.Invalid.Pointer(), r.Invalid.Message, t)
+		return feedback.DescribeValidationError(r.Invalid.Pointer(), r.Invalid.Message, t)
 	}
-	return align.Describe(r.Score, r.Match, t)
+	return feedback.Describe(r.Score, r.Match, t)
 }
 
 // Attribution decomposes the pair's deficit per location (SPEC §9.2): one

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/ir"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -17,7 +18,7 @@ const (
 )
 
 // RefSemantics returns the provider of the semantic referential feedback of
-// SPEC §8.11 for this result: set it as align.FeedbackOptions.RefSemantics
+// SPEC §8.11 for this result: set it as feedback.FeedbackOptions.RefSemantics
 // to render ref_fix and ref_fix_no_target lines by the properties of the
 // records a reference should point to. Result.Feedback does so by itself
 // when the scorer's ReferentialFeedback option is "semantic".
@@ -32,9 +33,9 @@ const (
 //
 // The provider memoises the per-scope record indices it builds, so it is
 // not safe for concurrent use; call RefSemantics once per goroutine.
-func (r *Result) RefSemantics() align.RefSemanticsFunc {
+func (r *Result) RefSemantics() feedback.RefSemanticsFunc {
 	if r.scorer == nil || r.Match == nil {
-		return func(*align.Op) (align.RefSemantic, bool) { return align.RefSemantic{}, false }
+		return func(*align.Op) (feedback.RefSemantic, bool) { return feedback.RefSemantic{}, false }
 	}
 	sx := &semContext{s: r.scorer, gold: r.Gold, cand: r.Candidate, scopes: map[int]*scopeRecords{}}
 	return sx.describe
@@ -51,7 +52,7 @@ type semContext struct {
 // (the first record with an id wins, SPEC §8.11 step 2).
 type scopeRecords struct {
 	recNode   *ir.Node
-	goldProps [][]align.RefProp // per gold record, walk order
+	goldProps [][]feedback.RefProp // per gold record, walk order
 	goldByID  map[idKey]int
 	cand      []jsonval.Value
 	candByID  map[idKey]int
@@ -85,8 +86,8 @@ func hasKey(m map[idKey]int, k idKey) bool {
 }
 
 // describe is the RefSemanticsFunc of SPEC §8.11.
-func (sx *semContext) describe(o *align.Op) (align.RefSemantic, bool) {
-	var none align.RefSemantic
+func (sx *semContext) describe(o *align.Op) (feedback.RefSemantic, bool) {
+	var none feedback.RefSemantic
 	if o == nil || (o.Kind != align.KindRefFix && o.Kind != align.KindRefFixNoTarget) {
 		return none, false
 	}
@@ -131,7 +132,7 @@ func (sx *semContext) describe(o *align.Op) (align.RefSemantic, bool) {
 	if !ok || len(sr.goldProps[gi]) == 0 {
 		return none, false
 	}
-	sem := align.RefSemantic{Scope: node.Ref, Target: sr.goldProps[gi]}
+	sem := feedback.RefSemantic{Scope: node.Ref, Target: sr.goldProps[gi]}
 	for j, ps := range sr.goldProps {
 		if j != gi && propsEqual(ps, sem.Target) {
 			sem.Ambiguous = true
@@ -166,11 +167,11 @@ func arrayIndex(t string) (int, bool) {
 // that carries neither idScope nor ref, whose type permits a string,
 // integer, number or boolean, and that is present in the record with a value
 // that is neither an array nor an object, the pair (key, value).
-func definerProps(rec jsonval.Value, recNode *ir.Node) []align.RefProp {
+func definerProps(rec jsonval.Value, recNode *ir.Node) []feedback.RefProp {
 	if recNode == nil || rec.Kind != jsonval.Object {
 		return nil
 	}
-	var out []align.RefProp
+	var out []feedback.RefProp
 	for _, prop := range recNode.Properties {
 		ms := prop.Node
 		if ms == nil || ms.IDScope != "" || ms.Ref != "" || ms.Types&(ir.TString|ir.TInteger|ir.TNumber|ir.TBoolean) == 0 {
@@ -180,15 +181,15 @@ func definerProps(rec jsonval.Value, recNode *ir.Node) []align.RefProp {
 		if !ok || v.Kind == jsonval.Array || v.Kind == jsonval.Object {
 			continue
 		}
-		out = append(out, align.RefProp{Key: prop.Name, Value: v})
+		out = append(out, feedback.RefProp{Key: prop.Name, Value: v})
 	}
 	return out
 }
 
 // propsEqual reports whether two property sequences are the same (keys in
 // order, values under JSON equality).
-func propsEqual(a, b []align.RefProp) bool {
-	return slices.EqualFunc(a, b, func(x, y align.RefProp) bool {
+func propsEqual(a, b []feedback.RefProp) bool {
+	return slices.EqualFunc(a, b, func(x, y feedback.RefProp) bool {
 		return x.Key == y.Key && jsonval.Equal(x.Value, y.Value)
 	})
 }

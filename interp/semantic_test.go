@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/interp"
 )
 
@@ -16,7 +17,7 @@ func feedbackText(t *testing.T, s *interp.Scorer, gold, cand string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fo := align.DefaultFeedbackOptions()
+	fo := feedback.DefaultFeedbackOptions()
 	fo.Unlimited = true
 	fo.IncludeSynthesisLine = false
 	text, _, err := res.Feedback(interp.RepairOptions{}, fo)
@@ -218,14 +219,14 @@ func TestSemanticConformance(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fo := align.DefaultFeedbackOptions()
+		fo := feedback.DefaultFeedbackOptions()
 		fo.Unlimited = true
-		lit, err := align.RenderFeedback(res.Score, ops, fo)
+		lit, err := feedback.RenderFeedback(res.Score, ops, fo)
 		if err != nil {
 			t.Fatal(err)
 		}
 		fo.RefSemantics = res.RefSemantics()
-		sem, err := align.RenderFeedback(res.Score, ops, fo)
+		sem, err := feedback.RenderFeedback(res.Score, ops, fo)
 		if err != nil {
 			t.Fatalf("%s: semantic feedback: %v", v.ID, err)
 		}

@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
@@ -48,7 +49,7 @@ func sideText(v jsonval.Value, has bool) string {
 	if !has {
 		return "-"
 	}
-	return align.FmtValue(v)
+	return feedback.FmtValue(v)
 }
 
 // appendAttribution appends the attribution as a JSON object

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -171,8 +172,8 @@ func (f *scoreFlags) decodeOptions() jsonval.DecodeOptions {
 }
 
 // feedbackOptions builds the rendering options, loading template overrides.
-func (f *scoreFlags) feedbackOptions() (align.FeedbackOptions, error) {
-	fo := align.DefaultFeedbackOptions()
+func (f *scoreFlags) feedbackOptions() (feedback.FeedbackOptions, error) {
+	fo := feedback.DefaultFeedbackOptions()
 	fo.TopK = max(f.topK, 0)
 	fo.Unlimited = f.topK < 0 // -1: all
 	fo.Style = f.style
@@ -183,7 +184,7 @@ func (f *scoreFlags) feedbackOptions() (align.FeedbackOptions, error) {
 		if err != nil {
 			return fo, err
 		}
-		ov, err := align.LoadTemplateOverrides(f.templates, data)
+		ov, err := feedback.LoadTemplateOverrides(f.templates, data)
 		if err != nil {
 			return fo, err
 		}

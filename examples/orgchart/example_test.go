@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/examples/orgchart"
+	"github.com/objectaligner/oagen/feedback"
 )
 
 // ExampleScoreOrgChartJSON scores the paper's Fig. 1 pair (SPEC §11) through
@@ -31,7 +31,7 @@ func ExampleScoreOrgChartJSON() {
 	if err != nil {
 		panic(err)
 	}
-	fb, err := align.RenderFeedback(s, ops, align.DefaultFeedbackOptions())
+	fb, err := feedback.RenderFeedback(s, ops, feedback.DefaultFeedbackOptions())
 	if err != nil {
 		panic(err)
 	}

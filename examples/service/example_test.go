@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/examples/service"
+	"github.com/objectaligner/oagen/feedback"
 )
 
 // Score a model's extraction against the gold invoice. The model named the
@@ -38,7 +38,7 @@ func Example() {
 // by "oagen gen -type Invoice" from the oa tags): ScoreInvoice reads the
 // Invoice values in place, with no JSON and no allocations, and gives the
 // interpreter's score bit for bit; RepairInvoice gives the ranked repair
-// operations, from which align.RenderFeedback writes the same feedback.
+// operations, from which feedback.RenderFeedback writes the same feedback.
 func ExampleScoreInvoice() {
 	gold, cand := invoices()
 	score := service.ScoreInvoice(gold, cand)
@@ -46,7 +46,7 @@ func ExampleScoreInvoice() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fb, err := align.RenderFeedback(score, ops, align.DefaultFeedbackOptions())
+	fb, err := feedback.RenderFeedback(score, ops, feedback.DefaultFeedbackOptions())
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -30,7 +30,7 @@ func NewScorer() (*Scorer, error) {
 
 // Score returns the similarity of cand to gold in [0, 1] and the ranked
 // feedback text (the fixes that would raise the score most, first).
-func (s *Scorer) Score(gold, cand *Invoice) (score float64, feedback string, err error) {
+func (s *Scorer) Score(gold, cand *Invoice) (score float64, text string, err error) {
 	g, err := decode(gold)
 	if err != nil {
 		return 0, "", fmt.Errorf("service: gold: %w", err)
@@ -43,7 +43,7 @@ func (s *Scorer) Score(gold, cand *Invoice) (score float64, feedback string, err
 	if err != nil {
 		return 0, "", fmt.Errorf("service: %w", err)
 	}
-	text, _, err := res.Feedback(interp.RepairOptions{}, align.DefaultFeedbackOptions())
+	text, _, err = res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
 	if err != nil {
 		return 0, "", fmt.Errorf("service: feedback: %w", err)
 	}

@@ -1,6 +1,7 @@
-package align
+package feedback
 
 import (
+	"github.com/objectaligner/oagen/align"
 	"math"
 	"strings"
 	"testing"
@@ -8,8 +9,8 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-func leafOf(t testing.TB, kind LeafKind, score float64, gold, pred string) *Match {
-	m := &Match{Type: LeafNode, Leaf: kind, Score: score, Confidence: 1}
+func leafOf(t testing.TB, kind align.LeafKind, score float64, gold, pred string) *align.Match {
+	m := &align.Match{Type: align.LeafNode, Leaf: kind, Score: score, Confidence: 1}
 	if gold != "-" {
 		m.Gold, m.HasGold = jv(t, gold), true
 	}
@@ -19,31 +20,31 @@ func leafOf(t testing.TB, kind LeafKind, score float64, gold, pred string) *Matc
 	return m
 }
 
-func entry(gk, pk string, keyScore float64, v *Match) ObjectEntry {
-	return ObjectEntry{GoldKey: gk, PredKey: pk, HasGoldKey: gk != "", HasPredKey: pk != "", KeyScore: keyScore, Value: v}
+func entry(gk, pk string, keyScore float64, v *align.Match) align.ObjectEntry {
+	return align.ObjectEntry{GoldKey: gk, PredKey: pk, HasGoldKey: gk != "", HasPredKey: pk != "", KeyScore: keyScore, Value: v}
 }
 
 func TestDescribe(t *testing.T) {
-	boss := leafOf(t, LeafRef, 0, `1`, `94`)
+	boss := leafOf(t, align.LeafRef, 0, `1`, `94`)
 	boss.MappedPred, boss.HasMapped = jsonval.NewInt(91), true
-	nested := &Match{Type: ObjectNode, Score: 1, Entries: []ObjectEntry{entry("k", "k", 1, leafOf(t, LeafPlain, 1, `"v"`, `"v"`))}}
-	tags := &Match{Type: ListNode, List: ListReorder, Score: 0.5, Children: []ListChild{
-		{Role: RoleMatched, Match: leafOf(t, LeafPlain, 1, `"a"`, `"a"`)},
-		{Role: RoleMissing, Match: leafOf(t, LeafPlain, 0, `"b"`, `-`)},
-		{Role: RoleExcess, Match: leafOf(t, LeafPlain, 0, `-`, `"c"`)},
-		{Role: RoleAbsent, Match: leafOf(t, LeafAbsent, 1, `-`, `-`)},
-		{Role: RoleMatched, Match: leafOf(t, LeafNull, 1, `null`, `null`)},
-		{Role: RoleMatched, Match: nested},
+	nested := &align.Match{Type: align.ObjectNode, Score: 1, Entries: []align.ObjectEntry{entry("k", "k", 1, leafOf(t, align.LeafPlain, 1, `"v"`, `"v"`))}}
+	tags := &align.Match{Type: align.ListNode, List: align.ListReorder, Score: 0.5, Children: []align.ListChild{
+		{Role: align.RoleMatched, Match: leafOf(t, align.LeafPlain, 1, `"a"`, `"a"`)},
+		{Role: align.RoleMissing, Match: leafOf(t, align.LeafPlain, 0, `"b"`, `-`)},
+		{Role: align.RoleExcess, Match: leafOf(t, align.LeafPlain, 0, `-`, `"c"`)},
+		{Role: align.RoleAbsent, Match: leafOf(t, align.LeafAbsent, 1, `-`, `-`)},
+		{Role: align.RoleMatched, Match: leafOf(t, align.LeafNull, 1, `null`, `null`)},
+		{Role: align.RoleMatched, Match: nested},
 	}}
-	root := &Match{Type: ObjectNode, Score: 0.6, Entries: []ObjectEntry{
-		entry("name", "name", 1, leafOf(t, LeafPlain, 1, `"Alice"`, `"Alice"`)),
-		entry("age", "age", 1, leafOf(t, LeafPlain, 0.125, `30`, `31.5`)),
+	root := &align.Match{Type: align.ObjectNode, Score: 0.6, Entries: []align.ObjectEntry{
+		entry("name", "name", 1, leafOf(t, align.LeafPlain, 1, `"Alice"`, `"Alice"`)),
+		entry("age", "age", 1, leafOf(t, align.LeafPlain, 0.125, `30`, `31.5`)),
 		entry("tags", "tags", 1, tags),
 		entry("boss", "bos", 0.9333333333333333, boss),
-		entry("mentor", "mentor", 1, leafOf(t, LeafRef, 0, `2`, `99`)),
-		entry("id", "id", 1, leafOf(t, LeafID, 1, `1`, `90`)),
-		entry("mid", "mid", 1, leafOf(t, LeafNull, 0.875, `null`, `[1, "x"]`)),
-		entry("", "extra", 0, leafOf(t, LeafPlain, 0, `-`, `"x"`)),
+		entry("mentor", "mentor", 1, leafOf(t, align.LeafRef, 0, `2`, `99`)),
+		entry("id", "id", 1, leafOf(t, align.LeafID, 1, `1`, `90`)),
+		entry("mid", "mid", 1, leafOf(t, align.LeafNull, 0.875, `null`, `[1, "x"]`)),
+		entry("", "extra", 0, leafOf(t, align.LeafPlain, 0, `-`, `"x"`)),
 	}}
 	want := strings.Join([]string{
 		"The predicted output scores overall 60%, let us align the predicted output to the gold and analyze the differences:",
@@ -94,7 +95,7 @@ func TestDescribe(t *testing.T) {
 }
 
 func TestDescribeLeafRootAndOverrides(t *testing.T) {
-	root := leafOf(t, LeafPlain, 0.5, `"x"`, `"y"`)
+	root := leafOf(t, align.LeafPlain, 0.5, `"x"`, `"y"`)
 	want := "The predicted output scores overall 50%, let us align the predicted output to the gold and analyze the differences:\n" +
 		`The predicted value "y" does not match the gold "x" (score=50%).`
 	if got := Describe(0.5, root, nil); got != want {

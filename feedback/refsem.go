@@ -1,6 +1,9 @@
-package align
+package feedback
 
-import "github.com/objectaligner/oagen/jsonval"
+import (
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/jsonval"
+)
 
 // RefProp is one definer property of a referenced record: a member of the
 // record that identifies it to a reader (SPEC §8.11 step 3).
@@ -37,16 +40,16 @@ type RefSemantic struct {
 // RefSemanticsFunc returns the semantic description of a ref_fix or
 // ref_fix_no_target operation, or ok false to have the operation rendered
 // with its literal template ("give up" in SPEC §8.11). It must not modify o.
-type RefSemanticsFunc func(o *Op) (sem RefSemantic, ok bool)
+type RefSemanticsFunc func(o *align.Op) (sem RefSemantic, ok bool)
 
 // isRefKind reports whether kind has a semantic rendering (SPEC §8.11).
-func isRefKind(kind OpKind) bool {
-	return kind == KindRefFix || kind == KindRefFixNoTarget
+func isRefKind(kind align.OpKind) bool {
+	return kind == align.KindRefFix || kind == align.KindRefFixNoTarget
 }
 
 // semanticKey returns the skeleton template key of a reference kind.
-func semanticKey(kind OpKind) tkey {
-	if kind == KindRefFix {
+func semanticKey(kind align.OpKind) tkey {
+	if kind == align.KindRefFix {
 		return keyOpRefFixSemantic
 	}
 	return keyOpRefFixNoTargetSemantic
@@ -64,7 +67,7 @@ type refFragments struct {
 // with ", ", the target (certain or ambiguous), the relation label (values
 // joined with " / ", or "" when there are none) and, for ref_fix, the used
 // fragment (the candidate endpoint's properties, or the dangling text).
-func buildRefFragments(set *templateSet, kind OpKind, sem *RefSemantic) refFragments {
+func buildRefFragments(set *templateSet, kind align.OpKind, sem *RefSemantic) refFragments {
 	var a argSet
 	f := refFragments{scope: sem.Scope}
 	if len(sem.Relation) > 0 {
@@ -85,7 +88,7 @@ func buildRefFragments(set *templateSet, kind OpKind, sem *RefSemantic) refFragm
 	} else {
 		f.target = set[keyRefsemTarget].renderString(&a)
 	}
-	if kind == KindRefFix {
+	if kind == align.KindRefFix {
 		if sem.Dangling {
 			f.used = set[keyRefsemUsedDangling].renderString(&a)
 		} else {

@@ -1,4 +1,4 @@
-package align
+package feedback
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/objectaligner/oagen/align"
 	"io"
 	"path/filepath"
 	"slices"
@@ -207,37 +208,37 @@ func keyByName(name string) (tkey, bool) {
 
 // opKey returns the template key of an operation kind; ok is false for a kind
 // outside SPEC §8.3.
-func opKey(kind OpKind) (tkey, bool) {
+func opKey(kind align.OpKind) (tkey, bool) {
 	switch kind {
-	case KindPrimitiveReplace:
+	case align.KindPrimitiveReplace:
 		return keyOpPrimitiveReplace, true
-	case KindPrimitiveReplaceReorder:
+	case align.KindPrimitiveReplaceReorder:
 		return keyOpPrimitiveReplaceReorder, true
-	case KindKeyAdd:
+	case align.KindKeyAdd:
 		return keyOpKeyAdd, true
-	case KindKeyRemove:
+	case align.KindKeyRemove:
 		return keyOpKeyRemove, true
-	case KindKeyRenameAdd:
+	case align.KindKeyRenameAdd:
 		return keyOpKeyRenameAdd, true
-	case KindKeyRenameRemove:
+	case align.KindKeyRenameRemove:
 		return keyOpKeyRenameRemove, true
-	case KindListItemAdd:
+	case align.KindListItemAdd:
 		return keyOpListItemAdd, true
-	case KindListItemRemove:
+	case align.KindListItemRemove:
 		return keyOpListItemRemove, true
-	case KindListItemMissing:
+	case align.KindListItemMissing:
 		return keyOpListItemMissing, true
-	case KindListItemExcess:
+	case align.KindListItemExcess:
 		return keyOpListItemExcess, true
-	case KindRefFix:
+	case align.KindRefFix:
 		return keyOpRefFix, true
-	case KindRefFixNoTarget:
+	case align.KindRefFixNoTarget:
 		return keyOpRefFixNoTarget, true
-	case KindSubtreeReplace:
+	case align.KindSubtreeReplace:
 		return keyOpSubtreeReplace, true
-	case KindNullValueReplace:
+	case align.KindNullValueReplace:
 		return keyOpNullValueReplace, true
-	case KindPairingAmbiguous:
+	case align.KindPairingAmbiguous:
 		return keyOpPairingAmbiguous, true
 	}
 	return 0, false

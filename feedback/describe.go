@@ -1,6 +1,7 @@
-package align
+package feedback
 
 import (
+	"github.com/objectaligner/oagen/align"
 	"math"
 	"strconv"
 	"strings"
@@ -38,7 +39,7 @@ import (
 // than its key line. The optional confidence notes (describe.list.ambiguous,
 // describe.dict.ambiguous and the §9.3 suffixes) belong to the opt-in
 // confidence feature and are not emitted.
-func Describe(score float64, root *Match, t *Templates) string {
+func Describe(score float64, root *align.Match, t *Templates) string {
 	set := t.set(styleIdxGepa)
 	var a argSet
 	if score == 1 {
@@ -97,14 +98,14 @@ func pyStrSide(v jsonval.Value, has bool) string {
 func sideNull(v jsonval.Value, has bool) bool { return !has || v.IsNull() }
 
 // walk appends the description of m at depth depth.
-func (d *describer) walk(m *Match, depth int) {
+func (d *describer) walk(m *align.Match, depth int) {
 	if m == nil {
 		return
 	}
 	switch m.Type {
-	case LeafNode:
+	case align.LeafNode:
 		d.leaf(m, depth)
-	case ListNode:
+	case align.ListNode:
 		k := keyDescribeListMismatch
 		if m.Score == 1 {
 			k = keyDescribeListMatch
@@ -115,7 +116,7 @@ func (d *describer) walk(m *Match, depth int) {
 			if cm == nil {
 				continue
 			}
-			if cm.Type == LeafNode {
+			if cm.Type == align.LeafNode {
 				gNull, pNull := sideNull(cm.Gold, cm.HasGold), sideNull(cm.Pred, cm.HasPred)
 				switch {
 				case gNull && pNull:
@@ -136,7 +137,7 @@ func (d *describer) walk(m *Match, depth int) {
 			}
 			d.walk(cm, depth+1)
 		}
-	case ObjectNode:
+	case align.ObjectNode:
 		k := keyDescribeDictMismatch
 		if m.Score == 1 {
 			k = keyDescribeDictMatch
@@ -171,13 +172,13 @@ func (d *describer) header(k tkey, depth int, score float64) {
 }
 
 // leaf appends the line of a leaf.
-func (d *describer) leaf(m *Match, depth int) {
+func (d *describer) leaf(m *align.Match, depth int) {
 	var k tkey
 	match := m.Score == 1
 	switch m.Leaf {
-	case LeafID:
+	case align.LeafID:
 		k = pick(match, keyDescribeIDMatch, keyDescribeIDMismatch)
-	case LeafRef:
+	case align.LeafRef:
 		switch {
 		case match:
 			k = keyDescribeRefMatch
@@ -186,7 +187,7 @@ func (d *describer) leaf(m *Match, depth int) {
 		default:
 			k = keyDescribeRefMismatch
 		}
-	case LeafNull:
+	case align.LeafNull:
 		k = pick(match, keyDescribeNullMatch, keyDescribeNullMismatch)
 	default:
 		k = pick(match, keyDescribeItemMatch, keyDescribeItemMismatch)

@@ -1,10 +1,11 @@
-package align
+package feedback
 
 import (
 	"bufio"
 	"compress/gzip"
 	"encoding/json"
 	"errors"
+	"github.com/objectaligner/oagen/align"
 	"io"
 	"os"
 	"path/filepath"
@@ -52,12 +53,12 @@ func decodeRaw(t testing.TB, id string, raw json.RawMessage) jsonval.Value {
 }
 
 // opsOf converts a vector's expected ops.
-func opsOf(t testing.TB, v *conformanceVector) []Op {
-	ops := make([]Op, len(v.Expected.Ops))
+func opsOf(t testing.TB, v *conformanceVector) []align.Op {
+	ops := make([]align.Op, len(v.Expected.Ops))
 	for i, o := range v.Expected.Ops {
-		ops[i] = Op{
+		ops[i] = align.Op{
 			Op:         o.Op,
-			Kind:       OpKind(o.Kind),
+			Kind:       align.OpKind(o.Kind),
 			Path:       o.Path,
 			Delta:      o.Delta,
 			Value:      decodeRaw(t, v.ID, o.Value),
@@ -154,7 +155,7 @@ func TestConformanceRankFixedPoint(t *testing.T) {
 		for j := range ops {
 			ops[j].PairID = strconv.Itoa(j)
 		}
-		got, err := RankOps(ops, RankOptions{}, nil)
+		got, err := align.RankOps(ops, align.RankOptions{}, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", v.ID, err)
 		}

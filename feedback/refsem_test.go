@@ -1,6 +1,7 @@
-package align
+package feedback
 
 import (
+	"github.com/objectaligner/oagen/align"
 	"strings"
 	"testing"
 
@@ -9,7 +10,7 @@ import (
 
 // semFor returns a RefSemanticsFunc answering for one path only.
 func semFor(path string, sem RefSemantic) RefSemanticsFunc {
-	return func(o *Op) (RefSemantic, bool) {
+	return func(o *align.Op) (RefSemantic, bool) {
 		if o.Path != path {
 			return RefSemantic{}, false
 		}
@@ -23,11 +24,11 @@ func bob() []RefProp { return []RefProp{{"name", jsonval.NewString("Bob")}} }
 // for every combination of fragments.
 func TestRefSemanticLines(t *testing.T) {
 	knows := []jsonval.Value{jsonval.NewString("knows")}
-	refFix := mkOp(t, "replace", KindRefFix, "/relations/0/target", 1.0/6, "124", "2", "9999")
-	noTarget := mkOp(t, "replace", KindRefFixNoTarget, "/relations/0/target", 1.0/6, "2", "2", "53")
+	refFix := mkOp(t, "replace", align.KindRefFix, "/relations/0/target", 1.0/6, "124", "2", "9999")
+	noTarget := mkOp(t, "replace", align.KindRefFixNoTarget, "/relations/0/target", 1.0/6, "2", "2", "53")
 	cases := []struct {
 		name string
-		op   Op
+		op   align.Op
 		sem  RefSemantic
 		want string
 	}{
@@ -53,7 +54,7 @@ func TestRefSemanticLines(t *testing.T) {
 				o.Style = style
 				o.IncludeSynthesisLine = false
 				o.RefSemantics = semFor(tc.op.Path, tc.sem)
-				fb := render(t, 5.0/6, []Op{tc.op}, o)
+				fb := render(t, 5.0/6, []align.Op{tc.op}, o)
 				want := tc.want
 				if style == StyleCompact && tc.name == "empty target gives up" {
 					want = "1. /relations/0/target: ref 9999->124 [+0.167]"
@@ -69,14 +70,14 @@ func TestRefSemanticLines(t *testing.T) {
 // TestRefSemanticGiveUp: operations the provider declines, and operations of
 // other kinds, render literally; the provider is never asked about them.
 func TestRefSemanticGiveUp(t *testing.T) {
-	ops := []Op{
-		mkOp(t, "replace", KindRefFix, "/r/0/a", 0.3, "124", "2", "9999"),
-		mkOp(t, "replace", KindPrimitiveReplace, "/x", 0.2, "1", "1", "2"),
-		mkOp(t, "replace", KindRefFixNoTarget, "/r/0/b", 0.1, "2", "2", "53"),
+	ops := []align.Op{
+		mkOp(t, "replace", align.KindRefFix, "/r/0/a", 0.3, "124", "2", "9999"),
+		mkOp(t, "replace", align.KindPrimitiveReplace, "/x", 0.2, "1", "1", "2"),
+		mkOp(t, "replace", align.KindRefFixNoTarget, "/r/0/b", 0.1, "2", "2", "53"),
 	}
 	var asked []string
 	o := DefaultFeedbackOptions()
-	o.RefSemantics = func(op *Op) (RefSemantic, bool) {
+	o.RefSemantics = func(op *align.Op) (RefSemantic, bool) {
 		asked = append(asked, op.Path)
 		return RefSemantic{}, false
 	}
@@ -95,8 +96,8 @@ func TestRefSemanticGiveUp(t *testing.T) {
 // blank semantic skeleton makes the line silent (and the count of shown lines
 // follows), and the json style renders no text.
 func TestRefSemanticTemplates(t *testing.T) {
-	op := mkOp(t, "replace", KindRefFix, "/r/0/t", 0.5, "124", "2", "9999")
-	other := mkOp(t, "replace", KindPrimitiveReplace, "/x", 0.25, "1", "1", "2")
+	op := mkOp(t, "replace", align.KindRefFix, "/r/0/t", 0.5, "124", "2", "9999")
+	other := mkOp(t, "replace", align.KindPrimitiveReplace, "/x", 0.25, "1", "1", "2")
 	sem := RefSemantic{Scope: "person", Target: bob(), Relation: []jsonval.Value{jsonval.NewString("knows")}, Dangling: true}
 	o := DefaultFeedbackOptions()
 	o.IncludeSynthesisLine = false
@@ -108,13 +109,13 @@ func TestRefSemanticTemplates(t *testing.T) {
 		"feedback.refsem.used_dangling": " (dangling)",
 		"feedback.op.ref_fix.semantic":  "{rank}. {path} {pred}->{value}: {relation}{target}{used} ({scope})",
 	}
-	fb := render(t, 0.25, []Op{op, other}, o)
+	fb := render(t, 0.25, []align.Op{op, other}, o)
 	if want := "1. /r/0/t 9999->124: <'knows'> person[name='Bob'] (dangling) (person)"; fb.Entries[0].Text != want {
 		t.Errorf("overridden fragments: got %q, want %q", fb.Entries[0].Text, want)
 	}
 
 	o.Overrides = map[string]string{"feedback.op.ref_fix.semantic": "  "}
-	fb = render(t, 0.25, []Op{op, other}, o)
+	fb = render(t, 0.25, []align.Op{op, other}, o)
 	if !fb.Entries[0].Silent || fb.NShown != 1 || fb.Entries[1].Rank != 1 {
 		t.Errorf("blank semantic skeleton: entries %+v, NShown %d", fb.Entries, fb.NShown)
 	}
@@ -124,7 +125,7 @@ func TestRefSemanticTemplates(t *testing.T) {
 
 	o.Overrides = nil
 	o.Style = StyleJSON
-	fb = render(t, 0.25, []Op{op, other}, o)
+	fb = render(t, 0.25, []align.Op{op, other}, o)
 	if fb.Text != "" || fb.Entries[0].Text != "" || fb.Entries[0].Rank != 1 {
 		t.Errorf("json style: text %q, entries %+v", fb.Text, fb.Entries)
 	}

@@ -1,7 +1,9 @@
-package align
+package feedback
 
 import (
+	"cmp"
 	"fmt"
+	"github.com/objectaligner/oagen/align"
 	"math"
 	"slices"
 	"strings"
@@ -65,7 +67,7 @@ func DefaultFeedbackOptions() FeedbackOptions {
 
 // FeedbackEntry is one selected operation with its rank and text.
 type FeedbackEntry struct {
-	Op Op
+	Op align.Op
 	// Rank is the 1-based visible rank; a silent operation (blank template)
 	// carries the rank of its key-rename partner, or 0 (SPEC §8.8.2).
 	// Diagnostics have rank 0.
@@ -97,8 +99,8 @@ type Feedback struct {
 }
 
 // isDiagnostic reports whether o is a diagnostic operation (SPEC §8.7 item 2).
-func isDiagnostic(o *Op) bool {
-	return o.Kind == KindPairingAmbiguous || o.Op == "describe"
+func isDiagnostic(o *align.Op) bool {
+	return o.Kind == align.KindPairingAmbiguous || o.Op == "describe"
 }
 
 // pairRank is one entry of the small pairId → rank table of §8.8.2; pairs
@@ -117,7 +119,7 @@ type pairPath struct {
 // repair operations ranked by RankOps (diagnostics may be among them), per
 // SPEC §8.8–8.9: selection, ranks with silent key-rename halves, the
 // per-kind lines, the intro, the synthesis line and the diagnostics section.
-func RenderFeedback(score float64, ranked []Op, opts FeedbackOptions) (Feedback, error) {
+func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Feedback, error) {
 	switch {
 	case math.IsNaN(score):
 		return Feedback{}, fmt.Errorf("render feedback: score is NaN")
@@ -238,7 +240,7 @@ func RenderFeedback(score float64, ranked []Op, opts FeedbackOptions) (Feedback,
 					e.Rank = pr.rank
 				}
 			}
-			if e.Op.Kind == KindKeyRenameRemove {
+			if e.Op.Kind == align.KindKeyRenameRemove {
 				predPaths = append(predPaths, pairPath{e.Op.PairID, e.Op.Path})
 			}
 			continue
@@ -335,7 +337,7 @@ func RenderFeedback(score float64, ranked []Op, opts FeedbackOptions) (Feedback,
 
 // opTemplate returns the template of an operation kind, or nil (silent) for
 // a kind outside SPEC §8.3.
-func opTemplate(set *templateSet, kind OpKind) *compiledTemplate {
+func opTemplate(set *templateSet, kind align.OpKind) *compiledTemplate {
 	k, ok := opKey(kind)
 	if !ok {
 		return nil
@@ -345,7 +347,7 @@ func opTemplate(set *templateSet, kind OpKind) *compiledTemplate {
 
 // lineTemplate returns the template a selected operation renders with: the
 // semantic skeleton of its kind when sem is set (SPEC §8.11), else its own.
-func lineTemplate(set *templateSet, o *Op, sem *RefSemantic) *compiledTemplate {
+func lineTemplate(set *templateSet, o *align.Op, sem *RefSemantic) *compiledTemplate {
 	if sem != nil {
 		return set[semanticKey(o.Kind)]
 	}
@@ -355,7 +357,7 @@ func lineTemplate(set *templateSet, o *Op, sem *RefSemantic) *compiledTemplate {
 // renderOpLine appends the line of one operation (SPEC §8.8.4). Only the
 // placeholders the template uses are computed. frags carries the fragments
 // of a semantic reference line (SPEC §8.11); nil for a literal line.
-func renderOpLine(dst []byte, tp *compiledTemplate, a *argSet, o *Op, rank int, predPaths []pairPath, frags *refFragments) []byte {
+func renderOpLine(dst []byte, tp *compiledTemplate, a *argSet, o *align.Op, rank int, predPaths []pairPath, frags *refFragments) []byte {
 	for i := range tp.segs {
 		sg := &tp.segs[i]
 		if !sg.field {
@@ -413,8 +415,8 @@ func renderOpLine(dst []byte, tp *compiledTemplate, a *argSet, o *Op, rank int, 
 // opPredPath is the candidate-side path of an operation: for a rename's add
 // half, the path of its selected silent remove half ("" when that half was
 // not selected, SPEC §13 Q13); otherwise the operation's own path.
-func opPredPath(o *Op, predPaths []pairPath) string {
-	if o.Kind != KindKeyRenameAdd {
+func opPredPath(o *align.Op, predPaths []pairPath) string {
+	if o.Kind != align.KindKeyRenameAdd {
 		return o.Path
 	}
 	p := ""
@@ -428,29 +430,29 @@ func opPredPath(o *Op, predPaths []pairPath) string {
 
 // Bucket returns the synthesis bucket of an operation kind (SPEC §8.3); an
 // unknown kind is its own bucket.
-func Bucket(kind OpKind) string {
+func Bucket(kind align.OpKind) string {
 	switch kind {
-	case KindPrimitiveReplace:
+	case align.KindPrimitiveReplace:
 		return "primitive-value"
-	case KindPrimitiveReplaceReorder:
+	case align.KindPrimitiveReplaceReorder:
 		return "list-item-value"
-	case KindKeyAdd:
+	case align.KindKeyAdd:
 		return "missing-key"
-	case KindKeyRemove:
+	case align.KindKeyRemove:
 		return "extraneous-key"
-	case KindKeyRenameAdd, KindKeyRenameRemove:
+	case align.KindKeyRenameAdd, align.KindKeyRenameRemove:
 		return "key-rename"
-	case KindListItemAdd, KindListItemMissing:
+	case align.KindListItemAdd, align.KindListItemMissing:
 		return "missing-list-item"
-	case KindListItemRemove, KindListItemExcess:
+	case align.KindListItemRemove, align.KindListItemExcess:
 		return "extraneous-list-item"
-	case KindRefFix:
+	case align.KindRefFix:
 		return "reference"
-	case KindRefFixNoTarget:
+	case align.KindRefFixNoTarget:
 		return "unresolved-reference"
-	case KindSubtreeReplace:
+	case align.KindSubtreeReplace:
 		return "subtree"
-	case KindNullValueReplace:
+	case align.KindNullValueReplace:
 		return "null-value"
 	}
 	return string(kind)
@@ -497,7 +499,7 @@ func appendSynthesis(dst []byte, set *templateSet, a *argSet, entries []Feedback
 			return set[keySynthesisSingleDominant].render(dst, a)
 		}
 	}
-	slices.SortStableFunc(buckets, func(x, y bucketSum) int { return cmpDesc(x.sum, y.sum) })
+	slices.SortStableFunc(buckets, func(x, y bucketSum) int { return cmp.Compare(y.sum, x.sum) })
 	var topStack [96]byte
 	top := topStack[:0]
 	for j := 0; j < len(buckets) && j < 3; j++ {

@@ -1,6 +1,7 @@
-package align
+package feedback
 
 import (
+	"github.com/objectaligner/oagen/align"
 	"strings"
 	"testing"
 
@@ -18,7 +19,7 @@ func jv(t testing.TB, s string) jsonval.Value {
 }
 
 // mkOp builds an operation; gold, pred and value are JSON literals ("" = null).
-func mkOp(t testing.TB, op string, kind OpKind, path string, delta float64, value, gold, pred string) Op {
+func mkOp(t testing.TB, op string, kind align.OpKind, path string, delta float64, value, gold, pred string) align.Op {
 	t.Helper()
 	dec := func(s string) jsonval.Value {
 		if s == "" {
@@ -26,10 +27,10 @@ func mkOp(t testing.TB, op string, kind OpKind, path string, delta float64, valu
 		}
 		return jv(t, s)
 	}
-	return Op{Op: op, Kind: kind, Path: path, Delta: delta, Value: dec(value), Gold: dec(gold), Pred: dec(pred), Confidence: 1}
+	return align.Op{Op: op, Kind: kind, Path: path, Delta: delta, Value: dec(value), Gold: dec(gold), Pred: dec(pred), Confidence: 1}
 }
 
-func render(t *testing.T, score float64, ops []Op, opts FeedbackOptions) Feedback {
+func render(t *testing.T, score float64, ops []align.Op, opts FeedbackOptions) Feedback {
 	t.Helper()
 	fb, err := RenderFeedback(score, ops, opts)
 	if err != nil {
@@ -52,52 +53,52 @@ func TestFeedbackEveryKind(t *testing.T) {
 		compactIntro = "Score 0.75. Top 1/1 fixes:\n"
 	)
 	cases := []struct {
-		op                Op
+		op                align.Op
 		gepa, compact     string
 		bucket            string
 		gepaTotal, nTotal int
 	}{
-		{mkOp(t, "replace", KindPrimitiveReplace, "/a/b", 0.25, `"x"`, `"x"`, `"y"`),
+		{mkOp(t, "replace", align.KindPrimitiveReplace, "/a/b", 0.25, `"x"`, `"x"`, `"y"`),
 			"1. /a/b: expected 'x', got 'y'. Fixing this recovers +0.250.",
 			"1. /a/b: 'x' (got 'y') [+0.250]", "primitive-value", 0, 0},
-		{mkOp(t, "replace", KindPrimitiveReplaceReorder, "/tags", 0.25, `"Action"`, `"Action"`, `"Adventure"`),
+		{mkOp(t, "replace", align.KindPrimitiveReplaceReorder, "/tags", 0.25, `"Action"`, `"Action"`, `"Adventure"`),
 			"1. inside list /tags: replace item 'Adventure' with 'Action'. Fixing this recovers +0.250.",
 			"1. /tags: replace 'Adventure'->'Action' [+0.250]", "list-item-value", 0, 0},
-		{mkOp(t, "add", KindKeyAdd, "/obj/a~1b", 0.25, `5`, `5`, ``),
+		{mkOp(t, "add", align.KindKeyAdd, "/obj/a~1b", 0.25, `5`, `5`, ``),
 			`1. /obj/a~1b: missing key "a/b" with value 5. Adding it recovers +0.250.`,
 			`1. /obj/a~1b: add "a/b"=5 [+0.250]`, "missing-key", 0, 0},
-		{mkOp(t, "remove", KindKeyRemove, "/obj/x~0y", 0.25, ``, ``, `[1, 2.5, -0.0, 1e16]`),
+		{mkOp(t, "remove", align.KindKeyRemove, "/obj/x~0y", 0.25, ``, ``, `[1, 2.5, -0.0, 1e16]`),
 			`1. /obj/x~0y: extraneous key "x~y" (value [1, 2.5, -0.0, 1e+16]). Removing it recovers +0.250.`,
 			`1. /obj/x~0y: remove "x~y" [+0.250]`, "extraneous-key", 0, 0},
-		{mkOp(t, "add", KindListItemAdd, "/l/2", 0.25, `{"a": null, "b": [true]}`, `{"a": null, "b": [true]}`, ``),
+		{mkOp(t, "add", align.KindListItemAdd, "/l/2", 0.25, `{"a": null, "b": [true]}`, `{"a": null, "b": [true]}`, ``),
 			"1. /l/2: missing list item {'a': None, 'b': [True]}. Adding it recovers +0.250.",
 			"1. /l/2: add item {'a': None, 'b': [True]} [+0.250]", "missing-list-item", 0, 0},
-		{mkOp(t, "remove", KindListItemRemove, "/l/0", 0.25, ``, ``, `false`),
+		{mkOp(t, "remove", align.KindListItemRemove, "/l/0", 0.25, ``, ``, `false`),
 			"1. /l/0: extraneous list item False. Removing it recovers +0.250.",
 			"1. /l/0: remove item False [+0.250]", "extraneous-list-item", 0, 0},
-		{mkOp(t, "add", KindListItemMissing, "/l", 0.25, `2026.0`, `2026.0`, ``),
+		{mkOp(t, "add", align.KindListItemMissing, "/l", 0.25, `2026.0`, `2026.0`, ``),
 			"1. /l: list is missing item 2026.0. Adding it recovers +0.250.",
 			"1. /l: add item 2026.0 [+0.250]", "missing-list-item", 0, 0},
-		{mkOp(t, "remove", KindListItemExcess, "/l", 0.25, ``, ``, `"it's"`),
+		{mkOp(t, "remove", align.KindListItemExcess, "/l", 0.25, ``, ``, `"it's"`),
 			`1. /l: list has extraneous item "it's". Removing it recovers +0.250.`,
 			`1. /l: remove item "it's" [+0.250]`, "extraneous-list-item", 0, 0},
-		{mkOp(t, "replace", KindRefFix, "/m/0/mentor", 0.25, `91`, `2`, `94`),
+		{mkOp(t, "replace", align.KindRefFix, "/m/0/mentor", 0.25, `91`, `2`, `94`),
 			"1. /m/0/mentor: wrong reference (got 94, change to 91). Fixing this recovers +0.250.",
 			"1. /m/0/mentor: ref 94->91 [+0.250]", "reference", 0, 0},
-		{mkOp(t, "replace", KindRefFixNoTarget, "/m/1/mentee", 0.25, `"g6"`, `"g6"`, `"x9"`),
+		{mkOp(t, "replace", align.KindRefFixNoTarget, "/m/1/mentee", 0.25, `"g6"`, `"g6"`, `"x9"`),
 			"1. /m/1/mentee: reference 'x9' cannot be resolved against any entity in the prediction. Recovers +0.250.",
 			"1. /m/1/mentee: ref 'x9' unresolved [+0.250]", "unresolved-reference", 0, 0},
-		{mkOp(t, "replace", KindSubtreeReplace, "", 0.25, `[1]`, `[1]`, `[2]`),
+		{mkOp(t, "replace", align.KindSubtreeReplace, "", 0.25, `[1]`, `[1]`, `[2]`),
 			"1. : subtree differs. Replacing it recovers +0.250.",
 			"1. : replace subtree [+0.250]", "subtree", 0, 0},
-		{mkOp(t, "replace", KindNullValueReplace, "/d", 0.25, `"flu"`, `"flu"`, ``),
+		{mkOp(t, "replace", align.KindNullValueReplace, "/d", 0.25, `"flu"`, `"flu"`, ``),
 			"1. /d: null/value mismatch (expected 'flu', got None). Fixing this recovers +0.250.",
 			"1. /d: null<->'flu' (got None) [+0.250]", "null-value", 0, 0},
 	}
 	for _, c := range cases {
 		t.Run(string(c.op.Kind), func(t *testing.T) {
 			synth := "\nFocus on " + c.bucket + " errors — they account for 100% of the deficit shown."
-			ops := []Op{c.op}
+			ops := []align.Op{c.op}
 			fb := render(t, 0.75, ops, DefaultFeedbackOptions())
 			if want := gepaIntro + c.gepa + synth; fb.Text != want {
 				t.Errorf("gepa:\n got %q\nwant %q", fb.Text, want)
@@ -117,17 +118,17 @@ func TestFeedbackEveryKind(t *testing.T) {
 }
 
 // renamePair returns the two halves of a key rename /r/nme → /r/name.
-func renamePair(t testing.TB, delta float64) (add, remove Op) {
-	add = mkOp(t, "add", KindKeyRenameAdd, "/r/name", delta, `"Bob"`, `"Bob"`, `"Bob"`)
+func renamePair(t testing.TB, delta float64) (add, remove align.Op) {
+	add = mkOp(t, "add", align.KindKeyRenameAdd, "/r/name", delta, `"Bob"`, `"Bob"`, `"Bob"`)
 	add.PairID = "repair_pair_1"
-	remove = mkOp(t, "remove", KindKeyRenameRemove, "/r/nme", 0, ``, ``, `"Bob"`)
+	remove = mkOp(t, "remove", align.KindKeyRenameRemove, "/r/nme", 0, ``, ``, `"Bob"`)
 	remove.PairID = "repair_pair_1"
 	return add, remove
 }
 
 func TestFeedbackKeyRename(t *testing.T) {
 	add, remove := renamePair(t, 0.25)
-	ranked, err := RankOps([]Op{remove, add}, RankOptions{}, nil)
+	ranked, err := align.RankOps([]align.Op{remove, add}, align.RankOptions{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +139,7 @@ func TestFeedbackKeyRename(t *testing.T) {
 	if fb.Text != want {
 		t.Errorf("gepa:\n got %q\nwant %q", fb.Text, want)
 	}
-	if len(fb.Entries) != 2 || fb.Entries[1].Op.Kind != KindKeyRenameRemove || !fb.Entries[1].Silent ||
+	if len(fb.Entries) != 2 || fb.Entries[1].Op.Kind != align.KindKeyRenameRemove || !fb.Entries[1].Silent ||
 		fb.Entries[1].Rank != 1 || fb.Entries[1].Text != "" || fb.NShown != 1 || fb.NTotal != 2 || fb.Truncated {
 		t.Errorf("entries %+v shown %d total %d truncated %v", fb.Entries, fb.NShown, fb.NTotal, fb.Truncated)
 	}
@@ -152,7 +153,7 @@ func TestFeedbackKeyRename(t *testing.T) {
 	// A perfect score with a renamed key still shows the +0.000 line
 	// (SPEC §8.8.5), and the zero total takes the mixed phrasing (§8.9).
 	add0, remove0 := renamePair(t, 0)
-	fb = render(t, 1, []Op{add0, remove0}, DefaultFeedbackOptions())
+	fb = render(t, 1, []align.Op{add0, remove0}, DefaultFeedbackOptions())
 	want = "The prediction scored 1.00 (deficit 0.00). Top 1 of 2 fix locations:\n" +
 		`1. rename key "nme" -> "name" at /r/name (value 'Bob'). Fixing this recovers +0.000.` +
 		"\nThe deficit is spread across multiple issue types (key-rename)."
@@ -166,10 +167,10 @@ func TestFeedbackKeyRename(t *testing.T) {
 // partner gets rank 0.
 func TestFeedbackRenameCutByTopK(t *testing.T) {
 	add, remove := renamePair(t, 0.3)
-	other := mkOp(t, "replace", KindPrimitiveReplace, "/z", 0.2, `1`, `1`, `2`)
+	other := mkOp(t, "replace", align.KindPrimitiveReplace, "/z", 0.2, `1`, `1`, `2`)
 	opts := DefaultFeedbackOptions()
 	opts.TopK = 2
-	fb := render(t, 0.5, []Op{add, other, remove}, opts)
+	fb := render(t, 0.5, []align.Op{add, other, remove}, opts)
 	want := "The prediction scored 0.50 (deficit 0.50). Top 2 of 3 fix locations:\n" +
 		`1. rename key "" -> "name" at /r/name (value 'Bob'). Fixing this recovers +0.300.` + "\n" +
 		"2. /z: expected 1, got 2. Fixing this recovers +0.200.\n" +
@@ -183,7 +184,7 @@ func TestFeedbackRenameCutByTopK(t *testing.T) {
 
 	// Remove half first: it has no partner rank yet.
 	add.Delta = 0
-	fb = render(t, 1, []Op{remove, add}, DefaultFeedbackOptions())
+	fb = render(t, 1, []align.Op{remove, add}, DefaultFeedbackOptions())
 	if fb.Entries[0].Rank != 0 || fb.Entries[1].Rank != 1 {
 		t.Errorf("ranks %d %d, want 0 1", fb.Entries[0].Rank, fb.Entries[1].Rank)
 	}
@@ -194,13 +195,13 @@ func TestFeedbackRenameCutByTopK(t *testing.T) {
 
 // fig1Ops are the repair operations of SPEC §11.4 in the order the walk
 // emits them (schema order: people, agenda, period).
-func fig1Ops(t testing.TB) []Op {
-	return []Op{
-		mkOp(t, "add", KindListItemMissing, "/people", 1.0/24, `{"id": 6, "name": "Eve", "role": "Intern"}`, `{"id": 6, "name": "Eve", "role": "Intern"}`, ``),
-		mkOp(t, "remove", KindListItemRemove, "/agenda/0", 1.0/16, ``, ``, `"reviews"`),
-		mkOp(t, "add", KindListItemAdd, "/agenda/2", 1.0/16, `"reviews"`, `"reviews"`, ``),
-		mkOp(t, "replace", KindPrimitiveReplace, "/agenda/3", 1.0/336, `"closing"`, `"closing"`, `"closin"`),
-		mkOp(t, "replace", KindPrimitiveReplace, "/period/1", 1.0/16, `2025`, `2025`, `2026`),
+func fig1Ops(t testing.TB) []align.Op {
+	return []align.Op{
+		mkOp(t, "add", align.KindListItemMissing, "/people", 1.0/24, `{"id": 6, "name": "Eve", "role": "Intern"}`, `{"id": 6, "name": "Eve", "role": "Intern"}`, ``),
+		mkOp(t, "remove", align.KindListItemRemove, "/agenda/0", 1.0/16, ``, ``, `"reviews"`),
+		mkOp(t, "add", align.KindListItemAdd, "/agenda/2", 1.0/16, `"reviews"`, `"reviews"`, ``),
+		mkOp(t, "replace", align.KindPrimitiveReplace, "/agenda/3", 1.0/336, `"closing"`, `"closing"`, `"closin"`),
+		mkOp(t, "replace", align.KindPrimitiveReplace, "/period/1", 1.0/16, `2025`, `2025`, `2026`),
 	}
 }
 
@@ -218,9 +219,9 @@ The deficit is spread across multiple issue types (missing-list-item, primitive-
 // in walk order and in the order the brief of §11.4's table lists them.
 func TestFeedbackFig1(t *testing.T) {
 	walk := fig1Ops(t)
-	other := []Op{walk[1], walk[2], walk[3], walk[0], walk[4]}
-	for name, ops := range map[string][]Op{"walk": walk, "agenda-first": other} {
-		ranked, err := RankOps(ops, RankOptions{}, nil)
+	other := []align.Op{walk[1], walk[2], walk[3], walk[0], walk[4]}
+	for name, ops := range map[string][]align.Op{"walk": walk, "agenda-first": other} {
+		ranked, err := align.RankOps(ops, align.RankOptions{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -229,7 +230,7 @@ func TestFeedbackFig1(t *testing.T) {
 			t.Errorf("%s:\n got %q\nwant %q", name, fb.Text, fig1Text)
 		}
 	}
-	ranked, _ := RankOps(walk, RankOptions{}, nil)
+	ranked, _ := align.RankOps(walk, align.RankOptions{}, nil)
 	fb := render(t, fig1Score, ranked, compactOpts())
 	want := `Score 0.77. Top 5/5 fixes:
 1. /agenda/0: remove item 'reviews' [+0.062]
@@ -249,7 +250,7 @@ func TestFeedbackSpecVectors(t *testing.T) {
 	cases := []struct {
 		name    string
 		score   float64
-		ops     []Op
+		ops     []align.Op
 		opts    FeedbackOptions
 		want    string
 		compact string
@@ -257,10 +258,10 @@ func TestFeedbackSpecVectors(t *testing.T) {
 		{
 			name:  "movie",
 			score: 0.6708333333333334,
-			ops: []Op{
-				mkOp(t, "replace", KindPrimitiveReplace, "/title", 0.016666666666666663, `"The Matrix"`, `"The Matrix"`, `"The Matrx"`),
-				mkOp(t, "replace", KindPrimitiveReplace, "/year", 0.25, `1999`, `1999`, `2000`),
-				mkOp(t, "replace", KindPrimitiveReplaceReorder, "/genres", 0.0625, `"Action"`, `"Action"`, `"Adventure"`),
+			ops: []align.Op{
+				mkOp(t, "replace", align.KindPrimitiveReplace, "/title", 0.016666666666666663, `"The Matrix"`, `"The Matrix"`, `"The Matrx"`),
+				mkOp(t, "replace", align.KindPrimitiveReplace, "/year", 0.25, `1999`, `1999`, `2000`),
+				mkOp(t, "replace", align.KindPrimitiveReplaceReorder, "/genres", 0.0625, `"Action"`, `"Action"`, `"Adventure"`),
 			},
 			opts: DefaultFeedbackOptions(),
 			want: `The prediction scored 0.67 (deficit 0.33). Top 3 of 3 fix locations:
@@ -272,10 +273,10 @@ Focus on primitive-value errors — they account for 81% of the deficit shown.`,
 		{
 			name:  "movie-compact",
 			score: 0.6708333333333334,
-			ops: []Op{
-				mkOp(t, "replace", KindPrimitiveReplace, "/title", 0.016666666666666663, `"The Matrix"`, `"The Matrix"`, `"The Matrx"`),
-				mkOp(t, "replace", KindPrimitiveReplace, "/year", 0.25, `1999`, `1999`, `2000`),
-				mkOp(t, "replace", KindPrimitiveReplaceReorder, "/genres", 0.0625, `"Action"`, `"Action"`, `"Adventure"`),
+			ops: []align.Op{
+				mkOp(t, "replace", align.KindPrimitiveReplace, "/title", 0.016666666666666663, `"The Matrix"`, `"The Matrix"`, `"The Matrx"`),
+				mkOp(t, "replace", align.KindPrimitiveReplace, "/year", 0.25, `1999`, `1999`, `2000`),
+				mkOp(t, "replace", align.KindPrimitiveReplaceReorder, "/genres", 0.0625, `"Action"`, `"Action"`, `"Adventure"`),
 			},
 			opts: noSynth(compactOpts()),
 			want: `Score 0.67. Top 3/3 fixes:
@@ -286,10 +287,10 @@ Focus on primitive-value errors — they account for 81% of the deficit shown.`,
 		{
 			name:  "reorder-root",
 			score: 0.47916666666666663,
-			ops: []Op{
-				mkOp(t, "replace", KindPrimitiveReplaceReorder, "", 0.020833333333333332, `"age"`, `"age"`, `"ages"`),
-				mkOp(t, "remove", KindListItemExcess, "", 0.25, ``, ``, `"title"`),
-				mkOp(t, "add", KindListItemMissing, "", 0.25, `"weight"`, `"weight"`, ``),
+			ops: []align.Op{
+				mkOp(t, "replace", align.KindPrimitiveReplaceReorder, "", 0.020833333333333332, `"age"`, `"age"`, `"ages"`),
+				mkOp(t, "remove", align.KindListItemExcess, "", 0.25, ``, ``, `"title"`),
+				mkOp(t, "add", align.KindListItemMissing, "", 0.25, `"weight"`, `"weight"`, ``),
 			},
 			opts: DefaultFeedbackOptions(),
 			want: `The prediction scored 0.48 (deficit 0.52). Top 3 of 3 fix locations:
@@ -306,10 +307,10 @@ The deficit is spread across multiple issue types (missing-list-item, extraneous
 		{
 			name:  "fixed",
 			score: 0.25,
-			ops: []Op{
-				mkOp(t, "add", KindListItemAdd, "/0", 0.25, `1`, `1`, ``),
-				mkOp(t, "add", KindListItemAdd, "/2", 0.25, `4`, `4`, ``),
-				mkOp(t, "remove", KindListItemRemove, "/3", 0.25, ``, ``, `3`),
+			ops: []align.Op{
+				mkOp(t, "add", align.KindListItemAdd, "/0", 0.25, `1`, `1`, ``),
+				mkOp(t, "add", align.KindListItemAdd, "/2", 0.25, `4`, `4`, ``),
+				mkOp(t, "remove", align.KindListItemRemove, "/3", 0.25, ``, ``, `3`),
 			},
 			opts: DefaultFeedbackOptions(),
 			want: `The prediction scored 0.25 (deficit 0.75). Top 3 of 3 fix locations:
@@ -326,8 +327,8 @@ Focus on missing-list-item errors — they account for 67% of the deficit shown.
 		{
 			name:  "null-member",
 			score: 0.5,
-			ops: []Op{
-				mkOp(t, "replace", KindNullValueReplace, "/diagnosis", 0.5, `"flu"`, `"flu"`, ``),
+			ops: []align.Op{
+				mkOp(t, "replace", align.KindNullValueReplace, "/diagnosis", 0.5, `"flu"`, `"flu"`, ``),
 			},
 			opts: DefaultFeedbackOptions(),
 			want: `The prediction scored 0.50 (deficit 0.50). Top 1 of 1 fix locations:
@@ -352,7 +353,7 @@ Focus on null-value errors — they account for 100% of the deficit shown.`,
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			ranked, err := RankOps(c.ops, RankOptions{}, nil)
+			ranked, err := align.RankOps(c.ops, align.RankOptions{}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -369,10 +370,10 @@ Focus on null-value errors — they account for 100% of the deficit shown.`,
 }
 
 func TestFeedbackSelection(t *testing.T) {
-	ops := []Op{
-		mkOp(t, "replace", KindPrimitiveReplace, "/a", 0.3, `1`, `1`, `2`),
-		mkOp(t, "replace", KindPrimitiveReplace, "/b", 0.2, `1`, `1`, `2`),
-		mkOp(t, "replace", KindPrimitiveReplace, "/c", 0, `1`, `1`, `1.0`),
+	ops := []align.Op{
+		mkOp(t, "replace", align.KindPrimitiveReplace, "/a", 0.3, `1`, `1`, `2`),
+		mkOp(t, "replace", align.KindPrimitiveReplace, "/b", 0.2, `1`, `1`, `2`),
+		mkOp(t, "replace", align.KindPrimitiveReplace, "/c", 0, `1`, `1`, `1.0`),
 	}
 	t.Run("top-k-0", func(t *testing.T) {
 		opts := DefaultFeedbackOptions()
@@ -398,12 +399,12 @@ func TestFeedbackSelection(t *testing.T) {
 		}
 		// Pairs are atomic by their add half.
 		add, remove := renamePair(t, 0.25)
-		fb = render(t, 0.75, []Op{add, remove}, opts)
+		fb = render(t, 0.75, []align.Op{add, remove}, opts)
 		if len(fb.Entries) != 2 {
 			t.Errorf("rename pair split: %d entries", len(fb.Entries))
 		}
 		add.Delta = 0.1
-		fb = render(t, 0.9, []Op{add, remove}, opts)
+		fb = render(t, 0.9, []align.Op{add, remove}, opts)
 		if len(fb.Entries) != 0 {
 			t.Errorf("rename pair kept: %d entries", len(fb.Entries))
 		}
@@ -415,7 +416,7 @@ func TestFeedbackSelection(t *testing.T) {
 		if fb.NShown != 1 || !fb.Truncated || !strings.HasPrefix(fb.Text, "The prediction scored 0.50 (deficit 0.50). Top 1 of 3 fix locations:\n1. /a:") {
 			t.Errorf("%q", fb.Text)
 		}
-		var many []Op
+		var many []align.Op
 		for i := 0; i < 12; i++ {
 			many = append(many, ops[0])
 		}
@@ -429,7 +430,7 @@ func TestFeedbackSelection(t *testing.T) {
 		opts := DefaultFeedbackOptions()
 		opts.Style = StyleJSON
 		add, remove := renamePair(t, 0.25)
-		fb := render(t, 0.5, []Op{ops[0], add, remove}, opts)
+		fb := render(t, 0.5, []align.Op{ops[0], add, remove}, opts)
 		if fb.Text != "" || len(fb.Entries) != 3 || fb.NShown != 2 {
 			t.Fatalf("%+v", fb)
 		}
@@ -462,38 +463,38 @@ func TestFeedbackSelection(t *testing.T) {
 }
 
 func TestFeedbackSynthesis(t *testing.T) {
-	line := func(ops []Op, threshold float64) string {
+	line := func(ops []align.Op, threshold float64) string {
 		opts := DefaultFeedbackOptions()
 		opts.Unlimited = true
 		opts.DominantFractionThreshold = threshold
 		fb := render(t, 0.1, ops, opts)
 		return fb.Text[strings.LastIndexByte(fb.Text, '\n')+1:]
 	}
-	p := func(kind OpKind, d float64) Op { return mkOp(t, "replace", kind, "/x", d, `1`, `1`, `2`) }
+	p := func(kind align.OpKind, d float64) align.Op { return mkOp(t, "replace", kind, "/x", d, `1`, `1`, `2`) }
 	// Exactly at the threshold: single-dominant.
-	if got, want := line([]Op{p(KindPrimitiveReplace, 0.6), p(KindKeyAdd, 0.4)}, 0.6), "Focus on primitive-value errors — they account for 60% of the deficit shown."; got != want {
+	if got, want := line([]align.Op{p(align.KindPrimitiveReplace, 0.6), p(align.KindKeyAdd, 0.4)}, 0.6), "Focus on primitive-value errors — they account for 60% of the deficit shown."; got != want {
 		t.Errorf("got %q want %q", got, want)
 	}
 	// Mixed: at most three buckets, by decreasing sum, ties in first-appearance order.
-	ops := []Op{p(KindKeyAdd, 0.1), p(KindRefFix, 0.2), p(KindKeyRemove, 0.1), p(KindSubtreeReplace, 0.2), p("custom_kind", 0.05)}
+	ops := []align.Op{p(align.KindKeyAdd, 0.1), p(align.KindRefFix, 0.2), p(align.KindKeyRemove, 0.1), p(align.KindSubtreeReplace, 0.2), p("custom_kind", 0.05)}
 	if got, want := line(ops, 0.6), "The deficit is spread across multiple issue types (reference, subtree, missing-key)."; got != want {
 		t.Errorf("got %q want %q", got, want)
 	}
 	// Buckets merge kinds; an unknown kind is its own bucket.
-	ops = []Op{p(KindListItemAdd, 0.1), p("custom_kind", 0.15), p(KindListItemMissing, 0.1)}
+	ops = []align.Op{p(align.KindListItemAdd, 0.1), p("custom_kind", 0.15), p(align.KindListItemMissing, 0.1)}
 	if got, want := line(ops, 0.5), "Focus on missing-list-item errors — they account for 57% of the deficit shown."; got != want {
 		t.Errorf("got %q want %q", got, want)
 	}
 	// The dominant bucket is the first with the maximum sum.
-	if got, want := line([]Op{p(KindKeyAdd, 0.25), p(KindKeyRemove, 0.25)}, 0.5), "Focus on missing-key errors — they account for 50% of the deficit shown."; got != want {
+	if got, want := line([]align.Op{p(align.KindKeyAdd, 0.25), p(align.KindKeyRemove, 0.25)}, 0.5), "Focus on missing-key errors — they account for 50% of the deficit shown."; got != want {
 		t.Errorf("got %q want %q", got, want)
 	}
 }
 
 func TestFeedbackDiagnostics(t *testing.T) {
-	diag := Op{Op: "describe", Kind: KindPairingAmbiguous, Path: "/people", Confidence: 0.25}
-	op := mkOp(t, "replace", KindPrimitiveReplace, "/a", 0.5, `1`, `1`, `2`)
-	ranked, err := RankOps([]Op{op}, RankOptions{}, []Op{diag})
+	diag := align.Op{Op: "describe", Kind: align.KindPairingAmbiguous, Path: "/people", Confidence: 0.25}
+	op := mkOp(t, "replace", align.KindPrimitiveReplace, "/a", 0.5, `1`, `1`, `2`)
+	ranked, err := align.RankOps([]align.Op{op}, align.RankOptions{}, []align.Op{diag})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -509,14 +510,14 @@ func TestFeedbackDiagnostics(t *testing.T) {
 	if fb.NTotal != 1 || len(fb.Diagnostics) != 1 || !strings.HasPrefix(fb.Diagnostics[0].Text, "~ /people") {
 		t.Errorf("%+v", fb)
 	}
-	fb = render(t, 1, []Op{diag}, compactOpts())
+	fb = render(t, 1, []align.Op{diag}, compactOpts())
 	if want := "The prediction perfectly matches the gold (score 1.00).\nDiagnostic notes (low-confidence pairings):\n~ /people: ambiguous pairing [c=0.25]"; fb.Text != want {
 		t.Errorf("got  %q\nwant %q", fb.Text, want)
 	}
 }
 
 func TestFeedbackOverrides(t *testing.T) {
-	op := mkOp(t, "replace", KindPrimitiveReplace, "/a", 0.5, `"x"`, `"x"`, `"y"`)
+	op := mkOp(t, "replace", align.KindPrimitiveReplace, "/a", 0.5, `"x"`, `"x"`, `"y"`)
 	def, _ := DefaultTemplates().Lookup(StyleGepa, "feedback.op.primitive_replace")
 
 	// An override equal to the packaged default does not displace the
@@ -524,13 +525,13 @@ func TestFeedbackOverrides(t *testing.T) {
 	opts := compactOpts()
 	opts.IncludeSynthesisLine = false
 	opts.Overrides = map[string]string{"feedback.op.primitive_replace": def}
-	if fb := render(t, 0.5, []Op{op}, opts); !strings.HasSuffix(fb.Text, "1. /a: 'x' (got 'y') [+0.500]") {
+	if fb := render(t, 0.5, []align.Op{op}, opts); !strings.HasSuffix(fb.Text, "1. /a: 'x' (got 'y') [+0.500]") {
 		t.Errorf("%q", fb.Text)
 	}
 	// A differing override wins over the overlay, with every placeholder
 	// of the kind available, pct values and literal braces included.
 	opts.Overrides = map[string]string{"feedback.op.primitive_replace": "{{{rank}}} {path} {gold}/{pred} {score_delta_pct:.1f}% {confidence_pct} {score_delta}"}
-	if fb := render(t, 0.5, []Op{op}, opts); !strings.HasSuffix(fb.Text, "{1} /a 'x'/'y' 50.0% 100.0 0.5") {
+	if fb := render(t, 0.5, []align.Op{op}, opts); !strings.HasSuffix(fb.Text, "{1} /a 'x'/'y' 50.0% 100.0 0.5") {
 		t.Errorf("%q", fb.Text)
 	}
 	// Overrides compiled once give the same result.
@@ -539,7 +540,7 @@ func TestFeedbackOverrides(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts.Overrides, opts.Templates = nil, tpl
-	if fb := render(t, 0.5, []Op{op}, opts); !strings.HasSuffix(fb.Text, "{1} /a 'x'/'y' 50.0% 100.0 0.5") {
+	if fb := render(t, 0.5, []align.Op{op}, opts); !strings.HasSuffix(fb.Text, "{1} /a 'x'/'y' 50.0% 100.0 0.5") {
 		t.Errorf("%q", fb.Text)
 	}
 	// A visible key_rename_remove takes a rank and is no longer a silent
@@ -548,7 +549,7 @@ func TestFeedbackOverrides(t *testing.T) {
 	opts = DefaultFeedbackOptions()
 	opts.IncludeSynthesisLine = false
 	opts.Overrides = map[string]string{"feedback.op.key_rename_remove": "{rank}. drop {pred_key} at {pred_path} ({pred})"}
-	fb := render(t, 0.75, []Op{add, remove}, opts)
+	fb := render(t, 0.75, []align.Op{add, remove}, opts)
 	want := "The prediction scored 0.75 (deficit 0.25). Top 2 of 2 fix locations:\n" +
 		`1. rename key "" -> "name" at /r/name (value 'Bob'). Fixing this recovers +0.250.` + "\n" +
 		"2. drop nme at /r/nme ('Bob')"
@@ -557,7 +558,7 @@ func TestFeedbackOverrides(t *testing.T) {
 	}
 	// A blank override silences a kind.
 	opts.Overrides = map[string]string{"feedback.op.primitive_replace": "  \n"}
-	fb = render(t, 0.5, []Op{op}, opts)
+	fb = render(t, 0.5, []align.Op{op}, opts)
 	if fb.NShown != 0 || fb.Text != "The prediction scored 0.50; no individually significant fix locations under the current filter." {
 		t.Errorf("%q", fb.Text)
 	}
@@ -565,10 +566,10 @@ func TestFeedbackOverrides(t *testing.T) {
 
 func TestFeedbackValueCut(t *testing.T) {
 	long := `"` + strings.Repeat("é", 100) + `"`
-	op := mkOp(t, "add", KindListItemAdd, "/l/0", 0.5, long, long, ``)
+	op := mkOp(t, "add", align.KindListItemAdd, "/l/0", 0.5, long, long, ``)
 	opts := DefaultFeedbackOptions()
 	opts.IncludeSynthesisLine = false
-	fb := render(t, 0.5, []Op{op}, opts)
+	fb := render(t, 0.5, []align.Op{op}, opts)
 	want := "1. /l/0: missing list item '" + strings.Repeat("é", 78) + "…. Adding it recovers +0.500."
 	if fb.Entries[0].Text != want {
 		t.Errorf("got  %q\nwant %q", fb.Entries[0].Text, want)
@@ -602,7 +603,7 @@ func TestRenderValidationError(t *testing.T) {
 }
 
 func BenchmarkRenderFeedbackFig1(b *testing.B) {
-	ranked, err := RankOps(fig1Ops(b), RankOptions{}, nil)
+	ranked, err := align.RankOps(fig1Ops(b), align.RankOptions{}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -619,7 +620,7 @@ func BenchmarkRankOpsFig1(b *testing.B) {
 	ops := fig1Ops(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := RankOps(ops, RankOptions{}, nil); err != nil {
+		if _, err := align.RankOps(ops, align.RankOptions{}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
