@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/objectaligner/oagen/goshape"
 	"github.com/objectaligner/oagen/ir"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -125,7 +126,7 @@ type model struct {
 	scopes []*tscope // referential scopes in processing order (SPEC §7.2)
 	// shapes describes existing Go types (GenerateTypes); nil when the
 	// generator declares the types itself.
-	shapes map[*ir.Node]GoShape
+	shapes map[*ir.Node]goshape.Shape
 }
 
 // goName turns a property name into an exported Go identifier: the name is

@@ -5,51 +5,9 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/objectaligner/oagen/goshape"
 	"github.com/objectaligner/oagen/ir"
 )
-
-// GoKind is the kind of an existing Go type that GenerateTypes can score
-// (after at most one pointer).
-type GoKind uint8
-
-// The kinds of existing Go types.
-const (
-	GoStruct GoKind = iota + 1 // a named struct type of the package (a JSON object)
-	GoSlice                    // a slice (a JSON array with items)
-	GoString                   // string or a type whose underlying type is string
-	GoInt                      // a signed integer type (integer-form numbers)
-	GoFloat                    // float64 or a type whose underlying type is float64 (float-form numbers)
-	GoBool                     // bool or a type whose underlying type is bool
-)
-
-// GoShape describes the existing Go type of the values of one schema node.
-type GoShape struct {
-	// Type is the Go type as written in the generated file's package:
-	// "Party", "*Party", "[]Line", "int", "Role", "*string".
-	Type string
-	// Kind is the kind of Type, or of its element type when Pointer.
-	Kind GoKind
-	// Pointer is true when Type is *E; nil is JSON null (a nil pointer to a
-	// slice, or a pointer to a nil slice, too).
-	Pointer bool
-	// Fields are the JSON members of a struct, one per schema property, in
-	// the schema's order.
-	Fields []GoField
-}
-
-// GoField is one JSON member of an existing struct type.
-type GoField struct {
-	// JSONName is the member's key (the schema property name).
-	JSONName string
-	// Access is the selector path from the struct to the field: "Name", or
-	// "Base.Name" for a field promoted from an embedded struct value.
-	Access string
-	// OmitEmpty and OmitZero are the json tag options: encoding/json leaves
-	// the field out when it is empty (omitempty: "", 0, false, a nil
-	// pointer, an empty slice) or zero (omitzero: "", 0, false, nil).
-	// Without them the field is always present.
-	OmitEmpty, OmitZero bool
-}
 
 // TypeRoot is one root type of GenerateTypes.
 type TypeRoot struct {
@@ -59,7 +17,7 @@ type TypeRoot struct {
 	// the oa struct tags).
 	Schema *ir.Schema
 	// Shapes gives the Go type of every schema node reachable from the root.
-	Shapes map[*ir.Node]GoShape
+	Shapes map[*ir.Node]goshape.Shape
 }
 
 // TypesOptions configure GenerateTypes.
@@ -132,9 +90,9 @@ func GenerateTypes(opts TypesOptions) ([]byte, error) {
 
 // buildModelShapes builds the model of an existing root type; paths holds the
 // node paths in use by the other roots of the file (see tnode.path).
-func buildModelShapes(s *ir.Schema, typeName string, shapes map[*ir.Node]GoShape, paths map[string]bool) (*model, error) {
+func buildModelShapes(s *ir.Schema, typeName string, shapes map[*ir.Node]goshape.Shape, paths map[string]bool) (*model, error) {
 	if shapes == nil {
-		shapes = map[*ir.Node]GoShape{}
+		shapes = map[*ir.Node]goshape.Shape{}
 	}
 	m := &model{schema: s, byNode: map[*ir.Node]*tnode{}, names: map[string]bool{}, paths: paths, typ: typeName, prefix: "oa" + typeName, shapes: shapes}
 	root, err := m.node(s.Root, typeName, "", typeName, nil)
@@ -173,7 +131,7 @@ func (m *model) existingNode(t *tnode) error {
 			return fmt.Errorf("%s: Go type %s is a pointer, but the schema node does not admit null", n.Pos, sh.Type)
 		}
 	}
-	want := map[vkind]GoKind{kBool: GoBool, kInt: GoInt, kFloat: GoFloat, kString: GoString, kArray: GoSlice, kObject: GoStruct}[t.kind]
+	want := map[vkind]goshape.Kind{kBool: goshape.Bool, kInt: goshape.Int, kFloat: goshape.Float, kString: goshape.String, kArray: goshape.Slice, kObject: goshape.Struct}[t.kind]
 	if sh.Kind != want {
 		return fmt.Errorf("%s: Go type %s does not hold the schema node's JSON type", n.Pos, sh.Type)
 	}

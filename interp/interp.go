@@ -84,52 +84,12 @@ func ParseCompat(name string) (Compat, error) {
 	return "", fmt.Errorf("unknown compat profile %q (want default or reference)", name)
 }
 
-// Limits bound the resources one scored pair may use. Exceeding a limit is an
-// error naming the limit, its value and the JSON Pointer where it was hit; it is
-// never a silent score. Zero fields take the defaults of DefaultLimits.
-type Limits struct {
-	// MaxDepth is the maximum nesting depth of the values being aligned
-	// (arrays and objects; a top-level one has depth 1) and, through
-	// Compile, of the schema (ir.Options.MaxDepth).
-	MaxDepth int
-	// MaxCollection is the maximum number of elements (or members) of one
-	// aligned collection, max(n, m); the assignment is O(d³).
-	MaxCollection int
-	// MaxStringRunes is the maximum length, in code points, of a string that a
-	// quadratic string comparator processes.
-	MaxStringRunes int
-	// MaxWork is the total work budget of one pair, counted in elementary
-	// comparisons (matrix cells, DP cells and leaf comparisons).
-	MaxWork int64
-}
+// Limits bound the resources one scored pair may use (see align.Limits).
+type Limits = align.Limits
 
 // DefaultLimits returns the default limits: generous enough for every dataset
 // of the paper.
-func DefaultLimits() Limits {
-	return Limits{
-		MaxDepth:       256,
-		MaxCollection:  2000,
-		MaxStringRunes: 100_000,
-		MaxWork:        50_000_000,
-	}
-}
-
-func (l Limits) withDefaults() Limits {
-	d := DefaultLimits()
-	if l.MaxDepth <= 0 {
-		l.MaxDepth = d.MaxDepth
-	}
-	if l.MaxCollection <= 0 {
-		l.MaxCollection = d.MaxCollection
-	}
-	if l.MaxStringRunes <= 0 {
-		l.MaxStringRunes = d.MaxStringRunes
-	}
-	if l.MaxWork <= 0 {
-		l.MaxWork = d.MaxWork
-	}
-	return l
-}
+func DefaultLimits() Limits { return align.DefaultLimits() }
 
 // Scorer scores pairs under one compiled schema. It is immutable and safe for
 // concurrent use.
@@ -191,7 +151,7 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 	if opts.ReferentialFeedback != RefFeedbackLiteral && opts.ReferentialFeedback != RefFeedbackSemantic {
 		return nil, fmt.Errorf("interp: referentialFeedback %q: want %q or %q", opts.ReferentialFeedback, RefFeedbackLiteral, RefFeedbackSemantic)
 	}
-	opts.Limits = opts.Limits.withDefaults()
+	opts.Limits = opts.Limits.WithDefaults()
 	reg, err := align.NewRegistry(opts.Comparators...)
 	if err != nil {
 		return nil, fmt.Errorf("interp: %w", err)
@@ -276,19 +236,8 @@ type IDPair struct {
 
 // GoldError is returned when the gold value is unusable: it fails validation,
 // or its referential integrity is broken (duplicate ids, dangling references).
-type GoldError struct {
-	Pointer string // JSON Pointer inside the gold value
-	Message string
-}
-
-// Error implements error: "invalid gold at <pointer>: <message>".
-func (e *GoldError) Error() string {
-	p := e.Pointer
-	if p == "" {
-		p = "/"
-	}
-	return fmt.Sprintf("invalid gold at %s: %s", p, e.Message)
-}
+// Generated scorers return the same type (see align.GoldError).
+type GoldError = align.GoldError
 
 // LimitError reports an exceeded resource limit.
 type LimitError struct {

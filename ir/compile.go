@@ -343,6 +343,17 @@ func comparatorRegistryList(t TypeSet) [][2]string {
 // children.
 func (c *compiler) fill(n *Node, e *effSchema, depth int) {
 	c.parseType(n, e)
+	n.Def = e.target.ptr
+	n.Keywords = make([]jsonval.Member, len(e.kws))
+	for i, k := range e.kws {
+		n.Keywords[i] = jsonval.Member{Key: k.key, Value: k.val.value()}
+		switch {
+		case k.key == "title" && k.val.kind == jsonval.String:
+			n.Title = k.val.str
+		case k.key == "description" && k.val.kind == jsonval.String:
+			n.Description = k.val.str
+		}
+	}
 	if e.addNull {
 		n.Types |= TNull
 		n.TypeName = ""

@@ -99,6 +99,24 @@ type Node struct {
 	// comparable for WL labels, SPEC §7.6).
 	HasEnum bool
 
+	// Title and Description are the node's "title" and "description"
+	// annotations ("" when absent or not strings). The code generator names
+	// types and writes doc comments from them.
+	Title, Description string
+	// Def is the JSON Pointer of the schema object the node's keywords come
+	// from after $ref substitution: the innermost $ref target, or the node's
+	// own object when it was not reached through $ref. Every use of a $defs
+	// entry has the same Def, also where a referring object adds keywords
+	// of its own (Pos then names the referring object).
+	Def string
+	// Keywords are the node's effective keywords after $ref substitution
+	// (the referring objects' keywords laid over the target's) and the
+	// nullable pattern (the inner schema's keywords with the wrapper's
+	// own), scoring and validation keywords alike, for back ends that check
+	// validation keywords themselves. When the nullable pattern added null
+	// to Types, the "type" keyword among them does not list it.
+	Keywords []jsonval.Member
+
 	propIndex map[string]int
 }
 

@@ -170,7 +170,7 @@ func TestDefaults(t *testing.T) {
 		Types: TObject, TypeName: "object", KeyScore: "jaro", ValueImportance: 1, ValueWeight: 1,
 	}
 	got := *s.Root
-	got.Pos, got.Properties, got.propIndex = Position{}, nil, nil
+	got.Pos, got.Properties, got.propIndex, got.Keywords = Position{}, nil, nil, nil
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("object defaults %+v\nwant %+v", got, want)
 	}
@@ -776,5 +776,42 @@ func BenchmarkCompile(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestDefinitionAnnotations checks Def, Title, Description and Keywords: every
+// use of a $defs entry names it, also where the referring object adds a
+// keyword of its own, and the effective keywords include the referring
+// object's.
+func TestDefinitionAnnotations(t *testing.T) {
+	s := mustCompile(t, `{"type": "object", "properties": {
+		"a": {"$ref": "#/$defs/Org"},
+		"b": {"$ref": "#/$defs/Org", "valueWeight": 2, "description": "the buyer"}},
+		"$defs": {"Org": {"type": "object", "title": "Organization", "description": "A company.",
+			"required": ["name"], "properties": {"name": {"type": "string", "minLength": 1}}}}}`, Options{})
+	a, b := s.Root.Property("a"), s.Root.Property("b")
+	if a == b {
+		t.Fatal("the referring object's valueWeight did not give b its own node")
+	}
+	for _, n := range []*Node{a, b} {
+		if n.Def != "/$defs/Org" || n.Title != "Organization" {
+			t.Errorf("%s: Def %q, Title %q", n.Pos.Pointer, n.Def, n.Title)
+		}
+	}
+	if a.Description != "A company." || b.Description != "the buyer" {
+		t.Errorf("descriptions %q, %q", a.Description, b.Description)
+	}
+	keys := func(n *Node) []string {
+		var out []string
+		for _, m := range n.Keywords {
+			out = append(out, m.Key)
+		}
+		return out
+	}
+	if got := keys(b); !slices.Equal(got, []string{"type", "title", "description", "required", "properties", "valueWeight"}) {
+		t.Errorf("keywords of b: %v", got)
+	}
+	if s.Root.Def != "" || a.Property("name").Def != "/$defs/Org/properties/name" {
+		t.Errorf("Def of the root %q, of name %q", s.Root.Def, a.Property("name").Def)
 	}
 }

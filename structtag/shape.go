@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/objectaligner/oagen/gen"
+	"github.com/objectaligner/oagen/goshape"
 	"github.com/objectaligner/oagen/ir"
 )
 
@@ -26,7 +26,7 @@ import (
 // shortest float32 form), uint, uint64 and uintptr (beyond int64), the
 // ",string" option, fields promoted through embedded pointers, types of other
 // packages, prefixItems=N — is an error located at the field (an ErrorList).
-func (p *Package) GoShapes(s *Schema) (map[*ir.Node]gen.GoShape, error) {
+func (p *Package) GoShapes(s *Schema) (map[*ir.Node]goshape.Shape, error) {
 	if s == nil || s.IR == nil {
 		return nil, errors.New("structtag: GoShapes needs a schema compiled without errors")
 	}
@@ -34,7 +34,7 @@ func (p *Package) GoShapes(s *Schema) (map[*ir.Node]gen.GoShape, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &shaper{p: p, b: &builder{pkg: p}, shapes: map[*ir.Node]gen.GoShape{}}
+	w := &shaper{p: p, b: &builder{pkg: p}, shapes: map[*ir.Node]goshape.Shape{}}
 	w.walk(named, s.IR.Root, p.position(named.Obj().Pos()))
 	if len(w.diags) > 0 {
 		return nil, ErrorList(dedupe(w.diags))
@@ -46,7 +46,7 @@ func (p *Package) GoShapes(s *Schema) (map[*ir.Node]gen.GoShape, error) {
 type shaper struct {
 	p      *Package
 	b      *builder
-	shapes map[*ir.Node]gen.GoShape
+	shapes map[*ir.Node]goshape.Shape
 	diags  []Diagnostic
 }
 
@@ -64,7 +64,7 @@ func (w *shaper) qual(p *types.Package) string {
 // walk records the shape of n, whose values have Go type t.
 func (w *shaper) walk(t types.Type, n *ir.Node, pos token.Position) {
 	t = types.Unalias(t)
-	sh := gen.GoShape{Type: types.TypeString(t, w.qual)}
+	sh := goshape.Shape{Type: types.TypeString(t, w.qual)}
 	if old, ok := w.shapes[n]; ok {
 		if old.Type != sh.Type {
 			w.errorf(pos, "Go types %s and %s share one schema node", old.Type, sh.Type)
@@ -98,14 +98,14 @@ func (w *shaper) walk(t types.Type, n *ir.Node, pos token.Position) {
 	case *types.Basic:
 		switch k := u.Kind(); {
 		case k == types.Bool:
-			sh.Kind = gen.GoBool
+			sh.Kind = goshape.Bool
 		case k == types.String:
-			sh.Kind = gen.GoString
+			sh.Kind = goshape.String
 		case k == types.Float64:
-			sh.Kind = gen.GoFloat
+			sh.Kind = goshape.Float
 		case k == types.Int || k == types.Int8 || k == types.Int16 || k == types.Int32 || k == types.Int64 ||
 			k == types.Uint8 || k == types.Uint16 || k == types.Uint32:
-			sh.Kind = gen.GoInt
+			sh.Kind = goshape.Int
 		default:
 			w.errorf(pos, "type %s is not supported (use float64, or a signed integer type)", sh.Type)
 			return
@@ -120,7 +120,7 @@ func (w *shaper) walk(t types.Type, n *ir.Node, pos token.Position) {
 			w.errorf(pos, "prefixItems on a slice is not supported")
 			return
 		}
-		sh.Kind = gen.GoSlice
+		sh.Kind = goshape.Slice
 		w.shapes[n] = sh
 		w.walk(u.Elem(), n.Items, pos)
 	case *types.Struct:
@@ -129,7 +129,7 @@ func (w *shaper) walk(t types.Type, n *ir.Node, pos token.Position) {
 			w.errorf(pos, "an anonymous struct type is not supported; declare a named type")
 			return
 		}
-		sh.Kind = gen.GoStruct
+		sh.Kind = goshape.Struct
 		w.shapes[n] = sh // before the fields: recursive types
 		fields := w.b.jsonFields(u)
 		if len(fields) != len(n.Properties) {
@@ -154,7 +154,7 @@ func (w *shaper) walk(t types.Type, n *ir.Node, pos token.Position) {
 			jtag, _ := lookupStructTag(f.tag, "json")
 			_, opts, _ := strings.Cut(jtag, ",")
 			o := strings.Split(opts, ",")
-			sh.Fields = append(sh.Fields, gen.GoField{
+			sh.Fields = append(sh.Fields, goshape.Field{
 				JSONName:  f.name,
 				Access:    access,
 				OmitEmpty: slices.Contains(o, "omitempty"),
