@@ -24,7 +24,7 @@ func TestConformance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{dir: t.TempDir()}
+	h := newHarness(t)
 	index := map[string]int{}
 	var pairs []pair
 	var ids []string

@@ -6,29 +6,29 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/ir"
 )
 
-// emitter writes the Go source of the scoring functions. Bodies are written
-// as text (the algorithms of SPEC §5–§6 unrolled for one pair of schema
-// nodes); package-level declarations and imports are assembled with jennifer
-// in gen.go.
+// emitter writes the Go source of one root type's scorer. Function bodies
+// are written as text; gen.go assembles the file.
 type emitter struct {
-	m     *model
-	w     bytes.Buffer
-	done  map[string]bool
-	queue [][2]*tnode
-	// pairNames holds the name of every pair function (see pairFn);
-	// pairUsed the names taken.
-	pairNames map[string]string
-	pairUsed  map[string]bool
-	// aux holds package-level declarations made while a function body is
-	// being written (walkers, relation tables); it is appended at the end.
-	aux     bytes.Buffer
-	walkers map[string]string
-	// walkerUsed holds the names taken by walkers and relation tables.
+	m *model
+	w bytes.Buffer
+	// checking memoizes needsCheck.
+	checking map[*tnode]bool
+	// aux holds package-level declarations made while a body is written
+	// (walkers, relation tables, patterns); it is appended at the end.
+	aux        bytes.Buffer
+	walkers    map[string]string
 	walkerUsed map[string]bool
+	// json is set when the file has JSON entry points (decoders).
+	json bool
+	// patterns are the regexp variables of "pattern" checks, by pattern.
+	patterns map[string]string
+}
+
+func newEmitter(m *model, json bool) *emitter {
+	return &emitter{m: m, walkers: map[string]string{}, walkerUsed: map[string]bool{}, json: json, patterns: map[string]string{}, checking: map[*tnode]bool{}}
 }
 
 func (e *emitter) p(format string, args ...any) {
@@ -36,104 +36,27 @@ func (e *emitter) p(format string, args ...any) {
 	e.w.WriteByte('\n')
 }
 
-// lit renders a float64 as a Go literal that denotes exactly that float64.
-func lit(x float64) string {
-	s := strconv.FormatFloat(x, 'g', -1, 64)
-	if !bytes.ContainsAny([]byte(s), ".e") {
-		s += ".0"
-	}
-	return "float64(" + s + ")"
-}
-
+// n is a support name of the root: "oa" + root type name + s.
 func (e *emitter) n(s string) string { return e.m.prefix + s }
 
-// fn is the name of the per-node function verb of node t: verb followed by
-// the node path (see tnode.path), e.g. toJSONOrgChartPeopleItem.
-func fn(verb string, t *tnode) string { return verb + t.path }
+// ctx is the receiver type of the scoring methods.
+func (e *emitter) ctx() string { return e.n("Ctx") }
 
-// pair returns the name of the score function of gold node a against
-// candidate node b and queues it for emission.
-func (e *emitter) pair(a, b *tnode) string {
-	key := pairKey(a, b)
-	if !e.done[key] {
-		e.done[key] = true
-		e.queue = append(e.queue, [2]*tnode{a, b})
-	}
-	return e.pairFn("score", a, b)
-}
+// num renders a float64 constant as the shortest Go literal denoting it.
+func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
-// pairFn is the name of the function verb of the pair (gold node a,
-// candidate node b): verb followed by the path of a, and for two different
-// nodes "_vs_" and the path of b relative to the closest node both are
-// reached from (scoreOrgChartPeopleItemName_vs_Role). The pair's name is
-// fixed at its first use and made unique within the file with the suffixes
-// 2, 3, …, so it is deterministic.
-func (e *emitter) pairFn(verb string, a, b *tnode) string {
-	key := pairKey(a, b)
-	name, ok := e.pairNames[key]
-	if !ok {
-		name = a.path
-		if a != b {
-			name += "_vs_" + relPath(a, b)
-		}
-		if e.pairUsed[name] {
-			for i := 2; ; i++ {
-				if x := fmt.Sprintf("%s_%d", name, i); !e.pairUsed[x] {
-					name = x
-					break
-				}
-			}
-		}
-		e.pairUsed[name] = true
-		e.pairNames[key] = name
-	}
-	return verb + name
-}
-
-// relPath is the path of b relative to the closest ancestor (or self) of b
-// that is also one of a, when b's path extends that ancestor's path; else
-// b's whole path.
-func relPath(a, b *tnode) string {
-	anc := map[*tnode]bool{}
-	for x := a; x != nil; x = x.parent {
-		anc[x] = true
-	}
-	for x := b; x != nil; x = x.parent {
-		if anc[x] {
-			if rest, ok := strings.CutPrefix(b.path, x.path); ok && rest != "" {
-				return rest
-			}
-			break
-		}
-	}
-	return b.path
-}
-
-func pairKey(a, b *tnode) string { return fmt.Sprintf("%d_%d", a.id, b.id) }
+// pointer is the schema node's JSON Pointer as a URI fragment (#/…).
+func pointer(t *tnode) string { return "#" + t.n.Pos.Pointer }
 
 // describe is the type (and for leaves the comparator) of a schema node,
 // for doc comments: "string, jaro", "object", "integer or null, exact", …
 func describe(t *tnode) string {
-	var s string
-	switch t.kind {
-	case kBool:
-		s = "boolean"
-	case kInt:
-		s = "integer"
-	case kFloat:
-		s = "number"
-	case kString:
-		s = "string"
-		if t.enum != nil {
-			s = "string enum"
-		}
-	case kObject:
-		s = "object"
-	case kArray:
-		s = "array"
-		if t.tuple {
-			s = "tuple"
-		}
+	s := map[vkind]string{kBool: "boolean", kInt: "integer", kFloat: "number", kString: "string", kArray: "array", kObject: "object"}[t.kind]
+	switch {
+	case t.enum != nil:
+		s = "string enum"
+	case t.tuple:
+		s = "tuple"
 	}
 	if t.nullable {
 		s += " or null"
@@ -144,89 +67,132 @@ func describe(t *tnode) string {
 	case t.n.Ref != "":
 		return s + ", reference to scope " + strconv.Quote(t.n.Ref)
 	case t.kind == kString:
-		s += ", " + cmp(t.n.Score, "jaro")
+		s += ", " + cmpName(t.n.Score, "jaro")
 	case t.kind == kInt || t.kind == kFloat:
-		s += ", " + cmp(t.n.Score, "invdiff")
+		s += ", " + cmpName(t.n.Score, "invdiff")
 	case t.kind == kArray && t.items != nil:
 		s += ", order " + map[ir.Order]string{ir.OrderFixed: "fixed", ir.OrderAlign: "align"}[t.n.Order]
 	}
-	if t.n.Threshold != 0 && (t.kind == kString || t.kind == kInt || t.kind == kFloat) {
-		s += fmt.Sprintf(", threshold %v", t.n.Threshold)
+	if t.n.Threshold != 0 && t.kind <= kString && t.kind != kBool {
+		s += ", threshold " + num(t.n.Threshold)
 	}
 	return s
 }
 
-// cmp is a comparator name, def when none is given.
-func cmp(name, def string) string {
+func cmpName(name, def string) string {
 	if name == "" {
 		return def
 	}
 	return name
 }
 
-// pointer is the schema node's JSON Pointer as a URI fragment (#/…).
-func pointer(t *tnode) string { return "#" + t.n.Pos.Pointer }
-
-// kind compatibility of two non-null values (SPEC §13 Q7): equal kinds or
-// numbers of either class.
-func compatible(a, b vkind) bool {
-	return a == b || (a == kInt || a == kFloat) && (b == kInt || b == kFloat)
+// stringComparator is the align function of a string comparator.
+func stringComparator(name string) string {
+	return map[string]string{"": "Jaro", "jaro": "Jaro", "exact": "ExactString", "jaro_winkler": "JaroWinkler",
+		"levenshtein": "Levenshtein", "damerau_levenshtein": "DamerauLevenshtein", "osa": "OSA", "indel": "Indel",
+		"lcsseq": "LCSSeq"}[name]
 }
 
-// fieldNull, fieldRef, fieldPresent: access to property pp of struct pointer x.
-func (e *emitter) fieldPresent(x string, pp *tprop) string {
-	if pp.node.existing() {
-		return existingPresent(x+"."+pp.field, pp)
-	}
-	s := x + "." + pp.field + " != nil"
-	if pp.nullField != "" {
-		s += " || " + x + "." + pp.nullField
-	}
-	return s
+// numberComparator is the align function stem of a number comparator.
+func numberComparator(name string) string {
+	return map[string]string{"": "InvDiff", "invdiff": "InvDiff", "exact": "ExactNumber", "relative": "Relative"}[name]
 }
 
-func fieldNull(x string, pp *tprop) string {
-	if pp.node.existing() {
-		return elemNull(x+"."+pp.field, pp.node)
+// encoder is the jsonval constructor of a primitive kind.
+var encoder = map[vkind]string{kBool: "jsonval.NewBool", kInt: "jsonval.NewInt", kFloat: "jsonval.NewFloat", kString: "jsonval.NewString"}
+
+// ptrEncoder is the genrt encoder of a primitive kind, for any type of that
+// kind (see genrt.JSONPtr).
+var ptrEncoder = map[vkind]string{kBool: "genrt.JSONBool", kInt: "genrt.JSONInt", kFloat: "genrt.JSONFloat", kString: "genrt.JSONString"}
+
+// conv converts a primitive value v of node t to its canonical type.
+func conv(t *tnode, v string) string {
+	if t.base == canonical[t.kind] {
+		return v
 	}
-	if pp.nullField == "" {
+	return canonical[t.kind] + "(" + v + ")"
+}
+
+// A location is where a value of a node lives: a Go expression and whether
+// it holds a pointer to the value (nil: null) rather than the value itself.
+type location struct {
+	expr string
+	ptr  bool
+}
+
+// val is the canonical value (see tnode.arg) at a non-null location.
+func val(t *tnode, l location) string {
+	switch {
+	case t.isStruct() && l.ptr:
+		return l.expr
+	case t.isStruct():
+		return "&" + l.expr
+	case l.ptr:
+		if t.kind == kArray {
+			return "*" + l.expr
+		}
+		return conv(t, "*"+l.expr)
+	case t.kind == kArray:
+		return l.expr
+	}
+	return conv(t, l.expr)
+}
+
+// ref is the pointer form of a location, as nullable nodes' methods take it.
+func ref(l location) string {
+	if l.ptr {
+		return l.expr
+	}
+	return "&" + l.expr
+}
+
+// isNull is the null test of a location of node t.
+func isNull(t *tnode, l location) string {
+	if !l.ptr {
 		return "false"
 	}
-	return x + "." + pp.nullField
+	return l.expr + " == nil"
 }
 
-func (e *emitter) fieldRef(x string, pp *tprop) string {
-	t := pp.node
-	if t.existing() {
-		return e.elemRef(x+"."+pp.field, t)
+// elem is the location of element expression x of node t (array elements,
+// tuple positions).
+func (e *emitter) elem(t *tnode, x string) location {
+	if e.m.shapes != nil {
+		return location{x, t.ptr}
 	}
-	if t.isStructRef() || (t.kind == kArray && !t.tuple) {
-		return x + "." + pp.field
-	}
-	return "genrt.Deref" + "(" + x + "." + pp.field + ")"
+	return location{x, t.nullable}
 }
 
-// when is the statement running body when the condition cond holds: body
-// alone when cond is the constant true (no emitted no-op conditions).
-func when(cond, body string) string {
-	if cond == "true" {
-		return body
+// field is the location of property pp of the struct pointer x.
+func field(pp *tprop, x string) location {
+	f := x + "." + pp.field
+	switch pp.rep {
+	case repValue:
+		return location{f, false}
+	case repPtr:
+		return location{f, pp.node.kind != kArray || pp.node.tuple}
+	case repShape:
+		return location{f, pp.node.ptr}
 	}
-	return "if " + cond + " { " + body + " }"
+	return location{f, true}
 }
 
-// existingPresent is the presence test of field expression f of an existing
-// Go type (see TypesOptions): encoding/json writes a field unless it has
-// omitempty and is empty (or omitzero and is zero).
-func existingPresent(f string, pp *tprop) string {
-	t := pp.node
-	if pp.omit == omitNone {
+// present is the presence test of property pp of the struct pointer x.
+func present(pp *tprop, x string) string {
+	f := x + "." + pp.field
+	switch pp.rep {
+	case repValue, repNullPtr:
 		return "true"
-	}
-	switch {
-	case t.ptr:
+	case repPtr:
 		return f + " != nil"
-	case t.kind == kArray && pp.omit == omitZero:
+	case repOptNull:
+		return f + " != nil || " + x + "." + pp.nullField
+	}
+	t := pp.node
+	switch {
+	case pp.omit == omitNone:
+		return "true"
+	case t.ptr, t.kind == kArray && pp.omit == omitZero:
 		return f + " != nil"
 	case t.kind == kArray:
 		return "len(" + f + ") > 0"
@@ -240,584 +206,439 @@ func existingPresent(f string, pp *tprop) string {
 	return "true" // a struct value: omitempty never omits it (omitzero is refused)
 }
 
-// elemNull and elemRef: access to an element expression ex of node t.
-func elemNull(ex string, t *tnode) string {
-	if t.existing() {
-		switch {
-		case !t.ptr:
-			return "false"
-		case t.kind == kArray:
-			return ex + " == nil || *" + ex + " == nil" // encoding/json writes a nil slice as null
-		}
-		return ex + " == nil"
-	}
-	if !t.nullable {
+// fieldNull is the null test of a present property pp of x.
+func fieldNull(pp *tprop, x string) string {
+	switch pp.rep {
+	case repValue, repPtr:
 		return "false"
+	case repOptNull:
+		return x + "." + pp.nullField
+	case repShape:
+		if pp.node.kind == kArray && pp.node.ptr {
+			return x + "." + pp.field + " == nil || *" + x + "." + pp.field + " == nil"
+		}
 	}
-	return ex + " == nil"
+	return isNull(pp.node, field(pp, x))
 }
 
-func (e *emitter) elemRef(ex string, t *tnode) string {
-	if t.existing() {
-		v := ex
-		switch {
-		case t.isStructRef() && t.ptr:
-			return ex
-		case t.isStructRef():
-			return "&" + ex
-		case t.ptr:
-			v = "genrt.Deref" + "(" + ex + ")"
-		}
-		if t.conv {
-			return t.base + "(" + v + ")"
-		}
-		return v
+// score is the expression scoring gold location g against candidate
+// location p under node t (SPEC §1.4), with the build flag build.
+func (e *emitter) score(t *tnode, g, p location, build string) string {
+	if t.nullable {
+		return fmt.Sprintf("c.%s(%s, %s, %s)", e.method(t), ref(g), ref(p), build)
 	}
-	if !t.nullable {
-		if t.isStructRef() {
-			return "&" + ex
-		}
-		return ex
-	}
-	if t.isStructRef() {
-		return ex
-	}
-	return "genrt.Deref" + "(" + ex + ")"
+	return e.scoreVal(t, val(t, g), val(t, p), build)
 }
 
-// arrLen is the length expression of array ref x of node t.
-func arrLen(x string, t *tnode) string {
-	if !t.tuple {
-		return "len(" + x + ")"
+// scoreVal is the expression scoring the canonical non-null values g and p
+// under node t.
+func (e *emitter) scoreVal(t *tnode, g, p, build string) string {
+	n := t.n
+	switch {
+	case n.IDScope != "":
+		return fmt.Sprintf("genrt.ID(%s, %s, %s, %s)", encoder[t.kind], g, p, build)
+	case n.Ref != "":
+		ts := e.m.scopes[e.m.scopeIndex(n.Ref)]
+		return fmt.Sprintf("genrt.Ref(&c.Workspace, &c.%s, %d, %s, %s, %s, %s)", ts.field, ts.idx, encoder[t.kind], g, p, build)
 	}
-	if t.items != nil {
-		return x + ".Len + len(" + x + ".Rest)"
-	}
-	return x + ".Len"
-}
-
-// elemAtStatic is the element expression at static position i (< len(prefix))
-// or in the tail at dynamic index idx (absolute).
-func tailElem(x string, t *tnode, idx string) string {
-	if !t.tuple {
-		return x + "[" + idx + "]"
-	}
-	return fmt.Sprintf("%s.Rest[%s-%d]", x, idx, len(t.prefix))
-}
-
-// emitPair emits the align function of gold node a against candidate node b
-// (SPEC §1.4 dispatch, steps 3 and 4) and the object/list functions it needs.
-func (e *emitter) emitPair(a, b *tnode) {
-	if a == b {
-		e.p("// %s scores %s (%s).", e.pairFn("score", a, b), pointer(a), describe(a))
-	} else {
-		e.p("// %s scores a gold value of %s (%s) against a candidate value of %s (%s); the gold node's schema governs (SPEC §6.4).", e.pairFn("score", a, b), pointer(a), describe(a), pointer(b), describe(b))
-	}
-	e.p("func (c *%s) %s(gn bool, g %s, pn bool, p %s, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("score", a, b), a.refType(), b.refType(), "genrt.Res")
-	if e.emitIDRef(a, b) {
-		return
-	}
-	if a.nullable || b.nullable {
-		e.p("if gn || pn {")
-		e.p("s := %s", lit(a.n.NullScore))
-		e.p("if gn && pn { s = 1 }")
-		e.p("if build { return s, genrt.Leaf(align.LeafNull, s, %s(gn, g), %s(pn, p), true, true) }", fn("toJSONOrNull", a), fn("toJSONOrNull", b))
-		e.p("return s, nil")
-		e.p("}")
-	}
-	plain := func(s string) {
-		e.p("if build { return %s, genrt.Leaf(align.LeafPlain, %s, %s(g), %s(p), true, true) }", s, s, fn("toJSON", a), fn("toJSON", b))
-		e.p("return %s, nil", s)
-	}
-	if !compatible(a.kind, b.kind) {
-		if len(e.m.scopes) > 0 {
-			// SPEC §13 Q7: inside bijection derivation the record cell is 0.
-			e.p("if c.deriving { c.kerr = true }")
-		}
-		plain("0")
-		e.p("}")
-		return
-	}
-	switch a.kind {
+	switch t.kind {
 	case kBool:
-		e.p("s := 0.0")
-		e.p("if g == p { s = 1 }")
-		plain("s")
+		return fmt.Sprintf("genrt.Bool(%s, %s, %s)", g, p, build)
 	case kString:
-		e.p("s := align.%s(string(g), string(p))", stringComparator(a.n.Score))
-		if a.n.Threshold != 0 {
-			e.p("s = align.ApplyThreshold(s, %s)", lit(a.n.Threshold))
-		}
-		plain("s")
-	case kInt, kFloat:
-		name := a.n.Score
-		if name == "" {
-			name = "invdiff"
-		}
-		fn := map[string]string{"invdiff": "InvDiff", "exact": "ExactNumber", "relative": "Relative"}[name]
-		if a.kind == kInt && b.kind == kInt {
-			e.p("s := align.%sInt(g, p)", fn)
-		} else {
-			e.p("s := align.%sFloat(float64(g), float64(p))", fn)
-		}
-		if a.n.Threshold != 0 {
-			e.p("s = align.ApplyThreshold(s, %s)", lit(a.n.Threshold))
-		}
-		plain("s")
-	case kObject:
-		e.p("return c.%s(g, p, build)", e.pairFn("scoreObject", a, b))
+		return fmt.Sprintf("genrt.Str(align.%s, %s, %s, %s, %s)", stringComparator(n.Score), num(n.Threshold), g, p, build)
+	case kInt:
+		return fmt.Sprintf("genrt.Int(align.%sInt, %s, %s, %s, %s)", numberComparator(n.Score), num(n.Threshold), g, p, build)
+	case kFloat:
+		return fmt.Sprintf("genrt.Float(align.%sFloat, %s, %s, %s, %s)", numberComparator(n.Score), num(n.Threshold), g, p, build)
+	}
+	return fmt.Sprintf("c.%s(%s, %s, %s)", e.method(t), g, p, build)
+}
+
+// method is the name of the scoring method of a node that has one (objects,
+// arrays, and nodes that admit null).
+func (e *emitter) method(t *tnode) string { return "score" + t.path }
+
+// encode is the expression of the JSON value at location l of node t.
+func (e *emitter) encode(t *tnode, l location) string {
+	switch {
+	case t.isStruct():
+		return fmt.Sprintf("%s(%s)", e.encoderName(t), ref(l))
+	case t.kind == kArray && l.ptr:
+		return fmt.Sprintf("genrt.JSONPtr(%s, %s)", l.expr, e.encoderName(t))
+	case t.kind == kArray:
+		return fmt.Sprintf("%s(%s)", e.encoderName(t), l.expr)
+	case l.ptr:
+		return fmt.Sprintf("genrt.JSONPtr(%s, %s)", l.expr, ptrEncoder[t.kind])
+	}
+	return fmt.Sprintf("%s(%s)", encoder[t.kind], conv(t, l.expr))
+}
+
+// emitNodeMethod emits the scoring methods of node t: for a node that
+// admits null the method handling null, and for containers the method
+// scoring two non-null values.
+func (e *emitter) emitNodeMethod(t *tnode) {
+	if t.nullable {
+		e.emitNullable(t)
+	}
+	switch {
+	case t.kind == kObject:
+		e.emitObject(t)
+	case t.tuple:
+		e.emitTuple(t)
+	case t.kind == kArray:
+		e.emitArray(t)
+	}
+}
+
+// emitNullable emits the method of a node that admits null: the null leaf
+// of SPEC §4, or the non-null value's scoring.
+func (e *emitter) emitNullable(t *tnode) {
+	e.p("// %s scores %s (%s).", e.method(t), pointer(t), describe(t))
+	e.p("func (c *%s) %s(g, p *%s, build bool) (float64, *genrt.Res) {", e.ctx(), e.method(t), t.base)
+	null := "g == nil || p == nil"
+	if e.m.shapes != nil && t.kind == kArray {
+		null = "g == nil || p == nil || *g == nil || *p == nil"
+	}
+	e.p("if %s {", null)
+	l := func(x string) location { return location{x, true} }
+	e.p("if !build { return genrt.Null(%s, g == nil, p == nil, jsonval.Value{}, jsonval.Value{}, false) }", num(t.n.NullScore))
+	e.p("return genrt.Null(%s, g == nil, p == nil, %s, %s, true)", num(t.n.NullScore), e.encode(t, l("g")), e.encode(t, l("p")))
+	e.p("}")
+	if t.isStruct() || t.kind == kArray {
+		body := e.body(t)
+		e.p("return c.%s(%s, %s, build)", body, val(t, l("g")), val(t, l("p")))
 		e.p("}")
-		e.emitObject(a, b)
 		return
-	case kArray:
-		e.p("return c.%s(g, p, build)", e.pairFn("scoreArray", a, b))
-		e.p("}")
-		e.emitList(a, b)
-		return
 	}
+	e.p("return %s", e.scoreVal(t, val(t, l("g")), val(t, l("p")), "build"))
 	e.p("}")
 }
 
-func stringComparator(name string) string {
-	switch name {
-	case "", "jaro":
-		return "Jaro"
-	case "exact":
-		return "ExactString"
-	case "jaro_winkler":
-		return "JaroWinkler"
-	case "levenshtein":
-		return "Levenshtein"
-	case "damerau_levenshtein":
-		return "DamerauLevenshtein"
-	case "osa":
-		return "OSA"
-	case "indel":
-		return "Indel"
-	case "lcsseq":
-		return "LCSSeq"
+// body is the name of the method scoring the non-null values of a
+// container node that admits null.
+func (e *emitter) body(t *tnode) string {
+	if t.nullable {
+		return "score" + t.valuePath
 	}
-	return ""
+	return e.method(t)
 }
 
-// keySim is κ of SPEC §6.1 for the gold schema node a, computed at generation
-// time with the runtime's own comparator.
-func keySim(a *ir.Node, gk, pk string) float64 {
-	var x float64
-	if a.KeyScore == "exact" {
-		x = align.ExactString(gk, pk)
-	} else {
-		x = align.Jaro(gk, pk)
+// emitObject emits the object alignment of SPEC §6 for two values of
+// object node t.
+func (e *emitter) emitObject(t *tnode) {
+	name := e.body(t)
+	e.p("// %s scores %s (%s).", name, pointer(t), "object")
+	e.p("func (c *%s) %s(g, p *%s, build bool) (float64, *genrt.Res) {", e.ctx(), name, t.base)
+	e.p("o := c.Object(&%s, build)", e.objectSpec(t))
+	for i, pp := range t.props {
+		e.p("o.Has(%d, %s, %s)", i, present(pp, "g"), present(pp, "p"))
 	}
-	return align.ApplyThreshold(x, a.KeyThreshold)
-}
-
-// emitObject emits the object alignment of SPEC §6 for gold node a against
-// candidate node b. The key-similarity matrix over the two property lists is
-// a constant; the assignment runs only when the present key sets differ
-// (identical key sets have the identity as unique optimum when every
-// off-diagonal similarity is below 1, checked here at generation time).
-func (e *emitter) emitObject(a, b *tnode) {
-	NA, NB := len(a.props), len(b.props)
-	sim := make([]float64, NA*NB)
-	for i, pa := range a.props {
-		for j, pb := range b.props {
-			sim[i*NB+j] = keySim(a.n, pa.name, pb.name)
-		}
-	}
-	identity := a == b
-	if identity {
-		for i := range NA {
-			for j := range NB {
-				if (i == j && sim[i*NB+j] != 1) || (i != j && sim[i*NB+j] >= 1) {
-					identity = false
-				}
-			}
-		}
-	}
-	simName := e.pairFn("keySim", a, b)
-	if NA*NB > 0 {
-		e.p("// %s holds the key similarities (SPEC §6.1) of the properties of %s (rows) and %s (columns).", simName, pointer(a), pointer(b))
-		e.p("var %s = [%d]float64{", simName, NA*NB)
-		for _, x := range sim {
-			e.p("%s,", lit(x))
-		}
-		e.p("}")
-	}
-	E := NA + NB
-	if E == 0 {
-		E = 1
-	}
-	e.p("// %s aligns the properties of %s and %s (SPEC §6).", e.pairFn("scoreObject", a, b), pointer(a), pointer(b))
-	e.p("func (c *%s) %s(g *%s, p *%s, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("scoreObject", a, b), a.base, b.base, "genrt.Res")
-	e.p("var gi [%d]int", max(NA, 1))
-	e.p("n := 0")
-	for i, pp := range a.props {
-		e.p("%s", when(e.fieldPresent("g", pp), fmt.Sprintf("gi[n] = %d; n++", i)))
-	}
-	e.p("var pj [%d]int", max(NB, 1))
-	e.p("m := 0")
-	for j, pp := range b.props {
-		e.p("%s", when(e.fieldPresent("p", pp), fmt.Sprintf("pj[m] = %d; m++", j)))
-	}
-	e.p("if n == 0 && m == 0 {")
-	e.p("if build { return 1, genrt.EmptyObject() }")
-	e.p("return 1, nil")
-	e.p("}")
-	e.p("var eg, ep [%d]int", E)
-	e.p("var eks, ews, evs [%d]float64", E)
-	e.p("E := 0")
-	if NA*NB > 0 {
-		if identity {
-			e.p("same := n == m")
-			e.p("for i := 0; same && i < n; i++ { same = gi[i] == pj[i] }")
-			e.p("if same {")
-			e.p("for i := 0; i < n; i++ { eg[E], ep[E], eks[E] = gi[i], gi[i], 1; E++ }")
-			e.p("} else {")
-		}
-		e.p("K := c.Floats(n * m)")
-		e.p("for i := 0; i < n; i++ { for j := 0; j < m; j++ { K[i*m+j] = %s[gi[i]*%d+pj[j]] } }", simName, NB)
-		e.p("asg := c.Solve(K, n, m)")
-		e.p("for r := 0; r < max(n, m); r++ {")
-		e.p("col := asg[r]")
-		e.p("switch {")
-		e.p("case r < n && col < m && K[r*m+col] > 0: eg[E], ep[E], eks[E] = gi[r], pj[col], K[r*m+col]; E++")
-		e.p("case r < n && col < m: eg[E], ep[E] = -1, pj[col]; eg[E+1], ep[E+1] = gi[r], -1; E += 2")
-		e.p("case r < n: eg[E], ep[E] = gi[r], -1; E++")
-		e.p("case col < m: eg[E], ep[E] = -1, pj[col]; E++")
-		e.p("}")
-		e.p("}")
-		e.p("c.ReleaseInts(asg)")
-		e.p("c.Release(K)")
-		if identity {
+	if len(t.props) > 0 {
+		e.p("if build { o.Values(%s(g), %s(p)) }", e.encoderName(t), e.encoderName(t))
+		e.p("o.Align()")
+		e.p("for o.NextPair() {")
+		if len(t.props) == 1 {
+			pp := t.props[0]
+			e.p("o.Set(%s)", e.score(pp.node, field(pp, "g"), field(pp, "p"), "build"))
 			e.p("}")
-		}
-	} else {
-		e.p("for i := 0; i < n; i++ { eg[E], ep[E] = gi[i], -1; E++ }")
-		e.p("for j := 0; j < m; j++ { eg[E], ep[E] = -1, pj[j]; E++ }")
-	}
-	e.p("var rs []*%s", "genrt.Res")
-	e.p("if build { rs = make([]*%s, E) }", "genrt.Res")
-	e.p("for x := 0; x < E; x++ {")
-	e.p("ews[x] = 1")
-	e.p("if eg[x] < 0 || ep[x] < 0 {")
-	e.p("if build { rs[x] = genrt.Leaf(align.LeafPlain, 0, %s(g, eg[x]), %s(p, ep[x]), eg[x] >= 0, ep[x] >= 0) }", fn("member", a), fn("member", b))
-	e.p("continue")
-	e.p("}")
-	e.p("switch eg[x]*%d + ep[x] {", max(NB, 1))
-	for i, pa := range a.props {
-		for j, pb := range b.props {
-			if sim[i*NB+j] <= 0 {
-				continue
-			}
-			e.p("case %d:", i*NB+j)
-			e.p("ews[x] = %s", lit(pa.node.n.ValueWeight))
-			score := e.pair(pa.node, pb.node)
-			call := fmt.Sprintf("evs[x], r = c.%s(%s, %s, %s, %s, build)", score, fieldNull("g", pa), e.fieldRef("g", pa), fieldNull("p", pb), e.fieldRef("p", pb))
-			zero := fmt.Sprintf("if build { r = genrt.Leaf(align.LeafPlain, 0, %s(%s, %s), %s(%s, %s), true, true) }",
-				fn("toJSONOrNull", pa.node), fieldNull("g", pa), e.fieldRef("g", pa),
-				fn("toJSONOrNull", pb.node), fieldNull("p", pb), e.fieldRef("p", pb))
-			e.p("var r *%s", "genrt.Res")
-			switch {
-			case pa.node.kind == pb.node.kind:
-				e.p("%s", call)
-			case pa.node.nullable || pb.node.nullable:
-				// SPEC §6.4: different kinds score 0 unless a side is null.
-				e.p("if %s || %s { %s } else { %s }", fieldNull("g", pa), fieldNull("p", pb), call, zero)
-			default:
-				e.p("%s", zero)
-			}
-			e.p("if build { rs[x] = r }")
-		}
-	}
-	e.p("}")
-	e.p("}")
-	wK, wV := a.n.KeyImportance, a.n.ValueImportance
-	e.p("W := align.PairwiseSum(ews[:E])")
-	e.p("var score float64")
-	e.p("if W == 0 {")
-	e.p("score = 1")
-	e.p("} else {")
-	e.p("var terms [%d]float64", E)
-	e.p("for x := 0; x < E; x++ { terms[x] = (ews[x] / W) * evs[x] }")
-	e.p("sVal := align.PairwiseSum(terms[:E])")
-	if wK != 0 {
-		e.p("sKey := align.PairwiseSum(eks[:E]) / float64(E)")
-		e.p("score = align.Clamp01((float64(%s*sKey) + float64(%s*sVal)) / %s)", lit(wK), lit(wV), lit(wK+wV))
-	} else {
-		// float64(0*sKey) is +0 for the finite sKey, and 0 + x == x.
-		e.p("score = align.Clamp01(float64(%s*sVal) / %s)", lit(wV), lit(wK+wV))
-	}
-	e.p("}")
-	e.p("if !build { return score, nil }")
-	e.p("ents := make([]align.ObjectEntry, E)")
-	e.p("var agM, apM []jsonval.Member")
-	e.p("sumW := align.NeumaierSum(ews[:E])")
-	e.p("for x := 0; x < E; x++ {")
-	e.p("oe := align.ObjectEntry{KeyScore: eks[x], Value: rs[x].Match}")
-	e.p("if eg[x] >= 0 { oe.GoldKey, oe.HasGoldKey = %s[eg[x]], true; agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: rs[x].Gold}) }", fn("keys", a))
-	e.p("if ep[x] >= 0 { oe.PredKey, oe.HasPredKey = %s[ep[x]], true; apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: rs[x].Pred}) }", fn("keys", b))
-	e.p("if W != 0 {")
-	e.p("oe.KeyAlpha = %s / float64(E)", lit(wK/(wK+wV)))
-	e.p("if sumW != 0 { oe.ValueAlpha = float64(%s*ews[x]) / sumW }", lit(wV/(wK+wV)))
-	e.p("}")
-	e.p("ents[x] = oe")
-	e.p("}")
-	e.p("mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: ents}")
-	e.p("return score, &%s{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}", "genrt.Res")
-	e.p("}")
-}
-
-// emitList emits the array alignment of SPEC §5 for gold node a against
-// candidate node b.
-func (e *emitter) emitList(a, b *tnode) {
-	kA, kB := len(a.prefix), len(b.prefix)
-	res := "genrt.Res"
-	if a.items != nil {
-		e.emitTailCell(a, b)
-	}
-	e.p("// %s aligns the elements of %s and %s (SPEC §5).", e.pairFn("scoreArray", a, b), pointer(a), pointer(b))
-	e.p("func (c *%s) %s(g %s, p %s, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("scoreArray", a, b), a.refType(), b.refType(), res)
-	e.p("nG, nP := %s, %s", arrLen("g", a), arrLen("p", b))
-	if kA > 0 {
-		e.p("var hw, hs [%d]float64", kA)
-		e.p("var hents []%s", "genrt.Entry")
-		e.p("if build { hents = make([]%s, %d) }", "genrt.Entry", kA)
-		for i := range kA {
-			ga := a.prefix[i]
-			e.p("hw[%d] = %s", i, lit(a.n.PrefixWeight(i)))
-			e.p("switch hasG, hasP := %d < nG, %d < nP; {", i, i)
-			e.p("case hasG && hasP:")
-			// candidate element i
-			var pex string
-			var pn *tnode
-			if i < kB {
-				pex, pn = fmt.Sprintf("p.P%d", i), b.prefix[i]
-			} else if b.items != nil {
-				pex, pn = tailElem("p", b, strconv.Itoa(i)), b.items
-			}
-			if pn == nil {
-				e.p("// unreachable: the candidate's type has no position %d", i)
-			} else {
-				gex := fmt.Sprintf("g.P%d", i)
-				e.p("s, r := c.%s(%s, %s, %s, %s, build)", e.pair(ga, pn), elemNull(gex, ga), e.elemRef(gex, ga), elemNull(pex, pn), e.elemRef(pex, pn))
-				e.p("hs[%d] = s", i)
-				e.p("if build { hents[%d] = %s{Role: align.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match} }", i, "genrt.Entry")
-			}
-			e.p("case hasG:")
-			e.p("if build { v := %s(g, %d); hents[%d] = %s{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match} }", fn("elemAt", a), i, i, "genrt.Entry")
-			e.p("case hasP:")
-			e.p("if build { v := %s(p, %d); hents[%d] = %s{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match} }", fn("elemAt", b), i, i, "genrt.Entry")
-			e.p("default:")
-			e.p("hw[%d] = 0", i)
-			e.p("if build { hents[%d] = %s{Role: align.RoleAbsent, Match: genrt.Leaf(align.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match} }", i, "genrt.Entry")
-			e.p("}")
-		}
-		e.p("var head float64")
-		e.p("if T := align.PairwiseSum(hw[:]); T <= 0 {")
-		e.p("head = 1")
-		e.p("} else {")
-		e.p("var terms [%d]float64", kA)
-		e.p("for i := range terms { terms[i] = hs[i] * (hw[i] / T) }")
-		e.p("head = align.Clamp01(align.PairwiseSum(terms[:]))")
-		e.p("}")
-		e.p("var halphas []float64")
-		e.p("if build {")
-		e.p("halphas = make([]float64, %d)", kA)
-		e.p("if Tc := align.NeumaierSum(hw[:]); Tc > 0 { for i := range halphas { halphas[i] = hw[i] / Tc } }")
-		e.p("}")
-		if a.items == nil {
-			e.p("if !build { return head, nil }")
-			e.p("return head, genrt.FinishList(align.ListPrefix, head, hents, halphas, false, %s(g), %s(p))", fn("toJSON", a), fn("toJSON", b))
+			e.p("return o.Done()")
 			e.p("}")
 			return
 		}
-	}
-	// Tail.
-	e.p("n, m := max(nG-%d, 0), max(nP-%d, 0)", kA, kA)
-	e.p("var tail float64")
-	e.p("var tents []%s", "genrt.Entry")
-	if kA == 0 {
-		e.p("raw := false // both tails empty: the aligned values are the arrays themselves")
-	}
-	ie, im := a.n.IgnoreExcess, a.n.IgnoreMissing
-	count := func(role string) {
-		switch {
-		case role == "excess" && ie, role == "missing" && im:
-		default:
-			e.p("D++")
+		e.p("i, j := o.Entry()")
+		if len(t.props) > 1 {
+			e.p("if i != j {")
+			e.cross(t)
+			e.p("continue")
+			e.p("}")
 		}
-	}
-	cell := e.pairFn("scoreTail", a, b)
-	gAt := fn("elemAt", a)
-	pAt := fn("elemAt", b)
-	gNull := fn("elemNullAt", a)
-	pNull := fn("elemNullAt", b)
-	ent := "genrt.Entry"
-	e.p("switch {")
-	e.p("case n == 0 && m == 0:")
-	if kA == 0 {
-		e.p("tail, raw = 1, true")
+		e.p("switch i {")
+		for i, pp := range t.props {
+			e.p("case %d:", i)
+			e.p("o.Set(%s)", e.score(pp.node, field(pp, "g"), field(pp, "p"), "build"))
+		}
+		e.p("}")
+		e.p("}")
 	} else {
-		e.p("tail = 1")
+		e.p("o.Align()")
 	}
-	if a.n.Order == ir.OrderFixed {
-		e.p("case n == 0:")
-		e.p("tail = %s", map[bool]string{true: "1", false: "0"}[ie])
-		e.p("if build { for j := 0; j < m; j++ { v := %s(p, %d+j); tents = append(tents, %s{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}) } }", pAt, kA, ent)
-		e.p("case m == 0:")
-		e.p("tail = %s", map[bool]string{true: "1", false: "0"}[im])
-		e.p("if build { for i := 0; i < n; i++ { v := %s(g, %d+i); tents = append(tents, %s{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}) } }", gAt, kA, ent)
-	}
-	e.p("default:")
-	e.p("M := c.Floats(n * m)")
-	e.p("for i := 0; i < n; i++ { for j := 0; j < m; j++ { M[i*m+j], _ = c.%s(g, p, i, j, false) } }", cell)
-	e.p("D := 0")
-	if a.n.Order == ir.OrderAlign {
-		e.p("asg := c.Solve(M, n, m)")
-		e.p("sc := c.Floats(n + m)")
-		e.p("E := 0")
-		e.p("for r := 0; r < max(n, m); r++ {")
-		e.p("col := asg[r]")
-		e.p("switch {")
-		e.p("case r < n && col < m:")
-		e.p("s := M[r*m+col]")
-		e.p("if s > 0 {")
-		count("matched")
-		e.p("sc[E] = s; E++")
-		e.p("if build { _, cr := c.%s(g, p, r, col, true); tents = append(tents, %s{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match}) }", cell, ent)
-		e.p("continue")
-		e.p("}")
-		e.p("var cr *%s", res)
-		e.p("if build { _, cr = c.%s(g, p, r, col, true) }", cell)
-		e.p("if !%s(p, %d+col) {", pNull, kA)
-		count("excess")
-		e.p("sc[E] = 0; E++")
-		e.p("if build { tents = append(tents, %s{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match}) }", ent)
-		e.p("}")
-		e.p("if !%s(g, %d+r) {", gNull, kA)
-		count("missing")
-		e.p("sc[E] = 0; E++")
-		e.p("if build { tents = append(tents, %s{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match}) }", ent)
-		e.p("}")
-		e.p("case r < n:")
-		count("missing")
-		e.p("sc[E] = 0; E++")
-		e.p("if build { v := %s(g, %d+r); tents = append(tents, %s{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}) }", gAt, kA, ent)
-		e.p("case col < m:")
-		count("excess")
-		e.p("sc[E] = 0; E++")
-		e.p("if build { v := %s(p, %d+col); tents = append(tents, %s{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}) }", pAt, kA, ent)
-		e.p("}")
-		e.p("}")
-		e.p("c.ReleaseInts(asg)")
-		e.p("if D == 0 { tail = 1 } else { tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D)) }")
-		e.p("c.Release(sc)")
-	} else {
-		e.p("total, steps := c.Align(M, n, m)")
-		e.p("for _, st := range steps {")
-		e.p("switch st.Move {")
-		e.p("case seqdp.Diag:")
-		e.p("s := M[st.I*m+st.J]")
-		e.p("if s > 0 {")
-		count("matched")
-		e.p("if build { _, cr := c.%s(g, p, st.I, st.J, true); tents = append(tents, %s{Role: align.RoleMatched, Gold: cr.Gold, Pred: cr.Pred, Match: cr.Match}) }", cell, ent)
-		e.p("continue")
-		e.p("}")
-		e.p("var cr *%s", res)
-		e.p("if build { _, cr = c.%s(g, p, st.I, st.J, true) }", cell)
-		e.p("if !%s(g, %d+st.I) {", gNull, kA)
-		count("missing")
-		e.p("if build { tents = append(tents, %s{Role: align.RoleMissing, Gold: cr.Gold, Match: genrt.Leaf(align.LeafPlain, 0, cr.Gold, jsonval.Value{}, true, false).Match}) }", ent)
-		e.p("}")
-		e.p("if !%s(p, %d+st.J) {", pNull, kA)
-		count("excess")
-		e.p("if build { tents = append(tents, %s{Role: align.RoleExcess, Pred: cr.Pred, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, cr.Pred, false, true).Match}) }", ent)
-		e.p("}")
-		e.p("case seqdp.Up:")
-		count("missing")
-		e.p("if build {")
-		e.p("v := %s(g, %d+st.I)", gAt, kA)
-		e.p("if st.CellDiag { _, cr := c.%s(g, p, st.I, st.J, true); v = cr.Gold }", cell)
-		e.p("tents = append(tents, %s{Role: align.RoleMissing, Gold: v, Match: genrt.Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match})", ent)
-		e.p("}")
-		e.p("case seqdp.Left:")
-		count("excess")
-		e.p("if build {")
-		e.p("v := %s(p, %d+st.J)", pAt, kA)
-		e.p("if st.CellDiag { _, cr := c.%s(g, p, st.I, st.J, true); v = cr.Pred }", cell)
-		e.p("tents = append(tents, %s{Role: align.RoleExcess, Pred: v, Match: genrt.Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match})", ent)
-		e.p("}")
-		e.p("}")
-		e.p("}")
-		e.p("c.ReleaseSteps(steps)")
-		e.p("if D == 0 { tail = 1 } else { tail = align.Clamp01(total / float64(D)) }")
-	}
-	e.p("c.Release(M)")
-	e.p("}")
-	var talphas string
-	talphas = fmt.Sprintf("%s(tents, %v, %v)", "genrt.UniformAlphas", ie, im)
-	listKind := "align.ListFixed"
-	if a.n.Order == ir.OrderAlign {
-		listKind = "align.ListReorder"
-	}
-	if kA == 0 {
-		e.p("if !build { return tail, nil }")
-		e.p("return tail, genrt.FinishList(%s, tail, tents, %s, raw, %s(g), %s(p))", listKind, talphas, fn("toJSON", a), fn("toJSON", b))
-		e.p("}")
-		return
-	}
-	tot := a.n.PrefixImportance + a.n.RestImportance
-	wp, wr := a.n.PrefixImportance/tot, a.n.RestImportance/tot
-	e.p("score := float64(%s*head) + float64(%s*tail)", lit(wp), lit(wr))
-	e.p("if !build { return score, nil }")
-	e.p("ta := %s", talphas)
-	e.p("return score, genrt.FinishCombined(score, %s, %s, hents, halphas, tents, ta)", lit(wp), lit(wr))
+	e.p("return o.Done()")
 	e.p("}")
 }
 
-// emitTailCell emits the function aligning gold tail element i with candidate
-// tail element j (indices relative to the tail start len(a.prefix)).
-func (e *emitter) emitTailCell(a, b *tnode) {
-	kA, kB := len(a.prefix), len(b.prefix)
-	e.p("// %s scores gold tail element i of %s against candidate tail element j of %s.", e.pairFn("scoreTail", a, b), pointer(a), pointer(b))
-	e.p("func (c *%s) %s(g %s, p %s, i, j int, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("scoreTail", a, b), a.refType(), b.refType(), "genrt.Res")
-	gex := "g[i]"
-	if a.tuple {
-		gex = "g.Rest[i]" // i counts from the end of the gold's positions
+// class is the canonical Go type by which a property takes part in the
+// typed cross pairs of its object: properties of one class are scored
+// against each other by the gold property's scorer; "" for a property
+// that admits null (its cross pairs go to genrt.Generic).
+func class(pp *tprop) string {
+	if pp.node.nullable {
+		return ""
 	}
-	gargs := fmt.Sprintf("%s, %s", elemNull(gex, a.items), e.elemRef(gex, a.items))
-	// Candidate element j of the tail is at absolute index kA+j: one of the
-	// candidate's positions while below kB, else in its items.
-	var rest string // the candidate's items element
-	if b.items != nil {
-		switch off := kA - kB; {
-		case !b.tuple && kA == 0:
-			rest = "p[j]"
-		case !b.tuple:
-			rest = fmt.Sprintf("p[%d+j]", kA)
-		case off == 0:
-			rest = "p.Rest[j]"
-		case off > 0:
-			rest = fmt.Sprintf("p.Rest[j+%d]", off)
-		default:
-			rest = fmt.Sprintf("p.Rest[j-%d]", -off)
+	return pp.node.arg()
+}
+
+// cross writes the scoring of gold property i against candidate property
+// j ≠ i of an object node t (fuzzy key alignment; SPEC §6.4: the gold
+// property's schema governs): by the gold property's typed scorer when the
+// two have the same class, else by genrt.Generic.
+func (e *emitter) cross(t *tnode) {
+	count := map[string]int{}
+	for _, pp := range t.props {
+		if c := class(pp); c != "" {
+			count[c]++
 		}
 	}
-	if kB > kA {
-		e.p("switch j {")
-		for x := kA; x < kB; x++ {
-			pex := fmt.Sprintf("p.P%d", x)
-			pn := b.prefix[x]
-			e.p("case %d:", x-kA)
-			e.p("return c.%s(%s, %s, %s, build)", e.pair(a.items, pn), gargs, elemNull(pex, pn), e.elemRef(pex, pn))
+	var cases []string
+	for i, pp := range t.props {
+		c := class(pp)
+		if count[c] < 2 {
+			continue
+		}
+		cases = append(cases, fmt.Sprintf("case %d:\nif v, ok := %s(p, j); ok {\no.Set(%s)\ncontinue\n}", i, e.accessor(t, c), e.scoreVal(pp.node, val(pp.node, field(pp, "g")), "v", "build")))
+	}
+	if len(cases) > 0 {
+		e.p("switch i {")
+		for _, c := range cases {
+			e.p("%s", c)
 		}
 		e.p("}")
 	}
-	if b.items != nil {
-		e.p("return c.%s(%s, %s, %s, build)", e.pair(a.items, b.items), gargs, elemNull(rest, b.items), e.elemRef(rest, b.items))
+	refs := "nil"
+	if len(e.m.scopes) > 0 {
+		refs = "c"
+	}
+	e.p("o.Generic(%s[:], %s, %d, %s(g), %s(p))", e.n("Nodes"), refs, t.id, e.encoderName(t), e.encoderName(t))
+	if len(cases) > 0 {
+		e.needAccessors(t, count)
+	}
+}
+
+// accessor is the name of the function returning a property of class c of
+// an object of node t.
+func (e *emitter) accessor(t *tnode, c string) string {
+	return lowerFirst(e.m.prefix) + strings.NewReplacer("*", "", "[]", "List", ".", "").Replace(goName(c)) + "Of" + t.base
+}
+
+// needAccessors emits, once per object type, the accessors of the classes
+// with at least two properties.
+func (e *emitter) needAccessors(t *tnode, count map[string]int) {
+	var order []string
+	for _, pp := range t.props {
+		if c := class(pp); count[c] >= 2 && !contains(order, c) {
+			order = append(order, c)
+		}
+	}
+	for _, c := range order {
+		name := e.accessor(t, c)
+		if e.walkerUsed[name] {
+			continue
+		}
+		e.walkerUsed[name] = true
+		b := &e.aux
+		fmt.Fprintf(b, "// %s returns property j of x when it is a non-null %s (a cross pair of fuzzy key alignment).\n", name, c)
+		fmt.Fprintf(b, "func %s(x *%s, j int) (%s, bool) {\nswitch j {\n", name, t.base, c)
+		for j, pp := range t.props {
+			if class(pp) == c {
+				fmt.Fprintf(b, "case %d:\nreturn %s, true\n", j, val(pp.node, field(pp, "x")))
+			}
+		}
+		zero := map[string]string{"string": `""`, "int64": "0", "float64": "0", "bool": "false"}[c]
+		if zero == "" {
+			zero = "nil"
+		}
+		fmt.Fprintf(b, "}\nreturn %s, false\n}\n\n", zero)
+	}
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// emitArray emits the element alignment of SPEC §5 for two values of an
+// array node t with items only.
+func (e *emitter) emitArray(t *tnode) {
+	name := e.body(t)
+	it := t.items
+	e.p("// %s scores %s (%s).", name, pointer(t), describe(t))
+	e.p("func (c *%s) %s(g, p %s, build bool) (float64, *genrt.Res) {", e.ctx(), name, t.base)
+	e.p("return c.Array(&%s, len(g), len(p), build, &genrt.Elems{", e.arraySpec(t))
+	e.p("Cell: func(i, j int, build bool) (float64, *genrt.Res) { return %s },", e.score(it, e.elem(it, "g[i]"), e.elem(it, "p[j]"), "build"))
+	e.p("Value: func(gold bool, i int) jsonval.Value {")
+	e.p("if gold { return %s }", e.encode(it, e.elem(it, "g[i]")))
+	e.p("return %s", e.encode(it, e.elem(it, "p[i]")))
+	e.p("},")
+	if l := e.elem(it, "g[i]"); l.ptr {
+		e.p("Null: func(gold bool, i int) bool {")
+		e.p("if gold { return %s }", isNull(it, l))
+		e.p("return %s", isNull(it, e.elem(it, "p[i]")))
+		e.p("},")
+	}
+	e.p("})")
+	e.p("}")
+}
+
+// emitTuple emits the alignment of SPEC §5.1 (head, tail or both) for two
+// values of an array node t with prefixItems.
+func (e *emitter) emitTuple(t *tnode) {
+	name := e.body(t)
+	k := len(t.prefix)
+	e.p("// %s scores %s (%s).", name, pointer(t), describe(t))
+	e.p("func (c *%s) %s(g, p *%s, build bool) (float64, *genrt.Res) {", e.ctx(), name, t.base)
+	length := func(x string) string {
+		if t.items != nil {
+			return x + ".Len + len(" + x + ".Rest)"
+		}
+		return x + ".Len"
+	}
+	e.p("return c.Array(&%s, %s, %s, build, &genrt.Elems{", e.arraySpec(t), length("g"), length("p"))
+	e.p("Pos: func(i int, build bool) (float64, *genrt.Res) {")
+	e.p("switch i {")
+	for i, pn := range t.prefix[:k-1] {
+		x := fmt.Sprintf("P%d", i)
+		e.p("case %d:", i)
+		e.p("return %s", e.score(pn, e.elem(pn, "g."+x), e.elem(pn, "p."+x), "build"))
+	}
+	e.p("}")
+	last := t.prefix[k-1]
+	e.p("return %s", e.score(last, e.elem(last, fmt.Sprintf("g.P%d", k-1)), e.elem(last, fmt.Sprintf("p.P%d", k-1)), "build"))
+	e.p("},")
+	if t.items != nil {
+		it := t.items
+		rest := func(x, i string) location { return e.elem(it, fmt.Sprintf("%s.Rest[%s-%d]", x, i, k)) }
+		e.p("Cell: func(i, j int, build bool) (float64, *genrt.Res) { return %s },", e.score(it, rest("g", "i"), rest("p", "j"), "build"))
+		if rest("g", "i").ptr {
+			e.p("Null: func(gold bool, i int) bool {")
+			e.p("x := p")
+			e.p("if gold { x = g }")
+			e.p("return i >= %d && %s", k, isNull(it, rest("x", "i")))
+			e.p("},")
+		}
+	}
+	e.p("Value: func(gold bool, i int) jsonval.Value {")
+	e.p("x := p")
+	e.p("if gold { x = g }")
+	e.p("switch i {")
+	for i, pn := range t.prefix {
+		e.p("case %d: return %s", i, e.encode(pn, e.elem(pn, fmt.Sprintf("x.P%d", i))))
+	}
+	e.p("}")
+	if t.items != nil {
+		e.p("return %s", e.encode(t.items, e.elem(t.items, fmt.Sprintf("x.Rest[i-%d]", k))))
 	} else {
-		e.p("return 0, nil // unreachable: the candidate's type has no element beyond its positions")
+		e.p("return jsonval.Value{}")
+	}
+	e.p("},")
+	e.p("})")
+	e.p("}")
+}
+
+// objectSpec and arraySpec are the names of the spec variables of a node.
+func (e *emitter) objectSpec(t *tnode) string { return e.n("Object" + strconv.Itoa(t.id)) }
+func (e *emitter) arraySpec(t *tnode) string  { return e.n("Array" + strconv.Itoa(t.id)) }
+
+// emitTable emits the specs of the object and array nodes and the node
+// table of genrt.Generic.
+func (e *emitter) emitTable() {
+	m := e.m
+	for _, t := range m.nodes {
+		switch {
+		case t.kind == kObject:
+			var keys, ws []string
+			for _, pp := range t.props {
+				keys = append(keys, strconv.Quote(pp.name))
+				ws = append(ws, num(pp.node.n.ValueWeight))
+			}
+			n := t.n
+			e.p("// %s is the object node %s (SPEC §6).", e.objectSpec(t), pointer(t))
+			fields := []string{"Keys: []string{" + strings.Join(keys, ", ") + "}", "Weights: []float64{" + strings.Join(ws, ", ") + "}"}
+			if n.KeyScore == "exact" {
+				fields = append(fields, "KeyExact: true")
+			}
+			if n.KeyThreshold != 0 {
+				fields = append(fields, "KeyThreshold: "+num(n.KeyThreshold))
+			}
+			if n.KeyImportance != 0 {
+				fields = append(fields, "KeyImportance: "+num(n.KeyImportance))
+			}
+			fields = append(fields, "ValueImportance: "+num(n.ValueImportance))
+			e.p("var %s = genrt.ObjectSpec{%s}", e.objectSpec(t), strings.Join(fields, ", "))
+		case t.kind == kArray:
+			n := t.n
+			var fields []string
+			if k := len(t.prefix); k > 0 {
+				ws := make([]string, k)
+				for i := range k {
+					ws[i] = num(n.PrefixWeight(i))
+				}
+				fields = append(fields, fmt.Sprintf("Prefix: %d", k), "PrefixWeights: []float64{"+strings.Join(ws, ", ")+"}")
+			}
+			if t.items != nil {
+				fields = append(fields, "Tail: true")
+				if n.Order == ir.OrderAlign {
+					fields = append(fields, "Align: true")
+				}
+				if n.IgnoreExcess {
+					fields = append(fields, "IgnoreExcess: true")
+				}
+				if n.IgnoreMissing {
+					fields = append(fields, "IgnoreMissing: true")
+				}
+				if len(t.prefix) > 0 {
+					fields = append(fields, "PrefixImportance: "+num(n.PrefixImportance), "RestImportance: "+num(n.RestImportance))
+				}
+			}
+			e.p("// %s is the array node %s (SPEC §5).", e.arraySpec(t), pointer(t))
+			e.p("var %s = genrt.ArraySpec{%s}", e.arraySpec(t), strings.Join(fields, ", "))
+		}
+	}
+	e.p("// %s are the schema nodes, for the pairs of different Go types (genrt.Generic).", e.n("Nodes"))
+	e.p("var %s = [...]genrt.Node{", e.n("Nodes"))
+	for _, t := range m.nodes {
+		n := t.n
+		kind := map[vkind]string{kBool: "Bool", kInt: "Int", kFloat: "Float", kString: "String", kArray: "Array", kObject: "Object"}[t.kind]
+		fields := []string{"Kind: jsonval." + kind}
+		if n.NullScore != 0 {
+			fields = append(fields, "NullScore: "+num(n.NullScore))
+		}
+		switch {
+		case n.IDScope != "":
+			fields = append(fields, "ID: true")
+		case n.Ref != "":
+			fields = append(fields, fmt.Sprintf("Ref: %d", m.scopeIndex(n.Ref)+1))
+		case t.kind == kString:
+			fields = append(fields, "Str: align."+stringComparator(n.Score))
+		case t.kind == kInt || t.kind == kFloat:
+			fields = append(fields, strconv.Quote(cmpName(n.Score, "invdiff")))
+			fields[len(fields)-1] = "Num: " + fields[len(fields)-1]
+		case t.kind == kObject:
+			var ps []string
+			for _, pp := range t.props {
+				ps = append(ps, strconv.Itoa(pp.node.id))
+			}
+			fields = append(fields, "Object: &"+e.objectSpec(t), "Props: []int{"+strings.Join(ps, ", ")+"}")
+		case t.kind == kArray:
+			items := -1
+			if t.items != nil {
+				items = t.items.id
+			}
+			fields = append(fields, "Array: &"+e.arraySpec(t), fmt.Sprintf("Items: %d", items))
+			if len(t.prefix) > 0 {
+				var ps []string
+				for _, pn := range t.prefix {
+					ps = append(ps, strconv.Itoa(pn.id))
+				}
+				fields = append(fields, "Prefix: []int{"+strings.Join(ps, ", ")+"}")
+			}
+		}
+		if n.Threshold != 0 && (t.kind == kString || t.kind == kInt || t.kind == kFloat) && n.IDScope == "" && n.Ref == "" {
+			fields = append(fields, "Threshold: "+num(n.Threshold))
+		}
+		e.p("%d: {%s}, // %s", t.id, strings.Join(fields, ", "), pointer(t))
 	}
 	e.p("}")
 }

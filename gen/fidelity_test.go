@@ -609,7 +609,7 @@ func TestFidelity(t *testing.T) {
 	}
 	params := gopter.DefaultGenParameters().CloneWithSeed(seed)
 	gen := genCase(*fidelityPairs)
-	h := &harness{dir: t.TempDir()}
+	h := newHarness(t)
 	var cases []fidelityCase
 	for range *fidelitySchemas {
 		v, ok := gen(params).Retrieve()

@@ -3,6 +3,7 @@ package gen
 import (
 	"bufio"
 	"bytes"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -18,6 +19,9 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
+// harnessDir, when set, keeps the harness module there (for debugging).
+var harnessDir = flag.String("harness.dir", "", "write the harness module of the generated-code tests to this directory and keep it")
+
 // harness generates one package per schema into a temporary module (with a
 // replace directive pointing at this repository), builds one program that
 // scores pairs through the generated code, and runs it once over all pairs.
@@ -25,6 +29,16 @@ type harness struct {
 	dir     string
 	schemas [][]byte // index → schema text
 	refused map[int]error
+}
+
+// newHarness returns a harness writing to a temporary directory, or to
+// -harness.dir.
+func newHarness(t testing.TB) *harness {
+	if *harnessDir != "" {
+		must(t, os.MkdirAll(*harnessDir, 0o755))
+		return &harness{dir: *harnessDir}
+	}
+	return &harness{dir: t.TempDir()}
 }
 
 // pair is one scoring request for the harness.
@@ -67,18 +81,27 @@ func (h *harness) build(t testing.TB) string {
 	must(t, os.WriteFile(filepath.Join(h.dir, "go.sum"), sum, 0o644))
 	h.refused = map[int]error{}
 	var cases strings.Builder
-	var imports strings.Builder
+	// Every schema's scorer goes into one package (one compilation), each
+	// with its own root type Root<i>.
+	ns := newNamespace()
+	must(t, os.MkdirAll(filepath.Join(h.dir, "all"), 0o755))
 	for i, s := range h.schemas {
-		pkg := fmt.Sprintf("s%d", i)
-		src, err := Generate(Options{TypeName: "Root", Package: pkg, SchemaFile: pkg + ".json", SchemaJSON: s})
-		if err != nil {
+		name := fmt.Sprintf("Root%d", i)
+		f := newFile("all", "", fmt.Sprintf("from s%d.json", i))
+		if err := generateInto(f, ns, Options{TypeName: name, Package: "all", SchemaFile: fmt.Sprintf("s%d.json", i), SchemaJSON: s}); err != nil {
 			h.refused[i] = err
 			continue
 		}
-		must(t, os.MkdirAll(filepath.Join(h.dir, pkg), 0o755))
-		must(t, os.WriteFile(filepath.Join(h.dir, pkg, "root_oa.go"), src, 0o644))
-		fmt.Fprintf(&imports, "\t%q\n", "oagentest/"+pkg)
-		fmt.Fprintf(&cases, "\tcase %d:\n\t\ts, typed, err = %s.ScoreRootJSONDetail(g, p)\n\t\tif err == nil { ops, err = %s.RepairRootJSON(g, p); what = \"repair: \" }\n", i, pkg, pkg)
+		src, err := formatFile(f)
+		must(t, err)
+		must(t, os.WriteFile(filepath.Join(h.dir, "all", fmt.Sprintf("s%d_oa.go", i)), src, 0o644))
+		fmt.Fprintf(&cases, "\tcase %d:\n\t\ts, typed, err = all.Score%sJSONDetail(g, p)\n\t\tif err == nil { ops, err = all.Repair%sJSON(g, p); what = \"repair: \" }\n", i, name, name)
+	}
+	imports := strings.Builder{}
+	if cases.Len() > 0 {
+		imports.WriteString("\t\"oagentest/all\"\n")
+	} else {
+		must(t, os.WriteFile(filepath.Join(h.dir, "all", "doc.go"), []byte("package all\n"), 0o644))
 	}
 	main := `package main
 

@@ -2,9 +2,8 @@ package gen
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/objectaligner/oagen/goshape"
 	"github.com/objectaligner/oagen/ir"
@@ -24,21 +23,30 @@ const (
 	kObject
 )
 
+// canonical is the Go type in which scoring code passes a primitive value of
+// kind k.
+var canonical = map[vkind]string{kBool: "bool", kInt: "int64", kFloat: "float64", kString: "string"}
+
 // tnode is one schema node with its Go representation.
 type tnode struct {
 	n  *ir.Node
-	id int
-	// path names the node in generated function names: the root type name
-	// followed by the Go field names (goName of the property), "Item" for
-	// items and "P<i>" for prefixItems on the way from the root, made
-	// unique with the suffixes _2, _3, … (see the package documentation).
-	path     string
-	parent   *tnode // the node through which the node was first reached (nil: root)
-	kind     vkind
-	nullable bool
-	// base is the Go type of a non-null value: bool, int64, float64, string,
-	// an enum type, a struct type (objects and tuples) or a slice type.
+	id int // index in the node table of the generated file
+	// path names the node in generated method names and comments: the type
+	// name of an object or tuple node, else the path of the node it is
+	// reached from followed by the property's Go name, "Item" or "P<i>".
+	path string
+	// valuePath names the method scoring two non-null values of a
+	// container node that admits null.
+	valuePath string
+	kind      vkind
+	nullable  bool
+	// base is the Go type of a non-null value: bool, int64, float64,
+	// string, an enum type, a struct type (objects and tuples) or a slice
+	// type; for existing Go types, the type as declared (without the
+	// pointer of a nullable node).
 	base string
+	// named is the named type declared for the node (objects, tuples, enums).
+	named *gotype
 	// Objects.
 	props []*tprop
 	// Arrays.
@@ -47,19 +55,65 @@ type tnode struct {
 	tuple  bool // the array has prefixItems: base is a tuple struct
 	// Enums (string enums only).
 	enum []string
-
-	// Existing Go types (GenerateTypes): goType is the Go type of a value of
-	// the node as declared (a pointer when ptr); base is then the struct or
-	// slice type, or for primitives the canonical bool, int64, float64 or
-	// string, and conv tells whether a value must be converted to it.
-	goType string
-	ptr    bool
-	conv   bool
+	// ptr is set for existing Go types that are pointers (nil: null).
+	ptr bool
 }
 
-// existing reports whether the node is represented by an existing Go type
-// (GenerateTypes) rather than a generated one.
-func (t *tnode) existing() bool { return t.goType != "" }
+// existing reports whether the node's values have an existing Go type
+// (GenerateTypes).
+func (t *tnode) existing(m *model) bool { return m.shapes != nil }
+
+// isStruct reports whether non-null values are passed as struct pointers.
+func (t *tnode) isStruct() bool { return t.kind == kObject || t.tuple }
+
+// arg is the Go type in which the scoring methods of the node take a
+// non-null value: the canonical type of a primitive, a pointer to a struct
+// or tuple, the slice itself.
+func (t *tnode) arg() string {
+	switch {
+	case t.isStruct():
+		return "*" + t.base
+	case t.kind == kArray:
+		return t.base
+	}
+	return canonical[t.kind]
+}
+
+// elemType is the Go type of the node's values as array elements or tuple
+// positions: a pointer (nil: null) when the node admits null.
+func (t *tnode) elemType() string {
+	if t.nullable {
+		return "*" + t.base
+	}
+	return t.base
+}
+
+// gotype is a named type declared by the generated file.
+type gotype struct {
+	name string
+	node *tnode // the node it was declared for (its doc)
+}
+
+// rep is how a struct field holds a property (generated types).
+type rep uint8
+
+const (
+	repValue   rep = iota // the value itself: a required property that does not admit null (a nil slice is [])
+	repPtr                // a pointer, nil when absent (a slice, nil when absent): an optional property
+	repNullPtr            // a pointer, nil when null: a required property that admits null
+	repOptNull            // a pointer and a null flag: an optional property that admits null
+	repShape              // an existing Go type (see goshape.Field)
+)
+
+// tprop is one property of an object node.
+type tprop struct {
+	name      string // JSON name
+	field     string // Go field name, or the access path of an existing field
+	nullField string // repOptNull: the Go name of the null flag
+	node      *tnode
+	rep       rep
+	omit      omitRule // repShape: when encoding/json leaves the field out
+}
 
 // omitRule is encoding/json's rule for leaving a field out.
 type omitRule uint8
@@ -70,105 +124,42 @@ const (
 	omitZero                  // omitzero: left out when zero
 )
 
-type tprop struct {
-	name      string // JSON name
-	field     string // Go field name
-	nullField string // Go name of the null flag ("" when not nullable)
-	node      *tnode
-	omit      omitRule // existing Go types: when encoding/json leaves the field out
-}
-
-// refType is the Go type in which a non-null value of the node is passed to
-// the scoring functions.
-func (t *tnode) refType() string {
-	switch {
-	case t.kind == kObject || t.tuple:
-		return "*" + t.base
-	}
-	return t.base
-}
-
-// elemType is the Go type of the node's values as array elements or tuple
-// positions (null is a nil pointer when the node is nullable).
-func (t *tnode) elemType() string {
-	if t.existing() {
-		return t.goType
-	}
-	if !t.nullable {
-		return t.base
-	}
-	return "*" + t.base
-}
-
-// fieldType is the Go type of an object property governed by the node: a
-// pointer (nil: absent) for primitives, objects and tuples; a slice (nil:
-// absent) for arrays.
-func (t *tnode) fieldType() string {
-	if t.kind == kArray && !t.tuple {
-		return t.base
-	}
-	return "*" + t.base
-}
-
-// isPtrBase reports whether a ref value is a pointer to the base type.
-func (t *tnode) isStructRef() bool { return t.kind == kObject || t.tuple }
-
 // model is the Go representation of a whole schema.
 type model struct {
 	schema *ir.Schema
 	root   *tnode
 	nodes  []*tnode
 	byNode map[*ir.Node]*tnode
-	names  map[string]bool // package-level type names in use
-	paths  map[string]bool // node paths in use (shared by the roots of one file)
-	prefix string          // prefix of unexported package-level names
-	typ    string
-	scopes []*tscope // referential scopes in processing order (SPEC §7.2)
+	ns     *namespace
+	typ    string // root type name
+	prefix string // "oa" + typ: prefix of the file's support declarations
+	scopes []*tscope
+	// types are the named types to declare, in order; byDef shares the
+	// type of a $defs entry among its uses.
+	types []*gotype
+	byDef map[string]*tnode
 	// shapes describes existing Go types (GenerateTypes); nil when the
-	// generator declares the types itself.
+	// generator declares the types.
 	shapes map[*ir.Node]goshape.Shape
 }
 
-// goName turns a property name into an exported Go identifier: the name is
-// split at every character that is not a letter or digit, each part gets an
-// upper-case first letter, and a name that would not start with a letter
-// gets the prefix "X". An empty result becomes "X".
-func goName(s string) string {
-	var b strings.Builder
-	up := true
-	for _, r := range s {
-		if !(unicode.IsLetter(r) || unicode.IsDigit(r)) || r > unicode.MaxASCII {
-			up = true
-			continue
-		}
-		if up {
-			b.WriteRune(unicode.ToUpper(r))
-			up = false
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	out := b.String()
-	if out == "" || !unicode.IsLetter(rune(out[0])) {
-		out = "X" + out
-	}
-	return out
+// namespace holds the package-level names of one generated package.
+type namespace struct {
+	names   map[string]bool // types, constants and support declarations
+	paths   map[string]bool // node paths (method names)
+	written map[string]bool // functions shared by the roots of the package, once written
 }
 
-// unique returns name, or name followed by the smallest suffix 2, 3, … that is
-// not in used, and marks the result used.
-func unique(name string, used map[string]bool) string {
-	out := name
-	for i := 2; used[out]; i++ {
-		out = fmt.Sprintf("%s%d", name, i)
-	}
-	used[out] = true
-	return out
+func newNamespace() *namespace {
+	return &namespace{names: map[string]bool{}, paths: map[string]bool{}}
 }
 
-func buildModel(s *ir.Schema, typeName string) (*model, error) {
-	m := &model{schema: s, byNode: map[*ir.Node]*tnode{}, names: map[string]bool{}, paths: map[string]bool{}, typ: typeName, prefix: "oa" + typeName}
-	root, err := m.node(s.Root, typeName, "", typeName, nil)
+func buildModel(s *ir.Schema, typeName string, ns *namespace, shapes map[*ir.Node]goshape.Shape) (*model, error) {
+	m := &model{schema: s, byNode: map[*ir.Node]*tnode{}, ns: ns, typ: typeName, prefix: "oa" + typeName, byDef: map[string]*tnode{}, shapes: shapes}
+	if shapes == nil {
+		ns.names[typeName] = true
+	}
+	root, err := m.node(s.Root, typeName, typeName)
 	if err != nil {
 		return nil, err
 	}
@@ -179,35 +170,64 @@ func buildModel(s *ir.Schema, typeName string) (*model, error) {
 	return m, nil
 }
 
+// required returns the "required" names of an object node.
+func required(n *ir.Node) map[string]bool {
+	out := map[string]bool{}
+	for _, kw := range n.Keywords {
+		if kw.Key == "required" && kw.Value.Kind == jsonval.Array {
+			for _, v := range kw.Value.Arr {
+				if v.Kind == jsonval.String {
+					out[v.S] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// defName is the name a node's $defs (or definitions) entry gives its type,
+// "" when the node is not a definition.
+func defName(n *ir.Node) string {
+	for _, p := range []string{"/$defs/", "/definitions/"} {
+		if rest, ok := strings.CutPrefix(n.Def, p); ok && !strings.Contains(rest, "/") {
+			return strings.ReplaceAll(strings.ReplaceAll(rest, "~1", "/"), "~0", "~")
+		}
+	}
+	return ""
+}
+
+// typeName chooses the name of a node's named type: its $defs key, else its
+// title, else suggested (the path it is reached by), made unique.
+func (m *model) typeName(n *ir.Node, suggested string) string {
+	name := suggested
+	switch {
+	case n == m.schema.Root:
+		return suggested // the root type name, reserved
+	case defName(n) != "":
+		name = goName(defName(n))
+	case n.Title != "":
+		name = goName(n.Title)
+	}
+	return unique(name, m.ns.names)
+}
+
 // node returns the Go representation of schema node n, building it on first
-// use: name is the type name it would get, path its node path (see
-// tnode.path) and parent the node it is reached from.
-func (m *model) node(n *ir.Node, name, ptr, path string, parent *tnode) (*tnode, error) {
+// use: name is the type name it would get from its path, path its node path.
+func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 	if t, ok := m.byNode[n]; ok {
 		return t, nil
 	}
-	t := &tnode{n: n, id: len(m.nodes), nullable: n.Types&ir.TNull != 0, path: path, parent: parent}
-	if parent != nil {
-		// Suffixes _2, _3, … so that they cannot be taken for a field name's
-		// own suffix (goName never yields "_").
-		t.path = path
-		for i := 2; m.paths[t.path]; i++ {
-			t.path = fmt.Sprintf("%s_%d", path, i)
-		}
-		m.paths[t.path] = true
-	} else {
-		m.paths[path] = true // the root type name (reserved in advance by GenerateTypes)
-	}
+	t := &tnode{n: n, id: len(m.nodes), nullable: n.Types&ir.TNull != 0}
 	nonNull := n.Types &^ ir.TNull
 	switch {
 	case nonNull == ir.TBoolean:
-		t.kind, t.base = kBool, "bool"
+		t.kind = kBool
 	case nonNull == ir.TInteger:
-		t.kind, t.base = kInt, "int64"
+		t.kind = kInt
 	case nonNull == ir.TNumber || nonNull == ir.TNumber|ir.TInteger:
-		t.kind, t.base = kFloat, "float64"
+		t.kind = kFloat
 	case nonNull == ir.TString:
-		t.kind, t.base = kString, "string"
+		t.kind = kString
 	case nonNull == ir.TArray:
 		t.kind = kArray
 	case nonNull == ir.TObject:
@@ -217,36 +237,73 @@ func (m *model) node(n *ir.Node, name, ptr, path string, parent *tnode) (*tnode,
 	default:
 		return nil, fmt.Errorf("%s: a union of several non-null types is not supported by oagen gen", n.Pos)
 	}
+	if t.kind <= kString {
+		t.base = canonical[t.kind]
+	}
+	defer func() {
+		if t.nullable && t.kind >= kArray {
+			t.valuePath = unique(t.path+"Value", m.ns.paths)
+		}
+	}()
 	m.nodes = append(m.nodes, t)
 	m.byNode[n] = t
 	if m.shapes != nil {
+		t.path = unique(path, m.ns.paths)
 		return t, m.existingNode(t)
+	}
+	// A named type is shared by the uses of a $defs entry (same Def, same
+	// properties and required members).
+	var shared *tnode
+	if o := m.byDef[n.Def]; o != nil && o.kind == t.kind && sameShape(o.n, n) {
+		shared = o
+	}
+	declare := func() {
+		if shared != nil {
+			t.named, t.base = shared.named, shared.base
+		} else {
+			t.named = &gotype{name: m.typeName(n, name), node: t}
+			t.base = t.named.name
+			m.types = append(m.types, t.named)
+			m.byDef[n.Def] = t
+		}
+		path = t.base
 	}
 	switch t.kind {
 	case kString:
-		if n.HasEnum {
-			if vals, ok := enumStrings(m.schema.Raw, n.Pos.Pointer); ok && len(vals) > 0 {
-				t.enum = vals
-				t.base = unique(name, m.names)
-			}
+		if vals, ok := enumStrings(n); ok && len(vals) > 0 {
+			t.enum = vals
+			declare()
+			t.path = unique(path, m.ns.paths)
+		} else {
+			t.path = unique(path, m.ns.paths)
 		}
+	case kBool, kInt, kFloat:
+		t.path = unique(path, m.ns.paths)
 	case kObject:
-		t.base = unique(name, m.names)
+		declare()
+		t.path = unique(path, m.ns.paths)
+		req := required(n)
 		used := map[string]bool{}
-		// Reserve the names of all fields first so that null flags cannot
-		// take a property's name.
 		fields := make([]string, len(n.Properties))
 		for i, p := range n.Properties {
 			fields[i] = unique(goName(p.Name), used)
 		}
 		for i, p := range n.Properties {
-			sub, err := m.node(p.Node, t.base+fields[i], ptr+"/properties/"+p.Name, t.path+fields[i], t)
+			sub, err := m.node(p.Node, t.base+fields[i], t.base+fields[i])
 			if err != nil {
 				return nil, err
 			}
 			tp := &tprop{name: p.Name, field: fields[i], node: sub}
-			if sub.nullable {
+			switch {
+			case req[p.Name] && sub.nullable:
+				tp.rep = repNullPtr
+			case req[p.Name]:
+				tp.rep = repValue
+			case sub.nullable:
+				tp.rep = repOptNull
 				tp.nullField = unique(fields[i]+"Null", used)
+			default:
+				tp.rep = repPtr
 			}
 			t.props = append(t.props, tp)
 		}
@@ -256,17 +313,19 @@ func (m *model) node(n *ir.Node, name, ptr, path string, parent *tnode) (*tnode,
 		}
 		if len(n.PrefixItems) > 0 {
 			t.tuple = true
-			t.base = unique(name, m.names)
-			for i, pn := range n.PrefixItems {
-				sub, err := m.node(pn, fmt.Sprintf("%sP%d", t.base, i), "", fmt.Sprintf("%sP%d", t.path, i), t)
-				if err != nil {
-					return nil, err
-				}
-				t.prefix = append(t.prefix, sub)
+			declare()
+			name = t.base
+		}
+		t.path = unique(path, m.ns.paths)
+		for i, pn := range n.PrefixItems {
+			sub, err := m.node(pn, fmt.Sprintf("%sP%d", name, i), fmt.Sprintf("%sP%d", t.path, i))
+			if err != nil {
+				return nil, err
 			}
+			t.prefix = append(t.prefix, sub)
 		}
 		if n.Items != nil {
-			sub, err := m.node(n.Items, name+"Item", "", t.path+"Item", t)
+			sub, err := m.node(n.Items, name+"Item", t.path+"Item")
 			if err != nil {
 				return nil, err
 			}
@@ -279,169 +338,126 @@ func (m *model) node(n *ir.Node, name, ptr, path string, parent *tnode) (*tnode,
 	return t, nil
 }
 
-// enumStrings returns the "enum" of the schema node at ptr when every value
-// is a string.
-func enumStrings(raw jsonval.Value, ptr string) ([]string, bool) {
-	v := raw
-	if ptr != "" {
-		for _, tok := range strings.Split(ptr[1:], "/") {
-			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-			switch v.Kind {
-			case jsonval.Object:
-				x, ok := v.Get(tok)
-				if !ok {
-					return nil, false
+// sameShape reports whether two object or tuple nodes of one definition have
+// the same Go representation: the same properties (or positions) and
+// required members.
+func sameShape(a, b *ir.Node) bool {
+	if len(a.Properties) != len(b.Properties) || len(a.PrefixItems) != len(b.PrefixItems) || a.Items != b.Items {
+		return false
+	}
+	for i, p := range a.Properties {
+		if q := b.Properties[i]; p.Name != q.Name || p.Node != q.Node {
+			return false
+		}
+	}
+	if !slices.Equal(a.PrefixItems, b.PrefixItems) {
+		return false
+	}
+	ra, rb := required(a), required(b)
+	if len(ra) != len(rb) {
+		return false
+	}
+	for k := range ra {
+		if !rb[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// enumStrings returns the "enum" of a string node when every value is a
+// string (null excluded, for a nullable node).
+func enumStrings(n *ir.Node) ([]string, bool) {
+	for _, kw := range n.Keywords {
+		if kw.Key != "enum" {
+			continue
+		}
+		if kw.Value.Kind != jsonval.Array {
+			return nil, false
+		}
+		var out []string
+		for _, x := range kw.Value.Arr {
+			switch {
+			case x.Kind == jsonval.String:
+				if !slices.Contains(out, x.S) {
+					out = append(out, x.S)
 				}
-				v = x
-			case jsonval.Array:
-				i := 0
-				if _, err := fmt.Sscanf(tok, "%d", &i); err != nil || i < 0 || i >= len(v.Arr) {
-					return nil, false
-				}
-				v = v.Arr[i]
+			case x.Kind == jsonval.Null && n.Types&ir.TNull != 0:
 			default:
 				return nil, false
 			}
 		}
+		return out, true
 	}
-	e, ok := v.Get("enum")
-	if !ok || e.Kind != jsonval.Array {
-		return nil, false
-	}
-	var out []string
-	for _, x := range e.Arr {
-		if x.Kind != jsonval.String {
-			return nil, false
-		}
-		out = append(out, x.S)
-	}
-	return out, true
+	return nil, false
 }
 
-// enumConstNames gives deterministic constant names for the enum values of t.
+// enumConstNames gives the constant names of the values of an enum type.
 func (m *model) enumConstNames(t *tnode) []string {
 	out := make([]string, len(t.enum))
 	for i, v := range t.enum {
-		out[i] = unique(t.base+goName(v), m.names)
+		out[i] = unique(t.base+goName(v), m.ns.names)
 	}
 	return out
 }
 
-// sortedKeys returns the keys of a string set in order.
-func sortedKeys(s map[string]bool) []string {
-	out := make([]string, 0, len(s))
-	for k := range s {
-		out = append(out, k)
+// existingNode completes t, a node represented by an existing Go type, from
+// its shape.
+func (m *model) existingNode(t *tnode) error {
+	n := t.n
+	sh, ok := m.shapes[n]
+	if !ok || sh.Type == "" {
+		return fmt.Errorf("%s: no Go type for the schema node", n.Pos)
 	}
-	sort.Strings(out)
-	return out
-}
-
-// annotationKeywords are keywords that constrain no value (JSON Schema
-// annotations and the OA scoring keywords, SPEC §2.1).
-var annotationKeywords = map[string]bool{
-	"$schema": true, "$id": true, "$comment": true, "$ref": true, "$defs": true, "definitions": true,
-	"title": true, "description": true, "default": true, "examples": true, "example": true,
-	"deprecated": true, "readOnly": true, "writeOnly": true,
-	"score": true, "threshold": true, "nullScore": true, "keyScore": true, "keyThreshold": true,
-	"keyImportance": true, "valueImportance": true, "valueWeight": true, "prefixWeights": true,
-	"prefixImportance": true, "restImportance": true, "order": true, "ignoreExcess": true,
-	"ignoreMissing": true, "idScope": true, "ref": true,
-}
-
-// typedImpliesValid reports whether every value that the generated decoder
-// accepts satisfies the schema's validation (SPEC §9.5), so that the JSON
-// entry points may skip the validator: the schema uses only "type",
-// "properties", "items", "prefixItems", "additionalProperties" (the decoder
-// accepts declared keys only), string enumerations on "type": "string"
-// nodes (the decoder checks membership), the nullable anyOf pattern, $ref
-// and annotations. Anything else (required, minLength, pattern, …) keeps
-// the validator.
-func typedImpliesValid(raw jsonval.Value) bool {
-	var schema func(v jsonval.Value, inAnyOf bool) bool
-	schemas := func(v jsonval.Value) bool { // a map of name → schema
-		if v.Kind != jsonval.Object {
-			return false
+	t.ptr = sh.Pointer
+	t.base = sh.Type
+	if sh.Pointer {
+		if !strings.HasPrefix(sh.Type, "*") {
+			return fmt.Errorf("%s: Go type %s is not a pointer", n.Pos, sh.Type)
 		}
-		for _, m := range v.Obj {
-			if !schema(m.Value, false) {
-				return false
+		t.base = sh.Type[1:]
+		if !t.nullable {
+			return fmt.Errorf("%s: Go type %s is a pointer, but the schema node does not admit null", n.Pos, sh.Type)
+		}
+	}
+	want := map[vkind]goshape.Kind{kBool: goshape.Bool, kInt: goshape.Int, kFloat: goshape.Float, kString: goshape.String, kArray: goshape.Slice, kObject: goshape.Struct}[t.kind]
+	if sh.Kind != want {
+		return fmt.Errorf("%s: Go type %s does not hold the schema node's JSON type", n.Pos, sh.Type)
+	}
+	switch t.kind {
+	case kObject:
+		if len(sh.Fields) != len(n.Properties) {
+			return fmt.Errorf("%s: Go type %s has %d JSON fields, the schema node %d properties", n.Pos, t.base, len(sh.Fields), len(n.Properties))
+		}
+		for i, p := range n.Properties {
+			f := sh.Fields[i]
+			if f.JSONName != p.Name {
+				return fmt.Errorf("%s: field %d of Go type %s is %q, the schema property %q", n.Pos, i, t.base, f.JSONName, p.Name)
 			}
-		}
-		return true
-	}
-	schema = func(v jsonval.Value, inAnyOf bool) bool {
-		if v.Kind != jsonval.Object {
-			return false
-		}
-		for _, m := range v.Obj {
-			switch m.Key {
-			case "type":
-				if m.Value.Kind != jsonval.String && m.Value.Kind != jsonval.Array {
-					return false
-				}
-			case "properties", "$defs", "definitions":
-				if !schemas(m.Value) {
-					return false
-				}
-			case "items", "additionalProperties":
-				if m.Value.Kind == jsonval.Bool {
-					if m.Value.B && m.Key == "items" {
-						return false // items: true admits any element
-					}
-					continue
-				}
-				if m.Key == "additionalProperties" {
-					continue // undeclared keys never decode
-				}
-				if !schema(m.Value, false) {
-					return false
-				}
-			case "prefixItems":
-				if m.Value.Kind != jsonval.Array {
-					return false
-				}
-				for _, x := range m.Value.Arr {
-					if !schema(x, false) {
-						return false
-					}
-				}
-			case "anyOf":
-				if m.Value.Kind != jsonval.Array || len(m.Value.Arr) != 2 {
-					return false
-				}
-				nulls := 0
-				for _, x := range m.Value.Arr {
-					if t, ok := x.Get("type"); ok && len(x.Obj) == 1 && t.Kind == jsonval.String && t.S == "null" {
-						nulls++
-						continue
-					}
-					if !schema(x, true) {
-						return false
-					}
-				}
-				if nulls != 1 {
-					return false
-				}
-			case "enum":
-				t, ok := v.Get("type")
-				if inAnyOf || !ok || t.Kind != jsonval.String || t.S != "string" || m.Value.Kind != jsonval.Array || len(m.Value.Arr) == 0 {
-					return false
-				}
-				seen := map[string]bool{}
-				for _, x := range m.Value.Arr {
-					if x.Kind != jsonval.String || seen[x.S] {
-						return false
-					}
-					seen[x.S] = true
-				}
-			default:
-				if !annotationKeywords[m.Key] {
-					return false
-				}
+			sub, err := m.node(p.Node, "", t.path+goName(p.Name))
+			if err != nil {
+				return err
 			}
+			tp := &tprop{name: p.Name, field: f.Access, node: sub, rep: repShape}
+			switch {
+			case f.OmitZero && sub.kind == kObject && !sub.ptr:
+				return fmt.Errorf("%s: omitzero on a struct field (%s.%s) is not supported by oagen gen", p.Node.Pos, t.base, f.Access)
+			case f.OmitEmpty:
+				tp.omit = omitEmpty
+			case f.OmitZero:
+				tp.omit = omitZero
+			}
+			t.props = append(t.props, tp)
 		}
-		return true
+	case kArray:
+		if len(n.PrefixItems) > 0 || n.Items == nil {
+			return fmt.Errorf("%s: an array with prefixItems is not supported for existing Go types", n.Pos)
+		}
+		sub, err := m.node(n.Items, "", t.path+"Item")
+		if err != nil {
+			return err
+		}
+		t.items = sub
 	}
-	return schema(raw, false)
+	return nil
 }

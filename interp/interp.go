@@ -342,3 +342,13 @@ func kindsCompatible(a, b jsonval.Kind) bool {
 }
 
 func isNumberKind(k jsonval.Kind) bool { return k == jsonval.Int || k == jsonval.Float }
+
+// Validate checks v against the schema's JSON Schema validation keywords
+// (SPEC §9.5): nil when v is valid, else the first validation error (a
+// *validate.Error).
+func (s *Scorer) Validate(v jsonval.Value) error {
+	if err := s.validator.Validate(v); err != nil {
+		return err
+	}
+	return nil
+}

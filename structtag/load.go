@@ -61,8 +61,9 @@ func (p *Package) HiddenFiles() []string { return slices.Clone(p.hidden) }
 // (packages.Config.Overlay) and the packages are loaded again. If that
 // load is clean it is used, and Package.HiddenFiles names the files
 // hidden; otherwise the errors of the first load are reported. A stale
-// generated file (one that names an older runtime contract,
-// EnforceGenVersionN) therefore no longer prevents regenerating it, as
+// generated file (one written for a support-package contract outside
+// the window of align/genrt, see genrt.EnforceVersion) therefore no longer
+// prevents regenerating it, as
 // long as the hand-written code of the package does not use what it
 // declares.
 func Load(opts LoadOptions, patterns ...string) ([]*Package, error) {

@@ -1,18 +1,36 @@
 // Package genrt is the schema-independent support of the scorers that
-// oagen gen writes: the pooled per-call workspace (buffers, the assignment
-// solver and the alignment DP), the construction of match trees in build
-// mode (Res, Entry, Leaf, EmptyObject, UniformAlphas, FinishList,
-// FinishCombined), the resource-limit pre-check of the JSON entry points
-// (WithinLimits), and the WL label keys and carrier endpoints
-// (AppendLabelItem, Endpoint). Generated code imports it so that every
-// generated file holds only what is specific to its schema; other code has
-// no reason to use it. Changing what generated code calls here changes the
-// runtime contract (runtime.GenVersion).
+// oagen gen writes. A generated file holds what is specific to its schema —
+// types, constants, field access and dispatch — and calls this package for
+// everything else:
 //
-// The score-only path allocates nothing in steady state: buffers are
-// returned to the workspace by the Release methods and reused by later
-// calls, and WithinLimits and the label-key appenders do not allocate. The
-// match-tree builders allocate; they run only when repairs are requested.
+//   - the pooled per-call Workspace: buffers, the assignment solver of SPEC
+//     §5.8 and the order-preserving DP of SPEC §5.3;
+//   - the alignment skeletons, written once over callbacks that generated
+//     code supplies: Object (key alignment, value weights and the object
+//     score of SPEC §6) and Array (tuple heads, the two tail regimes and
+//     their combination, SPEC §5);
+//   - the primitive leaves (Str, Int, Float, Bool, Null, ID) and the match
+//     tree of build mode (Res, Leaf);
+//   - the referential pass of SPEC §7: the per-scope state Scope, the
+//     bijection derivation (Derive), reference leaves (Ref), WL label keys
+//     and carrier endpoints;
+//   - Generic, a scorer over JSON values driven by a table of schema nodes,
+//     for the rare pairs whose Go types differ (fuzzy key alignment pairing
+//     two properties of different struct or slice types);
+//   - the validation checks of generated code (Check* and ValidationError);
+//   - the resource-limit bound of the JSON entry points (WithinLimits) and
+//     their skeleton (JSON).
+//
+// Nothing here depends on the interpreter, the validator or the schema model:
+// a program that scores typed values links this package, package align, its
+// kernels and package jsonval only.
+//
+// Generated code checks its contract with this package at compile time
+// (GenVersion, MinVersion, MaxVersion, EnforceVersion).
+//
+// Score-only calls allocate nothing in steady state when the two values have
+// the same present properties everywhere: buffers go back to the workspace
+// and are reused by later calls. Build mode (repairs) and Generic allocate.
 package genrt
 
 import (
@@ -31,9 +49,27 @@ type Workspace struct {
 	fl   [][]float64
 	il   [][]int
 	sl   [][]seqdp.Step
+	objs []*Object // object alignments in progress, innermost last
+	od   int
+
 	// Err is the first internal error of the call (see Solve); the entry
 	// points reset it before a call and report it after.
 	Err error
+
+	// Referential state of the call (SPEC §7.4, §7.5): Cur is the index+1
+	// of the scope whose bijection is being derived (0: none), MaskAll masks
+	// every reference (a degraded scope is being derived), Deriving is set
+	// during a derivation, and Kerr records a comparison of two values of
+	// different kinds there, which makes the record cell 0 (SPEC §13 Q7).
+	Cur                     int
+	MaskAll, Deriving, Kerr bool
+}
+
+// Reset prepares the workspace for a call.
+func (w *Workspace) Reset() {
+	w.Err = nil
+	w.Cur, w.MaskAll, w.Deriving, w.Kerr = 0, false, false, false
+	w.od = 0
 }
 
 // Floats returns a buffer of n float64s (contents unspecified) that the

@@ -1,50 +1,18 @@
 package genrt
 
 import (
-	"github.com/objectaligner/oagen/interp"
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// size measures a JSON value for WithinLimits.
-type size struct {
-	n, elems, depth, coll, str int     // values and keys, array elements, nesting depth, largest collection, longest string or key (bytes)
-	bytes                      float64 // total bytes of strings and keys
-}
-
-func (z *size) walk(v jsonval.Value, depth, maxDepth int) {
-	z.n++
-	z.depth = max(z.depth, depth)
-	if depth > maxDepth {
-		return
-	}
-	switch v.Kind {
-	case jsonval.String:
-		z.str = max(z.str, len(v.S))
-		z.bytes += float64(len(v.S))
-	case jsonval.Array:
-		z.coll = max(z.coll, len(v.Arr))
-		z.elems += len(v.Arr)
-		for _, x := range v.Arr {
-			z.walk(x, depth+1, maxDepth)
-		}
-	case jsonval.Object:
-		z.coll = max(z.coll, len(v.Obj))
-		for _, m := range v.Obj {
-			z.n++
-			z.str = max(z.str, len(m.Key))
-			z.bytes += float64(len(m.Key))
-			z.walk(m.Value, depth+1, maxDepth)
-		}
-	}
-}
-
 // WithinLimits reports whether the interpreter certainly scores the pair
-// (g, p) without exceeding a resource limit of lim: generated typed code
-// checks no limits, so a pair that might exceed one goes to the
-// interpreter, which then returns the same limit error (or its score).
-// scopes is the number of referential scopes of the schema (SPEC §7),
-// damerau whether the schema scores strings with Damerau–Levenshtein, and
-// repair whether the match tree is built.
+// whose two JSON texts measure g and p (jsonval.Reader.Stats) without
+// exceeding a resource limit of lim: typed code checks no limits, so the
+// JSON entry points send a pair that might exceed one to the interpreter,
+// which then returns the same limit error (or its score). scopes is the
+// number of referential scopes of the schema (SPEC §7), damerau whether the
+// schema scores strings with Damerau–Levenshtein, and repair whether the
+// match tree is built.
 //
 // The checks are conservative (bytes bound code points; every string and
 // key counts). The work bound: per pass (the main one and one per scope)
@@ -57,24 +25,23 @@ func (z *size) walk(v jsonval.Value, depth, maxDepth int) {
 // Damerau–Levenshtein) with N the values and keys and L their string bytes;
 // building the match tree for repairs is bounded by one more pass per
 // nesting level.
-func WithinLimits(lim interp.Limits, g, p jsonval.Value, scopes int, damerau, repair bool) bool {
-	var a, b size
-	a.walk(g, 1, lim.MaxDepth)
-	b.walk(p, 1, lim.MaxDepth)
-	if max(a.depth, b.depth) > lim.MaxDepth-2 || max(a.coll, b.coll) > lim.MaxCollection || max(a.str, b.str) > lim.MaxStringRunes {
+func WithinLimits(lim align.Limits, g, p jsonval.Stats, scopes int, damerau, repair bool) bool {
+	lim = lim.WithDefaults()
+	if max(g.Depth, p.Depth) > lim.MaxDepth-2 || max(g.MaxLen, p.MaxLen) > lim.MaxCollection || max(g.MaxString, p.MaxString) > lim.MaxStringRunes {
 		return false
 	}
-	if scopes > 0 && max(a.elems, b.elems) > lim.MaxCollection {
+	if scopes > 0 && max(g.Elems, p.Elems) > lim.MaxCollection {
 		return false // scope records are pooled from every array
 	}
-	na, nb := float64(a.n), float64(b.n)
-	quad := a.bytes*b.bytes/64 + na*b.bytes + nb*a.bytes
+	na, nb := float64(g.Values), float64(p.Values)
+	ga, gb := float64(g.StringBytes), float64(p.StringBytes)
+	quad := ga*gb/64 + na*gb + nb*ga
 	if damerau {
-		quad = a.bytes * b.bytes
+		quad = ga * gb
 	}
-	bound := float64(scopes+1) * (4*na*nb + (nb*a.bytes+na*b.bytes)/16 + quad + 1)
+	bound := float64(scopes+1) * (4*na*nb + (nb*ga+na*gb)/16 + quad + 1)
 	if repair {
-		bound *= float64(max(a.depth, b.depth) + 2)
+		bound *= float64(max(g.Depth, p.Depth) + 2)
 	}
 	return bound <= float64(lim.MaxWork)
 }

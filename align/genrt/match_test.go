@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/objectaligner/oagen/align"
-	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
@@ -62,45 +61,39 @@ func TestFinishListAndCombined(t *testing.T) {
 }
 
 func TestWithinLimits(t *testing.T) {
-	lim := interp.Limits{MaxDepth: 10, MaxCollection: 3, MaxStringRunes: 5, MaxWork: 1e6}
-	arr := func(n int) jsonval.Value { return jsonval.NewArray(make([]jsonval.Value, n)) }
-	small := jsonval.NewObject([]jsonval.Member{{Key: "a", Value: arr(2)}})
+	lim := align.Limits{MaxDepth: 10, MaxCollection: 3, MaxStringRunes: 5, MaxWork: 1e6}
+	small := jsonval.Stats{Values: 4, Elems: 2, Depth: 3, MaxLen: 2}
 	if !WithinLimits(lim, small, small, 0, false, false) {
 		t.Error("a small pair is not within the limits")
 	}
-	if WithinLimits(lim, arr(4), small, 0, false, false) {
+	if big := (jsonval.Stats{Values: 5, Elems: 4, Depth: 2, MaxLen: 4}); WithinLimits(lim, big, small, 0, false, false) {
 		t.Error("a collection beyond MaxCollection is within the limits")
 	}
-	if WithinLimits(lim, jsonval.NewString("abcdef"), small, 0, false, false) {
+	if long := (jsonval.Stats{Values: 1, Depth: 1, MaxString: 6, StringBytes: 6}); WithinLimits(lim, long, small, 0, false, false) {
 		t.Error("a string beyond MaxStringRunes is within the limits")
 	}
-	deep := jsonval.NewInt(1)
-	for range 9 {
-		deep = jsonval.NewArray([]jsonval.Value{deep})
-	}
-	if WithinLimits(lim, deep, small, 0, false, false) {
+	if deep := (jsonval.Stats{Values: 10, Elems: 9, Depth: 9, MaxLen: 1}); WithinLimits(lim, deep, small, 0, false, false) {
 		t.Error("a value nested beyond MaxDepth-2 is within the limits")
 	}
-	// Three arrays of three: no collection too large, but 9 elements pooled by a scope are.
-	wide := jsonval.NewArray([]jsonval.Value{arr(3), arr(3)})
+	// Two arrays of three: no collection too large, but 6 elements pooled by a scope are.
+	wide := jsonval.Stats{Values: 9, Elems: 8, Depth: 3, MaxLen: 3}
 	if !WithinLimits(lim, wide, wide, 0, false, false) || WithinLimits(lim, wide, wide, 1, false, false) {
 		t.Error("scope records pooled from every array are not bounded by MaxCollection")
 	}
 	// The work bound grows with the scopes, Damerau–Levenshtein and repairs.
-	s := jsonval.NewString("abcde")
-	big := jsonval.NewArray([]jsonval.Value{s, s, s})
-	tight := interp.Limits{MaxDepth: 10, MaxCollection: 3, MaxStringRunes: 5, MaxWork: 300}
-	if !WithinLimits(tight, big, big, 0, false, false) {
+	strs := jsonval.Stats{Values: 4, Elems: 3, Depth: 2, MaxLen: 3, MaxString: 5, StringBytes: 15}
+	tight := align.Limits{MaxDepth: 10, MaxCollection: 3, MaxStringRunes: 5, MaxWork: 300}
+	if !WithinLimits(tight, strs, strs, 0, false, false) {
 		t.Error("the plain work bound exceeds a budget it fits")
 	}
-	if WithinLimits(tight, big, big, 0, false, true) {
+	if WithinLimits(tight, strs, strs, 0, false, true) {
 		t.Error("the repair work bound fits a budget it exceeds")
 	}
-	if WithinLimits(tight, big, big, 2, false, false) {
+	if WithinLimits(tight, strs, strs, 2, false, false) {
 		t.Error("the work bound of three passes fits a budget it exceeds")
 	}
-	if n := testing.AllocsPerRun(10, func() { WithinLimits(lim, wide, wide, 0, false, false) }); n != 0 {
-		t.Errorf("WithinLimits allocates %v times", n)
+	if tight.MaxWork = 250; !WithinLimits(tight, strs, strs, 0, false, false) || WithinLimits(tight, strs, strs, 0, true, false) {
+		t.Error("the Damerau–Levenshtein bound is not the larger one")
 	}
 }
 

@@ -12,11 +12,15 @@ import (
 	"github.com/objectaligner/oagen/gen"
 )
 
-const genUsage = `usage: oagen gen -schema S.json -type Name -pkg p -o p_oa.go
+const genUsage = `usage: oagen gen -schema S.json -type Name -pkg p -o p_oa.go [-typed]
 
 Writes a Go file with typed structs for the schema's values and a scorer
-specialised to the schema (ScoreName, RepairName, ScoreNameJSON,
-RepairNameJSON). The file is rewritten only when its content changes.
+specialised to the schema (ScoreName, RepairName, CheckNameGold,
+ValidateName, and the JSON entry points ScoreNameJSON, ScoreNameJSONDetail,
+RepairNameJSON). The JSON entry points fall back to the interpreter for the
+pairs the types cannot hold; with -typed they are left out, and the file
+links only the support package (align/genrt) and its kernels. The file is
+rewritten only when its content changes.
 
 Flags:
 `
@@ -29,6 +33,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	typ := fs.String("type", "", "Go `name` of the root type (required)")
 	pkg := fs.String("pkg", "", "Go `package` name of the generated file (default: $GOPACKAGE, set by go generate)")
 	out := fs.String("o", "", "output `file` (default: <lower-case type>_oa.go; - for stdout)")
+	typed := fs.Bool("typed", false, "write the typed scorer only: no JSON entry points, no interpreter")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, genUsage)
 		fs.PrintDefaults()
@@ -63,6 +68,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		Package:    *pkg,
 		SchemaFile: filepath.Base(*schema),
 		SchemaJSON: data,
+		TypedOnly:  *typed,
 	})
 	if err != nil {
 		return err

@@ -27,11 +27,13 @@ func cmdGenAny(args []string, stdout, stderr io.Writer) error {
 }
 
 const genStructUsage = `Usage (Go struct source, run by go generate inside a package):
-  oagen gen -type Name[,Name…] [-o file] [PACKAGE]
+  oagen gen -type Name[,Name…] [-o file] [-typed] [PACKAGE]
 
 Reads the oa struct tags of the named struct types, checks them (every
 annotation error is printed as file:line:col: message, exit status 1) and
-writes ScoreName / RepairName for the existing types into one file beside
+writes the scorer of the existing types (ScoreName, RepairName,
+CheckNameGold, ValidateName and, unless -typed, the JSON entry points
+ScoreNameJSON, ScoreNameJSONDetail, RepairNameJSON) into one file beside
 them (default: <lower-case first type>_oa.go in the package directory). The
 file is rewritten only when its content changes. When the package does not
 compile because of an oagen output (one left by an older oagen), that
@@ -49,6 +51,7 @@ func cmdGenStruct(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	typ := fs.String("type", "", "Go `names` of the struct types, comma-separated (required)")
 	out := fs.String("o", "", "output `file` (default: <lower-case first type>_oa.go in the package directory; - for stdout)")
+	typed := fs.Bool("typed", false, "write the typed scorer only: no JSON entry points, no interpreter")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), genStructUsage)
 		fs.PrintDefaults()
@@ -102,7 +105,7 @@ func cmdGenStruct(args []string, stdout, stderr io.Writer) error {
 	if len(failed) > 0 {
 		return errors.New(strings.Join(failed, "; "))
 	}
-	src, err := gen.GenerateTypes(gen.TypesOptions{Package: pkg.Name, Roots: roots})
+	src, err := gen.GenerateTypes(gen.TypesOptions{Package: pkg.Name, Roots: roots, TypedOnly: *typed})
 	if err != nil {
 		return err
 	}

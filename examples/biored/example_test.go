@@ -13,7 +13,7 @@ func ptr[T any](v T) *T { return &v }
 // the relation is found through the entity bijection.
 func ExampleScoreDocument() {
 	ent := func(id, typ string, mentions ...string) biored.DocumentEntitiesItem {
-		e := biored.DocumentEntitiesItem{Id: ptr(id), Type: ptr(typ), Mentions: []biored.DocumentEntitiesItemMentionsItem{}}
+		e := biored.DocumentEntitiesItem{ID: ptr(id), Type: ptr(typ), Mentions: []biored.DocumentEntitiesItemMentionsItem{}}
 		for _, m := range mentions {
 			e.Mentions = append(e.Mentions, biored.DocumentEntitiesItemMentionsItem{Text: ptr(m)})
 		}
@@ -33,7 +33,11 @@ func ExampleScoreDocument() {
 		},
 		Relations: []biored.DocumentRelationsItem{{Subject: ptr("c"), Predicate: ptr("Positive_Correlation"), Object: ptr("d")}},
 	}
-	fmt.Printf("%.6f\n", biored.ScoreDocument(gold, cand))
+	s, err := biored.ScoreDocument(gold, cand)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%.6f\n", s)
 	// Output:
 	// 0.998333
 }

@@ -51,10 +51,11 @@ func ptr[T any](v T) *T { return &v }
 
 // ExampleScoreOrgChart scores typed values: a candidate that only renames
 // the identifiers scores 1, one whose mentorship points at the wrong person
-// loses the reference.
+// loses the reference. A gold that cannot be scored against is an error,
+// never a silent 0.
 func ExampleScoreOrgChart() {
 	person := func(id int64, name string, role orgchart.OrgChartPeopleItemRole) orgchart.OrgChartPeopleItem {
-		return orgchart.OrgChartPeopleItem{Id: ptr(id), Name: ptr(name), Role: ptr(role)}
+		return orgchart.OrgChartPeopleItem{ID: ptr(id), Name: ptr(name), Role: ptr(role)}
 	}
 	gold := &orgchart.OrgChart{
 		People: []orgchart.OrgChartPeopleItem{
@@ -70,9 +71,17 @@ func ExampleScoreOrgChart() {
 		},
 		Mentorships: []orgchart.OrgChartMentorshipsItem{{Mentor: ptr(int64(10)), Mentee: ptr(int64(20))}},
 	}
-	fmt.Println(orgchart.ScoreOrgChart(gold, renamed))
+	score := func() {
+		s, err := orgchart.ScoreOrgChart(gold, renamed)
+		if err != nil {
+			fmt.Println("error:", err)
+			return
+		}
+		fmt.Println(s)
+	}
+	score()
 	renamed.Mentorships[0].Mentee = ptr(int64(10))
-	fmt.Println(orgchart.ScoreOrgChart(gold, renamed))
+	score()
 	ops, err := orgchart.RepairOrgChart(gold, renamed)
 	if err != nil {
 		panic(err)
@@ -80,11 +89,13 @@ func ExampleScoreOrgChart() {
 	for _, op := range ops {
 		fmt.Println(op.Kind, op.Path, op.Value)
 	}
-	gold.People[1].Id = ptr(int64(1))
+	gold.People[1].ID = ptr(int64(1))
+	score()
 	fmt.Println(orgchart.CheckOrgChartGold(gold))
 	// Output:
 	// 1
 	// 0.75
 	// ref_fix /mentorships/0/mentee 20
+	// error: invalid gold at /people/1/id: duplicate identifier 1 in scope "person"
 	// invalid gold at /people/1/id: duplicate identifier 1 in scope "person"
 }

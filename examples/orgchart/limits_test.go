@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/examples/orgchart"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
@@ -64,14 +65,14 @@ func TestJSONLimits(t *testing.T) {
 }
 
 // TestNilRoot checks that nil arguments, which are not JSON null for the
-// object root of the org chart, neither panic nor score.
+// object root of the org chart, are errors rather than scores.
 func TestNilRoot(t *testing.T) {
 	g := &orgchart.OrgChart{}
-	if s := orgchart.ScoreOrgChart(nil, g); s != 0 {
-		t.Errorf("ScoreOrgChart(nil, g) = %v, want 0", s)
+	if s, err := orgchart.ScoreOrgChart(nil, g); s != 0 || err == nil {
+		t.Errorf("ScoreOrgChart(nil, g) = %v, %v, want 0 and an error", s, err)
 	}
-	if s := orgchart.ScoreOrgChart(g, nil); s != 0 {
-		t.Errorf("ScoreOrgChart(g, nil) = %v, want 0", s)
+	if s, err := orgchart.ScoreOrgChart(g, nil); s != 0 || err == nil {
+		t.Errorf("ScoreOrgChart(g, nil) = %v, %v, want 0 and an error", s, err)
 	}
 	if _, err := orgchart.RepairOrgChart(g, nil); err == nil {
 		t.Error("RepairOrgChart(g, nil): no error")
@@ -79,7 +80,35 @@ func TestNilRoot(t *testing.T) {
 	if err := orgchart.CheckOrgChartGold(nil); err == nil {
 		t.Error("CheckOrgChartGold(nil): no error")
 	}
-	if s := orgchart.ScoreOrgChart(g, g); s != 1 {
-		t.Errorf("ScoreOrgChart(empty, empty) = %v, want 1", s)
+	if s, err := orgchart.ScoreOrgChart(g, g); s != 1 || err != nil {
+		t.Errorf("ScoreOrgChart(empty, empty) = %v, %v, want 1", s, err)
+	}
+}
+
+// TestInvalidValues checks that a value outside the enum of "role" makes a
+// candidate score 0 (as the interpreter's validation does) and a gold an
+// error, which CheckOrgChartGold and ValidateOrgChart explain.
+func TestInvalidValues(t *testing.T) {
+	g, p := typedFig1(t)
+	bad := orgchart.OrgChartPeopleItemRole("CEO")
+	p.People[0].Role = &bad
+	if s, err := orgchart.ScoreOrgChart(g, p); s != 0 || err != nil {
+		t.Errorf("invalid candidate: ScoreOrgChart = %v, %v, want 0", s, err)
+	}
+	if err := orgchart.ValidateOrgChart(p); err == nil || !strings.Contains(err.Error(), "/people/0/role") {
+		t.Errorf("ValidateOrgChart = %v, want an error at /people/0/role", err)
+	}
+	var ge *align.GoldError
+	if _, err := orgchart.ScoreOrgChart(p, g); !errors.As(err, &ge) || ge.Pointer != "/people/0/role" {
+		t.Errorf("invalid gold: ScoreOrgChart error %v, want an *align.GoldError at /people/0/role", err)
+	}
+	if err := orgchart.CheckOrgChartGold(p); !errors.As(err, &ge) {
+		t.Errorf("CheckOrgChartGold = %v, want an *align.GoldError", err)
+	}
+	gj, _ := os.ReadFile("gold.json")
+	pj, _ := os.ReadFile("candidate.json")
+	pj = []byte(strings.Replace(string(pj), `"Manager"`, `"CEO"`, 1))
+	if s, typed, err := orgchart.ScoreOrgChartJSONDetail(gj, pj); s != 0 || !typed || err != nil {
+		t.Errorf("invalid candidate JSON: %v (typed %v), %v, want 0 on the typed path", s, typed, err)
 	}
 }

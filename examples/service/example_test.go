@@ -41,7 +41,10 @@ func Example() {
 // operations, from which feedback.RenderFeedback writes the same feedback.
 func ExampleScoreInvoice() {
 	gold, cand := invoices()
-	score := service.ScoreInvoice(gold, cand)
+	score, err := service.ScoreInvoice(gold, cand)
+	if err != nil {
+		log.Fatal(err)
+	}
 	ops, err := service.RepairInvoice(gold, cand)
 	if err != nil {
 		log.Fatal(err)

@@ -2,6 +2,7 @@ package service_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/objectaligner/oagen/examples/service"
@@ -23,14 +24,27 @@ func TestScoreInvoiceMatchesScorer(t *testing.T) {
 	noNotes.Notes = nil
 	noLines := *cand
 	noLines.Lines = []service.Line{}
-	for i, p := range [][2]*service.Invoice{{gold, cand}, {gold, gold}, {cand, gold}, {empty, cand}, {gold, empty}, {&noNotes, &noLines}} {
+	// A role outside the enum: the candidate fails validation and scores 0.
+	customer := *cand
+	customer.Parties = append([]service.Party(nil), cand.Parties...)
+	customer.Parties[0].Role = "customer"
+	for i, p := range [][2]*service.Invoice{{gold, cand}, {gold, gold}, {cand, gold}, {empty, cand}, {gold, empty}, {&noNotes, &noLines}, {gold, &customer}} {
 		want, _, err := sc.Score(p[0], p[1])
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := service.ScoreInvoice(p[0], p[1]); math.Float64bits(got) != math.Float64bits(want) {
-			t.Errorf("pair %d: ScoreInvoice %v, interpreter %v", i, got, want)
+		if got, err := service.ScoreInvoice(p[0], p[1]); math.Float64bits(got) != math.Float64bits(want) || err != nil {
+			t.Errorf("pair %d: ScoreInvoice %v (%v), interpreter %v", i, got, err, want)
 		}
+	}
+	// A gold whose line ships to a party it does not have is an error on
+	// both routes, never a silent 0.
+	dangling := *gold
+	dangling.Lines = append([]service.Line(nil), gold.Lines...)
+	dangling.Lines[0].ShipTo = "nowhere"
+	_, _, ierr := sc.Score(&dangling, cand)
+	if _, err := service.ScoreInvoice(&dangling, cand); err == nil || ierr == nil || !strings.Contains(ierr.Error(), err.Error()) {
+		t.Errorf("dangling gold reference: ScoreInvoice error %v, interpreter error %v", err, ierr)
 	}
 	service.ScoreInvoice(gold, cand)
 	if n := testing.AllocsPerRun(100, func() { service.ScoreInvoice(gold, cand) }); n != 0 {

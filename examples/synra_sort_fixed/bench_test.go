@@ -44,8 +44,8 @@ func BenchmarkInterpreter(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if got := synrasort.ScoreSortedFacts(&synrasort.SortedFacts{Indices: sortGold}, &synrasort.SortedFacts{Indices: sortCand}); got != want {
-		b.Fatalf("generated %v, interpreter %v", got, want)
+	if got, err := synrasort.ScoreSortedFacts(&synrasort.SortedFacts{Indices: sortGold}, &synrasort.SortedFacts{Indices: sortCand}); got != want || err != nil {
+		b.Fatalf("generated %v (%v), interpreter %v", got, err, want)
 	}
 	b.ReportAllocs()
 	for b.Loop() {

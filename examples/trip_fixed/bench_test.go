@@ -15,19 +15,17 @@ const (
 )
 
 func BenchmarkScoreTrip(b *testing.B) {
-	var g, p trip.Trip
-	gt, _, err := decode(benchGold)
+	g, err := trip.DecodeTrip([]byte(benchGold))
 	if err != nil {
 		b.Fatal(err)
 	}
-	pt, _, err := decode(benchCand)
+	p, err := trip.DecodeTrip([]byte(benchCand))
 	if err != nil {
 		b.Fatal(err)
 	}
-	g, p = *gt, *pt
 	b.ReportAllocs()
 	for b.Loop() {
-		trip.ScoreTrip(&g, &p)
+		trip.ScoreTrip(g, p)
 	}
 }
 
@@ -50,21 +48,3 @@ func BenchmarkInterpreter(b *testing.B) {
 	}
 }
 
-func ptrs(s string) *string { return &s }
-func ptri(i int64) *int64   { return &i }
-
-// decode builds a Trip from the fixed benchmark JSON (city/days pairs).
-func decode(s string) (*trip.Trip, bool, error) {
-	v, err := jsonval.DecodeString(s)
-	if err != nil {
-		return nil, false, err
-	}
-	t := &trip.Trip{Itinerary: []trip.TripItineraryItem{}}
-	it, _ := v.Get("itinerary")
-	for _, el := range it.Arr {
-		c, _ := el.Get("city")
-		d, _ := el.Get("days")
-		t.Itinerary = append(t.Itinerary, trip.TripItineraryItem{City: ptrs(c.S), Days: ptri(d.I)})
-	}
-	return t, true, nil
-}

@@ -18,7 +18,11 @@ func ExampleScoreTrip() {
 		{City: ptr("Paris"), Days: ptr(int64(3))},
 		{City: ptr("Vienna"), Days: ptr(int64(3))},
 	}}
-	fmt.Println(trip.ScoreTrip(gold, cand))
+	score, err := trip.ScoreTrip(gold, cand)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(score)
 	ops, err := trip.RepairTrip(gold, cand)
 	if err != nil {
 		panic(err)

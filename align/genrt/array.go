@@ -1,0 +1,338 @@
+package genrt
+
+import (
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/align/seqdp"
+	"github.com/objectaligner/oagen/jsonval"
+)
+
+// ArraySpec is the static description of an array schema node (SPEC §5).
+// Generated code declares one per array node.
+type ArraySpec struct {
+	// Prefix is the number of tuple positions (prefixItems); PrefixWeights
+	// their weights (SPEC §5.5), resolved per position.
+	Prefix        int
+	PrefixWeights []float64
+	// Tail is set when the node has items; Align selects the order-agnostic
+	// regime (order "align", SPEC §5.2) over the order-preserving one
+	// (SPEC §5.3).
+	Tail, Align                  bool
+	IgnoreExcess, IgnoreMissing bool
+	PrefixImportance, RestImportance float64 // with both prefixItems and items (SPEC §5.6)
+}
+
+// ignored reports whether an entry of role r is left out of the
+// denominator (SPEC §5.7).
+func (s *ArraySpec) ignored(r align.Role) bool {
+	return r == align.RoleExcess && s.IgnoreExcess || r == align.RoleMissing && s.IgnoreMissing
+}
+
+// Elems is how the array skeleton reaches the elements of the two arrays;
+// generated code implements it with closures over the two values. Indices
+// are absolute (tuple positions first).
+type Elems struct {
+	// Pos aligns tuple position i, present on both sides.
+	Pos func(i int, build bool) (float64, *Res)
+	// Cell aligns gold element i with candidate element j (absolute
+	// indices, both in the tail).
+	Cell func(i, j int, build bool) (float64, *Res)
+	// Value returns, in build mode, the JSON value of element i of the gold
+	// (gold true) or the candidate.
+	Value func(gold bool, i int) jsonval.Value
+	// Null reports whether element i of the gold (gold true) or the
+	// candidate is JSON null; nil when no element can be.
+	Null func(gold bool, i int) bool
+}
+
+func (e *Elems) null(gold bool, i int) bool { return e.Null != nil && e.Null(gold, i) }
+
+// Array aligns a gold array of nG elements with a candidate array of nP
+// elements under spec (SPEC §5.1): the tuple head, the tail, or both.
+func (w *Workspace) Array(spec *ArraySpec, nG, nP int, build bool, el *Elems) (float64, *Res) {
+	k := spec.Prefix
+	var head float64
+	var hents []Entry
+	var halphas []float64
+	if k > 0 {
+		head, hents, halphas = w.head(spec, nG, nP, build, el)
+		if !spec.Tail {
+			if !build {
+				return head, nil
+			}
+			return head, FinishList(align.ListPrefix, head, hents, halphas, false, jsonval.Value{}, jsonval.Value{})
+		}
+	}
+	n, m := max(nG-k, 0), max(nP-k, 0)
+	var tail float64
+	var tents []Entry
+	raw := false
+	switch {
+	case n == 0 && m == 0:
+		tail, raw = 1, true
+	case spec.Align:
+		tail, tents = w.reorder(spec, n, m, build, el)
+	default:
+		tail, tents = w.fixed(spec, n, m, build, el)
+	}
+	if k == 0 {
+		if !build {
+			return tail, nil
+		}
+		kind := align.ListFixed
+		if spec.Align {
+			kind = align.ListReorder
+		}
+		empty := jsonval.Value{Kind: jsonval.Array}
+		return tail, FinishList(kind, tail, tents, UniformAlphas(tents, spec.IgnoreExcess, spec.IgnoreMissing), raw, empty, empty)
+	}
+	// SPEC §5.6: the head and the tail combined, not clamped again.
+	tot := spec.PrefixImportance + spec.RestImportance
+	wp, wr := spec.PrefixImportance/tot, spec.RestImportance/tot
+	score := float64(wp*head) + float64(wr*tail)
+	if !build {
+		return score, nil
+	}
+	return score, FinishCombined(score, wp, wr, hents, halphas, tents, UniformAlphas(tents, spec.IgnoreExcess, spec.IgnoreMissing))
+}
+
+// head aligns the tuple positions (SPEC §5.5).
+func (w *Workspace) head(spec *ArraySpec, nG, nP int, build bool, el *Elems) (float64, []Entry, []float64) {
+	k := spec.Prefix
+	hw, hs := w.Floats(k), w.Floats(k)
+	defer w.Release(hw)
+	defer w.Release(hs)
+	var ents []Entry
+	if build {
+		ents = make([]Entry, k)
+	}
+	for i := range k {
+		hw[i], hs[i] = spec.PrefixWeights[i], 0
+		switch hasG, hasP := i < nG, i < nP; {
+		case hasG && hasP:
+			s, r := el.Pos(i, build)
+			hs[i] = s
+			if build {
+				ents[i] = Entry{Role: align.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
+			}
+		case hasG:
+			if build {
+				v := el.Value(true, i)
+				ents[i] = Entry{Role: align.RoleMissing, Gold: v, Match: Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
+			}
+		case hasP:
+			if build {
+				v := el.Value(false, i)
+				ents[i] = Entry{Role: align.RoleExcess, Pred: v, Match: Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
+			}
+		default:
+			hw[i] = 0 // absent on both sides: out of the normalisation
+			if build {
+				ents[i] = Entry{Role: align.RoleAbsent, Match: Leaf(align.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
+			}
+		}
+	}
+	var head float64
+	if T := align.PairwiseSum(hw); T <= 0 {
+		head = 1
+	} else {
+		terms := w.Floats(k)
+		for i := range terms {
+			terms[i] = hs[i] * (hw[i] / T)
+		}
+		head = align.Clamp01(align.PairwiseSum(terms))
+		w.Release(terms)
+	}
+	if !build {
+		return head, nil, nil
+	}
+	alphas := make([]float64, k)
+	if Tc := align.NeumaierSum(hw); Tc > 0 {
+		for i := range alphas {
+			alphas[i] = hw[i] / Tc
+		}
+	}
+	return head, ents, alphas
+}
+
+// cells fills the n×m matrix of the tail's cell scores (score only).
+func (w *Workspace) cells(k, n, m int, el *Elems) []float64 {
+	M := w.Floats(n * m)
+	for i := range n {
+		for j := range m {
+			M[i*m+j], _ = el.Cell(k+i, k+j, false)
+		}
+	}
+	return M
+}
+
+func missing(v jsonval.Value) Entry {
+	return Entry{Role: align.RoleMissing, Gold: v, Match: Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
+}
+
+func excess(v jsonval.Value) Entry {
+	return Entry{Role: align.RoleExcess, Pred: v, Match: Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
+}
+
+func matched(r *Res) Entry {
+	return Entry{Role: align.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
+}
+
+// reorder is the order-agnostic regime (SPEC §5.2) of tails of n and m > 0
+// elements in total.
+func (w *Workspace) reorder(spec *ArraySpec, n, m int, build bool, el *Elems) (float64, []Entry) {
+	k := spec.Prefix
+	M := w.cells(k, n, m, el)
+	asg := w.Solve(M, n, m)
+	sc := w.Floats(n + m)
+	var ents []Entry
+	E, D := 0, 0
+	add := func(role align.Role, s float64) {
+		if !spec.ignored(role) {
+			D++
+		}
+		sc[E] = s
+		E++
+	}
+	for r := range max(n, m) {
+		col := asg[r]
+		switch {
+		case r < n && col < m:
+			if s := M[r*m+col]; s > 0 {
+				add(align.RoleMatched, s)
+				if build {
+					_, cr := el.Cell(k+r, k+col, true)
+					ents = append(ents, matched(cr))
+				}
+				continue
+			}
+			// A zero-score pairing is dissolved: excess first, then
+			// missing; a side whose element is JSON null has no entry.
+			var cr *Res
+			if build {
+				_, cr = el.Cell(k+r, k+col, true)
+			}
+			if !el.null(false, k+col) {
+				add(align.RoleExcess, 0)
+				if build {
+					ents = append(ents, excess(cr.Pred))
+				}
+			}
+			if !el.null(true, k+r) {
+				add(align.RoleMissing, 0)
+				if build {
+					ents = append(ents, missing(cr.Gold))
+				}
+			}
+		case r < n:
+			add(align.RoleMissing, 0)
+			if build {
+				ents = append(ents, missing(el.Value(true, k+r)))
+			}
+		case col < m:
+			add(align.RoleExcess, 0)
+			if build {
+				ents = append(ents, excess(el.Value(false, k+col)))
+			}
+		}
+	}
+	w.ReleaseInts(asg)
+	tail := 1.0
+	if D != 0 {
+		tail = align.Clamp01(align.PairwiseSum(sc[:E]) / float64(D))
+	}
+	w.Release(sc)
+	w.Release(M)
+	return tail, ents
+}
+
+// fixed is the order-preserving regime (SPEC §5.3) of tails of n and m
+// elements, n+m > 0.
+func (w *Workspace) fixed(spec *ArraySpec, n, m int, build bool, el *Elems) (float64, []Entry) {
+	k := spec.Prefix
+	var ents []Entry
+	switch {
+	case n == 0:
+		if build {
+			for j := range m {
+				ents = append(ents, excess(el.Value(false, k+j)))
+			}
+		}
+		if spec.IgnoreExcess {
+			return 1, ents
+		}
+		return 0, ents
+	case m == 0:
+		if build {
+			for i := range n {
+				ents = append(ents, missing(el.Value(true, k+i)))
+			}
+		}
+		if spec.IgnoreMissing {
+			return 1, ents
+		}
+		return 0, ents
+	}
+	M := w.cells(k, n, m, el)
+	total, steps := w.Align(M, n, m)
+	D := 0
+	count := func(role align.Role) {
+		if !spec.ignored(role) {
+			D++
+		}
+	}
+	for _, st := range steps {
+		switch st.Move {
+		case seqdp.Diag:
+			if M[st.I*m+st.J] > 0 {
+				count(align.RoleMatched)
+				if build {
+					_, cr := el.Cell(k+st.I, k+st.J, true)
+					ents = append(ents, matched(cr))
+				}
+				continue
+			}
+			var cr *Res
+			if build {
+				_, cr = el.Cell(k+st.I, k+st.J, true)
+			}
+			if !el.null(true, k+st.I) {
+				count(align.RoleMissing)
+				if build {
+					ents = append(ents, missing(cr.Gold))
+				}
+			}
+			if !el.null(false, k+st.J) {
+				count(align.RoleExcess)
+				if build {
+					ents = append(ents, excess(cr.Pred))
+				}
+			}
+		case seqdp.Up:
+			count(align.RoleMissing)
+			if build {
+				v := el.Value(true, k+st.I)
+				if st.CellDiag {
+					_, cr := el.Cell(k+st.I, k+st.J, true)
+					v = cr.Gold
+				}
+				ents = append(ents, missing(v))
+			}
+		case seqdp.Left:
+			count(align.RoleExcess)
+			if build {
+				v := el.Value(false, k+st.J)
+				if st.CellDiag {
+					_, cr := el.Cell(k+st.I, k+st.J, true)
+					v = cr.Pred
+				}
+				ents = append(ents, excess(v))
+			}
+		}
+	}
+	w.ReleaseSteps(steps)
+	w.Release(M)
+	if D == 0 {
+		return 1, ents
+	}
+	return align.Clamp01(total / float64(D)), ents
+}

@@ -1,0 +1,165 @@
+package genrt
+
+import (
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/jsonval"
+)
+
+// Node is one schema node as Generic reads it; generated code declares the
+// table of the nodes of its schema (a package-level array) and refers to
+// nodes by their index in it.
+type Node struct {
+	// Kind is the node's JSON type besides null: Bool, Int ("integer"),
+	// Float ("number"), String, Array or Object.
+	Kind      jsonval.Kind
+	NullScore float64
+	// Str is the comparator of a string node; Num names the comparator of a
+	// number node ("invdiff", "exact" or "relative").
+	Str       func(a, b string) float64
+	Num       string
+	Threshold float64
+	// ID marks an idScope node; Ref is 1 + the index of the scope of a ref
+	// node (0: not a reference).
+	ID  bool
+	Ref int
+	// Object nodes: the spec and the node index of each property.
+	Object *ObjectSpec
+	Props  []int
+	// Array nodes: the spec, the node index of the items (-1: none) and of
+	// each tuple position.
+	Array  *ArraySpec
+	Items  int
+	Prefix []int
+}
+
+// Refs scores references (SPEC §7.4) for Generic: the referential state
+// lives in the generated context, which implements it. A schema without
+// references passes nil.
+type Refs interface {
+	// Ref scores a reference of the scope-th scope (processing order).
+	Ref(scope int, g, p jsonval.Value, build bool) (float64, *Res)
+}
+
+// Generic aligns two JSON values under node k of nodes (SPEC §1.4) the way
+// the interpreter does, for the pairs that the typed code of a generated
+// scorer cannot hold: a gold value paired with a candidate value of another
+// Go type (fuzzy key alignment of two properties of different struct or
+// slice types). Both values are the JSON encodings of typed values, so
+// every gold object key is a property of its node. It allocates (the
+// values are JSON trees); typed code calls it only when the gold and the
+// candidate have different keys somewhere.
+func (w *Workspace) Generic(nodes []Node, refs Refs, k int, g, p jsonval.Value, build bool) (float64, *Res) {
+	S := &nodes[k]
+	switch {
+	case S.ID:
+		if build {
+			return 1, Leaf(align.LeafID, 1, g, p, true, true)
+		}
+		return 1, nil
+	case S.Ref > 0:
+		return refs.Ref(S.Ref-1, g, p, build)
+	case g.IsNull() || p.IsNull():
+		return Null(S.NullScore, g.IsNull(), p.IsNull(), g, p, build)
+	case !kindsCompatible(g.Kind, p.Kind):
+		// SPEC §13 Q7: 0 in place; inside a bijection derivation the record
+		// cell is 0.
+		if w.Deriving {
+			w.Kerr = true
+		}
+		return plain(0, g, p, build)
+	}
+	switch g.Kind {
+	case jsonval.Bool:
+		return Bool(g.B, p.B, build)
+	case jsonval.Int, jsonval.Float:
+		x, err := align.CompareNumbers(S.Num, g, p)
+		if err != nil {
+			w.Fail(err) // cannot happen: both are numbers of a typed value
+		}
+		return plain(align.ApplyThreshold(x, S.Threshold), g, p, build)
+	case jsonval.String:
+		return Str(S.Str, S.Threshold, g.S, p.S, build)
+	case jsonval.Array:
+		return w.genericArray(nodes, refs, S, g, p, build)
+	case jsonval.Object:
+		return w.genericObject(nodes, refs, S, g, p, build)
+	}
+	return plain(0, g, p, build)
+}
+
+// Member aligns the values of a key pair of an object entry under node k
+// (SPEC §6.4): two non-null values of different kinds score 0 in place,
+// anything else is aligned by Generic.
+func (w *Workspace) Member(nodes []Node, refs Refs, k int, g, p jsonval.Value, build bool) (float64, *Res) {
+	if g.Kind != p.Kind && !g.IsNull() && !p.IsNull() {
+		return plain(0, g, p, build)
+	}
+	return w.Generic(nodes, refs, k, g, p, build)
+}
+
+// kindsCompatible reports whether two non-null kinds may be compared:
+// equal kinds, or numbers of either lexical class (SPEC §13 Q7).
+func kindsCompatible(a, b jsonval.Kind) bool {
+	number := func(k jsonval.Kind) bool { return k == jsonval.Int || k == jsonval.Float }
+	return a == b || number(a) && number(b)
+}
+
+func plain(s float64, g, p jsonval.Value, build bool) (float64, *Res) {
+	if !build {
+		return s, nil
+	}
+	return s, Leaf(align.LeafPlain, s, g, p, true, true)
+}
+
+func (w *Workspace) genericArray(nodes []Node, refs Refs, S *Node, g, p jsonval.Value, build bool) (float64, *Res) {
+	G, P := g.Arr, p.Arr
+	return w.Array(S.Array, len(G), len(P), build, &Elems{
+		Pos: func(i int, build bool) (float64, *Res) {
+			return w.Generic(nodes, refs, S.Prefix[i], G[i], P[i], build)
+		},
+		Cell: func(i, j int, build bool) (float64, *Res) {
+			return w.Generic(nodes, refs, S.Items, G[i], P[j], build)
+		},
+		Value: func(gold bool, i int) jsonval.Value {
+			if gold {
+				return G[i]
+			}
+			return P[i]
+		},
+		Null: func(gold bool, i int) bool {
+			if gold {
+				return G[i].IsNull()
+			}
+			return P[i].IsNull()
+		},
+	})
+}
+
+func (w *Workspace) genericObject(nodes []Node, refs Refs, S *Node, g, p jsonval.Value, build bool) (float64, *Res) {
+	spec := S.Object
+	o := w.Object(spec, build)
+	index := func(key string) int {
+		for i, k := range spec.Keys {
+			if k == key {
+				return i
+			}
+		}
+		return -1
+	}
+	for _, m := range g.Obj {
+		o.Gold(index(m.Key)) // the gold is a typed value: every key is a property
+	}
+	for j, m := range p.Obj {
+		o.CandKey(j, m.Key)
+	}
+	if build {
+		o.Values(g, p)
+	}
+	o.Align()
+	for o.NextPair() {
+		i, j := o.Entry()
+		gv, _ := g.Get(spec.Keys[i])
+		o.Set(w.Member(nodes, refs, S.Props[i], gv, p.Obj[j].Value, build))
+	}
+	return o.Done()
+}

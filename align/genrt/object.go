@@ -1,0 +1,298 @@
+package genrt
+
+import (
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/jsonval"
+)
+
+// ObjectSpec is the static description of an object schema node (SPEC §6):
+// its properties in schema order and its key and weight keywords.
+// Generated code declares one per object node.
+type ObjectSpec struct {
+	Keys            []string  // property names
+	Weights         []float64 // valueWeight of each property
+	KeyExact        bool      // keyScore "exact" (else "jaro")
+	KeyThreshold    float64
+	KeyImportance   float64
+	ValueImportance float64
+}
+
+// keySim is κ of SPEC §6.1.
+func (s *ObjectSpec) keySim(a, b string) float64 {
+	var x float64
+	if s.KeyExact {
+		x = align.ExactString(a, b)
+	} else {
+		x = align.Jaro(a, b)
+	}
+	return align.ApplyThreshold(x, s.KeyThreshold)
+}
+
+// Object is an object alignment in progress (SPEC §6), from
+// Workspace.Object to Done:
+//
+//	o := w.Object(&spec, build)
+//	o.Has(i, gold has property i, candidate has it), for every property in schema order
+//	if build { o.Values(gold as JSON, candidate as JSON) }
+//	o.Align()
+//	for o.NextPair() {
+//		i, j := o.Entry() // the property indices of a key pair
+//		o.Set(score, res) // the alignment of the two values (SPEC §6.4)
+//	}
+//	return o.Done()
+//
+// Entries with one side only score 0 and, in build mode, take their raw
+// value from Values. Alignments nest: the values of an object's entries are
+// aligned between Align and Done.
+type Object struct {
+	w     *Workspace
+	spec  *ObjectSpec
+	build bool
+
+	gk, pk []string // present keys
+	gt, pt []int    // their property indices (tags)
+	asg    []int
+	eg, ep []int // per entry: index into gk/pk, or -1
+	ks     []float64
+	ws     []float64
+	x      int // the entry of Next
+	vs     []float64
+	terms  []float64
+	rs     []*Res        // build mode
+	gv, pv jsonval.Value // build mode: the two objects
+}
+
+// Object starts the alignment of two objects under spec.
+func (w *Workspace) Object(spec *ObjectSpec, build bool) *Object {
+	if w.od == len(w.objs) {
+		w.objs = append(w.objs, &Object{w: w})
+	}
+	o := w.objs[w.od]
+	w.od++
+	o.spec, o.build = spec, build
+	o.gk, o.pk, o.gt, o.pt = o.gk[:0], o.pk[:0], o.gt[:0], o.pt[:0]
+	return o
+}
+
+// Build reports whether the alignment builds the match tree.
+func (o *Object) Build() bool { return o.build }
+
+// Has records, for property i of the spec, whether the gold and the
+// candidate have it.
+func (o *Object) Has(i int, gold, cand bool) {
+	if gold {
+		o.Gold(i)
+	}
+	if cand {
+		o.Cand(i)
+	}
+}
+
+// Values gives, in build mode, the JSON values of the two objects, from
+// which entries with one side only take their raw values.
+func (o *Object) Values(g, p jsonval.Value) { o.gv, o.pv = g, p }
+
+// Gold records that the gold has property i of the spec.
+func (o *Object) Gold(i int) { o.gk, o.gt = append(o.gk, o.spec.Keys[i]), append(o.gt, i) }
+
+// Cand records that the candidate has property j of the spec.
+func (o *Object) Cand(j int) { o.pk, o.pt = append(o.pk, o.spec.Keys[j]), append(o.pt, j) }
+
+// CandKey records a candidate member that is not a property of the spec
+// (Generic: the candidate is a value of another object node), with a tag
+// of the caller's choosing.
+func (o *Object) CandKey(tag int, key string) { o.pk, o.pt = append(o.pk, key), append(o.pt, tag) }
+
+// Align pairs the keys (SPEC §6.1, §6.2) and returns the number of entries;
+// Next then visits them.
+// When both sides have the same keys, every key pairs with its namesake:
+// that is the unique optimum of the key assignment, since both key
+// comparators give 1 to equal strings only (the interpreter takes the same
+// shortcut).
+func (o *Object) Align() int {
+	n, m := len(o.gk), len(o.pk)
+	o.eg, o.ep = o.eg[:0], o.ep[:0]
+	o.ks = o.ks[:0]
+	o.x = -1
+	if n == 0 && m == 0 {
+		return 0
+	}
+	if align.ApplyThreshold(1, o.spec.KeyThreshold) == 1 && n == m && o.pairByName() {
+		for r := range n {
+			o.eg, o.ep, o.ks = append(o.eg, r), append(o.ep, o.asg[r]), append(o.ks, 1)
+		}
+	} else {
+		K := o.w.Floats(n * m)
+		for i := range n {
+			for j := range m {
+				K[i*m+j] = o.spec.keySim(o.gk[i], o.pk[j])
+			}
+		}
+		asg := o.w.Solve(K, n, m)
+		for r := range max(n, m) {
+			col := asg[r]
+			switch {
+			case r < n && col < m && K[r*m+col] > 0:
+				o.eg, o.ep, o.ks = append(o.eg, r), append(o.ep, col), append(o.ks, K[r*m+col])
+			case r < n && col < m:
+				o.eg, o.ep, o.ks = append(o.eg, -1, r), append(o.ep, col, -1), append(o.ks, 0, 0)
+			case r < n:
+				o.eg, o.ep, o.ks = append(o.eg, r), append(o.ep, -1), append(o.ks, 0)
+			case col < m:
+				o.eg, o.ep, o.ks = append(o.eg, -1), append(o.ep, col), append(o.ks, 0)
+			}
+		}
+		o.w.ReleaseInts(asg)
+		o.w.Release(K)
+	}
+	E := len(o.eg)
+	o.ws, o.vs = grow(o.ws, E), grow(o.vs, E)
+	for x := range E {
+		o.ws[x], o.vs[x] = 1, 0
+		if o.eg[x] >= 0 && o.ep[x] >= 0 {
+			o.ws[x] = o.spec.Weights[o.gt[o.eg[x]]]
+		}
+	}
+	if o.build {
+		o.rs = make([]*Res, E)
+	}
+	return E
+}
+
+// pairByName reports whether the present keys are the same on both sides
+// and, if so, sets asg to the candidate index of every gold key.
+func (o *Object) pairByName() bool {
+	o.asg = o.asg[:0]
+	for r, k := range o.gk {
+		if r < len(o.pk) && o.pk[r] == k { // same order: the typed case
+			o.asg = append(o.asg, r)
+			continue
+		}
+		j := -1
+		for c, pk := range o.pk {
+			if pk == k {
+				j = c
+				break
+			}
+		}
+		if j < 0 {
+			return false
+		}
+		for _, used := range o.asg {
+			if used == j {
+				return false
+			}
+		}
+		o.asg = append(o.asg, j)
+	}
+	return true
+}
+
+// grow returns s resized to n, reusing its storage.
+func grow(s []float64, n int) []float64 {
+	if cap(s) < n {
+		return make([]float64, n, max(n, 2*cap(s)))
+	}
+	return s[:n]
+}
+
+// NextPair moves to the next entry that pairs two keys; it reports false
+// after the last.
+func (o *Object) NextPair() bool {
+	for o.x++; o.x < len(o.eg); o.x++ {
+		if o.eg[o.x] >= 0 && o.ep[o.x] >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Entry returns the property indices (tags) of the current key pair.
+func (o *Object) Entry() (i, j int) { return o.gt[o.eg[o.x]], o.pt[o.ep[o.x]] }
+
+// Set records the value alignment of the current key pair (SPEC §6.4): its
+// score and, in build mode, its result.
+func (o *Object) Set(s float64, r *Res) {
+	o.vs[o.x] = s
+	if o.build {
+		o.rs[o.x] = r
+	}
+}
+
+// Generic aligns the values of the current key pair with Workspace.Member,
+// under the schema node of the gold property: nodes[node] is the object
+// node, g and p are the JSON values of the two objects. Typed code calls it
+// for two properties whose Go types differ.
+func (o *Object) Generic(nodes []Node, refs Refs, node int, g, p jsonval.Value) {
+	gv, _ := g.Get(o.gk[o.eg[o.x]])
+	pv, _ := p.Get(o.pk[o.ep[o.x]])
+	i, _ := o.Entry()
+	o.Set(o.w.Member(nodes, refs, nodes[node].Props[i], gv, pv, o.build))
+}
+
+// Done computes the object score (SPEC §6.3, §6.5) and, in build mode, the
+// match node and aligned values; it ends the alignment.
+func (o *Object) Done() (float64, *Res) {
+	o.w.od--
+	E := len(o.eg)
+	if E == 0 {
+		if o.build {
+			return 1, EmptyObject()
+		}
+		return 1, nil
+	}
+	W := align.PairwiseSum(o.ws[:E])
+	var score float64
+	zeroWeight := W == 0
+	wK, wV := o.spec.KeyImportance, o.spec.ValueImportance
+	if zeroWeight {
+		score = 1 // SPEC §6.5: an object of zero total weight scores exactly 1
+	} else {
+		o.terms = grow(o.terms, E)
+		for x := range E {
+			o.terms[x] = (o.ws[x] / W) * o.vs[x]
+		}
+		sKey := align.PairwiseSum(o.ks[:E]) / float64(E)
+		sVal := align.PairwiseSum(o.terms[:E])
+		score = align.Clamp01((float64(wK*sKey) + float64(wV*sVal)) / (wK + wV))
+	}
+	if !o.build {
+		return score, nil
+	}
+	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1, Entries: make([]align.ObjectEntry, E)}
+	kb, vb := wK/(wK+wV), wV/(wK+wV)
+	sumW := align.NeumaierSum(o.ws[:E])
+	var agM, apM []jsonval.Member
+	for x := range E {
+		hasG, hasP := o.eg[x] >= 0, o.ep[x] >= 0
+		r := o.rs[x]
+		if r == nil {
+			var g, p jsonval.Value
+			if hasG {
+				g, _ = o.gv.Get(o.gk[o.eg[x]])
+			}
+			if hasP {
+				p, _ = o.pv.Get(o.pk[o.ep[x]])
+			}
+			r = Leaf(align.LeafPlain, 0, g, p, hasG, hasP)
+		}
+		oe := align.ObjectEntry{KeyScore: o.ks[x], Value: r.Match}
+		if !zeroWeight {
+			oe.KeyAlpha = kb / float64(E)
+			if sumW != 0 {
+				oe.ValueAlpha = float64(vb*o.ws[x]) / sumW
+			}
+		}
+		if hasG {
+			oe.GoldKey, oe.HasGoldKey = o.gk[o.eg[x]], true
+			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: r.Gold})
+		}
+		if hasP {
+			oe.PredKey, oe.HasPredKey = o.pk[o.ep[x]], true
+			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: r.Pred})
+		}
+		mt.Entries[x] = oe
+	}
+	o.rs, o.gv, o.pv = nil, jsonval.Value{}, jsonval.Value{}
+	return score, &Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
+}

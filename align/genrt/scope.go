@@ -1,0 +1,329 @@
+package genrt
+
+import (
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/align/wl"
+	"github.com/objectaligner/oagen/jsonval"
+)
+
+// Scope is the per-call state of one referential scope (SPEC §7.3–7.5)
+// whose identifiers have the Go type K (int64, float64 or string: within
+// one Go type, == is JSON equality) and whose records are values of type R
+// (pointers to the record structs). Generated code collects the records of
+// both sides with Add, derives the bijection with Derive and scores
+// references with Ref. The zero value is ready to use; Reset empties it for
+// the next call, keeping its storage.
+type Scope[K comparable, R any] struct {
+	// Done is set once the bijection exists.
+	Done bool
+	// Per side (0 gold, 1 candidate), per record in document order: the
+	// record, whether it is JSON null, its first identifier and whether it
+	// has one.
+	Recs  [2][]R
+	Null  [2][]bool
+	IDs   [2][]K
+	HasID [2][]bool
+	// Verts maps the identifiers of each side to their WL vertices.
+	Verts [2]map[K]int32
+
+	pi   map[K]int32 // π: gold id → index into IDs[1], -1 for ⊥
+	used map[K]struct{}
+	gold map[K]struct{} // gold ids seen by the integrity check
+}
+
+// Reset empties the state for the next call.
+func (s *Scope[K, R]) Reset() {
+	if s.pi == nil {
+		s.pi, s.used, s.gold = map[K]int32{}, map[K]struct{}{}, map[K]struct{}{}
+		s.Verts = [2]map[K]int32{{}, {}}
+	}
+	s.Done = false
+	clear(s.pi)
+	clear(s.used)
+	clear(s.gold)
+	clear(s.Verts[0])
+	clear(s.Verts[1])
+	for side := range 2 {
+		clear(s.Recs[side])
+		s.Recs[side], s.Null[side], s.IDs[side], s.HasID[side] = s.Recs[side][:0], s.Null[side][:0], s.IDs[side][:0], s.HasID[side][:0]
+	}
+}
+
+// Add appends a record of one side.
+func (s *Scope[K, R]) Add(side int, null bool, rec R, id K, hasID bool) {
+	s.Recs[side] = append(s.Recs[side], rec)
+	s.Null[side] = append(s.Null[side], null)
+	s.IDs[side] = append(s.IDs[side], id)
+	s.HasID[side] = append(s.HasID[side], hasID)
+}
+
+// AddGoldID records an identifier found in the gold for the integrity check
+// (SPEC §7.3); it reports false when the identifier was already found.
+func (s *Scope[K, R]) AddGoldID(id K) bool {
+	if _, dup := s.gold[id]; dup {
+		return false
+	}
+	s.gold[id] = struct{}{}
+	return true
+}
+
+// IsGoldID reports whether AddGoldID recorded id.
+func (s *Scope[K, R]) IsGoldID(id K) bool {
+	_, ok := s.gold[id]
+	return ok
+}
+
+// Image returns π(id) for a gold identifier: the candidate identifier it
+// maps to, false for ⊥ or an identifier the bijection does not know.
+func (s *Scope[K, R]) Image(id K) (K, bool) {
+	if ix, ok := s.pi[id]; ok && ix >= 0 {
+		return s.IDs[1][ix], true
+	}
+	var zero K
+	return zero, false
+}
+
+// Derive derives the bijection of scope s, the idx-th in processing order
+// (SPEC §7.5), from the records collected with Add: cell(i, j) aligns gold
+// record i with candidate record j, scores only, while the workspace masks
+// the references of the scope (all of them when degraded) and a kind
+// mismatch makes the cell 0 (SPEC §13 Q7). structural, nil for a degraded
+// scope, sets Wm[i*m+j] = 1 where WL gives records i and j the same colour
+// (SPEC §7.6–7.8, tie_break integration); it runs when a side has more than
+// one record.
+func Derive[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, degraded bool, cell func(i, j int) float64, structural func(Wm []float64, n, m int)) {
+	n, m := len(s.Recs[0]), len(s.Recs[1])
+	if n == 0 && m == 0 {
+		s.Done = true
+		return
+	}
+	C := w.Floats(n * m)
+	w.Cur, w.MaskAll, w.Deriving = idx+1, degraded, true
+	for i := range n {
+		for j := range m {
+			w.Kerr = false
+			v := cell(i, j)
+			if w.Kerr {
+				v = 0
+			}
+			C[i*m+j] = v
+		}
+	}
+	w.Cur, w.MaskAll, w.Deriving, w.Kerr = 0, false, false, false
+	S := C
+	var Sx []float64
+	if structural != nil && (n > 1 || m > 1) {
+		Wm := w.Floats(n * m)
+		clear(Wm)
+		structural(Wm, n, m)
+		Sx = w.Floats(n * m)
+		scratch := w.Floats(n * m)
+		align.WLTieBreak(Sx, C, Wm, n, m, scratch)
+		w.Release(scratch)
+		w.Release(Wm)
+		S = Sx
+	}
+	asg := w.Solve(S, n, m)
+	for r := range max(n, m) {
+		col := asg[r]
+		if r >= n || !s.HasID[0][r] {
+			continue
+		}
+		k := s.IDs[0][r]
+		if col >= m || !s.HasID[1][col] {
+			s.pi[k] = -1
+			continue
+		}
+		if _, u := s.used[s.IDs[1][col]]; u {
+			s.pi[k] = -1
+			continue
+		}
+		s.pi[k] = int32(col)
+		s.used[s.IDs[1][col]] = struct{}{}
+	}
+	w.ReleaseInts(asg)
+	if Sx != nil {
+		w.Release(Sx)
+	}
+	w.Release(C)
+	s.Done = true
+}
+
+// Ref scores a reference into scope s, the idx-th in processing order
+// (SPEC §7.4): 1 while references are masked (the scope, or every scope,
+// being derived, or no bijection yet), else 1 exactly when the candidate
+// names π of the gold's identifier. enc encodes identifiers in build mode;
+// the leaf records π(g) for the repair walk.
+func Ref[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, enc func(K) jsonval.Value, g, p K, build bool) (float64, *Res) {
+	score := 0.0
+	var mp K
+	hasMP, consulted := false, false
+	if w.MaskAll || w.Cur == idx+1 || !s.Done {
+		score = 1
+	} else {
+		consulted = true
+		if mp, hasMP = s.Image(g); hasMP && mp == p {
+			score = 1
+		}
+	}
+	if !build {
+		return score, nil
+	}
+	r := Leaf(align.LeafRef, score, enc(g), enc(p), true, true)
+	if hasMP {
+		r.Match.MappedPred, r.Match.HasMapped = enc(mp), true
+	}
+	r.Match.Consulted = consulted
+	return score, r
+}
+
+// WL is the WL state of a referential scorer's per-call context: the two
+// graphs of the scope being derived, the refinement workspace, and a cache
+// of the labels (SPEC §7.6) by key, kept across calls. The zero value is
+// ready to use.
+type WL struct {
+	Graphs [2]wl.Graph
+	ws     wl.Workspace
+	lb     wl.LabelBuilder
+	// Key is a buffer for the key of the label being built (see
+	// AppendLabelItem).
+	Key []byte
+	// Eps is a buffer for the endpoints of the carrier being added.
+	Eps    []Endpoint
+	labels map[string]wl.Label
+}
+
+// maxLabels bounds the label cache of one context.
+const maxLabels = 4096
+
+// Label returns the label whose key is key, building it with build (which
+// adds its items to the builder) the first time the context sees the key.
+// Labels repeat (relation types, identifier images), so a label seen
+// before costs no allocation.
+func (x *WL) Label(key []byte, build func(lb *wl.LabelBuilder)) wl.Label {
+	if l, ok := x.labels[string(key)]; ok {
+		return l
+	}
+	x.lb.Reset()
+	build(&x.lb)
+	l := x.lb.Label()
+	switch {
+	case x.labels == nil:
+		x.labels = map[string]wl.Label{}
+	case len(x.labels) >= maxLabels:
+		clear(x.labels)
+	}
+	x.labels[string(key)] = l
+	return l
+}
+
+// AddCarrier adds the incidences of one carrier with endpoints eps and
+// label to g (SPEC §7.6): a self-loop for one endpoint, an edge for two
+// endpoints of different roles, a hub otherwise. unary and member hold the
+// relations by role, edge the relations of role pairs (r1*len(unary)+r2,
+// r1 < r2).
+func AddCarrier(g *wl.Graph, eps []Endpoint, label wl.Label, unary, edge, member []string) {
+	switch {
+	case len(eps) == 0:
+	case len(eps) == 1:
+		g.AddIncidence(eps[0].Vertex, eps[0].Vertex, unary[eps[0].Role], label)
+	case len(eps) == 2 && eps[0].Role != eps[1].Role:
+		g.AddIncidence(eps[0].Vertex, eps[1].Vertex, edge[eps[0].Role*len(unary)+eps[1].Role], label)
+	default:
+		hub := g.AddVertex(wl.Label{})
+		for _, ep := range eps {
+			g.AddIncidence(ep.Vertex, hub, member[ep.Role], label)
+		}
+	}
+}
+
+// Vertices resets g and adds a vertex for every first occurrence of an
+// identifier among the records of one side of s (SPEC §7.6).
+func Vertices[K comparable, R any](g *wl.Graph, s *Scope[K, R], side int) {
+	g.Reset()
+	verts := s.Verts[side]
+	for r, id := range s.IDs[side] {
+		if !s.HasID[side][r] {
+			continue
+		}
+		if _, seen := verts[id]; !seen {
+			verts[id] = int32(g.AddVertex(wl.Label{}))
+		}
+	}
+}
+
+// Structural refines the two graphs of x jointly (SPEC §7.7) and sets
+// Wm[i*m+j] = 1 where gold record i and candidate record j of s have
+// identifiers of the same colour.
+func Structural[K comparable, R any](x *WL, s *Scope[K, R], Wm []float64, n, m int) {
+	colG, colP := wl.Refine(&x.Graphs[0], &x.Graphs[1], -1, &x.ws)
+	for i := range n {
+		if !s.HasID[0][i] {
+			continue
+		}
+		vi := s.Verts[0][s.IDs[0][i]]
+		for j := range m {
+			if s.HasID[1][j] && colG[vi] == colP[s.Verts[1][s.IDs[1][j]]] {
+				Wm[i*m+j] = 1
+			}
+		}
+	}
+}
+
+// RefJSON is Ref for JSON values (for Generic, see Refs): key converts a
+// value to an identifier of the scope (IntKey, FloatKey or StringKey), and
+// a value it cannot convert names no identifier.
+func RefJSON[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, key func(jsonval.Value) (K, bool), enc func(K) jsonval.Value, g, p jsonval.Value, build bool) (float64, *Res) {
+	score := 0.0
+	var mp K
+	hasMP, consulted := false, false
+	if w.MaskAll || w.Cur == idx+1 || !s.Done {
+		score = 1
+	} else {
+		consulted = true
+		if gk, ok := key(g); ok {
+			mp, hasMP = s.Image(gk)
+		}
+		if pk, ok := key(p); ok && hasMP && mp == pk {
+			score = 1
+		}
+	}
+	if !build {
+		return score, nil
+	}
+	r := Leaf(align.LeafRef, score, g, p, true, true)
+	if hasMP {
+		r.Match.MappedPred, r.Match.HasMapped = enc(mp), true
+	}
+	r.Match.Consulted = consulted
+	return score, r
+}
+
+// exactInt is the magnitude up to which every integer is a float64.
+const exactInt = 1 << 53
+
+// IntKey converts a JSON value to an integer identifier: an integer within
+// int64, or a number of integral value (1.0 is the identifier 1, SPEC §1.2).
+func IntKey(v jsonval.Value) (int64, bool) {
+	switch {
+	case v.Kind == jsonval.Int && v.Big == nil:
+		return v.I, true
+	case v.Kind == jsonval.Float && v.F == float64(int64(v.F)) && v.F > -exactInt && v.F < exactInt:
+		return int64(v.F), true
+	}
+	return 0, false
+}
+
+// FloatKey converts a JSON value to a number identifier.
+func FloatKey(v jsonval.Value) (float64, bool) {
+	switch {
+	case v.Kind == jsonval.Float:
+		return v.F, true
+	case v.Kind == jsonval.Int && v.Big == nil && v.I > -exactInt && v.I < exactInt:
+		return float64(v.I), true
+	}
+	return 0, false
+}
+
+// StringKey converts a JSON value to a string identifier.
+func StringKey(v jsonval.Value) (string, bool) { return v.S, v.Kind == jsonval.String }
