@@ -16,8 +16,8 @@ type ArraySpec struct {
 	// Tail is set when the node has items; Align selects the order-agnostic
 	// regime (order "align", SPEC §5.2) over the order-preserving one
 	// (SPEC §5.3).
-	Tail, Align                  bool
-	IgnoreExcess, IgnoreMissing bool
+	Tail, Align                      bool
+	IgnoreExcess, IgnoreMissing      bool
 	PrefixImportance, RestImportance float64 // with both prefixItems and items (SPEC §5.6)
 }
 

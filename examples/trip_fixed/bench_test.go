@@ -47,4 +47,3 @@ func BenchmarkInterpreter(b *testing.B) {
 		}
 	}
 }
-
