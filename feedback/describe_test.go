@@ -79,7 +79,7 @@ func TestDescribe(t *testing.T) {
 		`  KEY = The predicted key "extra" does not match the gold "None" (score=0%).`,
 		`  VALUE = The predicted value "x" does not match the gold "None" (score=0%).`,
 	}, "\n")
-	if got := Describe(0.6, root, nil); got != want {
+	if got := Describe(0.6, root, refDescribe); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 		gl, wl := strings.Split(got, "\n"), strings.Split(want, "\n")
 		for i := 0; i < len(gl) && i < len(wl); i++ {
@@ -89,7 +89,7 @@ func TestDescribe(t *testing.T) {
 			}
 		}
 	}
-	if got := Describe(1, root, nil); got != "The predicted output perfectly matches the gold." {
+	if got := Describe(1, root, refDescribe); got != "The predicted output perfectly matches the gold." {
 		t.Errorf("perfect: %q", got)
 	}
 }
@@ -98,7 +98,7 @@ func TestDescribeLeafRootAndOverrides(t *testing.T) {
 	root := leafOf(t, align.LeafPlain, 0.5, `"x"`, `"y"`)
 	want := "The predicted output scores overall 50%, let us align the predicted output to the gold and analyze the differences:\n" +
 		`The predicted value "y" does not match the gold "x" (score=50%).`
-	if got := Describe(0.5, root, nil); got != want {
+	if got := Describe(0.5, root, refDescribe); got != want {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 	tpl, err := DefaultTemplates().WithOverrides(map[string]string{
@@ -108,10 +108,10 @@ func TestDescribeLeafRootAndOverrides(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := Describe(0.5, root, tpl); got != "[50%]\nx≠y 50%" {
+	if got := Describe(0.5, root, DescribeOptions{Templates: tpl, Profile: ProfileReference}); got != "[50%]\nx≠y 50%" {
 		t.Errorf("override: %q", got)
 	}
-	if got := Describe(0.25, nil, nil); !strings.HasPrefix(got, "The predicted output scores overall 25%") {
+	if got := Describe(0.25, nil, refDescribe); !strings.HasPrefix(got, "The predicted output scores overall 25%") {
 		t.Errorf("nil root: %q", got)
 	}
 }
@@ -125,7 +125,7 @@ func TestPctString(t *testing.T) {
 }
 
 func TestDescribeValidationError(t *testing.T) {
-	got := DescribeValidationError("/people/0/role", "'Boss' is not one of ['Manager', 'Engineer', 'Intern']", nil)
+	got := DescribeValidationError("/people/0/role", "'Boss' is not one of ['Manager', 'Engineer', 'Intern']", refDescribe)
 	want := `JSON Schema validation failed for path="/people/0/role". Error message: 'Boss' is not one of ['Manager', 'Engineer', 'Intern'].`
 	if got != want {
 		t.Errorf("got %q\nwant %q", got, want)

@@ -40,7 +40,7 @@ func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
 	if r.Match == nil {
 		return nil, nil
 	}
-	ops := align.WalkRepairs(r.Match, r.Gold, r.Candidate, g)
+	ops := align.WalkRepairs(r.Match, r.gold, r.cand, g)
 	var diags []align.Op
 	if opts.IncludePairingAmbiguous {
 		th := opts.AmbiguityThreshold
@@ -56,8 +56,10 @@ func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
 // (SPEC §8.8). A candidate that failed validation gets the validation-error
 // text and no operations (SPEC §8.8.7). When the scorer's ReferentialFeedback
 // is "semantic" and fo.RefSemantics is nil, reference lines are rendered
-// semantically (SPEC §8.11, see RefSemantics).
+// semantically (SPEC §8.11, see RefSemantics). The text follows the scorer's
+// profile: fo.Profile is set from its Compat option.
 func (r *Result) Feedback(ro RepairOptions, fo feedback.FeedbackOptions) (string, []align.Op, error) {
+	fo.Profile = r.textProfile()
 	if r.Invalid != nil {
 		t := fo.Templates
 		if t == nil {
@@ -69,7 +71,7 @@ func (r *Result) Feedback(ro RepairOptions, fo feedback.FeedbackOptions) (string
 				return "", nil, err
 			}
 		}
-		return feedback.RenderValidationError(r.Invalid.DisplayPath(), r.Invalid.Message, t), nil, nil
+		return feedback.RenderValidationError(r.Invalid.DisplayPath(), r.Invalid.Message, t, fo.Profile), nil, nil
 	}
 	ops, err := r.Repair(ro)
 	if err != nil {
@@ -86,13 +88,21 @@ func (r *Result) Feedback(ro RepairOptions, fo feedback.FeedbackOptions) (string
 }
 
 // Describe returns the prose description of the alignment (SPEC §9.1) with
-// the default templates.
+// the default templates, in the text conventions of the scorer's profile.
 func (r *Result) Describe() string {
-	t := feedback.DefaultTemplates()
+	opts := feedback.DescribeOptions{Profile: r.textProfile()}
 	if r.Invalid != nil {
-		return feedback.DescribeValidationError(r.Invalid.Pointer(), r.Invalid.Message, t)
+		return feedback.DescribeValidationError(r.Invalid.Pointer(), r.Invalid.Message, opts)
 	}
-	return feedback.Describe(r.Score, r.Match, t)
+	return feedback.Describe(r.Score, r.Match, opts)
+}
+
+// textProfile is the feedback profile of the scorer's profile.
+func (r *Result) textProfile() feedback.Profile {
+	if r.scorer != nil && r.scorer.referenceProfile() {
+		return feedback.ProfileReference
+	}
+	return feedback.ProfileDefault
 }
 
 // Attribution decomposes the pair's deficit per location (SPEC §9.2): one

@@ -2,23 +2,25 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/feedback"
+	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
 // writeAttribution writes the attribution of SPEC §9.2 as a text table:
 // a header line with the total and the residual, then one row per location
 // in contribution order. Numbers have six decimals; values are displayed as
-// in the feedback (Python representation, "-" for an absent side); the root
-// path is shown as "(root)".
-func writeAttribution(b *strings.Builder, at align.Attribution) {
+// in the feedback of the profile c ("-" for an absent side); the root path is
+// shown as "(root)".
+func writeAttribution(b *strings.Builder, at align.Attribution, c interp.Compat) {
 	fmt.Fprintf(b, "Attribution: total %s, residual %s, %d rows\n",
-		formatScore(at.Total), formatScore(at.Residual), len(at.Rows))
+		formatScore(at.Total), formatScore(shownResidual(at.Residual, c)), len(at.Rows))
 	if len(at.Rows) == 0 {
 		return
 	}
@@ -39,27 +41,41 @@ func writeAttribution(b *strings.Builder, at align.Attribution) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
 			strconv.FormatFloat(r.Contribution, 'f', 6, 64), strconv.FormatFloat(r.Weight, 'f', 6, 64),
 			strconv.FormatFloat(r.Score, 'f', 6, 64), r.Part, kind, path,
-			sideText(r.Gold, r.HasGold), sideText(r.Pred, r.HasPred))
+			sideText(r.Gold, r.HasGold, c), sideText(r.Pred, r.HasPred, c))
 	}
 	tw.Flush()
 }
 
 // sideText displays one side of an attribution row.
-func sideText(v jsonval.Value, has bool) string {
+func sideText(v jsonval.Value, has bool, c interp.Compat) string {
 	if !has {
 		return "-"
 	}
-	return feedback.FmtValue(v)
+	return feedback.FmtValue(v, textProfile(c))
+}
+
+// residualZero is the magnitude below which the default profile prints an
+// attribution residual as 0: the residual is floating-point rounding of the
+// sum identity (SPEC §8.5), a few ulps of 1.
+const residualZero = 1e-12
+
+// shownResidual is the residual as printed: 0 when it is rounding noise in
+// the default profile, exactly as computed in the reference profile.
+func shownResidual(r float64, c interp.Compat) float64 {
+	if c != interp.CompatReference && math.Abs(r) < residualZero {
+		return 0
+	}
+	return r
 }
 
 // appendAttribution appends the attribution as a JSON object
 // {"total","residual","rows":[{"path","score","weight","contribution","gold",
 // "candidate","kind","part","node"}]}; an absent side is null.
-func appendAttribution(buf []byte, at align.Attribution) []byte {
+func appendAttribution(buf []byte, at align.Attribution, c interp.Compat) []byte {
 	buf = append(buf, `{"total":`...)
 	buf = append(buf, formatScore(at.Total)...)
 	buf = append(buf, `,"residual":`...)
-	buf = append(buf, formatScore(at.Residual)...)
+	buf = append(buf, formatScore(shownResidual(at.Residual, c))...)
 	buf = append(buf, `,"rows":[`...)
 	for i, r := range at.Rows {
 		if i > 0 {

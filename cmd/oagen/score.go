@@ -46,11 +46,14 @@ type scoreFlags struct {
 	maxCollection int
 	maxString     int
 	maxWork       int64
+
+	compat interp.Compat
 }
 
 func (f *scoreFlags) register(fs *flag.FlagSet, batch bool) {
 	fs.StringVar(&f.schema, "schema", "", "annotated JSON Schema `file` (required, except for batch lines that carry their own \"schema\")")
 	fs.BoolVar(&f.quiet, "quiet", false, "do not print schema warnings on stderr")
+	addCompatFlag(fs, &f.compat)
 	fs.StringVar(&f.idDisambiguation, "id-disambiguation", "wl", "identifier disambiguation: wl or none (SPEC §7.5)")
 	fs.StringVar(&f.wlIntegration, "wl-integration", "tie_break", "how structural colours enter the bijection: tie_break or blend (SPEC §7.8)")
 	fs.IntVar(&f.wlRounds, "wl-rounds", 0, "cap on WL refinement rounds (0: unlimited)")
@@ -158,6 +161,7 @@ func (f *scoreFlags) options() interp.Options {
 		ComputeConfidence:   f.confidenceMethod() != "",
 		ConfidenceMethod:    f.confidenceMethod(),
 		ReferentialFeedback: f.referentialFeedback,
+		Compat:              f.compat,
 		Limits: interp.Limits{
 			MaxDepth:       f.maxDepth,
 			MaxCollection:  f.maxCollection,
@@ -317,7 +321,7 @@ func formatResult(f *scoreFlags, res *interp.Result, asJSON, single bool) (strin
 			b.WriteByte('\n')
 		}
 		if f.attribution {
-			writeAttribution(&b, at)
+			writeAttribution(&b, at, f.compat)
 		}
 		return b.String(), nil
 	}
@@ -335,7 +339,7 @@ func formatResult(f *scoreFlags, res *interp.Result, asJSON, single bool) (strin
 	}
 	if f.attribution {
 		buf = append(buf, `,"attribution":`...)
-		buf = appendAttribution(buf, at)
+		buf = appendAttribution(buf, at, f.compat)
 	}
 	buf = append(buf, "}\n"...)
 	return string(buf), nil
