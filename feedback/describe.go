@@ -45,7 +45,8 @@ type DescribeOptions struct {
 //     and "\n". In the default profile a key one side lacks renders
 //     describe.dict.key.missing or describe.dict.key.extra (with the value
 //     of the side that has it) and no value line, and an entry whose value
-//     walk is empty (an identifier field) has no value line.
+//     walk is empty (an identifier field) has no value line; a blank line
+//     still ends every entry.
 //
 // Percentages render as round-half-even of 100·v followed by "%". SPEC §9.1
 // leaves open the depth at which an entry's value is walked; this uses d+1,
@@ -178,6 +179,7 @@ func (d *describer) entry(e *align.ObjectEntry, depth int) {
 		}
 		d.a.setString(slotValue, showValue(side, has, d.profile))
 		d.buf = d.set[k].render(d.buf, &d.a)
+		d.buf = append(d.buf, '\n')
 		return
 	}
 	d.buf = d.set[pick(e.KeyScore == 1, keyDescribeDictKeyMatch, keyDescribeDictKeyMismatch)].render(d.buf, &d.a)
@@ -185,6 +187,7 @@ func (d *describer) entry(e *align.ObjectEntry, depth int) {
 	sub.walk(e.Value, depth)
 	value := strings.TrimLeftFunc(string(sub.buf), isPyWhitespace)
 	if value == "" && !reference {
+		d.buf = append(d.buf, '\n')
 		return
 	}
 	d.a.setString(slotIndent, indent(depth))
