@@ -147,8 +147,8 @@ func (a *argSet) setString(s slot, v string) { a[s] = arg{typ: argString, s: v} 
 func (a *argSet) setValue(s slot, v *jsonval.Value, p Profile) {
 	a[s] = arg{typ: argValue, v: v, profile: p}
 }
-func (t *compiledTemplate) uses(s slot) bool        { return t.used&(1<<s) != 0 }
-func (t *compiledTemplate) isBlank() bool           { return t == nil || t.blank }
+func (t *compiledTemplate) uses(s slot) bool { return t.used&(1<<s) != 0 }
+func (t *compiledTemplate) isBlank() bool    { return t == nil || t.blank }
 
 // noSpec is the precision of a field without a ".Nf" format spec.
 const noSpec = -1
