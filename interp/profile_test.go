@@ -304,4 +304,3 @@ func plainData(v jsonval.Value, S *ir.Node) bool {
 	}
 	return true
 }
-
