@@ -24,7 +24,9 @@ func entry(gk, pk string, keyScore float64, v *align.Match) align.ObjectEntry {
 	return align.ObjectEntry{GoldKey: gk, PredKey: pk, HasGoldKey: gk != "", HasPredKey: pk != "", KeyScore: keyScore, Value: v}
 }
 
-func TestDescribe(t *testing.T) {
+// describeTree is a match tree with one node of every kind Describe
+// renders.
+func describeTree(t *testing.T) *align.Match {
 	boss := leafOf(t, align.LeafRef, 0, `1`, `94`)
 	boss.MappedPred, boss.HasMapped = jsonval.NewInt(91), true
 	nested := &align.Match{Type: align.ObjectNode, Score: 1, Entries: []align.ObjectEntry{entry("k", "k", 1, leafOf(t, align.LeafPlain, 1, `"v"`, `"v"`))}}
@@ -45,7 +47,13 @@ func TestDescribe(t *testing.T) {
 		entry("id", "id", 1, leafOf(t, align.LeafID, 1, `1`, `90`)),
 		entry("mid", "mid", 1, leafOf(t, align.LeafNull, 0.875, `null`, `[1, "x"]`)),
 		entry("", "extra", 0, leafOf(t, align.LeafPlain, 0, `-`, `"x"`)),
+		entry("notes", "", 0, leafOf(t, align.LeafPlain, 0, `"n"`, `-`)),
 	}}
+	return root
+}
+
+func TestDescribe(t *testing.T) {
+	root := describeTree(t)
 	want := strings.Join([]string{
 		"The predicted output scores overall 60%, let us align the predicted output to the gold and analyze the differences:",
 		"The predicted dictionary scores 60%:",
@@ -78,6 +86,9 @@ func TestDescribe(t *testing.T) {
 		``,
 		`  KEY = The predicted key "extra" does not match the gold "None" (score=0%).`,
 		`  VALUE = The predicted value "x" does not match the gold "None" (score=0%).`,
+		``,
+		`  KEY = The predicted key "None" does not match the gold "notes" (score=0%).`,
+		`  VALUE = The predicted value "None" does not match the gold "n" (score=0%).`,
 	}, "\n")
 	if got := Describe(0.6, root, refDescribe); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
@@ -129,5 +140,48 @@ func TestDescribeValidationError(t *testing.T) {
 	want := `JSON Schema validation failed for path="/people/0/role". Error message: 'Boss' is not one of ['Manager', 'Engineer', 'Intern'].`
 	if got != want {
 		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+// TestDescribeDefaultProfile describes the tree of TestDescribe in the
+// default profile: JSON values, objects and arrays, "missing key" and
+// "extra key" lines, no empty value line for the identifier field.
+func TestDescribeDefaultProfile(t *testing.T) {
+	want := strings.Join([]string{
+		"The predicted output scores overall 60%, let us align the predicted output to the gold and analyze the differences:",
+		"The predicted object scores 60%:",
+		`  KEY = The predicted key "name" exactly matches the gold.`,
+		`  VALUE = The predicted value "Alice" exactly matches the gold.`,
+		``,
+		`  KEY = The predicted key "age" exactly matches the gold.`,
+		`  VALUE = The predicted value 31.5 does not match the gold 30 (score=12%).`,
+		``,
+		`  KEY = The predicted key "tags" exactly matches the gold.`,
+		`  VALUE = The predicted array scores 50%:`,
+		`    The predicted value "a" exactly matches the gold.`,
+		`    The predicted output misses the array item "b" from the gold.`,
+		`    The predicted array item "c" is excessive, it was not in the gold.`,
+		`    The predicted object perfectly matches the gold one:`,
+		`      KEY = The predicted key "k" exactly matches the gold.`,
+		`      VALUE = The predicted value "v" exactly matches the gold.`,
+		``,
+		``,
+		`  KEY = The predicted key "bos" does not match the gold "boss" (score=93%).`,
+		`  VALUE = The predicted reference 94 should be 91 under the inferred id mapping (score=0%).`,
+		``,
+		`  KEY = The predicted key "mentor" exactly matches the gold.`,
+		`  VALUE = The predicted reference 99 cannot be resolved under the inferred id mapping (score=0%).`,
+		``,
+		`  KEY = The predicted key "id" exactly matches the gold.`,
+		``,
+		`  KEY = The predicted key "mid" exactly matches the gold.`,
+		`  VALUE = The predicted value [1, "x"] does not match the gold null (null/value mismatch, score=88%).`,
+		``,
+		`  KEY = extra key "extra", not in the gold (value "x").`,
+		``,
+		`  KEY = missing key "notes" (gold value "n").`,
+	}, "\n")
+	if got := Describe(0.6, describeTree(t), DescribeOptions{}); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }

@@ -34,7 +34,8 @@ type FeedbackOptions struct {
 	// IncludeSynthesisLine appends the synthesis line of SPEC §8.9.
 	IncludeSynthesisLine bool
 	// DominantFractionThreshold is the share of the shown deficit from
-	// which one bucket is named dominant (SPEC §8.9; default 0.60).
+	// which one bucket is named dominant (SPEC §8.9; default 0.60), in
+	// [0, 1].
 	DominantFractionThreshold float64
 	// Templates is the template set (nil: DefaultTemplates()).
 	Templates *Templates
@@ -132,8 +133,8 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 		return Feedback{}, fmt.Errorf("render feedback: TopK %d is negative (use Unlimited for all operations)", opts.TopK)
 	case opts.MinScoreDelta < 0 || math.IsNaN(opts.MinScoreDelta):
 		return Feedback{}, fmt.Errorf("render feedback: MinScoreDelta %v must be a number ≥ 0", opts.MinScoreDelta)
-	case math.IsNaN(opts.DominantFractionThreshold):
-		return Feedback{}, fmt.Errorf("render feedback: DominantFractionThreshold is NaN")
+	case !(opts.DominantFractionThreshold >= 0 && opts.DominantFractionThreshold <= 1):
+		return Feedback{}, fmt.Errorf("render feedback: DominantFractionThreshold %v: want a number in [0, 1]", opts.DominantFractionThreshold)
 	case !opts.Profile.valid():
 		return Feedback{}, fmt.Errorf("render feedback: unknown profile %d", opts.Profile)
 	}

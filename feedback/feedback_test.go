@@ -1,10 +1,11 @@
 package feedback
 
 import (
-	"github.com/objectaligner/oagen/align"
+	"math"
 	"strings"
 	"testing"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
@@ -454,6 +455,10 @@ func TestFeedbackSelection(t *testing.T) {
 			"negative min delta": {TopK: 5, MinScoreDelta: -0.1},
 			"unknown style":      {TopK: 5, Style: "html"},
 			"bad override":       {TopK: 5, Overrides: map[string]string{"feedback.op.key_add": "{nope}"}},
+			"dominance above 1":  {TopK: 5, DominantFractionThreshold: 1.5},
+			"negative dominance": {TopK: 5, DominantFractionThreshold: -0.1},
+			"NaN dominance":      {TopK: 5, DominantFractionThreshold: math.NaN()},
+			"unknown profile":    {TopK: 5, Profile: 7},
 		} {
 			if _, err := RenderFeedback(0.5, ops, opts); err == nil {
 				t.Errorf("%s: no error", name)
