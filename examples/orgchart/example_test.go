@@ -8,8 +8,8 @@ import (
 	"github.com/objectaligner/oagen/feedback"
 )
 
-// ExampleScoreOrgChartJSON scores the paper's Fig. 1 pair (SPEC §11) through
-// the generated code and prints the feedback of SPEC §11.5. The candidate
+// ExampleScoreOrgChartJSON scores the paper's Fig. 1 pair (docs/SCORING.md §11) through
+// the generated code and prints the feedback of docs/SCORING.md §11.5. The candidate
 // renumbers every person; the bijection person 1→91, 2→94, 3→93, 4→92, 5→90
 // (WL tells the two "Dave" records apart by whom they mentor) makes the
 // renumbering free.
