@@ -1,10 +1,24 @@
-// Package align is what the interpreter and generated scorers share: the
-// primitive comparators (docs/SCORING.md §3), the summation disciplines (docs/SCORING.md §10.2), the
-// match tree (docs/SCORING.md §1.5), and repair operations with their walk and ranking
-// (docs/SCORING.md §8.1–8.7). Rendering operations as text lives in package feedback.
+// Package align holds what oagen's interpreter (package interp) and the
+// scorers that oagen gen writes share, so that both compute the same bits:
 //
-// It depends on nothing but package jsonval and the standard library: no
-// schema model (package ir), validator, interpreter or generator.
+//   - the primitive comparators (docs/SCORING.md §3): [Jaro], [JaroWinkler],
+//     [Levenshtein], [OSA], [DamerauLevenshtein], [Indel], [LCSSeq] and the number
+//     comparators, [ApplyThreshold], and the [Registry] that resolves comparator
+//     names, custom ones included ([CustomComparator]);
+//   - the arithmetic rules of docs/SCORING.md §10: [PairwiseSum], [NeumaierSum]
+//     and [Clamp01];
+//   - the match tree ([Match], docs/SCORING.md §1.5) that an alignment builds;
+//   - the repair operations ([Op], docs/SCORING.md §8): [WalkRepairs] derives them
+//     from a match tree, [RankOps] filters and orders them, and [Attribute]
+//     decomposes the deficit by location (docs/SCORING.md §9.2);
+//   - [WLTieBreak], the integration of structural colours into a bijection's
+//     cost matrix (docs/SCORING.md §7.8).
+//
+// The assignment solver, the order-preserving alignment and the
+// Weisfeiler–Leman refinement are the subpackages hungarian, seqdp and wl;
+// turning operations into text is package feedback. Package align depends on
+// nothing but package jsonval and the standard library: no schema model,
+// validator, interpreter or generator.
 package align
 
 import "github.com/objectaligner/oagen/jsonval"

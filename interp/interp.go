@@ -1,11 +1,3 @@
-// Package interp is oagen's reference interpreter: it scores a gold JSON value
-// against a candidate under a compiled schema (package ir) by walking both value
-// trees, exactly as docs/SCORING.md defines the Object Aligner score. It is the
-// executable specification that generated scorers are tested against, and it is
-// the way to score without code generation (dynamic schemas, the CLI).
-//
-// A Scorer is built once per schema and is safe for concurrent use: every
-// per-call state (bijections, masking, workspaces) lives in a per-call value.
 package interp
 
 import (

@@ -1,11 +1,19 @@
-// Package ir is oagen's schema model: it parses an annotated JSON Schema (Object
-// Aligner keywords, docs/SCORING.md §2.1) into a typed intermediate representation, resolves
-// local $ref/$defs/definitions, applies defaults, runs every construction check of
-// docs/SCORING.md §2.3 and §13.3, discovers referential scopes (docs/SCORING.md §7.1–7.2) and keeps the
-// source position of every node for error messages.
+// Package ir is oagen's schema model. [Compile] parses an annotated JSON
+// Schema — standard JSON Schema plus the Object Aligner keywords of
+// docs/SCORING.md §2.1 — into a typed intermediate representation: a graph
+// of [Node] values with every keyword read and every default applied, local
+// $ref/$defs/definitions resolved (docs/SCORING.md §1.7), and the referential
+// scopes discovered and ordered (docs/SCORING.md §7.1–7.2).
+//
+// Compile runs every check of docs/SCORING.md §2.3 and reports all problems
+// at once, as an [ErrorList] of [Diagnostic] values located by file, line,
+// column and JSON Pointer ("schema.json:4:32: #/properties/name: unknown
+// keyword "scroe" (did you mean "score"?)"); warnings are kept in
+// [Schema.Warnings]. Every node keeps its source [Position].
 //
 // One IR feeds two back ends: the interpreter (package interp) and the code
-// generator (package gen).
+// generator (package gen). Package structtag builds the same IR from Go
+// struct types with oa tags.
 package ir
 
 import "github.com/objectaligner/oagen/jsonval"
