@@ -1,8 +1,9 @@
 // Package seqdp is the monotone (order-preserving, gap-aware) alignment of
 // docs/SCORING.md §5.3: the dynamic programme that pairs the elements of two sequences
 // in order, skipping elements on either side at no cost, so as to maximise
-// the sum of the paired elements' scores, followed by the role-based
-// traceback of docs/SCORING.md §5.3.
+// the sum of the paired elements' scores, followed by a traceback that moves
+// by the recorded step of each cell, never by the values, so that JSON-null
+// elements cannot derail it.
 //
 // It is hand-written because docs/SCORING.md §5.3 fixes which of several equally good
 // alignments is reported (the preference DIAG > UP > LEFT at every cell,
