@@ -32,10 +32,10 @@ const (
 // valid reports whether p is one of the profiles.
 func (p Profile) valid() bool { return p < numProfiles }
 
-// maxValueRunes is the longest value display fmt(v) keeps whole (SPEC §8.8.3).
+// maxValueRunes is the longest value display fmt(v) keeps whole (docs/SCORING.md §8.8.3).
 const maxValueRunes = 80
 
-// FmtValue is SPEC §8.8.3's fmt(v) in profile p, the way feedback displays a
+// FmtValue is docs/SCORING.md §8.8.3's fmt(v) in profile p, the way feedback displays a
 // value: Python's repr ("None" for null) in the reference profile, JSON text
 // (jsonval.AppendReadable) in the default one; cut to its first 79 code
 // points plus "…" when longer than 80.
@@ -65,7 +65,7 @@ func appendFmtValue(dst []byte, v *jsonval.Value, p Profile) []byte {
 	return append(dst[:start+i], "…"...)
 }
 
-// showValue renders one side of a described leaf (SPEC §9.1): Python's str()
+// showValue renders one side of a described leaf (docs/SCORING.md §9.1): Python's str()
 // in the reference profile ("None" for an absent side), the JSON text in the
 // default one (null for an absent side). Descriptions do not cut values.
 func showValue(v jsonval.Value, has bool, p Profile) string {

@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// TestPackagedTemplates checks the embedded data against SPEC §8.10 and §9.1
-// (key sets and a sample of exact texts). describe.json holds SPEC's 23 keys
+// TestPackagedTemplates checks the embedded data against docs/SCORING.md §8.10 and §9.1
+// (key sets and a sample of exact texts). describe.json holds the reference's 23 keys
 // plus describe.dict.key.missing and describe.dict.key.extra, which only the
 // default profile uses.
 func TestPackagedTemplates(t *testing.T) {

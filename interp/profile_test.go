@@ -26,7 +26,7 @@ const peopleSchema = `{"type":"object","properties":{
 
 // TestProfileNumbers pins the new-user cases of numbers written in another
 // form: the default profile compares them by value, the reference profile
-// keeps the reference's integer/float distinction (SPEC §6.4).
+// keeps the reference's integer/float distinction (docs/SCORING.md §6.4).
 func TestProfileNumbers(t *testing.T) {
 	const people = `{"people":[{"id":1,"name":"Ann"},{"id":2,"name":"Bob"}],"links":[{"from":1,"to":2}]}`
 	for _, tc := range []struct {

@@ -8,7 +8,7 @@ import (
 // This file holds the view of numbers that follows the JSON data model, in
 // which a number is its value whatever its spelling: 12, 12.0, 1.2e1 and
 // 120e-1 are one number. oagen's default scoring profile uses it; the
-// reference profile keeps the lexical class of SPEC §1.2.
+// reference profile keeps the lexical class of docs/SCORING.md §1.2.
 //
 // The value of an integer-form literal is the exact integer it writes; the
 // value of a float-form literal is the binary64 number it rounds to (Decode

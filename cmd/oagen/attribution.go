@@ -13,7 +13,7 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// writeAttribution writes the attribution of SPEC §9.2 as a text table:
+// writeAttribution writes the attribution of docs/SCORING.md §9.2 as a text table:
 // a header line with the total and the residual, then one row per location
 // in contribution order. Numbers have six decimals; values are displayed as
 // in the feedback of the profile c ("-" for an absent side); the root path is
@@ -56,7 +56,7 @@ func sideText(v jsonval.Value, has bool, c interp.Compat) string {
 
 // residualZero is the magnitude below which the default profile prints an
 // attribution residual as 0: the residual is floating-point rounding of the
-// sum identity (SPEC §8.5), a few ulps of 1.
+// sum identity (docs/SCORING.md §8.5), a few ulps of 1.
 const residualZero = 1e-12
 
 // shownResidual is the residual as printed: 0 when it is rounding noise in
