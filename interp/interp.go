@@ -45,7 +45,12 @@ type Options struct {
 	Limits Limits
 	// Compat selects the scoring profile: CompatDefault (the zero value)
 	// follows the JSON data model, CompatReference reproduces the Python
-	// reference implementation bit for bit.
+	// reference implementation bit for bit (docs/PROFILES.md). In the
+	// default profile both values are scored in a canonical form (numbers
+	// by value, object members in the schema's property order, then by key),
+	// which is what the match tree, the operations, the bijections and
+	// custom comparators see; Result.Gold and Result.Candidate stay the
+	// values as given.
 	Compat Compat
 }
 
