@@ -259,3 +259,26 @@ func TestBatchIDAndOptions(t *testing.T) {
 		t.Errorf("no summary line on stderr: %q", stderr.String())
 	}
 }
+
+// TestWLRoundsFlag: -wl-rounds 0 is zero refinement rounds (the org chart's
+// tie between its two Dave records is then broken by the solver), the
+// default is unlimited, and a negative cap is a usage error.
+func TestWLRoundsFlag(t *testing.T) {
+	pair := []string{"-schema", orgSchema, "../../examples/orgchart/gold.json", "../../examples/orgchart/candidate.json"}
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{
+		{nil, "0.7678571428571429\n"},
+		{[]string{"-wl-rounds", "0"}, "0.6845238095238095\n"},
+		{[]string{"-wl-rounds", "2"}, "0.7678571428571429\n"},
+	} {
+		if got := string(runCLI(t, append(append([]string{"score"}, c.flags...), pair...)...)); got != c.want {
+			t.Errorf("score %v: %q, want %q", c.flags, got, c.want)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(append([]string{"score", "-wl-rounds", "-1"}, pair...), strings.NewReader(""), &stdout, &stderr); code != exitUsage {
+		t.Errorf("-wl-rounds -1: exit %d, want %d", code, exitUsage)
+	}
+}
