@@ -77,7 +77,8 @@ type PathObs struct {
 }
 
 // Outcomes are the counts of one path entry. Occurrences counts the gold
-// values at the path (for a scope, its gold records). The outcome of each
+// values at the path (for a scope, its gold records; for the entry of
+// invalid candidates, the invalid candidates). The outcome of each
 // value row of the attribution (see the package doc):
 //
 //   - Exact: both sides present, similarity 1;
@@ -209,6 +210,7 @@ func (o *Observer) Scored(l Line, sc *interp.Scorer, res *interp.Result, ops []a
 	switch {
 	case res.Invalid != nil:
 		e := obs.get(InvalidPath, KindInvalid, "")
+		e.Occurrences++
 		e.Deficit = 1
 	case res.Match == nil:
 		// The root kinds differ (the score is 0): the whole value is

@@ -90,8 +90,8 @@ type PathSummary struct {
 	// for. The mean deficits of all entries add up to 1 − mean.
 	MeanDeficit float64 `json:"mean_deficit"`
 	Outcomes
-	// Precision = TP/(TP+FP), Recall = TP/(TP+FN), F1 their harmonic mean;
-	// null when undefined (no positives).
+	// Precision = TP/(TP+FP), Recall = TP/(TP+FN), F1 = 2TP/(2TP+FP+FN)
+	// (their harmonic mean); each null when its denominator is 0.
 	Precision *float64 `json:"precision"`
 	Recall    *float64 `json:"recall"`
 	F1        *float64 `json:"f1"`
@@ -166,12 +166,7 @@ func (s *State) Finish() *Summary {
 		}
 		p.Precision = ratio(ps.TP, ps.TP+ps.FP)
 		p.Recall = ratio(ps.TP, ps.TP+ps.FN)
-		if p.Precision != nil && p.Recall != nil && *p.Precision+*p.Recall > 0 {
-			f1 := 2 * *p.Precision * *p.Recall / (*p.Precision + *p.Recall)
-			p.F1 = &f1
-		} else if p.Precision != nil && p.Recall != nil {
-			p.F1 = new(0.0)
-		}
+		p.F1 = ratio(2*ps.TP, 2*ps.TP+ps.FP+ps.FN)
 		sum.Paths = append(sum.Paths, p)
 	}
 	slices.SortStableFunc(sum.Paths, func(a, b PathSummary) int {
