@@ -41,9 +41,11 @@ type Case struct {
 	Paths []PathObs `json:"paths,omitempty"`
 	// TopFix is the first of the ranked fixes (nil: none).
 	TopFix *Fix `json:"top_fix,omitempty"`
-	// Detail is the case's full view for the report; it is optional (see
-	// State.Wants) and only kept for the worst cases and the sample.
-	Detail *Detail `json:"detail,omitempty"`
+	// Detail is the report's view of the case (gold and candidate aligned,
+	// the fixes, the bijections), as JSON this package does not interpret.
+	// It is optional: a producer builds it only for the cases that
+	// State.Wants, since only the worst cases and the sample keep it.
+	Detail json.RawMessage `json:"detail,omitempty"`
 }
 
 // Entry kinds of a path entry (PathObs.Kind, PathSummary.Kind).

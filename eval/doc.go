@@ -38,11 +38,13 @@
 // # For the report
 //
 // Per-case data lives in the State, not in the Summary: State.Worst (the
-// lowest-scoring cases) and State.Sample (a deterministic sample: the cases
-// of smallest Case.Key, a hash of the input line) are Cases whose Detail,
-// when the producer built one (the CLI builds it exactly for the cases that
-// State.Wants), holds the gold and candidate values, their alignment as a
-// tree of Nodes (matched, missing, excess and absent entries, leaf kinds,
-// the expected candidate id of each reference), the ranked fixes and the
-// identifier bijections. A renderer takes the Summary and the State.
+// lowest-scoring cases, ties broken by Case.Key) and State.Sample (a
+// deterministic sample: the cases of smallest Case.Key, a hash of the input
+// line) are Cases, and their Case.Detail carries the report's own view of
+// the case (opaque JSON here) when the producer built one. A producer builds
+// it only when State.Wants the case (the CLI does so as it adds cases in
+// input order), so that the details of at most Config.Worst + Config.Sample
+// cases are ever kept; they travel through Merge like the rest, so a merged
+// state embeds the same cases as a whole run. A renderer takes the Summary
+// and the State.
 package eval

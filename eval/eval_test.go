@@ -49,7 +49,7 @@ func observe(t testing.TB, o *Observer, sc *interp.Scorer, l Line, gold, cand st
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.Detail = NewDetail(res, ops)
+	c.Detail = json.RawMessage(fmt.Sprintf(`{"ops":%d}`, len(ops)))
 	return c
 }
 
@@ -115,10 +115,8 @@ func TestOrgChartCase(t *testing.T) {
 	if len(sum.Worst) != 1 || string(sum.Worst[0].ID) != `"fig1"` || sum.Worst[0].Line != 0 || sum.Worst[0].TopFix.Path != "/agenda/0" {
 		t.Errorf("worst %+v", sum.Worst)
 	}
-	d := s.Worst[0].Detail
-	if d == nil || d.Alignment == nil || d.FixCount != 5 || len(d.Bijections) != 1 || len(d.Bijections[0].Pairs) != 6 ||
-		string(d.Bijections[0].Pairs[5][1]) != "null" || string(d.Bijections[0].Pairs[0][1]) != "91" {
-		t.Fatalf("detail %+v", d)
+	if d := s.Worst[0].Detail; string(d) != `{"ops":5}` || s.Sample[0].Paths != nil {
+		t.Fatalf("kept case: detail %s, paths %v", d, s.Sample[0].Paths)
 	}
 }
 
