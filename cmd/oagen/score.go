@@ -247,10 +247,18 @@ const scoreUsage = `Usage:
 
 Scores a candidate JSON value against a gold value under an annotated JSON Schema
 and prints the score (full float64 precision). A candidate that fails JSON Schema
-validation scores 0. With -batch, every input line {"gold":…,"candidate":…} (and
-optionally its own "schema") gives one output line {"score":…} in input order, or
-{"score":null,"error":"…"} for a line that cannot be scored; a bad line never stops
-the batch.
+validation scores 0.
+
+With -batch, every input line is a request
+  {"id": any scalar, "gold": …, "candidate": …, "schema": {…} or "file.json",
+   "feedback": bool, "top_k": int, "options": {"wl_rounds": 0, …}}
+("gold" and "candidate" required; "schema" overrides -schema, a string names a
+schema file; "options" apply to that line: the names are in the README, an
+unknown one is an error). Each line gives one output line in input order:
+{"id":…,"score":…} (with "feedback" and "ops" when asked), or
+{"id":…,"score":null,"error":"line N: …","error_kind":"…"} for a line that cannot
+be scored; a bad line never stops the batch. A summary line goes to stderr at
+the end, a progress display while scoring when stderr is a terminal.
 
 Exit status: 0 success, 1 bad input (schema, JSON, invalid gold), 2 usage error.
 
