@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/feedback"
@@ -108,7 +109,9 @@ func (r *Result) textProfile() feedback.Profile {
 // Attribution decomposes the pair's deficit per location (docs/SCORING.md §9.2): one
 // row per leaf with its effective weight and contribution c(1 − s), sorted
 // by contribution. A candidate that failed validation (or whose root kind
-// differs from the gold's) yields no rows, score 0 and residual −1.
+// differs from the gold's) yields no rows, score 0 and residual −1. In the
+// default profile a residual of magnitude below ResidualNoise, the rounding
+// of the sum identity, is reported as 0.
 func (r *Result) Attribution(opts align.AttributionOptions) (align.Attribution, error) {
 	if _, err := align.ParseGranularity(string(opts.Granularity)); err != nil {
 		return align.Attribution{}, err
@@ -116,5 +119,14 @@ func (r *Result) Attribution(opts align.AttributionOptions) (align.Attribution, 
 	if r.Match == nil {
 		return align.Attribution{Score: r.Score, Residual: -(1 - r.Score)}, nil
 	}
-	return align.Attribute(r.Match, r.Score, opts)
+	at, err := align.Attribute(r.Match, r.Score, opts)
+	if err == nil && r.textProfile() == feedback.ProfileDefault && math.Abs(at.Residual) < ResidualNoise {
+		at.Residual = 0
+	}
+	return at, err
 }
+
+// ResidualNoise bounds the attribution residual that the default profile
+// reports as 0: the residual total − (1 − score) is floating-point rounding
+// of the sum identity (docs/SCORING.md §8.5), a few ulps of 1, far below it.
+const ResidualNoise = 1e-12

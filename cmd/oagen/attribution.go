@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -16,11 +15,11 @@ import (
 // writeAttribution writes the attribution of docs/SCORING.md §9.2 as a text table:
 // a header line with the total and the residual, then one row per location
 // in contribution order. Numbers have six decimals; values are displayed as
-// in the feedback of the profile c ("-" for an absent side); the root path is
+// in the feedback of profile c ("-" for an absent side); the root path is
 // shown as "(root)".
 func writeAttribution(b *strings.Builder, at align.Attribution, c interp.Compat) {
 	fmt.Fprintf(b, "Attribution: total %s, residual %s, %d rows\n",
-		formatScore(at.Total), formatScore(shownResidual(at.Residual, c)), len(at.Rows))
+		formatScore(at.Total), formatScore(at.Residual), len(at.Rows))
 	if len(at.Rows) == 0 {
 		return
 	}
@@ -46,60 +45,10 @@ func writeAttribution(b *strings.Builder, at align.Attribution, c interp.Compat)
 	tw.Flush()
 }
 
-// sideText displays one side of an attribution row.
+// sideText displays one side of an attribution row in profile c.
 func sideText(v jsonval.Value, has bool, c interp.Compat) string {
 	if !has {
 		return "-"
 	}
 	return feedback.FmtValue(v, textProfile(c))
-}
-
-// residualZero is the magnitude below which the default profile prints an
-// attribution residual as 0: the residual is floating-point rounding of the
-// sum identity (docs/SCORING.md §8.5), a few ulps of 1.
-const residualZero = 1e-12
-
-// shownResidual is the residual as printed: 0 when it is rounding noise in
-// the default profile, exactly as computed in the reference profile.
-func shownResidual(r float64, c interp.Compat) float64 {
-	if c != interp.CompatReference && math.Abs(r) < residualZero {
-		return 0
-	}
-	return r
-}
-
-// appendAttribution appends the attribution as a JSON object
-// {"total","residual","rows":[{"path","score","weight","contribution","gold",
-// "candidate","kind","part","node"}]}; an absent side is null.
-func appendAttribution(buf []byte, at align.Attribution, c interp.Compat) []byte {
-	buf = append(buf, `{"total":`...)
-	buf = append(buf, formatScore(at.Total)...)
-	buf = append(buf, `,"residual":`...)
-	buf = append(buf, formatScore(shownResidual(at.Residual, c))...)
-	buf = append(buf, `,"rows":[`...)
-	for i, r := range at.Rows {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = append(buf, `{"path":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(r.Path))
-		buf = append(buf, `,"score":`...)
-		buf = append(buf, formatScore(r.Score)...)
-		buf = append(buf, `,"weight":`...)
-		buf = append(buf, formatScore(r.Weight)...)
-		buf = append(buf, `,"contribution":`...)
-		buf = append(buf, formatScore(r.Contribution)...)
-		buf = append(buf, `,"gold":`...)
-		buf = jsonval.AppendJSON(buf, r.Gold)
-		buf = append(buf, `,"candidate":`...)
-		buf = jsonval.AppendJSON(buf, r.Pred)
-		buf = append(buf, `,"kind":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(r.Kind))
-		buf = append(buf, `,"part":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(r.Part))
-		buf = append(buf, `,"node":`...)
-		buf = strconv.AppendBool(buf, r.Node)
-		buf = append(buf, '}')
-	}
-	return append(buf, "]}"...)
 }
