@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/ir"
@@ -303,4 +304,28 @@ func plainData(v jsonval.Value, S *ir.Node) bool {
 		}
 	}
 	return true
+}
+
+// TestProfileAttributionResidual pins the residual of the movie example
+// (docs/SCORING.md §11.6): rounding noise the default profile reports as 0.
+func TestProfileAttributionResidual(t *testing.T) {
+	const schema = `{"type":"object","keyScore":"exact","properties":{"title":{"type":"string","valueWeight":2},"year":{"type":"integer","score":"exact"},"genres":{"type":"array","items":{"type":"string"},"order":"align"}}}`
+	gold := mustDecode(t, `{"title":"The Matrix","year":1999,"genres":["Sci-Fi","Action"]}`)
+	cand := mustDecode(t, `{"title":"The Matrx","year":2000,"genres":["Sci-Fi","Adventure"]}`)
+	for _, p := range []struct {
+		opts interp.Options
+		want float64
+	}{{defaultProfile, 0}, {referenceProfile, 5.551115123125783e-17}} {
+		res, err := mustScorer(t, schema, p.opts).Align(gold, cand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		at, err := res.Attribution(align.AttributionOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if at.Residual != p.want {
+			t.Errorf("compat %q: residual %v, want %v", p.opts.Compat, at.Residual, p.want)
+		}
+	}
 }
