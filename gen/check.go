@@ -10,7 +10,7 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// Validation (SPEC §1.3, §9.5). A typed value has the types of its schema
+// Validation (docs/SCORING.md §1.3, §9.5). A typed value has the types of its schema
 // by construction, and the declared properties only; generated code checks
 // the validation keywords listed in checkedKeywords, and reports through
 // model.unchecked the keywords it cannot check (the JSON entry points then

@@ -99,7 +99,7 @@ func numberComparator(name string) string {
 }
 
 // encoder is the jsonval constructor of a primitive kind.
-var encoder = map[vkind]string{kBool: "jsonval.NewBool", kInt: "jsonval.NewInt", kFloat: "jsonval.NewFloat", kString: "jsonval.NewString"}
+var encoder = map[vkind]string{kBool: "jsonval.NewBool", kInt: "jsonval.NewInt", kFloat: "genrt.JSONFloat", kString: "jsonval.NewString"}
 
 // ptrEncoder is the genrt encoder of a primitive kind, for any type of that
 // kind (see genrt.JSONPtr).
@@ -222,7 +222,7 @@ func fieldNull(pp *tprop, x string) string {
 }
 
 // score is the expression scoring gold location g against candidate
-// location p under node t (SPEC §1.4), with the build flag build.
+// location p under node t (docs/SCORING.md §1.4), with the build flag build.
 func (e *emitter) score(t *tnode, g, p location, build string) string {
 	if t.nullable {
 		return fmt.Sprintf("c.%s(%s, %s, %s)", e.method(t), ref(g), ref(p), build)
@@ -249,7 +249,7 @@ func (e *emitter) scoreVal(t *tnode, g, p, build string) string {
 	case kInt:
 		return fmt.Sprintf("genrt.Int(align.%sInt, %s, %s, %s, %s)", numberComparator(n.Score), num(n.Threshold), g, p, build)
 	case kFloat:
-		return fmt.Sprintf("genrt.Float(align.%sFloat, %s, %s, %s, %s)", numberComparator(n.Score), num(n.Threshold), g, p, build)
+		return fmt.Sprintf("genrt.Float(genrt.%s, %s, %s, %s, %s)", numberComparator(n.Score), num(n.Threshold), g, p, build)
 	}
 	return fmt.Sprintf("c.%s(%s, %s, %s)", e.method(t), g, p, build)
 }
@@ -291,7 +291,7 @@ func (e *emitter) emitNodeMethod(t *tnode) {
 }
 
 // emitNullable emits the method of a node that admits null: the null leaf
-// of SPEC §4, or the non-null value's scoring.
+// of docs/SCORING.md §4, or the non-null value's scoring.
 func (e *emitter) emitNullable(t *tnode) {
 	e.p("// %s scores %s (%s).", e.method(t), pointer(t), describe(t))
 	e.p("func (c *%s) %s(g, p *%s, build bool) (float64, *genrt.Res) {", e.ctx(), e.method(t), t.base)
@@ -323,7 +323,7 @@ func (e *emitter) body(t *tnode) string {
 	return e.method(t)
 }
 
-// emitObject emits the object alignment of SPEC §6 for two values of
+// emitObject emits the object alignment of docs/SCORING.md §6 for two values of
 // object node t.
 func (e *emitter) emitObject(t *tnode) {
 	name := e.body(t)
@@ -378,7 +378,7 @@ func class(pp *tprop) string {
 }
 
 // cross writes the scoring of gold property i against candidate property
-// j ≠ i of an object node t (fuzzy key alignment; SPEC §6.4: the gold
+// j ≠ i of an object node t (fuzzy key alignment; docs/SCORING.md §6.4: the gold
 // property's schema governs): by the gold property's typed scorer when the
 // two have the same class, else by genrt.Generic.
 func (e *emitter) cross(t *tnode) {
@@ -459,7 +459,7 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
-// emitArray emits the element alignment of SPEC §5 for two values of an
+// emitArray emits the element alignment of docs/SCORING.md §5 for two values of an
 // array node t with items only.
 func (e *emitter) emitArray(t *tnode) {
 	name := e.body(t)
@@ -482,7 +482,7 @@ func (e *emitter) emitArray(t *tnode) {
 	e.p("}")
 }
 
-// emitTuple emits the alignment of SPEC §5.1 (head, tail or both) for two
+// emitTuple emits the alignment of docs/SCORING.md §5.1 (head, tail or both) for two
 // values of an array node t with prefixItems.
 func (e *emitter) emitTuple(t *tnode) {
 	name := e.body(t)
@@ -554,7 +554,7 @@ func (e *emitter) emitTable() {
 				ws = append(ws, num(pp.node.n.ValueWeight))
 			}
 			n := t.n
-			e.p("// %s is the object node %s (SPEC §6).", e.objectSpec(t), pointer(t))
+			e.p("// %s is the object node %s (docs/SCORING.md §6).", e.objectSpec(t), pointer(t))
 			fields := []string{"Keys: []string{" + strings.Join(keys, ", ") + "}", "Weights: []float64{" + strings.Join(ws, ", ") + "}"}
 			if n.KeyScore == "exact" {
 				fields = append(fields, "KeyExact: true")
@@ -592,7 +592,7 @@ func (e *emitter) emitTable() {
 					fields = append(fields, "PrefixImportance: "+num(n.PrefixImportance), "RestImportance: "+num(n.RestImportance))
 				}
 			}
-			e.p("// %s is the array node %s (SPEC §5).", e.arraySpec(t), pointer(t))
+			e.p("// %s is the array node %s (docs/SCORING.md §5).", e.arraySpec(t), pointer(t))
 			e.p("var %s = genrt.ArraySpec{%s}", e.arraySpec(t), strings.Join(fields, ", "))
 		}
 	}

@@ -66,7 +66,7 @@ func (e *emitter) entryPoints(src string) {
 	}
 	integrity := ""
 	if refd {
-		integrity = " or lacks referential integrity (SPEC §7.3)"
+		integrity = " or lacks referential integrity (docs/SCORING.md §7.3)"
 	}
 	e.p(`// Score%[1]s returns the similarity of cand to gold in [0, 1] under the schema
 // %[2]s: exactly the interpreter's score for the JSON values the two stand
@@ -81,7 +81,7 @@ func Score%[1]s(gold, cand *%[1]s) (float64, error) {
 	return %[5]sScore(gold, cand)
 }
 
-// Repair%[1]s returns the ranked repair operations of the pair (SPEC §8,
+// Repair%[1]s returns the ranked repair operations of the pair (docs/SCORING.md §8,
 // granularity leaf, ranked by score delta): the interpreter's operations for
 // the JSON values the two stand for. A candidate that fails validation has
 // none.

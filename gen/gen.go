@@ -49,12 +49,12 @@
 // ignore flags, order regimes) are folded into the code; the algorithms are
 // the support package's (align/genrt), which generated code calls with
 // closures over the typed values: genrt.Object for the key alignment and
-// object score of SPEC §6, genrt.Array for tuples and the two array
-// regimes of SPEC §5, the leaves of genrt for primitives, genrt.Derive and
-// genrt.Ref for the referential pass of SPEC §7. The arithmetic is the
+// object score of docs/SCORING.md §6, genrt.Array for tuples and the two array
+// regimes of docs/SCORING.md §5, the leaves of genrt for primitives, genrt.Derive and
+// genrt.Ref for the referential pass of docs/SCORING.md §7. The arithmetic is the
 // interpreter's, call for call. The generated code has one method per
 // object, array and nullable node (score<path>); when fuzzy key alignment
-// pairs two different properties of an object (SPEC §6.4: the gold key's
+// pairs two different properties of an object (docs/SCORING.md §6.4: the gold key's
 // schema governs), a pair of the same Go type is scored by the gold
 // property's code and any other pair by genrt.Generic, over the JSON
 // encodings of the two values and the table of the schema's nodes (which
@@ -64,7 +64,7 @@
 // # Validation
 //
 // ScoreT, RepairT and the JSON entry points validate both values as the
-// interpreter does (SPEC §1.3): the types hold the schema's types and
+// interpreter does (docs/SCORING.md §1.3): the types hold the schema's types and
 // declared properties by construction, and generated code checks enum,
 // const, required, minLength, maxLength, pattern, minimum, maximum,
 // exclusiveMinimum, exclusiveMaximum, minItems, maxItems, minProperties and
@@ -216,7 +216,7 @@ func generateInto(f *jen.File, ns *namespace, opts Options) error {
 func checkComparators(m *model) error {
 	for _, t := range m.nodes {
 		if t.n.IDScope != "" || t.n.Ref != "" {
-			continue // score is ignored on identifier and reference nodes (SPEC §7.1)
+			continue // score is ignored on identifier and reference nodes (docs/SCORING.md §7.1)
 		}
 		if t.kind == kString && stringComparator(t.n.Score) == "" || (t.kind == kInt || t.kind == kFloat) && numberComparator(t.n.Score) == "" {
 			return fmt.Errorf("gen: %s: comparator %q is not built in (custom comparators are not supported by oagen gen)", t.n.Pos, t.n.Score)

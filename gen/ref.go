@@ -11,8 +11,8 @@ import (
 	"github.com/objectaligner/oagen/ir"
 )
 
-// tscope is one referential scope (SPEC §7.1) with the Go representation of
-// its nodes and the static parts of its WL graph (SPEC §7.6).
+// tscope is one referential scope (docs/SCORING.md §7.1) with the Go representation of
+// its nodes and the static parts of its WL graph (docs/SCORING.md §7.6).
 type tscope struct {
 	sc     *ir.Scope
 	idx    int
@@ -23,7 +23,7 @@ type tscope struct {
 	groups []cgroup
 }
 
-// cgroup is one carrier group of a scope (SPEC §7.6), resolved at generation
+// cgroup is one carrier group of a scope (docs/SCORING.md §7.6), resolved at generation
 // time: the carrier path, its node, the sorted roles, the relation strings
 // of the incidences and the cross-scope references below the carrier.
 type cgroup struct {
@@ -212,7 +212,7 @@ func (m *model) maxDyn() int {
 }
 
 // walker returns the name of a function walking the data along schema path
-// p from a value of node t (SPEC §7.3), emitting it on first use:
+// p from a value of node t (docs/SCORING.md §7.3), emitting it on first use:
 //
 //	func walk…(x <form of t>, ix []int, yield func(<form of the leaf>) bool) bool
 //
@@ -234,7 +234,7 @@ func (e *emitter) walker(t *tnode, p ir.Path) (string, *tnode) {
 	name := unique(e.n("Walk"+t.path+"To"+rel), e.walkerUsed)
 	e.walkers[key] = name
 	b := &e.aux
-	fmt.Fprintf(b, "// %s walks %q from a value of %s to the values of %s (SPEC §7.3).\n", name, p.String(), pointer(t), pointer(leaf))
+	fmt.Fprintf(b, "// %s walks %q from a value of %s to the values of %s (docs/SCORING.md §7.3).\n", name, p.String(), pointer(t), pointer(leaf))
 	fmt.Fprintf(b, "func %s(x %s, ix []int, yield func(%s) bool) bool {\n", name, form(t), form(leaf))
 	e.walkBody(b, t, "x", p, 0, 0)
 	b.WriteString("return true\n}\n\n")
@@ -315,12 +315,12 @@ func scopeType(ts *tscope) string {
 }
 
 // emitRefPass emits the referential pre-pass: the gold integrity check
-// (checkGold), the derivation of every bijection (SPEC §7.5) and prepare,
+// (checkGold), the derivation of every bijection (docs/SCORING.md §7.5) and prepare,
 // which runs both before the main pass.
 func (e *emitter) emitRefPass() {
 	m := e.m
 	R := form(m.root)
-	e.p("// checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.")
+	e.p("// checkGold verifies the gold's referential integrity (docs/SCORING.md §7.3): unique ids per scope, every reference names a gold id.")
 	e.p("func (c *%s) checkGold(g %s) error {", e.ctx(), R)
 	e.p("var err error")
 	for _, ts := range m.scopes {
@@ -329,7 +329,7 @@ func (e *emitter) emitRefPass() {
 		w, _ := e.walker(m.root, full)
 		e.p("%s(g, c.ix[:], func(id %s) bool {", w, ts.id.arg())
 		e.p("if !%s.AddGoldID(id) {", st)
-		e.p("err = &align.GoldError{Pointer: %s, Message: \"duplicate identifier \" + jsonval.PyRepr(%s(id)) + %q}", pointerExpr(full), encoder[ts.id.kind], " in scope "+strconv.Quote(ts.sc.Name))
+		e.p("err = &align.GoldError{Pointer: %s, Message: \"duplicate identifier \" + jsonval.Readable(%s(id)) + %q}", pointerExpr(full), encoder[ts.id.kind], " in scope "+strconv.Quote(ts.sc.Name))
 		e.p("return false")
 		e.p("}")
 		e.p("return true")
@@ -339,7 +339,7 @@ func (e *emitter) emitRefPass() {
 			w, _ := e.walker(m.root, rp)
 			e.p("%s(g, c.ix[:], func(v %s) bool {", w, ts.id.arg())
 			e.p("if !%s.IsGoldID(v) {", st)
-			e.p("err = &align.GoldError{Pointer: %s, Message: \"reference \" + jsonval.PyRepr(%s(v)) + %q}", pointerExpr(rp), encoder[ts.id.kind], " names no identifier of scope "+strconv.Quote(ts.sc.Name))
+			e.p("err = &align.GoldError{Pointer: %s, Message: \"reference \" + jsonval.Readable(%s(v)) + %q}", pointerExpr(rp), encoder[ts.id.kind], " names no identifier of scope "+strconv.Quote(ts.sc.Name))
 			e.p("return false")
 			e.p("}")
 			e.p("return true")
@@ -350,7 +350,7 @@ func (e *emitter) emitRefPass() {
 	e.p("return nil")
 	e.p("}")
 
-	e.p("// prepare runs the referential pre-pass of SPEC §7 before the main pass.")
+	e.p("// prepare runs the referential pre-pass of docs/SCORING.md §7 before the main pass.")
 	e.p("func (c *%s) prepare(g, p %s) error {", e.ctx(), R)
 	for _, ts := range m.scopes {
 		e.p("c.%s.Reset()", ts.field)
@@ -362,7 +362,7 @@ func (e *emitter) emitRefPass() {
 	e.p("return nil")
 	e.p("}")
 
-	e.p("// Ref scores a reference of scope s for genrt.Generic (SPEC §7.4).")
+	e.p("// Ref scores a reference of scope s for genrt.Generic (docs/SCORING.md §7.4).")
 	e.p("func (c *%s) Ref(s int, g, p jsonval.Value, build bool) (float64, *genrt.Res) {", e.ctx())
 	e.p("switch s {")
 	for _, ts := range m.scopes {
@@ -379,15 +379,15 @@ func (e *emitter) emitRefPass() {
 	}
 }
 
-// emitDerive emits the derivation of one scope's bijection (SPEC §7.5) and
-// its WL graphs (SPEC §7.6).
+// emitDerive emits the derivation of one scope's bijection (docs/SCORING.md §7.5) and
+// its WL graphs (docs/SCORING.md §7.6).
 func (e *emitter) emitDerive(ts *tscope) {
 	m := e.m
 	R := form(m.root)
 	st := "c." + ts.field
 	recW, _ := e.walker(m.root, ts.sc.RecordPath)
 	idW, _ := e.walker(ts.rec, ts.sc.IDSuffix)
-	e.p("// derive%s derives the bijection of scope %q (SPEC §7.5).", ts.name, ts.sc.Name)
+	e.p("// derive%s derives the bijection of scope %q (docs/SCORING.md §7.5).", ts.name, ts.sc.Name)
 	e.p("func (c *%s) derive%s(g, p %s) {", e.ctx(), ts.name, R)
 	e.p("for side, x := range [2]%s{g, p} {", R)
 	e.p("%s(x, c.ix[:], func(r %s) bool {", recW, form(ts.rec))
@@ -416,11 +416,11 @@ func (e *emitter) emitDerive(ts *tscope) {
 	}
 }
 
-// emitGraph emits the WL graph of one scope on one side (SPEC §7.6).
+// emitGraph emits the WL graph of one scope on one side (docs/SCORING.md §7.6).
 func (e *emitter) emitGraph(ts *tscope) {
 	m := e.m
 	st := "c." + ts.field
-	e.p("// graph%s builds the WL graph of scope %q on one side (SPEC §7.6).", ts.name, ts.sc.Name)
+	e.p("// graph%s builds the WL graph of scope %q on one side (docs/SCORING.md §7.6).", ts.name, ts.sc.Name)
 	e.p("func (c *%s) graph%s(side int, x %s) {", e.ctx(), ts.name, form(m.root))
 	e.p("gr := &c.WL.Graphs[side]")
 	e.p("genrt.Vertices(gr, &%s, side)", st)
@@ -468,7 +468,7 @@ func pointerOrRoot(p string) string {
 	return p
 }
 
-// labelItems emits the items of a carrier's label (SPEC §7.6): its exact
+// labelItems emits the items of a carrier's label (docs/SCORING.md §7.6): its exact
 // scalars and its cross-scope references. In mode "lb" they go to the label
 // builder lb; in mode "key" they are appended to the byte key k with the
 // same content (an injective encoding of the item sequence).
@@ -502,7 +502,7 @@ func (e *emitter) labelItems(g cgroup, mode string) {
 		case kInt:
 			e.p("%s", e.item(mode, "img", `"xref"`, name, role))
 		default:
-			e.p("%s", e.item(mode, "", `"xref"`, name, role, "align.IDKey(jsonval.NewFloat(img))"))
+			e.p("%s", e.item(mode, "", `"xref"`, name, role, "align.IDKey(genrt.JSONFloat(img))"))
 		}
 		e.p("return true")
 		e.p("})")
@@ -529,7 +529,7 @@ func (e *emitter) item(mode, intExpr string, parts ...string) string {
 func (e *emitter) relTable(ts *tscope, gi int, kind string, rels []string) string {
 	g := ts.groups[gi]
 	name := unique(fmt.Sprintf("%s%s%s%d", e.n(kind), ts.name, "Group", gi), e.walkerUsed)
-	fmt.Fprintf(&e.aux, "// %s holds the %s relations of the carrier %q of scope %q (SPEC §7.6).\n", name, strings.ToLower(kind), g.carrier.String(), ts.sc.Name)
+	fmt.Fprintf(&e.aux, "// %s holds the %s relations of the carrier %q of scope %q (docs/SCORING.md §7.6).\n", name, strings.ToLower(kind), g.carrier.String(), ts.sc.Name)
 	fmt.Fprintf(&e.aux, "var %s = [...]string{", name)
 	for _, r := range rels {
 		fmt.Fprintf(&e.aux, "%s,", strconv.Quote(r))
@@ -539,7 +539,7 @@ func (e *emitter) relTable(ts *tscope, gi int, kind string, rels []string) strin
 }
 
 // exactMembers returns the members of an object node whose values are
-// exact scalars (SPEC §7.6): neither identifier nor reference, with enum or
+// exact scalars (docs/SCORING.md §7.6): neither identifier nor reference, with enum or
 // of type exactly string, integer or boolean.
 func exactMembers(t *tnode) []*tprop {
 	var out []*tprop
@@ -560,7 +560,7 @@ func exactMembers(t *tnode) []*tprop {
 }
 
 // exactScalars emits the collection of the exact scalars of an object value
-// x of node t (SPEC §7.6): one item per qualifying member that is present
+// x of node t (docs/SCORING.md §7.6): one item per qualifying member that is present
 // and is not an array or object, (kind, key, value); see labelItems.
 func (e *emitter) exactScalars(t *tnode, x, mode string) {
 	for _, pp := range exactMembers(t) {
@@ -577,7 +577,7 @@ func (e *emitter) exactScalars(t *tnode, x, mode string) {
 		case kInt:
 			item = e.item(mode, v, `"int"`, name)
 		case kFloat:
-			item = e.item(mode, "", `"float"`, name, "align.IDKey(jsonval.NewFloat("+v+"))")
+			item = e.item(mode, "", `"float"`, name, "align.IDKey(genrt.JSONFloat("+v+"))")
 		case kBool:
 			item = fmt.Sprintf("if %s { %s } else { %s }", v, e.item(mode, "", `"bool"`, name, `"b1"`), e.item(mode, "", `"bool"`, name, `"b0"`))
 		}

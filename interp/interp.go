@@ -1,11 +1,3 @@
-// Package interp is oagen's reference interpreter: it scores a gold JSON value
-// against a candidate under a compiled schema (package ir) by walking both value
-// trees, exactly as SPEC.md defines the Object Aligner score. It is the
-// executable specification that generated scorers are tested against, and it is
-// the way to score without code generation (dynamic schemas, the CLI).
-//
-// A Scorer is built once per schema and is safe for concurrent use: every
-// per-call state (bijections, masking, workspaces) lives in a per-call value.
 package interp
 
 import (
@@ -19,26 +11,26 @@ import (
 	"github.com/objectaligner/oagen/validate"
 )
 
-// Options are the scorer options of SPEC §2.2 that affect scores, plus the
+// Options are the scorer options of docs/SCORING.md §2.2 that affect scores, plus the
 // resource limits.
 type Options struct {
-	// Comparators are custom comparators registered by name (SPEC §3.6).
+	// Comparators are custom comparators registered by name (docs/SCORING.md §3.6).
 	Comparators []align.CustomComparator
-	// IDDisambiguation is "wl" (default) or "none" (SPEC §7.5).
+	// IDDisambiguation is "wl" (default) or "none" (docs/SCORING.md §7.5).
 	IDDisambiguation string
-	// WLIntegration is "tie_break" (default) or "blend" (SPEC §7.8).
+	// WLIntegration is "tie_break" (default) or "blend" (docs/SCORING.md §7.8).
 	WLIntegration string
-	// WLRounds caps the WL refinement rounds (SPEC §2.2 wlRounds); zero, the
+	// WLRounds caps the WL refinement rounds (docs/SCORING.md §2.2 wlRounds):
+	// the refinement runs at most min(*WLRounds, |V|) rounds. nil, the
 	// default, means unlimited (the refinement stops at stability, after at
-	// most |V| rounds). A cap of zero rounds cannot be expressed: it would
-	// give every record the same colour, which IDDisambiguation "none"
-	// expresses directly. Negative values are an error.
-	WLRounds int
+	// most |V| rounds); new(0) means zero rounds, so that every record keeps
+	// its seed colour. A negative cap is an error.
+	WLRounds *int
 	// WLBlendLambda is λ of the blend mode (default 0.5).
 	WLBlendLambda float64
-	// WarnOnAmbiguousMapping reports tied gold rows after WL (SPEC §7.10).
+	// WarnOnAmbiguousMapping reports tied gold rows after WL (docs/SCORING.md §7.10).
 	WarnOnAmbiguousMapping bool
-	// ComputeConfidence turns on pairing confidences (SPEC §9.3).
+	// ComputeConfidence turns on pairing confidences (docs/SCORING.md §9.3).
 	ComputeConfidence bool
 	// ConfidenceMethod is "margin" (default) or "entropy".
 	ConfidenceMethod string
@@ -47,13 +39,18 @@ type Options struct {
 	// ReferentialFeedback is RefFeedbackLiteral (default) or
 	// RefFeedbackSemantic: with "semantic", Result.Feedback renders ref_fix
 	// and ref_fix_no_target lines by the properties of the records involved
-	// (SPEC §8.11). It changes feedback text only.
+	// (docs/SCORING.md §8.11). It changes feedback text only.
 	ReferentialFeedback string
 	// Limits bound the work of one pair.
 	Limits Limits
 	// Compat selects the scoring profile: CompatDefault (the zero value)
 	// follows the JSON data model, CompatReference reproduces the Python
-	// reference implementation bit for bit.
+	// reference implementation bit for bit (docs/PROFILES.md). In the
+	// default profile both values are scored in a canonical form (numbers
+	// by value, object members in the schema's property order, then by key),
+	// which is what the match tree, the operations, the bijections and
+	// custom comparators see; Result.Gold and Result.Candidate stay the
+	// values as given.
 	Compat Compat
 }
 
@@ -101,7 +98,7 @@ type Scorer struct {
 	// scopeIndex maps scope names to their index in schema.Scopes.
 	scopeIndex map[string]int
 	// contextual is true when a registered comparator is context-aware, so
-	// that parents and paths must be tracked for it (SPEC §3.6).
+	// that parents and paths must be tracked for it (docs/SCORING.md §3.6).
 	contextual bool
 	// workspaces pools the reusable storage of calls (*workspace).
 	workspaces sync.Pool
@@ -124,8 +121,12 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 	if opts.WLIntegration != "tie_break" && opts.WLIntegration != "blend" {
 		return nil, fmt.Errorf("interp: wlIntegration %q: want \"tie_break\" or \"blend\"", opts.WLIntegration)
 	}
-	if opts.WLRounds < 0 {
-		return nil, fmt.Errorf("interp: wlRounds %d: want 0 (unlimited) or a positive cap", opts.WLRounds)
+	if opts.WLRounds != nil {
+		if *opts.WLRounds < 0 {
+			return nil, fmt.Errorf("interp: wlRounds %d: want a non-negative cap (nil: unlimited)", *opts.WLRounds)
+		}
+		// Copy the cap: the caller may reuse its variable.
+		opts.WLRounds = new(*opts.WLRounds)
 	}
 	if opts.WLBlendLambda == 0 {
 		opts.WLBlendLambda = 0.5
@@ -151,12 +152,19 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 	if opts.ReferentialFeedback != RefFeedbackLiteral && opts.ReferentialFeedback != RefFeedbackSemantic {
 		return nil, fmt.Errorf("interp: referentialFeedback %q: want %q or %q", opts.ReferentialFeedback, RefFeedbackLiteral, RefFeedbackSemantic)
 	}
+	if opts.Compat != CompatDefault && opts.Compat != CompatReference {
+		return nil, fmt.Errorf("interp: compat %q: want %q (default) or %q", opts.Compat, CompatDefault, CompatReference)
+	}
 	opts.Limits = opts.Limits.WithDefaults()
 	reg, err := align.NewRegistry(opts.Comparators...)
 	if err != nil {
 		return nil, fmt.Errorf("interp: %w", err)
 	}
-	v, err := validate.Compile(schema.Raw)
+	var vopts []validate.Option
+	if opts.Compat != CompatReference {
+		vopts = append(vopts, validate.WithJSONValues())
+	}
+	v, err := validate.Compile(schema.Raw, vopts...)
 	if err != nil {
 		return nil, fmt.Errorf("interp: schema is not a valid JSON Schema: %w", err)
 	}
@@ -200,9 +208,9 @@ type Result struct {
 	// Score is the similarity in [0, 1].
 	Score float64
 	// Match is the root of the match tree; nil when the candidate failed
-	// validation or the root kinds differ (SPEC §13 Q6).
+	// validation or the root kinds differ (docs/SCORING.md §1.3).
 	Match *align.Match
-	// Invalid is the candidate's first validation error (score 0, SPEC §1.3).
+	// Invalid is the candidate's first validation error (score 0, docs/SCORING.md §1.3).
 	Invalid *validate.Error
 	// Bijections are the identifier bijections per scope, in scope order.
 	Bijections []Bijection
@@ -210,14 +218,20 @@ type Result struct {
 	// mappings); informative.
 	Warnings []string
 
+	// Gold and Candidate are the two values as they were given.
 	Gold, Candidate jsonval.Value
 
 	// scorer is the scorer that produced the result (for the schema and
 	// options that feedback needs).
 	scorer *Scorer
+	// gold and cand are the values as scored: Gold and Candidate in the
+	// reference profile, their canonical forms in the default profile
+	// (profile.go). The match tree, the repair walk and every rendered value
+	// read these.
+	gold, cand jsonval.Value
 }
 
-// Bijection is the identifier mapping derived for one scope (SPEC §7.5).
+// Bijection is the identifier mapping derived for one scope (docs/SCORING.md §7.5).
 type Bijection struct {
 	Scope string
 	// Pairs lists every gold id in gold record order with its candidate
@@ -289,9 +303,13 @@ func (s *Scorer) Align(gold, cand jsonval.Value) (*Result, error) {
 	return s.run(gold, cand, true)
 }
 
-func (s *Scorer) run(gold, cand jsonval.Value, build bool) (*Result, error) {
-	if err := s.checkDepths(gold, cand); err != nil {
+func (s *Scorer) run(in, inCand jsonval.Value, build bool) (*Result, error) {
+	if err := s.checkDepths(in, inCand); err != nil {
 		return nil, err
+	}
+	gold, cand := in, inCand
+	if !s.referenceProfile() {
+		gold, cand = canonical(in, s.schema.Root), canonical(inCand, s.schema.Root)
 	}
 	if verr := s.validator.Validate(gold); verr != nil {
 		if verr.Err != nil {
@@ -299,7 +317,7 @@ func (s *Scorer) run(gold, cand jsonval.Value, build bool) (*Result, error) {
 		}
 		return nil, &GoldError{Pointer: verr.Pointer(), Message: verr.Message}
 	}
-	res := &Result{Gold: gold, Candidate: cand, scorer: s}
+	res := &Result{Gold: in, Candidate: inCand, scorer: s, gold: gold, cand: cand}
 	if verr := s.validator.Validate(cand); verr != nil {
 		if verr.Err != nil {
 			return nil, fmt.Errorf("validating candidate: %w", verr)
@@ -309,7 +327,7 @@ func (s *Scorer) run(gold, cand jsonval.Value, build bool) (*Result, error) {
 		return res, nil
 	}
 	if !gold.IsNull() && !cand.IsNull() && !kindsCompatible(gold.Kind, cand.Kind) {
-		// SPEC §13 Q6: a union-typed root whose kinds differ scores 0 with
+		// docs/SCORING.md §1.3: a union-typed root whose kinds differ scores 0 with
 		// no repair operations.
 		res.Score = 0
 		return res, nil
@@ -333,7 +351,8 @@ func (s *Scorer) run(gold, cand jsonval.Value, build bool) (*Result, error) {
 }
 
 // kindsCompatible reports whether two non-null kinds may be compared: equal
-// kinds, or two numbers of different lexical class (SPEC §13 Q7).
+// kinds, or two numbers of different lexical class (docs/SCORING.md §1.4).
+// Inside an object the reference profile is stricter (sameMemberKind).
 func kindsCompatible(a, b jsonval.Kind) bool {
 	if a == b {
 		return true
@@ -344,7 +363,7 @@ func kindsCompatible(a, b jsonval.Kind) bool {
 func isNumberKind(k jsonval.Kind) bool { return k == jsonval.Int || k == jsonval.Float }
 
 // Validate checks v against the schema's JSON Schema validation keywords
-// (SPEC §9.5): nil when v is valid, else the first validation error (a
+// (docs/SCORING.md §9.5): nil when v is valid, else the first validation error (a
 // *validate.Error).
 func (s *Scorer) Validate(v jsonval.Value) error {
 	if err := s.validator.Validate(v); err != nil {

@@ -2,12 +2,13 @@ package interp
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/feedback"
 )
 
-// RepairOptions control the repair walk and ranking (SPEC §8.6–8.7).
+// RepairOptions control the repair walk and ranking (docs/SCORING.md §8.6–8.7).
 type RepairOptions struct {
 	// Granularity is leaf (default), subtree or all.
 	Granularity align.Granularity
@@ -23,7 +24,7 @@ type RepairOptions struct {
 	AmbiguityThreshold float64
 }
 
-// Repair returns the ranked repair operations of the pair (SPEC §8). A
+// Repair returns the ranked repair operations of the pair (docs/SCORING.md §8). A
 // candidate that failed validation, or whose root kind differs from the
 // gold's, has none.
 func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
@@ -40,7 +41,7 @@ func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
 	if r.Match == nil {
 		return nil, nil
 	}
-	ops := align.WalkRepairs(r.Match, r.Gold, r.Candidate, g)
+	ops := align.WalkRepairs(r.Match, r.gold, r.cand, g)
 	var diags []align.Op
 	if opts.IncludePairingAmbiguous {
 		th := opts.AmbiguityThreshold
@@ -53,11 +54,13 @@ func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
 }
 
 // Feedback returns the feedback text and the ranked operations of the pair
-// (SPEC §8.8). A candidate that failed validation gets the validation-error
-// text and no operations (SPEC §8.8.7). When the scorer's ReferentialFeedback
+// (docs/SCORING.md §8.8). A candidate that failed validation gets the validation-error
+// text and no operations (docs/SCORING.md §8.8.7). When the scorer's ReferentialFeedback
 // is "semantic" and fo.RefSemantics is nil, reference lines are rendered
-// semantically (SPEC §8.11, see RefSemantics).
+// semantically (docs/SCORING.md §8.11, see RefSemantics). The text follows the scorer's
+// profile: fo.Profile is set from its Compat option.
 func (r *Result) Feedback(ro RepairOptions, fo feedback.FeedbackOptions) (string, []align.Op, error) {
+	fo.Profile = r.textProfile()
 	if r.Invalid != nil {
 		t := fo.Templates
 		if t == nil {
@@ -69,7 +72,7 @@ func (r *Result) Feedback(ro RepairOptions, fo feedback.FeedbackOptions) (string
 				return "", nil, err
 			}
 		}
-		return feedback.RenderValidationError(r.Invalid.DisplayPath(), r.Invalid.Message, t), nil, nil
+		return feedback.RenderValidationError(r.Invalid.DisplayPath(), r.Invalid.Message, t, fo.Profile), nil, nil
 	}
 	ops, err := r.Repair(ro)
 	if err != nil {
@@ -85,20 +88,30 @@ func (r *Result) Feedback(ro RepairOptions, fo feedback.FeedbackOptions) (string
 	return fb.Text, ops, nil
 }
 
-// Describe returns the prose description of the alignment (SPEC §9.1) with
-// the default templates.
+// Describe returns the prose description of the alignment (docs/SCORING.md §9.1) with
+// the default templates, in the text conventions of the scorer's profile.
 func (r *Result) Describe() string {
-	t := feedback.DefaultTemplates()
+	opts := feedback.DescribeOptions{Profile: r.textProfile()}
 	if r.Invalid != nil {
-		return feedback.DescribeValidationError(r.Invalid.Pointer(), r.Invalid.Message, t)
+		return feedback.DescribeValidationError(r.Invalid.Pointer(), r.Invalid.Message, opts)
 	}
-	return feedback.Describe(r.Score, r.Match, t)
+	return feedback.Describe(r.Score, r.Match, opts)
 }
 
-// Attribution decomposes the pair's deficit per location (SPEC §9.2): one
+// textProfile is the feedback profile of the scorer's profile.
+func (r *Result) textProfile() feedback.Profile {
+	if r.scorer != nil && r.scorer.referenceProfile() {
+		return feedback.ProfileReference
+	}
+	return feedback.ProfileDefault
+}
+
+// Attribution decomposes the pair's deficit per location (docs/SCORING.md §9.2): one
 // row per leaf with its effective weight and contribution c(1 − s), sorted
 // by contribution. A candidate that failed validation (or whose root kind
-// differs from the gold's) yields no rows, score 0 and residual −1.
+// differs from the gold's) yields no rows, score 0 and residual −1. In the
+// default profile a residual of magnitude below ResidualNoise, the rounding
+// of the sum identity, is reported as 0.
 func (r *Result) Attribution(opts align.AttributionOptions) (align.Attribution, error) {
 	if _, err := align.ParseGranularity(string(opts.Granularity)); err != nil {
 		return align.Attribution{}, err
@@ -106,5 +119,14 @@ func (r *Result) Attribution(opts align.AttributionOptions) (align.Attribution, 
 	if r.Match == nil {
 		return align.Attribution{Score: r.Score, Residual: -(1 - r.Score)}, nil
 	}
-	return align.Attribute(r.Match, r.Score, opts)
+	at, err := align.Attribute(r.Match, r.Score, opts)
+	if err == nil && r.textProfile() == feedback.ProfileDefault && math.Abs(at.Residual) < ResidualNoise {
+		at.Residual = 0
+	}
+	return at, err
 }
+
+// ResidualNoise bounds the attribution residual that the default profile
+// reports as 0: the residual total − (1 − score) is floating-point rounding
+// of the sum identity (docs/SCORING.md §8.5), a few ulps of 1, far below it.
+const ResidualNoise = 1e-12

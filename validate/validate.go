@@ -1,6 +1,6 @@
 // Package validate checks gold and candidate values against the whole schema
-// document as a JSON Schema (SPEC §9.5) and reports the first error the way the
-// Python reference does (SPEC §8.8.7, §13 Q5).
+// document as a JSON Schema (docs/SCORING.md §9.5) and reports the first error the way the
+// Python reference does (docs/SCORING.md §8.8.7, §9.5).
 //
 // Validity is decided as github.com/santhosh-tekuri/jsonschema/v6 decides it:
 // the dialect comes from "$schema" (default Draft 2020-12), "format" is
@@ -82,6 +82,7 @@ type Option func(*config)
 type config struct {
 	maxDepth   int
 	noFastPath bool
+	jsonValues bool
 }
 
 // WithMaxDepth sets the nesting limit for instances and the schema document
@@ -98,6 +99,14 @@ func WithoutFastPath() Option {
 	return func(c *config) { c.noFastPath = true }
 }
 
+// WithJSONValues makes error messages show values as JSON text
+// (jsonval.Readable: "x" is not of type "integer", ["a", "b"]) instead of
+// Python's repr ('x' is not of type 'integer', ['a', 'b']). The wording is
+// otherwise jsonschema's; validity does not change.
+func WithJSONValues() Option {
+	return func(c *config) { c.jsonValues = true }
+}
+
 // Validator validates values against one compiled schema document. It is
 // immutable after Compile and safe for concurrent use.
 type Validator struct {
@@ -106,6 +115,8 @@ type Validator struct {
 	maxDepth int
 	fast     bool     // the document is in the fast subset and the fast path is enabled
 	plan     fastPlan // why not, and the document's large numbers
+	// jsonValues renders values in messages as JSON (WithJSONValues).
+	jsonValues bool
 }
 
 // FastPath reports whether Validate decides validity with the ordered
@@ -150,7 +161,7 @@ func (e *Error) Pointer() string {
 }
 
 // DisplayPath returns the path as the validation-error feedback shows it
-// (SPEC §8.4, last bullet): "/" followed by the raw tokens joined with "/",
+// (docs/SCORING.md §8.4, last bullet): "/" followed by the raw tokens joined with "/",
 // unescaped; the root renders as "/".
 func (e *Error) DisplayPath() string {
 	return "/" + strings.Join(e.Path, "/")
@@ -201,7 +212,7 @@ func Compile(schema jsonval.Value, opts ...Option) (*Validator, error) {
 	}
 	plan := planFast(schema, nodes)
 	return &Validator{sch: sch, root: root, maxDepth: cfg.maxDepth,
-		fast: plan.reason == "" && !cfg.noFastPath, plan: plan}, nil
+		fast: plan.reason == "" && !cfg.noFastPath, plan: plan, jsonValues: cfg.jsonValues}, nil
 }
 
 // Validate validates inst against the schema. It returns nil when inst is
@@ -225,7 +236,7 @@ func (v *Validator) Validate(inst jsonval.Value) *Error {
 			Err:     fmt.Errorf("validate: instance: %w", ErrNotJSON),
 		}
 	case v.fast && !v.plan.needsFullPath(&s):
-		return firstError(v.root, inst)
+		return firstError(v.root, inst, v.jsonValues)
 	}
 	return v.validateFull(inst)
 }
@@ -237,7 +248,7 @@ func (v *Validator) validateFull(inst jsonval.Value) *Error {
 	if err == nil {
 		return nil
 	}
-	if e := firstError(v.root, inst); e != nil {
+	if e := firstError(v.root, inst, v.jsonValues); e != nil {
 		return e
 	}
 	var verr *jsonschema.ValidationError

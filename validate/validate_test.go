@@ -47,7 +47,7 @@ func TestPythonMessages(t *testing.T) {
 	}
 }
 
-// oaKeywords are the Object Aligner keywords (SPEC §2.1). JSON Schema does not
+// oaKeywords are the Object Aligner keywords (docs/SCORING.md §2.1). JSON Schema does not
 // define them, so validation must ignore them whatever their values.
 var oaKeywords = []string{"score", "threshold", "nullScore", "keyScore", "keyThreshold", "keyImportance",
 	"valueImportance", "valueWeight", "prefixWeights", "prefixImportance", "restImportance", "order",
@@ -149,7 +149,7 @@ func TestDepthLimit(t *testing.T) {
 }
 
 // TestSanthoshDecidesValidity covers values Python's jsonschema would reject
-// but that are valid JSON Schema instances (and so valid for oagen, SPEC §9.5).
+// but that are valid JSON Schema instances (and so valid for oagen, docs/SCORING.md §9.5).
 func TestSanthoshDecidesValidity(t *testing.T) {
 	for _, c := range []struct{ schema, inst string }{
 		{`{"multipleOf": 0.1}`, `0.3`},     // Python divides in binary64: 0.3/0.1 = 2.9999999999999996
@@ -281,6 +281,40 @@ func TestCmpNum(t *testing.T) {
 		got, ok := cmpNum(mustDecode(t, c.a), mustDecode(t, c.b))
 		if !ok || got != c.want {
 			t.Errorf("cmpNum(%s, %s) = %d, %v; want %d", c.a, c.b, got, ok, c.want)
+		}
+	}
+}
+
+// TestJSONValues checks that WithJSONValues changes only how values show in
+// messages, on both paths.
+func TestJSONValues(t *testing.T) {
+	for _, c := range []struct{ schema, inst, py, js string }{
+		{`{"enum": ["Manager", "Engineer"]}`, `"Boss"`, `'Boss' is not one of ['Manager', 'Engineer']`, `"Boss" is not one of ["Manager", "Engineer"]`},
+		{`{"type": "object", "required": ["name"]}`, `{}`, `'name' is a required property`, `"name" is a required property`},
+		{`{"type": "integer"}`, `null`, `None is not of type 'integer'`, `null is not of type "integer"`},
+		{`{"type": "string"}`, `12.0`, `12.0 is not of type 'string'`, `12 is not of type "string"`},
+		{`{"type": "object", "additionalProperties": false}`, `{"z": true}`, `Additional properties are not allowed ('z' was unexpected)`, `Additional properties are not allowed ("z" was unexpected)`},
+	} {
+		for _, fast := range []bool{true, false} {
+			opts := []Option{}
+			if !fast {
+				opts = append(opts, WithoutFastPath())
+			}
+			py, err := Compile(mustDecode(t, c.schema), opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			js, err := Compile(mustDecode(t, c.schema), append(opts, WithJSONValues())...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inst := mustDecode(t, c.inst)
+			if e := py.Validate(inst); e == nil || e.Message != c.py {
+				t.Errorf("%s on %s (fast %v): %v, want %q", c.schema, c.inst, fast, e, c.py)
+			}
+			if e := js.Validate(inst); e == nil || e.Message != c.js {
+				t.Errorf("%s on %s with JSON values (fast %v): %v, want %q", c.schema, c.inst, fast, e, c.js)
+			}
 		}
 	}
 }

@@ -6,23 +6,23 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// ArraySpec is the static description of an array schema node (SPEC §5).
+// ArraySpec is the static description of an array schema node (docs/SCORING.md §5).
 // Generated code declares one per array node.
 type ArraySpec struct {
 	// Prefix is the number of tuple positions (prefixItems); PrefixWeights
-	// their weights (SPEC §5.5), resolved per position.
+	// their weights (docs/SCORING.md §5.5), resolved per position.
 	Prefix        int
 	PrefixWeights []float64
 	// Tail is set when the node has items; Align selects the order-agnostic
-	// regime (order "align", SPEC §5.2) over the order-preserving one
-	// (SPEC §5.3).
+	// regime (order "align", docs/SCORING.md §5.2) over the order-preserving one
+	// (docs/SCORING.md §5.3).
 	Tail, Align                      bool
 	IgnoreExcess, IgnoreMissing      bool
-	PrefixImportance, RestImportance float64 // with both prefixItems and items (SPEC §5.6)
+	PrefixImportance, RestImportance float64 // with both prefixItems and items (docs/SCORING.md §5.6)
 }
 
 // ignored reports whether an entry of role r is left out of the
-// denominator (SPEC §5.7).
+// denominator (docs/SCORING.md §5.7).
 func (s *ArraySpec) ignored(r align.Role) bool {
 	return r == align.RoleExcess && s.IgnoreExcess || r == align.RoleMissing && s.IgnoreMissing
 }
@@ -47,7 +47,7 @@ type Elems struct {
 func (e *Elems) null(gold bool, i int) bool { return e.Null != nil && e.Null(gold, i) }
 
 // Array aligns a gold array of nG elements with a candidate array of nP
-// elements under spec (SPEC §5.1): the tuple head, the tail, or both.
+// elements under spec (docs/SCORING.md §5.1): the tuple head, the tail, or both.
 func (w *Workspace) Array(spec *ArraySpec, nG, nP int, build bool, el *Elems) (float64, *Res) {
 	k := spec.Prefix
 	var head float64
@@ -85,7 +85,7 @@ func (w *Workspace) Array(spec *ArraySpec, nG, nP int, build bool, el *Elems) (f
 		empty := jsonval.Value{Kind: jsonval.Array}
 		return tail, FinishList(kind, tail, tents, UniformAlphas(tents, spec.IgnoreExcess, spec.IgnoreMissing), raw, empty, empty)
 	}
-	// SPEC §5.6: the head and the tail combined, not clamped again.
+	// docs/SCORING.md §5.6: the head and the tail combined, not clamped again.
 	tot := spec.PrefixImportance + spec.RestImportance
 	wp, wr := spec.PrefixImportance/tot, spec.RestImportance/tot
 	score := float64(wp*head) + float64(wr*tail)
@@ -95,7 +95,7 @@ func (w *Workspace) Array(spec *ArraySpec, nG, nP int, build bool, el *Elems) (f
 	return score, FinishCombined(score, wp, wr, hents, halphas, tents, UniformAlphas(tents, spec.IgnoreExcess, spec.IgnoreMissing))
 }
 
-// head aligns the tuple positions (SPEC §5.5).
+// head aligns the tuple positions (docs/SCORING.md §5.5).
 func (w *Workspace) head(spec *ArraySpec, nG, nP int, build bool, el *Elems) (float64, []Entry, []float64) {
 	k := spec.Prefix
 	hw, hs := w.Floats(k), w.Floats(k)
@@ -177,7 +177,7 @@ func matched(r *Res) Entry {
 	return Entry{Role: align.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
 }
 
-// reorder is the order-agnostic regime (SPEC §5.2) of tails of n and m > 0
+// reorder is the order-agnostic regime (docs/SCORING.md §5.2) of tails of n and m > 0
 // elements in total.
 func (w *Workspace) reorder(spec *ArraySpec, n, m int, build bool, el *Elems) (float64, []Entry) {
 	k := spec.Prefix
@@ -245,7 +245,7 @@ func (w *Workspace) reorder(spec *ArraySpec, n, m int, build bool, el *Elems) (f
 	return tail, ents
 }
 
-// fixed is the order-preserving regime (SPEC §5.3) of tails of n and m
+// fixed is the order-preserving regime (docs/SCORING.md §5.3) of tails of n and m
 // elements, n+m > 0.
 func (w *Workspace) fixed(spec *ArraySpec, n, m int, build bool, el *Elems) (float64, []Entry) {
 	k := spec.Prefix

@@ -10,7 +10,7 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// The validation checks of generated code (SPEC §1.3, §9.5): a typed value
+// The validation checks of generated code (docs/SCORING.md §1.3, §9.5): a typed value
 // already has the types, the declared properties and the required members
 // of its schema; generated code checks the other keywords it supports with
 // these functions, which word their errors as the validator does. A check
@@ -59,7 +59,7 @@ func GoldError(err error) error {
 }
 
 func invalid(v jsonval.Value, text string) error {
-	return &ValidationError{Message: jsonval.PyRepr(v) + " " + text}
+	return &ValidationError{Message: jsonval.Readable(v) + " " + text}
 }
 
 // sized words the minLength/minItems/minProperties family of errors: special
@@ -92,7 +92,7 @@ func Pattern(s string, re *regexp.Regexp, src string) error {
 	if re.MatchString(s) {
 		return nil
 	}
-	return invalid(jsonval.NewString(s), "does not match "+jsonval.PyRepr(jsonval.NewString(src)))
+	return invalid(jsonval.NewString(s), "does not match "+jsonval.Readable(jsonval.NewString(src)))
 }
 
 // MinItems checks minItems of an array of n elements; v encodes it for the
@@ -158,7 +158,7 @@ func CheckBound(v, lim jsonval.Value, b Bound) error {
 	if ok {
 		return nil
 	}
-	return invalid(v, "is "+text+" "+jsonval.PyRepr(lim))
+	return invalid(v, "is "+text+" "+jsonval.Readable(lim))
 }
 
 // CompareNumbers compares two numbers by exact value: -1, 0 or +1.
@@ -199,14 +199,14 @@ func Required(name string) error {
 	return invalid(jsonval.NewString(name), "is a required property")
 }
 
-// Enum checks enum: v must be JSON-equal to one of values (SPEC §1.2).
+// Enum checks enum: v must be JSON-equal to one of values (docs/SCORING.md §1.2).
 func Enum(v jsonval.Value, values []jsonval.Value) error {
 	for _, x := range values {
 		if jsonval.Equal(v, x) {
 			return nil
 		}
 	}
-	return invalid(v, "is not one of "+jsonval.PyRepr(jsonval.NewArray(values)))
+	return invalid(v, "is not one of "+jsonval.Readable(jsonval.NewArray(values)))
 }
 
 // Const checks const.
@@ -214,5 +214,5 @@ func Const(v, c jsonval.Value) error {
 	if jsonval.Equal(v, c) {
 		return nil
 	}
-	return &ValidationError{Message: jsonval.PyRepr(c) + " was expected"}
+	return &ValidationError{Message: jsonval.Readable(c) + " was expected"}
 }

@@ -20,8 +20,11 @@ func JSONString[S ~string](v S) jsonval.Value { return jsonval.NewString(string(
 // JSONInt encodes an integer.
 func JSONInt[I Integer](v I) jsonval.Value { return jsonval.NewInt(int64(v)) }
 
-// JSONFloat encodes a number.
-func JSONFloat[F ~float64](v F) jsonval.Value { return jsonval.NewFloat(float64(v)) }
+// JSONFloat encodes a number by value, as the interpreter's canonical form
+// writes it: an integral value as an integer (jsonval.NumberByValue).
+func JSONFloat[F ~float64](v F) jsonval.Value {
+	return jsonval.NumberByValue(jsonval.NewFloat(float64(v)))
+}
 
 // JSONBool encodes a boolean.
 func JSONBool[B ~bool](v B) jsonval.Value { return jsonval.NewBool(bool(v)) }
@@ -52,24 +55,36 @@ func DecodeString[S ~string](r *jsonval.Reader, dst *S) bool {
 	return err == nil
 }
 
-// DecodeInt reads an integer-form number that fits the type.
+// DecodeInt reads a number of integral value that fits the type (12 or
+// 12.0: numbers are compared by value).
 func DecodeInt[I Integer](r *jsonval.Reader, dst *I) bool {
 	v, err := r.Number()
-	if err != nil || v.Kind != jsonval.Int || v.Big != nil || int64(I(v.I)) != v.I {
+	if err != nil {
+		return false
+	}
+	v = jsonval.NumberByValue(v)
+	if v.Kind != jsonval.Int || v.Big != nil || int64(I(v.I)) != v.I {
 		return false
 	}
 	*dst = I(v.I)
 	return true
 }
 
-// DecodeFloat reads a float-form number.
+// DecodeFloat reads a number that a float64 holds exactly (an integer
+// beyond 2^53 in integer form does not fit).
 func DecodeFloat[F ~float64](r *jsonval.Reader, dst *F) bool {
 	v, err := r.Number()
-	if err != nil || v.Kind != jsonval.Float {
+	switch {
+	case err != nil:
 		return false
+	case v.Kind == jsonval.Float:
+		*dst = F(v.F)
+		return true
+	case v.Big == nil && v.I > -exactInt && v.I < exactInt:
+		*dst = F(v.I)
+		return true
 	}
-	*dst = F(v.F)
-	return true
+	return false
 }
 
 // DecodeBool reads a boolean.
@@ -149,24 +164,22 @@ func DecodeRest[E any](r *jsonval.Reader, dst *[]E, dec func(*jsonval.Reader, *E
 	}
 }
 
-// Members tracks the members of an object being decoded: Take accepts a
-// property once, and only in schema order (the reference scoring profile
-// depends on member order, which a struct does not keep), Has reports
-// which were read.
+// Members tracks the members of an object being decoded: Take accepts each
+// property once (a repeated member, whose first position and last value
+// JSON parsers disagree on, goes to the interpreter), Has reports which
+// were read. Member order does not matter: objects are scored in the
+// canonical order of their members (docs/SCORING.md §13.1).
 type Members struct {
 	seen [4]uint64
-	last int
 }
 
 // Take records that property i (schema order) was read; false when it
-// cannot be held (a repeated or out-of-order member, or beyond the 256th
-// property).
+// cannot be held (a repeated member, or beyond the 256th property).
 func (m *Members) Take(i int) bool {
-	if i >= 256 || m.Has(i) || i < m.last {
+	if i >= 256 || m.Has(i) {
 		return false
 	}
 	m.seen[i/64] |= 1 << (i % 64)
-	m.last = i
 	return true
 }
 

@@ -32,7 +32,7 @@ type Node struct {
 	Prefix []int
 }
 
-// Refs scores references (SPEC §7.4) for Generic: the referential state
+// Refs scores references (docs/SCORING.md §7.4) for Generic: the referential state
 // lives in the generated context, which implements it. A schema without
 // references passes nil.
 type Refs interface {
@@ -40,7 +40,7 @@ type Refs interface {
 	Ref(scope int, g, p jsonval.Value, build bool) (float64, *Res)
 }
 
-// Generic aligns two JSON values under node k of nodes (SPEC §1.4) the way
+// Generic aligns two JSON values under node k of nodes (docs/SCORING.md §1.4) the way
 // the interpreter does, for the pairs that the typed code of a generated
 // scorer cannot hold: a gold value paired with a candidate value of another
 // Go type (fuzzy key alignment of two properties of different struct or
@@ -61,7 +61,7 @@ func (w *Workspace) Generic(nodes []Node, refs Refs, k int, g, p jsonval.Value, 
 	case g.IsNull() || p.IsNull():
 		return Null(S.NullScore, g.IsNull(), p.IsNull(), g, p, build)
 	case !kindsCompatible(g.Kind, p.Kind):
-		// SPEC §13 Q7: 0 in place; inside a bijection derivation the record
+		// docs/SCORING.md §1.4: 0 in place; inside a bijection derivation the record
 		// cell is 0.
 		if w.Deriving {
 			w.Kerr = true
@@ -88,17 +88,18 @@ func (w *Workspace) Generic(nodes []Node, refs Refs, k int, g, p jsonval.Value, 
 }
 
 // Member aligns the values of a key pair of an object entry under node k
-// (SPEC §6.4): two non-null values of different kinds score 0 in place,
+// (docs/SCORING.md §6.4): two non-null values of different kinds score 0 in
+// place (numbers are one kind: the default profile compares them by value),
 // anything else is aligned by Generic.
 func (w *Workspace) Member(nodes []Node, refs Refs, k int, g, p jsonval.Value, build bool) (float64, *Res) {
-	if g.Kind != p.Kind && !g.IsNull() && !p.IsNull() {
+	if !kindsCompatible(g.Kind, p.Kind) && !g.IsNull() && !p.IsNull() {
 		return plain(0, g, p, build)
 	}
 	return w.Generic(nodes, refs, k, g, p, build)
 }
 
 // kindsCompatible reports whether two non-null kinds may be compared:
-// equal kinds, or numbers of either lexical class (SPEC §13 Q7).
+// equal kinds, or numbers of either lexical class (docs/SCORING.md §1.4).
 func kindsCompatible(a, b jsonval.Kind) bool {
 	number := func(k jsonval.Kind) bool { return k == jsonval.Int || k == jsonval.Float }
 	return a == b || number(a) && number(b)

@@ -3,15 +3,15 @@
 // types, constants, field access and dispatch — and calls this package for
 // everything else:
 //
-//   - the pooled per-call Workspace: buffers, the assignment solver of SPEC
-//     §5.8 and the order-preserving DP of SPEC §5.3;
+//   - the pooled per-call Workspace: buffers, the assignment solver of
+//     docs/SCORING.md §5.8 and the order-preserving DP of docs/SCORING.md §5.3;
 //   - the alignment skeletons, written once over callbacks that generated
 //     code supplies: Object (key alignment, value weights and the object
-//     score of SPEC §6) and Array (tuple heads, the two tail regimes and
-//     their combination, SPEC §5);
+//     score of docs/SCORING.md §6) and Array (tuple heads, the two tail regimes and
+//     their combination, docs/SCORING.md §5);
 //   - the primitive leaves (Str, Int, Float, Bool, Null, ID) and the match
 //     tree of build mode (Res, Leaf);
-//   - the referential pass of SPEC §7: the per-scope state Scope, the
+//   - the referential pass of docs/SCORING.md §7: the per-scope state Scope, the
 //     bijection derivation (Derive), reference leaves (Ref), WL label keys
 //     and carrier endpoints;
 //   - Generic, a scorer over JSON values driven by a table of schema nodes,
@@ -56,11 +56,11 @@ type Workspace struct {
 	// points reset it before a call and report it after.
 	Err error
 
-	// Referential state of the call (SPEC §7.4, §7.5): Cur is the index+1
+	// Referential state of the call (docs/SCORING.md §7.4, §7.5): Cur is the index+1
 	// of the scope whose bijection is being derived (0: none), MaskAll masks
 	// every reference (a degraded scope is being derived), Deriving is set
 	// during a derivation, and Kerr records a comparison of two values of
-	// different kinds there, which makes the record cell 0 (SPEC §13 Q7).
+	// different kinds there, which makes the record cell 0 (docs/SCORING.md §1.4, §7.5).
 	Cur                     int
 	MaskAll, Deriving, Kerr bool
 }
@@ -94,7 +94,7 @@ func (w *Workspace) ReleaseInts(s []int) { w.il = append(w.il, s) }
 // ReleaseSteps returns the steps of Align to the workspace.
 func (w *Workspace) ReleaseSteps(s []seqdp.Step) { w.sl = append(w.sl, s) }
 
-// Solve runs the maximum-weight assignment of SPEC §5.8 on the n×m matrix M
+// Solve runs the maximum-weight assignment of docs/SCORING.md §5.8 on the n×m matrix M
 // and returns a copy of the assignment (row r → column, max(n, m) rows)
 // that the caller owns until ReleaseInts.
 //
@@ -121,7 +121,7 @@ func (w *Workspace) Solve(M []float64, n, m int) []int {
 	return append(out, asg...)
 }
 
-// Align runs the order-preserving DP of SPEC §5.3 on the n×m matrix M and
+// Align runs the order-preserving DP of docs/SCORING.md §5.3 on the n×m matrix M and
 // returns its total and a copy of the steps that the caller owns until
 // ReleaseSteps. Like Solve, it cannot fail on the matrices generated code
 // builds (entries in [0, 1]); an error is recorded in Err and the alignment

@@ -10,7 +10,7 @@ import (
 // exceeding a resource limit of lim: typed code checks no limits, so the
 // JSON entry points send a pair that might exceed one to the interpreter,
 // which then returns the same limit error (or its score). scopes is the
-// number of referential scopes of the schema (SPEC §7), damerau whether the
+// number of referential scopes of the schema (docs/SCORING.md §7), damerau whether the
 // schema scores strings with Damerau–Levenshtein, and repair whether the
 // match tree is built.
 //

@@ -5,7 +5,7 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// ObjectSpec is the static description of an object schema node (SPEC §6):
+// ObjectSpec is the static description of an object schema node (docs/SCORING.md §6):
 // its properties in schema order and its key and weight keywords.
 // Generated code declares one per object node.
 type ObjectSpec struct {
@@ -17,7 +17,7 @@ type ObjectSpec struct {
 	ValueImportance float64
 }
 
-// keySim is κ of SPEC §6.1.
+// keySim is κ of docs/SCORING.md §6.1.
 func (s *ObjectSpec) keySim(a, b string) float64 {
 	var x float64
 	if s.KeyExact {
@@ -28,7 +28,7 @@ func (s *ObjectSpec) keySim(a, b string) float64 {
 	return align.ApplyThreshold(x, s.KeyThreshold)
 }
 
-// Object is an object alignment in progress (SPEC §6), from
+// Object is an object alignment in progress (docs/SCORING.md §6), from
 // Workspace.Object to Done:
 //
 //	o := w.Object(&spec, build)
@@ -37,7 +37,7 @@ func (s *ObjectSpec) keySim(a, b string) float64 {
 //	o.Align()
 //	for o.NextPair() {
 //		i, j := o.Entry() // the property indices of a key pair
-//		o.Set(score, res) // the alignment of the two values (SPEC §6.4)
+//		o.Set(score, res) // the alignment of the two values (docs/SCORING.md §6.4)
 //	}
 //	return o.Done()
 //
@@ -103,7 +103,7 @@ func (o *Object) Cand(j int) { o.pk, o.pt = append(o.pk, o.spec.Keys[j]), append
 // of the caller's choosing.
 func (o *Object) CandKey(tag int, key string) { o.pk, o.pt = append(o.pk, key), append(o.pt, tag) }
 
-// Align pairs the keys (SPEC §6.1, §6.2) and returns the number of entries;
+// Align pairs the keys (docs/SCORING.md §6.1, §6.2) and returns the number of entries;
 // Next then visits them.
 // When both sides have the same keys, every key pairs with its namesake:
 // that is the unique optimum of the key assignment, since both key
@@ -210,7 +210,7 @@ func (o *Object) NextPair() bool {
 // Entry returns the property indices (tags) of the current key pair.
 func (o *Object) Entry() (i, j int) { return o.gt[o.eg[o.x]], o.pt[o.ep[o.x]] }
 
-// Set records the value alignment of the current key pair (SPEC §6.4): its
+// Set records the value alignment of the current key pair (docs/SCORING.md §6.4): its
 // score and, in build mode, its result.
 func (o *Object) Set(s float64, r *Res) {
 	o.vs[o.x] = s
@@ -230,7 +230,7 @@ func (o *Object) Generic(nodes []Node, refs Refs, node int, g, p jsonval.Value) 
 	o.Set(o.w.Member(nodes, refs, nodes[node].Props[i], gv, pv, o.build))
 }
 
-// Done computes the object score (SPEC §6.3, §6.5) and, in build mode, the
+// Done computes the object score (docs/SCORING.md §6.3, §6.5) and, in build mode, the
 // match node and aligned values; it ends the alignment.
 func (o *Object) Done() (float64, *Res) {
 	o.w.od--
@@ -246,7 +246,7 @@ func (o *Object) Done() (float64, *Res) {
 	zeroWeight := W == 0
 	wK, wV := o.spec.KeyImportance, o.spec.ValueImportance
 	if zeroWeight {
-		score = 1 // SPEC §6.5: an object of zero total weight scores exactly 1
+		score = 1 // docs/SCORING.md §6.5: an object of zero total weight scores exactly 1
 	} else {
 		o.terms = grow(o.terms, E)
 		for x := range E {

@@ -6,7 +6,7 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// Scope is the per-call state of one referential scope (SPEC §7.3–7.5)
+// Scope is the per-call state of one referential scope (docs/SCORING.md §7.3–7.5)
 // whose identifiers have the Go type K (int64, float64 or string: within
 // one Go type, == is JSON equality) and whose records are values of type R
 // (pointers to the record structs). Generated code collects the records of
@@ -58,7 +58,7 @@ func (s *Scope[K, R]) Add(side int, null bool, rec R, id K, hasID bool) {
 }
 
 // AddGoldID records an identifier found in the gold for the integrity check
-// (SPEC §7.3); it reports false when the identifier was already found.
+// (docs/SCORING.md §7.3); it reports false when the identifier was already found.
 func (s *Scope[K, R]) AddGoldID(id K) bool {
 	if _, dup := s.gold[id]; dup {
 		return false
@@ -84,12 +84,12 @@ func (s *Scope[K, R]) Image(id K) (K, bool) {
 }
 
 // Derive derives the bijection of scope s, the idx-th in processing order
-// (SPEC §7.5), from the records collected with Add: cell(i, j) aligns gold
+// (docs/SCORING.md §7.5), from the records collected with Add: cell(i, j) aligns gold
 // record i with candidate record j, scores only, while the workspace masks
 // the references of the scope (all of them when degraded) and a kind
-// mismatch makes the cell 0 (SPEC §13 Q7). structural, nil for a degraded
+// mismatch makes the cell 0 (docs/SCORING.md §1.4, §7.5). structural, nil for a degraded
 // scope, sets Wm[i*m+j] = 1 where WL gives records i and j the same colour
-// (SPEC §7.6–7.8, tie_break integration); it runs when a side has more than
+// (docs/SCORING.md §7.6–7.8, tie_break integration); it runs when a side has more than
 // one record.
 func Derive[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, degraded bool, cell func(i, j int) float64, structural func(Wm []float64, n, m int)) {
 	n, m := len(s.Recs[0]), len(s.Recs[1])
@@ -150,7 +150,7 @@ func Derive[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, degraded
 }
 
 // Ref scores a reference into scope s, the idx-th in processing order
-// (SPEC §7.4): 1 while references are masked (the scope, or every scope,
+// (docs/SCORING.md §7.4): 1 while references are masked (the scope, or every scope,
 // being derived, or no bijection yet), else 1 exactly when the candidate
 // names π of the gold's identifier. enc encodes identifiers in build mode;
 // the leaf records π(g) for the repair walk.
@@ -179,7 +179,7 @@ func Ref[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, enc func(K)
 
 // WL is the WL state of a referential scorer's per-call context: the two
 // graphs of the scope being derived, the refinement workspace, and a cache
-// of the labels (SPEC §7.6) by key, kept across calls. The zero value is
+// of the labels (docs/SCORING.md §7.6) by key, kept across calls. The zero value is
 // ready to use.
 type WL struct {
 	Graphs [2]wl.Graph
@@ -218,7 +218,7 @@ func (x *WL) Label(key []byte, build func(lb *wl.LabelBuilder)) wl.Label {
 }
 
 // AddCarrier adds the incidences of one carrier with endpoints eps and
-// label to g (SPEC §7.6): a self-loop for one endpoint, an edge for two
+// label to g (docs/SCORING.md §7.6): a self-loop for one endpoint, an edge for two
 // endpoints of different roles, a hub otherwise. unary and member hold the
 // relations by role, edge the relations of role pairs (r1*len(unary)+r2,
 // r1 < r2).
@@ -238,7 +238,7 @@ func AddCarrier(g *wl.Graph, eps []Endpoint, label wl.Label, unary, edge, member
 }
 
 // Vertices resets g and adds a vertex for every first occurrence of an
-// identifier among the records of one side of s (SPEC §7.6).
+// identifier among the records of one side of s (docs/SCORING.md §7.6).
 func Vertices[K comparable, R any](g *wl.Graph, s *Scope[K, R], side int) {
 	g.Reset()
 	verts := s.Verts[side]
@@ -252,7 +252,7 @@ func Vertices[K comparable, R any](g *wl.Graph, s *Scope[K, R], side int) {
 	}
 }
 
-// Structural refines the two graphs of x jointly (SPEC §7.7) and sets
+// Structural refines the two graphs of x jointly (docs/SCORING.md §7.7) and sets
 // Wm[i*m+j] = 1 where gold record i and candidate record j of s have
 // identifiers of the same colour.
 func Structural[K comparable, R any](x *WL, s *Scope[K, R], Wm []float64, n, m int) {
@@ -303,7 +303,7 @@ func RefJSON[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, key fun
 const exactInt = 1 << 53
 
 // IntKey converts a JSON value to an integer identifier: an integer within
-// int64, or a number of integral value (1.0 is the identifier 1, SPEC §1.2).
+// int64, or a number of integral value (1.0 is the identifier 1, docs/SCORING.md §1.2).
 func IntKey(v jsonval.Value) (int64, bool) {
 	switch {
 	case v.Kind == jsonval.Int && v.Big == nil:

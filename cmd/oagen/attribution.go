@@ -8,15 +8,16 @@ import (
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/feedback"
+	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// writeAttribution writes the attribution of SPEC §9.2 as a text table:
+// writeAttribution writes the attribution of docs/SCORING.md §9.2 as a text table:
 // a header line with the total and the residual, then one row per location
 // in contribution order. Numbers have six decimals; values are displayed as
-// in the feedback (Python representation, "-" for an absent side); the root
-// path is shown as "(root)".
-func writeAttribution(b *strings.Builder, at align.Attribution) {
+// in the feedback of profile c ("-" for an absent side); the root path is
+// shown as "(root)".
+func writeAttribution(b *strings.Builder, at align.Attribution, c interp.Compat) {
 	fmt.Fprintf(b, "Attribution: total %s, residual %s, %d rows\n",
 		formatScore(at.Total), formatScore(at.Residual), len(at.Rows))
 	if len(at.Rows) == 0 {
@@ -39,51 +40,15 @@ func writeAttribution(b *strings.Builder, at align.Attribution) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
 			strconv.FormatFloat(r.Contribution, 'f', 6, 64), strconv.FormatFloat(r.Weight, 'f', 6, 64),
 			strconv.FormatFloat(r.Score, 'f', 6, 64), r.Part, kind, path,
-			sideText(r.Gold, r.HasGold), sideText(r.Pred, r.HasPred))
+			sideText(r.Gold, r.HasGold, c), sideText(r.Pred, r.HasPred, c))
 	}
 	tw.Flush()
 }
 
-// sideText displays one side of an attribution row.
-func sideText(v jsonval.Value, has bool) string {
+// sideText displays one side of an attribution row in profile c.
+func sideText(v jsonval.Value, has bool, c interp.Compat) string {
 	if !has {
 		return "-"
 	}
-	return feedback.FmtValue(v)
-}
-
-// appendAttribution appends the attribution as a JSON object
-// {"total","residual","rows":[{"path","score","weight","contribution","gold",
-// "candidate","kind","part","node"}]}; an absent side is null.
-func appendAttribution(buf []byte, at align.Attribution) []byte {
-	buf = append(buf, `{"total":`...)
-	buf = append(buf, formatScore(at.Total)...)
-	buf = append(buf, `,"residual":`...)
-	buf = append(buf, formatScore(at.Residual)...)
-	buf = append(buf, `,"rows":[`...)
-	for i, r := range at.Rows {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = append(buf, `{"path":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(r.Path))
-		buf = append(buf, `,"score":`...)
-		buf = append(buf, formatScore(r.Score)...)
-		buf = append(buf, `,"weight":`...)
-		buf = append(buf, formatScore(r.Weight)...)
-		buf = append(buf, `,"contribution":`...)
-		buf = append(buf, formatScore(r.Contribution)...)
-		buf = append(buf, `,"gold":`...)
-		buf = jsonval.AppendJSON(buf, r.Gold)
-		buf = append(buf, `,"candidate":`...)
-		buf = jsonval.AppendJSON(buf, r.Pred)
-		buf = append(buf, `,"kind":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(r.Kind))
-		buf = append(buf, `,"part":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(r.Part))
-		buf = append(buf, `,"node":`...)
-		buf = strconv.AppendBool(buf, r.Node)
-		buf = append(buf, '}')
-	}
-	return append(buf, "]}"...)
+	return feedback.FmtValue(v, textProfile(c))
 }

@@ -59,25 +59,25 @@ type oaGraphCtx struct {
 // oaGraphPool pools the workspaces of the Graph scorer.
 var oaGraphPool = sync.Pool{New: func() any { return new(oaGraphCtx) }}
 
-// oaGraphObject0 is the object node # (SPEC §6).
+// oaGraphObject0 is the object node # (docs/SCORING.md §6).
 var oaGraphObject0 = genrt.ObjectSpec{Keys: []string{"root", "nodes", "relations"}, Weights: []float64{1, 1, 1}, ValueImportance: 1}
 
-// oaGraphArray2 is the array node #/properties/nodes (SPEC §5).
+// oaGraphArray2 is the array node #/properties/nodes (docs/SCORING.md §5).
 var oaGraphArray2 = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaGraphObject3 is the object node #/properties/nodes/items (SPEC §6).
+// oaGraphObject3 is the object node #/properties/nodes/items (docs/SCORING.md §6).
 var oaGraphObject3 = genrt.ObjectSpec{Keys: []string{"id", "concept", "attributes"}, Weights: []float64{1, 1, 1}, ValueImportance: 1}
 
-// oaGraphArray6 is the array node #/properties/nodes/items/properties/attributes (SPEC §5).
+// oaGraphArray6 is the array node #/properties/nodes/items/properties/attributes (docs/SCORING.md §5).
 var oaGraphArray6 = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaGraphObject7 is the object node #/properties/nodes/items/properties/attributes/items (SPEC §6).
+// oaGraphObject7 is the object node #/properties/nodes/items/properties/attributes/items (docs/SCORING.md §6).
 var oaGraphObject7 = genrt.ObjectSpec{Keys: []string{"role", "value"}, Weights: []float64{1, 1}, ValueImportance: 1}
 
-// oaGraphArray10 is the array node #/properties/relations (SPEC §5).
+// oaGraphArray10 is the array node #/properties/relations (docs/SCORING.md §5).
 var oaGraphArray10 = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaGraphObject11 is the object node #/properties/relations/items (SPEC §6).
+// oaGraphObject11 is the object node #/properties/relations/items (docs/SCORING.md §6).
 var oaGraphObject11 = genrt.ObjectSpec{Keys: []string{"source", "role", "target"}, Weights: []float64{1, 1, 1}, ValueImportance: 1}
 
 // oaGraphNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
@@ -292,12 +292,12 @@ func (c *oaGraphCtx) scoreGraphRelationsItem(g, p *GraphRelationsItem, build boo
 	return o.Done()
 }
 
-// checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
+// checkGold verifies the gold's referential integrity (docs/SCORING.md §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaGraphCtx) checkGold(g *Graph) error {
 	var err error
 	oaGraphWalkGraphToNodesItemID(g, c.ix[:], func(id string) bool {
 		if !c.scopeNode.AddGoldID(id) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/nodes/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewString(id)) + " in scope \"node\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/nodes/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.Readable(jsonval.NewString(id)) + " in scope \"node\""}
 			return false
 		}
 		return true
@@ -307,7 +307,7 @@ func (c *oaGraphCtx) checkGold(g *Graph) error {
 	}
 	oaGraphWalkGraphToRoot(g, c.ix[:], func(v string) bool {
 		if !c.scopeNode.IsGoldID(v) {
-			err = &align.GoldError{Pointer: "/root", Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"node\""}
+			err = &align.GoldError{Pointer: "/root", Message: "reference " + jsonval.Readable(jsonval.NewString(v)) + " names no identifier of scope \"node\""}
 			return false
 		}
 		return true
@@ -317,7 +317,7 @@ func (c *oaGraphCtx) checkGold(g *Graph) error {
 	}
 	oaGraphWalkGraphToRelationsItemSource(g, c.ix[:], func(v string) bool {
 		if !c.scopeNode.IsGoldID(v) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/relations/%d/source", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"node\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/relations/%d/source", c.ix[0]), Message: "reference " + jsonval.Readable(jsonval.NewString(v)) + " names no identifier of scope \"node\""}
 			return false
 		}
 		return true
@@ -327,7 +327,7 @@ func (c *oaGraphCtx) checkGold(g *Graph) error {
 	}
 	oaGraphWalkGraphToRelationsItemTarget(g, c.ix[:], func(v string) bool {
 		if !c.scopeNode.IsGoldID(v) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/relations/%d/target", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"node\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/relations/%d/target", c.ix[0]), Message: "reference " + jsonval.Readable(jsonval.NewString(v)) + " names no identifier of scope \"node\""}
 			return false
 		}
 		return true
@@ -338,7 +338,7 @@ func (c *oaGraphCtx) checkGold(g *Graph) error {
 	return nil
 }
 
-// prepare runs the referential pre-pass of SPEC §7 before the main pass.
+// prepare runs the referential pre-pass of docs/SCORING.md §7 before the main pass.
 func (c *oaGraphCtx) prepare(g, p *Graph) error {
 	c.scopeNode.Reset()
 	if err := c.checkGold(g); err != nil {
@@ -348,7 +348,7 @@ func (c *oaGraphCtx) prepare(g, p *Graph) error {
 	return nil
 }
 
-// Ref scores a reference of scope s for genrt.Generic (SPEC §7.4).
+// Ref scores a reference of scope s for genrt.Generic (docs/SCORING.md §7.4).
 func (c *oaGraphCtx) Ref(s int, g, p jsonval.Value, build bool) (float64, *genrt.Res) {
 	switch s {
 	case 0:
@@ -357,7 +357,7 @@ func (c *oaGraphCtx) Ref(s int, g, p jsonval.Value, build bool) (float64, *genrt
 	return 0, nil
 }
 
-// deriveNode derives the bijection of scope "node" (SPEC §7.5).
+// deriveNode derives the bijection of scope "node" (docs/SCORING.md §7.5).
 func (c *oaGraphCtx) deriveNode(g, p *Graph) {
 	for side, x := range [2]*Graph{g, p} {
 		oaGraphWalkGraphToNodesItem(x, c.ix[:], func(r *GraphNodesItem) bool {
@@ -378,7 +378,7 @@ func (c *oaGraphCtx) deriveNode(g, p *Graph) {
 	})
 }
 
-// graphNode builds the WL graph of scope "node" on one side (SPEC §7.6).
+// graphNode builds the WL graph of scope "node" on one side (docs/SCORING.md §7.6).
 func (c *oaGraphCtx) graphNode(side int, x *Graph) {
 	gr := &c.WL.Graphs[side]
 	genrt.Vertices(gr, &c.scopeNode, side)
@@ -650,7 +650,7 @@ func oaDecodeGraphRelationsItem(r *jsonval.Reader, x *GraphRelationsItem) bool {
 // ScoreGraph returns the similarity of cand to gold in [0, 1] under the schema
 // amr_ra.json: exactly the interpreter's score for the JSON values the two stand
 // for (see Graph). A candidate that fails the schema's validation keywords (checked by generated code) scores 0;
-// a gold that fails them or lacks referential integrity (SPEC §7.3) is an *align.GoldError.
+// a gold that fails them or lacks referential integrity (docs/SCORING.md §7.3) is an *align.GoldError.
 // It makes no heap allocations in steady state while gold and candidate have
 // the same members everywhere.
 func ScoreGraph(gold, cand *Graph) (float64, error) {
@@ -660,7 +660,7 @@ func ScoreGraph(gold, cand *Graph) (float64, error) {
 	return oaGraphScore(gold, cand)
 }
 
-// RepairGraph returns the ranked repair operations of the pair (SPEC §8,
+// RepairGraph returns the ranked repair operations of the pair (docs/SCORING.md §8,
 // granularity leaf, ranked by score delta): the interpreter's operations for
 // the JSON values the two stand for. A candidate that fails validation has
 // none.
@@ -672,7 +672,7 @@ func RepairGraph(gold, cand *Graph) ([]align.Op, error) {
 }
 
 // CheckGraphGold reports why gold cannot be scored against: it fails
-// the schema's validation keywords (checked by generated code) or lacks referential integrity (SPEC §7.3) (an *align.GoldError), or nil.
+// the schema's validation keywords (checked by generated code) or lacks referential integrity (docs/SCORING.md §7.3) (an *align.GoldError), or nil.
 func CheckGraphGold(gold *Graph) error {
 	if _, err := oaGraphCheck(gold, gold); err != nil {
 		return err
@@ -895,7 +895,7 @@ func oaGraphStringOfGraphRelationsItem(x *GraphRelationsItem, j int) (string, bo
 	return "", false
 }
 
-// oaGraphWalkGraphToNodesItemID walks "/properties/nodes/items/properties/id" from a value of # to the values of #/properties/nodes/items/properties/id (SPEC §7.3).
+// oaGraphWalkGraphToNodesItemID walks "/properties/nodes/items/properties/id" from a value of # to the values of #/properties/nodes/items/properties/id (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToNodesItemID(x *Graph, ix []int, yield func(string) bool) bool {
 	if x.Nodes != nil {
 		v0 := x.Nodes
@@ -913,7 +913,7 @@ func oaGraphWalkGraphToNodesItemID(x *Graph, ix []int, yield func(string) bool) 
 	return true
 }
 
-// oaGraphWalkGraphToRoot walks "/properties/root" from a value of # to the values of #/properties/root (SPEC §7.3).
+// oaGraphWalkGraphToRoot walks "/properties/root" from a value of # to the values of #/properties/root (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToRoot(x *Graph, ix []int, yield func(string) bool) bool {
 	if x.Root != nil {
 		v0 := *x.Root
@@ -924,7 +924,7 @@ func oaGraphWalkGraphToRoot(x *Graph, ix []int, yield func(string) bool) bool {
 	return true
 }
 
-// oaGraphWalkGraphToRelationsItemSource walks "/properties/relations/items/properties/source" from a value of # to the values of #/properties/relations/items/properties/source (SPEC §7.3).
+// oaGraphWalkGraphToRelationsItemSource walks "/properties/relations/items/properties/source" from a value of # to the values of #/properties/relations/items/properties/source (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToRelationsItemSource(x *Graph, ix []int, yield func(string) bool) bool {
 	if x.Relations != nil {
 		v0 := x.Relations
@@ -942,7 +942,7 @@ func oaGraphWalkGraphToRelationsItemSource(x *Graph, ix []int, yield func(string
 	return true
 }
 
-// oaGraphWalkGraphToRelationsItemTarget walks "/properties/relations/items/properties/target" from a value of # to the values of #/properties/relations/items/properties/target (SPEC §7.3).
+// oaGraphWalkGraphToRelationsItemTarget walks "/properties/relations/items/properties/target" from a value of # to the values of #/properties/relations/items/properties/target (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToRelationsItemTarget(x *Graph, ix []int, yield func(string) bool) bool {
 	if x.Relations != nil {
 		v0 := x.Relations
@@ -960,7 +960,7 @@ func oaGraphWalkGraphToRelationsItemTarget(x *Graph, ix []int, yield func(string
 	return true
 }
 
-// oaGraphWalkGraphToNodesItem walks "/properties/nodes/items" from a value of # to the values of #/properties/nodes/items (SPEC §7.3).
+// oaGraphWalkGraphToNodesItem walks "/properties/nodes/items" from a value of # to the values of #/properties/nodes/items (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToNodesItem(x *Graph, ix []int, yield func(*GraphNodesItem) bool) bool {
 	if x.Nodes != nil {
 		v0 := x.Nodes
@@ -975,7 +975,7 @@ func oaGraphWalkGraphToNodesItem(x *Graph, ix []int, yield func(*GraphNodesItem)
 	return true
 }
 
-// oaGraphWalkGraphNodesItemToID walks "/properties/id" from a value of #/properties/nodes/items to the values of #/properties/nodes/items/properties/id (SPEC §7.3).
+// oaGraphWalkGraphNodesItemToID walks "/properties/id" from a value of #/properties/nodes/items to the values of #/properties/nodes/items/properties/id (docs/SCORING.md §7.3).
 func oaGraphWalkGraphNodesItemToID(x *GraphNodesItem, ix []int, yield func(string) bool) bool {
 	if x.ID != nil {
 		v0 := *x.ID
@@ -986,7 +986,7 @@ func oaGraphWalkGraphNodesItemToID(x *GraphNodesItem, ix []int, yield func(strin
 	return true
 }
 
-// oaGraphWalkGraphToGraph walks "" from a value of # to the values of # (SPEC §7.3).
+// oaGraphWalkGraphToGraph walks "" from a value of # to the values of # (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToGraph(x *Graph, ix []int, yield func(*Graph) bool) bool {
 	if !yield(x) {
 		return false
@@ -994,16 +994,16 @@ func oaGraphWalkGraphToGraph(x *Graph, ix []int, yield func(*Graph) bool) bool {
 	return true
 }
 
-// oaGraphUnaryNodeGroup0 holds the unary relations of the carrier "" of scope "node" (SPEC §7.6).
+// oaGraphUnaryNodeGroup0 holds the unary relations of the carrier "" of scope "node" (docs/SCORING.md §7.6).
 var oaGraphUnaryNodeGroup0 = [...]string{"\x05unary\x18(('properties', \"root\"),"}
 
-// oaGraphEdgeNodeGroup0 holds the edge relations of the carrier "" of scope "node" (SPEC §7.6).
+// oaGraphEdgeNodeGroup0 holds the edge relations of the carrier "" of scope "node" (docs/SCORING.md §7.6).
 var oaGraphEdgeNodeGroup0 = [...]string{""}
 
-// oaGraphMemberNodeGroup0 holds the member relations of the carrier "" of scope "node" (SPEC §7.6).
+// oaGraphMemberNodeGroup0 holds the member relations of the carrier "" of scope "node" (docs/SCORING.md §7.6).
 var oaGraphMemberNodeGroup0 = [...]string{"\x06member\x18(('properties', \"root\"),"}
 
-// oaGraphWalkGraphToRelationsItem walks "/properties/relations/items" from a value of # to the values of #/properties/relations/items (SPEC §7.3).
+// oaGraphWalkGraphToRelationsItem walks "/properties/relations/items" from a value of # to the values of #/properties/relations/items (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToRelationsItem(x *Graph, ix []int, yield func(*GraphRelationsItem) bool) bool {
 	if x.Relations != nil {
 		v0 := x.Relations
@@ -1018,7 +1018,7 @@ func oaGraphWalkGraphToRelationsItem(x *Graph, ix []int, yield func(*GraphRelati
 	return true
 }
 
-// oaGraphWalkGraphRelationsItemToSource walks "/properties/source" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/source (SPEC §7.3).
+// oaGraphWalkGraphRelationsItemToSource walks "/properties/source" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/source (docs/SCORING.md §7.3).
 func oaGraphWalkGraphRelationsItemToSource(x *GraphRelationsItem, ix []int, yield func(string) bool) bool {
 	if x.Source != nil {
 		v0 := *x.Source
@@ -1029,7 +1029,7 @@ func oaGraphWalkGraphRelationsItemToSource(x *GraphRelationsItem, ix []int, yiel
 	return true
 }
 
-// oaGraphWalkGraphRelationsItemToTarget walks "/properties/target" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/target (SPEC §7.3).
+// oaGraphWalkGraphRelationsItemToTarget walks "/properties/target" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/target (docs/SCORING.md §7.3).
 func oaGraphWalkGraphRelationsItemToTarget(x *GraphRelationsItem, ix []int, yield func(string) bool) bool {
 	if x.Target != nil {
 		v0 := *x.Target
@@ -1040,11 +1040,11 @@ func oaGraphWalkGraphRelationsItemToTarget(x *GraphRelationsItem, ix []int, yiel
 	return true
 }
 
-// oaGraphUnaryNodeGroup1 holds the unary relations of the carrier "/properties/relations/items" of scope "node" (SPEC §7.6).
+// oaGraphUnaryNodeGroup1 holds the unary relations of the carrier "/properties/relations/items" of scope "node" (docs/SCORING.md §7.6).
 var oaGraphUnaryNodeGroup1 = [...]string{"\x05unary\x1a(('properties', \"source\"),", "\x05unary\x1a(('properties', \"target\"),"}
 
-// oaGraphEdgeNodeGroup1 holds the edge relations of the carrier "/properties/relations/items" of scope "node" (SPEC §7.6).
+// oaGraphEdgeNodeGroup1 holds the edge relations of the carrier "/properties/relations/items" of scope "node" (docs/SCORING.md §7.6).
 var oaGraphEdgeNodeGroup1 = [...]string{"", "\x04edge\x1a(('properties', \"source\"),\x1a(('properties', \"target\"),", "", ""}
 
-// oaGraphMemberNodeGroup1 holds the member relations of the carrier "/properties/relations/items" of scope "node" (SPEC §7.6).
+// oaGraphMemberNodeGroup1 holds the member relations of the carrier "/properties/relations/items" of scope "node" (docs/SCORING.md §7.6).
 var oaGraphMemberNodeGroup1 = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}

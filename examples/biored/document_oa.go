@@ -57,25 +57,25 @@ type oaDocumentCtx struct {
 // oaDocumentPool pools the workspaces of the Document scorer.
 var oaDocumentPool = sync.Pool{New: func() any { return new(oaDocumentCtx) }}
 
-// oaDocumentObject0 is the object node # (SPEC §6).
+// oaDocumentObject0 is the object node # (docs/SCORING.md §6).
 var oaDocumentObject0 = genrt.ObjectSpec{Keys: []string{"entities", "relations"}, Weights: []float64{1, 1}, ValueImportance: 1}
 
-// oaDocumentArray1 is the array node #/properties/entities (SPEC §5).
+// oaDocumentArray1 is the array node #/properties/entities (docs/SCORING.md §5).
 var oaDocumentArray1 = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaDocumentObject2 is the object node #/properties/entities/items (SPEC §6).
+// oaDocumentObject2 is the object node #/properties/entities/items (docs/SCORING.md §6).
 var oaDocumentObject2 = genrt.ObjectSpec{Keys: []string{"id", "type", "mentions"}, Weights: []float64{1, 1.5, 1}, ValueImportance: 1}
 
-// oaDocumentArray5 is the array node #/properties/entities/items/properties/mentions (SPEC §5).
+// oaDocumentArray5 is the array node #/properties/entities/items/properties/mentions (docs/SCORING.md §5).
 var oaDocumentArray5 = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaDocumentObject6 is the object node #/properties/entities/items/properties/mentions/items (SPEC §6).
+// oaDocumentObject6 is the object node #/properties/entities/items/properties/mentions/items (docs/SCORING.md §6).
 var oaDocumentObject6 = genrt.ObjectSpec{Keys: []string{"text"}, Weights: []float64{1}, ValueImportance: 1}
 
-// oaDocumentArray8 is the array node #/properties/relations (SPEC §5).
+// oaDocumentArray8 is the array node #/properties/relations (docs/SCORING.md §5).
 var oaDocumentArray8 = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaDocumentObject9 is the object node #/properties/relations/items (SPEC §6).
+// oaDocumentObject9 is the object node #/properties/relations/items (docs/SCORING.md §6).
 var oaDocumentObject9 = genrt.ObjectSpec{Keys: []string{"subject", "predicate", "object"}, Weights: []float64{1, 1, 1}, ValueImportance: 1}
 
 // oaDocumentNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
@@ -264,12 +264,12 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItem(g, p *DocumentRelationsItem, 
 	return o.Done()
 }
 
-// checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
+// checkGold verifies the gold's referential integrity (docs/SCORING.md §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaDocumentCtx) checkGold(g *Document) error {
 	var err error
 	oaDocumentWalkDocumentToEntitiesItemID(g, c.ix[:], func(id string) bool {
 		if !c.scopeEntity.AddGoldID(id) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/entities/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewString(id)) + " in scope \"entity\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/entities/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.Readable(jsonval.NewString(id)) + " in scope \"entity\""}
 			return false
 		}
 		return true
@@ -279,7 +279,7 @@ func (c *oaDocumentCtx) checkGold(g *Document) error {
 	}
 	oaDocumentWalkDocumentToRelationsItemSubject(g, c.ix[:], func(v string) bool {
 		if !c.scopeEntity.IsGoldID(v) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/relations/%d/subject", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"entity\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/relations/%d/subject", c.ix[0]), Message: "reference " + jsonval.Readable(jsonval.NewString(v)) + " names no identifier of scope \"entity\""}
 			return false
 		}
 		return true
@@ -289,7 +289,7 @@ func (c *oaDocumentCtx) checkGold(g *Document) error {
 	}
 	oaDocumentWalkDocumentToRelationsItemObject(g, c.ix[:], func(v string) bool {
 		if !c.scopeEntity.IsGoldID(v) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/relations/%d/object", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"entity\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/relations/%d/object", c.ix[0]), Message: "reference " + jsonval.Readable(jsonval.NewString(v)) + " names no identifier of scope \"entity\""}
 			return false
 		}
 		return true
@@ -300,7 +300,7 @@ func (c *oaDocumentCtx) checkGold(g *Document) error {
 	return nil
 }
 
-// prepare runs the referential pre-pass of SPEC §7 before the main pass.
+// prepare runs the referential pre-pass of docs/SCORING.md §7 before the main pass.
 func (c *oaDocumentCtx) prepare(g, p *Document) error {
 	c.scopeEntity.Reset()
 	if err := c.checkGold(g); err != nil {
@@ -310,7 +310,7 @@ func (c *oaDocumentCtx) prepare(g, p *Document) error {
 	return nil
 }
 
-// Ref scores a reference of scope s for genrt.Generic (SPEC §7.4).
+// Ref scores a reference of scope s for genrt.Generic (docs/SCORING.md §7.4).
 func (c *oaDocumentCtx) Ref(s int, g, p jsonval.Value, build bool) (float64, *genrt.Res) {
 	switch s {
 	case 0:
@@ -319,7 +319,7 @@ func (c *oaDocumentCtx) Ref(s int, g, p jsonval.Value, build bool) (float64, *ge
 	return 0, nil
 }
 
-// deriveEntity derives the bijection of scope "entity" (SPEC §7.5).
+// deriveEntity derives the bijection of scope "entity" (docs/SCORING.md §7.5).
 func (c *oaDocumentCtx) deriveEntity(g, p *Document) {
 	for side, x := range [2]*Document{g, p} {
 		oaDocumentWalkDocumentToEntitiesItem(x, c.ix[:], func(r *DocumentEntitiesItem) bool {
@@ -340,7 +340,7 @@ func (c *oaDocumentCtx) deriveEntity(g, p *Document) {
 	})
 }
 
-// graphEntity builds the WL graph of scope "entity" on one side (SPEC §7.6).
+// graphEntity builds the WL graph of scope "entity" on one side (docs/SCORING.md §7.6).
 func (c *oaDocumentCtx) graphEntity(side int, x *Document) {
 	gr := &c.WL.Graphs[side]
 	genrt.Vertices(gr, &c.scopeEntity, side)
@@ -585,7 +585,7 @@ func oaDecodeDocumentRelationsItem(r *jsonval.Reader, x *DocumentRelationsItem) 
 // ScoreDocument returns the similarity of cand to gold in [0, 1] under the schema
 // biored.json: exactly the interpreter's score for the JSON values the two stand
 // for (see Document). A candidate that fails the schema's validation keywords (checked by generated code) scores 0;
-// a gold that fails them or lacks referential integrity (SPEC §7.3) is an *align.GoldError.
+// a gold that fails them or lacks referential integrity (docs/SCORING.md §7.3) is an *align.GoldError.
 // It makes no heap allocations in steady state while gold and candidate have
 // the same members everywhere.
 func ScoreDocument(gold, cand *Document) (float64, error) {
@@ -595,7 +595,7 @@ func ScoreDocument(gold, cand *Document) (float64, error) {
 	return oaDocumentScore(gold, cand)
 }
 
-// RepairDocument returns the ranked repair operations of the pair (SPEC §8,
+// RepairDocument returns the ranked repair operations of the pair (docs/SCORING.md §8,
 // granularity leaf, ranked by score delta): the interpreter's operations for
 // the JSON values the two stand for. A candidate that fails validation has
 // none.
@@ -607,7 +607,7 @@ func RepairDocument(gold, cand *Document) ([]align.Op, error) {
 }
 
 // CheckDocumentGold reports why gold cannot be scored against: it fails
-// the schema's validation keywords (checked by generated code) or lacks referential integrity (SPEC §7.3) (an *align.GoldError), or nil.
+// the schema's validation keywords (checked by generated code) or lacks referential integrity (docs/SCORING.md §7.3) (an *align.GoldError), or nil.
 func CheckDocumentGold(gold *Document) error {
 	if _, err := oaDocumentCheck(gold, gold); err != nil {
 		return err
@@ -812,7 +812,7 @@ func oaDocumentStringOfDocumentRelationsItem(x *DocumentRelationsItem, j int) (s
 	return "", false
 }
 
-// oaDocumentWalkDocumentToEntitiesItemID walks "/properties/entities/items/properties/id" from a value of # to the values of #/properties/entities/items/properties/id (SPEC §7.3).
+// oaDocumentWalkDocumentToEntitiesItemID walks "/properties/entities/items/properties/id" from a value of # to the values of #/properties/entities/items/properties/id (docs/SCORING.md §7.3).
 func oaDocumentWalkDocumentToEntitiesItemID(x *Document, ix []int, yield func(string) bool) bool {
 	if x.Entities != nil {
 		v0 := x.Entities
@@ -830,7 +830,7 @@ func oaDocumentWalkDocumentToEntitiesItemID(x *Document, ix []int, yield func(st
 	return true
 }
 
-// oaDocumentWalkDocumentToRelationsItemSubject walks "/properties/relations/items/properties/subject" from a value of # to the values of #/properties/relations/items/properties/subject (SPEC §7.3).
+// oaDocumentWalkDocumentToRelationsItemSubject walks "/properties/relations/items/properties/subject" from a value of # to the values of #/properties/relations/items/properties/subject (docs/SCORING.md §7.3).
 func oaDocumentWalkDocumentToRelationsItemSubject(x *Document, ix []int, yield func(string) bool) bool {
 	if x.Relations != nil {
 		v0 := x.Relations
@@ -848,7 +848,7 @@ func oaDocumentWalkDocumentToRelationsItemSubject(x *Document, ix []int, yield f
 	return true
 }
 
-// oaDocumentWalkDocumentToRelationsItemObject walks "/properties/relations/items/properties/object" from a value of # to the values of #/properties/relations/items/properties/object (SPEC §7.3).
+// oaDocumentWalkDocumentToRelationsItemObject walks "/properties/relations/items/properties/object" from a value of # to the values of #/properties/relations/items/properties/object (docs/SCORING.md §7.3).
 func oaDocumentWalkDocumentToRelationsItemObject(x *Document, ix []int, yield func(string) bool) bool {
 	if x.Relations != nil {
 		v0 := x.Relations
@@ -866,7 +866,7 @@ func oaDocumentWalkDocumentToRelationsItemObject(x *Document, ix []int, yield fu
 	return true
 }
 
-// oaDocumentWalkDocumentToEntitiesItem walks "/properties/entities/items" from a value of # to the values of #/properties/entities/items (SPEC §7.3).
+// oaDocumentWalkDocumentToEntitiesItem walks "/properties/entities/items" from a value of # to the values of #/properties/entities/items (docs/SCORING.md §7.3).
 func oaDocumentWalkDocumentToEntitiesItem(x *Document, ix []int, yield func(*DocumentEntitiesItem) bool) bool {
 	if x.Entities != nil {
 		v0 := x.Entities
@@ -881,7 +881,7 @@ func oaDocumentWalkDocumentToEntitiesItem(x *Document, ix []int, yield func(*Doc
 	return true
 }
 
-// oaDocumentWalkDocumentEntitiesItemToID walks "/properties/id" from a value of #/properties/entities/items to the values of #/properties/entities/items/properties/id (SPEC §7.3).
+// oaDocumentWalkDocumentEntitiesItemToID walks "/properties/id" from a value of #/properties/entities/items to the values of #/properties/entities/items/properties/id (docs/SCORING.md §7.3).
 func oaDocumentWalkDocumentEntitiesItemToID(x *DocumentEntitiesItem, ix []int, yield func(string) bool) bool {
 	if x.ID != nil {
 		v0 := *x.ID
@@ -892,7 +892,7 @@ func oaDocumentWalkDocumentEntitiesItemToID(x *DocumentEntitiesItem, ix []int, y
 	return true
 }
 
-// oaDocumentWalkDocumentToRelationsItem walks "/properties/relations/items" from a value of # to the values of #/properties/relations/items (SPEC §7.3).
+// oaDocumentWalkDocumentToRelationsItem walks "/properties/relations/items" from a value of # to the values of #/properties/relations/items (docs/SCORING.md §7.3).
 func oaDocumentWalkDocumentToRelationsItem(x *Document, ix []int, yield func(*DocumentRelationsItem) bool) bool {
 	if x.Relations != nil {
 		v0 := x.Relations
@@ -907,7 +907,7 @@ func oaDocumentWalkDocumentToRelationsItem(x *Document, ix []int, yield func(*Do
 	return true
 }
 
-// oaDocumentWalkDocumentRelationsItemToObject walks "/properties/object" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/object (SPEC §7.3).
+// oaDocumentWalkDocumentRelationsItemToObject walks "/properties/object" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/object (docs/SCORING.md §7.3).
 func oaDocumentWalkDocumentRelationsItemToObject(x *DocumentRelationsItem, ix []int, yield func(string) bool) bool {
 	if x.Object != nil {
 		v0 := *x.Object
@@ -918,7 +918,7 @@ func oaDocumentWalkDocumentRelationsItemToObject(x *DocumentRelationsItem, ix []
 	return true
 }
 
-// oaDocumentWalkDocumentRelationsItemToSubject walks "/properties/subject" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/subject (SPEC §7.3).
+// oaDocumentWalkDocumentRelationsItemToSubject walks "/properties/subject" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/subject (docs/SCORING.md §7.3).
 func oaDocumentWalkDocumentRelationsItemToSubject(x *DocumentRelationsItem, ix []int, yield func(string) bool) bool {
 	if x.Subject != nil {
 		v0 := *x.Subject
@@ -929,11 +929,11 @@ func oaDocumentWalkDocumentRelationsItemToSubject(x *DocumentRelationsItem, ix [
 	return true
 }
 
-// oaDocumentUnaryEntityGroup0 holds the unary relations of the carrier "/properties/relations/items" of scope "entity" (SPEC §7.6).
+// oaDocumentUnaryEntityGroup0 holds the unary relations of the carrier "/properties/relations/items" of scope "entity" (docs/SCORING.md §7.6).
 var oaDocumentUnaryEntityGroup0 = [...]string{"\x05unary\x1a(('properties', \"object\"),", "\x05unary\x1b(('properties', \"subject\"),"}
 
-// oaDocumentEdgeEntityGroup0 holds the edge relations of the carrier "/properties/relations/items" of scope "entity" (SPEC §7.6).
+// oaDocumentEdgeEntityGroup0 holds the edge relations of the carrier "/properties/relations/items" of scope "entity" (docs/SCORING.md §7.6).
 var oaDocumentEdgeEntityGroup0 = [...]string{"", "\x04edge\x1a(('properties', \"object\"),\x1b(('properties', \"subject\"),", "", ""}
 
-// oaDocumentMemberEntityGroup0 holds the member relations of the carrier "/properties/relations/items" of scope "entity" (SPEC §7.6).
+// oaDocumentMemberEntityGroup0 holds the member relations of the carrier "/properties/relations/items" of scope "entity" (docs/SCORING.md §7.6).
 var oaDocumentMemberEntityGroup0 = [...]string{"\x06member\x1a(('properties', \"object\"),", "\x06member\x1b(('properties', \"subject\"),"}

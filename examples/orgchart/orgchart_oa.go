@@ -70,25 +70,25 @@ type oaOrgChartCtx struct {
 // oaOrgChartPool pools the workspaces of the OrgChart scorer.
 var oaOrgChartPool = sync.Pool{New: func() any { return new(oaOrgChartCtx) }}
 
-// oaOrgChartObject0 is the object node # (SPEC §6).
+// oaOrgChartObject0 is the object node # (docs/SCORING.md §6).
 var oaOrgChartObject0 = genrt.ObjectSpec{Keys: []string{"people", "mentorships", "agenda", "period"}, Weights: []float64{1, 1, 1, 1}, ValueImportance: 1}
 
-// oaOrgChartArray1 is the array node #/properties/people (SPEC §5).
+// oaOrgChartArray1 is the array node #/properties/people (docs/SCORING.md §5).
 var oaOrgChartArray1 = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaOrgChartObject2 is the object node #/properties/people/items (SPEC §6).
+// oaOrgChartObject2 is the object node #/properties/people/items (docs/SCORING.md §6).
 var oaOrgChartObject2 = genrt.ObjectSpec{Keys: []string{"id", "name", "role"}, Weights: []float64{1, 2, 1}, ValueImportance: 1}
 
-// oaOrgChartArray6 is the array node #/properties/mentorships (SPEC §5).
+// oaOrgChartArray6 is the array node #/properties/mentorships (docs/SCORING.md §5).
 var oaOrgChartArray6 = genrt.ArraySpec{Tail: true, Align: true, IgnoreExcess: true}
 
-// oaOrgChartObject7 is the object node #/properties/mentorships/items (SPEC §6).
+// oaOrgChartObject7 is the object node #/properties/mentorships/items (docs/SCORING.md §6).
 var oaOrgChartObject7 = genrt.ObjectSpec{Keys: []string{"mentor", "mentee"}, Weights: []float64{1, 1}, ValueImportance: 1}
 
-// oaOrgChartArray10 is the array node #/properties/agenda (SPEC §5).
+// oaOrgChartArray10 is the array node #/properties/agenda (docs/SCORING.md §5).
 var oaOrgChartArray10 = genrt.ArraySpec{Tail: true}
 
-// oaOrgChartArray12 is the array node #/properties/period (SPEC §5).
+// oaOrgChartArray12 is the array node #/properties/period (docs/SCORING.md §5).
 var oaOrgChartArray12 = genrt.ArraySpec{Prefix: 2, PrefixWeights: []float64{1, 1}}
 
 // oaOrgChartNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
@@ -287,12 +287,12 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriod(g, p *OrgChartPeriod, build bool) (f
 	})
 }
 
-// checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
+// checkGold verifies the gold's referential integrity (docs/SCORING.md §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaOrgChartCtx) checkGold(g *OrgChart) error {
 	var err error
 	oaOrgChartWalkOrgChartToPeopleItemID(g, c.ix[:], func(id int64) bool {
 		if !c.scopePerson.AddGoldID(id) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/people/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewInt(id)) + " in scope \"person\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/people/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.Readable(jsonval.NewInt(id)) + " in scope \"person\""}
 			return false
 		}
 		return true
@@ -302,7 +302,7 @@ func (c *oaOrgChartCtx) checkGold(g *OrgChart) error {
 	}
 	oaOrgChartWalkOrgChartToMentorshipsItemMentor(g, c.ix[:], func(v int64) bool {
 		if !c.scopePerson.IsGoldID(v) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/mentorships/%d/mentor", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewInt(v)) + " names no identifier of scope \"person\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/mentorships/%d/mentor", c.ix[0]), Message: "reference " + jsonval.Readable(jsonval.NewInt(v)) + " names no identifier of scope \"person\""}
 			return false
 		}
 		return true
@@ -312,7 +312,7 @@ func (c *oaOrgChartCtx) checkGold(g *OrgChart) error {
 	}
 	oaOrgChartWalkOrgChartToMentorshipsItemMentee(g, c.ix[:], func(v int64) bool {
 		if !c.scopePerson.IsGoldID(v) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/mentorships/%d/mentee", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewInt(v)) + " names no identifier of scope \"person\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/mentorships/%d/mentee", c.ix[0]), Message: "reference " + jsonval.Readable(jsonval.NewInt(v)) + " names no identifier of scope \"person\""}
 			return false
 		}
 		return true
@@ -323,7 +323,7 @@ func (c *oaOrgChartCtx) checkGold(g *OrgChart) error {
 	return nil
 }
 
-// prepare runs the referential pre-pass of SPEC §7 before the main pass.
+// prepare runs the referential pre-pass of docs/SCORING.md §7 before the main pass.
 func (c *oaOrgChartCtx) prepare(g, p *OrgChart) error {
 	c.scopePerson.Reset()
 	if err := c.checkGold(g); err != nil {
@@ -333,7 +333,7 @@ func (c *oaOrgChartCtx) prepare(g, p *OrgChart) error {
 	return nil
 }
 
-// Ref scores a reference of scope s for genrt.Generic (SPEC §7.4).
+// Ref scores a reference of scope s for genrt.Generic (docs/SCORING.md §7.4).
 func (c *oaOrgChartCtx) Ref(s int, g, p jsonval.Value, build bool) (float64, *genrt.Res) {
 	switch s {
 	case 0:
@@ -342,7 +342,7 @@ func (c *oaOrgChartCtx) Ref(s int, g, p jsonval.Value, build bool) (float64, *ge
 	return 0, nil
 }
 
-// derivePerson derives the bijection of scope "person" (SPEC §7.5).
+// derivePerson derives the bijection of scope "person" (docs/SCORING.md §7.5).
 func (c *oaOrgChartCtx) derivePerson(g, p *OrgChart) {
 	for side, x := range [2]*OrgChart{g, p} {
 		oaOrgChartWalkOrgChartToPeopleItem(x, c.ix[:], func(r *OrgChartPeopleItem) bool {
@@ -363,7 +363,7 @@ func (c *oaOrgChartCtx) derivePerson(g, p *OrgChart) {
 	})
 }
 
-// graphPerson builds the WL graph of scope "person" on one side (SPEC §7.6).
+// graphPerson builds the WL graph of scope "person" on one side (docs/SCORING.md §7.6).
 func (c *oaOrgChartCtx) graphPerson(side int, x *OrgChart) {
 	gr := &c.WL.Graphs[side]
 	genrt.Vertices(gr, &c.scopePerson, side)
@@ -642,7 +642,7 @@ func oaDecodeOrgChartPeriod(r *jsonval.Reader, x *OrgChartPeriod) bool {
 // ScoreOrgChart returns the similarity of cand to gold in [0, 1] under the schema
 // schema.json: exactly the interpreter's score for the JSON values the two stand
 // for (see OrgChart). A candidate that fails the schema's validation keywords (checked by generated code) scores 0;
-// a gold that fails them or lacks referential integrity (SPEC §7.3) is an *align.GoldError.
+// a gold that fails them or lacks referential integrity (docs/SCORING.md §7.3) is an *align.GoldError.
 // It makes no heap allocations in steady state while gold and candidate have
 // the same members everywhere.
 func ScoreOrgChart(gold, cand *OrgChart) (float64, error) {
@@ -652,7 +652,7 @@ func ScoreOrgChart(gold, cand *OrgChart) (float64, error) {
 	return oaOrgChartScore(gold, cand)
 }
 
-// RepairOrgChart returns the ranked repair operations of the pair (SPEC §8,
+// RepairOrgChart returns the ranked repair operations of the pair (docs/SCORING.md §8,
 // granularity leaf, ranked by score delta): the interpreter's operations for
 // the JSON values the two stand for. A candidate that fails validation has
 // none.
@@ -664,7 +664,7 @@ func RepairOrgChart(gold, cand *OrgChart) ([]align.Op, error) {
 }
 
 // CheckOrgChartGold reports why gold cannot be scored against: it fails
-// the schema's validation keywords (checked by generated code) or lacks referential integrity (SPEC §7.3) (an *align.GoldError), or nil.
+// the schema's validation keywords (checked by generated code) or lacks referential integrity (docs/SCORING.md §7.3) (an *align.GoldError), or nil.
 func CheckOrgChartGold(gold *OrgChart) error {
 	if _, err := oaOrgChartCheck(gold, gold); err != nil {
 		return err
@@ -894,7 +894,7 @@ func oaOrgChartInt64OfOrgChartMentorshipsItem(x *OrgChartMentorshipsItem, j int)
 	return 0, false
 }
 
-// oaOrgChartWalkOrgChartToPeopleItemID walks "/properties/people/items/properties/id" from a value of # to the values of #/properties/people/items/properties/id (SPEC §7.3).
+// oaOrgChartWalkOrgChartToPeopleItemID walks "/properties/people/items/properties/id" from a value of # to the values of #/properties/people/items/properties/id (docs/SCORING.md §7.3).
 func oaOrgChartWalkOrgChartToPeopleItemID(x *OrgChart, ix []int, yield func(int64) bool) bool {
 	if x.People != nil {
 		v0 := x.People
@@ -912,7 +912,7 @@ func oaOrgChartWalkOrgChartToPeopleItemID(x *OrgChart, ix []int, yield func(int6
 	return true
 }
 
-// oaOrgChartWalkOrgChartToMentorshipsItemMentor walks "/properties/mentorships/items/properties/mentor" from a value of # to the values of #/properties/mentorships/items/properties/mentor (SPEC §7.3).
+// oaOrgChartWalkOrgChartToMentorshipsItemMentor walks "/properties/mentorships/items/properties/mentor" from a value of # to the values of #/properties/mentorships/items/properties/mentor (docs/SCORING.md §7.3).
 func oaOrgChartWalkOrgChartToMentorshipsItemMentor(x *OrgChart, ix []int, yield func(int64) bool) bool {
 	if x.Mentorships != nil {
 		v0 := x.Mentorships
@@ -930,7 +930,7 @@ func oaOrgChartWalkOrgChartToMentorshipsItemMentor(x *OrgChart, ix []int, yield 
 	return true
 }
 
-// oaOrgChartWalkOrgChartToMentorshipsItemMentee walks "/properties/mentorships/items/properties/mentee" from a value of # to the values of #/properties/mentorships/items/properties/mentee (SPEC §7.3).
+// oaOrgChartWalkOrgChartToMentorshipsItemMentee walks "/properties/mentorships/items/properties/mentee" from a value of # to the values of #/properties/mentorships/items/properties/mentee (docs/SCORING.md §7.3).
 func oaOrgChartWalkOrgChartToMentorshipsItemMentee(x *OrgChart, ix []int, yield func(int64) bool) bool {
 	if x.Mentorships != nil {
 		v0 := x.Mentorships
@@ -948,7 +948,7 @@ func oaOrgChartWalkOrgChartToMentorshipsItemMentee(x *OrgChart, ix []int, yield 
 	return true
 }
 
-// oaOrgChartWalkOrgChartToPeopleItem walks "/properties/people/items" from a value of # to the values of #/properties/people/items (SPEC §7.3).
+// oaOrgChartWalkOrgChartToPeopleItem walks "/properties/people/items" from a value of # to the values of #/properties/people/items (docs/SCORING.md §7.3).
 func oaOrgChartWalkOrgChartToPeopleItem(x *OrgChart, ix []int, yield func(*OrgChartPeopleItem) bool) bool {
 	if x.People != nil {
 		v0 := x.People
@@ -963,7 +963,7 @@ func oaOrgChartWalkOrgChartToPeopleItem(x *OrgChart, ix []int, yield func(*OrgCh
 	return true
 }
 
-// oaOrgChartWalkOrgChartPeopleItemToID walks "/properties/id" from a value of #/properties/people/items to the values of #/properties/people/items/properties/id (SPEC §7.3).
+// oaOrgChartWalkOrgChartPeopleItemToID walks "/properties/id" from a value of #/properties/people/items to the values of #/properties/people/items/properties/id (docs/SCORING.md §7.3).
 func oaOrgChartWalkOrgChartPeopleItemToID(x *OrgChartPeopleItem, ix []int, yield func(int64) bool) bool {
 	if x.ID != nil {
 		v0 := *x.ID
@@ -974,7 +974,7 @@ func oaOrgChartWalkOrgChartPeopleItemToID(x *OrgChartPeopleItem, ix []int, yield
 	return true
 }
 
-// oaOrgChartWalkOrgChartToMentorshipsItem walks "/properties/mentorships/items" from a value of # to the values of #/properties/mentorships/items (SPEC §7.3).
+// oaOrgChartWalkOrgChartToMentorshipsItem walks "/properties/mentorships/items" from a value of # to the values of #/properties/mentorships/items (docs/SCORING.md §7.3).
 func oaOrgChartWalkOrgChartToMentorshipsItem(x *OrgChart, ix []int, yield func(*OrgChartMentorshipsItem) bool) bool {
 	if x.Mentorships != nil {
 		v0 := x.Mentorships
@@ -989,7 +989,7 @@ func oaOrgChartWalkOrgChartToMentorshipsItem(x *OrgChart, ix []int, yield func(*
 	return true
 }
 
-// oaOrgChartWalkOrgChartMentorshipsItemToMentee walks "/properties/mentee" from a value of #/properties/mentorships/items to the values of #/properties/mentorships/items/properties/mentee (SPEC §7.3).
+// oaOrgChartWalkOrgChartMentorshipsItemToMentee walks "/properties/mentee" from a value of #/properties/mentorships/items to the values of #/properties/mentorships/items/properties/mentee (docs/SCORING.md §7.3).
 func oaOrgChartWalkOrgChartMentorshipsItemToMentee(x *OrgChartMentorshipsItem, ix []int, yield func(int64) bool) bool {
 	if x.Mentee != nil {
 		v0 := *x.Mentee
@@ -1000,7 +1000,7 @@ func oaOrgChartWalkOrgChartMentorshipsItemToMentee(x *OrgChartMentorshipsItem, i
 	return true
 }
 
-// oaOrgChartWalkOrgChartMentorshipsItemToMentor walks "/properties/mentor" from a value of #/properties/mentorships/items to the values of #/properties/mentorships/items/properties/mentor (SPEC §7.3).
+// oaOrgChartWalkOrgChartMentorshipsItemToMentor walks "/properties/mentor" from a value of #/properties/mentorships/items to the values of #/properties/mentorships/items/properties/mentor (docs/SCORING.md §7.3).
 func oaOrgChartWalkOrgChartMentorshipsItemToMentor(x *OrgChartMentorshipsItem, ix []int, yield func(int64) bool) bool {
 	if x.Mentor != nil {
 		v0 := *x.Mentor
@@ -1011,13 +1011,13 @@ func oaOrgChartWalkOrgChartMentorshipsItemToMentor(x *OrgChartMentorshipsItem, i
 	return true
 }
 
-// oaOrgChartUnaryPersonGroup0 holds the unary relations of the carrier "/properties/mentorships/items" of scope "person" (SPEC §7.6).
+// oaOrgChartUnaryPersonGroup0 holds the unary relations of the carrier "/properties/mentorships/items" of scope "person" (docs/SCORING.md §7.6).
 var oaOrgChartUnaryPersonGroup0 = [...]string{"\x05unary\x1a(('properties', \"mentee\"),", "\x05unary\x1a(('properties', \"mentor\"),"}
 
-// oaOrgChartEdgePersonGroup0 holds the edge relations of the carrier "/properties/mentorships/items" of scope "person" (SPEC §7.6).
+// oaOrgChartEdgePersonGroup0 holds the edge relations of the carrier "/properties/mentorships/items" of scope "person" (docs/SCORING.md §7.6).
 var oaOrgChartEdgePersonGroup0 = [...]string{"", "\x04edge\x1a(('properties', \"mentee\"),\x1a(('properties', \"mentor\"),", "", ""}
 
-// oaOrgChartMemberPersonGroup0 holds the member relations of the carrier "/properties/mentorships/items" of scope "person" (SPEC §7.6).
+// oaOrgChartMemberPersonGroup0 holds the member relations of the carrier "/properties/mentorships/items" of scope "person" (docs/SCORING.md §7.6).
 var oaOrgChartMemberPersonGroup0 = [...]string{"\x06member\x1a(('properties', \"mentee\"),", "\x06member\x1a(('properties', \"mentor\"),"}
 
 // oaOrgChartEnum0 holds the values of an enum.

@@ -33,10 +33,10 @@ type oaSentenceOrderCtx struct {
 // oaSentenceOrderPool pools the workspaces of the SentenceOrder scorer.
 var oaSentenceOrderPool = sync.Pool{New: func() any { return new(oaSentenceOrderCtx) }}
 
-// oaSentenceOrderObject0 is the object node # (SPEC §6).
+// oaSentenceOrderObject0 is the object node # (docs/SCORING.md §6).
 var oaSentenceOrderObject0 = genrt.ObjectSpec{Keys: []string{"indices"}, Weights: []float64{1}, ValueImportance: 1}
 
-// oaSentenceOrderArray1 is the array node #/properties/indices (SPEC §5).
+// oaSentenceOrderArray1 is the array node #/properties/indices (docs/SCORING.md §5).
 var oaSentenceOrderArray1 = genrt.ArraySpec{Tail: true}
 
 // oaSentenceOrderNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
@@ -135,7 +135,7 @@ func ScoreSentenceOrder(gold, cand *SentenceOrder) (float64, error) {
 	return oaSentenceOrderScore(gold, cand)
 }
 
-// RepairSentenceOrder returns the ranked repair operations of the pair (SPEC §8,
+// RepairSentenceOrder returns the ranked repair operations of the pair (docs/SCORING.md §8,
 // granularity leaf, ranked by score delta): the interpreter's operations for
 // the JSON values the two stand for. A candidate that fails validation has
 // none.

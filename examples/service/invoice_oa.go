@@ -32,22 +32,22 @@ type oaInvoiceCtx struct {
 // oaInvoicePool pools the workspaces of the Invoice scorer.
 var oaInvoicePool = sync.Pool{New: func() any { return new(oaInvoiceCtx) }}
 
-// oaInvoiceObject0 is the object node #/$defs/Invoice (SPEC §6).
+// oaInvoiceObject0 is the object node #/$defs/Invoice (docs/SCORING.md §6).
 var oaInvoiceObject0 = genrt.ObjectSpec{Keys: []string{"number", "issued", "vendor", "parties", "lines", "totalCents", "notes"}, Weights: []float64{2, 1, 1.5, 1, 3, 2, 1}, KeyExact: true, ValueImportance: 1}
 
-// oaInvoiceObject3 is the object node #/$defs/Invoice/properties/vendor (SPEC §6).
+// oaInvoiceObject3 is the object node #/$defs/Invoice/properties/vendor (docs/SCORING.md §6).
 var oaInvoiceObject3 = genrt.ObjectSpec{Keys: []string{"name", "vatId"}, Weights: []float64{1, 1}, ValueImportance: 1}
 
-// oaInvoiceArray6 is the array node #/$defs/Invoice/properties/parties (SPEC §5).
+// oaInvoiceArray6 is the array node #/$defs/Invoice/properties/parties (docs/SCORING.md §5).
 var oaInvoiceArray6 = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaInvoiceObject7 is the object node #/$defs/Party (SPEC §6).
+// oaInvoiceObject7 is the object node #/$defs/Party (docs/SCORING.md §6).
 var oaInvoiceObject7 = genrt.ObjectSpec{Keys: []string{"id", "name", "role", "parent"}, Weights: []float64{1, 1, 1, 1}, ValueImportance: 1}
 
-// oaInvoiceArray12 is the array node #/$defs/Invoice/properties/lines (SPEC §5).
+// oaInvoiceArray12 is the array node #/$defs/Invoice/properties/lines (docs/SCORING.md §5).
 var oaInvoiceArray12 = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaInvoiceObject13 is the object node #/$defs/Line (SPEC §6).
+// oaInvoiceObject13 is the object node #/$defs/Line (docs/SCORING.md §6).
 var oaInvoiceObject13 = genrt.ObjectSpec{Keys: []string{"sku", "description", "date", "quantity", "unitCents", "shipTo"}, Weights: []float64{2, 1, 1, 1, 1, 1}, ValueImportance: 1}
 
 // oaInvoiceNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
@@ -326,12 +326,12 @@ func (c *oaInvoiceCtx) scoreInvoiceNotes(g, p *string, build bool) (float64, *ge
 	return genrt.Str(align.Levenshtein, 0, *g, *p, build)
 }
 
-// checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
+// checkGold verifies the gold's referential integrity (docs/SCORING.md §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaInvoiceCtx) checkGold(g *Invoice) error {
 	var err error
 	oaInvoiceWalkInvoiceToPartiesItemID(g, c.ix[:], func(id string) bool {
 		if !c.scopeParty.AddGoldID(id) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/parties/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewString(id)) + " in scope \"party\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/parties/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.Readable(jsonval.NewString(id)) + " in scope \"party\""}
 			return false
 		}
 		return true
@@ -341,7 +341,7 @@ func (c *oaInvoiceCtx) checkGold(g *Invoice) error {
 	}
 	oaInvoiceWalkInvoiceToPartiesItemParent(g, c.ix[:], func(v string) bool {
 		if !c.scopeParty.IsGoldID(v) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/parties/%d/parent", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"party\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/parties/%d/parent", c.ix[0]), Message: "reference " + jsonval.Readable(jsonval.NewString(v)) + " names no identifier of scope \"party\""}
 			return false
 		}
 		return true
@@ -351,7 +351,7 @@ func (c *oaInvoiceCtx) checkGold(g *Invoice) error {
 	}
 	oaInvoiceWalkInvoiceToLinesItemShipTo(g, c.ix[:], func(v string) bool {
 		if !c.scopeParty.IsGoldID(v) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/lines/%d/shipTo", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"party\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/lines/%d/shipTo", c.ix[0]), Message: "reference " + jsonval.Readable(jsonval.NewString(v)) + " names no identifier of scope \"party\""}
 			return false
 		}
 		return true
@@ -362,7 +362,7 @@ func (c *oaInvoiceCtx) checkGold(g *Invoice) error {
 	return nil
 }
 
-// prepare runs the referential pre-pass of SPEC §7 before the main pass.
+// prepare runs the referential pre-pass of docs/SCORING.md §7 before the main pass.
 func (c *oaInvoiceCtx) prepare(g, p *Invoice) error {
 	c.scopeParty.Reset()
 	if err := c.checkGold(g); err != nil {
@@ -372,7 +372,7 @@ func (c *oaInvoiceCtx) prepare(g, p *Invoice) error {
 	return nil
 }
 
-// Ref scores a reference of scope s for genrt.Generic (SPEC §7.4).
+// Ref scores a reference of scope s for genrt.Generic (docs/SCORING.md §7.4).
 func (c *oaInvoiceCtx) Ref(s int, g, p jsonval.Value, build bool) (float64, *genrt.Res) {
 	switch s {
 	case 0:
@@ -381,7 +381,7 @@ func (c *oaInvoiceCtx) Ref(s int, g, p jsonval.Value, build bool) (float64, *gen
 	return 0, nil
 }
 
-// deriveParty derives the bijection of scope "party" (SPEC §7.5).
+// deriveParty derives the bijection of scope "party" (docs/SCORING.md §7.5).
 func (c *oaInvoiceCtx) deriveParty(g, p *Invoice) {
 	for side, x := range [2]*Invoice{g, p} {
 		oaInvoiceWalkInvoiceToPartiesItem(x, c.ix[:], func(r *Party) bool {
@@ -402,7 +402,7 @@ func (c *oaInvoiceCtx) deriveParty(g, p *Invoice) {
 	})
 }
 
-// graphParty builds the WL graph of scope "party" on one side (SPEC §7.6).
+// graphParty builds the WL graph of scope "party" on one side (docs/SCORING.md §7.6).
 func (c *oaInvoiceCtx) graphParty(side int, x *Invoice) {
 	gr := &c.WL.Graphs[side]
 	genrt.Vertices(gr, &c.scopeParty, side)
@@ -714,7 +714,7 @@ func oaDecodeLine(r *jsonval.Reader, x *Line) bool {
 // ScoreInvoice returns the similarity of cand to gold in [0, 1] under the schema
 // the oa tags of Invoice: exactly the interpreter's score for the JSON values the two stand
 // for (see Invoice). A candidate that fails the schema's validation keywords (checked by generated code) scores 0;
-// a gold that fails them or lacks referential integrity (SPEC §7.3) is an *align.GoldError.
+// a gold that fails them or lacks referential integrity (docs/SCORING.md §7.3) is an *align.GoldError.
 // It makes no heap allocations in steady state while gold and candidate have
 // the same members everywhere.
 func ScoreInvoice(gold, cand *Invoice) (float64, error) {
@@ -724,7 +724,7 @@ func ScoreInvoice(gold, cand *Invoice) (float64, error) {
 	return oaInvoiceScore(gold, cand)
 }
 
-// RepairInvoice returns the ranked repair operations of the pair (SPEC §8,
+// RepairInvoice returns the ranked repair operations of the pair (docs/SCORING.md §8,
 // granularity leaf, ranked by score delta): the interpreter's operations for
 // the JSON values the two stand for. A candidate that fails validation has
 // none.
@@ -736,7 +736,7 @@ func RepairInvoice(gold, cand *Invoice) ([]align.Op, error) {
 }
 
 // CheckInvoiceGold reports why gold cannot be scored against: it fails
-// the schema's validation keywords (checked by generated code) or lacks referential integrity (SPEC §7.3) (an *align.GoldError), or nil.
+// the schema's validation keywords (checked by generated code) or lacks referential integrity (docs/SCORING.md §7.3) (an *align.GoldError), or nil.
 func CheckInvoiceGold(gold *Invoice) error {
 	if _, err := oaInvoiceCheck(gold, gold); err != nil {
 		return err
@@ -930,7 +930,7 @@ func oaInvoiceInt64OfLine(x *Line, j int) (int64, bool) {
 	return 0, false
 }
 
-// oaInvoiceWalkInvoiceToPartiesItemID walks "/properties/parties/items/properties/id" from a value of #/$defs/Invoice to the values of #/$defs/Party/properties/id (SPEC §7.3).
+// oaInvoiceWalkInvoiceToPartiesItemID walks "/properties/parties/items/properties/id" from a value of #/$defs/Invoice to the values of #/$defs/Party/properties/id (docs/SCORING.md §7.3).
 func oaInvoiceWalkInvoiceToPartiesItemID(x *Invoice, ix []int, yield func(string) bool) bool {
 	v0 := x.Parties
 	for i1 := range v0 {
@@ -944,7 +944,7 @@ func oaInvoiceWalkInvoiceToPartiesItemID(x *Invoice, ix []int, yield func(string
 	return true
 }
 
-// oaInvoiceWalkInvoiceToPartiesItemParent walks "/properties/parties/items/properties/parent" from a value of #/$defs/Invoice to the values of #/$defs/Party/properties/parent (SPEC §7.3).
+// oaInvoiceWalkInvoiceToPartiesItemParent walks "/properties/parties/items/properties/parent" from a value of #/$defs/Invoice to the values of #/$defs/Party/properties/parent (docs/SCORING.md §7.3).
 func oaInvoiceWalkInvoiceToPartiesItemParent(x *Invoice, ix []int, yield func(string) bool) bool {
 	v0 := x.Parties
 	for i1 := range v0 {
@@ -960,7 +960,7 @@ func oaInvoiceWalkInvoiceToPartiesItemParent(x *Invoice, ix []int, yield func(st
 	return true
 }
 
-// oaInvoiceWalkInvoiceToLinesItemShipTo walks "/properties/lines/items/properties/shipTo" from a value of #/$defs/Invoice to the values of #/$defs/Line/properties/shipTo (SPEC §7.3).
+// oaInvoiceWalkInvoiceToLinesItemShipTo walks "/properties/lines/items/properties/shipTo" from a value of #/$defs/Invoice to the values of #/$defs/Line/properties/shipTo (docs/SCORING.md §7.3).
 func oaInvoiceWalkInvoiceToLinesItemShipTo(x *Invoice, ix []int, yield func(string) bool) bool {
 	v0 := x.Lines
 	for i1 := range v0 {
@@ -974,7 +974,7 @@ func oaInvoiceWalkInvoiceToLinesItemShipTo(x *Invoice, ix []int, yield func(stri
 	return true
 }
 
-// oaInvoiceWalkInvoiceToPartiesItem walks "/properties/parties/items" from a value of #/$defs/Invoice to the values of #/$defs/Party (SPEC §7.3).
+// oaInvoiceWalkInvoiceToPartiesItem walks "/properties/parties/items" from a value of #/$defs/Invoice to the values of #/$defs/Party (docs/SCORING.md §7.3).
 func oaInvoiceWalkInvoiceToPartiesItem(x *Invoice, ix []int, yield func(*Party) bool) bool {
 	v0 := x.Parties
 	for i1 := range v0 {
@@ -987,7 +987,7 @@ func oaInvoiceWalkInvoiceToPartiesItem(x *Invoice, ix []int, yield func(*Party) 
 	return true
 }
 
-// oaInvoiceWalkInvoicePartiesItemToID walks "/properties/id" from a value of #/$defs/Party to the values of #/$defs/Party/properties/id (SPEC §7.3).
+// oaInvoiceWalkInvoicePartiesItemToID walks "/properties/id" from a value of #/$defs/Party to the values of #/$defs/Party/properties/id (docs/SCORING.md §7.3).
 func oaInvoiceWalkInvoicePartiesItemToID(x *Party, ix []int, yield func(string) bool) bool {
 	v0 := x.ID
 	if !yield(v0) {
@@ -996,7 +996,7 @@ func oaInvoiceWalkInvoicePartiesItemToID(x *Party, ix []int, yield func(string) 
 	return true
 }
 
-// oaInvoiceWalkInvoicePartiesItemToParent walks "/properties/parent" from a value of #/$defs/Party to the values of #/$defs/Party/properties/parent (SPEC §7.3).
+// oaInvoiceWalkInvoicePartiesItemToParent walks "/properties/parent" from a value of #/$defs/Party to the values of #/$defs/Party/properties/parent (docs/SCORING.md §7.3).
 func oaInvoiceWalkInvoicePartiesItemToParent(x *Party, ix []int, yield func(string) bool) bool {
 	if x.Parent != "" {
 		v0 := x.Parent
@@ -1007,16 +1007,16 @@ func oaInvoiceWalkInvoicePartiesItemToParent(x *Party, ix []int, yield func(stri
 	return true
 }
 
-// oaInvoiceUnaryPartyGroup0 holds the unary relations of the carrier "/properties/parties/items" of scope "party" (SPEC §7.6).
+// oaInvoiceUnaryPartyGroup0 holds the unary relations of the carrier "/properties/parties/items" of scope "party" (docs/SCORING.md §7.6).
 var oaInvoiceUnaryPartyGroup0 = [...]string{"\x05unary\x1a(('properties', \"parent\"),"}
 
-// oaInvoiceEdgePartyGroup0 holds the edge relations of the carrier "/properties/parties/items" of scope "party" (SPEC §7.6).
+// oaInvoiceEdgePartyGroup0 holds the edge relations of the carrier "/properties/parties/items" of scope "party" (docs/SCORING.md §7.6).
 var oaInvoiceEdgePartyGroup0 = [...]string{""}
 
-// oaInvoiceMemberPartyGroup0 holds the member relations of the carrier "/properties/parties/items" of scope "party" (SPEC §7.6).
+// oaInvoiceMemberPartyGroup0 holds the member relations of the carrier "/properties/parties/items" of scope "party" (docs/SCORING.md §7.6).
 var oaInvoiceMemberPartyGroup0 = [...]string{"\x06member\x1a(('properties', \"parent\"),"}
 
-// oaInvoiceWalkInvoiceToLinesItem walks "/properties/lines/items" from a value of #/$defs/Invoice to the values of #/$defs/Line (SPEC §7.3).
+// oaInvoiceWalkInvoiceToLinesItem walks "/properties/lines/items" from a value of #/$defs/Invoice to the values of #/$defs/Line (docs/SCORING.md §7.3).
 func oaInvoiceWalkInvoiceToLinesItem(x *Invoice, ix []int, yield func(*Line) bool) bool {
 	v0 := x.Lines
 	for i1 := range v0 {
@@ -1029,7 +1029,7 @@ func oaInvoiceWalkInvoiceToLinesItem(x *Invoice, ix []int, yield func(*Line) boo
 	return true
 }
 
-// oaInvoiceWalkInvoiceLinesItemToShipTo walks "/properties/shipTo" from a value of #/$defs/Line to the values of #/$defs/Line/properties/shipTo (SPEC §7.3).
+// oaInvoiceWalkInvoiceLinesItemToShipTo walks "/properties/shipTo" from a value of #/$defs/Line to the values of #/$defs/Line/properties/shipTo (docs/SCORING.md §7.3).
 func oaInvoiceWalkInvoiceLinesItemToShipTo(x *Line, ix []int, yield func(string) bool) bool {
 	v0 := x.ShipTo
 	if !yield(v0) {
@@ -1038,13 +1038,13 @@ func oaInvoiceWalkInvoiceLinesItemToShipTo(x *Line, ix []int, yield func(string)
 	return true
 }
 
-// oaInvoiceUnaryPartyGroup1 holds the unary relations of the carrier "/properties/lines/items" of scope "party" (SPEC §7.6).
+// oaInvoiceUnaryPartyGroup1 holds the unary relations of the carrier "/properties/lines/items" of scope "party" (docs/SCORING.md §7.6).
 var oaInvoiceUnaryPartyGroup1 = [...]string{"\x05unary\x1a(('properties', \"shipTo\"),"}
 
-// oaInvoiceEdgePartyGroup1 holds the edge relations of the carrier "/properties/lines/items" of scope "party" (SPEC §7.6).
+// oaInvoiceEdgePartyGroup1 holds the edge relations of the carrier "/properties/lines/items" of scope "party" (docs/SCORING.md §7.6).
 var oaInvoiceEdgePartyGroup1 = [...]string{""}
 
-// oaInvoiceMemberPartyGroup1 holds the member relations of the carrier "/properties/lines/items" of scope "party" (SPEC §7.6).
+// oaInvoiceMemberPartyGroup1 holds the member relations of the carrier "/properties/lines/items" of scope "party" (docs/SCORING.md §7.6).
 var oaInvoiceMemberPartyGroup1 = [...]string{"\x06member\x1a(('properties', \"shipTo\"),"}
 
 // oaInvoiceEnum0 holds the values of an enum.

@@ -77,37 +77,37 @@ type oaGraphCtx struct {
 // oaGraphPool pools the workspaces of the Graph scorer.
 var oaGraphPool = sync.Pool{New: func() any { return new(oaGraphCtx) }}
 
-// oaGraphObject0 is the object node # (SPEC §6).
+// oaGraphObject0 is the object node # (docs/SCORING.md §6).
 var oaGraphObject0 = genrt.ObjectSpec{Keys: []string{"people", "companies", "employment", "acquaintance", "partnership"}, Weights: []float64{1, 1, 1, 1, 1}, ValueImportance: 1}
 
-// oaGraphArray1 is the array node #/properties/people (SPEC §5).
+// oaGraphArray1 is the array node #/properties/people (docs/SCORING.md §5).
 var oaGraphArray1 = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaGraphObject2 is the object node #/properties/people/items (SPEC §6).
+// oaGraphObject2 is the object node #/properties/people/items (docs/SCORING.md §6).
 var oaGraphObject2 = genrt.ObjectSpec{Keys: []string{"id", "name", "title"}, Weights: []float64{1, 1, 1.5}, ValueImportance: 1}
 
-// oaGraphArray6 is the array node #/properties/companies (SPEC §5).
+// oaGraphArray6 is the array node #/properties/companies (docs/SCORING.md §5).
 var oaGraphArray6 = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaGraphObject7 is the object node #/properties/companies/items (SPEC §6).
+// oaGraphObject7 is the object node #/properties/companies/items (docs/SCORING.md §6).
 var oaGraphObject7 = genrt.ObjectSpec{Keys: []string{"id", "name", "industry"}, Weights: []float64{1, 1, 1.5}, ValueImportance: 1}
 
-// oaGraphArray11 is the array node #/properties/employment (SPEC §5).
+// oaGraphArray11 is the array node #/properties/employment (docs/SCORING.md §5).
 var oaGraphArray11 = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaGraphObject12 is the object node #/properties/employment/items (SPEC §6).
+// oaGraphObject12 is the object node #/properties/employment/items (docs/SCORING.md §6).
 var oaGraphObject12 = genrt.ObjectSpec{Keys: []string{"person", "company", "role"}, Weights: []float64{1, 1, 1}, ValueImportance: 1}
 
-// oaGraphArray16 is the array node #/properties/acquaintance (SPEC §5).
+// oaGraphArray16 is the array node #/properties/acquaintance (docs/SCORING.md §5).
 var oaGraphArray16 = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaGraphObject17 is the object node #/properties/acquaintance/items (SPEC §6).
+// oaGraphObject17 is the object node #/properties/acquaintance/items (docs/SCORING.md §6).
 var oaGraphObject17 = genrt.ObjectSpec{Keys: []string{"source", "target", "relation"}, Weights: []float64{1, 1, 1}, ValueImportance: 1}
 
-// oaGraphArray21 is the array node #/properties/partnership (SPEC §5).
+// oaGraphArray21 is the array node #/properties/partnership (docs/SCORING.md §5).
 var oaGraphArray21 = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaGraphObject22 is the object node #/properties/partnership/items (SPEC §6).
+// oaGraphObject22 is the object node #/properties/partnership/items (docs/SCORING.md §6).
 var oaGraphObject22 = genrt.ObjectSpec{Keys: []string{"source", "target", "relation"}, Weights: []float64{1, 1, 1}, ValueImportance: 1}
 
 // oaGraphNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
@@ -472,12 +472,12 @@ func (c *oaGraphCtx) scoreGraphPartnershipItem(g, p *GraphPartnershipItem, build
 	return o.Done()
 }
 
-// checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
+// checkGold verifies the gold's referential integrity (docs/SCORING.md §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaGraphCtx) checkGold(g *Graph) error {
 	var err error
 	oaGraphWalkGraphToCompaniesItemID(g, c.ix[:], func(id string) bool {
 		if !c.scopeCompany.AddGoldID(id) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/companies/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewString(id)) + " in scope \"company\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/companies/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.Readable(jsonval.NewString(id)) + " in scope \"company\""}
 			return false
 		}
 		return true
@@ -487,7 +487,7 @@ func (c *oaGraphCtx) checkGold(g *Graph) error {
 	}
 	oaGraphWalkGraphToEmploymentItemCompany(g, c.ix[:], func(v string) bool {
 		if !c.scopeCompany.IsGoldID(v) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/employment/%d/company", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"company\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/employment/%d/company", c.ix[0]), Message: "reference " + jsonval.Readable(jsonval.NewString(v)) + " names no identifier of scope \"company\""}
 			return false
 		}
 		return true
@@ -497,7 +497,7 @@ func (c *oaGraphCtx) checkGold(g *Graph) error {
 	}
 	oaGraphWalkGraphToPartnershipItemSource(g, c.ix[:], func(v string) bool {
 		if !c.scopeCompany.IsGoldID(v) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/partnership/%d/source", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"company\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/partnership/%d/source", c.ix[0]), Message: "reference " + jsonval.Readable(jsonval.NewString(v)) + " names no identifier of scope \"company\""}
 			return false
 		}
 		return true
@@ -507,7 +507,7 @@ func (c *oaGraphCtx) checkGold(g *Graph) error {
 	}
 	oaGraphWalkGraphToPartnershipItemTarget(g, c.ix[:], func(v string) bool {
 		if !c.scopeCompany.IsGoldID(v) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/partnership/%d/target", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"company\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/partnership/%d/target", c.ix[0]), Message: "reference " + jsonval.Readable(jsonval.NewString(v)) + " names no identifier of scope \"company\""}
 			return false
 		}
 		return true
@@ -517,7 +517,7 @@ func (c *oaGraphCtx) checkGold(g *Graph) error {
 	}
 	oaGraphWalkGraphToPeopleItemID(g, c.ix[:], func(id string) bool {
 		if !c.scopePerson.AddGoldID(id) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/people/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.PyRepr(jsonval.NewString(id)) + " in scope \"person\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/people/%d/id", c.ix[0]), Message: "duplicate identifier " + jsonval.Readable(jsonval.NewString(id)) + " in scope \"person\""}
 			return false
 		}
 		return true
@@ -527,7 +527,7 @@ func (c *oaGraphCtx) checkGold(g *Graph) error {
 	}
 	oaGraphWalkGraphToEmploymentItemPerson(g, c.ix[:], func(v string) bool {
 		if !c.scopePerson.IsGoldID(v) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/employment/%d/person", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"person\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/employment/%d/person", c.ix[0]), Message: "reference " + jsonval.Readable(jsonval.NewString(v)) + " names no identifier of scope \"person\""}
 			return false
 		}
 		return true
@@ -537,7 +537,7 @@ func (c *oaGraphCtx) checkGold(g *Graph) error {
 	}
 	oaGraphWalkGraphToAcquaintanceItemSource(g, c.ix[:], func(v string) bool {
 		if !c.scopePerson.IsGoldID(v) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/acquaintance/%d/source", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"person\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/acquaintance/%d/source", c.ix[0]), Message: "reference " + jsonval.Readable(jsonval.NewString(v)) + " names no identifier of scope \"person\""}
 			return false
 		}
 		return true
@@ -547,7 +547,7 @@ func (c *oaGraphCtx) checkGold(g *Graph) error {
 	}
 	oaGraphWalkGraphToAcquaintanceItemTarget(g, c.ix[:], func(v string) bool {
 		if !c.scopePerson.IsGoldID(v) {
-			err = &align.GoldError{Pointer: fmt.Sprintf("/acquaintance/%d/target", c.ix[0]), Message: "reference " + jsonval.PyRepr(jsonval.NewString(v)) + " names no identifier of scope \"person\""}
+			err = &align.GoldError{Pointer: fmt.Sprintf("/acquaintance/%d/target", c.ix[0]), Message: "reference " + jsonval.Readable(jsonval.NewString(v)) + " names no identifier of scope \"person\""}
 			return false
 		}
 		return true
@@ -558,7 +558,7 @@ func (c *oaGraphCtx) checkGold(g *Graph) error {
 	return nil
 }
 
-// prepare runs the referential pre-pass of SPEC §7 before the main pass.
+// prepare runs the referential pre-pass of docs/SCORING.md §7 before the main pass.
 func (c *oaGraphCtx) prepare(g, p *Graph) error {
 	c.scopeCompany.Reset()
 	c.scopePerson.Reset()
@@ -570,7 +570,7 @@ func (c *oaGraphCtx) prepare(g, p *Graph) error {
 	return nil
 }
 
-// Ref scores a reference of scope s for genrt.Generic (SPEC §7.4).
+// Ref scores a reference of scope s for genrt.Generic (docs/SCORING.md §7.4).
 func (c *oaGraphCtx) Ref(s int, g, p jsonval.Value, build bool) (float64, *genrt.Res) {
 	switch s {
 	case 0:
@@ -581,7 +581,7 @@ func (c *oaGraphCtx) Ref(s int, g, p jsonval.Value, build bool) (float64, *genrt
 	return 0, nil
 }
 
-// deriveCompany derives the bijection of scope "company" (SPEC §7.5).
+// deriveCompany derives the bijection of scope "company" (docs/SCORING.md §7.5).
 func (c *oaGraphCtx) deriveCompany(g, p *Graph) {
 	for side, x := range [2]*Graph{g, p} {
 		oaGraphWalkGraphToCompaniesItem(x, c.ix[:], func(r *GraphCompaniesItem) bool {
@@ -602,7 +602,7 @@ func (c *oaGraphCtx) deriveCompany(g, p *Graph) {
 	})
 }
 
-// graphCompany builds the WL graph of scope "company" on one side (SPEC §7.6).
+// graphCompany builds the WL graph of scope "company" on one side (docs/SCORING.md §7.6).
 func (c *oaGraphCtx) graphCompany(side int, x *Graph) {
 	gr := &c.WL.Graphs[side]
 	genrt.Vertices(gr, &c.scopeCompany, side)
@@ -666,7 +666,7 @@ func (c *oaGraphCtx) graphCompany(side int, x *Graph) {
 	})
 }
 
-// derivePerson derives the bijection of scope "person" (SPEC §7.5).
+// derivePerson derives the bijection of scope "person" (docs/SCORING.md §7.5).
 func (c *oaGraphCtx) derivePerson(g, p *Graph) {
 	for side, x := range [2]*Graph{g, p} {
 		oaGraphWalkGraphToPeopleItem(x, c.ix[:], func(r *GraphPeopleItem) bool {
@@ -687,7 +687,7 @@ func (c *oaGraphCtx) derivePerson(g, p *Graph) {
 	})
 }
 
-// graphPerson builds the WL graph of scope "person" on one side (SPEC §7.6).
+// graphPerson builds the WL graph of scope "person" on one side (docs/SCORING.md §7.6).
 func (c *oaGraphCtx) graphPerson(side int, x *Graph) {
 	gr := &c.WL.Graphs[side]
 	genrt.Vertices(gr, &c.scopePerson, side)
@@ -1123,7 +1123,7 @@ func oaDecodeGraphPartnershipItem(r *jsonval.Reader, x *GraphPartnershipItem) bo
 // ScoreGraph returns the similarity of cand to gold in [0, 1] under the schema
 // synra_codex_ra.json: exactly the interpreter's score for the JSON values the two stand
 // for (see Graph). A candidate that fails the schema's validation keywords (checked by generated code) scores 0;
-// a gold that fails them or lacks referential integrity (SPEC §7.3) is an *align.GoldError.
+// a gold that fails them or lacks referential integrity (docs/SCORING.md §7.3) is an *align.GoldError.
 // It makes no heap allocations in steady state while gold and candidate have
 // the same members everywhere.
 func ScoreGraph(gold, cand *Graph) (float64, error) {
@@ -1133,7 +1133,7 @@ func ScoreGraph(gold, cand *Graph) (float64, error) {
 	return oaGraphScore(gold, cand)
 }
 
-// RepairGraph returns the ranked repair operations of the pair (SPEC §8,
+// RepairGraph returns the ranked repair operations of the pair (docs/SCORING.md §8,
 // granularity leaf, ranked by score delta): the interpreter's operations for
 // the JSON values the two stand for. A candidate that fails validation has
 // none.
@@ -1145,7 +1145,7 @@ func RepairGraph(gold, cand *Graph) ([]align.Op, error) {
 }
 
 // CheckGraphGold reports why gold cannot be scored against: it fails
-// the schema's validation keywords (checked by generated code) or lacks referential integrity (SPEC §7.3) (an *align.GoldError), or nil.
+// the schema's validation keywords (checked by generated code) or lacks referential integrity (docs/SCORING.md §7.3) (an *align.GoldError), or nil.
 func CheckGraphGold(gold *Graph) error {
 	if _, err := oaGraphCheck(gold, gold); err != nil {
 		return err
@@ -1447,7 +1447,7 @@ func oaGraphStringOfGraphPartnershipItem(x *GraphPartnershipItem, j int) (string
 	return "", false
 }
 
-// oaGraphWalkGraphToCompaniesItemID walks "/properties/companies/items/properties/id" from a value of # to the values of #/properties/companies/items/properties/id (SPEC §7.3).
+// oaGraphWalkGraphToCompaniesItemID walks "/properties/companies/items/properties/id" from a value of # to the values of #/properties/companies/items/properties/id (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToCompaniesItemID(x *Graph, ix []int, yield func(string) bool) bool {
 	if x.Companies != nil {
 		v0 := x.Companies
@@ -1465,7 +1465,7 @@ func oaGraphWalkGraphToCompaniesItemID(x *Graph, ix []int, yield func(string) bo
 	return true
 }
 
-// oaGraphWalkGraphToEmploymentItemCompany walks "/properties/employment/items/properties/company" from a value of # to the values of #/properties/employment/items/properties/company (SPEC §7.3).
+// oaGraphWalkGraphToEmploymentItemCompany walks "/properties/employment/items/properties/company" from a value of # to the values of #/properties/employment/items/properties/company (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToEmploymentItemCompany(x *Graph, ix []int, yield func(string) bool) bool {
 	if x.Employment != nil {
 		v0 := x.Employment
@@ -1483,7 +1483,7 @@ func oaGraphWalkGraphToEmploymentItemCompany(x *Graph, ix []int, yield func(stri
 	return true
 }
 
-// oaGraphWalkGraphToPartnershipItemSource walks "/properties/partnership/items/properties/source" from a value of # to the values of #/properties/partnership/items/properties/source (SPEC §7.3).
+// oaGraphWalkGraphToPartnershipItemSource walks "/properties/partnership/items/properties/source" from a value of # to the values of #/properties/partnership/items/properties/source (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToPartnershipItemSource(x *Graph, ix []int, yield func(string) bool) bool {
 	if x.Partnership != nil {
 		v0 := x.Partnership
@@ -1501,7 +1501,7 @@ func oaGraphWalkGraphToPartnershipItemSource(x *Graph, ix []int, yield func(stri
 	return true
 }
 
-// oaGraphWalkGraphToPartnershipItemTarget walks "/properties/partnership/items/properties/target" from a value of # to the values of #/properties/partnership/items/properties/target (SPEC §7.3).
+// oaGraphWalkGraphToPartnershipItemTarget walks "/properties/partnership/items/properties/target" from a value of # to the values of #/properties/partnership/items/properties/target (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToPartnershipItemTarget(x *Graph, ix []int, yield func(string) bool) bool {
 	if x.Partnership != nil {
 		v0 := x.Partnership
@@ -1519,7 +1519,7 @@ func oaGraphWalkGraphToPartnershipItemTarget(x *Graph, ix []int, yield func(stri
 	return true
 }
 
-// oaGraphWalkGraphToPeopleItemID walks "/properties/people/items/properties/id" from a value of # to the values of #/properties/people/items/properties/id (SPEC §7.3).
+// oaGraphWalkGraphToPeopleItemID walks "/properties/people/items/properties/id" from a value of # to the values of #/properties/people/items/properties/id (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToPeopleItemID(x *Graph, ix []int, yield func(string) bool) bool {
 	if x.People != nil {
 		v0 := x.People
@@ -1537,7 +1537,7 @@ func oaGraphWalkGraphToPeopleItemID(x *Graph, ix []int, yield func(string) bool)
 	return true
 }
 
-// oaGraphWalkGraphToEmploymentItemPerson walks "/properties/employment/items/properties/person" from a value of # to the values of #/properties/employment/items/properties/person (SPEC §7.3).
+// oaGraphWalkGraphToEmploymentItemPerson walks "/properties/employment/items/properties/person" from a value of # to the values of #/properties/employment/items/properties/person (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToEmploymentItemPerson(x *Graph, ix []int, yield func(string) bool) bool {
 	if x.Employment != nil {
 		v0 := x.Employment
@@ -1555,7 +1555,7 @@ func oaGraphWalkGraphToEmploymentItemPerson(x *Graph, ix []int, yield func(strin
 	return true
 }
 
-// oaGraphWalkGraphToAcquaintanceItemSource walks "/properties/acquaintance/items/properties/source" from a value of # to the values of #/properties/acquaintance/items/properties/source (SPEC §7.3).
+// oaGraphWalkGraphToAcquaintanceItemSource walks "/properties/acquaintance/items/properties/source" from a value of # to the values of #/properties/acquaintance/items/properties/source (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToAcquaintanceItemSource(x *Graph, ix []int, yield func(string) bool) bool {
 	if x.Acquaintance != nil {
 		v0 := x.Acquaintance
@@ -1573,7 +1573,7 @@ func oaGraphWalkGraphToAcquaintanceItemSource(x *Graph, ix []int, yield func(str
 	return true
 }
 
-// oaGraphWalkGraphToAcquaintanceItemTarget walks "/properties/acquaintance/items/properties/target" from a value of # to the values of #/properties/acquaintance/items/properties/target (SPEC §7.3).
+// oaGraphWalkGraphToAcquaintanceItemTarget walks "/properties/acquaintance/items/properties/target" from a value of # to the values of #/properties/acquaintance/items/properties/target (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToAcquaintanceItemTarget(x *Graph, ix []int, yield func(string) bool) bool {
 	if x.Acquaintance != nil {
 		v0 := x.Acquaintance
@@ -1591,7 +1591,7 @@ func oaGraphWalkGraphToAcquaintanceItemTarget(x *Graph, ix []int, yield func(str
 	return true
 }
 
-// oaGraphWalkGraphToCompaniesItem walks "/properties/companies/items" from a value of # to the values of #/properties/companies/items (SPEC §7.3).
+// oaGraphWalkGraphToCompaniesItem walks "/properties/companies/items" from a value of # to the values of #/properties/companies/items (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToCompaniesItem(x *Graph, ix []int, yield func(*GraphCompaniesItem) bool) bool {
 	if x.Companies != nil {
 		v0 := x.Companies
@@ -1606,7 +1606,7 @@ func oaGraphWalkGraphToCompaniesItem(x *Graph, ix []int, yield func(*GraphCompan
 	return true
 }
 
-// oaGraphWalkGraphCompaniesItemToID walks "/properties/id" from a value of #/properties/companies/items to the values of #/properties/companies/items/properties/id (SPEC §7.3).
+// oaGraphWalkGraphCompaniesItemToID walks "/properties/id" from a value of #/properties/companies/items to the values of #/properties/companies/items/properties/id (docs/SCORING.md §7.3).
 func oaGraphWalkGraphCompaniesItemToID(x *GraphCompaniesItem, ix []int, yield func(string) bool) bool {
 	if x.ID != nil {
 		v0 := *x.ID
@@ -1617,7 +1617,7 @@ func oaGraphWalkGraphCompaniesItemToID(x *GraphCompaniesItem, ix []int, yield fu
 	return true
 }
 
-// oaGraphWalkGraphToEmploymentItem walks "/properties/employment/items" from a value of # to the values of #/properties/employment/items (SPEC §7.3).
+// oaGraphWalkGraphToEmploymentItem walks "/properties/employment/items" from a value of # to the values of #/properties/employment/items (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToEmploymentItem(x *Graph, ix []int, yield func(*GraphEmploymentItem) bool) bool {
 	if x.Employment != nil {
 		v0 := x.Employment
@@ -1632,7 +1632,7 @@ func oaGraphWalkGraphToEmploymentItem(x *Graph, ix []int, yield func(*GraphEmplo
 	return true
 }
 
-// oaGraphWalkGraphEmploymentItemToCompany walks "/properties/company" from a value of #/properties/employment/items to the values of #/properties/employment/items/properties/company (SPEC §7.3).
+// oaGraphWalkGraphEmploymentItemToCompany walks "/properties/company" from a value of #/properties/employment/items to the values of #/properties/employment/items/properties/company (docs/SCORING.md §7.3).
 func oaGraphWalkGraphEmploymentItemToCompany(x *GraphEmploymentItem, ix []int, yield func(string) bool) bool {
 	if x.Company != nil {
 		v0 := *x.Company
@@ -1643,16 +1643,16 @@ func oaGraphWalkGraphEmploymentItemToCompany(x *GraphEmploymentItem, ix []int, y
 	return true
 }
 
-// oaGraphUnaryCompanyGroup0 holds the unary relations of the carrier "/properties/employment/items" of scope "company" (SPEC §7.6).
+// oaGraphUnaryCompanyGroup0 holds the unary relations of the carrier "/properties/employment/items" of scope "company" (docs/SCORING.md §7.6).
 var oaGraphUnaryCompanyGroup0 = [...]string{"\x05unary\x1b(('properties', \"company\"),"}
 
-// oaGraphEdgeCompanyGroup0 holds the edge relations of the carrier "/properties/employment/items" of scope "company" (SPEC §7.6).
+// oaGraphEdgeCompanyGroup0 holds the edge relations of the carrier "/properties/employment/items" of scope "company" (docs/SCORING.md §7.6).
 var oaGraphEdgeCompanyGroup0 = [...]string{""}
 
-// oaGraphMemberCompanyGroup0 holds the member relations of the carrier "/properties/employment/items" of scope "company" (SPEC §7.6).
+// oaGraphMemberCompanyGroup0 holds the member relations of the carrier "/properties/employment/items" of scope "company" (docs/SCORING.md §7.6).
 var oaGraphMemberCompanyGroup0 = [...]string{"\x06member\x1b(('properties', \"company\"),"}
 
-// oaGraphWalkGraphToPartnershipItem walks "/properties/partnership/items" from a value of # to the values of #/properties/partnership/items (SPEC §7.3).
+// oaGraphWalkGraphToPartnershipItem walks "/properties/partnership/items" from a value of # to the values of #/properties/partnership/items (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToPartnershipItem(x *Graph, ix []int, yield func(*GraphPartnershipItem) bool) bool {
 	if x.Partnership != nil {
 		v0 := x.Partnership
@@ -1667,7 +1667,7 @@ func oaGraphWalkGraphToPartnershipItem(x *Graph, ix []int, yield func(*GraphPart
 	return true
 }
 
-// oaGraphWalkGraphPartnershipItemToSource walks "/properties/source" from a value of #/properties/partnership/items to the values of #/properties/partnership/items/properties/source (SPEC §7.3).
+// oaGraphWalkGraphPartnershipItemToSource walks "/properties/source" from a value of #/properties/partnership/items to the values of #/properties/partnership/items/properties/source (docs/SCORING.md §7.3).
 func oaGraphWalkGraphPartnershipItemToSource(x *GraphPartnershipItem, ix []int, yield func(string) bool) bool {
 	if x.Source != nil {
 		v0 := *x.Source
@@ -1678,7 +1678,7 @@ func oaGraphWalkGraphPartnershipItemToSource(x *GraphPartnershipItem, ix []int, 
 	return true
 }
 
-// oaGraphWalkGraphPartnershipItemToTarget walks "/properties/target" from a value of #/properties/partnership/items to the values of #/properties/partnership/items/properties/target (SPEC §7.3).
+// oaGraphWalkGraphPartnershipItemToTarget walks "/properties/target" from a value of #/properties/partnership/items to the values of #/properties/partnership/items/properties/target (docs/SCORING.md §7.3).
 func oaGraphWalkGraphPartnershipItemToTarget(x *GraphPartnershipItem, ix []int, yield func(string) bool) bool {
 	if x.Target != nil {
 		v0 := *x.Target
@@ -1689,16 +1689,16 @@ func oaGraphWalkGraphPartnershipItemToTarget(x *GraphPartnershipItem, ix []int, 
 	return true
 }
 
-// oaGraphUnaryCompanyGroup1 holds the unary relations of the carrier "/properties/partnership/items" of scope "company" (SPEC §7.6).
+// oaGraphUnaryCompanyGroup1 holds the unary relations of the carrier "/properties/partnership/items" of scope "company" (docs/SCORING.md §7.6).
 var oaGraphUnaryCompanyGroup1 = [...]string{"\x05unary\x1a(('properties', \"source\"),", "\x05unary\x1a(('properties', \"target\"),"}
 
-// oaGraphEdgeCompanyGroup1 holds the edge relations of the carrier "/properties/partnership/items" of scope "company" (SPEC §7.6).
+// oaGraphEdgeCompanyGroup1 holds the edge relations of the carrier "/properties/partnership/items" of scope "company" (docs/SCORING.md §7.6).
 var oaGraphEdgeCompanyGroup1 = [...]string{"", "\x04edge\x1a(('properties', \"source\"),\x1a(('properties', \"target\"),", "", ""}
 
-// oaGraphMemberCompanyGroup1 holds the member relations of the carrier "/properties/partnership/items" of scope "company" (SPEC §7.6).
+// oaGraphMemberCompanyGroup1 holds the member relations of the carrier "/properties/partnership/items" of scope "company" (docs/SCORING.md §7.6).
 var oaGraphMemberCompanyGroup1 = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}
 
-// oaGraphWalkGraphToPeopleItem walks "/properties/people/items" from a value of # to the values of #/properties/people/items (SPEC §7.3).
+// oaGraphWalkGraphToPeopleItem walks "/properties/people/items" from a value of # to the values of #/properties/people/items (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToPeopleItem(x *Graph, ix []int, yield func(*GraphPeopleItem) bool) bool {
 	if x.People != nil {
 		v0 := x.People
@@ -1713,7 +1713,7 @@ func oaGraphWalkGraphToPeopleItem(x *Graph, ix []int, yield func(*GraphPeopleIte
 	return true
 }
 
-// oaGraphWalkGraphPeopleItemToID walks "/properties/id" from a value of #/properties/people/items to the values of #/properties/people/items/properties/id (SPEC §7.3).
+// oaGraphWalkGraphPeopleItemToID walks "/properties/id" from a value of #/properties/people/items to the values of #/properties/people/items/properties/id (docs/SCORING.md §7.3).
 func oaGraphWalkGraphPeopleItemToID(x *GraphPeopleItem, ix []int, yield func(string) bool) bool {
 	if x.ID != nil {
 		v0 := *x.ID
@@ -1724,7 +1724,7 @@ func oaGraphWalkGraphPeopleItemToID(x *GraphPeopleItem, ix []int, yield func(str
 	return true
 }
 
-// oaGraphWalkGraphEmploymentItemToPerson walks "/properties/person" from a value of #/properties/employment/items to the values of #/properties/employment/items/properties/person (SPEC §7.3).
+// oaGraphWalkGraphEmploymentItemToPerson walks "/properties/person" from a value of #/properties/employment/items to the values of #/properties/employment/items/properties/person (docs/SCORING.md §7.3).
 func oaGraphWalkGraphEmploymentItemToPerson(x *GraphEmploymentItem, ix []int, yield func(string) bool) bool {
 	if x.Person != nil {
 		v0 := *x.Person
@@ -1735,16 +1735,16 @@ func oaGraphWalkGraphEmploymentItemToPerson(x *GraphEmploymentItem, ix []int, yi
 	return true
 }
 
-// oaGraphUnaryPersonGroup0 holds the unary relations of the carrier "/properties/employment/items" of scope "person" (SPEC §7.6).
+// oaGraphUnaryPersonGroup0 holds the unary relations of the carrier "/properties/employment/items" of scope "person" (docs/SCORING.md §7.6).
 var oaGraphUnaryPersonGroup0 = [...]string{"\x05unary\x1a(('properties', \"person\"),"}
 
-// oaGraphEdgePersonGroup0 holds the edge relations of the carrier "/properties/employment/items" of scope "person" (SPEC §7.6).
+// oaGraphEdgePersonGroup0 holds the edge relations of the carrier "/properties/employment/items" of scope "person" (docs/SCORING.md §7.6).
 var oaGraphEdgePersonGroup0 = [...]string{""}
 
-// oaGraphMemberPersonGroup0 holds the member relations of the carrier "/properties/employment/items" of scope "person" (SPEC §7.6).
+// oaGraphMemberPersonGroup0 holds the member relations of the carrier "/properties/employment/items" of scope "person" (docs/SCORING.md §7.6).
 var oaGraphMemberPersonGroup0 = [...]string{"\x06member\x1a(('properties', \"person\"),"}
 
-// oaGraphWalkGraphToAcquaintanceItem walks "/properties/acquaintance/items" from a value of # to the values of #/properties/acquaintance/items (SPEC §7.3).
+// oaGraphWalkGraphToAcquaintanceItem walks "/properties/acquaintance/items" from a value of # to the values of #/properties/acquaintance/items (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToAcquaintanceItem(x *Graph, ix []int, yield func(*GraphAcquaintanceItem) bool) bool {
 	if x.Acquaintance != nil {
 		v0 := x.Acquaintance
@@ -1759,7 +1759,7 @@ func oaGraphWalkGraphToAcquaintanceItem(x *Graph, ix []int, yield func(*GraphAcq
 	return true
 }
 
-// oaGraphWalkGraphAcquaintanceItemToSource walks "/properties/source" from a value of #/properties/acquaintance/items to the values of #/properties/acquaintance/items/properties/source (SPEC §7.3).
+// oaGraphWalkGraphAcquaintanceItemToSource walks "/properties/source" from a value of #/properties/acquaintance/items to the values of #/properties/acquaintance/items/properties/source (docs/SCORING.md §7.3).
 func oaGraphWalkGraphAcquaintanceItemToSource(x *GraphAcquaintanceItem, ix []int, yield func(string) bool) bool {
 	if x.Source != nil {
 		v0 := *x.Source
@@ -1770,7 +1770,7 @@ func oaGraphWalkGraphAcquaintanceItemToSource(x *GraphAcquaintanceItem, ix []int
 	return true
 }
 
-// oaGraphWalkGraphAcquaintanceItemToTarget walks "/properties/target" from a value of #/properties/acquaintance/items to the values of #/properties/acquaintance/items/properties/target (SPEC §7.3).
+// oaGraphWalkGraphAcquaintanceItemToTarget walks "/properties/target" from a value of #/properties/acquaintance/items to the values of #/properties/acquaintance/items/properties/target (docs/SCORING.md §7.3).
 func oaGraphWalkGraphAcquaintanceItemToTarget(x *GraphAcquaintanceItem, ix []int, yield func(string) bool) bool {
 	if x.Target != nil {
 		v0 := *x.Target
@@ -1781,11 +1781,11 @@ func oaGraphWalkGraphAcquaintanceItemToTarget(x *GraphAcquaintanceItem, ix []int
 	return true
 }
 
-// oaGraphUnaryPersonGroup1 holds the unary relations of the carrier "/properties/acquaintance/items" of scope "person" (SPEC §7.6).
+// oaGraphUnaryPersonGroup1 holds the unary relations of the carrier "/properties/acquaintance/items" of scope "person" (docs/SCORING.md §7.6).
 var oaGraphUnaryPersonGroup1 = [...]string{"\x05unary\x1a(('properties', \"source\"),", "\x05unary\x1a(('properties', \"target\"),"}
 
-// oaGraphEdgePersonGroup1 holds the edge relations of the carrier "/properties/acquaintance/items" of scope "person" (SPEC §7.6).
+// oaGraphEdgePersonGroup1 holds the edge relations of the carrier "/properties/acquaintance/items" of scope "person" (docs/SCORING.md §7.6).
 var oaGraphEdgePersonGroup1 = [...]string{"", "\x04edge\x1a(('properties', \"source\"),\x1a(('properties', \"target\"),", "", ""}
 
-// oaGraphMemberPersonGroup1 holds the member relations of the carrier "/properties/acquaintance/items" of scope "person" (SPEC §7.6).
+// oaGraphMemberPersonGroup1 holds the member relations of the carrier "/properties/acquaintance/items" of scope "person" (docs/SCORING.md §7.6).
 var oaGraphMemberPersonGroup1 = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}

@@ -33,10 +33,10 @@ type oaSortedFactsCtx struct {
 // oaSortedFactsPool pools the workspaces of the SortedFacts scorer.
 var oaSortedFactsPool = sync.Pool{New: func() any { return new(oaSortedFactsCtx) }}
 
-// oaSortedFactsObject0 is the object node # (SPEC §6).
+// oaSortedFactsObject0 is the object node # (docs/SCORING.md §6).
 var oaSortedFactsObject0 = genrt.ObjectSpec{Keys: []string{"indices"}, Weights: []float64{1}, ValueImportance: 1}
 
-// oaSortedFactsArray1 is the array node #/properties/indices (SPEC §5).
+// oaSortedFactsArray1 is the array node #/properties/indices (docs/SCORING.md §5).
 var oaSortedFactsArray1 = genrt.ArraySpec{Tail: true}
 
 // oaSortedFactsNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
@@ -135,7 +135,7 @@ func ScoreSortedFacts(gold, cand *SortedFacts) (float64, error) {
 	return oaSortedFactsScore(gold, cand)
 }
 
-// RepairSortedFacts returns the ranked repair operations of the pair (SPEC §8,
+// RepairSortedFacts returns the ranked repair operations of the pair (docs/SCORING.md §8,
 // granularity leaf, ranked by score delta): the interpreter's operations for
 // the JSON values the two stand for. A candidate that fails validation has
 // none.

@@ -39,13 +39,13 @@ type oaTripCtx struct {
 // oaTripPool pools the workspaces of the Trip scorer.
 var oaTripPool = sync.Pool{New: func() any { return new(oaTripCtx) }}
 
-// oaTripObject0 is the object node # (SPEC §6).
+// oaTripObject0 is the object node # (docs/SCORING.md §6).
 var oaTripObject0 = genrt.ObjectSpec{Keys: []string{"itinerary"}, Weights: []float64{1}, ValueImportance: 1}
 
-// oaTripArray1 is the array node #/properties/itinerary (SPEC §5).
+// oaTripArray1 is the array node #/properties/itinerary (docs/SCORING.md §5).
 var oaTripArray1 = genrt.ArraySpec{Tail: true}
 
-// oaTripObject2 is the object node #/properties/itinerary/items (SPEC §6).
+// oaTripObject2 is the object node #/properties/itinerary/items (docs/SCORING.md §6).
 var oaTripObject2 = genrt.ObjectSpec{Keys: []string{"city", "days"}, Weights: []float64{1, 1}, ValueImportance: 1}
 
 // oaTripNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
@@ -212,7 +212,7 @@ func ScoreTrip(gold, cand *Trip) (float64, error) {
 	return oaTripScore(gold, cand)
 }
 
-// RepairTrip returns the ranked repair operations of the pair (SPEC §8,
+// RepairTrip returns the ranked repair operations of the pair (docs/SCORING.md §8,
 // granularity leaf, ranked by score delta): the interpreter's operations for
 // the JSON values the two stand for. A candidate that fails validation has
 // none.
