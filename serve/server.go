@@ -111,10 +111,14 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	depth := engine.Base().Scoring.Limits.MaxDepth
+	if depth <= 0 {
+		depth = interp.DefaultLimits().MaxDepth
+	}
 	s := &Server{
 		cfg:    cfg,
 		engine: engine,
-		dec:    jsonval.DecodeOptions{MaxDepth: engine.Base().Scoring.Limits.MaxDepth},
+		dec:    jsonval.DecodeOptions{MaxDepth: depth},
 		log:    log,
 		work:   make(chan struct{}, cfg.Jobs),
 		admit:  make(chan struct{}, cfg.Jobs+cfg.Queue),
