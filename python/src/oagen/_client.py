@@ -67,12 +67,13 @@ class Result:
             was not asked for).
         objective_scores: the similarity of each top-level member of the
             gold root object, by key (empty for a non-object root).
-        raw: the server's whole response (bijections, ...).
+        raw: the server's whole response but its id (bijections, ...).
     """
 
     __slots__ = ("score", "feedback", "ops", "objective_scores", "raw")
 
     def __init__(self, raw):
+        raw.pop("id", None)
         self.raw = raw
         self.score = raw["score"]
         self.feedback = raw.get("feedback")
@@ -146,29 +147,31 @@ class _Process:
         self.out_thread.start()
 
     def _read_stderr(self):
-        for chunk in iter(lambda: self.proc.stderr.read1(4096), b""):
-            self.stderr.append(chunk)
-            self.stderr_size += len(chunk)
-            while self.stderr_size - len(self.stderr[0]) >= STDERR_TAIL:
-                self.stderr_size -= len(self.stderr.popleft())
+        with self.proc.stderr:
+            for chunk in iter(lambda: self.proc.stderr.read1(4096), b""):
+                self.stderr.append(chunk)
+                self.stderr_size += len(chunk)
+                while self.stderr_size - len(self.stderr[0]) >= STDERR_TAIL:
+                    self.stderr_size -= len(self.stderr.popleft())
 
     def stderr_tail(self):
         text = b"".join(self.stderr)[-STDERR_TAIL:]
         return text.decode("utf-8", "replace").strip()
 
     def _read_stdout(self):
+        why = "oagen serve exited"
         try:
-            for line in self.proc.stdout:
-                response = json.loads(line)
-                with self.state:
-                    waiter = self.pending.pop(response.get("id"), None)
-                if waiter is not None:
-                    waiter.response = response
-                    waiter.lock.release()
+            with self.proc.stdout:
+                for line in self.proc.stdout:
+                    response = json.loads(line)
+                    with self.state:
+                        waiter = self.pending.pop(response.get("id"), None)
+                    if waiter is not None:
+                        waiter.response = response
+                        waiter.lock.release()
         except (OSError, ValueError) as err:
-            self._die(f"reading the responses of oagen serve: {err}")
-            return
-        self._die("oagen serve exited")
+            why = f"reading the responses of oagen serve: {err}"
+        self._die(why)
 
     def _die(self, why):
         self.err_thread.join(timeout=2)
@@ -178,6 +181,10 @@ class _Process:
         except subprocess.TimeoutExpired:
             pass
         error = ServerError(why, self.stderr_tail())
+        try:
+            self.proc.stdin.close()
+        except (OSError, ValueError):
+            pass
         with self.state:
             self.dead = error
             waiting, self.pending = self.pending, {}
@@ -217,6 +224,7 @@ class _Process:
             self.proc.kill()
             self.proc.wait()
         self.out_thread.join(timeout=timeout)
+        self.err_thread.join(timeout=timeout)
 
 
 def _schema_file(schema):
