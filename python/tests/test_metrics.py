@@ -95,7 +95,7 @@ class MetricTest(unittest.TestCase):
         r = self.scorer.gepa_evaluator(field="gold")({"gold": self.gold}, "```json\n" + json.dumps(self.cand) + "\n```")
         self.assertEqual(r.score, FIG1)
         r = evaluate({"answer": self.gold}, "no JSON here")
-        self.assertEqual((r.score, r.objective_scores), (0.0, None))
+        self.assertEqual((r.score, r.objective_scores), (0.0, {"people": 0.0, "mentorships": 0.0, "agenda": 0.0, "period": 0.0}))
         self.assertIn("could not be scored", r.feedback)
 
 

@@ -347,8 +347,12 @@ class Scorer:
         returning ``EvaluationResult(score, feedback, objective_scores)``
         (GEPA's own type when gepa is importable).
 
-        The gold is ``data[field]`` (default ``data["answer"]``, or data
-        itself when it has no such key); response is the model's output.
+        The gold is ``data[field]`` (default ``data["answer"]``, as in GEPA's
+        DefaultDataInst, or data itself when it has no such key); response is
+        the model's output (JSON text, possibly in a Markdown code fence).
+        Pass it to ``gepa.adapters.default_adapter.default_adapter.DefaultAdapter(
+        model, evaluator=...)``. objective_scores always has one entry per
+        top-level member of the gold (0 for an output that cannot be scored).
         """
         return GEPAEvaluator(self, field)
 

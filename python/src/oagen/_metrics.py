@@ -1,10 +1,11 @@
 """Adapters of a Scorer to DSPy's and GEPA's metric interfaces."""
 
 import importlib
+import json
 from collections.abc import Mapping
 from typing import Dict, NamedTuple, Optional
 
-from ._convert import CandidateError
+from ._convert import CandidateError, to_json
 
 
 class MetricResult(float):
@@ -101,7 +102,9 @@ class DSPyMetric:
 
 class GEPAEvaluator:
     """A GEPA evaluator ``(data, response) -> EvaluationResult`` (see
-    ``Scorer.gepa_evaluator``)."""
+    ``Scorer.gepa_evaluator``). objective_scores is always a dict (empty
+    for a gold that is not an object), as GEPA's DefaultAdapter wants the
+    results of a batch to have objectives all or none."""
 
     def __init__(self, scorer, field=None):
         self._scorer = scorer
@@ -122,9 +125,14 @@ class GEPAEvaluator:
     def __call__(self, data, response):
         """Score response (the model's output, JSON text or data) against
         the gold of the data instance."""
-        result, problem = score_or_zero(self._scorer, self._gold(data), response, None, True)
+        gold = self._gold(data)
+        result, problem = score_or_zero(self._scorer, gold, response, None, True)
         make = gepa_result_type()
         if result is None:
-            return make(score=0.0, feedback=problem, objective_scores=None)
+            # The same objectives as a scored output (GEPA wants all or none
+            # of a batch to have them), every one 0.
+            data = json.loads(to_json(gold, None, "gold"))
+            zeros = {key: 0.0 for key in data} if isinstance(data, dict) else {}
+            return make(score=0.0, feedback=problem, objective_scores=zeros)
         return make(score=result.score, feedback=result.feedback or "",
-                    objective_scores=dict(result.objective_scores) or None)
+                    objective_scores=dict(result.objective_scores))
