@@ -24,7 +24,8 @@ import (
 //
 // At the end of in, or when ctx is done, ServeStdio stops reading, lets the
 // requests in progress finish, writes their responses and returns nil (or
-// the error that ended reading or writing).
+// the error that ended reading or writing). When ctx is done, lines read but
+// not yet started get no response.
 func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
 	lines := make(chan stdioLine)
 	readErr := make(chan error, 1)
