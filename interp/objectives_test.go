@@ -8,7 +8,7 @@ import (
 )
 
 // TestObjectiveScoresFig1 checks the per-member scores of the paper's org
-// chart against the field scores computed by hand (SPEC §11.3).
+// chart against the field scores computed by hand (docs/SCORING.md §11.3).
 func TestObjectiveScoresFig1(t *testing.T) {
 	c := benchFig1(t)
 	res, err := c.scorer.Align(c.gold, c.cand)
