@@ -180,8 +180,8 @@ func (c *call) kernelError(err error) error {
 	return c.errorf("%v", err)
 }
 
-// fatal reports whether err must end the call even where SPEC swallows
-// alignment errors (bijection derivation, SPEC §13 Q16): an exceeded limit
+// fatal reports whether err must end the call even where the semantics
+// swallow alignment errors (bijection derivation, docs/SCORING.md §13 Q16): an exceeded limit
 // or a done context.
 func fatal(err error) bool {
 	var le *LimitError

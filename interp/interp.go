@@ -21,8 +21,8 @@ type Options struct {
 	IDDisambiguation string
 	// WLIntegration is "tie_break" (default) or "blend" (docs/SCORING.md §7.8).
 	WLIntegration string
-	// WLRounds caps the WL refinement rounds (docs/SCORING.md §2.2 wlRounds): the
-	// refinement runs at most min(*WLRounds, |V|) rounds. nil, the
+	// WLRounds caps the WL refinement rounds (docs/SCORING.md §2.2 wlRounds):
+	// the refinement runs at most min(*WLRounds, |V|) rounds. nil, the
 	// default, means unlimited (the refinement stops at stability, after at
 	// most |V| rounds); new(0) means zero rounds, so that every record keeps
 	// its seed colour. A negative cap is an error.

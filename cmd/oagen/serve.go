@@ -82,7 +82,7 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	// The scoring, feedback and limit flags of "oagen score", as defaults.
 	var f scoreFlags
 	scoring := flag.NewFlagSet("scoring", flag.ContinueOnError)
-	f.register(scoring, true)
+	f.register(scoring, modeScore)
 	scoring.VisitAll(func(fl *flag.Flag) {
 		if !batchOnlyFlags[fl.Name] {
 			fs.Var(fl.Value, fl.Name, fl.Usage)

@@ -71,7 +71,7 @@ func TestServeHTTPLoad(t *testing.T) {
 	requests, want := loadPairs(t, 24)
 	var f scoreFlags
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	f.register(fs, true)
+	f.register(fs, modeScore)
 	base, err := f.settings()
 	if err != nil {
 		t.Fatal(err)
