@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -290,7 +291,19 @@ func (e *ScoreError) Unwrap() error { return e.Err }
 
 // Score returns the similarity of cand to gold. It builds no match tree.
 func (s *Scorer) Score(gold, cand jsonval.Value) (float64, error) {
-	r, err := s.run(gold, cand, false)
+	return s.ScoreContext(context.Background(), gold, cand)
+}
+
+// ScoreContext is Score that stops when ctx is done. The context is checked
+// as the work of the pair is charged against Limits.MaxWork (every few
+// thousand units) and inside the assignment, sequence and WL kernels, so a
+// cancelled pair returns within milliseconds, with an error that wraps
+// ctx.Err() (errors.Is(err, context.DeadlineExceeded) holds after a
+// timeout). One comparator call is not interrupted: its cost is bounded by
+// MaxStringRunes and MaxWork. With a context that is never done
+// (context.Background) it costs what Score costs.
+func (s *Scorer) ScoreContext(ctx context.Context, gold, cand jsonval.Value) (float64, error) {
+	r, err := s.run(ctx, gold, cand, false)
 	if err != nil {
 		return 0, err
 	}
@@ -300,10 +313,18 @@ func (s *Scorer) Score(gold, cand jsonval.Value) (float64, error) {
 // Align scores the pair and keeps the match tree, for repair operations,
 // feedback and descriptions.
 func (s *Scorer) Align(gold, cand jsonval.Value) (*Result, error) {
-	return s.run(gold, cand, true)
+	return s.run(context.Background(), gold, cand, true)
 }
 
-func (s *Scorer) run(in, inCand jsonval.Value, build bool) (*Result, error) {
+// AlignContext is Align that stops when ctx is done, as ScoreContext does.
+func (s *Scorer) AlignContext(ctx context.Context, gold, cand jsonval.Value) (*Result, error) {
+	return s.run(ctx, gold, cand, true)
+}
+
+func (s *Scorer) run(ctx context.Context, in, inCand jsonval.Value, build bool) (*Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if err := s.checkDepths(in, inCand); err != nil {
 		return nil, err
 	}
@@ -332,7 +353,7 @@ func (s *Scorer) run(in, inCand jsonval.Value, build bool) (*Result, error) {
 		res.Score = 0
 		return res, nil
 	}
-	c := newCall(s, gold, cand)
+	c := newCall(ctx, s, gold, cand)
 	defer c.release()
 	if len(s.schema.Scopes) > 0 {
 		if err := c.deriveBijections(); err != nil {
