@@ -1,6 +1,8 @@
 package genrt
 
 import (
+	"slices"
+
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -49,17 +51,19 @@ type Object struct {
 	spec  *ObjectSpec
 	build bool
 
-	gk, pk []string // present keys
-	gt, pt []int    // their property indices (tags)
-	asg    []int
-	eg, ep []int // per entry: index into gk/pk, or -1
-	ks     []float64
-	ws     []float64
-	x      int // the entry of Next
-	vs     []float64
-	terms  []float64
-	rs     []*Res        // build mode
-	gv, pv jsonval.Value // build mode: the two objects
+	gt, pt  []int    // the present properties (tags: property indices)
+	pk      []string // CandKey: the candidate's keys (else the spec's)
+	foreign bool     // the candidate's keys came from CandKey
+	same    bool     // both sides have the same keys: every key pairs with its namesake
+	asg     []int
+	eg, ep  []int // per entry: index into gt/pt, or -1
+	ks      []float64
+	ws      []float64
+	vs      []float64
+	terms   []float64
+	x       int           // the entry of NextPair
+	rs      []*Res        // build mode
+	gv, pv  jsonval.Value // build mode: the two objects
 }
 
 // Object starts the alignment of two objects under spec.
@@ -69,8 +73,8 @@ func (w *Workspace) Object(spec *ObjectSpec, build bool) *Object {
 	}
 	o := w.objs[w.od]
 	w.od++
-	o.spec, o.build = spec, build
-	o.gk, o.pk, o.gt, o.pt = o.gk[:0], o.pk[:0], o.gt[:0], o.pt[:0]
+	o.spec, o.build, o.foreign = spec, build, false
+	o.gt, o.pt, o.pk = o.gt[:0], o.pt[:0], o.pk[:0]
 	return o
 }
 
@@ -81,10 +85,10 @@ func (o *Object) Build() bool { return o.build }
 // candidate have it.
 func (o *Object) Has(i int, gold, cand bool) {
 	if gold {
-		o.Gold(i)
+		o.gt = append(o.gt, i)
 	}
 	if cand {
-		o.Cand(i)
+		o.pt = append(o.pt, i)
 	}
 }
 
@@ -93,39 +97,47 @@ func (o *Object) Has(i int, gold, cand bool) {
 func (o *Object) Values(g, p jsonval.Value) { o.gv, o.pv = g, p }
 
 // Gold records that the gold has property i of the spec.
-func (o *Object) Gold(i int) { o.gk, o.gt = append(o.gk, o.spec.Keys[i]), append(o.gt, i) }
+func (o *Object) Gold(i int) { o.gt = append(o.gt, i) }
 
-// Cand records that the candidate has property j of the spec.
-func (o *Object) Cand(j int) { o.pk, o.pt = append(o.pk, o.spec.Keys[j]), append(o.pt, j) }
+// CandKey records a candidate member, which need not be a property of the
+// spec (Generic: the candidate is a value of another object node), with a
+// tag of the caller's choosing.
+func (o *Object) CandKey(tag int, key string) {
+	o.pt, o.pk, o.foreign = append(o.pt, tag), append(o.pk, key), true
+}
 
-// CandKey records a candidate member that is not a property of the spec
-// (Generic: the candidate is a value of another object node), with a tag
-// of the caller's choosing.
-func (o *Object) CandKey(tag int, key string) { o.pk, o.pt = append(o.pk, key), append(o.pt, tag) }
+// goldKey and candKey are the keys of the c-th gold and candidate members.
+func (o *Object) goldKey(r int) string { return o.spec.Keys[o.gt[r]] }
 
-// Align pairs the keys (docs/SCORING.md §6.1, §6.2) and returns the number of entries;
-// Next then visits them.
-// When both sides have the same keys, every key pairs with its namesake:
-// that is the unique optimum of the key assignment, since both key
-// comparators give 1 to equal strings only (the interpreter takes the same
-// shortcut).
+func (o *Object) candKey(c int) string {
+	if o.foreign {
+		return o.pk[c]
+	}
+	return o.spec.Keys[o.pt[c]]
+}
+
+// Align pairs the keys (docs/SCORING.md §6.1, §6.2) and returns the number
+// of entries; NextPair then visits the key pairs. When both sides have the
+// same keys, every key pairs with its namesake: that is the unique optimum
+// of the key assignment, since both key comparators give 1 to equal strings
+// only (the interpreter takes the same shortcut).
 func (o *Object) Align() int {
-	n, m := len(o.gk), len(o.pk)
-	o.eg, o.ep = o.eg[:0], o.ep[:0]
-	o.ks = o.ks[:0]
+	n, m := len(o.gt), len(o.pt)
+	o.eg, o.ep, o.ks = o.eg[:0], o.ep[:0], o.ks[:0]
 	o.x = -1
 	if n == 0 && m == 0 {
 		return 0
 	}
-	if align.ApplyThreshold(1, o.spec.KeyThreshold) == 1 && n == m && o.pairByName() {
+	o.same = align.ApplyThreshold(1, o.spec.KeyThreshold) == 1 && n == m && o.pairByName()
+	if o.same {
 		for r := range n {
-			o.eg, o.ep, o.ks = append(o.eg, r), append(o.ep, o.asg[r]), append(o.ks, 1)
+			o.eg, o.ep = append(o.eg, r), append(o.ep, o.asg[r])
 		}
 	} else {
 		K := o.w.Floats(n * m)
 		for i := range n {
 			for j := range m {
-				K[i*m+j] = o.spec.keySim(o.gk[i], o.pk[j])
+				K[i*m+j] = o.spec.keySim(o.goldKey(i), o.candKey(j))
 			}
 		}
 		asg := o.w.Solve(K, n, m)
@@ -163,25 +175,27 @@ func (o *Object) Align() int {
 // and, if so, sets asg to the candidate index of every gold key.
 func (o *Object) pairByName() bool {
 	o.asg = o.asg[:0]
-	for r, k := range o.gk {
-		if r < len(o.pk) && o.pk[r] == k { // same order: the typed case
+	if !o.foreign {
+		// Both sides' keys are the spec's, in schema order.
+		for r, t := range o.gt {
+			if o.pt[r] != t {
+				return false
+			}
 			o.asg = append(o.asg, r)
-			continue
 		}
+		return true
+	}
+	for r := range o.gt {
+		k := o.goldKey(r)
 		j := -1
-		for c, pk := range o.pk {
-			if pk == k {
+		for c := range o.pt {
+			if o.candKey(c) == k {
 				j = c
 				break
 			}
 		}
-		if j < 0 {
+		if j < 0 || slices.Contains(o.asg, j) {
 			return false
-		}
-		for _, used := range o.asg {
-			if used == j {
-				return false
-			}
 		}
 		o.asg = append(o.asg, j)
 	}
@@ -194,6 +208,14 @@ func grow(s []float64, n int) []float64 {
 		return make([]float64, n, max(n, 2*cap(s)))
 	}
 	return s[:n]
+}
+
+// keyScore is the key similarity of entry x.
+func (o *Object) keyScore(x int) float64 {
+	if o.same {
+		return 1
+	}
+	return o.ks[x]
 }
 
 // NextPair moves to the next entry that pairs two keys; it reports false
@@ -210,8 +232,8 @@ func (o *Object) NextPair() bool {
 // Entry returns the property indices (tags) of the current key pair.
 func (o *Object) Entry() (i, j int) { return o.gt[o.eg[o.x]], o.pt[o.ep[o.x]] }
 
-// Set records the value alignment of the current key pair (docs/SCORING.md §6.4): its
-// score and, in build mode, its result.
+// Set records the value alignment of the current key pair (docs/SCORING.md
+// §6.4): its score and, in build mode, its result.
 func (o *Object) Set(s float64, r *Res) {
 	o.vs[o.x] = s
 	if o.build {
@@ -224,14 +246,14 @@ func (o *Object) Set(s float64, r *Res) {
 // node, g and p are the JSON values of the two objects. Typed code calls it
 // for two properties whose Go types differ.
 func (o *Object) Generic(nodes []Node, refs Refs, node int, g, p jsonval.Value) {
-	gv, _ := g.Get(o.gk[o.eg[o.x]])
-	pv, _ := p.Get(o.pk[o.ep[o.x]])
+	gv, _ := g.Get(o.goldKey(o.eg[o.x]))
+	pv, _ := p.Get(o.candKey(o.ep[o.x]))
 	i, _ := o.Entry()
 	o.Set(o.w.Member(nodes, refs, nodes[node].Props[i], gv, pv, o.build))
 }
 
-// Done computes the object score (docs/SCORING.md §6.3, §6.5) and, in build mode, the
-// match node and aligned values; it ends the alignment.
+// Done computes the object score (docs/SCORING.md §6.3, §6.5) and, in build
+// mode, the match node and aligned values; it ends the alignment.
 func (o *Object) Done() (float64, *Res) {
 	o.w.od--
 	E := len(o.eg)
@@ -252,9 +274,19 @@ func (o *Object) Done() (float64, *Res) {
 		for x := range E {
 			o.terms[x] = (o.ws[x] / W) * o.vs[x]
 		}
-		sKey := align.PairwiseSum(o.ks[:E]) / float64(E)
-		sVal := align.PairwiseSum(o.terms[:E])
-		score = align.Clamp01((float64(wK*sKey) + float64(wV*sVal)) / (wK + wV))
+		sVal := align.PairwiseSum(o.terms)
+		// With wK = 0 the key term is +0 (the mean is finite), and +0 + x is x.
+		kTerm := 0.0
+		if wK != 0 {
+			var sKey float64
+			if o.same {
+				sKey = 1 // E ones: their pairwise sum is E
+			} else {
+				sKey = align.PairwiseSum(o.ks[:E]) / float64(E)
+			}
+			kTerm = float64(wK * sKey)
+		}
+		score = align.Clamp01((kTerm + float64(wV*sVal)) / (wK + wV))
 	}
 	if !o.build {
 		return score, nil
@@ -269,14 +301,14 @@ func (o *Object) Done() (float64, *Res) {
 		if r == nil {
 			var g, p jsonval.Value
 			if hasG {
-				g, _ = o.gv.Get(o.gk[o.eg[x]])
+				g, _ = o.gv.Get(o.goldKey(o.eg[x]))
 			}
 			if hasP {
-				p, _ = o.pv.Get(o.pk[o.ep[x]])
+				p, _ = o.pv.Get(o.candKey(o.ep[x]))
 			}
 			r = Leaf(align.LeafPlain, 0, g, p, hasG, hasP)
 		}
-		oe := align.ObjectEntry{KeyScore: o.ks[x], Value: r.Match}
+		oe := align.ObjectEntry{KeyScore: o.keyScore(x), Value: r.Match}
 		if !zeroWeight {
 			oe.KeyAlpha = kb / float64(E)
 			if sumW != 0 {
@@ -284,11 +316,11 @@ func (o *Object) Done() (float64, *Res) {
 			}
 		}
 		if hasG {
-			oe.GoldKey, oe.HasGoldKey = o.gk[o.eg[x]], true
+			oe.GoldKey, oe.HasGoldKey = o.goldKey(o.eg[x]), true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: r.Gold})
 		}
 		if hasP {
-			oe.PredKey, oe.HasPredKey = o.pk[o.ep[x]], true
+			oe.PredKey, oe.HasPredKey = o.candKey(o.ep[x]), true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: r.Pred})
 		}
 		mt.Entries[x] = oe
