@@ -103,7 +103,7 @@ func main() {
 	}
 	size := func(pkg string) int64 {
 		bin := filepath.Join(dir, pkg+".bin")
-		goCmd(t, dir, "build", "-o", bin, "./"+pkg)
+		goCmd(t, dir, "build", "-trimpath", "-o", bin, "./"+pkg)
 		fi, err := os.Stat(bin)
 		must(t, err)
 		return fi.Size()

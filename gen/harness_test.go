@@ -153,7 +153,7 @@ func render(ops []align.Op) string {
 	must(t, os.MkdirAll(filepath.Join(h.dir, "cmd", "harness"), 0o755))
 	must(t, os.WriteFile(filepath.Join(h.dir, "cmd", "harness", "main.go"), []byte(main), 0o644))
 	bin := filepath.Join(h.dir, "harness.bin")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/harness")
+	cmd := exec.Command("go", "build", "-trimpath", "-o", bin, "./cmd/harness") // -trimpath: the build cache serves a new temporary directory
 	cmd.Dir = h.dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -221,7 +221,7 @@ func score[T any](in []string, out *bufio.Writer, g, p *T, score func(g, p *T) (
 	must(t, os.MkdirAll(filepath.Join(dir, "cmd", "harness"), 0o755))
 	must(t, os.WriteFile(filepath.Join(dir, "cmd", "harness", "main.go"), []byte(main), 0o644))
 	bin := filepath.Join(dir, "harness.bin")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/harness")
+	cmd := exec.Command("go", "build", "-trimpath", "-o", bin, "./cmd/harness") // -trimpath: the build cache serves a new temporary directory
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
 	if out, err := cmd.CombinedOutput(); err != nil {
