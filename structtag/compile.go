@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/objectaligner/oagen/ir"
@@ -101,7 +102,10 @@ func dedupe(d []Diagnostic) []Diagnostic {
 }
 
 // Check checks the annotations of the package: the oa tag syntax of every
-// struct field, and the whole schema of every root type (see Roots). It
+// struct field, the whole schema of every root type (see Roots), and, for
+// the roots of the package's "oagen gen" directives, the Go types that the
+// generated scorer cannot read in place (GoShapes), with the messages
+// oagen gen reports. It
 // returns every error and every warning, each sorted by position and
 // deduplicated.
 func (p *Package) Check(opts ir.Options) (errs, warnings []Diagnostic, err error) {
@@ -116,6 +120,15 @@ func (p *Package) Check(opts ir.Options) (errs, warnings []Diagnostic, err error
 			return nil, nil, cerr
 		default:
 			warnings = append(warnings, s.Warnings...)
+			if !slices.Contains(p.genTypes, root) {
+				break
+			}
+			// The Go types "oagen gen -type" cannot score in place.
+			if _, serr := p.GoShapes(s); errors.As(serr, &list) {
+				errs = append(errs, list...)
+			} else if serr != nil {
+				return nil, nil, serr
+			}
 		}
 	}
 	return dedupe(errs), dedupe(warnings), nil

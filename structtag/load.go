@@ -34,8 +34,10 @@ type Package struct {
 	types   *types.Package
 	tagLits map[token.Pos]*ast.BasicLit // field position → tag literal
 	// directives are the type names of the package's //go:generate oagen
-	// directives (-type), in order.
+	// directives (-type), in order; genTypes those of its "oagen gen"
+	// directives, whose Go types the generated scorer reads in place.
 	directives []string
+	genTypes   []string
 	// hidden are the oagen-generated files replaced by a bare package
 	// clause for the load (see Load), absolute paths, in order.
 	hidden []string
@@ -196,7 +198,11 @@ func newPackage(p *packages.Package) *Package {
 		})
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
-				pkg.directives = append(pkg.directives, generateTypes(c.Text)...)
+				names := generateTypes(c.Text)
+				pkg.directives = append(pkg.directives, names...)
+				if isGenDirective(c.Text) {
+					pkg.genTypes = append(pkg.genTypes, names...)
+				}
 			}
 		}
 	}
@@ -229,6 +235,17 @@ func embeddedIdent(e ast.Expr) token.Pos {
 			return e.Pos()
 		}
 	}
+}
+
+// isGenDirective reports whether a //go:generate comment runs "oagen gen".
+func isGenDirective(comment string) bool {
+	fields := strings.Fields(strings.TrimPrefix(comment, "//go:generate "))
+	for i, f := range fields {
+		if (f == "oagen" || strings.HasSuffix(f, "/oagen")) && i+1 < len(fields) && fields[i+1] == "gen" {
+			return true
+		}
+	}
+	return false
 }
 
 // generateTypes returns the -type names of a "//go:generate … oagen gen|schema
