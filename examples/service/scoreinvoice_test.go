@@ -1,11 +1,15 @@
 package service_test
 
 import (
+	"encoding/json"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/objectaligner/oagen/examples/service"
+	"github.com/objectaligner/oagen/interp"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // TestScoreInvoiceMatchesScorer checks the generated ScoreInvoice against
@@ -57,5 +61,52 @@ func BenchmarkScoreInvoice(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		service.ScoreInvoice(gold, cand)
+	}
+}
+
+// TestScoreInvoiceJSON checks the JSON entry points of the struct source:
+// the encoding/json form of the example pair is decoded into Invoice and
+// scored by the typed code, with the interpreter's score; a candidate with
+// a member Invoice does not declare goes to the interpreter.
+func TestScoreInvoiceJSON(t *testing.T) {
+	gold, cand := invoices()
+	gj, err := json.Marshal(gold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pj, err := json.Marshal(cand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := service.ScoreInvoice(gold, cand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, typed, err := service.ScoreInvoiceJSONDetail(gj, pj); err != nil || !typed || got != want {
+		t.Errorf("ScoreInvoiceJSONDetail = %v (typed %v), %v; ScoreInvoice %v", got, typed, err, want)
+	}
+	extra := append(append([]byte(nil), pj[:len(pj)-1]...), []byte(`, "currency": "EUR"}`)...)
+	schema, err := os.ReadFile("invoice.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := interp.Compile(schema, "invoice.schema.json", interp.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := jsonval.Decode(gj, jsonval.DecodeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := jsonval.Decode(extra, jsonval.DecodeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	iwant, err := sc.Score(g, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, typed, err := service.ScoreInvoiceJSONDetail(gj, extra); err != nil || typed || got != iwant {
+		t.Errorf("undeclared member: ScoreInvoiceJSONDetail = %v (typed %v), %v; interpreter %v", got, typed, err, iwant)
 	}
 }
