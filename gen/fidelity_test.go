@@ -133,15 +133,27 @@ func (g *sgen) primitive() *snode {
 		if g.chance(0.7) {
 			n.kw = append(n.kw, fmt.Sprintf(`"score": %q`, g.pick(stringScores...)))
 		}
-		switch g.r.Intn(10) {
+		switch g.r.Intn(12) {
 		case 0, 1:
 			n.enum = []string{"red", "green", "blue"}
 		case 2:
-			n.kw = append(n.kw, `"minLength": 2`) // keeps the validator
+			n.kw = append(n.kw, `"minLength": 2`)
+		case 3:
+			n.kw = append(n.kw, `"maxLength": 4`)
+		case 4:
+			n.kw = append(n.kw, `"pattern": "^[a-z]"`)
 		}
 	case "integer", "number":
 		if g.chance(0.6) {
 			n.kw = append(n.kw, fmt.Sprintf(`"score": %q`, g.pick("invdiff", "exact", "relative")))
+		}
+		switch g.r.Intn(10) {
+		case 0:
+			n.kw = append(n.kw, `"minimum": -1`)
+		case 1:
+			n.kw = append(n.kw, `"exclusiveMaximum": 2.5`)
+		case 2:
+			n.kw = append(n.kw, `"maximum": 3`, `"exclusiveMinimum": -2`)
 		}
 	}
 	if n.typ != "boolean" && g.chance(0.3) {
@@ -203,7 +215,15 @@ func (g *sgen) object(depth int) *snode {
 	}
 	n.closed = g.chance(0.3)
 	if g.chance(0.15) && len(n.props) > 0 {
-		n.kw = append(n.kw, fmt.Sprintf(`"required": [%q]`, n.props[0].name)) // keeps the validator
+		n.kw = append(n.kw, fmt.Sprintf(`"required": [%q]`, n.props[0].name))
+	}
+	switch g.r.Intn(12) {
+	case 0:
+		n.kw = append(n.kw, `"minProperties": 1`)
+	case 1:
+		n.kw = append(n.kw, `"maxProperties": 2`)
+	case 2:
+		n.kw = append(n.kw, `"uniqueItems": false`, `"not": {"required": ["zz"]}`) // keeps the validator
 	}
 	return n
 }
@@ -228,6 +248,12 @@ func (g *sgen) array(depth int) *snode {
 		}
 	} else {
 		n.items = g.node(depth - 1)
+	}
+	switch g.r.Intn(10) {
+	case 0:
+		n.kw = append(n.kw, `"minItems": 1`)
+	case 1:
+		n.kw = append(n.kw, `"maxItems": 3`)
 	}
 	if n.items != nil {
 		n.kw = append(n.kw, `"order": `+strconv.Quote(g.pick("fixed", "align")))

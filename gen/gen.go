@@ -41,7 +41,9 @@
 //     Elements that admit null are pointers (nil: null).
 //
 // A value stands for the JSON value that this representation describes;
-// ScoreT gives the interpreter's score of those JSON values.
+// ScoreT gives the interpreter's score of those JSON values in the default
+// profile (numbers by value, object members in canonical order), see
+// docs/GENERATED.md.
 //
 // # Scoring
 //
@@ -76,9 +78,11 @@
 // # JSON entry points
 //
 // ScoreTJSON decodes the two texts straight into T (genrt.JSON) when they
-// fit it: every member a declared property, every number of the field's
-// kind (integer or float form), required members present. It then checks
-// both values and the interpreter's resource limits (a conservative bound,
+// fit it: every member a declared property, none repeated, in any order
+// (objects are scored in the canonical order of their members), every
+// number held exactly by its field (an integral value for an integer field,
+// 12.0 as well as 12), required members present. It then checks both values
+// and the interpreter's resource limits (a conservative bound,
 // genrt.WithinLimits) and scores them with the typed code. Every other pair
 // is scored by the interpreter, compiled once from the schema embedded in
 // the generated file, so the JSON entry points return exactly its score or

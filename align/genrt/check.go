@@ -112,6 +112,15 @@ func MaxItems(n, limit int, v func() jsonval.Value) error {
 	return sized(v(), limit, 0, "is expected to be empty", "is too long")
 }
 
+// Count is 1 for a present member and 0 for an absent one, for the member
+// counts of minProperties and maxProperties.
+func Count(present bool) int {
+	if present {
+		return 1
+	}
+	return 0
+}
+
 // MinProperties checks minProperties of an object of n members.
 func MinProperties(n, limit int, v func() jsonval.Value) error {
 	if n >= limit {
