@@ -28,12 +28,12 @@ type Options struct {
 	IDDisambiguation string
 	// WLIntegration is "tie_break" (default) or "blend" (SPEC §7.8).
 	WLIntegration string
-	// WLRounds caps the WL refinement rounds (SPEC §2.2 wlRounds); zero, the
+	// WLRounds caps the WL refinement rounds (SPEC §2.2 wlRounds): the
+	// refinement runs at most min(*WLRounds, |V|) rounds. nil, the
 	// default, means unlimited (the refinement stops at stability, after at
-	// most |V| rounds). A cap of zero rounds cannot be expressed: it would
-	// give every record the same colour, which IDDisambiguation "none"
-	// expresses directly. Negative values are an error.
-	WLRounds int
+	// most |V| rounds); new(0) means zero rounds, so that every record keeps
+	// its seed colour. A negative cap is an error.
+	WLRounds *int
 	// WLBlendLambda is λ of the blend mode (default 0.5).
 	WLBlendLambda float64
 	// WarnOnAmbiguousMapping reports tied gold rows after WL (SPEC §7.10).
@@ -164,8 +164,12 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 	if opts.WLIntegration != "tie_break" && opts.WLIntegration != "blend" {
 		return nil, fmt.Errorf("interp: wlIntegration %q: want \"tie_break\" or \"blend\"", opts.WLIntegration)
 	}
-	if opts.WLRounds < 0 {
-		return nil, fmt.Errorf("interp: wlRounds %d: want 0 (unlimited) or a positive cap", opts.WLRounds)
+	if opts.WLRounds != nil {
+		if *opts.WLRounds < 0 {
+			return nil, fmt.Errorf("interp: wlRounds %d: want a non-negative cap (nil: unlimited)", *opts.WLRounds)
+		}
+		// Copy the cap: the caller may reuse its variable.
+		opts.WLRounds = new(*opts.WLRounds)
 	}
 	if opts.WLBlendLambda == 0 {
 		opts.WLBlendLambda = 0.5

@@ -172,9 +172,9 @@ func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Val
 	groups := c.carrierGroups(sc)
 	gg, vg := c.sideGraph(idx, sc, c.goldRoot, true, groups)
 	gp, vp := c.sideGraph(idx, sc, c.candRoot, false, groups)
-	rounds := -1
-	if c.s.opts.WLRounds > 0 {
-		rounds = c.s.opts.WLRounds
+	rounds := -1 // wl.Refine: unlimited
+	if r := c.s.opts.WLRounds; r != nil {
+		rounds = *r
 	}
 	colG, colP := wl.Refine(gg, gp, rounds, nil)
 	n, m := len(idsG), len(idsP)

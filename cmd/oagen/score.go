@@ -7,12 +7,14 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
+	"github.com/objectaligner/oagen/request"
 )
 
 // scoreFlags are the flags of "oagen score" (and, in part, "oagen describe").
@@ -32,7 +34,7 @@ type scoreFlags struct {
 
 	idDisambiguation string
 	wlIntegration    string
-	wlRounds         int
+	wlRounds         roundsFlag
 	wlLambda         float64
 
 	referentialFeedback string
@@ -53,7 +55,7 @@ func (f *scoreFlags) register(fs *flag.FlagSet, batch bool) {
 	fs.BoolVar(&f.quiet, "quiet", false, "do not print schema warnings on stderr")
 	fs.StringVar(&f.idDisambiguation, "id-disambiguation", "wl", "identifier disambiguation: wl or none (SPEC §7.5)")
 	fs.StringVar(&f.wlIntegration, "wl-integration", "tie_break", "how structural colours enter the bijection: tie_break or blend (SPEC §7.8)")
-	fs.IntVar(&f.wlRounds, "wl-rounds", 0, "cap on WL refinement rounds (0: unlimited)")
+	fs.Var(&f.wlRounds, "wl-rounds", "cap on WL refinement rounds: a non-negative `N` (0: no refinement; default: unlimited)")
 	fs.Float64Var(&f.wlLambda, "wl-lambda", 0.5, "λ of the blend integration, in [0,1]")
 	d := interp.DefaultLimits()
 	fs.IntVar(&f.maxDepth, "max-depth", d.MaxDepth, "limit: maximum nesting depth of a value (JSON and alignment)")
@@ -128,19 +130,7 @@ func (f *scoreFlags) checkLimits() error {
 			return usagef("-%s %d: want a positive number", l.name, l.v)
 		}
 	}
-	if f.wlRounds < 0 {
-		return usagef("-wl-rounds %d: want 0 (unlimited) or a positive cap", f.wlRounds)
-	}
 	return nil
-}
-
-// confidenceMethod is the confidence method in effect: -confidence, or
-// margin when a flag that needs confidences is set without it.
-func (f *scoreFlags) confidenceMethod() string {
-	if f.confidence == "" && (f.includeAmbiguous || (f.rankBy != "" && f.rankBy != align.RankByScoreDelta)) {
-		return "margin"
-	}
-	return f.confidence
 }
 
 // repairOptions are the repair options of the flags (granularity checked).
@@ -149,14 +139,16 @@ func (f *scoreFlags) repairOptions() interp.RepairOptions {
 	return interp.RepairOptions{Granularity: g, RankBy: f.rankBy, IncludePairingAmbiguous: f.includeAmbiguous}
 }
 
+// options are the scorer options of the flags, before Settings.Complete
+// (use f.settings().Scoring).
 func (f *scoreFlags) options() interp.Options {
 	return interp.Options{
 		IDDisambiguation:    f.idDisambiguation,
 		WLIntegration:       f.wlIntegration,
-		WLRounds:            f.wlRounds,
+		WLRounds:            f.wlRounds.n,
 		WLBlendLambda:       f.wlLambda,
-		ComputeConfidence:   f.confidenceMethod() != "",
-		ConfidenceMethod:    f.confidenceMethod(),
+		ComputeConfidence:   f.confidence != "",
+		ConfidenceMethod:    f.confidence,
 		ReferentialFeedback: f.referentialFeedback,
 		Limits: interp.Limits{
 			MaxDepth:       f.maxDepth,
@@ -165,6 +157,26 @@ func (f *scoreFlags) options() interp.Options {
 			MaxWork:        f.maxWork,
 		},
 	}
+}
+
+// roundsFlag is the -wl-rounds flag: unset (nil, unlimited) or a
+// non-negative cap.
+type roundsFlag struct{ n *int }
+
+func (r *roundsFlag) String() string {
+	if r == nil || r.n == nil {
+		return ""
+	}
+	return strconv.Itoa(*r.n)
+}
+
+func (r *roundsFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return fmt.Errorf("want a non-negative integer, got %q", s)
+	}
+	r.n = &n
+	return nil
 }
 
 func (f *scoreFlags) decodeOptions() jsonval.DecodeOptions {
@@ -191,6 +203,23 @@ func (f *scoreFlags) feedbackOptions() (feedback.FeedbackOptions, error) {
 		fo.Overrides = ov
 	}
 	return fo, nil
+}
+
+// settings are the request settings of the flags: the base of every batch
+// line, and the settings of a single pair.
+func (f *scoreFlags) settings() (request.Settings, error) {
+	fo, err := f.feedbackOptions()
+	if err != nil {
+		return request.Settings{}, err
+	}
+	s := request.Settings{
+		Scoring:      f.options(),
+		Repair:       f.repairOptions(),
+		Feedback:     fo,
+		WithFeedback: f.feedback,
+		Attribution:  f.attribution,
+	}
+	return s.Complete(), nil
 }
 
 const scoreUsage = `Usage:
@@ -251,7 +280,11 @@ func loadScorer(f *scoreFlags, stderr io.Writer) (*interp.Scorer, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc, err := interp.Compile(data, f.schema, f.options())
+	s, err := f.settings()
+	if err != nil {
+		return nil, err
+	}
+	sc, err := interp.Compile(data, f.schema, s.Scoring)
 	if err != nil {
 		return nil, err
 	}
@@ -284,123 +317,47 @@ func prefixColon(err error) error {
 	return fmt.Errorf(" %w", err)
 }
 
-// formatResult renders one scored pair as text or JSON. With single set it
-// is the single-pair output (text or one JSON object per line).
+// formatResult renders one scored pair as text or, with asJSON, as one JSON
+// object and a newline. With single set it is the single-pair output, whose
+// JSON always has the feedback and the operations.
 func formatResult(f *scoreFlags, res *interp.Result, asJSON, single bool) (string, error) {
-	var text string
-	var ops []align.Op
-	wantFeedback := f.feedback
-	if wantFeedback || asJSON {
-		fo, err := f.feedbackOptions()
-		if err != nil {
-			return "", err
-		}
-		text, ops, err = res.Feedback(f.repairOptions(), fo)
-		if err != nil {
-			return "", err
-		}
+	s, err := f.settings()
+	if err != nil {
+		return "", err
 	}
-	var at align.Attribution
-	if f.attribution {
-		var err error
-		at, err = res.Attribution(align.AttributionOptions{Granularity: f.repairOptions().Granularity})
+	if asJSON {
+		s.WithFeedback = s.WithFeedback || single
+		buf, err := request.AppendResult(nil, nil, res, s)
 		if err != nil {
 			return "", err
 		}
+		return string(append(buf, '\n')), nil
 	}
-	if !asJSON {
-		var b strings.Builder
-		b.WriteString(formatScore(res.Score))
-		b.WriteByte('\n')
-		if wantFeedback && text != "" {
+	var b strings.Builder
+	b.WriteString(formatScore(res.Score))
+	b.WriteByte('\n')
+	if s.WithFeedback {
+		text, _, err := res.Feedback(s.Repair, s.Feedback)
+		if err != nil {
+			return "", err
+		}
+		if text != "" {
 			b.WriteString(text)
 			b.WriteByte('\n')
 		}
-		if f.attribution {
-			writeAttribution(&b, at)
+	}
+	if s.Attribution {
+		at, err := res.Attribution(align.AttributionOptions{Granularity: s.Repair.Granularity})
+		if err != nil {
+			return "", err
 		}
-		return b.String(), nil
+		writeAttribution(&b, at)
 	}
-	buf := []byte(`{"score":`)
-	buf = append(buf, formatScore(res.Score)...)
-	if wantFeedback || single {
-		buf = append(buf, `,"feedback":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(text))
-		buf = append(buf, `,"ops":`...)
-		buf = appendOps(buf, ops)
-	}
-	if len(res.Bijections) > 0 {
-		buf = append(buf, `,"bijections":`...)
-		buf = appendBijections(buf, res.Bijections)
-	}
-	if f.attribution {
-		buf = append(buf, `,"attribution":`...)
-		buf = appendAttribution(buf, at)
-	}
-	buf = append(buf, "}\n"...)
-	return string(buf), nil
+	return b.String(), nil
 }
 
 // formatScore prints a score with full float64 precision, Python style.
-func formatScore(x float64) string { return jsonval.PyRepr(jsonval.NewFloat(x)) }
-
-func appendOps(buf []byte, ops []align.Op) []byte {
-	buf = append(buf, '[')
-	for i, o := range ops {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = append(buf, `{"op":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(o.Op))
-		buf = append(buf, `,"kind":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(string(o.Kind)))
-		buf = append(buf, `,"path":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(o.Path))
-		buf = append(buf, `,"delta":`...)
-		buf = append(buf, formatScore(o.Delta)...)
-		buf = append(buf, `,"value":`...)
-		buf = jsonval.AppendJSON(buf, o.Value)
-		buf = append(buf, `,"gold":`...)
-		buf = jsonval.AppendJSON(buf, o.Gold)
-		buf = append(buf, `,"candidate":`...)
-		buf = jsonval.AppendJSON(buf, o.Pred)
-		buf = append(buf, `,"pair_id":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(o.PairID))
-		buf = append(buf, `,"confidence":`...)
-		buf = append(buf, formatScore(o.Confidence)...)
-		buf = append(buf, '}')
-	}
-	return append(buf, ']')
-}
-
-func appendBijections(buf []byte, bs []interp.Bijection) []byte {
-	buf = append(buf, '{')
-	for i, b := range bs {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(b.Scope))
-		buf = append(buf, ":{"...)
-		for j, p := range b.Pairs {
-			if j > 0 {
-				buf = append(buf, ',')
-			}
-			key := p.Gold.S
-			if p.Gold.Kind != jsonval.String {
-				key = p.Gold.String()
-			}
-			buf = jsonval.AppendJSON(buf, jsonval.NewString(key))
-			buf = append(buf, ':')
-			if p.HasCandidate {
-				buf = jsonval.AppendJSON(buf, p.Candidate)
-			} else {
-				buf = append(buf, "null"...)
-			}
-		}
-		buf = append(buf, '}')
-	}
-	return append(buf, '}')
-}
+func formatScore(x float64) string { return string(request.AppendScore(nil, x)) }
 
 // alignFiles compiles -schema, reads the GOLD.json and CAND.json arguments
 // and aligns them: the single-pair path of "oagen score" and "oagen describe".
