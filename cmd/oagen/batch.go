@@ -10,7 +10,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/eval"
 	"github.com/objectaligner/oagen/interp"
+	"github.com/objectaligner/oagen/jsonval"
 	"github.com/objectaligner/oagen/request"
 )
 
@@ -27,6 +30,11 @@ type scored struct {
 	err      error
 	out      []byte // the output line, newline included
 	size     int64  // bytes of input the line took, terminator included
+	// With an observer (eval): the line's case, its ranked operations and
+	// the scorer.
+	c   eval.Case
+	ops []align.Op
+	sc  *interp.Scorer
 }
 
 // lineScorer scores batch lines: the per-line work of "score -batch" and
@@ -34,6 +42,8 @@ type scored struct {
 type lineScorer struct {
 	engine *request.Engine
 	flags  *scoreFlags
+	// observer, when set, turns every line into an eval.Case.
+	observer *eval.Observer
 }
 
 // newLineScorer builds the request engine of the flags: the -schema file
@@ -96,45 +106,81 @@ func warnOnce(stderr io.Writer) func(string, *interp.Scorer) {
 	}
 }
 
-// score scores one line. It never panics on bad input; a panic would be a
-// bug in oagen, reported on the line (kind internal) instead of killing the
-// batch.
-func (ls *lineScorer) score(seq int, line []byte, tooLong bool) (s scored) {
-	s.seq = seq
+// score scores one line and, with an observer, observes it. It never
+// panics on bad input; a panic would be a bug in oagen, reported on the line
+// (kind internal) instead of killing the batch.
+func (ls *lineScorer) score(seq int, line []byte, tooLong bool) scored {
+	s := scored{seq: seq}
+	s.guard(func() { ls.scoreLine(&s, line, tooLong) })
+	if ls.observer != nil && !s.guard(func() { ls.observe(&s, line) }) {
+		ls.observe(&s, line) // the panic is now the line's error: observed as a failure
+	}
+	return s
+}
+
+// guard runs f and turns a panic into the line's error; it reports whether
+// f returned normally.
+func (s *scored) guard(f func()) (ok bool) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.res = nil
 			s.fail(&request.Error{Kind: request.Internal, Err: fmt.Errorf("internal error: %v", p)})
 		}
 	}()
+	f()
+	return true
+}
+
+// scoreLine parses, prepares and scores one line into s.
+func (ls *lineScorer) scoreLine(s *scored, line []byte, tooLong bool) {
 	if tooLong {
 		s.fail(&request.Error{Kind: request.Limit, Err: fmt.Errorf("line longer than %d bytes", maxBatchLine)})
-		return s
+		return
 	}
 	req, err := request.Parse(line, ls.flags.decodeOptions())
 	s.req = req // on error, nil or a partial request with the id
 	if err != nil {
 		s.fail(err)
-		return s
+		return
 	}
 	sc, settings, err := ls.engine.Prepare(req)
 	s.settings = settings
 	if err != nil {
 		s.fail(err)
-		return s
+		return
 	}
 	res, err := sc.Align(req.Gold, req.Candidate)
 	if err != nil {
 		s.fail(err)
-		return s
+		return
 	}
+	s.sc = sc
 	out, err := request.AppendResult(nil, req, res, settings)
 	if err != nil {
 		s.fail(err)
-		return s
+		return
 	}
 	s.res, s.out = res, append(out, '\n')
-	return s
+}
+
+// observe sets s.c (and s.ops) from the outcome of the line.
+func (ls *lineScorer) observe(s *scored, line []byte) {
+	l := eval.Line{Number: s.seq, Key: eval.SampleKey(line)}
+	if s.req != nil && s.req.HasID {
+		l.ID = jsonval.AppendJSON(nil, s.req.ID)
+	}
+	if s.err == nil {
+		var err error
+		if s.ops, err = s.res.Repair(s.settings.Repair); err == nil {
+			s.c, err = ls.observer.Scored(l, s.sc, s.res, s.ops)
+		}
+		if err == nil {
+			return
+		}
+		s.res = nil
+		s.fail(err)
+	}
+	s.c = ls.observer.Failed(l, string(request.KindOf(s.err)), s.err.Error())
 }
 
 // fail makes s an error line.

@@ -6,6 +6,7 @@
 //
 //	oagen score -schema S.json GOLD.json CAND.json   score one pair
 //	oagen score -schema S.json -batch IN.jsonl       score a JSON Lines batch
+//	oagen eval -schema S.json -o DIR IN.jsonl        score a dataset and summarize it
 //	oagen describe -schema S.json GOLD.json CAND.json
 //	oagen check S.json | ./pkg                       check annotations
 //	oagen schema -type Name ./pkg                    export a Go type's annotated JSON Schema
@@ -27,6 +28,7 @@ const (
 	exitOK    = 0
 	exitInput = 1 // bad input: schema, JSON, gold
 	exitUsage = 2 // bad command line
+	exitBelow = 3 // eval: the mean is below -fail-under
 )
 
 // usageError marks errors in the command line (exit status 2).
@@ -40,6 +42,7 @@ const topUsage = `oagen scores structured (JSON) output against a gold answer (O
 
 Usage:
   oagen score    -schema S.json GOLD.json CAND.json   score one pair (see -h for batch mode)
+  oagen eval     [-schema S.json] -o DIR IN.jsonl     score a dataset: results, summary, per-path statistics
   oagen describe -schema S.json GOLD.json CAND.json   prose description of the alignment
   oagen check    S.json | ./pkg                       check a schema's (or Go struct tags') annotations
   oagen schema   -type Name [-no-oa] [./pkg]          print the annotated JSON Schema of a Go type
@@ -63,6 +66,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "score":
 		err = cmdScore(args[1:], stdin, stdout, stderr)
+	case "eval":
+		err = cmdEval(args[1:], stdin, stdout, stderr)
 	case "describe":
 		err = cmdDescribe(args[1:], stdout, stderr)
 	case "check":
@@ -88,6 +93,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if errors.As(err, &ue) {
 		fmt.Fprintf(stderr, "oagen %s: %v\n", args[0], err)
 		return exitUsage
+	}
+	if errors.Is(err, errFailUnder) {
+		fmt.Fprintf(stderr, "oagen %s: %v\n", args[0], err)
+		return exitBelow
 	}
 	fmt.Fprintf(stderr, "oagen %s: %v\n", args[0], err)
 	return exitInput

@@ -37,6 +37,7 @@ func newProgressTo(w io.Writer, size int64) *progress {
 		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetDescription("scoring"),
 		progressbar.OptionShowBytes(true),
+		progressbar.OptionShowCount(),
 		progressbar.OptionSetWidth(24),
 		progressbar.OptionThrottle(progressRedraw),
 		progressbar.OptionSetPredictTime(size >= 0),

@@ -20,6 +20,7 @@ import (
 // scoreFlags are the flags of "oagen score" (and, in part, "oagen describe").
 type scoreFlags struct {
 	schema      string
+	compat      string
 	jsonOut     bool
 	feedback    bool
 	topK        int
@@ -50,8 +51,18 @@ type scoreFlags struct {
 	maxWork       int64
 }
 
-func (f *scoreFlags) register(fs *flag.FlagSet, batch bool) {
+// flagMode selects the flags a command takes.
+type flagMode int
+
+const (
+	modeDescribe flagMode = iota // scoring flags only
+	modeScore                    // scoring, feedback and batch flags
+	modeEval                     // scoring and feedback flags, -jobs
+)
+
+func (f *scoreFlags) register(fs *flag.FlagSet, mode flagMode) {
 	fs.StringVar(&f.schema, "schema", "", "annotated JSON Schema `file` (required, except for batch lines that carry their own \"schema\")")
+	fs.StringVar(&f.compat, "compat", "default", "scoring `profile`: default, or reference (the Python reference implementation, bit for bit)")
 	fs.BoolVar(&f.quiet, "quiet", false, "do not print schema warnings on stderr")
 	fs.StringVar(&f.idDisambiguation, "id-disambiguation", "wl", "identifier disambiguation: wl or none (SPEC §7.5)")
 	fs.StringVar(&f.wlIntegration, "wl-integration", "tie_break", "how structural colours enter the bijection: tie_break or blend (SPEC §7.8)")
@@ -62,19 +73,21 @@ func (f *scoreFlags) register(fs *flag.FlagSet, batch bool) {
 	fs.IntVar(&f.maxCollection, "max-collection", d.MaxCollection, "limit: maximum elements of one aligned array, object or scope")
 	fs.IntVar(&f.maxString, "max-string", d.MaxStringRunes, "limit: maximum code points of a string compared by a non-exact comparator")
 	fs.Int64Var(&f.maxWork, "max-work", d.MaxWork, "limit: work budget of one pair, in elementary comparisons")
-	if !batch {
+	if mode == modeDescribe {
 		return
 	}
-	fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object {\"score\",\"feedback\",\"ops\",\"bijections\"} instead of text")
+	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "batch: number of pairs scored in parallel")
+	if mode == modeScore {
+		fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object {\"score\",\"feedback\",\"ops\",\"bijections\"} instead of text")
+		fs.StringVar(&f.batch, "batch", "", "score a JSON Lines `file` of {\"gold\",\"candidate\"[,\"schema\"]} lines (\"-\" for stdin)")
+		fs.StringVar(&f.out, "o", "", "batch output `file` (default stdout)")
+	}
 	fs.BoolVar(&f.feedback, "feedback", false, "add the ranked feedback text (and, with -json or -batch, the operations)")
 	fs.IntVar(&f.topK, "top-k", 5, "number of fix locations in the feedback (-1: all)")
 	fs.StringVar(&f.style, "style", "gepa", "feedback style: gepa, compact or json")
 	fs.StringVar(&f.templates, "templates", "", "TOML or JSON `file` of feedback template overrides")
 	fs.StringVar(&f.granularity, "granularity", "leaf", "repair granularity: leaf, subtree or all")
 	fs.BoolVar(&f.noSynthesis, "no-synthesis", false, "omit the synthesis line of the feedback")
-	fs.StringVar(&f.batch, "batch", "", "score a JSON Lines `file` of {\"gold\",\"candidate\"[,\"schema\"]} lines (\"-\" for stdin)")
-	fs.StringVar(&f.out, "o", "", "batch output `file` (default stdout)")
-	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "batch: number of pairs scored in parallel")
 	fs.StringVar(&f.referentialFeedback, "referential-feedback", interp.RefFeedbackLiteral,
 		"wording of reference fixes: literal (ids) or semantic (the records' properties, SPEC §8.11)")
 	fs.BoolVar(&f.attribution, "attribution", false,
@@ -116,12 +129,16 @@ func (f *scoreFlags) check() error {
 	if !(f.minScoreDelta >= 0) {
 		return usagef("-min-score-delta %v: want a number ≥ 0", f.minScoreDelta)
 	}
-	return f.checkLimits()
+	return f.checkScoring()
 }
 
-// checkLimits rejects limit flags that are not positive (interp.Limits would
-// silently read them as "default").
-func (f *scoreFlags) checkLimits() error {
+// checkScoring validates the scoring flags: the profile name, and limits
+// that are not positive (interp.Limits would silently read them as
+// "default").
+func (f *scoreFlags) checkScoring() error {
+	if _, err := interp.ParseCompat(f.compat); err != nil {
+		return usagef("-compat: %v", err)
+	}
 	for _, l := range []struct {
 		name string
 		v    int64
@@ -142,6 +159,7 @@ func (f *scoreFlags) repairOptions() interp.RepairOptions {
 // options are the scorer options of the flags, before Settings.Complete
 // (use f.settings().Scoring).
 func (f *scoreFlags) options() interp.Options {
+	compat, _ := interp.ParseCompat(f.compat) // checked by checkScoring
 	return interp.Options{
 		IDDisambiguation:    f.idDisambiguation,
 		WLIntegration:       f.wlIntegration,
@@ -150,6 +168,7 @@ func (f *scoreFlags) options() interp.Options {
 		ComputeConfidence:   f.confidence != "",
 		ConfidenceMethod:    f.confidence,
 		ReferentialFeedback: f.referentialFeedback,
+		Compat:              compat,
 		Limits: interp.Limits{
 			MaxDepth:       f.maxDepth,
 			MaxCollection:  f.maxCollection,
@@ -228,10 +247,18 @@ const scoreUsage = `Usage:
 
 Scores a candidate JSON value against a gold value under an annotated JSON Schema
 and prints the score (full float64 precision). A candidate that fails JSON Schema
-validation scores 0. With -batch, every input line {"gold":…,"candidate":…} (and
-optionally its own "schema") gives one output line {"score":…} in input order, or
-{"score":null,"error":"…"} for a line that cannot be scored; a bad line never stops
-the batch.
+validation scores 0.
+
+With -batch, every input line is a request
+  {"id": any scalar, "gold": …, "candidate": …, "schema": {…} or "file.json",
+   "feedback": bool, "top_k": int, "options": {"wl_rounds": 0, …}}
+("gold" and "candidate" required; "schema" overrides -schema, a string names a
+schema file; "options" apply to that line: the names are in the README, an
+unknown one is an error). Each line gives one output line in input order:
+{"id":…,"score":…} (with "feedback" and "ops" when asked), or
+{"id":…,"score":null,"error":"line N: …","error_kind":"…"} for a line that cannot
+be scored; a bad line never stops the batch. A summary line goes to stderr at
+the end, a progress display while scoring when stderr is a terminal.
 
 Exit status: 0 success, 1 bad input (schema, JSON, invalid gold), 2 usage error.
 
@@ -242,7 +269,7 @@ func cmdScore(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("score", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var f scoreFlags
-	f.register(fs, true)
+	f.register(fs, modeScore)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), scoreUsage)
 		fs.PrintDefaults()
