@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"hash/fnv"
 	"strconv"
 	"unicode/utf8"
 
@@ -12,38 +11,35 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// Case is the view of one scored case that a report embeds: gold and
-// candidate aligned row by row, the identifier bijection of each referential
-// scope and the ranked fixes. It is plain data with compact JSON names, built
-// once by NewCase and rendered by the page's script.
-type Case struct {
-	// ID is the input line's "id" as JSON text ("" when the line has none).
-	ID string `json:"id,omitempty"`
-	// Line is the case's 1-based line in its input.
-	Line int `json:"line"`
-	// Score is the case's score.
-	Score float64 `json:"score"`
-	// Tag says why the case is embedded: "worst" or "sample" (see Picker);
-	// "" when every case is.
-	Tag string `json:"tag,omitempty"`
-	// Invalid is the candidate's validation error, when it failed validation
-	// (it then scores 0 and has no rows).
+// CaseView is the report's view of one scored case: gold and candidate
+// aligned row by row, the identifier bijection of each referential scope
+// and the ranked fixes. It is plain data with compact JSON names, built by
+// NewCaseView and rendered by the page's script; its JSON is what
+// eval.Case.Detail carries for the cases a report embeds.
+type CaseView struct {
+	// Invalid is the candidate's validation error, when it failed
+	// validation (it then scores 0 and has no rows).
 	Invalid string `json:"invalid,omitempty"`
 	// Rows are the aligned rows in depth-first order.
 	Rows []Row `json:"rows"`
-	// Truncated is true when rows were left out to stay within
-	// CaseOptions.MaxRows.
+	// Truncated is true when rows were left out beyond MaxRows.
 	Truncated bool `json:"truncated,omitempty"`
 	// Scopes are the identifier bijections of the referential scopes, in
 	// scope order.
 	Scopes []Scope `json:"scopes,omitempty"`
 	// Fixes are the ranked fixes with their feedback lines.
 	Fixes []Fix `json:"fixes,omitempty"`
-	// Key is a hash of the case's content (id, gold and candidate, see
-	// CaseKey); it orders ties and draws the sample (see Picker), so that
-	// neither depends on input order or sharding.
-	Key uint64 `json:"key,string"`
 }
+
+// The bounds of a CaseView, so that a report embedding a few dozen cases
+// stays small whatever the size of the values.
+const (
+	// MaxRows is the number of aligned rows a view keeps.
+	MaxRows = 1000
+	// MaxValueChars is the number of characters of one value's JSON text
+	// a row keeps (the rest is cut, with "…").
+	MaxValueChars = 240
+)
 
 // The statuses of a row.
 const (
@@ -121,100 +117,51 @@ type Fix struct {
 	Text  string  `json:"t"`
 }
 
-// CaseOptions bound and configure NewCase.
-type CaseOptions struct {
-	// Repair and Feedback select and render the fixes, as for the
-	// feedback of the same scoring run; the zero values mean
-	// interp.RepairOptions{} and feedback.DefaultFeedbackOptions().
-	Repair   interp.RepairOptions
-	Feedback *feedback.FeedbackOptions
-	// SemanticRefs renders reference fixes by the properties of the records
-	// involved, as interp.Options.ReferentialFeedback "semantic" does.
-	SemanticRefs bool
-	// MaxRows bounds the rows of the aligned view (default 1000).
-	MaxRows int
-	// MaxValueChars bounds the characters of one value's text (default 240).
-	MaxValueChars int
-}
-
-func (o CaseOptions) withDefaults() CaseOptions {
-	if o.MaxRows <= 0 {
-		o.MaxRows = 1000
-	}
-	if o.MaxValueChars <= 0 {
-		o.MaxValueChars = 240
-	}
-	if o.Feedback == nil {
-		fo := feedback.DefaultFeedbackOptions()
-		o.Feedback = &fo
-	}
-	return o
-}
-
-// NewCase builds the view of one aligned case. id is the input line's "id"
-// as JSON text ("" for none), line its 1-based line number, res the result
-// of interp.Scorer.Align.
-func NewCase(id string, line int, res *interp.Result, opts CaseOptions) (Case, error) {
-	opts = opts.withDefaults()
-	c := Case{ID: id, Line: line, Score: res.Score, Key: caseKey(id, res.Gold, res.Candidate)}
+// NewCaseView builds the view of one scored case from its result and its
+// ranked repair operations (interp.Result.Repair); fo renders the fixes as
+// the feedback of the same run does (set fo.RefSemantics to
+// res.RefSemantics() for semantic reference lines).
+func NewCaseView(res *interp.Result, ops []align.Op, fo feedback.FeedbackOptions) (*CaseView, error) {
+	v := &CaseView{Rows: []Row{}}
 	if res.Invalid != nil {
-		c.Invalid = res.Invalid.Error()
+		v.Invalid = res.Invalid.Error()
 	}
 	for _, b := range res.Bijections {
 		s := Scope{Name: b.Scope, Pairs: make([]IDPair, len(b.Pairs))}
 		for i, p := range b.Pairs {
-			s.Pairs[i].Gold = jsonText(p.Gold, opts.MaxValueChars)
+			s.Pairs[i].Gold = jsonText(p.Gold, MaxValueChars)
 			if p.HasCandidate {
-				t := jsonText(p.Candidate, opts.MaxValueChars)
+				t := jsonText(p.Candidate, MaxValueChars)
 				s.Pairs[i].Cand = &t
 			}
 		}
 		for _, x := range b.Excess {
-			s.Excess = append(s.Excess, jsonText(x, opts.MaxValueChars))
+			s.Excess = append(s.Excess, jsonText(x, MaxValueChars))
 		}
-		c.Scopes = append(c.Scopes, s)
+		v.Scopes = append(v.Scopes, s)
 	}
 	if res.Match != nil {
-		w := rowWalker{max: opts.MaxRows, chars: opts.MaxValueChars}
+		w := rowWalker{max: MaxRows, chars: MaxValueChars}
 		w.node(res.Match, "", 0, 1)
-		c.Rows, c.Truncated = w.rows, w.truncated
+		if w.rows != nil {
+			v.Rows = w.rows
+		}
+		v.Truncated = w.truncated
 	}
-	if c.Rows == nil {
-		c.Rows = []Row{}
-	}
-	if res.Invalid != nil {
-		return c, nil
-	}
-	ops, err := res.Repair(opts.Repair)
-	if err != nil {
-		return Case{}, fmt.Errorf("case at line %d: %w", line, err)
-	}
-	fo := *opts.Feedback
-	if opts.SemanticRefs && fo.RefSemantics == nil {
-		fo.RefSemantics = res.RefSemantics()
+	if res.Invalid != nil || len(ops) == 0 {
+		return v, nil
 	}
 	fb, err := feedback.RenderFeedback(res.Score, ops, fo)
 	if err != nil {
-		return Case{}, fmt.Errorf("case at line %d: %w", line, err)
+		return nil, fmt.Errorf("report: %w", err)
 	}
 	for _, e := range fb.Entries {
 		if e.Silent {
 			continue
 		}
-		c.Fixes = append(c.Fixes, Fix{Rank: e.Rank, Kind: string(e.Op.Kind), Path: e.Op.Path, Delta: e.Op.Delta, Text: e.Text})
+		v.Fixes = append(v.Fixes, Fix{Rank: e.Rank, Kind: string(e.Op.Kind), Path: e.Op.Path, Delta: e.Op.Delta, Text: e.Text})
 	}
-	return c, nil
-}
-
-// caseKey hashes a case's id, gold and candidate (FNV-1a, 64 bits).
-func caseKey(id string, gold, cand jsonval.Value) uint64 {
-	h := fnv.New64a()
-	buf := append([]byte(id), 0)
-	buf = jsonval.AppendJSON(buf, gold)
-	buf = append(buf, 0)
-	buf = jsonval.AppendJSON(buf, cand)
-	h.Write(buf)
-	return h.Sum64()
+	return v, nil
 }
 
 // jsonText is the compact JSON of v, cut to max characters with "…".

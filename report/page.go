@@ -20,9 +20,14 @@ var pageCSS string
 var pageJS string
 
 var tmpl = template.Must(template.New("report").Funcs(template.FuncMap{
-	"f3":       func(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) },
-	"f4":       func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) },
-	"full":     func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) },
+	"f3": func(x float64) string { return fixed(x, 3) },
+	"f4": func(x float64) string { return fixed(x, 4) },
+	"full": func(x float64) string {
+		if math.IsNaN(x) {
+			return "-1" // an undefined ratio sorts below every ratio
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	},
 	"pct":      func(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" },
 	"count":    groupDigits,
 	"add":      func(a, b float64) float64 { return a + b },
@@ -39,8 +44,11 @@ type page struct {
 	Title     string
 	Cases     int
 	Scored    int
+	Invalid   int
 	Errors    int
 	ErrorKind []kindCount
+	// HasMean is false when nothing was scored.
+	HasMean   bool
 	Mean      float64
 	CILow     float64
 	CIHigh    float64
@@ -51,7 +59,7 @@ type page struct {
 	// DeficitSum is the sum of the paths' mean deficits (1 − mean).
 	DeficitSum float64
 	Worst      []worstRow
-	Embedded   []Case
+	Embedded   []embedded
 	// EmbedNote says which cases are embedded, when not all are.
 	EmbedNote string
 }
@@ -71,6 +79,7 @@ type quantile struct {
 // the total deficit.
 type pathRow struct {
 	Path                  string
+	Kind, Scope           string
 	Gold                  int
 	MeanDeficit           float64
 	Bar                   float64
@@ -91,14 +100,15 @@ type outcomeBar struct {
 	Width  float64 // percent
 }
 
+// worstRow is one row of the worst-cases table; Anchor links to the
+// case's view ("" when it has none).
 type worstRow struct {
-	Rank     int
-	ID       string
-	Line     int
-	Score    float64
-	TopFix   string
-	Embedded bool
-	Anchor   string
+	Rank    int
+	Name    string
+	Score   float64
+	TopFix  string
+	Invalid bool
+	Anchor  string
 }
 
 // histogram is the score histogram's SVG geometry.
@@ -107,6 +117,7 @@ type histogram struct {
 	Bars          []histBar
 	Ticks         []histTick
 	YTicks        []histTick
+	HasMean       bool
 	MeanX         float64
 	CIX, CIW      float64
 	Baseline      float64
@@ -133,7 +144,9 @@ type histogramBin struct {
 }
 
 // layoutHistogram computes the SVG geometry of the score histogram.
-func layoutHistogram(bins []histogramBin, mean, ciLow, ciHigh float64) histogram {
+// Without a mean (nothing scored) the mean line and its interval are left
+// out.
+func layoutHistogram(bins []histogramBin, mean, ciLow, ciHigh float64, hasMean bool) histogram {
 	const (
 		width, height = 560.0, 220.0
 		left, right   = 44.0, 12.0
@@ -167,8 +180,11 @@ func layoutHistogram(bins []histogramBin, mean, ciLow, ciHigh float64) histogram
 		v := yMax * i / 4
 		h.YTicks = append(h.YTicks, histTick{Pos: h.Baseline - plotH*float64(i)/4, Label: groupDigits(v)})
 	}
-	h.MeanX = x(mean)
-	h.CIX, h.CIW = x(ciLow), math.Max(x(ciHigh)-x(ciLow), 1)
+	if hasMean {
+		h.HasMean = true
+		h.MeanX = x(mean)
+		h.CIX, h.CIW = x(ciLow), math.Max(x(ciHigh)-x(ciLow), 1)
+	}
 	return h
 }
 
@@ -185,6 +201,15 @@ func niceCeil(n int) int {
 			}
 		}
 	}
+}
+
+// fixed writes x with digits decimals, and an undefined ratio (NaN) as a
+// dash.
+func fixed(x float64, digits int) string {
+	if math.IsNaN(x) {
+		return "—"
+	}
+	return strconv.FormatFloat(x, 'f', digits, 64)
 }
 
 // groupDigits writes n with thin-space thousands separators: 10 000.

@@ -24,6 +24,7 @@
     var showCount = function () {
       var shown = rows.filter(function (r) { return !r.classList.contains('hidden'); }).length;
       countLine.textContent = shown === rows.length ? rows.length + ' paths' : 'Showing ' + shown + ' of ' + rows.length + ' paths';
+      morePaths.textContent = 'Show all ' + rows.length + ' paths';
     };
     Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th) {
       var key = th.dataset.key;
@@ -47,16 +48,41 @@
         var frag = document.createDocumentFragment();
         rows.forEach(function (r) { frag.appendChild(r); });
         tbody.appendChild(frag);
+        update();
       });
     });
-    filter.addEventListener('input', function () {
+    // The first rows are shown until the table is expanded or filtered.
+    var LIMIT = 12;
+    var expanded = rows.length <= LIMIT;
+    var morePaths = document.getElementById('paths-more');
+    var update = function () {
       var q = filter.value.trim().toLowerCase();
+      var shown = 0;
       rows.forEach(function (r) {
-        r.classList.toggle('hidden', q !== '' && r.dataset.path.toLowerCase().indexOf(q) < 0);
+        var match = q === '' || r.dataset.path.toLowerCase().indexOf(q) >= 0;
+        var visible = match && (expanded || q !== '' || shown < LIMIT);
+        r.classList.toggle('hidden', !visible);
+        if (visible) shown++;
       });
+      morePaths.hidden = expanded || q !== '';
       showCount();
+    };
+    morePaths.addEventListener('click', function () {
+      expanded = true;
+      update();
     });
-    showCount();
+    filter.addEventListener('input', update);
+    update();
+  }
+
+  // ---- worst cases: the first rows, or all ----
+  var more = document.getElementById('worst-more');
+  if (more) {
+    more.addEventListener('click', function () {
+      var t = document.getElementById('worst-table');
+      var all = t.classList.toggle('all');
+      more.textContent = all ? 'Show fewer' : more.dataset.all;
+    });
   }
 
   // ---- embedded cases ----
@@ -68,9 +94,8 @@
   // caseName is the case's id as the input wrote it (a string without its
   // quotes), or its line.
   function caseName(c) {
-    if (!c.id) return 'line ' + c.line;
-    if (c.id.charAt(0) === '"') return JSON.parse(c.id);
-    return c.id;
+    if (c.id === undefined) return 'line ' + c.line;
+    return typeof c.id === 'string' ? c.id : JSON.stringify(c.id);
   }
 
   function buildList() {
@@ -172,18 +197,23 @@
     head.appendChild(sc);
     head.appendChild(el('span', 'case-meta', 'line ' + c.line + (c.tag ? ' · ' + (c.tag === 'worst' ? 'among the lowest scores' : 'sampled') : '')));
     view.appendChild(head);
-    if (c.invalid) {
-      view.appendChild(el('div', 'invalid', 'The candidate fails validation, so it scores 0: ' + c.invalid));
+    var v = c.view;
+    if (!v) {
+      view.appendChild(el('p', 'muted', 'No view of this case was kept.'));
+      return;
+    }
+    if (v.invalid) {
+      view.appendChild(el('div', 'invalid', 'The candidate fails validation, so it scores 0: ' + v.invalid));
       return;
     }
     var top = el('div', 'case-top');
     var fx = el('div');
     fx.appendChild(el('h4', null, 'Ranked fixes'));
-    var aligned = alignedTable(c);
-    if (c.fixes && c.fixes.length) {
+    var aligned = alignedTable(v);
+    if (v.fixes && v.fixes.length) {
       var ol = el('ol', 'fixes');
       var deficit = Math.max(1 - c.score, 1e-12);
-      c.fixes.forEach(function (f) {
+      v.fixes.forEach(function (f) {
         var li = el('li');
         li.dataset.path = f.p;
         var gain = el('span', 'gain');
@@ -205,8 +235,8 @@
     }
     top.appendChild(fx);
     var bj = el('div');
-    if (c.scopes && c.scopes.length) {
-      c.scopes.forEach(function (s) {
+    if (v.scopes && v.scopes.length) {
+      v.scopes.forEach(function (s) {
         var box = el('div', 'scope');
         box.appendChild(el('h4', null, 'Identifiers · ' + s.name));
         var t = el('table', 'bij');
@@ -234,7 +264,7 @@
     var lab = el('label');
     var cb = el('input');
     cb.type = 'checkbox';
-    cb.checked = c.rows.length > 60;
+    cb.checked = v.rows.length > 60;
     lab.appendChild(cb);
     lab.appendChild(document.createTextNode(' hide exact rows'));
     ah.appendChild(lab);
@@ -247,13 +277,13 @@
     cb.addEventListener('change', hide);
     hide();
     view.appendChild(aligned);
-    if (c.truncated) view.appendChild(el('p', 'trunc', 'The view is cut to its first ' + c.rows.length + ' rows.'));
+    if (v.truncated) view.appendChild(el('p', 'trunc', 'The view is cut to its first ' + v.rows.length + ' rows.'));
   }
 
   // firstAligned is the first case with an aligned view (the lowest score
   // whose candidate passed validation), else the first case.
   function firstAligned() {
-    for (var i = 0; i < cases.length; i++) if (!cases[i].invalid) return i;
+    for (var i = 0; i < cases.length; i++) if (cases[i].view && !cases[i].invalid) return i;
     return 0;
   }
 
