@@ -263,3 +263,47 @@ func TestBrowserReport(t *testing.T) {
 		t.Errorf("the page reported problems:\n%s", strings.Join(p, "\n"))
 	}
 }
+
+// BenchmarkBrowserRender10k measures how long headless Chromium takes to
+// load and draw the report of a 10,000-case evaluation (the default worst
+// and sample sizes): from the navigation to the first case view on screen
+// (ns/op, as seen through the DevTools protocol) and to the end of the load
+// event in the page's own clock (load-ms). OAGEN_REPORT_HTML=path measures
+// that report instead, e.g. one written by oagen eval.
+func BenchmarkBrowserRender10k(b *testing.B) {
+	file := os.Getenv("OAGEN_REPORT_HTML")
+	if file == "" {
+		base := realDataset(b)
+		lines := make([][]byte, 10_000)
+		for i := range lines {
+			// Distinct ids make distinct lines (and sample keys).
+			lines[i] = append(fmt.Appendf(nil, `{"id":"n%d",`, i), base[i%len(base)][1:]...)
+		}
+		sum, st := evaluate(b, lines, eval.Config{})
+		file = filepath.Join(b.TempDir(), "report.html")
+		if err := os.WriteFile(file, []byte(render(b, sum, st, Options{Title: "10,000 cases"})), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	br := newBrowser(b)
+	url := "file://" + abs
+	var load float64
+	b.ResetTimer()
+	for range b.N {
+		b.StopTimer()
+		br.do(b, chromedp.Navigate("about:blank"))
+		b.StartTimer()
+		br.do(b, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#case-view table.aligned")))
+		b.StopTimer()
+		load += jsEval[float64](b, br, `performance.getEntriesByType('navigation')[0].loadEventEnd`)
+		b.StartTimer()
+	}
+	b.ReportMetric(load/float64(b.N), "load-ms")
+	if p := br.problems(url); len(p) > 0 {
+		b.Errorf("the page reported problems:\n%s", strings.Join(p, "\n"))
+	}
+}

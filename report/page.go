@@ -108,7 +108,10 @@ type worstRow struct {
 	Score   float64
 	TopFix  string
 	Invalid bool
-	Anchor  string
+	// InvalidText is the validation error of an invalid candidate, when
+	// the case's view has it.
+	InvalidText string
+	Anchor      string
 }
 
 // histogram is the score histogram's SVG geometry.

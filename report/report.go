@@ -175,6 +175,13 @@ func newPage(sum *eval.Summary, st *eval.State, opts Options) (*page, error) {
 		r := worstRow{Rank: i + 1, Name: caseName(w.ID, w.Line), Score: w.Score, Invalid: w.Invalid}
 		if i < len(worstIndex) && worstIndex[i] >= 0 && st.Worst[i].Detail != nil {
 			r.Anchor = "case-" + strconv.Itoa(worstIndex[i])
+			if w.Invalid {
+				var v CaseView
+				if err := json.Unmarshal(st.Worst[i].Detail, &v); err != nil {
+					return nil, fmt.Errorf("report: the view of case %s: %w", r.Name, err)
+				}
+				r.InvalidText = v.Invalid
+			}
 		}
 		if w.TopFix != nil {
 			text, err := fixLine(w.Score, w.TopFix)
