@@ -293,3 +293,28 @@ func TestQuantiles(t *testing.T) {
 		t.Fatalf("empty summary %+v", empty)
 	}
 }
+
+// TestRootKindMismatch: a candidate of another kind than the gold at a
+// union-typed root scores 0 without an alignment; its deficit counts as a
+// replacement at the root path.
+func TestRootKindMismatch(t *testing.T) {
+	sc, err := interp.Compile([]byte(`{"type":["object","array"],"properties":{"a":{"type":"integer"}},"items":{"type":"integer"}}`), "", interp.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := NewObserver(DefaultConfig())
+	c := observe(t, o, sc, Line{Number: 1}, `{"a":1}`, `[1]`)
+	s := NewState(DefaultConfig())
+	s.Add(c)
+	sum := s.Finish()
+	if *sum.Mean != 0 || sum.InvalidCandidates != 0 || len(sum.Paths) != 2 {
+		t.Fatalf("summary %+v", sum)
+	}
+	root := sum.Paths[0]
+	if root.Path != "" || root.MeanDeficit != 1 || root.Replaced != 1 || root.Occurrences != 1 || *root.F1 != 0 {
+		t.Fatalf("root entry %+v", root)
+	}
+	if sum.Worst[0].Line != 1 || sum.Worst[0].ID != nil {
+		t.Fatalf("worst %+v", sum.Worst)
+	}
+}

@@ -9,7 +9,7 @@ import (
 )
 
 // TestWLRoundsOrgChart checks the round cap on the paper's org chart
-// (SPEC §11.2), by hand: the two gold "Dave/Engineer" records 4 and 5 and
+// (docs/SCORING.md §11.2), by hand: the two gold "Dave/Engineer" records 4 and 5 and
 // the candidate ones 90 and 92 have identical properties. Round 1 of the
 // refinement only separates records by whether they have incoming or
 // outgoing mentorships ({4,5; 90,92} stay together); round 2 separates them

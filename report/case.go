@@ -181,7 +181,7 @@ func jsonText(v jsonval.Value, max int) string {
 }
 
 // rowWalker flattens a match tree into rows, carrying the effective weight
-// of each location as the repair walk and the attribution do (SPEC §8.2).
+// of each location as the repair walk and the attribution do (docs/SCORING.md §8.2).
 type rowWalker struct {
 	max, chars int
 	rows       []Row

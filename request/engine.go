@@ -94,6 +94,14 @@ func newSchemaText(data []byte, file string) *schemaText {
 	return &schemaText{data: data, sum: sha256.Sum256(data), file: file}
 }
 
+// Len returns the number of compiled scorers (and compile errors) in the
+// cache.
+func (e *Engine) Len() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.lru.Len()
+}
+
 // Base returns the engine's base settings.
 func (e *Engine) Base() Settings { return e.cfg.Base }
 

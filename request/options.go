@@ -226,6 +226,10 @@ type Settings struct {
 	// Attribution adds the per-location attribution of the deficit to a
 	// result.
 	Attribution bool
+	// ObjectiveScores adds "objective_scores", the similarity of each
+	// top-level member of the gold root object (interp.Result.ObjectiveScores),
+	// to a result.
+	ObjectiveScores bool
 }
 
 // DefaultSettings are the library's defaults: default scoring options, leaf

@@ -160,6 +160,9 @@ func TestEngineCache(t *testing.T) {
 	if prep(`{"gold":1,"candidate":2}`) == def || compiled.Load() != 4 {
 		t.Errorf("cache of 2 kept 3 scorers (%d compiles)", compiled.Load())
 	}
+	if e.Len() != 2 {
+		t.Errorf("Len() = %d, want the cache size 2", e.Len())
+	}
 
 	for _, c := range []struct{ line, want string }{
 		{`{"gold":1,"candidate":2,"schema":"nope"}`, `/schema: unknown schema "nope"`},
@@ -264,5 +267,30 @@ func TestAppendResult(t *testing.T) {
 	_, perr := Parse([]byte(`{"gold":1}`), jsonval.DecodeOptions{})
 	if got, want := string(AppendError(nil, nil, "line 3: "+perr.Error(), perr)), `{"score":null,"error":"line 3: missing \"candidate\"","error_kind":"bad_request"}`; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+func TestAppendObjectiveScores(t *testing.T) {
+	e, err := NewEngine(EngineConfig{Schema: []byte(`{"type":"object","properties":{"a":{"type":"string","score":"exact"},"b":{"type":"integer"}}}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := parse(t, `{"gold":{"b":2,"a":"x"},"candidate":{"a":"x","b":3}}`)
+	sc, s, err := e.Prepare(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sc.Align(r.Gold, r.Candidate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.ObjectiveScores = true
+	out, err := AppendResult(nil, r, res, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Gold member order; b: invdiff 1/(1+1).
+	if want := `{"score":0.75,"objective_scores":{"b":0.5,"a":1.0}}`; string(out) != want {
+		t.Errorf("got  %s\nwant %s", out, want)
 	}
 }

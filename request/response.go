@@ -11,12 +11,14 @@ import (
 // AppendResult appends the response to a scored request as one JSON object
 // (no newline):
 //
-//	{"id":…, "score":…, "feedback":"…", "ops":[…], "bijections":{…}, "attribution":{…}}
+//	{"id":…, "score":…, "feedback":"…", "ops":[…], "bijections":{…}, "attribution":{…},
+//	 "objective_scores":{…}}
 //
 // "id" is present when the request has one (r may be nil); "feedback" and
 // "ops" when s.WithFeedback; "bijections" for a schema with referential
-// scopes; "attribution" when s.Attribution. Scores and deltas are written
-// with full float64 precision (AppendScore).
+// scopes; "attribution" when s.Attribution; "objective_scores" when
+// s.ObjectiveScores. Scores and deltas are written with full float64
+// precision (AppendScore).
 func AppendResult(dst []byte, r *Request, res *interp.Result, s Settings) ([]byte, error) {
 	var text string
 	var ops []align.Op
@@ -50,7 +52,26 @@ func AppendResult(dst []byte, r *Request, res *interp.Result, s Settings) ([]byt
 		dst = append(dst, `,"attribution":`...)
 		dst = AppendAttribution(dst, at)
 	}
+	if s.ObjectiveScores {
+		dst = append(dst, `,"objective_scores":`...)
+		dst = AppendObjectiveScores(dst, res.ObjectiveScores())
+	}
 	return append(dst, '}'), nil
+}
+
+// AppendObjectiveScores appends member scores as a JSON object
+// {"key": score, …} in their order.
+func AppendObjectiveScores(dst []byte, scores []interp.MemberScore) []byte {
+	dst = append(dst, '{')
+	for i, m := range scores {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = jsonval.AppendJSON(dst, jsonval.NewString(m.Key))
+		dst = append(dst, ':')
+		dst = AppendScore(dst, m.Score)
+	}
+	return append(dst, '}')
 }
 
 // AppendError appends the response to a request that could not be scored,

@@ -1,10 +1,11 @@
 // Package seqdp is the monotone (order-preserving, gap-aware) alignment of
-// SPEC §5.3: the dynamic programme that pairs the elements of two sequences
+// docs/SCORING.md §5.3: the dynamic programme that pairs the elements of two sequences
 // in order, skipping elements on either side at no cost, so as to maximise
-// the sum of the paired elements' scores, followed by the role-based
-// traceback of SPEC §5.3 and §13 Q8.
+// the sum of the paired elements' scores, followed by a traceback that moves
+// by the recorded step of each cell, never by the values, so that JSON-null
+// elements cannot derail it.
 //
-// It is hand-written because SPEC fixes which of several equally good
+// It is hand-written because docs/SCORING.md §5.3 fixes which of several equally good
 // alignments is reported (the preference DIAG > UP > LEFT at every cell,
 // decided by exact floating-point equality on cells computed with plain
 // left-to-right additions) and how the traceback walks the table; a generic
@@ -16,6 +17,7 @@
 package seqdp
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/bits"
@@ -50,20 +52,20 @@ func (mv Move) String() string {
 // Step is one step of the traceback, in forward (gold/candidate) order.
 //
 // Except in the degenerate case n == 0 or m == 0, (I, J) always name the DP
-// cell the step comes from: cell[I+1][J+1] of SPEC §5.3, i.e. the child pair
+// cell the step comes from: cell[I+1][J+1] of docs/SCORING.md §5.3, i.e. the child pair
 // (gold I, candidate J), and CellDiag reports whether that cell is of type
 // DIAG. Per kind of step:
 //
 //   - Diag: gold I is paired with candidate J; CellDiag is true. The caller
 //     decides matched (scores[I*m+J] > 0) versus dissolved (score 0: one
-//     missing entry, then one excess entry, SPEC §5.3).
+//     missing entry, then one excess entry, docs/SCORING.md §5.3).
 //   - Up from the main loop (at cell (i, j), both > 0): gold I = i-1 is left
 //     unpaired; J = j-1 is the candidate index of that cell; CellDiag is
 //     false. The displayed gold value is the raw element G[I].
 //   - Left from the main loop: candidate J = j-1 is left unpaired; I = i-1;
 //     CellDiag is false. The displayed value is P[J].
 //   - Up from the leftover loop "while i > 0" (the candidate side is
-//     exhausted): gold I is left unpaired; J = 0, because SPEC displays the
+//     exhausted): gold I is left unpaired; J = 0, because the reference displays the
 //     gold value of cell[I+1][1], which is the child (I, 0)'s aligned gold
 //     value when CellDiag is true and G[I] otherwise.
 //   - Left from the leftover loop "while j > 0": candidate J is left
@@ -100,7 +102,7 @@ type Workspace struct {
 	steps []Step
 }
 
-// Align runs the monotone alignment DP of SPEC §5.3 on the row-major n×m
+// Align runs the monotone alignment DP of docs/SCORING.md §5.3 on the row-major n×m
 // child-score matrix scores (scores[i*m+j] is the thresholded score of gold
 // element i against candidate element j) and returns total = dp[n][m], the
 // best sum of paired scores, and the traceback steps in forward order (see
@@ -119,6 +121,14 @@ type Workspace struct {
 // sums overflow to +Inf; the DP and traceback then proceed with the same
 // exact comparisons.)
 func (w *Workspace) Align(scores []float64, n, m int) (total float64, steps []Step, err error) {
+	return w.AlignContext(context.Background(), scores, n, m)
+}
+
+// AlignContext is Align that gives up when ctx is done, returning ctx.Err().
+// It checks ctx before each row of the table (O(m) work each); with a
+// context that is never done (context.Background) it costs nothing more
+// than Align.
+func (w *Workspace) AlignContext(ctx context.Context, scores []float64, n, m int) (total float64, steps []Step, err error) {
 	if n < 0 || m < 0 {
 		return 0, nil, fmt.Errorf("seqdp: negative dimensions %d×%d", n, m)
 	}
@@ -150,7 +160,10 @@ func (w *Workspace) Align(scores []float64, n, m int) (total float64, steps []St
 		w.steps = steps
 		return 0, steps, nil
 	}
-	total = w.fill(scores, n, m, nonNegative)
+	total, err = w.fill(ctx, scores, n, m, nonNegative)
+	if err != nil {
+		return 0, nil, err
+	}
 	steps = w.traceback(steps, n, m)
 	w.steps = steps
 	return total, steps, nil
@@ -172,12 +185,20 @@ func (w *Workspace) grow(n, m int) {
 // fill computes the cell types and returns dp[n][m], keeping only two rows
 // of dp values (stored as their bit patterns so that both row kernels can
 // share the buffers). nonNegative selects the branch-free kernel, valid when
-// no score is negative.
-func (w *Workspace) fill(scores []float64, n, m int, nonNegative bool) float64 {
+// no score is negative. It returns ctx.Err() if ctx is done before a row.
+func (w *Workspace) fill(ctx context.Context, scores []float64, n, m int, nonNegative bool) (float64, error) {
+	done := ctx.Done()
 	prev := w.prev[:m+1]
 	cur := w.cur[:m+1]
 	clear(prev) // dp[0][*] = 0
 	for i := 1; i <= n; i++ {
+		if done != nil {
+			select {
+			case <-done:
+				return 0, ctx.Err()
+			default:
+			}
+		}
 		row := scores[(i-1)*m : i*m]
 		crow := w.cells[(i-1)*m : i*m]
 		if nonNegative {
@@ -187,7 +208,7 @@ func (w *Workspace) fill(scores []float64, n, m int, nonNegative bool) float64 {
 		}
 		prev, cur = cur, prev
 	}
-	return math.Float64frombits(prev[m])
+	return math.Float64frombits(prev[m]), nil
 }
 
 // fillRow computes dp row i (cur) and its cell types (crow) from row i-1
@@ -255,7 +276,7 @@ func fillRowNonNegative(prev, cur []uint64, row []float64, crow []uint8) {
 	}
 }
 
-// traceback walks the cell types from (n, m) as SPEC §5.3 does, collecting
+// traceback walks the cell types from (n, m) as docs/SCORING.md §5.3 does, collecting
 // steps in reverse, then reverses them.
 func (w *Workspace) traceback(steps []Step, n, m int) []Step {
 	cells := w.cells[:n*m]

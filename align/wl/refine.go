@@ -1,6 +1,7 @@
 package wl
 
 import (
+	"context"
 	"math/bits"
 	"slices"
 )
@@ -8,7 +9,7 @@ import (
 // Stats describes the last refinement run with a [Workspace].
 type Stats struct {
 	// Rounds is the number of refinement rounds executed, counting the
-	// final round that left the number of colours unchanged (SPEC §11.2:
+	// final round that left the number of colours unchanged (docs/SCORING.md §11.2:
 	// 3 for the org chart). It is 0 when the round limit is 0 or the union
 	// is empty.
 	Rounds int
@@ -57,7 +58,7 @@ type slot struct {
 // Stats returns the statistics of the last Refine call that used ws.
 func (ws *Workspace) Stats() Stats { return ws.stats }
 
-// Refine runs the joint 1-WL refinement of SPEC §7.7 over the disjoint union
+// Refine runs the joint 1-WL refinement of docs/SCORING.md §7.7 over the disjoint union
 // of gold and cand and returns the final colour of every vertex of each side,
 // indexed like the vertices of its graph. Colours are small non-negative
 // integers shared by both sides: a gold vertex and a candidate vertex that
@@ -79,6 +80,16 @@ func (ws *Workspace) Stats() Stats { return ws.stats }
 // or on the order in which incidences were added; see the package
 // documentation for the interning rule and for the cost.
 func Refine(gold, cand *Graph, maxRounds int, ws *Workspace) (goldColors, candColors []int) {
+	goldColors, candColors, _ = RefineContext(context.Background(), gold, cand, maxRounds, ws)
+	return goldColors, candColors
+}
+
+// RefineContext is Refine that gives up when ctx is done, returning
+// ctx.Err() and no colours. It checks ctx before each round (O((V + E) log E)
+// work each); with a context that is never done (context.Background) it
+// costs nothing more than Refine and never fails.
+func RefineContext(ctx context.Context, gold, cand *Graph, maxRounds int, ws *Workspace) (goldColors, candColors []int, err error) {
+	done := ctx.Done()
 	if ws == nil {
 		ws = new(Workspace)
 	}
@@ -94,10 +105,17 @@ func Refine(gold, cand *Graph, maxRounds int, ws *Workspace) (goldColors, candCo
 	if rounds > 0 {
 		ws.buildAdjacency(gold, cand, n)
 		for stats.Rounds < rounds {
+			if done != nil {
+				select {
+				case <-done:
+					return nil, nil, ctx.Err()
+				default:
+				}
+			}
 			newParts := ws.round(n)
 			stats.Rounds++
 			stats.Colors = newParts
-			// SPEC §7.7 adopts the new colouring before the stop test.
+			// docs/SCORING.md §7.7 adopts the new colouring before the stop test.
 			if newParts == parts {
 				stats.Stable = true
 				break
@@ -115,7 +133,7 @@ func Refine(gold, cand *Graph, maxRounds int, ws *Workspace) (goldColors, candCo
 	for v := range nC {
 		ws.cand[v] = int(ws.col[nG+v])
 	}
-	return ws.gold[:nG:nG], ws.cand[:nC:nC]
+	return ws.gold[:nG:nG], ws.cand[:nC:nC], nil
 }
 
 // seedColors sets colour₀ of every union vertex by interning its seed label,

@@ -11,6 +11,7 @@
 //	oagen check S.json | ./pkg                       check annotations
 //	oagen schema -type Name ./pkg                    export a Go type's annotated JSON Schema
 //	oagen gen -schema S.json -type Name -pkg p -o p_oa.go   generate a scorer
+//	oagen serve -stdio | -http ADDR [-schema NAME=S.json]…  long-lived scorer
 //
 // Run "oagen <command> -h" for the flags of each command.
 package main
@@ -48,6 +49,8 @@ Usage:
   oagen schema   -type Name [-no-oa] [./pkg]          print the annotated JSON Schema of a Go type
   oagen gen      -schema S.json -type Name -pkg p -o p_oa.go
                                                       generate a typed, specialised scorer
+  oagen serve    -stdio | -http ADDR [-schema [NAME=]S.json]…
+                                                      long-lived scorer (JSON Lines or HTTP)
 
 Run "oagen <command> -h" for the flags of a command.
 `
@@ -76,6 +79,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdGenAny(args[1:], stdout, stderr)
 	case "schema":
 		err = cmdSchema(args[1:], stdout, stderr)
+	case "serve":
+		err = cmdServe(args[1:], stdin, stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, topUsage)
 		return exitOK
