@@ -26,7 +26,9 @@ import (
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/eval"
 	"github.com/objectaligner/oagen/feedback"
+	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
+	"github.com/objectaligner/oagen/request"
 )
 
 // Options configure Write.
@@ -36,8 +38,20 @@ type Options struct {
 	Title string
 }
 
-// Detail returns the JSON of a case's view, for eval.Case.Detail.
-func Detail(v *CaseView) (json.RawMessage, error) {
+// Detail builds the view of a scored case and returns its JSON, for
+// eval.Case.Detail: ops are its ranked operations, settings those of its
+// request (the fixes are rendered with its feedback options, and
+// semantically when its scoring options ask for semantic reference
+// feedback).
+func Detail(res *interp.Result, ops []align.Op, settings request.Settings) (json.RawMessage, error) {
+	fo := settings.Feedback
+	if settings.Scoring.ReferentialFeedback == interp.RefFeedbackSemantic && fo.RefSemantics == nil {
+		fo.RefSemantics = res.RefSemantics()
+	}
+	v, err := NewCaseView(res, ops, fo)
+	if err != nil {
+		return nil, err
+	}
 	data, err := json.Marshal(v)
 	if err != nil {
 		return nil, fmt.Errorf("report: %w", err)
@@ -67,10 +81,13 @@ type embedded struct {
 }
 
 // caseName is how the page names a case: its id (a string without its
-// quotes), else its line.
+// quotes), else its line (a pipeline's cases have none).
 func caseName(id json.RawMessage, line int) string {
-	if len(id) == 0 {
+	switch {
+	case len(id) == 0 && line > 0:
 		return "line " + strconv.Itoa(line)
+	case len(id) == 0:
+		return "(no id)"
 	}
 	var s string
 	if json.Unmarshal(id, &s) == nil {

@@ -94,7 +94,7 @@
   // caseName is the case's id as the input wrote it (a string without its
   // quotes), or its line.
   function caseName(c) {
-    if (c.id === undefined) return 'line ' + c.line;
+    if (c.id === undefined) return c.line ? 'line ' + c.line : '(no id)';
     return typeof c.id === 'string' ? c.id : JSON.stringify(c.id);
   }
 
@@ -195,7 +195,10 @@
     var sc = el('span', 'cscore', c.score.toFixed(3));
     sc.style.color = c.score >= 0.9 ? 'var(--exact)' : c.score >= 0.6 ? 'var(--partial)' : 'var(--replaced)';
     head.appendChild(sc);
-    head.appendChild(el('span', 'case-meta', 'line ' + c.line + (c.tag ? ' · ' + (c.tag === 'worst' ? 'among the lowest scores' : 'sampled') : '')));
+    var meta = [];
+    if (c.line) meta.push('line ' + c.line);
+    if (c.tag) meta.push(c.tag === 'worst' ? 'among the lowest scores' : 'sampled');
+    head.appendChild(el('span', 'case-meta', meta.join(' · ')));
     view.appendChild(head);
     var v = c.view;
     if (!v) {

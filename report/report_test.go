@@ -58,11 +58,7 @@ func evaluate(t testing.TB, lines [][]byte, cfg eval.Config) (*eval.Summary, *ev
 			t.Fatal(err)
 		}
 		if st.Wants(c.Score, c.Key) {
-			v, err := NewCaseView(res, ops, settings.Feedback)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if c.Detail, err = Detail(v); err != nil {
+			if c.Detail, err = Detail(res, ops, settings); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -267,5 +263,34 @@ func TestFixLine(t *testing.T) {
 	got, err := fixLine(0.77, f)
 	if want := "/period/1: expected 2025, got 2026. Fixing this recovers +0.062."; err != nil || got != want {
 		t.Errorf("fixLine = %q, %v; want %q", got, err, want)
+	}
+}
+
+// TestDetailSemanticReferences: a line asking for semantic reference
+// feedback gets its reference fixes in those words in its view.
+func TestDetailSemanticReferences(t *testing.T) {
+	schema := `{"type":"object","properties":{
+	  "p":{"type":"array","order":"align","items":{"type":"object","properties":{"id":{"type":"string","idScope":"p"},"n":{"type":"string","score":"exact"}}}},
+	  "e":{"type":"array","order":"align","items":{"type":"object","properties":{"to":{"type":"string","ref":"p"},"w":{"type":"integer"}}}}}}`
+	gold := `{"p":[{"id":"a","n":"Ann"},{"id":"b","n":"Bo"}],"e":[{"to":"a","w":1}]}`
+	cand := `{"p":[{"id":"A","n":"Ann"},{"id":"B","n":"Bo"}],"e":[{"to":"B","w":1}]}`
+	fixOf := func(options string) string {
+		line := fmt.Appendf(nil, `{"id":1,"schema":%s,"gold":%s,"candidate":%s,"options":%s}`, schema, gold, cand, options)
+		_, st := evaluate(t, [][]byte{line}, eval.Config{})
+		var v CaseView
+		if err := json.Unmarshal(st.Worst[0].Detail, &v); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range v.Fixes {
+			if f.Path == "/e/0/to" {
+				return f.Text
+			}
+		}
+		t.Fatalf("no fix at /e/0/to: %+v", v.Fixes)
+		return ""
+	}
+	literal, semantic := fixOf(`{}`), fixOf(`{"referential_feedback":"semantic"}`)
+	if !strings.Contains(literal, `change to 'A'`) || !strings.Contains(semantic, "Ann") || literal == semantic {
+		t.Errorf("literal fix %q, semantic fix %q", literal, semantic)
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/objectaligner/oagen/eval"
-	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/report"
 )
 
@@ -308,19 +307,8 @@ func writeJSON(name string, v any, indent bool) error {
 }
 
 // caseDetail is the report's view of a case the state keeps (gold and
-// candidate aligned, the ranked fixes, the bijections), built from s.res
-// and s.ops with the line's feedback settings.
-func caseDetail(s *scored) (json.RawMessage, error) {
-	fo := s.settings.Feedback
-	if s.settings.Scoring.ReferentialFeedback == interp.RefFeedbackSemantic {
-		fo.RefSemantics = s.res.RefSemantics()
-	}
-	v, err := report.NewCaseView(s.res, s.ops, fo)
-	if err != nil {
-		return nil, err
-	}
-	return report.Detail(v)
-}
+// candidate aligned, the ranked fixes, the bijections).
+func caseDetail(s *scored) (json.RawMessage, error) { return report.Detail(s.res, s.ops, s.settings) }
 
 // writeReport writes DIR/report.html, rendered from the summary and the
 // state (its Worst and Sample cases carry the views); title names the

@@ -148,7 +148,7 @@ func (f *scoreFn) StartBundle(context.Context, func(eval.Case)) {
 func (f *scoreFn) ProcessElement(ctx context.Context, line string, emit func(eval.Case)) error {
 	c, res, ops, settings := f.score([]byte(line))
 	if res != nil && f.bundle.Wants(c.Score, c.Key) {
-		d, err := caseDetail(res, ops, settings)
+		d, err := report.Detail(res, ops, settings)
 		if err != nil {
 			return fmt.Errorf("case %s: %w", c.ID, err)
 		}
@@ -192,20 +192,6 @@ func (f *scoreFn) score(line []byte) (c eval.Case, res *interp.Result, ops []ali
 		return failed(err), nil, nil, settings
 	}
 	return c, res, ops, settings
-}
-
-// caseDetail is the report's view of a case, rendered with the line's
-// feedback settings.
-func caseDetail(res *interp.Result, ops []align.Op, settings request.Settings) (json.RawMessage, error) {
-	fo := settings.Feedback
-	if settings.Scoring.ReferentialFeedback == interp.RefFeedbackSemantic {
-		fo.RefSemantics = res.RefSemantics()
-	}
-	v, err := report.NewCaseView(res, ops, fo)
-	if err != nil {
-		return nil, err
-	}
-	return report.Detail(v)
 }
 
 // stateFn combines cases into the summary state with eval.State's Add and
