@@ -198,7 +198,16 @@ func TestBrowserReport(t *testing.T) {
 		t.Errorf("%d paths match the filter, want %d", got, want)
 	}
 
-	// The worst cases table links to the views.
+	// The worst cases: the first eight, then all on request; each links
+	// to its view.
+	shownWorst := `Array.from(document.querySelectorAll('#worst-table tbody tr')).filter(r => r.offsetParent !== null).length`
+	if got := jsEval[int](t, b, shownWorst); got != min(8, len(sum.Worst)) {
+		t.Errorf("%d worst cases shown at first", got)
+	}
+	b.do(t, chromedp.Click(chromedp.CSS("#worst-more")))
+	if got := jsEval[int](t, b, shownWorst); got != len(sum.Worst) {
+		t.Errorf("%d worst cases shown after Show all, want %d", got, len(sum.Worst))
+	}
 	if got := jsEval[int](t, b, `document.querySelectorAll('#worst-table a[href^="#case-"]').length`); got != len(sum.Worst) {
 		t.Errorf("%d worst cases link to a view, want %d", got, len(sum.Worst))
 	}
@@ -257,6 +266,14 @@ func TestBrowserReport(t *testing.T) {
 	b.do(t, chromedp.Click(chromedp.CSS(`#case-view ol.fixes li:nth-child(3)`)))
 	if got := jsEval[string](t, b, `Array.from(document.querySelectorAll('#case-view tr.flash')).map(r => r.dataset.path).join()`); got != "/period/1" {
 		t.Errorf("marked rows = %q, want /period/1", got)
+	}
+
+	// Hiding the exact rows leaves the differences.
+	b.do(t, chromedp.Click(chromedp.CSS(`#case-view .aligned-head input[type="checkbox"]`)))
+	shownRows := `Array.from(document.querySelectorAll('#case-view table.aligned tbody tr')).filter(r => r.offsetParent !== null).map(r => r.className.split(' ')[0])`
+	classes := jsEval[[]string](t, b, shownRows)
+	if slices.Contains(classes, "exact") || !slices.Contains(classes, "missing") || !slices.Contains(classes, "partial") {
+		t.Errorf("rows shown with exact rows hidden: %q", classes)
 	}
 
 	if p := b.problems(url); len(p) > 0 {
