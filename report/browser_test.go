@@ -113,7 +113,7 @@ func newBrowser(t testing.TB) *browser {
 // do runs actions in the tab, with a time limit.
 func (b *browser) do(t testing.TB, actions ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, time.Minute)
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx, actions...); err != nil {
 		t.Fatal(err)
@@ -123,7 +123,7 @@ func (b *browser) do(t testing.TB, actions ...chromedp.Action[chromedp.Void]) {
 // jsEval evaluates a JavaScript expression in the page.
 func jsEval[T any](t testing.TB, b *browser, expr string) T {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, time.Minute)
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
 	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
 	if err != nil {
@@ -225,7 +225,8 @@ func TestBrowserReport(t *testing.T) {
 	// The org chart's view, in a report of the first cases (all embedded):
 	// matched rows, the missing, excess and partial values, the bijection
 	// and the fixes.
-	sum, st = evaluate(t, lines[:5], eval.Config{})
+	kinds := []byte(`{"id":"kinds","schema":{"type":["object","array"],"items":{"type":"integer"}},"gold":{"a":1},"candidate":[1]}`)
+	sum, st = evaluate(t, append(slices.Clone(lines[:5]), kinds), eval.Config{})
 	page := render(t, sum, st, Options{Title: "browser test, small"})
 	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
 		t.Fatal(err)
@@ -267,6 +268,18 @@ func TestBrowserReport(t *testing.T) {
 	if got := jsEval[string](t, b, `Array.from(document.querySelectorAll('#case-view tr.flash')).map(r => r.dataset.path).join()`); got != "/period/1" {
 		t.Errorf("marked rows = %q, want /period/1", got)
 	}
+
+	// A candidate of another kind than the gold has nothing to align.
+	k := slices.IndexFunc(cs, func(c embedded) bool { return string(c.ID) == `"kinds"` })
+	if k < 0 {
+		t.Fatal("the case of another kind is not embedded")
+	}
+	b.do(t, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#case-list a[href="#case-%d"]`, k))))
+	if got := jsEval[string](t, b, `document.querySelector('#case-view > p.muted').textContent`); !strings.Contains(got, "different kinds") {
+		t.Errorf("view of a root kind mismatch says %q", got)
+	}
+	b.do(t, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#case-list a[href="#case-%d"]`, org))),
+		chromedp.WaitVisible(chromedp.CSS(`#case-view tr[data-path="/agenda/3"]`)))
 
 	// Hiding the exact rows leaves the differences.
 	b.do(t, chromedp.Click(chromedp.CSS(`#case-view .aligned-head input[type="checkbox"]`)))

@@ -66,7 +66,7 @@ type Row struct {
 	GoldKey string `json:"gk,omitempty"`
 	CandKey string `json:"ck,omitempty"`
 	// Gold and Cand are the values as compact JSON (cut to
-	// CaseOptions.MaxValueChars); nil when that side has no value. For a
+	// MaxValueChars); nil when that side has no value. For a
 	// header row they are a size such as "[6]" or "{3}".
 	Gold *string `json:"g,omitempty"`
 	Cand *string `json:"c,omitempty"`
@@ -94,6 +94,7 @@ type Row struct {
 
 // Scope is the identifier bijection of one referential scope.
 type Scope struct {
+	// Name is the scope's name (its idScope).
 	Name string `json:"name"`
 	// Pairs lists every gold identifier, in gold record order, with its
 	// candidate counterpart (nil: none).
@@ -102,19 +103,27 @@ type Scope struct {
 	Excess []string `json:"excess,omitempty"`
 }
 
-// IDPair is one gold identifier (JSON text) and its candidate image.
+// IDPair is one gold identifier and its candidate image, as JSON text
+// (Cand nil: the gold identifier has none).
 type IDPair struct {
 	Gold string  `json:"g"`
 	Cand *string `json:"c"`
 }
 
-// Fix is one ranked fix of a case.
+// Fix is one ranked fix of a case: its feedback line and what the line is
+// about.
 type Fix struct {
-	Rank  int     `json:"r"`
-	Kind  string  `json:"k"`
-	Path  string  `json:"p"`
+	// Rank is the fix's rank in the feedback.
+	Rank int `json:"r"`
+	// Kind is the repair operation's kind (align.OpKind).
+	Kind string `json:"k"`
+	// Path is the operation's JSON Pointer (a row's Path, or the list's
+	// for a fix inside a reordered list).
+	Path string `json:"p"`
+	// Delta is the part of 1 − score the fix recovers.
 	Delta float64 `json:"d"`
-	Text  string  `json:"t"`
+	// Text is the feedback line.
+	Text string `json:"t"`
 }
 
 // NewCaseView builds the view of one scored case from its result and its

@@ -262,6 +262,11 @@
     }
     top.appendChild(bj);
     view.appendChild(top);
+    if (!v.rows.length) {
+      view.appendChild(el('p', 'muted', c.score >= 1 ? 'Both values are empty: nothing to align.' :
+        'The gold and the candidate are values of different kinds (the score is 0): nothing to align.'));
+      return;
+    }
     var ah = el('div', 'aligned-head');
     ah.appendChild(el('h4', null, 'Gold and candidate, aligned'));
     var lab = el('label');
@@ -283,10 +288,14 @@
     if (v.truncated) view.appendChild(el('p', 'trunc', 'The view is cut to its first ' + v.rows.length + ' rows.'));
   }
 
-  // firstAligned is the first case with an aligned view (the lowest score
-  // whose candidate passed validation), else the first case.
+  // firstAligned is the first case with aligned rows (the lowest score
+  // whose candidate passed validation and has the gold's kind), else the
+  // first case.
   function firstAligned() {
-    for (var i = 0; i < cases.length; i++) if (cases[i].view && !cases[i].invalid) return i;
+    for (var i = 0; i < cases.length; i++) {
+      var v = cases[i].view;
+      if (v && !v.invalid && v.rows.length) return i;
+    }
     return 0;
   }
 
