@@ -274,7 +274,8 @@ func TestBrowserReport(t *testing.T) {
 	if k < 0 {
 		t.Fatal("the case of another kind is not embedded")
 	}
-	b.do(t, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#case-list a[href="#case-%d"]`, k))))
+	b.do(t, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#case-list a[href="#case-%d"]`, k))),
+		chromedp.WaitVisible(chromedp.CSS(`#case-view > p.muted`)))
 	if got := jsEval[string](t, b, `document.querySelector('#case-view > p.muted').textContent`); !strings.Contains(got, "different kinds") {
 		t.Errorf("view of a root kind mismatch says %q", got)
 	}
