@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
@@ -144,9 +145,10 @@ func (f *scoreFn) StartBundle(context.Context, func(eval.Case)) {
 	f.bundle = eval.NewState(f.Eval)
 }
 
-// ProcessElement scores one line.
+// ProcessElement scores one line (without the "\r" of a CRLF line end, as
+// "oagen eval" reads it).
 func (f *scoreFn) ProcessElement(ctx context.Context, line string, emit func(eval.Case)) error {
-	c, res, ops, settings := f.score([]byte(line))
+	c, res, ops, settings := f.score([]byte(strings.TrimSuffix(line, "\r")))
 	if res != nil && f.bundle.Wants(c.Score, c.Key) {
 		d, err := report.Detail(res, ops, settings)
 		if err != nil {

@@ -29,7 +29,8 @@ const orgSchema = "../../examples/orgchart/schema.json"
 // dataset writes the test's input in three shards and whole: Org2Graph
 // and paper-schema conformance vectors (each line carries its schema), the
 // paper's org chart under the default schema, and lines that cannot be
-// scored. Every scorable line has an id.
+// scored. Every scorable line has an id; the second shard has CRLF line
+// ends.
 func dataset(t *testing.T, dir string) (whole, glob string) {
 	t.Helper()
 	var lines [][]byte
@@ -67,6 +68,9 @@ func dataset(t *testing.T, dir string) (whole, glob string) {
 		var b bytes.Buffer
 		for i := s * len(lines) / 3; i < (s+1)*len(lines)/3; i++ {
 			b.Write(lines[i])
+			if s == 1 {
+				b.WriteByte('\r') // a shard with CRLF line ends
+			}
 			b.WriteByte('\n')
 		}
 		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("shard-%d.jsonl", s)), b.Bytes(), 0o644); err != nil {
