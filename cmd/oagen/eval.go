@@ -77,6 +77,11 @@ Writes into DIR (created if needed):
                         false positive (null when undefined)
     config              {"match_threshold", "worst", "sample"}
   state.json      the mergeable state behind the summary (for -merge)
+  report.html     the summary as one self-contained page (no network; open it
+                  from disk): the headline, the histogram, the paths (sortable,
+                  filterable), the worst cases, and gold and candidate aligned
+                  with their fixes for the embedded cases: the -worst lowest
+                  scores and a -sample of others chosen by a hash of the line
 
 A missing or excess array element counts at the element's path, not at its
 members'. See docs/SCORING.md for how scores and deficits are computed.
