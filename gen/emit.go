@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/ir"
 )
 
@@ -241,15 +242,23 @@ func (e *emitter) scoreVal(t *tnode, g, p, build string) string {
 		ts := e.m.scopes[e.m.scopeIndex(n.Ref)]
 		return fmt.Sprintf("genrt.Ref(&c.Workspace, &c.%s, %d, %s, %s, %s, %s)", ts.field, ts.idx, encoder[t.kind], g, p, build)
 	}
+	// thr applies the node's threshold to a comparator's result (none for
+	// 0: comparators never return less).
+	thr := func(x string) string {
+		if n.Threshold == 0 {
+			return x
+		}
+		return fmt.Sprintf("align.ApplyThreshold(%s, %s)", x, num(n.Threshold))
+	}
 	switch t.kind {
 	case kBool:
 		return fmt.Sprintf("genrt.Bool(%s, %s, %s)", g, p, build)
 	case kString:
-		return fmt.Sprintf("genrt.Str(align.%s, %s, %s, %s, %s)", stringComparator(n.Score), num(n.Threshold), g, p, build)
+		return fmt.Sprintf("genrt.StrLeaf(%s, %s, %s, %s)", thr(fmt.Sprintf("align.%s(%s, %s)", stringComparator(n.Score), g, p)), g, p, build)
 	case kInt:
-		return fmt.Sprintf("genrt.Int(align.%sInt, %s, %s, %s, %s)", numberComparator(n.Score), num(n.Threshold), g, p, build)
+		return fmt.Sprintf("genrt.IntLeaf(%s, %s, %s, %s)", thr(fmt.Sprintf("align.%sInt(%s, %s)", numberComparator(n.Score), g, p)), g, p, build)
 	case kFloat:
-		return fmt.Sprintf("genrt.Float(genrt.%s, %s, %s, %s, %s)", numberComparator(n.Score), num(n.Threshold), g, p, build)
+		return fmt.Sprintf("genrt.FloatLeaf(%s, %s, %s, %s)", thr(fmt.Sprintf("genrt.Number(genrt.%s, %s, %s)", numberComparator(n.Score), g, p)), g, p, build)
 	}
 	return fmt.Sprintf("c.%s(%s, %s, %s)", e.method(t), g, p, build)
 }
@@ -329,6 +338,31 @@ func (e *emitter) emitObject(t *tnode) {
 	name := e.body(t)
 	e.p("// %s scores %s (%s).", name, pointer(t), "object")
 	e.p("func (c *%s) %s(g, p *%s, build bool) (float64, *genrt.Res) {", e.ctx(), name, t.base)
+	if len(t.props) > 0 && shares(t) != nil && t.n.KeyThreshold <= 1 {
+		// Both values have every property: every key pairs with its namesake.
+		var full []string
+		for _, pp := range t.props {
+			for _, x := range []string{"g", "p"} {
+				if c := present(pp, x); c != "true" {
+					if strings.Contains(c, "||") {
+						c = "(" + c + ")"
+					}
+					full = append(full, c)
+				}
+			}
+		}
+		cond := "!build"
+		if len(full) > 0 {
+			cond += " && " + strings.Join(full, " && ")
+		}
+		e.p("if %s {", cond)
+		e.p("var vs [%d]float64", len(t.props))
+		for i, pp := range t.props {
+			e.p("vs[%d], _ = %s", i, e.score(pp.node, field(pp, "g"), field(pp, "p"), "false"))
+		}
+		e.p("return %s.Paired(vs[:]), nil", e.objectSpec(t))
+		e.p("}")
+	}
 	e.p("o := c.Object(&%s, build)", e.objectSpec(t))
 	for i, pp := range t.props {
 		e.p("o.Has(%d, %s, %s)", i, present(pp, "g"), present(pp, "p"))
@@ -468,6 +502,13 @@ func (e *emitter) emitArray(t *tnode) {
 	e.p("func (c *%s) %s(g, p %s, build bool) (float64, *genrt.Res) {", e.ctx(), name, t.base)
 	e.p("return c.Array(&%s, len(g), len(p), build, &genrt.Elems{", e.arraySpec(t))
 	e.p("Cell: func(i, j int, build bool) (float64, *genrt.Res) { return %s },", e.score(it, e.elem(it, "g[i]"), e.elem(it, "p[j]"), "build"))
+	e.p("Fill: func(M []float64, n, m int) {")
+	e.p("for i := range n {")
+	e.p("for j := range m {")
+	e.p("M[i*m+j], _ = %s", e.score(it, e.elem(it, "g[i]"), e.elem(it, "p[j]"), "false"))
+	e.p("}")
+	e.p("}")
+	e.p("},")
 	e.p("Value: func(gold bool, i int) jsonval.Value {")
 	e.p("if gold { return %s }", e.encode(it, e.elem(it, "g[i]")))
 	e.p("return %s", e.encode(it, e.elem(it, "p[i]")))
@@ -537,6 +578,25 @@ func (e *emitter) emitTuple(t *tnode) {
 	e.p("}")
 }
 
+// shares are the weights of an object node's properties divided by their
+// pairwise sum (genrt.ObjectSpec.Shares), computed as the interpreter
+// computes them when every property is present; nil when they sum to 0.
+func shares(t *tnode) []string {
+	ws := make([]float64, len(t.props))
+	for i, pp := range t.props {
+		ws[i] = pp.node.n.ValueWeight
+	}
+	W := align.PairwiseSum(ws)
+	if W == 0 || len(ws) == 0 {
+		return nil
+	}
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = num(w / W)
+	}
+	return out
+}
+
 // objectSpec and arraySpec are the names of the spec variables of a node.
 func (e *emitter) objectSpec(t *tnode) string { return e.n("Object" + strconv.Itoa(t.id)) }
 func (e *emitter) arraySpec(t *tnode) string  { return e.n("Array" + strconv.Itoa(t.id)) }
@@ -556,6 +616,9 @@ func (e *emitter) emitTable() {
 			n := t.n
 			e.p("// %s is the object node %s (docs/SCORING.md §6).", e.objectSpec(t), pointer(t))
 			fields := []string{"Keys: []string{" + strings.Join(keys, ", ") + "}", "Weights: []float64{" + strings.Join(ws, ", ") + "}"}
+			if sh := shares(t); sh != nil {
+				fields = append(fields, "Shares: []float64{"+strings.Join(sh, ", ")+"}")
+			}
 			if n.KeyScore == "exact" {
 				fields = append(fields, "KeyExact: true")
 			}

@@ -406,9 +406,13 @@ func (e *emitter) emitDerive(ts *tscope) {
 	if !ts.sc.Degraded {
 		structural = fmt.Sprintf("func(Wm []float64, n, m int) {\nc.graph%s(0, g)\nc.graph%s(1, p)\ngenrt.Structural(&c.WL, &%s, Wm, n, m)\n}", ts.name, ts.name, st)
 	}
-	e.p("genrt.Derive(&c.Workspace, &%s, %d, %v, func(i, j int) float64 {", st, ts.idx, ts.sc.Degraded)
-	e.p("s, _ := %s", e.scoreForm(ts.rec, st+".Recs[0][i]", st+".Recs[1][j]", "false"))
-	e.p("return s")
+	e.p("genrt.Derive(&c.Workspace, &%s, %d, %v, func(C []float64, n, m int) {", st, ts.idx, ts.sc.Degraded)
+	e.p("g, p := %s.Recs[0], %s.Recs[1]", st, st)
+	e.p("for i := range n {")
+	e.p("for j := range m {")
+	e.p("C[i*m+j] = c.RecordCell(%s)", e.scoreForm(ts.rec, "g[i]", "p[j]", "false"))
+	e.p("}")
+	e.p("}")
 	e.p("}, %s)", structural)
 	e.p("}")
 	if !ts.sc.Degraded {

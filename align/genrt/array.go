@@ -36,6 +36,12 @@ type Elems struct {
 	// Cell aligns gold element i with candidate element j (absolute
 	// indices, both in the tail).
 	Cell func(i, j int, build bool) (float64, *Res)
+	// Fill, when set, writes the scores of every cell of the tails into the
+	// n×m matrix M (row-major, tail indices: gold element k+i against
+	// candidate element k+j, k the number of tuple positions), as Cell would
+	// in score mode; generated code writes the loop so that the cell's
+	// scorer is a direct call.
+	Fill func(M []float64, n, m int)
 	// Value returns, in build mode, the JSON value of element i of the gold
 	// (gold true) or the candidate.
 	Value func(gold bool, i int) jsonval.Value
@@ -157,6 +163,10 @@ func (w *Workspace) head(spec *ArraySpec, nG, nP int, build bool, el *Elems) (fl
 // cells fills the n×m matrix of the tail's cell scores (score only).
 func (w *Workspace) cells(k, n, m int, el *Elems) []float64 {
 	M := w.Floats(n * m)
+	if el.Fill != nil {
+		el.Fill(M, n, m)
+		return M
+	}
 	for i := range n {
 		for j := range m {
 			M[i*m+j], _ = el.Cell(k+i, k+j, false)

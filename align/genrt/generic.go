@@ -78,7 +78,7 @@ func (w *Workspace) Generic(nodes []Node, refs Refs, k int, g, p jsonval.Value, 
 		}
 		return plain(align.ApplyThreshold(x, S.Threshold), g, p, build)
 	case jsonval.String:
-		return Str(S.Str, S.Threshold, g.S, p.S, build)
+		return StrLeaf(align.ApplyThreshold(S.Str(g.S, p.S), S.Threshold), g.S, p.S, build)
 	case jsonval.Array:
 		return w.genericArray(nodes, refs, S, g, p, build)
 	case jsonval.Object:

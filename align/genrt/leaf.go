@@ -11,25 +11,37 @@ import (
 // comparator (a function of package align) and constants; in build mode
 // the leaf of the match tree holds the two values.
 
-// Str scores two strings with the comparator cmp and the node's threshold
-// (docs/SCORING.md §3.1, §3.2).
-func Str(cmp func(a, b string) float64, threshold float64, g, p string, build bool) (float64, *Res) {
-	s := align.ApplyThreshold(cmp(g, p), threshold)
-	if !build {
-		return s, nil
+// StrLeaf, IntLeaf and FloatLeaf return the score s of two primitive values
+// (the node's comparator applied to them, then its threshold, docs/SCORING.md
+// §3.1) and, in build mode, the leaf holding them. Generated code calls the
+// comparator itself, so that it is a direct call:
+//
+//	genrt.StrLeaf(align.ApplyThreshold(align.Jaro(g, p), 0.3), g, p, build)
+func StrLeaf(s float64, g, p string, build bool) (float64, *Res) {
+	if build {
+		return s, Leaf(align.LeafPlain, s, jsonval.NewString(g), jsonval.NewString(p), true, true)
 	}
-	return s, Leaf(align.LeafPlain, s, jsonval.NewString(g), jsonval.NewString(p), true, true)
+	return s, nil
 }
 
-// Int scores two integers with the comparator cmp (InvDiffInt,
-// ExactNumberInt or RelativeInt of package align) and the node's threshold
-// (docs/SCORING.md §3.3).
-func Int(cmp func(a, b int64) float64, threshold float64, g, p int64, build bool) (float64, *Res) {
-	s := align.ApplyThreshold(cmp(g, p), threshold)
-	if !build {
-		return s, nil
+// IntLeaf is StrLeaf for integers.
+func IntLeaf(s float64, g, p int64, build bool) (float64, *Res) {
+	if build {
+		return s, Leaf(align.LeafPlain, s, jsonval.NewInt(g), jsonval.NewInt(p), true, true)
 	}
-	return s, Leaf(align.LeafPlain, s, jsonval.NewInt(g), jsonval.NewInt(p), true, true)
+	return s, nil
+}
+
+// FloatLeaf is StrLeaf for numbers (written by value, see JSONFloat).
+func FloatLeaf(s float64, g, p float64, build bool) (float64, *Res) {
+	if build {
+		return s, floatLeaf(s, g, p)
+	}
+	return s, nil
+}
+
+func floatLeaf(s float64, g, p float64) *Res {
+	return Leaf(align.LeafPlain, s, JSONFloat(g), JSONFloat(p), true, true)
 }
 
 // NumberCmp names a number comparator (docs/SCORING.md §3.3).
@@ -48,29 +60,23 @@ var (
 	numberNames      = [...]string{align.NumberInvDiff, align.NumberExact, align.NumberRelative}
 )
 
-// Float scores two values of a "number" node with the comparator cmp and
-// the node's threshold (docs/SCORING.md §3.3), by value: as the interpreter
-// compares the canonical forms of the two numbers, in which an integral
-// value is an integer (compared in exact integer arithmetic) and any other
-// value a binary64 number.
-func Float(cmp NumberCmp, threshold float64, g, p float64, build bool) (float64, *Res) {
-	var x float64
+// Number compares two values of a "number" node with the comparator cmp
+// (docs/SCORING.md §3.3), by value: as the interpreter compares the
+// canonical forms of the two numbers, in which an integral value is an
+// integer (compared in exact integer arithmetic) and any other value a
+// binary64 number.
+func Number(cmp NumberCmp, g, p float64) float64 {
 	gi, gInt := exactInt64(g)
 	pi, pInt := exactInt64(p)
 	switch {
 	case gInt && pInt:
-		x = intComparators[cmp](gi, pi)
+		return intComparators[cmp](gi, pi)
 	case integral(g) && integral(p):
 		// Integers beyond int64: exact big-integer arithmetic.
-		x, _ = align.CompareNumbers(numberNames[cmp], jsonval.NumberByValue(jsonval.NewFloat(g)), jsonval.NumberByValue(jsonval.NewFloat(p)))
-	default:
-		x = floatComparators[cmp](g, p)
+		x, _ := align.CompareNumbers(numberNames[cmp], jsonval.NumberByValue(jsonval.NewFloat(g)), jsonval.NumberByValue(jsonval.NewFloat(p)))
+		return x
 	}
-	s := align.ApplyThreshold(x, threshold)
-	if !build {
-		return s, nil
-	}
-	return s, Leaf(align.LeafPlain, s, JSONFloat(g), JSONFloat(p), true, true)
+	return floatComparators[cmp](g, p)
 }
 
 // integral reports whether f is a finite integer.
@@ -91,10 +97,10 @@ func Bool(g, p bool, build bool) (float64, *Res) {
 	if g == p {
 		s = 1
 	}
-	if !build {
-		return s, nil
+	if build {
+		return s, Leaf(align.LeafPlain, s, jsonval.NewBool(g), jsonval.NewBool(p), true, true)
 	}
-	return s, Leaf(align.LeafPlain, s, jsonval.NewBool(g), jsonval.NewBool(p), true, true)
+	return s, nil
 }
 
 // Null scores a pair of which at least one side is null (docs/SCORING.md §4): 1 when
@@ -120,8 +126,8 @@ func Null(nullScore float64, gn, pn bool, g, p jsonval.Value, build bool) (float
 // ID scores two identifiers: always 1 (docs/SCORING.md §1.4 step 1). enc encodes them
 // in build mode.
 func ID[V any](enc func(V) jsonval.Value, g, p V, build bool) (float64, *Res) {
-	if !build {
-		return 1, nil
+	if build {
+		return 1, Leaf(align.LeafID, 1, enc(g), enc(p), true, true)
 	}
-	return 1, Leaf(align.LeafID, 1, enc(g), enc(p), true, true)
+	return 1, nil
 }

@@ -19,10 +19,12 @@ import (
 // every pair of a gold and a candidate value (or key) is aligned at most
 // once, an alignment spends 1 plus at most one matrix cell per pair of
 // children, a string or key pair spends (|a|+|b|)/16 plus its comparator's
-// cost, at most max(1, ⌈|a|/64⌉·|b|) for the bit-parallel comparators and
-// |a|·|b| for Damerau–Levenshtein, so that a pass spends at most 4·Na·Nb +
-// (Nb·La + Na·Lb)/16 + La·Lb/64 + Na·Lb + Nb·La (La·Lb for
-// Damerau–Levenshtein) with N the values and keys and L their string bytes;
+// cost, at most max(1, ⌈|a|/64⌉·|b|) for the bit-parallel comparators (1
+// when both are at most 64 bytes long) and |a|·|b| for
+// Damerau–Levenshtein, so that a pass spends at most 4·Na·Nb +
+// (Nb·La + Na·Lb)/16 + La·Lb/64 + Na·Lb + Nb·La (Na·Nb for the last three
+// when no string exceeds 64 bytes; La·Lb for Damerau–Levenshtein) with N
+// the values and keys and L their string bytes;
 // building the match tree for repairs is bounded by one more pass per
 // nesting level.
 func WithinLimits(lim align.Limits, g, p jsonval.Stats, scopes int, damerau, repair bool) bool {
@@ -35,9 +37,14 @@ func WithinLimits(lim align.Limits, g, p jsonval.Stats, scopes int, damerau, rep
 	}
 	na, nb := float64(g.Values), float64(p.Values)
 	ga, gb := float64(g.StringBytes), float64(p.StringBytes)
-	quad := ga*gb/64 + na*gb + nb*ga
-	if damerau {
+	var quad float64
+	switch {
+	case damerau:
 		quad = ga * gb
+	case max(g.MaxString, p.MaxString) <= 64:
+		quad = na * nb // the interpreter charges a comparison of two short strings 1
+	default:
+		quad = ga*gb/64 + na*gb + nb*ga
 	}
 	bound := float64(scopes+1) * (4*na*nb + (nb*ga+na*gb)/16 + quad + 1)
 	if repair {

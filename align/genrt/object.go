@@ -11,12 +11,36 @@ import (
 // its properties in schema order and its key and weight keywords.
 // Generated code declares one per object node.
 type ObjectSpec struct {
-	Keys            []string  // property names
-	Weights         []float64 // valueWeight of each property
-	KeyExact        bool      // keyScore "exact" (else "jaro")
+	Keys    []string  // property names
+	Weights []float64 // valueWeight of each property
+	// Shares are the weights normalised by their pairwise sum
+	// (Weights[i] / align.PairwiseSum(Weights), as docs/SCORING.md §6.5
+	// computes them when every property is present on both sides); nil when
+	// the weights sum to 0.
+	Shares          []float64
+	KeyExact        bool // keyScore "exact" (else "jaro")
 	KeyThreshold    float64
 	KeyImportance   float64
 	ValueImportance float64
+}
+
+// Paired returns, in score mode, the score of two objects that both have
+// every property of s (docs/SCORING.md §6.5): every key pairs with its
+// namesake, vs holds the scores of the property values in schema order (it
+// is overwritten). Generated code takes this path before Workspace.Object
+// when both values have every property; s.Shares must be set and
+// s.KeyThreshold at most 1.
+func (s *ObjectSpec) Paired(vs []float64) float64 {
+	for i, r := range s.Shares {
+		vs[i] *= r
+	}
+	sVal := align.PairwiseSum(vs)
+	wK, wV := s.KeyImportance, s.ValueImportance
+	if wK == 0 && wV == 1 {
+		return align.Clamp01(sVal)
+	}
+	// Every key similarity is 1: the key term is wK·1.
+	return align.Clamp01((float64(wK*1) + float64(wV*sVal)) / (wK + wV))
 }
 
 // keySim is κ of docs/SCORING.md §6.1.
@@ -55,6 +79,7 @@ type Object struct {
 	pk      []string // CandKey: the candidate's keys (else the spec's)
 	foreign bool     // the candidate's keys came from CandKey
 	same    bool     // both sides have the same keys: every key pairs with its namesake
+	full    bool     // both sides have every property of the spec
 	asg     []int
 	eg, ep  []int // per entry: index into gt/pt, or -1
 	ks      []float64
@@ -128,7 +153,21 @@ func (o *Object) Align() int {
 	if n == 0 && m == 0 {
 		return 0
 	}
-	o.same = align.ApplyThreshold(1, o.spec.KeyThreshold) == 1 && n == m && o.pairByName()
+	// Both sides' properties ascend, so two full sets are the same set.
+	o.full = !o.foreign && n == len(o.spec.Keys) && m == n
+	o.same = align.ApplyThreshold(1, o.spec.KeyThreshold) == 1 && n == m && (o.full || o.pairByName())
+	if o.same && !o.foreign {
+		// Gold member r pairs with candidate member r: no entry lists, and
+		// every entry is a pair, which the caller Sets.
+		o.ws, o.vs = grow(o.ws, n), grow(o.vs, n)
+		for r, t := range o.gt {
+			o.ws[r] = o.spec.Weights[t]
+		}
+		if o.build {
+			o.rs = make([]*Res, n)
+		}
+		return n
+	}
 	if o.same {
 		for r := range n {
 			o.eg, o.ep = append(o.eg, r), append(o.ep, o.asg[r])
@@ -210,6 +249,23 @@ func grow(s []float64, n int) []float64 {
 	return s[:n]
 }
 
+// entries is the number of entries.
+func (o *Object) entries() int {
+	if o.same && !o.foreign {
+		return len(o.gt)
+	}
+	return len(o.eg)
+}
+
+// pair returns the gold and candidate member indices (into gt and pt) of
+// entry x, -1 for a side the entry does not have.
+func (o *Object) pair(x int) (g, p int) {
+	if o.same && !o.foreign {
+		return x, x
+	}
+	return o.eg[x], o.ep[x]
+}
+
 // keyScore is the key similarity of entry x.
 func (o *Object) keyScore(x int) float64 {
 	if o.same {
@@ -221,6 +277,10 @@ func (o *Object) keyScore(x int) float64 {
 // NextPair moves to the next entry that pairs two keys; it reports false
 // after the last.
 func (o *Object) NextPair() bool {
+	if o.same && !o.foreign {
+		o.x++
+		return o.x < len(o.gt)
+	}
 	for o.x++; o.x < len(o.eg); o.x++ {
 		if o.eg[o.x] >= 0 && o.ep[o.x] >= 0 {
 			return true
@@ -230,7 +290,10 @@ func (o *Object) NextPair() bool {
 }
 
 // Entry returns the property indices (tags) of the current key pair.
-func (o *Object) Entry() (i, j int) { return o.gt[o.eg[o.x]], o.pt[o.ep[o.x]] }
+func (o *Object) Entry() (i, j int) {
+	g, p := o.pair(o.x)
+	return o.gt[g], o.pt[p]
+}
 
 // Set records the value alignment of the current key pair (docs/SCORING.md
 // §6.4): its score and, in build mode, its result.
@@ -246,8 +309,9 @@ func (o *Object) Set(s float64, r *Res) {
 // node, g and p are the JSON values of the two objects. Typed code calls it
 // for two properties whose Go types differ.
 func (o *Object) Generic(nodes []Node, refs Refs, node int, g, p jsonval.Value) {
-	gv, _ := g.Get(o.goldKey(o.eg[o.x]))
-	pv, _ := p.Get(o.candKey(o.ep[o.x]))
+	gi, pi := o.pair(o.x)
+	gv, _ := g.Get(o.goldKey(gi))
+	pv, _ := p.Get(o.candKey(pi))
 	i, _ := o.Entry()
 	o.Set(o.w.Member(nodes, refs, nodes[node].Props[i], gv, pv, o.build))
 }
@@ -256,37 +320,54 @@ func (o *Object) Generic(nodes []Node, refs Refs, node int, g, p jsonval.Value) 
 // mode, the match node and aligned values; it ends the alignment.
 func (o *Object) Done() (float64, *Res) {
 	o.w.od--
-	E := len(o.eg)
+	E := o.entries()
 	if E == 0 {
 		if o.build {
 			return 1, EmptyObject()
 		}
 		return 1, nil
 	}
-	W := align.PairwiseSum(o.ws[:E])
+	fullPairs := o.full && o.same && o.spec.Shares != nil
+	var W float64
+	if !fullPairs {
+		W = align.PairwiseSum(o.ws[:E])
+	}
 	var score float64
-	zeroWeight := W == 0
+	zeroWeight := !fullPairs && W == 0
 	wK, wV := o.spec.KeyImportance, o.spec.ValueImportance
 	if zeroWeight {
 		score = 1 // docs/SCORING.md §6.5: an object of zero total weight scores exactly 1
 	} else {
 		o.terms = grow(o.terms, E)
-		for x := range E {
-			o.terms[x] = (o.ws[x] / W) * o.vs[x]
+		if fullPairs {
+			// Every property paired: the shares are the spec's.
+			for x, r := range o.spec.Shares {
+				o.terms[x] = r * o.vs[x]
+			}
+		} else {
+			for x, w := range o.ws[:E] {
+				o.terms[x] = (w / W) * o.vs[x]
+			}
 		}
 		sVal := align.PairwiseSum(o.terms)
-		// With wK = 0 the key term is +0 (the mean is finite), and +0 + x is x.
-		kTerm := 0.0
-		if wK != 0 {
-			var sKey float64
-			if o.same {
-				sKey = 1 // E ones: their pairwise sum is E
-			} else {
-				sKey = align.PairwiseSum(o.ks[:E]) / float64(E)
+		switch {
+		case wK == 0 && wV == 1:
+			// (0·sKey + 1·sVal) / 1 is sVal: the key term is +0 (the mean
+			// is finite), +0 + x is x, and x·1 and x/1 are x.
+			score = align.Clamp01(sVal)
+		default:
+			kTerm := 0.0 // with wK = 0 the key term is +0
+			if wK != 0 {
+				var sKey float64
+				if o.same {
+					sKey = 1 // E ones: their pairwise sum is E
+				} else {
+					sKey = align.PairwiseSum(o.ks[:E]) / float64(E)
+				}
+				kTerm = float64(wK * sKey)
 			}
-			kTerm = float64(wK * sKey)
+			score = align.Clamp01((kTerm + float64(wV*sVal)) / (wK + wV))
 		}
-		score = align.Clamp01((kTerm + float64(wV*sVal)) / (wK + wV))
 	}
 	if !o.build {
 		return score, nil
@@ -296,15 +377,16 @@ func (o *Object) Done() (float64, *Res) {
 	sumW := align.NeumaierSum(o.ws[:E])
 	var agM, apM []jsonval.Member
 	for x := range E {
-		hasG, hasP := o.eg[x] >= 0, o.ep[x] >= 0
+		gi, pi := o.pair(x)
+		hasG, hasP := gi >= 0, pi >= 0
 		r := o.rs[x]
 		if r == nil {
 			var g, p jsonval.Value
 			if hasG {
-				g, _ = o.gv.Get(o.goldKey(o.eg[x]))
+				g, _ = o.gv.Get(o.goldKey(gi))
 			}
 			if hasP {
-				p, _ = o.pv.Get(o.candKey(o.ep[x]))
+				p, _ = o.pv.Get(o.candKey(pi))
 			}
 			r = Leaf(align.LeafPlain, 0, g, p, hasG, hasP)
 		}
@@ -316,11 +398,11 @@ func (o *Object) Done() (float64, *Res) {
 			}
 		}
 		if hasG {
-			oe.GoldKey, oe.HasGoldKey = o.goldKey(o.eg[x]), true
+			oe.GoldKey, oe.HasGoldKey = o.goldKey(gi), true
 			agM = append(agM, jsonval.Member{Key: oe.GoldKey, Value: r.Gold})
 		}
 		if hasP {
-			oe.PredKey, oe.HasPredKey = o.candKey(o.ep[x]), true
+			oe.PredKey, oe.HasPredKey = o.candKey(pi), true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: r.Pred})
 		}
 		mt.Entries[x] = oe

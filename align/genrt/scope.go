@@ -84,31 +84,22 @@ func (s *Scope[K, R]) Image(id K) (K, bool) {
 }
 
 // Derive derives the bijection of scope s, the idx-th in processing order
-// (docs/SCORING.md §7.5), from the records collected with Add: cell(i, j) aligns gold
-// record i with candidate record j, scores only, while the workspace masks
-// the references of the scope (all of them when degraded) and a kind
-// mismatch makes the cell 0 (docs/SCORING.md §1.4, §7.5). structural, nil for a degraded
-// scope, sets Wm[i*m+j] = 1 where WL gives records i and j the same colour
-// (docs/SCORING.md §7.6–7.8, tie_break integration); it runs when a side has more than
-// one record.
-func Derive[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, degraded bool, cell func(i, j int) float64, structural func(Wm []float64, n, m int)) {
+// (docs/SCORING.md §7.5), from the records collected with Add: fill writes
+// into the n×m matrix C the alignment score of gold record i against
+// candidate record j, each through RecordCell, while the workspace masks
+// the references of the scope (all of them when degraded). structural, nil
+// for a degraded scope, sets Wm[i*m+j] = 1 where WL gives records i and j
+// the same colour (docs/SCORING.md §7.6–§7.8, tie_break integration); it
+// runs when a side has more than one record.
+func Derive[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, degraded bool, fill func(C []float64, n, m int), structural func(Wm []float64, n, m int)) {
 	n, m := len(s.Recs[0]), len(s.Recs[1])
 	if n == 0 && m == 0 {
 		s.Done = true
 		return
 	}
 	C := w.Floats(n * m)
-	w.Cur, w.MaskAll, w.Deriving = idx+1, degraded, true
-	for i := range n {
-		for j := range m {
-			w.Kerr = false
-			v := cell(i, j)
-			if w.Kerr {
-				v = 0
-			}
-			C[i*m+j] = v
-		}
-	}
+	w.Cur, w.MaskAll, w.Deriving, w.Kerr = idx+1, degraded, true, false
+	fill(C, n, m)
 	w.Cur, w.MaskAll, w.Deriving, w.Kerr = 0, false, false, false
 	S := C
 	var Sx []float64
@@ -149,32 +140,50 @@ func Derive[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, degraded
 	s.Done = true
 }
 
+// RecordCell is the cell of a bijection's record matrix whose alignment
+// scored s (the result is ignored): 0 when the alignment compared two
+// values of different kinds (docs/SCORING.md §1.4, §7.5).
+func (w *Workspace) RecordCell(s float64, _ *Res) float64 {
+	if w.Kerr {
+		w.Kerr = false
+		return 0
+	}
+	return s
+}
+
 // Ref scores a reference into scope s, the idx-th in processing order
 // (docs/SCORING.md §7.4): 1 while references are masked (the scope, or every scope,
 // being derived, or no bijection yet), else 1 exactly when the candidate
 // names π of the gold's identifier. enc encodes identifiers in build mode;
 // the leaf records π(g) for the repair walk.
 func Ref[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, enc func(K) jsonval.Value, g, p K, build bool) (float64, *Res) {
-	score := 0.0
-	var mp K
-	hasMP, consulted := false, false
 	if w.MaskAll || w.Cur == idx+1 || !s.Done {
-		score = 1
-	} else {
-		consulted = true
-		if mp, hasMP = s.Image(g); hasMP && mp == p {
-			score = 1
+		if build {
+			return 1, refLeaf(1, enc(g), enc(p), jsonval.Value{}, false, false)
 		}
+		return 1, nil
 	}
-	if !build {
-		return score, nil
+	score := 0.0
+	mp, hasMP := s.Image(g)
+	if hasMP && mp == p {
+		score = 1
 	}
-	r := Leaf(align.LeafRef, score, enc(g), enc(p), true, true)
-	if hasMP {
-		r.Match.MappedPred, r.Match.HasMapped = enc(mp), true
+	if build {
+		var m jsonval.Value
+		if hasMP {
+			m = enc(mp)
+		}
+		return score, refLeaf(score, enc(g), enc(p), m, hasMP, true)
 	}
-	r.Match.Consulted = consulted
-	return score, r
+	return score, nil
+}
+
+// refLeaf builds the leaf of a reference (build mode): mapped is π of the
+// gold reference when hasMapped, consulted whether the bijection was.
+func refLeaf(score float64, g, p, mapped jsonval.Value, hasMapped, consulted bool) *Res {
+	r := Leaf(align.LeafRef, score, g, p, true, true)
+	r.Match.MappedPred, r.Match.HasMapped, r.Match.Consulted = mapped, hasMapped, consulted
+	return r
 }
 
 // WL is the WL state of a referential scorer's per-call context: the two
@@ -291,12 +300,11 @@ func RefJSON[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, key fun
 	if !build {
 		return score, nil
 	}
-	r := Leaf(align.LeafRef, score, g, p, true, true)
+	var m jsonval.Value
 	if hasMP {
-		r.Match.MappedPred, r.Match.HasMapped = enc(mp), true
+		m = enc(mp)
 	}
-	r.Match.Consulted = consulted
-	return score, r
+	return score, refLeaf(score, g, p, m, hasMP, consulted)
 }
 
 // exactInt is the magnitude up to which every integer is a float64.

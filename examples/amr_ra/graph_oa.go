@@ -60,25 +60,25 @@ type oaGraphCtx struct {
 var oaGraphPool = sync.Pool{New: func() any { return new(oaGraphCtx) }}
 
 // oaGraphObject0 is the object node # (docs/SCORING.md §6).
-var oaGraphObject0 = genrt.ObjectSpec{Keys: []string{"root", "nodes", "relations"}, Weights: []float64{1, 1, 1}, ValueImportance: 1}
+var oaGraphObject0 = genrt.ObjectSpec{Keys: []string{"root", "nodes", "relations"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
 
 // oaGraphArray2 is the array node #/properties/nodes (docs/SCORING.md §5).
 var oaGraphArray2 = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaGraphObject3 is the object node #/properties/nodes/items (docs/SCORING.md §6).
-var oaGraphObject3 = genrt.ObjectSpec{Keys: []string{"id", "concept", "attributes"}, Weights: []float64{1, 1, 1}, ValueImportance: 1}
+var oaGraphObject3 = genrt.ObjectSpec{Keys: []string{"id", "concept", "attributes"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
 
 // oaGraphArray6 is the array node #/properties/nodes/items/properties/attributes (docs/SCORING.md §5).
 var oaGraphArray6 = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaGraphObject7 is the object node #/properties/nodes/items/properties/attributes/items (docs/SCORING.md §6).
-var oaGraphObject7 = genrt.ObjectSpec{Keys: []string{"role", "value"}, Weights: []float64{1, 1}, ValueImportance: 1}
+var oaGraphObject7 = genrt.ObjectSpec{Keys: []string{"role", "value"}, Weights: []float64{1, 1}, Shares: []float64{0.5, 0.5}, ValueImportance: 1}
 
 // oaGraphArray10 is the array node #/properties/relations (docs/SCORING.md §5).
 var oaGraphArray10 = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaGraphObject11 is the object node #/properties/relations/items (docs/SCORING.md §6).
-var oaGraphObject11 = genrt.ObjectSpec{Keys: []string{"source", "role", "target"}, Weights: []float64{1, 1, 1}, ValueImportance: 1}
+var oaGraphObject11 = genrt.ObjectSpec{Keys: []string{"source", "role", "target"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
 
 // oaGraphNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
 var oaGraphNodes = [...]genrt.Node{
@@ -101,6 +101,13 @@ var oaGraphNodes = [...]genrt.Node{
 
 // scoreGraph scores # (object).
 func (c *oaGraphCtx) scoreGraph(g, p *Graph, build bool) (float64, *genrt.Res) {
+	if !build && g.Root != nil && p.Root != nil && g.Nodes != nil && p.Nodes != nil && g.Relations != nil && p.Relations != nil {
+		var vs [3]float64
+		vs[0], _ = genrt.Ref(&c.Workspace, &c.scopeNode, 0, jsonval.NewString, *g.Root, *p.Root, false)
+		vs[1], _ = c.scoreGraphNodes(g.Nodes, p.Nodes, false)
+		vs[2], _ = c.scoreGraphRelations(g.Relations, p.Relations, false)
+		return oaGraphObject0.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaGraphObject0, build)
 	o.Has(0, g.Root != nil, p.Root != nil)
 	o.Has(1, g.Nodes != nil, p.Nodes != nil)
@@ -131,6 +138,13 @@ func (c *oaGraphCtx) scoreGraph(g, p *Graph, build bool) (float64, *genrt.Res) {
 func (c *oaGraphCtx) scoreGraphNodes(g, p []GraphNodesItem, build bool) (float64, *genrt.Res) {
 	return c.Array(&oaGraphArray2, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) { return c.scoreGraphNodesItem(&g[i], &p[j], build) },
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = c.scoreGraphNodesItem(&g[i], &p[j], false)
+				}
+			}
+		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
 				return oaEncodeGraphNodesItem(&g[i])
@@ -142,6 +156,13 @@ func (c *oaGraphCtx) scoreGraphNodes(g, p []GraphNodesItem, build bool) (float64
 
 // scoreGraphNodesItem scores #/properties/nodes/items (object).
 func (c *oaGraphCtx) scoreGraphNodesItem(g, p *GraphNodesItem, build bool) (float64, *genrt.Res) {
+	if !build && g.ID != nil && p.ID != nil && g.Concept != nil && p.Concept != nil && g.Attributes != nil && p.Attributes != nil {
+		var vs [3]float64
+		vs[0], _ = genrt.ID(jsonval.NewString, *g.ID, *p.ID, false)
+		vs[1], _ = genrt.StrLeaf(align.ExactString(*g.Concept, *p.Concept), *g.Concept, *p.Concept, false)
+		vs[2], _ = c.scoreGraphNodesItemAttributes(g.Attributes, p.Attributes, false)
+		return oaGraphObject3.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaGraphObject3, build)
 	o.Has(0, g.ID != nil, p.ID != nil)
 	o.Has(1, g.Concept != nil, p.Concept != nil)
@@ -161,7 +182,7 @@ func (c *oaGraphCtx) scoreGraphNodesItem(g, p *GraphNodesItem, build bool) (floa
 				}
 			case 1:
 				if v, ok := oaGraphStringOfGraphNodesItem(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, *g.Concept, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(*g.Concept, v), *g.Concept, v, build))
 					continue
 				}
 			}
@@ -172,7 +193,7 @@ func (c *oaGraphCtx) scoreGraphNodesItem(g, p *GraphNodesItem, build bool) (floa
 		case 0:
 			o.Set(genrt.ID(jsonval.NewString, *g.ID, *p.ID, build))
 		case 1:
-			o.Set(genrt.Str(align.ExactString, 0, *g.Concept, *p.Concept, build))
+			o.Set(genrt.StrLeaf(align.ExactString(*g.Concept, *p.Concept), *g.Concept, *p.Concept, build))
 		case 2:
 			o.Set(c.scoreGraphNodesItemAttributes(g.Attributes, p.Attributes, build))
 		}
@@ -186,6 +207,13 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributes(g, p []GraphNodesItemAttribut
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreGraphNodesItemAttributesItem(&g[i], &p[j], build)
 		},
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = c.scoreGraphNodesItemAttributesItem(&g[i], &p[j], false)
+				}
+			}
+		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
 				return oaEncodeGraphNodesItemAttributesItem(&g[i])
@@ -197,6 +225,12 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributes(g, p []GraphNodesItemAttribut
 
 // scoreGraphNodesItemAttributesItem scores #/properties/nodes/items/properties/attributes/items (object).
 func (c *oaGraphCtx) scoreGraphNodesItemAttributesItem(g, p *GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
+	if !build && g.Role != nil && p.Role != nil && g.Value != nil && p.Value != nil {
+		var vs [2]float64
+		vs[0], _ = genrt.StrLeaf(align.ExactString(*g.Role, *p.Role), *g.Role, *p.Role, false)
+		vs[1], _ = genrt.StrLeaf(align.ExactString(*g.Value, *p.Value), *g.Value, *p.Value, false)
+		return oaGraphObject7.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaGraphObject7, build)
 	o.Has(0, g.Role != nil, p.Role != nil)
 	o.Has(1, g.Value != nil, p.Value != nil)
@@ -210,12 +244,12 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributesItem(g, p *GraphNodesItemAttri
 			switch i {
 			case 0:
 				if v, ok := oaGraphStringOfGraphNodesItemAttributesItem(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, *g.Role, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(*g.Role, v), *g.Role, v, build))
 					continue
 				}
 			case 1:
 				if v, ok := oaGraphStringOfGraphNodesItemAttributesItem(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, *g.Value, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(*g.Value, v), *g.Value, v, build))
 					continue
 				}
 			}
@@ -224,9 +258,9 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributesItem(g, p *GraphNodesItemAttri
 		}
 		switch i {
 		case 0:
-			o.Set(genrt.Str(align.ExactString, 0, *g.Role, *p.Role, build))
+			o.Set(genrt.StrLeaf(align.ExactString(*g.Role, *p.Role), *g.Role, *p.Role, build))
 		case 1:
-			o.Set(genrt.Str(align.ExactString, 0, *g.Value, *p.Value, build))
+			o.Set(genrt.StrLeaf(align.ExactString(*g.Value, *p.Value), *g.Value, *p.Value, build))
 		}
 	}
 	return o.Done()
@@ -237,6 +271,13 @@ func (c *oaGraphCtx) scoreGraphRelations(g, p []GraphRelationsItem, build bool) 
 	return c.Array(&oaGraphArray10, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreGraphRelationsItem(&g[i], &p[j], build)
+		},
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = c.scoreGraphRelationsItem(&g[i], &p[j], false)
+				}
+			}
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
@@ -249,6 +290,13 @@ func (c *oaGraphCtx) scoreGraphRelations(g, p []GraphRelationsItem, build bool) 
 
 // scoreGraphRelationsItem scores #/properties/relations/items (object).
 func (c *oaGraphCtx) scoreGraphRelationsItem(g, p *GraphRelationsItem, build bool) (float64, *genrt.Res) {
+	if !build && g.Source != nil && p.Source != nil && g.Role != nil && p.Role != nil && g.Target != nil && p.Target != nil {
+		var vs [3]float64
+		vs[0], _ = genrt.Ref(&c.Workspace, &c.scopeNode, 0, jsonval.NewString, *g.Source, *p.Source, false)
+		vs[1], _ = genrt.StrLeaf(align.ExactString(*g.Role, *p.Role), *g.Role, *p.Role, false)
+		vs[2], _ = genrt.Ref(&c.Workspace, &c.scopeNode, 0, jsonval.NewString, *g.Target, *p.Target, false)
+		return oaGraphObject11.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaGraphObject11, build)
 	o.Has(0, g.Source != nil, p.Source != nil)
 	o.Has(1, g.Role != nil, p.Role != nil)
@@ -268,7 +316,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItem(g, p *GraphRelationsItem, build boo
 				}
 			case 1:
 				if v, ok := oaGraphStringOfGraphRelationsItem(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, *g.Role, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(*g.Role, v), *g.Role, v, build))
 					continue
 				}
 			case 2:
@@ -284,7 +332,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItem(g, p *GraphRelationsItem, build boo
 		case 0:
 			o.Set(genrt.Ref(&c.Workspace, &c.scopeNode, 0, jsonval.NewString, *g.Source, *p.Source, build))
 		case 1:
-			o.Set(genrt.Str(align.ExactString, 0, *g.Role, *p.Role, build))
+			o.Set(genrt.StrLeaf(align.ExactString(*g.Role, *p.Role), *g.Role, *p.Role, build))
 		case 2:
 			o.Set(genrt.Ref(&c.Workspace, &c.scopeNode, 0, jsonval.NewString, *g.Target, *p.Target, build))
 		}
@@ -368,9 +416,13 @@ func (c *oaGraphCtx) deriveNode(g, p *Graph) {
 			return true
 		})
 	}
-	genrt.Derive(&c.Workspace, &c.scopeNode, 0, false, func(i, j int) float64 {
-		s, _ := c.scoreGraphNodesItem(c.scopeNode.Recs[0][i], c.scopeNode.Recs[1][j], false)
-		return s
+	genrt.Derive(&c.Workspace, &c.scopeNode, 0, false, func(C []float64, n, m int) {
+		g, p := c.scopeNode.Recs[0], c.scopeNode.Recs[1]
+		for i := range n {
+			for j := range m {
+				C[i*m+j] = c.RecordCell(c.scoreGraphNodesItem(g[i], p[j], false))
+			}
+		}
 	}, func(Wm []float64, n, m int) {
 		c.graphNode(0, g)
 		c.graphNode(1, p)

@@ -71,19 +71,19 @@ type oaOrgChartCtx struct {
 var oaOrgChartPool = sync.Pool{New: func() any { return new(oaOrgChartCtx) }}
 
 // oaOrgChartObject0 is the object node # (docs/SCORING.md §6).
-var oaOrgChartObject0 = genrt.ObjectSpec{Keys: []string{"people", "mentorships", "agenda", "period"}, Weights: []float64{1, 1, 1, 1}, ValueImportance: 1}
+var oaOrgChartObject0 = genrt.ObjectSpec{Keys: []string{"people", "mentorships", "agenda", "period"}, Weights: []float64{1, 1, 1, 1}, Shares: []float64{0.25, 0.25, 0.25, 0.25}, ValueImportance: 1}
 
 // oaOrgChartArray1 is the array node #/properties/people (docs/SCORING.md §5).
 var oaOrgChartArray1 = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaOrgChartObject2 is the object node #/properties/people/items (docs/SCORING.md §6).
-var oaOrgChartObject2 = genrt.ObjectSpec{Keys: []string{"id", "name", "role"}, Weights: []float64{1, 2, 1}, ValueImportance: 1}
+var oaOrgChartObject2 = genrt.ObjectSpec{Keys: []string{"id", "name", "role"}, Weights: []float64{1, 2, 1}, Shares: []float64{0.25, 0.5, 0.25}, ValueImportance: 1}
 
 // oaOrgChartArray6 is the array node #/properties/mentorships (docs/SCORING.md §5).
 var oaOrgChartArray6 = genrt.ArraySpec{Tail: true, Align: true, IgnoreExcess: true}
 
 // oaOrgChartObject7 is the object node #/properties/mentorships/items (docs/SCORING.md §6).
-var oaOrgChartObject7 = genrt.ObjectSpec{Keys: []string{"mentor", "mentee"}, Weights: []float64{1, 1}, ValueImportance: 1}
+var oaOrgChartObject7 = genrt.ObjectSpec{Keys: []string{"mentor", "mentee"}, Weights: []float64{1, 1}, Shares: []float64{0.5, 0.5}, ValueImportance: 1}
 
 // oaOrgChartArray10 is the array node #/properties/agenda (docs/SCORING.md §5).
 var oaOrgChartArray10 = genrt.ArraySpec{Tail: true}
@@ -112,6 +112,14 @@ var oaOrgChartNodes = [...]genrt.Node{
 
 // scoreOrgChart scores # (object).
 func (c *oaOrgChartCtx) scoreOrgChart(g, p *OrgChart, build bool) (float64, *genrt.Res) {
+	if !build && g.People != nil && p.People != nil && g.Mentorships != nil && p.Mentorships != nil && g.Agenda != nil && p.Agenda != nil && g.Period != nil && p.Period != nil {
+		var vs [4]float64
+		vs[0], _ = c.scoreOrgChartPeople(g.People, p.People, false)
+		vs[1], _ = c.scoreOrgChartMentorships(g.Mentorships, p.Mentorships, false)
+		vs[2], _ = c.scoreOrgChartAgenda(g.Agenda, p.Agenda, false)
+		vs[3], _ = c.scoreOrgChartPeriod(g.Period, p.Period, false)
+		return oaOrgChartObject0.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaOrgChartObject0, build)
 	o.Has(0, g.People != nil, p.People != nil)
 	o.Has(1, g.Mentorships != nil, p.Mentorships != nil)
@@ -147,6 +155,13 @@ func (c *oaOrgChartCtx) scoreOrgChartPeople(g, p []OrgChartPeopleItem, build boo
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreOrgChartPeopleItem(&g[i], &p[j], build)
 		},
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = c.scoreOrgChartPeopleItem(&g[i], &p[j], false)
+				}
+			}
+		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
 				return oaEncodeOrgChartPeopleItem(&g[i])
@@ -158,6 +173,13 @@ func (c *oaOrgChartCtx) scoreOrgChartPeople(g, p []OrgChartPeopleItem, build boo
 
 // scoreOrgChartPeopleItem scores #/properties/people/items (object).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItem(g, p *OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
+	if !build && g.ID != nil && p.ID != nil && g.Name != nil && p.Name != nil && g.Role != nil && p.Role != nil {
+		var vs [3]float64
+		vs[0], _ = genrt.ID(jsonval.NewInt, *g.ID, *p.ID, false)
+		vs[1], _ = genrt.StrLeaf(align.ExactString(*g.Name, *p.Name), *g.Name, *p.Name, false)
+		vs[2], _ = genrt.StrLeaf(align.ExactString(string(*g.Role), string(*p.Role)), string(*g.Role), string(*p.Role), false)
+		return oaOrgChartObject2.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaOrgChartObject2, build)
 	o.Has(0, g.ID != nil, p.ID != nil)
 	o.Has(1, g.Name != nil, p.Name != nil)
@@ -172,12 +194,12 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItem(g, p *OrgChartPeopleItem, build 
 			switch i {
 			case 1:
 				if v, ok := oaOrgChartStringOfOrgChartPeopleItem(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, *g.Name, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(*g.Name, v), *g.Name, v, build))
 					continue
 				}
 			case 2:
 				if v, ok := oaOrgChartStringOfOrgChartPeopleItem(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, string(*g.Role), v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(string(*g.Role), v), string(*g.Role), v, build))
 					continue
 				}
 			}
@@ -188,9 +210,9 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItem(g, p *OrgChartPeopleItem, build 
 		case 0:
 			o.Set(genrt.ID(jsonval.NewInt, *g.ID, *p.ID, build))
 		case 1:
-			o.Set(genrt.Str(align.ExactString, 0, *g.Name, *p.Name, build))
+			o.Set(genrt.StrLeaf(align.ExactString(*g.Name, *p.Name), *g.Name, *p.Name, build))
 		case 2:
-			o.Set(genrt.Str(align.ExactString, 0, string(*g.Role), string(*p.Role), build))
+			o.Set(genrt.StrLeaf(align.ExactString(string(*g.Role), string(*p.Role)), string(*g.Role), string(*p.Role), build))
 		}
 	}
 	return o.Done()
@@ -201,6 +223,13 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorships(g, p []OrgChartMentorshipsItem,
 	return c.Array(&oaOrgChartArray6, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreOrgChartMentorshipsItem(&g[i], &p[j], build)
+		},
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = c.scoreOrgChartMentorshipsItem(&g[i], &p[j], false)
+				}
+			}
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
@@ -213,6 +242,12 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorships(g, p []OrgChartMentorshipsItem,
 
 // scoreOrgChartMentorshipsItem scores #/properties/mentorships/items (object).
 func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem(g, p *OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
+	if !build && g.Mentor != nil && p.Mentor != nil && g.Mentee != nil && p.Mentee != nil {
+		var vs [2]float64
+		vs[0], _ = genrt.Ref(&c.Workspace, &c.scopePerson, 0, jsonval.NewInt, *g.Mentor, *p.Mentor, false)
+		vs[1], _ = genrt.Ref(&c.Workspace, &c.scopePerson, 0, jsonval.NewInt, *g.Mentee, *p.Mentee, false)
+		return oaOrgChartObject7.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaOrgChartObject7, build)
 	o.Has(0, g.Mentor != nil, p.Mentor != nil)
 	o.Has(1, g.Mentee != nil, p.Mentee != nil)
@@ -251,7 +286,16 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem(g, p *OrgChartMentorshipsIt
 // scoreOrgChartAgenda scores #/properties/agenda (array, order fixed).
 func (c *oaOrgChartCtx) scoreOrgChartAgenda(g, p []string, build bool) (float64, *genrt.Res) {
 	return c.Array(&oaOrgChartArray10, len(g), len(p), build, &genrt.Elems{
-		Cell: func(i, j int, build bool) (float64, *genrt.Res) { return genrt.Str(align.Jaro, 0.3, g[i], p[j], build) },
+		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
+			return genrt.StrLeaf(align.ApplyThreshold(align.Jaro(g[i], p[j]), 0.3), g[i], p[j], build)
+		},
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = genrt.StrLeaf(align.ApplyThreshold(align.Jaro(g[i], p[j]), 0.3), g[i], p[j], false)
+				}
+			}
+		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
 				return jsonval.NewString(g[i])
@@ -267,9 +311,9 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriod(g, p *OrgChartPeriod, build bool) (f
 		Pos: func(i int, build bool) (float64, *genrt.Res) {
 			switch i {
 			case 0:
-				return genrt.Int(align.InvDiffInt, 0, g.P0, p.P0, build)
+				return genrt.IntLeaf(align.InvDiffInt(g.P0, p.P0), g.P0, p.P0, build)
 			}
-			return genrt.Int(align.InvDiffInt, 0, g.P1, p.P1, build)
+			return genrt.IntLeaf(align.InvDiffInt(g.P1, p.P1), g.P1, p.P1, build)
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			x := p
@@ -353,9 +397,13 @@ func (c *oaOrgChartCtx) derivePerson(g, p *OrgChart) {
 			return true
 		})
 	}
-	genrt.Derive(&c.Workspace, &c.scopePerson, 0, false, func(i, j int) float64 {
-		s, _ := c.scoreOrgChartPeopleItem(c.scopePerson.Recs[0][i], c.scopePerson.Recs[1][j], false)
-		return s
+	genrt.Derive(&c.Workspace, &c.scopePerson, 0, false, func(C []float64, n, m int) {
+		g, p := c.scopePerson.Recs[0], c.scopePerson.Recs[1]
+		for i := range n {
+			for j := range m {
+				C[i*m+j] = c.RecordCell(c.scoreOrgChartPeopleItem(g[i], p[j], false))
+			}
+		}
 	}, func(Wm []float64, n, m int) {
 		c.graphPerson(0, g)
 		c.graphPerson(1, p)

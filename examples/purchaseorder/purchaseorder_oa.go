@@ -83,22 +83,22 @@ type oaPurchaseOrderCtx struct {
 var oaPurchaseOrderPool = sync.Pool{New: func() any { return new(oaPurchaseOrderCtx) }}
 
 // oaPurchaseOrderObject0 is the object node # (docs/SCORING.md §6).
-var oaPurchaseOrderObject0 = genrt.ObjectSpec{Keys: []string{"orderId", "issued", "buyer", "supplier", "shipTo", "lines", "dueDate", "notes"}, Weights: []float64{2, 1, 1.5, 1, 1, 1, 1, 1}, ValueImportance: 1}
+var oaPurchaseOrderObject0 = genrt.ObjectSpec{Keys: []string{"orderId", "issued", "buyer", "supplier", "shipTo", "lines", "dueDate", "notes"}, Weights: []float64{2, 1, 1.5, 1, 1, 1, 1, 1}, Shares: []float64{0.21052631578947367, 0.10526315789473684, 0.15789473684210525, 0.10526315789473684, 0.10526315789473684, 0.10526315789473684, 0.10526315789473684, 0.10526315789473684}, ValueImportance: 1}
 
 // oaPurchaseOrderObject3 is the object node #/properties/buyer (docs/SCORING.md §6).
-var oaPurchaseOrderObject3 = genrt.ObjectSpec{Keys: []string{"name", "vatId", "url", "address"}, Weights: []float64{1, 1, 1, 1}, ValueImportance: 1}
+var oaPurchaseOrderObject3 = genrt.ObjectSpec{Keys: []string{"name", "vatId", "url", "address"}, Weights: []float64{1, 1, 1, 1}, Shares: []float64{0.25, 0.25, 0.25, 0.25}, ValueImportance: 1}
 
 // oaPurchaseOrderObject7 is the object node #/$defs/Address (docs/SCORING.md §6).
-var oaPurchaseOrderObject7 = genrt.ObjectSpec{Keys: []string{"street", "city", "countryCode"}, Weights: []float64{1, 1, 1}, ValueImportance: 1}
+var oaPurchaseOrderObject7 = genrt.ObjectSpec{Keys: []string{"street", "city", "countryCode"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
 
 // oaPurchaseOrderObject11 is the object node #/$defs/Organization (docs/SCORING.md §6).
-var oaPurchaseOrderObject11 = genrt.ObjectSpec{Keys: []string{"name", "vatId", "url", "address"}, Weights: []float64{1, 1, 1, 1}, ValueImportance: 1}
+var oaPurchaseOrderObject11 = genrt.ObjectSpec{Keys: []string{"name", "vatId", "url", "address"}, Weights: []float64{1, 1, 1, 1}, Shares: []float64{0.25, 0.25, 0.25, 0.25}, ValueImportance: 1}
 
 // oaPurchaseOrderArray12 is the array node #/properties/lines (docs/SCORING.md §5).
 var oaPurchaseOrderArray12 = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaPurchaseOrderObject13 is the object node #/$defs/LineItem (docs/SCORING.md §6).
-var oaPurchaseOrderObject13 = genrt.ObjectSpec{Keys: []string{"sku", "description", "quantity", "unitPrice"}, Weights: []float64{2, 1, 1, 1}, ValueImportance: 1}
+var oaPurchaseOrderObject13 = genrt.ObjectSpec{Keys: []string{"sku", "description", "quantity", "unitPrice"}, Weights: []float64{2, 1, 1, 1}, Shares: []float64{0.4, 0.2, 0.2, 0.2}, ValueImportance: 1}
 
 // oaPurchaseOrderNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
 var oaPurchaseOrderNodes = [...]genrt.Node{
@@ -126,6 +126,18 @@ var oaPurchaseOrderNodes = [...]genrt.Node{
 
 // scorePurchaseOrder scores # (object).
 func (c *oaPurchaseOrderCtx) scorePurchaseOrder(g, p *PurchaseOrder, build bool) (float64, *genrt.Res) {
+	if !build && g.Issued != nil && p.Issued != nil && g.Supplier != nil && p.Supplier != nil && g.ShipTo != nil && p.ShipTo != nil && (g.DueDate != nil || g.DueDateNull) && (p.DueDate != nil || p.DueDateNull) && g.Notes != nil && p.Notes != nil {
+		var vs [8]float64
+		vs[0], _ = genrt.StrLeaf(align.ExactString(g.OrderID, p.OrderID), g.OrderID, p.OrderID, false)
+		vs[1], _ = genrt.StrLeaf(align.ExactString(*g.Issued, *p.Issued), *g.Issued, *p.Issued, false)
+		vs[2], _ = c.scoreOrganization(&g.Buyer, &p.Buyer, false)
+		vs[3], _ = c.scoreOrganization2(g.Supplier, p.Supplier, false)
+		vs[4], _ = c.scoreAddress(g.ShipTo, p.ShipTo, false)
+		vs[5], _ = c.scorePurchaseOrderLines(g.Lines, p.Lines, false)
+		vs[6], _ = c.scorePurchaseOrderDueDate(g.DueDate, p.DueDate, false)
+		vs[7], _ = genrt.StrLeaf(align.Levenshtein(*g.Notes, *p.Notes), *g.Notes, *p.Notes, false)
+		return oaPurchaseOrderObject0.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaPurchaseOrderObject0, build)
 	o.Has(0, true, true)
 	o.Has(1, g.Issued != nil, p.Issued != nil)
@@ -145,12 +157,12 @@ func (c *oaPurchaseOrderCtx) scorePurchaseOrder(g, p *PurchaseOrder, build bool)
 			switch i {
 			case 0:
 				if v, ok := oaPurchaseOrderStringOfPurchaseOrder(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, g.OrderID, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(g.OrderID, v), g.OrderID, v, build))
 					continue
 				}
 			case 1:
 				if v, ok := oaPurchaseOrderStringOfPurchaseOrder(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, *g.Issued, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(*g.Issued, v), *g.Issued, v, build))
 					continue
 				}
 			case 2:
@@ -165,7 +177,7 @@ func (c *oaPurchaseOrderCtx) scorePurchaseOrder(g, p *PurchaseOrder, build bool)
 				}
 			case 7:
 				if v, ok := oaPurchaseOrderStringOfPurchaseOrder(p, j); ok {
-					o.Set(genrt.Str(align.Levenshtein, 0, *g.Notes, v, build))
+					o.Set(genrt.StrLeaf(align.Levenshtein(*g.Notes, v), *g.Notes, v, build))
 					continue
 				}
 			}
@@ -174,9 +186,9 @@ func (c *oaPurchaseOrderCtx) scorePurchaseOrder(g, p *PurchaseOrder, build bool)
 		}
 		switch i {
 		case 0:
-			o.Set(genrt.Str(align.ExactString, 0, g.OrderID, p.OrderID, build))
+			o.Set(genrt.StrLeaf(align.ExactString(g.OrderID, p.OrderID), g.OrderID, p.OrderID, build))
 		case 1:
-			o.Set(genrt.Str(align.ExactString, 0, *g.Issued, *p.Issued, build))
+			o.Set(genrt.StrLeaf(align.ExactString(*g.Issued, *p.Issued), *g.Issued, *p.Issued, build))
 		case 2:
 			o.Set(c.scoreOrganization(&g.Buyer, &p.Buyer, build))
 		case 3:
@@ -188,7 +200,7 @@ func (c *oaPurchaseOrderCtx) scorePurchaseOrder(g, p *PurchaseOrder, build bool)
 		case 6:
 			o.Set(c.scorePurchaseOrderDueDate(g.DueDate, p.DueDate, build))
 		case 7:
-			o.Set(genrt.Str(align.Levenshtein, 0, *g.Notes, *p.Notes, build))
+			o.Set(genrt.StrLeaf(align.Levenshtein(*g.Notes, *p.Notes), *g.Notes, *p.Notes, build))
 		}
 	}
 	return o.Done()
@@ -196,6 +208,14 @@ func (c *oaPurchaseOrderCtx) scorePurchaseOrder(g, p *PurchaseOrder, build bool)
 
 // scoreOrganization scores #/properties/buyer (object).
 func (c *oaPurchaseOrderCtx) scoreOrganization(g, p *Organization, build bool) (float64, *genrt.Res) {
+	if !build && g.VATID != nil && p.VATID != nil && g.URL != nil && p.URL != nil && g.Address != nil && p.Address != nil {
+		var vs [4]float64
+		vs[0], _ = genrt.StrLeaf(align.JaroWinkler(g.Name, p.Name), g.Name, p.Name, false)
+		vs[1], _ = genrt.StrLeaf(align.ExactString(*g.VATID, *p.VATID), *g.VATID, *p.VATID, false)
+		vs[2], _ = genrt.StrLeaf(align.ExactString(*g.URL, *p.URL), *g.URL, *p.URL, false)
+		vs[3], _ = c.scoreAddress(g.Address, p.Address, false)
+		return oaPurchaseOrderObject3.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaPurchaseOrderObject3, build)
 	o.Has(0, true, true)
 	o.Has(1, g.VATID != nil, p.VATID != nil)
@@ -211,17 +231,17 @@ func (c *oaPurchaseOrderCtx) scoreOrganization(g, p *Organization, build bool) (
 			switch i {
 			case 0:
 				if v, ok := oaPurchaseOrderStringOfOrganization(p, j); ok {
-					o.Set(genrt.Str(align.JaroWinkler, 0, g.Name, v, build))
+					o.Set(genrt.StrLeaf(align.JaroWinkler(g.Name, v), g.Name, v, build))
 					continue
 				}
 			case 1:
 				if v, ok := oaPurchaseOrderStringOfOrganization(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, *g.VATID, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(*g.VATID, v), *g.VATID, v, build))
 					continue
 				}
 			case 2:
 				if v, ok := oaPurchaseOrderStringOfOrganization(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, *g.URL, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(*g.URL, v), *g.URL, v, build))
 					continue
 				}
 			}
@@ -230,11 +250,11 @@ func (c *oaPurchaseOrderCtx) scoreOrganization(g, p *Organization, build bool) (
 		}
 		switch i {
 		case 0:
-			o.Set(genrt.Str(align.JaroWinkler, 0, g.Name, p.Name, build))
+			o.Set(genrt.StrLeaf(align.JaroWinkler(g.Name, p.Name), g.Name, p.Name, build))
 		case 1:
-			o.Set(genrt.Str(align.ExactString, 0, *g.VATID, *p.VATID, build))
+			o.Set(genrt.StrLeaf(align.ExactString(*g.VATID, *p.VATID), *g.VATID, *p.VATID, build))
 		case 2:
-			o.Set(genrt.Str(align.ExactString, 0, *g.URL, *p.URL, build))
+			o.Set(genrt.StrLeaf(align.ExactString(*g.URL, *p.URL), *g.URL, *p.URL, build))
 		case 3:
 			o.Set(c.scoreAddress(g.Address, p.Address, build))
 		}
@@ -244,6 +264,13 @@ func (c *oaPurchaseOrderCtx) scoreOrganization(g, p *Organization, build bool) (
 
 // scoreAddress scores #/$defs/Address (object).
 func (c *oaPurchaseOrderCtx) scoreAddress(g, p *Address, build bool) (float64, *genrt.Res) {
+	if !build && g.Street != nil && p.Street != nil && g.CountryCode != nil && p.CountryCode != nil {
+		var vs [3]float64
+		vs[0], _ = genrt.StrLeaf(align.Jaro(*g.Street, *p.Street), *g.Street, *p.Street, false)
+		vs[1], _ = genrt.StrLeaf(align.JaroWinkler(g.City, p.City), g.City, p.City, false)
+		vs[2], _ = genrt.StrLeaf(align.ExactString(string(*g.CountryCode), string(*p.CountryCode)), string(*g.CountryCode), string(*p.CountryCode), false)
+		return oaPurchaseOrderObject7.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaPurchaseOrderObject7, build)
 	o.Has(0, g.Street != nil, p.Street != nil)
 	o.Has(1, true, true)
@@ -258,17 +285,17 @@ func (c *oaPurchaseOrderCtx) scoreAddress(g, p *Address, build bool) (float64, *
 			switch i {
 			case 0:
 				if v, ok := oaPurchaseOrderStringOfAddress(p, j); ok {
-					o.Set(genrt.Str(align.Jaro, 0, *g.Street, v, build))
+					o.Set(genrt.StrLeaf(align.Jaro(*g.Street, v), *g.Street, v, build))
 					continue
 				}
 			case 1:
 				if v, ok := oaPurchaseOrderStringOfAddress(p, j); ok {
-					o.Set(genrt.Str(align.JaroWinkler, 0, g.City, v, build))
+					o.Set(genrt.StrLeaf(align.JaroWinkler(g.City, v), g.City, v, build))
 					continue
 				}
 			case 2:
 				if v, ok := oaPurchaseOrderStringOfAddress(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, string(*g.CountryCode), v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(string(*g.CountryCode), v), string(*g.CountryCode), v, build))
 					continue
 				}
 			}
@@ -277,11 +304,11 @@ func (c *oaPurchaseOrderCtx) scoreAddress(g, p *Address, build bool) (float64, *
 		}
 		switch i {
 		case 0:
-			o.Set(genrt.Str(align.Jaro, 0, *g.Street, *p.Street, build))
+			o.Set(genrt.StrLeaf(align.Jaro(*g.Street, *p.Street), *g.Street, *p.Street, build))
 		case 1:
-			o.Set(genrt.Str(align.JaroWinkler, 0, g.City, p.City, build))
+			o.Set(genrt.StrLeaf(align.JaroWinkler(g.City, p.City), g.City, p.City, build))
 		case 2:
-			o.Set(genrt.Str(align.ExactString, 0, string(*g.CountryCode), string(*p.CountryCode), build))
+			o.Set(genrt.StrLeaf(align.ExactString(string(*g.CountryCode), string(*p.CountryCode)), string(*g.CountryCode), string(*p.CountryCode), build))
 		}
 	}
 	return o.Done()
@@ -289,6 +316,14 @@ func (c *oaPurchaseOrderCtx) scoreAddress(g, p *Address, build bool) (float64, *
 
 // scoreOrganization2 scores #/$defs/Organization (object).
 func (c *oaPurchaseOrderCtx) scoreOrganization2(g, p *Organization, build bool) (float64, *genrt.Res) {
+	if !build && g.VATID != nil && p.VATID != nil && g.URL != nil && p.URL != nil && g.Address != nil && p.Address != nil {
+		var vs [4]float64
+		vs[0], _ = genrt.StrLeaf(align.JaroWinkler(g.Name, p.Name), g.Name, p.Name, false)
+		vs[1], _ = genrt.StrLeaf(align.ExactString(*g.VATID, *p.VATID), *g.VATID, *p.VATID, false)
+		vs[2], _ = genrt.StrLeaf(align.ExactString(*g.URL, *p.URL), *g.URL, *p.URL, false)
+		vs[3], _ = c.scoreAddress(g.Address, p.Address, false)
+		return oaPurchaseOrderObject11.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaPurchaseOrderObject11, build)
 	o.Has(0, true, true)
 	o.Has(1, g.VATID != nil, p.VATID != nil)
@@ -304,17 +339,17 @@ func (c *oaPurchaseOrderCtx) scoreOrganization2(g, p *Organization, build bool) 
 			switch i {
 			case 0:
 				if v, ok := oaPurchaseOrderStringOfOrganization(p, j); ok {
-					o.Set(genrt.Str(align.JaroWinkler, 0, g.Name, v, build))
+					o.Set(genrt.StrLeaf(align.JaroWinkler(g.Name, v), g.Name, v, build))
 					continue
 				}
 			case 1:
 				if v, ok := oaPurchaseOrderStringOfOrganization(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, *g.VATID, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(*g.VATID, v), *g.VATID, v, build))
 					continue
 				}
 			case 2:
 				if v, ok := oaPurchaseOrderStringOfOrganization(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, *g.URL, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(*g.URL, v), *g.URL, v, build))
 					continue
 				}
 			}
@@ -323,11 +358,11 @@ func (c *oaPurchaseOrderCtx) scoreOrganization2(g, p *Organization, build bool) 
 		}
 		switch i {
 		case 0:
-			o.Set(genrt.Str(align.JaroWinkler, 0, g.Name, p.Name, build))
+			o.Set(genrt.StrLeaf(align.JaroWinkler(g.Name, p.Name), g.Name, p.Name, build))
 		case 1:
-			o.Set(genrt.Str(align.ExactString, 0, *g.VATID, *p.VATID, build))
+			o.Set(genrt.StrLeaf(align.ExactString(*g.VATID, *p.VATID), *g.VATID, *p.VATID, build))
 		case 2:
-			o.Set(genrt.Str(align.ExactString, 0, *g.URL, *p.URL, build))
+			o.Set(genrt.StrLeaf(align.ExactString(*g.URL, *p.URL), *g.URL, *p.URL, build))
 		case 3:
 			o.Set(c.scoreAddress(g.Address, p.Address, build))
 		}
@@ -339,6 +374,13 @@ func (c *oaPurchaseOrderCtx) scoreOrganization2(g, p *Organization, build bool) 
 func (c *oaPurchaseOrderCtx) scorePurchaseOrderLines(g, p []LineItem, build bool) (float64, *genrt.Res) {
 	return c.Array(&oaPurchaseOrderArray12, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) { return c.scoreLineItem(&g[i], &p[j], build) },
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = c.scoreLineItem(&g[i], &p[j], false)
+				}
+			}
+		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
 				return oaEncodeLineItem(&g[i])
@@ -350,6 +392,14 @@ func (c *oaPurchaseOrderCtx) scorePurchaseOrderLines(g, p []LineItem, build bool
 
 // scoreLineItem scores #/$defs/LineItem (object).
 func (c *oaPurchaseOrderCtx) scoreLineItem(g, p *LineItem, build bool) (float64, *genrt.Res) {
+	if !build && g.Description != nil && p.Description != nil && g.UnitPrice != nil && p.UnitPrice != nil {
+		var vs [4]float64
+		vs[0], _ = genrt.StrLeaf(align.ExactString(g.SKU, p.SKU), g.SKU, p.SKU, false)
+		vs[1], _ = genrt.StrLeaf(align.ApplyThreshold(align.Levenshtein(*g.Description, *p.Description), 0.5), *g.Description, *p.Description, false)
+		vs[2], _ = genrt.IntLeaf(align.InvDiffInt(g.Quantity, p.Quantity), g.Quantity, p.Quantity, false)
+		vs[3], _ = genrt.FloatLeaf(genrt.Number(genrt.Relative, *g.UnitPrice, *p.UnitPrice), *g.UnitPrice, *p.UnitPrice, false)
+		return oaPurchaseOrderObject13.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaPurchaseOrderObject13, build)
 	o.Has(0, true, true)
 	o.Has(1, g.Description != nil, p.Description != nil)
@@ -365,12 +415,12 @@ func (c *oaPurchaseOrderCtx) scoreLineItem(g, p *LineItem, build bool) (float64,
 			switch i {
 			case 0:
 				if v, ok := oaPurchaseOrderStringOfLineItem(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, g.SKU, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(g.SKU, v), g.SKU, v, build))
 					continue
 				}
 			case 1:
 				if v, ok := oaPurchaseOrderStringOfLineItem(p, j); ok {
-					o.Set(genrt.Str(align.Levenshtein, 0.5, *g.Description, v, build))
+					o.Set(genrt.StrLeaf(align.ApplyThreshold(align.Levenshtein(*g.Description, v), 0.5), *g.Description, v, build))
 					continue
 				}
 			}
@@ -379,13 +429,13 @@ func (c *oaPurchaseOrderCtx) scoreLineItem(g, p *LineItem, build bool) (float64,
 		}
 		switch i {
 		case 0:
-			o.Set(genrt.Str(align.ExactString, 0, g.SKU, p.SKU, build))
+			o.Set(genrt.StrLeaf(align.ExactString(g.SKU, p.SKU), g.SKU, p.SKU, build))
 		case 1:
-			o.Set(genrt.Str(align.Levenshtein, 0.5, *g.Description, *p.Description, build))
+			o.Set(genrt.StrLeaf(align.ApplyThreshold(align.Levenshtein(*g.Description, *p.Description), 0.5), *g.Description, *p.Description, build))
 		case 2:
-			o.Set(genrt.Int(align.InvDiffInt, 0, g.Quantity, p.Quantity, build))
+			o.Set(genrt.IntLeaf(align.InvDiffInt(g.Quantity, p.Quantity), g.Quantity, p.Quantity, build))
 		case 3:
-			o.Set(genrt.Float(genrt.Relative, 0, *g.UnitPrice, *p.UnitPrice, build))
+			o.Set(genrt.FloatLeaf(genrt.Number(genrt.Relative, *g.UnitPrice, *p.UnitPrice), *g.UnitPrice, *p.UnitPrice, build))
 		}
 	}
 	return o.Done()
@@ -399,7 +449,7 @@ func (c *oaPurchaseOrderCtx) scorePurchaseOrderDueDate(g, p *string, build bool)
 		}
 		return genrt.Null(0.5, g == nil, p == nil, genrt.JSONPtr(g, genrt.JSONString), genrt.JSONPtr(p, genrt.JSONString), true)
 	}
-	return genrt.Str(align.ExactString, 0, *g, *p, build)
+	return genrt.StrLeaf(align.ExactString(*g, *p), *g, *p, build)
 }
 
 // oaEncodePurchaseOrder returns the JSON value of x (null for nil).

@@ -106,3 +106,40 @@ func BenchmarkInterpreter(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScoreDocumentJSON scores the SciERC-like pair from its JSON
+// texts, decoding included.
+func BenchmarkScoreDocumentJSON(b *testing.B) {
+	gs, ps := sciercDoc()
+	g, p := []byte(gs), []byte(ps)
+	if _, typed, err := scierc.ScoreDocumentJSONDetail(g, p); err != nil || !typed {
+		b.Fatalf("typed %v, %v", typed, err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := scierc.ScoreDocumentJSON(g, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkInterpreterJSON is the interpreter on the same JSON texts,
+// decoding included.
+func BenchmarkInterpreterJSON(b *testing.B) {
+	gs, ps := sciercDoc()
+	sc := scorer(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		g, err := jsonval.Decode([]byte(gs), jsonval.DecodeOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, err := jsonval.Decode([]byte(ps), jsonval.DecodeOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := sc.Score(g, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -58,25 +58,25 @@ type oaDocumentCtx struct {
 var oaDocumentPool = sync.Pool{New: func() any { return new(oaDocumentCtx) }}
 
 // oaDocumentObject0 is the object node # (docs/SCORING.md §6).
-var oaDocumentObject0 = genrt.ObjectSpec{Keys: []string{"entities", "relations"}, Weights: []float64{1, 1}, ValueImportance: 1}
+var oaDocumentObject0 = genrt.ObjectSpec{Keys: []string{"entities", "relations"}, Weights: []float64{1, 1}, Shares: []float64{0.5, 0.5}, ValueImportance: 1}
 
 // oaDocumentArray1 is the array node #/properties/entities (docs/SCORING.md §5).
 var oaDocumentArray1 = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaDocumentObject2 is the object node #/properties/entities/items (docs/SCORING.md §6).
-var oaDocumentObject2 = genrt.ObjectSpec{Keys: []string{"id", "type", "mentions"}, Weights: []float64{1, 1, 1}, ValueImportance: 1}
+var oaDocumentObject2 = genrt.ObjectSpec{Keys: []string{"id", "type", "mentions"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
 
 // oaDocumentArray5 is the array node #/properties/entities/items/properties/mentions (docs/SCORING.md §5).
 var oaDocumentArray5 = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaDocumentObject6 is the object node #/properties/entities/items/properties/mentions/items (docs/SCORING.md §6).
-var oaDocumentObject6 = genrt.ObjectSpec{Keys: []string{"text"}, Weights: []float64{1}, ValueImportance: 1}
+var oaDocumentObject6 = genrt.ObjectSpec{Keys: []string{"text"}, Weights: []float64{1}, Shares: []float64{1}, ValueImportance: 1}
 
 // oaDocumentArray8 is the array node #/properties/relations (docs/SCORING.md §5).
 var oaDocumentArray8 = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaDocumentObject9 is the object node #/properties/relations/items (docs/SCORING.md §6).
-var oaDocumentObject9 = genrt.ObjectSpec{Keys: []string{"subject", "predicate", "object"}, Weights: []float64{1, 1, 1}, ValueImportance: 1}
+var oaDocumentObject9 = genrt.ObjectSpec{Keys: []string{"subject", "predicate", "object"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
 
 // oaDocumentNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
 var oaDocumentNodes = [...]genrt.Node{
@@ -97,6 +97,12 @@ var oaDocumentNodes = [...]genrt.Node{
 
 // scoreDocument scores # (object).
 func (c *oaDocumentCtx) scoreDocument(g, p *Document, build bool) (float64, *genrt.Res) {
+	if !build && g.Entities != nil && p.Entities != nil && g.Relations != nil && p.Relations != nil {
+		var vs [2]float64
+		vs[0], _ = c.scoreDocumentEntities(g.Entities, p.Entities, false)
+		vs[1], _ = c.scoreDocumentRelations(g.Relations, p.Relations, false)
+		return oaDocumentObject0.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaDocumentObject0, build)
 	o.Has(0, g.Entities != nil, p.Entities != nil)
 	o.Has(1, g.Relations != nil, p.Relations != nil)
@@ -126,6 +132,13 @@ func (c *oaDocumentCtx) scoreDocumentEntities(g, p []DocumentEntitiesItem, build
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreDocumentEntitiesItem(&g[i], &p[j], build)
 		},
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = c.scoreDocumentEntitiesItem(&g[i], &p[j], false)
+				}
+			}
+		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
 				return oaEncodeDocumentEntitiesItem(&g[i])
@@ -137,6 +150,13 @@ func (c *oaDocumentCtx) scoreDocumentEntities(g, p []DocumentEntitiesItem, build
 
 // scoreDocumentEntitiesItem scores #/properties/entities/items (object).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItem(g, p *DocumentEntitiesItem, build bool) (float64, *genrt.Res) {
+	if !build && g.ID != nil && p.ID != nil && g.Type != nil && p.Type != nil && g.Mentions != nil && p.Mentions != nil {
+		var vs [3]float64
+		vs[0], _ = genrt.ID(jsonval.NewString, *g.ID, *p.ID, false)
+		vs[1], _ = genrt.StrLeaf(align.ExactString(*g.Type, *p.Type), *g.Type, *p.Type, false)
+		vs[2], _ = c.scoreDocumentEntitiesItemMentions(g.Mentions, p.Mentions, false)
+		return oaDocumentObject2.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaDocumentObject2, build)
 	o.Has(0, g.ID != nil, p.ID != nil)
 	o.Has(1, g.Type != nil, p.Type != nil)
@@ -156,7 +176,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItem(g, p *DocumentEntitiesItem, bu
 				}
 			case 1:
 				if v, ok := oaDocumentStringOfDocumentEntitiesItem(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, *g.Type, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(*g.Type, v), *g.Type, v, build))
 					continue
 				}
 			}
@@ -167,7 +187,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItem(g, p *DocumentEntitiesItem, bu
 		case 0:
 			o.Set(genrt.ID(jsonval.NewString, *g.ID, *p.ID, build))
 		case 1:
-			o.Set(genrt.Str(align.ExactString, 0, *g.Type, *p.Type, build))
+			o.Set(genrt.StrLeaf(align.ExactString(*g.Type, *p.Type), *g.Type, *p.Type, build))
 		case 2:
 			o.Set(c.scoreDocumentEntitiesItemMentions(g.Mentions, p.Mentions, build))
 		}
@@ -181,6 +201,13 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions(g, p []DocumentEntitie
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreDocumentEntitiesItemMentionsItem(&g[i], &p[j], build)
 		},
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = c.scoreDocumentEntitiesItemMentionsItem(&g[i], &p[j], false)
+				}
+			}
+		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
 				return oaEncodeDocumentEntitiesItemMentionsItem(&g[i])
@@ -192,6 +219,11 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions(g, p []DocumentEntitie
 
 // scoreDocumentEntitiesItemMentionsItem scores #/properties/entities/items/properties/mentions/items (object).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentionsItem(g, p *DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
+	if !build && g.Text != nil && p.Text != nil {
+		var vs [1]float64
+		vs[0], _ = genrt.StrLeaf(align.ExactString(*g.Text, *p.Text), *g.Text, *p.Text, false)
+		return oaDocumentObject6.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaDocumentObject6, build)
 	o.Has(0, g.Text != nil, p.Text != nil)
 	if build {
@@ -199,7 +231,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentionsItem(g, p *DocumentEnti
 	}
 	o.Align()
 	for o.NextPair() {
-		o.Set(genrt.Str(align.ExactString, 0, *g.Text, *p.Text, build))
+		o.Set(genrt.StrLeaf(align.ExactString(*g.Text, *p.Text), *g.Text, *p.Text, build))
 	}
 	return o.Done()
 }
@@ -209,6 +241,13 @@ func (c *oaDocumentCtx) scoreDocumentRelations(g, p []DocumentRelationsItem, bui
 	return c.Array(&oaDocumentArray8, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreDocumentRelationsItem(&g[i], &p[j], build)
+		},
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = c.scoreDocumentRelationsItem(&g[i], &p[j], false)
+				}
+			}
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
@@ -221,6 +260,13 @@ func (c *oaDocumentCtx) scoreDocumentRelations(g, p []DocumentRelationsItem, bui
 
 // scoreDocumentRelationsItem scores #/properties/relations/items (object).
 func (c *oaDocumentCtx) scoreDocumentRelationsItem(g, p *DocumentRelationsItem, build bool) (float64, *genrt.Res) {
+	if !build && g.Subject != nil && p.Subject != nil && g.Predicate != nil && p.Predicate != nil && g.Object != nil && p.Object != nil {
+		var vs [3]float64
+		vs[0], _ = genrt.Ref(&c.Workspace, &c.scopeEntity, 0, jsonval.NewString, *g.Subject, *p.Subject, false)
+		vs[1], _ = genrt.StrLeaf(align.ExactString(*g.Predicate, *p.Predicate), *g.Predicate, *p.Predicate, false)
+		vs[2], _ = genrt.Ref(&c.Workspace, &c.scopeEntity, 0, jsonval.NewString, *g.Object, *p.Object, false)
+		return oaDocumentObject9.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaDocumentObject9, build)
 	o.Has(0, g.Subject != nil, p.Subject != nil)
 	o.Has(1, g.Predicate != nil, p.Predicate != nil)
@@ -240,7 +286,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItem(g, p *DocumentRelationsItem, 
 				}
 			case 1:
 				if v, ok := oaDocumentStringOfDocumentRelationsItem(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, *g.Predicate, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(*g.Predicate, v), *g.Predicate, v, build))
 					continue
 				}
 			case 2:
@@ -256,7 +302,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItem(g, p *DocumentRelationsItem, 
 		case 0:
 			o.Set(genrt.Ref(&c.Workspace, &c.scopeEntity, 0, jsonval.NewString, *g.Subject, *p.Subject, build))
 		case 1:
-			o.Set(genrt.Str(align.ExactString, 0, *g.Predicate, *p.Predicate, build))
+			o.Set(genrt.StrLeaf(align.ExactString(*g.Predicate, *p.Predicate), *g.Predicate, *p.Predicate, build))
 		case 2:
 			o.Set(genrt.Ref(&c.Workspace, &c.scopeEntity, 0, jsonval.NewString, *g.Object, *p.Object, build))
 		}
@@ -330,9 +376,13 @@ func (c *oaDocumentCtx) deriveEntity(g, p *Document) {
 			return true
 		})
 	}
-	genrt.Derive(&c.Workspace, &c.scopeEntity, 0, false, func(i, j int) float64 {
-		s, _ := c.scoreDocumentEntitiesItem(c.scopeEntity.Recs[0][i], c.scopeEntity.Recs[1][j], false)
-		return s
+	genrt.Derive(&c.Workspace, &c.scopeEntity, 0, false, func(C []float64, n, m int) {
+		g, p := c.scopeEntity.Recs[0], c.scopeEntity.Recs[1]
+		for i := range n {
+			for j := range m {
+				C[i*m+j] = c.RecordCell(c.scoreDocumentEntitiesItem(g[i], p[j], false))
+			}
+		}
 	}, func(Wm []float64, n, m int) {
 		c.graphEntity(0, g)
 		c.graphEntity(1, p)

@@ -34,7 +34,7 @@ type oaSentenceOrderCtx struct {
 var oaSentenceOrderPool = sync.Pool{New: func() any { return new(oaSentenceOrderCtx) }}
 
 // oaSentenceOrderObject0 is the object node # (docs/SCORING.md §6).
-var oaSentenceOrderObject0 = genrt.ObjectSpec{Keys: []string{"indices"}, Weights: []float64{1}, ValueImportance: 1}
+var oaSentenceOrderObject0 = genrt.ObjectSpec{Keys: []string{"indices"}, Weights: []float64{1}, Shares: []float64{1}, ValueImportance: 1}
 
 // oaSentenceOrderArray1 is the array node #/properties/indices (docs/SCORING.md §5).
 var oaSentenceOrderArray1 = genrt.ArraySpec{Tail: true}
@@ -48,6 +48,11 @@ var oaSentenceOrderNodes = [...]genrt.Node{
 
 // scoreSentenceOrder scores # (object).
 func (c *oaSentenceOrderCtx) scoreSentenceOrder(g, p *SentenceOrder, build bool) (float64, *genrt.Res) {
+	if !build && g.Indices != nil && p.Indices != nil {
+		var vs [1]float64
+		vs[0], _ = c.scoreSentenceOrderIndices(g.Indices, p.Indices, false)
+		return oaSentenceOrderObject0.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaSentenceOrderObject0, build)
 	o.Has(0, g.Indices != nil, p.Indices != nil)
 	if build {
@@ -64,7 +69,14 @@ func (c *oaSentenceOrderCtx) scoreSentenceOrder(g, p *SentenceOrder, build bool)
 func (c *oaSentenceOrderCtx) scoreSentenceOrderIndices(g, p []int64, build bool) (float64, *genrt.Res) {
 	return c.Array(&oaSentenceOrderArray1, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
-			return genrt.Int(align.ExactNumberInt, 0, g[i], p[j], build)
+			return genrt.IntLeaf(align.ExactNumberInt(g[i], p[j]), g[i], p[j], build)
+		},
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = genrt.IntLeaf(align.ExactNumberInt(g[i], p[j]), g[i], p[j], false)
+				}
+			}
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {

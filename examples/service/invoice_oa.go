@@ -33,22 +33,22 @@ type oaInvoiceCtx struct {
 var oaInvoicePool = sync.Pool{New: func() any { return new(oaInvoiceCtx) }}
 
 // oaInvoiceObject0 is the object node #/$defs/Invoice (docs/SCORING.md §6).
-var oaInvoiceObject0 = genrt.ObjectSpec{Keys: []string{"number", "issued", "vendor", "parties", "lines", "totalCents", "notes"}, Weights: []float64{2, 1, 1.5, 1, 3, 2, 1}, KeyExact: true, ValueImportance: 1}
+var oaInvoiceObject0 = genrt.ObjectSpec{Keys: []string{"number", "issued", "vendor", "parties", "lines", "totalCents", "notes"}, Weights: []float64{2, 1, 1.5, 1, 3, 2, 1}, Shares: []float64{0.17391304347826086, 0.08695652173913043, 0.13043478260869565, 0.08695652173913043, 0.2608695652173913, 0.17391304347826086, 0.08695652173913043}, KeyExact: true, ValueImportance: 1}
 
 // oaInvoiceObject3 is the object node #/$defs/Invoice/properties/vendor (docs/SCORING.md §6).
-var oaInvoiceObject3 = genrt.ObjectSpec{Keys: []string{"name", "vatId"}, Weights: []float64{1, 1}, ValueImportance: 1}
+var oaInvoiceObject3 = genrt.ObjectSpec{Keys: []string{"name", "vatId"}, Weights: []float64{1, 1}, Shares: []float64{0.5, 0.5}, ValueImportance: 1}
 
 // oaInvoiceArray6 is the array node #/$defs/Invoice/properties/parties (docs/SCORING.md §5).
 var oaInvoiceArray6 = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaInvoiceObject7 is the object node #/$defs/Party (docs/SCORING.md §6).
-var oaInvoiceObject7 = genrt.ObjectSpec{Keys: []string{"id", "name", "role", "parent"}, Weights: []float64{1, 1, 1, 1}, ValueImportance: 1}
+var oaInvoiceObject7 = genrt.ObjectSpec{Keys: []string{"id", "name", "role", "parent"}, Weights: []float64{1, 1, 1, 1}, Shares: []float64{0.25, 0.25, 0.25, 0.25}, ValueImportance: 1}
 
 // oaInvoiceArray12 is the array node #/$defs/Invoice/properties/lines (docs/SCORING.md §5).
 var oaInvoiceArray12 = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaInvoiceObject13 is the object node #/$defs/Line (docs/SCORING.md §6).
-var oaInvoiceObject13 = genrt.ObjectSpec{Keys: []string{"sku", "description", "date", "quantity", "unitCents", "shipTo"}, Weights: []float64{2, 1, 1, 1, 1, 1}, ValueImportance: 1}
+var oaInvoiceObject13 = genrt.ObjectSpec{Keys: []string{"sku", "description", "date", "quantity", "unitCents", "shipTo"}, Weights: []float64{2, 1, 1, 1, 1, 1}, Shares: []float64{0.2857142857142857, 0.14285714285714285, 0.14285714285714285, 0.14285714285714285, 0.14285714285714285, 0.14285714285714285}, ValueImportance: 1}
 
 // oaInvoiceNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
 var oaInvoiceNodes = [...]genrt.Node{
@@ -78,6 +78,17 @@ var oaInvoiceNodes = [...]genrt.Node{
 
 // scoreInvoice scores #/$defs/Invoice (object).
 func (c *oaInvoiceCtx) scoreInvoice(g, p *Invoice, build bool) (float64, *genrt.Res) {
+	if !build && g.Notes != nil && p.Notes != nil {
+		var vs [7]float64
+		vs[0], _ = genrt.StrLeaf(align.ExactString(g.Number, p.Number), g.Number, p.Number, false)
+		vs[1], _ = genrt.StrLeaf(align.ExactString(g.Issued, p.Issued), g.Issued, p.Issued, false)
+		vs[2], _ = c.scoreInvoiceVendor(&g.Vendor, &p.Vendor, false)
+		vs[3], _ = c.scoreInvoiceParties(g.Parties, p.Parties, false)
+		vs[4], _ = c.scoreInvoiceLines(g.Lines, p.Lines, false)
+		vs[5], _ = genrt.IntLeaf(align.RelativeInt(g.TotalCents, p.TotalCents), g.TotalCents, p.TotalCents, false)
+		vs[6], _ = c.scoreInvoiceNotes(g.Notes, p.Notes, false)
+		return oaInvoiceObject0.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaInvoiceObject0, build)
 	o.Has(0, true, true)
 	o.Has(1, true, true)
@@ -96,12 +107,12 @@ func (c *oaInvoiceCtx) scoreInvoice(g, p *Invoice, build bool) (float64, *genrt.
 			switch i {
 			case 0:
 				if v, ok := oaInvoiceStringOfInvoice(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, g.Number, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(g.Number, v), g.Number, v, build))
 					continue
 				}
 			case 1:
 				if v, ok := oaInvoiceStringOfInvoice(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, g.Issued, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(g.Issued, v), g.Issued, v, build))
 					continue
 				}
 			}
@@ -110,9 +121,9 @@ func (c *oaInvoiceCtx) scoreInvoice(g, p *Invoice, build bool) (float64, *genrt.
 		}
 		switch i {
 		case 0:
-			o.Set(genrt.Str(align.ExactString, 0, g.Number, p.Number, build))
+			o.Set(genrt.StrLeaf(align.ExactString(g.Number, p.Number), g.Number, p.Number, build))
 		case 1:
-			o.Set(genrt.Str(align.ExactString, 0, g.Issued, p.Issued, build))
+			o.Set(genrt.StrLeaf(align.ExactString(g.Issued, p.Issued), g.Issued, p.Issued, build))
 		case 2:
 			o.Set(c.scoreInvoiceVendor(&g.Vendor, &p.Vendor, build))
 		case 3:
@@ -120,7 +131,7 @@ func (c *oaInvoiceCtx) scoreInvoice(g, p *Invoice, build bool) (float64, *genrt.
 		case 4:
 			o.Set(c.scoreInvoiceLines(g.Lines, p.Lines, build))
 		case 5:
-			o.Set(genrt.Int(align.RelativeInt, 0, g.TotalCents, p.TotalCents, build))
+			o.Set(genrt.IntLeaf(align.RelativeInt(g.TotalCents, p.TotalCents), g.TotalCents, p.TotalCents, build))
 		case 6:
 			o.Set(c.scoreInvoiceNotes(g.Notes, p.Notes, build))
 		}
@@ -130,6 +141,12 @@ func (c *oaInvoiceCtx) scoreInvoice(g, p *Invoice, build bool) (float64, *genrt.
 
 // scoreInvoiceVendor scores #/$defs/Invoice/properties/vendor (object).
 func (c *oaInvoiceCtx) scoreInvoiceVendor(g, p *Vendor, build bool) (float64, *genrt.Res) {
+	if !build && g.VATID != "" && p.VATID != "" {
+		var vs [2]float64
+		vs[0], _ = genrt.StrLeaf(align.ApplyThreshold(align.JaroWinkler(g.Name, p.Name), 0.7), g.Name, p.Name, false)
+		vs[1], _ = genrt.StrLeaf(align.ExactString(g.VATID, p.VATID), g.VATID, p.VATID, false)
+		return oaInvoiceObject3.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaInvoiceObject3, build)
 	o.Has(0, true, true)
 	o.Has(1, g.VATID != "", p.VATID != "")
@@ -143,12 +160,12 @@ func (c *oaInvoiceCtx) scoreInvoiceVendor(g, p *Vendor, build bool) (float64, *g
 			switch i {
 			case 0:
 				if v, ok := oaInvoiceStringOfVendor(p, j); ok {
-					o.Set(genrt.Str(align.JaroWinkler, 0.7, g.Name, v, build))
+					o.Set(genrt.StrLeaf(align.ApplyThreshold(align.JaroWinkler(g.Name, v), 0.7), g.Name, v, build))
 					continue
 				}
 			case 1:
 				if v, ok := oaInvoiceStringOfVendor(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, g.VATID, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(g.VATID, v), g.VATID, v, build))
 					continue
 				}
 			}
@@ -157,9 +174,9 @@ func (c *oaInvoiceCtx) scoreInvoiceVendor(g, p *Vendor, build bool) (float64, *g
 		}
 		switch i {
 		case 0:
-			o.Set(genrt.Str(align.JaroWinkler, 0.7, g.Name, p.Name, build))
+			o.Set(genrt.StrLeaf(align.ApplyThreshold(align.JaroWinkler(g.Name, p.Name), 0.7), g.Name, p.Name, build))
 		case 1:
-			o.Set(genrt.Str(align.ExactString, 0, g.VATID, p.VATID, build))
+			o.Set(genrt.StrLeaf(align.ExactString(g.VATID, p.VATID), g.VATID, p.VATID, build))
 		}
 	}
 	return o.Done()
@@ -170,6 +187,13 @@ func (c *oaInvoiceCtx) scoreInvoiceParties(g, p []Party, build bool) (float64, *
 	return c.Array(&oaInvoiceArray6, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreInvoicePartiesItem(&g[i], &p[j], build)
+		},
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = c.scoreInvoicePartiesItem(&g[i], &p[j], false)
+				}
+			}
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
@@ -182,6 +206,14 @@ func (c *oaInvoiceCtx) scoreInvoiceParties(g, p []Party, build bool) (float64, *
 
 // scoreInvoicePartiesItem scores #/$defs/Party (object).
 func (c *oaInvoiceCtx) scoreInvoicePartiesItem(g, p *Party, build bool) (float64, *genrt.Res) {
+	if !build && g.Parent != "" && p.Parent != "" {
+		var vs [4]float64
+		vs[0], _ = genrt.ID(jsonval.NewString, g.ID, p.ID, false)
+		vs[1], _ = genrt.StrLeaf(align.JaroWinkler(g.Name, p.Name), g.Name, p.Name, false)
+		vs[2], _ = genrt.StrLeaf(align.ExactString(g.Role, p.Role), g.Role, p.Role, false)
+		vs[3], _ = genrt.Ref(&c.Workspace, &c.scopeParty, 0, jsonval.NewString, g.Parent, p.Parent, false)
+		return oaInvoiceObject7.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaInvoiceObject7, build)
 	o.Has(0, true, true)
 	o.Has(1, true, true)
@@ -202,12 +234,12 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItem(g, p *Party, build bool) (float64
 				}
 			case 1:
 				if v, ok := oaInvoiceStringOfParty(p, j); ok {
-					o.Set(genrt.Str(align.JaroWinkler, 0, g.Name, v, build))
+					o.Set(genrt.StrLeaf(align.JaroWinkler(g.Name, v), g.Name, v, build))
 					continue
 				}
 			case 2:
 				if v, ok := oaInvoiceStringOfParty(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, g.Role, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(g.Role, v), g.Role, v, build))
 					continue
 				}
 			case 3:
@@ -223,9 +255,9 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItem(g, p *Party, build bool) (float64
 		case 0:
 			o.Set(genrt.ID(jsonval.NewString, g.ID, p.ID, build))
 		case 1:
-			o.Set(genrt.Str(align.JaroWinkler, 0, g.Name, p.Name, build))
+			o.Set(genrt.StrLeaf(align.JaroWinkler(g.Name, p.Name), g.Name, p.Name, build))
 		case 2:
-			o.Set(genrt.Str(align.ExactString, 0, g.Role, p.Role, build))
+			o.Set(genrt.StrLeaf(align.ExactString(g.Role, p.Role), g.Role, p.Role, build))
 		case 3:
 			o.Set(genrt.Ref(&c.Workspace, &c.scopeParty, 0, jsonval.NewString, g.Parent, p.Parent, build))
 		}
@@ -237,6 +269,13 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItem(g, p *Party, build bool) (float64
 func (c *oaInvoiceCtx) scoreInvoiceLines(g, p []Line, build bool) (float64, *genrt.Res) {
 	return c.Array(&oaInvoiceArray12, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) { return c.scoreInvoiceLinesItem(&g[i], &p[j], build) },
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = c.scoreInvoiceLinesItem(&g[i], &p[j], false)
+				}
+			}
+		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
 				return oaEncodeLine(&g[i])
@@ -248,6 +287,16 @@ func (c *oaInvoiceCtx) scoreInvoiceLines(g, p []Line, build bool) (float64, *gen
 
 // scoreInvoiceLinesItem scores #/$defs/Line (object).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItem(g, p *Line, build bool) (float64, *genrt.Res) {
+	if !build {
+		var vs [6]float64
+		vs[0], _ = genrt.StrLeaf(align.ExactString(g.SKU, p.SKU), g.SKU, p.SKU, false)
+		vs[1], _ = genrt.StrLeaf(align.ApplyThreshold(align.Levenshtein(g.Description, p.Description), 0.5), g.Description, p.Description, false)
+		vs[2], _ = genrt.StrLeaf(align.ExactString(g.Date, p.Date), g.Date, p.Date, false)
+		vs[3], _ = genrt.IntLeaf(align.InvDiffInt(int64(g.Quantity), int64(p.Quantity)), int64(g.Quantity), int64(p.Quantity), false)
+		vs[4], _ = genrt.IntLeaf(align.RelativeInt(g.UnitCents, p.UnitCents), g.UnitCents, p.UnitCents, false)
+		vs[5], _ = genrt.Ref(&c.Workspace, &c.scopeParty, 0, jsonval.NewString, g.ShipTo, p.ShipTo, false)
+		return oaInvoiceObject13.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaInvoiceObject13, build)
 	o.Has(0, true, true)
 	o.Has(1, true, true)
@@ -265,27 +314,27 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItem(g, p *Line, build bool) (float64, *
 			switch i {
 			case 0:
 				if v, ok := oaInvoiceStringOfLine(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, g.SKU, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(g.SKU, v), g.SKU, v, build))
 					continue
 				}
 			case 1:
 				if v, ok := oaInvoiceStringOfLine(p, j); ok {
-					o.Set(genrt.Str(align.Levenshtein, 0.5, g.Description, v, build))
+					o.Set(genrt.StrLeaf(align.ApplyThreshold(align.Levenshtein(g.Description, v), 0.5), g.Description, v, build))
 					continue
 				}
 			case 2:
 				if v, ok := oaInvoiceStringOfLine(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, g.Date, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(g.Date, v), g.Date, v, build))
 					continue
 				}
 			case 3:
 				if v, ok := oaInvoiceInt64OfLine(p, j); ok {
-					o.Set(genrt.Int(align.InvDiffInt, 0, int64(g.Quantity), v, build))
+					o.Set(genrt.IntLeaf(align.InvDiffInt(int64(g.Quantity), v), int64(g.Quantity), v, build))
 					continue
 				}
 			case 4:
 				if v, ok := oaInvoiceInt64OfLine(p, j); ok {
-					o.Set(genrt.Int(align.RelativeInt, 0, g.UnitCents, v, build))
+					o.Set(genrt.IntLeaf(align.RelativeInt(g.UnitCents, v), g.UnitCents, v, build))
 					continue
 				}
 			case 5:
@@ -299,15 +348,15 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItem(g, p *Line, build bool) (float64, *
 		}
 		switch i {
 		case 0:
-			o.Set(genrt.Str(align.ExactString, 0, g.SKU, p.SKU, build))
+			o.Set(genrt.StrLeaf(align.ExactString(g.SKU, p.SKU), g.SKU, p.SKU, build))
 		case 1:
-			o.Set(genrt.Str(align.Levenshtein, 0.5, g.Description, p.Description, build))
+			o.Set(genrt.StrLeaf(align.ApplyThreshold(align.Levenshtein(g.Description, p.Description), 0.5), g.Description, p.Description, build))
 		case 2:
-			o.Set(genrt.Str(align.ExactString, 0, g.Date, p.Date, build))
+			o.Set(genrt.StrLeaf(align.ExactString(g.Date, p.Date), g.Date, p.Date, build))
 		case 3:
-			o.Set(genrt.Int(align.InvDiffInt, 0, int64(g.Quantity), int64(p.Quantity), build))
+			o.Set(genrt.IntLeaf(align.InvDiffInt(int64(g.Quantity), int64(p.Quantity)), int64(g.Quantity), int64(p.Quantity), build))
 		case 4:
-			o.Set(genrt.Int(align.RelativeInt, 0, g.UnitCents, p.UnitCents, build))
+			o.Set(genrt.IntLeaf(align.RelativeInt(g.UnitCents, p.UnitCents), g.UnitCents, p.UnitCents, build))
 		case 5:
 			o.Set(genrt.Ref(&c.Workspace, &c.scopeParty, 0, jsonval.NewString, g.ShipTo, p.ShipTo, build))
 		}
@@ -323,7 +372,7 @@ func (c *oaInvoiceCtx) scoreInvoiceNotes(g, p *string, build bool) (float64, *ge
 		}
 		return genrt.Null(0.5, g == nil, p == nil, genrt.JSONPtr(g, genrt.JSONString), genrt.JSONPtr(p, genrt.JSONString), true)
 	}
-	return genrt.Str(align.Levenshtein, 0, *g, *p, build)
+	return genrt.StrLeaf(align.Levenshtein(*g, *p), *g, *p, build)
 }
 
 // checkGold verifies the gold's referential integrity (docs/SCORING.md §7.3): unique ids per scope, every reference names a gold id.
@@ -392,9 +441,13 @@ func (c *oaInvoiceCtx) deriveParty(g, p *Invoice) {
 			return true
 		})
 	}
-	genrt.Derive(&c.Workspace, &c.scopeParty, 0, false, func(i, j int) float64 {
-		s, _ := c.scoreInvoicePartiesItem(c.scopeParty.Recs[0][i], c.scopeParty.Recs[1][j], false)
-		return s
+	genrt.Derive(&c.Workspace, &c.scopeParty, 0, false, func(C []float64, n, m int) {
+		g, p := c.scopeParty.Recs[0], c.scopeParty.Recs[1]
+		for i := range n {
+			for j := range m {
+				C[i*m+j] = c.RecordCell(c.scoreInvoicePartiesItem(g[i], p[j], false))
+			}
+		}
 	}, func(Wm []float64, n, m int) {
 		c.graphParty(0, g)
 		c.graphParty(1, p)

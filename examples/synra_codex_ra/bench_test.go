@@ -132,3 +132,47 @@ func BenchmarkInterpreter(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScoreGraphJSON scores the Org2Graph-50 pair from its JSON texts,
+// decoding included.
+func BenchmarkScoreGraphJSON(b *testing.B) {
+	gs, ps := org2graph50()
+	g, p := []byte(gs), []byte(ps)
+	if _, typed, err := org2graph.ScoreGraphJSONDetail(g, p); err != nil || !typed {
+		b.Fatalf("typed %v, %v", typed, err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := org2graph.ScoreGraphJSON(g, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkInterpreterJSON is the interpreter on the same JSON texts,
+// decoding included.
+func BenchmarkInterpreterJSON(b *testing.B) {
+	gs, ps := org2graph50()
+	sch, err := os.ReadFile("../../testdata/schemas/synra_codex_ra.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	sc, err := interp.Compile(sch, "synra_codex_ra.json", interp.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		g, err := jsonval.Decode([]byte(gs), jsonval.DecodeOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, err := jsonval.Decode([]byte(ps), jsonval.DecodeOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := sc.Score(g, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

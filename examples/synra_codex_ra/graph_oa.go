@@ -78,37 +78,37 @@ type oaGraphCtx struct {
 var oaGraphPool = sync.Pool{New: func() any { return new(oaGraphCtx) }}
 
 // oaGraphObject0 is the object node # (docs/SCORING.md §6).
-var oaGraphObject0 = genrt.ObjectSpec{Keys: []string{"people", "companies", "employment", "acquaintance", "partnership"}, Weights: []float64{1, 1, 1, 1, 1}, ValueImportance: 1}
+var oaGraphObject0 = genrt.ObjectSpec{Keys: []string{"people", "companies", "employment", "acquaintance", "partnership"}, Weights: []float64{1, 1, 1, 1, 1}, Shares: []float64{0.2, 0.2, 0.2, 0.2, 0.2}, ValueImportance: 1}
 
 // oaGraphArray1 is the array node #/properties/people (docs/SCORING.md §5).
 var oaGraphArray1 = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaGraphObject2 is the object node #/properties/people/items (docs/SCORING.md §6).
-var oaGraphObject2 = genrt.ObjectSpec{Keys: []string{"id", "name", "title"}, Weights: []float64{1, 1, 1.5}, ValueImportance: 1}
+var oaGraphObject2 = genrt.ObjectSpec{Keys: []string{"id", "name", "title"}, Weights: []float64{1, 1, 1.5}, Shares: []float64{0.2857142857142857, 0.2857142857142857, 0.42857142857142855}, ValueImportance: 1}
 
 // oaGraphArray6 is the array node #/properties/companies (docs/SCORING.md §5).
 var oaGraphArray6 = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaGraphObject7 is the object node #/properties/companies/items (docs/SCORING.md §6).
-var oaGraphObject7 = genrt.ObjectSpec{Keys: []string{"id", "name", "industry"}, Weights: []float64{1, 1, 1.5}, ValueImportance: 1}
+var oaGraphObject7 = genrt.ObjectSpec{Keys: []string{"id", "name", "industry"}, Weights: []float64{1, 1, 1.5}, Shares: []float64{0.2857142857142857, 0.2857142857142857, 0.42857142857142855}, ValueImportance: 1}
 
 // oaGraphArray11 is the array node #/properties/employment (docs/SCORING.md §5).
 var oaGraphArray11 = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaGraphObject12 is the object node #/properties/employment/items (docs/SCORING.md §6).
-var oaGraphObject12 = genrt.ObjectSpec{Keys: []string{"person", "company", "role"}, Weights: []float64{1, 1, 1}, ValueImportance: 1}
+var oaGraphObject12 = genrt.ObjectSpec{Keys: []string{"person", "company", "role"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
 
 // oaGraphArray16 is the array node #/properties/acquaintance (docs/SCORING.md §5).
 var oaGraphArray16 = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaGraphObject17 is the object node #/properties/acquaintance/items (docs/SCORING.md §6).
-var oaGraphObject17 = genrt.ObjectSpec{Keys: []string{"source", "target", "relation"}, Weights: []float64{1, 1, 1}, ValueImportance: 1}
+var oaGraphObject17 = genrt.ObjectSpec{Keys: []string{"source", "target", "relation"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
 
 // oaGraphArray21 is the array node #/properties/partnership (docs/SCORING.md §5).
 var oaGraphArray21 = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaGraphObject22 is the object node #/properties/partnership/items (docs/SCORING.md §6).
-var oaGraphObject22 = genrt.ObjectSpec{Keys: []string{"source", "target", "relation"}, Weights: []float64{1, 1, 1}, ValueImportance: 1}
+var oaGraphObject22 = genrt.ObjectSpec{Keys: []string{"source", "target", "relation"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
 
 // oaGraphNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
 var oaGraphNodes = [...]genrt.Node{
@@ -142,6 +142,15 @@ var oaGraphNodes = [...]genrt.Node{
 
 // scoreGraph scores # (object).
 func (c *oaGraphCtx) scoreGraph(g, p *Graph, build bool) (float64, *genrt.Res) {
+	if !build && g.People != nil && p.People != nil && g.Companies != nil && p.Companies != nil && g.Employment != nil && p.Employment != nil && g.Acquaintance != nil && p.Acquaintance != nil && g.Partnership != nil && p.Partnership != nil {
+		var vs [5]float64
+		vs[0], _ = c.scoreGraphPeople(g.People, p.People, false)
+		vs[1], _ = c.scoreGraphCompanies(g.Companies, p.Companies, false)
+		vs[2], _ = c.scoreGraphEmployment(g.Employment, p.Employment, false)
+		vs[3], _ = c.scoreGraphAcquaintance(g.Acquaintance, p.Acquaintance, false)
+		vs[4], _ = c.scoreGraphPartnership(g.Partnership, p.Partnership, false)
+		return oaGraphObject0.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaGraphObject0, build)
 	o.Has(0, g.People != nil, p.People != nil)
 	o.Has(1, g.Companies != nil, p.Companies != nil)
@@ -178,6 +187,13 @@ func (c *oaGraphCtx) scoreGraph(g, p *Graph, build bool) (float64, *genrt.Res) {
 func (c *oaGraphCtx) scoreGraphPeople(g, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.Array(&oaGraphArray1, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) { return c.scoreGraphPeopleItem(&g[i], &p[j], build) },
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = c.scoreGraphPeopleItem(&g[i], &p[j], false)
+				}
+			}
+		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
 				return oaEncodeGraphPeopleItem(&g[i])
@@ -189,6 +205,13 @@ func (c *oaGraphCtx) scoreGraphPeople(g, p []GraphPeopleItem, build bool) (float
 
 // scoreGraphPeopleItem scores #/properties/people/items (object).
 func (c *oaGraphCtx) scoreGraphPeopleItem(g, p *GraphPeopleItem, build bool) (float64, *genrt.Res) {
+	if !build && g.ID != nil && p.ID != nil && g.Name != nil && p.Name != nil && g.Title != nil && p.Title != nil {
+		var vs [3]float64
+		vs[0], _ = genrt.ID(jsonval.NewString, *g.ID, *p.ID, false)
+		vs[1], _ = genrt.StrLeaf(align.JaroWinkler(*g.Name, *p.Name), *g.Name, *p.Name, false)
+		vs[2], _ = genrt.StrLeaf(align.ExactString(*g.Title, *p.Title), *g.Title, *p.Title, false)
+		return oaGraphObject2.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaGraphObject2, build)
 	o.Has(0, g.ID != nil, p.ID != nil)
 	o.Has(1, g.Name != nil, p.Name != nil)
@@ -208,12 +231,12 @@ func (c *oaGraphCtx) scoreGraphPeopleItem(g, p *GraphPeopleItem, build bool) (fl
 				}
 			case 1:
 				if v, ok := oaGraphStringOfGraphPeopleItem(p, j); ok {
-					o.Set(genrt.Str(align.JaroWinkler, 0, *g.Name, v, build))
+					o.Set(genrt.StrLeaf(align.JaroWinkler(*g.Name, v), *g.Name, v, build))
 					continue
 				}
 			case 2:
 				if v, ok := oaGraphStringOfGraphPeopleItem(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, *g.Title, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(*g.Title, v), *g.Title, v, build))
 					continue
 				}
 			}
@@ -224,9 +247,9 @@ func (c *oaGraphCtx) scoreGraphPeopleItem(g, p *GraphPeopleItem, build bool) (fl
 		case 0:
 			o.Set(genrt.ID(jsonval.NewString, *g.ID, *p.ID, build))
 		case 1:
-			o.Set(genrt.Str(align.JaroWinkler, 0, *g.Name, *p.Name, build))
+			o.Set(genrt.StrLeaf(align.JaroWinkler(*g.Name, *p.Name), *g.Name, *p.Name, build))
 		case 2:
-			o.Set(genrt.Str(align.ExactString, 0, *g.Title, *p.Title, build))
+			o.Set(genrt.StrLeaf(align.ExactString(*g.Title, *p.Title), *g.Title, *p.Title, build))
 		}
 	}
 	return o.Done()
@@ -237,6 +260,13 @@ func (c *oaGraphCtx) scoreGraphCompanies(g, p []GraphCompaniesItem, build bool) 
 	return c.Array(&oaGraphArray6, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreGraphCompaniesItem(&g[i], &p[j], build)
+		},
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = c.scoreGraphCompaniesItem(&g[i], &p[j], false)
+				}
+			}
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
@@ -249,6 +279,13 @@ func (c *oaGraphCtx) scoreGraphCompanies(g, p []GraphCompaniesItem, build bool) 
 
 // scoreGraphCompaniesItem scores #/properties/companies/items (object).
 func (c *oaGraphCtx) scoreGraphCompaniesItem(g, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
+	if !build && g.ID != nil && p.ID != nil && g.Name != nil && p.Name != nil && g.Industry != nil && p.Industry != nil {
+		var vs [3]float64
+		vs[0], _ = genrt.ID(jsonval.NewString, *g.ID, *p.ID, false)
+		vs[1], _ = genrt.StrLeaf(align.JaroWinkler(*g.Name, *p.Name), *g.Name, *p.Name, false)
+		vs[2], _ = genrt.StrLeaf(align.ExactString(*g.Industry, *p.Industry), *g.Industry, *p.Industry, false)
+		return oaGraphObject7.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaGraphObject7, build)
 	o.Has(0, g.ID != nil, p.ID != nil)
 	o.Has(1, g.Name != nil, p.Name != nil)
@@ -268,12 +305,12 @@ func (c *oaGraphCtx) scoreGraphCompaniesItem(g, p *GraphCompaniesItem, build boo
 				}
 			case 1:
 				if v, ok := oaGraphStringOfGraphCompaniesItem(p, j); ok {
-					o.Set(genrt.Str(align.JaroWinkler, 0, *g.Name, v, build))
+					o.Set(genrt.StrLeaf(align.JaroWinkler(*g.Name, v), *g.Name, v, build))
 					continue
 				}
 			case 2:
 				if v, ok := oaGraphStringOfGraphCompaniesItem(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, *g.Industry, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(*g.Industry, v), *g.Industry, v, build))
 					continue
 				}
 			}
@@ -284,9 +321,9 @@ func (c *oaGraphCtx) scoreGraphCompaniesItem(g, p *GraphCompaniesItem, build boo
 		case 0:
 			o.Set(genrt.ID(jsonval.NewString, *g.ID, *p.ID, build))
 		case 1:
-			o.Set(genrt.Str(align.JaroWinkler, 0, *g.Name, *p.Name, build))
+			o.Set(genrt.StrLeaf(align.JaroWinkler(*g.Name, *p.Name), *g.Name, *p.Name, build))
 		case 2:
-			o.Set(genrt.Str(align.ExactString, 0, *g.Industry, *p.Industry, build))
+			o.Set(genrt.StrLeaf(align.ExactString(*g.Industry, *p.Industry), *g.Industry, *p.Industry, build))
 		}
 	}
 	return o.Done()
@@ -297,6 +334,13 @@ func (c *oaGraphCtx) scoreGraphEmployment(g, p []GraphEmploymentItem, build bool
 	return c.Array(&oaGraphArray11, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreGraphEmploymentItem(&g[i], &p[j], build)
+		},
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = c.scoreGraphEmploymentItem(&g[i], &p[j], false)
+				}
+			}
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
@@ -309,6 +353,13 @@ func (c *oaGraphCtx) scoreGraphEmployment(g, p []GraphEmploymentItem, build bool
 
 // scoreGraphEmploymentItem scores #/properties/employment/items (object).
 func (c *oaGraphCtx) scoreGraphEmploymentItem(g, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
+	if !build && g.Person != nil && p.Person != nil && g.Company != nil && p.Company != nil && g.Role != nil && p.Role != nil {
+		var vs [3]float64
+		vs[0], _ = genrt.Ref(&c.Workspace, &c.scopePerson, 1, jsonval.NewString, *g.Person, *p.Person, false)
+		vs[1], _ = genrt.Ref(&c.Workspace, &c.scopeCompany, 0, jsonval.NewString, *g.Company, *p.Company, false)
+		vs[2], _ = genrt.StrLeaf(align.ExactString(*g.Role, *p.Role), *g.Role, *p.Role, false)
+		return oaGraphObject12.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaGraphObject12, build)
 	o.Has(0, g.Person != nil, p.Person != nil)
 	o.Has(1, g.Company != nil, p.Company != nil)
@@ -333,7 +384,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItem(g, p *GraphEmploymentItem, build b
 				}
 			case 2:
 				if v, ok := oaGraphStringOfGraphEmploymentItem(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, *g.Role, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(*g.Role, v), *g.Role, v, build))
 					continue
 				}
 			}
@@ -346,7 +397,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItem(g, p *GraphEmploymentItem, build b
 		case 1:
 			o.Set(genrt.Ref(&c.Workspace, &c.scopeCompany, 0, jsonval.NewString, *g.Company, *p.Company, build))
 		case 2:
-			o.Set(genrt.Str(align.ExactString, 0, *g.Role, *p.Role, build))
+			o.Set(genrt.StrLeaf(align.ExactString(*g.Role, *p.Role), *g.Role, *p.Role, build))
 		}
 	}
 	return o.Done()
@@ -357,6 +408,13 @@ func (c *oaGraphCtx) scoreGraphAcquaintance(g, p []GraphAcquaintanceItem, build 
 	return c.Array(&oaGraphArray16, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreGraphAcquaintanceItem(&g[i], &p[j], build)
+		},
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = c.scoreGraphAcquaintanceItem(&g[i], &p[j], false)
+				}
+			}
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
@@ -369,6 +427,13 @@ func (c *oaGraphCtx) scoreGraphAcquaintance(g, p []GraphAcquaintanceItem, build 
 
 // scoreGraphAcquaintanceItem scores #/properties/acquaintance/items (object).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItem(g, p *GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
+	if !build && g.Source != nil && p.Source != nil && g.Target != nil && p.Target != nil && g.Relation != nil && p.Relation != nil {
+		var vs [3]float64
+		vs[0], _ = genrt.Ref(&c.Workspace, &c.scopePerson, 1, jsonval.NewString, *g.Source, *p.Source, false)
+		vs[1], _ = genrt.Ref(&c.Workspace, &c.scopePerson, 1, jsonval.NewString, *g.Target, *p.Target, false)
+		vs[2], _ = genrt.StrLeaf(align.ExactString(*g.Relation, *p.Relation), *g.Relation, *p.Relation, false)
+		return oaGraphObject17.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaGraphObject17, build)
 	o.Has(0, g.Source != nil, p.Source != nil)
 	o.Has(1, g.Target != nil, p.Target != nil)
@@ -393,7 +458,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItem(g, p *GraphAcquaintanceItem, bui
 				}
 			case 2:
 				if v, ok := oaGraphStringOfGraphAcquaintanceItem(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, *g.Relation, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(*g.Relation, v), *g.Relation, v, build))
 					continue
 				}
 			}
@@ -406,7 +471,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItem(g, p *GraphAcquaintanceItem, bui
 		case 1:
 			o.Set(genrt.Ref(&c.Workspace, &c.scopePerson, 1, jsonval.NewString, *g.Target, *p.Target, build))
 		case 2:
-			o.Set(genrt.Str(align.ExactString, 0, *g.Relation, *p.Relation, build))
+			o.Set(genrt.StrLeaf(align.ExactString(*g.Relation, *p.Relation), *g.Relation, *p.Relation, build))
 		}
 	}
 	return o.Done()
@@ -417,6 +482,13 @@ func (c *oaGraphCtx) scoreGraphPartnership(g, p []GraphPartnershipItem, build bo
 	return c.Array(&oaGraphArray21, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreGraphPartnershipItem(&g[i], &p[j], build)
+		},
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = c.scoreGraphPartnershipItem(&g[i], &p[j], false)
+				}
+			}
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
@@ -429,6 +501,13 @@ func (c *oaGraphCtx) scoreGraphPartnership(g, p []GraphPartnershipItem, build bo
 
 // scoreGraphPartnershipItem scores #/properties/partnership/items (object).
 func (c *oaGraphCtx) scoreGraphPartnershipItem(g, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
+	if !build && g.Source != nil && p.Source != nil && g.Target != nil && p.Target != nil && g.Relation != nil && p.Relation != nil {
+		var vs [3]float64
+		vs[0], _ = genrt.Ref(&c.Workspace, &c.scopeCompany, 0, jsonval.NewString, *g.Source, *p.Source, false)
+		vs[1], _ = genrt.Ref(&c.Workspace, &c.scopeCompany, 0, jsonval.NewString, *g.Target, *p.Target, false)
+		vs[2], _ = genrt.StrLeaf(align.ExactString(*g.Relation, *p.Relation), *g.Relation, *p.Relation, false)
+		return oaGraphObject22.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaGraphObject22, build)
 	o.Has(0, g.Source != nil, p.Source != nil)
 	o.Has(1, g.Target != nil, p.Target != nil)
@@ -453,7 +532,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItem(g, p *GraphPartnershipItem, build
 				}
 			case 2:
 				if v, ok := oaGraphStringOfGraphPartnershipItem(p, j); ok {
-					o.Set(genrt.Str(align.ExactString, 0, *g.Relation, v, build))
+					o.Set(genrt.StrLeaf(align.ExactString(*g.Relation, v), *g.Relation, v, build))
 					continue
 				}
 			}
@@ -466,7 +545,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItem(g, p *GraphPartnershipItem, build
 		case 1:
 			o.Set(genrt.Ref(&c.Workspace, &c.scopeCompany, 0, jsonval.NewString, *g.Target, *p.Target, build))
 		case 2:
-			o.Set(genrt.Str(align.ExactString, 0, *g.Relation, *p.Relation, build))
+			o.Set(genrt.StrLeaf(align.ExactString(*g.Relation, *p.Relation), *g.Relation, *p.Relation, build))
 		}
 	}
 	return o.Done()
@@ -592,9 +671,13 @@ func (c *oaGraphCtx) deriveCompany(g, p *Graph) {
 			return true
 		})
 	}
-	genrt.Derive(&c.Workspace, &c.scopeCompany, 0, false, func(i, j int) float64 {
-		s, _ := c.scoreGraphCompaniesItem(c.scopeCompany.Recs[0][i], c.scopeCompany.Recs[1][j], false)
-		return s
+	genrt.Derive(&c.Workspace, &c.scopeCompany, 0, false, func(C []float64, n, m int) {
+		g, p := c.scopeCompany.Recs[0], c.scopeCompany.Recs[1]
+		for i := range n {
+			for j := range m {
+				C[i*m+j] = c.RecordCell(c.scoreGraphCompaniesItem(g[i], p[j], false))
+			}
+		}
 	}, func(Wm []float64, n, m int) {
 		c.graphCompany(0, g)
 		c.graphCompany(1, p)
@@ -677,9 +760,13 @@ func (c *oaGraphCtx) derivePerson(g, p *Graph) {
 			return true
 		})
 	}
-	genrt.Derive(&c.Workspace, &c.scopePerson, 1, false, func(i, j int) float64 {
-		s, _ := c.scoreGraphPeopleItem(c.scopePerson.Recs[0][i], c.scopePerson.Recs[1][j], false)
-		return s
+	genrt.Derive(&c.Workspace, &c.scopePerson, 1, false, func(C []float64, n, m int) {
+		g, p := c.scopePerson.Recs[0], c.scopePerson.Recs[1]
+		for i := range n {
+			for j := range m {
+				C[i*m+j] = c.RecordCell(c.scoreGraphPeopleItem(g[i], p[j], false))
+			}
+		}
 	}, func(Wm []float64, n, m int) {
 		c.graphPerson(0, g)
 		c.graphPerson(1, p)

@@ -1,6 +1,7 @@
 package synrasort_test
 
 import (
+	"encoding/json"
 	"os"
 	"testing"
 
@@ -49,6 +50,58 @@ func BenchmarkInterpreter(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
+		if _, err := sc.Score(g, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// factsJSON renders a Facts2Order value as JSON text.
+func factsJSON(xs []int64) []byte {
+	b, err := json.Marshal(synrasort.SortedFacts{Indices: xs})
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// BenchmarkScoreSortedFactsJSON scores the pair from its JSON texts,
+// decoding included.
+func BenchmarkScoreSortedFactsJSON(b *testing.B) {
+	g, p := factsJSON(sortGold), factsJSON(sortCand)
+	if _, typed, err := synrasort.ScoreSortedFactsJSONDetail(g, p); err != nil || !typed {
+		b.Fatalf("typed %v, %v", typed, err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := synrasort.ScoreSortedFactsJSON(g, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkInterpreterJSON is the interpreter on the same JSON texts,
+// decoding included.
+func BenchmarkInterpreterJSON(b *testing.B) {
+	sch, err := os.ReadFile("../../testdata/schemas/synra_sort_fixed.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	sc, err := interp.Compile(sch, "synra_sort_fixed.json", interp.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	gb, pb := factsJSON(sortGold), factsJSON(sortCand)
+	b.ReportAllocs()
+	for b.Loop() {
+		g, err := jsonval.Decode(gb, jsonval.DecodeOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, err := jsonval.Decode(pb, jsonval.DecodeOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
 		if _, err := sc.Score(g, p); err != nil {
 			b.Fatal(err)
 		}

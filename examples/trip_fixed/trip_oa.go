@@ -40,13 +40,13 @@ type oaTripCtx struct {
 var oaTripPool = sync.Pool{New: func() any { return new(oaTripCtx) }}
 
 // oaTripObject0 is the object node # (docs/SCORING.md §6).
-var oaTripObject0 = genrt.ObjectSpec{Keys: []string{"itinerary"}, Weights: []float64{1}, ValueImportance: 1}
+var oaTripObject0 = genrt.ObjectSpec{Keys: []string{"itinerary"}, Weights: []float64{1}, Shares: []float64{1}, ValueImportance: 1}
 
 // oaTripArray1 is the array node #/properties/itinerary (docs/SCORING.md §5).
 var oaTripArray1 = genrt.ArraySpec{Tail: true}
 
 // oaTripObject2 is the object node #/properties/itinerary/items (docs/SCORING.md §6).
-var oaTripObject2 = genrt.ObjectSpec{Keys: []string{"city", "days"}, Weights: []float64{1, 1}, ValueImportance: 1}
+var oaTripObject2 = genrt.ObjectSpec{Keys: []string{"city", "days"}, Weights: []float64{1, 1}, Shares: []float64{0.5, 0.5}, ValueImportance: 1}
 
 // oaTripNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
 var oaTripNodes = [...]genrt.Node{
@@ -59,6 +59,11 @@ var oaTripNodes = [...]genrt.Node{
 
 // scoreTrip scores # (object).
 func (c *oaTripCtx) scoreTrip(g, p *Trip, build bool) (float64, *genrt.Res) {
+	if !build && g.Itinerary != nil && p.Itinerary != nil {
+		var vs [1]float64
+		vs[0], _ = c.scoreTripItinerary(g.Itinerary, p.Itinerary, false)
+		return oaTripObject0.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaTripObject0, build)
 	o.Has(0, g.Itinerary != nil, p.Itinerary != nil)
 	if build {
@@ -75,6 +80,13 @@ func (c *oaTripCtx) scoreTrip(g, p *Trip, build bool) (float64, *genrt.Res) {
 func (c *oaTripCtx) scoreTripItinerary(g, p []TripItineraryItem, build bool) (float64, *genrt.Res) {
 	return c.Array(&oaTripArray1, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) { return c.scoreTripItineraryItem(&g[i], &p[j], build) },
+		Fill: func(M []float64, n, m int) {
+			for i := range n {
+				for j := range m {
+					M[i*m+j], _ = c.scoreTripItineraryItem(&g[i], &p[j], false)
+				}
+			}
+		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
 				return oaEncodeTripItineraryItem(&g[i])
@@ -86,6 +98,12 @@ func (c *oaTripCtx) scoreTripItinerary(g, p []TripItineraryItem, build bool) (fl
 
 // scoreTripItineraryItem scores #/properties/itinerary/items (object).
 func (c *oaTripCtx) scoreTripItineraryItem(g, p *TripItineraryItem, build bool) (float64, *genrt.Res) {
+	if !build && g.City != nil && p.City != nil && g.Days != nil && p.Days != nil {
+		var vs [2]float64
+		vs[0], _ = genrt.StrLeaf(align.ExactString(*g.City, *p.City), *g.City, *p.City, false)
+		vs[1], _ = genrt.IntLeaf(align.InvDiffInt(*g.Days, *p.Days), *g.Days, *p.Days, false)
+		return oaTripObject2.Paired(vs[:]), nil
+	}
 	o := c.Object(&oaTripObject2, build)
 	o.Has(0, g.City != nil, p.City != nil)
 	o.Has(1, g.Days != nil, p.Days != nil)
@@ -101,9 +119,9 @@ func (c *oaTripCtx) scoreTripItineraryItem(g, p *TripItineraryItem, build bool) 
 		}
 		switch i {
 		case 0:
-			o.Set(genrt.Str(align.ExactString, 0, *g.City, *p.City, build))
+			o.Set(genrt.StrLeaf(align.ExactString(*g.City, *p.City), *g.City, *p.City, build))
 		case 1:
-			o.Set(genrt.Int(align.InvDiffInt, 0, *g.Days, *p.Days, build))
+			o.Set(genrt.IntLeaf(align.InvDiffInt(*g.Days, *p.Days), *g.Days, *p.Days, build))
 		}
 	}
 	return o.Done()
