@@ -82,7 +82,7 @@ func TestWithinLimits(t *testing.T) {
 	}
 	// The work bound grows with the scopes, Damerau–Levenshtein and repairs.
 	strs := jsonval.Stats{Values: 4, Elems: 3, Depth: 2, MaxLen: 3, MaxString: 5, StringBytes: 15}
-	tight := align.Limits{MaxDepth: 10, MaxCollection: 3, MaxStringRunes: 5, MaxWork: 300}
+	tight := align.Limits{MaxDepth: 10, MaxCollection: 3, MaxStringRunes: 5, MaxWork: 200}
 	if !WithinLimits(tight, strs, strs, 0, false, false) {
 		t.Error("the plain work bound exceeds a budget it fits")
 	}
@@ -92,8 +92,14 @@ func TestWithinLimits(t *testing.T) {
 	if WithinLimits(tight, strs, strs, 2, false, false) {
 		t.Error("the work bound of three passes fits a budget it exceeds")
 	}
-	if tight.MaxWork = 250; !WithinLimits(tight, strs, strs, 0, false, false) || WithinLimits(tight, strs, strs, 0, true, false) {
-		t.Error("the Damerau–Levenshtein bound is not the larger one")
+	if WithinLimits(tight, strs, strs, 0, true, false) {
+		t.Error("the Damerau–Levenshtein bound fits a budget it exceeds")
+	}
+	// Strings beyond 64 bytes cost more than 1 per comparison.
+	long := jsonval.Stats{Values: 4, Elems: 3, Depth: 2, MaxLen: 3, MaxString: 65, StringBytes: 195}
+	roomy := align.Limits{MaxDepth: 10, MaxCollection: 3, MaxStringRunes: 100, MaxWork: 1000}
+	if !WithinLimits(roomy, strs, strs, 0, false, false) || WithinLimits(roomy, long, long, 0, false, false) {
+		t.Error("long strings are not charged their length")
 	}
 }
 
