@@ -19,7 +19,21 @@
 // /period/1. Deficit is attributed where it arises: a missing or excess
 // array element counts at the element's path (/people/*), not at its
 // members' paths, and the key term of an object member (keyImportance > 0)
-// at the member's path. Two kinds of entries are not data paths:
+// at the member's path.
+//
+// Outcomes count every value at its own path, objects and arrays as well
+// as leaves: a gold value the alignment pairs with a candidate value is
+// exact, partial or replaced by the pair's similarity, and a true positive
+// when that similarity is at least the match threshold (else a false
+// positive and a false negative); a gold value left unpaired is missing (a
+// false negative), a candidate value left unpaired excess (a false
+// positive). So /people/* counts every person: a person paired with a
+// similarity of 0.9 is a true positive there, whatever its members score
+// at /people/*/name; /people counts the array as a whole and the root path
+// "" the whole value. The values inside a missing or excess one are not
+// counted at their own paths.
+//
+// Two kinds of entries are not data paths:
 //
 //   - "(scope NAME)", kind "scope", one per referential scope: its
 //     occurrences are the gold records; exact counts gold records paired

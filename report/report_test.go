@@ -144,6 +144,8 @@ func TestWriteRealDataset(t *testing.T) {
 		fmt.Sprintf(`<div class="value" id="cases-count">%d</div>`, len(lines)),
 		`<div class="value" id="errors-count">2</div>`,
 		`bad_json 1 · bad_request 1`,
+		// The table's hint gives the match threshold.
+		`a pair of similarity ≥&nbsp;0.5 is a true positive`,
 		// The table's first row is the path of largest mean deficit.
 		fmt.Sprintf(`<tbody>
     <tr data-path="%s"`, html.EscapeString(sum.Paths[0].Path)),

@@ -66,7 +66,8 @@ Writes into DIR (created if needed):
       mean_deficit      the mean over scored lines of the path's share of
                         1 − score; all entries add up to 1 − mean
       occurrences       values at the path in the gold (scope: gold records)
-      exact, partial, replaced   pairs of similarity 1, in (0,1), 0
+      exact, partial, replaced   values paired with one of similarity 1,
+                        in (0,1), 0
       missing, excess   values only in the gold, only in the candidate
                         (scope: records paired with no counterpart)
       wrong_reference   references to the wrong record
@@ -83,8 +84,12 @@ Writes into DIR (created if needed):
                   with their fixes for the embedded cases: the -worst lowest
                   scores and a -sample of others chosen by a hash of the line
 
-A missing or excess array element counts at the element's path, not at its
-members'. See docs/SCORING.md for how scores and deficits are computed.
+Every value counts at its own path, objects and arrays as well as leaves:
+/people/* counts each person once (paired, with the pair's similarity, or
+missing, or excess), /people/*/name the names of the paired people, /people
+the array as a whole and "" the whole value. A missing or excess element
+counts at the element's path only (its deficit too), not at its members'.
+See docs/SCORING.md for how scores and deficits are computed.
 
 -merge combines the directories of runs over shards of one dataset into DIR:
 the same summary.json as one run over the concatenated input (give every
