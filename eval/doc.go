@@ -3,10 +3,12 @@
 // behind "oagen eval" and its -merge of shards, and what a distributed
 // pipeline combines.
 //
-// The flow is: an Observer turns each scored line (an interp.Result) or
-// failed line into a Case; a State accumulates Cases (Add) and other
-// States (Merge); State.Finish computes the Summary, which is the
-// summary.json document. Case, State and Summary are plain exported data,
+// The flow is: a LineScorer scores the request lines of a dataset, as
+// "oagen score -batch" and "oagen eval" do, each into its response line
+// and, through an Observer, its Case (an Observer also turns a scored
+// interp.Result or a failure into a Case directly); a State accumulates
+// Cases (Add) and other States (Merge); State.Finish computes the Summary,
+// which is the summary.json document. Case, State and Summary are plain exported data,
 // JSON-encodable; Merge is associative and commutative and exact (see
 // State), so shards can be scored anywhere and combined later.
 //

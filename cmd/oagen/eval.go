@@ -198,7 +198,7 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 		return nil, err
 	}
 	cfg := eval.Config{MatchThreshold: f.matchThreshold, Worst: f.worst, Sample: f.sample}
-	ls.observer = eval.NewObserver(cfg)
+	ls.Observer = eval.NewObserver(cfg)
 	in, size, err := openInput(input, stdin)
 	if err != nil {
 		return nil, err
@@ -217,15 +217,15 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 	prog := newProgress(stderr, size)
 	err = scoreLines(in, f.jobs, ls, func(s scored) error {
 		prog.add(s.size)
-		if s.err == nil && st.Wants(s.c.Score, s.c.Key) {
-			d, err := caseDetail(&s)
+		if s.Err == nil && st.Wants(s.Case.Score, s.Case.Key) {
+			d, err := report.Detail(s.Result, s.Ops, s.Settings)
 			if err != nil {
 				return err
 			}
-			s.c.Detail = d
+			s.Case.Detail = d
 		}
-		st.Add(s.c)
-		_, err := w.Write(s.out)
+		st.Add(s.Case)
+		_, err := w.Write(s.Output)
 		return err
 	})
 	prog.done()
@@ -315,10 +315,6 @@ func writeJSON(name string, v any, indent bool) error {
 	}
 	return os.WriteFile(name, append(data, '\n'), 0o644)
 }
-
-// caseDetail is the report's view of a case the state keeps (gold and
-// candidate aligned, the ranked fixes, the bijections).
-func caseDetail(s *scored) (json.RawMessage, error) { return report.Detail(s.res, s.ops, s.settings) }
 
 // writeReport writes DIR/report.html, rendered from the summary and the
 // state (its Worst and Sample cases carry the views); title names the
