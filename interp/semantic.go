@@ -37,7 +37,12 @@ func (r *Result) RefSemantics() feedback.RefSemanticsFunc {
 	if r.scorer == nil || r.Match == nil {
 		return func(*align.Op) (feedback.RefSemantic, bool) { return feedback.RefSemantic{}, false }
 	}
-	sx := &semContext{s: r.scorer, gold: r.Gold, cand: r.Candidate, scopes: map[int]*scopeRecords{}}
+	gold := r.Gold
+	if r.scorer.opts.Compat != CompatReference {
+		// The operations' gold values are in the candidate's identifiers.
+		gold = r.candidateSpaceGold()
+	}
+	sx := &semContext{s: r.scorer, gold: gold, cand: r.Candidate, scopes: map[int]*scopeRecords{}}
 	return sx.describe
 }
 
