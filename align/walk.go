@@ -62,6 +62,16 @@ type WalkOptions struct {
 	// The tree must come from the interpreter, whose list children carry
 	// their indices.
 	Candidate bool
+	// RenameIDs adds, to the candidate-space walk, the renames of candidate
+	// ids that are not the candidate-space id of the gold record they are
+	// paired with: a record whose id the candidate gives to two records, or
+	// a record the alignment pairs otherwise than the bijection does (which
+	// happens between records that tie). An id scores 1 whatever it is, so a
+	// rename recovers nothing by itself (Δ 0, kind primitive_replace); it
+	// keeps the references the other operations write pointing at the
+	// record they mean once every operation is applied. They are edits for
+	// package repair, not feedback.
+	RenameIDs bool
 }
 
 // Walk walks a match tree and returns its repair operations in walk order
@@ -71,7 +81,7 @@ func Walk(root *Match, gold, pred jsonval.Value, opts WalkOptions) []Op {
 	if root == nil {
 		return nil
 	}
-	w := walker{granularity: opts.Granularity, cand: opts.Candidate}
+	w := walker{granularity: opts.Granularity, cand: opts.Candidate, renames: opts.Candidate && opts.RenameIDs}
 	w.node(root, "", "", gold, pred, "", 1.0, &w.ops)
 	return w.ops
 }
@@ -79,6 +89,7 @@ func Walk(root *Match, gold, pred jsonval.Value, opts WalkOptions) []Op {
 type walker struct {
 	granularity Granularity
 	cand        bool // candidate-space walk
+	renames     bool // with id renames
 	pairs       int
 	ops         []Op
 }
@@ -122,7 +133,7 @@ func delta(c, s float64) float64 { return float64(c * (1 - s)) }
 
 // leaf handles a leaf reached directly: as the root or as an object value.
 func (w *walker) leaf(m *Match, path, at string, goldSub, predSub jsonval.Value, plk string, c float64, out *[]Op) {
-	if w.cand && m.Leaf == LeafID {
+	if w.renames && m.Leaf == LeafID {
 		w.idFix(m, path, at, goldSub, predSub, plk == "reorder", c, out)
 		return
 	}
@@ -161,11 +172,8 @@ func (w *walker) leaf(m *Match, path, at string, goldSub, predSub jsonval.Value,
 	*out = append(*out, op)
 }
 
-// idFix emits, in the candidate-space walk, the replacement of a candidate
-// id that is not the candidate-space id of the gold record it is paired with
-// (two candidate records with one id, or a pairing other than the
-// bijection's). An id scores 1 whatever it is, so the fix recovers nothing by
-// itself (Δ 0); the references the other fixes write need it.
+// idFix emits the rename of a candidate id that is not the candidate-space
+// id of the gold record it is paired with (WalkOptions.RenameIDs).
 func (w *walker) idFix(m *Match, path, at string, g, p jsonval.Value, inReorder bool, c float64, out *[]Op) {
 	if !m.HasGold || !m.HasPred || jsonval.Equal(g, p) {
 		return
@@ -274,7 +282,7 @@ func (w *walker) list(m *Match, path, at string, goldSub, predSub jsonval.Value,
 			w.node(cm, childPath, childAt, gv, pv, lk, cc, out)
 			continue
 		}
-		if w.cand && ch.Role == RoleMatched && cm.Leaf == LeafID {
+		if w.renames && ch.Role == RoleMatched && cm.Leaf == LeafID {
 			w.idFix(cm, elemPath, childAt, gv, pv, reorder, cc, out)
 			continue
 		}

@@ -69,17 +69,20 @@ func (r *Result) walk(g align.Granularity) []align.Op {
 
 // Edits returns the leaf-granularity repair operations that package repair
 // applies, whatever the profile: the candidate-space walk's, in walk order
-// (not ranked), each with its Site. In the default profile they are the
-// operations of Repair before ranking. A candidate without a match tree (it
-// failed validation, or its root kind differs from the gold's) gets one
-// replace of the whole value by the gold (kind subtree_replace, Δ 1 − score).
+// (not ranked), each with its Site, and the renames of candidate ids that
+// keep the references they write pointing at the right records
+// (align.WalkOptions.RenameIDs, Δ 0). In the default profile they are the
+// operations of Repair before ranking, plus those renames. A candidate
+// without a match tree (it failed validation, or its root kind differs from
+// the gold's) gets one replace of the whole value by the gold (kind
+// subtree_replace, Δ 1 − score).
 func (r *Result) Edits() []align.Op {
 	if r.Match == nil {
 		return []align.Op{{Op: "replace", Kind: align.KindSubtreeReplace, Delta: 1 - r.Score,
 			Value: r.Gold, Gold: r.Gold, Pred: r.Candidate, HasGold: true, HasPred: true,
 			Confidence: 1, Site: &align.Site{}}}
 	}
-	return align.Walk(r.Match, r.candidateSpaceGold(), r.Candidate, align.WalkOptions{Candidate: true})
+	return align.Walk(r.Match, r.candidateSpaceGold(), r.Candidate, align.WalkOptions{Candidate: true, RenameIDs: true})
 }
 
 // Feedback returns the feedback text and the ranked operations of the pair

@@ -54,7 +54,8 @@ func sideText(v jsonval.Value, has bool) string {
 
 // appendAttribution appends the attribution as a JSON object
 // {"total","residual","rows":[{"path","score","weight","contribution","gold",
-// "candidate","kind","part","node"}]}; an absent side is null.
+// "candidate","kind","part","node"}]}; "gold" and "candidate" are left out for
+// an absent side (a JSON null side is null).
 func appendAttribution(buf []byte, at align.Attribution) []byte {
 	buf = append(buf, `{"total":`...)
 	buf = append(buf, formatScore(at.Total)...)
@@ -73,10 +74,14 @@ func appendAttribution(buf []byte, at align.Attribution) []byte {
 		buf = append(buf, formatScore(r.Weight)...)
 		buf = append(buf, `,"contribution":`...)
 		buf = append(buf, formatScore(r.Contribution)...)
-		buf = append(buf, `,"gold":`...)
-		buf = jsonval.AppendJSON(buf, r.Gold)
-		buf = append(buf, `,"candidate":`...)
-		buf = jsonval.AppendJSON(buf, r.Pred)
+		if r.HasGold {
+			buf = append(buf, `,"gold":`...)
+			buf = jsonval.AppendJSON(buf, r.Gold)
+		}
+		if r.HasPred {
+			buf = append(buf, `,"candidate":`...)
+			buf = jsonval.AppendJSON(buf, r.Pred)
+		}
 		buf = append(buf, `,"kind":`...)
 		buf = jsonval.AppendJSON(buf, jsonval.NewString(r.Kind))
 		buf = append(buf, `,"part":`...)

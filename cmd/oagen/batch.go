@@ -69,10 +69,27 @@ type batchJob struct {
 	out  chan string
 }
 
-// runBatch scores a JSON Lines batch with f.jobs workers. Memory is bounded by
-// the number of lines in flight (a few per worker); output order is input
-// order.
-func runBatch(f *scoreFlags, stdin io.Reader, stdout, stderr io.Writer) error {
+// batchOutput renders the output lines of a batch command: the line of an
+// aligned pair, and the line of an input line that cannot be processed.
+type batchOutput struct {
+	progress string // the progress bar's description
+	result   func(res *interp.Result) (string, error)
+	failed   func(seq int, err error) string
+}
+
+// scoreOutput is the output of "oagen score -batch".
+func scoreOutput(f *scoreFlags) batchOutput {
+	return batchOutput{
+		progress: "scoring",
+		result:   func(res *interp.Result) (string, error) { return formatResult(f, res, true, false) },
+		failed:   errorLine,
+	}
+}
+
+// runBatch processes a JSON Lines batch with f.jobs workers, one output line
+// per input line in input order. Memory is bounded by the number of lines in
+// flight (a few per worker).
+func runBatch(f *scoreFlags, bo batchOutput, stdin io.Reader, stdout, stderr io.Writer) error {
 	var in io.Reader = stdin
 	if f.batch != "-" {
 		file, err := os.Open(f.batch)
@@ -108,7 +125,7 @@ func runBatch(f *scoreFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	var bar *progressbar.ProgressBar
 	if fd, ok := stderr.(*os.File); ok && term.IsTerminal(int(fd.Fd())) {
 		bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr),
-			progressbar.OptionSetDescription("scoring"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+			progressbar.OptionSetDescription(bo.progress), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
 	}
 
 	work := make(chan *batchJob, jobs*4)
@@ -119,7 +136,7 @@ func runBatch(f *scoreFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		go func() {
 			defer wg.Done()
 			for j := range work {
-				j.out <- scoreLine(f, fixed, cache, j)
+				j.out <- processLine(f, bo, fixed, cache, j)
 			}
 		}()
 	}
@@ -200,53 +217,60 @@ func readLine(r *bufio.Reader) (line []byte, tooLong bool, err error) {
 	}
 }
 
+// errorLine is the output line of "oagen score -batch" for a line that cannot
+// be scored.
 func errorLine(seq int, err error) string {
-	buf := []byte(`{"score":null,"error":`)
+	return "{\"score\":null," + errorMember(seq, err)[1:]
+}
+
+// errorMember is {"error":"line N: …"} followed by a newline.
+func errorMember(seq int, err error) string {
+	buf := []byte(`{"error":`)
 	buf = jsonval.AppendJSON(buf, jsonval.NewString(fmt.Sprintf("line %d: %v", seq, err)))
 	return string(append(buf, "}\n"...))
 }
 
-// scoreLine scores one batch line and returns its output line. It never
-// panics on bad input; a panic would be a bug in oagen, reported on the line
-// instead of killing the batch.
-func scoreLine(f *scoreFlags, fixed *interp.Scorer, cache *schemaCache, j *batchJob) (out string) {
+// processLine aligns the pair of one batch line and returns its output line. It
+// never panics on bad input; a panic would be a bug in oagen, reported on the
+// line instead of killing the batch.
+func processLine(f *scoreFlags, bo batchOutput, fixed *interp.Scorer, cache *schemaCache, j *batchJob) (out string) {
 	defer func() {
 		if p := recover(); p != nil {
-			out = errorLine(j.seq, fmt.Errorf("internal error: %v", p))
+			out = bo.failed(j.seq, fmt.Errorf("internal error: %v", p))
 		}
 	}()
 	if j.err != nil {
-		return errorLine(j.seq, j.err)
+		return bo.failed(j.seq, j.err)
 	}
 	v, err := jsonval.Decode(j.line, f.decodeOptions())
 	if err != nil {
-		return errorLine(j.seq, err)
+		return bo.failed(j.seq, err)
 	}
 	if v.Kind != jsonval.Object {
-		return errorLine(j.seq, errors.New(`want an object {"gold":…,"candidate":…}`))
+		return bo.failed(j.seq, errors.New(`want an object {"gold":…,"candidate":…}`))
 	}
 	gold, okG := v.Get("gold")
 	cand, okC := v.Get("candidate")
 	if !okG || !okC {
-		return errorLine(j.seq, errors.New(`missing "gold" or "candidate"`))
+		return bo.failed(j.seq, errors.New(`missing "gold" or "candidate"`))
 	}
 	sc := fixed
 	if s, ok := v.Get("schema"); ok {
 		sc, err = cache.get(jsonval.AppendJSON(nil, s))
 		if err != nil {
-			return errorLine(j.seq, fmt.Errorf("schema: %w", err))
+			return bo.failed(j.seq, fmt.Errorf("schema: %w", err))
 		}
 	}
 	if sc == nil {
-		return errorLine(j.seq, errors.New(`no "schema" on the line and no -schema flag`))
+		return bo.failed(j.seq, errors.New(`no "schema" on the line and no -schema flag`))
 	}
 	res, err := sc.Align(gold, cand)
 	if err != nil {
-		return errorLine(j.seq, err)
+		return bo.failed(j.seq, err)
 	}
-	s, err := formatResult(f, res, true, false)
+	s, err := bo.result(res)
 	if err != nil {
-		return errorLine(j.seq, err)
+		return bo.failed(j.seq, err)
 	}
 	return s
 }

@@ -18,6 +18,7 @@ import (
 // scoreFlags are the flags of "oagen score" (and, in part, "oagen describe").
 type scoreFlags struct {
 	schema      string
+	compat      string
 	jsonOut     bool
 	feedback    bool
 	topK        int
@@ -51,6 +52,7 @@ type scoreFlags struct {
 func (f *scoreFlags) register(fs *flag.FlagSet, batch bool) {
 	fs.StringVar(&f.schema, "schema", "", "annotated JSON Schema `file` (required, except for batch lines that carry their own \"schema\")")
 	fs.BoolVar(&f.quiet, "quiet", false, "do not print schema warnings on stderr")
+	fs.StringVar(&f.compat, "compat", "default", "scoring `profile`: default, or reference (the Python reference implementation bit for bit; see docs/SCORING.md)")
 	fs.StringVar(&f.idDisambiguation, "id-disambiguation", "wl", "identifier disambiguation: wl or none (SPEC §7.5)")
 	fs.StringVar(&f.wlIntegration, "wl-integration", "tie_break", "how structural colours enter the bijection: tie_break or blend (SPEC §7.8)")
 	fs.IntVar(&f.wlRounds, "wl-rounds", 0, "cap on WL refinement rounds (0: unlimited)")
@@ -70,9 +72,7 @@ func (f *scoreFlags) register(fs *flag.FlagSet, batch bool) {
 	fs.StringVar(&f.templates, "templates", "", "TOML or JSON `file` of feedback template overrides")
 	fs.StringVar(&f.granularity, "granularity", "leaf", "repair granularity: leaf, subtree or all")
 	fs.BoolVar(&f.noSynthesis, "no-synthesis", false, "omit the synthesis line of the feedback")
-	fs.StringVar(&f.batch, "batch", "", "score a JSON Lines `file` of {\"gold\",\"candidate\"[,\"schema\"]} lines (\"-\" for stdin)")
-	fs.StringVar(&f.out, "o", "", "batch output `file` (default stdout)")
-	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "batch: number of pairs scored in parallel")
+	f.registerBatch(fs, "score")
 	fs.StringVar(&f.referentialFeedback, "referential-feedback", interp.RefFeedbackLiteral,
 		"wording of reference fixes: literal (ids) or semantic (the records' properties, SPEC §8.11)")
 	fs.BoolVar(&f.attribution, "attribution", false,
@@ -84,6 +84,14 @@ func (f *scoreFlags) register(fs *flag.FlagSet, batch bool) {
 	fs.Float64Var(&f.minScoreDelta, "min-score-delta", 0, "feedback: leave out fixes that recover less than this")
 	fs.BoolVar(&f.includeAmbiguous, "include-pairing-ambiguous", false,
 		"add diagnostics for low-confidence pairings (turns on -confidence margin unless set)")
+}
+
+// registerBatch registers -batch, -o and -jobs; verb is what the command does
+// to each pair ("score", "repair").
+func (f *scoreFlags) registerBatch(fs *flag.FlagSet, verb string) {
+	fs.StringVar(&f.batch, "batch", "", verb+" a JSON Lines `file` of {\"gold\",\"candidate\"[,\"schema\"]} lines (\"-\" for stdin)")
+	fs.StringVar(&f.out, "o", "", "batch output `file` (default stdout)")
+	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "batch: number of pairs processed in parallel")
 }
 
 // check validates the flags of "oagen score" that have a fixed set of values.
@@ -120,6 +128,9 @@ func (f *scoreFlags) check() error {
 // checkLimits rejects limit flags that are not positive (interp.Limits would
 // silently read them as "default").
 func (f *scoreFlags) checkLimits() error {
+	if _, err := interp.ParseCompat(f.compat); err != nil {
+		return usagef("-compat: %v", err)
+	}
 	for _, l := range []struct {
 		name string
 		v    int64
@@ -150,6 +161,7 @@ func (f *scoreFlags) repairOptions() interp.RepairOptions {
 }
 
 func (f *scoreFlags) options() interp.Options {
+	compat, _ := interp.ParseCompat(f.compat) // checked by checkLimits
 	return interp.Options{
 		IDDisambiguation:    f.idDisambiguation,
 		WLIntegration:       f.wlIntegration,
@@ -158,6 +170,7 @@ func (f *scoreFlags) options() interp.Options {
 		ComputeConfidence:   f.confidenceMethod() != "",
 		ConfidenceMethod:    f.confidenceMethod(),
 		ReferentialFeedback: f.referentialFeedback,
+		Compat:              compat,
 		Limits: interp.Limits{
 			MaxDepth:       f.maxDepth,
 			MaxCollection:  f.maxCollection,
@@ -231,7 +244,7 @@ func cmdScore(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if fs.NArg() != 0 {
 			return usagef("-batch takes no positional arguments")
 		}
-		return runBatch(&f, stdin, stdout, stderr)
+		return runBatch(&f, scoreOutput(&f), stdin, stdout, stderr)
 	}
 	res, err := alignFiles(&f, fs, stderr)
 	if err != nil {
@@ -327,7 +340,7 @@ func formatResult(f *scoreFlags, res *interp.Result, asJSON, single bool) (strin
 		buf = append(buf, `,"feedback":`...)
 		buf = jsonval.AppendJSON(buf, jsonval.NewString(text))
 		buf = append(buf, `,"ops":`...)
-		buf = appendOps(buf, ops)
+		buf = align.AppendOpsJSON(buf, ops)
 	}
 	if len(res.Bijections) > 0 {
 		buf = append(buf, `,"bijections":`...)
@@ -343,35 +356,6 @@ func formatResult(f *scoreFlags, res *interp.Result, asJSON, single bool) (strin
 
 // formatScore prints a score with full float64 precision, Python style.
 func formatScore(x float64) string { return jsonval.PyRepr(jsonval.NewFloat(x)) }
-
-func appendOps(buf []byte, ops []align.Op) []byte {
-	buf = append(buf, '[')
-	for i, o := range ops {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = append(buf, `{"op":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(o.Op))
-		buf = append(buf, `,"kind":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(string(o.Kind)))
-		buf = append(buf, `,"path":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(o.Path))
-		buf = append(buf, `,"delta":`...)
-		buf = append(buf, formatScore(o.Delta)...)
-		buf = append(buf, `,"value":`...)
-		buf = jsonval.AppendJSON(buf, o.Value)
-		buf = append(buf, `,"gold":`...)
-		buf = jsonval.AppendJSON(buf, o.Gold)
-		buf = append(buf, `,"candidate":`...)
-		buf = jsonval.AppendJSON(buf, o.Pred)
-		buf = append(buf, `,"pair_id":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(o.PairID))
-		buf = append(buf, `,"confidence":`...)
-		buf = append(buf, formatScore(o.Confidence)...)
-		buf = append(buf, '}')
-	}
-	return append(buf, ']')
-}
 
 func appendBijections(buf []byte, bs []interp.Bijection) []byte {
 	buf = append(buf, '{')

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/objectaligner/oagen/interp"
+	"github.com/objectaligner/oagen/jsonval"
+	"github.com/objectaligner/oagen/repair"
+)
+
+const repairUsage = `Usage:
+  oagen repair -schema S.json [-patch] [flags] GOLD.json CAND.json
+  oagen repair [-schema S.json] -batch IN.jsonl [-patch] [-jobs N] [-o OUT.jsonl] [flags]
+
+Prints the repaired candidate: the candidate with every fix of the feedback
+applied (granularity leaf), as one line of JSON. It scores 1.0 against the gold
+except where the gold itself scores below 1 against itself (docs/SCORING.md,
+"Repairing a candidate"). The fixes keep the candidate's own identifiers: a
+record it shares with the gold keeps its id, and a record it lacks is added
+under a fresh id it does not use (the gold's id when free, else the gold's id
+with a suffix: "depot_2", or the next integer).
+
+With -patch it prints instead the RFC 6902 JSON Patch that turns the candidate
+into the repaired candidate, ordered for sequential application: inside an
+object, removals, then changes inside kept members, then additions; inside an
+array, positions in ascending order, each index the element's index at the
+moment its operation applies, additions at the end written "/-".
+
+A candidate that fails JSON Schema validation (or whose root kind differs from
+the gold's) is repaired by replacing it with the gold.
+
+With -batch, every input line {"gold":…,"candidate":…} (and optionally its own
+"schema") gives one output line in input order: {"repaired":…}, or
+{"patch":[…]} with -patch, or {"error":"line N: …"} for a line that cannot be
+repaired; a bad line never stops the batch.
+
+Exit status: 0 success, 1 bad input (schema, JSON, invalid gold), 2 usage error.
+
+Flags:
+`
+
+// repairFlags are the flags of "oagen repair".
+type repairFlags struct {
+	scoreFlags
+	patch bool
+}
+
+func cmdRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("repair", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f repairFlags
+	f.register(fs, false)
+	f.registerBatch(fs, "repair")
+	fs.BoolVar(&f.patch, "patch", false, "print the RFC 6902 JSON Patch that turns the candidate into the repaired candidate")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), repairUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usagef("%v", err)
+	}
+	if err := f.checkLimits(); err != nil {
+		return err
+	}
+	if f.batch != "" {
+		if fs.NArg() != 0 {
+			return usagef("-batch takes no positional arguments")
+		}
+		return runBatch(&f.scoreFlags, f.output(), stdin, stdout, stderr)
+	}
+	res, err := alignFiles(&f.scoreFlags, fs, stderr)
+	if err != nil {
+		return err
+	}
+	out, err := f.repaired(nil, res)
+	if err != nil {
+		return err
+	}
+	_, err = stdout.Write(append(out, '\n'))
+	return err
+}
+
+// repaired appends to dst the repaired candidate of res, or its patch with
+// -patch, as JSON.
+func (f *repairFlags) repaired(dst []byte, res *interp.Result) ([]byte, error) {
+	edits := res.Edits()
+	if f.patch {
+		p, err := repair.NewPatch(res.Candidate, edits)
+		if err != nil {
+			return nil, err
+		}
+		return p.AppendJSON(dst), nil
+	}
+	v, err := repair.Apply(res.Candidate, edits)
+	if err != nil {
+		return nil, err
+	}
+	return jsonval.AppendJSON(dst, v), nil
+}
+
+// output is the batch output of "oagen repair -batch".
+func (f *repairFlags) output() batchOutput {
+	member := `{"repaired":`
+	if f.patch {
+		member = `{"patch":`
+	}
+	return batchOutput{
+		progress: "repairing",
+		result: func(res *interp.Result) (string, error) {
+			buf, err := f.repaired([]byte(member), res)
+			if err != nil {
+				return "", err
+			}
+			return string(append(buf, "}\n"...)), nil
+		},
+		failed: errorMember,
+	}
+}
