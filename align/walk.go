@@ -62,16 +62,28 @@ type WalkOptions struct {
 	// The tree must come from the interpreter, whose list children carry
 	// their indices.
 	Candidate bool
-	// RenameIDs adds, to the candidate-space walk, the renames of candidate
-	// ids that are not the candidate-space id of the gold record they are
-	// paired with: a record whose id the candidate gives to two records, or
-	// a record the alignment pairs otherwise than the bijection does (which
-	// happens between records that tie). An id scores 1 whatever it is, so a
-	// rename recovers nothing by itself (Δ 0, kind primitive_replace); it
-	// keeps the references the other operations write pointing at the
-	// record they mean once every operation is applied. They are edits for
-	// package repair, not feedback.
-	RenameIDs bool
+	// Complete adds, to the candidate-space walk, the edits that recover
+	// no credit (Δ 0) but that the repaired candidate needs to be whole once
+	// every operation is applied (they are edits for package repair, not
+	// feedback):
+	//
+	//   - the renames (kind primitive_replace) of candidate ids and
+	//     references that are not the candidate-space identifier of the
+	//     gold's: a record whose id the candidate gives to two records, a
+	//     record the alignment pairs otherwise than the bijection does (as
+	//     happens between records that tie), an identifier whose lexical
+	//     form cannot be the gold's; they keep the references the other
+	//     operations write pointing at the records they mean;
+	//   - the operations of the list children that carry no weight: the
+	//     elements an ignoreMissing or ignoreExcess list leaves out of its
+	//     score, tuple positions of weight 0, a head or tail of importance
+	//     0. Such parts do not count in the score, but they still take part
+	//     in the pairing of records (SPEC §13 Q16: a comparison of two
+	//     values of different kinds there makes a whole record dissimilar).
+	//
+	// With Complete, the repaired candidate is the gold in the candidate's
+	// identifiers wherever the two were aligned.
+	Complete bool
 }
 
 // Walk walks a match tree and returns its repair operations in walk order
@@ -81,7 +93,7 @@ func Walk(root *Match, gold, pred jsonval.Value, opts WalkOptions) []Op {
 	if root == nil {
 		return nil
 	}
-	w := walker{granularity: opts.Granularity, cand: opts.Candidate, renames: opts.Candidate && opts.RenameIDs}
+	w := walker{granularity: opts.Granularity, cand: opts.Candidate, complete: opts.Candidate && opts.Complete}
 	w.node(root, "", "", gold, pred, "", 1.0, &w.ops)
 	return w.ops
 }
@@ -89,7 +101,7 @@ func Walk(root *Match, gold, pred jsonval.Value, opts WalkOptions) []Op {
 type walker struct {
 	granularity Granularity
 	cand        bool // candidate-space walk
-	renames     bool // with id renames
+	complete    bool // with the edits of WalkOptions.Complete
 	pairs       int
 	ops         []Op
 }
@@ -133,8 +145,8 @@ func delta(c, s float64) float64 { return float64(c * (1 - s)) }
 
 // leaf handles a leaf reached directly: as the root or as an object value.
 func (w *walker) leaf(m *Match, path, at string, goldSub, predSub jsonval.Value, plk string, c float64, out *[]Op) {
-	if w.renames && m.Leaf == LeafID {
-		w.idFix(m, path, at, goldSub, predSub, plk == "reorder", c, out)
+	if w.complete && renamable(m) {
+		w.rename(m, path, at, goldSub, predSub, plk == "reorder", c, out)
 		return
 	}
 	if m.Score >= 1 && m.Leaf != LeafNull {
@@ -155,9 +167,14 @@ func (w *walker) leaf(m *Match, path, at string, goldSub, predSub jsonval.Value,
 		}
 		op.Kind = KindNullValueReplace
 	case LeafRef:
+		// The candidate-space walk writes the gold's reference in the
+		// candidate's identifiers (gold); the reference walk, mappedPred.
 		op.Kind = KindRefFixNoTarget
 		if m.HasMapped {
-			op.Kind, op.Value = KindRefFix, m.MappedPred
+			op.Kind = KindRefFix
+			if !w.cand {
+				op.Value = m.MappedPred
+			}
 		}
 	default:
 		gNull, pNull := !m.HasGold || m.Gold.IsNull(), !m.HasPred || m.Pred.IsNull()
@@ -172,9 +189,16 @@ func (w *walker) leaf(m *Match, path, at string, goldSub, predSub jsonval.Value,
 	*out = append(*out, op)
 }
 
-// idFix emits the rename of a candidate id that is not the candidate-space
-// id of the gold record it is paired with (WalkOptions.RenameIDs).
-func (w *walker) idFix(m *Match, path, at string, g, p jsonval.Value, inReorder bool, c float64, out *[]Op) {
+// renamable reports whether a leaf holds an identifier the candidate-space
+// walk may have to rename (WalkOptions.Complete): an id, or a reference that
+// scores 1 (one that does not gets a fix of its own).
+func renamable(m *Match) bool {
+	return m.Leaf == LeafID || (m.Leaf == LeafRef && m.Score >= 1)
+}
+
+// rename emits the rename of a candidate id, or of a reference, that is not
+// the candidate-space identifier of the gold's (WalkOptions.Complete).
+func (w *walker) rename(m *Match, path, at string, g, p jsonval.Value, inReorder bool, c float64, out *[]Op) {
 	if !m.HasGold || !m.HasPred || jsonval.Equal(g, p) {
 		return
 	}
@@ -230,19 +254,29 @@ func anchors(m *Match, predSub jsonval.Value) []int {
 }
 
 // heldPositions returns, for the candidate-space walk of a tuple (prefix or
-// combined list), the number of leading entries whose missing elements must
-// be added even at weight 0 (Δ 0): those before the last entry the walk adds
-// an element for, since a tuple position is its index.
-func heldPositions(m *Match) int {
+// combined list), where missing and extraneous elements must be added or
+// removed even at weight 0 (Δ 0), because a tuple position is its index:
+// missing entries before addBefore (the last entry the walk adds an element
+// for), so that the added elements land at their positions; extraneous
+// entries after removeFrom (the first entry the walk removes), so that no
+// element moves into the position of a removed one.
+func heldPositions(m *Match) (addBefore, removeFrom int) {
+	addBefore, removeFrom = 0, len(m.Children)
 	if m.List != ListPrefix && m.List != ListCombined {
-		return 0
+		return addBefore, removeFrom
 	}
-	for i := len(m.Children) - 1; i >= 0; i-- {
-		if ch := m.Children[i]; ch.Role == RoleMissing && ch.Alpha != 0 {
-			return i
+	for i, ch := range m.Children {
+		if ch.Alpha == 0 {
+			continue
+		}
+		switch ch.Role {
+		case RoleMissing:
+			addBefore = i
+		case RoleExcess:
+			removeFrom = min(removeFrom, i)
 		}
 	}
-	return 0
+	return addBefore, removeFrom
 }
 
 func (w *walker) list(m *Match, path, at string, goldSub, predSub jsonval.Value, c float64, out *[]Op) {
@@ -252,13 +286,14 @@ func (w *walker) list(m *Match, path, at string, goldSub, predSub jsonval.Value,
 	lk := listKindName(m.List)
 	reorder := m.List == ListReorder
 	var anchor []int
-	var placeholders int // tuple positions added for the elements after them
+	addBefore, removeFrom := 0, len(m.Children) // tuple positions held in place
 	if w.cand {
 		anchor = anchors(m, predSub)
-		placeholders = heldPositions(m)
+		addBefore, removeFrom = heldPositions(m)
 	}
 	for i, ch := range m.Children {
-		if ch.Alpha == 0 && (i >= placeholders || ch.Role != RoleMissing) {
+		held := w.complete || (ch.Role == RoleMissing && i < addBefore) || (ch.Role == RoleExcess && i > removeFrom)
+		if ch.Alpha == 0 && !held {
 			continue
 		}
 		cc := float64(c * ch.Alpha)
@@ -282,8 +317,8 @@ func (w *walker) list(m *Match, path, at string, goldSub, predSub jsonval.Value,
 			w.node(cm, childPath, childAt, gv, pv, lk, cc, out)
 			continue
 		}
-		if w.renames && ch.Role == RoleMatched && cm.Leaf == LeafID {
-			w.idFix(cm, elemPath, childAt, gv, pv, reorder, cc, out)
+		if w.complete && ch.Role == RoleMatched && renamable(cm) {
+			w.rename(cm, elemPath, childAt, gv, pv, reorder, cc, out)
 			continue
 		}
 		if !w.cand {
@@ -330,6 +365,15 @@ func (w *walker) list(m *Match, path, at string, goldSub, predSub jsonval.Value,
 				op.Kind = KindPrimitiveReplaceReorder
 			}
 			*out = append(*out, op)
+		}
+	}
+	if w.cand && m.List == ListPrefix && removeFrom < len(m.Children) {
+		// The elements beyond a tuple without items are not aligned; they
+		// would move into the positions removed.
+		for j := len(m.Children); j < len(predSub.Arr); j++ {
+			jp := "/" + strconv.Itoa(j)
+			*out = append(*out, Op{Op: "remove", Kind: KindListItemRemove, Path: path + jp, Pred: predSub.Arr[j],
+				HasPred: true, Confidence: m.Confidence, Site: w.site(at+jp, j)})
 		}
 	}
 }

@@ -19,9 +19,11 @@ import (
 //
 //   - a gold id with a counterpart under the scope's bijection π maps to
 //     that counterpart, σ(g) = π(g), written in the gold id's lexical form
-//     when both are numbers of different forms and the value allows it
-//     (the reference profile tells 7 from 7.0; they are one identifier);
-//   - a gold id without one (its record is missing from the candidate) maps
+//     (integer-form or float-form) when the two differ: the reference
+//     profile tells 7 from 7.0, which are one identifier;
+//   - a gold id without one (its record is missing from the candidate, or
+//     its counterpart is a number that cannot be written in the gold id's
+//     form, such as 8.5 for the gold's 0) maps
 //     to a fresh id that the candidate does not use in the scope, neither as
 //     an id nor as a reference: the gold id itself when it is free, else,
 //     for a string, the first free of g + "_2", g + "_3", …, and for a
@@ -35,10 +37,12 @@ import (
 // candidate's identifier space"; the candidate-space repair walk takes its
 // values from it.
 
-// candidateSpaceGold returns the gold value in the candidate's identifier
-// space: r.Gold with σ applied to every id and reference. Without scopes or
-// bijections (an invalid candidate) it is r.Gold.
-func (r *Result) candidateSpaceGold() jsonval.Value {
+// CandidateSpaceGold returns the gold written in the candidate's
+// identifiers: r.Gold with σ (above) applied to every id and reference, the
+// gold as the candidate should have written it. The values of the
+// candidate-space repair operations come from it. Without scopes, or without
+// bijections (a candidate that failed validation), it is r.Gold.
+func (r *Result) CandidateSpaceGold() jsonval.Value {
 	if r.scorer == nil || len(r.Bijections) == 0 {
 		return r.Gold
 	}
@@ -81,13 +85,20 @@ func (r *Result) sigma(i int) map[idKey]jsonval.Value {
 		}
 	}
 	sigma := map[idKey]jsonval.Value{}
+	counterpart := func(p IDPair) (jsonval.Value, bool) {
+		if !p.HasCandidate {
+			return jsonval.Value{}, false
+		}
+		c := inFormOf(p.Candidate, p.Gold)
+		return c, c.Kind == p.Gold.Kind || !c.IsNumber() || !p.Gold.IsNumber()
+	}
 	for _, p := range r.Bijections[i].Pairs {
-		if p.HasCandidate {
-			sigma[keyOf(p.Gold)] = inFormOf(p.Candidate, p.Gold)
+		if c, ok := counterpart(p); ok {
+			sigma[keyOf(p.Gold)] = c
 		}
 	}
 	for _, p := range r.Bijections[i].Pairs {
-		if !p.HasCandidate {
+		if _, ok := counterpart(p); !ok {
 			f := space.fresh(p.Gold)
 			space.add(f)
 			sigma[keyOf(p.Gold)] = f

@@ -30,7 +30,7 @@ type RepairOptions struct {
 // In the default profile the operations are those of the candidate-space walk
 // (align.WalkOptions.Candidate): their values (value, gold, candidate) are the
 // true values at their sites, every id and reference written in the
-// candidate's identifiers (see candidateSpaceGold), so that a fix applies as
+// candidate's identifiers (see CandidateSpaceGold), so that a fix applies as
 // written and earns its delta. In the reference profile they are the Python
 // reference's, values in the gold's identifiers.
 func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
@@ -64,15 +64,15 @@ func (r *Result) walk(g align.Granularity) []align.Op {
 	if r.scorer == nil || r.scorer.opts.Compat == CompatReference {
 		return align.WalkRepairs(r.Match, r.Gold, r.Candidate, g)
 	}
-	return align.Walk(r.Match, r.candidateSpaceGold(), r.Candidate, align.WalkOptions{Granularity: g, Candidate: true})
+	return align.Walk(r.Match, r.CandidateSpaceGold(), r.Candidate, align.WalkOptions{Granularity: g, Candidate: true})
 }
 
 // Edits returns the leaf-granularity repair operations that package repair
 // applies, whatever the profile: the candidate-space walk's, in walk order
-// (not ranked), each with its Site, and the renames of candidate ids that
-// keep the references they write pointing at the right records
-// (align.WalkOptions.RenameIDs, Δ 0). In the default profile they are the
-// operations of Repair before ranking, plus those renames. A candidate
+// (not ranked), each with its Site, and the edits that recover no credit but
+// make the repaired candidate whole (align.WalkOptions.Complete, Δ 0: id
+// renames, the parts that carry no weight). In the default profile they are
+// the operations of Repair before ranking, plus those edits. A candidate
 // without a match tree (it failed validation, or its root kind differs from
 // the gold's) gets one replace of the whole value by the gold (kind
 // subtree_replace, Δ 1 − score).
@@ -82,7 +82,7 @@ func (r *Result) Edits() []align.Op {
 			Value: r.Gold, Gold: r.Gold, Pred: r.Candidate, HasGold: true, HasPred: true,
 			Confidence: 1, Site: &align.Site{}}}
 	}
-	return align.Walk(r.Match, r.candidateSpaceGold(), r.Candidate, align.WalkOptions{Candidate: true, RenameIDs: true})
+	return align.Walk(r.Match, r.CandidateSpaceGold(), r.Candidate, align.WalkOptions{Candidate: true, Complete: true})
 }
 
 // Feedback returns the feedback text and the ranked operations of the pair

@@ -40,7 +40,7 @@ func (r *Result) RefSemantics() feedback.RefSemanticsFunc {
 	gold := r.Gold
 	if r.scorer.opts.Compat != CompatReference {
 		// The operations' gold values are in the candidate's identifiers.
-		gold = r.candidateSpaceGold()
+		gold = r.CandidateSpaceGold()
 	}
 	sx := &semContext{s: r.scorer, gold: gold, cand: r.Candidate, scopes: map[int]*scopeRecords{}}
 	return sx.describe
