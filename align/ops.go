@@ -2,10 +2,10 @@ package align
 
 import "github.com/objectaligner/oagen/jsonval"
 
-// OpKind is the fine-grained kind of a repair operation (SPEC §8.3).
+// OpKind is the fine-grained kind of a repair operation (docs/SCORING.md §8.3).
 type OpKind string
 
-// The operation kinds of SPEC §8.3.
+// The operation kinds of docs/SCORING.md §8.3.
 const (
 	KindPrimitiveReplace        OpKind = "primitive_replace"
 	KindPrimitiveReplaceReorder OpKind = "primitive_replace_reorder"
@@ -24,7 +24,7 @@ const (
 	KindPairingAmbiguous        OpKind = "pairing_ambiguous"
 )
 
-// Op is one repair operation (SPEC §8.1).
+// Op is one repair operation (docs/SCORING.md §8.1).
 type Op struct {
 	Op    string // "add", "remove", "replace" or "describe"
 	Kind  OpKind
@@ -47,7 +47,7 @@ type Op struct {
 
 // Site locates an operation in the candidate value it was computed for, as
 // opposed to Path, which names the gold key of an object step and the
-// position in the aligned entry sequence of an array step (SPEC §8.4).
+// position in the aligned entry sequence of an array step (docs/SCORING.md §8.4).
 //
 // Pointer is an RFC 6901 JSON Pointer into that candidate, before any
 // operation is applied: for a replace or a remove, the value replaced or

@@ -8,7 +8,7 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// Granularity selects which repair operations the walk emits (SPEC §8.6).
+// Granularity selects which repair operations the walk emits (docs/SCORING.md §8.6).
 type Granularity string
 
 // The granularities.
@@ -30,16 +30,16 @@ func ParseGranularity(s string) (Granularity, error) {
 }
 
 // WalkRepairs walks a match tree and returns its repair operations in walk
-// order (SPEC §8.3), before ranking. gold and pred are the original root
-// values; the walk indexes them by entry position (SPEC §13 Q14). It is Walk
-// in the reference profile.
+// order (docs/SCORING.md §8.3), before ranking. gold and pred are the original root
+// values; the walk indexes them by entry position (docs/SCORING.md §8.3). It
+// is Walk in the reference profile.
 func WalkRepairs(root *Match, gold, pred jsonval.Value, g Granularity) []Op {
 	return Walk(root, gold, pred, WalkOptions{Granularity: g})
 }
 
 // WalkOptions select what the repair walk emits.
 type WalkOptions struct {
-	// Granularity is leaf (also when empty), subtree or all (SPEC §8.6).
+	// Granularity is leaf (also when empty), subtree or all (docs/SCORING.md §8.6).
 	Granularity Granularity
 	// Candidate selects the candidate-space walk of the default profile,
 	// whose operations apply as written. gold is then the gold value
@@ -78,8 +78,8 @@ type WalkOptions struct {
 	//     elements an ignoreMissing or ignoreExcess list leaves out of its
 	//     score, tuple positions of weight 0, a head or tail of importance
 	//     0. Such parts do not count in the score, but they still take part
-	//     in the pairing of records (SPEC §13 Q16: a comparison of two
-	//     values of different kinds there makes a whole record dissimilar).
+	//     in the pairing of records (docs/SCORING.md §7.5: a kind mismatch there makes a whole
+	//     record pair score 0 while the bijection is derived).
 	//
 	// With Complete, the repaired candidate is the gold in the candidate's
 	// identifiers wherever the two were aligned.
@@ -87,7 +87,7 @@ type WalkOptions struct {
 }
 
 // Walk walks a match tree and returns its repair operations in walk order
-// (SPEC §8.3), before ranking. gold and pred are the root values (see
+// (docs/SCORING.md §8.3), before ranking. gold and pred are the root values (see
 // WalkOptions.Candidate for the candidate-space walk).
 func Walk(root *Match, gold, pred jsonval.Value, opts WalkOptions) []Op {
 	if root == nil {
@@ -128,7 +128,7 @@ func listKindName(k ListKind) string {
 	return "fixed"
 }
 
-// node walks one match node. path is its gold-side path (SPEC §8.4), at the
+// node walks one match node. path is its gold-side path (docs/SCORING.md §8.4), at the
 // pointer of its candidate value, goldSub and predSub the values at the node.
 func (w *walker) node(m *Match, path, at string, goldSub, predSub jsonval.Value, plk string, c float64, out *[]Op) {
 	switch m.Type {
@@ -299,7 +299,7 @@ func (w *walker) list(m *Match, path, at string, goldSub, predSub jsonval.Value,
 		cc := float64(c * ch.Alpha)
 		childPath := path + "/" + strconv.Itoa(i)
 		// The element path of an operation: the list's own for the
-		// elements of a reorder list (SPEC §8.4).
+		// elements of a reorder list (docs/SCORING.md §8.4).
 		elemPath := childPath
 		if reorder {
 			elemPath = path
@@ -422,7 +422,7 @@ func (w *walker) object(m *Match, path, at string, goldSub, predSub jsonval.Valu
 			}
 			valueGain := NeumaierSum(gains)
 			keyGain := delta(ck, e.KeyScore)
-			// SPEC §9.3: the gain-weighted mix of the key pair's confidence
+			// docs/SCORING.md §9.3: the gain-weighted mix of the key pair's confidence
 			// and the value operations' confidences (the key pair's alone
 			// when nothing is gained).
 			keyConf := m.Confidence
@@ -449,7 +449,7 @@ func (w *walker) object(m *Match, path, at string, goldSub, predSub jsonval.Valu
 
 // PairingDiagnostics returns one pairing_ambiguous operation for every reorder
 // list node and every object node whose confidence is below threshold, in
-// pre-order (SPEC §8.7 item 2; object children are visited through gold keys
+// pre-order (docs/SCORING.md §8.7 item 2; object children are visited through gold keys
 // only).
 func PairingDiagnostics(root *Match, threshold float64) []Op {
 	var out []Op

@@ -33,7 +33,7 @@ import (
 //     the repaired candidate renames ids): records it cannot tell apart
 //     (equal in every weighted member and in their reference structure, or
 //     whose similarity cannot be computed while the bijection is derived,
-//     SPEC §13 Q16) are paired by record order, and the repaired candidate
+//     docs/SCORING.md §7.5) are paired by record order, and the repaired candidate
 //     keeps the candidate's order (docs/SCORING.md);
 //   - evanphx/json-patch applying the patch to the candidate gives the
 //     repaired candidate.

@@ -6,7 +6,7 @@ import "slices"
 // other schema sources (package structtag reads the same keywords from Go
 // struct tags and must reject and correct them the same way).
 
-// Keywords returns the Object Aligner keywords of SPEC §2.1 in their
+// Keywords returns the Object Aligner keywords of docs/SCORING.md §2.1 in their
 // suggestion tie-break order. The slice is a fresh copy.
 func Keywords() []string { return slices.Clone(oaKeywords) }
 

@@ -19,7 +19,7 @@
 //
 // # Order of the patch
 //
-// The patch applies operation after operation (RFC 6902 §3), so every array
+// The patch applies operation after operation (RFC 6902, section 3), so every array
 // index in it is the index the element has at the moment its operation
 // applies. It is built by one walk over the candidate, in document order:
 //
