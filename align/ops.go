@@ -43,6 +43,8 @@ type Op struct {
 	// Site is where the operation applies in the candidate as it was
 	// scored; only the candidate-space walk sets it (nil otherwise).
 	Site *Site
+
+	rename bool // a rename of WalkOptions.Complete (the walk's bookkeeping)
 }
 
 // Site locates an operation in the candidate value it was computed for, as

@@ -2,6 +2,7 @@ package align
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -207,7 +208,7 @@ func (w *walker) rename(m *Match, path, at string, g, p jsonval.Value, inReorder
 		kind = KindPrimitiveReplaceReorder
 	}
 	*out = append(*out, Op{Op: "replace", Kind: kind, Path: path, Delta: delta(c, m.Score), Value: g, Gold: g, Pred: p,
-		HasGold: true, HasPred: true, Confidence: m.Confidence, Site: w.site(at, 0)})
+		HasGold: true, HasPred: true, Confidence: m.Confidence, Site: w.site(at, 0), rename: true})
 }
 
 func (w *walker) subtree(m *Match, path, at string, goldSub, predSub jsonval.Value, c float64, out *[]Op) (stop bool) {
@@ -291,6 +292,7 @@ func (w *walker) list(m *Match, path, at string, goldSub, predSub jsonval.Value,
 		anchor = anchors(m, predSub)
 		addBefore, removeFrom = heldPositions(m)
 	}
+	var matched []matchedSpan // the operations of matched children, for dropRenameSwaps
 	for i, ch := range m.Children {
 		held := w.complete || (ch.Role == RoleMissing && i < addBefore) || (ch.Role == RoleExcess && i > removeFrom)
 		if ch.Alpha == 0 && !held {
@@ -314,11 +316,15 @@ func (w *walker) list(m *Match, path, at string, goldSub, predSub jsonval.Value,
 			childAt = at + "/" + strconv.Itoa(ch.PredIndex)
 		}
 		if cm.Type != LeafNode {
+			start := len(*out)
 			w.node(cm, childPath, childAt, gv, pv, lk, cc, out)
+			matched = append(matched, matchedSpan{gv, childAt, start, len(*out)})
 			continue
 		}
 		if w.complete && ch.Role == RoleMatched && renamable(cm) {
+			start := len(*out)
 			w.rename(cm, elemPath, childAt, gv, pv, reorder, cc, out)
+			matched = append(matched, matchedSpan{gv, childAt, start, len(*out)})
 			continue
 		}
 		if !w.cand {
@@ -367,6 +373,9 @@ func (w *walker) list(m *Match, path, at string, goldSub, predSub jsonval.Value,
 			*out = append(*out, op)
 		}
 	}
+	if w.complete && reorder {
+		dropRenameSwaps(out, matched)
+	}
 	if w.cand && m.List == ListPrefix && removeFrom < len(m.Children) {
 		// The elements beyond a tuple without items are not aligned; they
 		// would move into the positions removed.
@@ -376,6 +385,90 @@ func (w *walker) list(m *Match, path, at string, goldSub, predSub jsonval.Value,
 				HasPred: true, Confidence: m.Confidence, Site: w.site(at+jp, j)})
 		}
 	}
+}
+
+// matchedSpan is the operations *out[start:end] that a matched list child
+// emitted, with its gold value (in the candidate's identifiers) and its
+// candidate pointer.
+type matchedSpan struct {
+	gold       jsonval.Value
+	at         string
+	start, end int
+}
+
+// dropRenameSwaps removes the renames (WalkOptions.Complete) among the
+// operations of the matched children of a reorder list when all they do is
+// trade identifiers between elements that are equal once repaired: undoing
+// them gives the same elements in another order, which a reorder list does
+// not tell apart. Twin records (equal but for their ids) that the alignment
+// pairs in document order and the bijection by their references are the
+// case. Once repaired, a child is its gold value; without the renames, its
+// gold value with the candidate's identifiers put back.
+func dropRenameSwaps(out *[]Op, spans []matchedSpan) {
+	var with, without []string
+	for _, s := range spans {
+		back, renamed := s.gold, false
+		for _, o := range (*out)[s.start:s.end] {
+			if o.rename {
+				back = setAt(back, pointerTokens(strings.TrimPrefix(o.Site.Pointer, s.at)), o.Pred)
+				renamed = true
+			}
+		}
+		if renamed {
+			with = append(with, string(jsonval.AppendJSON(nil, s.gold)))
+			without = append(without, string(jsonval.AppendJSON(nil, back)))
+		}
+	}
+	slices.Sort(with)
+	slices.Sort(without)
+	if len(with) == 0 || !slices.Equal(with, without) {
+		return
+	}
+	kept := (*out)[:spans[0].start]
+	for _, o := range (*out)[spans[0].start:] {
+		if !o.rename {
+			kept = append(kept, o)
+		}
+	}
+	*out = kept
+}
+
+// setAt returns v with the value at the pointer tokens toks replaced by x,
+// copying the containers on the way; v itself when toks do not lead to a
+// value.
+func setAt(v jsonval.Value, toks []string, x jsonval.Value) jsonval.Value {
+	if len(toks) == 0 {
+		return x
+	}
+	switch v.Kind {
+	case jsonval.Object:
+		for i, m := range v.Obj {
+			if m.Key == toks[0] {
+				obj := slices.Clone(v.Obj)
+				obj[i].Value = setAt(m.Value, toks[1:], x)
+				return jsonval.NewObject(obj)
+			}
+		}
+	case jsonval.Array:
+		if i, err := strconv.Atoi(toks[0]); err == nil && i >= 0 && i < len(v.Arr) {
+			arr := slices.Clone(v.Arr)
+			arr[i] = setAt(v.Arr[i], toks[1:], x)
+			return jsonval.NewArray(arr)
+		}
+	}
+	return v
+}
+
+// pointerTokens splits a JSON Pointer into unescaped tokens.
+func pointerTokens(ptr string) []string {
+	if ptr == "" {
+		return nil
+	}
+	toks := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
+	for i, t := range toks {
+		toks[i] = strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
+	}
+	return toks
 }
 
 // EscapePointerToken escapes a JSON Pointer token (RFC 6901).

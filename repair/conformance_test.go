@@ -66,6 +66,7 @@ func TestConformanceRepaired(t *testing.T) {
 	}
 	for _, compat := range profiles {
 		t.Run(profileName(compat), func(t *testing.T) {
+			t.Parallel()
 			scorers := map[string]*interp.Scorer{}
 			var ok, below, invalidGold int
 			failures := map[string][]string{}
@@ -97,20 +98,22 @@ func TestConformanceRepaired(t *testing.T) {
 					t.Errorf("%s: scoring the repaired candidate: %v", v.ID, err)
 					continue
 				}
-				self, err := s.Score(v.Gold, v.Gold)
-				if err != nil {
-					t.Errorf("%s: scoring the gold against itself: %v", v.ID, err)
-					continue
-				}
 				why, isListed := listed[v.ID]
 				switch {
 				case got == 1 && isListed:
 					t.Errorf("%s: listed (%s) but the repaired candidate scores 1", v.ID, why)
 				case got == 1:
 					ok++
-				case isListed && got == self && self < 1:
-					below++
 				default:
+					self, err := s.Score(v.Gold, v.Gold)
+					if err != nil {
+						t.Errorf("%s: scoring the gold against itself: %v", v.ID, err)
+						continue
+					}
+					if isListed && got == self && self < 1 {
+						below++
+						continue
+					}
 					failures[v.Family] = append(failures[v.Family], fmt.Sprintf("%s: %.17g (the gold against itself: %.17g)", v.ID, got, self))
 				}
 			}

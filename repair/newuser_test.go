@@ -1,6 +1,7 @@
 package repair_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -159,4 +160,58 @@ func TestFreshIDs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestIDRenames: the edits rename a candidate id where the fixes' references
+// need it — the candidate gives one id to two records — and not where the
+// rename would only trade ids between twin records of an unordered list
+// (the paper's org chart has two Daves that the alignment and the
+// bijection pair differently): there the edits are the feedback's fixes.
+func TestIDRenames(t *testing.T) {
+	s := partyScorer(t, "string", interp.CompatDefault)
+	gold := mustJSON(t, `{"parties":[{"id":"a","name":"X"},{"id":"b","name":"Y"}],"lines":[{"sku":"s1","party":"a"},{"sku":"s2","party":"b"}]}`)
+	cand := mustJSON(t, `{"parties":[{"id":"p","name":"X"},{"id":"p","name":"Y"}],"lines":[{"sku":"s1","party":"p"},{"sku":"s2","party":"p"}]}`)
+	res, err := s.Align(gold, cand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	repaired, err := repair.Apply(cand, res.Edits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := mustJSON(t, `{"parties":[{"id":"p","name":"X"},{"id":"b","name":"Y"}],"lines":[{"sku":"s1","party":"p"},{"sku":"s2","party":"b"}]}`)
+	if !jsonval.Equal(repaired, want) {
+		t.Errorf("repaired %s, want %s", repaired, want)
+	}
+	if got, _ := s.Score(gold, repaired); got != 1 {
+		t.Errorf("the repaired candidate scores %v", got)
+	}
+
+	org, err := interp.Compile(readFile(t, "../examples/orgchart/schema.json"), "schema.json", interp.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err = org.Align(mustJSON(t, string(readFile(t, "../examples/orgchart/gold.json"))), mustJSON(t, string(readFile(t, "../examples/orgchart/candidate.json"))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops, err := res.Repair(interp.RepairOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if edits := res.Edits(); len(edits) != len(ops) {
+		t.Errorf("org chart: %d edits for %d fixes", len(edits), len(ops))
+		for _, o := range edits {
+			t.Logf("  %s %s %s %s", o.Op, o.Kind, o.Path, o.Value)
+		}
+	}
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
