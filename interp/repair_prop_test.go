@@ -34,7 +34,7 @@ import (
 //     (equal in every weighted member and in their reference structure, or
 //     whose similarity cannot be computed while the bijection is derived,
 //     docs/SCORING.md §7.5) are paired by record order, and the repaired candidate
-//     keeps the candidate's order (docs/SCORING.md);
+//     keeps the candidate's order (docs/SCORING.md §8.12);
 //   - evanphx/json-patch applying the patch to the candidate gives the
 //     repaired candidate.
 func TestPropertyRepaired(t *testing.T) {

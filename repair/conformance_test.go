@@ -27,7 +27,7 @@ func profileName(c interp.Compat) string {
 // belowOne lists the conformance vectors whose repaired candidate cannot
 // score 1.0, with the reason: on each of them the gold itself scores below
 // 1 against itself, and the repaired candidate must score exactly that
-// (docs/SCORING.md, "Repairing a candidate"). The same vectors in both
+// (docs/SCORING.md §8.12). The same vectors in both
 // profiles.
 var belowOne = []struct {
 	reason string

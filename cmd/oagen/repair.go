@@ -15,27 +15,29 @@ const repairUsage = `Usage:
   oagen repair -schema S.json [-patch] [flags] GOLD.json CAND.json
   oagen repair [-schema S.json] -batch IN.jsonl [-patch] [-jobs N] [-o OUT.jsonl] [flags]
 
-Prints the repaired candidate: the candidate with every fix of the feedback
-applied (granularity leaf), as one line of JSON. It scores 1.0 against the gold
-except where the gold itself scores below 1 against itself (docs/SCORING.md,
-"Repairing a candidate"). The fixes keep the candidate's own identifiers: a
-record it shares with the gold keeps its id, and a record it lacks is added
-under a fresh id it does not use (the gold's id when free, else the gold's id
-with a suffix: "depot_2", or the next integer).
+Prints the repaired candidate, as one line of JSON: the candidate with every fix
+of the feedback applied (granularity leaf). It scores 1.0 against the gold, except
+where even the gold cannot (it scores below 1 against itself) and where the scorer
+pairs twin records by their order (docs/SCORING.md §8.12).
+
+The fixes keep the candidate's own identifiers: a record the candidate shares with
+the gold keeps the candidate's id, and a record it lacks is added under an id it
+does not use - the gold's id when free, else the gold's id with a suffix
+("depot_2") or the next integer - which every reference to the record uses. Parts
+that carry no weight (elements an ignoreMissing or ignoreExcess list leaves out,
+positions of weight 0) are brought in line with the gold too. A candidate that
+fails JSON Schema validation is repaired by replacing it with the gold.
 
 With -patch it prints instead the RFC 6902 JSON Patch that turns the candidate
 into the repaired candidate, ordered for sequential application: inside an
-object, removals, then changes inside kept members, then additions; inside an
-array, positions in ascending order, each index the element's index at the
-moment its operation applies, additions at the end written "/-".
-
-A candidate that fails JSON Schema validation (or whose root kind differs from
-the gold's) is repaired by replacing it with the gold.
+object, removals, then changes inside the members kept, then additions; inside an
+array, positions in ascending order, each index the element's index at the moment
+its operation applies, additions at the end written "/-".
 
 With -batch, every input line {"gold":…,"candidate":…} (and optionally its own
-"schema") gives one output line in input order: {"repaired":…}, or
-{"patch":[…]} with -patch, or {"error":"line N: …"} for a line that cannot be
-repaired; a bad line never stops the batch.
+"schema") gives one output line in input order: {"repaired":…}, or {"patch":[…]}
+with -patch, or {"error":"line N: …"} for a line that cannot be repaired; a bad
+line never stops the batch.
 
 Exit status: 0 success, 1 bad input (schema, JSON, invalid gold), 2 usage error.
 

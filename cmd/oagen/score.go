@@ -217,6 +217,13 @@ optionally its own "schema") gives one output line {"score":…} in input order,
 {"score":null,"error":"…"} for a line that cannot be scored; a bad line never stops
 the batch.
 
+In -json output and in the "ops" of batch lines, each operation is
+{"op","kind","path","delta","value","gold","candidate","pair_id","confidence"}, and a
+side the operation does not have is left out: "value" for a remove, "candidate" for
+a missing key or list item, "gold" for an extraneous one. "candidate": null means
+the candidate wrote null. Attribution rows follow the same rule. In the default
+profile the values are written in the candidate's identifiers (docs/SCORING.md §8.1).
+
 Exit status: 0 success, 1 bad input (schema, JSON, invalid gold), 2 usage error.
 
 Flags:
