@@ -6,11 +6,13 @@
 //
 //	oagen score -schema S.json GOLD.json CAND.json   score one pair
 //	oagen score -schema S.json -batch IN.jsonl       score a JSON Lines batch
+//	oagen eval -schema S.json -o DIR IN.jsonl        score a dataset and summarize it
 //	oagen describe -schema S.json GOLD.json CAND.json
 //	oagen repair -schema S.json [-patch] GOLD.json CAND.json   the repaired candidate
 //	oagen check S.json | ./pkg                       check annotations
 //	oagen schema -type Name ./pkg                    export a Go type's annotated JSON Schema
 //	oagen gen -schema S.json -type Name -pkg p -o p_oa.go   generate a scorer
+//	oagen serve -stdio | -http ADDR [-schema NAME=S.json]…  long-lived scorer
 //
 // Run "oagen <command> -h" for the flags of each command.
 package main
@@ -28,6 +30,7 @@ const (
 	exitOK    = 0
 	exitInput = 1 // bad input: schema, JSON, gold
 	exitUsage = 2 // bad command line
+	exitBelow = 3 // eval: the mean is below -fail-under
 )
 
 // usageError marks errors in the command line (exit status 2).
@@ -41,12 +44,15 @@ const topUsage = `oagen scores structured (JSON) output against a gold answer (O
 
 Usage:
   oagen score    -schema S.json GOLD.json CAND.json   score one pair (see -h for batch mode)
+  oagen eval     [-schema S.json] -o DIR IN.jsonl     score a dataset: results, summary, per-path statistics
   oagen describe -schema S.json GOLD.json CAND.json   prose description of the alignment
   oagen repair   -schema S.json GOLD.json CAND.json   the candidate with every fix applied (-patch: as a JSON Patch)
   oagen check    S.json | ./pkg                       check a schema's (or Go struct tags') annotations
   oagen schema   -type Name [-no-oa] [./pkg]          print the annotated JSON Schema of a Go type
   oagen gen      -schema S.json -type Name -pkg p -o p_oa.go
                                                       generate a typed, specialised scorer
+  oagen serve    -stdio | -http ADDR [-schema [NAME=]S.json]…
+                                                      long-lived scorer (JSON Lines or HTTP)
 
 Run "oagen <command> -h" for the flags of a command.
 `
@@ -65,6 +71,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "score":
 		err = cmdScore(args[1:], stdin, stdout, stderr)
+	case "eval":
+		err = cmdEval(args[1:], stdin, stdout, stderr)
 	case "describe":
 		err = cmdDescribe(args[1:], stdout, stderr)
 	case "repair":
@@ -75,6 +83,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdGenAny(args[1:], stdout, stderr)
 	case "schema":
 		err = cmdSchema(args[1:], stdout, stderr)
+	case "serve":
+		err = cmdServe(args[1:], stdin, stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, topUsage)
 		return exitOK
@@ -92,6 +102,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if errors.As(err, &ue) {
 		fmt.Fprintf(stderr, "oagen %s: %v\n", args[0], err)
 		return exitUsage
+	}
+	if errors.Is(err, errFailUnder) {
+		fmt.Fprintf(stderr, "oagen %s: %v\n", args[0], err)
+		return exitBelow
 	}
 	fmt.Fprintf(stderr, "oagen %s: %v\n", args[0], err)
 	return exitInput

@@ -9,6 +9,7 @@ import (
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 	"github.com/objectaligner/oagen/repair"
+	"github.com/objectaligner/oagen/request"
 )
 
 const repairUsage = `Usage:
@@ -34,10 +35,12 @@ object, removals, then changes inside the members kept, then additions; inside a
 array, positions in ascending order, each index the element's index at the moment
 its operation applies, additions at the end written "/-".
 
-With -batch, every input line {"gold":…,"candidate":…} (and optionally its own
-"schema") gives one output line in input order: {"repaired":…}, or {"patch":[…]}
-with -patch, or {"error":"line N: …"} for a line that cannot be repaired; a bad
-line never stops the batch.
+With -batch, every input line is a request of "oagen score -batch" ("gold" and
+"candidate" required; "id", "schema" and "options" as there) and gives one output
+line in input order: {"id":…,"repaired":…}, or {"id":…,"patch":[…]} with -patch,
+or {"id":…,"error":"line N: …","error_kind":"…"} for a line that cannot be
+repaired; a bad line never stops the batch. A summary line goes to stderr at the
+end.
 
 Exit status: 0 success, 1 bad input (schema, JSON, invalid gold), 2 usage error.
 
@@ -54,8 +57,7 @@ func cmdRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("repair", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var f repairFlags
-	f.register(fs, false)
-	f.registerBatch(fs, "repair")
+	f.register(fs, modeRepair)
 	fs.BoolVar(&f.patch, "patch", false, "print the RFC 6902 JSON Patch that turns the candidate into the repaired candidate")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), repairUsage)
@@ -67,14 +69,14 @@ func cmdRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		return usagef("%v", err)
 	}
-	if err := f.checkLimits(); err != nil {
+	if err := f.checkScoring(); err != nil {
 		return err
 	}
 	if f.batch != "" {
 		if fs.NArg() != 0 {
 			return usagef("-batch takes no positional arguments")
 		}
-		return runBatch(&f.scoreFlags, f.output(), stdin, stdout, stderr)
+		return runBatch("repair", &f.scoreFlags, f.output(), stdin, stdout, stderr)
 	}
 	res, err := alignFiles(&f.scoreFlags, fs, stderr)
 	if err != nil {
@@ -106,21 +108,37 @@ func (f *repairFlags) repaired(dst []byte, res *interp.Result) ([]byte, error) {
 	return jsonval.AppendJSON(dst, v), nil
 }
 
-// output is the batch output of "oagen repair -batch".
-func (f *repairFlags) output() batchOutput {
-	member := `{"repaired":`
+// output is the batch output of "oagen repair -batch": {"id":…,"repaired":…}
+// or {"id":…,"patch":[…]}, and {"id":…,"error":"…","error_kind":"…"} ("id"
+// when the line has one).
+func (f *repairFlags) output() lineOutput {
+	member := `"repaired":`
 	if f.patch {
-		member = `{"patch":`
+		member = `"patch":`
 	}
-	return batchOutput{
-		progress: "repairing",
-		result: func(res *interp.Result) (string, error) {
-			buf, err := f.repaired([]byte(member), res)
-			if err != nil {
-				return "", err
-			}
-			return string(append(buf, "}\n"...)), nil
+	return lineOutput{
+		result: func(r *request.Request, res *interp.Result, _ request.Settings) ([]byte, error) {
+			dst, err := f.repaired(append(openLine(r), member...), res)
+			return append(dst, '}'), err
 		},
-		failed: errorMember,
+		failed: func(r *request.Request, msg string, err error) []byte {
+			dst := append(openLine(r), `"error":`...)
+			dst = jsonval.AppendJSON(dst, jsonval.NewString(msg))
+			dst = append(dst, `,"error_kind":`...)
+			dst = jsonval.AppendJSON(dst, jsonval.NewString(string(request.KindOf(err))))
+			return append(dst, '}')
+		},
 	}
+}
+
+// openLine opens an output line's object with the line's "id", when it has
+// one.
+func openLine(r *request.Request) []byte {
+	dst := []byte{'{'}
+	if r != nil && r.HasID {
+		dst = append(dst, `"id":`...)
+		dst = jsonval.AppendJSON(dst, r.ID)
+		dst = append(dst, ',')
+	}
+	return dst
 }

@@ -123,7 +123,8 @@ func TestRepairBatch(t *testing.T) {
 			msg, _ := v.Get("error")
 			pmsg, _ := pv.Get("error")
 			prefix := "line " + strconv.Itoa(i+1) + ": "
-			if len(v.Obj) != 1 || !strings.HasPrefix(msg.S, prefix) || !strings.Contains(msg.S, l.errText) || pmsg.S != msg.S {
+			kind, _ := v.Get("error_kind")
+			if len(v.Obj) != 2 || kind.Kind != jsonval.String || !strings.HasPrefix(msg.S, prefix) || !strings.Contains(msg.S, l.errText) || pmsg.S != msg.S {
 				t.Errorf("line %d: got %s and %s, want an error line %q…%q", i+1, got[i], patches[i], prefix, l.errText)
 			}
 		}
