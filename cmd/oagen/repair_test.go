@@ -157,3 +157,50 @@ func TestRepairUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestRepairBatchRequests: repair -batch reads the requests of score -batch:
+// the "id" is copied to the output line, "options" (the profile here) apply
+// to the line, and a line without a candidate is an error line with its id.
+func TestRepairBatchRequests(t *testing.T) {
+	gold, cand := string(readFile(t, orgGold)), string(readFile(t, orgCand))
+	compact := func(s string) string { return string(jsonval.AppendJSON(nil, mustDecode(t, s))) }
+	input := `{"id":"a","gold":` + compact(gold) + `,"candidate":` + compact(cand) + `}` + "\n" +
+		`{"id":7,"gold":` + compact(gold) + `,"candidate":` + compact(cand) + `,"options":{"compat":"reference"}}` + "\n" +
+		`{"id":"c","gold":` + compact(gold) + `}` + "\n"
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"repair", "-schema", orgSchema, "-patch", "-batch", "-"}, strings.NewReader(input), &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%d output lines, want 3:\n%s", len(lines), stdout.String())
+	}
+	res, err := orgScorer(t, interp.CompatDefault).Align(readJSON(t, orgGold), readJSON(t, orgCand))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := repair.NewPatch(res.Candidate, res.Edits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{`{"id":"a","patch":` + string(p.AppendJSON(nil)) + `}`, `{"id":7,"patch":` + string(p.AppendJSON(nil)) + `}`} {
+		if lines[i] != want {
+			t.Errorf("line %d: %s, want %s", i+1, lines[i], want)
+		}
+	}
+	if !strings.HasPrefix(lines[2], `{"id":"c","error":"line 3: `) || !strings.Contains(lines[2], `"error_kind":"bad_request"`) {
+		t.Errorf("line 3: %s, want an error line with id \"c\"", lines[2])
+	}
+	if !strings.HasPrefix(stderr.String(), "oagen repair: 3 lines, 1 errors") {
+		t.Errorf("stderr %q, want the summary line", stderr.String())
+	}
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}

@@ -215,3 +215,67 @@ func readFile(t *testing.T, path string) []byte {
 	}
 	return data
 }
+
+// TestTrueValues: in the default profile a fix carries the value at its
+// site, and applying it alone earns its delta. A missing element that a
+// zero-score pairing left behind is the gold element itself, not its aligned
+// form; a JSON null paired with a value is replaced, where the reference
+// profile reports an add beside it or a remove that leaves the gold's null
+// unmatched.
+func TestTrueValues(t *testing.T) {
+	for _, tc := range []struct {
+		name, schema, gold, cand string
+		kind                     align.OpKind
+		value                    string
+		refOp                    string // the reference profile's op of that kind at that site
+	}{
+		{"dissolved pair", `{"type":"array","order":"align","items":{"type":"array","items":{"type":"integer","score":"exact"}}}`,
+			`[[1,2],[7]]`, `[[3],[7]]`, align.KindListItemMissing, `[1,2]`, "add"},
+		{"null paired with a value", `{"type":"array","items":{"type":["integer","null"],"score":"exact","nullScore":0.5}}`,
+			`[null,4]`, `[5,4]`, align.KindNullValueReplace, `null`, "remove"},
+		{"value paired with null", `{"type":"array","items":{"type":["integer","null"],"score":"exact","nullScore":0.5}}`,
+			`[5,4]`, `[null,4]`, align.KindNullValueReplace, `5`, "add"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			gold, cand := mustJSON(t, tc.gold), mustJSON(t, tc.cand)
+			s, err := interp.Compile([]byte(tc.schema), "s.json", interp.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := s.Align(gold, cand)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ops, err := res.Repair(interp.RepairOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var fix *align.Op
+			for i := range ops {
+				if ops[i].Kind == tc.kind {
+					fix = &ops[i]
+				}
+			}
+			if fix == nil || !jsonval.Equal(fix.Value, mustJSON(t, tc.value)) {
+				t.Fatalf("no %s with value %s in %+v", tc.kind, tc.value, ops)
+			}
+			fixed, err := repair.Apply(cand, []align.Op{*fix})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := s.Score(gold, fixed); got != res.Score+fix.Delta {
+				t.Errorf("after the fix %s: score %v, want %v + %v", fixed, got, res.Score, fix.Delta)
+			}
+			rs, _ := interp.Compile([]byte(tc.schema), "s.json", interp.Options{Compat: interp.CompatReference})
+			rres, _ := rs.Align(gold, cand)
+			rops, _ := rres.Repair(interp.RepairOptions{})
+			found := false
+			for _, o := range rops {
+				found = found || (o.Op == tc.refOp && o.Delta == fix.Delta)
+			}
+			if !found {
+				t.Errorf("reference profile: no %s of Δ %v in %+v", tc.refOp, fix.Delta, rops)
+			}
+		})
+	}
+}
