@@ -31,16 +31,17 @@ func ParseGranularity(s string) (Granularity, error) {
 }
 
 // WalkRepairs walks a match tree and returns its repair operations in walk
-// order (docs/SCORING.md §8.3), before ranking. gold and pred are the original root
-// values; the walk indexes them by entry position (docs/SCORING.md §8.3). It
-// is Walk in the reference profile.
+// order (docs/SCORING.md §8.3), before ranking. gold and pred are the
+// original root values; the walk indexes them by entry position
+// (docs/SCORING.md §8.3). It is Walk in the reference profile.
 func WalkRepairs(root *Match, gold, pred jsonval.Value, g Granularity) []Op {
 	return Walk(root, gold, pred, WalkOptions{Granularity: g})
 }
 
 // WalkOptions select what the repair walk emits.
 type WalkOptions struct {
-	// Granularity is leaf (also when empty), subtree or all (docs/SCORING.md §8.6).
+	// Granularity is leaf (also when empty), subtree or all
+	// (docs/SCORING.md §8.6).
 	Granularity Granularity
 	// Candidate selects the candidate-space walk of the default profile,
 	// whose operations apply as written. gold is then the gold value
@@ -58,6 +59,9 @@ type WalkOptions struct {
 	//     null_value_replace of the candidate element by the gold one,
 	//     rather than an add beside it or a remove that leaves the gold's
 	//     null unmatched;
+	//   - in a tuple, the missing positions before an added one are added
+	//     and the extraneous elements after a removed one removed, even at
+	//     weight 0 (Δ 0), so that every element keeps its position;
 	//   - every operation carries its Site.
 	//
 	// The tree must come from the interpreter, whose list children carry
@@ -79,17 +83,20 @@ type WalkOptions struct {
 	//     elements an ignoreMissing or ignoreExcess list leaves out of its
 	//     score, tuple positions of weight 0, a head or tail of importance
 	//     0. Such parts do not count in the score, but they still take part
-	//     in the pairing of records (docs/SCORING.md §7.5: a kind mismatch there makes a whole
-	//     record pair score 0 while the bijection is derived).
+	//     in the pairing of records (docs/SCORING.md §7.5: a kind mismatch
+	//     there makes a whole record pair score 0 while the bijection is
+	//     derived).
 	//
+	// Renames that only trade identifiers between elements of a reorder
+	// list that are equal once repaired are left out (dropRenameSwaps).
 	// With Complete, the repaired candidate is the gold in the candidate's
 	// identifiers wherever the two were aligned.
 	Complete bool
 }
 
 // Walk walks a match tree and returns its repair operations in walk order
-// (docs/SCORING.md §8.3), before ranking. gold and pred are the root values (see
-// WalkOptions.Candidate for the candidate-space walk).
+// (docs/SCORING.md §8.3), before ranking. gold and pred are the root values
+// (see WalkOptions.Candidate for the candidate-space walk).
 func Walk(root *Match, gold, pred jsonval.Value, opts WalkOptions) []Op {
 	if root == nil {
 		return nil
@@ -129,8 +136,9 @@ func listKindName(k ListKind) string {
 	return "fixed"
 }
 
-// node walks one match node. path is its gold-side path (docs/SCORING.md §8.4), at the
-// pointer of its candidate value, goldSub and predSub the values at the node.
+// node walks one match node. path is its gold-side path (docs/SCORING.md
+// §8.4), at the pointer of its candidate value, goldSub and predSub the
+// values at the node.
 func (w *walker) node(m *Match, path, at string, goldSub, predSub jsonval.Value, plk string, c float64, out *[]Op) {
 	switch m.Type {
 	case LeafNode:
