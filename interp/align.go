@@ -181,7 +181,7 @@ func (c *call) kernelError(err error) error {
 }
 
 // fatal reports whether err must end the call even where the semantics
-// swallow alignment errors (bijection derivation, docs/SCORING.md §13 Q16): an exceeded limit
+// swallow alignment errors (bijection derivation, docs/SCORING.md §7.5): an exceeded limit
 // or a done context.
 func fatal(err error) bool {
 	var le *LimitError

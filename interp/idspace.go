@@ -18,12 +18,12 @@ import (
 // injective map per scope from gold ids to candidate-space ids:
 //
 //   - a gold id with a counterpart under the scope's bijection π maps to
-//     that counterpart, σ(g) = π(g), written in the gold id's lexical form
-//     (integer-form or float-form) when the two differ: the reference
-//     profile tells 7 from 7.0, which are one identifier;
-//   - a gold id without one (its record is missing from the candidate, or
-//     its counterpart is a number that cannot be written in the gold id's
-//     form, such as 8.5 for the gold's 0) maps
+//     that counterpart, σ(g) = π(g); in the reference profile, which tells
+//     7 from 7.0 (one identifier), it is written in the gold id's lexical
+//     form (integer-form or float-form);
+//   - a gold id without one (its record is missing from the candidate, or,
+//     in the reference profile, its counterpart is a number that cannot be
+//     written in the gold id's form, such as 8.5 for the gold's 0) maps
 //     to a fresh id that the candidate does not use in the scope, neither as
 //     an id nor as a reference: the gold id itself when it is free, else,
 //     for a string, the first free of g + "_2", g + "_3", …, and for a
@@ -38,13 +38,14 @@ import (
 // values from it.
 
 // CandidateSpaceGold returns the gold written in the candidate's
-// identifiers: r.Gold with σ (above) applied to every id and reference, the
-// gold as the candidate should have written it. The values of the
-// candidate-space repair operations come from it. Without scopes, or without
-// bijections (a candidate that failed validation), it is r.Gold.
+// identifiers: the gold as scored (in the default profile its canonical
+// form) with σ (above) applied to every id and reference, the gold as the
+// candidate should have written it. The values of the candidate-space repair
+// operations come from it. Without scopes, or without bijections (a
+// candidate that failed validation), it is the gold as scored.
 func (r *Result) CandidateSpaceGold() jsonval.Value {
 	if r.scorer == nil || len(r.Bijections) == 0 {
-		return r.Gold
+		return r.gold
 	}
 	sch := r.scorer.schema
 	edits := &valueEdits{}
@@ -53,7 +54,7 @@ func (r *Result) CandidateSpaceGold() jsonval.Value {
 			break
 		}
 		sigma := r.sigma(i)
-		for _, rec := range walkPath(r.Gold, "", sc.RecordPath, nil) {
+		for _, rec := range walkPath(r.gold, "", sc.RecordPath, nil) {
 			for _, id := range walkPath(rec.v, rec.ptr, sc.IDSuffix, nil) {
 				if v, ok := sigma[keyOf(id.v)]; ok {
 					edits.set(id.ptr, v)
@@ -61,14 +62,14 @@ func (r *Result) CandidateSpaceGold() jsonval.Value {
 			}
 		}
 		for _, rp := range sc.RefPaths {
-			for _, ref := range walkPath(r.Gold, "", rp, nil) {
+			for _, ref := range walkPath(r.gold, "", rp, nil) {
 				if v, ok := sigma[keyOf(ref.v)]; ok {
 					edits.set(ref.ptr, v)
 				}
 			}
 		}
 	}
-	return edits.apply(r.Gold)
+	return edits.apply(r.gold)
 }
 
 // sigma returns σ of scope i: every gold id of the bijection mapped to its
@@ -76,18 +77,18 @@ func (r *Result) CandidateSpaceGold() jsonval.Value {
 func (r *Result) sigma(i int) map[idKey]jsonval.Value {
 	sc := r.scorer.schema.Scopes[i]
 	space := newIDSpace()
-	for _, id := range walkValues(r.Candidate, concatPath(sc.RecordPath, sc.IDSuffix)) {
+	for _, id := range walkValues(r.cand, concatPath(sc.RecordPath, sc.IDSuffix)) {
 		space.add(id)
 	}
 	for _, rp := range sc.RefPaths {
-		for _, ref := range walkValues(r.Candidate, rp) {
+		for _, ref := range walkValues(r.cand, rp) {
 			space.add(ref)
 		}
 	}
 	sigma := map[idKey]jsonval.Value{}
 	counterpart := func(p IDPair) (jsonval.Value, bool) {
-		if !p.HasCandidate {
-			return jsonval.Value{}, false
+		if !p.HasCandidate || !r.scorer.referenceProfile() {
+			return p.Candidate, p.HasCandidate
 		}
 		c := inFormOf(p.Candidate, p.Gold)
 		return c, c.Kind == p.Gold.Kind || !c.IsNumber() || !p.Gold.IsNumber()
