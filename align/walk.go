@@ -411,16 +411,22 @@ type matchedSpan struct {
 // not tell apart. Twin records (equal but for their ids) that the alignment
 // pairs in document order and the bijection by their references are the
 // case. Once repaired, a child is its gold value; without the renames, its
-// gold value with the candidate's identifiers put back.
+// gold value with the candidate's identifiers put back. A rename below an
+// array inside a child is not undone that way (the candidate's indices are
+// not the gold's): such renames are always kept.
 func dropRenameSwaps(out *[]Op, spans []matchedSpan) {
 	var with, without []string
 	for _, s := range spans {
 		back, renamed := s.gold, false
 		for _, o := range (*out)[s.start:s.end] {
-			if o.rename {
-				back = setAt(back, pointerTokens(strings.TrimPrefix(o.Site.Pointer, s.at)), o.Pred)
-				renamed = true
+			if !o.rename {
+				continue
 			}
+			var ok bool
+			if back, ok = setMember(back, pointerTokens(strings.TrimPrefix(o.Site.Pointer, s.at)), o.Pred); !ok {
+				return
+			}
+			renamed = true
 		}
 		if renamed {
 			with = append(with, string(jsonval.AppendJSON(nil, s.gold)))
@@ -441,30 +447,28 @@ func dropRenameSwaps(out *[]Op, spans []matchedSpan) {
 	*out = kept
 }
 
-// setAt returns v with the value at the pointer tokens toks replaced by x,
-// copying the containers on the way; v itself when toks do not lead to a
-// value.
-func setAt(v jsonval.Value, toks []string, x jsonval.Value) jsonval.Value {
+// setMember returns v with the value at the pointer tokens toks, a path of
+// object members, replaced by x, copying the objects on the way; ok is false
+// when toks do not lead to a value through objects only.
+func setMember(v jsonval.Value, toks []string, x jsonval.Value) (_ jsonval.Value, ok bool) {
 	if len(toks) == 0 {
-		return x
+		return x, true
 	}
-	switch v.Kind {
-	case jsonval.Object:
-		for i, m := range v.Obj {
-			if m.Key == toks[0] {
-				obj := slices.Clone(v.Obj)
-				obj[i].Value = setAt(m.Value, toks[1:], x)
-				return jsonval.NewObject(obj)
+	if v.Kind != jsonval.Object {
+		return v, false
+	}
+	for i, m := range v.Obj {
+		if m.Key == toks[0] {
+			sub, ok := setMember(m.Value, toks[1:], x)
+			if !ok {
+				return v, false
 			}
-		}
-	case jsonval.Array:
-		if i, err := strconv.Atoi(toks[0]); err == nil && i >= 0 && i < len(v.Arr) {
-			arr := slices.Clone(v.Arr)
-			arr[i] = setAt(v.Arr[i], toks[1:], x)
-			return jsonval.NewArray(arr)
+			obj := slices.Clone(v.Obj)
+			obj[i].Value = sub
+			return jsonval.NewObject(obj), true
 		}
 	}
-	return v
+	return v, false
 }
 
 // pointerTokens splits a JSON Pointer into unescaped tokens.

@@ -72,6 +72,25 @@ func (r *Result) CandidateSpaceGold() jsonval.Value {
 	return edits.apply(r.gold)
 }
 
+// CandidateIDs returns σ (above), in scope order: every gold id with the
+// identifier the candidate-space operations write for it — its counterpart
+// under the bijection (Bijections) or a fresh id. Every pair has a
+// candidate id; Excess is empty. Without bijections it is nil.
+func (r *Result) CandidateIDs() []Bijection {
+	if r.scorer == nil || len(r.Bijections) == 0 {
+		return nil
+	}
+	out := make([]Bijection, len(r.Bijections))
+	for i, b := range r.Bijections {
+		sigma := r.sigma(i)
+		out[i].Scope = b.Scope
+		for _, p := range b.Pairs {
+			out[i].Pairs = append(out[i].Pairs, IDPair{Gold: p.Gold, Candidate: sigma[keyOf(p.Gold)], HasCandidate: true})
+		}
+	}
+	return out
+}
+
 // sigma returns σ of scope i: every gold id of the bijection mapped to its
 // candidate-space id.
 func (r *Result) sigma(i int) map[idKey]jsonval.Value {

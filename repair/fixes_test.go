@@ -279,3 +279,29 @@ func TestTrueValues(t *testing.T) {
 		})
 	}
 }
+
+// TestRegressions repairs the pairs of testdata/regressions.jsonl, each a
+// bug found by the property tests: the repaired candidate must score 1.
+func TestRegressions(t *testing.T) {
+	for i, line := range strings.Split(strings.TrimSpace(string(readFile(t, "testdata/regressions.jsonl"))), "\n") {
+		c := mustJSON(t, line)
+		get := func(k string) jsonval.Value { v, _ := c.Get(k); return v }
+		s, err := interp.Compile(jsonval.AppendJSON(nil, get("schema")), "regression.json", interp.Options{})
+		if err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		gold, cand := get("gold"), get("candidate")
+		res, err := s.Align(gold, cand)
+		if err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		repaired, err := repair.Apply(cand, res.Edits())
+		if err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		want, _ := s.Score(gold, res.CandidateSpaceGold())
+		if got, _ := s.Score(gold, repaired); got != want {
+			t.Errorf("line %d (%s): the repaired candidate scores %v, the gold in the candidate's identifiers %v", i+1, get("why").S, got, want)
+		}
+	}
+}
