@@ -11,7 +11,6 @@ import (
 	"github.com/leanovate/gopter/prop"
 
 	"github.com/objectaligner/oagen/align"
-	"github.com/objectaligner/oagen/internal/proptest"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 	"github.com/objectaligner/oagen/repair"
@@ -36,15 +35,16 @@ import (
 //     candidate's order (docs/SCORING.md §8.12);
 //   - evanphx/json-patch applying the patch to the candidate gives the
 //     repaired candidate.
+//
+// 400 random schemas (100 under -short), two candidates each, in both
+// profiles; OAGEN_LONG=1 runs ten times as many.
 func TestPropertyRepaired(t *testing.T) {
 	t.Parallel()
-	params := proptest.Parameters(t)
-	params.MinSuccessfulTests = 400
+	cases := 400
 	if testing.Short() {
-		params.MinSuccessfulTests = 100
+		cases = 100
 	}
-	params.MaxShrinkCount = 0 // inputs are seeds
-	props := gopter.NewProperties(params)
+	props := gopter.NewProperties(profileParams(t, profileCases(cases)))
 	var pairs, belowOne, repairedOtherwise int
 	props.Property("the repaired candidate scores what the gold scores", prop.ForAll(
 		func(seed uint64, depth int) string {
