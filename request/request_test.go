@@ -175,6 +175,38 @@ func TestEngineCache(t *testing.T) {
 	}
 }
 
+// TestEngineBlendLambdaZero checks that "wl_blend_lambda": 0 scores with
+// λ = 0 (docs/SCORING.md §7.8), not with the default 0.5 that a zero float64
+// used to stand for, and that lines with the same λ share one scorer.
+func TestEngineBlendLambdaZero(t *testing.T) {
+	e, err := NewEngine(EngineConfig{Base: DefaultSettings(), Schema: []byte(intSchema), SchemaFile: "int.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prep := func(line string) *interp.Scorer {
+		t.Helper()
+		sc, _, err := e.Prepare(parse(t, line))
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		return sc
+	}
+	def := prep(`{"gold":1,"candidate":2}`)
+	zero := prep(`{"gold":1,"candidate":2,"options":{"wl_blend_lambda":0}}`)
+	if zero == def {
+		t.Fatal("wl_blend_lambda 0 selected the default scorer")
+	}
+	if l := zero.Options().WLBlendLambda; l == nil || *l != 0 {
+		t.Errorf("wl_blend_lambda 0: the scorer's λ is %v, want 0", l)
+	}
+	if prep(`{"gold":1,"candidate":2,"options":{"wl_blend_lambda":0}}`) != zero {
+		t.Error("the same wl_blend_lambda compiled again")
+	}
+	if prep(`{"gold":1,"candidate":2,"options":{"wl_blend_lambda":0.5}}`) != def {
+		t.Error("wl_blend_lambda 0.5, the default, compiled another scorer")
+	}
+}
+
 func TestEngineWithoutDefault(t *testing.T) {
 	e, err := NewEngine(EngineConfig{Base: DefaultSettings()})
 	if err != nil {

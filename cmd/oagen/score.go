@@ -160,7 +160,7 @@ func (f *scoreFlags) options() interp.Options {
 		IDDisambiguation:    f.idDisambiguation,
 		WLIntegration:       f.wlIntegration,
 		WLRounds:            f.wlRounds.n,
-		WLBlendLambda:       f.wlLambda,
+		WLBlendLambda:       new(f.wlLambda),
 		ComputeConfidence:   f.confidence != "",
 		ConfidenceMethod:    f.confidence,
 		ReferentialFeedback: f.referentialFeedback,
