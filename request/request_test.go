@@ -327,3 +327,42 @@ func TestAppendObjectiveScores(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", out, want)
 	}
 }
+
+// TestAppendResultWarnings checks that the warnings raised while scoring
+// reach the response: a gold key the schema does not declare (it scores 0,
+// docs/SCORING.md §6.4), and, with the option warn_on_ambiguous_mapping,
+// gold records the bijection could pair in several ways (§7.10), which was
+// a per-line option whose result no output carried. A pair without
+// warnings has no "warnings" member.
+func TestAppendResultWarnings(t *testing.T) {
+	const people = `{"type":"object","properties":{"p":{"type":"array","order":"align","items":{"type":"object","properties":{"id":{"type":"integer","idScope":"s"},"n":{"type":"string"}}}}}}`
+	e, err := NewEngine(EngineConfig{Base: DefaultSettings(), Schema: []byte(people)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ line, want string }{
+		{`{"gold":{"p":[],"x":1},"candidate":{"p":[],"x":1}}`,
+			`{"score":0.5,"bijections":{"s":{}},"warnings":["/x: gold key \"x\" is not declared in the schema's properties; its value scores 0"]}`},
+		{`{"gold":{"p":[{"id":1,"n":"a"},{"id":2,"n":"a"}]},"candidate":{"p":[{"id":1,"n":"a"},{"id":2,"n":"a"}]},"options":{"warn_on_ambiguous_mapping":true}}`,
+			`{"score":1.0,"bijections":{"s":{"1":1,"2":2}},"warnings":["scope \"s\": gold ids 1 and 2 could be paired in several ways"]}`},
+		{`{"gold":{"p":[{"id":1,"n":"a"},{"id":2,"n":"a"}]},"candidate":{"p":[{"id":1,"n":"a"},{"id":2,"n":"a"}]}}`,
+			`{"score":1.0,"bijections":{"s":{"1":1,"2":2}}}`},
+	} {
+		r := parse(t, c.line)
+		sc, s, err := e.Prepare(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sc.Align(r.Gold, r.Candidate)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := AppendResult(nil, r, res, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(out) != c.want {
+			t.Errorf("%s:\ngot  %s\nwant %s", c.line, out, c.want)
+		}
+	}
+}
