@@ -7,8 +7,8 @@ import (
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/feedback"
-	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/internal/conformance"
+	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
