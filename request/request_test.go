@@ -331,7 +331,7 @@ func TestAppendObjectiveScores(t *testing.T) {
 // TestAppendResultWarnings checks that the warnings raised while scoring
 // reach the response: a gold key the schema does not declare (it scores 0,
 // docs/SCORING.md §6.4), and, with the option warn_on_ambiguous_mapping,
-// gold records the bijection could pair in several ways (§7.10), which was
+// gold records the bijection could pair in several ways (docs/SCORING.md §7.10), which was
 // a per-line option whose result no output carried. A pair without
 // warnings has no "warnings" member.
 func TestAppendResultWarnings(t *testing.T) {
