@@ -20,6 +20,11 @@ import (
 // scopes; "attribution" when s.Attribution; "objective_scores" when
 // s.ObjectiveScores. Scores and deltas are written with full float64
 // precision (AppendScore).
+//
+// "warnings" lists the warnings raised while scoring (interp.Result.Warnings:
+// gold keys the schema does not declare, and with the option
+// warn_on_ambiguous_mapping records the bijection could pair in several
+// ways), when there are any.
 func AppendResult(dst []byte, r *Request, res *interp.Result, s Settings) ([]byte, error) {
 	var text string
 	var ops []align.Op
@@ -56,6 +61,16 @@ func AppendResult(dst []byte, r *Request, res *interp.Result, s Settings) ([]byt
 	if s.ObjectiveScores {
 		dst = append(dst, `,"objective_scores":`...)
 		dst = AppendObjectiveScores(dst, res.ObjectiveScores())
+	}
+	if len(res.Warnings) > 0 {
+		dst = append(dst, `,"warnings":[`...)
+		for i, w := range res.Warnings {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = jsonval.AppendJSON(dst, jsonval.NewString(w))
+		}
+		dst = append(dst, ']')
 	}
 	return append(dst, '}'), nil
 }

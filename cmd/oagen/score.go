@@ -62,7 +62,11 @@ const (
 )
 
 func (f *scoreFlags) register(fs *flag.FlagSet, mode flagMode) {
-	fs.StringVar(&f.schema, "schema", "", "annotated JSON Schema `file` (required, except for batch lines that carry their own \"schema\")")
+	schemaUsage := "annotated JSON Schema `file` (required, except for input lines that carry their own \"schema\")"
+	if mode == modeDescribe {
+		schemaUsage = "annotated JSON Schema `file` (required)"
+	}
+	fs.StringVar(&f.schema, "schema", "", schemaUsage)
 	addCompatFlag(fs, &f.compat)
 	fs.BoolVar(&f.quiet, "quiet", false, "do not print schema warnings on stderr")
 	fs.StringVar(&f.idDisambiguation, "id-disambiguation", "wl", "identifier disambiguation: wl or none (docs/SCORING.md §7.5)")
@@ -92,7 +96,7 @@ func (f *scoreFlags) register(fs *flag.FlagSet, mode flagMode) {
 	if mode == modeRepair {
 		return
 	}
-	fs.BoolVar(&f.feedback, "feedback", false, "add the ranked feedback text (and, with -json or -batch, the operations)")
+	fs.BoolVar(&f.feedback, "feedback", false, "add the ranked feedback text (and, in JSON output, the operations)")
 	fs.IntVar(&f.topK, "top-k", 5, "number of fix locations in the feedback (-1: all)")
 	fs.StringVar(&f.style, "style", "gepa", "feedback style: gepa, compact or json")
 	fs.StringVar(&f.templates, "templates", "", "TOML or JSON `file` of feedback template overrides")
@@ -101,7 +105,7 @@ func (f *scoreFlags) register(fs *flag.FlagSet, mode flagMode) {
 	fs.StringVar(&f.referentialFeedback, "referential-feedback", interp.RefFeedbackLiteral,
 		"wording of reference fixes: literal (ids) or semantic (the records' properties, docs/SCORING.md §8.11)")
 	fs.BoolVar(&f.attribution, "attribution", false,
-		"add the per-location attribution of the deficit (docs/SCORING.md §9.2): a table, or \"attribution\" with -json and -batch")
+		"add the per-location attribution of the deficit (docs/SCORING.md §9.2): a table, or \"attribution\" in JSON output")
 	fs.StringVar(&f.confidence, "confidence", "",
 		"compute pairing confidences (docs/SCORING.md §9.3) with this `method`: margin or entropy (default: off)")
 	fs.StringVar(&f.rankBy, "rank-by", align.RankByScoreDelta,
@@ -142,10 +146,24 @@ func (f *scoreFlags) check() error {
 	return f.checkScoring()
 }
 
-// checkScoring validates the scoring flags: limits that are not positive
-// (interp.Limits would silently read them as "default"). The profile name
-// is checked when -compat is parsed.
+// checkScoring validates the scoring flags: the identifier options, so that
+// a bad value is a usage error naming its flag, and limits that are not
+// positive (interp.Limits would silently read them as "default"). The
+// profile name and -wl-rounds are checked when they are parsed.
 func (f *scoreFlags) checkScoring() error {
+	switch f.idDisambiguation {
+	case "wl", "none":
+	default:
+		return usagef("-id-disambiguation %q: want wl or none", f.idDisambiguation)
+	}
+	switch f.wlIntegration {
+	case "tie_break", "blend":
+	default:
+		return usagef("-wl-integration %q: want tie_break or blend", f.wlIntegration)
+	}
+	if !(f.wlLambda >= 0 && f.wlLambda <= 1) {
+		return usagef("-wl-lambda %v: want a number in [0, 1]", f.wlLambda)
+	}
 	for _, l := range []struct {
 		name string
 		v    int64
@@ -170,7 +188,7 @@ func (f *scoreFlags) options() interp.Options {
 		IDDisambiguation:    f.idDisambiguation,
 		WLIntegration:       f.wlIntegration,
 		WLRounds:            f.wlRounds.n,
-		WLBlendLambda:       f.wlLambda,
+		WLBlendLambda:       new(f.wlLambda),
 		ComputeConfidence:   f.confidence != "",
 		ConfidenceMethod:    f.confidence,
 		ReferentialFeedback: f.referentialFeedback,
