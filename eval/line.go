@@ -10,10 +10,10 @@ import (
 )
 
 // LineScorer scores the lines of a dataset, one request per line, as
-// "oagen score -batch" and "oagen eval" do: each line is parsed, prepared by
-// the Engine (its own schema and options apply) and scored into its
-// response line and, with an Observer, its Case. It is safe for concurrent
-// use when its Engine and Observer are (they are).
+// "oagen score -batch", "oagen repair -batch" and "oagen eval" do: each line
+// is parsed, prepared by the Engine (its own schema and options apply) and
+// scored into its response line and, with an Observer, its Case. It is
+// safe for concurrent use (an Engine and an Observer are).
 type LineScorer struct {
 	// Engine resolves each request to its scorer and settings.
 	Engine *request.Engine
@@ -22,6 +22,19 @@ type LineScorer struct {
 	// Observer, when set, turns every line into a Case (ScoredLine.Case),
 	// with the line's ranked repair operations (ScoredLine.Ops).
 	Observer *Observer
+	// Responses render the response lines; its nil fields take those of
+	// "oagen score -batch" and "oagen eval".
+	Responses Responses
+}
+
+// Responses render the response lines of a LineScorer, appended to dst
+// without their newline: Result that of a scored line, Failure that of a
+// line that was not scored, whose message msg is the error's text after
+// the line number ("line N: …"). Those of "oagen score -batch" and "oagen
+// eval" are request.AppendResult and request.AppendError.
+type Responses struct {
+	Result  func(dst []byte, r *request.Request, res *interp.Result, s request.Settings) ([]byte, error)
+	Failure func(dst []byte, r *request.Request, msg string, err error) []byte
 }
 
 // ScoredLine is the outcome of one line.
@@ -40,8 +53,8 @@ type ScoredLine struct {
 	// Err is why the line was not scored (nil when it was); its kind is
 	// request.KindOf(Err).
 	Err error
-	// Output is the line's response, newline included: request.AppendResult
-	// for a scored line, else request.AppendError with the message "line N:
+	// Output is the line's response, newline included: Responses.Result
+	// for a scored line, else Responses.Failure with the message "line N:
 	// …" (N the line's number; no prefix when the number is unknown).
 	Output []byte
 	// Case is the line's Case, with an Observer. Its Detail is left to the
@@ -75,7 +88,11 @@ func (s *LineScorer) Score(number int, line []byte) (out ScoredLine) {
 	if err != nil {
 		return s.Fail(number, line, req, err)
 	}
-	text, err := request.AppendResult(nil, req, res, settings)
+	result := request.AppendResult
+	if s.Responses.Result != nil {
+		result = s.Responses.Result
+	}
+	text, err := result(nil, req, res, settings)
 	if err != nil {
 		return s.Fail(number, line, req, err)
 	}
@@ -102,7 +119,11 @@ func (s *LineScorer) Fail(number int, line []byte, req *request.Request, err err
 	if number > 0 {
 		msg = fmt.Sprintf("line %d: %s", number, msg)
 	}
-	out := ScoredLine{Request: req, Err: err, Output: append(request.AppendError(nil, req, msg, err), '\n')}
+	failure := request.AppendError
+	if s.Responses.Failure != nil {
+		failure = s.Responses.Failure
+	}
+	out := ScoredLine{Request: req, Err: err, Output: append(failure(nil, req, msg, err), '\n')}
 	if s.Observer != nil {
 		out.Case = s.Observer.Failed(s.lineOf(number, line, req), string(request.KindOf(err)), err.Error())
 	}

@@ -131,3 +131,22 @@ func TestLineScorerPanic(t *testing.T) {
 		t.Fatalf("case %+v", s.Case)
 	}
 }
+
+// TestLineScorerResponses: custom responses render both kinds of lines.
+func TestLineScorerResponses(t *testing.T) {
+	ls := orgLines(t, NewObserver(DefaultConfig()), request.DefaultSettings())
+	ls.Responses = Responses{
+		Result: func(dst []byte, r *request.Request, res *interp.Result, _ request.Settings) ([]byte, error) {
+			return fmt.Appendf(dst, "ok %v", res.Score), nil
+		},
+		Failure: func(dst []byte, r *request.Request, msg string, err error) []byte {
+			return fmt.Appendf(dst, "failed %s (%s)", msg, request.KindOf(err))
+		},
+	}
+	if s := ls.Score(1, []byte(`{"gold":{},"candidate":{}}`)); string(s.Output) != "ok 1\n" || s.Case.Score != 1 {
+		t.Errorf("scored: %q, case %+v", s.Output, s.Case)
+	}
+	if s := ls.Score(2, []byte(`{`)); !strings.HasPrefix(string(s.Output), "failed line 2: ") || !strings.HasSuffix(string(s.Output), " (bad_json)\n") || s.Case.Error != "bad_json" {
+		t.Errorf("failed: %q, case %+v", s.Output, s.Case)
+	}
+}

@@ -25,8 +25,8 @@ type scored struct {
 	size int64 // bytes of input the line took, terminator included
 }
 
-// newLineScorer returns the line scorer of "score -batch" and "eval" (which
-// adds an observer) with the request engine of the flags: the -schema file
+// newLineScorer returns the line scorer of "score -batch", "repair -batch"
+// (which set their responses) and "eval" (which adds an observer) with the request engine of the flags: the -schema file
 // (if any) is the default schema, a line's string "schema" names a schema
 // file, and schema warnings go to stderr once each (unless -quiet).
 func newLineScorer(f *scoreFlags, stderr io.Writer) (*eval.LineScorer, error) {
@@ -205,30 +205,32 @@ func openInput(name string, stdin io.Reader) (io.ReadCloser, int64, error) {
 	return file, size, nil
 }
 
-// runBatch scores a JSON Lines batch ("oagen score -batch"): one output line
-// per input line, in input order.
-func runBatch(f *scoreFlags, stdin io.Reader, stdout, stderr io.Writer) error {
+// runBatch processes a JSON Lines batch ("oagen score -batch", "oagen
+// repair -batch", named by cmd): one output line per input line, in input
+// order, rendered by out.
+func runBatch(cmd string, f *scoreFlags, out eval.Responses, stdin io.Reader, stdout, stderr io.Writer) error {
 	ls, err := newLineScorer(f, stderr)
 	if err != nil {
 		return err
 	}
+	ls.Responses = out
 	in, size, err := openInput(f.batch, stdin)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	var out io.Writer = stdout
+	var dst io.Writer = stdout
 	if f.out != "" {
 		file, err := os.Create(f.out)
 		if err != nil {
 			return err
 		}
 		defer file.Close()
-		out = file
+		dst = file
 	}
 	start := time.Now()
 	prog := newProgress(stderr, size)
-	w := bufio.NewWriter(out)
+	w := bufio.NewWriter(dst)
 	var lines, failed int
 	err = scoreLines(in, f.jobs, ls, func(s scored) error {
 		lines++
@@ -243,6 +245,6 @@ func runBatch(f *scoreFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	if ferr := w.Flush(); err == nil {
 		err = ferr
 	}
-	fmt.Fprintf(stderr, "oagen score: %d lines, %d errors, %s\n", lines, failed, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(stderr, "oagen %s: %d lines, %d errors, %s\n", cmd, lines, failed, time.Since(start).Round(time.Millisecond))
 	return err
 }

@@ -35,7 +35,8 @@ Writes into DIR (created if needed):
   results.jsonl   one line per input line, in input order:
                   {"id", "score"} for a scored line (plus "feedback" and "ops"
                   with -feedback or a line's "feedback": true, "bijections" for
-                  referential schemas, "attribution" with -attribution), or
+                  referential schemas, "attribution" with -attribution,
+                  "warnings" when scoring raised any), or
                   {"id", "score": null, "error", "error_kind"} for a line that
                   cannot be scored. "id" only when the line has one.
   summary.json    the summary:
