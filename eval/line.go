@@ -103,7 +103,7 @@ func (s *LineScorer) Score(number int, line []byte) (out ScoredLine) {
 	if out.Ops, err = res.Repair(settings.Repair); err != nil {
 		return s.Fail(number, line, req, err)
 	}
-	if out.Case, err = s.Observer.Scored(s.lineOf(number, line, req), sc, res, out.Ops); err != nil {
+	if out.Case, err = s.Observer.Scored(lineOf(number, line, req), sc, res, out.Ops); err != nil {
 		return s.Fail(number, line, req, err)
 	}
 	return out
@@ -125,13 +125,13 @@ func (s *LineScorer) Fail(number int, line []byte, req *request.Request, err err
 	}
 	out := ScoredLine{Request: req, Err: err, Output: append(failure(nil, req, msg, err), '\n')}
 	if s.Observer != nil {
-		out.Case = s.Observer.Failed(s.lineOf(number, line, req), string(request.KindOf(err)), err.Error())
+		out.Case = s.Observer.Failed(lineOf(number, line, req), string(request.KindOf(err)), err.Error())
 	}
 	return out
 }
 
 // lineOf identifies a line.
-func (s *LineScorer) lineOf(number int, line []byte, req *request.Request) Line {
+func lineOf(number int, line []byte, req *request.Request) Line {
 	l := Line{Number: number, Key: SampleKey(line)}
 	if req != nil && req.HasID {
 		l.ID = jsonval.AppendJSON(nil, req.ID)

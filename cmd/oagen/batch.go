@@ -26,9 +26,10 @@ type scored struct {
 }
 
 // newLineScorer returns the line scorer of "score -batch", "repair -batch"
-// (which set their responses) and "eval" (which adds an observer) with the request engine of the flags: the -schema file
-// (if any) is the default schema, a line's string "schema" names a schema
-// file, and schema warnings go to stderr once each (unless -quiet).
+// (which set their responses) and "eval" (which adds an observer), with the
+// request engine of the flags: the -schema file (if any) is the default
+// schema, a line's string "schema" names a schema file, and schema warnings
+// go to stderr once each (unless -quiet).
 func newLineScorer(f *scoreFlags, stderr io.Writer) (*eval.LineScorer, error) {
 	base, err := f.settings()
 	if err != nil {
