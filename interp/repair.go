@@ -27,6 +27,13 @@ type RepairOptions struct {
 // Repair returns the ranked repair operations of the pair (docs/SCORING.md §8). A
 // candidate that failed validation, or whose root kind differs from the
 // gold's, has none.
+//
+// In the default profile the operations are those of the candidate-space walk
+// (align.WalkOptions.Candidate): their values (value, gold, candidate) are the
+// true values at their sites, every id and reference written in the
+// candidate's identifiers (see CandidateSpaceGold), so that a fix applies as
+// written and earns its delta. In the reference profile they are the Python
+// reference's, values in the gold's identifiers.
 func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
 	g, err := align.ParseGranularity(string(opts.Granularity))
 	if err != nil {
@@ -41,7 +48,7 @@ func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
 	if r.Match == nil {
 		return nil, nil
 	}
-	ops := align.WalkRepairs(r.Match, r.gold, r.cand, g)
+	ops := r.walk(g)
 	var diags []align.Op
 	if opts.IncludePairingAmbiguous {
 		th := opts.AmbiguityThreshold
@@ -51,6 +58,32 @@ func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
 		diags = align.PairingDiagnostics(r.Match, th)
 	}
 	return align.RankOps(ops, align.RankOptions{MinContribution: opts.MinContribution, RankBy: opts.RankBy}, diags)
+}
+
+// walk runs the repair walk of the result's profile at granularity g.
+func (r *Result) walk(g align.Granularity) []align.Op {
+	if r.scorer == nil || r.scorer.referenceProfile() {
+		return align.WalkRepairs(r.Match, r.gold, r.cand, g)
+	}
+	return align.Walk(r.Match, r.CandidateSpaceGold(), r.cand, align.WalkOptions{Granularity: g, Candidate: true})
+}
+
+// Edits returns the leaf-granularity repair operations that package repair
+// applies, whatever the profile: the candidate-space walk's, in walk order
+// (not ranked), each with its Site, and the edits that recover no credit but
+// make the repaired candidate whole (align.WalkOptions.Complete, Δ 0: id
+// renames, the parts that carry no weight). In the default profile they are
+// the operations of Repair before ranking, plus those edits. A candidate
+// without a match tree (it failed validation, or its root kind differs from
+// the gold's) gets one replace of the whole value by the gold (kind
+// subtree_replace, Δ 1 − score).
+func (r *Result) Edits() []align.Op {
+	if r.Match == nil {
+		return []align.Op{{Op: "replace", Kind: align.KindSubtreeReplace, Delta: 1 - r.Score,
+			Value: r.gold, Gold: r.gold, Pred: r.cand, HasGold: true, HasPred: true,
+			Confidence: 1, Site: &align.Site{}}}
+	}
+	return align.Walk(r.Match, r.CandidateSpaceGold(), r.cand, align.WalkOptions{Candidate: true, Complete: true})
 }
 
 // Feedback returns the feedback text and the ranked operations of the pair

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 
 	"github.com/objectaligner/oagen/interp"
@@ -201,10 +202,14 @@ func optionsKey(opts interp.Options) string {
 	if opts.WLRounds != nil {
 		rounds = fmt.Sprint(*opts.WLRounds)
 	}
+	lambda := 0.5
+	if opts.WLBlendLambda != nil {
+		lambda = *opts.WLBlendLambda
+	}
 	names := make([]string, len(opts.Comparators))
 	for i, c := range opts.Comparators {
 		names[i] = c.Registry + "/" + c.Name
 	}
-	opts.WLRounds, opts.Comparators = nil, nil
-	return fmt.Sprintf("%#v|%s|%q", opts, rounds, names)
+	opts.WLRounds, opts.WLBlendLambda, opts.Comparators = nil, nil, nil
+	return fmt.Sprintf("%#v|%s|%s|%q", opts, rounds, strconv.FormatFloat(lambda, 'g', -1, 64), names)
 }

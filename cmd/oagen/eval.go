@@ -35,7 +35,8 @@ Writes into DIR (created if needed):
   results.jsonl   one line per input line, in input order:
                   {"id", "score"} for a scored line (plus "feedback" and "ops"
                   with -feedback or a line's "feedback": true, "bijections" for
-                  referential schemas, "attribution" with -attribution), or
+                  referential schemas, "attribution" with -attribution,
+                  "warnings" when scoring raised any), or
                   {"id", "score": null, "error", "error_kind"} for a line that
                   cannot be scored. "id" only when the line has one.
   summary.json    the summary:
@@ -66,7 +67,8 @@ Writes into DIR (created if needed):
       mean_deficit      the mean over scored lines of the path's share of
                         1 − score; all entries add up to 1 − mean
       occurrences       values at the path in the gold (scope: gold records)
-      exact, partial, replaced   pairs of similarity 1, in (0,1), 0
+      exact, partial, replaced   values paired with one of similarity 1,
+                        in (0,1), 0
       missing, excess   values only in the gold, only in the candidate
                         (scope: records paired with no counterpart)
       wrong_reference   references to the wrong record
@@ -83,8 +85,12 @@ Writes into DIR (created if needed):
                   with their fixes for the embedded cases: the -worst lowest
                   scores and a -sample of others chosen by a hash of the line
 
-A missing or excess array element counts at the element's path, not at its
-members'. See docs/SCORING.md for how scores and deficits are computed.
+Every value counts at its own path, objects and arrays as well as leaves:
+/people/* counts each person once (paired, with the pair's similarity, or
+missing, or excess), /people/*/name the names of the paired people, /people
+the array as a whole and "" the whole value. A missing or excess element
+counts at the element's path only (its deficit too), not at its members'.
+See docs/SCORING.md for how scores and deficits are computed.
 
 -merge combines the directories of runs over shards of one dataset into DIR:
 the same summary.json as one run over the concatenated input (give every
@@ -193,7 +199,7 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 		return nil, err
 	}
 	cfg := eval.Config{MatchThreshold: f.matchThreshold, Worst: f.worst, Sample: f.sample}
-	ls.observer = eval.NewObserver(cfg)
+	ls.Observer = eval.NewObserver(cfg)
 	in, size, err := openInput(input, stdin)
 	if err != nil {
 		return nil, err
@@ -212,15 +218,15 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 	prog := newProgress(stderr, size)
 	err = scoreLines(in, f.jobs, ls, func(s scored) error {
 		prog.add(s.size)
-		if s.err == nil && st.Wants(s.c.Score, s.c.Key) {
-			d, err := caseDetail(&s)
+		if s.Err == nil && st.Wants(s.Case.Score, s.Case.Key) {
+			d, err := report.Detail(s.Result, s.Ops, s.Settings)
 			if err != nil {
 				return err
 			}
-			s.c.Detail = d
+			s.Case.Detail = d
 		}
-		st.Add(s.c)
-		_, err := w.Write(s.out)
+		st.Add(s.Case)
+		_, err := w.Write(s.Output)
 		return err
 	})
 	prog.done()
@@ -310,10 +316,6 @@ func writeJSON(name string, v any, indent bool) error {
 	}
 	return os.WriteFile(name, append(data, '\n'), 0o644)
 }
-
-// caseDetail is the report's view of a case the state keeps (gold and
-// candidate aligned, the ranked fixes, the bijections).
-func caseDetail(s *scored) (json.RawMessage, error) { return report.Detail(s.res, s.ops, s.settings) }
 
 // writeReport writes DIR/report.html, rendered from the summary and the
 // state (its Worst and Sample cases carry the views); title names the

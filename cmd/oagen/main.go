@@ -8,6 +8,7 @@
 //	oagen score -schema S.json -batch IN.jsonl       score a JSON Lines batch
 //	oagen eval -schema S.json -o DIR IN.jsonl        score a dataset and summarize it
 //	oagen describe -schema S.json GOLD.json CAND.json
+//	oagen repair -schema S.json [-patch] GOLD.json CAND.json   the repaired candidate
 //	oagen check S.json | ./pkg                       check annotations
 //	oagen schema -type Name ./pkg                    export a Go type's annotated JSON Schema
 //	oagen gen -schema S.json -type Name -pkg p -o p_oa.go   generate a scorer
@@ -45,6 +46,7 @@ Usage:
   oagen score    -schema S.json GOLD.json CAND.json   score one pair (see -h for batch mode)
   oagen eval     [-schema S.json] -o DIR IN.jsonl     score a dataset: results, summary, per-path statistics
   oagen describe -schema S.json GOLD.json CAND.json   prose description of the alignment
+  oagen repair   -schema S.json GOLD.json CAND.json   the candidate with every fix applied (-patch: as a JSON Patch)
   oagen check    S.json | ./pkg                       check a schema's (or Go struct tags') annotations
   oagen schema   -type Name [-no-oa] [./pkg]          print the annotated JSON Schema of a Go type
   oagen gen      -schema S.json -type Name -pkg p -o p_oa.go
@@ -73,6 +75,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdEval(args[1:], stdin, stdout, stderr)
 	case "describe":
 		err = cmdDescribe(args[1:], stdout, stderr)
+	case "repair":
+		err = cmdRepair(args[1:], stdin, stdout, stderr)
 	case "check":
 		err = cmdCheck(args[1:], stdout, stderr)
 	case "gen":
