@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/objectaligner/oagen/ir"
 )
 
 // rootLoc is the location of a root argument x (a *T): a pointer to the
@@ -131,13 +133,66 @@ func %[5]sRepair(gold, cand *%[1]s) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := align.WalkRepairs(r.Match, %[15]s, %[16]s, align.GranularityLeaf)
+	%[15]s
 	return align.RankOps(ops, align.RankOptions{}, nil)
 }`, T, src, validDoc, integrity, m.prefix, e.goldIntegrity(), validate,
 		nilCheck, goldCheck, candCheck,
 		prepare("0"), fmt.Sprintf(score, "false"),
 		prepare("nil"), fmt.Sprintf(score, "true"),
-		e.encode(r, e.rootLoc("gold")), e.encode(r, e.rootLoc("cand")))
+		e.repairWalk())
+}
+
+// repairWalk is the end of the repair function: the candidate-space walk of
+// the default profile (align.WalkOptions.Candidate) over the JSON values of
+// the pair, the gold rewritten in the candidate's identifiers (through the
+// bijections of its scopes) when the schema has scopes.
+func (e *emitter) repairWalk() string {
+	r := e.m.root
+	var b strings.Builder
+	fmt.Fprintf(&b, "gj, pj := %s, %s\n", e.encode(r, e.rootLoc("gold")), e.encode(r, e.rootLoc("cand")))
+	if len(e.m.scopes) > 0 {
+		var pairs []string
+		for _, ts := range e.m.scopes {
+			pairs = append(pairs, fmt.Sprintf("c.%s.Pairs(%s)", ts.field, encoder[ts.id.kind]))
+		}
+		fmt.Fprintf(&b, "gj = genrt.CandidateSpaceGold(gj, pj, %sScopePaths[:], [][]genrt.IDPair{%s})\n", e.m.prefix, strings.Join(pairs, ", "))
+	}
+	b.WriteString("ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})")
+	return b.String()
+}
+
+// scopePaths emits the data paths of the scopes for genrt.CandidateSpaceGold.
+func (e *emitter) scopePaths() {
+	if len(e.m.scopes) == 0 {
+		return
+	}
+	steps := func(p ir.Path) string {
+		var parts []string
+		for _, ed := range p {
+			switch ed.Kind {
+			case ir.EdgeProperty:
+				parts = append(parts, fmt.Sprintf("{Key: %q}", ed.Key))
+			case ir.EdgeItems:
+				parts = append(parts, "{Kind: genrt.StepItems}")
+			case ir.EdgePrefix:
+				parts = append(parts, fmt.Sprintf("{Kind: genrt.StepPrefix, Index: %d}", ed.Index))
+			}
+		}
+		if len(parts) == 0 {
+			return "nil"
+		}
+		return "[]genrt.Step{" + strings.Join(parts, ", ") + "}"
+	}
+	e.p("// %sScopePaths are the data paths of the scopes (record, id suffix, references), for the candidate-space gold of repairs.", e.m.prefix)
+	e.p("var %sScopePaths = [...]genrt.ScopePaths{", e.m.prefix)
+	for _, ts := range e.m.scopes {
+		var refs []string
+		for _, rp := range ts.sc.RefPaths {
+			refs = append(refs, steps(rp))
+		}
+		e.p("{Record: %s, ID: %s, Refs: [][]genrt.Step{%s}},", steps(ts.sc.RecordPath), steps(ts.sc.IDSuffix), strings.Join(refs, ", "))
+	}
+	e.p("}")
 }
 
 // goldIntegrity is the body of CheckTGold.

@@ -3,20 +3,21 @@ package gen
 import (
 	"flag"
 	"fmt"
-	"github.com/objectaligner/oagen/internal/proptest"
 	"math/rand"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/leanovate/gopter"
+	"github.com/objectaligner/oagen/internal/proptest"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
 var (
 	fidelitySeed    = flag.Int64("fidelity.seed", 0, "seed of TestFidelity (0: the project's property seed, see internal/proptest)")
-	fidelitySchemas = flag.Int("fidelity.schemas", 60, "random schemas of TestFidelity")
+	fidelitySchemas = flag.Int("fidelity.schemas", 60, "random schemas of TestFidelity (OAGEN_LONG=1: five times as many)")
 	fidelityPairs   = flag.Int("fidelity.pairs", 30, "random pairs per schema of TestFidelity")
 )
 
@@ -674,7 +675,12 @@ func TestFidelity(t *testing.T) {
 	gen := genCase(*fidelityPairs)
 	h := newHarness(t)
 	var cases []fidelityCase
-	for range *fidelitySchemas {
+	schemas := *fidelitySchemas
+	if os.Getenv("OAGEN_LONG") == "1" {
+		// The long sweep (the project's long-test switch).
+		schemas *= 5
+	}
+	for range schemas {
 		v, ok := gen(params).Retrieve()
 		if !ok {
 			t.Fatal("generator failed")

@@ -400,6 +400,7 @@ func renderScorer(f *jen.File, m *model, src string, json bool, schema []byte) {
 		e.emitCheck(t)
 	}
 	e.entryPoints(src)
+	e.scopePaths()
 	if json {
 		e.jsonEntryPoints(src, schema)
 	}

@@ -63,8 +63,12 @@ func repoRoot(t testing.TB) string {
 func renderOps(ops []align.Op) string {
 	var b strings.Builder
 	for _, op := range ops {
-		fmt.Fprintf(&b, "%s|%s|%s|%x|%s|%s|%s|%s|%x\n", op.Op, op.Kind, op.Path, math.Float64bits(op.Delta),
-			jsonval.AppendJSON(nil, op.Value), jsonval.AppendJSON(nil, op.Gold), jsonval.AppendJSON(nil, op.Pred), op.PairID, math.Float64bits(op.Confidence))
+		site := "-"
+		if op.Site != nil {
+			site = fmt.Sprintf("%q@%d", op.Site.Pointer, op.Site.Seq)
+		}
+		fmt.Fprintf(&b, "%s|%s|%s|%x|%s|%s|%s|%v|%v|%s|%x|%s\n", op.Op, op.Kind, op.Path, math.Float64bits(op.Delta),
+			jsonval.AppendJSON(nil, op.Value), jsonval.AppendJSON(nil, op.Gold), jsonval.AppendJSON(nil, op.Pred), op.HasGold, op.HasPred, op.PairID, math.Float64bits(op.Confidence), site)
 	}
 	return b.String()
 }
@@ -144,8 +148,12 @@ func main() {
 func render(ops []align.Op) string {
 	var b strings.Builder
 	for _, op := range ops {
-		fmt.Fprintf(&b, "%s|%s|%s|%x|%s|%s|%s|%s|%x\n", op.Op, op.Kind, op.Path, math.Float64bits(op.Delta),
-			jsonval.AppendJSON(nil, op.Value), jsonval.AppendJSON(nil, op.Gold), jsonval.AppendJSON(nil, op.Pred), op.PairID, math.Float64bits(op.Confidence))
+		site := "-"
+		if op.Site != nil {
+			site = fmt.Sprintf("%q@%d", op.Site.Pointer, op.Site.Seq)
+		}
+		fmt.Fprintf(&b, "%s|%s|%s|%x|%s|%s|%s|%v|%v|%s|%x|%s\n", op.Op, op.Kind, op.Path, math.Float64bits(op.Delta),
+			jsonval.AppendJSON(nil, op.Value), jsonval.AppendJSON(nil, op.Gold), jsonval.AppendJSON(nil, op.Pred), op.HasGold, op.HasPred, op.PairID, math.Float64bits(op.Confidence), site)
 	}
 	return b.String()
 }

@@ -212,8 +212,12 @@ func score[T any](in []string, out *bufio.Writer, g, p *T, score func(g, p *T) (
 	pj, _ := json.Marshal(p)
 	var b strings.Builder
 	for _, op := range ops {
-		fmt.Fprintf(&b, "%s|%s|%s|%x|%s|%s|%s|%s|%x\n", op.Op, op.Kind, op.Path, math.Float64bits(op.Delta),
-			jsonval.AppendJSON(nil, op.Value), jsonval.AppendJSON(nil, op.Gold), jsonval.AppendJSON(nil, op.Pred), op.PairID, math.Float64bits(op.Confidence))
+		site := "-"
+		if op.Site != nil {
+			site = fmt.Sprintf("%q@%d", op.Site.Pointer, op.Site.Seq)
+		}
+		fmt.Fprintf(&b, "%s|%s|%s|%x|%s|%s|%s|%v|%v|%s|%x|%s\n", op.Op, op.Kind, op.Path, math.Float64bits(op.Delta),
+			jsonval.AppendJSON(nil, op.Value), jsonval.AppendJSON(nil, op.Gold), jsonval.AppendJSON(nil, op.Pred), op.HasGold, op.HasPred, op.PairID, math.Float64bits(op.Confidence), site)
 	}
 	fmt.Fprintf(out, "%x\t%s\t%s\t%s\n", math.Float64bits(s), strconv.Quote(b.String()), gj, pj)
 }
@@ -299,8 +303,12 @@ func interpResult(sc *interp.Scorer, g, p jsonval.Value) string {
 	}
 	var b strings.Builder
 	for _, op := range ops {
-		fmt.Fprintf(&b, "%s|%s|%s|%x|%s|%s|%s|%s|%x\n", op.Op, op.Kind, op.Path, math.Float64bits(op.Delta),
-			jsonval.AppendJSON(nil, op.Value), jsonval.AppendJSON(nil, op.Gold), jsonval.AppendJSON(nil, op.Pred), op.PairID, math.Float64bits(op.Confidence))
+		site := "-"
+		if op.Site != nil {
+			site = fmt.Sprintf("%q@%d", op.Site.Pointer, op.Site.Seq)
+		}
+		fmt.Fprintf(&b, "%s|%s|%s|%x|%s|%s|%s|%v|%v|%s|%x|%s\n", op.Op, op.Kind, op.Path, math.Float64bits(op.Delta),
+			jsonval.AppendJSON(nil, op.Value), jsonval.AppendJSON(nil, op.Gold), jsonval.AppendJSON(nil, op.Pred), op.HasGold, op.HasPred, op.PairID, math.Float64bits(op.Confidence), site)
 	}
 	return strconv.FormatUint(math.Float64bits(r.Score), 16) + "\n" + b.String()
 }

@@ -118,22 +118,22 @@ func (w *Workspace) head(spec *ArraySpec, nG, nP int, build bool, el *Elems) (fl
 			s, r := el.Pos(i, build)
 			hs[i] = s
 			if build {
-				ents[i] = Entry{Role: align.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
+				ents[i] = Entry{Role: align.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match, GI: i, PI: i}
 			}
 		case hasG:
 			if build {
 				v := el.Value(true, i)
-				ents[i] = Entry{Role: align.RoleMissing, Gold: v, Match: Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
+				ents[i] = missing(v, i, -1)
 			}
 		case hasP:
 			if build {
 				v := el.Value(false, i)
-				ents[i] = Entry{Role: align.RoleExcess, Pred: v, Match: Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
+				ents[i] = excess(v, -1, i)
 			}
 		default:
 			hw[i] = 0 // absent on both sides: out of the normalisation
 			if build {
-				ents[i] = Entry{Role: align.RoleAbsent, Match: Leaf(align.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match}
+				ents[i] = Entry{Role: align.RoleAbsent, Match: Leaf(align.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false).Match, GI: -1, PI: -1}
 			}
 		}
 	}
@@ -175,16 +175,28 @@ func (w *Workspace) cells(k, n, m int, el *Elems) []float64 {
 	return M
 }
 
-func missing(v jsonval.Value) Entry {
-	return Entry{Role: align.RoleMissing, Gold: v, Match: Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match}
+// missing, excess and matched return the entries of those roles; gi and pi
+// are the indices of their elements (Entry).
+func missing(v jsonval.Value, gi, pi int) Entry {
+	return Entry{Role: align.RoleMissing, Gold: v, Match: Leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false).Match, GI: gi, PI: pi}
 }
 
-func excess(v jsonval.Value) Entry {
-	return Entry{Role: align.RoleExcess, Pred: v, Match: Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match}
+func excess(v jsonval.Value, gi, pi int) Entry {
+	return Entry{Role: align.RoleExcess, Pred: v, Match: Leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true).Match, GI: gi, PI: pi}
 }
 
-func matched(r *Res) Entry {
-	return Entry{Role: align.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match}
+func matched(r *Res, gi, pi int) Entry {
+	return Entry{Role: align.RoleMatched, Gold: r.Gold, Pred: r.Pred, Match: r.Match, GI: gi, PI: pi}
+}
+
+// partner is the index i of the other side's element of a dissolved
+// zero-score pairing when that element is JSON null (it has no entry of
+// its own), else -1.
+func (e *Elems) partner(gold bool, i int) int {
+	if e.null(gold, i) {
+		return i
+	}
+	return -1
 }
 
 // reorder is the order-agnostic regime (docs/SCORING.md §5.2) of tails of n and m > 0
@@ -211,7 +223,7 @@ func (w *Workspace) reorder(spec *ArraySpec, n, m int, build bool, el *Elems) (f
 				add(align.RoleMatched, s)
 				if build {
 					_, cr := el.Cell(k+r, k+col, true)
-					ents = append(ents, matched(cr))
+					ents = append(ents, matched(cr, k+r, k+col))
 				}
 				continue
 			}
@@ -224,24 +236,24 @@ func (w *Workspace) reorder(spec *ArraySpec, n, m int, build bool, el *Elems) (f
 			if !el.null(false, k+col) {
 				add(align.RoleExcess, 0)
 				if build {
-					ents = append(ents, excess(cr.Pred))
+					ents = append(ents, excess(cr.Pred, el.partner(true, k+r), k+col))
 				}
 			}
 			if !el.null(true, k+r) {
 				add(align.RoleMissing, 0)
 				if build {
-					ents = append(ents, missing(cr.Gold))
+					ents = append(ents, missing(cr.Gold, k+r, el.partner(false, k+col)))
 				}
 			}
 		case r < n:
 			add(align.RoleMissing, 0)
 			if build {
-				ents = append(ents, missing(el.Value(true, k+r)))
+				ents = append(ents, missing(el.Value(true, k+r), k+r, -1))
 			}
 		case col < m:
 			add(align.RoleExcess, 0)
 			if build {
-				ents = append(ents, excess(el.Value(false, k+col)))
+				ents = append(ents, excess(el.Value(false, k+col), -1, k+col))
 			}
 		}
 	}
@@ -264,7 +276,7 @@ func (w *Workspace) fixed(spec *ArraySpec, n, m int, build bool, el *Elems) (flo
 	case n == 0:
 		if build {
 			for j := range m {
-				ents = append(ents, excess(el.Value(false, k+j)))
+				ents = append(ents, excess(el.Value(false, k+j), -1, k+j))
 			}
 		}
 		if spec.IgnoreExcess {
@@ -274,7 +286,7 @@ func (w *Workspace) fixed(spec *ArraySpec, n, m int, build bool, el *Elems) (flo
 	case m == 0:
 		if build {
 			for i := range n {
-				ents = append(ents, missing(el.Value(true, k+i)))
+				ents = append(ents, missing(el.Value(true, k+i), k+i, -1))
 			}
 		}
 		if spec.IgnoreMissing {
@@ -297,7 +309,7 @@ func (w *Workspace) fixed(spec *ArraySpec, n, m int, build bool, el *Elems) (flo
 				count(align.RoleMatched)
 				if build {
 					_, cr := el.Cell(k+st.I, k+st.J, true)
-					ents = append(ents, matched(cr))
+					ents = append(ents, matched(cr, k+st.I, k+st.J))
 				}
 				continue
 			}
@@ -308,13 +320,13 @@ func (w *Workspace) fixed(spec *ArraySpec, n, m int, build bool, el *Elems) (flo
 			if !el.null(true, k+st.I) {
 				count(align.RoleMissing)
 				if build {
-					ents = append(ents, missing(cr.Gold))
+					ents = append(ents, missing(cr.Gold, k+st.I, el.partner(false, k+st.J)))
 				}
 			}
 			if !el.null(false, k+st.J) {
 				count(align.RoleExcess)
 				if build {
-					ents = append(ents, excess(cr.Pred))
+					ents = append(ents, excess(cr.Pred, el.partner(true, k+st.I), k+st.J))
 				}
 			}
 		case seqdp.Up:
@@ -325,7 +337,7 @@ func (w *Workspace) fixed(spec *ArraySpec, n, m int, build bool, el *Elems) (flo
 					_, cr := el.Cell(k+st.I, k+st.J, true)
 					v = cr.Gold
 				}
-				ents = append(ents, missing(v))
+				ents = append(ents, missing(v, k+st.I, -1))
 			}
 		case seqdp.Left:
 			count(align.RoleExcess)
@@ -335,7 +347,7 @@ func (w *Workspace) fixed(spec *ArraySpec, n, m int, build bool, el *Elems) (flo
 					_, cr := el.Cell(k+st.I, k+st.J, true)
 					v = cr.Pred
 				}
-				ents = append(ents, excess(v))
+				ents = append(ents, excess(v, -1, k+st.J))
 			}
 		}
 	}

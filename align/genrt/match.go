@@ -13,12 +13,15 @@ type Res struct {
 	Match      *align.Match
 }
 
-// Entry is one list entry in build mode: its role, the aligned values and
-// its match node.
+// Entry is one list entry in build mode: its role, the aligned values, its
+// match node, and the indices of its elements in the gold and candidate
+// arrays (align.ListChild.GoldIndex, PredIndex: -1 for a side the entry
+// does not have, or the JSON-null partner of a dissolved zero-score pairing).
 type Entry struct {
 	Role       align.Role
 	Gold, Pred jsonval.Value
 	Match      *align.Match
+	GI, PI     int
 }
 
 // Leaf returns a leaf match node of the given kind and score over the gold
@@ -75,7 +78,7 @@ func FinishList(kind align.ListKind, score float64, ents []Entry, alphas []float
 	}
 	m.Children = make([]align.ListChild, len(ents))
 	for i, e := range ents {
-		m.Children[i] = align.ListChild{Role: e.Role, Alpha: alphas[i], Match: e.Match}
+		m.Children[i] = align.ListChild{Role: e.Role, Alpha: alphas[i], Match: e.Match, GoldIndex: e.GI, PredIndex: e.PI}
 	}
 	r.Match = m
 	return r
@@ -89,11 +92,11 @@ func FinishCombined(score, wp, wr float64, hents []Entry, halphas []float64, ten
 	ag := make([]jsonval.Value, 0, len(hents)+len(tents))
 	ap := make([]jsonval.Value, 0, len(hents)+len(tents))
 	for i, e := range hents {
-		m.Children = append(m.Children, align.ListChild{Role: e.Role, Alpha: float64(wp * halphas[i]), Match: e.Match})
+		m.Children = append(m.Children, align.ListChild{Role: e.Role, Alpha: float64(wp * halphas[i]), Match: e.Match, GoldIndex: e.GI, PredIndex: e.PI})
 		ag, ap = append(ag, e.Gold), append(ap, e.Pred)
 	}
 	for i, e := range tents {
-		m.Children = append(m.Children, align.ListChild{Role: e.Role, Alpha: float64(wr * talphas[i]), Match: e.Match})
+		m.Children = append(m.Children, align.ListChild{Role: e.Role, Alpha: float64(wr * talphas[i]), Match: e.Match, GoldIndex: e.GI, PredIndex: e.PI})
 		ag, ap = append(ag, e.Gold), append(ap, e.Pred)
 	}
 	return &Res{Gold: jsonval.NewArray(ag), Pred: jsonval.NewArray(ap), Match: m}

@@ -778,8 +778,15 @@ func oaGraphRepair(gold, cand *Graph) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := align.WalkRepairs(r.Match, oaEncodeGraph(gold), oaEncodeGraph(cand), align.GranularityLeaf)
+	gj, pj := oaEncodeGraph(gold), oaEncodeGraph(cand)
+	gj = genrt.CandidateSpaceGold(gj, pj, oaGraphScopePaths[:], [][]genrt.IDPair{c.scopeNode.Pairs(jsonval.NewString)})
+	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
+}
+
+// oaGraphScopePaths are the data paths of the scopes (record, id suffix, references), for the candidate-space gold of repairs.
+var oaGraphScopePaths = [...]genrt.ScopePaths{
+	{Record: []genrt.Step{{Key: "nodes"}, {Kind: genrt.StepItems}}, ID: []genrt.Step{{Key: "id"}}, Refs: [][]genrt.Step{[]genrt.Step{{Key: "root"}}, []genrt.Step{{Key: "relations"}, {Kind: genrt.StepItems}, {Key: "source"}}, []genrt.Step{{Key: "relations"}, {Kind: genrt.StepItems}, {Key: "target"}}}},
 }
 
 // oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).

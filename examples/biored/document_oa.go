@@ -711,8 +711,15 @@ func oaDocumentRepair(gold, cand *Document) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := align.WalkRepairs(r.Match, oaEncodeDocument(gold), oaEncodeDocument(cand), align.GranularityLeaf)
+	gj, pj := oaEncodeDocument(gold), oaEncodeDocument(cand)
+	gj = genrt.CandidateSpaceGold(gj, pj, oaDocumentScopePaths[:], [][]genrt.IDPair{c.scopeEntity.Pairs(jsonval.NewString)})
+	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
+}
+
+// oaDocumentScopePaths are the data paths of the scopes (record, id suffix, references), for the candidate-space gold of repairs.
+var oaDocumentScopePaths = [...]genrt.ScopePaths{
+	{Record: []genrt.Step{{Key: "entities"}, {Kind: genrt.StepItems}}, ID: []genrt.Step{{Key: "id"}}, Refs: [][]genrt.Step{[]genrt.Step{{Key: "relations"}, {Kind: genrt.StepItems}, {Key: "subject"}}, []genrt.Step{{Key: "relations"}, {Kind: genrt.StepItems}, {Key: "object"}}}},
 }
 
 // oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).

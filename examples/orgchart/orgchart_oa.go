@@ -772,8 +772,15 @@ func oaOrgChartRepair(gold, cand *OrgChart) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := align.WalkRepairs(r.Match, oaEncodeOrgChart(gold), oaEncodeOrgChart(cand), align.GranularityLeaf)
+	gj, pj := oaEncodeOrgChart(gold), oaEncodeOrgChart(cand)
+	gj = genrt.CandidateSpaceGold(gj, pj, oaOrgChartScopePaths[:], [][]genrt.IDPair{c.scopePerson.Pairs(jsonval.NewInt)})
+	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
+}
+
+// oaOrgChartScopePaths are the data paths of the scopes (record, id suffix, references), for the candidate-space gold of repairs.
+var oaOrgChartScopePaths = [...]genrt.ScopePaths{
+	{Record: []genrt.Step{{Key: "people"}, {Kind: genrt.StepItems}}, ID: []genrt.Step{{Key: "id"}}, Refs: [][]genrt.Step{[]genrt.Step{{Key: "mentorships"}, {Kind: genrt.StepItems}, {Key: "mentor"}}, []genrt.Step{{Key: "mentorships"}, {Kind: genrt.StepItems}, {Key: "mentee"}}}},
 }
 
 // oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).

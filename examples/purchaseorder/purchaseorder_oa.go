@@ -855,7 +855,8 @@ func oaPurchaseOrderRepair(gold, cand *PurchaseOrder) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := align.WalkRepairs(r.Match, oaEncodePurchaseOrder(gold), oaEncodePurchaseOrder(cand), align.GranularityLeaf)
+	gj, pj := oaEncodePurchaseOrder(gold), oaEncodePurchaseOrder(cand)
+	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
 }
 

@@ -201,7 +201,8 @@ func oaSentenceOrderRepair(gold, cand *SentenceOrder) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := align.WalkRepairs(r.Match, oaEncodeSentenceOrder(gold), oaEncodeSentenceOrder(cand), align.GranularityLeaf)
+	gj, pj := oaEncodeSentenceOrder(gold), oaEncodeSentenceOrder(cand)
+	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
 }
 

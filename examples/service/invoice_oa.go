@@ -849,8 +849,15 @@ func oaInvoiceRepair(gold, cand *Invoice) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := align.WalkRepairs(r.Match, oaEncodeInvoice(gold), oaEncodeInvoice(cand), align.GranularityLeaf)
+	gj, pj := oaEncodeInvoice(gold), oaEncodeInvoice(cand)
+	gj = genrt.CandidateSpaceGold(gj, pj, oaInvoiceScopePaths[:], [][]genrt.IDPair{c.scopeParty.Pairs(jsonval.NewString)})
+	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
+}
+
+// oaInvoiceScopePaths are the data paths of the scopes (record, id suffix, references), for the candidate-space gold of repairs.
+var oaInvoiceScopePaths = [...]genrt.ScopePaths{
+	{Record: []genrt.Step{{Key: "parties"}, {Kind: genrt.StepItems}}, ID: []genrt.Step{{Key: "id"}}, Refs: [][]genrt.Step{[]genrt.Step{{Key: "parties"}, {Kind: genrt.StepItems}, {Key: "parent"}}, []genrt.Step{{Key: "lines"}, {Kind: genrt.StepItems}, {Key: "shipTo"}}}},
 }
 
 // oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).

@@ -1287,8 +1287,16 @@ func oaGraphRepair(gold, cand *Graph) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := align.WalkRepairs(r.Match, oaEncodeGraph(gold), oaEncodeGraph(cand), align.GranularityLeaf)
+	gj, pj := oaEncodeGraph(gold), oaEncodeGraph(cand)
+	gj = genrt.CandidateSpaceGold(gj, pj, oaGraphScopePaths[:], [][]genrt.IDPair{c.scopeCompany.Pairs(jsonval.NewString), c.scopePerson.Pairs(jsonval.NewString)})
+	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
+}
+
+// oaGraphScopePaths are the data paths of the scopes (record, id suffix, references), for the candidate-space gold of repairs.
+var oaGraphScopePaths = [...]genrt.ScopePaths{
+	{Record: []genrt.Step{{Key: "companies"}, {Kind: genrt.StepItems}}, ID: []genrt.Step{{Key: "id"}}, Refs: [][]genrt.Step{[]genrt.Step{{Key: "employment"}, {Kind: genrt.StepItems}, {Key: "company"}}, []genrt.Step{{Key: "partnership"}, {Kind: genrt.StepItems}, {Key: "source"}}, []genrt.Step{{Key: "partnership"}, {Kind: genrt.StepItems}, {Key: "target"}}}},
+	{Record: []genrt.Step{{Key: "people"}, {Kind: genrt.StepItems}}, ID: []genrt.Step{{Key: "id"}}, Refs: [][]genrt.Step{[]genrt.Step{{Key: "employment"}, {Kind: genrt.StepItems}, {Key: "person"}}, []genrt.Step{{Key: "acquaintance"}, {Kind: genrt.StepItems}, {Key: "source"}}, []genrt.Step{{Key: "acquaintance"}, {Kind: genrt.StepItems}, {Key: "target"}}}},
 }
 
 // oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).

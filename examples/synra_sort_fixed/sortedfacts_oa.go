@@ -201,7 +201,8 @@ func oaSortedFactsRepair(gold, cand *SortedFacts) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := align.WalkRepairs(r.Match, oaEncodeSortedFacts(gold), oaEncodeSortedFacts(cand), align.GranularityLeaf)
+	gj, pj := oaEncodeSortedFacts(gold), oaEncodeSortedFacts(cand)
+	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
 }
 

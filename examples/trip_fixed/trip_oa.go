@@ -284,7 +284,8 @@ func oaTripRepair(gold, cand *Trip) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	ops := align.WalkRepairs(r.Match, oaEncodeTrip(gold), oaEncodeTrip(cand), align.GranularityLeaf)
+	gj, pj := oaEncodeTrip(gold), oaEncodeTrip(cand)
+	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
 }
 
