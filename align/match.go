@@ -110,8 +110,8 @@ type ListChild struct {
 	// pairing left behind keeps, in PredIndex, the candidate element it was
 	// paired with when that element is JSON null (the null produced no entry
 	// of its own, docs/SCORING.md §5.2); an excess entry likewise keeps a JSON-null gold
-	// partner in GoldIndex. The interpreter sets both; trees of generated
-	// scorers leave them 0, and only the candidate-space walk reads them.
+	// partner in GoldIndex. The interpreter and generated scorers
+	// (align/genrt) set both; only the candidate-space walk reads them.
 	GoldIndex, PredIndex int
 }
 

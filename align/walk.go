@@ -64,8 +64,8 @@ type WalkOptions struct {
 	//     weight 0 (Δ 0), so that every element keeps its position;
 	//   - every operation carries its Site.
 	//
-	// The tree must come from the interpreter, whose list children carry
-	// their indices.
+	// The tree must come from the interpreter or a generated scorer, whose
+	// list children carry their indices.
 	Candidate bool
 	// Complete adds, to the candidate-space walk, the edits that recover
 	// no credit (Δ 0) but that the repaired candidate needs to be whole once
