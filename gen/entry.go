@@ -145,7 +145,8 @@ func %[5]sRepair(gold, cand *%[1]s) ([]align.Op, error) {
 // repairWalk is the end of the repair function: the candidate-space walk of
 // the default profile (align.WalkOptions.Candidate) over the JSON values of
 // the pair, the gold rewritten in the candidate's identifiers (through the
-// bijections of its scopes) when the schema has scopes.
+// bijections of its scopes, align.CandidateSpaceGold) when the schema has
+// scopes.
 func (e *emitter) repairWalk() string {
 	r := e.m.root
 	var b strings.Builder
@@ -155,13 +156,13 @@ func (e *emitter) repairWalk() string {
 		for _, ts := range e.m.scopes {
 			pairs = append(pairs, fmt.Sprintf("c.%s.Pairs(%s)", ts.field, encoder[ts.id.kind]))
 		}
-		fmt.Fprintf(&b, "gj = genrt.CandidateSpaceGold(gj, pj, %sScopePaths[:], [][]genrt.IDPair{%s})\n", e.m.prefix, strings.Join(pairs, ", "))
+		fmt.Fprintf(&b, "gj = align.CandidateSpaceGold(gj, pj, %sScopePaths[:], [][]align.IDPair{%s})\n", e.m.prefix, strings.Join(pairs, ", "))
 	}
 	b.WriteString("ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})")
 	return b.String()
 }
 
-// scopePaths emits the data paths of the scopes for genrt.CandidateSpaceGold.
+// scopePaths emits the data paths of the scopes for align.CandidateSpaceGold.
 func (e *emitter) scopePaths() {
 	if len(e.m.scopes) == 0 {
 		return
@@ -173,24 +174,24 @@ func (e *emitter) scopePaths() {
 			case ir.EdgeProperty:
 				parts = append(parts, fmt.Sprintf("{Key: %q}", ed.Key))
 			case ir.EdgeItems:
-				parts = append(parts, "{Kind: genrt.StepItems}")
+				parts = append(parts, "{Kind: align.StepItems}")
 			case ir.EdgePrefix:
-				parts = append(parts, fmt.Sprintf("{Kind: genrt.StepPrefix, Index: %d}", ed.Index))
+				parts = append(parts, fmt.Sprintf("{Kind: align.StepPrefix, Index: %d}", ed.Index))
 			}
 		}
 		if len(parts) == 0 {
 			return "nil"
 		}
-		return "[]genrt.Step{" + strings.Join(parts, ", ") + "}"
+		return "[]align.Step{" + strings.Join(parts, ", ") + "}"
 	}
 	e.p("// %sScopePaths are the data paths of the scopes (record, id suffix, references), for the candidate-space gold of repairs.", e.m.prefix)
-	e.p("var %sScopePaths = [...]genrt.ScopePaths{", e.m.prefix)
+	e.p("var %sScopePaths = [...]align.ScopePaths{", e.m.prefix)
 	for _, ts := range e.m.scopes {
 		var refs []string
 		for _, rp := range ts.sc.RefPaths {
-			refs = append(refs, steps(rp))
+			refs = append(refs, strings.TrimPrefix(steps(rp), "[]align.Step"))
 		}
-		e.p("{Record: %s, ID: %s, Refs: [][]genrt.Step{%s}},", steps(ts.sc.RecordPath), steps(ts.sc.IDSuffix), strings.Join(refs, ", "))
+		e.p("{Record: %s, ID: %s, Refs: [][]align.Step{%s}},", steps(ts.sc.RecordPath), steps(ts.sc.IDSuffix), strings.Join(refs, ", "))
 	}
 	e.p("}")
 }

@@ -3,9 +3,9 @@ package interp
 import (
 	"math"
 	"math/big"
-	"slices"
-	"strconv"
 
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/ir"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
@@ -35,7 +35,9 @@ import (
 // The gold with σ applied to every id (at the scope's record path and id
 // suffix) and every reference (at its reference paths) is the gold "in the
 // candidate's identifier space"; the candidate-space repair walk takes its
-// values from it.
+// values from it. Package align computes it (align.CandidateSpaceGold, which
+// generated scorers use too); this file supplies the scopes' paths and the
+// reference profile's counterparts.
 
 // CandidateSpaceGold returns the gold written in the candidate's
 // identifiers: the gold as scored (in the default profile its canonical
@@ -47,29 +49,8 @@ func (r *Result) CandidateSpaceGold() jsonval.Value {
 	if r.scorer == nil || len(r.Bijections) == 0 {
 		return r.gold
 	}
-	sch := r.scorer.schema
-	edits := &valueEdits{}
-	for i, sc := range sch.Scopes {
-		if i >= len(r.Bijections) {
-			break
-		}
-		sigma := r.sigma(i)
-		for _, rec := range walkPath(r.gold, "", sc.RecordPath, nil) {
-			for _, id := range walkPath(rec.v, rec.ptr, sc.IDSuffix, nil) {
-				if v, ok := sigma[keyOf(id.v)]; ok {
-					edits.set(id.ptr, v)
-				}
-			}
-		}
-		for _, rp := range sc.RefPaths {
-			for _, ref := range walkPath(r.gold, "", rp, nil) {
-				if v, ok := sigma[keyOf(ref.v)]; ok {
-					edits.set(ref.ptr, v)
-				}
-			}
-		}
-	}
-	return edits.apply(r.gold)
+	paths, pairs := r.idSpaces()
+	return align.CandidateSpaceGold(r.gold, r.cand, paths, pairs)
 }
 
 // CandidateIDs returns σ (above), in scope order: every gold id with the
@@ -80,120 +61,58 @@ func (r *Result) CandidateIDs() []Bijection {
 	if r.scorer == nil || len(r.Bijections) == 0 {
 		return nil
 	}
+	paths, pairs := r.idSpaces()
 	out := make([]Bijection, len(r.Bijections))
 	for i, b := range r.Bijections {
-		sigma := r.sigma(i)
+		ids := align.CandidateIDs(r.cand, paths[i], pairs[i])
 		out[i].Scope = b.Scope
-		for _, p := range b.Pairs {
-			out[i].Pairs = append(out[i].Pairs, IDPair{Gold: p.Gold, Candidate: sigma[keyOf(p.Gold)], HasCandidate: true})
+		for k, p := range b.Pairs {
+			out[i].Pairs = append(out[i].Pairs, IDPair{Gold: p.Gold, Candidate: ids[k], HasCandidate: true})
 		}
 	}
 	return out
 }
 
-// sigma returns σ of scope i: every gold id of the bijection mapped to its
-// candidate-space id.
-func (r *Result) sigma(i int) map[idKey]jsonval.Value {
-	sc := r.scorer.schema.Scopes[i]
-	space := newIDSpace()
-	for _, id := range walkValues(r.cand, concatPath(sc.RecordPath, sc.IDSuffix)) {
-		space.add(id)
-	}
-	for _, rp := range sc.RefPaths {
-		for _, ref := range walkValues(r.cand, rp) {
-			space.add(ref)
+// idSpaces returns, for the scopes that have a bijection, their data paths
+// and their pairs with the counterparts σ takes: the bijection's, in the
+// reference profile written in the gold id's lexical form, and none (a
+// fresh id) for a number that cannot be written in that form.
+func (r *Result) idSpaces() ([]align.ScopePaths, [][]align.IDPair) {
+	sch := r.scorer.schema
+	n := min(len(sch.Scopes), len(r.Bijections))
+	paths := make([]align.ScopePaths, n)
+	pairs := make([][]align.IDPair, n)
+	for i, sc := range sch.Scopes[:n] {
+		paths[i] = align.ScopePaths{Record: dataPath(sc.RecordPath), ID: dataPath(sc.IDSuffix)}
+		for _, rp := range sc.RefPaths {
+			paths[i].Refs = append(paths[i].Refs, dataPath(rp))
+		}
+		for _, p := range r.Bijections[i].Pairs {
+			c, ok := p.Candidate, p.HasCandidate
+			if ok && r.scorer.referenceProfile() {
+				c = inFormOf(p.Candidate, p.Gold)
+				ok = c.Kind == p.Gold.Kind || !c.IsNumber() || !p.Gold.IsNumber()
+			}
+			pairs[i] = append(pairs[i], align.IDPair{Gold: p.Gold, Cand: c, HasCand: ok})
 		}
 	}
-	sigma := map[idKey]jsonval.Value{}
-	counterpart := func(p IDPair) (jsonval.Value, bool) {
-		if !p.HasCandidate || !r.scorer.referenceProfile() {
-			return p.Candidate, p.HasCandidate
-		}
-		c := inFormOf(p.Candidate, p.Gold)
-		return c, c.Kind == p.Gold.Kind || !c.IsNumber() || !p.Gold.IsNumber()
-	}
-	for _, p := range r.Bijections[i].Pairs {
-		if c, ok := counterpart(p); ok {
-			sigma[keyOf(p.Gold)] = c
-		}
-	}
-	for _, p := range r.Bijections[i].Pairs {
-		if _, ok := counterpart(p); !ok {
-			f := space.fresh(p.Gold)
-			space.add(f)
-			sigma[keyOf(p.Gold)] = f
-		}
-	}
-	return sigma
+	return paths, pairs
 }
 
-// idSpace is the set of values in use in one scope of the candidate, from
-// which fresh ids are chosen.
-type idSpace struct {
-	used idSet
-	// maxInt is the largest integer in use within the int64 range (hasInt
-	// false: none); integral float-form numbers count.
-	maxInt int64
-	hasInt bool
-}
-
-func newIDSpace() *idSpace { return &idSpace{used: idSet{}} }
-
-func (s *idSpace) add(v jsonval.Value) {
-	k := keyOf(v)
-	s.used[k] = true
-	if k.kind == 'n' && (!s.hasInt || k.i > s.maxInt) {
-		s.maxInt, s.hasInt = k.i, true
-	}
-}
-
-// fresh returns a candidate-space id for the gold id g that is not in use
-// (see the rule above).
-func (s *idSpace) fresh(g jsonval.Value) jsonval.Value {
-	if !s.used[keyOf(g)] {
-		return g
-	}
-	switch g.Kind {
-	case jsonval.String:
-		for n := 2; ; n++ {
-			if c := jsonval.NewString(g.S + "_" + strconv.Itoa(n)); !s.used[keyOf(c)] {
-				return c
-			}
-		}
-	case jsonval.Int, jsonval.Float:
-		// One more than the largest integer in use (g is in use, so it
-		// counts), searching upwards past any value in use.
-		next := big.NewInt(0)
-		if s.hasInt {
-			next.SetInt64(s.maxInt)
-		}
-		if gi, ok := integerOf(g); ok && gi.Cmp(next) > 0 {
-			next = gi
-		}
-		one := big.NewInt(1)
-		for {
-			next.Add(next, one)
-			c := jsonval.NewBigInt(next)
-			if g.Kind == jsonval.Float {
-				f, _ := new(big.Float).SetInt(next).Float64()
-				if math.IsInf(f, 0) {
-					break
-				}
-				c = jsonval.NewFloat(f)
-			}
-			if !s.used[keyOf(c)] {
-				return c
-			}
+// dataPath is a schema path as the steps align follows through values.
+func dataPath(p ir.Path) []align.Step {
+	out := make([]align.Step, len(p))
+	for i, e := range p {
+		switch e.Kind {
+		case ir.EdgeProperty:
+			out[i] = align.Step{Kind: align.StepProperty, Key: e.Key}
+		case ir.EdgeItems:
+			out[i] = align.Step{Kind: align.StepItems}
+		case ir.EdgePrefix:
+			out[i] = align.Step{Kind: align.StepPrefix, Index: e.Index}
 		}
 	}
-	// Not reached for the id types the schema admits (string, integer,
-	// number) short of float-form ids at the top of the float64 range:
-	// search downwards from the largest float.
-	for f := math.MaxFloat64; ; f = math.Nextafter(f, math.Inf(-1)) {
-		if c := jsonval.NewFloat(f); !s.used[keyOf(c)] {
-			return c
-		}
-	}
+	return out
 }
 
 // inFormOf returns the number c in the lexical form (integer-form or
@@ -202,7 +121,8 @@ func (s *idSpace) fresh(g jsonval.Value) jsonval.Value {
 func inFormOf(c, g jsonval.Value) jsonval.Value {
 	switch {
 	case c.Kind == jsonval.Float && g.Kind == jsonval.Int:
-		if i, ok := integerOf(c); ok && c.F == math.Floor(c.F) {
+		if !math.IsInf(c.F, 0) && c.F == math.Floor(c.F) {
+			i, _ := new(big.Float).SetFloat64(c.F).Int(nil)
 			return jsonval.NewBigInt(i)
 		}
 	case c.Kind == jsonval.Int && g.Kind == jsonval.Float:
@@ -211,73 +131,4 @@ func inFormOf(c, g jsonval.Value) jsonval.Value {
 		}
 	}
 	return c
-}
-
-// integerOf returns the integer value of an integer-form number, or of a
-// float-form number rounded down.
-func integerOf(v jsonval.Value) (*big.Int, bool) {
-	switch v.Kind {
-	case jsonval.Int:
-		return v.BigInt(), true
-	case jsonval.Float:
-		if math.IsInf(v.F, 0) || math.IsNaN(v.F) {
-			return nil, false
-		}
-		i, _ := new(big.Float).SetFloat64(math.Floor(v.F)).Int(nil)
-		return i, true
-	}
-	return nil, false
-}
-
-// valueEdits is a set of replacements at JSON Pointers, applied to a value in
-// one pass that copies only the containers on the way to a replacement.
-type valueEdits struct {
-	val  *jsonval.Value
-	kids map[string]*valueEdits
-}
-
-// set records that the value at ptr (a pointer produced by walkPath) becomes
-// v.
-func (e *valueEdits) set(ptr string, v jsonval.Value) {
-	for _, t := range pointerTokens(ptr) {
-		if e.kids == nil {
-			e.kids = map[string]*valueEdits{}
-		}
-		k := e.kids[t]
-		if k == nil {
-			k = &valueEdits{}
-			e.kids[t] = k
-		}
-		e = k
-	}
-	e.val = &v
-}
-
-// apply returns v with the replacements made; v is not modified.
-func (e *valueEdits) apply(v jsonval.Value) jsonval.Value {
-	if e.val != nil {
-		return *e.val
-	}
-	if len(e.kids) == 0 {
-		return v
-	}
-	switch v.Kind {
-	case jsonval.Array:
-		arr := slices.Clone(v.Arr)
-		for t, k := range e.kids {
-			if i, err := strconv.Atoi(t); err == nil && i >= 0 && i < len(arr) {
-				arr[i] = k.apply(arr[i])
-			}
-		}
-		return jsonval.NewArray(arr)
-	case jsonval.Object:
-		obj := slices.Clone(v.Obj)
-		for i := range obj {
-			if k := e.kids[obj[i].Key]; k != nil {
-				obj[i].Value = k.apply(obj[i].Value)
-			}
-		}
-		return jsonval.NewObject(obj)
-	}
-	return v
 }

@@ -83,6 +83,24 @@ func (s *Scope[K, R]) Image(id K) (K, bool) {
 	return zero, false
 }
 
+// Pairs returns the identifier pairs of a derived scope for
+// align.CandidateSpaceGold: the gold ids in record order with their
+// counterparts under the bijection, enc writing identifiers as JSON.
+func (s *Scope[K, R]) Pairs(enc func(K) jsonval.Value) []align.IDPair {
+	var out []align.IDPair
+	for r, id := range s.IDs[0] {
+		if !s.HasID[0][r] {
+			continue
+		}
+		p := align.IDPair{Gold: enc(id)}
+		if c, ok := s.Image(id); ok {
+			p.Cand, p.HasCand = enc(c), true
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
 // Derive derives the bijection of scope s, the idx-th in processing order
 // (docs/SCORING.md §7.5), from the records collected with Add: fill writes
 // into the n×m matrix C the alignment score of gold record i against

@@ -779,14 +779,14 @@ func oaGraphRepair(gold, cand *Graph) ([]align.Op, error) {
 		return nil, c.Err
 	}
 	gj, pj := oaEncodeGraph(gold), oaEncodeGraph(cand)
-	gj = genrt.CandidateSpaceGold(gj, pj, oaGraphScopePaths[:], [][]genrt.IDPair{c.scopeNode.Pairs(jsonval.NewString)})
+	gj = align.CandidateSpaceGold(gj, pj, oaGraphScopePaths[:], [][]align.IDPair{c.scopeNode.Pairs(jsonval.NewString)})
 	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
 }
 
 // oaGraphScopePaths are the data paths of the scopes (record, id suffix, references), for the candidate-space gold of repairs.
-var oaGraphScopePaths = [...]genrt.ScopePaths{
-	{Record: []genrt.Step{{Key: "nodes"}, {Kind: genrt.StepItems}}, ID: []genrt.Step{{Key: "id"}}, Refs: [][]genrt.Step{[]genrt.Step{{Key: "root"}}, []genrt.Step{{Key: "relations"}, {Kind: genrt.StepItems}, {Key: "source"}}, []genrt.Step{{Key: "relations"}, {Kind: genrt.StepItems}, {Key: "target"}}}},
+var oaGraphScopePaths = [...]align.ScopePaths{
+	{Record: []align.Step{{Key: "nodes"}, {Kind: align.StepItems}}, ID: []align.Step{{Key: "id"}}, Refs: [][]align.Step{{{Key: "root"}}, {{Key: "relations"}, {Kind: align.StepItems}, {Key: "source"}}, {{Key: "relations"}, {Kind: align.StepItems}, {Key: "target"}}}},
 }
 
 // oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).

@@ -773,14 +773,14 @@ func oaOrgChartRepair(gold, cand *OrgChart) ([]align.Op, error) {
 		return nil, c.Err
 	}
 	gj, pj := oaEncodeOrgChart(gold), oaEncodeOrgChart(cand)
-	gj = genrt.CandidateSpaceGold(gj, pj, oaOrgChartScopePaths[:], [][]genrt.IDPair{c.scopePerson.Pairs(jsonval.NewInt)})
+	gj = align.CandidateSpaceGold(gj, pj, oaOrgChartScopePaths[:], [][]align.IDPair{c.scopePerson.Pairs(jsonval.NewInt)})
 	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
 }
 
 // oaOrgChartScopePaths are the data paths of the scopes (record, id suffix, references), for the candidate-space gold of repairs.
-var oaOrgChartScopePaths = [...]genrt.ScopePaths{
-	{Record: []genrt.Step{{Key: "people"}, {Kind: genrt.StepItems}}, ID: []genrt.Step{{Key: "id"}}, Refs: [][]genrt.Step{[]genrt.Step{{Key: "mentorships"}, {Kind: genrt.StepItems}, {Key: "mentor"}}, []genrt.Step{{Key: "mentorships"}, {Kind: genrt.StepItems}, {Key: "mentee"}}}},
+var oaOrgChartScopePaths = [...]align.ScopePaths{
+	{Record: []align.Step{{Key: "people"}, {Kind: align.StepItems}}, ID: []align.Step{{Key: "id"}}, Refs: [][]align.Step{{{Key: "mentorships"}, {Kind: align.StepItems}, {Key: "mentor"}}, {{Key: "mentorships"}, {Kind: align.StepItems}, {Key: "mentee"}}}},
 }
 
 // oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).

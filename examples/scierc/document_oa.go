@@ -712,14 +712,14 @@ func oaDocumentRepair(gold, cand *Document) ([]align.Op, error) {
 		return nil, c.Err
 	}
 	gj, pj := oaEncodeDocument(gold), oaEncodeDocument(cand)
-	gj = genrt.CandidateSpaceGold(gj, pj, oaDocumentScopePaths[:], [][]genrt.IDPair{c.scopeEntity.Pairs(jsonval.NewString)})
+	gj = align.CandidateSpaceGold(gj, pj, oaDocumentScopePaths[:], [][]align.IDPair{c.scopeEntity.Pairs(jsonval.NewString)})
 	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
 }
 
 // oaDocumentScopePaths are the data paths of the scopes (record, id suffix, references), for the candidate-space gold of repairs.
-var oaDocumentScopePaths = [...]genrt.ScopePaths{
-	{Record: []genrt.Step{{Key: "entities"}, {Kind: genrt.StepItems}}, ID: []genrt.Step{{Key: "id"}}, Refs: [][]genrt.Step{[]genrt.Step{{Key: "relations"}, {Kind: genrt.StepItems}, {Key: "subject"}}, []genrt.Step{{Key: "relations"}, {Kind: genrt.StepItems}, {Key: "object"}}}},
+var oaDocumentScopePaths = [...]align.ScopePaths{
+	{Record: []align.Step{{Key: "entities"}, {Kind: align.StepItems}}, ID: []align.Step{{Key: "id"}}, Refs: [][]align.Step{{{Key: "relations"}, {Kind: align.StepItems}, {Key: "subject"}}, {{Key: "relations"}, {Kind: align.StepItems}, {Key: "object"}}}},
 }
 
 // oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).

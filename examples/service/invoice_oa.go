@@ -850,14 +850,14 @@ func oaInvoiceRepair(gold, cand *Invoice) ([]align.Op, error) {
 		return nil, c.Err
 	}
 	gj, pj := oaEncodeInvoice(gold), oaEncodeInvoice(cand)
-	gj = genrt.CandidateSpaceGold(gj, pj, oaInvoiceScopePaths[:], [][]genrt.IDPair{c.scopeParty.Pairs(jsonval.NewString)})
+	gj = align.CandidateSpaceGold(gj, pj, oaInvoiceScopePaths[:], [][]align.IDPair{c.scopeParty.Pairs(jsonval.NewString)})
 	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
 }
 
 // oaInvoiceScopePaths are the data paths of the scopes (record, id suffix, references), for the candidate-space gold of repairs.
-var oaInvoiceScopePaths = [...]genrt.ScopePaths{
-	{Record: []genrt.Step{{Key: "parties"}, {Kind: genrt.StepItems}}, ID: []genrt.Step{{Key: "id"}}, Refs: [][]genrt.Step{[]genrt.Step{{Key: "parties"}, {Kind: genrt.StepItems}, {Key: "parent"}}, []genrt.Step{{Key: "lines"}, {Kind: genrt.StepItems}, {Key: "shipTo"}}}},
+var oaInvoiceScopePaths = [...]align.ScopePaths{
+	{Record: []align.Step{{Key: "parties"}, {Kind: align.StepItems}}, ID: []align.Step{{Key: "id"}}, Refs: [][]align.Step{{{Key: "parties"}, {Kind: align.StepItems}, {Key: "parent"}}, {{Key: "lines"}, {Kind: align.StepItems}, {Key: "shipTo"}}}},
 }
 
 // oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).

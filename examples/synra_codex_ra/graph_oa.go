@@ -1288,15 +1288,15 @@ func oaGraphRepair(gold, cand *Graph) ([]align.Op, error) {
 		return nil, c.Err
 	}
 	gj, pj := oaEncodeGraph(gold), oaEncodeGraph(cand)
-	gj = genrt.CandidateSpaceGold(gj, pj, oaGraphScopePaths[:], [][]genrt.IDPair{c.scopeCompany.Pairs(jsonval.NewString), c.scopePerson.Pairs(jsonval.NewString)})
+	gj = align.CandidateSpaceGold(gj, pj, oaGraphScopePaths[:], [][]align.IDPair{c.scopeCompany.Pairs(jsonval.NewString), c.scopePerson.Pairs(jsonval.NewString)})
 	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
 }
 
 // oaGraphScopePaths are the data paths of the scopes (record, id suffix, references), for the candidate-space gold of repairs.
-var oaGraphScopePaths = [...]genrt.ScopePaths{
-	{Record: []genrt.Step{{Key: "companies"}, {Kind: genrt.StepItems}}, ID: []genrt.Step{{Key: "id"}}, Refs: [][]genrt.Step{[]genrt.Step{{Key: "employment"}, {Kind: genrt.StepItems}, {Key: "company"}}, []genrt.Step{{Key: "partnership"}, {Kind: genrt.StepItems}, {Key: "source"}}, []genrt.Step{{Key: "partnership"}, {Kind: genrt.StepItems}, {Key: "target"}}}},
-	{Record: []genrt.Step{{Key: "people"}, {Kind: genrt.StepItems}}, ID: []genrt.Step{{Key: "id"}}, Refs: [][]genrt.Step{[]genrt.Step{{Key: "employment"}, {Kind: genrt.StepItems}, {Key: "person"}}, []genrt.Step{{Key: "acquaintance"}, {Kind: genrt.StepItems}, {Key: "source"}}, []genrt.Step{{Key: "acquaintance"}, {Kind: genrt.StepItems}, {Key: "target"}}}},
+var oaGraphScopePaths = [...]align.ScopePaths{
+	{Record: []align.Step{{Key: "companies"}, {Kind: align.StepItems}}, ID: []align.Step{{Key: "id"}}, Refs: [][]align.Step{{{Key: "employment"}, {Kind: align.StepItems}, {Key: "company"}}, {{Key: "partnership"}, {Kind: align.StepItems}, {Key: "source"}}, {{Key: "partnership"}, {Kind: align.StepItems}, {Key: "target"}}}},
+	{Record: []align.Step{{Key: "people"}, {Kind: align.StepItems}}, ID: []align.Step{{Key: "id"}}, Refs: [][]align.Step{{{Key: "employment"}, {Kind: align.StepItems}, {Key: "person"}}, {{Key: "acquaintance"}, {Kind: align.StepItems}, {Key: "source"}}, {{Key: "acquaintance"}, {Kind: align.StepItems}, {Key: "target"}}}},
 }
 
 // oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).

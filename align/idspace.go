@@ -1,4 +1,4 @@
-package genrt
+package align
 
 import (
 	"math"
@@ -6,31 +6,35 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// The candidate's identifier space: the values of the repair operations of
-// the default profile are written in the candidate's identifiers, through σ,
-// one injective map per scope from gold ids to candidate-space ids (the
-// rules are interp.Result.CandidateSpaceGold's, which the conformance tests
-// of package gen hold this code to):
+// The candidate's identifier space (the default profile's repairs).
 //
-//   - a gold id with a counterpart under the scope's bijection π maps to it;
+// A fix written with the gold's identifiers does not apply to a candidate
+// that numbers its records its own way: a reference to the gold's "depot"
+// means nothing in a candidate that calls that party "p2". So every value a
+// repair suggests is written in the candidate's identifiers, through σ, one
+// injective map per scope from gold ids to candidate-space ids:
+//
+//   - a gold id with a counterpart maps to that counterpart (IDPair.Cand);
 //   - a gold id without one maps to a fresh id that the candidate does not
 //     use in the scope, neither as an id nor as a reference: the gold id
 //     itself when it is free, else, for a string, the first free of
 //     g + "_2", g + "_3", …, and for a number, one more than the largest
 //     integer in use in the scope (the gold id and the fresh ids already
-//     chosen included), in the gold id's form (integer or float). Fresh ids
-//     are chosen in gold record order.
+//     chosen included), written in the gold id's lexical form (integer-form
+//     or float-form). Fresh ids are chosen in the order of the pairs (gold
+//     record order).
 //
 // The gold with σ applied to every id (at the scope's record path and id
 // suffix) and every reference (at its reference paths) is the gold "in the
-// candidate's identifier space", from which the candidate-space repair walk
-// (align.WalkOptions.Candidate) takes its values.
+// candidate's identifier space"; the candidate-space repair walk
+// (WalkOptions.Candidate) takes its values from it. The interpreter
+// (interp.Result.CandidateSpaceGold) and generated scorers (align/genrt)
+// both compute it here.
 
-// StepKind is the kind of one edge of a schema path.
+// StepKind is the kind of one edge of a data path.
 type StepKind uint8
 
 const (
@@ -43,12 +47,12 @@ const (
 	StepPrefix
 )
 
-// Step is one edge of a schema path (docs/SCORING.md §7.3) as generated code
-// declares the paths of its scopes.
+// Step is one edge of a schema path followed through a value
+// (docs/SCORING.md §7.3).
 type Step struct {
 	Kind  StepKind
-	Key   string
-	Index int
+	Key   string // StepProperty
+	Index int    // StepPrefix
 }
 
 // ScopePaths are the data paths of one scope: its record path, the id
@@ -58,61 +62,48 @@ type ScopePaths struct {
 	Refs       [][]Step
 }
 
-// IDPair is a gold identifier of a scope with its counterpart under the
-// bijection (HasCand false: none), both as JSON values.
+// IDPair is a gold identifier of a scope with the candidate identifier σ
+// maps it to when it has a counterpart (HasCand false: σ picks a fresh
+// one).
 type IDPair struct {
 	Gold, Cand jsonval.Value
 	HasCand    bool
 }
 
-// Pairs returns the identifier pairs of a derived scope, gold ids in record
-// order, enc writing identifiers as JSON.
-func (s *Scope[K, R]) Pairs(enc func(K) jsonval.Value) []IDPair {
-	var out []IDPair
-	for r := range s.IDs[0] {
-		if !s.HasID[0][r] {
-			continue
-		}
-		id := s.IDs[0][r]
-		p := IDPair{Gold: enc(id)}
-		if c, ok := s.Image(id); ok {
-			p.Cand, p.HasCand = enc(c), true
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
 // CandidateSpaceGold returns gold with σ applied to the ids and references
-// of every scope (paths[i] and pairs[i], in scope order): the gold as the
-// candidate should have written it. gold and cand are the values as scored.
+// of every scope (paths[i] with pairs[i]): the gold as the candidate should
+// have written it. gold and cand are the values as scored; gold is not
+// modified (only the containers on the way to a rewritten id are copied).
 func CandidateSpaceGold(gold, cand jsonval.Value, paths []ScopePaths, pairs [][]IDPair) jsonval.Value {
 	edits := &valueEdits{}
 	for i, sc := range paths {
 		if i >= len(pairs) {
 			break
 		}
-		sigma := candidateIDs(cand, sc, pairs[i])
-		idPath := slices.Concat(sc.Record, sc.ID)
-		for _, at := range walkSteps(gold, idPath, nil, nil) {
-			if v, ok := sigma[keyOf(at.v)]; ok {
-				edits.set(at.toks, v)
-			}
+		sigma := map[string]jsonval.Value{}
+		for k, c := range CandidateIDs(cand, sc, pairs[i]) {
+			sigma[IDKey(pairs[i][k].Gold)] = c
 		}
-		for _, rp := range sc.Refs {
-			for _, at := range walkSteps(gold, rp, nil, nil) {
-				if v, ok := sigma[keyOf(at.v)]; ok {
+		rewrite := func(p []Step) {
+			for _, at := range walkSteps(gold, p, nil, nil) {
+				if v, ok := sigma[IDKey(at.v)]; ok {
 					edits.set(at.toks, v)
 				}
 			}
+		}
+		rewrite(slices.Concat(sc.Record, sc.ID))
+		for _, rp := range sc.Refs {
+			rewrite(rp)
 		}
 	}
 	return edits.apply(gold)
 }
 
-// candidateIDs returns σ of one scope.
-func candidateIDs(cand jsonval.Value, sc ScopePaths, pairs []IDPair) map[idKey]jsonval.Value {
-	space := &idSpace{used: map[idKey]bool{}}
+// CandidateIDs returns σ of one scope: for every pair, the candidate-space
+// identifier of its gold id (its counterpart, or a fresh id chosen among
+// the values cand does not use at the scope's id and reference paths).
+func CandidateIDs(cand jsonval.Value, sc ScopePaths, pairs []IDPair) []jsonval.Value {
+	space := &idSpace{used: map[string]bool{}}
 	for _, at := range walkSteps(cand, slices.Concat(sc.Record, sc.ID), nil, nil) {
 		space.add(at.v)
 	}
@@ -121,20 +112,19 @@ func candidateIDs(cand jsonval.Value, sc ScopePaths, pairs []IDPair) map[idKey]j
 			space.add(at.v)
 		}
 	}
-	sigma := map[idKey]jsonval.Value{}
-	for _, p := range pairs {
+	out := make([]jsonval.Value, len(pairs))
+	for k, p := range pairs {
 		if p.HasCand {
-			sigma[keyOf(p.Gold)] = p.Cand
+			out[k] = p.Cand
 		}
 	}
-	for _, p := range pairs {
+	for k, p := range pairs {
 		if !p.HasCand {
-			f := space.fresh(p.Gold)
-			space.add(f)
-			sigma[keyOf(p.Gold)] = f
+			out[k] = space.fresh(p.Gold)
+			space.add(out[k])
 		}
 	}
-	return sigma
+	return out
 }
 
 // located is a value found by walkSteps with the pointer tokens leading to
@@ -144,7 +134,7 @@ type located struct {
 	toks []string
 }
 
-// walkSteps follows a schema path through a value: a property step descends
+// walkSteps follows a data path through a value: a property step descends
 // into the member when present, an items step into every element, a prefix
 // step into the element at its index. Results come in document order.
 func walkSteps(v jsonval.Value, p []Step, toks []string, out []located) []located {
@@ -177,35 +167,10 @@ func walkSteps(v jsonval.Value, p []Step, toks []string, out []located) []locate
 	return out
 }
 
-// idKey keys identifiers under JSON equality (numbers by value).
-type idKey struct {
-	kind byte // 's' string, 'n' integer in int64, 'x' align.IDKey text
-	s    string
-	i    int64
-}
-
-func keyOf(v jsonval.Value) idKey {
-	switch v.Kind {
-	case jsonval.String:
-		return idKey{kind: 's', s: v.S}
-	case jsonval.Int:
-		if v.Big == nil {
-			return idKey{kind: 'n', i: v.I}
-		}
-	case jsonval.Float:
-		// Integral floats in the int64 range key like the integer they
-		// equal; the bounds are exact binary64 values (±2^63).
-		if f := v.F; f == math.Trunc(f) && f >= -9223372036854775808.0 && f < 9223372036854775808.0 {
-			return idKey{kind: 'n', i: int64(f)}
-		}
-	}
-	return idKey{kind: 'x', s: align.IDKey(v)}
-}
-
 // idSpace is the set of values in use in one scope of the candidate, from
 // which fresh ids are chosen.
 type idSpace struct {
-	used map[idKey]bool
+	used map[string]bool // by IDKey
 	// maxInt is the largest integer in use within the int64 range (hasInt
 	// false: none); integral float-form numbers count.
 	maxInt int64
@@ -213,26 +178,43 @@ type idSpace struct {
 }
 
 func (s *idSpace) add(v jsonval.Value) {
-	k := keyOf(v)
-	s.used[k] = true
-	if k.kind == 'n' && (!s.hasInt || k.i > s.maxInt) {
-		s.maxInt, s.hasInt = k.i, true
+	s.used[IDKey(v)] = true
+	if i, ok := int64Of(v); ok && (!s.hasInt || i > s.maxInt) {
+		s.maxInt, s.hasInt = i, true
 	}
 }
 
-// fresh returns a candidate-space id for the gold id g that is not in use.
+// int64Of returns the value of an integer-form number in the int64 range or
+// of an integral float-form number in that range.
+func int64Of(v jsonval.Value) (int64, bool) {
+	switch v.Kind {
+	case jsonval.Int:
+		return v.I, v.Big == nil
+	case jsonval.Float:
+		// The bounds are exact binary64 values (±2^63).
+		if f := v.F; f == math.Trunc(f) && f >= -9223372036854775808.0 && f < 9223372036854775808.0 {
+			return int64(f), true
+		}
+	}
+	return 0, false
+}
+
+// fresh returns a candidate-space id for the gold id g that is not in use
+// (see the rule above).
 func (s *idSpace) fresh(g jsonval.Value) jsonval.Value {
-	if !s.used[keyOf(g)] {
+	if !s.used[IDKey(g)] {
 		return g
 	}
 	switch g.Kind {
 	case jsonval.String:
 		for n := 2; ; n++ {
-			if c := jsonval.NewString(g.S + "_" + strconv.Itoa(n)); !s.used[keyOf(c)] {
+			if c := jsonval.NewString(g.S + "_" + strconv.Itoa(n)); !s.used[IDKey(c)] {
 				return c
 			}
 		}
 	case jsonval.Int, jsonval.Float:
+		// One more than the largest integer in use (g is in use, so it
+		// counts), searching upwards past any value in use.
 		next := big.NewInt(0)
 		if s.hasInt {
 			next.SetInt64(s.maxInt)
@@ -251,13 +233,16 @@ func (s *idSpace) fresh(g jsonval.Value) jsonval.Value {
 				}
 				c = jsonval.NewFloat(f)
 			}
-			if !s.used[keyOf(c)] {
+			if !s.used[IDKey(c)] {
 				return c
 			}
 		}
 	}
+	// Not reached for the id types the schema admits (string, integer,
+	// number) short of float-form ids at the top of the float64 range:
+	// search downwards from the largest float.
 	for f := math.MaxFloat64; ; f = math.Nextafter(f, math.Inf(-1)) {
-		if c := jsonval.NewFloat(f); !s.used[keyOf(c)] {
+		if c := jsonval.NewFloat(f); !s.used[IDKey(c)] {
 			return c
 		}
 	}
@@ -286,6 +271,7 @@ type valueEdits struct {
 	kids map[string]*valueEdits
 }
 
+// set records that the value at toks becomes v.
 func (e *valueEdits) set(toks []string, v jsonval.Value) {
 	for _, t := range toks {
 		if e.kids == nil {
@@ -301,6 +287,7 @@ func (e *valueEdits) set(toks []string, v jsonval.Value) {
 	e.val = &v
 }
 
+// apply returns v with the replacements made; v is not modified.
 func (e *valueEdits) apply(v jsonval.Value) jsonval.Value {
 	if e.val != nil {
 		return *e.val

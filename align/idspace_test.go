@@ -1,4 +1,4 @@
-package genrt
+package align
 
 import (
 	"testing"
@@ -29,12 +29,15 @@ func TestCandidateSpaceGold(t *testing.T) {
 		{{Gold: i(1), Cand: i(7), HasCand: true}, {Gold: i(2)}},
 	}
 	got := string(jsonval.AppendJSON(nil, CandidateSpaceGold(gold, cand, paths, pairs)))
+	if ids := CandidateIDs(cand, paths[0], pairs[0]); !jsonval.Equal(jsonval.NewArray(ids), must(jsonval.DecodeString(`["x","b_2","c_2"]`))) {
+		t.Errorf("CandidateIDs = %s", jsonval.AppendJSON(nil, jsonval.NewArray(ids)))
+	}
 	want := `{"people":[{"id":"x"},{"id":"b_2"},{"id":"c_2"}],"teams":[{"n":7,"lead":"x"},{"n":2,"lead":"c_2"}],"links":[{"from":"b_2","to":"c_2","team":2}]}`
 	if got != want {
 		t.Errorf("CandidateSpaceGold =\n%s\nwant\n%s", got, want)
 	}
 	// A number id in use takes one more than the largest integer in use.
-	sp := &idSpace{used: map[idKey]bool{}}
+	sp := &idSpace{used: map[string]bool{}}
 	for _, v := range []jsonval.Value{i(3), jsonval.NewFloat(9), i(-4)} {
 		sp.add(v)
 	}
@@ -47,6 +50,7 @@ func TestCandidateSpaceGold(t *testing.T) {
 }
 
 func must(v jsonval.Value, err error) jsonval.Value {
+	// Test inputs are literals: a decoding error is a bug in the test.
 	if err != nil {
 		panic(err)
 	}
