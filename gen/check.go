@@ -12,19 +12,11 @@ import (
 
 // Validation (docs/SCORING.md §1.3, §9.5). A typed value has the types of its schema
 // by construction, and the declared properties only; generated code checks
-// the validation keywords listed in checkedKeywords, and reports through
-// model.unchecked the keywords it cannot check (the JSON entry points then
-// let the validator decide, and ScoreT documents them).
-
-// checkedKeywords are the validation keywords generated code checks (or
-// that typed values satisfy by construction).
-var checkedKeywords = map[string]bool{
-	"type": true, "properties": true, "items": true, "prefixItems": true, "required": true,
-	"additionalProperties": true, "enum": true, "const": true,
-	"minLength": true, "maxLength": true, "pattern": true,
-	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true,
-	"minItems": true, "maxItems": true, "minProperties": true, "maxProperties": true,
-}
+// enum, const, required, minLength, maxLength, pattern, minimum, maximum,
+// exclusiveMinimum, exclusiveMaximum, minItems, maxItems, minProperties and
+// maxProperties (ownChecks), and reports through model.unchecked the
+// keywords it cannot check (the JSON entry points then let the validator
+// decide, and ScoreT documents them).
 
 // validationKeywords are the Draft 2020-12 (and earlier) keywords that
 // constrain values; every other keyword is an annotation (or an Object
@@ -279,10 +271,7 @@ func (e *emitter) emitCheck(t *tnode) {
 			v = "x"
 		}
 	}
-	var body []string
-	for _, s := range e.ownChecks(t, v) {
-		body = append(body, s)
-	}
+	body := e.ownChecks(t, v)
 	for _, pp := range t.props {
 		s := e.checkAt(pp.node, field(pp, v), func(err string) string { return fmt.Sprintf("genrt.At(%s, %q)", err, pp.name) })
 		if s == "" {

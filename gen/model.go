@@ -59,10 +59,6 @@ type tnode struct {
 	ptr bool
 }
 
-// existing reports whether the node's values have an existing Go type
-// (GenerateTypes).
-func (t *tnode) existing(m *model) bool { return m.shapes != nil }
-
 // isStruct reports whether non-null values are passed as struct pointers.
 func (t *tnode) isStruct() bool { return t.kind == kObject || t.tuple }
 
