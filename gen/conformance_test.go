@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/objectaligner/oagen/internal/conformance"
+	"github.com/objectaligner/oagen/internal/longtest"
 	"github.com/objectaligner/oagen/interp"
 )
 
@@ -15,11 +16,10 @@ import (
 // supports through the generated code of its schema and requires the
 // interpreter's result bit for bit: the score (== on float64), the typed path
 // or fallback, and the ranked operations. It reports how often the JSON entry
-// points fell back to the interpreter.
+// points fell back to the interpreter. It builds the generated code of every
+// conformance schema (minutes on two cores), so it is in the long set.
 func TestConformance(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds generated code")
-	}
+	longtest.Skip(t)
 	vecs, err := conformance.Load(filepath.Join(repoRoot(t), "testdata", "conformance"))
 	if err != nil {
 		t.Fatal(err)

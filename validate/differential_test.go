@@ -2,12 +2,14 @@ package validate
 
 import (
 	"errors"
-	"github.com/objectaligner/oagen/internal/proptest"
 	"math/big"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/objectaligner/oagen/internal/longtest"
+	"github.com/objectaligner/oagen/internal/proptest"
 
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
@@ -359,10 +361,7 @@ func describe(e *Error) string {
 // exactly what the santhosh path returns (verdict, path and message).
 func TestFastPathMatchesSanthosh(t *testing.T) {
 	params := proptest.Parameters(t)
-	params.MinSuccessfulTests = 2500
-	if testing.Short() {
-		params.MinSuccessfulTests = 300
-	}
+	params.MinSuccessfulTests = longtest.Count(300, 800, 2500)
 	const perSchema = 12
 	var compiled, instances, invalid, viaFast int
 	properties := gopter.NewProperties(params)

@@ -1,10 +1,12 @@
 package validate
 
 import (
-	"github.com/objectaligner/oagen/internal/proptest"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/objectaligner/oagen/internal/longtest"
+	"github.com/objectaligner/oagen/internal/proptest"
 
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
@@ -92,7 +94,7 @@ func key(v jsonval.Value) string {
 // same canonical key exactly when jsonval.Equal (Python's equality) holds.
 func TestCanonKeyMatchesEqual(t *testing.T) {
 	params := proptest.Parameters(t)
-	params.MinSuccessfulTests = 3000
+	params.MinSuccessfulTests = longtest.Count(300, 3000, 12000)
 	properties := gopter.NewProperties(params)
 	properties.Property("canonKey equality is jsonval.Equal", prop.ForAll(
 		func(seed uint64) bool {
