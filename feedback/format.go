@@ -145,7 +145,6 @@ func (a *argSet) setString(s slot, v string) { a[s] = arg{typ: argString, s: v} 
 // setValue stores a JSON value to be rendered as fmt(v) (SPEC §8.8.3) straight
 // into the output, without an intermediate string.
 func (a *argSet) setValue(s slot, v *jsonval.Value) { a[s] = arg{typ: argValue, v: v} }
-func (t *compiledTemplate) uses(s slot) bool        { return t.used&(1<<s) != 0 }
 func (t *compiledTemplate) isBlank() bool           { return t == nil || t.blank }
 
 // noSpec is the precision of a field without a ".Nf" format spec.
@@ -169,8 +168,7 @@ type segment struct {
 type compiledTemplate struct {
 	src   string
 	segs  []segment
-	used  uint64 // bit s set when slot s occurs in a field
-	blank bool   // the source is empty or only whitespace (SPEC §8.8.2)
+	blank bool // the source is empty or only whitespace (SPEC §8.8.2)
 }
 
 // FormatError reports malformed template syntax.
@@ -217,7 +215,6 @@ func parseTemplate(src string) (*compiledTemplate, error) {
 			}
 			seg.lit = flushLit()
 			t.segs = append(t.segs, seg)
-			t.used |= 1 << seg.slot
 			i += end + 2
 		case '}':
 			if i+1 < len(src) && src[i+1] == '}' {

@@ -755,8 +755,7 @@ func (e *emitter) emitList(a, b *tnode) {
 	}
 	e.p("c.Release(M)")
 	e.p("}")
-	var talphas string
-	talphas = fmt.Sprintf("%s(tents, %v, %v)", "genrt.UniformAlphas", ie, im)
+	talphas := fmt.Sprintf("%s(tents, %v, %v)", "genrt.UniformAlphas", ie, im)
 	listKind := "align.ListFixed"
 	if a.n.Order == ir.OrderAlign {
 		listKind = "align.ListReorder"

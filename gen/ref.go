@@ -662,17 +662,6 @@ func (e *emitter) relTable(ts *tscope, gi int, kind string, rels []string) strin
 	return name
 }
 
-// labelPayload is the parts of a label item identifying a key-typed value
-// under JSON equality (SPEC §7.6): the string itself for strings (the item
-// shapes differ by kind, so the items stay injective), the interpreter's
-// identifier key for numbers.
-func labelPayload(t *tnode, x string) string {
-	if t.kind == kString {
-		return x
-	}
-	return "align.IDKey(" + keyJSON(t, x) + ")"
-}
-
 // exactMembers returns the members of an object node whose values are
 // exact scalars (SPEC §7.6): neither identifier nor reference, with enum or
 // of type exactly string, integer or boolean.

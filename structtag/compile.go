@@ -130,9 +130,7 @@ func Relative(diags []Diagnostic, dir string) []Diagnostic {
 	prefix := strings.TrimSuffix(dir, "/") + "/"
 	out := make([]Diagnostic, len(diags))
 	for i, d := range diags {
-		if strings.HasPrefix(d.Pos.Filename, prefix) {
-			d.Pos.Filename = d.Pos.Filename[len(prefix):]
-		}
+		d.Pos.Filename = strings.TrimPrefix(d.Pos.Filename, prefix)
 		out[i] = d
 	}
 	return out

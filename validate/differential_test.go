@@ -2,6 +2,7 @@ package validate
 
 import (
 	"errors"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -44,7 +45,7 @@ func bigPow10(n int64) jsonval.Value {
 // 12345678901234567168 in binary64).
 var diffNumbers = []jsonval.Value{
 	jsonval.NewInt(0), jsonval.NewInt(1), jsonval.NewInt(2), jsonval.NewInt(3), jsonval.NewInt(-1),
-	jsonval.NewFloat(0), jsonval.NewFloat(-0.0), jsonval.NewFloat(1), jsonval.NewFloat(2),
+	jsonval.NewFloat(0), jsonval.NewFloat(math.Copysign(0, -1)), jsonval.NewFloat(1), jsonval.NewFloat(2),
 	jsonval.NewFloat(5), jsonval.NewFloat(1.5), jsonval.NewFloat(0.1), jsonval.NewFloat(-2.5),
 	jsonval.NewInt(1 << 53), jsonval.NewInt(1<<53 + 1), jsonval.NewInt(1<<53 - 1),
 	jsonval.NewFloat(1 << 53), jsonval.NewFloat(1<<53 - 1), jsonval.NewFloat(1e300),

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -30,7 +31,7 @@ func randValue(r *rand.Rand, depth int) jsonval.Value {
 	case 2:
 		return jsonval.NewInt(int64(r.IntN(3)))
 	case 3:
-		return jsonval.NewFloat([]float64{0, 1, 2, 0.5, -0.0, 1e300}[r.IntN(6)])
+		return jsonval.NewFloat([]float64{0, 1, 2, 0.5, math.Copysign(0, -1), 1e300}[r.IntN(6)])
 	case 4:
 		return jsonval.NewString([]string{"", "a", "1", "é"}[r.IntN(4)])
 	case 5:
