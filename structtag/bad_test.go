@@ -211,7 +211,7 @@ func TestTagErrorsEveryType(t *testing.T) {
 // TestUnknownType checks the error for a -type the package lacks.
 func TestUnknownType(t *testing.T) {
 	_, err := loadBad(t).Compile("Persn", ir.Options{})
-	if err == nil || !strings.Contains(err.Error(), "has no type Persn (did you mean Person?)") {
+	if err == nil || !strings.Contains(err.Error(), `has no type Persn (did you mean "Person"?)`) {
 		t.Errorf("err = %v", err)
 	}
 }

@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/objectaligner/oagen/internal/suggest"
 )
 
 // LoadOptions configure Load.
@@ -274,7 +276,7 @@ func generateTypes(comment string) []string {
 func (p *Package) structType(name string) (*types.Named, error) {
 	obj := p.types.Scope().Lookup(name)
 	if obj == nil {
-		return nil, fmt.Errorf("structtag: package %s has no type %s%s", p.Path, name, didYouMeanType(name, p.structNames()))
+		return nil, fmt.Errorf("structtag: package %s has no type %s%s", p.Path, name, suggest.DidYouMean(name, p.structNames()))
 	}
 	tn, ok := obj.(*types.TypeName)
 	if !ok {
