@@ -6,6 +6,7 @@ require (
 	github.com/BurntSushi/toml v1.6.0
 	github.com/agnivade/levenshtein v1.2.2
 	github.com/dave/jennifer v1.7.1
+	github.com/golangci/plugin-module-register v0.1.2
 	github.com/invopop/jsonschema v0.14.0
 	github.com/leanovate/gopter v0.2.11
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3

@@ -91,7 +91,10 @@ func Load(opts LoadOptions, patterns ...string) ([]*Package, error) {
 	}
 	out := make([]*Package, 0, len(pkgs))
 	for _, p := range pkgs {
-		pkg := newPackage(p)
+		pkg := NewPackage(p.Fset, p.Syntax, p.Types)
+		if len(p.GoFiles) > 0 {
+			pkg.Dir = dirOf(p.GoFiles[0]) // not a cgo-processed file's directory
+		}
 		for _, f := range hidden {
 			if slices.Contains(p.GoFiles, f) {
 				pkg.hidden = append(pkg.hidden, f)
@@ -165,18 +168,23 @@ func isGenerated(file string) (bool, error) {
 	return bytes.HasPrefix(line, []byte(generatedPrefix)), nil
 }
 
-func newPackage(p *packages.Package) *Package {
-	pkg := &Package{
-		Path:    p.PkgPath,
-		Name:    p.Name,
-		fset:    p.Fset,
-		types:   p.Types,
+// NewPackage returns the Package of a type-checked Go package, from its
+// syntax (parsed with comments, for the //go:generate directives) and its
+// types: what golang.org/x/tools/go/packages loads for Load, and what an
+// analysis pass holds for the oatag analyzer, so that both check with the
+// same code.
+func NewPackage(fset *token.FileSet, files []*ast.File, pkg *types.Package) *Package {
+	p := &Package{
+		Path:    pkg.Path(),
+		Name:    pkg.Name(),
+		fset:    fset,
+		types:   pkg,
 		tagLits: map[token.Pos]*ast.BasicLit{},
 	}
-	if len(p.GoFiles) > 0 {
-		pkg.Dir = dirOf(p.GoFiles[0])
+	if len(files) > 0 {
+		p.Dir = dirOf(fset.Position(files[0].Package).Filename)
 	}
-	for _, f := range p.Syntax {
+	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			st, ok := n.(*ast.StructType)
 			if !ok {
@@ -187,21 +195,21 @@ func newPackage(p *packages.Package) *Package {
 					continue
 				}
 				if len(fld.Names) == 0 {
-					pkg.tagLits[embeddedIdent(fld.Type)] = fld.Tag
+					p.tagLits[embeddedIdent(fld.Type)] = fld.Tag
 				}
 				for _, name := range fld.Names {
-					pkg.tagLits[name.Pos()] = fld.Tag
+					p.tagLits[name.Pos()] = fld.Tag
 				}
 			}
 			return true
 		})
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
-				pkg.directives = append(pkg.directives, generateTypes(c.Text)...)
+				p.directives = append(p.directives, generateTypes(c.Text)...)
 			}
 		}
 	}
-	return pkg
+	return p
 }
 
 func dirOf(file string) string {
