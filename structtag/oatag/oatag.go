@@ -1,5 +1,5 @@
 // Package oatag defines an analyzer that checks the oa struct tags of a Go
-// package, for go vet, gopls and golangci-lint.
+// package, for go vet and golangci-lint.
 //
 // It reports exactly what "oagen check ./pkg" reports, from the same code
 // (structtag.Package.Check): the oa tag syntax of every struct field
