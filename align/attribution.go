@@ -7,12 +7,12 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// AttributionOptions configures Attribute (SPEC §9.2).
+// AttributionOptions configures Attribute (docs/SCORING.md §9.2).
 type AttributionOptions struct {
 	// Granularity is leaf (also when empty), subtree or all. Subtree and
 	// all add one row per list and object node (not additive).
 	Granularity Granularity
-	// IncludeAbsent keeps the rows of absent tuple positions (SPEC §5.5),
+	// IncludeAbsent keeps the rows of absent tuple positions (docs/SCORING.md §5.5),
 	// which are left out by default. They carry weight 0.
 	IncludeAbsent bool
 }
@@ -29,7 +29,7 @@ const (
 	RowKindObject = "object"
 )
 
-// AttributionRow is one location's share of the deficit (SPEC §9.2).
+// AttributionRow is one location's share of the deficit (docs/SCORING.md §9.2).
 type AttributionRow struct {
 	// Path is the JSON Pointer of the location: object steps use the gold
 	// key when there is one, else the candidate key; list steps use the
@@ -37,7 +37,7 @@ type AttributionRow struct {
 	Path string
 	// Score is the score of the location (the key similarity for key rows).
 	Score float64
-	// Weight is the effective weight c of the location (SPEC §8.2).
+	// Weight is the effective weight c of the location (docs/SCORING.md §8.2).
 	Weight float64
 	// Contribution is Weight·(1 − Score), the part of 1 − score the location
 	// accounts for.
@@ -59,19 +59,19 @@ type AttributionRow struct {
 }
 
 // Attribution is the per-location decomposition of a pair's deficit
-// (SPEC §9.2).
+// (docs/SCORING.md §9.2).
 type Attribution struct {
 	// Rows are sorted by contribution, descending; ties keep walk order.
 	Rows []AttributionRow
 	// Score is the pair's score.
 	Score float64
-	// Total is the compensated sum of the contributions (SPEC §10.2).
+	// Total is the compensated sum of the contributions (docs/SCORING.md §10.2).
 	Total float64
 	// Residual is Total − (1 − Score): 0 up to rounding for granularity leaf.
 	Residual float64
 }
 
-// LeafKindName is the reference's name of a leaf kind (SPEC §1.5).
+// LeafKindName is the reference's name of a leaf kind (docs/SCORING.md §1.5).
 func LeafKindName(k LeafKind) string {
 	switch k {
 	case LeafID:
@@ -87,8 +87,8 @@ func LeafKindName(k LeafKind) string {
 }
 
 // Attribute decomposes the deficit 1 − score of a match tree into one row
-// per leaf (SPEC §9.2), with the effective weights of the repair walk
-// (SPEC §8.2 with the §8.5 corrections): weight c, contribution c(1 − s).
+// per leaf (docs/SCORING.md §9.2), with the effective weights of the repair walk
+// (docs/SCORING.md §8.2 with the docs/SCORING.md §8.5 corrections): weight c, contribution c(1 − s).
 //
 // The walk visits every list child and every object entry, including those
 // whose alpha is 0 (ignored entries, zero-weight members: their rows carry
@@ -97,7 +97,7 @@ func LeafKindName(k LeafKind) string {
 // value. An empty list or object, and a list whose alphas are all zero, give
 // one synthetic row at their own path instead of rows for their children.
 // Rows of list and object nodes display the node's aligned values
-// (SPEC §1.6), rebuilt from the tree. A nil root yields no rows, with Score
+// (docs/SCORING.md §1.6), rebuilt from the tree. A nil root yields no rows, with Score
 // and Residual computed from score.
 func Attribute(root *Match, score float64, opts AttributionOptions) (Attribution, error) {
 	g, err := ParseGranularity(string(opts.Granularity))
@@ -213,7 +213,7 @@ func (w *attributor) containerRow(m *Match, path string, c float64, kind string,
 }
 
 // AlignedValues rebuilds the aligned gold and candidate values of a match
-// node (SPEC §1.6) from the tree: a leaf's two sides (null when absent); for
+// node (docs/SCORING.md §1.6) from the tree: a leaf's two sides (null when absent); for
 // a list, the per-entry values in entry order (null where an entry has no
 // such side); for an object, each entry's key with its value's aligned value,
 // for the entries that have a key on that side.

@@ -9,9 +9,9 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// Comparator registry of SPEC §3.1 and §3.6.
+// Comparator registry of docs/SCORING.md §3.1 and §3.6.
 
-// The registry names of SPEC §3.6.
+// The registry names of docs/SCORING.md §3.6.
 const (
 	RegistryString  = "string"
 	RegistryNumber  = "number"
@@ -30,7 +30,7 @@ const (
 	StringLCSSeq             = "lcsseq"
 )
 
-// Default comparator names (SPEC §3.2, §3.3).
+// Default comparator names (docs/SCORING.md §3.2, §3.3).
 const (
 	DefaultStringComparator = StringJaro
 	DefaultNumberComparator = NumberInvDiff
@@ -41,7 +41,7 @@ const (
 type StringComparator func(gold, pred string) float64
 
 // ContextStringComparator is a StringComparator that also receives the
-// position of the leaf (SPEC §3.6). It must not modify ctx.
+// position of the leaf (docs/SCORING.md §3.6). It must not modify ctx.
 type ContextStringComparator func(ctx *Context, gold, pred string) float64
 
 // NumberComparator scores a gold number against a candidate number (either
@@ -49,10 +49,10 @@ type ContextStringComparator func(ctx *Context, gold, pred string) float64
 type NumberComparator func(gold, pred jsonval.Value) float64
 
 // ContextNumberComparator is a NumberComparator that also receives the
-// position of the leaf (SPEC §3.6). It must not modify ctx.
+// position of the leaf (docs/SCORING.md §3.6). It must not modify ctx.
 type ContextNumberComparator func(ctx *Context, gold, pred jsonval.Value) float64
 
-// Context is the read-only argument of context-aware comparators (SPEC §3.6).
+// Context is the read-only argument of context-aware comparators (docs/SCORING.md §3.6).
 type Context struct {
 	// GoldParent and PredParent are the object or array immediately
 	// enclosing the gold and the candidate leaf (during bijection derivation,
@@ -86,7 +86,7 @@ func (s PathStep) String() string {
 	return s.Key
 }
 
-// CustomComparator is one user comparator registered on a scorer (SPEC
+// CustomComparator is one user comparator registered on a scorer (docs/SCORING.md
 // §3.6). Exactly one function must be set, of the family of Registry: String
 // or ContextString for "string", Number or ContextNumber for "number" and
 // "integer".
@@ -112,7 +112,7 @@ type StringFunc struct {
 // Name returns the comparator's registered name.
 func (f StringFunc) Name() string { return f.name }
 
-// Builtin reports whether f is one of SPEC §3.2's comparators.
+// Builtin reports whether f is one of docs/SCORING.md §3.2's comparators.
 func (f StringFunc) Builtin() bool { return f.builtin }
 
 // NeedsContext reports whether f is context-aware, i.e. whether Compare
@@ -146,7 +146,7 @@ type NumberFunc struct {
 // Name returns the comparator's registered name.
 func (f NumberFunc) Name() string { return f.name }
 
-// Builtin reports whether f is one of SPEC §3.3's comparators.
+// Builtin reports whether f is one of docs/SCORING.md §3.3's comparators.
 func (f NumberFunc) Builtin() bool { return f.builtin }
 
 // NeedsContext reports whether f is context-aware, i.e. whether Compare
@@ -176,7 +176,7 @@ func (f NumberFunc) Compare(ctx *Context, gold, pred jsonval.Value) (float64, er
 	return x, nil
 }
 
-// Registry resolves comparator names (SPEC §3.6). It is immutable once built
+// Registry resolves comparator names (docs/SCORING.md §3.6). It is immutable once built
 // and safe for concurrent use. A nil *Registry holds the built-ins only.
 type Registry struct {
 	str     map[string]StringFunc
@@ -313,7 +313,7 @@ func isBuiltinNumber(name string) bool {
 }
 
 // CheckResult checks that a comparator result is a real number in [0, 1]
-// (SPEC §3.1, §3.6): NaN and out-of-range values are errors, never clamped.
+// (docs/SCORING.md §3.1, §3.6): NaN and out-of-range values are errors, never clamped.
 func CheckResult(x float64) error {
 	if math.IsNaN(x) || x < 0 || x > 1 {
 		return fmt.Errorf("result %v is not a real number in [0, 1]", x)
@@ -321,7 +321,7 @@ func CheckResult(x float64) error {
 	return nil
 }
 
-// ApplyThreshold applies a node's threshold (SPEC §3.5): values strictly
+// ApplyThreshold applies a node's threshold (docs/SCORING.md §3.5): values strictly
 // below it become 0.0, a value equal to it is kept.
 func ApplyThreshold(x, threshold float64) float64 {
 	if x < threshold {

@@ -1,10 +1,24 @@
-// Package align is what the interpreter and generated scorers share: the
-// primitive comparators (SPEC §3), the summation disciplines (SPEC §10.2), the
-// match tree (SPEC §1.5), and repair operations with their walk and ranking
-// (SPEC §8.1–8.7). Rendering operations as text lives in package feedback.
+// Package align holds what oagen's interpreter (package interp) and the
+// scorers that oagen gen writes share, so that both compute the same bits:
 //
-// It depends on nothing but package jsonval and the standard library: no
-// schema model (package ir), validator, interpreter or generator.
+//   - the primitive comparators (docs/SCORING.md §3): [Jaro], [JaroWinkler],
+//     [Levenshtein], [OSA], [DamerauLevenshtein], [Indel], [LCSSeq] and the number
+//     comparators, [ApplyThreshold], and the [Registry] that resolves comparator
+//     names, custom ones included ([CustomComparator]);
+//   - the arithmetic rules of docs/SCORING.md §10: [PairwiseSum], [NeumaierSum]
+//     and [Clamp01];
+//   - the match tree ([Match], docs/SCORING.md §1.5) that an alignment builds;
+//   - the repair operations ([Op], docs/SCORING.md §8): [WalkRepairs] derives them
+//     from a match tree, [RankOps] filters and orders them, and [Attribute]
+//     decomposes the deficit by location (docs/SCORING.md §9.2);
+//   - [WLTieBreak], the integration of structural colours into a bijection's
+//     cost matrix (docs/SCORING.md §7.8).
+//
+// The assignment solver, the order-preserving alignment and the
+// Weisfeiler–Leman refinement are the subpackages hungarian, seqdp and wl;
+// turning operations into text is package feedback. Package align depends on
+// nothing but package jsonval and the standard library: no schema model,
+// validator, interpreter or generator.
 package align
 
 import "github.com/objectaligner/oagen/jsonval"
@@ -12,14 +26,14 @@ import "github.com/objectaligner/oagen/jsonval"
 // NodeType is the shape of a match-tree node.
 type NodeType uint8
 
-// The match-tree node types of SPEC §1.5.
+// The match-tree node types of docs/SCORING.md §1.5.
 const (
 	LeafNode   NodeType = iota // MatchItem
 	ListNode                   // MatchList
 	ObjectNode                 // MatchDict
 )
 
-// LeafKind is the kind of a leaf (SPEC §1.5).
+// LeafKind is the kind of a leaf (docs/SCORING.md §1.5).
 type LeafKind uint8
 
 // The leaf kinds.
@@ -31,7 +45,7 @@ const (
 	LeafAbsent                 // "absent": a tuple position neither side has
 )
 
-// ListKind is the kind of a list node (SPEC §1.5).
+// ListKind is the kind of a list node (docs/SCORING.md §1.5).
 type ListKind uint8
 
 // The list kinds.
@@ -42,7 +56,7 @@ const (
 	ListCombined                 // tuple head plus tail
 )
 
-// Role is the entry role of a list child (SPEC §1.5).
+// Role is the entry role of a list child (docs/SCORING.md §1.5).
 type Role uint8
 
 // The entry roles.
@@ -54,7 +68,7 @@ const (
 )
 
 // Match is one node of the match tree. Which fields are meaningful depends on
-// Type. The tree also records the effective-weight factors ("alphas", SPEC §8.2)
+// Type. The tree also records the effective-weight factors ("alphas", docs/SCORING.md §8.2)
 // of its children, so that the repair walk needs no schema.
 type Match struct {
 	Type       NodeType
@@ -74,7 +88,7 @@ type Match struct {
 	MappedPred jsonval.Value
 	HasMapped  bool
 	// Consulted is true for ref leaves scored through a bijection (rule 2 of
-	// SPEC §7.4), as opposed to masked ones.
+	// docs/SCORING.md §7.4), as opposed to masked ones.
 	Consulted bool
 
 	// List fields.
@@ -88,19 +102,19 @@ type Match struct {
 // ListChild is one entry of a list node.
 type ListChild struct {
 	Role  Role
-	Alpha float64 // effective-weight factor of SPEC §8.2 (0: skipped by the walk)
+	Alpha float64 // effective-weight factor of docs/SCORING.md §8.2 (0: skipped by the walk)
 	Match *Match
 }
 
-// ObjectEntry is one (key, value) entry of an object node (SPEC §6.2).
+// ObjectEntry is one (key, value) entry of an object node (docs/SCORING.md §6.2).
 type ObjectEntry struct {
 	GoldKey, PredKey       string
 	HasGoldKey, HasPredKey bool
 	KeyScore               float64
-	KeyAlpha, ValueAlpha   float64 // SPEC §8.2, with the §8.5 corrections
+	KeyAlpha, ValueAlpha   float64 // docs/SCORING.md §8.2, with the docs/SCORING.md §8.5 corrections
 	Value                  *Match
 	// KeyConfidence is the pairing confidence of the entry's key pair
-	// (SPEC §9.3), set (HasKeyConfidence) on paired entries of a tree built
+	// (docs/SCORING.md §9.3), set (HasKeyConfidence) on paired entries of a tree built
 	// with confidences; a key rename mixes it into its confidence.
 	KeyConfidence    float64
 	HasKeyConfidence bool

@@ -9,7 +9,7 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// Number comparators of SPEC §3.3.
+// Number comparators of docs/SCORING.md §3.3.
 //
 // With two integer-form operands the arithmetic is exact: differences and
 // maxima are exact integers and each division is the correctly rounded
@@ -27,7 +27,7 @@ const (
 )
 
 // ErrNotNumber is returned (wrapped) by CompareNumbers when an operand is not
-// a number. Callers that score kind mismatches as 0.0 (SPEC §13 Q7) test for
+// a number. Callers that score kind mismatches as 0.0 (docs/SCORING.md §1.4) test for
 // it with errors.Is.
 var ErrNotNumber = errors.New("operand is not a number")
 

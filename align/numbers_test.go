@@ -21,7 +21,7 @@ func bigIntValue(t *testing.T, s string) jsonval.Value {
 	return jsonval.NewBigInt(b)
 }
 
-// TestNumberVectors checks SPEC §3.7 and hand-computed values, bit for bit,
+// TestNumberVectors checks docs/SCORING.md §3.7 and hand-computed values, bit for bit,
 // through CompareNumbers.
 func TestNumberVectors(t *testing.T) {
 	i, f := jsonval.NewInt, jsonval.NewFloat
@@ -31,7 +31,7 @@ func TestNumberVectors(t *testing.T) {
 		g, p jsonval.Value
 		want float64
 	}{
-		// SPEC §3.7.
+		// docs/SCORING.md §3.7.
 		{"invdiff", i(50), i(52), 0.3333333333333333},
 		{"invdiff", i(2025), i(2026), 0.5},
 		{"relative", f(100.0), f(110.0), 0.9090909090909091},

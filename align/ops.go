@@ -2,10 +2,10 @@ package align
 
 import "github.com/objectaligner/oagen/jsonval"
 
-// OpKind is the fine-grained kind of a repair operation (SPEC §8.3).
+// OpKind is the fine-grained kind of a repair operation (docs/SCORING.md §8.3).
 type OpKind string
 
-// The operation kinds of SPEC §8.3.
+// The operation kinds of docs/SCORING.md §8.3.
 const (
 	KindPrimitiveReplace        OpKind = "primitive_replace"
 	KindPrimitiveReplaceReorder OpKind = "primitive_replace_reorder"
@@ -24,7 +24,7 @@ const (
 	KindPairingAmbiguous        OpKind = "pairing_ambiguous"
 )
 
-// Op is one repair operation (SPEC §8.1).
+// Op is one repair operation (docs/SCORING.md §8.1).
 type Op struct {
 	Op    string // "add", "remove", "replace" or "describe"
 	Kind  OpKind

@@ -7,14 +7,14 @@ import (
 	"slices"
 )
 
-// The rankBy criteria of SPEC §8.7.
+// The rankBy criteria of docs/SCORING.md §8.7.
 const (
 	RankByScoreDelta   = "score_delta"
 	RankByExpectedGain = "expected_gain"
 	RankByConfidence   = "confidence"
 )
 
-// RankOptions configures RankOps (SPEC §8.7).
+// RankOptions configures RankOps (docs/SCORING.md §8.7).
 type RankOptions struct {
 	// MinContribution drops operations whose delta is below it when > 0
 	// (0 keeps everything; negative is an error). A key-rename pair is kept
@@ -25,7 +25,7 @@ type RankOptions struct {
 	RankBy string
 }
 
-// RankOps filters and orders repair operations (SPEC §8.7): it applies the
+// RankOps filters and orders repair operations (docs/SCORING.md §8.7): it applies the
 // MinContribution filter to ops (given in walk order), appends diagnostics
 // (pairing_ambiguous operations, never filtered), and sorts the result with a
 // stable sort on

@@ -10,14 +10,14 @@ import (
 )
 
 // IDKey returns a canonical text for a primitive JSON value under the JSON
-// equality of SPEC §1.2 (§13 Q15): two identifiers are the same exactly when
+// equality of docs/SCORING.md §1.2 (docs/SCORING.md §7.3): two identifiers are the same exactly when
 // their keys are equal, so 1 and 1.0 give the same key ("n1"). Strings give
 // "s" followed by the string, booleans "b0"/"b1", null "z"; arrays and
 // objects (never identifiers) give "j" followed by their text.
 //
 // The interpreter keys its identifier sets and bijections with it, and both
 // the interpreter and generated scorers use it for identifier values inside
-// WL labels (SPEC §7.6), where only equality matters.
+// WL labels (docs/SCORING.md §7.6), where only equality matters.
 func IDKey(v jsonval.Value) string {
 	switch v.Kind {
 	case jsonval.Null:
@@ -49,7 +49,7 @@ func IDKey(v jsonval.Value) string {
 }
 
 // WLTieBreak integrates the structural matches Wm into the record costs C in
-// the tie_break mode of SPEC §7.8 and writes S into dst: with U the sorted
+// the tie_break mode of docs/SCORING.md §7.8 and writes S into dst: with U the sorted
 // distinct values of C (exact equality), gap the smallest positive difference
 // of consecutive elements of U (1 when |U| < 2) and ε = gap / (n·m + 1),
 // S[i] = C[i] + ε·Wm[i]. C, Wm and dst hold n×m row-major matrices; scratch

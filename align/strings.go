@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 )
 
-// String similarities of SPEC §3.2.
+// String similarities of docs/SCORING.md §3.2.
 //
 // These kernels are hand-written on purpose. The reference scores strings
 // with a particular library whose conventions are normative here: code
@@ -46,7 +46,7 @@ func ExactString(a, b string) float64 {
 	return 0.0
 }
 
-// Jaro is the "jaro" string comparator of SPEC §3.2: the reference's Jaro
+// Jaro is the "jaro" string comparator of docs/SCORING.md §3.2: the reference's Jaro
 // similarity with match window floor(max(|a|,|b|)/2)-1, greedy left-to-right
 // matching of a's code points against b's, and 1.0 for two empty strings.
 func Jaro(a, b string) float64 {
@@ -58,7 +58,7 @@ func Jaro(a, b string) float64 {
 	return jaroLong(x, y, k)
 }
 
-// JaroWinkler is the "jaro_winkler" string comparator of SPEC §3.2: Jaro
+// JaroWinkler is the "jaro_winkler" string comparator of docs/SCORING.md §3.2: Jaro
 // plus 0.1 per common-prefix code point (at most 4), applied only when the
 // Jaro similarity exceeds 0.7.
 func JaroWinkler(a, b string) float64 {
@@ -71,7 +71,7 @@ func JaroWinkler(a, b string) float64 {
 	return winkler(x, y, jaroLong(x, y, k))
 }
 
-// Levenshtein is the "levenshtein" string comparator of SPEC §3.2:
+// Levenshtein is the "levenshtein" string comparator of docs/SCORING.md §3.2:
 // 1.0 - dist/max(|a|,|b|) with unit insert, delete and substitute costs.
 func Levenshtein(a, b string) float64 {
 	var p shortPair
@@ -83,7 +83,7 @@ func Levenshtein(a, b string) float64 {
 	return normalizedSimilarity(levenshteinLong(x, y, k), max(len(x), len(y)))
 }
 
-// DamerauLevenshtein is the "damerau_levenshtein" string comparator of SPEC
+// DamerauLevenshtein is the "damerau_levenshtein" string comparator of docs/SCORING.md
 // §3.2: the Levenshtein normalisation of the unrestricted Damerau–Levenshtein
 // distance (adjacent transpositions; a substring may be edited more than
 // once).
@@ -97,7 +97,7 @@ func DamerauLevenshtein(a, b string) float64 {
 	return normalizedSimilarity(damerauLong(x, y, k), max(len(x), len(y)))
 }
 
-// OSA is the "osa" string comparator of SPEC §3.2: the Levenshtein
+// OSA is the "osa" string comparator of docs/SCORING.md §3.2: the Levenshtein
 // normalisation of the optimal string alignment (restricted Damerau–
 // Levenshtein) distance, where no substring is edited twice.
 func OSA(a, b string) float64 {
@@ -110,7 +110,7 @@ func OSA(a, b string) float64 {
 	return normalizedSimilarity(osaLong(x, y, k), max(len(x), len(y)))
 }
 
-// Indel is the "indel" string comparator of SPEC §3.2:
+// Indel is the "indel" string comparator of docs/SCORING.md §3.2:
 // 1.0 - (|a|+|b|-2·LCS)/(|a|+|b|), and 1.0 when both are empty.
 func Indel(a, b string) float64 {
 	var p shortPair
@@ -125,7 +125,7 @@ func Indel(a, b string) float64 {
 	return normalizedSimilarity(total-2*lcs, total)
 }
 
-// LCSSeq is the "lcsseq" string comparator of SPEC §3.2:
+// LCSSeq is the "lcsseq" string comparator of docs/SCORING.md §3.2:
 // 1.0 - (max(|a|,|b|)-LCS)/max(|a|,|b|), and 1.0 when both are empty.
 func LCSSeq(a, b string) float64 {
 	var p shortPair
@@ -282,7 +282,7 @@ func lowBitMask(n int) uint64 {
 
 // ---------------------------------------------------------------- Jaro
 
-// jaroSpecial handles the cases SPEC §3.2 decides before matching.
+// jaroSpecial handles the cases docs/SCORING.md §3.2 decides before matching.
 func jaroSpecial[T symbol](a, b []T) (float64, bool) {
 	switch {
 	case len(a) == 0 && len(b) == 0:
@@ -416,7 +416,7 @@ func winkler[T symbol](a, b []T, s float64) float64 {
 	}
 	if s > 0.7 {
 		// The explicit conversion keeps the product rounded on its own
-		// (no fused multiply-add, SPEC §10.1).
+		// (no fused multiply-add, docs/SCORING.md §10.1).
 		s += float64(float64(l) * 0.1 * (1 - s))
 	}
 	return s

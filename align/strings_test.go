@@ -15,7 +15,7 @@ import (
 	"github.com/leanovate/gopter/prop"
 )
 
-// TestStringVectors checks SPEC §3.7 and further hand-computed values, bit
+// TestStringVectors checks docs/SCORING.md §3.7 and further hand-computed values, bit
 // for bit.
 func TestStringVectors(t *testing.T) {
 	tests := []struct {
@@ -24,7 +24,7 @@ func TestStringVectors(t *testing.T) {
 		a, b string
 		want float64
 	}{
-		// SPEC §3.7.
+		// docs/SCORING.md §3.7.
 		{"jaro", Jaro, "hello", "hallo", 0.8666666666666667},
 		{"jaro", Jaro, "Alice", "Alicia", 0.8222222222222223},
 		{"jaro", Jaro, "MARTHA", "MARHTA", 0.9444444444444445},
@@ -119,7 +119,7 @@ func TestStringVectors(t *testing.T) {
 	}
 }
 
-// jaroValue evaluates SPEC's Jaro formula for hand-counted matches m and
+// jaroValue evaluates the Jaro formula (docs/SCORING.md §3.2) for hand-counted matches m and
 // transpositions t (before halving), in float64 at run time.
 func jaroValue(la, lb, m, t int) float64 {
 	fm := float64(m)
@@ -151,7 +151,7 @@ func TestBuiltinStringRegistryNames(t *testing.T) {
 
 // ------------------------------------------------------------- oracles
 
-// jaroOracle transcribes SPEC §3.2's pseudo-code literally.
+// jaroOracle transcribes docs/SCORING.md §3.2's pseudo-code literally.
 func jaroOracle(a, b []rune) float64 {
 	la, lb := len(a), len(b)
 	if la == 0 && lb == 0 {
@@ -203,7 +203,7 @@ func jaroOracle(a, b []rune) float64 {
 	return ((fm/float64(la) + fm/float64(lb)) + (fm-float64(tr))/fm) / 3
 }
 
-// jaroWinklerOracle transcribes SPEC §3.2's jaro_winkler.
+// jaroWinklerOracle transcribes docs/SCORING.md §3.2's jaro_winkler.
 func jaroWinklerOracle(a, b []rune) float64 {
 	l := 0
 	for l < min(4, len(a), len(b)) && a[l] == b[l] {
@@ -490,7 +490,7 @@ func truncateRunes(s string, n int) string {
 }
 
 // TestJaroMatchingDirection checks that greedy matching from either side
-// gives the same Jaro similarity: SPEC writes the loop over the gold string,
+// gives the same Jaro similarity: docs/SCORING.md §3.2 scans the gold string,
 // the reference library's bit-parallel kernel iterates over the candidate.
 func TestJaroMatchingDirection(t *testing.T) {
 	props := comparatorProperties(t, 5000)

@@ -2,14 +2,14 @@ package align
 
 import "math"
 
-// Summation disciplines of SPEC §10.2. Scores must match the reference bit
+// Summation disciplines of docs/SCORING.md §10.2. Scores must match the reference bit
 // for bit where they decide ties, so each discipline is transcribed exactly
 // (no reassociation, no compensation where the reference has none).
 
 // pairwiseBlock is the leaf size of the pairwise recursion.
 const pairwiseBlock = 128
 
-// PairwiseSum is SPEC's PAIRWISE sum (the numeric library's pairwise
+// PairwiseSum is the pairwise sum of docs/SCORING.md §10.2 (the numeric library's pairwise
 // summation: eight accumulators over blocks of at most 128 terms, halving
 // recursion above), started from the identity 0: an all-negative-zero input
 // sums to +0.0. It does not allocate.
@@ -56,7 +56,7 @@ func pairwiseRec(x []float64) float64 {
 	}
 }
 
-// NeumaierSum is SPEC's compensated sum: Neumaier's improvement of Kahan
+// NeumaierSum is the compensated sum of docs/SCORING.md §10.2: Neumaier's improvement of Kahan
 // summation, started from the first term, returning s + c when the
 // compensation c is non-zero and finite and s otherwise (so an overflowed
 // or infinite sum is not turned into NaN). An empty sum is 0.
@@ -80,7 +80,7 @@ func NeumaierSum(xs []float64) float64 {
 	return s
 }
 
-// Clamp01 is SPEC's clamp01(x) = max(0, min(1, x)). Negative zero becomes
+// Clamp01 is clamp01(x) = max(0, min(1, x)) of docs/SCORING.md §10.1. Negative zero becomes
 // +0.0; NaN is returned unchanged so that an upstream bug stays visible.
 func Clamp01(x float64) float64 {
 	switch {

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// pairwiseReference is an independent, literal transcription of SPEC
+// pairwiseReference is an independent, literal transcription of docs/SCORING.md
 // §10.2's PAIRWISE pseudo-code (array accumulators, while loops, explicit
 // index arithmetic), plus the identity 0 the sum starts from.
 func pairwiseReference(x []float64) float64 {

@@ -8,7 +8,7 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// Granularity selects which repair operations the walk emits (SPEC §8.6).
+// Granularity selects which repair operations the walk emits (docs/SCORING.md §8.6).
 type Granularity string
 
 // The granularities.
@@ -30,8 +30,8 @@ func ParseGranularity(s string) (Granularity, error) {
 }
 
 // WalkRepairs walks a match tree and returns its repair operations in walk
-// order (SPEC §8.3), before ranking. gold and pred are the original root
-// values; the walk indexes them by entry position (SPEC §13 Q14).
+// order (docs/SCORING.md §8.3), before ranking. gold and pred are the original root
+// values; the walk indexes them by entry position (docs/SCORING.md §8.3).
 func WalkRepairs(root *Match, gold, pred jsonval.Value, g Granularity) []Op {
 	if root == nil {
 		return nil
@@ -225,7 +225,7 @@ func (w *walker) object(m *Match, path string, goldSub, predSub jsonval.Value, c
 			}
 			valueGain := NeumaierSum(gains)
 			keyGain := delta(ck, e.KeyScore)
-			// SPEC §9.3: the gain-weighted mix of the key pair's confidence
+			// docs/SCORING.md §9.3: the gain-weighted mix of the key pair's confidence
 			// and the value operations' confidences (the key pair's alone
 			// when nothing is gained).
 			keyConf := m.Confidence
@@ -251,7 +251,7 @@ func (w *walker) object(m *Match, path string, goldSub, predSub jsonval.Value, c
 
 // PairingDiagnostics returns one pairing_ambiguous operation for every reorder
 // list node and every object node whose confidence is below threshold, in
-// pre-order (SPEC §8.7 item 2; object children are visited through gold keys
+// pre-order (docs/SCORING.md §8.7 item 2; object children are visited through gold keys
 // only).
 func PairingDiagnostics(root *Match, threshold float64) []Op {
 	var out []Op

@@ -9,7 +9,7 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// Describe renders the prose description of a match tree (SPEC §9.1): if
+// Describe renders the prose description of a match tree (docs/SCORING.md §9.1): if
 // score is exactly 1, describe.intro.perfect alone; otherwise
 // describe.intro.imperfect followed by a walk of the whole tree, with
 // trailing whitespace removed. t nil means DefaultTemplates(); user overrides
@@ -33,11 +33,11 @@ import (
 //     side has none), then describe.dict.value.prefix, the walk of the value
 //     at depth d+1 with its leading whitespace removed, and "\n".
 //
-// Percentages render as round-half-even of 100·v followed by "%". SPEC §9.1
+// Percentages render as round-half-even of 100·v followed by "%". docs/SCORING.md §9.1
 // leaves open the depth at which an entry's value is walked; this uses d+1,
 // so that the lines below a nested container are indented one step deeper
 // than its key line. The optional confidence notes (describe.list.ambiguous,
-// describe.dict.ambiguous and the §9.3 suffixes) belong to the opt-in
+// describe.dict.ambiguous and the docs/SCORING.md §9.3 suffixes) belong to the opt-in
 // confidence feature and are not emitted.
 func Describe(score float64, root *align.Match, t *Templates) string {
 	set := t.set(styleIdxGepa)
@@ -53,7 +53,7 @@ func Describe(score float64, root *align.Match, t *Templates) string {
 	return set[keyDescribeIntroImperfect].renderString(&a) + body
 }
 
-// DescribeValidationError renders describe.validation_error (SPEC §9.1) for
+// DescribeValidationError renders describe.validation_error (docs/SCORING.md §9.1) for
 // a candidate that fails validation at the JSON Pointer path.
 func DescribeValidationError(path, message string, t *Templates) string {
 	var a argSet

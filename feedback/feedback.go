@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// The feedback styles of SPEC §8.8.6.
+// The feedback styles of docs/SCORING.md §8.8.6.
 const (
 	StyleGepa    = "gepa"    // the default templates
 	StyleCompact = "compact" // defaults overlaid by the compact set
@@ -20,7 +20,7 @@ const (
 // DefaultFeedbackOptions: the zero value selects nothing (TopK 0) and has a
 // dominance threshold of 0.
 type FeedbackOptions struct {
-	// TopK is the number of operations selected (SPEC §8.8.1); 0 selects
+	// TopK is the number of operations selected (docs/SCORING.md §8.8.1); 0 selects
 	// none, negative is an error. It is ignored when Unlimited is set.
 	TopK int
 	// Unlimited selects every operation that passes MinScoreDelta.
@@ -31,10 +31,10 @@ type FeedbackOptions struct {
 	MinScoreDelta float64
 	// Style is StyleGepa (also when empty), StyleCompact or StyleJSON.
 	Style string
-	// IncludeSynthesisLine appends the synthesis line of SPEC §8.9.
+	// IncludeSynthesisLine appends the synthesis line of docs/SCORING.md §8.9.
 	IncludeSynthesisLine bool
 	// DominantFractionThreshold is the share of the shown deficit from
-	// which one bucket is named dominant (SPEC §8.9; default 0.60).
+	// which one bucket is named dominant (docs/SCORING.md §8.9; default 0.60).
 	DominantFractionThreshold float64
 	// Templates is the template set (nil: DefaultTemplates()).
 	Templates *Templates
@@ -44,7 +44,7 @@ type FeedbackOptions struct {
 	// Templates.WithOverrides and leave Overrides nil.
 	Overrides map[string]string
 	// RefSemantics, when set, turns on the semantic referential feedback of
-	// SPEC §8.11: every selected ref_fix and ref_fix_no_target operation
+	// docs/SCORING.md §8.11: every selected ref_fix and ref_fix_no_target operation
 	// for which it returns ok (with a non-empty Target) renders with
 	// feedback.op.ref_fix.semantic or feedback.op.ref_fix_no_target.semantic
 	// and the feedback.refsem.* fragments instead of its literal template.
@@ -69,7 +69,7 @@ func DefaultFeedbackOptions() FeedbackOptions {
 type FeedbackEntry struct {
 	Op align.Op
 	// Rank is the 1-based visible rank; a silent operation (blank template)
-	// carries the rank of its key-rename partner, or 0 (SPEC §8.8.2).
+	// carries the rank of its key-rename partner, or 0 (docs/SCORING.md §8.8.2).
 	// Diagnostics have rank 0.
 	Rank int
 	// Text is the rendered line without a trailing newline; "" for silent
@@ -80,7 +80,7 @@ type FeedbackEntry struct {
 	Silent bool
 }
 
-// Feedback is the rendered feedback of one scored pair (SPEC §8.8).
+// Feedback is the rendered feedback of one scored pair (docs/SCORING.md §8.8).
 type Feedback struct {
 	// Text is the feedback text, with no trailing newline; "" in the json
 	// style.
@@ -98,26 +98,26 @@ type Feedback struct {
 	Truncated bool
 }
 
-// isDiagnostic reports whether o is a diagnostic operation (SPEC §8.7 item 2).
+// isDiagnostic reports whether o is a diagnostic operation (docs/SCORING.md §8.7 item 2).
 func isDiagnostic(o *align.Op) bool {
 	return o.Kind == align.KindPairingAmbiguous || o.Op == "describe"
 }
 
-// pairRank is one entry of the small pairId → rank table of §8.8.2; pairs
+// pairRank is one entry of the small pairId → rank table of docs/SCORING.md §8.8.2; pairs
 // are rare and few, so a slice with linear search beats a map.
 type pairRank struct {
 	id   string
 	rank int
 }
 
-// pairPath is one entry of the pairId → candidate path table of §8.8.2.
+// pairPath is one entry of the pairId → candidate path table of docs/SCORING.md §8.8.2.
 type pairPath struct {
 	id, path string
 }
 
 // RenderFeedback renders the feedback for a pair that scored score, from its
 // repair operations ranked by RankOps (diagnostics may be among them), per
-// SPEC §8.8–8.9: selection, ranks with silent key-rename halves, the
+// docs/SCORING.md §8.8–8.9: selection, ranks with silent key-rename halves, the
 // per-kind lines, the intro, the synthesis line and the diagnostics section.
 func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Feedback, error) {
 	switch {
@@ -152,7 +152,7 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 	set := t.set(styleIdx)
 	withText := opts.Style != StyleJSON
 
-	// Selection (§8.8.1). Pair decisions follow the add half of each pair.
+	// Selection (docs/SCORING.md §8.8.1). Pair decisions follow the add half of each pair.
 	var pairKeep map[string]bool
 	if opts.MinScoreDelta > 0 {
 		for i := range ranked {
@@ -202,7 +202,7 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 	}
 	fb.Truncated = len(fb.Entries) < fb.NTotal
 
-	// Semantic reference lines (§8.11), decided per selected operation.
+	// Semantic reference lines (docs/SCORING.md §8.11), decided per selected operation.
 	var sems []*RefSemantic
 	if opts.RefSemantics != nil {
 		for i := range fb.Entries {
@@ -225,7 +225,7 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 		return sems[i]
 	}
 
-	// Ranks (§8.8.2). In the json style silence follows the gepa templates.
+	// Ranks (docs/SCORING.md §8.8.2). In the json style silence follows the gepa templates.
 	var (
 		ranks     []pairRank
 		predPaths []pairPath
@@ -264,7 +264,7 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 		return fb, nil
 	}
 
-	// Assembly (§8.8.5). Every line is rendered into one buffer; entry texts
+	// Assembly (docs/SCORING.md §8.8.5). Every line is rendered into one buffer; entry texts
 	// are substrings of the final text, so lines cost no extra allocation.
 	type span struct{ entry, start, end int }
 	var (
@@ -336,7 +336,7 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 }
 
 // opTemplate returns the template of an operation kind, or nil (silent) for
-// a kind outside SPEC §8.3.
+// a kind outside docs/SCORING.md §8.3.
 func opTemplate(set *templateSet, kind align.OpKind) *compiledTemplate {
 	k, ok := opKey(kind)
 	if !ok {
@@ -346,7 +346,7 @@ func opTemplate(set *templateSet, kind align.OpKind) *compiledTemplate {
 }
 
 // lineTemplate returns the template a selected operation renders with: the
-// semantic skeleton of its kind when sem is set (SPEC §8.11), else its own.
+// semantic skeleton of its kind when sem is set (docs/SCORING.md §8.11), else its own.
 func lineTemplate(set *templateSet, o *align.Op, sem *RefSemantic) *compiledTemplate {
 	if sem != nil {
 		return set[semanticKey(o.Kind)]
@@ -354,9 +354,9 @@ func lineTemplate(set *templateSet, o *align.Op, sem *RefSemantic) *compiledTemp
 	return opTemplate(set, o.Kind)
 }
 
-// renderOpLine appends the line of one operation (SPEC §8.8.4). Only the
+// renderOpLine appends the line of one operation (docs/SCORING.md §8.8.4). Only the
 // placeholders the template uses are computed. frags carries the fragments
-// of a semantic reference line (SPEC §8.11); nil for a literal line.
+// of a semantic reference line (docs/SCORING.md §8.11); nil for a literal line.
 func renderOpLine(dst []byte, tp *compiledTemplate, a *argSet, o *align.Op, rank int, predPaths []pairPath, frags *refFragments) []byte {
 	for i := range tp.segs {
 		sg := &tp.segs[i]
@@ -389,7 +389,7 @@ func renderOpLine(dst []byte, tp *compiledTemplate, a *argSet, o *align.Op, rank
 		case slotValue:
 			a.setValue(slotValue, &o.Value)
 		case slotRelation, slotTarget, slotUsed, slotScope:
-			// The semantic reference placeholders (§8.11); a literal line
+			// The semantic reference placeholders (docs/SCORING.md §8.11); a literal line
 			// does not provide them.
 			v := ""
 			if frags != nil {
@@ -414,7 +414,7 @@ func renderOpLine(dst []byte, tp *compiledTemplate, a *argSet, o *align.Op, rank
 
 // opPredPath is the candidate-side path of an operation: for a rename's add
 // half, the path of its selected silent remove half ("" when that half was
-// not selected, SPEC §13 Q13); otherwise the operation's own path.
+// not selected, docs/SCORING.md §8.8.2); otherwise the operation's own path.
 func opPredPath(o *align.Op, predPaths []pairPath) string {
 	if o.Kind != align.KindKeyRenameAdd {
 		return o.Path
@@ -428,7 +428,7 @@ func opPredPath(o *align.Op, predPaths []pairPath) string {
 	return p
 }
 
-// Bucket returns the synthesis bucket of an operation kind (SPEC §8.3); an
+// Bucket returns the synthesis bucket of an operation kind (docs/SCORING.md §8.3); an
 // unknown kind is its own bucket.
 func Bucket(kind align.OpKind) string {
 	switch kind {
@@ -464,7 +464,7 @@ type bucketSum struct {
 	sum  float64
 }
 
-// appendSynthesis appends the synthesis line of SPEC §8.9 over the selected
+// appendSynthesis appends the synthesis line of docs/SCORING.md §8.9 over the selected
 // entries (silent ones included; diagnostics are never among them).
 func appendSynthesis(dst []byte, set *templateSet, a *argSet, entries []FeedbackEntry, threshold float64) []byte {
 	var (
@@ -513,8 +513,8 @@ func appendSynthesis(dst []byte, set *templateSet, a *argSet, entries []Feedback
 }
 
 // RenderValidationError renders the feedback of a candidate that fails JSON
-// Schema validation (SPEC §8.8.7): feedback.validation_error with path and
-// message. path is the failing location already rendered as SPEC §8.4's last
+// Schema validation (docs/SCORING.md §8.8.7): feedback.validation_error with path and
+// message. path is the failing location already rendered as docs/SCORING.md §8.4's last
 // bullet describes (see ValidationErrorPath). t nil means DefaultTemplates().
 func RenderValidationError(path, message string, t *Templates) string {
 	var a argSet
@@ -525,7 +525,7 @@ func RenderValidationError(path, message string, t *Templates) string {
 
 // ValidationErrorPath renders a validation error location for
 // RenderValidationError: "/" followed by the raw, unescaped tokens joined
-// with "/" ("/" for the root), as SPEC §8.4 requires.
+// with "/" ("/" for the root), as docs/SCORING.md §8.4 requires.
 func ValidationErrorPath(tokens []string) string {
 	return "/" + strings.Join(tokens, "/")
 }

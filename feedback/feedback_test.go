@@ -45,7 +45,7 @@ func compactOpts() FeedbackOptions {
 	return o
 }
 
-// TestFeedbackEveryKind renders one operation of every kind of SPEC §8.3 in
+// TestFeedbackEveryKind renders one operation of every kind of docs/SCORING.md §8.3 in
 // the gepa and compact styles.
 func TestFeedbackEveryKind(t *testing.T) {
 	const (
@@ -151,7 +151,7 @@ func TestFeedbackKeyRename(t *testing.T) {
 	}
 
 	// A perfect score with a renamed key still shows the +0.000 line
-	// (SPEC §8.8.5), and the zero total takes the mixed phrasing (§8.9).
+	// (docs/SCORING.md §8.8.5), and the zero total takes the mixed phrasing (docs/SCORING.md §8.9).
 	add0, remove0 := renamePair(t, 0)
 	fb = render(t, 1, []align.Op{add0, remove0}, DefaultFeedbackOptions())
 	want = "The prediction scored 1.00 (deficit 0.00). Top 1 of 2 fix locations:\n" +
@@ -162,7 +162,7 @@ func TestFeedbackKeyRename(t *testing.T) {
 	}
 }
 
-// TestFeedbackRenameCutByTopK checks SPEC §13 Q13: the remove half cut by
+// TestFeedbackRenameCutByTopK checks docs/SCORING.md §8.8.2: the remove half cut by
 // topK leaves an empty candidate key, and the silent half ranked before its
 // partner gets rank 0.
 func TestFeedbackRenameCutByTopK(t *testing.T) {
@@ -193,7 +193,7 @@ func TestFeedbackRenameCutByTopK(t *testing.T) {
 	}
 }
 
-// fig1Ops are the repair operations of SPEC §11.4 in the order the walk
+// fig1Ops are the repair operations of docs/SCORING.md §11.4 in the order the walk
 // emits them (schema order: people, agenda, period).
 func fig1Ops(t testing.TB) []align.Op {
 	return []align.Op{
@@ -215,8 +215,8 @@ const fig1Text = `The prediction scored 0.77 (deficit 0.23). Top 5 of 5 fix loca
 5. /agenda/3: expected 'closing', got 'closin'. Fixing this recovers +0.003.
 The deficit is spread across multiple issue types (missing-list-item, primitive-value, extraneous-list-item).`
 
-// TestFeedbackFig1 reproduces SPEC §11.5 from the operations of §11.4, both
-// in walk order and in the order the brief of §11.4's table lists them.
+// TestFeedbackFig1 reproduces docs/SCORING.md §11.5 from the operations of docs/SCORING.md §11.4, both
+// in walk order and in the order the brief of docs/SCORING.md §11.4's table lists them.
 func TestFeedbackFig1(t *testing.T) {
 	walk := fig1Ops(t)
 	other := []align.Op{walk[1], walk[2], walk[3], walk[0], walk[4]}
@@ -244,7 +244,7 @@ The deficit is spread across multiple issue types (missing-list-item, primitive-
 	}
 }
 
-// TestFeedbackSpecVectors checks the texts of SPEC §11.6.
+// TestFeedbackSpecVectors checks the texts of docs/SCORING.md §11.6.
 func TestFeedbackSpecVectors(t *testing.T) {
 	noSynth := func(o FeedbackOptions) FeedbackOptions { o.IncludeSynthesisLine = false; return o }
 	cases := []struct {
@@ -521,7 +521,7 @@ func TestFeedbackOverrides(t *testing.T) {
 	def, _ := DefaultTemplates().Lookup(StyleGepa, "feedback.op.primitive_replace")
 
 	// An override equal to the packaged default does not displace the
-	// compact overlay (SPEC §8.8.6).
+	// compact overlay (docs/SCORING.md §8.8.6).
 	opts := compactOpts()
 	opts.IncludeSynthesisLine = false
 	opts.Overrides = map[string]string{"feedback.op.primitive_replace": def}
@@ -544,7 +544,7 @@ func TestFeedbackOverrides(t *testing.T) {
 		t.Errorf("%q", fb.Text)
 	}
 	// A visible key_rename_remove takes a rank and is no longer a silent
-	// half, so the rename line finds no candidate path (SPEC §8.8.2).
+	// half, so the rename line finds no candidate path (docs/SCORING.md §8.8.2).
 	add, remove := renamePair(t, 0.25)
 	opts = DefaultFeedbackOptions()
 	opts.IncludeSynthesisLine = false

@@ -10,7 +10,7 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// This file holds the template engine of SPEC §8.10: the subset of Python's
+// This file holds the template engine of docs/SCORING.md §8.10: the subset of Python's
 // str.format that the feedback and description templates use. A template is
 // parsed once into a compiledTemplate; rendering then only appends literal
 // segments and formatted arguments, with no parsing and no map lookups.
@@ -123,7 +123,7 @@ const (
 	argInt
 	argFloat
 	argString
-	argValue // a JSON value displayed as fmt(v) of SPEC §8.8.3; a string for validation
+	argValue // a JSON value displayed as fmt(v) of docs/SCORING.md §8.8.3; a string for validation
 )
 
 // arg is one placeholder value.
@@ -142,7 +142,7 @@ func (a *argSet) setInt(s slot, v int)       { a[s] = arg{typ: argInt, i: v} }
 func (a *argSet) setFloat(s slot, v float64) { a[s] = arg{typ: argFloat, f: v} }
 func (a *argSet) setString(s slot, v string) { a[s] = arg{typ: argString, s: v} }
 
-// setValue stores a JSON value to be rendered as fmt(v) (SPEC §8.8.3) straight
+// setValue stores a JSON value to be rendered as fmt(v) (docs/SCORING.md §8.8.3) straight
 // into the output, without an intermediate string.
 func (a *argSet) setValue(s slot, v *jsonval.Value) { a[s] = arg{typ: argValue, v: v} }
 func (t *compiledTemplate) isBlank() bool           { return t == nil || t.blank }
@@ -168,7 +168,7 @@ type segment struct {
 type compiledTemplate struct {
 	src   string
 	segs  []segment
-	blank bool // the source is empty or only whitespace (SPEC §8.8.2)
+	blank bool // the source is empty or only whitespace (docs/SCORING.md §8.8.2)
 }
 
 // FormatError reports malformed template syntax.
@@ -373,7 +373,7 @@ func appendArg(dst []byte, v *arg, prec int) []byte {
 }
 
 // appendFixed appends format(x, ".Nf"): the exact binary value rounded to N
-// decimals, ties to even (SPEC §10.5), which is what strconv's 'f' format
+// decimals, ties to even (docs/SCORING.md §10.5), which is what strconv's 'f' format
 // does; non-finite values use Python's spelling.
 func appendFixed(dst []byte, x float64, prec int) []byte {
 	switch {
@@ -387,23 +387,23 @@ func appendFixed(dst []byte, x float64, prec int) []byte {
 	return strconv.AppendFloat(dst, x, 'f', prec, 64)
 }
 
-// pyFloatRepr returns Python's repr of a float (SPEC §10.4), nan and inf
+// pyFloatRepr returns Python's repr of a float (docs/SCORING.md §10.4), nan and inf
 // included.
 func pyFloatRepr(x float64) string {
 	return jsonval.PyRepr(jsonval.NewFloat(x))
 }
 
-// maxValueRunes is the longest value display fmt(v) keeps whole (SPEC §8.8.3).
+// maxValueRunes is the longest value display fmt(v) keeps whole (docs/SCORING.md §8.8.3).
 const maxValueRunes = 80
 
-// fmtValue is SPEC §8.8.3's fmt(v): the Python representation of v ("None"
+// fmtValue is docs/SCORING.md §8.8.3's fmt(v): the Python representation of v ("None"
 // for null), cut to its first 79 code points plus "…" when longer than 80
 // code points.
 func fmtValue(v jsonval.Value) string {
 	return string(appendFmtValue(nil, &v))
 }
 
-// FmtValue is SPEC §8.8.3's fmt(v), the way feedback displays a value: the
+// FmtValue is docs/SCORING.md §8.8.3's fmt(v), the way feedback displays a value: the
 // Python representation ("None" for null), cut to 79 code points plus "…"
 // when longer than 80.
 func FmtValue(v jsonval.Value) string { return fmtValue(v) }

@@ -6,7 +6,7 @@ import (
 )
 
 // RefProp is one definer property of a referenced record: a member of the
-// record that identifies it to a reader (SPEC §8.11 step 3).
+// record that identifies it to a reader (docs/SCORING.md §8.11 step 3).
 type RefProp struct {
 	Key   string
 	Value jsonval.Value
@@ -14,7 +14,7 @@ type RefProp struct {
 
 // RefSemantic describes the endpoints of one reference repair operation
 // (ref_fix or ref_fix_no_target) for the semantic referential feedback of
-// SPEC §8.11. Computing it needs the schema and both documents, so it is
+// docs/SCORING.md §8.11. Computing it needs the schema and both documents, so it is
 // supplied by the caller of RenderFeedback (package interp provides it).
 type RefSemantic struct {
 	// Scope is the name of the scope the reference points into.
@@ -27,7 +27,7 @@ type RefSemantic struct {
 	// the same properties (feedback.refsem.target_ambiguous).
 	Ambiguous bool
 	// Relation are the values of the exact scalars of the record carrying
-	// the reference, in the order of SPEC §8.11 step 6; empty when none.
+	// the reference, in the order of docs/SCORING.md §8.11 step 6; empty when none.
 	Relation []jsonval.Value
 	// Dangling is true when the candidate's reference names no candidate
 	// record (feedback.refsem.used_dangling); used by ref_fix only.
@@ -39,10 +39,10 @@ type RefSemantic struct {
 
 // RefSemanticsFunc returns the semantic description of a ref_fix or
 // ref_fix_no_target operation, or ok false to have the operation rendered
-// with its literal template ("give up" in SPEC §8.11). It must not modify o.
+// with its literal template ("give up" in docs/SCORING.md §8.11). It must not modify o.
 type RefSemanticsFunc func(o *align.Op) (sem RefSemantic, ok bool)
 
-// isRefKind reports whether kind has a semantic rendering (SPEC §8.11).
+// isRefKind reports whether kind has a semantic rendering (docs/SCORING.md §8.11).
 func isRefKind(kind align.OpKind) bool {
 	return kind == align.KindRefFix || kind == align.KindRefFixNoTarget
 }
@@ -55,7 +55,7 @@ func semanticKey(kind align.OpKind) tkey {
 	return keyOpRefFixNoTargetSemantic
 }
 
-// refFragments are the rendered fragments of a semantic line (SPEC §8.11
+// refFragments are the rendered fragments of a semantic line (docs/SCORING.md §8.11
 // step 7), filled into the skeleton's relation, target, used and scope
 // placeholders.
 type refFragments struct {

@@ -20,7 +20,7 @@ func semFor(path string, sem RefSemantic) RefSemanticsFunc {
 
 func bob() []RefProp { return []RefProp{{"name", jsonval.NewString("Bob")}} }
 
-// TestRefSemanticLines renders the semantic reference lines of SPEC §8.11
+// TestRefSemanticLines renders the semantic reference lines of docs/SCORING.md §8.11
 // for every combination of fragments.
 func TestRefSemanticLines(t *testing.T) {
 	knows := []jsonval.Value{jsonval.NewString("knows")}
@@ -131,7 +131,7 @@ func TestRefSemanticTemplates(t *testing.T) {
 	}
 }
 
-// TestFmtValue checks the exported fmt(v) of SPEC §8.8.3.
+// TestFmtValue checks the exported fmt(v) of docs/SCORING.md §8.8.3.
 func TestFmtValue(t *testing.T) {
 	if got := FmtValue(jv(t, `{"id": 6, "name": "Eve"}`)); got != "{'id': 6, 'name': 'Eve'}" {
 		t.Errorf("FmtValue = %q", got)

@@ -17,8 +17,8 @@ import (
 	"github.com/BurntSushi/toml"
 )
 
-// The packaged templates of SPEC §8.10.1 (default feedback), §8.10.2 (compact
-// overlay) and §9.1 (description), kept as data.
+// The packaged templates of docs/SCORING.md §8.10.1 (default feedback), docs/SCORING.md §8.10.2 (compact
+// overlay) and docs/SCORING.md §9.1 (description), kept as data.
 //
 //go:embed templates/default.json templates/compact.json templates/describe.json
 var templateFS embed.FS
@@ -26,7 +26,7 @@ var templateFS embed.FS
 // tkey identifies a template key.
 type tkey uint8
 
-// The template keys, in the order of SPEC §8.10.1 and §9.1.
+// The template keys, in the order of docs/SCORING.md §8.10.1 and §9.1.
 const (
 	keyIntroPerfect tkey = iota
 	keyIntroImperfect
@@ -93,7 +93,7 @@ type param struct {
 }
 
 // keySpec describes one template key: its name and the placeholders it may
-// use (SPEC §8.8.4; the §8.11 and §9.1 keys as documented on Templates).
+// use (docs/SCORING.md §8.8.4; the docs/SCORING.md §8.11 and §9.1 keys as documented on Templates).
 type keySpec struct {
 	name   string
 	params []param
@@ -118,7 +118,7 @@ func strs(slots ...slot) []param {
 }
 
 // opParams are the placeholders of a per-operation template: the five every
-// operation provides (SPEC §8.8.4) followed by the kind's own strings.
+// operation provides (docs/SCORING.md §8.8.4) followed by the kind's own strings.
 func opParams(extra ...slot) []param {
 	return append([]param{
 		{slotRank, argInt},
@@ -209,7 +209,7 @@ func keyByName(name string) (tkey, bool) {
 }
 
 // opKey returns the template key of an operation kind; ok is false for a kind
-// outside SPEC §8.3.
+// outside docs/SCORING.md §8.3.
 func opKey(kind align.OpKind) (tkey, bool) {
 	switch kind {
 	case align.KindPrimitiveReplace:
@@ -257,13 +257,13 @@ const (
 )
 
 // Templates is an immutable, compiled set of feedback and description
-// templates: the packaged defaults (SPEC §8.10.1, §9.1), the compact overlay
-// (SPEC §8.10.2) and optional user overrides, already layered per style
-// (SPEC §8.8.6: defaults → compact overlay → user overrides). A *Templates is
+// templates: the packaged defaults (docs/SCORING.md §8.10.1, §9.1), the compact overlay
+// (docs/SCORING.md §8.10.2) and optional user overrides, already layered per style
+// (docs/SCORING.md §8.8.6: defaults → compact overlay → user overrides). A *Templates is
 // safe for concurrent use.
 //
-// Placeholders available per key are those of SPEC §8.8.4. For keys SPEC
-// leaves open this package allows: feedback.refsem.prop {key, value};
+// Placeholders available per key are those of docs/SCORING.md §8.8.4. For the
+// other keys this package allows: feedback.refsem.prop {key, value};
 // feedback.refsem.relation {relation_label}; feedback.refsem.target and
 // target_ambiguous {scope, gold_props}; feedback.refsem.used {scope,
 // pred_props}; feedback.refsem.used_dangling none; feedback.op.ref_fix.semantic
@@ -285,8 +285,8 @@ type Templates struct {
 // packaged holds the compiled packaged templates; built once at package
 // initialisation and never modified.
 type packaged struct {
-	defaults templateSet // §8.10.1 and §9.1, every key set
-	compact  templateSet // §8.10.2, nil where the overlay has no entry
+	defaults templateSet // docs/SCORING.md §8.10.1 and §9.1, every key set
+	compact  templateSet // docs/SCORING.md §8.10.2, nil where the overlay has no entry
 	base     *Templates  // defaults without user overrides
 }
 
@@ -353,9 +353,9 @@ func (t *Templates) resolve(p *packaged) {
 func DefaultTemplates() *Templates { return builtin.base }
 
 // WithOverrides returns a new Templates with overrides (template key →
-// template text) layered over t's own overrides. Keys are those of SPEC
+// template text) layered over t's own overrides. Keys are those of docs/SCORING.md
 // §8.10.1, §8.10.2 and §9.1. Every override is validated: unknown keys,
-// malformed syntax and placeholders outside the key's set are errors. As SPEC
+// malformed syntax and placeholders outside the key's set are errors. As docs/SCORING.md
 // §8.8.6 requires, an override replaces a key only when its text differs from
 // the packaged default; an override equal to the packaged default removes an
 // earlier override of that key. The templates are compiled here, once.

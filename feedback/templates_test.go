@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestPackagedTemplates checks the embedded data against SPEC §8.10 and §9.1
+// TestPackagedTemplates checks the embedded data against docs/SCORING.md §8.10 and §9.1
 // (key sets and a sample of exact texts).
 func TestPackagedTemplates(t *testing.T) {
 	counts := map[string]int{"templates/default.json": 30, "templates/compact.json": 15, "templates/describe.json": 23}

@@ -13,7 +13,7 @@ import (
 // schemas of fixedSchemas (referential, recursive, union-typed, tuple,
 // fuzzy-keyed) and checks the invariants of checkPair. When the gold is
 // valid it also checks that a gold scores exactly 1 against itself (except
-// where SPEC §6.4 rule 1 forbids it), that a
+// where docs/SCORING.md §6.4 rule 1 forbids it), that a
 // second Score of the same pair is bit-identical (per-call state does not
 // leak), and that scoring is independent of a candidate aliasing the gold.
 func FuzzScore(f *testing.F) {
@@ -59,7 +59,7 @@ func FuzzScore(f *testing.F) {
 			t.Fatalf("second Score %v, %v; first %v", again, err, res.Score)
 		}
 		if int(which)%len(scorers) == undeclaredKeys {
-			// SPEC §6.4 rule 1: a gold key outside "properties" scores 0
+			// docs/SCORING.md §6.4 rule 1: a gold key outside "properties" scores 0
 			// even against itself, so self-similarity may be below 1.
 			return
 		}
@@ -68,7 +68,7 @@ func FuzzScore(f *testing.F) {
 			var le *interp.LimitError
 			switch {
 			case res.Invalid != nil:
-				// SPEC §1.3: an invalid candidate scores 0 before the
+				// docs/SCORING.md §1.3: an invalid candidate scores 0 before the
 				// referential integrity of the gold (step 4) is checked.
 			case errors.As(err, &le):
 				// The gold against itself compares more than the gold

@@ -18,7 +18,7 @@ import (
 // fixed list with nulls, a tuple head plus an aligned tail, a fuzzy-keyed
 // object, and a scope whose records reference their own scope. Every object
 // but the fuzzy-keyed one is closed, so that a valid gold carries no key
-// outside "properties" and must score 1 against itself (SPEC §6.4 rule 1).
+// outside "properties" and must score 1 against itself (docs/SCORING.md §6.4 rule 1).
 var fixedSchemas = []string{
 	// 0: the paper's org chart (idScope, ref, align, fixed, tuple), closed
 	// with "additionalProperties": false.

@@ -11,7 +11,7 @@ import (
 )
 
 // emitter writes the Go source of the scoring functions. Bodies are written
-// as text (the algorithms of SPEC §5–§6 unrolled for one pair of schema
+// as text (the algorithms of docs/SCORING.md §5–§6 unrolled for one pair of schema
 // nodes); package-level declarations and imports are assembled with jennifer
 // in gen.go.
 type emitter struct {
@@ -167,7 +167,7 @@ func cmp(name, def string) string {
 // pointer is the schema node's JSON Pointer as a URI fragment (#/…).
 func pointer(t *tnode) string { return "#" + t.n.Pos.Pointer }
 
-// kind compatibility of two non-null values (SPEC §13 Q7): equal kinds or
+// kind compatibility of two non-null values (docs/SCORING.md §1.4): equal kinds or
 // numbers of either class.
 func compatible(a, b vkind) bool {
 	return a == b || (a == kInt || a == kFloat) && (b == kInt || b == kFloat)
@@ -306,12 +306,12 @@ func tailElem(x string, t *tnode, idx string) string {
 }
 
 // emitPair emits the align function of gold node a against candidate node b
-// (SPEC §1.4 dispatch, steps 3 and 4) and the object/list functions it needs.
+// (docs/SCORING.md §1.4 dispatch, steps 3 and 4) and the object/list functions it needs.
 func (e *emitter) emitPair(a, b *tnode) {
 	if a == b {
 		e.p("// %s scores %s (%s).", e.pairFn("score", a, b), pointer(a), describe(a))
 	} else {
-		e.p("// %s scores a gold value of %s (%s) against a candidate value of %s (%s); the gold node's schema governs (SPEC §6.4).", e.pairFn("score", a, b), pointer(a), describe(a), pointer(b), describe(b))
+		e.p("// %s scores a gold value of %s (%s) against a candidate value of %s (%s); the gold node's schema governs (docs/SCORING.md §6.4).", e.pairFn("score", a, b), pointer(a), describe(a), pointer(b), describe(b))
 	}
 	e.p("func (c *%s) %s(gn bool, g %s, pn bool, p %s, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("score", a, b), a.refType(), b.refType(), "genrt.Res")
 	if e.emitIDRef(a, b) {
@@ -331,7 +331,7 @@ func (e *emitter) emitPair(a, b *tnode) {
 	}
 	if !compatible(a.kind, b.kind) {
 		if len(e.m.scopes) > 0 {
-			// SPEC §13 Q7: inside bijection derivation the record cell is 0.
+			// docs/SCORING.md §1.4: inside bijection derivation the record cell is 0.
 			e.p("if c.deriving { c.kerr = true }")
 		}
 		plain("0")
@@ -400,7 +400,7 @@ func stringComparator(name string) string {
 	return ""
 }
 
-// keySim is κ of SPEC §6.1 for the gold schema node a, computed at generation
+// keySim is κ of docs/SCORING.md §6.1 for the gold schema node a, computed at generation
 // time with the runtime's own comparator.
 func keySim(a *ir.Node, gk, pk string) float64 {
 	var x float64
@@ -412,7 +412,7 @@ func keySim(a *ir.Node, gk, pk string) float64 {
 	return align.ApplyThreshold(x, a.KeyThreshold)
 }
 
-// emitObject emits the object alignment of SPEC §6 for gold node a against
+// emitObject emits the object alignment of docs/SCORING.md §6 for gold node a against
 // candidate node b. The key-similarity matrix over the two property lists is
 // a constant; the assignment runs only when the present key sets differ
 // (identical key sets have the identity as unique optimum when every
@@ -437,7 +437,7 @@ func (e *emitter) emitObject(a, b *tnode) {
 	}
 	simName := e.pairFn("keySim", a, b)
 	if NA*NB > 0 {
-		e.p("// %s holds the key similarities (SPEC §6.1) of the properties of %s (rows) and %s (columns).", simName, pointer(a), pointer(b))
+		e.p("// %s holds the key similarities (docs/SCORING.md §6.1) of the properties of %s (rows) and %s (columns).", simName, pointer(a), pointer(b))
 		e.p("var %s = [%d]float64{", simName, NA*NB)
 		for _, x := range sim {
 			e.p("%s,", lit(x))
@@ -448,7 +448,7 @@ func (e *emitter) emitObject(a, b *tnode) {
 	if E == 0 {
 		E = 1
 	}
-	e.p("// %s aligns the properties of %s and %s (SPEC §6).", e.pairFn("scoreObject", a, b), pointer(a), pointer(b))
+	e.p("// %s aligns the properties of %s and %s (docs/SCORING.md §6).", e.pairFn("scoreObject", a, b), pointer(a), pointer(b))
 	e.p("func (c *%s) %s(g *%s, p *%s, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("scoreObject", a, b), a.base, b.base, "genrt.Res")
 	e.p("var gi [%d]int", max(NA, 1))
 	e.p("n := 0")
@@ -522,7 +522,7 @@ func (e *emitter) emitObject(a, b *tnode) {
 			case pa.node.kind == pb.node.kind:
 				e.p("%s", call)
 			case pa.node.nullable || pb.node.nullable:
-				// SPEC §6.4: different kinds score 0 unless a side is null.
+				// docs/SCORING.md §6.4: different kinds score 0 unless a side is null.
 				e.p("if %s || %s { %s } else { %s }", fieldNull("g", pa), fieldNull("p", pb), call, zero)
 			default:
 				e.p("%s", zero)
@@ -568,7 +568,7 @@ func (e *emitter) emitObject(a, b *tnode) {
 	e.p("}")
 }
 
-// emitList emits the array alignment of SPEC §5 for gold node a against
+// emitList emits the array alignment of docs/SCORING.md §5 for gold node a against
 // candidate node b.
 func (e *emitter) emitList(a, b *tnode) {
 	kA, kB := len(a.prefix), len(b.prefix)
@@ -576,7 +576,7 @@ func (e *emitter) emitList(a, b *tnode) {
 	if a.items != nil {
 		e.emitTailCell(a, b)
 	}
-	e.p("// %s aligns the elements of %s and %s (SPEC §5).", e.pairFn("scoreArray", a, b), pointer(a), pointer(b))
+	e.p("// %s aligns the elements of %s and %s (docs/SCORING.md §5).", e.pairFn("scoreArray", a, b), pointer(a), pointer(b))
 	e.p("func (c *%s) %s(g %s, p %s, build bool) (float64, *%s) {", e.n("Ctx"), e.pairFn("scoreArray", a, b), a.refType(), b.refType(), res)
 	e.p("nG, nP := %s, %s", arrLen("g", a), arrLen("p", b))
 	if kA > 0 {

@@ -546,7 +546,7 @@ func genCase(pairs int) gopter.Gen {
 			case k < 6:
 				root = g.object(3)
 			case k < 8:
-				root = g.array(3) // SPEC §1.3: any root kind
+				root = g.array(3) // docs/SCORING.md §1.3: any root kind
 			default:
 				root = g.primitive()
 			}
@@ -556,7 +556,7 @@ func genCase(pairs int) gopter.Gen {
 		}
 		var b strings.Builder
 		if g.chance(0.2) {
-			// The root through $ref/$defs (SPEC §1.7).
+			// The root through $ref/$defs (docs/SCORING.md §1.7).
 			b.WriteString(`{"$ref": "#/$defs/root", "$defs": {"root": `)
 			root.render(&b)
 			b.WriteString(`}}`)

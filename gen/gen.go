@@ -42,7 +42,7 @@
 // Every pair (gold schema node, candidate representation node) that the
 // alignment can bring together gets its own function: the same node for
 // ordinary comparisons, different nodes when fuzzy key alignment pairs two
-// different properties (SPEC §6.4: the gold key's schema governs). Comparator
+// different properties (docs/SCORING.md §6.4: the gold key's schema governs). Comparator
 // choice, thresholds, weights, importances, ignore flags, order regimes and
 // the key-similarity matrices are constants. The arithmetic is the
 // interpreter's, call for call: the same comparators, PairwiseSum,
@@ -63,8 +63,8 @@
 // names). A function's name is a lower-case verb followed by the path:
 //
 //	score<path>          the score of a gold and a candidate value (a method of the context)
-//	scoreObject<path>    the property alignment of two objects (SPEC §6)
-//	scoreArray<path>     the element alignment of two arrays (SPEC §5)
+//	scoreObject<path>    the property alignment of two objects (docs/SCORING.md §6)
+//	scoreArray<path>     the element alignment of two arrays (docs/SCORING.md §5)
 //	scoreTail<path>      one cell of the tail alignment matrix
 //	keySim<path>         the key-similarity table (a variable)
 //	toJSON<path>, toJSONOrNull<path>, elemToJSON<path>    encoders
@@ -72,7 +72,7 @@
 //	member<path>, keys<path>, elemAt<path>, elemNullAt<path>
 //	walk<path>To<rel>    the referential walker to the node at the relative path rel
 //
-// The referential pass (SPEC §7) is named after the scope, its name converted
+// The referential pass (docs/SCORING.md §7) is named after the scope, its name converted
 // by goName: records<Scope>, derive<Scope>, graph<Scope>, structural<Scope>,
 // the state type oa<T>Scope<Scope> in the context field scope<Scope>, and
 // the relation tables <kind>Rel<Scope>_<carrier path> (kind unary, edge or
@@ -107,15 +107,15 @@
 // the generated file, so the JSON entry points return exactly its score or
 // error. ScoreTJSONDetail reports which path ran.
 //
-// # Referential schemas (SPEC §7)
+// # Referential schemas (docs/SCORING.md §7)
 //
 // For a schema with idScope/ref, the generated file also holds, per scope, a
-// typed walk of its record, identifier and reference paths (SPEC §7.3), the
+// typed walk of its record, identifier and reference paths (docs/SCORING.md §7.3), the
 // gold integrity check (CheckTGold, errors are *interp.GoldError with the
-// JSON Pointer of the first violation), the bijection derivation of SPEC
+// JSON Pointer of the first violation), the bijection derivation of docs/SCORING.md
 // §7.5 (masking, the record cost matrix computed by the generated record
 // scorer in deriving mode, where a kind mismatch makes the record cell 0, the
-// WL graphs of SPEC §7.6 refined with align/wl and integrated with
+// WL graphs of docs/SCORING.md §7.6 refined with align/wl and integrated with
 // align.WLTieBreak) and the reference leaves scored through the
 // bijections (their MappedPred feeds ref_fix in RepairT). The options are
 // the interpreter's defaults (idDisambiguation "wl", wlIntegration
@@ -203,7 +203,7 @@ func Generate(opts Options) ([]byte, error) {
 func checkComparators(m *model) error {
 	for _, t := range m.nodes {
 		if t.n.IDScope != "" || t.n.Ref != "" {
-			continue // score is ignored on identifier and reference nodes (SPEC §7.1)
+			continue // score is ignored on identifier and reference nodes (docs/SCORING.md §7.1)
 		}
 		if t.kind == kString && stringComparator(t.n.Score) == "" {
 			return fmt.Errorf("gen: %s: comparator %q is not built in (custom comparators are not supported by oagen gen)", t.n.Pos, t.n.Score)
@@ -363,7 +363,7 @@ func renderModel(f *jen.File, m *model, opts Options) {
 	}
 	if len(m.scopes) > 0 {
 		ctxFields = append(ctxFields,
-			jen.Line().Comment("Referential state (SPEC §7): cur is the index+1 of the scope being derived (0: none),"),
+			jen.Line().Comment("Referential state (docs/SCORING.md §7): cur is the index+1 of the scope being derived (0: none),"),
 			jen.Comment("maskAll masks every reference (degraded scope), kerr records a kind mismatch while deriving."),
 			jen.Id("cur").Int(),
 			jen.List(jen.Id("maskAll"), jen.Id("deriving"), jen.Id("kerr")).Bool(),
@@ -496,7 +496,7 @@ func (e *emitter) entryPoints(opts Options) {
 	if len(e.m.scopes) == 0 {
 		scoreFuncs = fmt.Sprintf(`// Score%[2]s returns the similarity of cand to gold in [0, 1] under the schema
 // %[3]s, exactly as the interpreter computes it for the JSON encodings of the
-// two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
+// two values (docs/SCORING.md §1.3 step 5). Both must be non-nil and satisfy the schema's
 // validation keywords (the typed path does not validate); nil stands for JSON
 // null where the root schema admits null, and otherwise scores 0. It makes no
 // heap allocations in steady state. It returns 0 on an internal error of the
@@ -525,13 +525,13 @@ func %[1]sScore(gold, cand *%[2]s) (float64, error) {
 	} else {
 		scoreFuncs = fmt.Sprintf(`// Score%[2]s returns the similarity of cand to gold in [0, 1] under the schema
 // %[3]s, exactly as the interpreter computes it for the JSON encodings of the
-// two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
+// two values (docs/SCORING.md §1.3 step 5). Both must be non-nil and satisfy the schema's
 // validation keywords (the typed path does not validate). The schema is
-// referential (SPEC §7): the gold must also have referential integrity (see
+// referential (docs/SCORING.md §7): the gold must also have referential integrity (see
 // Check%[2]sGold); a gold that does not scores 0, as do a nil argument where
 // the root schema does not admit null (nil is JSON null where it does) and
 // the internal errors that cannot occur (see genrt.Workspace.Solve). It makes no heap
-// allocations in steady state: the WL labels of SPEC §7.6 are cached by
+// allocations in steady state: the WL labels of docs/SCORING.md §7.6 are cached by
 // content in the pooled context (at most 4096 per context), so only a label
 // not seen before allocates, as does a float-typed identifier or exact
 // scalar inside a label.
@@ -560,7 +560,7 @@ func %[1]sScore(gold, cand *%[2]s) (float64, error) {
 	return s, nil
 }
 
-// Check%[2]sGold verifies the referential integrity of a gold value (SPEC
+// Check%[2]sGold verifies the referential integrity of a gold value (docs/SCORING.md
 // §7.3): identifiers unique within their scope, every reference naming a gold
 // identifier. The error is an *interp.GoldError naming the JSON Pointer of the
 // first violation, as the interpreter reports it.
@@ -577,7 +577,7 @@ func Check%[2]sGold(gold *%[2]s) error {
 		repairDoc = "\n// A gold without referential integrity is an *interp.GoldError."
 		repairPrep = "\n\tif err := c.prepare(gn, g, pn, p); err != nil {\n\t\treturn nil, err\n\t}"
 	}
-	repair := fmt.Sprintf(`// Repair%[2]s returns the ranked repair operations of the pair (SPEC §8,
+	repair := fmt.Sprintf(`// Repair%[2]s returns the ranked repair operations of the pair (docs/SCORING.md §8,
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.%[5]s
 func Repair%[2]s(gold, cand *%[2]s) ([]align.Op, error) {

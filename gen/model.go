@@ -122,7 +122,7 @@ type model struct {
 	paths  map[string]bool // node paths in use (shared by the roots of one file)
 	prefix string          // prefix of unexported package-level names
 	typ    string
-	scopes []*tscope // referential scopes in processing order (SPEC §7.2)
+	scopes []*tscope // referential scopes in processing order (docs/SCORING.md §7.2)
 	// shapes describes existing Go types (GenerateTypes); nil when the
 	// generator declares the types itself.
 	shapes map[*ir.Node]GoShape
@@ -337,7 +337,7 @@ func sortedKeys(s map[string]bool) []string {
 }
 
 // annotationKeywords are keywords that constrain no value (JSON Schema
-// annotations and the OA scoring keywords, SPEC §2.1).
+// annotations and the OA scoring keywords, docs/SCORING.md §2.1).
 var annotationKeywords = map[string]bool{
 	"$schema": true, "$id": true, "$comment": true, "$ref": true, "$defs": true, "definitions": true,
 	"title": true, "description": true, "default": true, "examples": true, "example": true,
@@ -349,7 +349,7 @@ var annotationKeywords = map[string]bool{
 }
 
 // typedImpliesValid reports whether every value that the generated decoder
-// accepts satisfies the schema's validation (SPEC §9.5), so that the JSON
+// accepts satisfies the schema's validation (docs/SCORING.md §9.5), so that the JSON
 // entry points may skip the validator: the schema uses only "type",
 // "properties", "items", "prefixItems", "additionalProperties" (the decoder
 // accepts declared keys only), string enumerations on "type": "string"

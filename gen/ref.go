@@ -11,8 +11,8 @@ import (
 	"github.com/objectaligner/oagen/ir"
 )
 
-// tscope is one referential scope (SPEC §7.1) with the Go representation of
-// its nodes and the static parts of its WL graph (SPEC §7.6).
+// tscope is one referential scope (docs/SCORING.md §7.1) with the Go representation of
+// its nodes and the static parts of its WL graph (docs/SCORING.md §7.6).
 type tscope struct {
 	sc     *ir.Scope
 	idx    int
@@ -22,7 +22,7 @@ type tscope struct {
 	groups []cgroup
 }
 
-// cgroup is one carrier group of a scope (SPEC §7.6), resolved at generation
+// cgroup is one carrier group of a scope (docs/SCORING.md §7.6), resolved at generation
 // time: the carrier path, its node, the sorted roles, the relation strings of
 // the incidences and the cross-scope references below the carrier.
 type cgroup struct {
@@ -228,7 +228,7 @@ func (m *model) leafAt(t *tnode, p ir.Path) *tnode {
 }
 
 // walker returns the name of a function walking the data along schema path
-// p from a value of node t (SPEC §7.3), emitting it on first use:
+// p from a value of node t (docs/SCORING.md §7.3), emitting it on first use:
 //
 //	func walk<t path>To<leaf path>(xn bool, x <t ref>, ix []int, yield func(null bool, v <leaf ref>) bool) bool
 //
@@ -247,7 +247,7 @@ func (e *emitter) walker(t *tnode, p ir.Path) (string, *tnode) {
 	e.walkerUsed[name] = true
 	e.walkers[key] = name
 	b := &e.aux
-	fmt.Fprintf(b, "// %s walks %q from a value of %s to the values of %s (SPEC §7.3).\n", name, p.String(), pointer(t), pointer(leaf))
+	fmt.Fprintf(b, "// %s walks %q from a value of %s to the values of %s (docs/SCORING.md §7.3).\n", name, p.String(), pointer(t), pointer(leaf))
 	fmt.Fprintf(b, "func %s(xn bool, x %s, ix []int, yield func(bool, %s) bool) bool {\n", name, t.refType(), leaf.refType())
 	e.walkBody(b, t, "xn", "x", p, 0, 0)
 	b.WriteString("return true\n}\n\n")
@@ -334,7 +334,7 @@ func pointerExpr(p ir.Path) string {
 func (e *emitter) scopeTypes() {
 	for _, ts := range e.m.scopes {
 		K := keyType(ts.id)
-		e.p("// %s is the per-call state of scope %q (SPEC §7.3–7.5).", e.n("Scope"+ts.name), ts.sc.Name)
+		e.p("// %s is the per-call state of scope %q (docs/SCORING.md §7.3–7.5).", e.n("Scope"+ts.name), ts.sc.Name)
 		e.p("type %s struct {", e.n("Scope"+ts.name))
 		e.p("done bool // the bijection exists")
 		e.p("rn [2][]bool // records of each side: null flags")
@@ -363,8 +363,8 @@ func (e *emitter) emitRefPass() {
 	m := e.m
 	R := m.root.refType()
 	e.scopeTypes()
-	// Gold check, per scope in order (SPEC §7.3).
-	e.p("// checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.")
+	// Gold check, per scope in order (docs/SCORING.md §7.3).
+	e.p("// checkGold verifies the gold's referential integrity (docs/SCORING.md §7.3): unique ids per scope, every reference names a gold id.")
 	e.p("func (c *%s) checkGold(gn bool, g %s) error {", e.n("Ctx"), R)
 	e.p("var err error")
 	for _, ts := range m.scopes {
@@ -397,7 +397,7 @@ func (e *emitter) emitRefPass() {
 	e.p("}")
 
 	// prepare.
-	e.p("// prepare runs the referential pre-pass of SPEC §7 before the main pass.")
+	e.p("// prepare runs the referential pre-pass of docs/SCORING.md §7 before the main pass.")
 	e.p("func (c *%s) prepare(gn bool, g %s, pn bool, p %s) error {", e.n("Ctx"), R, R)
 	e.p("c.cur, c.maskAll, c.deriving = 0, false, false")
 	e.p("if c.labels == nil { c.labels = map[string]wl.Label{} }")
@@ -416,8 +416,8 @@ func (e *emitter) emitRefPass() {
 	}
 }
 
-// emitDerive emits the derivation of one scope's bijection (SPEC §7.5) and
-// its WL graphs (SPEC §7.6).
+// emitDerive emits the derivation of one scope's bijection (docs/SCORING.md §7.5) and
+// its WL graphs (docs/SCORING.md §7.6).
 func (e *emitter) emitDerive(ts *tscope) {
 	m := e.m
 	R := m.root.refType()
@@ -445,7 +445,7 @@ func (e *emitter) emitDerive(ts *tscope) {
 
 	recFn := e.pair(ts.rec, ts.rec)
 	wlOn := !ts.sc.Degraded
-	e.p("// derive%s derives the bijection of scope %q (SPEC §7.5).", ts.name, ts.sc.Name)
+	e.p("// derive%s derives the bijection of scope %q (docs/SCORING.md §7.5).", ts.name, ts.sc.Name)
 	e.p("func (c *%s) derive%s(gn bool, g %s, pn bool, p %s) {", e.n("Ctx"), ts.name, R, R)
 	e.p("st := &%s", st)
 	e.p("c.records%s(0, gn, g)", ts.name)
@@ -458,7 +458,7 @@ func (e *emitter) emitDerive(ts *tscope) {
 	e.p("for j := 0; j < m; j++ {")
 	e.p("c.kerr = false")
 	e.p("s, _ := c.%s(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)", recFn)
-	e.p("if c.kerr { s = 0 } // SPEC §7.5, §13 Q7: a kind mismatch makes the record cell 0")
+	e.p("if c.kerr { s = 0 } // docs/SCORING.md §7.5, §1.4: a kind mismatch makes the record cell 0")
 	e.p("C[i*m+j] = s")
 	e.p("}")
 	e.p("}")
@@ -501,14 +501,14 @@ func (e *emitter) emitDerive(ts *tscope) {
 	}
 }
 
-// emitStructural emits the WL graphs of one scope (SPEC §7.6), the joint
-// refinement (SPEC §7.7) and the structural match matrix Wm.
+// emitStructural emits the WL graphs of one scope (docs/SCORING.md §7.6), the joint
+// refinement (docs/SCORING.md §7.7) and the structural match matrix Wm.
 func (e *emitter) emitStructural(ts *tscope) {
 	m := e.m
 	R := m.root.refType()
 	K := keyType(ts.id)
 	st := "c.scope" + ts.name
-	e.p("// graph%s builds the WL graph of scope %q on one side (SPEC §7.6).", ts.name, ts.sc.Name)
+	e.p("// graph%s builds the WL graph of scope %q on one side (docs/SCORING.md §7.6).", ts.name, ts.sc.Name)
 	e.p("func (c *%s) graph%s(side int, xn bool, x %s) {", e.n("Ctx"), ts.name, R)
 	e.p("st := &%s", st)
 	e.p("gr := &c.wg[side]")
@@ -538,7 +538,7 @@ func (e *emitter) emitStructural(ts *tscope) {
 		e.p("if len(eps) == 0 { return true }")
 		// The label's items are first written into a byte key (no
 		// allocation); the canonical wl.Label, which costs an allocation, is
-		// built only for a key not seen before by this context (SPEC §7.6
+		// built only for a key not seen before by this context (docs/SCORING.md §7.6
 		// labels repeat: relation types, identifier images).
 		if len(exactMembers(g.node)) == 0 && len(g.xrefs) == 0 {
 			e.p("label := wl.Label{} // the carrier has no exact scalars and no cross-scope references")
@@ -577,7 +577,7 @@ func (e *emitter) emitStructural(ts *tscope) {
 	}
 	e.p("}")
 
-	e.p("// structural%s runs the joint WL refinement of scope %q (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.", ts.name, ts.sc.Name)
+	e.p("// structural%s runs the joint WL refinement of scope %q (docs/SCORING.md §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.", ts.name, ts.sc.Name)
 	e.p("func (c *%s) structural%s(gn bool, g %s, pn bool, p %s, Wm []float64, n, m int) {", e.n("Ctx"), ts.name, R, R)
 	e.p("st := &%s", st)
 	e.p("c.graph%s(0, gn, g)", ts.name)
@@ -593,7 +593,7 @@ func (e *emitter) emitStructural(ts *tscope) {
 	e.p("}")
 }
 
-// labelItems emits the items of a carrier's label (SPEC §7.6): its exact
+// labelItems emits the items of a carrier's label (docs/SCORING.md §7.6): its exact
 // scalars and its cross-scope references. In mode "lb" they go to the label
 // builder lb; in mode "key" they are appended to the byte key k with the
 // same content (an injective encoding of the item sequence).
@@ -653,7 +653,7 @@ func (e *emitter) relTable(ts *tscope, gi int, kind string, rels []string) strin
 		name = fmt.Sprintf("%sRel%s_%s_%d", kind, ts.name, g.node.path, i)
 	}
 	e.walkerUsed[name] = true
-	fmt.Fprintf(&e.aux, "// %s holds the %s relations of the carrier %q of scope %q, by role (SPEC §7.6).\n", name, kind, g.carrier.String(), ts.sc.Name)
+	fmt.Fprintf(&e.aux, "// %s holds the %s relations of the carrier %q of scope %q, by role (docs/SCORING.md §7.6).\n", name, kind, g.carrier.String(), ts.sc.Name)
 	fmt.Fprintf(&e.aux, "var %s = [...]string{", name)
 	for _, r := range rels {
 		fmt.Fprintf(&e.aux, "%s,", strconv.Quote(r))
@@ -663,7 +663,7 @@ func (e *emitter) relTable(ts *tscope, gi int, kind string, rels []string) strin
 }
 
 // exactMembers returns the members of an object node whose values are
-// exact scalars (SPEC §7.6): neither identifier nor reference, with enum or
+// exact scalars (docs/SCORING.md §7.6): neither identifier nor reference, with enum or
 // of type exactly string, integer or boolean.
 func exactMembers(t *tnode) []*tprop {
 	var out []*tprop
@@ -684,7 +684,7 @@ func exactMembers(t *tnode) []*tprop {
 }
 
 // exactScalars emits the collection of the exact scalars of an object value
-// x of node t (SPEC §7.6): one item per qualifying member that is present
+// x of node t (docs/SCORING.md §7.6): one item per qualifying member that is present
 // and is not an array or object, (kind, key, value); see labelItems for mode.
 func (e *emitter) exactScalars(t *tnode, x, mode string) {
 	for _, pp := range exactMembers(t) {
@@ -743,7 +743,7 @@ func (e *emitter) existingExactScalar(x string, pp *tprop, mode string) {
 }
 
 // emitIDRef emits the body of an align function whose gold node is an
-// identifier or a reference (SPEC §1.4 steps 1–2, §7.4). It reports whether
+// identifier or a reference (docs/SCORING.md §1.4 steps 1–2, docs/SCORING.md §7.4). It reports whether
 // it did.
 func (e *emitter) emitIDRef(a, b *tnode) bool {
 	switch {
@@ -768,7 +768,7 @@ func (e *emitter) emitIDRef(a, b *tnode) bool {
 		case b.kind == ts.id.kind:
 			e.p("if hasMP && !pn && mp == %s { s = 1 }", keyConv(b, "p"))
 		case (b.kind == kInt || b.kind == kFloat) && (ts.id.kind == kInt || ts.id.kind == kFloat):
-			// 1 and 1.0 are the same identifier (SPEC §1.2).
+			// 1 and 1.0 are the same identifier (docs/SCORING.md §1.2).
 			e.p("if hasMP && !pn && align.IDKey(%s) == align.IDKey(%s) { s = 1 }", keyJSON(ts.id, "mp"), keyJSON(b, "p"))
 		default:
 			e.p("// a candidate value of another kind never equals an identifier")

@@ -159,7 +159,7 @@ func (e *emitter) emitDecode(t *tnode) {
 		e.p("return v.F, v.Kind == jsonval.Float")
 	case kString:
 		if t.enum != nil {
-			// A value outside the enumeration is not valid (SPEC §9.5).
+			// A value outside the enumeration is not valid (docs/SCORING.md §9.5).
 			e.p("if v.Kind != jsonval.String { return \"\", false }")
 			e.p("switch v.S {")
 			e.p("case %s: return %s(v.S), true", quoteList(t.enum), t.base)

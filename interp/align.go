@@ -13,15 +13,15 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// call is the per-call state of one scored pair (SPEC §10.7).
+// call is the per-call state of one scored pair (docs/SCORING.md §10.7).
 type call struct {
 	s                  *Scorer
 	goldRoot, candRoot jsonval.Value
 
-	// Referential state (SPEC §7).
+	// Referential state (docs/SCORING.md §7).
 	bij     []*bijection // per scope index; nil until derived
 	candIDs []idSet      // per scope index
-	// Masking during bijection derivation (SPEC §7.4 rule 1).
+	// Masking during bijection derivation (docs/SCORING.md §7.4 rule 1).
 	curScope int // index of the scope being derived, -1 outside derivation
 	maskAll  bool
 	deriving bool
@@ -76,7 +76,7 @@ func (c *call) release() {
 }
 
 // result is what align returns: the score and, in build mode, the aligned
-// values (SPEC §1.6) and the match node.
+// values (docs/SCORING.md §1.6) and the match node.
 type result struct {
 	score  float64
 	ag, ap jsonval.Value
@@ -85,7 +85,7 @@ type result struct {
 
 // errKindMismatch marks a comparison between values of incompatible kinds
 // inside bijection derivation, where the reference raises and the record cell
-// becomes 0 (SPEC §13 Q7, Q16).
+// becomes 0 (docs/SCORING.md §1.4, §7.5).
 var errKindMismatch = errors.New("values of different kinds")
 
 func (c *call) pointer() string {
@@ -152,7 +152,7 @@ func (c *call) errorf(format string, args ...any) error {
 	return &ScoreError{Pointer: c.pointer(), Err: fmt.Errorf(format, args...)}
 }
 
-// solve runs the assignment solver (SPEC §5.8) and returns a copy of the
+// solve runs the assignment solver (docs/SCORING.md §5.8) and returns a copy of the
 // assignment in dst's storage (nested alignments reuse the solver, so its own
 // result cannot be kept).
 func (c *call) solve(dst []int, M []float64, n, m int) ([]int, error) {
@@ -208,7 +208,7 @@ func leaf(kind align.LeafKind, score float64, g, p jsonval.Value, hasG, hasP boo
 	}
 }
 
-// align is the dispatch of SPEC §1.4.
+// align is the dispatch of docs/SCORING.md §1.4.
 func (c *call) align(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
 	c.depth++
 	defer func() { c.depth-- }()
@@ -249,7 +249,7 @@ func (c *call) align(g, p jsonval.Value, S *ir.Node, build bool) (result, error)
 		return result{}, c.errorf("gold value of kind %s is not permitted by the schema node %s", kindName(g.Kind), S.Pos.Pointer)
 	}
 	if !kindsCompatible(g.Kind, p.Kind) {
-		// SPEC §13 Q7: a cell whose elements differ in kind scores 0 in the
+		// docs/SCORING.md §1.4: a cell whose elements differ in kind scores 0 in the
 		// main pass; inside bijection derivation the record cell is 0.
 		if c.deriving {
 			return result{}, errKindMismatch
@@ -387,7 +387,7 @@ func (c *call) alignNumber(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 }
 
 // comparatorContext returns the context for context-aware comparators, or
-// nil when the registry has none (SPEC §3.6).
+// nil when the registry has none (docs/SCORING.md §3.6).
 func (c *call) comparatorContext() *align.Context {
 	if !c.s.contextual {
 		return nil

@@ -7,7 +7,7 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// entry is one aligned list entry (SPEC §5) before it becomes a ListChild.
+// entry is one aligned list entry (docs/SCORING.md §5) before it becomes a ListChild.
 type entry struct {
 	role   align.Role
 	score  float64
@@ -15,7 +15,7 @@ type entry struct {
 	m      *align.Match
 }
 
-// alignArray implements SPEC §5.1 dispatch: tuple head, tail, or both.
+// alignArray implements docs/SCORING.md §5.1 dispatch: tuple head, tail, or both.
 func (c *call) alignArray(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
 	G, P := g.Arr, p.Arr
 	k := len(S.PrefixItems)
@@ -58,7 +58,7 @@ func (c *call) alignArray(g, p jsonval.Value, S *ir.Node, build bool) (result, e
 		}
 		return tail.finish(kind, g, p, build), nil
 	}
-	// SPEC §5.6: combined head and tail, not clamped again.
+	// docs/SCORING.md §5.6: combined head and tail, not clamped again.
 	tot := S.PrefixImportance + S.RestImportance
 	wp := S.PrefixImportance / tot
 	wr := S.RestImportance / tot
@@ -96,16 +96,16 @@ func tailOf(xs []jsonval.Value, k int) []jsonval.Value {
 type listResult struct {
 	score   float64
 	entries []entry   // build mode
-	alphas  []float64 // build mode: SPEC §8.2 per entry
-	conf    float64   // node confidence (SPEC §9.3), when hasConf
+	alphas  []float64 // build mode: docs/SCORING.md §8.2 per entry
+	conf    float64   // node confidence (docs/SCORING.md §9.3), when hasConf
 	hasConf bool
-	// raw is set when the aligned values are the inputs themselves (SPEC §5.2
+	// raw is set when the aligned values are the inputs themselves (docs/SCORING.md §5.2
 	// empty case).
 	raw bool
 }
 
 // confidence is the node confidence of the head or tail: 1 when confidences
-// are not computed (SPEC §9.3). A computed confidence may be exactly 0.
+// are not computed (docs/SCORING.md §9.3). A computed confidence may be exactly 0.
 func (lr listResult) confidence() float64 {
 	if lr.hasConf {
 		return lr.conf
@@ -140,7 +140,7 @@ func (lr listResult) finish(kind align.ListKind, g, p jsonval.Value, build bool)
 	return r
 }
 
-// alignHead implements the tuple head of SPEC §5.5.
+// alignHead implements the tuple head of docs/SCORING.md §5.5.
 func (c *call) alignHead(G, P []jsonval.Value, S *ir.Node, build bool) (listResult, error) {
 	k := len(S.PrefixItems)
 	fr := c.frame()
@@ -196,7 +196,7 @@ func (c *call) alignHead(G, P []jsonval.Value, S *ir.Node, build bool) (listResu
 		lr.score = align.Clamp01(align.PairwiseSum(terms))
 	}
 	if build {
-		// SPEC §8.2: alphas w_i / T with the compensated total.
+		// docs/SCORING.md §8.2: alphas w_i / T with the compensated total.
 		Tc := align.NeumaierSum(w)
 		lr.alphas = make([]float64, k)
 		if Tc > 0 {
@@ -211,12 +211,12 @@ func (c *call) alignHead(G, P []jsonval.Value, S *ir.Node, build bool) (listResu
 	return lr, nil
 }
 
-// ignored reports whether an entry is left out of the denominator (SPEC §5.7).
+// ignored reports whether an entry is left out of the denominator (docs/SCORING.md §5.7).
 func ignored(role align.Role, S *ir.Node) bool {
 	return (role == align.RoleExcess && S.IgnoreExcess) || (role == align.RoleMissing && S.IgnoreMissing)
 }
 
-// uniformAlphas gives every non-ignored entry 1/D (SPEC §8.2).
+// uniformAlphas gives every non-ignored entry 1/D (docs/SCORING.md §8.2).
 func uniformAlphas(entries []entry, S *ir.Node) []float64 {
 	a := make([]float64, len(entries))
 	D := 0
@@ -236,7 +236,7 @@ func uniformAlphas(entries []entry, S *ir.Node) []float64 {
 	return a
 }
 
-// alignReorder implements the order-agnostic regime of SPEC §5.2. G and P are
+// alignReorder implements the order-agnostic regime of docs/SCORING.md §5.2. G and P are
 // the tails; k is the index offset of the tail in the full arrays.
 func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool) (listResult, error) {
 	n, m := len(G), len(P)
@@ -263,7 +263,7 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 	if build {
 		lr.entries = make([]entry, 0, n+m) // at most n + m entries
 	}
-	// Entries in row order (SPEC §5.2): gold order with dissolved pairs
+	// Entries in row order (docs/SCORING.md §5.2): gold order with dissolved pairs
 	// expanded in place, then candidate-only entries of padding rows.
 	scores := fr.rs[:0]
 	defer func() { fr.rs = scores[:0] }()
@@ -363,7 +363,7 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 	return lr, nil
 }
 
-// alignFixed implements the order-sensitive regime of SPEC §5.3.
+// alignFixed implements the order-sensitive regime of docs/SCORING.md §5.3.
 func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (listResult, error) {
 	n, m := len(G), len(P)
 	var lr listResult
@@ -505,7 +505,7 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 }
 
 // cellScores fills the n×m matrix of child scores of two list tails (score
-// only; SPEC §5.2, §5.3) in the frame's storage. k is the tail's index offset
+// only; docs/SCORING.md §5.2, §5.3) in the frame's storage. k is the tail's index offset
 // in the full arrays, for error pointers.
 func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scratchFrame) ([]float64, error) {
 	n, m := len(G), len(P)

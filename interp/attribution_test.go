@@ -9,7 +9,7 @@ import (
 )
 
 // TestAttributionIdentity: over the conformance vectors, the leaf
-// attribution adds up to 1 − score (SPEC §9.2 with the §8.5 weights) and its
+// attribution adds up to 1 − score (docs/SCORING.md §9.2 with the docs/SCORING.md §8.5 weights) and its
 // rows are sorted by contribution. Every vector of the small, varied
 // families is checked, and one in eight of the large generated ones
 // (Org2Graph, Facts2Order), to keep the package's tests fast.
@@ -56,7 +56,7 @@ func TestAttributionIdentity(t *testing.T) {
 	}
 }
 
-// TestAttributionMovie pins the attribution of the movie record of SPEC
+// TestAttributionMovie pins the attribution of the movie record of docs/SCORING.md
 // §11.6: the three deficits at their paths, every list entry by position.
 func TestAttributionMovie(t *testing.T) {
 	const movie = `{"type": "object", "keyScore": "exact", "keyImportance": 0, "valueImportance": 1,

@@ -312,7 +312,7 @@ func TestBenchCases(t *testing.T) {
 			t.Errorf("%s: score %v (invalid: %v), want a damaged but valid pair", c.name, res.Score, res.Invalid)
 		}
 		if c.name == "fig1" && res.Score != 0.7678571428571429 {
-			t.Errorf("fig1: score %v, want 0.7678571428571429 (SPEC §11)", res.Score)
+			t.Errorf("fig1: score %v, want 0.7678571428571429 (docs/SCORING.md §11)", res.Score)
 		}
 		t.Logf("%s: score %.6f", c.name, res.Score)
 	}

@@ -7,7 +7,7 @@ import (
 )
 
 // pairConfidences computes the pairing confidence of every assignment row
-// (SPEC §9.3) on an n×m score matrix; rows paired with padding get 1.
+// (docs/SCORING.md §9.3) on an n×m score matrix; rows paired with padding get 1.
 func (c *call) pairConfidences(M []float64, n, m int, assign []int) []float64 {
 	out := make([]float64, max(n, m))
 	for r := range out {

@@ -21,7 +21,7 @@ func alignConf(t *testing.T, schema string, opts interp.Options, gold, cand stri
 
 var margin = interp.Options{ComputeConfidence: true}
 
-// TestConfidenceMargin checks the margin confidence of SPEC §9.3 on a
+// TestConfidenceMargin checks the margin confidence of docs/SCORING.md §9.3 on a
 // reorder list: with M = [[1,0],[1,0]] the kept pair has margins 1 (row) and
 // 0 (column), the dissolved pair 0 and 0, so the list's confidence is
 // (0.5 + 0)/2; unmatched elements take it.
@@ -111,7 +111,7 @@ func TestConfidenceEntropy(t *testing.T) {
 }
 
 // TestConfidenceRename: a key rename takes the gain-weighted mix of its key
-// pair's confidence and its value operations' confidences (SPEC §9.3), not
+// pair's confidence and its value operations' confidences (docs/SCORING.md §9.3), not
 // the object's confidence.
 func TestConfidenceRename(t *testing.T) {
 	const schema = `{"type":"object","keyScore":"jaro","keyImportance":1,"valueImportance":1,"properties":{

@@ -45,7 +45,7 @@ func (c scorerCache) get(v *conformance.Vector) (*interp.Scorer, error) {
 	return s, nil
 }
 
-// departure is a vector on which a correct implementation of SPEC.md
+// departure is a vector on which oagen, following docs/SCORING.md,
 // deliberately differs from the Python reference.
 type departure struct {
 	section string
@@ -53,30 +53,30 @@ type departure struct {
 	why     string
 }
 
-// departures lists every conformance vector that SPEC's deliberate
-// departures from the reference touch (SPEC §8.5, §13), with the section.
+// departures lists every conformance vector that oagen's deliberate
+// departures from the reference touch (docs/SCORING.md §8.5, §13.3), with the section.
 var departures = map[string]departure{
-	"probe/6": {"§8.5 rule 4", "ops", "length-1 prefixWeights repeats in the walk as in the scorer: deltas 1/3, 1/3 instead of the reference's 0.6, 0.2"},
-	"probe/7": {"§8.5 rule 5", "ops", "an object of zero total weight has all alphas 0: the rename carries Δ 0 instead of 0.0556"},
-	// §8.5 rule 1: a missing gold member weighs 1.0 in the value alpha (the
+	"probe/6": {"docs/SCORING.md §8.5 rule 4", "ops", "length-1 prefixWeights repeats in the walk as in the scorer: deltas 1/3, 1/3 instead of the reference's 0.6, 0.2"},
+	"probe/7": {"docs/SCORING.md §8.5 rule 5", "ops", "an object of zero total weight has all alphas 0: the rename carries Δ 0 instead of 0.0556"},
+	// docs/SCORING.md §8.5 rule 1: a missing gold member weighs 1.0 in the value alpha (the
 	// scorer's weight), not its valueWeight; the deltas (and so the order)
 	// of the operations differ, the operations themselves do not.
-	"random/37":  {"§8.5 rule 1", "ops", "missing 'status' (valueWeight 2) weighs 1"},
-	"random/45":  {"§8.5 rule 1", "ops", "missing 'email' beside 'size' members of valueWeight 3"},
-	"random/80":  {"§8.5 rule 1", "ops", "missing 'notes' (valueWeight 2) weighs 1"},
-	"random/85":  {"§8.5 rule 1", "ops", "missing 'name' (valueWeight 3) weighs 1"},
-	"random/126": {"§8.5 rule 1", "ops", "missing 'source' (valueWeight 3) weighs 1"},
-	"random/128": {"§8.5 rule 1", "ops", "missing 'source' (valueWeight 3) weighs 1"},
-	"random/170": {"§8.5 rule 1", "ops", "missing 'comment' (valueWeight 1.5) and 'author' (0.25) weigh 1"},
-	"random/171": {"§8.5 rule 1", "ops", "missing 'comment' (valueWeight 1.5) weighs 1"},
-	"random/215": {"§8.5 rule 1", "ops", "missing members of valueWeight 3 weigh 1"},
-	"random/223": {"§8.5 rule 1", "ops", "missing 'count' (valueWeight 1.5) weighs 1"},
+	"random/37":  {"docs/SCORING.md §8.5 rule 1", "ops", "missing 'status' (valueWeight 2) weighs 1"},
+	"random/45":  {"docs/SCORING.md §8.5 rule 1", "ops", "missing 'email' beside 'size' members of valueWeight 3"},
+	"random/80":  {"docs/SCORING.md §8.5 rule 1", "ops", "missing 'notes' (valueWeight 2) weighs 1"},
+	"random/85":  {"docs/SCORING.md §8.5 rule 1", "ops", "missing 'name' (valueWeight 3) weighs 1"},
+	"random/126": {"docs/SCORING.md §8.5 rule 1", "ops", "missing 'source' (valueWeight 3) weighs 1"},
+	"random/128": {"docs/SCORING.md §8.5 rule 1", "ops", "missing 'source' (valueWeight 3) weighs 1"},
+	"random/170": {"docs/SCORING.md §8.5 rule 1", "ops", "missing 'comment' (valueWeight 1.5) and 'author' (0.25) weigh 1"},
+	"random/171": {"docs/SCORING.md §8.5 rule 1", "ops", "missing 'comment' (valueWeight 1.5) weighs 1"},
+	"random/215": {"docs/SCORING.md §8.5 rule 1", "ops", "missing members of valueWeight 3 weigh 1"},
+	"random/223": {"docs/SCORING.md §8.5 rule 1", "ops", "missing 'count' (valueWeight 1.5) weighs 1"},
 }
 
 // checkDeparture verifies mechanically that a vector listed as an ops
-// departure is explained by a §8.5 correction: the operations are the same
+// departure is explained by a docs/SCORING.md §8.5 correction: the operations are the same
 // (kind, op, path, values, pair) as the reference's, our deltas add up to
-// 1 - score (the identity §8.5 restores), and at least one operation's delta
+// 1 - score (the identity docs/SCORING.md §8.5 restores), and at least one operation's delta
 // differs from the reference's. (The reference's deltas may still add up by
 // coincidence: when every entry of an object is unpaired, its valueWeight
 // weights normalise to the whole value term; TestRule1HandComputation works
@@ -271,7 +271,7 @@ func TestConformanceFeedback(t *testing.T) {
 
 // TestReferenceErrorVectors pins oagen's outcome on the vectors where the
 // reference raised (their expected score is not a target, conformance
-// README): SPEC decides.
+// README): docs/SCORING.md decides.
 func TestReferenceErrorVectors(t *testing.T) {
 	want := map[string]struct {
 		section string
@@ -279,13 +279,13 @@ func TestReferenceErrorVectors(t *testing.T) {
 		errText string
 	}{
 		// The reference computes int - list under invdiff (a candidate
-		// element of another kind inside an array); SPEC §13 Q7 scores such
+		// element of another kind inside an array); docs/SCORING.md §1.4 scores such
 		// a cell 0 and goes on.
-		"random/15": {"§13 Q7", 0.06038200245985333, ""},
+		"random/15": {"docs/SCORING.md §1.4", 0.06038200245985333, ""},
 		// The gold is the string "object" where the schema declares an
-		// object: the gold is the contract, so this is an error (§1.3).
-		"random/218": {"§1.3", 0, "invalid gold at /: 'object' is not of type 'object'"},
-		"random/219": {"§1.3", 0, "invalid gold at /: 'object' is not of type 'object'"},
+		// object: the gold is the contract, so this is an error (docs/SCORING.md §1.3).
+		"random/218": {"docs/SCORING.md §1.3", 0, "invalid gold at /: 'object' is not of type 'object'"},
+		"random/219": {"docs/SCORING.md §1.3", 0, "invalid gold at /: 'object' is not of type 'object'"},
 	}
 	cache := scorerCache{}
 	seen := 0
@@ -295,7 +295,7 @@ func TestReferenceErrorVectors(t *testing.T) {
 		}
 		w, ok := want[v.ID]
 		if !ok {
-			t.Errorf("%s: reference error vector without a SPEC ruling", v.ID)
+			t.Errorf("%s: reference error vector without a ruling of docs/SCORING.md", v.ID)
 			continue
 		}
 		seen++

@@ -6,7 +6,7 @@ import (
 )
 
 // parentPair is the innermost gold and candidate containers of the value
-// being aligned, for context-aware comparators (SPEC §3.6).
+// being aligned, for context-aware comparators (docs/SCORING.md §3.6).
 type parentPair struct{ gold, pred jsonval.Value }
 
 // ctxOn reports whether comparator contexts must be tracked.

@@ -1,11 +1,3 @@
-// Package interp is oagen's reference interpreter: it scores a gold JSON value
-// against a candidate under a compiled schema (package ir) by walking both value
-// trees, exactly as SPEC.md defines the Object Aligner score. It is the
-// executable specification that generated scorers are tested against, and it is
-// the way to score without code generation (dynamic schemas, the CLI).
-//
-// A Scorer is built once per schema and is safe for concurrent use: every
-// per-call state (bijections, masking, workspaces) lives in a per-call value.
 package interp
 
 import (
@@ -19,16 +11,16 @@ import (
 	"github.com/objectaligner/oagen/validate"
 )
 
-// Options are the scorer options of SPEC §2.2 that affect scores, plus the
+// Options are the scorer options of docs/SCORING.md §2.2 that affect scores, plus the
 // resource limits.
 type Options struct {
-	// Comparators are custom comparators registered by name (SPEC §3.6).
+	// Comparators are custom comparators registered by name (docs/SCORING.md §3.6).
 	Comparators []align.CustomComparator
-	// IDDisambiguation is "wl" (default) or "none" (SPEC §7.5).
+	// IDDisambiguation is "wl" (default) or "none" (docs/SCORING.md §7.5).
 	IDDisambiguation string
-	// WLIntegration is "tie_break" (default) or "blend" (SPEC §7.8).
+	// WLIntegration is "tie_break" (default) or "blend" (docs/SCORING.md §7.8).
 	WLIntegration string
-	// WLRounds caps the WL refinement rounds (SPEC §2.2 wlRounds); zero, the
+	// WLRounds caps the WL refinement rounds (docs/SCORING.md §2.2 wlRounds); zero, the
 	// default, means unlimited (the refinement stops at stability, after at
 	// most |V| rounds). A cap of zero rounds cannot be expressed: it would
 	// give every record the same colour, which IDDisambiguation "none"
@@ -36,9 +28,9 @@ type Options struct {
 	WLRounds int
 	// WLBlendLambda is λ of the blend mode (default 0.5).
 	WLBlendLambda float64
-	// WarnOnAmbiguousMapping reports tied gold rows after WL (SPEC §7.10).
+	// WarnOnAmbiguousMapping reports tied gold rows after WL (docs/SCORING.md §7.10).
 	WarnOnAmbiguousMapping bool
-	// ComputeConfidence turns on pairing confidences (SPEC §9.3).
+	// ComputeConfidence turns on pairing confidences (docs/SCORING.md §9.3).
 	ComputeConfidence bool
 	// ConfidenceMethod is "margin" (default) or "entropy".
 	ConfidenceMethod string
@@ -47,7 +39,7 @@ type Options struct {
 	// ReferentialFeedback is RefFeedbackLiteral (default) or
 	// RefFeedbackSemantic: with "semantic", Result.Feedback renders ref_fix
 	// and ref_fix_no_target lines by the properties of the records involved
-	// (SPEC §8.11). It changes feedback text only.
+	// (docs/SCORING.md §8.11). It changes feedback text only.
 	ReferentialFeedback string
 	// Limits bound the work of one pair.
 	Limits Limits
@@ -141,7 +133,7 @@ type Scorer struct {
 	// scopeIndex maps scope names to their index in schema.Scopes.
 	scopeIndex map[string]int
 	// contextual is true when a registered comparator is context-aware, so
-	// that parents and paths must be tracked for it (SPEC §3.6).
+	// that parents and paths must be tracked for it (docs/SCORING.md §3.6).
 	contextual bool
 	// workspaces pools the reusable storage of calls (*workspace).
 	workspaces sync.Pool
@@ -240,9 +232,9 @@ type Result struct {
 	// Score is the similarity in [0, 1].
 	Score float64
 	// Match is the root of the match tree; nil when the candidate failed
-	// validation or the root kinds differ (SPEC §13 Q6).
+	// validation or the root kinds differ (docs/SCORING.md §1.3).
 	Match *align.Match
-	// Invalid is the candidate's first validation error (score 0, SPEC §1.3).
+	// Invalid is the candidate's first validation error (score 0, docs/SCORING.md §1.3).
 	Invalid *validate.Error
 	// Bijections are the identifier bijections per scope, in scope order.
 	Bijections []Bijection
@@ -257,7 +249,7 @@ type Result struct {
 	scorer *Scorer
 }
 
-// Bijection is the identifier mapping derived for one scope (SPEC §7.5).
+// Bijection is the identifier mapping derived for one scope (docs/SCORING.md §7.5).
 type Bijection struct {
 	Scope string
 	// Pairs lists every gold id in gold record order with its candidate
@@ -360,7 +352,7 @@ func (s *Scorer) run(gold, cand jsonval.Value, build bool) (*Result, error) {
 		return res, nil
 	}
 	if !gold.IsNull() && !cand.IsNull() && !kindsCompatible(gold.Kind, cand.Kind) {
-		// SPEC §13 Q6: a union-typed root whose kinds differ scores 0 with
+		// docs/SCORING.md §1.3: a union-typed root whose kinds differ scores 0 with
 		// no repair operations.
 		res.Score = 0
 		return res, nil
@@ -384,7 +376,7 @@ func (s *Scorer) run(gold, cand jsonval.Value, build bool) (*Result, error) {
 }
 
 // kindsCompatible reports whether two non-null kinds may be compared: equal
-// kinds, or two numbers of different lexical class (SPEC §13 Q7).
+// kinds, or two numbers of different lexical class (docs/SCORING.md §1.4).
 func kindsCompatible(a, b jsonval.Kind) bool {
 	if a == b {
 		return true

@@ -9,13 +9,13 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// objEntry is one entry of an object alignment (SPEC §6.2) before it becomes
+// objEntry is one entry of an object alignment (docs/SCORING.md §6.2) before it becomes
 // a align.ObjectEntry.
 type objEntry struct {
 	gk, pk       string
 	hasGK, hasPK bool
 	keyScore     float64
-	keyConf      float64 // pairing confidence of the key pair (SPEC §9.3)
+	keyConf      float64 // pairing confidence of the key pair (docs/SCORING.md §9.3)
 	hasKeyConf   bool
 	weight       float64
 	valScore     float64
@@ -23,7 +23,7 @@ type objEntry struct {
 	m            *align.Match
 }
 
-// keySimilarity is κ of SPEC §6.1.
+// keySimilarity is κ of docs/SCORING.md §6.1.
 func keySimilarity(S *ir.Node, a, b string) float64 {
 	var x float64
 	if S.KeyScore == "exact" {
@@ -68,7 +68,7 @@ func (c *call) chargeKeys(S *ir.Node, GK, PK []jsonval.Member) error {
 	return nil
 }
 
-// alignObject implements SPEC §6.
+// alignObject implements docs/SCORING.md §6.
 func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
 	GK, PK := g.Obj, p.Obj
 	n, m := len(GK), len(PK)
@@ -101,7 +101,7 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 	// and the key scores are not needed for confidences, every key pairs with
 	// its namesake. That is the unique optimum of the key assignment — Jaro
 	// and exact give 1 only to equal strings, so any other pairing sums to
-	// less — and so it is what the solver returns (SPEC §5.8 finds an
+	// less — and so it is what the solver returns (docs/SCORING.md §5.8 finds an
 	// optimum); the matrix and the solver are skipped.
 	sameKeys := !(build && c.s.opts.ComputeConfidence) && align.ApplyThreshold(1, S.KeyThreshold) == 1 &&
 		n == m && pairByName(GK, PK, &fr.assign)
@@ -179,7 +179,7 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 	var score float64
 	zeroWeight := W == 0
 	if zeroWeight {
-		// SPEC §6.5: an object of zero total weight scores exactly 1.
+		// docs/SCORING.md §6.5: an object of zero total weight scores exactly 1.
 		score = 1
 	} else {
 		terms := zeroed(fr.t, E)
@@ -230,7 +230,7 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 	return r, nil
 }
 
-// objectValue scores the value of one entry (SPEC §6.4).
+// objectValue scores the value of one entry (docs/SCORING.md §6.4).
 func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bool) error {
 	var gv, pv jsonval.Value
 	if e.hasGK {

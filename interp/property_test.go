@@ -2,13 +2,13 @@ package interp_test
 
 // Property tests of the interpreter (gopter):
 //
-//   (a) relabelling invariance of referential alignment (SPEC §7),
+//   (a) relabelling invariance of referential alignment (docs/SCORING.md §7),
 //   (b) permutation invariance of order: "align" lists under a precondition
-//       that makes the optimal assignments unique (SPEC §5.2, §5.8),
+//       that makes the optimal assignments unique (docs/SCORING.md §5.2, §5.8),
 //   (c) a candidate equal to the gold up to relabelling (and permutation)
 //       scores exactly 1.0, also when only structure pins the bijection
-//       (SPEC §7.6–7.8),
-//   (d) the sum identity of SPEC §8.5 on random schemas (schemagen_test.go)
+//       (docs/SCORING.md §7.6–7.8),
+//   (d) the sum identity of docs/SCORING.md §8.5 on random schemas (schemagen_test.go)
 //       and on the conformance vectors.
 //
 // The relabelling, permutation and copy properties run 1,000 cases, 100
@@ -163,7 +163,7 @@ func TestPropertyRelabelling(t *testing.T) {
 //
 // This is not true unconditionally. Permuting candidate records permutes the
 // columns of every assignment matrix (record costs of a scope, the lists of
-// the main pass); when several assignments are optimal the solver of SPEC
+// the main pass); when several assignments are optimal the solver of docs/SCORING.md
 // §5.8 picks one by position, and the pick changes the reported pairs, the
 // bijection (and so every reference score) and even the score, because the
 // number of strictly positive pairs enters the denominator (0.5 + 0.5 over
@@ -172,7 +172,7 @@ func TestPropertyRelabelling(t *testing.T) {
 // assignment matrix each row (or each column) has its strict maximum at its
 // true counterpart, all in distinct columns (rows). Then the true pairing is
 // the unique optimum with a margin of at least one gap of the cost values,
-// which also exceeds the total WL tie-break bonus of SPEC §7.8 (< gap), so
+// which also exceeds the total WL tie-break bonus of docs/SCORING.md §7.8 (< gap), so
 // the bijections and all pairings are the same whatever the order:
 //
 //   - records of id tables carry a dominant attribute (a name made of code
@@ -189,7 +189,7 @@ func TestPropertyRelabelling(t *testing.T) {
 //     record without counterpart could then be paired in several ways.
 //
 // The test also measures (without asserting) how often an unconstrained
-// damage (modeFree) changes the score under permutation, which SPEC allows.
+// damage (modeFree) changes the score under permutation, which is allowed.
 func TestPropertyPermutation(t *testing.T) {
 	t.Parallel()
 	fams := allFamilies(t)
@@ -247,7 +247,7 @@ func TestPropertyPermutation(t *testing.T) {
 		gen.UInt64(), gen.IntRange(0, len(fams)-1), gen.IntRange(2, 7), gen.IntRange(0, 2),
 	))
 	runProps(t, props)
-	t.Logf("pinned permutations: %d bit-identical, %d within 1e-12; unconstrained damage: %d of %d permutations changed the score (allowed by SPEC §5.8)",
+	t.Logf("pinned permutations: %d bit-identical, %d within 1e-12; unconstrained damage: %d of %d permutations changed the score (allowed by docs/SCORING.md §5.8)",
 		exact, within, freeChanged, freeCases)
 }
 
@@ -261,7 +261,7 @@ func TestPropertyPermutation(t *testing.T) {
 //     and the structure is built so that 1-WL gives each record its own
 //     colour (distinct numbers of outgoing acquaintance edges, employees,
 //     mentees, link-hub memberships, led projects); the tie-break bonus of
-//     SPEC §7.8 then selects the one assignment that keeps all colours,
+//     docs/SCORING.md §7.8 then selects the one assignment that keeps all colours,
 //     which is the relabelling itself;
 //   - modeTwinsAuto: twins as above plus sets of genuinely interchangeable
 //     leaf twins (same attributes, attached to the same anchor in the same
@@ -278,14 +278,14 @@ func TestPropertyPermutation(t *testing.T) {
 //
 // For the first two kinds the bijection must equal the relabelling.
 //
-// The exactness of 1.0 also depends on the member weights: SPEC §6.5 sums
+// The exactness of 1.0 also depends on the member weights: docs/SCORING.md §6.5 sums
 // (w_i/W)·1, and for weights such as {1, 4, 1, 1} that sum is
 // 0.9999999999999998 although every member matches (TestIdenticalBelowOne).
 // The schemas here use weights whose normalised sums are exact for every
 // set of members a record can have. This matters beyond the last digit:
 // when the record costs of a scope hold two distinct values one ulp apart
 // (1 for records with one set of members, 0.9999999999999998 for records
-// with another), the tie-break bonus ε = gap/(nm+1) of SPEC §7.8 is below
+// with another), the tie-break bonus ε = gap/(nm+1) of docs/SCORING.md §7.8 is below
 // half an ulp of the costs, C + ε rounds back to C, and the structural
 // tie-break is lost: the bijection among twins then follows record order.
 func TestPropertyRelabelledCopy(t *testing.T) {
@@ -344,10 +344,10 @@ func TestPropertyRelabelledCopy(t *testing.T) {
 		gen.UInt64(), gen.IntRange(0, len(fams)-1), gen.IntRange(2, 7), gen.IntRange(0, 5),
 	))
 	runProps(t, props)
-	t.Logf("random graphs with property twins (modeFree): %d of %d relabelled, permuted copies scored below 1 (1-WL limits, SPEC §7.6)", freeBelow, freeCases)
+	t.Logf("random graphs with property twins (modeFree): %d of %d relabelled, permuted copies scored below 1 (1-WL limits, docs/SCORING.md §7.6)", freeBelow, freeCases)
 }
 
-// TestIdenticalBelowOne pins a consequence of the arithmetic of SPEC §6.5:
+// TestIdenticalBelowOne pins a consequence of the arithmetic of docs/SCORING.md §6.5:
 // normalised weights are rounded before they are summed, so identical values
 // can score just below 1 (the reference does the same; clamp01 only guards
 // the other side).
@@ -359,11 +359,11 @@ func TestIdenticalBelowOne(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got != 0.9999999999999998 {
-		t.Errorf("score %v, want 0.9999999999999998 (SPEC §6.5 arithmetic)", got)
+		t.Errorf("score %v, want 0.9999999999999998 (docs/SCORING.md §6.5 arithmetic)", got)
 	}
 }
 
-// opsSum adds the deltas of ops with the compensated sum SPEC §10.2 uses for
+// opsSum adds the deltas of ops with the compensated sum docs/SCORING.md §10.2 uses for
 // totalDelta.
 func opsSum(ops []align.Op) float64 {
 	ds := make([]float64, len(ops))
@@ -381,7 +381,7 @@ func opsText(ops []align.Op) string {
 	return b.String()
 }
 
-// TestPropertySumIdentity is property (d), SPEC §8.5: at granularity leaf
+// TestPropertySumIdentity is property (d), docs/SCORING.md §8.5: at granularity leaf
 // the deltas of all repair operations add up to 1 − score (to 1e-9), on
 // random schemas covering every scoring keyword (schemagen_test.go), random
 // gold values and damaged candidates, referential ones included. Every
@@ -445,10 +445,10 @@ func TestPropertySumIdentity(t *testing.T) {
 	t.Logf("sum identity: %d aligned pairs, %d operations; %d candidates failed validation (no operations, identity not applicable)", pairs, nops, invalid)
 }
 
-// TestSumIdentityConformance checks SPEC §8.5's identity on every
+// TestSumIdentityConformance checks docs/SCORING.md §8.5's identity on every
 // conformance vector: on our operations for every vector, and on the
 // reference's operations, which must break it exactly on the vectors listed
-// as operation departures (the SPEC §8.5 corrections), nowhere else.
+// as operation departures (the docs/SCORING.md §8.5 corrections), nowhere else.
 func TestSumIdentityConformance(t *testing.T) {
 	t.Parallel()
 	cache := scorerCache{}
@@ -490,10 +490,10 @@ func TestSumIdentityConformance(t *testing.T) {
 			t.Errorf("%s: the reference's deltas miss the identity by %g, but the vector is not a listed departure", id, d)
 		}
 	}
-	// A departure need not break the reference's identity: under §8.5 rule 1
+	// A departure need not break the reference's identity: under docs/SCORING.md §8.5 rule 1
 	// the reference renormalises the value alphas with the members'
 	// valueWeight, which still adds up to the value term when every entry
-	// is unpaired (random/37: 0.4 + 0.2 + 0.2 + 0.2 where SPEC gives
+	// is unpaired (random/37: 0.4 + 0.2 + 0.2 + 0.2 where oagen gives
 	// 4 × 0.25).
 	var kept []string
 	for id, dep := range departures {

@@ -42,7 +42,7 @@ func jobj(kv ...any) jsonval.Value {
 func jsonText(v jsonval.Value) string { return string(jsonval.AppendJSON(nil, v)) }
 
 // ---------------------------------------------------------------------------
-// Schema-guided walks over JSON values (SPEC §7.3 semantics).
+// Schema-guided walks over JSON values (docs/SCORING.md §7.3 semantics).
 
 // valuesAt returns the values found along a schema path: a properties edge
 // descends into a present member, an items edge into every element (prefix
@@ -111,7 +111,7 @@ func rewriteAt(v jsonval.Value, p ir.Path, f func(jsonval.Value) jsonval.Value) 
 
 func concat(a, b ir.Path) ir.Path { return append(append(ir.Path{}, a...), b...) }
 
-// idClass is the identity of a primitive value under JSON equality (SPEC
+// idClass is the identity of a primitive value under JSON equality (docs/SCORING.md
 // §1.2): 1 and 1.0 are one identifier.
 func idClass(v jsonval.Value) string {
 	switch v.Kind {
@@ -512,7 +512,7 @@ func (d *gdoc) addRecord(t int, r *rand.Rand, fam *family, mode genMode, owner i
 	return &tb.rows[len(tb.rows)-1]
 }
 
-// orgGraphFamily is Org2Graph under synra_codex_ra (SPEC §12.17): scopes
+// orgGraphFamily is Org2Graph under synra_codex_ra (docs/SCORING.md §11.7): scopes
 // person (0) and company (1); tables people, companies, employment,
 // acquaintance, partnership.
 func orgGraphFamily(t testing.TB) *family {
@@ -1303,7 +1303,7 @@ func allFamilies(t testing.TB) []*family {
 
 // flipNumberKinds turns some integral identifier or reference values of
 // number-typed scopes from integer-form into float-form or back (both are
-// valid under "type": "number"; SPEC §6.4 then scores a member whose two
+// valid under "type": "number"; docs/SCORING.md §6.4 then scores a member whose two
 // values differ in lexical class 0).
 func flipNumberKinds(sch *ir.Schema, doc jsonval.Value, r *rand.Rand) jsonval.Value {
 	for _, sc := range sch.Scopes {

@@ -12,7 +12,7 @@ import (
 )
 
 // idKey is a canonical map key for a primitive JSON value under JSON equality
-// (SPEC §1.2, §13 Q15): 1 and 1.0 give the same key. Strings and numbers that
+// (docs/SCORING.md §1.2, §7.3): 1 and 1.0 give the same key. Strings and numbers that
 // are integers within the int64 range — nearly every identifier — are keyed
 // without allocating; anything else falls back to align.IDKey's text.
 type idKey struct {
@@ -60,7 +60,7 @@ type located struct {
 	ptr string
 }
 
-// walkPath follows a schema path through a value (SPEC §7.3): a properties
+// walkPath follows a schema path through a value (docs/SCORING.md §7.3): a properties
 // edge descends into the member when present, an items edge yields every
 // element (prefix positions included), a prefixItems edge yields the element
 // at that index. Results come in document order.
@@ -143,7 +143,7 @@ func firstID(rec jsonval.Value, suffix ir.Path) jsonval.Value {
 	return jsonval.Value{}
 }
 
-// checkGold verifies the gold's referential integrity (SPEC §7.3).
+// checkGold verifies the gold's referential integrity (docs/SCORING.md §7.3).
 func (c *call) checkGold() error {
 	sch := c.s.schema
 	for _, sc := range sch.Scopes {
@@ -168,7 +168,7 @@ func (c *call) checkGold() error {
 	return nil
 }
 
-// deriveBijections runs the referential pre-pass (SPEC §7.3–7.8).
+// deriveBijections runs the referential pre-pass (docs/SCORING.md §7.3–7.8).
 func (c *call) deriveBijections() error {
 	if err := c.checkGold(); err != nil {
 		return err
@@ -196,7 +196,7 @@ func concatPath(a, b ir.Path) ir.Path {
 	return append(append(out, a...), b...)
 }
 
-// deriveScope derives the bijection of one scope (SPEC §7.5).
+// deriveScope derives the bijection of one scope (docs/SCORING.md §7.5).
 func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	recNode := c.s.schema.Root.At(sc.RecordPath)
 	recG := walkPath(c.goldRoot, "", sc.RecordPath, nil)
@@ -252,7 +252,7 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 					c.curScope, c.maskAll, c.deriving = -1, false, false
 					return nil, err
 				}
-				r.score = 0 // SPEC §7.5: errors are swallowed here (§13 Q16)
+				r.score = 0 // docs/SCORING.md §7.5: errors are swallowed here (docs/SCORING.md §7.5)
 			}
 			C[i*m+j] = r.score
 		}
@@ -364,7 +364,7 @@ func unescapeToken(t string) string {
 	return string(out)
 }
 
-// integrate combines record costs with structural matches (SPEC §7.8).
+// integrate combines record costs with structural matches (docs/SCORING.md §7.8).
 func integrate(C, Wm []float64, n, m int, opts Options) []float64 {
 	S := make([]float64, n*m)
 	if opts.WLIntegration == "blend" {
@@ -389,7 +389,7 @@ func (c *call) warnAmbiguous(sc *ir.Scope, S []float64, n, m int, idsG []jsonval
 	}
 }
 
-// alignRef is the reference leaf of SPEC §7.4.
+// alignRef is the reference leaf of docs/SCORING.md §7.4.
 func (c *call) alignRef(g, p jsonval.Value, S *ir.Node, build bool) result {
 	idx, ok := c.s.scopeIndex[S.Ref]
 	r := result{}

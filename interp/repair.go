@@ -7,7 +7,7 @@ import (
 	"github.com/objectaligner/oagen/feedback"
 )
 
-// RepairOptions control the repair walk and ranking (SPEC §8.6–8.7).
+// RepairOptions control the repair walk and ranking (docs/SCORING.md §8.6–8.7).
 type RepairOptions struct {
 	// Granularity is leaf (default), subtree or all.
 	Granularity align.Granularity
@@ -23,7 +23,7 @@ type RepairOptions struct {
 	AmbiguityThreshold float64
 }
 
-// Repair returns the ranked repair operations of the pair (SPEC §8). A
+// Repair returns the ranked repair operations of the pair (docs/SCORING.md §8). A
 // candidate that failed validation, or whose root kind differs from the
 // gold's, has none.
 func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
@@ -53,10 +53,10 @@ func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
 }
 
 // Feedback returns the feedback text and the ranked operations of the pair
-// (SPEC §8.8). A candidate that failed validation gets the validation-error
-// text and no operations (SPEC §8.8.7). When the scorer's ReferentialFeedback
+// (docs/SCORING.md §8.8). A candidate that failed validation gets the validation-error
+// text and no operations (docs/SCORING.md §8.8.7). When the scorer's ReferentialFeedback
 // is "semantic" and fo.RefSemantics is nil, reference lines are rendered
-// semantically (SPEC §8.11, see RefSemantics).
+// semantically (docs/SCORING.md §8.11, see RefSemantics).
 func (r *Result) Feedback(ro RepairOptions, fo feedback.FeedbackOptions) (string, []align.Op, error) {
 	if r.Invalid != nil {
 		t := fo.Templates
@@ -85,7 +85,7 @@ func (r *Result) Feedback(ro RepairOptions, fo feedback.FeedbackOptions) (string
 	return fb.Text, ops, nil
 }
 
-// Describe returns the prose description of the alignment (SPEC §9.1) with
+// Describe returns the prose description of the alignment (docs/SCORING.md §9.1) with
 // the default templates.
 func (r *Result) Describe() string {
 	t := feedback.DefaultTemplates()
@@ -95,7 +95,7 @@ func (r *Result) Describe() string {
 	return feedback.Describe(r.Score, r.Match, t)
 }
 
-// Attribution decomposes the pair's deficit per location (SPEC §9.2): one
+// Attribution decomposes the pair's deficit per location (docs/SCORING.md §9.2): one
 // row per leaf with its effective weight and contribution c(1 − s), sorted
 // by contribution. A candidate that failed validation (or whose root kind
 // differs from the gold's) yields no rows, score 0 and residual −1.

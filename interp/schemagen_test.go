@@ -1,7 +1,7 @@
 package interp_test
 
 // A random generator of annotated schemas, of gold values valid under them
-// and of damaged candidates, for the sum identity of SPEC §8.5
+// and of damaged candidates, for the sum identity of docs/SCORING.md §8.5
 // (TestPropertySumIdentity in property_test.go).
 //
 // Schemas cover every scoring keyword: objects with properties, valueWeight
@@ -244,7 +244,7 @@ func (g *schemaGen) object(depth int, fixed []sprop) *snode {
 		}
 		total += w
 	}
-	if total == 0 { // SPEC §2.3: the sum of valueWeight must not be 0
+	if total == 0 { // docs/SCORING.md §2.3: the sum of valueWeight must not be 0
 		n.props[0].weight = 1
 	}
 	if g.chance(0.4) {
@@ -266,7 +266,7 @@ func (g *schemaGen) object(depth int, fixed []sprop) *snode {
 	if n.hasValueImp {
 		vI = n.valueImportance
 	}
-	if kI+vI == 0 { // SPEC §2.3
+	if kI+vI == 0 { // docs/SCORING.md §2.3
 		n.valueImportance = 1
 	}
 	if fixed == nil {

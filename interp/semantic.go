@@ -11,14 +11,14 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// The referential feedback modes (SPEC §2.2, §8.11).
+// The referential feedback modes (docs/SCORING.md §2.2, §8.11).
 const (
 	RefFeedbackLiteral  = "literal"  // ref_fix lines name ids (the default)
 	RefFeedbackSemantic = "semantic" // ref_fix lines describe the records
 )
 
 // RefSemantics returns the provider of the semantic referential feedback of
-// SPEC §8.11 for this result: set it as feedback.FeedbackOptions.RefSemantics
+// docs/SCORING.md §8.11 for this result: set it as feedback.FeedbackOptions.RefSemantics
 // to render ref_fix and ref_fix_no_target lines by the properties of the
 // records a reference should point to. Result.Feedback does so by itself
 // when the scorer's ReferentialFeedback option is "semantic".
@@ -49,7 +49,7 @@ type semContext struct {
 }
 
 // scopeRecords are the records of one scope on both sides, indexed by id
-// (the first record with an id wins, SPEC §8.11 step 2).
+// (the first record with an id wins, docs/SCORING.md §8.11 step 2).
 type scopeRecords struct {
 	recNode   *ir.Node
 	goldProps [][]feedback.RefProp // per gold record, walk order
@@ -85,7 +85,7 @@ func hasKey(m map[idKey]int, k idKey) bool {
 	return ok
 }
 
-// describe is the RefSemanticsFunc of SPEC §8.11.
+// describe is the RefSemanticsFunc of docs/SCORING.md §8.11.
 func (sx *semContext) describe(o *align.Op) (feedback.RefSemantic, bool) {
 	var none feedback.RefSemantic
 	if o == nil || (o.Kind != align.KindRefFix && o.Kind != align.KindRefFixNoTarget) {
@@ -162,7 +162,7 @@ func arrayIndex(t string) (int, bool) {
 	return i, err == nil
 }
 
-// definerProps returns the definer properties of a record (SPEC §8.11 step
+// definerProps returns the definer properties of a record (docs/SCORING.md §8.11 step
 // 3): for each member of the record schema's properties, in schema order,
 // that carries neither idScope nor ref, whose type permits a string,
 // integer, number or boolean, and that is present in the record with a value
@@ -195,8 +195,8 @@ func propsEqual(a, b []feedback.RefProp) bool {
 }
 
 // relationLabel reads the carrier at toks in the candidate document and
-// returns the values of its exact scalars (SPEC §7.6) ordered by the text
-// form ('<class>', '<key>', <value repr>) of each triple (SPEC §8.11 step
+// returns the values of its exact scalars (docs/SCORING.md §7.6) ordered by the text
+// form ('<class>', '<key>', <value repr>) of each triple (docs/SCORING.md §8.11 step
 // 6); nil when the carrier is missing or not an object.
 func relationLabel(cand jsonval.Value, toks []string, carrierNode *ir.Node) []jsonval.Value {
 	cur := cand

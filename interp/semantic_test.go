@@ -29,8 +29,8 @@ func feedbackText(t *testing.T, s *interp.Scorer, gold, cand string) string {
 
 const danglingGold = `{"people":[{"id":1,"name":"Alice"},{"id":2,"name":"Bob"}],"relations":[{"source":1,"target":2,"type":"knows"}]}`
 
-// TestSemanticSpecExample renders the dangling-reference examples of SPEC
-// §7.11 with the semantic referential feedback of §8.11.
+// TestSemanticSpecExample renders the dangling-reference examples of docs/SCORING.md
+// §7.11 with the semantic referential feedback of docs/SCORING.md §8.11.
 func TestSemanticSpecExample(t *testing.T) {
 	sem := mustScorer(t, danglingSchema, interp.Options{ReferentialFeedback: interp.RefFeedbackSemantic})
 	lit := mustScorer(t, danglingSchema, interp.Options{})
@@ -141,7 +141,7 @@ func TestSemanticGiveUp(t *testing.T) {
 	ref := align.Op{Op: "replace", Kind: align.KindRefFix, Path: "/relations/0/target",
 		Gold: mustDecode(t, "2"), Pred: mustDecode(t, "9999"), Value: mustDecode(t, "124")}
 	if !ok(ref) {
-		t.Fatal("provider declines the SPEC §7.11 operation")
+		t.Fatal("provider declines the docs/SCORING.md §7.11 operation")
 	}
 	for name, mod := range map[string]func(o *align.Op){
 		"not a reference kind": func(o *align.Op) { o.Kind = align.KindPrimitiveReplace },

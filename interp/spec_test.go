@@ -27,7 +27,7 @@ func mustScorer(t testing.TB, schema string, opts interp.Options) *interp.Scorer
 	return s
 }
 
-// The test vectors of SPEC §5.9 and §6.7, and hand computations.
+// The test vectors of docs/SCORING.md §5.9 and §6.7, and hand computations.
 func TestSpecVectors(t *testing.T) {
 	const movie = `{"type": "object", "keyScore": "exact", "keyImportance": 0, "valueImportance": 1,
  "properties": {
@@ -63,11 +63,11 @@ func TestSpecVectors(t *testing.T) {
 			`{"diagnosis":"flu","middle_name":null}`, `{"diagnosis":null,"middle_name":null}`, 0.5},
 		{"movie", movie, `{"title": "The Matrix", "year": 1999, "genres": ["Sci-Fi", "Action"]}`,
 			`{"title": "The Matrx", "year": 2000, "genres": ["Sci-Fi", "Adventure"]}`, 0.6708333333333334},
-		// SPEC §6.5: zero total weight scores exactly 1.
+		// docs/SCORING.md §6.5: zero total weight scores exactly 1.
 		{"zero weight", `{"type":"object","properties":{"a":{"type":"integer","valueWeight":0},"b":{"type":"integer"}}}`, `{"a":1}`, `{"a":2}`, 1},
-		// SPEC §1.3: a candidate failing validation scores 0.
+		// docs/SCORING.md §1.3: a candidate failing validation scores 0.
 		{"invalid candidate", `{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"]}`, `{"a":1}`, `{}`, 0},
-		// SPEC §7.11: dangling reference.
+		// docs/SCORING.md §7.11: dangling reference.
 		{"dangling ref", danglingSchema, `{"people":[{"id":1,"name":"Alice"},{"id":2,"name":"Bob"}],"relations":[{"source":1,"target":2,"type":"knows"}]}`,
 			`{"people":[{"id":53,"name":"Alice"},{"id":124,"name":"Bob"}],"relations":[{"source":53,"target":9999,"type":"knows"}]}`, 0.8333333333333333},
 		{"reversed ref", danglingSchema, `{"people":[{"id":1,"name":"Alice"},{"id":2,"name":"Bob"}],"relations":[{"source":1,"target":2,"type":"knows"}]}`,
@@ -102,7 +102,7 @@ const danglingSchema = `{"type":"object","properties":{
  "relations":{"type":"array","order":"align","items":{"type":"object","properties":{
    "source":{"type":"integer","ref":"person"},"target":{"type":"integer","ref":"person"},"type":{"type":"string"}}}}}}`
 
-// TestFig1 checks the paper's running example (SPEC §11): the score and the
+// TestFig1 checks the paper's running example (docs/SCORING.md §11): the score and the
 // bijection {1→91, 2→94, 3→93, 4→92, 5→90, 6→⊥}.
 func TestFig1(t *testing.T) {
 	schema, err := os.ReadFile("../examples/orgchart/schema.json")
@@ -144,7 +144,7 @@ func TestFig1(t *testing.T) {
 	if len(want) != 0 {
 		t.Errorf("gold ids without a pair: %v", want)
 	}
-	// Without WL the solver breaks the Dave tie the other way (SPEC §11.2).
+	// Without WL the solver breaks the Dave tie the other way (docs/SCORING.md §11.2).
 	s2, err := interp.Compile(schema, "schema.json", interp.Options{IDDisambiguation: "none"})
 	if err != nil {
 		t.Fatal(err)
@@ -159,11 +159,11 @@ func TestFig1(t *testing.T) {
 }
 
 // TestRule1HandComputation shows by hand why conformance vector random/126
-// differs from the reference (SPEC §8.5 rule 1). Schema: one member "source"
+// differs from the reference (docs/SCORING.md §8.5 rule 1). Schema: one member "source"
 // with valueWeight 3, keyThreshold 0.7, valueImportance 2 (keyImportance 0).
 // Gold {"source":"timber"}, candidate {"explanation":"Zeno Weber"}: the keys
 // do not pair (Jaro < 0.7), so there are two unpaired entries, each of weight
-// 1.0 in the scorer (§6.4 rule 2): Σω = 2 and the score is 0. Each entry's
+// 1.0 in the scorer (docs/SCORING.md §6.4 rule 2): Σω = 2 and the score is 0. Each entry's
 // value alpha is vb·1/Σω = 1·1/2, so key_add /source and key_remove
 // /explanation each recover 0.5, adding up to 1 − 0. The reference's walk
 // weighs the missing member by its valueWeight (3/4 and 1/4): 0.75 and 0.25,

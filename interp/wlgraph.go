@@ -11,7 +11,7 @@ import (
 )
 
 // carrierGroup is a set of reference paths of one scope sharing a carrier
-// path (SPEC §7.6).
+// path (docs/SCORING.md §7.6).
 type carrierGroup struct {
 	carrier ir.Path
 	roles   []ir.Path // sorted
@@ -42,7 +42,7 @@ func (c *call) carrierGroups(sc *ir.Scope) []carrierGroup {
 }
 
 // exactScalars collects the exact scalars of an object under a schema node
-// (SPEC §7.6) into lb, as (valueClass, key, value) tuples.
+// (docs/SCORING.md §7.6) into lb, as (valueClass, key, value) tuples.
 func exactScalars(lb *wl.LabelBuilder, obj jsonval.Value, node *ir.Node) {
 	if node == nil || obj.Kind != jsonval.Object {
 		return
@@ -60,7 +60,7 @@ func exactScalars(lb *wl.LabelBuilder, obj jsonval.Value, node *ir.Node) {
 }
 
 // exactScalarMember reports whether a member schema yields an exact scalar
-// (SPEC §7.6): neither idScope nor ref, and enum or a type that is exactly
+// (docs/SCORING.md §7.6): neither idScope nor ref, and enum or a type that is exactly
 // "string", "integer" or "boolean".
 func exactScalarMember(ms *ir.Node) bool {
 	if ms == nil || ms.IDScope != "" || ms.Ref != "" {
@@ -69,7 +69,7 @@ func exactScalarMember(ms *ir.Node) bool {
 	return ms.HasEnum || ms.TypeName == "string" || ms.TypeName == "integer" || ms.TypeName == "boolean"
 }
 
-// sideGraph builds the WL graph of one side (SPEC §7.6) and returns it with
+// sideGraph builds the WL graph of one side (docs/SCORING.md §7.6) and returns it with
 // the vertex index of every identifier.
 func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, groups []carrierGroup) (*wl.Graph, map[idKey]int) {
 	g := &wl.Graph{}
@@ -167,7 +167,7 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 
 // structuralMatches runs the joint WL refinement for one scope and returns
 // Wm (n×m, row-major): 1 where gold record i and candidate record j carry the
-// same colour (SPEC §7.5).
+// same colour (docs/SCORING.md §7.5).
 func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Value) []float64 {
 	groups := c.carrierGroups(sc)
 	gg, vg := c.sideGraph(idx, sc, c.goldRoot, true, groups)

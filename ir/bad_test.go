@@ -116,14 +116,14 @@ var badSchemas = []struct {
 		name:   "prefix_weights_negative",
 		schema: `{"type": "array", "prefixItems": [{"type": "string"}, {"type": "string"}], "prefixWeights": [1, -1]}`,
 		want: []string{
-			`schema.json:1:76: #: "prefixWeights"[1] must not be negative, got -1 (SPEC §13 Q12)`,
+			`schema.json:1:76: #: "prefixWeights"[1] must not be negative, got -1 (docs/SCORING.md §2.3)`,
 		},
 	},
 	{
 		name:   "prefix_weights_length",
 		schema: `{"type": "array", "prefixItems": [{"type": "string"}, {"type": "string"}], "prefixWeights": [1, 2, 3]}`,
 		want: []string{
-			`schema.json:1:76: #: "prefixWeights" has 3 entries but "prefixItems" has 2; give one weight per position or a single weight for all (SPEC §13 Q12)`,
+			`schema.json:1:76: #: "prefixWeights" has 3 entries but "prefixItems" has 2; give one weight per position or a single weight for all (docs/SCORING.md §2.3)`,
 		},
 	},
 	{
@@ -194,14 +194,14 @@ var badSchemas = []struct {
 		name:   "negative_value_weight",
 		schema: `{"type": "object", "properties": {"a": {"type": "string", "valueWeight": -1}}}`,
 		want: []string{
-			`schema.json:1:59: #/properties/a: "valueWeight" must not be negative, got -1 (SPEC §13 Q12)`,
+			`schema.json:1:59: #/properties/a: "valueWeight" must not be negative, got -1 (docs/SCORING.md §2.3)`,
 		},
 	},
 	{
 		name:   "negative_key_importance",
 		schema: `{"type": "object", "keyImportance": -0.5}`,
 		want: []string{
-			`schema.json:1:20: #: "keyImportance" must not be negative, got -0.5 (SPEC §13 Q12)`,
+			`schema.json:1:20: #: "keyImportance" must not be negative, got -0.5 (docs/SCORING.md §2.3)`,
 		},
 	},
 	{
@@ -209,42 +209,42 @@ var badSchemas = []struct {
 		schema: `{"type": "array", "prefixItems": [{"type": "string"}], "items": {"type": "integer"},
  "prefixImportance": 1, "restImportance": -1}`,
 		want: []string{
-			`schema.json:2:25: #: "restImportance" must not be negative, got -1 (SPEC §13 Q12)`,
+			`schema.json:2:25: #: "restImportance" must not be negative, got -1 (docs/SCORING.md §2.3)`,
 		},
 	},
 	{
 		name:   "missing_type",
 		schema: `{"type": "object", "properties": {"a": {"score": "exact"}}}`,
 		want: []string{
-			`schema.json:1:40: #/properties/a: schema node has no "type"; every node that data reaches needs one (SPEC §13 Q3)`,
+			`schema.json:1:40: #/properties/a: schema node has no "type"; every node that data reaches needs one (docs/SCORING.md §2.3)`,
 		},
 	},
 	{
 		name:   "missing_type_root",
 		schema: `{"properties": {"a": {"type": "string"}}}`,
 		want: []string{
-			`schema.json:1:1: #: schema node has no "type"; every node that data reaches needs one (SPEC §13 Q3)`,
+			`schema.json:1:1: #: schema node has no "type"; every node that data reaches needs one (docs/SCORING.md §2.3)`,
 		},
 	},
 	{
 		name:   "items_true",
 		schema: `{"type": "array", "items": true}`,
 		want: []string{
-			`schema.json:1:19: #: "items": true permits any element; scoring needs an element schema with a "type" (SPEC §13 Q11)`,
+			`schema.json:1:19: #: "items": true permits any element; scoring needs an element schema with a "type" (docs/SCORING.md §1.7)`,
 		},
 	},
 	{
 		name:   "items_empty_schema",
 		schema: `{"type": "array", "items": {}}`,
 		want: []string{
-			`schema.json:1:28: #/items: schema node has no "type"; every node that data reaches needs one (SPEC §13 Q3)`,
+			`schema.json:1:28: #/items: schema node has no "type"; every node that data reaches needs one (docs/SCORING.md §2.3)`,
 		},
 	},
 	{
 		name:   "items_array_form",
 		schema: `{"$schema": "http://json-schema.org/draft-07/schema#", "type": "array", "items": [{"type": "string"}]}`,
 		want: []string{
-			`schema.json:1:73: #: array-form "items" (draft 2019-09 and earlier) is not supported; use "prefixItems" for tuple positions (SPEC §13 Q21)`,
+			`schema.json:1:73: #: array-form "items" (draft 2019-09 and earlier) is not supported; use "prefixItems" for tuple positions (docs/SCORING.md §2.3)`,
 		},
 	},
 	{
@@ -300,7 +300,7 @@ var badSchemas = []struct {
 		name:   "misspelt_type",
 		schema: `{"types": "string"}`,
 		want: []string{
-			`schema.json:1:1: #: schema node has no "type"; every node that data reaches needs one (SPEC §13 Q3)`,
+			`schema.json:1:1: #: schema node has no "type"; every node that data reaches needs one (docs/SCORING.md §2.3)`,
 			`schema.json:1:2: #: unknown keyword "types" (did you mean "type"?)`,
 		},
 	},

@@ -7,7 +7,7 @@ import (
 )
 
 // Carrier splits a reference path of a scope into its carrier path and its
-// role (SPEC §7.6): the carrier is the shortest prefix of rp that ends with an
+// role (docs/SCORING.md §7.6): the carrier is the shortest prefix of rp that ends with an
 // items or prefixItems edge whose node permits "object"; failing that, the
 // prefix up to and including rp's last items or prefixItems edge; failing
 // that, rp without its last edge (a top-level reference: the whole document
@@ -38,7 +38,7 @@ func Carrier(root *Node, rp Path) (carrier, role Path) {
 
 // RoleText renders a schema path in the text form the reference sorts roles
 // by, e.g. "(('properties', \"mentee\")," — any fixed total order gives the
-// same WL partition (SPEC §7.6), and sharing this one keeps the interpreter
+// same WL partition (docs/SCORING.md §7.6), and sharing this one keeps the interpreter
 // and generated scorers identical.
 func (p Path) RoleText() string {
 	var b strings.Builder

@@ -26,7 +26,7 @@ type Options struct {
 	MaxDepth int
 	// CustomComparators lists the names of the custom comparators that will
 	// be registered on the scorer, by registry ("string", "number",
-	// "integer"; SPEC §3.6). A schema may name them in "score". The integer
+	// "integer"; docs/SCORING.md §3.6). A schema may name them in "score". The integer
 	// registry also sees the number registry's names.
 	CustomComparators map[string][]string
 }
@@ -44,9 +44,9 @@ func CompileFile(path string, opts Options) (*Schema, error) {
 	return Compile(data, opts)
 }
 
-// Compile parses an annotated JSON Schema (SPEC §2.1) and compiles it into the
+// Compile parses an annotated JSON Schema (docs/SCORING.md §2.1) and compiles it into the
 // IR: it resolves local $refs, applies defaults, runs the construction checks
-// of SPEC §2.3 and §13 and the referential discovery of SPEC §7.1–7.2. On
+// of docs/SCORING.md §2.3 and §13.3 and the referential discovery of docs/SCORING.md §7.1–7.2. On
 // failure the error is an ErrorList holding every error found, in document
 // order; an invalid Options value gives a plain error. Warnings are in
 // Schema.Warnings.
@@ -91,7 +91,7 @@ func Compile(data []byte, opts Options) (*Schema, error) {
 
 // comparatorRegistries builds the comparator names each registry accepts:
 // built-ins plus customs, the integer registry also taking the number
-// registry's customs (SPEC §3.6).
+// registry's customs (docs/SCORING.md §3.6).
 func comparatorRegistries(custom map[string][]string) (map[string][]string, error) {
 	reg := map[string][]string{}
 	for r, names := range builtinComparators {
@@ -154,7 +154,7 @@ func (c *compiler) compileSchema(v *srcValue, depth int) *Node {
 	case jsonval.Object:
 	case jsonval.Bool:
 		if v.b {
-			c.diags.errorf(v.ptr, v.off, "the schema true permits any value; scoring needs a schema with a \"type\" (SPEC §13 Q11)")
+			c.diags.errorf(v.ptr, v.off, "the schema true permits any value; scoring needs a schema with a \"type\" (docs/SCORING.md §1.7)")
 		} else {
 			c.diags.errorf(v.ptr, v.off, "the schema false permits no value; scoring needs a schema with a \"type\"")
 		}
@@ -216,7 +216,7 @@ func (c *compiler) weight(e *effSchema, key string, def float64) (float64, bool)
 		return def, false
 	}
 	if f < 0 {
-		c.kwError(k, "%q must not be negative, got %s (SPEC §13 Q12)", key, k.val.text())
+		c.kwError(k, "%q must not be negative, got %s (docs/SCORING.md §2.3)", key, k.val.text())
 		return def, false
 	}
 	return f, true
@@ -249,7 +249,7 @@ func (c *compiler) str(e *effSchema, key string) (string, kwEntry, bool) {
 }
 
 // scopeName reads idScope or ref: a non-empty string; null counts as absent
-// (the reference tests for a non-null value, SPEC §1.4).
+// (the reference tests for a non-null value, docs/SCORING.md §1.4).
 func (c *compiler) scopeName(e *effSchema, key string) (string, bool) {
 	k, ok := e.get(key)
 	if !ok || k.val.kind == jsonval.Null {
@@ -284,7 +284,7 @@ func typeBit(name string) (TypeSet, bool) {
 func (c *compiler) parseType(n *Node, e *effSchema) {
 	k, ok := e.get("type")
 	if !ok {
-		c.diags.errorAt(n.Pos, "schema node has no \"type\"; every node that data reaches needs one (SPEC §13 Q3)")
+		c.diags.errorAt(n.Pos, "schema node has no \"type\"; every node that data reaches needs one (docs/SCORING.md §2.3)")
 		return
 	}
 	unknown := func(name string) {
@@ -325,7 +325,7 @@ func (c *compiler) parseType(n *Node, e *effSchema) {
 }
 
 // comparatorRegistry names the registries a "score" name must be valid in
-// for a node permitting types t (SPEC §3.1), with the article for messages.
+// for a node permitting types t (docs/SCORING.md §3.1), with the article for messages.
 func comparatorRegistryList(t TypeSet) [][2]string {
 	var out [][2]string
 	if t&TString != 0 {
@@ -349,7 +349,7 @@ func (c *compiler) fill(n *Node, e *effSchema, depth int) {
 		n.TypeName = ""
 	}
 
-	// Referential keywords (SPEC §7.1).
+	// Referential keywords (docs/SCORING.md §7.1).
 	n.IDScope, _ = c.scopeName(e, "idScope")
 	n.Ref, _ = c.scopeName(e, "ref")
 	referential := n.IDScope != "" || n.Ref != ""
@@ -373,7 +373,7 @@ func (c *compiler) fill(n *Node, e *effSchema, depth int) {
 		}
 	}
 
-	// Primitive keywords (SPEC §3).
+	// Primitive keywords (docs/SCORING.md §3).
 	if s, k, ok := c.str(e, "score"); ok {
 		n.Score = s
 		if referential {
@@ -413,7 +413,7 @@ func (c *compiler) fill(n *Node, e *effSchema, depth int) {
 		c.diags.errorAt(n.Pos, "\"ignoreExcess\" and \"ignoreMissing\" cannot both be true")
 	}
 
-	// Object keywords (SPEC §6), checked on every node permitting objects (§13 Q21).
+	// Object keywords (docs/SCORING.md §6), checked on every node permitting objects (docs/SCORING.md §2.3).
 	n.KeyScore = "jaro"
 	n.ValueImportance = 1
 	isObject := n.Types&TObject != 0
@@ -438,7 +438,7 @@ func (c *compiler) fill(n *Node, e *effSchema, depth int) {
 		}
 	}
 
-	// Array keywords (SPEC §5), checked on every node permitting arrays.
+	// Array keywords (docs/SCORING.md §5), checked on every node permitting arrays.
 	isArray := n.Types&TArray != 0
 	if isArray {
 		if s, k, ok := c.str(e, "order"); ok {
@@ -541,11 +541,11 @@ func (c *compiler) properties(n *Node, k kwEntry, depth int) {
 		if len(zero) > 1 {
 			subject = "members " + strings.Join(zero, ", ") + " have"
 		}
-		c.kwWarn(k, "%s valueWeight 0: the object scores 1.0 when only zero-weight members are present (SPEC §6.5)", subject)
+		c.kwWarn(k, "%s valueWeight 0: the object scores 1.0 when only zero-weight members are present (docs/SCORING.md §6.5)", subject)
 	}
 }
 
-// prefixWeights reads prefixWeights (SPEC §5.5, §13 Q12); the length check
+// prefixWeights reads prefixWeights (docs/SCORING.md §5.5, §2.3); the length check
 // against prefixItems happens in arrayChildren.
 func (c *compiler) prefixWeights(n *Node, k kwEntry) {
 	if k.val.kind != jsonval.Array {
@@ -565,7 +565,7 @@ func (c *compiler) prefixWeights(n *Node, k kwEntry) {
 			return
 		}
 		if f < 0 {
-			c.kwError(k, "\"prefixWeights\"[%d] must not be negative, got %s (SPEC §13 Q12)", i, el.text())
+			c.kwError(k, "\"prefixWeights\"[%d] must not be negative, got %s (docs/SCORING.md §2.3)", i, el.text())
 			return
 		}
 		ws = append(ws, f)
@@ -590,12 +590,12 @@ func (c *compiler) arrayChildren(n *Node, e *effSchema, depth int) {
 			tail = true
 			n.Items = c.compileSchema(v, depth+1)
 		case v.kind == jsonval.Bool && !v.b:
-			// items: false — no tail (SPEC §13 Q11).
+			// items: false — no tail (docs/SCORING.md §1.7).
 		case v.kind == jsonval.Bool:
-			c.kwError(itemsK, "\"items\": true permits any element; scoring needs an element schema with a \"type\" (SPEC §13 Q11)")
+			c.kwError(itemsK, "\"items\": true permits any element; scoring needs an element schema with a \"type\" (docs/SCORING.md §1.7)")
 			reported = true
 		case v.kind == jsonval.Array:
-			c.kwError(itemsK, "array-form \"items\" (draft 2019-09 and earlier) is not supported; use \"prefixItems\" for tuple positions (SPEC §13 Q21)")
+			c.kwError(itemsK, "array-form \"items\" (draft 2019-09 and earlier) is not supported; use \"prefixItems\" for tuple positions (docs/SCORING.md §2.3)")
 			reported = true
 		default:
 			c.kwError(itemsK, "\"items\" must be a schema, got %s", describeValue(v))
@@ -634,7 +634,7 @@ func (c *compiler) arrayChildren(n *Node, e *effSchema, depth int) {
 	}
 	if l := len(n.PrefixWeights); l > 1 && hasPrefix && prefixK.val.kind == jsonval.Array && l != head {
 		k, _ := e.get("prefixWeights")
-		c.kwError(k, "\"prefixWeights\" has %d entries but \"prefixItems\" has %d; give one weight per position or a single weight for all (SPEC §13 Q12)", l, head)
+		c.kwError(k, "\"prefixWeights\" has %d entries but \"prefixItems\" has %d; give one weight per position or a single weight for all (docs/SCORING.md §2.3)", l, head)
 	} else if l > 1 && !hasPrefix {
 		k, _ := e.get("prefixWeights")
 		c.kwError(k, "\"prefixWeights\" has %d entries but there is no \"prefixItems\"", l)

@@ -1,11 +1,19 @@
-// Package ir is oagen's schema model: it parses an annotated JSON Schema (Object
-// Aligner keywords, SPEC §2.1) into a typed intermediate representation, resolves
-// local $ref/$defs/definitions, applies defaults, runs every construction check of
-// SPEC §2.3 and §13, discovers referential scopes (SPEC §7.1–7.2) and keeps the
-// source position of every node for error messages.
+// Package ir is oagen's schema model. [Compile] parses an annotated JSON
+// Schema — standard JSON Schema plus the Object Aligner keywords of
+// docs/SCORING.md §2.1 — into a typed intermediate representation: a graph
+// of [Node] values with every keyword read and every default applied, local
+// $ref/$defs/definitions resolved (docs/SCORING.md §1.7), and the referential
+// scopes discovered and ordered (docs/SCORING.md §7.1–7.2).
+//
+// Compile runs every check of docs/SCORING.md §2.3 and reports all problems
+// at once, as an [ErrorList] of [Diagnostic] values located by file, line,
+// column and JSON Pointer ("schema.json:4:32: #/properties/name: unknown
+// keyword "scroe" (did you mean "score"?)"); warnings are kept in
+// [Schema.Warnings]. Every node keeps its source [Position].
 //
 // One IR feeds two back ends: the interpreter (package interp) and the code
-// generator (package gen).
+// generator (package gen). Package structtag builds the same IR from Go
+// struct types with oa tags.
 package ir
 
 import "github.com/objectaligner/oagen/jsonval"
@@ -27,13 +35,13 @@ const (
 // Has reports whether every type of t2 is in t.
 func (t TypeSet) Has(t2 TypeSet) bool { return t&t2 == t2 && t2 != 0 }
 
-// Order is the tail regime of an array node (SPEC §5.1).
+// Order is the tail regime of an array node (docs/SCORING.md §5.1).
 type Order uint8
 
 // The order regimes.
 const (
-	OrderFixed Order = iota // "fixed": order-preserving DP (§5.3), the default
-	OrderAlign              // "align": order-agnostic assignment (§5.2)
+	OrderFixed Order = iota // "fixed": order-preserving DP (docs/SCORING.md §5.3), the default
+	OrderAlign              // "align": order-agnostic assignment (docs/SCORING.md §5.2)
 )
 
 // Position locates a schema node in its source.
@@ -59,18 +67,18 @@ type Node struct {
 	Pos Position
 
 	// Types is the set of permitted kinds; the nullable anyOf/oneOf pattern
-	// (SPEC §13 Q2) has already added TNull. A node without "type" has Types == 0.
+	// (docs/SCORING.md §1.7) has already added TNull. A node without "type" has Types == 0.
 	Types TypeSet
 	// TypeName is the "type" keyword when it is a single string ("" otherwise).
-	// Several rules test "type is exactly X" (SPEC §7.1, §7.6).
+	// Several rules test "type is exactly X" (docs/SCORING.md §7.1, §7.6).
 	TypeName string
 
-	// Primitive keywords (SPEC §3).
+	// Primitive keywords (docs/SCORING.md §3).
 	Score     string  // comparator name; "" means the default for the type
 	Threshold float64 // default 0
 	NullScore float64 // default 0
 
-	// Object keywords (SPEC §6).
+	// Object keywords (docs/SCORING.md §6).
 	Properties      []Property // schema order
 	KeyScore        string     // "jaro" (default) or "exact"
 	KeyThreshold    float64
@@ -78,12 +86,12 @@ type Node struct {
 	ValueImportance float64 // default 1
 
 	// ValueWeight is this node's weight as a member of its parent's properties
-	// (SPEC §2.1 valueWeight, default 1).
+	// (docs/SCORING.md §2.1 valueWeight, default 1).
 	ValueWeight float64
 
-	// Array keywords (SPEC §5).
-	Items            *Node   // nil when absent or false (SPEC §13 Q11)
-	PrefixItems      []*Node // nil when absent or empty (SPEC §13 Q21)
+	// Array keywords (docs/SCORING.md §5).
+	Items            *Node   // nil when absent or false (docs/SCORING.md §1.7)
+	PrefixItems      []*Node // nil when absent or empty (docs/SCORING.md §2.3)
 	PrefixWeights    []float64
 	PrefixImportance float64
 	RestImportance   float64
@@ -91,12 +99,12 @@ type Node struct {
 	IgnoreExcess     bool
 	IgnoreMissing    bool
 
-	// Referential keywords (SPEC §7).
+	// Referential keywords (docs/SCORING.md §7).
 	IDScope string
 	Ref     string
 
 	// HasEnum is true when the node carries "enum" (it makes a member exactly
-	// comparable for WL labels, SPEC §7.6).
+	// comparable for WL labels, docs/SCORING.md §7.6).
 	HasEnum bool
 
 	propIndex map[string]int
@@ -116,7 +124,7 @@ func (n *Node) Property(name string) *Node {
 	return nil
 }
 
-// PrefixWeight returns the weight of tuple position i (SPEC §5.5): the i-th
+// PrefixWeight returns the weight of tuple position i (docs/SCORING.md §5.5): the i-th
 // prefixWeights entry, the single entry of a length-1 list, or 1.
 func (n *Node) PrefixWeight(i int) float64 {
 	switch len(n.PrefixWeights) {
@@ -128,7 +136,7 @@ func (n *Node) PrefixWeight(i int) float64 {
 	return n.PrefixWeights[i]
 }
 
-// Permits reports whether the node's type permits kind k of a value (SPEC §1.4).
+// Permits reports whether the node's type permits kind k of a value (docs/SCORING.md §1.4).
 func (n *Node) Permits(k jsonval.Kind) bool {
 	switch k {
 	case jsonval.Null:
@@ -147,7 +155,7 @@ func (n *Node) Permits(k jsonval.Kind) bool {
 	return false
 }
 
-// EdgeKind is the kind of a schema descent edge (SPEC §7.1).
+// EdgeKind is the kind of a schema descent edge (docs/SCORING.md §7.1).
 type EdgeKind uint8
 
 // The descent edges that scoring reads.
@@ -167,14 +175,14 @@ type Edge struct {
 // Path is a schema path: the sequence of edges from the root.
 type Path []Edge
 
-// Scope is one referential scope (SPEC §7.1).
+// Scope is one referential scope (docs/SCORING.md §7.1).
 type Scope struct {
 	Name       string
 	IDNode     *Node  // the node carrying idScope
 	RecordPath Path   // up to and including the last items/prefixItems edge
 	IDSuffix   Path   // remainder after RecordPath (may be empty)
 	RefPaths   []Path // reference paths in discovery order
-	// Degraded is true for scopes in or depending on a cycle (SPEC §7.2).
+	// Degraded is true for scopes in or depending on a cycle (docs/SCORING.md §7.2).
 	Degraded bool
 }
 
@@ -208,11 +216,11 @@ func (n *Node) At(p Path) *Node {
 type Schema struct {
 	Root *Node
 	// Raw is the schema document as decoded (key order kept), for JSON Schema
-	// validation (SPEC §9.5).
+	// validation (docs/SCORING.md §9.5).
 	Raw jsonval.Value
 	// File is the file name the schema came from ("" if none).
 	File string
-	// Scopes in processing order (SPEC §7.2): dependency order, degraded last.
+	// Scopes in processing order (docs/SCORING.md §7.2): dependency order, degraded last.
 	Scopes []*Scope
 	// Warnings raised at compile time (ignored score keywords on id/ref nodes,
 	// scope cycles, valueWeight 0 members, ...).

@@ -403,7 +403,7 @@ func TestScopeOrder(t *testing.T) {
 				records("cities", "city")),
 			order:    []string{"city", "paper", "person", "venue"},
 			degraded: []string{"paper", "person", "venue"},
-			warning:  `1:341: #/properties/papers/items/properties/id: scopes "paper", "person", "venue" are in or behind a reference cycle between scopes; they are aligned on properties only (SPEC §7.2)`,
+			warning:  `1:341: #/properties/papers/items/properties/id: scopes "paper", "person", "venue" are in or behind a reference cycle between scopes; they are aligned on properties only (docs/SCORING.md §7.2)`,
 		},
 	}
 	for _, tc := range cases {
@@ -505,7 +505,7 @@ func TestWarnings(t *testing.T) {
 		`w.json:5:27: #/properties/s: "properties" is ignored: the node's type does not permit objects`,
 		`w.json:5:68: #/properties/s: "items" is ignored: the node's type does not permit arrays`,
 		`w.json:6:3: #/properties: duplicate key "o": its last value is used`,
-		`w.json:6:27: #/properties/o: member "a" has valueWeight 0: the object scores 1.0 when only zero-weight members are present (SPEC §6.5)`,
+		`w.json:6:27: #/properties/o: member "a" has valueWeight 0: the object scores 1.0 when only zero-weight members are present (docs/SCORING.md §6.5)`,
 	}
 	if got := warnings(s); !slices.Equal(got, want) {
 		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -519,7 +519,7 @@ func TestWarnings(t *testing.T) {
 	}
 
 	s = mustCompile(t, `{"type": "object", "properties": {"a": {"type": "string", "valueWeight": 0}, "b": {"type": "string"}, "c": {"type": "string", "valueWeight": 0.0}}}`, Options{})
-	want = []string{`1:20: #: members "a", "c" have valueWeight 0: the object scores 1.0 when only zero-weight members are present (SPEC §6.5)`}
+	want = []string{`1:20: #: members "a", "c" have valueWeight 0: the object scores 1.0 when only zero-weight members are present (docs/SCORING.md §6.5)`}
 	if got := warnings(s); !slices.Equal(got, want) {
 		t.Errorf("warnings %q, want %q", got, want)
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/objectaligner/oagen/internal/suggest"
 )
 
-// oaKeywords are the Object Aligner keywords of SPEC §2.1, in the order used
+// oaKeywords are the Object Aligner keywords of docs/SCORING.md §2.1, in the order used
 // to break ties between "did you mean" suggestions.
 var oaKeywords = []string{
 	"type", "score", "threshold", "nullScore", "properties",
@@ -18,7 +18,7 @@ var oaKeywords = []string{
 
 // standardKeywords are JSON Schema keywords of every published draft plus the
 // common OpenAPI additions. They are validation or annotation keywords for
-// oagen (SPEC §1.7, §9.5) and never trigger the misspelling check.
+// oagen (docs/SCORING.md §1.7, §9.5) and never trigger the misspelling check.
 var standardKeywords = map[string]bool{
 	"$schema": true, "$id": true, "id": true, "$ref": true, "$defs": true, "definitions": true,
 	"$anchor": true, "$dynamicRef": true, "$dynamicAnchor": true, "$recursiveRef": true,
@@ -61,7 +61,7 @@ func misspelledKeyword(k string) string {
 	return suggest.Closest(k, oaKeywords)
 }
 
-// builtinComparators are the built-in comparator names per registry (SPEC §3.2, §3.3).
+// builtinComparators are the built-in comparator names per registry (docs/SCORING.md §3.2, §3.3).
 var builtinComparators = map[string][]string{
 	"string":  {"exact", "jaro", "jaro_winkler", "levenshtein", "damerau_levenshtein", "osa", "indel", "lcsseq"},
 	"number":  {"exact", "invdiff", "relative"},
@@ -77,7 +77,7 @@ var typeNames = []struct {
 	{"string", TString}, {"array", TArray}, {"object", TObject},
 }
 
-// Keywords returns the Object Aligner keywords of SPEC §2.1 in their
+// Keywords returns the Object Aligner keywords of docs/SCORING.md §2.1 in their
 // suggestion tie-break order (package structtag reads the same keywords from
 // Go struct tags and must reject and correct them the same way). The slice
 // is a fresh copy.

@@ -9,8 +9,8 @@ import (
 
 // This file computes the effective keywords of a schema node: local $ref
 // targets are substituted with the referring node's own keywords laid over
-// them (SPEC §1.7, §13 Q1), and the nullable anyOf/oneOf pattern becomes its
-// inner schema with "null" added to the type (SPEC §13 Q2).
+// them (docs/SCORING.md §1.7), and the nullable anyOf/oneOf pattern becomes its
+// inner schema with "null" added to the type (docs/SCORING.md §1.7).
 
 // kwEntry is one effective keyword with the schema object that holds it.
 type kwEntry struct {

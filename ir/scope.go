@@ -35,8 +35,8 @@ func (p Path) hasStrictPrefix(prefix Path) bool {
 	return len(p) > len(prefix) && slices.Equal(p[:len(prefix)], prefix)
 }
 
-// discoverScopes runs the referential discovery walk of SPEC §7.1 over the
-// compiled graph and orders the scopes per §7.2. It tolerates nil nodes left
+// discoverScopes runs the referential discovery walk of docs/SCORING.md §7.1 over the
+// compiled graph and orders the scopes per docs/SCORING.md §7.2. It tolerates nil nodes left
 // by earlier errors.
 func (c *compiler) discoverScopes(root *Node) []*Scope {
 	type refSite struct {
@@ -199,7 +199,7 @@ func (c *compiler) declare(n *Node, path Path, declared map[string]*Scope, declP
 
 func pathText(p Path) string { return "#" + p.String() }
 
-// orderScopes orders the scopes by Kahn's algorithm with a FIFO queue (SPEC
+// orderScopes orders the scopes by Kahn's algorithm with a FIFO queue (docs/SCORING.md
 // §7.2): the initial batch and every batch freed by one emission are sorted
 // by name and appended to the back; scopes never emitted (in or behind a
 // cycle) follow in name order, degraded, with a warning.
@@ -263,7 +263,7 @@ func (c *compiler) orderScopes(declared map[string]*Scope, names []string) []*Sc
 		if len(degraded) > 1 {
 			subject, pronoun = "scopes "+strings.Join(degraded, ", ")+" are", "they are"
 		}
-		c.diags.warnAt(first.IDNode.Pos, "%s in or behind a reference cycle between scopes; %s aligned on properties only (SPEC §7.2)", subject, pronoun)
+		c.diags.warnAt(first.IDNode.Pos, "%s in or behind a reference cycle between scopes; %s aligned on properties only (docs/SCORING.md §7.2)", subject, pronoun)
 	}
 	return order
 }

@@ -17,7 +17,7 @@ import (
 // object key, its byte offset in the schema text and its JSON Pointer. The
 // project's general decoder (jsonval) does not keep positions, and
 // diagnostics need them; the parser follows RFC 8259 strictly (no comments, no
-// trailing commas, no NaN/Infinity) and the value-model rules of SPEC §1.2
+// trailing commas, no NaN/Infinity) and the value-model rules of docs/SCORING.md §1.2
 // (key order kept; a duplicated key keeps the position of its first occurrence
 // and the value of its last).
 
@@ -298,7 +298,7 @@ func (p *parser) object(ptr string, depth int) (*srcValue, *syntaxError) {
 			return nil, err
 		}
 		if i, ok := v.idx[key]; ok {
-			// SPEC §1.2: first position, last value.
+			// docs/SCORING.md §1.2: first position, last value.
 			v.obj[i].val = val
 			p.dups = append(p.dups, dupKey{ptr: ptr, key: key, off: keyOff})
 		} else {
@@ -356,7 +356,7 @@ func (p *parser) array(ptr string, depth int) (*srcValue, *syntaxError) {
 }
 
 // number parses -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? and keeps its
-// lexical class (SPEC §1.2).
+// lexical class (docs/SCORING.md §1.2).
 func (p *parser) number(ptr string) (*srcValue, *syntaxError) {
 	start := p.i
 	digits := func() int {

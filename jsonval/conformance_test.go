@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 )
 
-// fmtValue is the feedback value format of SPEC §8.8.3.
+// fmtValue is the feedback value format of docs/SCORING.md §8.8.3.
 func fmtValue(v Value) string {
 	s := PyRepr(v)
 	if utf8.RuneCountInString(s) <= 80 {

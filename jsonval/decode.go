@@ -51,7 +51,7 @@ func DecodeString(s string) (Value, error) {
 
 // Decode parses one JSON value (RFC 8259) that fills data, surrounded by optional
 // whitespace, into a Value that keeps member order, duplicate-key semantics and
-// number classes (SPEC §1.2).
+// number classes (docs/SCORING.md §1.2).
 //
 // Beyond RFC 8259 it rejects what oagen cannot represent faithfully: a float-form
 // literal outside the binary64 range (underflow to zero is accepted), an
@@ -274,7 +274,7 @@ func (d *decoder) object() (Value, error) {
 		if err != nil {
 			return Value{}, err
 		}
-		// SPEC §1.2 rule 2: a repeated key keeps its first position and its last value.
+		// docs/SCORING.md §1.2 rule 2: a repeated key keeps its first position and its last value.
 		members := d.memStack[base:]
 		at := -1
 		if index != nil {

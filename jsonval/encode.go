@@ -9,7 +9,7 @@ import (
 
 // AppendJSON appends the compact JSON text of v to dst and returns the extended
 // buffer. Object members keep their order; integer-form numbers are written in
-// decimal and float-form numbers in Python's repr layout (SPEC §10.4, always
+// decimal and float-form numbers in Python's repr layout (docs/SCORING.md §10.4, always
 // with a '.' or an exponent, so they stay float-form when read back: 2026.0,
 // 1e+16). Strings are escaped as Python's json.dumps(ensure_ascii=False) does:
 // '"', '\\' and control characters below U+0020 are escaped (\b \f \n \r \t,

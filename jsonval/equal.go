@@ -5,7 +5,7 @@ import (
 	"math/big"
 )
 
-// Equal reports whether a and b are equal as JSON values (SPEC §1.2): null
+// Equal reports whether a and b are equal as JSON values (docs/SCORING.md §1.2): null
 // equals null; booleans equal by value and never equal a number; numbers equal
 // by numeric value regardless of lexical class (2 == 2.0, -0.0 == 0); strings
 // equal byte for byte (which, for valid UTF-8, is code point by code point);

@@ -8,7 +8,7 @@ import (
 )
 
 // PyRepr returns Python's repr of the value json.loads would produce for v
-// (SPEC §10.4): None, True, False, integers in decimal, floats in Python's
+// (docs/SCORING.md §10.4): None, True, False, integers in decimal, floats in Python's
 // shortest round-trip layout, quoted and escaped strings, lists as [a, b] and
 // dicts as {'k': v} in member order.
 //
@@ -85,7 +85,7 @@ func appendInt(dst []byte, v Value) []byte {
 	return strconv.AppendInt(dst, v.I, 10)
 }
 
-// appendPyFloat appends f the way Python's float.__repr__ writes it (SPEC
+// appendPyFloat appends f the way Python's float.__repr__ writes it (docs/SCORING.md
 // §10.4): the shortest round-tripping digits d1…dk with decimal exponent E, in
 // positional notation when -4 ≤ E < 16 and in exponent notation otherwise.
 // strconv's 'g' format switches at different exponents, so the layout is done

@@ -112,7 +112,7 @@ func TestPyReprUnicodeVersion(t *testing.T) {
 }
 
 // TestPrintableIsCategoryTest checks over every code point that unicode.IsPrint
-// is the complement of the categories SPEC §10.4 names, with U+0020 printable.
+// is the complement of the categories docs/SCORING.md §10.4 names, with U+0020 printable.
 func TestPrintableIsCategoryTest(t *testing.T) {
 	for r := rune(0); r <= unicode.MaxRune; r++ {
 		want := r == ' ' || !unicode.In(r, unicode.Cc, unicode.Cf, unicode.Cs, unicode.Co, unicode.Cn, unicode.Zl, unicode.Zp, unicode.Zs)

@@ -1,21 +1,22 @@
-// Package jsonval is oagen's JSON value model (SPEC §1.2): object members keep
-// document order, duplicate keys keep the position of their first occurrence and
-// the value of their last, numbers keep their lexical class (integer-form or
-// float-form) and integers of any size are exact.
+// Package jsonval is oagen's JSON value model (docs/SCORING.md §1.2): object
+// members keep document order, duplicate keys keep the position of their
+// first occurrence and the value of their last, numbers keep their lexical
+// class (integer-form or float-form) and integers of any size are exact.
 //
 // encoding/json's map[string]any loses key order and float64 loses the number
-// class, and both drive scores, so oagen decodes into this type instead.
+// class, and both can drive scores, so oagen decodes into [Value] instead.
 //
-// Decode reads JSON text (RFC 8259) into a Value; a leading UTF-8 byte order
-// mark (EF BB BF) is accepted and skipped. AppendJSON writes a Value back as
-// compact JSON, PyRepr renders it the way Python's repr shows the decoded
-// value (SPEC §10.4), Equal is the JSON equality of SPEC §1.2 and ToAny
-// converts a Value for the JSON Schema validator.
+// [Decode] reads JSON text (RFC 8259) into a Value, with errors located by
+// line and column; a leading UTF-8 byte order mark (EF BB BF) is accepted and
+// skipped. [AppendJSON] writes a Value back as compact JSON, [PyRepr] renders
+// it the way Python's repr shows the decoded value (docs/SCORING.md §10.4),
+// [Equal] is the JSON equality of docs/SCORING.md §1.2, and [ToAny] converts a
+// Value for the JSON Schema validator.
 package jsonval
 
 import "math/big"
 
-// Kind is the kind of a JSON value, with the integer/float distinction of SPEC §1.2.
+// Kind is the kind of a JSON value, with the integer/float distinction of docs/SCORING.md §1.2.
 type Kind uint8
 
 // The kinds of JSON values.

@@ -78,10 +78,10 @@ func TestBadInputs(t *testing.T) {
 			"bad.go:25:18: ref to undefined scope \"persn\" (did you mean \"person\"?)",
 		}},
 		{"ScopeCycle", []string{
-			"bad.go:39:12: scopes \"a\", \"b\" are in or behind a reference cycle between scopes; they are aligned on properties only (SPEC §7.2) (warning)",
+			"bad.go:39:12: scopes \"a\", \"b\" are in or behind a reference cycle between scopes; they are aligned on properties only (docs/SCORING.md §7.2) (warning)",
 		}},
 		{"NegativeWeight", []string{
-			"bad.go:49:31: \"valueWeight\" must not be negative, got -1 (SPEC §13 Q12)",
+			"bad.go:49:31: \"valueWeight\" must not be negative, got -1 (docs/SCORING.md §2.3)",
 		}},
 		{"ZeroWeights", []string{
 			"bad.go:52:6: the \"valueWeight\"s of the members of \"properties\" sum to 0",
@@ -93,7 +93,7 @@ func TestBadInputs(t *testing.T) {
 			"bad.go:63:16: \"ignoreExcess\" and \"ignoreMissing\" cannot both be true",
 		}},
 		{"PrefixWeightsLength", []string{
-			"bad.go:67:37: \"prefixWeights\" has 2 entries but \"prefixItems\" has 3; give one weight per position or a single weight for all (SPEC §13 Q12)",
+			"bad.go:67:37: \"prefixWeights\" has 2 entries but \"prefixItems\" has 3; give one weight per position or a single weight for all (docs/SCORING.md §2.3)",
 		}},
 		{"PrefixWeightsZero", []string{
 			"bad.go:71:37: \"prefixWeights\" sum to 0",
@@ -109,7 +109,7 @@ func TestBadInputs(t *testing.T) {
 			"bad.go:83:17: \"restImportance\" is required when both \"prefixItems\" and \"items\" are present",
 		}},
 		{"TypeLess", []string{
-			"bad.go:87:12: schema node has no \"type\"; every node that data reaches needs one (SPEC §13 Q3)",
+			"bad.go:87:12: schema node has no \"type\"; every node that data reaches needs one (docs/SCORING.md §2.3)",
 		}},
 		{"UnknownOrder", []string{
 			"bad.go:91:35: unknown order \"alling\" (did you mean \"align\"?); order is \"align\" or \"fixed\"",
@@ -161,7 +161,7 @@ func TestBadInputs(t *testing.T) {
 			"bad.go:157:31: \"items.score\": the field's type has no array elements at level 1 (it is a string there)",
 		}},
 		{"NegativePrefixWeight", []string{
-			"bad.go:161:37: \"prefixWeights\"[1] must not be negative, got -1 (SPEC §13 Q12)",
+			"bad.go:161:37: \"prefixWeights\"[1] must not be negative, got -1 (docs/SCORING.md §2.3)",
 		}},
 		{"Channel", []string{
 			"bad.go:165:13: type chan int has no JSON encoding",

@@ -1,3 +1,30 @@
+// Package structtag lets Go types be the schema: it builds the annotated
+// JSON Schema of a struct type from its fields, their json tags and one more
+// tag, oa, which carries the Object Aligner keywords of docs/SCORING.md §2.1:
+//
+//	type Invoice struct {
+//		_      struct{} `oa:"keyScore=exact"` // keywords of Invoice itself
+//		Number string   `json:"number" oa:"score=exact,valueWeight=2"`
+//		Lines  []Line   `json:"lines" oa:"order=align"`
+//	}
+//
+// The schema follows encoding/json: JSON names from the json tag, a field
+// without omitempty is required, a pointer admits null, a Go array is a tuple
+// of fixed length, a map[string]T is an object. The README's "Go struct tags
+// as the schema" section lists every rule and which keyword goes where.
+//
+// Two ways in:
+//
+//   - from source: [Load] reads packages with golang.org/x/tools/go/packages;
+//     [Package.Compile] builds and compiles one type's schema with package ir,
+//     so every check of docs/SCORING.md §2.3 applies, and [Package.Check]
+//     reports every problem of a package at once, each located at the oa
+//     keyword, tag, field or type declaration it is about (oagen check ./pkg;
+//     oagen gen -type T uses the same code with [Package.GoShapes]);
+//   - from a value at run time: [Export] and [ExportJSON] build the same
+//     schema through reflection, with github.com/invopop/jsonschema's layout
+//     (oagen schema -type T), for handing the plain schema to a model as its
+//     output format or scoring with package interp.
 package structtag
 
 import (

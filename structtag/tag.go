@@ -40,7 +40,7 @@ type tagKeyword struct {
 }
 
 // tagKeywords are the keywords an oa tag accepts: the Object Aligner keywords
-// of SPEC §2.1 that the Go type does not already say ("type", "properties"
+// of docs/SCORING.md §2.1 that the Go type does not already say ("type", "properties"
 // and "items" come from the field's type), plus "prefixItems=N", which turns
 // the first N elements of a slice into tuple positions.
 var tagKeywords = []tagKeyword{
@@ -68,7 +68,7 @@ var tagKeywords = []tagKeyword{
 // may set on its struct type.
 var markerKeywords = []string{"keyScore", "keyThreshold", "keyImportance", "valueImportance", "nullScore"}
 
-// goTypeKeywords are SPEC §2.1 keywords that the Go type expresses.
+// goTypeKeywords are docs/SCORING.md §2.1 keywords that the Go type expresses.
 var goTypeKeywords = map[string]string{
 	"type":       "the field's Go type gives \"type\"",
 	"properties": "the struct's fields give \"properties\"",

@@ -1,6 +1,6 @@
 // Package validate checks gold and candidate values against the whole schema
-// document as a JSON Schema (SPEC §9.5) and reports the first error the way the
-// Python reference does (SPEC §8.8.7, §13 Q5).
+// document as a JSON Schema (docs/SCORING.md §9.5) and reports the first error the way the
+// Python reference does (docs/SCORING.md §8.8.7, §9.5).
 //
 // Validity is decided as github.com/santhosh-tekuri/jsonschema/v6 decides it:
 // the dialect comes from "$schema" (default Draft 2020-12), "format" is
@@ -150,7 +150,7 @@ func (e *Error) Pointer() string {
 }
 
 // DisplayPath returns the path as the validation-error feedback shows it
-// (SPEC §8.4, last bullet): "/" followed by the raw tokens joined with "/",
+// (docs/SCORING.md §8.4, last bullet): "/" followed by the raw tokens joined with "/",
 // unescaped; the root renders as "/".
 func (e *Error) DisplayPath() string {
 	return "/" + strings.Join(e.Path, "/")

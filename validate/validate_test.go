@@ -47,7 +47,7 @@ func TestPythonMessages(t *testing.T) {
 	}
 }
 
-// oaKeywords are the Object Aligner keywords (SPEC §2.1). JSON Schema does not
+// oaKeywords are the Object Aligner keywords (docs/SCORING.md §2.1). JSON Schema does not
 // define them, so validation must ignore them whatever their values.
 var oaKeywords = []string{"score", "threshold", "nullScore", "keyScore", "keyThreshold", "keyImportance",
 	"valueImportance", "valueWeight", "prefixWeights", "prefixImportance", "restImportance", "order",
@@ -149,7 +149,7 @@ func TestDepthLimit(t *testing.T) {
 }
 
 // TestSanthoshDecidesValidity covers values Python's jsonschema would reject
-// but that are valid JSON Schema instances (and so valid for oagen, SPEC §9.5).
+// but that are valid JSON Schema instances (and so valid for oagen, docs/SCORING.md §9.5).
 func TestSanthoshDecidesValidity(t *testing.T) {
 	for _, c := range []struct{ schema, inst string }{
 		{`{"multipleOf": 0.1}`, `0.3`},     // Python divides in binary64: 0.3/0.1 = 2.9999999999999996

@@ -58,7 +58,7 @@ func (w *Workspace) ReleaseInts(s []int) { w.il = append(w.il, s) }
 // ReleaseSteps returns the steps of Align to the workspace.
 func (w *Workspace) ReleaseSteps(s []seqdp.Step) { w.sl = append(w.sl, s) }
 
-// Solve runs the maximum-weight assignment of SPEC §5.8 on the n×m matrix M
+// Solve runs the maximum-weight assignment of docs/SCORING.md §5.8 on the n×m matrix M
 // and returns a copy of the assignment (row r → column, max(n, m) rows)
 // that the caller owns until ReleaseInts.
 //
@@ -85,7 +85,7 @@ func (w *Workspace) Solve(M []float64, n, m int) []int {
 	return append(out, asg...)
 }
 
-// Align runs the order-preserving DP of SPEC §5.3 on the n×m matrix M and
+// Align runs the order-preserving DP of docs/SCORING.md §5.3 on the n×m matrix M and
 // returns its total and a copy of the steps that the caller owns until
 // ReleaseSteps. Like Solve, it cannot fail on the matrices generated code
 // builds (entries in [0, 1]); an error is recorded in Err and the alignment

@@ -1,12 +1,12 @@
 package genrt
 
-// Endpoint is one endpoint of a carrier of a WL graph (SPEC §7.6): the index
+// Endpoint is one endpoint of a carrier of a WL graph (docs/SCORING.md §7.6): the index
 // of its role among the carrier's sorted roles and its vertex.
 type Endpoint struct {
 	Role, Vertex int
 }
 
-// AppendLabelItem appends one WL label item (SPEC §7.6) to the label key b:
+// AppendLabelItem appends one WL label item (docs/SCORING.md §7.6) to the label key b:
 // the number of parts, then every part prefixed with its length (4 bytes,
 // big-endian). Generated code builds the key of a record's label with it
 // and looks the label up by key before building it, so that a label seen

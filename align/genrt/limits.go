@@ -42,7 +42,7 @@ func (z *size) walk(v jsonval.Value, depth, maxDepth int) {
 // (g, p) without exceeding a resource limit of lim: generated typed code
 // checks no limits, so a pair that might exceed one goes to the
 // interpreter, which then returns the same limit error (or its score).
-// scopes is the number of referential scopes of the schema (SPEC §7),
+// scopes is the number of referential scopes of the schema (docs/SCORING.md §7),
 // damerau whether the schema scores strings with Damerau–Levenshtein, and
 // repair whether the match tree is built.
 //

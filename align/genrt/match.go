@@ -7,7 +7,7 @@ import (
 
 // Res is what a generated score function returns in build mode (when it
 // builds the match tree for repairs): the aligned gold and candidate values
-// (SPEC §1.6) and the match node of the pair.
+// (docs/SCORING.md §1.6) and the match node of the pair.
 type Res struct {
 	Gold, Pred jsonval.Value
 	Match      *align.Match
@@ -29,14 +29,14 @@ func Leaf(kind align.LeafKind, s float64, g, p jsonval.Value, hasG, hasP bool) *
 }
 
 // EmptyObject returns the match of two objects without properties: score 1
-// (SPEC §6.2).
+// (docs/SCORING.md §6.2).
 func EmptyObject() *Res {
 	return &Res{Gold: jsonval.NewObject(nil), Pred: jsonval.NewObject(nil),
 		Match: &align.Match{Type: align.ObjectNode, Score: 1, Confidence: 1}}
 }
 
 // UniformAlphas gives every entry that is not ignored the weight 1/D, D the
-// number of such entries (SPEC §8.2); ignored excess (ignoreExcess) and
+// number of such entries (docs/SCORING.md §8.2); ignored excess (ignoreExcess) and
 // missing (ignoreMissing) entries get 0.
 func UniformAlphas(ents []Entry, ignoreExcess, ignoreMissing bool) []float64 {
 	a := make([]float64, len(ents))
@@ -82,7 +82,7 @@ func FinishList(kind align.ListKind, score float64, ents []Entry, alphas []float
 }
 
 // FinishCombined returns the match node of an array with prefixItems and
-// items (SPEC §5.4): the head entries weighted wp·halphas[i], then the tail
+// items (docs/SCORING.md §5.4): the head entries weighted wp·halphas[i], then the tail
 // entries weighted wr·talphas[i].
 func FinishCombined(score, wp, wr float64, hents []Entry, halphas []float64, tents []Entry, talphas []float64) *Res {
 	m := &align.Match{Type: align.ListNode, List: align.ListCombined, Score: score, Confidence: 1}

@@ -1,5 +1,5 @@
 // Package hungarian solves the rectangular linear sum assignment problem the
-// way SPEC §5.8 prescribes: the shortest-augmenting-path method of Jonker and
+// way docs/SCORING.md §5.8 prescribes: the shortest-augmenting-path method of Jonker and
 // Volgenant in Crouse's variant (the algorithm behind SciPy's
 // linear_sum_assignment), applied to the zero-padded square d×d problem,
 // d = max(rows, cols).
@@ -9,7 +9,7 @@
 //
 //   - Determinism. When several assignments are optimal, which one is reported
 //     decides which elements OA pairs and even the score (the number of
-//     strictly positive pairs enters the denominator, SPEC §5.2). SPEC §5.8
+//     strictly positive pairs enters the denominator, docs/SCORING.md §5.2). docs/SCORING.md §5.8
 //     therefore fixes the complete tie behaviour: the column scan order (the
 //     "remaining" list filled in reverse and maintained by swap-remove), the
 //     strict "<" when relaxing reduced costs, the "== lowest and the column is
@@ -37,7 +37,7 @@ import (
 // goroutine.
 type Solver struct {
 	// cost is C for the real rows×cols block, row-major. The zero padding of
-	// SPEC §5.8 is never stored: padding rows and columns are read as 0.
+	// docs/SCORING.md §5.8 is never stored: padding rows and columns are read as 0.
 	cost     []float64
 	u        []float64 // row duals
 	v        []float64 // column duals
@@ -50,7 +50,7 @@ type Solver struct {
 	visCols  []int // columns added to SC in the current search, in order
 }
 
-// remaining holds SPEC §5.8's "remaining" array (the columns not yet reached
+// remaining holds docs/SCORING.md §5.8's "remaining" array (the columns not yet reached
 // by the current shortest-path search, filled in reverse column order and
 // maintained by swap-remove) together with copies of the per-column values the
 // inner loop reads, all indexed by position in "remaining" rather than by
@@ -72,7 +72,7 @@ type remaining struct {
 var errNonFinite = errors.New("hungarian: shortest-path search produced a non-finite reduced cost (entries too large in magnitude)")
 
 // SolveMax returns an assignment that maximises the sum of the selected
-// entries of m, a row-major rows×cols score matrix, chosen exactly as SPEC
+// entries of m, a row-major rows×cols score matrix, chosen exactly as docs/SCORING.md
 // §5.8 chooses it: the matrix is padded with zeros to d×d, d = max(rows,
 // cols), and the minimisation algorithm runs on C = -M.
 //
@@ -91,7 +91,7 @@ func (s *Solver) SolveMax(m []float64, rows, cols int) ([]int, error) {
 
 // SolveMin is SolveMax for a cost matrix: it minimises the sum of the
 // selected entries of c (rows×cols, row-major), padded with zeros to d×d and
-// solved by the algorithm of SPEC §5.8 as is. The result has the same shape,
+// solved by the algorithm of docs/SCORING.md §5.8 as is. The result has the same shape,
 // ownership and error conditions as SolveMax's.
 func (s *Solver) SolveMin(c []float64, rows, cols int) ([]int, error) {
 	return s.solve(c, rows, cols, false)
@@ -151,7 +151,7 @@ func (s *Solver) grow(entries, d int) {
 	s.visCols = make([]int, 0, d)
 }
 
-// lsapMin is SPEC §5.8's LSAP_min on the d×d zero-padded matrix whose real
+// lsapMin is docs/SCORING.md §5.8's LSAP_min on the d×d zero-padded matrix whose real
 // rows×cols block is s.cost. It differs from the pseudo-code only in
 // bookkeeping that cannot change a result:
 //
@@ -276,7 +276,7 @@ func (rem *remaining) swapRemove(index, last int) {
 // n entries of rem through row i (row holds C[i][0..cols-1]; columns beyond
 // it are padding and cost 0) and returns the position in rem of the column
 // with the lowest tentative cost together with that cost. Ties are broken as
-// SPEC §5.8 breaks them: the first column with the lowest value, unless
+// docs/SCORING.md §5.8 breaks them: the first column with the lowest value, unless
 // columns with that value are free, in which case the last free one wins.
 //
 // The loop nest is the pseudo-code's single loop reshaped for the compiler:

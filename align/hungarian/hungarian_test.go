@@ -16,7 +16,7 @@ import (
 	"github.com/objectaligner/oagen/internal/longtest"
 )
 
-// tieLevels are the entries of tie-heavy matrices (SPEC §5.8 suggests them).
+// tieLevels are the entries of tie-heavy matrices (docs/SCORING.md §5.8 suggests them).
 var tieLevels = []float64{0, 0.25, 0.5, 1}
 
 func toRows(flat []float64, n, m int) [][]float64 {
@@ -130,7 +130,7 @@ func randomMatrix(rng *rand.Rand, n, m int, levels []float64) []float64 {
 
 // TestMatchesLiteralTranscription checks the tie-breaking: the optimised
 // solver must pick exactly the assignment of the plain transcription of
-// SPEC §5.8 on tie-heavy matrices, where many optima exist.
+// docs/SCORING.md §5.8 on tie-heavy matrices, where many optima exist.
 func TestMatchesLiteralTranscription(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var s Solver
@@ -193,7 +193,7 @@ type goldenCase struct {
 }
 
 // TestSciPyGolden compares both the solver and the literal transcription
-// with SciPy's linear_sum_assignment (the oracle SPEC §5.8 names), recorded
+// with SciPy's linear_sum_assignment (the oracle docs/SCORING.md §5.8 names), recorded
 // by testdata/gen_scipy_golden.py.
 func TestSciPyGolden(t *testing.T) {
 	f, err := os.Open("testdata/scipy_golden.json.gz")
@@ -242,7 +242,7 @@ func TestConstantMatrixGivesIdentity(t *testing.T) {
 	}
 }
 
-// TestOrgChart is the identifier-scope assignment of SPEC §11.2.
+// TestOrgChart is the identifier-scope assignment of docs/SCORING.md §11.2.
 func TestOrgChart(t *testing.T) {
 	// Rows gold ids 1..6, columns candidate ids 90..94 (a 6×5 matrix; the
 	// solver pads the sixth column).
@@ -279,7 +279,7 @@ func TestOrgChart(t *testing.T) {
 	}
 }
 
-// jaro is SPEC §3.2's Jaro similarity, for building the §5.9 example.
+// jaro is docs/SCORING.md §3.2's Jaro similarity, for building the docs/SCORING.md §5.9 example.
 func jaro(a, b string) float64 {
 	ra, rb := []rune(a), []rune(b)
 	la, lb := len(ra), len(rb)
@@ -333,9 +333,9 @@ func jaro(a, b string) float64 {
 	return ((fm/float64(la) + fm/float64(lb)) + (fm-float64(t))/fm) / 3
 }
 
-// TestAlignExample is SPEC §5.9's order-agnostic example: gold
+// TestAlignExample is docs/SCORING.md §5.9's order-agnostic example: gold
 // ["weight","name","age"] vs candidate ["name","ages","title"] under Jaro with
-// threshold 0.5. SPEC lists the entries (–,title), (weight,–), (name,name),
+// threshold 0.5. The entries are (–,title), (weight,–), (name,name),
 // (age,ages): weight is paired with title at score 0 (a dissolved pair), name
 // with name and age with ages.
 func TestAlignExample(t *testing.T) {

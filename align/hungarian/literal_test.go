@@ -2,7 +2,7 @@ package hungarian
 
 import "math"
 
-// literalLSAPMax is a deliberately plain, unoptimised transcription of SPEC
+// literalLSAPMax is a deliberately plain, unoptimised transcription of docs/SCORING.md
 // §5.8: pad M with zeros to d×d, set C = -M and run LSAP_min line by line,
 // with the SR/SC flag arrays, the remaining array and the O(d) dual-update
 // loops exactly as written there. It is the oracle the optimised solver is

@@ -1,6 +1,6 @@
 package seqdp
 
-// literalAlign is a deliberately plain transcription of SPEC §5.3: the full
+// literalAlign is a deliberately plain transcription of docs/SCORING.md §5.3: the full
 // (n+1)×(m+1) dp table with Python's max, the cell preferences tested with
 // "==" exactly as written, and the traceback with its two leftover loops,
 // collecting steps in reverse and reversing at the end. It is the oracle for

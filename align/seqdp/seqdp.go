@@ -1,10 +1,11 @@
 // Package seqdp is the monotone (order-preserving, gap-aware) alignment of
-// SPEC §5.3: the dynamic programme that pairs the elements of two sequences
+// docs/SCORING.md §5.3: the dynamic programme that pairs the elements of two sequences
 // in order, skipping elements on either side at no cost, so as to maximise
-// the sum of the paired elements' scores, followed by the role-based
-// traceback of SPEC §5.3 and §13 Q8.
+// the sum of the paired elements' scores, followed by a traceback that moves
+// by the recorded step of each cell, never by the values, so that JSON-null
+// elements cannot derail it.
 //
-// It is hand-written because SPEC fixes which of several equally good
+// It is hand-written because docs/SCORING.md §5.3 fixes which of several equally good
 // alignments is reported (the preference DIAG > UP > LEFT at every cell,
 // decided by exact floating-point equality on cells computed with plain
 // left-to-right additions) and how the traceback walks the table; a generic
@@ -50,20 +51,20 @@ func (mv Move) String() string {
 // Step is one step of the traceback, in forward (gold/candidate) order.
 //
 // Except in the degenerate case n == 0 or m == 0, (I, J) always name the DP
-// cell the step comes from: cell[I+1][J+1] of SPEC §5.3, i.e. the child pair
+// cell the step comes from: cell[I+1][J+1] of docs/SCORING.md §5.3, i.e. the child pair
 // (gold I, candidate J), and CellDiag reports whether that cell is of type
 // DIAG. Per kind of step:
 //
 //   - Diag: gold I is paired with candidate J; CellDiag is true. The caller
 //     decides matched (scores[I*m+J] > 0) versus dissolved (score 0: one
-//     missing entry, then one excess entry, SPEC §5.3).
+//     missing entry, then one excess entry, docs/SCORING.md §5.3).
 //   - Up from the main loop (at cell (i, j), both > 0): gold I = i-1 is left
 //     unpaired; J = j-1 is the candidate index of that cell; CellDiag is
 //     false. The displayed gold value is the raw element G[I].
 //   - Left from the main loop: candidate J = j-1 is left unpaired; I = i-1;
 //     CellDiag is false. The displayed value is P[J].
 //   - Up from the leftover loop "while i > 0" (the candidate side is
-//     exhausted): gold I is left unpaired; J = 0, because SPEC displays the
+//     exhausted): gold I is left unpaired; J = 0, because the reference displays the
 //     gold value of cell[I+1][1], which is the child (I, 0)'s aligned gold
 //     value when CellDiag is true and G[I] otherwise.
 //   - Left from the leftover loop "while j > 0": candidate J is left
@@ -100,7 +101,7 @@ type Workspace struct {
 	steps []Step
 }
 
-// Align runs the monotone alignment DP of SPEC §5.3 on the row-major n×m
+// Align runs the monotone alignment DP of docs/SCORING.md §5.3 on the row-major n×m
 // child-score matrix scores (scores[i*m+j] is the thresholded score of gold
 // element i against candidate element j) and returns total = dp[n][m], the
 // best sum of paired scores, and the traceback steps in forward order (see
@@ -255,7 +256,7 @@ func fillRowNonNegative(prev, cur []uint64, row []float64, crow []uint8) {
 	}
 }
 
-// traceback walks the cell types from (n, m) as SPEC §5.3 does, collecting
+// traceback walks the cell types from (n, m) as docs/SCORING.md §5.3 does, collecting
 // steps in reverse, then reverses them.
 func (w *Workspace) traceback(steps []Step, n, m int) []Step {
 	cells := w.cells[:n*m]

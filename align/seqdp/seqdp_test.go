@@ -165,7 +165,7 @@ func TestMatchesLiteralTranscription(t *testing.T) {
 	}
 }
 
-// TestFixedExample is SPEC §5.9: [1,2,4] vs [2,3] with exact scores gives the
+// TestFixedExample is docs/SCORING.md §5.9: [1,2,4] vs [2,3] with exact scores gives the
 // entries (1,–), (2,2), (4,–), (–,3) and score 0.25.
 func TestFixedExample(t *testing.T) {
 	gold := []float64{1, 2, 4}
@@ -203,7 +203,7 @@ func TestFixedExample(t *testing.T) {
 	}
 }
 
-// entriesOf expands steps into SPEC §5.3's entries the way a caller does,
+// entriesOf expands steps into docs/SCORING.md §5.3's entries the way a caller does,
 // for string-valued elements (the child's aligned values equal the inputs).
 func entriesOf(steps []Step, flat []float64, m int, gold, cand []string) []string {
 	var out []string
@@ -222,7 +222,7 @@ func entriesOf(steps []Step, flat []float64, m int, gold, cand []string) []strin
 	return out
 }
 
-// jaro is SPEC §3.2's Jaro similarity.
+// jaro is docs/SCORING.md §3.2's Jaro similarity.
 func jaro(a, b string) float64 {
 	ra, rb := []rune(a), []rune(b)
 	la, lb := len(ra), len(rb)
@@ -276,11 +276,11 @@ func jaro(a, b string) float64 {
 	return ((fm/float64(la) + fm/float64(lb)) + (fm-float64(t))/fm) / 3
 }
 
-// TestAgendaExample is SPEC §11.3's agenda: gold [intro, reviews, closing]
+// TestAgendaExample is docs/SCORING.md §11.3's agenda: gold [intro, reviews, closing]
 // vs candidate [reviews, intro, closin], Jaro with threshold 0.3. Keeping
-// intro and keeping reviews tie (SPEC prints the tie as 1.9523809523809523,
+// intro and keeping reviews tie (at 41/21 = 1.9523809523809523 in exact terms,
 // i.e. 41/21; the binary64 sum 1 + 0.9523809523809524 is 1.9523809523809526,
-// and SPEC's score 0.48809523809523814 is that sum divided by 4); the DP
+// and the score 0.48809523809523814 is that sum divided by 4); the DP
 // preference keeps intro, giving (–,reviews), (intro,intro), (reviews,–),
 // (closing,closin).
 func TestAgendaExample(t *testing.T) {

@@ -25,7 +25,7 @@ func benchPair(n int) (gold, cand *Graph) {
 		from := r.IntN(n)
 		to := r.IntN(n)
 		if rel == relations[1] {
-			to = from // unary incidences are self-loops (SPEC §7.6)
+			to = from // unary incidences are self-loops (docs/SCORING.md §7.6)
 		}
 		incs[i] = inc{from, to, rel, labels[r.IntN(len(labels))]}
 	}

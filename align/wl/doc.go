@@ -1,10 +1,10 @@
 // Package wl implements the joint 1-dimensional Weisfeiler–Leman colour
-// refinement of SPEC §7.7 over the disjoint union of two labelled directed
+// refinement of docs/SCORING.md §7.7 over the disjoint union of two labelled directed
 // multigraphs: the reference graph of the gold document and that of the
 // candidate document.
 //
 // The package knows nothing about JSON or schemas. A caller (the interpreter or
-// generated code) builds one [Graph] per side following SPEC §7.6: one vertex
+// generated code) builds one [Graph] per side following docs/SCORING.md §7.6: one vertex
 // per record identifier (plus hub vertices), each with a seed [Label], and
 // directed incidences carrying a relation string and an edge [Label]. [Refine]
 // then colours every vertex of both graphs with one shared signature table per
@@ -34,7 +34,7 @@
 // every round, using full signature comparison (never a hash alone), so the
 // interning is injective and the result depends only on the two graphs: not
 // on map iteration order, not on hash values, and not even on the order in
-// which incidences were added (they form a multiset). SPEC §7.7 allows any
+// which incidences were added (they form a multiset). docs/SCORING.md §7.7 allows any
 // deterministic injective interning shared by both sides; this one is
 // additionally independent of the relation and label spellings, because
 // relations and labels only enter signatures through equality.
@@ -63,7 +63,7 @@
 // vertex of two disjoint directed 3-cycles, and, more generally, all vertices
 // of regular graphs of the same degree (with uniform seeds and labels) stay in
 // one class. In OA such residual ties are left to the attribute scores and to
-// the assignment solver (SPEC §7.8, §5.8).
+// the assignment solver (docs/SCORING.md §7.8, §5.8).
 //
 // # Size limits
 //

@@ -6,7 +6,7 @@ import (
 	"github.com/objectaligner/oagen/align/wl"
 )
 
-// The org chart of SPEC §11.2 in tie_break mode: every person is a vertex
+// The org chart of docs/SCORING.md §11.2 in tie_break mode: every person is a vertex
 // with an empty seed, every mentorship an incidence mentee → mentor.
 // Refinement tells the two Dave records apart by who mentors them.
 func ExampleRefine() {

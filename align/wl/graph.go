@@ -35,7 +35,7 @@ type kindKey struct {
 
 // AddVertex adds a vertex with the given seed label and returns its index.
 // Use the empty Label{} for every vertex when seeds must not matter
-// (SPEC §7.7 tie_break mode) and for hub vertices.
+// (docs/SCORING.md §7.7 tie_break mode) and for hub vertices.
 //
 // AddVertex panics if g already holds MaxVertices vertices.
 func (g *Graph) AddVertex(seed Label) int {

@@ -9,14 +9,14 @@ import (
 )
 
 // Label is a canonical multiset of strings: a seed label of a vertex or the
-// label of an incidence (SPEC §7.6). Two labels are equal (==) exactly when
+// label of an incidence (docs/SCORING.md §7.6). Two labels are equal (==) exactly when
 // they hold the same items with the same multiplicities, whatever the order
 // in which the items were added. The zero Label is the empty multiset, and
 // Label is comparable, so it can be used as a map key.
 //
 // Items are opaque strings. Structured items, such as the exact-scalar
 // triples (valueClass, key, value) or the cross-scope items
-// ("xref", scope, role, value) of SPEC §7.6, should be encoded with [Tuple]
+// ("xref", scope, role, value) of docs/SCORING.md §7.6, should be encoded with [Tuple]
 // (or added with [LabelBuilder.AddTuple]), which is injective.
 type Label struct {
 	// enc holds the items sorted in byte order, each preceded by its length

@@ -165,7 +165,7 @@ func TestPropertyResultIsStable(t *testing.T) {
 
 func TestPropertyAgreesWithNaiveReference(t *testing.T) {
 	properties := gopter.NewProperties(propertyParameters(t))
-	properties.Property("Refine equals a direct transcription of SPEC §7.7", prop.ForAll(
+	properties.Property("Refine equals a direct transcription of docs/SCORING.md §7.7", prop.ForAll(
 		func(a, b graphSpec) string {
 			g, h := a.graph(), b.permuted()
 			var ws Workspace
@@ -206,7 +206,7 @@ func TestPropertyLabelCanonical(t *testing.T) {
 	properties.TestingRun(t)
 }
 
-// naiveRefine transcribes SPEC §7.7 literally, with text signatures and a
+// naiveRefine transcribes docs/SCORING.md §7.7 literally, with text signatures and a
 // map-based interning by first appearance over V. It is slow and allocates
 // freely; it serves as the oracle for Refine.
 func naiveRefine(gold, cand *Graph, maxRounds int) (goldColors, candColors []int, st Stats) {

@@ -8,7 +8,7 @@ import (
 // Stats describes the last refinement run with a [Workspace].
 type Stats struct {
 	// Rounds is the number of refinement rounds executed, counting the
-	// final round that left the number of colours unchanged (SPEC §11.2:
+	// final round that left the number of colours unchanged (docs/SCORING.md §11.2:
 	// 3 for the org chart). It is 0 when the round limit is 0 or the union
 	// is empty.
 	Rounds int
@@ -57,7 +57,7 @@ type slot struct {
 // Stats returns the statistics of the last Refine call that used ws.
 func (ws *Workspace) Stats() Stats { return ws.stats }
 
-// Refine runs the joint 1-WL refinement of SPEC §7.7 over the disjoint union
+// Refine runs the joint 1-WL refinement of docs/SCORING.md §7.7 over the disjoint union
 // of gold and cand and returns the final colour of every vertex of each side,
 // indexed like the vertices of its graph. Colours are small non-negative
 // integers shared by both sides: a gold vertex and a candidate vertex that
@@ -97,7 +97,7 @@ func Refine(gold, cand *Graph, maxRounds int, ws *Workspace) (goldColors, candCo
 			newParts := ws.round(n)
 			stats.Rounds++
 			stats.Colors = newParts
-			// SPEC §7.7 adopts the new colouring before the stop test.
+			// docs/SCORING.md §7.7 adopts the new colouring before the stop test.
 			if newParts == parts {
 				stats.Stable = true
 				break

@@ -35,7 +35,7 @@ func partition(gc, cc []int, goldNames, candNames []string) []string {
 	return out
 }
 
-// orgChart builds the reference graphs of SPEC §11.2 (tie_break mode: empty
+// orgChart builds the reference graphs of docs/SCORING.md §11.2 (tie_break mode: empty
 // seeds): one vertex per person, one incidence mentee → mentor per
 // mentorship.
 func orgChart() (gold, cand *Graph, goldIDs, candIDs []string) {
@@ -62,7 +62,7 @@ func orgChart() (gold, cand *Graph, goldIDs, candIDs []string) {
 
 func TestOrgChartRounds(t *testing.T) {
 	gold, cand, goldIDs, candIDs := orgChart()
-	// The table of SPEC §11.2, one row per round limit.
+	// The table of docs/SCORING.md §11.2, one row per round limit.
 	want := []struct {
 		classes []string
 		stats   Stats

@@ -11,7 +11,7 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// writeAttribution writes the attribution of SPEC §9.2 as a text table:
+// writeAttribution writes the attribution of docs/SCORING.md §9.2 as a text table:
 // a header line with the total and the residual, then one row per location
 // in contribution order. Numbers have six decimals; values are displayed as
 // in the feedback (Python representation, "-" for an absent side); the root

@@ -10,7 +10,7 @@ const describeUsage = `Usage:
   oagen describe -schema S.json [flags] GOLD.json CAND.json
 
 Prints a deterministic prose description of how the candidate aligns with the
-gold (SPEC §9.1): every matched and mismatched part, for humans.
+gold (docs/SCORING.md §9.1): every matched and mismatched part, for humans.
 
 Flags:
 `

@@ -22,7 +22,7 @@ type goldenCase struct {
 	args   []string // command and flags, before -schema and the two files
 }
 
-// opKinds are the operation kinds of SPEC §8.3, one input directory each
+// opKinds are the operation kinds of docs/SCORING.md §8.3, one input directory each
 // under testdata/golden/ops, with the extra flags the kind needs.
 var opKinds = []struct {
 	kind  string

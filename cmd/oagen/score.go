@@ -51,8 +51,8 @@ type scoreFlags struct {
 func (f *scoreFlags) register(fs *flag.FlagSet, batch bool) {
 	fs.StringVar(&f.schema, "schema", "", "annotated JSON Schema `file` (required, except for batch lines that carry their own \"schema\")")
 	fs.BoolVar(&f.quiet, "quiet", false, "do not print schema warnings on stderr")
-	fs.StringVar(&f.idDisambiguation, "id-disambiguation", "wl", "identifier disambiguation: wl or none (SPEC §7.5)")
-	fs.StringVar(&f.wlIntegration, "wl-integration", "tie_break", "how structural colours enter the bijection: tie_break or blend (SPEC §7.8)")
+	fs.StringVar(&f.idDisambiguation, "id-disambiguation", "wl", "identifier disambiguation: wl or none (docs/SCORING.md §7.5)")
+	fs.StringVar(&f.wlIntegration, "wl-integration", "tie_break", "how structural colours enter the bijection: tie_break or blend (docs/SCORING.md §7.8)")
 	fs.IntVar(&f.wlRounds, "wl-rounds", 0, "cap on WL refinement rounds (0: unlimited)")
 	fs.Float64Var(&f.wlLambda, "wl-lambda", 0.5, "λ of the blend integration, in [0,1]")
 	d := interp.DefaultLimits()
@@ -74,11 +74,11 @@ func (f *scoreFlags) register(fs *flag.FlagSet, batch bool) {
 	fs.StringVar(&f.out, "o", "", "batch output `file` (default stdout)")
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "batch: number of pairs scored in parallel")
 	fs.StringVar(&f.referentialFeedback, "referential-feedback", interp.RefFeedbackLiteral,
-		"wording of reference fixes: literal (ids) or semantic (the records' properties, SPEC §8.11)")
+		"wording of reference fixes: literal (ids) or semantic (the records' properties, docs/SCORING.md §8.11)")
 	fs.BoolVar(&f.attribution, "attribution", false,
-		"add the per-location attribution of the deficit (SPEC §9.2): a table, or \"attribution\" with -json and -batch")
+		"add the per-location attribution of the deficit (docs/SCORING.md §9.2): a table, or \"attribution\" with -json and -batch")
 	fs.StringVar(&f.confidence, "confidence", "",
-		"compute pairing confidences (SPEC §9.3) with this `method`: margin or entropy (default: off)")
+		"compute pairing confidences (docs/SCORING.md §9.3) with this `method`: margin or entropy (default: off)")
 	fs.StringVar(&f.rankBy, "rank-by", align.RankByScoreDelta,
 		"order of the fixes: score_delta, expected_gain or confidence (the last two turn on -confidence margin unless set)")
 	fs.Float64Var(&f.minScoreDelta, "min-score-delta", 0, "feedback: leave out fixes that recover less than this")

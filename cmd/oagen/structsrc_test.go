@@ -18,7 +18,7 @@ func TestCheckPackage(t *testing.T) {
 	for _, want := range []string{
 		`bad.go:8:31: unknown keyword "scroe" in oa tag (did you mean "score"?)`,
 		`bad.go:25:18: ref to undefined scope "persn" (did you mean "person"?)`,
-		`bad.go:39:12: scopes "a", "b" are in or behind a reference cycle between scopes; they are aligned on properties only (SPEC §7.2) (warning)`,
+		`bad.go:39:12: scopes "a", "b" are in or behind a reference cycle between scopes; they are aligned on properties only (docs/SCORING.md §7.2) (warning)`,
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("no %q in\n%s", want, out.String())

@@ -48,7 +48,7 @@ type GraphRelationsItem struct {
 type oaGraphCtx struct {
 	genrt.Workspace // buffers, assignment solver, DP; Err is an internal error of the call
 
-	// Referential state (SPEC §7): cur is the index+1 of the scope being derived (0: none),
+	// Referential state (docs/SCORING.md §7): cur is the index+1 of the scope being derived (0: none),
 	// maskAll masks every reference (degraded scope), kerr records a kind mismatch while deriving.
 	cur                     int
 	maskAll, deriving, kerr bool
@@ -78,7 +78,7 @@ func oaGraphWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
-// oaGraphScopeNode is the per-call state of scope "node" (SPEC §7.3–7.5).
+// oaGraphScopeNode is the per-call state of scope "node" (docs/SCORING.md §7.3–7.5).
 type oaGraphScopeNode struct {
 	done  bool                 // the bijection exists
 	rn    [2][]bool            // records of each side: null flags
@@ -109,7 +109,7 @@ func (st *oaGraphScopeNode) reset() {
 	}
 }
 
-// checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
+// checkGold verifies the gold's referential integrity (docs/SCORING.md §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	var err error
 	walkGraphToNodesItemId(gn, g, c.ix[:], func(_ bool, v string) bool {
@@ -157,7 +157,7 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	return nil
 }
 
-// prepare runs the referential pre-pass of SPEC §7 before the main pass.
+// prepare runs the referential pre-pass of docs/SCORING.md §7 before the main pass.
 func (c *oaGraphCtx) prepare(gn bool, g *Graph, pn bool, p *Graph) error {
 	c.cur, c.maskAll, c.deriving = 0, false, false
 	if c.labels == nil {
@@ -186,7 +186,7 @@ func (c *oaGraphCtx) recordsNode(side int, xn bool, x *Graph) {
 	})
 }
 
-// deriveNode derives the bijection of scope "node" (SPEC §7.5).
+// deriveNode derives the bijection of scope "node" (docs/SCORING.md §7.5).
 func (c *oaGraphCtx) deriveNode(gn bool, g *Graph, pn bool, p *Graph) {
 	st := &c.scopeNode
 	c.recordsNode(0, gn, g)
@@ -204,7 +204,7 @@ func (c *oaGraphCtx) deriveNode(gn bool, g *Graph, pn bool, p *Graph) {
 			s, _ := c.scoreGraphNodesItem(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)
 			if c.kerr {
 				s = 0
-			} // SPEC §7.5, §13 Q7: a kind mismatch makes the record cell 0
+			} // docs/SCORING.md §7.5, §1.4: a kind mismatch makes the record cell 0
 			C[i*m+j] = s
 		}
 	}
@@ -248,7 +248,7 @@ func (c *oaGraphCtx) deriveNode(gn bool, g *Graph, pn bool, p *Graph) {
 	st.done = true
 }
 
-// graphNode builds the WL graph of scope "node" on one side (SPEC §7.6).
+// graphNode builds the WL graph of scope "node" on one side (docs/SCORING.md §7.6).
 func (c *oaGraphCtx) graphNode(side int, xn bool, x *Graph) {
 	st := &c.scopeNode
 	gr := &c.wg[side]
@@ -354,7 +354,7 @@ func (c *oaGraphCtx) graphNode(side int, xn bool, x *Graph) {
 	})
 }
 
-// structuralNode runs the joint WL refinement of scope "node" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
+// structuralNode runs the joint WL refinement of scope "node" (docs/SCORING.md §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
 func (c *oaGraphCtx) structuralNode(gn bool, g *Graph, pn bool, p *Graph, Wm []float64, n, m int) {
 	st := &c.scopeNode
 	c.graphNode(0, gn, g)
@@ -1339,13 +1339,13 @@ var oaGraphState = sync.OnceValues(func() (*oaGraphFallback, error) {
 
 // ScoreGraph returns the similarity of cand to gold in [0, 1] under the schema
 // amr_ra.json, exactly as the interpreter computes it for the JSON encodings of the
-// two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
+// two values (docs/SCORING.md §1.3 step 5). Both must be non-nil and satisfy the schema's
 // validation keywords (the typed path does not validate). The schema is
-// referential (SPEC §7): the gold must also have referential integrity (see
+// referential (docs/SCORING.md §7): the gold must also have referential integrity (see
 // CheckGraphGold); a gold that does not scores 0, as do a nil argument where
 // the root schema does not admit null (nil is JSON null where it does) and
 // the internal errors that cannot occur (see genrt.Workspace.Solve). It makes no heap
-// allocations in steady state: the WL labels of SPEC §7.6 are cached by
+// allocations in steady state: the WL labels of docs/SCORING.md §7.6 are cached by
 // content in the pooled context (at most 4096 per context), so only a label
 // not seen before allocates, as does a float-typed identifier or exact
 // scalar inside a label.
@@ -1374,7 +1374,7 @@ func oaGraphScore(gold, cand *Graph) (float64, error) {
 	return s, nil
 }
 
-// CheckGraphGold verifies the referential integrity of a gold value (SPEC
+// CheckGraphGold verifies the referential integrity of a gold value (docs/SCORING.md
 // §7.3): identifiers unique within their scope, every reference naming a gold
 // identifier. The error is an *interp.GoldError naming the JSON Pointer of the
 // first violation, as the interpreter reports it.
@@ -1389,7 +1389,7 @@ func CheckGraphGold(gold *Graph) error {
 	return c.checkGold(gn, g)
 }
 
-// RepairGraph returns the ranked repair operations of the pair (SPEC §8,
+// RepairGraph returns the ranked repair operations of the pair (docs/SCORING.md §8,
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
 // A gold without referential integrity is an *interp.GoldError.
@@ -1503,7 +1503,7 @@ func (c *oaGraphCtx) scoreGraphNodesItem(gn bool, g *GraphNodesItem, pn bool, p 
 	return c.scoreObjectGraphNodesItem(g, p, build)
 }
 
-// keySimGraphNodesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/nodes/items (rows) and #/properties/nodes/items (columns).
+// keySimGraphNodesItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/nodes/items (rows) and #/properties/nodes/items (columns).
 var keySimGraphNodesItem = [9]float64{
 	float64(1.0),
 	float64(0.0),
@@ -1516,7 +1516,7 @@ var keySimGraphNodesItem = [9]float64{
 	float64(1.0),
 }
 
-// scoreObjectGraphNodesItem aligns the properties of #/properties/nodes/items and #/properties/nodes/items (SPEC §6).
+// scoreObjectGraphNodesItem aligns the properties of #/properties/nodes/items and #/properties/nodes/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphNodesItem(g *GraphNodesItem, p *GraphNodesItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -1710,7 +1710,7 @@ func (c *oaGraphCtx) scoreGraph(gn bool, g *Graph, pn bool, p *Graph, build bool
 	return c.scoreObjectGraph(g, p, build)
 }
 
-// keySimGraph holds the key similarities (SPEC §6.1) of the properties of # (rows) and # (columns).
+// keySimGraph holds the key similarities (docs/SCORING.md §6.1) of the properties of # (rows) and # (columns).
 var keySimGraph = [9]float64{
 	float64(1.0),
 	float64(0.48333333333333334),
@@ -1723,7 +1723,7 @@ var keySimGraph = [9]float64{
 	float64(1.0),
 }
 
-// scoreObjectGraph aligns the properties of # and # (SPEC §6).
+// scoreObjectGraph aligns the properties of # and # (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -1934,7 +1934,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemId(gn bool, g string, pn bool, p string,
 	return 1, nil
 }
 
-// scoreGraphNodesItemId_vs_Attributes scores a gold value of #/properties/nodes/items/properties/id (string, identifier of scope "node") against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphNodesItemId_vs_Attributes scores a gold value of #/properties/nodes/items/properties/id (string, identifier of scope "node") against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemId_vs_Attributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
 	if build {
 		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullGraphNodesItemId(gn, g), toJSONOrNullGraphNodesItemAttributes(pn, p), true, true)
@@ -1951,7 +1951,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemConcept(gn bool, g string, pn bool, p st
 	return s, nil
 }
 
-// scoreGraphNodesItemConcept_vs_Attributes scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphNodesItemConcept_vs_Attributes scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_Attributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -1962,7 +1962,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_Attributes(gn bool, g string,
 	return 0, nil
 }
 
-// scoreGraphNodesItemAttributes_vs_Id scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/nodes/items/properties/id (string, identifier of scope "node"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphNodesItemAttributes_vs_Id scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/nodes/items/properties/id (string, identifier of scope "node"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_Id(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -1973,7 +1973,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_Id(gn bool, g []GraphNodes
 	return 0, nil
 }
 
-// scoreGraphNodesItemAttributes_vs_Concept scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/nodes/items/properties/concept (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphNodesItemAttributes_vs_Concept scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/nodes/items/properties/concept (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_Concept(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -1994,7 +1994,7 @@ func (c *oaGraphCtx) scoreTailGraphNodesItemAttributes(g []GraphNodesItemAttribu
 	return c.scoreGraphNodesItemAttributesItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphNodesItemAttributes aligns the elements of #/properties/nodes/items/properties/attributes and #/properties/nodes/items/properties/attributes (SPEC §5).
+// scoreArrayGraphNodesItemAttributes aligns the elements of #/properties/nodes/items/properties/attributes and #/properties/nodes/items/properties/attributes (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphNodesItemAttributes(g []GraphNodesItemAttributesItem, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2112,7 +2112,7 @@ func (c *oaGraphCtx) scoreGraphRoot(gn bool, g string, pn bool, p string, build 
 	return s, r
 }
 
-// scoreGraphRoot_vs_Nodes scores a gold value of #/properties/root (string, reference to scope "node") against a candidate value of #/properties/nodes (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphRoot_vs_Nodes scores a gold value of #/properties/root (string, reference to scope "node") against a candidate value of #/properties/nodes (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphRoot_vs_Nodes(gn bool, g string, pn bool, p []GraphNodesItem, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -2139,7 +2139,7 @@ func (c *oaGraphCtx) scoreGraphRoot_vs_Nodes(gn bool, g string, pn bool, p []Gra
 	return s, r
 }
 
-// scoreGraphRoot_vs_Relations scores a gold value of #/properties/root (string, reference to scope "node") against a candidate value of #/properties/relations (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphRoot_vs_Relations scores a gold value of #/properties/root (string, reference to scope "node") against a candidate value of #/properties/relations (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphRoot_vs_Relations(gn bool, g string, pn bool, p []GraphRelationsItem, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -2166,7 +2166,7 @@ func (c *oaGraphCtx) scoreGraphRoot_vs_Relations(gn bool, g string, pn bool, p [
 	return s, r
 }
 
-// scoreGraphNodes_vs_Root scores a gold value of #/properties/nodes (array, order align) against a candidate value of #/properties/root (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphNodes_vs_Root scores a gold value of #/properties/nodes (array, order align) against a candidate value of #/properties/root (string, reference to scope "node"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphNodes_vs_Root(gn bool, g []GraphNodesItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -2187,7 +2187,7 @@ func (c *oaGraphCtx) scoreTailGraphNodes(g []GraphNodesItem, p []GraphNodesItem,
 	return c.scoreGraphNodesItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphNodes aligns the elements of #/properties/nodes and #/properties/nodes (SPEC §5).
+// scoreArrayGraphNodes aligns the elements of #/properties/nodes and #/properties/nodes (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2276,7 +2276,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes(g []GraphNodesItem, p []GraphNodesItem
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphNodes(g), toJSONGraphNodes(p))
 }
 
-// scoreGraphNodes_vs_Relations scores a gold value of #/properties/nodes (array, order align) against a candidate value of #/properties/relations (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphNodes_vs_Relations scores a gold value of #/properties/nodes (array, order align) against a candidate value of #/properties/relations (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphNodes_vs_Relations(gn bool, g []GraphNodesItem, pn bool, p []GraphRelationsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphNodes_vs_Relations(g, p, build)
 }
@@ -2286,7 +2286,7 @@ func (c *oaGraphCtx) scoreTailGraphNodes_vs_Relations(g []GraphNodesItem, p []Gr
 	return c.scoreGraphNodesItem_vs_RelationsItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphNodes_vs_Relations aligns the elements of #/properties/nodes and #/properties/relations (SPEC §5).
+// scoreArrayGraphNodes_vs_Relations aligns the elements of #/properties/nodes and #/properties/relations (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []GraphRelationsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2375,7 +2375,7 @@ func (c *oaGraphCtx) scoreArrayGraphNodes_vs_Relations(g []GraphNodesItem, p []G
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphNodes(g), toJSONGraphRelations(p))
 }
 
-// scoreGraphRelations_vs_Root scores a gold value of #/properties/relations (array, order align) against a candidate value of #/properties/root (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphRelations_vs_Root scores a gold value of #/properties/relations (array, order align) against a candidate value of #/properties/root (string, reference to scope "node"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphRelations_vs_Root(gn bool, g []GraphRelationsItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -2386,7 +2386,7 @@ func (c *oaGraphCtx) scoreGraphRelations_vs_Root(gn bool, g []GraphRelationsItem
 	return 0, nil
 }
 
-// scoreGraphRelations_vs_Nodes scores a gold value of #/properties/relations (array, order align) against a candidate value of #/properties/nodes (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphRelations_vs_Nodes scores a gold value of #/properties/relations (array, order align) against a candidate value of #/properties/nodes (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphRelations_vs_Nodes(gn bool, g []GraphRelationsItem, pn bool, p []GraphNodesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphRelations_vs_Nodes(g, p, build)
 }
@@ -2396,7 +2396,7 @@ func (c *oaGraphCtx) scoreTailGraphRelations_vs_Nodes(g []GraphRelationsItem, p 
 	return c.scoreGraphRelationsItem_vs_NodesItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphRelations_vs_Nodes aligns the elements of #/properties/relations and #/properties/nodes (SPEC §5).
+// scoreArrayGraphRelations_vs_Nodes aligns the elements of #/properties/relations and #/properties/nodes (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphRelations_vs_Nodes(g []GraphRelationsItem, p []GraphNodesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2495,7 +2495,7 @@ func (c *oaGraphCtx) scoreTailGraphRelations(g []GraphRelationsItem, p []GraphRe
 	return c.scoreGraphRelationsItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphRelations aligns the elements of #/properties/relations and #/properties/relations (SPEC §5).
+// scoreArrayGraphRelations aligns the elements of #/properties/relations and #/properties/relations (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphRelations(g []GraphRelationsItem, p []GraphRelationsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2589,7 +2589,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributesItem(gn bool, g *GraphNodesIte
 	return c.scoreObjectGraphNodesItemAttributesItem(g, p, build)
 }
 
-// keySimGraphNodesItemAttributesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/nodes/items/properties/attributes/items (rows) and #/properties/nodes/items/properties/attributes/items (columns).
+// keySimGraphNodesItemAttributesItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/nodes/items/properties/attributes/items (rows) and #/properties/nodes/items/properties/attributes/items (columns).
 var keySimGraphNodesItemAttributesItem = [4]float64{
 	float64(1.0),
 	float64(0.6333333333333333),
@@ -2597,7 +2597,7 @@ var keySimGraphNodesItemAttributesItem = [4]float64{
 	float64(1.0),
 }
 
-// scoreObjectGraphNodesItemAttributesItem aligns the properties of #/properties/nodes/items/properties/attributes/items and #/properties/nodes/items/properties/attributes/items (SPEC §6).
+// scoreObjectGraphNodesItemAttributesItem aligns the properties of #/properties/nodes/items/properties/attributes/items and #/properties/nodes/items/properties/attributes/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphNodesItemAttributesItem(g *GraphNodesItemAttributesItem, p *GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
 	var gi [2]int
 	n := 0
@@ -2749,12 +2749,12 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItemAttributesItem(g *GraphNodesItemAt
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphNodesItem_vs_RelationsItem scores a gold value of #/properties/nodes/items (object) against a candidate value of #/properties/relations/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphNodesItem_vs_RelationsItem scores a gold value of #/properties/nodes/items (object) against a candidate value of #/properties/relations/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItem_vs_RelationsItem(gn bool, g *GraphNodesItem, pn bool, p *GraphRelationsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphNodesItem_vs_RelationsItem(g, p, build)
 }
 
-// keySimGraphNodesItem_vs_RelationsItem holds the key similarities (SPEC §6.1) of the properties of #/properties/nodes/items (rows) and #/properties/relations/items (columns).
+// keySimGraphNodesItem_vs_RelationsItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/nodes/items (rows) and #/properties/relations/items (columns).
 var keySimGraphNodesItem_vs_RelationsItem = [9]float64{
 	float64(0.0),
 	float64(0.0),
@@ -2767,7 +2767,7 @@ var keySimGraphNodesItem_vs_RelationsItem = [9]float64{
 	float64(0.6444444444444445),
 }
 
-// scoreObjectGraphNodesItem_vs_RelationsItem aligns the properties of #/properties/nodes/items and #/properties/relations/items (SPEC §6).
+// scoreObjectGraphNodesItem_vs_RelationsItem aligns the properties of #/properties/nodes/items and #/properties/relations/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphNodesItem_vs_RelationsItem(g *GraphNodesItem, p *GraphRelationsItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -2936,12 +2936,12 @@ func (c *oaGraphCtx) scoreObjectGraphNodesItem_vs_RelationsItem(g *GraphNodesIte
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphRelationsItem_vs_NodesItem scores a gold value of #/properties/relations/items (object) against a candidate value of #/properties/nodes/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphRelationsItem_vs_NodesItem scores a gold value of #/properties/relations/items (object) against a candidate value of #/properties/nodes/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphRelationsItem_vs_NodesItem(gn bool, g *GraphRelationsItem, pn bool, p *GraphNodesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphRelationsItem_vs_NodesItem(g, p, build)
 }
 
-// keySimGraphRelationsItem_vs_NodesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/relations/items (rows) and #/properties/nodes/items (columns).
+// keySimGraphRelationsItem_vs_NodesItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/relations/items (rows) and #/properties/nodes/items (columns).
 var keySimGraphRelationsItem_vs_NodesItem = [9]float64{
 	float64(0.0),
 	float64(0.6428571428571429),
@@ -2954,7 +2954,7 @@ var keySimGraphRelationsItem_vs_NodesItem = [9]float64{
 	float64(0.6444444444444445),
 }
 
-// scoreObjectGraphRelationsItem_vs_NodesItem aligns the properties of #/properties/relations/items and #/properties/nodes/items (SPEC §6).
+// scoreObjectGraphRelationsItem_vs_NodesItem aligns the properties of #/properties/relations/items and #/properties/nodes/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphRelationsItem_vs_NodesItem(g *GraphRelationsItem, p *GraphNodesItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -3128,7 +3128,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItem(gn bool, g *GraphRelationsItem, pn 
 	return c.scoreObjectGraphRelationsItem(g, p, build)
 }
 
-// keySimGraphRelationsItem holds the key similarities (SPEC §6.1) of the properties of #/properties/relations/items (rows) and #/properties/relations/items (columns).
+// keySimGraphRelationsItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/relations/items (rows) and #/properties/relations/items (columns).
 var keySimGraphRelationsItem = [9]float64{
 	float64(1.0),
 	float64(0.611111111111111),
@@ -3141,7 +3141,7 @@ var keySimGraphRelationsItem = [9]float64{
 	float64(1.0),
 }
 
-// scoreObjectGraphRelationsItem aligns the properties of #/properties/relations/items and #/properties/relations/items (SPEC §6).
+// scoreObjectGraphRelationsItem aligns the properties of #/properties/relations/items and #/properties/relations/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphRelationsItem(g *GraphRelationsItem, p *GraphRelationsItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -3345,7 +3345,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemRole(gn bool, g string, pn
 	return s, nil
 }
 
-// scoreGraphNodesItemAttributesItemRole_vs_Value scores a gold value of #/properties/nodes/items/properties/attributes/items/properties/role (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes/items/properties/value (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphNodesItemAttributesItemRole_vs_Value scores a gold value of #/properties/nodes/items/properties/attributes/items/properties/role (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes/items/properties/value (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemRole_vs_Value(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3354,7 +3354,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemRole_vs_Value(gn bool, g s
 	return s, nil
 }
 
-// scoreGraphNodesItemAttributesItemValue_vs_Role scores a gold value of #/properties/nodes/items/properties/attributes/items/properties/value (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphNodesItemAttributesItemValue_vs_Role scores a gold value of #/properties/nodes/items/properties/attributes/items/properties/value (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes/items/properties/role (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemValue_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3372,7 +3372,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributesItemValue(gn bool, g string, p
 	return s, nil
 }
 
-// scoreGraphNodesItemConcept_vs_RelationsItemSource scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphNodesItemConcept_vs_RelationsItemSource scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3381,7 +3381,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemSource(gn bool, 
 	return s, nil
 }
 
-// scoreGraphNodesItemConcept_vs_RelationsItemRole scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/relations/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphNodesItemConcept_vs_RelationsItemRole scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/relations/items/properties/role (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3390,7 +3390,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemRole(gn bool, g 
 	return s, nil
 }
 
-// scoreGraphNodesItemConcept_vs_RelationsItemTarget scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphNodesItemConcept_vs_RelationsItemTarget scores a gold value of #/properties/nodes/items/properties/concept (string, exact) against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3399,7 +3399,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemConcept_vs_RelationsItemTarget(gn bool, 
 	return s, nil
 }
 
-// scoreGraphNodesItemAttributes_vs_RelationsItemSource scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphNodesItemAttributes_vs_RelationsItemSource scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemSource(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -3410,7 +3410,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemSource(gn boo
 	return 0, nil
 }
 
-// scoreGraphNodesItemAttributes_vs_RelationsItemRole scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/relations/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphNodesItemAttributes_vs_RelationsItemRole scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/relations/items/properties/role (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemRole(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -3421,7 +3421,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemRole(gn bool,
 	return 0, nil
 }
 
-// scoreGraphNodesItemAttributes_vs_RelationsItemTarget scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphNodesItemAttributes_vs_RelationsItemTarget scores a gold value of #/properties/nodes/items/properties/attributes (array, order align) against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemTarget(gn bool, g []GraphNodesItemAttributesItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -3432,7 +3432,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributes_vs_RelationsItemTarget(gn boo
 	return 0, nil
 }
 
-// scoreGraphRelationsItemSource_vs_NodesItemConcept scores a gold value of #/properties/relations/items/properties/source (string, reference to scope "node") against a candidate value of #/properties/nodes/items/properties/concept (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphRelationsItemSource_vs_NodesItemConcept scores a gold value of #/properties/relations/items/properties/source (string, reference to scope "node") against a candidate value of #/properties/nodes/items/properties/concept (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemConcept(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -3461,7 +3461,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemConcept(gn bool, 
 	return s, r
 }
 
-// scoreGraphRelationsItemSource_vs_NodesItemAttributes scores a gold value of #/properties/relations/items/properties/source (string, reference to scope "node") against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphRelationsItemSource_vs_NodesItemAttributes scores a gold value of #/properties/relations/items/properties/source (string, reference to scope "node") against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemAttributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -3488,7 +3488,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_NodesItemAttributes(gn boo
 	return s, r
 }
 
-// scoreGraphRelationsItemRole_vs_NodesItemConcept scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/nodes/items/properties/concept (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphRelationsItemRole_vs_NodesItemConcept scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/nodes/items/properties/concept (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_NodesItemConcept(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3497,7 +3497,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_NodesItemConcept(gn bool, g 
 	return s, nil
 }
 
-// scoreGraphRelationsItemRole_vs_NodesItemAttributes scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphRelationsItemRole_vs_NodesItemAttributes scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_NodesItemAttributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -3508,7 +3508,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_NodesItemAttributes(gn bool,
 	return 0, nil
 }
 
-// scoreGraphRelationsItemTarget_vs_NodesItemConcept scores a gold value of #/properties/relations/items/properties/target (string, reference to scope "node") against a candidate value of #/properties/nodes/items/properties/concept (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphRelationsItemTarget_vs_NodesItemConcept scores a gold value of #/properties/relations/items/properties/target (string, reference to scope "node") against a candidate value of #/properties/nodes/items/properties/concept (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_NodesItemConcept(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -3537,7 +3537,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_NodesItemConcept(gn bool, 
 	return s, r
 }
 
-// scoreGraphRelationsItemTarget_vs_NodesItemAttributes scores a gold value of #/properties/relations/items/properties/target (string, reference to scope "node") against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphRelationsItemTarget_vs_NodesItemAttributes scores a gold value of #/properties/relations/items/properties/target (string, reference to scope "node") against a candidate value of #/properties/nodes/items/properties/attributes (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_NodesItemAttributes(gn bool, g string, pn bool, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -3593,7 +3593,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource(gn bool, g string, pn bool, p
 	return s, r
 }
 
-// scoreGraphRelationsItemSource_vs_Role scores a gold value of #/properties/relations/items/properties/source (string, reference to scope "node") against a candidate value of #/properties/relations/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphRelationsItemSource_vs_Role scores a gold value of #/properties/relations/items/properties/source (string, reference to scope "node") against a candidate value of #/properties/relations/items/properties/role (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -3622,7 +3622,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Role(gn bool, g string, pn
 	return s, r
 }
 
-// scoreGraphRelationsItemSource_vs_Target scores a gold value of #/properties/relations/items/properties/source (string, reference to scope "node") against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphRelationsItemSource_vs_Target scores a gold value of #/properties/relations/items/properties/source (string, reference to scope "node") against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -3651,7 +3651,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemSource_vs_Target(gn bool, g string, 
 	return s, r
 }
 
-// scoreGraphRelationsItemRole_vs_Source scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphRelationsItemRole_vs_Source scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3669,7 +3669,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemRole(gn bool, g string, pn bool, p s
 	return s, nil
 }
 
-// scoreGraphRelationsItemRole_vs_Target scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphRelationsItemRole_vs_Target scores a gold value of #/properties/relations/items/properties/role (string, exact) against a candidate value of #/properties/relations/items/properties/target (string, reference to scope "node"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3678,7 +3678,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemRole_vs_Target(gn bool, g string, pn
 	return s, nil
 }
 
-// scoreGraphRelationsItemTarget_vs_Source scores a gold value of #/properties/relations/items/properties/target (string, reference to scope "node") against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphRelationsItemTarget_vs_Source scores a gold value of #/properties/relations/items/properties/target (string, reference to scope "node") against a candidate value of #/properties/relations/items/properties/source (string, reference to scope "node"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -3707,7 +3707,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_Source(gn bool, g string, 
 	return s, r
 }
 
-// scoreGraphRelationsItemTarget_vs_Role scores a gold value of #/properties/relations/items/properties/target (string, reference to scope "node") against a candidate value of #/properties/relations/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphRelationsItemTarget_vs_Role scores a gold value of #/properties/relations/items/properties/target (string, reference to scope "node") against a candidate value of #/properties/relations/items/properties/role (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphRelationsItemTarget_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -3765,7 +3765,7 @@ func (c *oaGraphCtx) scoreGraphRelationsItemTarget(gn bool, g string, pn bool, p
 	return s, r
 }
 
-// walkGraphToNodesItemId walks "/properties/nodes/items/properties/id" from a value of # to the values of #/properties/nodes/items/properties/id (SPEC §7.3).
+// walkGraphToNodesItemId walks "/properties/nodes/items/properties/id" from a value of # to the values of #/properties/nodes/items/properties/id (docs/SCORING.md §7.3).
 func walkGraphToNodesItemId(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Nodes != nil {
@@ -3785,7 +3785,7 @@ func walkGraphToNodesItemId(xn bool, x *Graph, ix []int, yield func(bool, string
 	return true
 }
 
-// walkGraphToRoot walks "/properties/root" from a value of # to the values of #/properties/root (SPEC §7.3).
+// walkGraphToRoot walks "/properties/root" from a value of # to the values of #/properties/root (docs/SCORING.md §7.3).
 func walkGraphToRoot(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Root != nil {
@@ -3798,7 +3798,7 @@ func walkGraphToRoot(xn bool, x *Graph, ix []int, yield func(bool, string) bool)
 	return true
 }
 
-// walkGraphToRelationsItemSource walks "/properties/relations/items/properties/source" from a value of # to the values of #/properties/relations/items/properties/source (SPEC §7.3).
+// walkGraphToRelationsItemSource walks "/properties/relations/items/properties/source" from a value of # to the values of #/properties/relations/items/properties/source (docs/SCORING.md §7.3).
 func walkGraphToRelationsItemSource(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Relations != nil {
@@ -3818,7 +3818,7 @@ func walkGraphToRelationsItemSource(xn bool, x *Graph, ix []int, yield func(bool
 	return true
 }
 
-// walkGraphToRelationsItemTarget walks "/properties/relations/items/properties/target" from a value of # to the values of #/properties/relations/items/properties/target (SPEC §7.3).
+// walkGraphToRelationsItemTarget walks "/properties/relations/items/properties/target" from a value of # to the values of #/properties/relations/items/properties/target (docs/SCORING.md §7.3).
 func walkGraphToRelationsItemTarget(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Relations != nil {
@@ -3838,7 +3838,7 @@ func walkGraphToRelationsItemTarget(xn bool, x *Graph, ix []int, yield func(bool
 	return true
 }
 
-// walkGraphToNodesItem walks "/properties/nodes/items" from a value of # to the values of #/properties/nodes/items (SPEC §7.3).
+// walkGraphToNodesItem walks "/properties/nodes/items" from a value of # to the values of #/properties/nodes/items (docs/SCORING.md §7.3).
 func walkGraphToNodesItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphNodesItem) bool) bool {
 	if !xn {
 		if x.Nodes != nil {
@@ -3855,7 +3855,7 @@ func walkGraphToNodesItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphNo
 	return true
 }
 
-// walkGraphNodesItemToId walks "/properties/id" from a value of #/properties/nodes/items to the values of #/properties/nodes/items/properties/id (SPEC §7.3).
+// walkGraphNodesItemToId walks "/properties/id" from a value of #/properties/nodes/items to the values of #/properties/nodes/items/properties/id (docs/SCORING.md §7.3).
 func walkGraphNodesItemToId(xn bool, x *GraphNodesItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Id != nil {
@@ -3868,7 +3868,7 @@ func walkGraphNodesItemToId(xn bool, x *GraphNodesItem, ix []int, yield func(boo
 	return true
 }
 
-// walkGraphToGraph walks "" from a value of # to the values of # (SPEC §7.3).
+// walkGraphToGraph walks "" from a value of # to the values of # (docs/SCORING.md §7.3).
 func walkGraphToGraph(xn bool, x *Graph, ix []int, yield func(bool, *Graph) bool) bool {
 	if !yield(xn, x) {
 		return false
@@ -3876,13 +3876,13 @@ func walkGraphToGraph(xn bool, x *Graph, ix []int, yield func(bool, *Graph) bool
 	return true
 }
 
-// unaryRelNode_Graph holds the unary relations of the carrier "" of scope "node", by role (SPEC §7.6).
+// unaryRelNode_Graph holds the unary relations of the carrier "" of scope "node", by role (docs/SCORING.md §7.6).
 var unaryRelNode_Graph = [...]string{"\x05unary\x18(('properties', \"root\"),"}
 
-// memberRelNode_Graph holds the member relations of the carrier "" of scope "node", by role (SPEC §7.6).
+// memberRelNode_Graph holds the member relations of the carrier "" of scope "node", by role (docs/SCORING.md §7.6).
 var memberRelNode_Graph = [...]string{"\x06member\x18(('properties', \"root\"),"}
 
-// walkGraphToRelationsItem walks "/properties/relations/items" from a value of # to the values of #/properties/relations/items (SPEC §7.3).
+// walkGraphToRelationsItem walks "/properties/relations/items" from a value of # to the values of #/properties/relations/items (docs/SCORING.md §7.3).
 func walkGraphToRelationsItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphRelationsItem) bool) bool {
 	if !xn {
 		if x.Relations != nil {
@@ -3899,7 +3899,7 @@ func walkGraphToRelationsItem(xn bool, x *Graph, ix []int, yield func(bool, *Gra
 	return true
 }
 
-// walkGraphRelationsItemToSource walks "/properties/source" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/source (SPEC §7.3).
+// walkGraphRelationsItemToSource walks "/properties/source" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/source (docs/SCORING.md §7.3).
 func walkGraphRelationsItemToSource(xn bool, x *GraphRelationsItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Source != nil {
@@ -3912,7 +3912,7 @@ func walkGraphRelationsItemToSource(xn bool, x *GraphRelationsItem, ix []int, yi
 	return true
 }
 
-// walkGraphRelationsItemToTarget walks "/properties/target" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/target (SPEC §7.3).
+// walkGraphRelationsItemToTarget walks "/properties/target" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/target (docs/SCORING.md §7.3).
 func walkGraphRelationsItemToTarget(xn bool, x *GraphRelationsItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Target != nil {
@@ -3925,11 +3925,11 @@ func walkGraphRelationsItemToTarget(xn bool, x *GraphRelationsItem, ix []int, yi
 	return true
 }
 
-// unaryRelNode_GraphRelationsItem holds the unary relations of the carrier "/properties/relations/items" of scope "node", by role (SPEC §7.6).
+// unaryRelNode_GraphRelationsItem holds the unary relations of the carrier "/properties/relations/items" of scope "node", by role (docs/SCORING.md §7.6).
 var unaryRelNode_GraphRelationsItem = [...]string{"\x05unary\x1a(('properties', \"source\"),", "\x05unary\x1a(('properties', \"target\"),"}
 
-// edgeRelNode_GraphRelationsItem holds the edge relations of the carrier "/properties/relations/items" of scope "node", by role (SPEC §7.6).
+// edgeRelNode_GraphRelationsItem holds the edge relations of the carrier "/properties/relations/items" of scope "node", by role (docs/SCORING.md §7.6).
 var edgeRelNode_GraphRelationsItem = [...]string{"", "\x04edge\x1a(('properties', \"source\"),\x1a(('properties', \"target\"),", "", ""}
 
-// memberRelNode_GraphRelationsItem holds the member relations of the carrier "/properties/relations/items" of scope "node", by role (SPEC §7.6).
+// memberRelNode_GraphRelationsItem holds the member relations of the carrier "/properties/relations/items" of scope "node", by role (docs/SCORING.md §7.6).
 var memberRelNode_GraphRelationsItem = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}

@@ -46,7 +46,7 @@ type DocumentRelationsItem struct {
 type oaDocumentCtx struct {
 	genrt.Workspace // buffers, assignment solver, DP; Err is an internal error of the call
 
-	// Referential state (SPEC §7): cur is the index+1 of the scope being derived (0: none),
+	// Referential state (docs/SCORING.md §7): cur is the index+1 of the scope being derived (0: none),
 	// maskAll masks every reference (degraded scope), kerr records a kind mismatch while deriving.
 	cur                     int
 	maskAll, deriving, kerr bool
@@ -76,7 +76,7 @@ func oaDocumentWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
-// oaDocumentScopeEntity is the per-call state of scope "entity" (SPEC §7.3–7.5).
+// oaDocumentScopeEntity is the per-call state of scope "entity" (docs/SCORING.md §7.3–7.5).
 type oaDocumentScopeEntity struct {
 	done  bool                       // the bijection exists
 	rn    [2][]bool                  // records of each side: null flags
@@ -107,7 +107,7 @@ func (st *oaDocumentScopeEntity) reset() {
 	}
 }
 
-// checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
+// checkGold verifies the gold's referential integrity (docs/SCORING.md §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaDocumentCtx) checkGold(gn bool, g *Document) error {
 	var err error
 	walkDocumentToEntitiesItemId(gn, g, c.ix[:], func(_ bool, v string) bool {
@@ -145,7 +145,7 @@ func (c *oaDocumentCtx) checkGold(gn bool, g *Document) error {
 	return nil
 }
 
-// prepare runs the referential pre-pass of SPEC §7 before the main pass.
+// prepare runs the referential pre-pass of docs/SCORING.md §7 before the main pass.
 func (c *oaDocumentCtx) prepare(gn bool, g *Document, pn bool, p *Document) error {
 	c.cur, c.maskAll, c.deriving = 0, false, false
 	if c.labels == nil {
@@ -174,7 +174,7 @@ func (c *oaDocumentCtx) recordsEntity(side int, xn bool, x *Document) {
 	})
 }
 
-// deriveEntity derives the bijection of scope "entity" (SPEC §7.5).
+// deriveEntity derives the bijection of scope "entity" (docs/SCORING.md §7.5).
 func (c *oaDocumentCtx) deriveEntity(gn bool, g *Document, pn bool, p *Document) {
 	st := &c.scopeEntity
 	c.recordsEntity(0, gn, g)
@@ -192,7 +192,7 @@ func (c *oaDocumentCtx) deriveEntity(gn bool, g *Document, pn bool, p *Document)
 			s, _ := c.scoreDocumentEntitiesItem(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)
 			if c.kerr {
 				s = 0
-			} // SPEC §7.5, §13 Q7: a kind mismatch makes the record cell 0
+			} // docs/SCORING.md §7.5, §1.4: a kind mismatch makes the record cell 0
 			C[i*m+j] = s
 		}
 	}
@@ -236,7 +236,7 @@ func (c *oaDocumentCtx) deriveEntity(gn bool, g *Document, pn bool, p *Document)
 	st.done = true
 }
 
-// graphEntity builds the WL graph of scope "entity" on one side (SPEC §7.6).
+// graphEntity builds the WL graph of scope "entity" on one side (docs/SCORING.md §7.6).
 func (c *oaDocumentCtx) graphEntity(side int, xn bool, x *Document) {
 	st := &c.scopeEntity
 	gr := &c.wg[side]
@@ -314,7 +314,7 @@ func (c *oaDocumentCtx) graphEntity(side int, xn bool, x *Document) {
 	})
 }
 
-// structuralEntity runs the joint WL refinement of scope "entity" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
+// structuralEntity runs the joint WL refinement of scope "entity" (docs/SCORING.md §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
 func (c *oaDocumentCtx) structuralEntity(gn bool, g *Document, pn bool, p *Document, Wm []float64, n, m int) {
 	st := &c.scopeEntity
 	c.graphEntity(0, gn, g)
@@ -1193,13 +1193,13 @@ var oaDocumentState = sync.OnceValues(func() (*oaDocumentFallback, error) {
 
 // ScoreDocument returns the similarity of cand to gold in [0, 1] under the schema
 // biored.json, exactly as the interpreter computes it for the JSON encodings of the
-// two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
+// two values (docs/SCORING.md §1.3 step 5). Both must be non-nil and satisfy the schema's
 // validation keywords (the typed path does not validate). The schema is
-// referential (SPEC §7): the gold must also have referential integrity (see
+// referential (docs/SCORING.md §7): the gold must also have referential integrity (see
 // CheckDocumentGold); a gold that does not scores 0, as do a nil argument where
 // the root schema does not admit null (nil is JSON null where it does) and
 // the internal errors that cannot occur (see genrt.Workspace.Solve). It makes no heap
-// allocations in steady state: the WL labels of SPEC §7.6 are cached by
+// allocations in steady state: the WL labels of docs/SCORING.md §7.6 are cached by
 // content in the pooled context (at most 4096 per context), so only a label
 // not seen before allocates, as does a float-typed identifier or exact
 // scalar inside a label.
@@ -1228,7 +1228,7 @@ func oaDocumentScore(gold, cand *Document) (float64, error) {
 	return s, nil
 }
 
-// CheckDocumentGold verifies the referential integrity of a gold value (SPEC
+// CheckDocumentGold verifies the referential integrity of a gold value (docs/SCORING.md
 // §7.3): identifiers unique within their scope, every reference naming a gold
 // identifier. The error is an *interp.GoldError naming the JSON Pointer of the
 // first violation, as the interpreter reports it.
@@ -1243,7 +1243,7 @@ func CheckDocumentGold(gold *Document) error {
 	return c.checkGold(gn, g)
 }
 
-// RepairDocument returns the ranked repair operations of the pair (SPEC §8,
+// RepairDocument returns the ranked repair operations of the pair (docs/SCORING.md §8,
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
 // A gold without referential integrity is an *interp.GoldError.
@@ -1357,7 +1357,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItem(gn bool, g *DocumentEntitiesIt
 	return c.scoreObjectDocumentEntitiesItem(g, p, build)
 }
 
-// keySimDocumentEntitiesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/entities/items (rows) and #/properties/entities/items (columns).
+// keySimDocumentEntitiesItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/entities/items (rows) and #/properties/entities/items (columns).
 var keySimDocumentEntitiesItem = [9]float64{
 	float64(1.0),
 	float64(0.0),
@@ -1370,7 +1370,7 @@ var keySimDocumentEntitiesItem = [9]float64{
 	float64(1.0),
 }
 
-// scoreObjectDocumentEntitiesItem aligns the properties of #/properties/entities/items and #/properties/entities/items (SPEC §6).
+// scoreObjectDocumentEntitiesItem aligns the properties of #/properties/entities/items and #/properties/entities/items (docs/SCORING.md §6).
 func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem(g *DocumentEntitiesItem, p *DocumentEntitiesItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -1546,7 +1546,7 @@ func (c *oaDocumentCtx) scoreDocument(gn bool, g *Document, pn bool, p *Document
 	return c.scoreObjectDocument(g, p, build)
 }
 
-// keySimDocument holds the key similarities (SPEC §6.1) of the properties of # (rows) and # (columns).
+// keySimDocument holds the key similarities (docs/SCORING.md §6.1) of the properties of # (rows) and # (columns).
 var keySimDocument = [4]float64{
 	float64(1.0),
 	float64(0.6481481481481481),
@@ -1554,7 +1554,7 @@ var keySimDocument = [4]float64{
 	float64(1.0),
 }
 
-// scoreObjectDocument aligns the properties of # and # (SPEC §6).
+// scoreObjectDocument aligns the properties of # and # (docs/SCORING.md §6).
 func (c *oaDocumentCtx) scoreObjectDocument(g *Document, p *Document, build bool) (float64, *genrt.Res) {
 	var gi [2]int
 	n := 0
@@ -1723,7 +1723,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemType(gn bool, g string, pn bool
 	return s, nil
 }
 
-// scoreDocumentEntitiesItemType_vs_Mentions scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/entities/items/properties/mentions (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentEntitiesItemType_vs_Mentions scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/entities/items/properties/mentions (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_Mentions(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -1734,7 +1734,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_Mentions(gn bool, g str
 	return 0, nil
 }
 
-// scoreDocumentEntitiesItemMentions_vs_Type scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/entities/items/properties/type (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentEntitiesItemMentions_vs_Type scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/entities/items/properties/type (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_Type(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -1755,7 +1755,7 @@ func (c *oaDocumentCtx) scoreTailDocumentEntitiesItemMentions(g []DocumentEntiti
 	return c.scoreDocumentEntitiesItemMentionsItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayDocumentEntitiesItemMentions aligns the elements of #/properties/entities/items/properties/mentions and #/properties/entities/items/properties/mentions (SPEC §5).
+// scoreArrayDocumentEntitiesItemMentions aligns the elements of #/properties/entities/items/properties/mentions and #/properties/entities/items/properties/mentions (docs/SCORING.md §5).
 func (c *oaDocumentCtx) scoreArrayDocumentEntitiesItemMentions(g []DocumentEntitiesItemMentionsItem, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -1854,7 +1854,7 @@ func (c *oaDocumentCtx) scoreTailDocumentEntities(g []DocumentEntitiesItem, p []
 	return c.scoreDocumentEntitiesItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayDocumentEntities aligns the elements of #/properties/entities and #/properties/entities (SPEC §5).
+// scoreArrayDocumentEntities aligns the elements of #/properties/entities and #/properties/entities (docs/SCORING.md §5).
 func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p []DocumentEntitiesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -1943,7 +1943,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities(g []DocumentEntitiesItem, p [
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONDocumentEntities(g), toJSONDocumentEntities(p))
 }
 
-// scoreDocumentEntities_vs_Relations scores a gold value of #/properties/entities (array, order align) against a candidate value of #/properties/relations (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentEntities_vs_Relations scores a gold value of #/properties/entities (array, order align) against a candidate value of #/properties/relations (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntities_vs_Relations(gn bool, g []DocumentEntitiesItem, pn bool, p []DocumentRelationsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayDocumentEntities_vs_Relations(g, p, build)
 }
@@ -1953,7 +1953,7 @@ func (c *oaDocumentCtx) scoreTailDocumentEntities_vs_Relations(g []DocumentEntit
 	return c.scoreDocumentEntitiesItem_vs_RelationsItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayDocumentEntities_vs_Relations aligns the elements of #/properties/entities and #/properties/relations (SPEC §5).
+// scoreArrayDocumentEntities_vs_Relations aligns the elements of #/properties/entities and #/properties/relations (docs/SCORING.md §5).
 func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEntitiesItem, p []DocumentRelationsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2042,7 +2042,7 @@ func (c *oaDocumentCtx) scoreArrayDocumentEntities_vs_Relations(g []DocumentEnti
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONDocumentEntities(g), toJSONDocumentRelations(p))
 }
 
-// scoreDocumentRelations_vs_Entities scores a gold value of #/properties/relations (array, order align) against a candidate value of #/properties/entities (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentRelations_vs_Entities scores a gold value of #/properties/relations (array, order align) against a candidate value of #/properties/entities (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelations_vs_Entities(gn bool, g []DocumentRelationsItem, pn bool, p []DocumentEntitiesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayDocumentRelations_vs_Entities(g, p, build)
 }
@@ -2052,7 +2052,7 @@ func (c *oaDocumentCtx) scoreTailDocumentRelations_vs_Entities(g []DocumentRelat
 	return c.scoreDocumentRelationsItem_vs_EntitiesItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayDocumentRelations_vs_Entities aligns the elements of #/properties/relations and #/properties/entities (SPEC §5).
+// scoreArrayDocumentRelations_vs_Entities aligns the elements of #/properties/relations and #/properties/entities (docs/SCORING.md §5).
 func (c *oaDocumentCtx) scoreArrayDocumentRelations_vs_Entities(g []DocumentRelationsItem, p []DocumentEntitiesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2151,7 +2151,7 @@ func (c *oaDocumentCtx) scoreTailDocumentRelations(g []DocumentRelationsItem, p 
 	return c.scoreDocumentRelationsItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayDocumentRelations aligns the elements of #/properties/relations and #/properties/relations (SPEC §5).
+// scoreArrayDocumentRelations aligns the elements of #/properties/relations and #/properties/relations (docs/SCORING.md §5).
 func (c *oaDocumentCtx) scoreArrayDocumentRelations(g []DocumentRelationsItem, p []DocumentRelationsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2245,12 +2245,12 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentionsItem(gn bool, g *Docume
 	return c.scoreObjectDocumentEntitiesItemMentionsItem(g, p, build)
 }
 
-// keySimDocumentEntitiesItemMentionsItem holds the key similarities (SPEC §6.1) of the properties of #/properties/entities/items/properties/mentions/items (rows) and #/properties/entities/items/properties/mentions/items (columns).
+// keySimDocumentEntitiesItemMentionsItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/entities/items/properties/mentions/items (rows) and #/properties/entities/items/properties/mentions/items (columns).
 var keySimDocumentEntitiesItemMentionsItem = [1]float64{
 	float64(1.0),
 }
 
-// scoreObjectDocumentEntitiesItemMentionsItem aligns the properties of #/properties/entities/items/properties/mentions/items and #/properties/entities/items/properties/mentions/items (SPEC §6).
+// scoreObjectDocumentEntitiesItemMentionsItem aligns the properties of #/properties/entities/items/properties/mentions/items and #/properties/entities/items/properties/mentions/items (docs/SCORING.md §6).
 func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItemMentionsItem(g *DocumentEntitiesItemMentionsItem, p *DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
 	var gi [1]int
 	n := 0
@@ -2373,12 +2373,12 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItemMentionsItem(g *DocumentE
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreDocumentEntitiesItem_vs_RelationsItem scores a gold value of #/properties/entities/items (object) against a candidate value of #/properties/relations/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentEntitiesItem_vs_RelationsItem scores a gold value of #/properties/entities/items (object) against a candidate value of #/properties/relations/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItem_vs_RelationsItem(gn bool, g *DocumentEntitiesItem, pn bool, p *DocumentRelationsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectDocumentEntitiesItem_vs_RelationsItem(g, p, build)
 }
 
-// keySimDocumentEntitiesItem_vs_RelationsItem holds the key similarities (SPEC §6.1) of the properties of #/properties/entities/items (rows) and #/properties/relations/items (columns).
+// keySimDocumentEntitiesItem_vs_RelationsItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/entities/items (rows) and #/properties/relations/items (columns).
 var keySimDocumentEntitiesItem_vs_RelationsItem = [9]float64{
 	float64(0.0),
 	float64(0.5370370370370371),
@@ -2391,7 +2391,7 @@ var keySimDocumentEntitiesItem_vs_RelationsItem = [9]float64{
 	float64(0.5277777777777778),
 }
 
-// scoreObjectDocumentEntitiesItem_vs_RelationsItem aligns the properties of #/properties/entities/items and #/properties/relations/items (SPEC §6).
+// scoreObjectDocumentEntitiesItem_vs_RelationsItem aligns the properties of #/properties/entities/items and #/properties/relations/items (docs/SCORING.md §6).
 func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem_vs_RelationsItem(g *DocumentEntitiesItem, p *DocumentRelationsItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -2567,12 +2567,12 @@ func (c *oaDocumentCtx) scoreObjectDocumentEntitiesItem_vs_RelationsItem(g *Docu
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreDocumentRelationsItem_vs_EntitiesItem scores a gold value of #/properties/relations/items (object) against a candidate value of #/properties/entities/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentRelationsItem_vs_EntitiesItem scores a gold value of #/properties/relations/items (object) against a candidate value of #/properties/entities/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItem_vs_EntitiesItem(gn bool, g *DocumentRelationsItem, pn bool, p *DocumentEntitiesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectDocumentRelationsItem_vs_EntitiesItem(g, p, build)
 }
 
-// keySimDocumentRelationsItem_vs_EntitiesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/relations/items (rows) and #/properties/entities/items (columns).
+// keySimDocumentRelationsItem_vs_EntitiesItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/relations/items (rows) and #/properties/entities/items (columns).
 var keySimDocumentRelationsItem_vs_EntitiesItem = [9]float64{
 	float64(0.0),
 	float64(0.46428571428571425),
@@ -2585,7 +2585,7 @@ var keySimDocumentRelationsItem_vs_EntitiesItem = [9]float64{
 	float64(0.5277777777777778),
 }
 
-// scoreObjectDocumentRelationsItem_vs_EntitiesItem aligns the properties of #/properties/relations/items and #/properties/entities/items (SPEC §6).
+// scoreObjectDocumentRelationsItem_vs_EntitiesItem aligns the properties of #/properties/relations/items and #/properties/entities/items (docs/SCORING.md §6).
 func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem_vs_EntitiesItem(g *DocumentRelationsItem, p *DocumentEntitiesItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -2766,7 +2766,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItem(gn bool, g *DocumentRelations
 	return c.scoreObjectDocumentRelationsItem(g, p, build)
 }
 
-// keySimDocumentRelationsItem holds the key similarities (SPEC §6.1) of the properties of #/properties/relations/items (rows) and #/properties/relations/items (columns).
+// keySimDocumentRelationsItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/relations/items (rows) and #/properties/relations/items (columns).
 var keySimDocumentRelationsItem = [9]float64{
 	float64(1.0),
 	float64(0.5873015873015873),
@@ -2779,7 +2779,7 @@ var keySimDocumentRelationsItem = [9]float64{
 	float64(1.0),
 }
 
-// scoreObjectDocumentRelationsItem aligns the properties of #/properties/relations/items and #/properties/relations/items (SPEC §6).
+// scoreObjectDocumentRelationsItem aligns the properties of #/properties/relations/items and #/properties/relations/items (docs/SCORING.md §6).
 func (c *oaDocumentCtx) scoreObjectDocumentRelationsItem(g *DocumentRelationsItem, p *DocumentRelationsItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -2983,7 +2983,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentionsItemText(gn bool, g str
 	return s, nil
 }
 
-// scoreDocumentEntitiesItemId_vs_RelationsItemPredicate scores a gold value of #/properties/entities/items/properties/id (string, identifier of scope "entity") against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentEntitiesItemId_vs_RelationsItemPredicate scores a gold value of #/properties/entities/items/properties/id (string, identifier of scope "entity") against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemId_vs_RelationsItemPredicate(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
 		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullDocumentEntitiesItemId(gn, g), toJSONOrNullDocumentRelationsItemPredicate(pn, p), true, true)
@@ -2991,7 +2991,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemId_vs_RelationsItemPredicate(gn
 	return 1, nil
 }
 
-// scoreDocumentEntitiesItemType_vs_RelationsItemSubject scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentEntitiesItemType_vs_RelationsItemSubject scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemSubject(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3000,7 +3000,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemSubject(gn
 	return s, nil
 }
 
-// scoreDocumentEntitiesItemType_vs_RelationsItemPredicate scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentEntitiesItemType_vs_RelationsItemPredicate scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemPredicate(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3009,7 +3009,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemPredicate(
 	return s, nil
 }
 
-// scoreDocumentEntitiesItemType_vs_RelationsItemObject scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentEntitiesItemType_vs_RelationsItemObject scores a gold value of #/properties/entities/items/properties/type (string, exact) against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemObject(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3018,7 +3018,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemType_vs_RelationsItemObject(gn 
 	return s, nil
 }
 
-// scoreDocumentEntitiesItemMentions_vs_RelationsItemSubject scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentEntitiesItemMentions_vs_RelationsItemSubject scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemSubject(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -3029,7 +3029,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemSubjec
 	return 0, nil
 }
 
-// scoreDocumentEntitiesItemMentions_vs_RelationsItemPredicate scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentEntitiesItemMentions_vs_RelationsItemPredicate scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemPredicate(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -3040,7 +3040,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemPredic
 	return 0, nil
 }
 
-// scoreDocumentEntitiesItemMentions_vs_RelationsItemObject scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentEntitiesItemMentions_vs_RelationsItemObject scores a gold value of #/properties/entities/items/properties/mentions (array, order align) against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemObject(gn bool, g []DocumentEntitiesItemMentionsItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -3051,7 +3051,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions_vs_RelationsItemObject
 	return 0, nil
 }
 
-// scoreDocumentRelationsItemSubject_vs_EntitiesItemType scores a gold value of #/properties/relations/items/properties/subject (string, reference to scope "entity") against a candidate value of #/properties/entities/items/properties/type (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentRelationsItemSubject_vs_EntitiesItemType scores a gold value of #/properties/relations/items/properties/subject (string, reference to scope "entity") against a candidate value of #/properties/entities/items/properties/type (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemType(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -3080,7 +3080,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemType(gn
 	return s, r
 }
 
-// scoreDocumentRelationsItemSubject_vs_EntitiesItemMentions scores a gold value of #/properties/relations/items/properties/subject (string, reference to scope "entity") against a candidate value of #/properties/entities/items/properties/mentions (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentRelationsItemSubject_vs_EntitiesItemMentions scores a gold value of #/properties/relations/items/properties/subject (string, reference to scope "entity") against a candidate value of #/properties/entities/items/properties/mentions (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemMentions(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -3107,7 +3107,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_EntitiesItemMention
 	return s, r
 }
 
-// scoreDocumentRelationsItemPredicate_vs_EntitiesItemId scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/entities/items/properties/id (string, identifier of scope "entity"); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentRelationsItemPredicate_vs_EntitiesItemId scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/entities/items/properties/id (string, identifier of scope "entity"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3116,7 +3116,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemId(gn
 	return s, nil
 }
 
-// scoreDocumentRelationsItemPredicate_vs_EntitiesItemType scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/entities/items/properties/type (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentRelationsItemPredicate_vs_EntitiesItemType scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/entities/items/properties/type (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemType(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3125,7 +3125,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemType(
 	return s, nil
 }
 
-// scoreDocumentRelationsItemPredicate_vs_EntitiesItemMentions scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/entities/items/properties/mentions (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentRelationsItemPredicate_vs_EntitiesItemMentions scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/entities/items/properties/mentions (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemMentions(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -3136,7 +3136,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_EntitiesItemMenti
 	return 0, nil
 }
 
-// scoreDocumentRelationsItemObject_vs_EntitiesItemType scores a gold value of #/properties/relations/items/properties/object (string, reference to scope "entity") against a candidate value of #/properties/entities/items/properties/type (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentRelationsItemObject_vs_EntitiesItemType scores a gold value of #/properties/relations/items/properties/object (string, reference to scope "entity") against a candidate value of #/properties/entities/items/properties/type (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_EntitiesItemType(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -3165,7 +3165,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_EntitiesItemType(gn 
 	return s, r
 }
 
-// scoreDocumentRelationsItemObject_vs_EntitiesItemMentions scores a gold value of #/properties/relations/items/properties/object (string, reference to scope "entity") against a candidate value of #/properties/entities/items/properties/mentions (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentRelationsItemObject_vs_EntitiesItemMentions scores a gold value of #/properties/relations/items/properties/object (string, reference to scope "entity") against a candidate value of #/properties/entities/items/properties/mentions (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_EntitiesItemMentions(gn bool, g string, pn bool, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -3221,7 +3221,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject(gn bool, g string, pn 
 	return s, r
 }
 
-// scoreDocumentRelationsItemSubject_vs_Predicate scores a gold value of #/properties/relations/items/properties/subject (string, reference to scope "entity") against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentRelationsItemSubject_vs_Predicate scores a gold value of #/properties/relations/items/properties/subject (string, reference to scope "entity") against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Predicate(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -3250,7 +3250,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Predicate(gn bool, 
 	return s, r
 }
 
-// scoreDocumentRelationsItemSubject_vs_Object scores a gold value of #/properties/relations/items/properties/subject (string, reference to scope "entity") against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentRelationsItemSubject_vs_Object scores a gold value of #/properties/relations/items/properties/subject (string, reference to scope "entity") against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Object(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -3279,7 +3279,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemSubject_vs_Object(gn bool, g s
 	return s, r
 }
 
-// scoreDocumentRelationsItemPredicate_vs_Subject scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentRelationsItemPredicate_vs_Subject scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_Subject(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3297,7 +3297,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate(gn bool, g string, p
 	return s, nil
 }
 
-// scoreDocumentRelationsItemPredicate_vs_Object scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentRelationsItemPredicate_vs_Object scores a gold value of #/properties/relations/items/properties/predicate (string, exact) against a candidate value of #/properties/relations/items/properties/object (string, reference to scope "entity"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_Object(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3306,7 +3306,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemPredicate_vs_Object(gn bool, g
 	return s, nil
 }
 
-// scoreDocumentRelationsItemObject_vs_Subject scores a gold value of #/properties/relations/items/properties/object (string, reference to scope "entity") against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentRelationsItemObject_vs_Subject scores a gold value of #/properties/relations/items/properties/object (string, reference to scope "entity") against a candidate value of #/properties/relations/items/properties/subject (string, reference to scope "entity"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_Subject(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -3335,7 +3335,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_Subject(gn bool, g s
 	return s, r
 }
 
-// scoreDocumentRelationsItemObject_vs_Predicate scores a gold value of #/properties/relations/items/properties/object (string, reference to scope "entity") against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreDocumentRelationsItemObject_vs_Predicate scores a gold value of #/properties/relations/items/properties/object (string, reference to scope "entity") against a candidate value of #/properties/relations/items/properties/predicate (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaDocumentCtx) scoreDocumentRelationsItemObject_vs_Predicate(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -3393,7 +3393,7 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItemObject(gn bool, g string, pn b
 	return s, r
 }
 
-// walkDocumentToEntitiesItemId walks "/properties/entities/items/properties/id" from a value of # to the values of #/properties/entities/items/properties/id (SPEC §7.3).
+// walkDocumentToEntitiesItemId walks "/properties/entities/items/properties/id" from a value of # to the values of #/properties/entities/items/properties/id (docs/SCORING.md §7.3).
 func walkDocumentToEntitiesItemId(xn bool, x *Document, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Entities != nil {
@@ -3413,7 +3413,7 @@ func walkDocumentToEntitiesItemId(xn bool, x *Document, ix []int, yield func(boo
 	return true
 }
 
-// walkDocumentToRelationsItemSubject walks "/properties/relations/items/properties/subject" from a value of # to the values of #/properties/relations/items/properties/subject (SPEC §7.3).
+// walkDocumentToRelationsItemSubject walks "/properties/relations/items/properties/subject" from a value of # to the values of #/properties/relations/items/properties/subject (docs/SCORING.md §7.3).
 func walkDocumentToRelationsItemSubject(xn bool, x *Document, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Relations != nil {
@@ -3433,7 +3433,7 @@ func walkDocumentToRelationsItemSubject(xn bool, x *Document, ix []int, yield fu
 	return true
 }
 
-// walkDocumentToRelationsItemObject walks "/properties/relations/items/properties/object" from a value of # to the values of #/properties/relations/items/properties/object (SPEC §7.3).
+// walkDocumentToRelationsItemObject walks "/properties/relations/items/properties/object" from a value of # to the values of #/properties/relations/items/properties/object (docs/SCORING.md §7.3).
 func walkDocumentToRelationsItemObject(xn bool, x *Document, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Relations != nil {
@@ -3453,7 +3453,7 @@ func walkDocumentToRelationsItemObject(xn bool, x *Document, ix []int, yield fun
 	return true
 }
 
-// walkDocumentToEntitiesItem walks "/properties/entities/items" from a value of # to the values of #/properties/entities/items (SPEC §7.3).
+// walkDocumentToEntitiesItem walks "/properties/entities/items" from a value of # to the values of #/properties/entities/items (docs/SCORING.md §7.3).
 func walkDocumentToEntitiesItem(xn bool, x *Document, ix []int, yield func(bool, *DocumentEntitiesItem) bool) bool {
 	if !xn {
 		if x.Entities != nil {
@@ -3470,7 +3470,7 @@ func walkDocumentToEntitiesItem(xn bool, x *Document, ix []int, yield func(bool,
 	return true
 }
 
-// walkDocumentEntitiesItemToId walks "/properties/id" from a value of #/properties/entities/items to the values of #/properties/entities/items/properties/id (SPEC §7.3).
+// walkDocumentEntitiesItemToId walks "/properties/id" from a value of #/properties/entities/items to the values of #/properties/entities/items/properties/id (docs/SCORING.md §7.3).
 func walkDocumentEntitiesItemToId(xn bool, x *DocumentEntitiesItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Id != nil {
@@ -3483,7 +3483,7 @@ func walkDocumentEntitiesItemToId(xn bool, x *DocumentEntitiesItem, ix []int, yi
 	return true
 }
 
-// walkDocumentToRelationsItem walks "/properties/relations/items" from a value of # to the values of #/properties/relations/items (SPEC §7.3).
+// walkDocumentToRelationsItem walks "/properties/relations/items" from a value of # to the values of #/properties/relations/items (docs/SCORING.md §7.3).
 func walkDocumentToRelationsItem(xn bool, x *Document, ix []int, yield func(bool, *DocumentRelationsItem) bool) bool {
 	if !xn {
 		if x.Relations != nil {
@@ -3500,7 +3500,7 @@ func walkDocumentToRelationsItem(xn bool, x *Document, ix []int, yield func(bool
 	return true
 }
 
-// walkDocumentRelationsItemToObject walks "/properties/object" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/object (SPEC §7.3).
+// walkDocumentRelationsItemToObject walks "/properties/object" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/object (docs/SCORING.md §7.3).
 func walkDocumentRelationsItemToObject(xn bool, x *DocumentRelationsItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Object != nil {
@@ -3513,7 +3513,7 @@ func walkDocumentRelationsItemToObject(xn bool, x *DocumentRelationsItem, ix []i
 	return true
 }
 
-// walkDocumentRelationsItemToSubject walks "/properties/subject" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/subject (SPEC §7.3).
+// walkDocumentRelationsItemToSubject walks "/properties/subject" from a value of #/properties/relations/items to the values of #/properties/relations/items/properties/subject (docs/SCORING.md §7.3).
 func walkDocumentRelationsItemToSubject(xn bool, x *DocumentRelationsItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Subject != nil {
@@ -3526,11 +3526,11 @@ func walkDocumentRelationsItemToSubject(xn bool, x *DocumentRelationsItem, ix []
 	return true
 }
 
-// unaryRelEntity_DocumentRelationsItem holds the unary relations of the carrier "/properties/relations/items" of scope "entity", by role (SPEC §7.6).
+// unaryRelEntity_DocumentRelationsItem holds the unary relations of the carrier "/properties/relations/items" of scope "entity", by role (docs/SCORING.md §7.6).
 var unaryRelEntity_DocumentRelationsItem = [...]string{"\x05unary\x1a(('properties', \"object\"),", "\x05unary\x1b(('properties', \"subject\"),"}
 
-// edgeRelEntity_DocumentRelationsItem holds the edge relations of the carrier "/properties/relations/items" of scope "entity", by role (SPEC §7.6).
+// edgeRelEntity_DocumentRelationsItem holds the edge relations of the carrier "/properties/relations/items" of scope "entity", by role (docs/SCORING.md §7.6).
 var edgeRelEntity_DocumentRelationsItem = [...]string{"", "\x04edge\x1a(('properties', \"object\"),\x1b(('properties', \"subject\"),", "", ""}
 
-// memberRelEntity_DocumentRelationsItem holds the member relations of the carrier "/properties/relations/items" of scope "entity", by role (SPEC §7.6).
+// memberRelEntity_DocumentRelationsItem holds the member relations of the carrier "/properties/relations/items" of scope "entity", by role (docs/SCORING.md §7.6).
 var memberRelEntity_DocumentRelationsItem = [...]string{"\x06member\x1a(('properties', \"object\"),", "\x06member\x1b(('properties', \"subject\"),"}

@@ -1,5 +1,5 @@
 // Package orgchart is the generated Object Aligner scorer for the paper's org
-// chart (Fig. 1, SPEC §11): a referential schema with one scope, "person",
+// chart (Fig. 1, docs/SCORING.md §11): a referential schema with one scope, "person",
 // whose ids are referenced by the mentorships link table.
 package orgchart
 

@@ -8,8 +8,8 @@ import (
 	"github.com/objectaligner/oagen/feedback"
 )
 
-// ExampleScoreOrgChartJSON scores the paper's Fig. 1 pair (SPEC §11) through
-// the generated code and prints the feedback of SPEC §11.5. The candidate
+// ExampleScoreOrgChartJSON scores the paper's Fig. 1 pair (docs/SCORING.md §11) through
+// the generated code and prints the feedback of docs/SCORING.md §11.5. The candidate
 // renumbers every person; the bijection person 1→91, 2→94, 3→93, 4→92, 5→90
 // (WL tells the two "Dave" records apart by whom they mentor) makes the
 // renumbering free.
@@ -51,7 +51,10 @@ func ptr[T any](v T) *T { return &v }
 
 // ExampleScoreOrgChart scores typed values: a candidate that only renames
 // the identifiers scores 1, one whose mentorship points at the wrong person
-// loses the reference.
+// loses the reference. RepairOrgChart gives the fix, in the candidate's
+// identifiers, and feedback.RenderFeedback renders the fixes as text
+// (docs/SCORING.md §8.8); CheckOrgChartGold rejects a gold with a duplicated
+// identifier.
 func ExampleScoreOrgChart() {
 	person := func(id int64, name string, role orgchart.OrgChartPeopleItemRole) orgchart.OrgChartPeopleItem {
 		return orgchart.OrgChartPeopleItem{Id: ptr(id), Name: ptr(name), Role: ptr(role)}
@@ -80,11 +83,19 @@ func ExampleScoreOrgChart() {
 	for _, op := range ops {
 		fmt.Println(op.Kind, op.Path, op.Value)
 	}
+	fb, err := feedback.RenderFeedback(orgchart.ScoreOrgChart(gold, renamed), ops, feedback.DefaultFeedbackOptions())
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(fb.Text)
 	gold.People[1].Id = ptr(int64(1))
 	fmt.Println(orgchart.CheckOrgChartGold(gold))
 	// Output:
 	// 1
 	// 0.75
 	// ref_fix /mentorships/0/mentee 20
+	// The prediction scored 0.75 (deficit 0.25). Top 1 of 1 fix locations:
+	// 1. /mentorships/0/mentee: wrong reference (got 10, change to 20). Fixing this recovers +0.250.
+	// Focus on reference errors — they account for 100% of the deficit shown.
 	// invalid gold at /people/1/id: duplicate identifier 1 in scope "person"
 }

@@ -60,7 +60,7 @@ type OrgChartPeriod struct {
 type oaOrgChartCtx struct {
 	genrt.Workspace // buffers, assignment solver, DP; Err is an internal error of the call
 
-	// Referential state (SPEC §7): cur is the index+1 of the scope being derived (0: none),
+	// Referential state (docs/SCORING.md §7): cur is the index+1 of the scope being derived (0: none),
 	// maskAll masks every reference (degraded scope), kerr records a kind mismatch while deriving.
 	cur                     int
 	maskAll, deriving, kerr bool
@@ -90,7 +90,7 @@ func oaOrgChartWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
-// oaOrgChartScopePerson is the per-call state of scope "person" (SPEC §7.3–7.5).
+// oaOrgChartScopePerson is the per-call state of scope "person" (docs/SCORING.md §7.3–7.5).
 type oaOrgChartScopePerson struct {
 	done  bool                     // the bijection exists
 	rn    [2][]bool                // records of each side: null flags
@@ -121,7 +121,7 @@ func (st *oaOrgChartScopePerson) reset() {
 	}
 }
 
-// checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
+// checkGold verifies the gold's referential integrity (docs/SCORING.md §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaOrgChartCtx) checkGold(gn bool, g *OrgChart) error {
 	var err error
 	walkOrgChartToPeopleItemId(gn, g, c.ix[:], func(_ bool, v int64) bool {
@@ -159,7 +159,7 @@ func (c *oaOrgChartCtx) checkGold(gn bool, g *OrgChart) error {
 	return nil
 }
 
-// prepare runs the referential pre-pass of SPEC §7 before the main pass.
+// prepare runs the referential pre-pass of docs/SCORING.md §7 before the main pass.
 func (c *oaOrgChartCtx) prepare(gn bool, g *OrgChart, pn bool, p *OrgChart) error {
 	c.cur, c.maskAll, c.deriving = 0, false, false
 	if c.labels == nil {
@@ -188,7 +188,7 @@ func (c *oaOrgChartCtx) recordsPerson(side int, xn bool, x *OrgChart) {
 	})
 }
 
-// derivePerson derives the bijection of scope "person" (SPEC §7.5).
+// derivePerson derives the bijection of scope "person" (docs/SCORING.md §7.5).
 func (c *oaOrgChartCtx) derivePerson(gn bool, g *OrgChart, pn bool, p *OrgChart) {
 	st := &c.scopePerson
 	c.recordsPerson(0, gn, g)
@@ -206,7 +206,7 @@ func (c *oaOrgChartCtx) derivePerson(gn bool, g *OrgChart, pn bool, p *OrgChart)
 			s, _ := c.scoreOrgChartPeopleItem(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)
 			if c.kerr {
 				s = 0
-			} // SPEC §7.5, §13 Q7: a kind mismatch makes the record cell 0
+			} // docs/SCORING.md §7.5, §1.4: a kind mismatch makes the record cell 0
 			C[i*m+j] = s
 		}
 	}
@@ -250,7 +250,7 @@ func (c *oaOrgChartCtx) derivePerson(gn bool, g *OrgChart, pn bool, p *OrgChart)
 	st.done = true
 }
 
-// graphPerson builds the WL graph of scope "person" on one side (SPEC §7.6).
+// graphPerson builds the WL graph of scope "person" on one side (docs/SCORING.md §7.6).
 func (c *oaOrgChartCtx) graphPerson(side int, xn bool, x *OrgChart) {
 	st := &c.scopePerson
 	gr := &c.wg[side]
@@ -306,7 +306,7 @@ func (c *oaOrgChartCtx) graphPerson(side int, xn bool, x *OrgChart) {
 	})
 }
 
-// structuralPerson runs the joint WL refinement of scope "person" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
+// structuralPerson runs the joint WL refinement of scope "person" (docs/SCORING.md §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
 func (c *oaOrgChartCtx) structuralPerson(gn bool, g *OrgChart, pn bool, p *OrgChart, Wm []float64, n, m int) {
 	st := &c.scopePerson
 	c.graphPerson(0, gn, g)
@@ -1284,13 +1284,13 @@ var oaOrgChartState = sync.OnceValues(func() (*oaOrgChartFallback, error) {
 
 // ScoreOrgChart returns the similarity of cand to gold in [0, 1] under the schema
 // schema.json, exactly as the interpreter computes it for the JSON encodings of the
-// two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
+// two values (docs/SCORING.md §1.3 step 5). Both must be non-nil and satisfy the schema's
 // validation keywords (the typed path does not validate). The schema is
-// referential (SPEC §7): the gold must also have referential integrity (see
+// referential (docs/SCORING.md §7): the gold must also have referential integrity (see
 // CheckOrgChartGold); a gold that does not scores 0, as do a nil argument where
 // the root schema does not admit null (nil is JSON null where it does) and
 // the internal errors that cannot occur (see genrt.Workspace.Solve). It makes no heap
-// allocations in steady state: the WL labels of SPEC §7.6 are cached by
+// allocations in steady state: the WL labels of docs/SCORING.md §7.6 are cached by
 // content in the pooled context (at most 4096 per context), so only a label
 // not seen before allocates, as does a float-typed identifier or exact
 // scalar inside a label.
@@ -1319,7 +1319,7 @@ func oaOrgChartScore(gold, cand *OrgChart) (float64, error) {
 	return s, nil
 }
 
-// CheckOrgChartGold verifies the referential integrity of a gold value (SPEC
+// CheckOrgChartGold verifies the referential integrity of a gold value (docs/SCORING.md
 // §7.3): identifiers unique within their scope, every reference naming a gold
 // identifier. The error is an *interp.GoldError naming the JSON Pointer of the
 // first violation, as the interpreter reports it.
@@ -1334,7 +1334,7 @@ func CheckOrgChartGold(gold *OrgChart) error {
 	return c.checkGold(gn, g)
 }
 
-// RepairOrgChart returns the ranked repair operations of the pair (SPEC §8,
+// RepairOrgChart returns the ranked repair operations of the pair (docs/SCORING.md §8,
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
 // A gold without referential integrity is an *interp.GoldError.
@@ -1448,7 +1448,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItem(gn bool, g *OrgChartPeopleItem, 
 	return c.scoreObjectOrgChartPeopleItem(g, p, build)
 }
 
-// keySimOrgChartPeopleItem holds the key similarities (SPEC §6.1) of the properties of #/properties/people/items (rows) and #/properties/people/items (columns).
+// keySimOrgChartPeopleItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/people/items (rows) and #/properties/people/items (columns).
 var keySimOrgChartPeopleItem = [9]float64{
 	float64(1.0),
 	float64(0.0),
@@ -1461,7 +1461,7 @@ var keySimOrgChartPeopleItem = [9]float64{
 	float64(1.0),
 }
 
-// scoreObjectOrgChartPeopleItem aligns the properties of #/properties/people/items and #/properties/people/items (SPEC §6).
+// scoreObjectOrgChartPeopleItem aligns the properties of #/properties/people/items and #/properties/people/items (docs/SCORING.md §6).
 func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem(g *OrgChartPeopleItem, p *OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -1633,7 +1633,7 @@ func (c *oaOrgChartCtx) scoreOrgChart(gn bool, g *OrgChart, pn bool, p *OrgChart
 	return c.scoreObjectOrgChart(g, p, build)
 }
 
-// keySimOrgChart holds the key similarities (SPEC §6.1) of the properties of # (rows) and # (columns).
+// keySimOrgChart holds the key similarities (docs/SCORING.md §6.1) of the properties of # (rows) and # (columns).
 var keySimOrgChart = [16]float64{
 	float64(1.0),
 	float64(0.5050505050505051),
@@ -1653,7 +1653,7 @@ var keySimOrgChart = [16]float64{
 	float64(1.0),
 }
 
-// scoreObjectOrgChart aligns the properties of # and # (SPEC §6).
+// scoreObjectOrgChart aligns the properties of # and # (docs/SCORING.md §6).
 func (c *oaOrgChartCtx) scoreObjectOrgChart(g *OrgChart, p *OrgChart, build bool) (float64, *genrt.Res) {
 	var gi [4]int
 	n := 0
@@ -1922,7 +1922,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName(gn bool, g string, pn bool, 
 	return s, nil
 }
 
-// scoreOrgChartPeopleItemName_vs_Role scores a gold value of #/properties/people/items/properties/name (string, exact) against a candidate value of #/properties/people/items/properties/role (string enum, exact); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeopleItemName_vs_Role scores a gold value of #/properties/people/items/properties/name (string, exact) against a candidate value of #/properties/people/items/properties/role (string enum, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_Role(gn bool, g string, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -1931,7 +1931,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_Role(gn bool, g string, p
 	return s, nil
 }
 
-// scoreOrgChartPeopleItemRole_vs_Name scores a gold value of #/properties/people/items/properties/role (string enum, exact) against a candidate value of #/properties/people/items/properties/name (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeopleItemRole_vs_Name scores a gold value of #/properties/people/items/properties/role (string enum, exact) against a candidate value of #/properties/people/items/properties/name (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_Name(gn bool, g OrgChartPeopleItemRole, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -1959,7 +1959,7 @@ func (c *oaOrgChartCtx) scoreTailOrgChartPeople(g []OrgChartPeopleItem, p []OrgC
 	return c.scoreOrgChartPeopleItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayOrgChartPeople aligns the elements of #/properties/people and #/properties/people (SPEC §5).
+// scoreArrayOrgChartPeople aligns the elements of #/properties/people and #/properties/people (docs/SCORING.md §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2048,7 +2048,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople(g []OrgChartPeopleItem, p []Org
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartPeople(p))
 }
 
-// scoreOrgChartPeople_vs_Mentorships scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/mentorships (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeople_vs_Mentorships scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/mentorships (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeople_vs_Mentorships(gn bool, g []OrgChartPeopleItem, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartPeople_vs_Mentorships(g, p, build)
 }
@@ -2058,7 +2058,7 @@ func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Mentorships(g []OrgChartPeopl
 	return c.scoreOrgChartPeopleItem_vs_MentorshipsItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayOrgChartPeople_vs_Mentorships aligns the elements of #/properties/people and #/properties/mentorships (SPEC §5).
+// scoreArrayOrgChartPeople_vs_Mentorships aligns the elements of #/properties/people and #/properties/mentorships (docs/SCORING.md §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeopleItem, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2147,7 +2147,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Mentorships(g []OrgChartPeop
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartMentorships(p))
 }
 
-// scoreOrgChartPeople_vs_Agenda scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/agenda (array, order fixed); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeople_vs_Agenda scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/agenda (array, order fixed); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeople_vs_Agenda(gn bool, g []OrgChartPeopleItem, pn bool, p []string, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartPeople_vs_Agenda(g, p, build)
 }
@@ -2157,7 +2157,7 @@ func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Agenda(g []OrgChartPeopleItem
 	return c.scoreOrgChartPeopleItem_vs_AgendaItem(false, &g[i], false, p[j], build)
 }
 
-// scoreArrayOrgChartPeople_vs_Agenda aligns the elements of #/properties/people and #/properties/agenda (SPEC §5).
+// scoreArrayOrgChartPeople_vs_Agenda aligns the elements of #/properties/people and #/properties/agenda (docs/SCORING.md §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleItem, p []string, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2246,7 +2246,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Agenda(g []OrgChartPeopleIte
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartAgenda(p))
 }
 
-// scoreOrgChartPeople_vs_Period scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/period (tuple); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeople_vs_Period scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/period (tuple); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeople_vs_Period(gn bool, g []OrgChartPeopleItem, pn bool, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartPeople_vs_Period(g, p, build)
 }
@@ -2262,7 +2262,7 @@ func (c *oaOrgChartCtx) scoreTailOrgChartPeople_vs_Period(g []OrgChartPeopleItem
 	return 0, nil // unreachable: the candidate's type has no element beyond its positions
 }
 
-// scoreArrayOrgChartPeople_vs_Period aligns the elements of #/properties/people and #/properties/period (SPEC §5).
+// scoreArrayOrgChartPeople_vs_Period aligns the elements of #/properties/people and #/properties/period (docs/SCORING.md §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleItem, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), p.Len
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2351,7 +2351,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeople_vs_Period(g []OrgChartPeopleIte
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartPeople(g), toJSONOrgChartPeriod(p))
 }
 
-// scoreOrgChartMentorships_vs_People scores a gold value of #/properties/mentorships (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartMentorships_vs_People scores a gold value of #/properties/mentorships (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartMentorships_vs_People(gn bool, g []OrgChartMentorshipsItem, pn bool, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartMentorships_vs_People(g, p, build)
 }
@@ -2361,7 +2361,7 @@ func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_People(g []OrgChartMento
 	return c.scoreOrgChartMentorshipsItem_vs_PeopleItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayOrgChartMentorships_vs_People aligns the elements of #/properties/mentorships and #/properties/people (SPEC §5).
+// scoreArrayOrgChartMentorships_vs_People aligns the elements of #/properties/mentorships and #/properties/people (docs/SCORING.md §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_People(g []OrgChartMentorshipsItem, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2458,7 +2458,7 @@ func (c *oaOrgChartCtx) scoreTailOrgChartMentorships(g []OrgChartMentorshipsItem
 	return c.scoreOrgChartMentorshipsItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayOrgChartMentorships aligns the elements of #/properties/mentorships and #/properties/mentorships (SPEC §5).
+// scoreArrayOrgChartMentorships aligns the elements of #/properties/mentorships and #/properties/mentorships (docs/SCORING.md §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships(g []OrgChartMentorshipsItem, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2545,7 +2545,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships(g []OrgChartMentorshipsIte
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartMentorships(p))
 }
 
-// scoreOrgChartMentorships_vs_Agenda scores a gold value of #/properties/mentorships (array, order align) against a candidate value of #/properties/agenda (array, order fixed); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartMentorships_vs_Agenda scores a gold value of #/properties/mentorships (array, order align) against a candidate value of #/properties/agenda (array, order fixed); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartMentorships_vs_Agenda(gn bool, g []OrgChartMentorshipsItem, pn bool, p []string, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartMentorships_vs_Agenda(g, p, build)
 }
@@ -2555,7 +2555,7 @@ func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_Agenda(g []OrgChartMento
 	return c.scoreOrgChartMentorshipsItem_vs_AgendaItem(false, &g[i], false, p[j], build)
 }
 
-// scoreArrayOrgChartMentorships_vs_Agenda aligns the elements of #/properties/mentorships and #/properties/agenda (SPEC §5).
+// scoreArrayOrgChartMentorships_vs_Agenda aligns the elements of #/properties/mentorships and #/properties/agenda (docs/SCORING.md §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Agenda(g []OrgChartMentorshipsItem, p []string, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2642,7 +2642,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Agenda(g []OrgChartMent
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartAgenda(p))
 }
 
-// scoreOrgChartMentorships_vs_Period scores a gold value of #/properties/mentorships (array, order align) against a candidate value of #/properties/period (tuple); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartMentorships_vs_Period scores a gold value of #/properties/mentorships (array, order align) against a candidate value of #/properties/period (tuple); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartMentorships_vs_Period(gn bool, g []OrgChartMentorshipsItem, pn bool, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartMentorships_vs_Period(g, p, build)
 }
@@ -2658,7 +2658,7 @@ func (c *oaOrgChartCtx) scoreTailOrgChartMentorships_vs_Period(g []OrgChartMento
 	return 0, nil // unreachable: the candidate's type has no element beyond its positions
 }
 
-// scoreArrayOrgChartMentorships_vs_Period aligns the elements of #/properties/mentorships and #/properties/period (SPEC §5).
+// scoreArrayOrgChartMentorships_vs_Period aligns the elements of #/properties/mentorships and #/properties/period (docs/SCORING.md §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Period(g []OrgChartMentorshipsItem, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), p.Len
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2745,7 +2745,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartMentorships_vs_Period(g []OrgChartMent
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, true, false), raw, toJSONOrgChartMentorships(g), toJSONOrgChartPeriod(p))
 }
 
-// scoreOrgChartAgenda_vs_People scores a gold value of #/properties/agenda (array, order fixed) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartAgenda_vs_People scores a gold value of #/properties/agenda (array, order fixed) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartAgenda_vs_People(gn bool, g []string, pn bool, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartAgenda_vs_People(g, p, build)
 }
@@ -2755,7 +2755,7 @@ func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_People(g []string, p []OrgCha
 	return c.scoreOrgChartAgendaItem_vs_PeopleItem(false, g[i], false, &p[j], build)
 }
 
-// scoreArrayOrgChartAgenda_vs_People aligns the elements of #/properties/agenda and #/properties/people (SPEC §5).
+// scoreArrayOrgChartAgenda_vs_People aligns the elements of #/properties/agenda and #/properties/people (docs/SCORING.md §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2854,7 +2854,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_People(g []string, p []OrgCh
 	return tail, genrt.FinishList(align.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartPeople(p))
 }
 
-// scoreOrgChartAgenda_vs_Mentorships scores a gold value of #/properties/agenda (array, order fixed) against a candidate value of #/properties/mentorships (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartAgenda_vs_Mentorships scores a gold value of #/properties/agenda (array, order fixed) against a candidate value of #/properties/mentorships (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartAgenda_vs_Mentorships(gn bool, g []string, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartAgenda_vs_Mentorships(g, p, build)
 }
@@ -2864,7 +2864,7 @@ func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_Mentorships(g []string, p []O
 	return c.scoreOrgChartAgendaItem_vs_MentorshipsItem(false, g[i], false, &p[j], build)
 }
 
-// scoreArrayOrgChartAgenda_vs_Mentorships aligns the elements of #/properties/agenda and #/properties/mentorships (SPEC §5).
+// scoreArrayOrgChartAgenda_vs_Mentorships aligns the elements of #/properties/agenda and #/properties/mentorships (docs/SCORING.md §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Mentorships(g []string, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2973,7 +2973,7 @@ func (c *oaOrgChartCtx) scoreTailOrgChartAgenda(g []string, p []string, i, j int
 	return c.scoreOrgChartAgendaItem(false, g[i], false, p[j], build)
 }
 
-// scoreArrayOrgChartAgenda aligns the elements of #/properties/agenda and #/properties/agenda (SPEC §5).
+// scoreArrayOrgChartAgenda aligns the elements of #/properties/agenda and #/properties/agenda (docs/SCORING.md §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -3072,7 +3072,7 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda(g []string, p []string, build b
 	return tail, genrt.FinishList(align.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartAgenda(p))
 }
 
-// scoreOrgChartAgenda_vs_Period scores a gold value of #/properties/agenda (array, order fixed) against a candidate value of #/properties/period (tuple); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartAgenda_vs_Period scores a gold value of #/properties/agenda (array, order fixed) against a candidate value of #/properties/period (tuple); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartAgenda_vs_Period(gn bool, g []string, pn bool, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartAgenda_vs_Period(g, p, build)
 }
@@ -3088,7 +3088,7 @@ func (c *oaOrgChartCtx) scoreTailOrgChartAgenda_vs_Period(g []string, p *OrgChar
 	return 0, nil // unreachable: the candidate's type has no element beyond its positions
 }
 
-// scoreArrayOrgChartAgenda_vs_Period aligns the elements of #/properties/agenda and #/properties/period (SPEC §5).
+// scoreArrayOrgChartAgenda_vs_Period aligns the elements of #/properties/agenda and #/properties/period (docs/SCORING.md §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), p.Len
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -3187,12 +3187,12 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartAgenda_vs_Period(g []string, p *OrgCha
 	return tail, genrt.FinishList(align.ListFixed, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONOrgChartAgenda(g), toJSONOrgChartPeriod(p))
 }
 
-// scoreOrgChartPeriod_vs_People scores a gold value of #/properties/period (tuple) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeriod_vs_People scores a gold value of #/properties/period (tuple) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeriod_vs_People(gn bool, g *OrgChartPeriod, pn bool, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartPeriod_vs_People(g, p, build)
 }
 
-// scoreArrayOrgChartPeriod_vs_People aligns the elements of #/properties/period and #/properties/people (SPEC §5).
+// scoreArrayOrgChartPeriod_vs_People aligns the elements of #/properties/period and #/properties/people (docs/SCORING.md §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_People(g *OrgChartPeriod, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := g.Len, len(p)
 	var hw, hs [2]float64
@@ -3273,12 +3273,12 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_People(g *OrgChartPeriod, p 
 	return head, genrt.FinishList(align.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartPeople(p))
 }
 
-// scoreOrgChartPeriod_vs_Mentorships scores a gold value of #/properties/period (tuple) against a candidate value of #/properties/mentorships (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeriod_vs_Mentorships scores a gold value of #/properties/period (tuple) against a candidate value of #/properties/mentorships (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeriod_vs_Mentorships(gn bool, g *OrgChartPeriod, pn bool, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartPeriod_vs_Mentorships(g, p, build)
 }
 
-// scoreArrayOrgChartPeriod_vs_Mentorships aligns the elements of #/properties/period and #/properties/mentorships (SPEC §5).
+// scoreArrayOrgChartPeriod_vs_Mentorships aligns the elements of #/properties/period and #/properties/mentorships (docs/SCORING.md §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Mentorships(g *OrgChartPeriod, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	nG, nP := g.Len, len(p)
 	var hw, hs [2]float64
@@ -3359,12 +3359,12 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Mentorships(g *OrgChartPerio
 	return head, genrt.FinishList(align.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartMentorships(p))
 }
 
-// scoreOrgChartPeriod_vs_Agenda scores a gold value of #/properties/period (tuple) against a candidate value of #/properties/agenda (array, order fixed); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeriod_vs_Agenda scores a gold value of #/properties/period (tuple) against a candidate value of #/properties/agenda (array, order fixed); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeriod_vs_Agenda(gn bool, g *OrgChartPeriod, pn bool, p []string, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayOrgChartPeriod_vs_Agenda(g, p, build)
 }
 
-// scoreArrayOrgChartPeriod_vs_Agenda aligns the elements of #/properties/period and #/properties/agenda (SPEC §5).
+// scoreArrayOrgChartPeriod_vs_Agenda aligns the elements of #/properties/period and #/properties/agenda (docs/SCORING.md §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod_vs_Agenda(g *OrgChartPeriod, p []string, build bool) (float64, *genrt.Res) {
 	nG, nP := g.Len, len(p)
 	var hw, hs [2]float64
@@ -3450,7 +3450,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriod(gn bool, g *OrgChartPeriod, pn bool,
 	return c.scoreArrayOrgChartPeriod(g, p, build)
 }
 
-// scoreArrayOrgChartPeriod aligns the elements of #/properties/period and #/properties/period (SPEC §5).
+// scoreArrayOrgChartPeriod aligns the elements of #/properties/period and #/properties/period (docs/SCORING.md §5).
 func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod(g *OrgChartPeriod, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
 	nG, nP := g.Len, p.Len
 	var hw, hs [2]float64
@@ -3531,12 +3531,12 @@ func (c *oaOrgChartCtx) scoreArrayOrgChartPeriod(g *OrgChartPeriod, p *OrgChartP
 	return head, genrt.FinishList(align.ListPrefix, head, hents, halphas, false, toJSONOrgChartPeriod(g), toJSONOrgChartPeriod(p))
 }
 
-// scoreOrgChartPeopleItem_vs_MentorshipsItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeopleItem_vs_MentorshipsItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_MentorshipsItem(gn bool, g *OrgChartPeopleItem, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g, p, build)
 }
 
-// keySimOrgChartPeopleItem_vs_MentorshipsItem holds the key similarities (SPEC §6.1) of the properties of #/properties/people/items (rows) and #/properties/mentorships/items (columns).
+// keySimOrgChartPeopleItem_vs_MentorshipsItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/people/items (rows) and #/properties/mentorships/items (columns).
 var keySimOrgChartPeopleItem_vs_MentorshipsItem = [6]float64{
 	float64(0.0),
 	float64(0.0),
@@ -3546,7 +3546,7 @@ var keySimOrgChartPeopleItem_vs_MentorshipsItem = [6]float64{
 	float64(0.47222222222222215),
 }
 
-// scoreObjectOrgChartPeopleItem_vs_MentorshipsItem aligns the properties of #/properties/people/items and #/properties/mentorships/items (SPEC §6).
+// scoreObjectOrgChartPeopleItem_vs_MentorshipsItem aligns the properties of #/properties/people/items and #/properties/mentorships/items (docs/SCORING.md §6).
 func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g *OrgChartPeopleItem, p *OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -3699,7 +3699,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartPeopleItem_vs_MentorshipsItem(g *OrgC
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreOrgChartPeopleItem_vs_AgendaItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeopleItem_vs_AgendaItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_AgendaItem(gn bool, g *OrgChartPeopleItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -3710,7 +3710,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_AgendaItem(gn bool, g *OrgCha
 	return 0, nil
 }
 
-// scoreOrgChartPeopleItem_vs_PeriodP0 scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/period/prefixItems/0 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeopleItem_vs_PeriodP0 scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/period/prefixItems/0 (integer, invdiff); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_PeriodP0(gn bool, g *OrgChartPeopleItem, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -3721,7 +3721,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_PeriodP0(gn bool, g *OrgChart
 	return 0, nil
 }
 
-// scoreOrgChartPeopleItem_vs_PeriodP1 scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/period/prefixItems/1 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeopleItem_vs_PeriodP1 scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/period/prefixItems/1 (integer, invdiff); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_PeriodP1(gn bool, g *OrgChartPeopleItem, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -3732,12 +3732,12 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItem_vs_PeriodP1(gn bool, g *OrgChart
 	return 0, nil
 }
 
-// scoreOrgChartMentorshipsItem_vs_PeopleItem scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartMentorshipsItem_vs_PeopleItem scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/people/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeopleItem(gn bool, g *OrgChartMentorshipsItem, pn bool, p *OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectOrgChartMentorshipsItem_vs_PeopleItem(g, p, build)
 }
 
-// keySimOrgChartMentorshipsItem_vs_PeopleItem holds the key similarities (SPEC §6.1) of the properties of #/properties/mentorships/items (rows) and #/properties/people/items (columns).
+// keySimOrgChartMentorshipsItem_vs_PeopleItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/mentorships/items (rows) and #/properties/people/items (columns).
 var keySimOrgChartMentorshipsItem_vs_PeopleItem = [6]float64{
 	float64(0.0),
 	float64(0.6388888888888888),
@@ -3747,7 +3747,7 @@ var keySimOrgChartMentorshipsItem_vs_PeopleItem = [6]float64{
 	float64(0.47222222222222215),
 }
 
-// scoreObjectOrgChartMentorshipsItem_vs_PeopleItem aligns the properties of #/properties/mentorships/items and #/properties/people/items (SPEC §6).
+// scoreObjectOrgChartMentorshipsItem_vs_PeopleItem aligns the properties of #/properties/mentorships/items and #/properties/people/items (docs/SCORING.md §6).
 func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem_vs_PeopleItem(g *OrgChartMentorshipsItem, p *OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	var gi [2]int
 	n := 0
@@ -3905,7 +3905,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem(gn bool, g *OrgChartMentors
 	return c.scoreObjectOrgChartMentorshipsItem(g, p, build)
 }
 
-// keySimOrgChartMentorshipsItem holds the key similarities (SPEC §6.1) of the properties of #/properties/mentorships/items (rows) and #/properties/mentorships/items (columns).
+// keySimOrgChartMentorshipsItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/mentorships/items (rows) and #/properties/mentorships/items (columns).
 var keySimOrgChartMentorshipsItem = [4]float64{
 	float64(1.0),
 	float64(0.7777777777777777),
@@ -3913,7 +3913,7 @@ var keySimOrgChartMentorshipsItem = [4]float64{
 	float64(1.0),
 }
 
-// scoreObjectOrgChartMentorshipsItem aligns the properties of #/properties/mentorships/items and #/properties/mentorships/items (SPEC §6).
+// scoreObjectOrgChartMentorshipsItem aligns the properties of #/properties/mentorships/items and #/properties/mentorships/items (docs/SCORING.md §6).
 func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem(g *OrgChartMentorshipsItem, p *OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	var gi [2]int
 	n := 0
@@ -4065,7 +4065,7 @@ func (c *oaOrgChartCtx) scoreObjectOrgChartMentorshipsItem(g *OrgChartMentorship
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreOrgChartMentorshipsItem_vs_AgendaItem scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartMentorshipsItem_vs_AgendaItem scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_AgendaItem(gn bool, g *OrgChartMentorshipsItem, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -4076,7 +4076,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_AgendaItem(gn bool, g *O
 	return 0, nil
 }
 
-// scoreOrgChartMentorshipsItem_vs_PeriodP0 scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/period/prefixItems/0 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartMentorshipsItem_vs_PeriodP0 scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/period/prefixItems/0 (integer, invdiff); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeriodP0(gn bool, g *OrgChartMentorshipsItem, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -4087,7 +4087,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeriodP0(gn bool, g *Org
 	return 0, nil
 }
 
-// scoreOrgChartMentorshipsItem_vs_PeriodP1 scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/period/prefixItems/1 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartMentorshipsItem_vs_PeriodP1 scores a gold value of #/properties/mentorships/items (object) against a candidate value of #/properties/period/prefixItems/1 (integer, invdiff); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeriodP1(gn bool, g *OrgChartMentorshipsItem, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -4098,7 +4098,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem_vs_PeriodP1(gn bool, g *Org
 	return 0, nil
 }
 
-// scoreOrgChartAgendaItem_vs_PeopleItem scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartAgendaItem_vs_PeopleItem scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/people/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeopleItem(gn bool, g string, pn bool, p *OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -4109,7 +4109,7 @@ func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeopleItem(gn bool, g string,
 	return 0, nil
 }
 
-// scoreOrgChartAgendaItem_vs_MentorshipsItem scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartAgendaItem_vs_MentorshipsItem scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_MentorshipsItem(gn bool, g string, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -4130,7 +4130,7 @@ func (c *oaOrgChartCtx) scoreOrgChartAgendaItem(gn bool, g string, pn bool, p st
 	return s, nil
 }
 
-// scoreOrgChartAgendaItem_vs_PeriodP0 scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/period/prefixItems/0 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartAgendaItem_vs_PeriodP0 scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/period/prefixItems/0 (integer, invdiff); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeriodP0(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -4141,7 +4141,7 @@ func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeriodP0(gn bool, g string, p
 	return 0, nil
 }
 
-// scoreOrgChartAgendaItem_vs_PeriodP1 scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/period/prefixItems/1 (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartAgendaItem_vs_PeriodP1 scores a gold value of #/properties/agenda/items (string, jaro, threshold 0.3) against a candidate value of #/properties/period/prefixItems/1 (integer, invdiff); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeriodP1(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -4152,7 +4152,7 @@ func (c *oaOrgChartCtx) scoreOrgChartAgendaItem_vs_PeriodP1(gn bool, g string, p
 	return 0, nil
 }
 
-// scoreOrgChartPeriodP0_vs_PeopleItem scores a gold value of #/properties/period/prefixItems/0 (integer, invdiff) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeriodP0_vs_PeopleItem scores a gold value of #/properties/period/prefixItems/0 (integer, invdiff) against a candidate value of #/properties/people/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_PeopleItem(gn bool, g int64, pn bool, p *OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -4163,7 +4163,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_PeopleItem(gn bool, g int64, pn
 	return 0, nil
 }
 
-// scoreOrgChartPeriodP1_vs_PeopleItem scores a gold value of #/properties/period/prefixItems/1 (integer, invdiff) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeriodP1_vs_PeopleItem scores a gold value of #/properties/period/prefixItems/1 (integer, invdiff) against a candidate value of #/properties/people/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_PeopleItem(gn bool, g int64, pn bool, p *OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -4174,7 +4174,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_PeopleItem(gn bool, g int64, pn
 	return 0, nil
 }
 
-// scoreOrgChartPeriodP0_vs_MentorshipsItem scores a gold value of #/properties/period/prefixItems/0 (integer, invdiff) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeriodP0_vs_MentorshipsItem scores a gold value of #/properties/period/prefixItems/0 (integer, invdiff) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_MentorshipsItem(gn bool, g int64, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -4185,7 +4185,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_MentorshipsItem(gn bool, g int6
 	return 0, nil
 }
 
-// scoreOrgChartPeriodP1_vs_MentorshipsItem scores a gold value of #/properties/period/prefixItems/1 (integer, invdiff) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeriodP1_vs_MentorshipsItem scores a gold value of #/properties/period/prefixItems/1 (integer, invdiff) against a candidate value of #/properties/mentorships/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_MentorshipsItem(gn bool, g int64, pn bool, p *OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -4196,7 +4196,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_MentorshipsItem(gn bool, g int6
 	return 0, nil
 }
 
-// scoreOrgChartPeriodP0_vs_AgendaItem scores a gold value of #/properties/period/prefixItems/0 (integer, invdiff) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeriodP0_vs_AgendaItem scores a gold value of #/properties/period/prefixItems/0 (integer, invdiff) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_AgendaItem(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -4207,7 +4207,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriodP0_vs_AgendaItem(gn bool, g int64, pn
 	return 0, nil
 }
 
-// scoreOrgChartPeriodP1_vs_AgendaItem scores a gold value of #/properties/period/prefixItems/1 (integer, invdiff) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeriodP1_vs_AgendaItem scores a gold value of #/properties/period/prefixItems/1 (integer, invdiff) against a candidate value of #/properties/agenda/items (string, jaro, threshold 0.3); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeriodP1_vs_AgendaItem(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -4236,7 +4236,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeriodP1(gn bool, g int64, pn bool, p int64
 	return s, nil
 }
 
-// scoreOrgChartPeopleItemName_vs_MentorshipsItemMentor scores a gold value of #/properties/people/items/properties/name (string, exact) against a candidate value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeopleItemName_vs_MentorshipsItemMentor scores a gold value of #/properties/people/items/properties/name (string, exact) against a candidate value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_MentorshipsItemMentor(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -4247,7 +4247,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_MentorshipsItemMentor(gn 
 	return 0, nil
 }
 
-// scoreOrgChartPeopleItemName_vs_MentorshipsItemMentee scores a gold value of #/properties/people/items/properties/name (string, exact) against a candidate value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeopleItemName_vs_MentorshipsItemMentee scores a gold value of #/properties/people/items/properties/name (string, exact) against a candidate value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_MentorshipsItemMentee(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -4258,7 +4258,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItemName_vs_MentorshipsItemMentee(gn 
 	return 0, nil
 }
 
-// scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentor scores a gold value of #/properties/people/items/properties/role (string enum, exact) against a candidate value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentor scores a gold value of #/properties/people/items/properties/role (string enum, exact) against a candidate value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentor(gn bool, g OrgChartPeopleItemRole, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -4269,7 +4269,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentor(gn 
 	return 0, nil
 }
 
-// scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentee scores a gold value of #/properties/people/items/properties/role (string enum, exact) against a candidate value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentee scores a gold value of #/properties/people/items/properties/role (string enum, exact) against a candidate value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentee(gn bool, g OrgChartPeopleItemRole, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -4280,7 +4280,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItemRole_vs_MentorshipsItemMentee(gn 
 	return 0, nil
 }
 
-// scoreOrgChartMentorshipsItemMentor_vs_PeopleItemName scores a gold value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person") against a candidate value of #/properties/people/items/properties/name (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartMentorshipsItemMentor_vs_PeopleItemName scores a gold value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person") against a candidate value of #/properties/people/items/properties/name (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_PeopleItemName(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp int64
@@ -4307,7 +4307,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_PeopleItemName(gn 
 	return s, r
 }
 
-// scoreOrgChartMentorshipsItemMentor_vs_PeopleItemRole scores a gold value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person") against a candidate value of #/properties/people/items/properties/role (string enum, exact); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartMentorshipsItemMentor_vs_PeopleItemRole scores a gold value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person") against a candidate value of #/properties/people/items/properties/role (string enum, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_PeopleItemRole(gn bool, g int64, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp int64
@@ -4334,7 +4334,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_PeopleItemRole(gn 
 	return s, r
 }
 
-// scoreOrgChartMentorshipsItemMentee_vs_PeopleItemName scores a gold value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person") against a candidate value of #/properties/people/items/properties/name (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartMentorshipsItemMentee_vs_PeopleItemName scores a gold value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person") against a candidate value of #/properties/people/items/properties/name (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_PeopleItemName(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp int64
@@ -4361,7 +4361,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_PeopleItemName(gn 
 	return s, r
 }
 
-// scoreOrgChartMentorshipsItemMentee_vs_PeopleItemRole scores a gold value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person") against a candidate value of #/properties/people/items/properties/role (string enum, exact); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartMentorshipsItemMentee_vs_PeopleItemRole scores a gold value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person") against a candidate value of #/properties/people/items/properties/role (string enum, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_PeopleItemRole(gn bool, g int64, pn bool, p OrgChartPeopleItemRole, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp int64
@@ -4417,7 +4417,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor(gn bool, g int64, pn 
 	return s, r
 }
 
-// scoreOrgChartMentorshipsItemMentor_vs_Mentee scores a gold value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person") against a candidate value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartMentorshipsItemMentor_vs_Mentee scores a gold value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person") against a candidate value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_Mentee(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp int64
@@ -4446,7 +4446,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentor_vs_Mentee(gn bool, g 
 	return s, r
 }
 
-// scoreOrgChartMentorshipsItemMentee_vs_Mentor scores a gold value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person") against a candidate value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreOrgChartMentorshipsItemMentee_vs_Mentor scores a gold value of #/properties/mentorships/items/properties/mentee (integer, reference to scope "person") against a candidate value of #/properties/mentorships/items/properties/mentor (integer, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee_vs_Mentor(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp int64
@@ -4504,7 +4504,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItemMentee(gn bool, g int64, pn 
 	return s, r
 }
 
-// walkOrgChartToPeopleItemId walks "/properties/people/items/properties/id" from a value of # to the values of #/properties/people/items/properties/id (SPEC §7.3).
+// walkOrgChartToPeopleItemId walks "/properties/people/items/properties/id" from a value of # to the values of #/properties/people/items/properties/id (docs/SCORING.md §7.3).
 func walkOrgChartToPeopleItemId(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) bool {
 	if !xn {
 		if x.People != nil {
@@ -4524,7 +4524,7 @@ func walkOrgChartToPeopleItemId(xn bool, x *OrgChart, ix []int, yield func(bool,
 	return true
 }
 
-// walkOrgChartToMentorshipsItemMentor walks "/properties/mentorships/items/properties/mentor" from a value of # to the values of #/properties/mentorships/items/properties/mentor (SPEC §7.3).
+// walkOrgChartToMentorshipsItemMentor walks "/properties/mentorships/items/properties/mentor" from a value of # to the values of #/properties/mentorships/items/properties/mentor (docs/SCORING.md §7.3).
 func walkOrgChartToMentorshipsItemMentor(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) bool {
 	if !xn {
 		if x.Mentorships != nil {
@@ -4544,7 +4544,7 @@ func walkOrgChartToMentorshipsItemMentor(xn bool, x *OrgChart, ix []int, yield f
 	return true
 }
 
-// walkOrgChartToMentorshipsItemMentee walks "/properties/mentorships/items/properties/mentee" from a value of # to the values of #/properties/mentorships/items/properties/mentee (SPEC §7.3).
+// walkOrgChartToMentorshipsItemMentee walks "/properties/mentorships/items/properties/mentee" from a value of # to the values of #/properties/mentorships/items/properties/mentee (docs/SCORING.md §7.3).
 func walkOrgChartToMentorshipsItemMentee(xn bool, x *OrgChart, ix []int, yield func(bool, int64) bool) bool {
 	if !xn {
 		if x.Mentorships != nil {
@@ -4564,7 +4564,7 @@ func walkOrgChartToMentorshipsItemMentee(xn bool, x *OrgChart, ix []int, yield f
 	return true
 }
 
-// walkOrgChartToPeopleItem walks "/properties/people/items" from a value of # to the values of #/properties/people/items (SPEC §7.3).
+// walkOrgChartToPeopleItem walks "/properties/people/items" from a value of # to the values of #/properties/people/items (docs/SCORING.md §7.3).
 func walkOrgChartToPeopleItem(xn bool, x *OrgChart, ix []int, yield func(bool, *OrgChartPeopleItem) bool) bool {
 	if !xn {
 		if x.People != nil {
@@ -4581,7 +4581,7 @@ func walkOrgChartToPeopleItem(xn bool, x *OrgChart, ix []int, yield func(bool, *
 	return true
 }
 
-// walkOrgChartPeopleItemToId walks "/properties/id" from a value of #/properties/people/items to the values of #/properties/people/items/properties/id (SPEC §7.3).
+// walkOrgChartPeopleItemToId walks "/properties/id" from a value of #/properties/people/items to the values of #/properties/people/items/properties/id (docs/SCORING.md §7.3).
 func walkOrgChartPeopleItemToId(xn bool, x *OrgChartPeopleItem, ix []int, yield func(bool, int64) bool) bool {
 	if !xn {
 		if x.Id != nil {
@@ -4594,7 +4594,7 @@ func walkOrgChartPeopleItemToId(xn bool, x *OrgChartPeopleItem, ix []int, yield 
 	return true
 }
 
-// walkOrgChartToMentorshipsItem walks "/properties/mentorships/items" from a value of # to the values of #/properties/mentorships/items (SPEC §7.3).
+// walkOrgChartToMentorshipsItem walks "/properties/mentorships/items" from a value of # to the values of #/properties/mentorships/items (docs/SCORING.md §7.3).
 func walkOrgChartToMentorshipsItem(xn bool, x *OrgChart, ix []int, yield func(bool, *OrgChartMentorshipsItem) bool) bool {
 	if !xn {
 		if x.Mentorships != nil {
@@ -4611,7 +4611,7 @@ func walkOrgChartToMentorshipsItem(xn bool, x *OrgChart, ix []int, yield func(bo
 	return true
 }
 
-// walkOrgChartMentorshipsItemToMentee walks "/properties/mentee" from a value of #/properties/mentorships/items to the values of #/properties/mentorships/items/properties/mentee (SPEC §7.3).
+// walkOrgChartMentorshipsItemToMentee walks "/properties/mentee" from a value of #/properties/mentorships/items to the values of #/properties/mentorships/items/properties/mentee (docs/SCORING.md §7.3).
 func walkOrgChartMentorshipsItemToMentee(xn bool, x *OrgChartMentorshipsItem, ix []int, yield func(bool, int64) bool) bool {
 	if !xn {
 		if x.Mentee != nil {
@@ -4624,7 +4624,7 @@ func walkOrgChartMentorshipsItemToMentee(xn bool, x *OrgChartMentorshipsItem, ix
 	return true
 }
 
-// walkOrgChartMentorshipsItemToMentor walks "/properties/mentor" from a value of #/properties/mentorships/items to the values of #/properties/mentorships/items/properties/mentor (SPEC §7.3).
+// walkOrgChartMentorshipsItemToMentor walks "/properties/mentor" from a value of #/properties/mentorships/items to the values of #/properties/mentorships/items/properties/mentor (docs/SCORING.md §7.3).
 func walkOrgChartMentorshipsItemToMentor(xn bool, x *OrgChartMentorshipsItem, ix []int, yield func(bool, int64) bool) bool {
 	if !xn {
 		if x.Mentor != nil {
@@ -4637,11 +4637,11 @@ func walkOrgChartMentorshipsItemToMentor(xn bool, x *OrgChartMentorshipsItem, ix
 	return true
 }
 
-// unaryRelPerson_OrgChartMentorshipsItem holds the unary relations of the carrier "/properties/mentorships/items" of scope "person", by role (SPEC §7.6).
+// unaryRelPerson_OrgChartMentorshipsItem holds the unary relations of the carrier "/properties/mentorships/items" of scope "person", by role (docs/SCORING.md §7.6).
 var unaryRelPerson_OrgChartMentorshipsItem = [...]string{"\x05unary\x1a(('properties', \"mentee\"),", "\x05unary\x1a(('properties', \"mentor\"),"}
 
-// edgeRelPerson_OrgChartMentorshipsItem holds the edge relations of the carrier "/properties/mentorships/items" of scope "person", by role (SPEC §7.6).
+// edgeRelPerson_OrgChartMentorshipsItem holds the edge relations of the carrier "/properties/mentorships/items" of scope "person", by role (docs/SCORING.md §7.6).
 var edgeRelPerson_OrgChartMentorshipsItem = [...]string{"", "\x04edge\x1a(('properties', \"mentee\"),\x1a(('properties', \"mentor\"),", "", ""}
 
-// memberRelPerson_OrgChartMentorshipsItem holds the member relations of the carrier "/properties/mentorships/items" of scope "person", by role (SPEC §7.6).
+// memberRelPerson_OrgChartMentorshipsItem holds the member relations of the carrier "/properties/mentorships/items" of scope "person", by role (docs/SCORING.md §7.6).
 var memberRelPerson_OrgChartMentorshipsItem = [...]string{"\x06member\x1a(('properties', \"mentee\"),", "\x06member\x1a(('properties', \"mentor\"),"}

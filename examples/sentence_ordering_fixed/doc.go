@@ -1,5 +1,5 @@
 // Package sentenceorder is the generated Object Aligner scorer for the paper's
-// sentence_ordering_fixed schema (SPEC §12): typed structs for its values and ScoreSentenceOrder,
+// sentence_ordering_fixed schema (docs/SCORING.md §11.7): typed structs for its values and ScoreSentenceOrder,
 // RepairSentenceOrder, ScoreSentenceOrderJSON and RepairSentenceOrderJSON.
 package sentenceorder
 

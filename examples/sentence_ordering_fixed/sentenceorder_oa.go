@@ -265,7 +265,7 @@ var oaSentenceOrderState = sync.OnceValues(func() (*oaSentenceOrderFallback, err
 
 // ScoreSentenceOrder returns the similarity of cand to gold in [0, 1] under the schema
 // sentence_ordering_fixed.json, exactly as the interpreter computes it for the JSON encodings of the
-// two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
+// two values (docs/SCORING.md §1.3 step 5). Both must be non-nil and satisfy the schema's
 // validation keywords (the typed path does not validate); nil stands for JSON
 // null where the root schema admits null, and otherwise scores 0. It makes no
 // heap allocations in steady state. It returns 0 on an internal error of the
@@ -292,7 +292,7 @@ func oaSentenceOrderScore(gold, cand *SentenceOrder) (float64, error) {
 	return s, nil
 }
 
-// RepairSentenceOrder returns the ranked repair operations of the pair (SPEC §8,
+// RepairSentenceOrder returns the ranked repair operations of the pair (docs/SCORING.md §8,
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
 func RepairSentenceOrder(gold, cand *SentenceOrder) ([]align.Op, error) {
@@ -402,12 +402,12 @@ func (c *oaSentenceOrderCtx) scoreSentenceOrder(gn bool, g *SentenceOrder, pn bo
 	return c.scoreObjectSentenceOrder(g, p, build)
 }
 
-// keySimSentenceOrder holds the key similarities (SPEC §6.1) of the properties of # (rows) and # (columns).
+// keySimSentenceOrder holds the key similarities (docs/SCORING.md §6.1) of the properties of # (rows) and # (columns).
 var keySimSentenceOrder = [1]float64{
 	float64(1.0),
 }
 
-// scoreObjectSentenceOrder aligns the properties of # and # (SPEC §6).
+// scoreObjectSentenceOrder aligns the properties of # and # (docs/SCORING.md §6).
 func (c *oaSentenceOrderCtx) scoreObjectSentenceOrder(g *SentenceOrder, p *SentenceOrder, build bool) (float64, *genrt.Res) {
 	var gi [1]int
 	n := 0
@@ -540,7 +540,7 @@ func (c *oaSentenceOrderCtx) scoreTailSentenceOrderIndices(g []int64, p []int64,
 	return c.scoreSentenceOrderIndicesItem(false, g[i], false, p[j], build)
 }
 
-// scoreArraySentenceOrderIndices aligns the elements of #/properties/indices and #/properties/indices (SPEC §5).
+// scoreArraySentenceOrderIndices aligns the elements of #/properties/indices and #/properties/indices (docs/SCORING.md §5).
 func (c *oaSentenceOrderCtx) scoreArraySentenceOrderIndices(g []int64, p []int64, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)

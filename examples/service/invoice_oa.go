@@ -20,7 +20,7 @@ const _ = align.EnforceGenVersion3
 type oaInvoiceCtx struct {
 	genrt.Workspace // buffers, assignment solver, DP; Err is an internal error of the call
 
-	// Referential state (SPEC §7): cur is the index+1 of the scope being derived (0: none),
+	// Referential state (docs/SCORING.md §7): cur is the index+1 of the scope being derived (0: none),
 	// maskAll masks every reference (degraded scope), kerr records a kind mismatch while deriving.
 	cur                     int
 	maskAll, deriving, kerr bool
@@ -39,7 +39,7 @@ var oaInvoicePool = sync.Pool{New: func() any {
 	return new(oaInvoiceCtx)
 }}
 
-// oaInvoiceScopeParty is the per-call state of scope "party" (SPEC §7.3–7.5).
+// oaInvoiceScopeParty is the per-call state of scope "party" (docs/SCORING.md §7.3–7.5).
 type oaInvoiceScopeParty struct {
 	done  bool             // the bijection exists
 	rn    [2][]bool        // records of each side: null flags
@@ -70,7 +70,7 @@ func (st *oaInvoiceScopeParty) reset() {
 	}
 }
 
-// checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
+// checkGold verifies the gold's referential integrity (docs/SCORING.md §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaInvoiceCtx) checkGold(gn bool, g *Invoice) error {
 	var err error
 	walkInvoiceToPartiesItemId(gn, g, c.ix[:], func(_ bool, v string) bool {
@@ -108,7 +108,7 @@ func (c *oaInvoiceCtx) checkGold(gn bool, g *Invoice) error {
 	return nil
 }
 
-// prepare runs the referential pre-pass of SPEC §7 before the main pass.
+// prepare runs the referential pre-pass of docs/SCORING.md §7 before the main pass.
 func (c *oaInvoiceCtx) prepare(gn bool, g *Invoice, pn bool, p *Invoice) error {
 	c.cur, c.maskAll, c.deriving = 0, false, false
 	if c.labels == nil {
@@ -137,7 +137,7 @@ func (c *oaInvoiceCtx) recordsParty(side int, xn bool, x *Invoice) {
 	})
 }
 
-// deriveParty derives the bijection of scope "party" (SPEC §7.5).
+// deriveParty derives the bijection of scope "party" (docs/SCORING.md §7.5).
 func (c *oaInvoiceCtx) deriveParty(gn bool, g *Invoice, pn bool, p *Invoice) {
 	st := &c.scopeParty
 	c.recordsParty(0, gn, g)
@@ -155,7 +155,7 @@ func (c *oaInvoiceCtx) deriveParty(gn bool, g *Invoice, pn bool, p *Invoice) {
 			s, _ := c.scoreInvoicePartiesItem(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)
 			if c.kerr {
 				s = 0
-			} // SPEC §7.5, §13 Q7: a kind mismatch makes the record cell 0
+			} // docs/SCORING.md §7.5, §1.4: a kind mismatch makes the record cell 0
 			C[i*m+j] = s
 		}
 	}
@@ -199,7 +199,7 @@ func (c *oaInvoiceCtx) deriveParty(gn bool, g *Invoice, pn bool, p *Invoice) {
 	st.done = true
 }
 
-// graphParty builds the WL graph of scope "party" on one side (SPEC §7.6).
+// graphParty builds the WL graph of scope "party" on one side (docs/SCORING.md §7.6).
 func (c *oaInvoiceCtx) graphParty(side int, xn bool, x *Invoice) {
 	st := &c.scopeParty
 	gr := &c.wg[side]
@@ -318,7 +318,7 @@ func (c *oaInvoiceCtx) graphParty(side int, xn bool, x *Invoice) {
 	})
 }
 
-// structuralParty runs the joint WL refinement of scope "party" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
+// structuralParty runs the joint WL refinement of scope "party" (docs/SCORING.md §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
 func (c *oaInvoiceCtx) structuralParty(gn bool, g *Invoice, pn bool, p *Invoice, Wm []float64, n, m int) {
 	st := &c.scopeParty
 	c.graphParty(0, gn, g)
@@ -905,13 +905,13 @@ func oaInvoiceNilRoot(gold, cand *Invoice) bool {
 
 // ScoreInvoice returns the similarity of cand to gold in [0, 1] under the schema
 // the oa tags of Invoice, exactly as the interpreter computes it for the JSON encodings of the
-// two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
+// two values (docs/SCORING.md §1.3 step 5). Both must be non-nil and satisfy the schema's
 // validation keywords (the typed path does not validate). The schema is
-// referential (SPEC §7): the gold must also have referential integrity (see
+// referential (docs/SCORING.md §7): the gold must also have referential integrity (see
 // CheckInvoiceGold); a gold that does not scores 0, as do a nil argument where
 // the root schema does not admit null (nil is JSON null where it does) and
 // the internal errors that cannot occur (see genrt.Workspace.Solve). It makes no heap
-// allocations in steady state: the WL labels of SPEC §7.6 are cached by
+// allocations in steady state: the WL labels of docs/SCORING.md §7.6 are cached by
 // content in the pooled context (at most 4096 per context), so only a label
 // not seen before allocates, as does a float-typed identifier or exact
 // scalar inside a label.
@@ -940,7 +940,7 @@ func oaInvoiceScore(gold, cand *Invoice) (float64, error) {
 	return s, nil
 }
 
-// CheckInvoiceGold verifies the referential integrity of a gold value (SPEC
+// CheckInvoiceGold verifies the referential integrity of a gold value (docs/SCORING.md
 // §7.3): identifiers unique within their scope, every reference naming a gold
 // identifier. The error is an *interp.GoldError naming the JSON Pointer of the
 // first violation, as the interpreter reports it.
@@ -955,7 +955,7 @@ func CheckInvoiceGold(gold *Invoice) error {
 	return c.checkGold(gn, g)
 }
 
-// RepairInvoice returns the ranked repair operations of the pair (SPEC §8,
+// RepairInvoice returns the ranked repair operations of the pair (docs/SCORING.md §8,
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
 // A gold without referential integrity is an *interp.GoldError.
@@ -984,7 +984,7 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItem(gn bool, g *Party, pn bool, p *Pa
 	return c.scoreObjectInvoicePartiesItem(g, p, build)
 }
 
-// keySimInvoicePartiesItem holds the key similarities (SPEC §6.1) of the properties of #/$defs/Party (rows) and #/$defs/Party (columns).
+// keySimInvoicePartiesItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/$defs/Party (rows) and #/$defs/Party (columns).
 var keySimInvoicePartiesItem = [16]float64{
 	float64(1.0),
 	float64(0.0),
@@ -1004,7 +1004,7 @@ var keySimInvoicePartiesItem = [16]float64{
 	float64(1.0),
 }
 
-// scoreObjectInvoicePartiesItem aligns the properties of #/$defs/Party and #/$defs/Party (SPEC §6).
+// scoreObjectInvoicePartiesItem aligns the properties of #/$defs/Party and #/$defs/Party (docs/SCORING.md §6).
 func (c *oaInvoiceCtx) scoreObjectInvoicePartiesItem(g *Party, p *Party, build bool) (float64, *genrt.Res) {
 	var gi [4]int
 	n := 0
@@ -1207,7 +1207,7 @@ func (c *oaInvoiceCtx) scoreInvoice(gn bool, g *Invoice, pn bool, p *Invoice, bu
 	return c.scoreObjectInvoice(g, p, build)
 }
 
-// keySimInvoice holds the key similarities (SPEC §6.1) of the properties of #/$defs/Invoice (rows) and #/$defs/Invoice (columns).
+// keySimInvoice holds the key similarities (docs/SCORING.md §6.1) of the properties of #/$defs/Invoice (rows) and #/$defs/Invoice (columns).
 var keySimInvoice = [49]float64{
 	float64(1.0),
 	float64(0.0),
@@ -1260,7 +1260,7 @@ var keySimInvoice = [49]float64{
 	float64(1.0),
 }
 
-// scoreObjectInvoice aligns the properties of #/$defs/Invoice and #/$defs/Invoice (SPEC §6).
+// scoreObjectInvoice aligns the properties of #/$defs/Invoice and #/$defs/Invoice (docs/SCORING.md §6).
 func (c *oaInvoiceCtx) scoreObjectInvoice(g *Invoice, p *Invoice, build bool) (float64, *genrt.Res) {
 	var gi [7]int
 	n := 0
@@ -1466,7 +1466,7 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemName(gn bool, g string, pn bool, p
 	return s, nil
 }
 
-// scoreInvoicePartiesItemName_vs_Role scores a gold value of #/$defs/Party/properties/name (string, jaro_winkler) against a candidate value of #/$defs/Party/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreInvoicePartiesItemName_vs_Role scores a gold value of #/$defs/Party/properties/name (string, jaro_winkler) against a candidate value of #/$defs/Party/properties/role (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoicePartiesItemName_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -1475,7 +1475,7 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemName_vs_Role(gn bool, g string, pn
 	return s, nil
 }
 
-// scoreInvoicePartiesItemName_vs_Parent scores a gold value of #/$defs/Party/properties/name (string, jaro_winkler) against a candidate value of #/$defs/Party/properties/parent (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
+// scoreInvoicePartiesItemName_vs_Parent scores a gold value of #/$defs/Party/properties/name (string, jaro_winkler) against a candidate value of #/$defs/Party/properties/parent (string, reference to scope "party"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoicePartiesItemName_vs_Parent(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -1484,7 +1484,7 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemName_vs_Parent(gn bool, g string, 
 	return s, nil
 }
 
-// scoreInvoicePartiesItemRole_vs_Name scores a gold value of #/$defs/Party/properties/role (string, exact) against a candidate value of #/$defs/Party/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreInvoicePartiesItemRole_vs_Name scores a gold value of #/$defs/Party/properties/role (string, exact) against a candidate value of #/$defs/Party/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoicePartiesItemRole_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -1502,7 +1502,7 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemRole(gn bool, g string, pn bool, p
 	return s, nil
 }
 
-// scoreInvoicePartiesItemRole_vs_Parent scores a gold value of #/$defs/Party/properties/role (string, exact) against a candidate value of #/$defs/Party/properties/parent (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
+// scoreInvoicePartiesItemRole_vs_Parent scores a gold value of #/$defs/Party/properties/role (string, exact) against a candidate value of #/$defs/Party/properties/parent (string, reference to scope "party"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoicePartiesItemRole_vs_Parent(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -1511,7 +1511,7 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemRole_vs_Parent(gn bool, g string, 
 	return s, nil
 }
 
-// scoreInvoicePartiesItemParent_vs_Name scores a gold value of #/$defs/Party/properties/parent (string, reference to scope "party") against a candidate value of #/$defs/Party/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreInvoicePartiesItemParent_vs_Name scores a gold value of #/$defs/Party/properties/parent (string, reference to scope "party") against a candidate value of #/$defs/Party/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -1540,7 +1540,7 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent_vs_Name(gn bool, g string, 
 	return s, r
 }
 
-// scoreInvoicePartiesItemParent_vs_Role scores a gold value of #/$defs/Party/properties/parent (string, reference to scope "party") against a candidate value of #/$defs/Party/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreInvoicePartiesItemParent_vs_Role scores a gold value of #/$defs/Party/properties/parent (string, reference to scope "party") against a candidate value of #/$defs/Party/properties/role (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoicePartiesItemParent_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -1621,7 +1621,7 @@ func (c *oaInvoiceCtx) scoreInvoiceVendor(gn bool, g *Vendor, pn bool, p *Vendor
 	return c.scoreObjectInvoiceVendor(g, p, build)
 }
 
-// keySimInvoiceVendor holds the key similarities (SPEC §6.1) of the properties of #/$defs/Invoice/properties/vendor (rows) and #/$defs/Invoice/properties/vendor (columns).
+// keySimInvoiceVendor holds the key similarities (docs/SCORING.md §6.1) of the properties of #/$defs/Invoice/properties/vendor (rows) and #/$defs/Invoice/properties/vendor (columns).
 var keySimInvoiceVendor = [4]float64{
 	float64(1.0),
 	float64(0.48333333333333334),
@@ -1629,7 +1629,7 @@ var keySimInvoiceVendor = [4]float64{
 	float64(1.0),
 }
 
-// scoreObjectInvoiceVendor aligns the properties of #/$defs/Invoice/properties/vendor and #/$defs/Invoice/properties/vendor (SPEC §6).
+// scoreObjectInvoiceVendor aligns the properties of #/$defs/Invoice/properties/vendor and #/$defs/Invoice/properties/vendor (docs/SCORING.md §6).
 func (c *oaInvoiceCtx) scoreObjectInvoiceVendor(g *Vendor, p *Vendor, build bool) (float64, *genrt.Res) {
 	var gi [2]int
 	n := 0
@@ -1787,7 +1787,7 @@ func (c *oaInvoiceCtx) scoreTailInvoiceParties(g []Party, p []Party, i, j int, b
 	return c.scoreInvoicePartiesItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayInvoiceParties aligns the elements of #/$defs/Invoice/properties/parties and #/$defs/Invoice/properties/parties (SPEC §5).
+// scoreArrayInvoiceParties aligns the elements of #/$defs/Invoice/properties/parties and #/$defs/Invoice/properties/parties (docs/SCORING.md §5).
 func (c *oaInvoiceCtx) scoreArrayInvoiceParties(g []Party, p []Party, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -1886,7 +1886,7 @@ func (c *oaInvoiceCtx) scoreTailInvoiceLines(g []Line, p []Line, i, j int, build
 	return c.scoreInvoiceLinesItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayInvoiceLines aligns the elements of #/$defs/Invoice/properties/lines and #/$defs/Invoice/properties/lines (SPEC §5).
+// scoreArrayInvoiceLines aligns the elements of #/$defs/Invoice/properties/lines and #/$defs/Invoice/properties/lines (docs/SCORING.md §5).
 func (c *oaInvoiceCtx) scoreArrayInvoiceLines(g []Line, p []Line, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -2013,7 +2013,7 @@ func (c *oaInvoiceCtx) scoreInvoiceVendorName(gn bool, g string, pn bool, p stri
 	return s, nil
 }
 
-// scoreInvoiceVendorName_vs_VatId scores a gold value of #/$defs/Vendor/properties/name (string, jaro_winkler, threshold 0.7) against a candidate value of #/$defs/Vendor/properties/vatId (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceVendorName_vs_VatId scores a gold value of #/$defs/Vendor/properties/name (string, jaro_winkler, threshold 0.7) against a candidate value of #/$defs/Vendor/properties/vatId (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceVendorName_vs_VatId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	s = align.ApplyThreshold(s, float64(0.7))
@@ -2023,7 +2023,7 @@ func (c *oaInvoiceCtx) scoreInvoiceVendorName_vs_VatId(gn bool, g string, pn boo
 	return s, nil
 }
 
-// scoreInvoiceVendorVatId_vs_Name scores a gold value of #/$defs/Vendor/properties/vatId (string, exact) against a candidate value of #/$defs/Vendor/properties/name (string, jaro_winkler, threshold 0.7); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceVendorVatId_vs_Name scores a gold value of #/$defs/Vendor/properties/vatId (string, exact) against a candidate value of #/$defs/Vendor/properties/name (string, jaro_winkler, threshold 0.7); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceVendorVatId_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -2046,7 +2046,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItem(gn bool, g *Line, pn bool, p *Line,
 	return c.scoreObjectInvoiceLinesItem(g, p, build)
 }
 
-// keySimInvoiceLinesItem holds the key similarities (SPEC §6.1) of the properties of #/$defs/Line (rows) and #/$defs/Line (columns).
+// keySimInvoiceLinesItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/$defs/Line (rows) and #/$defs/Line (columns).
 var keySimInvoiceLinesItem = [36]float64{
 	float64(1.0),
 	float64(0.47474747474747475),
@@ -2086,7 +2086,7 @@ var keySimInvoiceLinesItem = [36]float64{
 	float64(1.0),
 }
 
-// scoreObjectInvoiceLinesItem aligns the properties of #/$defs/Line and #/$defs/Line (SPEC §6).
+// scoreObjectInvoiceLinesItem aligns the properties of #/$defs/Line and #/$defs/Line (docs/SCORING.md §6).
 func (c *oaInvoiceCtx) scoreObjectInvoiceLinesItem(g *Line, p *Line, build bool) (float64, *genrt.Res) {
 	var gi [6]int
 	n := 0
@@ -2483,7 +2483,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku(gn bool, g string, pn bool, p st
 	return s, nil
 }
 
-// scoreInvoiceLinesItemSku_vs_Description scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemSku_vs_Description scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_Description(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -2492,7 +2492,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_Description(gn bool, g string
 	return s, nil
 }
 
-// scoreInvoiceLinesItemSku_vs_Quantity scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemSku_vs_Quantity scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -2503,7 +2503,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_Quantity(gn bool, g string, p
 	return 0, nil
 }
 
-// scoreInvoiceLinesItemSku_vs_UnitCents scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemSku_vs_UnitCents scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -2514,7 +2514,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_UnitCents(gn bool, g string, 
 	return 0, nil
 }
 
-// scoreInvoiceLinesItemSku_vs_ShipTo scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemSku_vs_ShipTo scores a gold value of #/$defs/Line/properties/sku (string, exact) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_ShipTo(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -2523,7 +2523,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemSku_vs_ShipTo(gn bool, g string, pn 
 	return s, nil
 }
 
-// scoreInvoiceLinesItemDescription_vs_Sku scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemDescription_vs_Sku scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Sku(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.Levenshtein(string(g), string(p))
 	s = align.ApplyThreshold(s, float64(0.5))
@@ -2543,7 +2543,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription(gn bool, g string, pn bo
 	return s, nil
 }
 
-// scoreInvoiceLinesItemDescription_vs_Date scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/date (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemDescription_vs_Date scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/date (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Date(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.Levenshtein(string(g), string(p))
 	s = align.ApplyThreshold(s, float64(0.5))
@@ -2553,7 +2553,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Date(gn bool, g strin
 	return s, nil
 }
 
-// scoreInvoiceLinesItemDescription_vs_Quantity scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemDescription_vs_Quantity scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -2564,7 +2564,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_Quantity(gn bool, g s
 	return 0, nil
 }
 
-// scoreInvoiceLinesItemDescription_vs_UnitCents scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemDescription_vs_UnitCents scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -2575,7 +2575,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_UnitCents(gn bool, g 
 	return 0, nil
 }
 
-// scoreInvoiceLinesItemDescription_vs_ShipTo scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemDescription_vs_ShipTo scores a gold value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_ShipTo(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.Levenshtein(string(g), string(p))
 	s = align.ApplyThreshold(s, float64(0.5))
@@ -2585,7 +2585,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemDescription_vs_ShipTo(gn bool, g str
 	return s, nil
 }
 
-// scoreInvoiceLinesItemDate_vs_Description scores a gold value of #/$defs/Line/properties/date (string, exact) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemDate_vs_Description scores a gold value of #/$defs/Line/properties/date (string, exact) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_Description(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -2603,7 +2603,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate(gn bool, g string, pn bool, p s
 	return s, nil
 }
 
-// scoreInvoiceLinesItemDate_vs_Quantity scores a gold value of #/$defs/Line/properties/date (string, exact) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemDate_vs_Quantity scores a gold value of #/$defs/Line/properties/date (string, exact) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -2614,7 +2614,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_Quantity(gn bool, g string, 
 	return 0, nil
 }
 
-// scoreInvoiceLinesItemDate_vs_UnitCents scores a gold value of #/$defs/Line/properties/date (string, exact) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemDate_vs_UnitCents scores a gold value of #/$defs/Line/properties/date (string, exact) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -2625,7 +2625,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemDate_vs_UnitCents(gn bool, g string,
 	return 0, nil
 }
 
-// scoreInvoiceLinesItemQuantity_vs_Sku scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemQuantity_vs_Sku scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Sku(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -2636,7 +2636,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Sku(gn bool, g int64, pn
 	return 0, nil
 }
 
-// scoreInvoiceLinesItemQuantity_vs_Description scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemQuantity_vs_Description scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Description(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -2647,7 +2647,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Description(gn bool, g i
 	return 0, nil
 }
 
-// scoreInvoiceLinesItemQuantity_vs_Date scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/date (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemQuantity_vs_Date scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/date (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_Date(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -2667,7 +2667,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity(gn bool, g int64, pn bool, 
 	return s, nil
 }
 
-// scoreInvoiceLinesItemQuantity_vs_UnitCents scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemQuantity_vs_UnitCents scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_UnitCents(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := align.InvDiffInt(g, p)
 	if build {
@@ -2676,7 +2676,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_UnitCents(gn bool, g int
 	return s, nil
 }
 
-// scoreInvoiceLinesItemQuantity_vs_ShipTo scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemQuantity_vs_ShipTo scores a gold value of #/$defs/Line/properties/quantity (integer, invdiff) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_ShipTo(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -2687,7 +2687,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemQuantity_vs_ShipTo(gn bool, g int64,
 	return 0, nil
 }
 
-// scoreInvoiceLinesItemUnitCents_vs_Sku scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemUnitCents_vs_Sku scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Sku(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -2698,7 +2698,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Sku(gn bool, g int64, p
 	return 0, nil
 }
 
-// scoreInvoiceLinesItemUnitCents_vs_Description scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemUnitCents_vs_Description scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Description(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -2709,7 +2709,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Description(gn bool, g 
 	return 0, nil
 }
 
-// scoreInvoiceLinesItemUnitCents_vs_Date scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/date (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemUnitCents_vs_Date scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/date (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Date(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -2720,7 +2720,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Date(gn bool, g int64, 
 	return 0, nil
 }
 
-// scoreInvoiceLinesItemUnitCents_vs_Quantity scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemUnitCents_vs_Quantity scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_Quantity(gn bool, g int64, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := align.RelativeInt(g, p)
 	if build {
@@ -2738,7 +2738,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents(gn bool, g int64, pn bool,
 	return s, nil
 }
 
-// scoreInvoiceLinesItemUnitCents_vs_ShipTo scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemUnitCents_vs_ShipTo scores a gold value of #/$defs/Line/properties/unitCents (integer, relative) against a candidate value of #/$defs/Line/properties/shipTo (string, reference to scope "party"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_ShipTo(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if c.deriving {
 		c.kerr = true
@@ -2749,7 +2749,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemUnitCents_vs_ShipTo(gn bool, g int64
 	return 0, nil
 }
 
-// scoreInvoiceLinesItemShipTo_vs_Sku scores a gold value of #/$defs/Line/properties/shipTo (string, reference to scope "party") against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemShipTo_vs_Sku scores a gold value of #/$defs/Line/properties/shipTo (string, reference to scope "party") against a candidate value of #/$defs/Line/properties/sku (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Sku(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -2778,7 +2778,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Sku(gn bool, g string, pn 
 	return s, r
 }
 
-// scoreInvoiceLinesItemShipTo_vs_Description scores a gold value of #/$defs/Line/properties/shipTo (string, reference to scope "party") against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemShipTo_vs_Description scores a gold value of #/$defs/Line/properties/shipTo (string, reference to scope "party") against a candidate value of #/$defs/Line/properties/description (string, levenshtein, threshold 0.5); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Description(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -2807,7 +2807,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Description(gn bool, g str
 	return s, r
 }
 
-// scoreInvoiceLinesItemShipTo_vs_Quantity scores a gold value of #/$defs/Line/properties/shipTo (string, reference to scope "party") against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemShipTo_vs_Quantity scores a gold value of #/$defs/Line/properties/shipTo (string, reference to scope "party") against a candidate value of #/$defs/Line/properties/quantity (integer, invdiff); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Quantity(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -2834,7 +2834,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_Quantity(gn bool, g string
 	return s, r
 }
 
-// scoreInvoiceLinesItemShipTo_vs_UnitCents scores a gold value of #/$defs/Line/properties/shipTo (string, reference to scope "party") against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (SPEC §6.4).
+// scoreInvoiceLinesItemShipTo_vs_UnitCents scores a gold value of #/$defs/Line/properties/shipTo (string, reference to scope "party") against a candidate value of #/$defs/Line/properties/unitCents (integer, relative); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo_vs_UnitCents(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -2890,7 +2890,7 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItemShipTo(gn bool, g string, pn bool, p
 	return s, r
 }
 
-// walkInvoiceToPartiesItemId walks "/properties/parties/items/properties/id" from a value of #/$defs/Invoice to the values of #/$defs/Party/properties/id (SPEC §7.3).
+// walkInvoiceToPartiesItemId walks "/properties/parties/items/properties/id" from a value of #/$defs/Invoice to the values of #/$defs/Party/properties/id (docs/SCORING.md §7.3).
 func walkInvoiceToPartiesItemId(xn bool, x *Invoice, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		v0 := x.Parties
@@ -2906,7 +2906,7 @@ func walkInvoiceToPartiesItemId(xn bool, x *Invoice, ix []int, yield func(bool, 
 	return true
 }
 
-// walkInvoiceToPartiesItemParent walks "/properties/parties/items/properties/parent" from a value of #/$defs/Invoice to the values of #/$defs/Party/properties/parent (SPEC §7.3).
+// walkInvoiceToPartiesItemParent walks "/properties/parties/items/properties/parent" from a value of #/$defs/Invoice to the values of #/$defs/Party/properties/parent (docs/SCORING.md §7.3).
 func walkInvoiceToPartiesItemParent(xn bool, x *Invoice, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		v0 := x.Parties
@@ -2924,7 +2924,7 @@ func walkInvoiceToPartiesItemParent(xn bool, x *Invoice, ix []int, yield func(bo
 	return true
 }
 
-// walkInvoiceToLinesItemShipTo walks "/properties/lines/items/properties/shipTo" from a value of #/$defs/Invoice to the values of #/$defs/Line/properties/shipTo (SPEC §7.3).
+// walkInvoiceToLinesItemShipTo walks "/properties/lines/items/properties/shipTo" from a value of #/$defs/Invoice to the values of #/$defs/Line/properties/shipTo (docs/SCORING.md §7.3).
 func walkInvoiceToLinesItemShipTo(xn bool, x *Invoice, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		v0 := x.Lines
@@ -2940,7 +2940,7 @@ func walkInvoiceToLinesItemShipTo(xn bool, x *Invoice, ix []int, yield func(bool
 	return true
 }
 
-// walkInvoiceToPartiesItem walks "/properties/parties/items" from a value of #/$defs/Invoice to the values of #/$defs/Party (SPEC §7.3).
+// walkInvoiceToPartiesItem walks "/properties/parties/items" from a value of #/$defs/Invoice to the values of #/$defs/Party (docs/SCORING.md §7.3).
 func walkInvoiceToPartiesItem(xn bool, x *Invoice, ix []int, yield func(bool, *Party) bool) bool {
 	if !xn {
 		v0 := x.Parties
@@ -2955,7 +2955,7 @@ func walkInvoiceToPartiesItem(xn bool, x *Invoice, ix []int, yield func(bool, *P
 	return true
 }
 
-// walkInvoicePartiesItemToId walks "/properties/id" from a value of #/$defs/Party to the values of #/$defs/Party/properties/id (SPEC §7.3).
+// walkInvoicePartiesItemToId walks "/properties/id" from a value of #/$defs/Party to the values of #/$defs/Party/properties/id (docs/SCORING.md §7.3).
 func walkInvoicePartiesItemToId(xn bool, x *Party, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		v0 := x.ID
@@ -2966,7 +2966,7 @@ func walkInvoicePartiesItemToId(xn bool, x *Party, ix []int, yield func(bool, st
 	return true
 }
 
-// walkInvoicePartiesItemToParent walks "/properties/parent" from a value of #/$defs/Party to the values of #/$defs/Party/properties/parent (SPEC §7.3).
+// walkInvoicePartiesItemToParent walks "/properties/parent" from a value of #/$defs/Party to the values of #/$defs/Party/properties/parent (docs/SCORING.md §7.3).
 func walkInvoicePartiesItemToParent(xn bool, x *Party, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Parent != "" {
@@ -2979,13 +2979,13 @@ func walkInvoicePartiesItemToParent(xn bool, x *Party, ix []int, yield func(bool
 	return true
 }
 
-// unaryRelParty_InvoicePartiesItem holds the unary relations of the carrier "/properties/parties/items" of scope "party", by role (SPEC §7.6).
+// unaryRelParty_InvoicePartiesItem holds the unary relations of the carrier "/properties/parties/items" of scope "party", by role (docs/SCORING.md §7.6).
 var unaryRelParty_InvoicePartiesItem = [...]string{"\x05unary\x1a(('properties', \"parent\"),"}
 
-// memberRelParty_InvoicePartiesItem holds the member relations of the carrier "/properties/parties/items" of scope "party", by role (SPEC §7.6).
+// memberRelParty_InvoicePartiesItem holds the member relations of the carrier "/properties/parties/items" of scope "party", by role (docs/SCORING.md §7.6).
 var memberRelParty_InvoicePartiesItem = [...]string{"\x06member\x1a(('properties', \"parent\"),"}
 
-// walkInvoiceToLinesItem walks "/properties/lines/items" from a value of #/$defs/Invoice to the values of #/$defs/Line (SPEC §7.3).
+// walkInvoiceToLinesItem walks "/properties/lines/items" from a value of #/$defs/Invoice to the values of #/$defs/Line (docs/SCORING.md §7.3).
 func walkInvoiceToLinesItem(xn bool, x *Invoice, ix []int, yield func(bool, *Line) bool) bool {
 	if !xn {
 		v0 := x.Lines
@@ -3000,7 +3000,7 @@ func walkInvoiceToLinesItem(xn bool, x *Invoice, ix []int, yield func(bool, *Lin
 	return true
 }
 
-// walkInvoiceLinesItemToShipTo walks "/properties/shipTo" from a value of #/$defs/Line to the values of #/$defs/Line/properties/shipTo (SPEC §7.3).
+// walkInvoiceLinesItemToShipTo walks "/properties/shipTo" from a value of #/$defs/Line to the values of #/$defs/Line/properties/shipTo (docs/SCORING.md §7.3).
 func walkInvoiceLinesItemToShipTo(xn bool, x *Line, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		v0 := x.ShipTo
@@ -3011,8 +3011,8 @@ func walkInvoiceLinesItemToShipTo(xn bool, x *Line, ix []int, yield func(bool, s
 	return true
 }
 
-// unaryRelParty_InvoiceLinesItem holds the unary relations of the carrier "/properties/lines/items" of scope "party", by role (SPEC §7.6).
+// unaryRelParty_InvoiceLinesItem holds the unary relations of the carrier "/properties/lines/items" of scope "party", by role (docs/SCORING.md §7.6).
 var unaryRelParty_InvoiceLinesItem = [...]string{"\x05unary\x1a(('properties', \"shipTo\"),"}
 
-// memberRelParty_InvoiceLinesItem holds the member relations of the carrier "/properties/lines/items" of scope "party", by role (SPEC §7.6).
+// memberRelParty_InvoiceLinesItem holds the member relations of the carrier "/properties/lines/items" of scope "party", by role (docs/SCORING.md §7.6).
 var memberRelParty_InvoiceLinesItem = [...]string{"\x06member\x1a(('properties', \"shipTo\"),"}

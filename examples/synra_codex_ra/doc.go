@@ -1,5 +1,5 @@
 // Package org2graph is the generated Object Aligner scorer for the paper's synra_codex_ra
-// schema (SPEC §12): an Org2Graph instance with two scopes, "person" and "company", referenced only from the link tables employment, acquaintance and partnership.
+// schema (docs/SCORING.md §11.7): an Org2Graph instance with two scopes, "person" and "company", referenced only from the link tables employment, acquaintance and partnership.
 package org2graph
 
 //go:generate go run github.com/objectaligner/oagen/cmd/oagen gen -schema ../../testdata/schemas/synra_codex_ra.json -type Graph -pkg org2graph -o graph_oa.go

@@ -8,7 +8,7 @@ import (
 
 // ExampleScoreGraphJSON scores an Org2Graph instance (paper Fig. 13): a
 // candidate that only renames every id of both scopes scores exactly 1
-// (SPEC §7.11).
+// (docs/SCORING.md §7.11).
 func ExampleScoreGraphJSON() {
 	gold := `{"people": [{"id": "p1", "name": "Ada Lovelace", "title": "CTO"}, {"id": "p2", "name": "Alan Turing", "title": "Engineer"}],
 	 "companies": [{"id": "c1", "name": "Analytical Engines", "industry": "Computing"}, {"id": "c2", "name": "Bletchley Labs", "industry": "Research"}],

@@ -65,7 +65,7 @@ type GraphPartnershipItem struct {
 type oaGraphCtx struct {
 	genrt.Workspace // buffers, assignment solver, DP; Err is an internal error of the call
 
-	// Referential state (SPEC §7): cur is the index+1 of the scope being derived (0: none),
+	// Referential state (docs/SCORING.md §7): cur is the index+1 of the scope being derived (0: none),
 	// maskAll masks every reference (degraded scope), kerr records a kind mismatch while deriving.
 	cur                     int
 	maskAll, deriving, kerr bool
@@ -96,7 +96,7 @@ func oaGraphWrap(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
-// oaGraphScopeCompany is the per-call state of scope "company" (SPEC §7.3–7.5).
+// oaGraphScopeCompany is the per-call state of scope "company" (docs/SCORING.md §7.3–7.5).
 type oaGraphScopeCompany struct {
 	done  bool                     // the bijection exists
 	rn    [2][]bool                // records of each side: null flags
@@ -127,7 +127,7 @@ func (st *oaGraphScopeCompany) reset() {
 	}
 }
 
-// oaGraphScopePerson is the per-call state of scope "person" (SPEC §7.3–7.5).
+// oaGraphScopePerson is the per-call state of scope "person" (docs/SCORING.md §7.3–7.5).
 type oaGraphScopePerson struct {
 	done  bool                  // the bijection exists
 	rn    [2][]bool             // records of each side: null flags
@@ -158,7 +158,7 @@ func (st *oaGraphScopePerson) reset() {
 	}
 }
 
-// checkGold verifies the gold's referential integrity (SPEC §7.3): unique ids per scope, every reference names a gold id.
+// checkGold verifies the gold's referential integrity (docs/SCORING.md §7.3): unique ids per scope, every reference names a gold id.
 func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	var err error
 	walkGraphToCompaniesItemId(gn, g, c.ix[:], func(_ bool, v string) bool {
@@ -248,7 +248,7 @@ func (c *oaGraphCtx) checkGold(gn bool, g *Graph) error {
 	return nil
 }
 
-// prepare runs the referential pre-pass of SPEC §7 before the main pass.
+// prepare runs the referential pre-pass of docs/SCORING.md §7 before the main pass.
 func (c *oaGraphCtx) prepare(gn bool, g *Graph, pn bool, p *Graph) error {
 	c.cur, c.maskAll, c.deriving = 0, false, false
 	if c.labels == nil {
@@ -279,7 +279,7 @@ func (c *oaGraphCtx) recordsCompany(side int, xn bool, x *Graph) {
 	})
 }
 
-// deriveCompany derives the bijection of scope "company" (SPEC §7.5).
+// deriveCompany derives the bijection of scope "company" (docs/SCORING.md §7.5).
 func (c *oaGraphCtx) deriveCompany(gn bool, g *Graph, pn bool, p *Graph) {
 	st := &c.scopeCompany
 	c.recordsCompany(0, gn, g)
@@ -297,7 +297,7 @@ func (c *oaGraphCtx) deriveCompany(gn bool, g *Graph, pn bool, p *Graph) {
 			s, _ := c.scoreGraphCompaniesItem(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)
 			if c.kerr {
 				s = 0
-			} // SPEC §7.5, §13 Q7: a kind mismatch makes the record cell 0
+			} // docs/SCORING.md §7.5, §1.4: a kind mismatch makes the record cell 0
 			C[i*m+j] = s
 		}
 	}
@@ -341,7 +341,7 @@ func (c *oaGraphCtx) deriveCompany(gn bool, g *Graph, pn bool, p *Graph) {
 	st.done = true
 }
 
-// graphCompany builds the WL graph of scope "company" on one side (SPEC §7.6).
+// graphCompany builds the WL graph of scope "company" on one side (docs/SCORING.md §7.6).
 func (c *oaGraphCtx) graphCompany(side int, xn bool, x *Graph) {
 	st := &c.scopeCompany
 	gr := &c.wg[side]
@@ -469,7 +469,7 @@ func (c *oaGraphCtx) graphCompany(side int, xn bool, x *Graph) {
 	})
 }
 
-// structuralCompany runs the joint WL refinement of scope "company" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
+// structuralCompany runs the joint WL refinement of scope "company" (docs/SCORING.md §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
 func (c *oaGraphCtx) structuralCompany(gn bool, g *Graph, pn bool, p *Graph, Wm []float64, n, m int) {
 	st := &c.scopeCompany
 	c.graphCompany(0, gn, g)
@@ -503,7 +503,7 @@ func (c *oaGraphCtx) recordsPerson(side int, xn bool, x *Graph) {
 	})
 }
 
-// derivePerson derives the bijection of scope "person" (SPEC §7.5).
+// derivePerson derives the bijection of scope "person" (docs/SCORING.md §7.5).
 func (c *oaGraphCtx) derivePerson(gn bool, g *Graph, pn bool, p *Graph) {
 	st := &c.scopePerson
 	c.recordsPerson(0, gn, g)
@@ -521,7 +521,7 @@ func (c *oaGraphCtx) derivePerson(gn bool, g *Graph, pn bool, p *Graph) {
 			s, _ := c.scoreGraphPeopleItem(st.rn[0][i], st.recs[0][i], st.rn[1][j], st.recs[1][j], false)
 			if c.kerr {
 				s = 0
-			} // SPEC §7.5, §13 Q7: a kind mismatch makes the record cell 0
+			} // docs/SCORING.md §7.5, §1.4: a kind mismatch makes the record cell 0
 			C[i*m+j] = s
 		}
 	}
@@ -565,7 +565,7 @@ func (c *oaGraphCtx) derivePerson(gn bool, g *Graph, pn bool, p *Graph) {
 	st.done = true
 }
 
-// graphPerson builds the WL graph of scope "person" on one side (SPEC §7.6).
+// graphPerson builds the WL graph of scope "person" on one side (docs/SCORING.md §7.6).
 func (c *oaGraphCtx) graphPerson(side int, xn bool, x *Graph) {
 	st := &c.scopePerson
 	gr := &c.wg[side]
@@ -735,7 +735,7 @@ func (c *oaGraphCtx) graphPerson(side int, xn bool, x *Graph) {
 	})
 }
 
-// structuralPerson runs the joint WL refinement of scope "person" (SPEC §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
+// structuralPerson runs the joint WL refinement of scope "person" (docs/SCORING.md §7.7) and sets Wm[i*m+j] = 1 where gold record i and candidate record j have the same colour.
 func (c *oaGraphCtx) structuralPerson(gn bool, g *Graph, pn bool, p *Graph, Wm []float64, n, m int) {
 	st := &c.scopePerson
 	c.graphPerson(0, gn, g)
@@ -2383,13 +2383,13 @@ var oaGraphState = sync.OnceValues(func() (*oaGraphFallback, error) {
 
 // ScoreGraph returns the similarity of cand to gold in [0, 1] under the schema
 // synra_codex_ra.json, exactly as the interpreter computes it for the JSON encodings of the
-// two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
+// two values (docs/SCORING.md §1.3 step 5). Both must be non-nil and satisfy the schema's
 // validation keywords (the typed path does not validate). The schema is
-// referential (SPEC §7): the gold must also have referential integrity (see
+// referential (docs/SCORING.md §7): the gold must also have referential integrity (see
 // CheckGraphGold); a gold that does not scores 0, as do a nil argument where
 // the root schema does not admit null (nil is JSON null where it does) and
 // the internal errors that cannot occur (see genrt.Workspace.Solve). It makes no heap
-// allocations in steady state: the WL labels of SPEC §7.6 are cached by
+// allocations in steady state: the WL labels of docs/SCORING.md §7.6 are cached by
 // content in the pooled context (at most 4096 per context), so only a label
 // not seen before allocates, as does a float-typed identifier or exact
 // scalar inside a label.
@@ -2418,7 +2418,7 @@ func oaGraphScore(gold, cand *Graph) (float64, error) {
 	return s, nil
 }
 
-// CheckGraphGold verifies the referential integrity of a gold value (SPEC
+// CheckGraphGold verifies the referential integrity of a gold value (docs/SCORING.md
 // §7.3): identifiers unique within their scope, every reference naming a gold
 // identifier. The error is an *interp.GoldError naming the JSON Pointer of the
 // first violation, as the interpreter reports it.
@@ -2434,7 +2434,7 @@ func CheckGraphGold(gold *Graph) error {
 	return c.checkGold(gn, g)
 }
 
-// RepairGraph returns the ranked repair operations of the pair (SPEC §8,
+// RepairGraph returns the ranked repair operations of the pair (docs/SCORING.md §8,
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
 // A gold without referential integrity is an *interp.GoldError.
@@ -2548,7 +2548,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItem(gn bool, g *GraphCompaniesItem, pn 
 	return c.scoreObjectGraphCompaniesItem(g, p, build)
 }
 
-// keySimGraphCompaniesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/companies/items (rows) and #/properties/companies/items (columns).
+// keySimGraphCompaniesItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/companies/items (rows) and #/properties/companies/items (columns).
 var keySimGraphCompaniesItem = [9]float64{
 	float64(1.0),
 	float64(0.0),
@@ -2561,7 +2561,7 @@ var keySimGraphCompaniesItem = [9]float64{
 	float64(1.0),
 }
 
-// scoreObjectGraphCompaniesItem aligns the properties of #/properties/companies/items and #/properties/companies/items (SPEC §6).
+// scoreObjectGraphCompaniesItem aligns the properties of #/properties/companies/items and #/properties/companies/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphCompaniesItem(g *GraphCompaniesItem, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -2747,7 +2747,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItem(gn bool, g *GraphPeopleItem, pn bool, 
 	return c.scoreObjectGraphPeopleItem(g, p, build)
 }
 
-// keySimGraphPeopleItem holds the key similarities (SPEC §6.1) of the properties of #/properties/people/items (rows) and #/properties/people/items (columns).
+// keySimGraphPeopleItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/people/items (rows) and #/properties/people/items (columns).
 var keySimGraphPeopleItem = [9]float64{
 	float64(1.0),
 	float64(0.0),
@@ -2760,7 +2760,7 @@ var keySimGraphPeopleItem = [9]float64{
 	float64(1.0),
 }
 
-// scoreObjectGraphPeopleItem aligns the properties of #/properties/people/items and #/properties/people/items (SPEC §6).
+// scoreObjectGraphPeopleItem aligns the properties of #/properties/people/items and #/properties/people/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphPeopleItem(g *GraphPeopleItem, p *GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -2946,7 +2946,7 @@ func (c *oaGraphCtx) scoreGraph(gn bool, g *Graph, pn bool, p *Graph, build bool
 	return c.scoreObjectGraph(g, p, build)
 }
 
-// keySimGraph holds the key similarities (SPEC §6.1) of the properties of # (rows) and # (columns).
+// keySimGraph holds the key similarities (docs/SCORING.md §6.1) of the properties of # (rows) and # (columns).
 var keySimGraph = [25]float64{
 	float64(1.0),
 	float64(0.5),
@@ -2975,7 +2975,7 @@ var keySimGraph = [25]float64{
 	float64(1.0),
 }
 
-// scoreObjectGraph aligns the properties of # and # (SPEC §6).
+// scoreObjectGraph aligns the properties of # and # (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraph(g *Graph, p *Graph, build bool) (float64, *genrt.Res) {
 	var gi [5]int
 	n := 0
@@ -3292,7 +3292,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemId(gn bool, g string, pn bool, p str
 	return 1, nil
 }
 
-// scoreGraphCompaniesItemId_vs_Industry scores a gold value of #/properties/companies/items/properties/id (string, identifier of scope "company") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemId_vs_Industry scores a gold value of #/properties/companies/items/properties/id (string, identifier of scope "company") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_Industry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
 		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
@@ -3309,7 +3309,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemName(gn bool, g string, pn bool, p s
 	return s, nil
 }
 
-// scoreGraphCompaniesItemName_vs_Industry scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemName_vs_Industry scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_Industry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -3318,7 +3318,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_Industry(gn bool, g string, 
 	return s, nil
 }
 
-// scoreGraphCompaniesItemIndustry_vs_Id scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/companies/items/properties/id (string, identifier of scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemIndustry_vs_Id scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/companies/items/properties/id (string, identifier of scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_Id(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3327,7 +3327,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_Id(gn bool, g string, pn
 	return s, nil
 }
 
-// scoreGraphCompaniesItemIndustry_vs_Name scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemIndustry_vs_Name scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3353,7 +3353,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemId(gn bool, g string, pn bool, p string
 	return 1, nil
 }
 
-// scoreGraphPeopleItemId_vs_Title scores a gold value of #/properties/people/items/properties/id (string, identifier of scope "person") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemId_vs_Title scores a gold value of #/properties/people/items/properties/id (string, identifier of scope "person") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_Title(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
 		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
@@ -3370,7 +3370,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemName(gn bool, g string, pn bool, p stri
 	return s, nil
 }
 
-// scoreGraphPeopleItemName_vs_Title scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemName_vs_Title scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_Title(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -3379,7 +3379,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_Title(gn bool, g string, pn boo
 	return s, nil
 }
 
-// scoreGraphPeopleItemTitle_vs_Id scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/people/items/properties/id (string, identifier of scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemTitle_vs_Id scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/people/items/properties/id (string, identifier of scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_Id(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3388,7 +3388,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_Id(gn bool, g string, pn bool,
 	return s, nil
 }
 
-// scoreGraphPeopleItemTitle_vs_Name scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemTitle_vs_Name scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_Name(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -3416,7 +3416,7 @@ func (c *oaGraphCtx) scoreTailGraphPeople(g []GraphPeopleItem, p []GraphPeopleIt
 	return c.scoreGraphPeopleItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphPeople aligns the elements of #/properties/people and #/properties/people (SPEC §5).
+// scoreArrayGraphPeople aligns the elements of #/properties/people and #/properties/people (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -3505,7 +3505,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople(g []GraphPeopleItem, p []GraphPeopleI
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphPeople(p))
 }
 
-// scoreGraphPeople_vs_Companies scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeople_vs_Companies scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeople_vs_Companies(gn bool, g []GraphPeopleItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphPeople_vs_Companies(g, p, build)
 }
@@ -3515,7 +3515,7 @@ func (c *oaGraphCtx) scoreTailGraphPeople_vs_Companies(g []GraphPeopleItem, p []
 	return c.scoreGraphPeopleItem_vs_CompaniesItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphPeople_vs_Companies aligns the elements of #/properties/people and #/properties/companies (SPEC §5).
+// scoreArrayGraphPeople_vs_Companies aligns the elements of #/properties/people and #/properties/companies (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -3604,7 +3604,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Companies(g []GraphPeopleItem, p [
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphCompanies(p))
 }
 
-// scoreGraphPeople_vs_Employment scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeople_vs_Employment scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeople_vs_Employment(gn bool, g []GraphPeopleItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphPeople_vs_Employment(g, p, build)
 }
@@ -3614,7 +3614,7 @@ func (c *oaGraphCtx) scoreTailGraphPeople_vs_Employment(g []GraphPeopleItem, p [
 	return c.scoreGraphPeopleItem_vs_EmploymentItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphPeople_vs_Employment aligns the elements of #/properties/people and #/properties/employment (SPEC §5).
+// scoreArrayGraphPeople_vs_Employment aligns the elements of #/properties/people and #/properties/employment (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -3703,7 +3703,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Employment(g []GraphPeopleItem, p 
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphEmployment(p))
 }
 
-// scoreGraphPeople_vs_Partnership scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeople_vs_Partnership scores a gold value of #/properties/people (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeople_vs_Partnership(gn bool, g []GraphPeopleItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphPeople_vs_Partnership(g, p, build)
 }
@@ -3713,7 +3713,7 @@ func (c *oaGraphCtx) scoreTailGraphPeople_vs_Partnership(g []GraphPeopleItem, p 
 	return c.scoreGraphPeopleItem_vs_PartnershipItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphPeople_vs_Partnership aligns the elements of #/properties/people and #/properties/partnership (SPEC §5).
+// scoreArrayGraphPeople_vs_Partnership aligns the elements of #/properties/people and #/properties/partnership (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -3802,7 +3802,7 @@ func (c *oaGraphCtx) scoreArrayGraphPeople_vs_Partnership(g []GraphPeopleItem, p
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPeople(g), toJSONGraphPartnership(p))
 }
 
-// scoreGraphCompanies_vs_People scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompanies_vs_People scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompanies_vs_People(gn bool, g []GraphCompaniesItem, pn bool, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphCompanies_vs_People(g, p, build)
 }
@@ -3812,7 +3812,7 @@ func (c *oaGraphCtx) scoreTailGraphCompanies_vs_People(g []GraphCompaniesItem, p
 	return c.scoreGraphCompaniesItem_vs_PeopleItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphCompanies_vs_People aligns the elements of #/properties/companies and #/properties/people (SPEC §5).
+// scoreArrayGraphCompanies_vs_People aligns the elements of #/properties/companies and #/properties/people (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_People(g []GraphCompaniesItem, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -3911,7 +3911,7 @@ func (c *oaGraphCtx) scoreTailGraphCompanies(g []GraphCompaniesItem, p []GraphCo
 	return c.scoreGraphCompaniesItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphCompanies aligns the elements of #/properties/companies and #/properties/companies (SPEC §5).
+// scoreArrayGraphCompanies aligns the elements of #/properties/companies and #/properties/companies (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4000,7 +4000,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies(g []GraphCompaniesItem, p []GraphC
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphCompanies(p))
 }
 
-// scoreGraphCompanies_vs_Employment scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompanies_vs_Employment scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompanies_vs_Employment(gn bool, g []GraphCompaniesItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphCompanies_vs_Employment(g, p, build)
 }
@@ -4010,7 +4010,7 @@ func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Employment(g []GraphCompaniesIte
 	return c.scoreGraphCompaniesItem_vs_EmploymentItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphCompanies_vs_Employment aligns the elements of #/properties/companies and #/properties/employment (SPEC §5).
+// scoreArrayGraphCompanies_vs_Employment aligns the elements of #/properties/companies and #/properties/employment (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesItem, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4099,7 +4099,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Employment(g []GraphCompaniesIt
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphEmployment(p))
 }
 
-// scoreGraphCompanies_vs_Acquaintance scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/acquaintance (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompanies_vs_Acquaintance scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/acquaintance (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompanies_vs_Acquaintance(gn bool, g []GraphCompaniesItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphCompanies_vs_Acquaintance(g, p, build)
 }
@@ -4109,7 +4109,7 @@ func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Acquaintance(g []GraphCompaniesI
 	return c.scoreGraphCompaniesItem_vs_AcquaintanceItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphCompanies_vs_Acquaintance aligns the elements of #/properties/companies and #/properties/acquaintance (SPEC §5).
+// scoreArrayGraphCompanies_vs_Acquaintance aligns the elements of #/properties/companies and #/properties/acquaintance (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompaniesItem, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4198,7 +4198,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Acquaintance(g []GraphCompanies
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphAcquaintance(p))
 }
 
-// scoreGraphCompanies_vs_Partnership scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompanies_vs_Partnership scores a gold value of #/properties/companies (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompanies_vs_Partnership(gn bool, g []GraphCompaniesItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphCompanies_vs_Partnership(g, p, build)
 }
@@ -4208,7 +4208,7 @@ func (c *oaGraphCtx) scoreTailGraphCompanies_vs_Partnership(g []GraphCompaniesIt
 	return c.scoreGraphCompaniesItem_vs_PartnershipItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphCompanies_vs_Partnership aligns the elements of #/properties/companies and #/properties/partnership (SPEC §5).
+// scoreArrayGraphCompanies_vs_Partnership aligns the elements of #/properties/companies and #/properties/partnership (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesItem, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4297,7 +4297,7 @@ func (c *oaGraphCtx) scoreArrayGraphCompanies_vs_Partnership(g []GraphCompaniesI
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphCompanies(g), toJSONGraphPartnership(p))
 }
 
-// scoreGraphEmployment_vs_People scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmployment_vs_People scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmployment_vs_People(gn bool, g []GraphEmploymentItem, pn bool, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphEmployment_vs_People(g, p, build)
 }
@@ -4307,7 +4307,7 @@ func (c *oaGraphCtx) scoreTailGraphEmployment_vs_People(g []GraphEmploymentItem,
 	return c.scoreGraphEmploymentItem_vs_PeopleItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphEmployment_vs_People aligns the elements of #/properties/employment and #/properties/people (SPEC §5).
+// scoreArrayGraphEmployment_vs_People aligns the elements of #/properties/employment and #/properties/people (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4396,7 +4396,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_People(g []GraphEmploymentItem
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphPeople(p))
 }
 
-// scoreGraphEmployment_vs_Companies scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmployment_vs_Companies scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmployment_vs_Companies(gn bool, g []GraphEmploymentItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphEmployment_vs_Companies(g, p, build)
 }
@@ -4406,7 +4406,7 @@ func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Companies(g []GraphEmploymentIt
 	return c.scoreGraphEmploymentItem_vs_CompaniesItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphEmployment_vs_Companies aligns the elements of #/properties/employment and #/properties/companies (SPEC §5).
+// scoreArrayGraphEmployment_vs_Companies aligns the elements of #/properties/employment and #/properties/companies (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Companies(g []GraphEmploymentItem, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4505,7 +4505,7 @@ func (c *oaGraphCtx) scoreTailGraphEmployment(g []GraphEmploymentItem, p []Graph
 	return c.scoreGraphEmploymentItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphEmployment aligns the elements of #/properties/employment and #/properties/employment (SPEC §5).
+// scoreArrayGraphEmployment aligns the elements of #/properties/employment and #/properties/employment (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4594,7 +4594,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment(g []GraphEmploymentItem, p []Grap
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphEmployment(p))
 }
 
-// scoreGraphEmployment_vs_Acquaintance scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/acquaintance (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmployment_vs_Acquaintance scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/acquaintance (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmployment_vs_Acquaintance(gn bool, g []GraphEmploymentItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphEmployment_vs_Acquaintance(g, p, build)
 }
@@ -4604,7 +4604,7 @@ func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Acquaintance(g []GraphEmploymen
 	return c.scoreGraphEmploymentItem_vs_AcquaintanceItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphEmployment_vs_Acquaintance aligns the elements of #/properties/employment and #/properties/acquaintance (SPEC §5).
+// scoreArrayGraphEmployment_vs_Acquaintance aligns the elements of #/properties/employment and #/properties/acquaintance (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmploymentItem, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4693,7 +4693,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Acquaintance(g []GraphEmployme
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphAcquaintance(p))
 }
 
-// scoreGraphEmployment_vs_Partnership scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmployment_vs_Partnership scores a gold value of #/properties/employment (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmployment_vs_Partnership(gn bool, g []GraphEmploymentItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphEmployment_vs_Partnership(g, p, build)
 }
@@ -4703,7 +4703,7 @@ func (c *oaGraphCtx) scoreTailGraphEmployment_vs_Partnership(g []GraphEmployment
 	return c.scoreGraphEmploymentItem_vs_PartnershipItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphEmployment_vs_Partnership aligns the elements of #/properties/employment and #/properties/partnership (SPEC §5).
+// scoreArrayGraphEmployment_vs_Partnership aligns the elements of #/properties/employment and #/properties/partnership (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymentItem, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4792,7 +4792,7 @@ func (c *oaGraphCtx) scoreArrayGraphEmployment_vs_Partnership(g []GraphEmploymen
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphEmployment(g), toJSONGraphPartnership(p))
 }
 
-// scoreGraphAcquaintance_vs_Companies scores a gold value of #/properties/acquaintance (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintance_vs_Companies scores a gold value of #/properties/acquaintance (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintance_vs_Companies(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphAcquaintance_vs_Companies(g, p, build)
 }
@@ -4802,7 +4802,7 @@ func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Companies(g []GraphAcquaintan
 	return c.scoreGraphAcquaintanceItem_vs_CompaniesItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphAcquaintance_vs_Companies aligns the elements of #/properties/acquaintance and #/properties/companies (SPEC §5).
+// scoreArrayGraphAcquaintance_vs_Companies aligns the elements of #/properties/acquaintance and #/properties/companies (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquaintanceItem, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -4891,7 +4891,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Companies(g []GraphAcquainta
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphCompanies(p))
 }
 
-// scoreGraphAcquaintance_vs_Employment scores a gold value of #/properties/acquaintance (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintance_vs_Employment scores a gold value of #/properties/acquaintance (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintance_vs_Employment(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphAcquaintance_vs_Employment(g, p, build)
 }
@@ -4901,7 +4901,7 @@ func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Employment(g []GraphAcquainta
 	return c.scoreGraphAcquaintanceItem_vs_EmploymentItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphAcquaintance_vs_Employment aligns the elements of #/properties/acquaintance and #/properties/employment (SPEC §5).
+// scoreArrayGraphAcquaintance_vs_Employment aligns the elements of #/properties/acquaintance and #/properties/employment (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Employment(g []GraphAcquaintanceItem, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -5000,7 +5000,7 @@ func (c *oaGraphCtx) scoreTailGraphAcquaintance(g []GraphAcquaintanceItem, p []G
 	return c.scoreGraphAcquaintanceItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphAcquaintance aligns the elements of #/properties/acquaintance and #/properties/acquaintance (SPEC §5).
+// scoreArrayGraphAcquaintance aligns the elements of #/properties/acquaintance and #/properties/acquaintance (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -5089,7 +5089,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance(g []GraphAcquaintanceItem, p []
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphAcquaintance(p))
 }
 
-// scoreGraphAcquaintance_vs_Partnership scores a gold value of #/properties/acquaintance (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintance_vs_Partnership scores a gold value of #/properties/acquaintance (array, order align) against a candidate value of #/properties/partnership (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintance_vs_Partnership(gn bool, g []GraphAcquaintanceItem, pn bool, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphAcquaintance_vs_Partnership(g, p, build)
 }
@@ -5099,7 +5099,7 @@ func (c *oaGraphCtx) scoreTailGraphAcquaintance_vs_Partnership(g []GraphAcquaint
 	return c.scoreGraphAcquaintanceItem_vs_PartnershipItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphAcquaintance_vs_Partnership aligns the elements of #/properties/acquaintance and #/properties/partnership (SPEC §5).
+// scoreArrayGraphAcquaintance_vs_Partnership aligns the elements of #/properties/acquaintance and #/properties/partnership (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquaintanceItem, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -5188,7 +5188,7 @@ func (c *oaGraphCtx) scoreArrayGraphAcquaintance_vs_Partnership(g []GraphAcquain
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphAcquaintance(g), toJSONGraphPartnership(p))
 }
 
-// scoreGraphPartnership_vs_People scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnership_vs_People scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/people (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnership_vs_People(gn bool, g []GraphPartnershipItem, pn bool, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphPartnership_vs_People(g, p, build)
 }
@@ -5198,7 +5198,7 @@ func (c *oaGraphCtx) scoreTailGraphPartnership_vs_People(g []GraphPartnershipIte
 	return c.scoreGraphPartnershipItem_vs_PeopleItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphPartnership_vs_People aligns the elements of #/properties/partnership and #/properties/people (SPEC §5).
+// scoreArrayGraphPartnership_vs_People aligns the elements of #/properties/partnership and #/properties/people (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipItem, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -5287,7 +5287,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_People(g []GraphPartnershipIt
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphPeople(p))
 }
 
-// scoreGraphPartnership_vs_Companies scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnership_vs_Companies scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/companies (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnership_vs_Companies(gn bool, g []GraphPartnershipItem, pn bool, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphPartnership_vs_Companies(g, p, build)
 }
@@ -5297,7 +5297,7 @@ func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Companies(g []GraphPartnership
 	return c.scoreGraphPartnershipItem_vs_CompaniesItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphPartnership_vs_Companies aligns the elements of #/properties/partnership and #/properties/companies (SPEC §5).
+// scoreArrayGraphPartnership_vs_Companies aligns the elements of #/properties/partnership and #/properties/companies (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershipItem, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -5386,7 +5386,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Companies(g []GraphPartnershi
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphCompanies(p))
 }
 
-// scoreGraphPartnership_vs_Employment scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnership_vs_Employment scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/employment (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnership_vs_Employment(gn bool, g []GraphPartnershipItem, pn bool, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphPartnership_vs_Employment(g, p, build)
 }
@@ -5396,7 +5396,7 @@ func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Employment(g []GraphPartnershi
 	return c.scoreGraphPartnershipItem_vs_EmploymentItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphPartnership_vs_Employment aligns the elements of #/properties/partnership and #/properties/employment (SPEC §5).
+// scoreArrayGraphPartnership_vs_Employment aligns the elements of #/properties/partnership and #/properties/employment (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnershipItem, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -5485,7 +5485,7 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Employment(g []GraphPartnersh
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphEmployment(p))
 }
 
-// scoreGraphPartnership_vs_Acquaintance scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/acquaintance (array, order align); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnership_vs_Acquaintance scores a gold value of #/properties/partnership (array, order align) against a candidate value of #/properties/acquaintance (array, order align); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnership_vs_Acquaintance(gn bool, g []GraphPartnershipItem, pn bool, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	return c.scoreArrayGraphPartnership_vs_Acquaintance(g, p, build)
 }
@@ -5495,7 +5495,7 @@ func (c *oaGraphCtx) scoreTailGraphPartnership_vs_Acquaintance(g []GraphPartners
 	return c.scoreGraphPartnershipItem_vs_AcquaintanceItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphPartnership_vs_Acquaintance aligns the elements of #/properties/partnership and #/properties/acquaintance (SPEC §5).
+// scoreArrayGraphPartnership_vs_Acquaintance aligns the elements of #/properties/partnership and #/properties/acquaintance (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphPartnership_vs_Acquaintance(g []GraphPartnershipItem, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -5594,7 +5594,7 @@ func (c *oaGraphCtx) scoreTailGraphPartnership(g []GraphPartnershipItem, p []Gra
 	return c.scoreGraphPartnershipItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayGraphPartnership aligns the elements of #/properties/partnership and #/properties/partnership (SPEC §5).
+// scoreArrayGraphPartnership aligns the elements of #/properties/partnership and #/properties/partnership (docs/SCORING.md §5).
 func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -5683,12 +5683,12 @@ func (c *oaGraphCtx) scoreArrayGraphPartnership(g []GraphPartnershipItem, p []Gr
 	return tail, genrt.FinishList(align.ListReorder, tail, tents, genrt.UniformAlphas(tents, false, false), raw, toJSONGraphPartnership(g), toJSONGraphPartnership(p))
 }
 
-// scoreGraphPeopleItem_vs_CompaniesItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/companies/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItem_vs_CompaniesItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/companies/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItem_vs_CompaniesItem(gn bool, g *GraphPeopleItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphPeopleItem_vs_CompaniesItem(g, p, build)
 }
 
-// keySimGraphPeopleItem_vs_CompaniesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/people/items (rows) and #/properties/companies/items (columns).
+// keySimGraphPeopleItem_vs_CompaniesItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/people/items (rows) and #/properties/companies/items (columns).
 var keySimGraphPeopleItem_vs_CompaniesItem = [9]float64{
 	float64(1.0),
 	float64(0.0),
@@ -5701,7 +5701,7 @@ var keySimGraphPeopleItem_vs_CompaniesItem = [9]float64{
 	float64(0.5499999999999999),
 }
 
-// scoreObjectGraphPeopleItem_vs_CompaniesItem aligns the properties of #/properties/people/items and #/properties/companies/items (SPEC §6).
+// scoreObjectGraphPeopleItem_vs_CompaniesItem aligns the properties of #/properties/people/items and #/properties/companies/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_CompaniesItem(g *GraphPeopleItem, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -5871,12 +5871,12 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_CompaniesItem(g *GraphPeopleI
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphPeopleItem_vs_EmploymentItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/employment/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItem_vs_EmploymentItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/employment/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItem_vs_EmploymentItem(gn bool, g *GraphPeopleItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphPeopleItem_vs_EmploymentItem(g, p, build)
 }
 
-// keySimGraphPeopleItem_vs_EmploymentItem holds the key similarities (SPEC §6.1) of the properties of #/properties/people/items (rows) and #/properties/employment/items (columns).
+// keySimGraphPeopleItem_vs_EmploymentItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/people/items (rows) and #/properties/employment/items (columns).
 var keySimGraphPeopleItem_vs_EmploymentItem = [9]float64{
 	float64(0.0),
 	float64(0.0),
@@ -5889,7 +5889,7 @@ var keySimGraphPeopleItem_vs_EmploymentItem = [9]float64{
 	float64(0.6333333333333333),
 }
 
-// scoreObjectGraphPeopleItem_vs_EmploymentItem aligns the properties of #/properties/people/items and #/properties/employment/items (SPEC §6).
+// scoreObjectGraphPeopleItem_vs_EmploymentItem aligns the properties of #/properties/people/items and #/properties/employment/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_EmploymentItem(g *GraphPeopleItem, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -6038,12 +6038,12 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_EmploymentItem(g *GraphPeople
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphPeopleItem_vs_PartnershipItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/partnership/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItem_vs_PartnershipItem scores a gold value of #/properties/people/items (object) against a candidate value of #/properties/partnership/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItem_vs_PartnershipItem(gn bool, g *GraphPeopleItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphPeopleItem_vs_PartnershipItem(g, p, build)
 }
 
-// keySimGraphPeopleItem_vs_PartnershipItem holds the key similarities (SPEC §6.1) of the properties of #/properties/people/items (rows) and #/properties/partnership/items (columns).
+// keySimGraphPeopleItem_vs_PartnershipItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/people/items (rows) and #/properties/partnership/items (columns).
 var keySimGraphPeopleItem_vs_PartnershipItem = [9]float64{
 	float64(0.0),
 	float64(0.0),
@@ -6056,7 +6056,7 @@ var keySimGraphPeopleItem_vs_PartnershipItem = [9]float64{
 	float64(0.5472222222222222),
 }
 
-// scoreObjectGraphPeopleItem_vs_PartnershipItem aligns the properties of #/properties/people/items and #/properties/partnership/items (SPEC §6).
+// scoreObjectGraphPeopleItem_vs_PartnershipItem aligns the properties of #/properties/people/items and #/properties/partnership/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_PartnershipItem(g *GraphPeopleItem, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -6219,12 +6219,12 @@ func (c *oaGraphCtx) scoreObjectGraphPeopleItem_vs_PartnershipItem(g *GraphPeopl
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphCompaniesItem_vs_PeopleItem scores a gold value of #/properties/companies/items (object) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItem_vs_PeopleItem scores a gold value of #/properties/companies/items (object) against a candidate value of #/properties/people/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItem_vs_PeopleItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphCompaniesItem_vs_PeopleItem(g, p, build)
 }
 
-// keySimGraphCompaniesItem_vs_PeopleItem holds the key similarities (SPEC §6.1) of the properties of #/properties/companies/items (rows) and #/properties/people/items (columns).
+// keySimGraphCompaniesItem_vs_PeopleItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/companies/items (rows) and #/properties/people/items (columns).
 var keySimGraphCompaniesItem_vs_PeopleItem = [9]float64{
 	float64(1.0),
 	float64(0.0),
@@ -6237,7 +6237,7 @@ var keySimGraphCompaniesItem_vs_PeopleItem = [9]float64{
 	float64(0.5499999999999999),
 }
 
-// scoreObjectGraphCompaniesItem_vs_PeopleItem aligns the properties of #/properties/companies/items and #/properties/people/items (SPEC §6).
+// scoreObjectGraphCompaniesItem_vs_PeopleItem aligns the properties of #/properties/companies/items and #/properties/people/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PeopleItem(g *GraphCompaniesItem, p *GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -6407,12 +6407,12 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PeopleItem(g *GraphCompani
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphCompaniesItem_vs_EmploymentItem scores a gold value of #/properties/companies/items (object) against a candidate value of #/properties/employment/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItem_vs_EmploymentItem scores a gold value of #/properties/companies/items (object) against a candidate value of #/properties/employment/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItem_vs_EmploymentItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphCompaniesItem_vs_EmploymentItem(g, p, build)
 }
 
-// keySimGraphCompaniesItem_vs_EmploymentItem holds the key similarities (SPEC §6.1) of the properties of #/properties/companies/items (rows) and #/properties/employment/items (columns).
+// keySimGraphCompaniesItem_vs_EmploymentItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/companies/items (rows) and #/properties/employment/items (columns).
 var keySimGraphCompaniesItem_vs_EmploymentItem = [9]float64{
 	float64(0.0),
 	float64(0.0),
@@ -6425,7 +6425,7 @@ var keySimGraphCompaniesItem_vs_EmploymentItem = [9]float64{
 	float64(0.0),
 }
 
-// scoreObjectGraphCompaniesItem_vs_EmploymentItem aligns the properties of #/properties/companies/items and #/properties/employment/items (SPEC §6).
+// scoreObjectGraphCompaniesItem_vs_EmploymentItem aligns the properties of #/properties/companies/items and #/properties/employment/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_EmploymentItem(g *GraphCompaniesItem, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -6581,12 +6581,12 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_EmploymentItem(g *GraphCom
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphCompaniesItem_vs_AcquaintanceItem scores a gold value of #/properties/companies/items (object) against a candidate value of #/properties/acquaintance/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItem_vs_AcquaintanceItem scores a gold value of #/properties/companies/items (object) against a candidate value of #/properties/acquaintance/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItem_vs_AcquaintanceItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphCompaniesItem_vs_AcquaintanceItem(g, p, build)
 }
 
-// keySimGraphCompaniesItem_vs_AcquaintanceItem holds the key similarities (SPEC §6.1) of the properties of #/properties/companies/items (rows) and #/properties/acquaintance/items (columns).
+// keySimGraphCompaniesItem_vs_AcquaintanceItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/companies/items (rows) and #/properties/acquaintance/items (columns).
 var keySimGraphCompaniesItem_vs_AcquaintanceItem = [9]float64{
 	float64(0.0),
 	float64(0.0),
@@ -6599,7 +6599,7 @@ var keySimGraphCompaniesItem_vs_AcquaintanceItem = [9]float64{
 	float64(0.4166666666666667),
 }
 
-// scoreObjectGraphCompaniesItem_vs_AcquaintanceItem aligns the properties of #/properties/companies/items and #/properties/acquaintance/items (SPEC §6).
+// scoreObjectGraphCompaniesItem_vs_AcquaintanceItem aligns the properties of #/properties/companies/items and #/properties/acquaintance/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_AcquaintanceItem(g *GraphCompaniesItem, p *GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -6762,12 +6762,12 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_AcquaintanceItem(g *GraphC
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphCompaniesItem_vs_PartnershipItem scores a gold value of #/properties/companies/items (object) against a candidate value of #/properties/partnership/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItem_vs_PartnershipItem scores a gold value of #/properties/companies/items (object) against a candidate value of #/properties/partnership/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItem_vs_PartnershipItem(gn bool, g *GraphCompaniesItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphCompaniesItem_vs_PartnershipItem(g, p, build)
 }
 
-// keySimGraphCompaniesItem_vs_PartnershipItem holds the key similarities (SPEC §6.1) of the properties of #/properties/companies/items (rows) and #/properties/partnership/items (columns).
+// keySimGraphCompaniesItem_vs_PartnershipItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/companies/items (rows) and #/properties/partnership/items (columns).
 var keySimGraphCompaniesItem_vs_PartnershipItem = [9]float64{
 	float64(0.0),
 	float64(0.0),
@@ -6780,7 +6780,7 @@ var keySimGraphCompaniesItem_vs_PartnershipItem = [9]float64{
 	float64(0.4166666666666667),
 }
 
-// scoreObjectGraphCompaniesItem_vs_PartnershipItem aligns the properties of #/properties/companies/items and #/properties/partnership/items (SPEC §6).
+// scoreObjectGraphCompaniesItem_vs_PartnershipItem aligns the properties of #/properties/companies/items and #/properties/partnership/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PartnershipItem(g *GraphCompaniesItem, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -6943,12 +6943,12 @@ func (c *oaGraphCtx) scoreObjectGraphCompaniesItem_vs_PartnershipItem(g *GraphCo
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphEmploymentItem_vs_PeopleItem scores a gold value of #/properties/employment/items (object) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItem_vs_PeopleItem scores a gold value of #/properties/employment/items (object) against a candidate value of #/properties/people/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItem_vs_PeopleItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphEmploymentItem_vs_PeopleItem(g, p, build)
 }
 
-// keySimGraphEmploymentItem_vs_PeopleItem holds the key similarities (SPEC §6.1) of the properties of #/properties/employment/items (rows) and #/properties/people/items (columns).
+// keySimGraphEmploymentItem_vs_PeopleItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/employment/items (rows) and #/properties/people/items (columns).
 var keySimGraphEmploymentItem_vs_PeopleItem = [9]float64{
 	float64(0.0),
 	float64(0.47222222222222215),
@@ -6961,7 +6961,7 @@ var keySimGraphEmploymentItem_vs_PeopleItem = [9]float64{
 	float64(0.6333333333333333),
 }
 
-// scoreObjectGraphEmploymentItem_vs_PeopleItem aligns the properties of #/properties/employment/items and #/properties/people/items (SPEC §6).
+// scoreObjectGraphEmploymentItem_vs_PeopleItem aligns the properties of #/properties/employment/items and #/properties/people/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PeopleItem(g *GraphEmploymentItem, p *GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -7110,12 +7110,12 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PeopleItem(g *GraphEmploy
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphEmploymentItem_vs_CompaniesItem scores a gold value of #/properties/employment/items (object) against a candidate value of #/properties/companies/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItem_vs_CompaniesItem scores a gold value of #/properties/employment/items (object) against a candidate value of #/properties/companies/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItem_vs_CompaniesItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphEmploymentItem_vs_CompaniesItem(g, p, build)
 }
 
-// keySimGraphEmploymentItem_vs_CompaniesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/employment/items (rows) and #/properties/companies/items (columns).
+// keySimGraphEmploymentItem_vs_CompaniesItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/employment/items (rows) and #/properties/companies/items (columns).
 var keySimGraphEmploymentItem_vs_CompaniesItem = [9]float64{
 	float64(0.0),
 	float64(0.47222222222222215),
@@ -7128,7 +7128,7 @@ var keySimGraphEmploymentItem_vs_CompaniesItem = [9]float64{
 	float64(0.0),
 }
 
-// scoreObjectGraphEmploymentItem_vs_CompaniesItem aligns the properties of #/properties/employment/items and #/properties/companies/items (SPEC §6).
+// scoreObjectGraphEmploymentItem_vs_CompaniesItem aligns the properties of #/properties/employment/items and #/properties/companies/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_CompaniesItem(g *GraphEmploymentItem, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -7289,7 +7289,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItem(gn bool, g *GraphEmploymentItem, p
 	return c.scoreObjectGraphEmploymentItem(g, p, build)
 }
 
-// keySimGraphEmploymentItem holds the key similarities (SPEC §6.1) of the properties of #/properties/employment/items (rows) and #/properties/employment/items (columns).
+// keySimGraphEmploymentItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/employment/items (rows) and #/properties/employment/items (columns).
 var keySimGraphEmploymentItem = [9]float64{
 	float64(1.0),
 	float64(0.4365079365079365),
@@ -7302,7 +7302,7 @@ var keySimGraphEmploymentItem = [9]float64{
 	float64(1.0),
 }
 
-// scoreObjectGraphEmploymentItem aligns the properties of #/properties/employment/items and #/properties/employment/items (SPEC §6).
+// scoreObjectGraphEmploymentItem aligns the properties of #/properties/employment/items and #/properties/employment/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphEmploymentItem(g *GraphEmploymentItem, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -7497,12 +7497,12 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem(g *GraphEmploymentItem, p *G
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphEmploymentItem_vs_AcquaintanceItem scores a gold value of #/properties/employment/items (object) against a candidate value of #/properties/acquaintance/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItem_vs_AcquaintanceItem scores a gold value of #/properties/employment/items (object) against a candidate value of #/properties/acquaintance/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItem_vs_AcquaintanceItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphEmploymentItem_vs_AcquaintanceItem(g, p, build)
 }
 
-// keySimGraphEmploymentItem_vs_AcquaintanceItem holds the key similarities (SPEC §6.1) of the properties of #/properties/employment/items (rows) and #/properties/acquaintance/items (columns).
+// keySimGraphEmploymentItem_vs_AcquaintanceItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/employment/items (rows) and #/properties/acquaintance/items (columns).
 var keySimGraphEmploymentItem_vs_AcquaintanceItem = [9]float64{
 	float64(0.4444444444444444),
 	float64(0.4444444444444444),
@@ -7515,7 +7515,7 @@ var keySimGraphEmploymentItem_vs_AcquaintanceItem = [9]float64{
 	float64(0.5972222222222222),
 }
 
-// scoreObjectGraphEmploymentItem_vs_AcquaintanceItem aligns the properties of #/properties/employment/items and #/properties/acquaintance/items (SPEC §6).
+// scoreObjectGraphEmploymentItem_vs_AcquaintanceItem aligns the properties of #/properties/employment/items and #/properties/acquaintance/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_AcquaintanceItem(g *GraphEmploymentItem, p *GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -7692,12 +7692,12 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_AcquaintanceItem(g *Graph
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphEmploymentItem_vs_PartnershipItem scores a gold value of #/properties/employment/items (object) against a candidate value of #/properties/partnership/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItem_vs_PartnershipItem scores a gold value of #/properties/employment/items (object) against a candidate value of #/properties/partnership/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItem_vs_PartnershipItem(gn bool, g *GraphEmploymentItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphEmploymentItem_vs_PartnershipItem(g, p, build)
 }
 
-// keySimGraphEmploymentItem_vs_PartnershipItem holds the key similarities (SPEC §6.1) of the properties of #/properties/employment/items (rows) and #/properties/partnership/items (columns).
+// keySimGraphEmploymentItem_vs_PartnershipItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/employment/items (rows) and #/properties/partnership/items (columns).
 var keySimGraphEmploymentItem_vs_PartnershipItem = [9]float64{
 	float64(0.4444444444444444),
 	float64(0.4444444444444444),
@@ -7710,7 +7710,7 @@ var keySimGraphEmploymentItem_vs_PartnershipItem = [9]float64{
 	float64(0.5972222222222222),
 }
 
-// scoreObjectGraphEmploymentItem_vs_PartnershipItem aligns the properties of #/properties/employment/items and #/properties/partnership/items (SPEC §6).
+// scoreObjectGraphEmploymentItem_vs_PartnershipItem aligns the properties of #/properties/employment/items and #/properties/partnership/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PartnershipItem(g *GraphEmploymentItem, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -7887,12 +7887,12 @@ func (c *oaGraphCtx) scoreObjectGraphEmploymentItem_vs_PartnershipItem(g *GraphE
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphAcquaintanceItem_vs_CompaniesItem scores a gold value of #/properties/acquaintance/items (object) against a candidate value of #/properties/companies/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItem_vs_CompaniesItem scores a gold value of #/properties/acquaintance/items (object) against a candidate value of #/properties/companies/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItem_vs_CompaniesItem(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphAcquaintanceItem_vs_CompaniesItem(g, p, build)
 }
 
-// keySimGraphAcquaintanceItem_vs_CompaniesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/acquaintance/items (rows) and #/properties/companies/items (columns).
+// keySimGraphAcquaintanceItem_vs_CompaniesItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/acquaintance/items (rows) and #/properties/companies/items (columns).
 var keySimGraphAcquaintanceItem_vs_CompaniesItem = [9]float64{
 	float64(0.0),
 	float64(0.47222222222222215),
@@ -7905,7 +7905,7 @@ var keySimGraphAcquaintanceItem_vs_CompaniesItem = [9]float64{
 	float64(0.4166666666666667),
 }
 
-// scoreObjectGraphAcquaintanceItem_vs_CompaniesItem aligns the properties of #/properties/acquaintance/items and #/properties/companies/items (SPEC §6).
+// scoreObjectGraphAcquaintanceItem_vs_CompaniesItem aligns the properties of #/properties/acquaintance/items and #/properties/companies/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_CompaniesItem(g *GraphAcquaintanceItem, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -8068,12 +8068,12 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_CompaniesItem(g *GraphA
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphAcquaintanceItem_vs_EmploymentItem scores a gold value of #/properties/acquaintance/items (object) against a candidate value of #/properties/employment/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItem_vs_EmploymentItem scores a gold value of #/properties/acquaintance/items (object) against a candidate value of #/properties/employment/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItem_vs_EmploymentItem(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphAcquaintanceItem_vs_EmploymentItem(g, p, build)
 }
 
-// keySimGraphAcquaintanceItem_vs_EmploymentItem holds the key similarities (SPEC §6.1) of the properties of #/properties/acquaintance/items (rows) and #/properties/employment/items (columns).
+// keySimGraphAcquaintanceItem_vs_EmploymentItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/acquaintance/items (rows) and #/properties/employment/items (columns).
 var keySimGraphAcquaintanceItem_vs_EmploymentItem = [9]float64{
 	float64(0.4444444444444444),
 	float64(0.4365079365079365),
@@ -8086,7 +8086,7 @@ var keySimGraphAcquaintanceItem_vs_EmploymentItem = [9]float64{
 	float64(0.5972222222222222),
 }
 
-// scoreObjectGraphAcquaintanceItem_vs_EmploymentItem aligns the properties of #/properties/acquaintance/items and #/properties/employment/items (SPEC §6).
+// scoreObjectGraphAcquaintanceItem_vs_EmploymentItem aligns the properties of #/properties/acquaintance/items and #/properties/employment/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_EmploymentItem(g *GraphAcquaintanceItem, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -8268,7 +8268,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItem(gn bool, g *GraphAcquaintanceIte
 	return c.scoreObjectGraphAcquaintanceItem(g, p, build)
 }
 
-// keySimGraphAcquaintanceItem holds the key similarities (SPEC §6.1) of the properties of #/properties/acquaintance/items (rows) and #/properties/acquaintance/items (columns).
+// keySimGraphAcquaintanceItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/acquaintance/items (rows) and #/properties/acquaintance/items (columns).
 var keySimGraphAcquaintanceItem = [9]float64{
 	float64(1.0),
 	float64(0.5555555555555555),
@@ -8281,7 +8281,7 @@ var keySimGraphAcquaintanceItem = [9]float64{
 	float64(1.0),
 }
 
-// scoreObjectGraphAcquaintanceItem aligns the properties of #/properties/acquaintance/items and #/properties/acquaintance/items (SPEC §6).
+// scoreObjectGraphAcquaintanceItem aligns the properties of #/properties/acquaintance/items and #/properties/acquaintance/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem(g *GraphAcquaintanceItem, p *GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -8476,12 +8476,12 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem(g *GraphAcquaintanceItem, 
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphAcquaintanceItem_vs_PartnershipItem scores a gold value of #/properties/acquaintance/items (object) against a candidate value of #/properties/partnership/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItem_vs_PartnershipItem scores a gold value of #/properties/acquaintance/items (object) against a candidate value of #/properties/partnership/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItem_vs_PartnershipItem(gn bool, g *GraphAcquaintanceItem, pn bool, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphAcquaintanceItem_vs_PartnershipItem(g, p, build)
 }
 
-// keySimGraphAcquaintanceItem_vs_PartnershipItem holds the key similarities (SPEC §6.1) of the properties of #/properties/acquaintance/items (rows) and #/properties/partnership/items (columns).
+// keySimGraphAcquaintanceItem_vs_PartnershipItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/acquaintance/items (rows) and #/properties/partnership/items (columns).
 var keySimGraphAcquaintanceItem_vs_PartnershipItem = [9]float64{
 	float64(1.0),
 	float64(0.5555555555555555),
@@ -8494,7 +8494,7 @@ var keySimGraphAcquaintanceItem_vs_PartnershipItem = [9]float64{
 	float64(1.0),
 }
 
-// scoreObjectGraphAcquaintanceItem_vs_PartnershipItem aligns the properties of #/properties/acquaintance/items and #/properties/partnership/items (SPEC §6).
+// scoreObjectGraphAcquaintanceItem_vs_PartnershipItem aligns the properties of #/properties/acquaintance/items and #/properties/partnership/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_PartnershipItem(g *GraphAcquaintanceItem, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -8678,12 +8678,12 @@ func (c *oaGraphCtx) scoreObjectGraphAcquaintanceItem_vs_PartnershipItem(g *Grap
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphPartnershipItem_vs_PeopleItem scores a gold value of #/properties/partnership/items (object) against a candidate value of #/properties/people/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItem_vs_PeopleItem scores a gold value of #/properties/partnership/items (object) against a candidate value of #/properties/people/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItem_vs_PeopleItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphPartnershipItem_vs_PeopleItem(g, p, build)
 }
 
-// keySimGraphPartnershipItem_vs_PeopleItem holds the key similarities (SPEC §6.1) of the properties of #/properties/partnership/items (rows) and #/properties/people/items (columns).
+// keySimGraphPartnershipItem_vs_PeopleItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/partnership/items (rows) and #/properties/people/items (columns).
 var keySimGraphPartnershipItem_vs_PeopleItem = [9]float64{
 	float64(0.0),
 	float64(0.47222222222222215),
@@ -8696,7 +8696,7 @@ var keySimGraphPartnershipItem_vs_PeopleItem = [9]float64{
 	float64(0.5472222222222222),
 }
 
-// scoreObjectGraphPartnershipItem_vs_PeopleItem aligns the properties of #/properties/partnership/items and #/properties/people/items (SPEC §6).
+// scoreObjectGraphPartnershipItem_vs_PeopleItem aligns the properties of #/properties/partnership/items and #/properties/people/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_PeopleItem(g *GraphPartnershipItem, p *GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -8859,12 +8859,12 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_PeopleItem(g *GraphPartn
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphPartnershipItem_vs_CompaniesItem scores a gold value of #/properties/partnership/items (object) against a candidate value of #/properties/companies/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItem_vs_CompaniesItem scores a gold value of #/properties/partnership/items (object) against a candidate value of #/properties/companies/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItem_vs_CompaniesItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphPartnershipItem_vs_CompaniesItem(g, p, build)
 }
 
-// keySimGraphPartnershipItem_vs_CompaniesItem holds the key similarities (SPEC §6.1) of the properties of #/properties/partnership/items (rows) and #/properties/companies/items (columns).
+// keySimGraphPartnershipItem_vs_CompaniesItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/partnership/items (rows) and #/properties/companies/items (columns).
 var keySimGraphPartnershipItem_vs_CompaniesItem = [9]float64{
 	float64(0.0),
 	float64(0.47222222222222215),
@@ -8877,7 +8877,7 @@ var keySimGraphPartnershipItem_vs_CompaniesItem = [9]float64{
 	float64(0.4166666666666667),
 }
 
-// scoreObjectGraphPartnershipItem_vs_CompaniesItem aligns the properties of #/properties/partnership/items and #/properties/companies/items (SPEC §6).
+// scoreObjectGraphPartnershipItem_vs_CompaniesItem aligns the properties of #/properties/partnership/items and #/properties/companies/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_CompaniesItem(g *GraphPartnershipItem, p *GraphCompaniesItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -9040,12 +9040,12 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_CompaniesItem(g *GraphPa
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphPartnershipItem_vs_EmploymentItem scores a gold value of #/properties/partnership/items (object) against a candidate value of #/properties/employment/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItem_vs_EmploymentItem scores a gold value of #/properties/partnership/items (object) against a candidate value of #/properties/employment/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItem_vs_EmploymentItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphPartnershipItem_vs_EmploymentItem(g, p, build)
 }
 
-// keySimGraphPartnershipItem_vs_EmploymentItem holds the key similarities (SPEC §6.1) of the properties of #/properties/partnership/items (rows) and #/properties/employment/items (columns).
+// keySimGraphPartnershipItem_vs_EmploymentItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/partnership/items (rows) and #/properties/employment/items (columns).
 var keySimGraphPartnershipItem_vs_EmploymentItem = [9]float64{
 	float64(0.4444444444444444),
 	float64(0.4365079365079365),
@@ -9058,7 +9058,7 @@ var keySimGraphPartnershipItem_vs_EmploymentItem = [9]float64{
 	float64(0.5972222222222222),
 }
 
-// scoreObjectGraphPartnershipItem_vs_EmploymentItem aligns the properties of #/properties/partnership/items and #/properties/employment/items (SPEC §6).
+// scoreObjectGraphPartnershipItem_vs_EmploymentItem aligns the properties of #/properties/partnership/items and #/properties/employment/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_EmploymentItem(g *GraphPartnershipItem, p *GraphEmploymentItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -9235,12 +9235,12 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_EmploymentItem(g *GraphP
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphPartnershipItem_vs_AcquaintanceItem scores a gold value of #/properties/partnership/items (object) against a candidate value of #/properties/acquaintance/items (object); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItem_vs_AcquaintanceItem scores a gold value of #/properties/partnership/items (object) against a candidate value of #/properties/acquaintance/items (object); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItem_vs_AcquaintanceItem(gn bool, g *GraphPartnershipItem, pn bool, p *GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	return c.scoreObjectGraphPartnershipItem_vs_AcquaintanceItem(g, p, build)
 }
 
-// keySimGraphPartnershipItem_vs_AcquaintanceItem holds the key similarities (SPEC §6.1) of the properties of #/properties/partnership/items (rows) and #/properties/acquaintance/items (columns).
+// keySimGraphPartnershipItem_vs_AcquaintanceItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/partnership/items (rows) and #/properties/acquaintance/items (columns).
 var keySimGraphPartnershipItem_vs_AcquaintanceItem = [9]float64{
 	float64(1.0),
 	float64(0.5555555555555555),
@@ -9253,7 +9253,7 @@ var keySimGraphPartnershipItem_vs_AcquaintanceItem = [9]float64{
 	float64(1.0),
 }
 
-// scoreObjectGraphPartnershipItem_vs_AcquaintanceItem aligns the properties of #/properties/partnership/items and #/properties/acquaintance/items (SPEC §6).
+// scoreObjectGraphPartnershipItem_vs_AcquaintanceItem aligns the properties of #/properties/partnership/items and #/properties/acquaintance/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphPartnershipItem_vs_AcquaintanceItem(g *GraphPartnershipItem, p *GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -9442,7 +9442,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItem(gn bool, g *GraphPartnershipItem,
 	return c.scoreObjectGraphPartnershipItem(g, p, build)
 }
 
-// keySimGraphPartnershipItem holds the key similarities (SPEC §6.1) of the properties of #/properties/partnership/items (rows) and #/properties/partnership/items (columns).
+// keySimGraphPartnershipItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/partnership/items (rows) and #/properties/partnership/items (columns).
 var keySimGraphPartnershipItem = [9]float64{
 	float64(1.0),
 	float64(0.5555555555555555),
@@ -9455,7 +9455,7 @@ var keySimGraphPartnershipItem = [9]float64{
 	float64(1.0),
 }
 
-// scoreObjectGraphPartnershipItem aligns the properties of #/properties/partnership/items and #/properties/partnership/items (SPEC §6).
+// scoreObjectGraphPartnershipItem aligns the properties of #/properties/partnership/items and #/properties/partnership/items (docs/SCORING.md §6).
 func (c *oaGraphCtx) scoreObjectGraphPartnershipItem(g *GraphPartnershipItem, p *GraphPartnershipItem, build bool) (float64, *genrt.Res) {
 	var gi [3]int
 	n := 0
@@ -9650,7 +9650,7 @@ func (c *oaGraphCtx) scoreObjectGraphPartnershipItem(g *GraphPartnershipItem, p 
 	return score, &genrt.Res{Gold: jsonval.NewObject(agM), Pred: jsonval.NewObject(apM), Match: mt}
 }
 
-// scoreGraphPeopleItemId_vs_CompaniesItemId scores a gold value of #/properties/people/items/properties/id (string, identifier of scope "person") against a candidate value of #/properties/companies/items/properties/id (string, identifier of scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemId_vs_CompaniesItemId scores a gold value of #/properties/people/items/properties/id (string, identifier of scope "person") against a candidate value of #/properties/companies/items/properties/id (string, identifier of scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_CompaniesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
 		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphCompaniesItemId(pn, p), true, true)
@@ -9658,7 +9658,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_CompaniesItemId(gn bool, g string
 	return 1, nil
 }
 
-// scoreGraphPeopleItemId_vs_CompaniesItemIndustry scores a gold value of #/properties/people/items/properties/id (string, identifier of scope "person") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemId_vs_CompaniesItemIndustry scores a gold value of #/properties/people/items/properties/id (string, identifier of scope "person") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
 		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullGraphPeopleItemId(gn, g), toJSONOrNullGraphCompaniesItemIndustry(pn, p), true, true)
@@ -9666,7 +9666,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemId_vs_CompaniesItemIndustry(gn bool, g 
 	return 1, nil
 }
 
-// scoreGraphPeopleItemName_vs_CompaniesItemName scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemName_vs_CompaniesItemName scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9675,7 +9675,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_CompaniesItemName(gn bool, g st
 	return s, nil
 }
 
-// scoreGraphPeopleItemName_vs_CompaniesItemIndustry scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemName_vs_CompaniesItemIndustry scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9684,7 +9684,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_CompaniesItemIndustry(gn bool, 
 	return s, nil
 }
 
-// scoreGraphPeopleItemTitle_vs_CompaniesItemId scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/companies/items/properties/id (string, identifier of scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemTitle_vs_CompaniesItemId scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/companies/items/properties/id (string, identifier of scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_CompaniesItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -9693,7 +9693,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_CompaniesItemId(gn bool, g str
 	return s, nil
 }
 
-// scoreGraphPeopleItemTitle_vs_CompaniesItemName scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemTitle_vs_CompaniesItemName scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -9702,7 +9702,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_CompaniesItemName(gn bool, g s
 	return s, nil
 }
 
-// scoreGraphPeopleItemTitle_vs_CompaniesItemIndustry scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemTitle_vs_CompaniesItemIndustry scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -9711,7 +9711,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_CompaniesItemIndustry(gn bool,
 	return s, nil
 }
 
-// scoreGraphPeopleItemName_vs_EmploymentItemPerson scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemName_vs_EmploymentItemPerson scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9720,7 +9720,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_EmploymentItemPerson(gn bool, g
 	return s, nil
 }
 
-// scoreGraphPeopleItemName_vs_EmploymentItemCompany scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemName_vs_EmploymentItemCompany scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9729,7 +9729,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_EmploymentItemCompany(gn bool, 
 	return s, nil
 }
 
-// scoreGraphPeopleItemName_vs_EmploymentItemRole scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemName_vs_EmploymentItemRole scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9738,7 +9738,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_EmploymentItemRole(gn bool, g s
 	return s, nil
 }
 
-// scoreGraphPeopleItemTitle_vs_EmploymentItemRole scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemTitle_vs_EmploymentItemRole scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -9747,7 +9747,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_EmploymentItemRole(gn bool, g 
 	return s, nil
 }
 
-// scoreGraphPeopleItemName_vs_PartnershipItemSource scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemName_vs_PartnershipItemSource scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9756,7 +9756,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_PartnershipItemSource(gn bool, 
 	return s, nil
 }
 
-// scoreGraphPeopleItemName_vs_PartnershipItemTarget scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemName_vs_PartnershipItemTarget scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9765,7 +9765,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_PartnershipItemTarget(gn bool, 
 	return s, nil
 }
 
-// scoreGraphPeopleItemName_vs_PartnershipItemRelation scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemName_vs_PartnershipItemRelation scores a gold value of #/properties/people/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9774,7 +9774,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemName_vs_PartnershipItemRelation(gn bool
 	return s, nil
 }
 
-// scoreGraphPeopleItemTitle_vs_PartnershipItemSource scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemTitle_vs_PartnershipItemSource scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -9783,7 +9783,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemSource(gn bool,
 	return s, nil
 }
 
-// scoreGraphPeopleItemTitle_vs_PartnershipItemTarget scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemTitle_vs_PartnershipItemTarget scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -9792,7 +9792,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemTarget(gn bool,
 	return s, nil
 }
 
-// scoreGraphPeopleItemTitle_vs_PartnershipItemRelation scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPeopleItemTitle_vs_PartnershipItemRelation scores a gold value of #/properties/people/items/properties/title (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -9801,7 +9801,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItemTitle_vs_PartnershipItemRelation(gn boo
 	return s, nil
 }
 
-// scoreGraphCompaniesItemId_vs_PeopleItemId scores a gold value of #/properties/companies/items/properties/id (string, identifier of scope "company") against a candidate value of #/properties/people/items/properties/id (string, identifier of scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemId_vs_PeopleItemId scores a gold value of #/properties/companies/items/properties/id (string, identifier of scope "company") against a candidate value of #/properties/people/items/properties/id (string, identifier of scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_PeopleItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
 		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphPeopleItemId(pn, p), true, true)
@@ -9809,7 +9809,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_PeopleItemId(gn bool, g string
 	return 1, nil
 }
 
-// scoreGraphCompaniesItemId_vs_PeopleItemTitle scores a gold value of #/properties/companies/items/properties/id (string, identifier of scope "company") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemId_vs_PeopleItemTitle scores a gold value of #/properties/companies/items/properties/id (string, identifier of scope "company") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
 		return 1, genrt.Leaf(align.LeafID, 1, toJSONOrNullGraphCompaniesItemId(gn, g), toJSONOrNullGraphPeopleItemTitle(pn, p), true, true)
@@ -9817,7 +9817,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemId_vs_PeopleItemTitle(gn bool, g str
 	return 1, nil
 }
 
-// scoreGraphCompaniesItemName_vs_PeopleItemName scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemName_vs_PeopleItemName scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9826,7 +9826,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PeopleItemName(gn bool, g st
 	return s, nil
 }
 
-// scoreGraphCompaniesItemName_vs_PeopleItemTitle scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemName_vs_PeopleItemTitle scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9835,7 +9835,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PeopleItemTitle(gn bool, g s
 	return s, nil
 }
 
-// scoreGraphCompaniesItemIndustry_vs_PeopleItemId scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/people/items/properties/id (string, identifier of scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemIndustry_vs_PeopleItemId scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/people/items/properties/id (string, identifier of scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PeopleItemId(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -9844,7 +9844,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PeopleItemId(gn bool, g 
 	return s, nil
 }
 
-// scoreGraphCompaniesItemIndustry_vs_PeopleItemName scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemIndustry_vs_PeopleItemName scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -9853,7 +9853,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PeopleItemName(gn bool, 
 	return s, nil
 }
 
-// scoreGraphCompaniesItemIndustry_vs_PeopleItemTitle scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemIndustry_vs_PeopleItemTitle scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -9862,7 +9862,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PeopleItemTitle(gn bool,
 	return s, nil
 }
 
-// scoreGraphCompaniesItemName_vs_EmploymentItemPerson scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemName_vs_EmploymentItemPerson scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9871,7 +9871,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_EmploymentItemPerson(gn bool
 	return s, nil
 }
 
-// scoreGraphCompaniesItemName_vs_EmploymentItemCompany scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemName_vs_EmploymentItemCompany scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9880,7 +9880,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_EmploymentItemCompany(gn boo
 	return s, nil
 }
 
-// scoreGraphCompaniesItemName_vs_EmploymentItemRole scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemName_vs_EmploymentItemRole scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9889,7 +9889,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_EmploymentItemRole(gn bool, 
 	return s, nil
 }
 
-// scoreGraphCompaniesItemIndustry_vs_EmploymentItemPerson scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemIndustry_vs_EmploymentItemPerson scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -9898,7 +9898,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_EmploymentItemPerson(gn 
 	return s, nil
 }
 
-// scoreGraphCompaniesItemIndustry_vs_EmploymentItemCompany scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemIndustry_vs_EmploymentItemCompany scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -9907,7 +9907,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_EmploymentItemCompany(gn
 	return s, nil
 }
 
-// scoreGraphCompaniesItemName_vs_AcquaintanceItemSource scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemName_vs_AcquaintanceItemSource scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9916,7 +9916,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_AcquaintanceItemSource(gn bo
 	return s, nil
 }
 
-// scoreGraphCompaniesItemName_vs_AcquaintanceItemTarget scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemName_vs_AcquaintanceItemTarget scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9925,7 +9925,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_AcquaintanceItemTarget(gn bo
 	return s, nil
 }
 
-// scoreGraphCompaniesItemName_vs_AcquaintanceItemRelation scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemName_vs_AcquaintanceItemRelation scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9934,7 +9934,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_AcquaintanceItemRelation(gn 
 	return s, nil
 }
 
-// scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemSource scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemSource scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -9943,7 +9943,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemSource(g
 	return s, nil
 }
 
-// scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemTarget scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemTarget scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -9952,7 +9952,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemTarget(g
 	return s, nil
 }
 
-// scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemRelation scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemRelation scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -9961,7 +9961,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_AcquaintanceItemRelation
 	return s, nil
 }
 
-// scoreGraphCompaniesItemName_vs_PartnershipItemSource scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemName_vs_PartnershipItemSource scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9970,7 +9970,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PartnershipItemSource(gn boo
 	return s, nil
 }
 
-// scoreGraphCompaniesItemName_vs_PartnershipItemTarget scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemName_vs_PartnershipItemTarget scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9979,7 +9979,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PartnershipItemTarget(gn boo
 	return s, nil
 }
 
-// scoreGraphCompaniesItemName_vs_PartnershipItemRelation scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemName_vs_PartnershipItemRelation scores a gold value of #/properties/companies/items/properties/name (string, jaro_winkler) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.JaroWinkler(string(g), string(p))
 	if build {
@@ -9988,7 +9988,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemName_vs_PartnershipItemRelation(gn b
 	return s, nil
 }
 
-// scoreGraphCompaniesItemIndustry_vs_PartnershipItemSource scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemIndustry_vs_PartnershipItemSource scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -9997,7 +9997,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PartnershipItemSource(gn
 	return s, nil
 }
 
-// scoreGraphCompaniesItemIndustry_vs_PartnershipItemTarget scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemIndustry_vs_PartnershipItemTarget scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -10006,7 +10006,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PartnershipItemTarget(gn
 	return s, nil
 }
 
-// scoreGraphCompaniesItemIndustry_vs_PartnershipItemRelation scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphCompaniesItemIndustry_vs_PartnershipItemRelation scores a gold value of #/properties/companies/items/properties/industry (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -10015,7 +10015,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItemIndustry_vs_PartnershipItemRelation(
 	return s, nil
 }
 
-// scoreGraphEmploymentItemPerson_vs_PeopleItemName scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemPerson_vs_PeopleItemName scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10044,7 +10044,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PeopleItemName(gn bool, g
 	return s, r
 }
 
-// scoreGraphEmploymentItemCompany_vs_PeopleItemName scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemCompany_vs_PeopleItemName scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10073,7 +10073,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PeopleItemName(gn bool, 
 	return s, r
 }
 
-// scoreGraphEmploymentItemRole_vs_PeopleItemName scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemRole_vs_PeopleItemName scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -10082,7 +10082,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PeopleItemName(gn bool, g s
 	return s, nil
 }
 
-// scoreGraphEmploymentItemRole_vs_PeopleItemTitle scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemRole_vs_PeopleItemTitle scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -10091,7 +10091,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PeopleItemTitle(gn bool, g 
 	return s, nil
 }
 
-// scoreGraphEmploymentItemPerson_vs_CompaniesItemName scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemPerson_vs_CompaniesItemName scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10120,7 +10120,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_CompaniesItemName(gn bool
 	return s, r
 }
 
-// scoreGraphEmploymentItemPerson_vs_CompaniesItemIndustry scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemPerson_vs_CompaniesItemIndustry scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10149,7 +10149,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_CompaniesItemIndustry(gn 
 	return s, r
 }
 
-// scoreGraphEmploymentItemCompany_vs_CompaniesItemName scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemCompany_vs_CompaniesItemName scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10178,7 +10178,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemName(gn boo
 	return s, r
 }
 
-// scoreGraphEmploymentItemCompany_vs_CompaniesItemIndustry scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemCompany_vs_CompaniesItemIndustry scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10207,7 +10207,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_CompaniesItemIndustry(gn
 	return s, r
 }
 
-// scoreGraphEmploymentItemRole_vs_CompaniesItemName scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemRole_vs_CompaniesItemName scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -10245,7 +10245,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson(gn bool, g string, pn bool, 
 	return s, r
 }
 
-// scoreGraphEmploymentItemPerson_vs_Company scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemPerson_vs_Company scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_Company(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10274,7 +10274,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_Company(gn bool, g string
 	return s, r
 }
 
-// scoreGraphEmploymentItemPerson_vs_Role scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemPerson_vs_Role scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10303,7 +10303,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_Role(gn bool, g string, p
 	return s, r
 }
 
-// scoreGraphEmploymentItemCompany_vs_Person scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemCompany_vs_Person scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_Person(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10361,7 +10361,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany(gn bool, g string, pn bool,
 	return s, r
 }
 
-// scoreGraphEmploymentItemCompany_vs_Role scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemCompany_vs_Role scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_Role(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10390,7 +10390,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_Role(gn bool, g string, 
 	return s, r
 }
 
-// scoreGraphEmploymentItemRole_vs_Person scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemRole_vs_Person scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_Person(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -10399,7 +10399,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_Person(gn bool, g string, p
 	return s, nil
 }
 
-// scoreGraphEmploymentItemRole_vs_Company scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemRole_vs_Company scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_Company(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -10417,7 +10417,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemRole(gn bool, g string, pn bool, p 
 	return s, nil
 }
 
-// scoreGraphEmploymentItemPerson_vs_AcquaintanceItemSource scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemPerson_vs_AcquaintanceItemSource scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10446,7 +10446,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemSource(gn
 	return s, r
 }
 
-// scoreGraphEmploymentItemPerson_vs_AcquaintanceItemTarget scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemPerson_vs_AcquaintanceItemTarget scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10475,7 +10475,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemTarget(gn
 	return s, r
 }
 
-// scoreGraphEmploymentItemPerson_vs_AcquaintanceItemRelation scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemPerson_vs_AcquaintanceItemRelation scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10504,7 +10504,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_AcquaintanceItemRelation(
 	return s, r
 }
 
-// scoreGraphEmploymentItemCompany_vs_AcquaintanceItemSource scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemCompany_vs_AcquaintanceItemSource scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10533,7 +10533,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemSource(g
 	return s, r
 }
 
-// scoreGraphEmploymentItemCompany_vs_AcquaintanceItemRelation scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemCompany_vs_AcquaintanceItemRelation scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10562,7 +10562,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_AcquaintanceItemRelation
 	return s, r
 }
 
-// scoreGraphEmploymentItemRole_vs_AcquaintanceItemSource scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemRole_vs_AcquaintanceItemSource scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -10571,7 +10571,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_AcquaintanceItemSource(gn b
 	return s, nil
 }
 
-// scoreGraphEmploymentItemRole_vs_AcquaintanceItemTarget scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemRole_vs_AcquaintanceItemTarget scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -10580,7 +10580,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_AcquaintanceItemTarget(gn b
 	return s, nil
 }
 
-// scoreGraphEmploymentItemRole_vs_AcquaintanceItemRelation scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemRole_vs_AcquaintanceItemRelation scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -10589,7 +10589,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_AcquaintanceItemRelation(gn
 	return s, nil
 }
 
-// scoreGraphEmploymentItemPerson_vs_PartnershipItemSource scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemPerson_vs_PartnershipItemSource scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10618,7 +10618,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemSource(gn 
 	return s, r
 }
 
-// scoreGraphEmploymentItemPerson_vs_PartnershipItemTarget scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemPerson_vs_PartnershipItemTarget scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10647,7 +10647,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemTarget(gn 
 	return s, r
 }
 
-// scoreGraphEmploymentItemPerson_vs_PartnershipItemRelation scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemPerson_vs_PartnershipItemRelation scores a gold value of #/properties/employment/items/properties/person (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10676,7 +10676,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemPerson_vs_PartnershipItemRelation(g
 	return s, r
 }
 
-// scoreGraphEmploymentItemCompany_vs_PartnershipItemSource scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemCompany_vs_PartnershipItemSource scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10705,7 +10705,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemSource(gn
 	return s, r
 }
 
-// scoreGraphEmploymentItemCompany_vs_PartnershipItemRelation scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemCompany_vs_PartnershipItemRelation scores a gold value of #/properties/employment/items/properties/company (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10734,7 +10734,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemCompany_vs_PartnershipItemRelation(
 	return s, r
 }
 
-// scoreGraphEmploymentItemRole_vs_PartnershipItemSource scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemRole_vs_PartnershipItemSource scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -10743,7 +10743,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PartnershipItemSource(gn bo
 	return s, nil
 }
 
-// scoreGraphEmploymentItemRole_vs_PartnershipItemTarget scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemRole_vs_PartnershipItemTarget scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -10752,7 +10752,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PartnershipItemTarget(gn bo
 	return s, nil
 }
 
-// scoreGraphEmploymentItemRole_vs_PartnershipItemRelation scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphEmploymentItemRole_vs_PartnershipItemRelation scores a gold value of #/properties/employment/items/properties/role (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -10761,7 +10761,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItemRole_vs_PartnershipItemRelation(gn 
 	return s, nil
 }
 
-// scoreGraphAcquaintanceItemSource_vs_CompaniesItemName scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemSource_vs_CompaniesItemName scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10790,7 +10790,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_CompaniesItemName(gn bo
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemSource_vs_CompaniesItemIndustry scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemSource_vs_CompaniesItemIndustry scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10819,7 +10819,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_CompaniesItemIndustry(g
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemTarget_vs_CompaniesItemName scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemTarget_vs_CompaniesItemName scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10848,7 +10848,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemName(gn bo
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemTarget_vs_CompaniesItemIndustry scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemTarget_vs_CompaniesItemIndustry scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10877,7 +10877,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_CompaniesItemIndustry(g
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemRelation_vs_CompaniesItemName scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemRelation_vs_CompaniesItemName scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -10886,7 +10886,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_CompaniesItemName(gn 
 	return s, nil
 }
 
-// scoreGraphAcquaintanceItemRelation_vs_CompaniesItemIndustry scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemRelation_vs_CompaniesItemIndustry scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -10895,7 +10895,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_CompaniesItemIndustry
 	return s, nil
 }
 
-// scoreGraphAcquaintanceItemSource_vs_EmploymentItemPerson scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemSource_vs_EmploymentItemPerson scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10924,7 +10924,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemPerson(gn
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemSource_vs_EmploymentItemCompany scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemSource_vs_EmploymentItemCompany scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10953,7 +10953,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemCompany(g
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemSource_vs_EmploymentItemRole scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemSource_vs_EmploymentItemRole scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -10982,7 +10982,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_EmploymentItemRole(gn b
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemTarget_vs_EmploymentItemPerson scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemTarget_vs_EmploymentItemPerson scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11011,7 +11011,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemPerson(gn
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemTarget_vs_EmploymentItemRole scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemTarget_vs_EmploymentItemRole scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11040,7 +11040,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_EmploymentItemRole(gn b
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemRelation_vs_EmploymentItemPerson scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemRelation_vs_EmploymentItemPerson scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -11049,7 +11049,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_EmploymentItemPerson(
 	return s, nil
 }
 
-// scoreGraphAcquaintanceItemRelation_vs_EmploymentItemCompany scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemRelation_vs_EmploymentItemCompany scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -11058,7 +11058,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_EmploymentItemCompany
 	return s, nil
 }
 
-// scoreGraphAcquaintanceItemRelation_vs_EmploymentItemRole scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemRelation_vs_EmploymentItemRole scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -11096,7 +11096,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource(gn bool, g string, pn bool
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemSource_vs_Target scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemSource_vs_Target scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11125,7 +11125,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_Target(gn bool, g strin
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemSource_vs_Relation scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemSource_vs_Relation scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_Relation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11154,7 +11154,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_Relation(gn bool, g str
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemTarget_vs_Source scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemTarget_vs_Source scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11212,7 +11212,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget(gn bool, g string, pn bool
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemTarget_vs_Relation scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemTarget_vs_Relation scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_Relation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11241,7 +11241,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_Relation(gn bool, g str
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemRelation_vs_Source scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemRelation_vs_Source scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -11250,7 +11250,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_Source(gn bool, g str
 	return s, nil
 }
 
-// scoreGraphAcquaintanceItemRelation_vs_Target scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemRelation_vs_Target scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -11268,7 +11268,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation(gn bool, g string, pn bo
 	return s, nil
 }
 
-// scoreGraphAcquaintanceItemSource_vs_PartnershipItemSource scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemSource_vs_PartnershipItemSource scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11297,7 +11297,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemSource(g
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemSource_vs_PartnershipItemTarget scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemSource_vs_PartnershipItemTarget scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11326,7 +11326,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemTarget(g
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemSource_vs_PartnershipItemRelation scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemSource_vs_PartnershipItemRelation scores a gold value of #/properties/acquaintance/items/properties/source (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11355,7 +11355,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemSource_vs_PartnershipItemRelation
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemTarget_vs_PartnershipItemSource scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemTarget_vs_PartnershipItemSource scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11384,7 +11384,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemSource(g
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemTarget_vs_PartnershipItemTarget scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemTarget_vs_PartnershipItemTarget scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11413,7 +11413,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemTarget(g
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemTarget_vs_PartnershipItemRelation scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemTarget_vs_PartnershipItemRelation scores a gold value of #/properties/acquaintance/items/properties/target (string, reference to scope "person") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11442,7 +11442,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemTarget_vs_PartnershipItemRelation
 	return s, r
 }
 
-// scoreGraphAcquaintanceItemRelation_vs_PartnershipItemSource scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemRelation_vs_PartnershipItemSource scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_PartnershipItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -11451,7 +11451,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_PartnershipItemSource
 	return s, nil
 }
 
-// scoreGraphAcquaintanceItemRelation_vs_PartnershipItemTarget scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemRelation_vs_PartnershipItemTarget scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_PartnershipItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -11460,7 +11460,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_PartnershipItemTarget
 	return s, nil
 }
 
-// scoreGraphAcquaintanceItemRelation_vs_PartnershipItemRelation scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphAcquaintanceItemRelation_vs_PartnershipItemRelation scores a gold value of #/properties/acquaintance/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_PartnershipItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -11469,7 +11469,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItemRelation_vs_PartnershipItemRelati
 	return s, nil
 }
 
-// scoreGraphPartnershipItemSource_vs_PeopleItemName scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemSource_vs_PeopleItemName scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11498,7 +11498,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_PeopleItemName(gn bool, 
 	return s, r
 }
 
-// scoreGraphPartnershipItemSource_vs_PeopleItemTitle scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemSource_vs_PeopleItemTitle scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11527,7 +11527,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_PeopleItemTitle(gn bool,
 	return s, r
 }
 
-// scoreGraphPartnershipItemTarget_vs_PeopleItemName scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemTarget_vs_PeopleItemName scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11556,7 +11556,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemName(gn bool, 
 	return s, r
 }
 
-// scoreGraphPartnershipItemTarget_vs_PeopleItemTitle scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemTarget_vs_PeopleItemTitle scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11585,7 +11585,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_PeopleItemTitle(gn bool,
 	return s, r
 }
 
-// scoreGraphPartnershipItemRelation_vs_PeopleItemName scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemRelation_vs_PeopleItemName scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/people/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_PeopleItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -11594,7 +11594,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_PeopleItemName(gn bool
 	return s, nil
 }
 
-// scoreGraphPartnershipItemRelation_vs_PeopleItemTitle scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemRelation_vs_PeopleItemTitle scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/people/items/properties/title (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_PeopleItemTitle(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -11603,7 +11603,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_PeopleItemTitle(gn boo
 	return s, nil
 }
 
-// scoreGraphPartnershipItemSource_vs_CompaniesItemName scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemSource_vs_CompaniesItemName scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11632,7 +11632,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_CompaniesItemName(gn boo
 	return s, r
 }
 
-// scoreGraphPartnershipItemSource_vs_CompaniesItemIndustry scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemSource_vs_CompaniesItemIndustry scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11661,7 +11661,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_CompaniesItemIndustry(gn
 	return s, r
 }
 
-// scoreGraphPartnershipItemTarget_vs_CompaniesItemName scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemTarget_vs_CompaniesItemName scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11690,7 +11690,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemName(gn boo
 	return s, r
 }
 
-// scoreGraphPartnershipItemTarget_vs_CompaniesItemIndustry scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemTarget_vs_CompaniesItemIndustry scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11719,7 +11719,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_CompaniesItemIndustry(gn
 	return s, r
 }
 
-// scoreGraphPartnershipItemRelation_vs_CompaniesItemName scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemRelation_vs_CompaniesItemName scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/name (string, jaro_winkler); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_CompaniesItemName(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -11728,7 +11728,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_CompaniesItemName(gn b
 	return s, nil
 }
 
-// scoreGraphPartnershipItemRelation_vs_CompaniesItemIndustry scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemRelation_vs_CompaniesItemIndustry scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/companies/items/properties/industry (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_CompaniesItemIndustry(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -11737,7 +11737,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_CompaniesItemIndustry(
 	return s, nil
 }
 
-// scoreGraphPartnershipItemSource_vs_EmploymentItemPerson scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemSource_vs_EmploymentItemPerson scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11766,7 +11766,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemPerson(gn 
 	return s, r
 }
 
-// scoreGraphPartnershipItemSource_vs_EmploymentItemCompany scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemSource_vs_EmploymentItemCompany scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11795,7 +11795,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemCompany(gn
 	return s, r
 }
 
-// scoreGraphPartnershipItemSource_vs_EmploymentItemRole scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemSource_vs_EmploymentItemRole scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11824,7 +11824,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_EmploymentItemRole(gn bo
 	return s, r
 }
 
-// scoreGraphPartnershipItemTarget_vs_EmploymentItemPerson scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemTarget_vs_EmploymentItemPerson scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11853,7 +11853,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemPerson(gn 
 	return s, r
 }
 
-// scoreGraphPartnershipItemTarget_vs_EmploymentItemRole scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemTarget_vs_EmploymentItemRole scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11882,7 +11882,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_EmploymentItemRole(gn bo
 	return s, r
 }
 
-// scoreGraphPartnershipItemRelation_vs_EmploymentItemPerson scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemRelation_vs_EmploymentItemPerson scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/person (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_EmploymentItemPerson(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -11891,7 +11891,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_EmploymentItemPerson(g
 	return s, nil
 }
 
-// scoreGraphPartnershipItemRelation_vs_EmploymentItemCompany scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemRelation_vs_EmploymentItemCompany scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/company (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_EmploymentItemCompany(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -11900,7 +11900,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_EmploymentItemCompany(
 	return s, nil
 }
 
-// scoreGraphPartnershipItemRelation_vs_EmploymentItemRole scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemRelation_vs_EmploymentItemRole scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/employment/items/properties/role (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_EmploymentItemRole(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -11909,7 +11909,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_EmploymentItemRole(gn 
 	return s, nil
 }
 
-// scoreGraphPartnershipItemSource_vs_AcquaintanceItemSource scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemSource_vs_AcquaintanceItemSource scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11938,7 +11938,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemSource(g
 	return s, r
 }
 
-// scoreGraphPartnershipItemSource_vs_AcquaintanceItemTarget scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemSource_vs_AcquaintanceItemTarget scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11967,7 +11967,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemTarget(g
 	return s, r
 }
 
-// scoreGraphPartnershipItemSource_vs_AcquaintanceItemRelation scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemSource_vs_AcquaintanceItemRelation scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -11996,7 +11996,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_AcquaintanceItemRelation
 	return s, r
 }
 
-// scoreGraphPartnershipItemTarget_vs_AcquaintanceItemSource scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemTarget_vs_AcquaintanceItemSource scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -12025,7 +12025,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemSource(g
 	return s, r
 }
 
-// scoreGraphPartnershipItemTarget_vs_AcquaintanceItemTarget scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemTarget_vs_AcquaintanceItemTarget scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -12054,7 +12054,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemTarget(g
 	return s, r
 }
 
-// scoreGraphPartnershipItemTarget_vs_AcquaintanceItemRelation scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemTarget_vs_AcquaintanceItemRelation scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -12083,7 +12083,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_AcquaintanceItemRelation
 	return s, r
 }
 
-// scoreGraphPartnershipItemRelation_vs_AcquaintanceItemSource scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemRelation_vs_AcquaintanceItemSource scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/source (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_AcquaintanceItemSource(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -12092,7 +12092,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_AcquaintanceItemSource
 	return s, nil
 }
 
-// scoreGraphPartnershipItemRelation_vs_AcquaintanceItemTarget scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemRelation_vs_AcquaintanceItemTarget scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/target (string, reference to scope "person"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_AcquaintanceItemTarget(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -12101,7 +12101,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_AcquaintanceItemTarget
 	return s, nil
 }
 
-// scoreGraphPartnershipItemRelation_vs_AcquaintanceItemRelation scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemRelation_vs_AcquaintanceItemRelation scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/acquaintance/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_AcquaintanceItemRelation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -12139,7 +12139,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource(gn bool, g string, pn bool,
 	return s, r
 }
 
-// scoreGraphPartnershipItemSource_vs_Target scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemSource_vs_Target scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -12168,7 +12168,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_Target(gn bool, g string
 	return s, r
 }
 
-// scoreGraphPartnershipItemSource_vs_Relation scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemSource_vs_Relation scores a gold value of #/properties/partnership/items/properties/source (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_Relation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -12197,7 +12197,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemSource_vs_Relation(gn bool, g stri
 	return s, r
 }
 
-// scoreGraphPartnershipItemTarget_vs_Source scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemTarget_vs_Source scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -12255,7 +12255,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget(gn bool, g string, pn bool,
 	return s, r
 }
 
-// scoreGraphPartnershipItemTarget_vs_Relation scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemTarget_vs_Relation scores a gold value of #/properties/partnership/items/properties/target (string, reference to scope "company") against a candidate value of #/properties/partnership/items/properties/relation (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_Relation(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := 0.0
 	var mp string
@@ -12284,7 +12284,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemTarget_vs_Relation(gn bool, g stri
 	return s, r
 }
 
-// scoreGraphPartnershipItemRelation_vs_Source scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemRelation_vs_Source scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/source (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_Source(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -12293,7 +12293,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_Source(gn bool, g stri
 	return s, nil
 }
 
-// scoreGraphPartnershipItemRelation_vs_Target scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (SPEC §6.4).
+// scoreGraphPartnershipItemRelation_vs_Target scores a gold value of #/properties/partnership/items/properties/relation (string, exact) against a candidate value of #/properties/partnership/items/properties/target (string, reference to scope "company"); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaGraphCtx) scoreGraphPartnershipItemRelation_vs_Target(gn bool, g string, pn bool, p string, build bool) (float64, *genrt.Res) {
 	s := align.ExactString(string(g), string(p))
 	if build {
@@ -12311,7 +12311,7 @@ func (c *oaGraphCtx) scoreGraphPartnershipItemRelation(gn bool, g string, pn boo
 	return s, nil
 }
 
-// walkGraphToCompaniesItemId walks "/properties/companies/items/properties/id" from a value of # to the values of #/properties/companies/items/properties/id (SPEC §7.3).
+// walkGraphToCompaniesItemId walks "/properties/companies/items/properties/id" from a value of # to the values of #/properties/companies/items/properties/id (docs/SCORING.md §7.3).
 func walkGraphToCompaniesItemId(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Companies != nil {
@@ -12331,7 +12331,7 @@ func walkGraphToCompaniesItemId(xn bool, x *Graph, ix []int, yield func(bool, st
 	return true
 }
 
-// walkGraphToEmploymentItemCompany walks "/properties/employment/items/properties/company" from a value of # to the values of #/properties/employment/items/properties/company (SPEC §7.3).
+// walkGraphToEmploymentItemCompany walks "/properties/employment/items/properties/company" from a value of # to the values of #/properties/employment/items/properties/company (docs/SCORING.md §7.3).
 func walkGraphToEmploymentItemCompany(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Employment != nil {
@@ -12351,7 +12351,7 @@ func walkGraphToEmploymentItemCompany(xn bool, x *Graph, ix []int, yield func(bo
 	return true
 }
 
-// walkGraphToPartnershipItemSource walks "/properties/partnership/items/properties/source" from a value of # to the values of #/properties/partnership/items/properties/source (SPEC §7.3).
+// walkGraphToPartnershipItemSource walks "/properties/partnership/items/properties/source" from a value of # to the values of #/properties/partnership/items/properties/source (docs/SCORING.md §7.3).
 func walkGraphToPartnershipItemSource(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Partnership != nil {
@@ -12371,7 +12371,7 @@ func walkGraphToPartnershipItemSource(xn bool, x *Graph, ix []int, yield func(bo
 	return true
 }
 
-// walkGraphToPartnershipItemTarget walks "/properties/partnership/items/properties/target" from a value of # to the values of #/properties/partnership/items/properties/target (SPEC §7.3).
+// walkGraphToPartnershipItemTarget walks "/properties/partnership/items/properties/target" from a value of # to the values of #/properties/partnership/items/properties/target (docs/SCORING.md §7.3).
 func walkGraphToPartnershipItemTarget(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Partnership != nil {
@@ -12391,7 +12391,7 @@ func walkGraphToPartnershipItemTarget(xn bool, x *Graph, ix []int, yield func(bo
 	return true
 }
 
-// walkGraphToPeopleItemId walks "/properties/people/items/properties/id" from a value of # to the values of #/properties/people/items/properties/id (SPEC §7.3).
+// walkGraphToPeopleItemId walks "/properties/people/items/properties/id" from a value of # to the values of #/properties/people/items/properties/id (docs/SCORING.md §7.3).
 func walkGraphToPeopleItemId(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.People != nil {
@@ -12411,7 +12411,7 @@ func walkGraphToPeopleItemId(xn bool, x *Graph, ix []int, yield func(bool, strin
 	return true
 }
 
-// walkGraphToEmploymentItemPerson walks "/properties/employment/items/properties/person" from a value of # to the values of #/properties/employment/items/properties/person (SPEC §7.3).
+// walkGraphToEmploymentItemPerson walks "/properties/employment/items/properties/person" from a value of # to the values of #/properties/employment/items/properties/person (docs/SCORING.md §7.3).
 func walkGraphToEmploymentItemPerson(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Employment != nil {
@@ -12431,7 +12431,7 @@ func walkGraphToEmploymentItemPerson(xn bool, x *Graph, ix []int, yield func(boo
 	return true
 }
 
-// walkGraphToAcquaintanceItemSource walks "/properties/acquaintance/items/properties/source" from a value of # to the values of #/properties/acquaintance/items/properties/source (SPEC §7.3).
+// walkGraphToAcquaintanceItemSource walks "/properties/acquaintance/items/properties/source" from a value of # to the values of #/properties/acquaintance/items/properties/source (docs/SCORING.md §7.3).
 func walkGraphToAcquaintanceItemSource(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Acquaintance != nil {
@@ -12451,7 +12451,7 @@ func walkGraphToAcquaintanceItemSource(xn bool, x *Graph, ix []int, yield func(b
 	return true
 }
 
-// walkGraphToAcquaintanceItemTarget walks "/properties/acquaintance/items/properties/target" from a value of # to the values of #/properties/acquaintance/items/properties/target (SPEC §7.3).
+// walkGraphToAcquaintanceItemTarget walks "/properties/acquaintance/items/properties/target" from a value of # to the values of #/properties/acquaintance/items/properties/target (docs/SCORING.md §7.3).
 func walkGraphToAcquaintanceItemTarget(xn bool, x *Graph, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Acquaintance != nil {
@@ -12471,7 +12471,7 @@ func walkGraphToAcquaintanceItemTarget(xn bool, x *Graph, ix []int, yield func(b
 	return true
 }
 
-// walkGraphToCompaniesItem walks "/properties/companies/items" from a value of # to the values of #/properties/companies/items (SPEC §7.3).
+// walkGraphToCompaniesItem walks "/properties/companies/items" from a value of # to the values of #/properties/companies/items (docs/SCORING.md §7.3).
 func walkGraphToCompaniesItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphCompaniesItem) bool) bool {
 	if !xn {
 		if x.Companies != nil {
@@ -12488,7 +12488,7 @@ func walkGraphToCompaniesItem(xn bool, x *Graph, ix []int, yield func(bool, *Gra
 	return true
 }
 
-// walkGraphCompaniesItemToId walks "/properties/id" from a value of #/properties/companies/items to the values of #/properties/companies/items/properties/id (SPEC §7.3).
+// walkGraphCompaniesItemToId walks "/properties/id" from a value of #/properties/companies/items to the values of #/properties/companies/items/properties/id (docs/SCORING.md §7.3).
 func walkGraphCompaniesItemToId(xn bool, x *GraphCompaniesItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Id != nil {
@@ -12501,7 +12501,7 @@ func walkGraphCompaniesItemToId(xn bool, x *GraphCompaniesItem, ix []int, yield 
 	return true
 }
 
-// walkGraphToEmploymentItem walks "/properties/employment/items" from a value of # to the values of #/properties/employment/items (SPEC §7.3).
+// walkGraphToEmploymentItem walks "/properties/employment/items" from a value of # to the values of #/properties/employment/items (docs/SCORING.md §7.3).
 func walkGraphToEmploymentItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphEmploymentItem) bool) bool {
 	if !xn {
 		if x.Employment != nil {
@@ -12518,7 +12518,7 @@ func walkGraphToEmploymentItem(xn bool, x *Graph, ix []int, yield func(bool, *Gr
 	return true
 }
 
-// walkGraphEmploymentItemToCompany walks "/properties/company" from a value of #/properties/employment/items to the values of #/properties/employment/items/properties/company (SPEC §7.3).
+// walkGraphEmploymentItemToCompany walks "/properties/company" from a value of #/properties/employment/items to the values of #/properties/employment/items/properties/company (docs/SCORING.md §7.3).
 func walkGraphEmploymentItemToCompany(xn bool, x *GraphEmploymentItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Company != nil {
@@ -12531,13 +12531,13 @@ func walkGraphEmploymentItemToCompany(xn bool, x *GraphEmploymentItem, ix []int,
 	return true
 }
 
-// unaryRelCompany_GraphEmploymentItem holds the unary relations of the carrier "/properties/employment/items" of scope "company", by role (SPEC §7.6).
+// unaryRelCompany_GraphEmploymentItem holds the unary relations of the carrier "/properties/employment/items" of scope "company", by role (docs/SCORING.md §7.6).
 var unaryRelCompany_GraphEmploymentItem = [...]string{"\x05unary\x1b(('properties', \"company\"),"}
 
-// memberRelCompany_GraphEmploymentItem holds the member relations of the carrier "/properties/employment/items" of scope "company", by role (SPEC §7.6).
+// memberRelCompany_GraphEmploymentItem holds the member relations of the carrier "/properties/employment/items" of scope "company", by role (docs/SCORING.md §7.6).
 var memberRelCompany_GraphEmploymentItem = [...]string{"\x06member\x1b(('properties', \"company\"),"}
 
-// walkGraphToPartnershipItem walks "/properties/partnership/items" from a value of # to the values of #/properties/partnership/items (SPEC §7.3).
+// walkGraphToPartnershipItem walks "/properties/partnership/items" from a value of # to the values of #/properties/partnership/items (docs/SCORING.md §7.3).
 func walkGraphToPartnershipItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphPartnershipItem) bool) bool {
 	if !xn {
 		if x.Partnership != nil {
@@ -12554,7 +12554,7 @@ func walkGraphToPartnershipItem(xn bool, x *Graph, ix []int, yield func(bool, *G
 	return true
 }
 
-// walkGraphPartnershipItemToSource walks "/properties/source" from a value of #/properties/partnership/items to the values of #/properties/partnership/items/properties/source (SPEC §7.3).
+// walkGraphPartnershipItemToSource walks "/properties/source" from a value of #/properties/partnership/items to the values of #/properties/partnership/items/properties/source (docs/SCORING.md §7.3).
 func walkGraphPartnershipItemToSource(xn bool, x *GraphPartnershipItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Source != nil {
@@ -12567,7 +12567,7 @@ func walkGraphPartnershipItemToSource(xn bool, x *GraphPartnershipItem, ix []int
 	return true
 }
 
-// walkGraphPartnershipItemToTarget walks "/properties/target" from a value of #/properties/partnership/items to the values of #/properties/partnership/items/properties/target (SPEC §7.3).
+// walkGraphPartnershipItemToTarget walks "/properties/target" from a value of #/properties/partnership/items to the values of #/properties/partnership/items/properties/target (docs/SCORING.md §7.3).
 func walkGraphPartnershipItemToTarget(xn bool, x *GraphPartnershipItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Target != nil {
@@ -12580,16 +12580,16 @@ func walkGraphPartnershipItemToTarget(xn bool, x *GraphPartnershipItem, ix []int
 	return true
 }
 
-// unaryRelCompany_GraphPartnershipItem holds the unary relations of the carrier "/properties/partnership/items" of scope "company", by role (SPEC §7.6).
+// unaryRelCompany_GraphPartnershipItem holds the unary relations of the carrier "/properties/partnership/items" of scope "company", by role (docs/SCORING.md §7.6).
 var unaryRelCompany_GraphPartnershipItem = [...]string{"\x05unary\x1a(('properties', \"source\"),", "\x05unary\x1a(('properties', \"target\"),"}
 
-// edgeRelCompany_GraphPartnershipItem holds the edge relations of the carrier "/properties/partnership/items" of scope "company", by role (SPEC §7.6).
+// edgeRelCompany_GraphPartnershipItem holds the edge relations of the carrier "/properties/partnership/items" of scope "company", by role (docs/SCORING.md §7.6).
 var edgeRelCompany_GraphPartnershipItem = [...]string{"", "\x04edge\x1a(('properties', \"source\"),\x1a(('properties', \"target\"),", "", ""}
 
-// memberRelCompany_GraphPartnershipItem holds the member relations of the carrier "/properties/partnership/items" of scope "company", by role (SPEC §7.6).
+// memberRelCompany_GraphPartnershipItem holds the member relations of the carrier "/properties/partnership/items" of scope "company", by role (docs/SCORING.md §7.6).
 var memberRelCompany_GraphPartnershipItem = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}
 
-// walkGraphToPeopleItem walks "/properties/people/items" from a value of # to the values of #/properties/people/items (SPEC §7.3).
+// walkGraphToPeopleItem walks "/properties/people/items" from a value of # to the values of #/properties/people/items (docs/SCORING.md §7.3).
 func walkGraphToPeopleItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphPeopleItem) bool) bool {
 	if !xn {
 		if x.People != nil {
@@ -12606,7 +12606,7 @@ func walkGraphToPeopleItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphP
 	return true
 }
 
-// walkGraphPeopleItemToId walks "/properties/id" from a value of #/properties/people/items to the values of #/properties/people/items/properties/id (SPEC §7.3).
+// walkGraphPeopleItemToId walks "/properties/id" from a value of #/properties/people/items to the values of #/properties/people/items/properties/id (docs/SCORING.md §7.3).
 func walkGraphPeopleItemToId(xn bool, x *GraphPeopleItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Id != nil {
@@ -12619,7 +12619,7 @@ func walkGraphPeopleItemToId(xn bool, x *GraphPeopleItem, ix []int, yield func(b
 	return true
 }
 
-// walkGraphEmploymentItemToPerson walks "/properties/person" from a value of #/properties/employment/items to the values of #/properties/employment/items/properties/person (SPEC §7.3).
+// walkGraphEmploymentItemToPerson walks "/properties/person" from a value of #/properties/employment/items to the values of #/properties/employment/items/properties/person (docs/SCORING.md §7.3).
 func walkGraphEmploymentItemToPerson(xn bool, x *GraphEmploymentItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Person != nil {
@@ -12632,13 +12632,13 @@ func walkGraphEmploymentItemToPerson(xn bool, x *GraphEmploymentItem, ix []int, 
 	return true
 }
 
-// unaryRelPerson_GraphEmploymentItem holds the unary relations of the carrier "/properties/employment/items" of scope "person", by role (SPEC §7.6).
+// unaryRelPerson_GraphEmploymentItem holds the unary relations of the carrier "/properties/employment/items" of scope "person", by role (docs/SCORING.md §7.6).
 var unaryRelPerson_GraphEmploymentItem = [...]string{"\x05unary\x1a(('properties', \"person\"),"}
 
-// memberRelPerson_GraphEmploymentItem holds the member relations of the carrier "/properties/employment/items" of scope "person", by role (SPEC §7.6).
+// memberRelPerson_GraphEmploymentItem holds the member relations of the carrier "/properties/employment/items" of scope "person", by role (docs/SCORING.md §7.6).
 var memberRelPerson_GraphEmploymentItem = [...]string{"\x06member\x1a(('properties', \"person\"),"}
 
-// walkGraphToAcquaintanceItem walks "/properties/acquaintance/items" from a value of # to the values of #/properties/acquaintance/items (SPEC §7.3).
+// walkGraphToAcquaintanceItem walks "/properties/acquaintance/items" from a value of # to the values of #/properties/acquaintance/items (docs/SCORING.md §7.3).
 func walkGraphToAcquaintanceItem(xn bool, x *Graph, ix []int, yield func(bool, *GraphAcquaintanceItem) bool) bool {
 	if !xn {
 		if x.Acquaintance != nil {
@@ -12655,7 +12655,7 @@ func walkGraphToAcquaintanceItem(xn bool, x *Graph, ix []int, yield func(bool, *
 	return true
 }
 
-// walkGraphAcquaintanceItemToSource walks "/properties/source" from a value of #/properties/acquaintance/items to the values of #/properties/acquaintance/items/properties/source (SPEC §7.3).
+// walkGraphAcquaintanceItemToSource walks "/properties/source" from a value of #/properties/acquaintance/items to the values of #/properties/acquaintance/items/properties/source (docs/SCORING.md §7.3).
 func walkGraphAcquaintanceItemToSource(xn bool, x *GraphAcquaintanceItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Source != nil {
@@ -12668,7 +12668,7 @@ func walkGraphAcquaintanceItemToSource(xn bool, x *GraphAcquaintanceItem, ix []i
 	return true
 }
 
-// walkGraphAcquaintanceItemToTarget walks "/properties/target" from a value of #/properties/acquaintance/items to the values of #/properties/acquaintance/items/properties/target (SPEC §7.3).
+// walkGraphAcquaintanceItemToTarget walks "/properties/target" from a value of #/properties/acquaintance/items to the values of #/properties/acquaintance/items/properties/target (docs/SCORING.md §7.3).
 func walkGraphAcquaintanceItemToTarget(xn bool, x *GraphAcquaintanceItem, ix []int, yield func(bool, string) bool) bool {
 	if !xn {
 		if x.Target != nil {
@@ -12681,11 +12681,11 @@ func walkGraphAcquaintanceItemToTarget(xn bool, x *GraphAcquaintanceItem, ix []i
 	return true
 }
 
-// unaryRelPerson_GraphAcquaintanceItem holds the unary relations of the carrier "/properties/acquaintance/items" of scope "person", by role (SPEC §7.6).
+// unaryRelPerson_GraphAcquaintanceItem holds the unary relations of the carrier "/properties/acquaintance/items" of scope "person", by role (docs/SCORING.md §7.6).
 var unaryRelPerson_GraphAcquaintanceItem = [...]string{"\x05unary\x1a(('properties', \"source\"),", "\x05unary\x1a(('properties', \"target\"),"}
 
-// edgeRelPerson_GraphAcquaintanceItem holds the edge relations of the carrier "/properties/acquaintance/items" of scope "person", by role (SPEC §7.6).
+// edgeRelPerson_GraphAcquaintanceItem holds the edge relations of the carrier "/properties/acquaintance/items" of scope "person", by role (docs/SCORING.md §7.6).
 var edgeRelPerson_GraphAcquaintanceItem = [...]string{"", "\x04edge\x1a(('properties', \"source\"),\x1a(('properties', \"target\"),", "", ""}
 
-// memberRelPerson_GraphAcquaintanceItem holds the member relations of the carrier "/properties/acquaintance/items" of scope "person", by role (SPEC §7.6).
+// memberRelPerson_GraphAcquaintanceItem holds the member relations of the carrier "/properties/acquaintance/items" of scope "person", by role (docs/SCORING.md §7.6).
 var memberRelPerson_GraphAcquaintanceItem = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}

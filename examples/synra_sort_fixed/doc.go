@@ -1,5 +1,5 @@
 // Package synrasort is the generated Object Aligner scorer for the paper's
-// synra_sort_fixed schema (SPEC §12): typed structs for its values and ScoreSortedFacts,
+// synra_sort_fixed schema (docs/SCORING.md §11.7): typed structs for its values and ScoreSortedFacts,
 // RepairSortedFacts, ScoreSortedFactsJSON and RepairSortedFactsJSON.
 package synrasort
 

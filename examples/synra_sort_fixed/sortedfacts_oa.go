@@ -265,7 +265,7 @@ var oaSortedFactsState = sync.OnceValues(func() (*oaSortedFactsFallback, error) 
 
 // ScoreSortedFacts returns the similarity of cand to gold in [0, 1] under the schema
 // synra_sort_fixed.json, exactly as the interpreter computes it for the JSON encodings of the
-// two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
+// two values (docs/SCORING.md §1.3 step 5). Both must be non-nil and satisfy the schema's
 // validation keywords (the typed path does not validate); nil stands for JSON
 // null where the root schema admits null, and otherwise scores 0. It makes no
 // heap allocations in steady state. It returns 0 on an internal error of the
@@ -292,7 +292,7 @@ func oaSortedFactsScore(gold, cand *SortedFacts) (float64, error) {
 	return s, nil
 }
 
-// RepairSortedFacts returns the ranked repair operations of the pair (SPEC §8,
+// RepairSortedFacts returns the ranked repair operations of the pair (docs/SCORING.md §8,
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
 func RepairSortedFacts(gold, cand *SortedFacts) ([]align.Op, error) {
@@ -402,12 +402,12 @@ func (c *oaSortedFactsCtx) scoreSortedFacts(gn bool, g *SortedFacts, pn bool, p 
 	return c.scoreObjectSortedFacts(g, p, build)
 }
 
-// keySimSortedFacts holds the key similarities (SPEC §6.1) of the properties of # (rows) and # (columns).
+// keySimSortedFacts holds the key similarities (docs/SCORING.md §6.1) of the properties of # (rows) and # (columns).
 var keySimSortedFacts = [1]float64{
 	float64(1.0),
 }
 
-// scoreObjectSortedFacts aligns the properties of # and # (SPEC §6).
+// scoreObjectSortedFacts aligns the properties of # and # (docs/SCORING.md §6).
 func (c *oaSortedFactsCtx) scoreObjectSortedFacts(g *SortedFacts, p *SortedFacts, build bool) (float64, *genrt.Res) {
 	var gi [1]int
 	n := 0
@@ -540,7 +540,7 @@ func (c *oaSortedFactsCtx) scoreTailSortedFactsIndices(g []int64, p []int64, i, 
 	return c.scoreSortedFactsIndicesItem(false, g[i], false, p[j], build)
 }
 
-// scoreArraySortedFactsIndices aligns the elements of #/properties/indices and #/properties/indices (SPEC §5).
+// scoreArraySortedFactsIndices aligns the elements of #/properties/indices and #/properties/indices (docs/SCORING.md §5).
 func (c *oaSortedFactsCtx) scoreArraySortedFactsIndices(g []int64, p []int64, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)

@@ -1,5 +1,5 @@
 // Package trip is the generated Object Aligner scorer for the paper's
-// trip_fixed schema (SPEC §12): typed structs for its values and ScoreTrip,
+// trip_fixed schema (docs/SCORING.md §11.7): typed structs for its values and ScoreTrip,
 // RepairTrip, ScoreTripJSON and RepairTripJSON.
 package trip
 

@@ -405,7 +405,7 @@ var oaTripState = sync.OnceValues(func() (*oaTripFallback, error) {
 
 // ScoreTrip returns the similarity of cand to gold in [0, 1] under the schema
 // trip_fixed.json, exactly as the interpreter computes it for the JSON encodings of the
-// two values (SPEC §1.3 step 5). Both must be non-nil and satisfy the schema's
+// two values (docs/SCORING.md §1.3 step 5). Both must be non-nil and satisfy the schema's
 // validation keywords (the typed path does not validate); nil stands for JSON
 // null where the root schema admits null, and otherwise scores 0. It makes no
 // heap allocations in steady state. It returns 0 on an internal error of the
@@ -432,7 +432,7 @@ func oaTripScore(gold, cand *Trip) (float64, error) {
 	return s, nil
 }
 
-// RepairTrip returns the ranked repair operations of the pair (SPEC §8,
+// RepairTrip returns the ranked repair operations of the pair (docs/SCORING.md §8,
 // granularity leaf, ranked by score delta), the interpreter's operations for
 // the JSON encodings of the two values.
 func RepairTrip(gold, cand *Trip) ([]align.Op, error) {
@@ -542,12 +542,12 @@ func (c *oaTripCtx) scoreTrip(gn bool, g *Trip, pn bool, p *Trip, build bool) (f
 	return c.scoreObjectTrip(g, p, build)
 }
 
-// keySimTrip holds the key similarities (SPEC §6.1) of the properties of # (rows) and # (columns).
+// keySimTrip holds the key similarities (docs/SCORING.md §6.1) of the properties of # (rows) and # (columns).
 var keySimTrip = [1]float64{
 	float64(1.0),
 }
 
-// scoreObjectTrip aligns the properties of # and # (SPEC §6).
+// scoreObjectTrip aligns the properties of # and # (docs/SCORING.md §6).
 func (c *oaTripCtx) scoreObjectTrip(g *Trip, p *Trip, build bool) (float64, *genrt.Res) {
 	var gi [1]int
 	n := 0
@@ -680,7 +680,7 @@ func (c *oaTripCtx) scoreTailTripItinerary(g []TripItineraryItem, p []TripItiner
 	return c.scoreTripItineraryItem(false, &g[i], false, &p[j], build)
 }
 
-// scoreArrayTripItinerary aligns the elements of #/properties/itinerary and #/properties/itinerary (SPEC §5).
+// scoreArrayTripItinerary aligns the elements of #/properties/itinerary and #/properties/itinerary (docs/SCORING.md §5).
 func (c *oaTripCtx) scoreArrayTripItinerary(g []TripItineraryItem, p []TripItineraryItem, build bool) (float64, *genrt.Res) {
 	nG, nP := len(g), len(p)
 	n, m := max(nG-0, 0), max(nP-0, 0)
@@ -784,7 +784,7 @@ func (c *oaTripCtx) scoreTripItineraryItem(gn bool, g *TripItineraryItem, pn boo
 	return c.scoreObjectTripItineraryItem(g, p, build)
 }
 
-// keySimTripItineraryItem holds the key similarities (SPEC §6.1) of the properties of #/properties/itinerary/items (rows) and #/properties/itinerary/items (columns).
+// keySimTripItineraryItem holds the key similarities (docs/SCORING.md §6.1) of the properties of #/properties/itinerary/items (rows) and #/properties/itinerary/items (columns).
 var keySimTripItineraryItem = [4]float64{
 	float64(1.0),
 	float64(0.5),
@@ -792,7 +792,7 @@ var keySimTripItineraryItem = [4]float64{
 	float64(1.0),
 }
 
-// scoreObjectTripItineraryItem aligns the properties of #/properties/itinerary/items and #/properties/itinerary/items (SPEC §6).
+// scoreObjectTripItineraryItem aligns the properties of #/properties/itinerary/items and #/properties/itinerary/items (docs/SCORING.md §6).
 func (c *oaTripCtx) scoreObjectTripItineraryItem(g *TripItineraryItem, p *TripItineraryItem, build bool) (float64, *genrt.Res) {
 	var gi [2]int
 	n := 0
@@ -957,7 +957,7 @@ func (c *oaTripCtx) scoreTripItineraryItemCity(gn bool, g string, pn bool, p str
 	return s, nil
 }
 
-// scoreTripItineraryItemCity_vs_Days scores a gold value of #/properties/itinerary/items/properties/city (string, exact) against a candidate value of #/properties/itinerary/items/properties/days (integer, invdiff); the gold node's schema governs (SPEC §6.4).
+// scoreTripItineraryItemCity_vs_Days scores a gold value of #/properties/itinerary/items/properties/city (string, exact) against a candidate value of #/properties/itinerary/items/properties/days (integer, invdiff); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaTripCtx) scoreTripItineraryItemCity_vs_Days(gn bool, g string, pn bool, p int64, build bool) (float64, *genrt.Res) {
 	if build {
 		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONTripItineraryItemCity(g), toJSONTripItineraryItemDays(p), true, true)
@@ -965,7 +965,7 @@ func (c *oaTripCtx) scoreTripItineraryItemCity_vs_Days(gn bool, g string, pn boo
 	return 0, nil
 }
 
-// scoreTripItineraryItemDays_vs_City scores a gold value of #/properties/itinerary/items/properties/days (integer, invdiff) against a candidate value of #/properties/itinerary/items/properties/city (string, exact); the gold node's schema governs (SPEC §6.4).
+// scoreTripItineraryItemDays_vs_City scores a gold value of #/properties/itinerary/items/properties/days (integer, invdiff) against a candidate value of #/properties/itinerary/items/properties/city (string, exact); the gold node's schema governs (docs/SCORING.md §6.4).
 func (c *oaTripCtx) scoreTripItineraryItemDays_vs_City(gn bool, g int64, pn bool, p string, build bool) (float64, *genrt.Res) {
 	if build {
 		return 0, genrt.Leaf(align.LeafPlain, 0, toJSONTripItineraryItemDays(g), toJSONTripItineraryItemCity(p), true, true)

@@ -1,5 +1,5 @@
 """Regenerates scipy_golden.json.gz: SciPy's linear_sum_assignment on zero-padded
-square matrices, the oracle named by SPEC §5.8.
+square matrices, the oracle named by docs/SCORING.md §5.8.
 
 Run with a Python that has NumPy and SciPy:
     python3 gen_scipy_golden.py | gzip -9n > scipy_golden.json.gz
