@@ -107,6 +107,11 @@ func dedupe(d []Diagnostic) []Diagnostic {
 func (p *Package) Check(opts ir.Options) (errs, warnings []Diagnostic, err error) {
 	errs = p.TagErrors()
 	for _, root := range p.Roots() {
+		if _, terr := p.structType(root); terr != nil {
+			// Only a directive names a root that is not a struct type.
+			errs = append(errs, Diagnostic{Pos: p.directivePos[root], Message: strings.TrimPrefix(terr.Error(), "structtag: ")})
+			continue
+		}
 		s, cerr := p.Compile(root, opts)
 		var list ErrorList
 		switch {

@@ -36,8 +36,10 @@ type Package struct {
 	types   *types.Package
 	tagLits map[token.Pos]*ast.BasicLit // field position → tag literal
 	// directives are the type names of the package's //go:generate oagen
-	// directives (-type), in order.
-	directives []string
+	// directives (-type), in order, and directivePos where each is first
+	// named.
+	directives   []string
+	directivePos map[string]token.Position
 	// hidden are the oagen-generated files replaced by a bare package
 	// clause for the load (see Load), absolute paths, in order.
 	hidden []string
@@ -177,9 +179,10 @@ func NewPackage(fset *token.FileSet, files []*ast.File, pkg *types.Package) *Pac
 	p := &Package{
 		Path:    pkg.Path(),
 		Name:    pkg.Name(),
-		fset:    fset,
-		types:   pkg,
-		tagLits: map[token.Pos]*ast.BasicLit{},
+		fset:         fset,
+		types:        pkg,
+		tagLits:      map[token.Pos]*ast.BasicLit{},
+		directivePos: map[string]token.Position{},
 	}
 	if len(files) > 0 {
 		p.Dir = dirOf(fset.Position(files[0].Package).Filename)
@@ -205,7 +208,12 @@ func NewPackage(fset *token.FileSet, files []*ast.File, pkg *types.Package) *Pac
 		})
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
-				p.directives = append(p.directives, generateTypes(c.Text)...)
+				for _, name := range generateTypes(c.Text) {
+					if _, ok := p.directivePos[name]; !ok {
+						p.directivePos[name] = fset.Position(c.Slash)
+					}
+					p.directives = append(p.directives, name)
+				}
 			}
 		}
 	}
@@ -309,12 +317,18 @@ func (p *Package) structNames() []string {
 	return out
 }
 
-// AnnotatedTypes returns the names of the package's struct types that carry
-// an oa tag on a field (a marker field included), in name order.
+// AnnotatedTypes returns the names of the package's non-generic struct
+// types that carry an oa tag on a field (a marker field included), in name
+// order. (A generic type has no schema of its own; its tags are still
+// checked by TagErrors.)
 func (p *Package) AnnotatedTypes() []string {
 	var out []string
 	for _, name := range p.structNames() {
-		st := p.types.Scope().Lookup(name).Type().Underlying().(*types.Struct)
+		tn := p.types.Scope().Lookup(name)
+		if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() > 0 {
+			continue
+		}
+		st := tn.Type().Underlying().(*types.Struct)
 		for i := range st.NumFields() {
 			if _, ok := lookupStructTag(st.Tag(i), "oa"); ok {
 				out = append(out, name)

@@ -18,11 +18,12 @@ import (
 	"github.com/objectaligner/oagen/structtag/oatag"
 )
 
-// TestAnalyzer checks the diagnostics of testdata/src/a (annotated roots)
-// and testdata/src/b (a root named by a go:generate directive) against
-// their // want comments.
+// TestAnalyzer checks the diagnostics of testdata/src/a (annotated roots),
+// testdata/src/b (a root named by a go:generate directive) and
+// testdata/src/c (a directive naming a type that does not exist, a generic
+// annotated type) against their // want comments.
 func TestAnalyzer(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), oatag.Analyzer, "a", "b")
+	analysistest.Run(t, analysistest.TestData(), oatag.Analyzer, "a", "b", "c")
 }
 
 // TestSameAsCheck runs the analyzer (go/analysis/checker) and structtag's
@@ -31,7 +32,7 @@ func TestAnalyzer(t *testing.T) {
 func TestSameAsCheck(t *testing.T) {
 	patterns := []string{
 		"./structtag/testdata/bad", "./structtag/testdata/good", "./examples/service",
-		"./testdata/structtags/...", "./structtag/oatag/testdata/src/a", "./structtag/oatag/testdata/src/b",
+		"./testdata/structtags/...", "./structtag/oatag/testdata/src/a", "./structtag/oatag/testdata/src/b", "./structtag/oatag/testdata/src/c",
 	}
 	repo := filepath.Join("..", "..")
 
