@@ -177,8 +177,8 @@ func isGenerated(file string) (bool, error) {
 // same code.
 func NewPackage(fset *token.FileSet, files []*ast.File, pkg *types.Package) *Package {
 	p := &Package{
-		Path:    pkg.Path(),
-		Name:    pkg.Name(),
+		Path:         pkg.Path(),
+		Name:         pkg.Name(),
 		fset:         fset,
 		types:        pkg,
 		tagLits:      map[token.Pos]*ast.BasicLit{},
