@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -38,6 +39,13 @@ type call struct {
 	// where Score does.
 	replay int
 
+	// ctx is the context of the call; done is its Done channel, nil for a
+	// context that is never done, so that spend tests it only when it can
+	// fire. sinceCheck counts the work charged since done was last polled.
+	ctx        context.Context
+	done       <-chan struct{}
+	sinceCheck int64
+
 	*workspace
 
 	warnings []string
@@ -52,7 +60,7 @@ type workspace struct {
 	frames []*scratchFrame
 }
 
-func newCall(s *Scorer, gold, cand jsonval.Value) *call {
+func newCall(ctx context.Context, s *Scorer, gold, cand jsonval.Value) *call {
 	ws, _ := s.workspaces.Get().(*workspace)
 	if ws == nil {
 		ws = &workspace{}
@@ -64,6 +72,8 @@ func newCall(s *Scorer, gold, cand jsonval.Value) *call {
 		bij:       make([]*bijection, len(s.schema.Scopes)),
 		candIDs:   make([]idSet, len(s.schema.Scopes)),
 		curScope:  -1,
+		ctx:       ctx,
+		done:      ctx.Done(),
 		workspace: ws,
 	}
 }
@@ -129,7 +139,22 @@ func (c *call) push(tok string) { c.path = append(c.path, pathTok{s: tok}) }
 func (c *call) pushIndex(i int) { c.path = append(c.path, pathTok{i: i, idx: true}) }
 func (c *call) pop()            { c.path = c.path[:len(c.path)-1] }
 
+// pollStride is the work, in the units of Limits.MaxWork, charged between
+// two polls of a cancellable context: a few microseconds of alignment.
+const pollStride = 1 << 12
+
+// spend charges units of work against Limits.MaxWork and, for a
+// cancellable context, polls it every pollStride units (replayed work
+// included: it is not charged again, but it takes time again).
 func (c *call) spend(units int64) error {
+	if c.done != nil {
+		if c.sinceCheck += units; c.sinceCheck >= pollStride {
+			c.sinceCheck = 0
+			if err := c.ctx.Err(); err != nil {
+				return c.stopped(err)
+			}
+		}
+	}
 	if c.replay > 0 {
 		return nil
 	}
@@ -138,6 +163,29 @@ func (c *call) spend(units int64) error {
 		return &LimitError{Limit: "MaxWork", Value: c.s.opts.Limits.MaxWork, Pointer: c.pointer()}
 	}
 	return nil
+}
+
+// stopped is the error of a call whose context is done (err is ctx.Err()),
+// located where the work stopped.
+func (c *call) stopped(err error) error {
+	return &ScoreError{Pointer: c.pointer(), Err: err}
+}
+
+// kernelError wraps an error of a kernel (assignment, sequence DP, WL): the
+// context's error when the kernel stopped for it, else a ScoreError.
+func (c *call) kernelError(err error) error {
+	if ctxErr := c.ctx.Err(); ctxErr != nil && errors.Is(err, ctxErr) {
+		return c.stopped(ctxErr)
+	}
+	return c.errorf("%v", err)
+}
+
+// fatal reports whether err must end the call even where the semantics
+// swallow alignment errors (bijection derivation, docs/SCORING.md §7.5): an exceeded limit
+// or a done context.
+func fatal(err error) bool {
+	var le *LimitError
+	return errors.As(err, &le) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
 func (c *call) checkCollection(n, m int) error {
@@ -156,9 +204,9 @@ func (c *call) errorf(format string, args ...any) error {
 // assignment in dst's storage (nested alignments reuse the solver, so its own
 // result cannot be kept).
 func (c *call) solve(dst []int, M []float64, n, m int) ([]int, error) {
-	a, err := c.hung.SolveMax(M, n, m)
+	a, err := c.hung.SolveMaxContext(c.ctx, M, n, m)
 	if err != nil {
-		return nil, c.errorf("%v", err)
+		return nil, c.kernelError(err)
 	}
 	return append(dst[:0], a...), nil
 }

@@ -403,9 +403,9 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 	if err != nil {
 		return lr, err
 	}
-	total, steps0, err := c.dp.Align(M, n, m)
+	total, steps0, err := c.dp.AlignContext(c.ctx, M, n, m)
 	if err != nil {
-		return lr, c.errorf("%v", err)
+		return lr, c.kernelError(err)
 	}
 	steps := append([]seqdp.Step(nil), steps0...)
 	if build {

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -20,12 +21,12 @@ type Options struct {
 	IDDisambiguation string
 	// WLIntegration is "tie_break" (default) or "blend" (docs/SCORING.md §7.8).
 	WLIntegration string
-	// WLRounds caps the WL refinement rounds (docs/SCORING.md §2.2 wlRounds); zero, the
+	// WLRounds caps the WL refinement rounds (docs/SCORING.md §2.2 wlRounds):
+	// the refinement runs at most min(*WLRounds, |V|) rounds. nil, the
 	// default, means unlimited (the refinement stops at stability, after at
-	// most |V| rounds). A cap of zero rounds cannot be expressed: it would
-	// give every record the same colour, which IDDisambiguation "none"
-	// expresses directly. Negative values are an error.
-	WLRounds int
+	// most |V| rounds); new(0) means zero rounds, so that every record keeps
+	// its seed colour. A negative cap is an error.
+	WLRounds *int
 	// WLBlendLambda is λ of the blend mode (default 0.5).
 	WLBlendLambda float64
 	// WarnOnAmbiguousMapping reports tied gold rows after WL (docs/SCORING.md §7.10).
@@ -156,8 +157,12 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 	if opts.WLIntegration != "tie_break" && opts.WLIntegration != "blend" {
 		return nil, fmt.Errorf("interp: wlIntegration %q: want \"tie_break\" or \"blend\"", opts.WLIntegration)
 	}
-	if opts.WLRounds < 0 {
-		return nil, fmt.Errorf("interp: wlRounds %d: want 0 (unlimited) or a positive cap", opts.WLRounds)
+	if opts.WLRounds != nil {
+		if *opts.WLRounds < 0 {
+			return nil, fmt.Errorf("interp: wlRounds %d: want a non-negative cap (nil: unlimited)", *opts.WLRounds)
+		}
+		// Copy the cap: the caller may reuse its variable.
+		opts.WLRounds = new(*opts.WLRounds)
 	}
 	if opts.WLBlendLambda == 0 {
 		opts.WLBlendLambda = 0.5
@@ -319,7 +324,19 @@ func (e *ScoreError) Unwrap() error { return e.Err }
 
 // Score returns the similarity of cand to gold. It builds no match tree.
 func (s *Scorer) Score(gold, cand jsonval.Value) (float64, error) {
-	r, err := s.run(gold, cand, false)
+	return s.ScoreContext(context.Background(), gold, cand)
+}
+
+// ScoreContext is Score that stops when ctx is done. The context is checked
+// as the work of the pair is charged against Limits.MaxWork (every few
+// thousand units) and inside the assignment, sequence and WL kernels, so a
+// cancelled pair returns within milliseconds, with an error that wraps
+// ctx.Err() (errors.Is(err, context.DeadlineExceeded) holds after a
+// timeout). One comparator call is not interrupted: its cost is bounded by
+// MaxStringRunes and MaxWork. With a context that is never done
+// (context.Background) it costs what Score costs.
+func (s *Scorer) ScoreContext(ctx context.Context, gold, cand jsonval.Value) (float64, error) {
+	r, err := s.run(ctx, gold, cand, false)
 	if err != nil {
 		return 0, err
 	}
@@ -329,10 +346,18 @@ func (s *Scorer) Score(gold, cand jsonval.Value) (float64, error) {
 // Align scores the pair and keeps the match tree, for repair operations,
 // feedback and descriptions.
 func (s *Scorer) Align(gold, cand jsonval.Value) (*Result, error) {
-	return s.run(gold, cand, true)
+	return s.run(context.Background(), gold, cand, true)
 }
 
-func (s *Scorer) run(gold, cand jsonval.Value, build bool) (*Result, error) {
+// AlignContext is Align that stops when ctx is done, as ScoreContext does.
+func (s *Scorer) AlignContext(ctx context.Context, gold, cand jsonval.Value) (*Result, error) {
+	return s.run(ctx, gold, cand, true)
+}
+
+func (s *Scorer) run(ctx context.Context, gold, cand jsonval.Value, build bool) (*Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if err := s.checkDepths(gold, cand); err != nil {
 		return nil, err
 	}
@@ -357,7 +382,7 @@ func (s *Scorer) run(gold, cand jsonval.Value, build bool) (*Result, error) {
 		res.Score = 0
 		return res, nil
 	}
-	c := newCall(s, gold, cand)
+	c := newCall(ctx, s, gold, cand)
 	defer c.release()
 	if len(s.schema.Scopes) > 0 {
 		if err := c.deriveBijections(); err != nil {

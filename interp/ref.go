@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"errors"
 	"math"
 	"slices"
 	"strconv"
@@ -246,8 +245,7 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 			c.path = recPath
 			r, err := c.align(recG[i].v, recP[j], recNode, false)
 			if err != nil {
-				var le *LimitError
-				if errors.As(err, &le) {
+				if fatal(err) {
 					c.path = saved
 					c.curScope, c.maskAll, c.deriving = -1, false, false
 					return nil, err
@@ -265,7 +263,10 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 
 	S := C
 	if c.s.opts.IDDisambiguation == "wl" && !sc.Degraded && (n > 1 || m > 1) {
-		Wm := c.structuralMatches(idx, sc, idsG, idsP)
+		Wm, err := c.structuralMatches(idx, sc, idsG, idsP)
+		if err != nil {
+			return nil, err
+		}
 		S = integrate(C, Wm, n, m, c.s.opts)
 	}
 	if c.s.opts.WarnOnAmbiguousMapping && n >= 2 {

@@ -167,16 +167,19 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 
 // structuralMatches runs the joint WL refinement for one scope and returns
 // Wm (n×m, row-major): 1 where gold record i and candidate record j carry the
-// same colour (docs/SCORING.md §7.5).
-func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Value) []float64 {
+// same colour (docs/SCORING.md §7.5). It fails only when the call's context is done.
+func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Value) ([]float64, error) {
 	groups := c.carrierGroups(sc)
 	gg, vg := c.sideGraph(idx, sc, c.goldRoot, true, groups)
 	gp, vp := c.sideGraph(idx, sc, c.candRoot, false, groups)
-	rounds := -1
-	if c.s.opts.WLRounds > 0 {
-		rounds = c.s.opts.WLRounds
+	rounds := -1 // wl.Refine: unlimited
+	if r := c.s.opts.WLRounds; r != nil {
+		rounds = *r
 	}
-	colG, colP := wl.Refine(gg, gp, rounds, nil)
+	colG, colP, err := wl.RefineContext(c.ctx, gg, gp, rounds, nil)
+	if err != nil {
+		return nil, c.kernelError(err)
+	}
 	n, m := len(idsG), len(idsP)
 	Wm := make([]float64, n*m)
 	for i, gid := range idsG {
@@ -196,5 +199,5 @@ func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Val
 			}
 		}
 	}
-	return Wm
+	return Wm, nil
 }

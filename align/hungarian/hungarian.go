@@ -27,6 +27,7 @@
 package hungarian
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -86,7 +87,15 @@ var errNonFinite = errors.New("hungarian: shortest-path search produced a non-fi
 //
 // Memory is O(rows·cols + d): the padding is not materialised.
 func (s *Solver) SolveMax(m []float64, rows, cols int) ([]int, error) {
-	return s.solve(m, rows, cols, true)
+	return s.solve(context.Background(), m, rows, cols, true)
+}
+
+// SolveMaxContext is SolveMax that gives up when ctx is done, returning
+// ctx.Err(). It checks ctx before each of the d augmentations, so it stops
+// after at most one augmentation's O(d²) work; with a context that is never
+// done (context.Background) it costs nothing more than SolveMax.
+func (s *Solver) SolveMaxContext(ctx context.Context, m []float64, rows, cols int) ([]int, error) {
+	return s.solve(ctx, m, rows, cols, true)
 }
 
 // SolveMin is SolveMax for a cost matrix: it minimises the sum of the
@@ -94,10 +103,10 @@ func (s *Solver) SolveMax(m []float64, rows, cols int) ([]int, error) {
 // solved by the algorithm of docs/SCORING.md §5.8 as is. The result has the same shape,
 // ownership and error conditions as SolveMax's.
 func (s *Solver) SolveMin(c []float64, rows, cols int) ([]int, error) {
-	return s.solve(c, rows, cols, false)
+	return s.solve(context.Background(), c, rows, cols, false)
 }
 
-func (s *Solver) solve(m []float64, rows, cols int, negate bool) ([]int, error) {
+func (s *Solver) solve(ctx context.Context, m []float64, rows, cols int, negate bool) ([]int, error) {
 	if rows < 0 || cols < 0 {
 		return nil, fmt.Errorf("hungarian: negative dimensions %d×%d", rows, cols)
 	}
@@ -119,7 +128,7 @@ func (s *Solver) solve(m []float64, rows, cols int, negate bool) ([]int, error) 
 		}
 		cost[k] = x
 	}
-	if err := s.lsapMin(rows, cols, d); err != nil {
+	if err := s.lsapMin(ctx, rows, cols, d); err != nil {
 		return nil, err
 	}
 	return s.col4row[:d], nil
@@ -174,7 +183,10 @@ func (s *Solver) grow(entries, d int) {
 // The arithmetic is the pseudo-code's, operation for operation:
 // r = ((minVal + C[i][j]) - u[i]) - v[j], and the comparisons are the same
 // "<" and "==" tests in the same order over the same sequence of columns.
-func (s *Solver) lsapMin(rows, cols, d int) error {
+//
+// It returns ctx.Err() if ctx is done before an augmentation.
+func (s *Solver) lsapMin(ctx context.Context, rows, cols, d int) error {
+	done := ctx.Done()
 	cost := s.cost[:rows*cols]
 	u := s.u[:d]
 	v := s.v[:d]
@@ -197,6 +209,13 @@ func (s *Solver) lsapMin(rows, cols, d int) error {
 		col4row[k] = -1
 	}
 	for cur := range d {
+		if done != nil {
+			select {
+			case <-done:
+				return ctx.Err()
+			default:
+			}
+		}
 		visRows := s.visRows[:0]
 		visCols := s.visCols[:0]
 		numRemaining := d

@@ -17,6 +17,7 @@
 package seqdp
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/bits"
@@ -120,6 +121,14 @@ type Workspace struct {
 // sums overflow to +Inf; the DP and traceback then proceed with the same
 // exact comparisons.)
 func (w *Workspace) Align(scores []float64, n, m int) (total float64, steps []Step, err error) {
+	return w.AlignContext(context.Background(), scores, n, m)
+}
+
+// AlignContext is Align that gives up when ctx is done, returning ctx.Err().
+// It checks ctx before each row of the table (O(m) work each); with a
+// context that is never done (context.Background) it costs nothing more
+// than Align.
+func (w *Workspace) AlignContext(ctx context.Context, scores []float64, n, m int) (total float64, steps []Step, err error) {
 	if n < 0 || m < 0 {
 		return 0, nil, fmt.Errorf("seqdp: negative dimensions %d×%d", n, m)
 	}
@@ -151,7 +160,10 @@ func (w *Workspace) Align(scores []float64, n, m int) (total float64, steps []St
 		w.steps = steps
 		return 0, steps, nil
 	}
-	total = w.fill(scores, n, m, nonNegative)
+	total, err = w.fill(ctx, scores, n, m, nonNegative)
+	if err != nil {
+		return 0, nil, err
+	}
 	steps = w.traceback(steps, n, m)
 	w.steps = steps
 	return total, steps, nil
@@ -173,12 +185,20 @@ func (w *Workspace) grow(n, m int) {
 // fill computes the cell types and returns dp[n][m], keeping only two rows
 // of dp values (stored as their bit patterns so that both row kernels can
 // share the buffers). nonNegative selects the branch-free kernel, valid when
-// no score is negative.
-func (w *Workspace) fill(scores []float64, n, m int, nonNegative bool) float64 {
+// no score is negative. It returns ctx.Err() if ctx is done before a row.
+func (w *Workspace) fill(ctx context.Context, scores []float64, n, m int, nonNegative bool) (float64, error) {
+	done := ctx.Done()
 	prev := w.prev[:m+1]
 	cur := w.cur[:m+1]
 	clear(prev) // dp[0][*] = 0
 	for i := 1; i <= n; i++ {
+		if done != nil {
+			select {
+			case <-done:
+				return 0, ctx.Err()
+			default:
+			}
+		}
 		row := scores[(i-1)*m : i*m]
 		crow := w.cells[(i-1)*m : i*m]
 		if nonNegative {
@@ -188,7 +208,7 @@ func (w *Workspace) fill(scores []float64, n, m int, nonNegative bool) float64 {
 		}
 		prev, cur = cur, prev
 	}
-	return math.Float64frombits(prev[m])
+	return math.Float64frombits(prev[m]), nil
 }
 
 // fillRow computes dp row i (cur) and its cell types (crow) from row i-1

@@ -1,6 +1,7 @@
 package seqdp
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -453,8 +454,8 @@ func TestKernelsAgree(t *testing.T) {
 		}
 		a.grow(n, m)
 		b.grow(n, m)
-		ta := a.fill(flat, n, m, false)
-		tb := b.fill(flat, n, m, true)
+		ta, _ := a.fill(context.Background(), flat, n, m, false)
+		tb, _ := b.fill(context.Background(), flat, n, m, true)
 		if math.Float64bits(ta) != math.Float64bits(tb) || !slices.Equal(a.cells[:n*m], b.cells[:n*m]) {
 			t.Fatalf("%d×%d %v: general %v %v, non-negative %v %v", n, m, flat, ta, a.cells[:n*m], tb, b.cells[:n*m])
 		}

@@ -1,6 +1,7 @@
 package wl
 
 import (
+	"context"
 	"math/bits"
 	"slices"
 )
@@ -79,6 +80,16 @@ func (ws *Workspace) Stats() Stats { return ws.stats }
 // or on the order in which incidences were added; see the package
 // documentation for the interning rule and for the cost.
 func Refine(gold, cand *Graph, maxRounds int, ws *Workspace) (goldColors, candColors []int) {
+	goldColors, candColors, _ = RefineContext(context.Background(), gold, cand, maxRounds, ws)
+	return goldColors, candColors
+}
+
+// RefineContext is Refine that gives up when ctx is done, returning
+// ctx.Err() and no colours. It checks ctx before each round (O((V + E) log E)
+// work each); with a context that is never done (context.Background) it
+// costs nothing more than Refine and never fails.
+func RefineContext(ctx context.Context, gold, cand *Graph, maxRounds int, ws *Workspace) (goldColors, candColors []int, err error) {
+	done := ctx.Done()
 	if ws == nil {
 		ws = new(Workspace)
 	}
@@ -94,6 +105,13 @@ func Refine(gold, cand *Graph, maxRounds int, ws *Workspace) (goldColors, candCo
 	if rounds > 0 {
 		ws.buildAdjacency(gold, cand, n)
 		for stats.Rounds < rounds {
+			if done != nil {
+				select {
+				case <-done:
+					return nil, nil, ctx.Err()
+				default:
+				}
+			}
 			newParts := ws.round(n)
 			stats.Rounds++
 			stats.Colors = newParts
@@ -115,7 +133,7 @@ func Refine(gold, cand *Graph, maxRounds int, ws *Workspace) (goldColors, candCo
 	for v := range nC {
 		ws.cand[v] = int(ws.col[nG+v])
 	}
-	return ws.gold[:nG:nG], ws.cand[:nC:nC]
+	return ws.gold[:nG:nG], ws.cand[:nC:nC], nil
 }
 
 // seedColors sets colour₀ of every union vertex by interning its seed label,

@@ -51,39 +51,3 @@ func sideText(v jsonval.Value, has bool) string {
 	}
 	return feedback.FmtValue(v)
 }
-
-// appendAttribution appends the attribution as a JSON object
-// {"total","residual","rows":[{"path","score","weight","contribution","gold",
-// "candidate","kind","part","node"}]}; an absent side is null.
-func appendAttribution(buf []byte, at align.Attribution) []byte {
-	buf = append(buf, `{"total":`...)
-	buf = append(buf, formatScore(at.Total)...)
-	buf = append(buf, `,"residual":`...)
-	buf = append(buf, formatScore(at.Residual)...)
-	buf = append(buf, `,"rows":[`...)
-	for i, r := range at.Rows {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = append(buf, `{"path":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(r.Path))
-		buf = append(buf, `,"score":`...)
-		buf = append(buf, formatScore(r.Score)...)
-		buf = append(buf, `,"weight":`...)
-		buf = append(buf, formatScore(r.Weight)...)
-		buf = append(buf, `,"contribution":`...)
-		buf = append(buf, formatScore(r.Contribution)...)
-		buf = append(buf, `,"gold":`...)
-		buf = jsonval.AppendJSON(buf, r.Gold)
-		buf = append(buf, `,"candidate":`...)
-		buf = jsonval.AppendJSON(buf, r.Pred)
-		buf = append(buf, `,"kind":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(r.Kind))
-		buf = append(buf, `,"part":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(r.Part))
-		buf = append(buf, `,"node":`...)
-		buf = strconv.AppendBool(buf, r.Node)
-		buf = append(buf, '}')
-	}
-	return append(buf, "]}"...)
-}

@@ -8,120 +8,213 @@ import (
 	"io"
 	"os"
 	"sync"
+	"time"
 
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/eval"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
-	"github.com/schollz/progressbar/v3"
-	"golang.org/x/term"
+	"github.com/objectaligner/oagen/request"
 )
 
 // maxBatchLine bounds one batch input line (a line longer than this is an
 // error line; the batch goes on).
 const maxBatchLine = 256 << 20
 
-// schemaCache compiles each distinct per-line schema once. It is bounded: when
-// full it is cleared (batches rarely carry many distinct schemas).
-type schemaCache struct {
-	mu      sync.Mutex
-	f       *scoreFlags
-	entries map[string]*cachedScorer
-	stderr  io.Writer
+// scored is the outcome of one input line.
+type scored struct {
+	seq      int
+	req      *request.Request // nil when the line did not parse; partial with err
+	res      *interp.Result   // nil on error
+	settings request.Settings
+	err      error
+	out      []byte // the output line, newline included
+	size     int64  // bytes of input the line took, terminator included
+	// With an observer (eval): the line's case, its ranked operations and
+	// the scorer.
+	c   eval.Case
+	ops []align.Op
+	sc  *interp.Scorer
 }
 
-type cachedScorer struct {
-	once sync.Once
-	sc   *interp.Scorer
-	err  error
+// lineScorer scores batch lines: the per-line work of "score -batch" and
+// "eval".
+type lineScorer struct {
+	engine *request.Engine
+	flags  *scoreFlags
+	// observer, when set, turns every line into an eval.Case.
+	observer *eval.Observer
 }
 
-const schemaCacheSize = 256
-
-func (c *schemaCache) get(schemaJSON []byte) (*interp.Scorer, error) {
-	key := string(schemaJSON)
-	c.mu.Lock()
-	e, ok := c.entries[key]
-	if !ok {
-		if len(c.entries) >= schemaCacheSize {
-			c.entries = map[string]*cachedScorer{}
-		}
-		e = &cachedScorer{}
-		c.entries[key] = e
+// newLineScorer builds the request engine of the flags: the -schema file
+// (if any) is the default schema, a line's string "schema" names a schema
+// file, and schema warnings go to stderr once each (unless -quiet).
+func newLineScorer(f *scoreFlags, stderr io.Writer) (*lineScorer, error) {
+	base, err := f.settings()
+	if err != nil {
+		return nil, err
 	}
-	c.mu.Unlock()
-	e.once.Do(func() {
-		e.sc, e.err = interp.Compile(schemaJSON, "", c.f.options())
-		if e.err == nil && !c.f.quiet {
-			c.mu.Lock()
-			for _, w := range e.sc.Schema().Warnings {
-				fmt.Fprintf(c.stderr, "warning: line schema: %s\n", w)
-			}
-			c.mu.Unlock()
-		}
-	})
-	return e.sc, e.err
-}
-
-// batchJob is one input line.
-type batchJob struct {
-	seq  int
-	line []byte
-	err  error // a read error for this line (too long)
-	out  chan string
-}
-
-// runBatch scores a JSON Lines batch with f.jobs workers. Memory is bounded by
-// the number of lines in flight (a few per worker); output order is input
-// order.
-func runBatch(f *scoreFlags, stdin io.Reader, stdout, stderr io.Writer) error {
-	var in io.Reader = stdin
-	if f.batch != "-" {
-		file, err := os.Open(f.batch)
-		if err != nil {
-			return err
-		}
-		defer file.Close()
-		in = file
+	cfg := request.EngineConfig{
+		Base: base,
+		Resolve: func(name string) ([]byte, string, error) {
+			data, err := os.ReadFile(name)
+			return data, name, err
+		},
 	}
-	var out io.Writer = stdout
-	if f.out != "" {
-		file, err := os.Create(f.out)
-		if err != nil {
-			return err
-		}
-		defer file.Close()
-		out = file
-	}
-	var fixed *interp.Scorer
 	if f.schema != "" {
-		sc, err := loadScorer(f, stderr)
-		if err != nil {
-			return err
+		if cfg.Schema, err = os.ReadFile(f.schema); err != nil {
+			return nil, err
 		}
-		fixed = sc
+		cfg.SchemaFile = f.schema
 	}
-	if _, err := f.feedbackOptions(); err != nil {
-		return err
+	if !f.quiet {
+		cfg.Compiled = warnOnce(stderr)
 	}
-	cache := &schemaCache{f: f, entries: map[string]*cachedScorer{}, stderr: stderr}
-	jobs := max(f.jobs, 1)
+	e, err := request.NewEngine(cfg)
+	if err != nil {
+		var re *request.Error
+		if errors.As(err, &re) {
+			return nil, re.Err // the -schema file's own error, with its file:line:col
+		}
+		return nil, err
+	}
+	return &lineScorer{engine: e, flags: f}, nil
+}
 
-	var bar *progressbar.ProgressBar
-	if fd, ok := stderr.(*os.File); ok && term.IsTerminal(int(fd.Fd())) {
-		bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr),
-			progressbar.OptionSetDescription("scoring"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+// warnOnce returns a Compiled hook that prints each schema's warnings on
+// stderr, each distinct warning once.
+func warnOnce(stderr io.Writer) func(string, *interp.Scorer) {
+	var mu sync.Mutex
+	seen := map[string]bool{}
+	return func(file string, sc *interp.Scorer) {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, w := range sc.Schema().Warnings {
+			text := fmt.Sprint(w)
+			if file == "" {
+				text = "line schema: " + text
+			}
+			if seen[text] {
+				continue
+			}
+			if len(seen) >= 4096 {
+				clear(seen)
+			}
+			seen[text] = true
+			fmt.Fprintf(stderr, "warning: %s\n", text)
+		}
 	}
+}
 
-	work := make(chan *batchJob, jobs*4)
-	order := make(chan *batchJob, jobs*4)
+// score scores one line and, with an observer, observes it. It never
+// panics on bad input; a panic would be a bug in oagen, reported on the line
+// (kind internal) instead of killing the batch.
+func (ls *lineScorer) score(seq int, line []byte, tooLong bool) scored {
+	s := scored{seq: seq}
+	s.guard(func() { ls.scoreLine(&s, line, tooLong) })
+	if ls.observer != nil && !s.guard(func() { ls.observe(&s, line) }) {
+		ls.observe(&s, line) // the panic is now the line's error: observed as a failure
+	}
+	return s
+}
+
+// guard runs f and turns a panic into the line's error; it reports whether
+// f returned normally.
+func (s *scored) guard(f func()) (ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.res = nil
+			s.fail(&request.Error{Kind: request.Internal, Err: fmt.Errorf("internal error: %v", p)})
+		}
+	}()
+	f()
+	return true
+}
+
+// scoreLine parses, prepares and scores one line into s.
+func (ls *lineScorer) scoreLine(s *scored, line []byte, tooLong bool) {
+	if tooLong {
+		s.fail(&request.Error{Kind: request.Limit, Err: fmt.Errorf("line longer than %d bytes", maxBatchLine)})
+		return
+	}
+	req, err := request.Parse(line, ls.flags.decodeOptions())
+	s.req = req // on error, nil or a partial request with the id
+	if err != nil {
+		s.fail(err)
+		return
+	}
+	sc, settings, err := ls.engine.Prepare(req)
+	s.settings = settings
+	if err != nil {
+		s.fail(err)
+		return
+	}
+	res, err := sc.Align(req.Gold, req.Candidate)
+	if err != nil {
+		s.fail(err)
+		return
+	}
+	s.sc = sc
+	out, err := request.AppendResult(nil, req, res, settings)
+	if err != nil {
+		s.fail(err)
+		return
+	}
+	s.res, s.out = res, append(out, '\n')
+}
+
+// observe sets s.c (and s.ops) from the outcome of the line.
+func (ls *lineScorer) observe(s *scored, line []byte) {
+	l := eval.Line{Number: s.seq, Key: eval.SampleKey(line)}
+	if s.req != nil && s.req.HasID {
+		l.ID = jsonval.AppendJSON(nil, s.req.ID)
+	}
+	if s.err == nil {
+		var err error
+		if s.ops, err = s.res.Repair(s.settings.Repair); err == nil {
+			s.c, err = ls.observer.Scored(l, s.sc, s.res, s.ops)
+		}
+		if err == nil {
+			return
+		}
+		s.res = nil
+		s.fail(err)
+	}
+	s.c = ls.observer.Failed(l, string(request.KindOf(s.err)), s.err.Error())
+}
+
+// fail makes s an error line.
+func (s *scored) fail(err error) {
+	s.err = err
+	s.out = append(request.AppendError(nil, s.req, fmt.Sprintf("line %d: %v", s.seq, err), err), '\n')
+}
+
+// inputLine is one line read from a batch.
+type inputLine struct {
+	seq     int
+	line    []byte
+	tooLong bool
+	size    int64
+	out     chan scored
+}
+
+// scoreLines reads JSON Lines from in, scores them with jobs workers and
+// calls emit for each outcome in input order. Memory is bounded by the
+// lines in flight (a few per worker). A read error stops the batch after the
+// lines read so far; an emit error stops emitting (the rest is drained).
+func scoreLines(in io.Reader, jobs int, ls *lineScorer, emit func(scored) error) error {
+	jobs = max(jobs, 1)
+	work := make(chan *inputLine, jobs*4)
+	order := make(chan *inputLine, jobs*4)
 	var wg sync.WaitGroup
 	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for j := range work {
-				j.out <- scoreLine(f, fixed, cache, j)
+				s := ls.score(j.seq, j.line, j.tooLong)
+				s.size = j.size
+				j.out <- s
 			}
-		}()
+		})
 	}
 	readErr := make(chan error, 1)
 	go func() {
@@ -130,20 +223,16 @@ func runBatch(f *scoreFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 		r := bufio.NewReaderSize(in, 1<<16)
 		seq := 0
 		for {
-			line, tooLong, err := readLine(r)
-			if len(line) == 0 && !tooLong && err != nil {
+			line, tooLong, size, err := readLine(r)
+			if size == 0 && err != nil {
 				if errors.Is(err, io.EOF) {
-					readErr <- nil
-				} else {
-					readErr <- err
+					err = nil
 				}
+				readErr <- err
 				return
 			}
 			seq++
-			j := &batchJob{seq: seq, line: line, out: make(chan string, 1)}
-			if tooLong {
-				j.err = fmt.Errorf("line longer than %d bytes", maxBatchLine)
-			}
+			j := &inputLine{seq: seq, line: line, tooLong: tooLong, size: size, out: make(chan scored, 1)}
 			order <- j
 			work <- j
 			if err != nil {
@@ -152,35 +241,27 @@ func runBatch(f *scoreFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 			}
 		}
 	}()
-	w := bufio.NewWriter(out)
-	var writeErr error
+	var emitErr error
 	for j := range order {
 		s := <-j.out
-		if writeErr == nil {
-			_, writeErr = w.WriteString(s)
-		}
-		if bar != nil {
-			_ = bar.Add(1)
+		if emitErr == nil {
+			emitErr = emit(s)
 		}
 	}
 	wg.Wait()
-	if bar != nil {
-		_ = bar.Finish()
-	}
-	if err := w.Flush(); writeErr == nil {
-		writeErr = err
-	}
 	if err := <-readErr; err != nil {
-		return fmt.Errorf("reading %s: %w", f.batch, err)
+		return fmt.Errorf("reading input: %w", err)
 	}
-	return writeErr
+	return emitErr
 }
 
-// readLine reads one line without its line terminator. tooLong reports a line
-// beyond maxBatchLine, whose content is discarded.
-func readLine(r *bufio.Reader) (line []byte, tooLong bool, err error) {
+// readLine reads one line without its line terminator; size is the number
+// of bytes taken from r. tooLong reports a line beyond maxBatchLine, whose
+// content is discarded.
+func readLine(r *bufio.Reader) (line []byte, tooLong bool, size int64, err error) {
 	for {
 		chunk, e := r.ReadSlice('\n')
+		size += int64(len(chunk))
 		if !tooLong {
 			if len(line)+len(chunk) > maxBatchLine {
 				tooLong, line = true, nil
@@ -192,61 +273,69 @@ func readLine(r *bufio.Reader) (line []byte, tooLong bool, err error) {
 			continue
 		}
 		if tooLong {
-			return nil, true, e
+			return nil, true, size, e
 		}
 		line = bytes.TrimSuffix(line, []byte("\n"))
 		line = bytes.TrimSuffix(line, []byte("\r"))
-		return line, false, e
+		return line, false, size, e
 	}
 }
 
-func errorLine(seq int, err error) string {
-	buf := []byte(`{"score":null,"error":`)
-	buf = jsonval.AppendJSON(buf, jsonval.NewString(fmt.Sprintf("line %d: %v", seq, err)))
-	return string(append(buf, "}\n"...))
-}
-
-// scoreLine scores one batch line and returns its output line. It never
-// panics on bad input; a panic would be a bug in oagen, reported on the line
-// instead of killing the batch.
-func scoreLine(f *scoreFlags, fixed *interp.Scorer, cache *schemaCache, j *batchJob) (out string) {
-	defer func() {
-		if p := recover(); p != nil {
-			out = errorLine(j.seq, fmt.Errorf("internal error: %v", p))
-		}
-	}()
-	if j.err != nil {
-		return errorLine(j.seq, j.err)
+// openInput opens a batch input ("-" is stdin) and returns its size in bytes
+// when known (a regular file), else -1.
+func openInput(name string, stdin io.Reader) (io.ReadCloser, int64, error) {
+	if name == "-" {
+		return io.NopCloser(stdin), -1, nil
 	}
-	v, err := jsonval.Decode(j.line, f.decodeOptions())
+	file, err := os.Open(name)
 	if err != nil {
-		return errorLine(j.seq, err)
+		return nil, 0, err
 	}
-	if v.Kind != jsonval.Object {
-		return errorLine(j.seq, errors.New(`want an object {"gold":…,"candidate":…}`))
+	size := int64(-1)
+	if st, err := file.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
 	}
-	gold, okG := v.Get("gold")
-	cand, okC := v.Get("candidate")
-	if !okG || !okC {
-		return errorLine(j.seq, errors.New(`missing "gold" or "candidate"`))
+	return file, size, nil
+}
+
+// runBatch scores a JSON Lines batch ("oagen score -batch"): one output line
+// per input line, in input order.
+func runBatch(f *scoreFlags, stdin io.Reader, stdout, stderr io.Writer) error {
+	ls, err := newLineScorer(f, stderr)
+	if err != nil {
+		return err
 	}
-	sc := fixed
-	if s, ok := v.Get("schema"); ok {
-		sc, err = cache.get(jsonval.AppendJSON(nil, s))
+	in, size, err := openInput(f.batch, stdin)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	var out io.Writer = stdout
+	if f.out != "" {
+		file, err := os.Create(f.out)
 		if err != nil {
-			return errorLine(j.seq, fmt.Errorf("schema: %w", err))
+			return err
 		}
+		defer file.Close()
+		out = file
 	}
-	if sc == nil {
-		return errorLine(j.seq, errors.New(`no "schema" on the line and no -schema flag`))
+	start := time.Now()
+	prog := newProgress(stderr, size)
+	w := bufio.NewWriter(out)
+	var lines, failed int
+	err = scoreLines(in, f.jobs, ls, func(s scored) error {
+		lines++
+		if s.err != nil {
+			failed++
+		}
+		prog.add(s.size)
+		_, err := w.Write(s.out)
+		return err
+	})
+	prog.done()
+	if ferr := w.Flush(); err == nil {
+		err = ferr
 	}
-	res, err := sc.Align(gold, cand)
-	if err != nil {
-		return errorLine(j.seq, err)
-	}
-	s, err := formatResult(f, res, true, false)
-	if err != nil {
-		return errorLine(j.seq, err)
-	}
-	return s
+	fmt.Fprintf(stderr, "oagen score: %d lines, %d errors, %s\n", lines, failed, time.Since(start).Round(time.Millisecond))
+	return err
 }

@@ -47,7 +47,7 @@ func genBatch(n int) []batchLine {
 			case 2:
 				l = batchLine{kind: "zero", text: fmt.Sprintf(`{"gold":%s,"candidate":{"people":"everyone"}}`, g)}
 			case 3:
-				l = batchLine{kind: "error", errText: `missing "gold" or "candidate"`, text: fmt.Sprintf(`{"gold":%s}`, g)}
+				l = batchLine{kind: "error", errText: `missing "candidate"`, text: fmt.Sprintf(`{"gold":%s}`, g)}
 			case 4:
 				l = batchLine{kind: "error", errText: `want an object`, text: `[1,2,3]`}
 			case 5:
@@ -180,7 +180,7 @@ func TestBatchStdin(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	want := `{"score":0.75}` + "\n" +
-		`{"score":null,"error":"line 2: line 1:9: unexpected end of input, expected a value"}` + "\n" +
+		`{"score":null,"error":"line 2: 1:9: unexpected end of input, expected a value","error_kind":"bad_json"}` + "\n" +
 		`{"score":0.75}` + "\n"
 	if stdout.String() != want {
 		t.Fatalf("got\n%s\nwant\n%s", stdout.String(), want)
@@ -208,5 +208,77 @@ func TestLimitFlags(t *testing.T) {
 	code := run([]string{"score", "-max-collection", "4", "-schema", orgSchema, "../../examples/orgchart/gold.json", "../../examples/orgchart/candidate.json"}, strings.NewReader(""), &stdout, &stderr)
 	if want := "oagen score: ../../examples/orgchart/gold.json: limit MaxCollection = 4 exceeded at /people\n"; code != exitInput || stderr.String() != want {
 		t.Errorf("exit %d, stderr %q; want exit %d, %q", code, stderr.String(), exitInput, want)
+	}
+}
+
+// TestBatchIDAndOptions checks that a line's "id" is copied to its output
+// line (also on error lines) and that its "options" apply to that line only:
+// wl_rounds 0 turns the structural tie-break of the org chart off (the score
+// of -id-disambiguation none), an unknown option is an error line naming it.
+func TestBatchIDAndOptions(t *testing.T) {
+	gold, err := os.ReadFile("../../examples/orgchart/gold.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cand, err := os.ReadFile("../../examples/orgchart/candidate.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pair := fmt.Sprintf(`"gold":%s,"candidate":%s`, jsonval.AppendJSON(nil, mustDecode(t, string(gold))), jsonval.AppendJSON(nil, mustDecode(t, string(cand))))
+	input := strings.Join([]string{
+		`{"id":"a",` + pair + `}`,
+		`{"id":2,` + pair + `,"options":{"wl_rounds":0}}`,
+		`{"id":true,` + pair + `,"options":{"wl_round":0}}`,
+		`{"id":null,` + pair + `,"options":{"id_disambiguation":"none"}}`,
+		`{"id":[1],` + pair + `}`,
+		`{` + pair + `,"feedback":true,"top_k":1,"options":{"style":"compact","wl_rounds":5}}`,
+	}, "\n")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"score", "-schema", orgSchema, "-quiet", "-batch", "-"}, strings.NewReader(input), &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	got := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	bij := `"bijections":{"person":{"1":91,"2":94,"3":93,"4":92,"5":90,"6":null}}`
+	want := []string{
+		`{"id":"a","score":0.7678571428571429,` + bij + `}`,
+		`{"id":2,"score":0.6845238095238095,`,
+		`{"id":true,"score":null,"error":"line 3: /options/wl_round: unknown option (did you mean \"wl_rounds\"?)","error_kind":"bad_request"}`,
+		`{"id":null,"score":0.6845238095238095,`,
+		`{"score":null,"error":"line 5: /id: want a scalar (string, number, boolean or null), got an array","error_kind":"bad_request"}`,
+		`{"score":0.7678571428571429,"feedback":"`,
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d output lines, want %d:\n%s", len(got), len(want), stdout.String())
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("line %d:\ngot  %s\nwant %s…", i+1, got[i], want[i])
+		}
+	}
+	if !strings.Contains(stderr.String(), "oagen score: 6 lines, 2 errors, ") {
+		t.Errorf("no summary line on stderr: %q", stderr.String())
+	}
+}
+
+// TestWLRoundsFlag: -wl-rounds 0 is zero refinement rounds (the org chart's
+// tie between its two Dave records is then broken by the solver), the
+// default is unlimited, and a negative cap is a usage error.
+func TestWLRoundsFlag(t *testing.T) {
+	pair := []string{"-schema", orgSchema, "../../examples/orgchart/gold.json", "../../examples/orgchart/candidate.json"}
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{
+		{nil, "0.7678571428571429\n"},
+		{[]string{"-wl-rounds", "0"}, "0.6845238095238095\n"},
+		{[]string{"-wl-rounds", "2"}, "0.7678571428571429\n"},
+	} {
+		if got := string(runCLI(t, append(append([]string{"score"}, c.flags...), pair...)...)); got != c.want {
+			t.Errorf("score %v: %q, want %q", c.flags, got, c.want)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(append([]string{"score", "-wl-rounds", "-1"}, pair...), strings.NewReader(""), &stdout, &stderr); code != exitUsage {
+		t.Errorf("-wl-rounds -1: exit %d, want %d", code, exitUsage)
 	}
 }

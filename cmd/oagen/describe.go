@@ -19,7 +19,7 @@ func cmdDescribe(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("describe", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var f scoreFlags
-	f.register(fs, false)
+	f.register(fs, modeDescribe)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), describeUsage)
 		fs.PrintDefaults()
@@ -28,7 +28,7 @@ func cmdDescribe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := f.checkLimits(); err != nil {
+	if err := f.checkScoring(); err != nil {
 		return err
 	}
 	res, err := alignFiles(&f, args, stderr)

@@ -6,11 +6,13 @@
 //
 //	oagen score -schema S.json GOLD.json CAND.json   score one pair
 //	oagen score -schema S.json -batch IN.jsonl       score a JSON Lines batch
+//	oagen eval -schema S.json -o DIR IN.jsonl        score a dataset and summarize it
 //	oagen describe -schema S.json GOLD.json CAND.json
 //	oagen check S.json | ./pkg                       check annotations
 //	oagen schema -type Name ./pkg                    export a Go type's annotated JSON Schema
 //	oagen gen -schema S.json -type Name -pkg p -o p_oa.go   generate a scorer
 //	oagen gen -type Name ./pkg                       generate a scorer for existing Go types
+//	oagen serve -stdio | -http ADDR [-schema NAME=S.json]…  long-lived scorer
 //	oagen version                                    print the version
 //
 // Run "oagen -h" for every form and "oagen <command> -h" for the flags of
@@ -33,6 +35,7 @@ const (
 	exitOK    = 0
 	exitInput = 1 // bad input: schema, JSON, gold
 	exitUsage = 2 // bad command line
+	exitBelow = 3 // eval: the mean is below -fail-under
 )
 
 // usageError marks errors in the command line (exit status 2).
@@ -50,19 +53,23 @@ Usage:
   oagen score    -schema S.json -json GOLD.json CAND.json      score, feedback, operations as JSON
   oagen score    [-schema S.json] -batch IN.jsonl [-jobs N] [-o OUT.jsonl]
                                                                score a JSON Lines batch
+  oagen eval     [-schema S.json] [-o DIR] [-fail-under X] IN.jsonl
+                                                               score a dataset and summarize it
+  oagen eval     -merge -o DIR SHARD_DIR…                      merge the evals of shards
   oagen describe -schema S.json GOLD.json CAND.json            prose description of the alignment
   oagen check    S.json [S2.json …]                            check a schema's annotations
   oagen check    ./pkg [./other/...]                           check the oa struct tags of Go packages
   oagen schema   -type Name [-no-oa] [-closed] [./pkg]         annotated JSON Schema of a Go struct type
   oagen gen      -schema S.json -type Name -pkg p -o p_oa.go   typed structs and a specialised scorer
   oagen gen      -type Name[,Name…] [./pkg]                    scorer for existing Go types (oa struct tags)
+  oagen serve    -stdio | -http ADDR [-schema [NAME=]S.json]…  long-lived scorer (JSON Lines or HTTP)
   oagen version                                                version and revision of this oagen
 
 Flags may also follow the arguments; "--" ends the flags. Run
 "oagen <command> -h" for the flags of a command.
 
 Exit status: 0 success, 1 bad input (a schema error, malformed JSON, an
-invalid gold), 2 a usage error.
+invalid gold), 2 a usage error, 3 (eval) a mean below -fail-under.
 `
 
 // commands are the subcommands of oagen, by name.
@@ -71,6 +78,7 @@ var commands = []struct {
 	run  func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 }{
 	{"score", cmdScore},
+	{"eval", cmdEval},
 	{"describe", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return cmdDescribe(args, stdout, stderr)
 	}},
@@ -83,6 +91,7 @@ var commands = []struct {
 	{"schema", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return cmdSchema(args, stdout, stderr)
 	}},
+	{"serve", cmdServe},
 	{"version", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return cmdVersion(args, stdout, stderr)
 	}},
@@ -133,6 +142,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var ue *usageError
 	if errors.As(err, &ue) {
 		return exitUsage
+	}
+	if errors.Is(err, errFailUnder) {
+		return exitBelow
 	}
 	return exitInput
 }

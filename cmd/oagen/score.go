@@ -7,17 +7,20 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
+	"github.com/objectaligner/oagen/request"
 )
 
 // scoreFlags are the flags of "oagen score" (and, in part, "oagen describe").
 type scoreFlags struct {
 	schema      string
+	compat      string
 	jsonOut     bool
 	feedback    bool
 	topK        int
@@ -32,7 +35,7 @@ type scoreFlags struct {
 
 	idDisambiguation string
 	wlIntegration    string
-	wlRounds         int
+	wlRounds         roundsFlag
 	wlLambda         float64
 
 	referentialFeedback string
@@ -48,31 +51,43 @@ type scoreFlags struct {
 	maxWork       int64
 }
 
-func (f *scoreFlags) register(fs *flag.FlagSet, batch bool) {
+// flagMode selects the flags a command takes.
+type flagMode int
+
+const (
+	modeDescribe flagMode = iota // scoring flags only
+	modeScore                    // scoring, feedback and batch flags
+	modeEval                     // scoring and feedback flags, -jobs
+)
+
+func (f *scoreFlags) register(fs *flag.FlagSet, mode flagMode) {
 	fs.StringVar(&f.schema, "schema", "", "annotated JSON Schema `file` (required, except for batch lines that carry their own \"schema\")")
+	fs.StringVar(&f.compat, "compat", "default", "scoring `profile`: default, or reference (the Python reference implementation, bit for bit)")
 	fs.BoolVar(&f.quiet, "quiet", false, "do not print schema warnings on stderr")
 	fs.StringVar(&f.idDisambiguation, "id-disambiguation", "wl", "identifier disambiguation: wl or none (docs/SCORING.md §7.5)")
 	fs.StringVar(&f.wlIntegration, "wl-integration", "tie_break", "how structural colours enter the bijection: tie_break or blend (docs/SCORING.md §7.8)")
-	fs.IntVar(&f.wlRounds, "wl-rounds", 0, "cap on WL refinement rounds (0: unlimited)")
+	fs.Var(&f.wlRounds, "wl-rounds", "cap on WL refinement rounds: a non-negative `N` (0: no refinement; default: unlimited)")
 	fs.Float64Var(&f.wlLambda, "wl-lambda", 0.5, "λ of the blend integration, in [0,1]")
 	d := interp.DefaultLimits()
 	fs.IntVar(&f.maxDepth, "max-depth", d.MaxDepth, "limit: maximum nesting depth of a value (JSON and alignment)")
 	fs.IntVar(&f.maxCollection, "max-collection", d.MaxCollection, "limit: maximum elements of one aligned array, object or scope")
 	fs.IntVar(&f.maxString, "max-string", d.MaxStringRunes, "limit: maximum code points of a string compared by a non-exact comparator")
 	fs.Int64Var(&f.maxWork, "max-work", d.MaxWork, "limit: work budget of one pair, in elementary comparisons")
-	if !batch {
+	if mode == modeDescribe {
 		return
 	}
-	fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object {\"score\",\"feedback\",\"ops\",\"bijections\"} instead of text")
+	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "batch: number of pairs scored in parallel")
+	if mode == modeScore {
+		fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object {\"score\",\"feedback\",\"ops\",\"bijections\"} instead of text")
+		fs.StringVar(&f.batch, "batch", "", "score a JSON Lines `file` of {\"gold\",\"candidate\"[,\"schema\"]} lines (\"-\" for stdin)")
+		fs.StringVar(&f.out, "o", "", "batch output `file` (default stdout)")
+	}
 	fs.BoolVar(&f.feedback, "feedback", false, "add the ranked feedback text (and, with -json or -batch, the operations)")
 	fs.IntVar(&f.topK, "top-k", 5, "number of fix locations in the feedback (-1: all)")
 	fs.StringVar(&f.style, "style", "gepa", "feedback style: gepa, compact or json")
 	fs.StringVar(&f.templates, "templates", "", "TOML or JSON `file` of feedback template overrides")
 	fs.StringVar(&f.granularity, "granularity", "leaf", "repair granularity: leaf, subtree or all")
 	fs.BoolVar(&f.noSynthesis, "no-synthesis", false, "omit the synthesis line of the feedback")
-	fs.StringVar(&f.batch, "batch", "", "score a JSON Lines `file` of {\"gold\",\"candidate\"[,\"schema\"]} lines (\"-\" for stdin)")
-	fs.StringVar(&f.out, "o", "", "batch output `file` (default stdout)")
-	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "batch: number of pairs scored in parallel")
 	fs.StringVar(&f.referentialFeedback, "referential-feedback", interp.RefFeedbackLiteral,
 		"wording of reference fixes: literal (ids) or semantic (the records' properties, docs/SCORING.md §8.11)")
 	fs.BoolVar(&f.attribution, "attribution", false,
@@ -114,12 +129,16 @@ func (f *scoreFlags) check() error {
 	if !(f.minScoreDelta >= 0) {
 		return usagef("-min-score-delta %v: want a number ≥ 0", f.minScoreDelta)
 	}
-	return f.checkLimits()
+	return f.checkScoring()
 }
 
-// checkLimits rejects limit flags that are not positive (interp.Limits would
-// silently read them as "default").
-func (f *scoreFlags) checkLimits() error {
+// checkScoring validates the scoring flags: the profile name, and limits
+// that are not positive (interp.Limits would silently read them as
+// "default").
+func (f *scoreFlags) checkScoring() error {
+	if _, err := interp.ParseCompat(f.compat); err != nil {
+		return usagef("-compat: %v", err)
+	}
 	for _, l := range []struct {
 		name string
 		v    int64
@@ -128,19 +147,7 @@ func (f *scoreFlags) checkLimits() error {
 			return usagef("-%s %d: want a positive number", l.name, l.v)
 		}
 	}
-	if f.wlRounds < 0 {
-		return usagef("-wl-rounds %d: want 0 (unlimited) or a positive cap", f.wlRounds)
-	}
 	return nil
-}
-
-// confidenceMethod is the confidence method in effect: -confidence, or
-// margin when a flag that needs confidences is set without it.
-func (f *scoreFlags) confidenceMethod() string {
-	if f.confidence == "" && (f.includeAmbiguous || (f.rankBy != "" && f.rankBy != align.RankByScoreDelta)) {
-		return "margin"
-	}
-	return f.confidence
 }
 
 // repairOptions are the repair options of the flags (granularity checked).
@@ -149,15 +156,19 @@ func (f *scoreFlags) repairOptions() interp.RepairOptions {
 	return interp.RepairOptions{Granularity: g, RankBy: f.rankBy, IncludePairingAmbiguous: f.includeAmbiguous}
 }
 
+// options are the scorer options of the flags, before Settings.Complete
+// (use f.settings().Scoring).
 func (f *scoreFlags) options() interp.Options {
+	compat, _ := interp.ParseCompat(f.compat) // checked by checkScoring
 	return interp.Options{
 		IDDisambiguation:    f.idDisambiguation,
 		WLIntegration:       f.wlIntegration,
-		WLRounds:            f.wlRounds,
+		WLRounds:            f.wlRounds.n,
 		WLBlendLambda:       f.wlLambda,
-		ComputeConfidence:   f.confidenceMethod() != "",
-		ConfidenceMethod:    f.confidenceMethod(),
+		ComputeConfidence:   f.confidence != "",
+		ConfidenceMethod:    f.confidence,
 		ReferentialFeedback: f.referentialFeedback,
+		Compat:              compat,
 		Limits: interp.Limits{
 			MaxDepth:       f.maxDepth,
 			MaxCollection:  f.maxCollection,
@@ -165,6 +176,26 @@ func (f *scoreFlags) options() interp.Options {
 			MaxWork:        f.maxWork,
 		},
 	}
+}
+
+// roundsFlag is the -wl-rounds flag: unset (nil, unlimited) or a
+// non-negative cap.
+type roundsFlag struct{ n *int }
+
+func (r *roundsFlag) String() string {
+	if r == nil || r.n == nil {
+		return ""
+	}
+	return strconv.Itoa(*r.n)
+}
+
+func (r *roundsFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return fmt.Errorf("want a non-negative integer, got %q", s)
+	}
+	r.n = &n
+	return nil
 }
 
 func (f *scoreFlags) decodeOptions() jsonval.DecodeOptions {
@@ -193,16 +224,41 @@ func (f *scoreFlags) feedbackOptions() (feedback.FeedbackOptions, error) {
 	return fo, nil
 }
 
+// settings are the request settings of the flags: the base of every batch
+// line, and the settings of a single pair.
+func (f *scoreFlags) settings() (request.Settings, error) {
+	fo, err := f.feedbackOptions()
+	if err != nil {
+		return request.Settings{}, err
+	}
+	s := request.Settings{
+		Scoring:      f.options(),
+		Repair:       f.repairOptions(),
+		Feedback:     fo,
+		WithFeedback: f.feedback,
+		Attribution:  f.attribution,
+	}
+	return s.Complete(), nil
+}
+
 const scoreUsage = `Usage:
   oagen score -schema S.json [flags] GOLD.json CAND.json
   oagen score [-schema S.json] -batch IN.jsonl [-jobs N] [-o OUT.jsonl] [flags]
 
 Scores a candidate JSON value against a gold value under an annotated JSON Schema
 and prints the score (full float64 precision). A candidate that fails JSON Schema
-validation scores 0. With -batch, every input line {"gold":…,"candidate":…} (and
-optionally its own "schema") gives one output line {"score":…} in input order, or
-{"score":null,"error":"…"} for a line that cannot be scored; a bad line never stops
-the batch.
+validation scores 0.
+
+With -batch, every input line is a request
+  {"id": any scalar, "gold": …, "candidate": …, "schema": {…} or "file.json",
+   "feedback": bool, "top_k": int, "options": {"wl_rounds": 0, …}}
+("gold" and "candidate" required; "schema" overrides -schema, a string names a
+schema file; "options" apply to that line: the names are in the README, an
+unknown one is an error). Each line gives one output line in input order:
+{"id":…,"score":…} (with "feedback" and "ops" when asked), or
+{"id":…,"score":null,"error":"line N: …","error_kind":"…"} for a line that cannot
+be scored; a bad line never stops the batch. A summary line goes to stderr at
+the end, a progress display while scoring when stderr is a terminal.
 
 Exit status: 0 success, 1 bad input (schema, JSON, invalid gold), 2 usage error.
 
@@ -213,7 +269,7 @@ func cmdScore(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("score", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var f scoreFlags
-	f.register(fs, true)
+	f.register(fs, modeScore)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), scoreUsage)
 		fs.PrintDefaults()
@@ -249,7 +305,11 @@ func loadScorer(f *scoreFlags, stderr io.Writer) (*interp.Scorer, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc, err := interp.Compile(data, f.schema, f.options())
+	s, err := f.settings()
+	if err != nil {
+		return nil, err
+	}
+	sc, err := interp.Compile(data, f.schema, s.Scoring)
 	if err != nil {
 		return nil, err
 	}
@@ -282,123 +342,47 @@ func prefixColon(err error) error {
 	return fmt.Errorf(" %w", err)
 }
 
-// formatResult renders one scored pair as text or JSON. With single set it
-// is the single-pair output (text or one JSON object per line).
+// formatResult renders one scored pair as text or, with asJSON, as one JSON
+// object and a newline. With single set it is the single-pair output, whose
+// JSON always has the feedback and the operations.
 func formatResult(f *scoreFlags, res *interp.Result, asJSON, single bool) (string, error) {
-	var text string
-	var ops []align.Op
-	wantFeedback := f.feedback
-	if wantFeedback || asJSON {
-		fo, err := f.feedbackOptions()
-		if err != nil {
-			return "", err
-		}
-		text, ops, err = res.Feedback(f.repairOptions(), fo)
-		if err != nil {
-			return "", err
-		}
+	s, err := f.settings()
+	if err != nil {
+		return "", err
 	}
-	var at align.Attribution
-	if f.attribution {
-		var err error
-		at, err = res.Attribution(align.AttributionOptions{Granularity: f.repairOptions().Granularity})
+	if asJSON {
+		s.WithFeedback = s.WithFeedback || single
+		buf, err := request.AppendResult(nil, nil, res, s)
 		if err != nil {
 			return "", err
 		}
+		return string(append(buf, '\n')), nil
 	}
-	if !asJSON {
-		var b strings.Builder
-		b.WriteString(formatScore(res.Score))
-		b.WriteByte('\n')
-		if wantFeedback && text != "" {
+	var b strings.Builder
+	b.WriteString(formatScore(res.Score))
+	b.WriteByte('\n')
+	if s.WithFeedback {
+		text, _, err := res.Feedback(s.Repair, s.Feedback)
+		if err != nil {
+			return "", err
+		}
+		if text != "" {
 			b.WriteString(text)
 			b.WriteByte('\n')
 		}
-		if f.attribution {
-			writeAttribution(&b, at)
+	}
+	if s.Attribution {
+		at, err := res.Attribution(align.AttributionOptions{Granularity: s.Repair.Granularity})
+		if err != nil {
+			return "", err
 		}
-		return b.String(), nil
+		writeAttribution(&b, at)
 	}
-	buf := []byte(`{"score":`)
-	buf = append(buf, formatScore(res.Score)...)
-	if wantFeedback || single {
-		buf = append(buf, `,"feedback":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(text))
-		buf = append(buf, `,"ops":`...)
-		buf = appendOps(buf, ops)
-	}
-	if len(res.Bijections) > 0 {
-		buf = append(buf, `,"bijections":`...)
-		buf = appendBijections(buf, res.Bijections)
-	}
-	if f.attribution {
-		buf = append(buf, `,"attribution":`...)
-		buf = appendAttribution(buf, at)
-	}
-	buf = append(buf, "}\n"...)
-	return string(buf), nil
+	return b.String(), nil
 }
 
 // formatScore prints a score with full float64 precision, Python style.
-func formatScore(x float64) string { return jsonval.PyRepr(jsonval.NewFloat(x)) }
-
-func appendOps(buf []byte, ops []align.Op) []byte {
-	buf = append(buf, '[')
-	for i, o := range ops {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = append(buf, `{"op":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(o.Op))
-		buf = append(buf, `,"kind":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(string(o.Kind)))
-		buf = append(buf, `,"path":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(o.Path))
-		buf = append(buf, `,"delta":`...)
-		buf = append(buf, formatScore(o.Delta)...)
-		buf = append(buf, `,"value":`...)
-		buf = jsonval.AppendJSON(buf, o.Value)
-		buf = append(buf, `,"gold":`...)
-		buf = jsonval.AppendJSON(buf, o.Gold)
-		buf = append(buf, `,"candidate":`...)
-		buf = jsonval.AppendJSON(buf, o.Pred)
-		buf = append(buf, `,"pair_id":`...)
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(o.PairID))
-		buf = append(buf, `,"confidence":`...)
-		buf = append(buf, formatScore(o.Confidence)...)
-		buf = append(buf, '}')
-	}
-	return append(buf, ']')
-}
-
-func appendBijections(buf []byte, bs []interp.Bijection) []byte {
-	buf = append(buf, '{')
-	for i, b := range bs {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = jsonval.AppendJSON(buf, jsonval.NewString(b.Scope))
-		buf = append(buf, ":{"...)
-		for j, p := range b.Pairs {
-			if j > 0 {
-				buf = append(buf, ',')
-			}
-			key := p.Gold.S
-			if p.Gold.Kind != jsonval.String {
-				key = p.Gold.String()
-			}
-			buf = jsonval.AppendJSON(buf, jsonval.NewString(key))
-			buf = append(buf, ':')
-			if p.HasCandidate {
-				buf = jsonval.AppendJSON(buf, p.Candidate)
-			} else {
-				buf = append(buf, "null"...)
-			}
-		}
-		buf = append(buf, '}')
-	}
-	return append(buf, '}')
-}
+func formatScore(x float64) string { return string(request.AppendScore(nil, x)) }
 
 // alignFiles compiles -schema, reads the GOLD.json and CAND.json arguments
 // and aligns them: the single-pair path of "oagen score" and "oagen describe".

@@ -1,0 +1,309 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/objectaligner/oagen/eval"
+)
+
+const evalUsage = `Usage:
+  oagen eval [-schema S.json] [-o DIR] [-jobs N] [-fail-under X] [flags] IN.jsonl|-
+  oagen eval -merge -o DIR SHARD_DIR...
+
+Scores every line of a JSON Lines dataset and summarizes where the candidates
+fail. Each input line is a request, as for "oagen score -batch":
+
+  {"id": any scalar, "gold": …, "candidate": …, "schema": {…} or "file.json",
+   "feedback": bool, "top_k": int, "options": {"wl_rounds": 2, …}}
+
+("gold" and "candidate" are required; without "schema" the -schema file is
+used; a string "schema" names a schema file; "options" are listed in the
+README; other members are ignored.)
+
+Writes into DIR (created if needed):
+
+  results.jsonl   one line per input line, in input order:
+                  {"id", "score"} for a scored line (plus "feedback" and "ops"
+                  with -feedback or a line's "feedback": true, "bijections" for
+                  referential schemas, "attribution" with -attribution), or
+                  {"id", "score": null, "error", "error_kind"} for a line that
+                  cannot be scored. "id" only when the line has one.
+  summary.json    the summary:
+    cases               input lines
+    scored              lines scored (invalid candidates included)
+    invalid_candidates  scored lines whose candidate fails the schema (score 0)
+    errors              {"count", "by_kind": {kind: count}} of lines not scored;
+                        kinds: bad_json, bad_request (not an object, a missing
+                        member, a bad option), bad_schema, invalid_gold, limit,
+                        score_error, internal
+    mean, median, min, max   of the scores (null when nothing was scored)
+    quantiles           {"p01" … "p99"}: 1, 5, 10, 25, 50, 75, 90, 95, 99 %,
+                        linear interpolation between order statistics
+    ci95                {"low", "high", "resamples", "seed"}: 95 % percentile
+                        bootstrap interval of the mean (fixed seed: the same
+                        scores always give the same interval)
+    histogram           [{"low", "high", "count"}]: 20 bins over [0, 1]
+    worst               [{"id" (or "line" when the line has none), "score",
+                        "top_fix": {"op","kind","path","delta","value","gold",
+                        "candidate"}, "invalid"}]: the lowest scores
+    paths               one entry per location, by mean_deficit:
+      path              JSON Pointer with array indices written * (tuple
+                        positions keep theirs): /people/*/name; or
+                        "(scope NAME)" for a referential scope, or
+                        "(invalid candidate)"
+      kind              path, scope or invalid_candidate
+      scope             the scope of an identifier or reference path
+      mean_deficit      the mean over scored lines of the path's share of
+                        1 − score; all entries add up to 1 − mean
+      occurrences       values at the path in the gold (scope: gold records)
+      exact, partial, replaced   pairs of similarity 1, in (0,1), 0
+      missing, excess   values only in the gold, only in the candidate
+                        (scope: records paired with no counterpart)
+      wrong_reference   references to the wrong record
+      tp, fp, fn, precision, recall, f1   a pair of similarity ≥ 0.5
+                        (-match-threshold) or a correct reference is a true
+                        positive; a pair below it is a false positive and a
+                        false negative; missing is a false negative, excess a
+                        false positive (null when undefined)
+    config              {"match_threshold", "worst", "sample"}
+  state.json      the mergeable state behind the summary (for -merge)
+
+A missing or excess array element counts at the element's path, not at its
+members'. See docs/SCORING.md for how scores and deficits are computed.
+
+-merge combines the directories of runs over shards of one dataset into DIR:
+the same summary.json as one run over the concatenated input (give every
+line an "id": line numbers are those of each shard), and results.jsonl the
+shards' results concatenated in the order given.
+
+Progress is shown on stderr when it is a terminal; one summary line is
+printed on stderr at the end.
+
+Exit status: 0 success, 1 bad input (the -schema file, an unreadable input),
+2 usage error, 3 the mean is below -fail-under (or nothing was scored).
+
+Flags:
+`
+
+// evalFlags are the flags of "oagen eval".
+type evalFlags struct {
+	scoreFlags
+	outDir         string
+	failUnder      float64
+	merge          bool
+	matchThreshold float64
+	worst, sample  int
+}
+
+// errFailUnder is returned when the mean is below -fail-under (exit 3).
+var errFailUnder = errors.New("mean below -fail-under")
+
+func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f evalFlags
+	f.register(fs, modeEval)
+	fs.StringVar(&f.outDir, "o", "oagen-eval", "output `directory`")
+	fs.Float64Var(&f.failUnder, "fail-under", -1, "exit with status 3 when the mean score is below this (for CI gates)")
+	fs.BoolVar(&f.merge, "merge", false, "merge the output directories given as arguments (runs over shards) into -o")
+	d := eval.DefaultConfig()
+	fs.Float64Var(&f.matchThreshold, "match-threshold", d.MatchThreshold, "similarity from which a paired value counts as a true positive, in (0,1]")
+	fs.IntVar(&f.worst, "worst", d.Worst, "number of lowest-scoring cases kept")
+	fs.IntVar(&f.sample, "sample", d.Sample, "number of cases kept as a sample for the report")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), evalUsage)
+		fs.PrintDefaults()
+	}
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := f.check(); err != nil {
+		return err
+	}
+	if !(f.matchThreshold > 0 && f.matchThreshold <= 1) {
+		return usagef("-match-threshold %v: want a number in (0,1]", f.matchThreshold)
+	}
+	if f.worst < 1 || f.sample < 1 {
+		return usagef("-worst and -sample: want positive numbers")
+	}
+	start := time.Now()
+	var st *eval.State
+	if f.merge {
+		if len(args) == 0 {
+			return usagef("-merge: want the directories to merge")
+		}
+		st, err = mergeDirs(f.outDir, args)
+	} else {
+		if len(args) != 1 {
+			return usagef("want one input file (or - for stdin), got %s", plural(len(args), "argument", "arguments"))
+		}
+		st, err = runEval(&f, args[0], stdin, stderr)
+	}
+	if err != nil {
+		return err
+	}
+	sum, err := writeEvalOutputs(f.outDir, st)
+	if err != nil {
+		return err
+	}
+	mean := "n/a"
+	if sum.Mean != nil {
+		mean = fmt.Sprintf("%.4f", *sum.Mean)
+		if sum.CI95 != nil {
+			mean += fmt.Sprintf(" [%.4f, %.4f]", sum.CI95.Low, sum.CI95.High)
+		}
+	}
+	fmt.Fprintf(stderr, "oagen eval: %d cases, %d errors, mean %s, %s → %s\n",
+		sum.Cases, sum.Errors.Count, mean, time.Since(start).Round(time.Millisecond), f.outDir)
+	if f.failUnder >= 0 && (sum.Mean == nil || *sum.Mean < f.failUnder) {
+		return fmt.Errorf("%w %v", errFailUnder, f.failUnder)
+	}
+	return nil
+}
+
+// runEval scores the input into DIR/results.jsonl and returns the state.
+func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*eval.State, error) {
+	ls, err := newLineScorer(&f.scoreFlags, stderr)
+	if err != nil {
+		return nil, err
+	}
+	cfg := eval.Config{MatchThreshold: f.matchThreshold, Worst: f.worst, Sample: f.sample}
+	ls.observer = eval.NewObserver(cfg)
+	in, size, err := openInput(input, stdin)
+	if err != nil {
+		return nil, err
+	}
+	defer in.Close()
+	if err := os.MkdirAll(f.outDir, 0o755); err != nil {
+		return nil, err
+	}
+	out, err := os.Create(filepath.Join(f.outDir, "results.jsonl"))
+	if err != nil {
+		return nil, err
+	}
+	defer out.Close()
+	w := bufio.NewWriterSize(out, 1<<16)
+	st := eval.NewState(cfg)
+	prog := newProgress(stderr, size)
+	err = scoreLines(in, f.jobs, ls, func(s scored) error {
+		prog.add(s.size)
+		if s.err == nil && st.Wants(s.c.Score, s.c.Key) {
+			d, err := caseDetail(&s)
+			if err != nil {
+				return err
+			}
+			s.c.Detail = d
+		}
+		st.Add(s.c)
+		_, err := w.Write(s.out)
+		return err
+	})
+	prog.done()
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return st, err
+}
+
+// mergeDirs merges the states of shard directories and concatenates their
+// results into DIR/results.jsonl.
+func mergeDirs(dir string, shards []string) (*eval.State, error) {
+	st := eval.NewState(eval.Config{})
+	for _, sh := range shards {
+		o, err := readState(filepath.Join(sh, "state.json"))
+		if err != nil {
+			return nil, err
+		}
+		if err := st.Merge(o); err != nil {
+			return nil, fmt.Errorf("%s: %w", sh, err)
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	out, err := os.Create(filepath.Join(dir, "results.jsonl"))
+	if err != nil {
+		return nil, err
+	}
+	defer out.Close()
+	for _, sh := range shards {
+		if err := appendFile(out, filepath.Join(sh, "results.jsonl")); err != nil {
+			return nil, err
+		}
+	}
+	return st, out.Close()
+}
+
+func readState(name string) (*eval.State, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	var st eval.State
+	if err := json.Unmarshal(data, &st); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &st, nil
+}
+
+func appendFile(w io.Writer, name string) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = io.Copy(w, f)
+	return err
+}
+
+// writeEvalOutputs writes DIR/state.json, DIR/summary.json and the report.
+func writeEvalOutputs(dir string, st *eval.State) (*eval.Summary, error) {
+	sum := st.Finish()
+	if err := writeJSON(filepath.Join(dir, "state.json"), st, false); err != nil {
+		return nil, err
+	}
+	if err := writeJSON(filepath.Join(dir, "summary.json"), sum, true); err != nil {
+		return nil, err
+	}
+	return sum, writeReport(dir, sum, st)
+}
+
+func writeJSON(name string, v any, indent bool) error {
+	var data []byte
+	var err error
+	if indent {
+		data, err = json.MarshalIndent(v, "", "  ")
+	} else {
+		data, err = json.Marshal(v)
+	}
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(name, append(data, '\n'), 0o644)
+}
+
+// caseDetail is the hook of the report's per-case view: the JSON the report
+// embeds for a case the state keeps (gold and candidate aligned, fixes,
+// bijections), built from s.res and s.ops. The view is built on the
+// "report" branch; until it is merged, cases are kept without one.
+func caseDetail(s *scored) (json.RawMessage, error) { return nil, nil }
+
+// writeReport is the hook of the HTML report: DIR/report.html, rendered
+// from the summary and the state (its Worst and Sample cases carry the
+// details). The renderer is built on the "report" branch; until it is
+// merged, no report is written.
+func writeReport(dir string, sum *eval.Summary, st *eval.State) error {
+	return nil
+}

@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/objectaligner/oagen/eval"
+)
+
+// evalCorpus writes n batch lines (1% of them broken), each object with an
+// id (line numbers differ between shards and the whole), into dir,
+// whole and split into three shards, and returns the file names.
+func evalCorpus(t *testing.T, dir string, n int) (whole string, shards []string) {
+	t.Helper()
+	lines := genBatch(n)
+	var all strings.Builder
+	bounds := []int{0, n / 4, n * 2 / 3, n}
+	for s := range 3 {
+		var b strings.Builder
+		for i := bounds[s]; i < bounds[s+1]; i++ {
+			text := lines[i].text
+			if strings.HasPrefix(text, "{") {
+				text = fmt.Sprintf(`{"id":"case-%d",`, i) + text[1:]
+			}
+			b.WriteString(text + "\n")
+		}
+		name := filepath.Join(dir, fmt.Sprintf("shard%d.jsonl", s))
+		if err := os.WriteFile(name, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, name)
+		all.WriteString(b.String())
+	}
+	whole = filepath.Join(dir, "all.jsonl")
+	if err := os.WriteFile(whole, []byte(all.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return whole, shards
+}
+
+func readSummary(t *testing.T, dir string) *eval.Summary {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s eval.Summary
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	return &s
+}
+
+// TestEvalMergeShards evaluates a corpus whole and in three shards, merges
+// the shards' directories and requires the same summary (mean deficits to
+// 1e-12, everything else exactly) and the same results.
+func TestEvalMergeShards(t *testing.T) {
+	dir := t.TempDir()
+	whole, shards := evalCorpus(t, dir, 1200)
+	out := func(name string) string { return filepath.Join(dir, name) }
+	runCLI(t, "eval", "-schema", orgSchema, "-quiet", "-o", out("whole"), whole)
+	var shardDirs []string
+	for i, sh := range shards {
+		d := out(fmt.Sprintf("s%d", i))
+		runCLI(t, "eval", "-schema", orgSchema, "-quiet", "-jobs", "2", "-o", d, sh)
+		shardDirs = append(shardDirs, d)
+	}
+	// Merge in another order, and the results in the given order.
+	runCLI(t, append([]string{"eval", "-merge", "-o", out("merged")}, shardDirs[2], shardDirs[0], shardDirs[1])...)
+	got, want := readSummary(t, out("merged")), readSummary(t, out("whole"))
+	if want.Cases != 1200 || want.Errors.Count == 0 || want.InvalidCandidates == 0 || len(want.Worst) == 0 {
+		t.Fatalf("corpus summary %+v", want)
+	}
+	if len(got.Paths) != len(want.Paths) {
+		t.Fatalf("%d paths, want %d", len(got.Paths), len(want.Paths))
+	}
+	for i := range want.Paths {
+		g, w := got.Paths[i], want.Paths[i]
+		if math.Abs(g.MeanDeficit-w.MeanDeficit) > 1e-12 {
+			t.Errorf("%s: mean_deficit %v, want %v", w.Path, g.MeanDeficit, w.MeanDeficit)
+		}
+		g.MeanDeficit = w.MeanDeficit
+		if !reflect.DeepEqual(g, w) {
+			t.Errorf("path %d: %+v, want %+v", i, g, w)
+		}
+	}
+	got.Paths, want.Paths = nil, nil
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("merged summary differs:\ngot  %+v\nwant %+v", got, want)
+	}
+	// results.jsonl: the shards' lines concatenated; line numbers in error
+	// messages are the shards'.
+	merged, err := os.ReadFile(out("merged/results.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var concat []byte
+	for _, i := range []int{2, 0, 1} {
+		data, err := os.ReadFile(filepath.Join(shardDirs[i], "results.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		concat = append(concat, data...)
+	}
+	if !bytes.Equal(merged, concat) || bytes.Count(merged, []byte("\n")) != 1200 {
+		t.Error("merged results.jsonl is not the shards' results concatenated")
+	}
+}
+
+// TestEvalResultsAndExit checks results.jsonl against "score -batch" (the
+// same lines), the summary line on stderr and the -fail-under exit status.
+func TestEvalResultsAndExit(t *testing.T) {
+	dir := t.TempDir()
+	whole, _ := evalCorpus(t, dir, 300)
+	batch := runCLI(t, "score", "-schema", orgSchema, "-quiet", "-feedback", "-batch", whole)
+	var stdout, stderr bytes.Buffer
+	outDir := filepath.Join(dir, "out")
+	code := run([]string{"eval", "-schema", orgSchema, "-quiet", "-feedback", "-o", outDir, "-fail-under", "0.99", whole}, strings.NewReader(""), &stdout, &stderr)
+	if code != exitBelow {
+		t.Fatalf("-fail-under 0.99: exit %d, want %d; %s", code, exitBelow, stderr.String())
+	}
+	if stdout.Len() != 0 || !strings.Contains(stderr.String(), "oagen eval: 300 cases, ") || !strings.Contains(stderr.String(), "mean below -fail-under 0.99") {
+		t.Errorf("stdout %q, stderr %q", stdout.String(), stderr.String())
+	}
+	results, err := os.ReadFile(filepath.Join(outDir, "results.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(results, batch) {
+		t.Error("results.jsonl differs from score -batch output")
+	}
+	if code := run([]string{"eval", "-schema", orgSchema, "-quiet", "-o", outDir, "-fail-under", "0.1", whole}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Errorf("-fail-under 0.1: exit %d", code)
+	}
+}
+
+// TestEvalHelpDocumentsEveryField requires "oagen eval -h" to name every
+// field of summary.json.
+func TestEvalHelpDocumentsEveryField(t *testing.T) {
+	var fields []string
+	var collect func(reflect.Type)
+	seen := map[reflect.Type]bool{}
+	collect = func(tp reflect.Type) {
+		for tp.Kind() == reflect.Pointer || tp.Kind() == reflect.Slice || tp.Kind() == reflect.Map {
+			tp = tp.Elem()
+		}
+		if tp.Kind() != reflect.Struct || seen[tp] {
+			return
+		}
+		seen[tp] = true
+		for i := range tp.NumField() {
+			f := tp.Field(i)
+			if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name != "" {
+				fields = append(fields, name)
+			}
+			collect(f.Type)
+		}
+	}
+	collect(reflect.TypeFor[eval.Summary]())
+	for _, f := range fields {
+		if !strings.Contains(evalUsage, f) {
+			t.Errorf("eval -h does not document %q", f)
+		}
+	}
+}

@@ -1,0 +1,443 @@
+package eval
+
+import (
+	"encoding/json"
+	"hash/fnv"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/interp"
+	"github.com/objectaligner/oagen/ir"
+	"github.com/objectaligner/oagen/jsonval"
+)
+
+// Case is one input line reduced to what the summary needs. Build it with
+// an Observer; it is plain data (JSON-encodable), so that it can travel
+// between the workers that score and the accumulator, or between the steps
+// of a pipeline.
+type Case struct {
+	// ID is the JSON text of the line's "id" (nil: the line has none).
+	ID json.RawMessage `json:"id,omitempty"`
+	// Line is the line's 1-based number in its input file.
+	Line int `json:"line"`
+	// Key is the FNV-1a hash of the input line; it orders ties and selects
+	// the sample of cases kept with their details (SampleKey).
+	Key uint64 `json:"key"`
+	// Error is the kind of failure of a line that was not scored ("" for
+	// a scored line; a request.Kind value).
+	Error string `json:"error,omitempty"`
+	// Message is the error's text.
+	Message string `json:"message,omitempty"`
+	// Score is the score of a scored line.
+	Score float64 `json:"score"`
+	// Invalid is true when the candidate failed the schema's validation
+	// (the line is scored, 0).
+	Invalid bool `json:"invalid,omitempty"`
+	// Paths are the per-location observations of a scored line, one per
+	// normalized path, in first-seen order.
+	Paths []PathObs `json:"paths,omitempty"`
+	// TopFix is the first of the ranked fixes (nil: none).
+	TopFix *Fix `json:"top_fix,omitempty"`
+	// Detail is the report's view of the case (gold and candidate aligned,
+	// the fixes, the bijections), as JSON this package does not interpret.
+	// It is optional: a producer builds it only for the cases that
+	// State.Wants, since only the worst cases and the sample keep it.
+	Detail json.RawMessage `json:"detail,omitempty"`
+}
+
+// Entry kinds of a path entry (PathObs.Kind, PathSummary.Kind).
+const (
+	// KindPath is a location of the data: a normalized JSON Pointer.
+	KindPath = "path"
+	// KindScope is a referential scope: how the identifiers of its
+	// records were paired (Path is "(scope NAME)").
+	KindScope = "scope"
+	// KindInvalid collects the candidates that failed validation: each
+	// contributes its whole deficit, 1, here (Path is InvalidPath).
+	KindInvalid = "invalid_candidate"
+)
+
+// InvalidPath is the path of the entry of invalid candidates.
+const InvalidPath = "(invalid candidate)"
+
+// ScopePath is the path of the entry of a referential scope.
+func ScopePath(scope string) string { return "(scope " + scope + ")" }
+
+// PathObs is what one case contributes to one path entry.
+type PathObs struct {
+	Path string `json:"path"`
+	Kind string `json:"kind"`
+	// Scope is the referential scope of an identifier or reference path
+	// and of a scope entry.
+	Scope string `json:"scope,omitempty"`
+	Outcomes
+	// Deficit is the sum of the attribution contributions at the path.
+	Deficit float64 `json:"deficit"`
+}
+
+// Outcomes are the counts of one path entry. Occurrences counts the gold
+// values at the path (for a scope, its gold records; for the entry of
+// invalid candidates, the invalid candidates). The outcome of each
+// value row of the attribution (see the package doc):
+//
+//   - Exact: both sides present, similarity 1;
+//   - Partial: both sides present, similarity strictly between 0 and 1;
+//   - Replaced: both sides present, similarity 0;
+//   - Missing: a gold value the candidate lacks (a missing member or
+//     array element; for a scope, a gold record paired with no candidate
+//     record);
+//   - Excess: a candidate value the gold lacks (for a scope, a candidate
+//     record paired with no gold record);
+//   - WrongReference: a reference whose target is not the image of the
+//     gold target under the scope's bijection.
+//
+// TP, FP and FN count values for precision and recall: a pair with
+// similarity ≥ Config.MatchThreshold (or a correct reference, or a paired
+// record of a scope) is a true positive; a pair below it (or a wrong
+// reference) is both a false positive (the candidate's value) and a false
+// negative (the gold value not recovered); a missing value is a false
+// negative, an excess one a false positive.
+type Outcomes struct {
+	Occurrences    int64 `json:"occurrences"`
+	Exact          int64 `json:"exact"`
+	Partial        int64 `json:"partial"`
+	Missing        int64 `json:"missing"`
+	Excess         int64 `json:"excess"`
+	Replaced       int64 `json:"replaced"`
+	WrongReference int64 `json:"wrong_reference"`
+	TP             int64 `json:"tp"`
+	FP             int64 `json:"fp"`
+	FN             int64 `json:"fn"`
+}
+
+func (o *Outcomes) add(p Outcomes) {
+	o.Occurrences += p.Occurrences
+	o.Exact += p.Exact
+	o.Partial += p.Partial
+	o.Missing += p.Missing
+	o.Excess += p.Excess
+	o.Replaced += p.Replaced
+	o.WrongReference += p.WrongReference
+	o.TP += p.TP
+	o.FP += p.FP
+	o.FN += p.FN
+}
+
+// Fix is one ranked repair operation, as the report shows it.
+type Fix struct {
+	Op        string          `json:"op"`
+	Kind      string          `json:"kind"`
+	Path      string          `json:"path"`
+	Delta     float64         `json:"delta"`
+	Value     json.RawMessage `json:"value"`
+	Gold      json.RawMessage `json:"gold"`
+	Candidate json.RawMessage `json:"candidate"`
+}
+
+func newFix(o align.Op) Fix {
+	return Fix{Op: o.Op, Kind: string(o.Kind), Path: o.Path, Delta: o.Delta,
+		Value: rawJSON(o.Value), Gold: rawJSON(o.Gold), Candidate: rawJSON(o.Pred)}
+}
+
+// rawJSON is the JSON text of a value.
+func rawJSON(v jsonval.Value) json.RawMessage { return jsonval.AppendJSON(nil, v) }
+
+// SampleKey is the key of an input line (Case.Key): the 64-bit FNV-1a hash
+// of its bytes, terminator excluded. It depends only on the line, so that
+// shards of a dataset select the same sample as the whole.
+func SampleKey(line []byte) uint64 {
+	h := fnv.New64a()
+	h.Write(line)
+	return h.Sum64()
+}
+
+// Observer turns scored requests into Cases. It is safe for concurrent use.
+type Observer struct {
+	cfg Config
+	mu  sync.Mutex
+	// patterns memoizes normalized attribution paths per schema.
+	patterns map[patternKey]pattern
+}
+
+type patternKey struct {
+	root *ir.Node
+	path string
+}
+
+// pattern is a normalized path and the schema node it ends at.
+type pattern struct {
+	path string
+	node *ir.Node
+}
+
+// maxPatterns bounds the memo of an Observer (it is cleared when full).
+const maxPatterns = 1 << 16
+
+// NewObserver returns an observer for states of cfg.
+func NewObserver(cfg Config) *Observer {
+	return &Observer{cfg: cfg.withDefaults(), patterns: map[patternKey]pattern{}}
+}
+
+// Line identifies an input line.
+type Line struct {
+	// ID is the JSON text of the line's "id" (nil: none).
+	ID json.RawMessage
+	// Number is the line's 1-based number in its input.
+	Number int
+	// Key is SampleKey of the line's bytes.
+	Key uint64
+}
+
+// Failed is the Case of a line that could not be scored: kind is its
+// request.Kind, msg the error text.
+func (o *Observer) Failed(l Line, kind, msg string) Case {
+	return Case{ID: l.ID, Line: l.Number, Key: l.Key, Error: kind, Message: msg}
+}
+
+// Scored is the Case of a line that sc scored as res. ops are its ranked
+// repair operations (Result.Repair or Result.Feedback), for the top fix;
+// nil is fine when there are none.
+func (o *Observer) Scored(l Line, sc *interp.Scorer, res *interp.Result, ops []align.Op) (Case, error) {
+	c := Case{ID: l.ID, Line: l.Number, Key: l.Key, Score: res.Score, Invalid: res.Invalid != nil}
+	if len(ops) > 0 {
+		f := newFix(ops[0])
+		c.TopFix = &f
+	}
+	sch := sc.Schema()
+	obs := newPathSet()
+	countGold(obs, sch.Root, res.Gold)
+	switch {
+	case res.Invalid != nil:
+		e := obs.get(InvalidPath, KindInvalid, "")
+		e.Occurrences++
+		e.Deficit = 1
+	case res.Match == nil:
+		// The root kinds differ (the score is 0): the whole value is
+		// replaced.
+		e := obs.get("", KindPath, "")
+		e.Replaced++
+		e.FP++
+		e.FN++
+		e.Deficit = 1
+	default:
+		at, err := res.Attribution(align.AttributionOptions{})
+		if err != nil {
+			return c, err
+		}
+		for i := range at.Rows {
+			o.observeRow(obs, sch.Root, &at.Rows[i])
+		}
+	}
+	for _, b := range res.Bijections {
+		e := obs.get(ScopePath(b.Scope), KindScope, b.Scope)
+		e.Occurrences += int64(len(b.Pairs))
+		for _, p := range b.Pairs {
+			if p.HasCandidate {
+				e.Exact++
+				e.TP++
+			} else {
+				e.Missing++
+				e.FN++
+			}
+		}
+		e.Excess += int64(len(b.Excess))
+		e.FP += int64(len(b.Excess))
+	}
+	c.Paths = obs.list
+	return c, nil
+}
+
+// observeRow adds one attribution row to its path entry.
+func (o *Observer) observeRow(obs *pathSet, root *ir.Node, r *align.AttributionRow) {
+	p := o.pattern(root, r.Path)
+	scope := ""
+	if p.node != nil {
+		scope = p.node.Ref + p.node.IDScope
+	}
+	e := obs.get(p.path, KindPath, scope)
+	e.Deficit += r.Contribution
+	if r.Part != align.PartValue || r.Kind == "id" || r.Kind == "absent" {
+		// Key rows carry deficit only (their value has a row of its own);
+		// identifiers always score 1 (their scope entry says how records
+		// were paired); absent tuple positions are neither side's.
+		return
+	}
+	switch {
+	case r.Kind == "ref":
+		if r.Score >= 1 {
+			e.Exact++
+			e.TP++
+		} else {
+			e.WrongReference++
+			e.FP++
+			e.FN++
+		}
+	case r.HasGold && !r.HasPred:
+		e.Missing++
+		e.FN++
+	case !r.HasGold && r.HasPred:
+		e.Excess++
+		e.FP++
+	default:
+		switch {
+		case r.Score >= 1:
+			e.Exact++
+		case r.Score > 0:
+			e.Partial++
+		default:
+			e.Replaced++
+		}
+		if r.Score >= o.cfg.MatchThreshold {
+			e.TP++
+		} else {
+			e.FP++
+			e.FN++
+		}
+	}
+}
+
+// pattern normalizes an attribution path (entry positions for list steps)
+// under the schema: array steps become "*", except the positions of a tuple
+// head (prefixItems), which keep their index; object steps keep their
+// (escaped) key. It also returns the schema node reached (nil below an
+// undeclared member).
+func (o *Observer) pattern(root *ir.Node, path string) pattern {
+	k := patternKey{root, path}
+	o.mu.Lock()
+	p, ok := o.patterns[k]
+	o.mu.Unlock()
+	if ok {
+		return p
+	}
+	var b strings.Builder
+	node := root
+	for rest := path; rest != ""; {
+		rest = rest[1:] // the "/"
+		tok := rest
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			tok, rest = rest[:i], rest[i:]
+		} else {
+			rest = ""
+		}
+		b.WriteByte('/')
+		tok, node = step(node, tok)
+		b.WriteString(tok)
+	}
+	p = pattern{b.String(), node}
+	o.mu.Lock()
+	if len(o.patterns) >= maxPatterns {
+		clear(o.patterns)
+	}
+	o.patterns[k] = p
+	o.mu.Unlock()
+	return p
+}
+
+// step normalizes one pointer token under node and returns the child node.
+func step(node *ir.Node, tok string) (string, *ir.Node) {
+	if node == nil {
+		return tok, nil
+	}
+	if node.Types.Has(ir.TArray) && (node.Items != nil || node.PrefixItems != nil) {
+		if i, err := strconv.Atoi(tok); err == nil && i >= 0 {
+			if i < len(node.PrefixItems) {
+				return tok, node.PrefixItems[i]
+			}
+			return "*", node.Items
+		}
+	}
+	return tok, node.Property(unescapeToken(tok))
+}
+
+func unescapeToken(t string) string {
+	if !strings.Contains(t, "~") {
+		return t
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
+}
+
+// countGold counts the occurrences of every normalized path of the gold
+// value (containers and leaves, the root "" included).
+func countGold(obs *pathSet, root *ir.Node, gold jsonval.Value) {
+	var buf []byte
+	var walk func(v jsonval.Value, node *ir.Node)
+	walk = func(v jsonval.Value, node *ir.Node) {
+		scope := ""
+		if node != nil {
+			scope = node.Ref + node.IDScope
+		}
+		obs.getBytes(buf, scope).Occurrences++
+		n := len(buf)
+		switch v.Kind {
+		case jsonval.Array:
+			for i, e := range v.Arr {
+				var child *ir.Node
+				buf = append(buf, '/')
+				switch {
+				case node == nil:
+					buf = strconv.AppendInt(buf, int64(i), 10)
+				case i < len(node.PrefixItems):
+					buf = strconv.AppendInt(buf, int64(i), 10)
+					child = node.PrefixItems[i]
+				default:
+					buf = append(buf, '*')
+					child = node.Items
+				}
+				walk(e, child)
+				buf = buf[:n]
+			}
+		case jsonval.Object:
+			for _, m := range v.Obj {
+				var child *ir.Node
+				if node != nil {
+					child = node.Property(m.Key)
+				}
+				buf = append(buf, '/')
+				buf = append(buf, align.EscapePointerToken(m.Key)...)
+				walk(m.Value, child)
+				buf = buf[:n]
+			}
+		}
+	}
+	walk(gold, root)
+}
+
+// pathSet collects the observations of one case, by path, in first-seen
+// order.
+type pathSet struct {
+	index map[string]int
+	list  []PathObs
+}
+
+func newPathSet() *pathSet { return &pathSet{index: map[string]int{}} }
+
+func (s *pathSet) get(path, kind, scope string) *PathObs {
+	if i, ok := s.index[path]; ok {
+		return &s.list[i]
+	}
+	s.index[path] = len(s.list)
+	s.list = append(s.list, PathObs{Path: path, Kind: kind, Scope: scope})
+	return &s.list[len(s.list)-1]
+}
+
+// getBytes is get for a data path given as bytes (no allocation when the
+// path was seen).
+func (s *pathSet) getBytes(path []byte, scope string) *PathObs {
+	if i, ok := s.index[string(path)]; ok {
+		return &s.list[i]
+	}
+	return s.get(string(path), KindPath, scope)
+}
+
+// sortedPaths returns the keys of m in order (for deterministic output).
+func sortedPaths[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

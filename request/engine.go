@@ -1,0 +1,210 @@
+package request
+
+import (
+	"container/list"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/objectaligner/oagen/interp"
+	"github.com/objectaligner/oagen/jsonval"
+)
+
+// DefaultCacheSize is the number of compiled scorers an Engine keeps when
+// EngineConfig.CacheSize is 0.
+const DefaultCacheSize = 256
+
+// EngineConfig configures an Engine.
+type EngineConfig struct {
+	// Base are the settings of a request that sets no options.
+	Base Settings
+	// Schema is the default schema, used by requests without a "schema"
+	// member (nil: such requests are an error); SchemaFile names it in
+	// error messages.
+	Schema     []byte
+	SchemaFile string
+	// Resolve returns the schema a request names with a string "schema"
+	// member, and the file name its errors should carry. nil: names are an
+	// error. Its result is remembered per name, as long as the name stays
+	// in the engine's cache.
+	Resolve func(name string) (schema []byte, file string, err error)
+	// CacheSize bounds the compiled scorers kept (least recently used ones
+	// are dropped); 0 means DefaultCacheSize.
+	CacheSize int
+	// Compiled, when set, is called once for each schema compiled without
+	// error, with its file name (for its warnings, Scorer.Schema().Warnings).
+	// It may be called from several goroutines at once.
+	Compiled func(file string, sc *interp.Scorer)
+}
+
+// Engine resolves requests to compiled scorers. It is safe for concurrent
+// use. Compiled scorers are cached by the SHA-256 of the schema's JSON text
+// and the scoring options: two requests with the same schema and options
+// share one scorer, whichever way they named the schema.
+type Engine struct {
+	cfg     EngineConfig
+	baseKey string      // optionsKey(cfg.Base.Scoring)
+	def     *schemaText // the default schema, or nil
+	mu      sync.Mutex
+	lru     *list.List // of *entry, most recently used first
+	byKey   map[cacheKey]*list.Element
+	names   map[string]*schemaText // resolved names (cleared when it outgrows the cache)
+}
+
+// schemaText is a schema's JSON text with its digest and file name.
+type schemaText struct {
+	data []byte
+	sum  [sha256.Size]byte
+	file string
+}
+
+type cacheKey struct {
+	sum  [sha256.Size]byte
+	opts string
+}
+
+// entry is one compiled scorer (or its compile error), built once.
+type entry struct {
+	key  cacheKey
+	once sync.Once
+	sc   *interp.Scorer
+	err  error
+}
+
+// NewEngine returns an engine. It compiles the default schema, if any, with
+// the base settings, so that a bad default schema is reported once, here.
+func NewEngine(cfg EngineConfig) (*Engine, error) {
+	if cfg.CacheSize <= 0 {
+		cfg.CacheSize = DefaultCacheSize
+	}
+	cfg.Base = cfg.Base.Complete()
+	e := &Engine{cfg: cfg, baseKey: optionsKey(cfg.Base.Scoring),
+		lru: list.New(), byKey: map[cacheKey]*list.Element{}, names: map[string]*schemaText{}}
+	if cfg.Schema != nil {
+		e.def = newSchemaText(cfg.Schema, cfg.SchemaFile)
+		if _, err := e.scorer(e.def, cfg.Base.Scoring, e.baseKey); err != nil {
+			return nil, err
+		}
+	}
+	return e, nil
+}
+
+func newSchemaText(data []byte, file string) *schemaText {
+	return &schemaText{data: data, sum: sha256.Sum256(data), file: file}
+}
+
+// Len returns the number of compiled scorers (and compile errors) in the
+// cache.
+func (e *Engine) Len() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.lru.Len()
+}
+
+// Base returns the engine's base settings.
+func (e *Engine) Base() Settings { return e.cfg.Base }
+
+// Prepare returns the scorer and the settings of a request: the request's
+// schema (or the default one) compiled with the base settings overlaid by
+// the request's options. Errors are *Error values of kind BadSchema.
+func (e *Engine) Prepare(r *Request) (*interp.Scorer, Settings, error) {
+	s, key := e.cfg.Base, e.baseKey
+	if r.Feedback != nil || r.TopK != nil || r.Options != (Options{}) {
+		s = r.Apply(s)
+		key = optionsKey(s.Scoring)
+	}
+	var st *schemaText
+	switch {
+	case r.Schema.HasInline:
+		st = newSchemaText(jsonval.AppendJSON(nil, r.Schema.Inline), "")
+	case r.Schema.Name != "":
+		var err error
+		if st, err = e.resolve(r.Schema.Name); err != nil {
+			return nil, s, err
+		}
+	case e.def != nil:
+		st = e.def
+	default:
+		return nil, s, &Error{Kind: BadSchema, Err: errors.New(`no "schema" in the request and no default schema`)}
+	}
+	sc, err := e.scorer(st, s.Scoring, key)
+	return sc, s, err
+}
+
+// resolve returns the schema a request names.
+func (e *Engine) resolve(name string) (*schemaText, error) {
+	if e.cfg.Resolve == nil {
+		return nil, &Error{Kind: BadSchema, Pointer: "/schema", Err: fmt.Errorf("schema %q: schemas cannot be named here; give the schema inline", name)}
+	}
+	e.mu.Lock()
+	st, ok := e.names[name]
+	e.mu.Unlock()
+	if ok {
+		return st, nil
+	}
+	data, file, err := e.cfg.Resolve(name)
+	if err != nil {
+		return nil, &Error{Kind: BadSchema, Pointer: "/schema", Err: err}
+	}
+	st = newSchemaText(data, file)
+	e.mu.Lock()
+	if len(e.names) >= e.cfg.CacheSize {
+		clear(e.names)
+	}
+	e.names[name] = st
+	e.mu.Unlock()
+	return st, nil
+}
+
+// scorer returns the cached scorer of a schema under options (optsKey is
+// their optionsKey), compiling it on first use. Concurrent first uses
+// compile once.
+func (e *Engine) scorer(st *schemaText, opts interp.Options, optsKey string) (*interp.Scorer, error) {
+	key := cacheKey{sum: st.sum, opts: optsKey}
+	e.mu.Lock()
+	el, ok := e.byKey[key]
+	if ok {
+		e.lru.MoveToFront(el)
+	} else {
+		el = e.lru.PushFront(&entry{key: key})
+		e.byKey[key] = el
+		if e.lru.Len() > e.cfg.CacheSize {
+			last := e.lru.Back()
+			e.lru.Remove(last)
+			delete(e.byKey, last.Value.(*entry).key)
+		}
+	}
+	en := el.Value.(*entry)
+	e.mu.Unlock()
+	en.once.Do(func() {
+		en.sc, en.err = interp.Compile(st.data, st.file, opts)
+		if en.err != nil {
+			en.err = &Error{Kind: BadSchema, Err: en.err}
+			if st.file == "" {
+				en.err.(*Error).Pointer = "/schema"
+			}
+			return
+		}
+		if e.cfg.Compiled != nil {
+			e.cfg.Compiled(st.file, en.sc)
+		}
+	})
+	return en.sc, en.err
+}
+
+// optionsKey renders every field of opts that selects a scorer. Custom
+// comparators enter by registry and name (their functions cannot be
+// compared): one engine should see one set of comparators.
+func optionsKey(opts interp.Options) string {
+	rounds := "unlimited"
+	if opts.WLRounds != nil {
+		rounds = fmt.Sprint(*opts.WLRounds)
+	}
+	names := make([]string, len(opts.Comparators))
+	for i, c := range opts.Comparators {
+		names[i] = c.Registry + "/" + c.Name
+	}
+	opts.WLRounds, opts.Comparators = nil, nil
+	return fmt.Sprintf("%#v|%s|%q", opts, rounds, names)
+}

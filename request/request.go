@@ -1,0 +1,190 @@
+// Package request is oagen's one model of a scoring request: a JSON object
+// naming a gold value, a candidate, the schema to score them under and the
+// options to score them with. It is what a line of "oagen score -batch" and
+// "oagen eval" input is, and what "oagen serve" receives.
+//
+// A request is
+//
+//	{"id": 17, "schema": "org", "gold": …, "candidate": …,
+//	 "feedback": true, "top_k": 3, "options": {"wl_rounds": 2}}
+//
+// where only "gold" and "candidate" are required:
+//
+//   - "id" is any JSON scalar (string, number, boolean or null); it is not
+//     interpreted, only copied to the response.
+//   - "schema" is an inline annotated JSON Schema (an object, or a boolean
+//     schema) or a string naming one; how names resolve is the caller's
+//     (EngineConfig.Resolve). Without it the engine's default schema is used.
+//   - "feedback" (boolean) adds the feedback text and the ranked operations
+//     to the response; "top_k" (an integer ≥ -1, -1 for all) is the number of
+//     fixes the feedback shows.
+//   - "options" sets scoring options for this request only; every member
+//     name must be one of the options listed at Options, with a value of the
+//     right type (anything else is an error naming the member).
+//
+// Other top-level members are ignored, so that dataset lines can carry their
+// own fields. Parse and FromValue check all of this and report the first
+// problem as an *Error with a JSON Pointer to the member at fault.
+//
+// An Engine turns a Request into a compiled scorer and its Settings: it
+// resolves the schema, lays the request's options over the engine's base
+// settings and keeps a bounded cache of compiled scorers keyed by schema
+// content and options, safe for concurrent use. AppendResult and
+// AppendError write the response line.
+package request
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/objectaligner/oagen/jsonval"
+)
+
+// Request is one parsed scoring request.
+type Request struct {
+	// ID is the "id" member, a JSON scalar; HasID is false when the request
+	// has none.
+	ID    jsonval.Value
+	HasID bool
+	// Schema is the "schema" member.
+	Schema Schema
+	// Gold and Candidate are the two values to compare.
+	Gold, Candidate jsonval.Value
+	// Feedback is the "feedback" member (nil: not given).
+	Feedback *bool
+	// TopK is the "top_k" member (nil: not given; -1: all).
+	TopK *int
+	// Options are the request's own options.
+	Options Options
+}
+
+// Schema is the "schema" member of a request: an inline schema, a name, or
+// neither (the engine's default schema).
+type Schema struct {
+	// Name is set when the member is a string.
+	Name string
+	// Inline is the schema when the member is an object or a boolean;
+	// HasInline tells it apart from no schema.
+	Inline    jsonval.Value
+	HasInline bool
+}
+
+// IsZero reports whether the request names no schema.
+func (s Schema) IsZero() bool { return s.Name == "" && !s.HasInline }
+
+// Parse decodes and checks one request. The JSON is decoded with dec (its
+// MaxDepth bounds the nesting); malformed JSON is an *Error of kind BadJSON
+// with its line and column, a well-formed request of the wrong shape an
+// *Error of kind BadRequest naming the member. With an error, the returned
+// Request is nil or, when the request's "id" could be read, a partial
+// request carrying it (for the error response).
+func Parse(data []byte, dec jsonval.DecodeOptions) (*Request, error) {
+	v, err := jsonval.Decode(data, dec)
+	if err != nil {
+		var se *jsonval.SyntaxError
+		if errors.As(err, &se) {
+			return nil, &Error{Kind: BadJSON, Line: se.Line, Col: se.Col, Err: errors.New(se.Msg)}
+		}
+		return nil, &Error{Kind: BadJSON, Err: err}
+	}
+	return FromValue(v)
+}
+
+// FromValue checks a decoded request (see Parse, also for what it returns
+// with an error).
+func FromValue(v jsonval.Value) (*Request, error) {
+	if v.Kind != jsonval.Object {
+		return nil, badRequest("", `want an object {"gold":…,"candidate":…}, got %s`, kindName(v.Kind))
+	}
+	r := &Request{}
+	if id, ok := v.Get("id"); ok {
+		if id.Kind == jsonval.Array || id.Kind == jsonval.Object {
+			return nil, badRequest("/id", "want a scalar (string, number, boolean or null), got %s", kindName(id.Kind))
+		}
+		r.ID, r.HasID = id, true
+	}
+	// From here on, errors come with r so that the response carries the id.
+	var hasGold, hasCand bool
+	r.Gold, hasGold = v.Get("gold")
+	r.Candidate, hasCand = v.Get("candidate")
+	switch {
+	case !hasGold && !hasCand:
+		return r, badRequest("", `missing "gold" and "candidate"`)
+	case !hasGold:
+		return r, badRequest("", `missing "gold"`)
+	case !hasCand:
+		return r, badRequest("", `missing "candidate"`)
+	}
+	if s, ok := v.Get("schema"); ok {
+		switch s.Kind {
+		case jsonval.String:
+			if s.S == "" {
+				return r, badRequest("/schema", "empty schema name")
+			}
+			r.Schema.Name = s.S
+		case jsonval.Object, jsonval.Bool:
+			r.Schema.Inline, r.Schema.HasInline = s, true
+		default:
+			return r, badRequest("/schema", "want a schema object or a schema name, got %s", kindName(s.Kind))
+		}
+	}
+	if f, ok := v.Get("feedback"); ok {
+		if f.Kind != jsonval.Bool {
+			return r, badRequest("/feedback", "want a boolean, got %s", kindName(f.Kind))
+		}
+		r.Feedback = &f.B
+	}
+	if k, ok := v.Get("top_k"); ok {
+		n, err := intValue(k, -1)
+		if err != nil {
+			return r, badRequest("/top_k", "%v", err)
+		}
+		r.TopK = &n
+	}
+	if o, ok := v.Get("options"); ok {
+		if err := r.Options.parse(o); err != nil {
+			return r, err
+		}
+	}
+	return r, nil
+}
+
+// intValue reads an integer-form number ≥ least.
+func intValue(v jsonval.Value, least int) (int, error) {
+	if v.Kind != jsonval.Int || v.Big != nil || v.I < int64(least) || v.I > 1<<31-1 {
+		if least == 0 {
+			return 0, fmt.Errorf("want a non-negative integer, got %s", clipped(v))
+		}
+		return 0, fmt.Errorf("want an integer ≥ %d, got %s", least, clipped(v))
+	}
+	return int(v.I), nil
+}
+
+// kindName names a JSON kind as JSON does.
+func kindName(k jsonval.Kind) string {
+	switch k {
+	case jsonval.Null:
+		return "null"
+	case jsonval.Bool:
+		return "a boolean"
+	case jsonval.Int, jsonval.Float:
+		return "a number"
+	case jsonval.String:
+		return "a string"
+	case jsonval.Array:
+		return "an array"
+	}
+	return "an object"
+}
+
+// clipped renders a value for an error message, cut to a readable length.
+func clipped(v jsonval.Value) string {
+	if v.Kind == jsonval.Array || v.Kind == jsonval.Object {
+		return kindName(v.Kind)
+	}
+	s := string(jsonval.AppendJSON(nil, v))
+	if len(s) > 40 {
+		s = s[:37] + "..."
+	}
+	return s
+}

@@ -1,0 +1,177 @@
+package serve
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/objectaligner/oagen/jsonval"
+	"github.com/objectaligner/oagen/request"
+)
+
+// ServeStdio reads requests as JSON Lines from in and writes one response
+// line per request to out, as each finishes (not in input order: a client
+// matches them by "id"). Up to Config.Jobs requests are scored at once;
+// reading pauses while every worker is busy. A line that is not a valid
+// request, or that cannot be scored, gets an error response
+// {"id":…,"score":null,"error":"…","error_kind":"…"} (without "id" when the
+// line has none that can be read) and the server goes on. Empty lines are
+// skipped.
+//
+// At the end of in, or when ctx is done, ServeStdio stops reading, lets the
+// requests in progress finish, writes their responses and returns nil (or
+// the error that ended reading or writing). When ctx is done, lines read but
+// not yet started get no response.
+func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
+	lines := make(chan stdioLine)
+	readErr := make(chan error, 1)
+	go func() {
+		defer close(lines)
+		readErr <- readLines(in, s.cfg.MaxBody, func(l stdioLine) bool {
+			select {
+			case lines <- l:
+				return true
+			case <-ctx.Done():
+				return false
+			}
+		})
+	}()
+
+	results := make(chan []byte, s.cfg.Jobs)
+	writeErr := make(chan error, 1)
+	go func() { writeErr <- writeLines(out, results) }()
+
+	var wg sync.WaitGroup
+	err := func() error {
+		for {
+			var l stdioLine
+			var ok bool
+			select {
+			case l, ok = <-lines:
+			case <-ctx.Done():
+				return nil
+			}
+			if !ok {
+				return <-readErr
+			}
+			if l.tooLong {
+				results <- request.AppendError(nil, nil, fmt.Sprintf("line %d: longer than %d bytes (-max-body)", l.n, s.cfg.MaxBody), &request.Error{Kind: request.Limit, Err: errors.New("line too long")})
+				continue
+			}
+			req, err := request.Parse(l.data, s.dec)
+			if err != nil {
+				results <- request.AppendError(nil, s.idOf(l.data, err), fmt.Sprintf("line %d: %v", l.n, err), err)
+				continue
+			}
+			// Take a worker here, so that reading pauses while all are busy;
+			// the scoring goroutine releases it. Requests in progress are
+			// not cancelled with ctx: they finish.
+			if err := s.acquire(ctx); err != nil {
+				return nil
+			}
+			wg.Go(func() {
+				defer s.release()
+				rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.Timeout)
+				defer cancel()
+				out, err := s.scoreHeld(rctx, req)
+				if err != nil {
+					msg := err.Error()
+					if errors.Is(err, context.DeadlineExceeded) {
+						msg = fmt.Sprintf("scoring stopped after the %v timeout (-timeout)", s.cfg.Timeout)
+					}
+					out = request.AppendError(nil, req, msg, err)
+				}
+				results <- out
+			})
+		}
+	}()
+	wg.Wait()
+	close(results)
+	if werr := <-writeErr; err == nil {
+		err = werr
+	}
+	return err
+}
+
+// idOf returns a request holding only the "id" of a line that is well-formed
+// JSON but not a valid request (err), so that its error response carries
+// the id; nil when there is none.
+func (s *Server) idOf(line []byte, err error) *request.Request {
+	if request.KindOf(err) == request.BadJSON {
+		return nil
+	}
+	v, derr := jsonval.Decode(line, s.dec)
+	if derr != nil {
+		return nil
+	}
+	id, ok := v.Get("id")
+	if !ok || id.Kind == jsonval.Array || id.Kind == jsonval.Object {
+		return nil
+	}
+	return &request.Request{ID: id, HasID: true}
+}
+
+// stdioLine is one input line (without its terminator), numbered from 1.
+type stdioLine struct {
+	n       int
+	data    []byte
+	tooLong bool // longer than the limit; data discarded
+}
+
+// readLines calls emit for every non-empty line of in until it returns
+// false or in ends; lines longer than limit are emitted with tooLong set.
+func readLines(in io.Reader, limit int64, emit func(stdioLine) bool) error {
+	r := bufio.NewReaderSize(in, 1<<16)
+	for n := 1; ; n++ {
+		var line []byte
+		tooLong := false
+		var err error
+		for {
+			var chunk []byte
+			chunk, err = r.ReadSlice('\n')
+			if !tooLong {
+				if int64(len(line)+len(chunk)) > limit+1 { // +1: the '\n'
+					tooLong, line = true, nil
+				} else {
+					line = append(line, chunk...)
+				}
+			}
+			if !errors.Is(err, bufio.ErrBufferFull) {
+				break
+			}
+		}
+		line = bytes.TrimRight(line, "\r\n")
+		if (len(line) > 0 || tooLong) && !emit(stdioLine{n: n, data: line, tooLong: tooLong}) {
+			return nil
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// writeLines writes every result as one line, flushing whenever no further
+// result is ready.
+func writeLines(out io.Writer, results <-chan []byte) error {
+	w := bufio.NewWriterSize(out, 1<<16)
+	var err error
+	for res := range results {
+		if err == nil {
+			_, err = w.Write(append(res, '\n'))
+		}
+		if err == nil && len(results) == 0 {
+			err = w.Flush()
+		}
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	return err
+}
