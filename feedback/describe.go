@@ -9,19 +9,29 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
+// DescribeOptions configures Describe and DescribeValidationError.
+type DescribeOptions struct {
+	// Templates is the template set (nil: DefaultTemplates()); user
+	// overrides of describe.* keys in it apply.
+	Templates *Templates
+	// Profile selects the text conventions (see Describe).
+	Profile Profile
+}
+
 // Describe renders the prose description of a match tree (docs/SCORING.md §9.1): if
 // score is exactly 1, describe.intro.perfect alone; otherwise
 // describe.intro.imperfect followed by a walk of the whole tree, with
-// trailing whitespace removed. t nil means DefaultTemplates(); user overrides
-// of describe.* keys in t apply.
+// trailing whitespace removed.
 //
 // The walk, at depth d (indent = 2·d spaces, the root at depth 0):
 //
 //   - a leaf renders describe.<kind>.<outcome>, kind item (plain and absent
 //     leaves), id, ref or null; outcome match when the score is exactly 1,
 //     no_target for a ref leaf without a mapped candidate id, else mismatch.
-//     gold and pred are Python str() of the sides ("None" when absent),
-//     value (ref leaves) that of MappedPred, score_pct the leaf score;
+//     gold and pred are the sides (showValue: Python str(), "None" when
+//     absent, in the reference profile; JSON text, null when absent, in the
+//     default one), value (ref leaves) that of MappedPred, score_pct the
+//     leaf score;
 //   - a list renders describe.list.match or mismatch, then for each child at
 //     depth d+1: nothing when the child is a leaf with both sides null or
 //     absent; describe.list.excess when it is a leaf whose gold side is null
@@ -29,9 +39,14 @@ import (
 //     child's own walk;
 //   - an object renders describe.dict.match or mismatch, then for each entry
 //     at depth d+1 the key line (describe.dict.key.match when the key score
-//     is exactly 1, else mismatch; gold and pred are the keys, "None" when a
-//     side has none), then describe.dict.value.prefix, the walk of the value
-//     at depth d+1 with its leading whitespace removed, and "\n".
+//     is exactly 1, else mismatch; gold and pred are the keys, shown like
+//     values, "None" when a side has none), then describe.dict.value.prefix,
+//     the walk of the value at depth d+1 with its leading whitespace removed,
+//     and "\n". In the default profile a key one side lacks renders
+//     describe.dict.key.missing or describe.dict.key.extra (with the value
+//     of the side that has it) and no value line, and an entry whose value
+//     walk is empty (an identifier field) has no value line; a blank line
+//     still ends every entry.
 //
 // Percentages render as round-half-even of 100·v followed by "%". docs/SCORING.md §9.1
 // leaves open the depth at which an entry's value is walked; this uses d+1,
@@ -39,14 +54,14 @@ import (
 // than its key line. The optional confidence notes (describe.list.ambiguous,
 // describe.dict.ambiguous and the docs/SCORING.md §9.3 suffixes) belong to the opt-in
 // confidence feature and are not emitted.
-func Describe(score float64, root *align.Match, t *Templates) string {
-	set := t.set(styleIdxGepa)
+func Describe(score float64, root *align.Match, opts DescribeOptions) string {
+	set := opts.Templates.set(opts.profile(), styleIdxGepa)
 	var a argSet
 	if score == 1 {
 		a.setString(slotScorePct, pctString(score))
 		return set[keyDescribeIntroPerfect].renderString(&a)
 	}
-	d := describer{set: set}
+	d := describer{set: set, profile: opts.profile()}
 	d.walk(root, 0)
 	body := strings.TrimRightFunc(string(d.buf), isPyWhitespace)
 	a.setString(slotScorePct, pctString(score))
@@ -55,18 +70,28 @@ func Describe(score float64, root *align.Match, t *Templates) string {
 
 // DescribeValidationError renders describe.validation_error (docs/SCORING.md §9.1) for
 // a candidate that fails validation at the JSON Pointer path.
-func DescribeValidationError(path, message string, t *Templates) string {
+func DescribeValidationError(path, message string, opts DescribeOptions) string {
 	var a argSet
 	a.setString(slotPath, path)
 	a.setString(slotMessage, message)
-	return t.set(styleIdxGepa)[keyDescribeValidationError].renderString(&a)
+	return opts.Templates.set(opts.profile(), styleIdxGepa)[keyDescribeValidationError].renderString(&a)
+}
+
+// profile is the profile of the options; an unknown one reads as the
+// default profile.
+func (o DescribeOptions) profile() Profile {
+	if !o.Profile.valid() {
+		return ProfileDefault
+	}
+	return o.Profile
 }
 
 // describer accumulates the walk of Describe.
 type describer struct {
-	set *templateSet
-	buf []byte
-	a   argSet
+	set     *templateSet
+	profile Profile
+	buf     []byte
+	a       argSet
 }
 
 // indent returns the indentation of depth d.
@@ -83,15 +108,6 @@ func pctString(v float64) string {
 		return pyFloatRepr(r) + "%"
 	}
 	return strconv.FormatFloat(r, 'f', 0, 64) + "%"
-}
-
-// pyStrSide renders one side of a leaf with Python's str(); an absent side
-// is None.
-func pyStrSide(v jsonval.Value, has bool) string {
-	if !has {
-		return "None"
-	}
-	return jsonval.PyStr(v)
 }
 
 // sideNull reports whether a leaf side is absent or JSON null.
@@ -123,14 +139,14 @@ func (d *describer) walk(m *align.Match, depth int) {
 					continue
 				case gNull:
 					d.a.setString(slotIndent, indent(depth+1))
-					d.a.setString(slotGold, "None")
-					d.a.setString(slotPred, pyStrSide(cm.Pred, cm.HasPred))
+					d.a.setString(slotGold, showValue(jsonval.Value{}, false, d.profile))
+					d.a.setString(slotPred, showValue(cm.Pred, cm.HasPred, d.profile))
 					d.buf = d.set[keyDescribeListExcess].render(d.buf, &d.a)
 					continue
 				case pNull:
 					d.a.setString(slotIndent, indent(depth+1))
-					d.a.setString(slotGold, pyStrSide(cm.Gold, cm.HasGold))
-					d.a.setString(slotPred, "None")
+					d.a.setString(slotGold, showValue(cm.Gold, cm.HasGold, d.profile))
+					d.a.setString(slotPred, showValue(jsonval.Value{}, false, d.profile))
 					d.buf = d.set[keyDescribeListMissing].render(d.buf, &d.a)
 					continue
 				}
@@ -144,24 +160,40 @@ func (d *describer) walk(m *align.Match, depth int) {
 		}
 		d.header(k, depth, m.Score)
 		for i := range m.Entries {
-			e := &m.Entries[i]
-			kk := keyDescribeDictKeyMismatch
-			if e.KeyScore == 1 {
-				kk = keyDescribeDictKeyMatch
-			}
-			d.a.setString(slotIndent, indent(depth+1))
-			d.a.setString(slotGold, pyStrSide(jsonval.NewString(e.GoldKey), e.HasGoldKey))
-			d.a.setString(slotPred, pyStrSide(jsonval.NewString(e.PredKey), e.HasPredKey))
-			d.a.setString(slotScorePct, pctString(e.KeyScore))
-			d.buf = d.set[kk].render(d.buf, &d.a)
-			d.a.setString(slotIndent, indent(depth+1))
-			d.buf = d.set[keyDescribeDictValuePrefix].render(d.buf, &d.a)
-			sub := describer{set: d.set}
-			sub.walk(e.Value, depth+1)
-			d.buf = append(d.buf, strings.TrimLeftFunc(string(sub.buf), isPyWhitespace)...)
-			d.buf = append(d.buf, '\n')
+			d.entry(&m.Entries[i], depth+1)
 		}
 	}
+}
+
+// entry appends the key and value lines of an object entry at depth depth.
+func (d *describer) entry(e *align.ObjectEntry, depth int) {
+	d.a.setString(slotIndent, indent(depth))
+	d.a.setString(slotGold, showValue(jsonval.NewString(e.GoldKey), e.HasGoldKey, d.profile))
+	d.a.setString(slotPred, showValue(jsonval.NewString(e.PredKey), e.HasPredKey, d.profile))
+	d.a.setString(slotScorePct, pctString(e.KeyScore))
+	reference := d.profile == ProfileReference
+	if !reference && e.HasGoldKey != e.HasPredKey && e.Value != nil {
+		k, side, has := keyDescribeDictKeyMissing, e.Value.Gold, e.Value.HasGold
+		if e.HasPredKey {
+			k, side, has = keyDescribeDictKeyExtra, e.Value.Pred, e.Value.HasPred
+		}
+		d.a.setString(slotValue, showValue(side, has, d.profile))
+		d.buf = d.set[k].render(d.buf, &d.a)
+		d.buf = append(d.buf, '\n')
+		return
+	}
+	d.buf = d.set[pick(e.KeyScore == 1, keyDescribeDictKeyMatch, keyDescribeDictKeyMismatch)].render(d.buf, &d.a)
+	sub := describer{set: d.set, profile: d.profile}
+	sub.walk(e.Value, depth)
+	value := strings.TrimLeftFunc(string(sub.buf), isPyWhitespace)
+	if value == "" && !reference {
+		d.buf = append(d.buf, '\n')
+		return
+	}
+	d.a.setString(slotIndent, indent(depth))
+	d.buf = d.set[keyDescribeDictValuePrefix].render(d.buf, &d.a)
+	d.buf = append(d.buf, value...)
+	d.buf = append(d.buf, '\n')
 }
 
 // header appends a list or object header.
@@ -193,9 +225,9 @@ func (d *describer) leaf(m *align.Match, depth int) {
 		k = pick(match, keyDescribeItemMatch, keyDescribeItemMismatch)
 	}
 	d.a.setString(slotIndent, indent(depth))
-	d.a.setString(slotGold, pyStrSide(m.Gold, m.HasGold))
-	d.a.setString(slotPred, pyStrSide(m.Pred, m.HasPred))
-	d.a.setString(slotValue, pyStrSide(m.MappedPred, m.HasMapped))
+	d.a.setString(slotGold, showValue(m.Gold, m.HasGold, d.profile))
+	d.a.setString(slotPred, showValue(m.Pred, m.HasPred, d.profile))
+	d.a.setString(slotValue, showValue(m.MappedPred, m.HasMapped, d.profile))
 	d.a.setString(slotScorePct, pctString(m.Score))
 	d.buf = d.set[k].render(d.buf, &d.a)
 }

@@ -24,7 +24,9 @@ func entry(gk, pk string, keyScore float64, v *align.Match) align.ObjectEntry {
 	return align.ObjectEntry{GoldKey: gk, PredKey: pk, HasGoldKey: gk != "", HasPredKey: pk != "", KeyScore: keyScore, Value: v}
 }
 
-func TestDescribe(t *testing.T) {
+// describeTree is a match tree with one node of every kind Describe
+// renders.
+func describeTree(t *testing.T) *align.Match {
 	boss := leafOf(t, align.LeafRef, 0, `1`, `94`)
 	boss.MappedPred, boss.HasMapped = jsonval.NewInt(91), true
 	nested := &align.Match{Type: align.ObjectNode, Score: 1, Entries: []align.ObjectEntry{entry("k", "k", 1, leafOf(t, align.LeafPlain, 1, `"v"`, `"v"`))}}
@@ -45,7 +47,13 @@ func TestDescribe(t *testing.T) {
 		entry("id", "id", 1, leafOf(t, align.LeafID, 1, `1`, `90`)),
 		entry("mid", "mid", 1, leafOf(t, align.LeafNull, 0.875, `null`, `[1, "x"]`)),
 		entry("", "extra", 0, leafOf(t, align.LeafPlain, 0, `-`, `"x"`)),
+		entry("notes", "", 0, leafOf(t, align.LeafPlain, 0, `"n"`, `-`)),
 	}}
+	return root
+}
+
+func TestDescribe(t *testing.T) {
+	root := describeTree(t)
 	want := strings.Join([]string{
 		"The predicted output scores overall 60%, let us align the predicted output to the gold and analyze the differences:",
 		"The predicted dictionary scores 60%:",
@@ -78,8 +86,11 @@ func TestDescribe(t *testing.T) {
 		``,
 		`  KEY = The predicted key "extra" does not match the gold "None" (score=0%).`,
 		`  VALUE = The predicted value "x" does not match the gold "None" (score=0%).`,
+		``,
+		`  KEY = The predicted key "None" does not match the gold "notes" (score=0%).`,
+		`  VALUE = The predicted value "None" does not match the gold "n" (score=0%).`,
 	}, "\n")
-	if got := Describe(0.6, root, nil); got != want {
+	if got := Describe(0.6, root, refDescribe); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 		gl, wl := strings.Split(got, "\n"), strings.Split(want, "\n")
 		for i := 0; i < len(gl) && i < len(wl); i++ {
@@ -89,7 +100,7 @@ func TestDescribe(t *testing.T) {
 			}
 		}
 	}
-	if got := Describe(1, root, nil); got != "The predicted output perfectly matches the gold." {
+	if got := Describe(1, root, refDescribe); got != "The predicted output perfectly matches the gold." {
 		t.Errorf("perfect: %q", got)
 	}
 }
@@ -98,7 +109,7 @@ func TestDescribeLeafRootAndOverrides(t *testing.T) {
 	root := leafOf(t, align.LeafPlain, 0.5, `"x"`, `"y"`)
 	want := "The predicted output scores overall 50%, let us align the predicted output to the gold and analyze the differences:\n" +
 		`The predicted value "y" does not match the gold "x" (score=50%).`
-	if got := Describe(0.5, root, nil); got != want {
+	if got := Describe(0.5, root, refDescribe); got != want {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 	tpl, err := DefaultTemplates().WithOverrides(map[string]string{
@@ -108,10 +119,10 @@ func TestDescribeLeafRootAndOverrides(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := Describe(0.5, root, tpl); got != "[50%]\nx≠y 50%" {
+	if got := Describe(0.5, root, DescribeOptions{Templates: tpl, Profile: ProfileReference}); got != "[50%]\nx≠y 50%" {
 		t.Errorf("override: %q", got)
 	}
-	if got := Describe(0.25, nil, nil); !strings.HasPrefix(got, "The predicted output scores overall 25%") {
+	if got := Describe(0.25, nil, refDescribe); !strings.HasPrefix(got, "The predicted output scores overall 25%") {
 		t.Errorf("nil root: %q", got)
 	}
 }
@@ -125,9 +136,52 @@ func TestPctString(t *testing.T) {
 }
 
 func TestDescribeValidationError(t *testing.T) {
-	got := DescribeValidationError("/people/0/role", "'Boss' is not one of ['Manager', 'Engineer', 'Intern']", nil)
+	got := DescribeValidationError("/people/0/role", "'Boss' is not one of ['Manager', 'Engineer', 'Intern']", refDescribe)
 	want := `JSON Schema validation failed for path="/people/0/role". Error message: 'Boss' is not one of ['Manager', 'Engineer', 'Intern'].`
 	if got != want {
 		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+// TestDescribeDefaultProfile describes the tree of TestDescribe in the
+// default profile: JSON values, objects and arrays, "missing key" and
+// "extra key" lines, no empty value line for the identifier field.
+func TestDescribeDefaultProfile(t *testing.T) {
+	want := strings.Join([]string{
+		"The predicted output scores overall 60%, let us align the predicted output to the gold and analyze the differences:",
+		"The predicted object scores 60%:",
+		`  KEY = The predicted key "name" exactly matches the gold.`,
+		`  VALUE = The predicted value "Alice" exactly matches the gold.`,
+		``,
+		`  KEY = The predicted key "age" exactly matches the gold.`,
+		`  VALUE = The predicted value 31.5 does not match the gold 30 (score=12%).`,
+		``,
+		`  KEY = The predicted key "tags" exactly matches the gold.`,
+		`  VALUE = The predicted array scores 50%:`,
+		`    The predicted value "a" exactly matches the gold.`,
+		`    The predicted output misses the array item "b" from the gold.`,
+		`    The predicted array item "c" is excessive, it was not in the gold.`,
+		`    The predicted object perfectly matches the gold one:`,
+		`      KEY = The predicted key "k" exactly matches the gold.`,
+		`      VALUE = The predicted value "v" exactly matches the gold.`,
+		``,
+		``,
+		`  KEY = The predicted key "bos" does not match the gold "boss" (score=93%).`,
+		`  VALUE = The predicted reference 94 should be 91 under the inferred id mapping (score=0%).`,
+		``,
+		`  KEY = The predicted key "mentor" exactly matches the gold.`,
+		`  VALUE = The predicted reference 99 cannot be resolved under the inferred id mapping (score=0%).`,
+		``,
+		`  KEY = The predicted key "id" exactly matches the gold.`,
+		``,
+		`  KEY = The predicted key "mid" exactly matches the gold.`,
+		`  VALUE = The predicted value [1, "x"] does not match the gold null (null/value mismatch, score=88%).`,
+		``,
+		`  KEY = extra key "extra", not in the gold (value "x").`,
+		``,
+		`  KEY = missing key "notes" (gold value "n").`,
+	}, "\n")
+	if got := Describe(0.6, describeTree(t), DescribeOptions{}); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }

@@ -47,8 +47,8 @@ func ExampleRenderFeedback() {
 	// The prediction scored 0.40 (deficit 0.60). Top 3 of 3 fix locations:
 	// 1. /year: expected 1999, got 2000. Fixing this recovers +0.300.
 	// 2. /pages: missing key "pages" with value 400. Adding it recovers +0.200.
-	// 3. /steps/3: extraneous list item 7. Removing it recovers +0.100.
-	// The deficit is spread across multiple issue types (primitive-value, missing-key, extraneous-list-item).
+	// 3. /steps/3: extraneous array item 7. Removing it recovers +0.100.
+	// The deficit is spread across multiple issue types (value, missing key, extraneous array item).
 }
 
 // The compact style, a cut to the top fix and no synthesis line
@@ -96,6 +96,6 @@ func ExampleTemplates_WithOverrides() {
 	// Output:
 	// The prediction scored 0.40 (deficit 0.60). Top 1 of 3 fix locations:
 	// 1. Set /year to 1999 (not 2000): +30 points.
-	// Focus on primitive-value errors — they account for 100% of the deficit shown.
+	// Focus on value errors — they account for 100% of the deficit shown.
 	// template "feedback.op.key_add": placeholder {value} is not available for this key (available: {rank}, {score_delta}, {score_delta_pct}, {confidence}, {confidence_pct}, {path}, {key}, {gold})
 }

@@ -34,7 +34,8 @@ type FeedbackOptions struct {
 	// IncludeSynthesisLine appends the synthesis line of docs/SCORING.md §8.9.
 	IncludeSynthesisLine bool
 	// DominantFractionThreshold is the share of the shown deficit from
-	// which one bucket is named dominant (docs/SCORING.md §8.9; default 0.60).
+	// which one bucket is named dominant (docs/SCORING.md §8.9; default 0.60), in
+	// [0, 1].
 	DominantFractionThreshold float64
 	// Templates is the template set (nil: DefaultTemplates()).
 	Templates *Templates
@@ -51,6 +52,11 @@ type FeedbackOptions struct {
 	// Scores, operations, selection and ranks are unchanged. nil renders
 	// every line literally.
 	RefSemantics RefSemanticsFunc
+	// Profile selects the text conventions: ProfileDefault (the zero value)
+	// shows values as JSON and speaks of objects and arrays,
+	// ProfileReference reproduces the reference's text byte for byte.
+	// interp.Result.Feedback sets it from the scorer's profile.
+	Profile Profile
 }
 
 // DefaultFeedbackOptions returns the reference defaults: gepa style, top 5,
@@ -127,8 +133,10 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 		return Feedback{}, fmt.Errorf("render feedback: TopK %d is negative (use Unlimited for all operations)", opts.TopK)
 	case opts.MinScoreDelta < 0 || math.IsNaN(opts.MinScoreDelta):
 		return Feedback{}, fmt.Errorf("render feedback: MinScoreDelta %v must be a number ≥ 0", opts.MinScoreDelta)
-	case math.IsNaN(opts.DominantFractionThreshold):
-		return Feedback{}, fmt.Errorf("render feedback: DominantFractionThreshold is NaN")
+	case !(opts.DominantFractionThreshold >= 0 && opts.DominantFractionThreshold <= 1):
+		return Feedback{}, fmt.Errorf("render feedback: DominantFractionThreshold %v: want a number in [0, 1]", opts.DominantFractionThreshold)
+	case !opts.Profile.valid():
+		return Feedback{}, fmt.Errorf("render feedback: unknown profile %d", opts.Profile)
 	}
 	for i := range ranked {
 		if math.IsNaN(ranked[i].Delta) {
@@ -149,7 +157,7 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 			return Feedback{}, fmt.Errorf("render feedback: %w", err)
 		}
 	}
-	set := t.set(styleIdx)
+	set := t.set(opts.Profile, styleIdx)
 	withText := opts.Style != StyleJSON
 
 	// Selection (docs/SCORING.md §8.8.1). Pair decisions follow the add half of each pair.
@@ -300,15 +308,15 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 			first = false
 			start := len(buf)
 			if sem := semOf(i); sem != nil {
-				frags := buildRefFragments(set, e.Op.Kind, sem)
-				buf = renderOpLine(buf, lineTemplate(set, &e.Op, sem), &a, &e.Op, e.Rank, predPaths, &frags)
+				frags := buildRefFragments(set, e.Op.Kind, sem, opts.Profile)
+				buf = renderOpLine(buf, lineTemplate(set, &e.Op, sem), &a, &e.Op, e.Rank, predPaths, &frags, opts.Profile)
 			} else {
-				buf = renderOpLine(buf, opTemplate(set, e.Op.Kind), &a, &e.Op, e.Rank, predPaths, nil)
+				buf = renderOpLine(buf, opTemplate(set, e.Op.Kind), &a, &e.Op, e.Rank, predPaths, nil, opts.Profile)
 			}
 			spans = append(spans, span{i, start, len(buf)})
 		}
 		if opts.IncludeSynthesisLine {
-			buf = appendSynthesis(buf, set, &a, fb.Entries, opts.DominantFractionThreshold)
+			buf = appendSynthesis(buf, set, &a, fb.Entries, opts.DominantFractionThreshold, opts.Profile)
 		}
 	}
 	if diagVisible > 0 {
@@ -320,7 +328,7 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 			}
 			buf = append(buf, '\n')
 			start := len(buf)
-			buf = renderOpLine(buf, opTemplate(set, d.Op.Kind), &a, &d.Op, 0, predPaths, nil)
+			buf = renderOpLine(buf, opTemplate(set, d.Op.Kind), &a, &d.Op, 0, predPaths, nil, opts.Profile)
 			spans = append(spans, span{-1 - i, start, len(buf)})
 		}
 	}
@@ -354,10 +362,11 @@ func lineTemplate(set *templateSet, o *align.Op, sem *RefSemantic) *compiledTemp
 	return opTemplate(set, o.Kind)
 }
 
-// renderOpLine appends the line of one operation (docs/SCORING.md §8.8.4). Only the
-// placeholders the template uses are computed. frags carries the fragments
-// of a semantic reference line (docs/SCORING.md §8.11); nil for a literal line.
-func renderOpLine(dst []byte, tp *compiledTemplate, a *argSet, o *align.Op, rank int, predPaths []pairPath, frags *refFragments) []byte {
+// renderOpLine appends the line of one operation (docs/SCORING.md §8.8.4) with values
+// shown in profile p. Only the placeholders the template uses are computed.
+// frags carries the fragments of a semantic reference line (docs/SCORING.md §8.11); nil
+// for a literal line.
+func renderOpLine(dst []byte, tp *compiledTemplate, a *argSet, o *align.Op, rank int, predPaths []pairPath, frags *refFragments, p Profile) []byte {
 	for i := range tp.segs {
 		sg := &tp.segs[i]
 		if !sg.field {
@@ -383,11 +392,11 @@ func renderOpLine(dst []byte, tp *compiledTemplate, a *argSet, o *align.Op, rank
 		case slotPredKey:
 			a.setString(slotPredKey, lastPointerToken(opPredPath(o, predPaths)))
 		case slotGold:
-			a.setValue(slotGold, &o.Gold)
+			a.setValue(slotGold, &o.Gold, p)
 		case slotPred:
-			a.setValue(slotPred, &o.Pred)
+			a.setValue(slotPred, &o.Pred, p)
 		case slotValue:
-			a.setValue(slotValue, &o.Value)
+			a.setValue(slotValue, &o.Value, p)
 		case slotRelation, slotTarget, slotUsed, slotScope:
 			// The semantic reference placeholders (docs/SCORING.md §8.11); a literal line
 			// does not provide them.
@@ -465,8 +474,9 @@ type bucketSum struct {
 }
 
 // appendSynthesis appends the synthesis line of docs/SCORING.md §8.9 over the selected
-// entries (silent ones included; diagnostics are never among them).
-func appendSynthesis(dst []byte, set *templateSet, a *argSet, entries []FeedbackEntry, threshold float64) []byte {
+// entries (silent ones included; diagnostics are never among them), naming
+// the buckets as profile p does (BucketName).
+func appendSynthesis(dst []byte, set *templateSet, a *argSet, entries []FeedbackEntry, threshold float64, p Profile) []byte {
 	var (
 		stack   [16]bucketSum
 		buckets = stack[:0]
@@ -493,7 +503,7 @@ func appendSynthesis(dst []byte, set *templateSet, a *argSet, entries []Feedback
 		fraction := buckets[dom].sum / total
 		if fraction >= threshold {
 			a.setString(slotDominantKind, buckets[dom].name)
-			a.setString(slotDominantKindHuman, buckets[dom].name)
+			a.setString(slotDominantKindHuman, BucketName(buckets[dom].name, p))
 			a.setFloat(slotDominantFraction, fraction)
 			a.setFloat(slotDominantFractionPct, 100*fraction)
 			return set[keySynthesisSingleDominant].render(dst, a)
@@ -506,7 +516,7 @@ func appendSynthesis(dst []byte, set *templateSet, a *argSet, entries []Feedback
 		if j > 0 {
 			top = append(top, ", "...)
 		}
-		top = append(top, buckets[j].name...)
+		top = append(top, BucketName(buckets[j].name, p)...)
 	}
 	a.setString(slotTopKinds, string(top))
 	return set[keySynthesisMixed].render(dst, a)
@@ -515,12 +525,13 @@ func appendSynthesis(dst []byte, set *templateSet, a *argSet, entries []Feedback
 // RenderValidationError renders the feedback of a candidate that fails JSON
 // Schema validation (docs/SCORING.md §8.8.7): feedback.validation_error with path and
 // message. path is the failing location already rendered as docs/SCORING.md §8.4's last
-// bullet describes (see ValidationErrorPath). t nil means DefaultTemplates().
-func RenderValidationError(path, message string, t *Templates) string {
+// bullet describes (see ValidationErrorPath), with the templates of profile
+// p. t nil means DefaultTemplates().
+func RenderValidationError(path, message string, t *Templates, p Profile) string {
 	var a argSet
 	a.setString(slotPath, path)
 	a.setString(slotMessage, message)
-	return t.set(styleIdxGepa)[keyValidationError].renderString(&a)
+	return t.set(p, styleIdxGepa)[keyValidationError].renderString(&a)
 }
 
 // ValidationErrorPath renders a validation error location for

@@ -127,7 +127,7 @@ func TestConformanceFeedback(t *testing.T) {
 			continue
 		}
 		compared++
-		fb, err := RenderFeedback(*e.Score, opsOf(t, v), DefaultFeedbackOptions())
+		fb, err := RenderFeedback(*e.Score, opsOf(t, v), refOptions())
 		if err != nil {
 			t.Errorf("%s: %v", v.ID, err)
 			continue

@@ -1,10 +1,11 @@
 package feedback
 
 import (
-	"github.com/objectaligner/oagen/align"
+	"math"
 	"strings"
 	"testing"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
@@ -40,7 +41,7 @@ func render(t *testing.T, score float64, ops []align.Op, opts FeedbackOptions) F
 }
 
 func compactOpts() FeedbackOptions {
-	o := DefaultFeedbackOptions()
+	o := refOptions()
 	o.Style = StyleCompact
 	return o
 }
@@ -99,7 +100,7 @@ func TestFeedbackEveryKind(t *testing.T) {
 		t.Run(string(c.op.Kind), func(t *testing.T) {
 			synth := "\nFocus on " + c.bucket + " errors — they account for 100% of the deficit shown."
 			ops := []align.Op{c.op}
-			fb := render(t, 0.75, ops, DefaultFeedbackOptions())
+			fb := render(t, 0.75, ops, refOptions())
 			if want := gepaIntro + c.gepa + synth; fb.Text != want {
 				t.Errorf("gepa:\n got %q\nwant %q", fb.Text, want)
 			}
@@ -132,7 +133,7 @@ func TestFeedbackKeyRename(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fb := render(t, 0.75, ranked, DefaultFeedbackOptions())
+	fb := render(t, 0.75, ranked, refOptions())
 	want := "The prediction scored 0.75 (deficit 0.25). Top 1 of 2 fix locations:\n" +
 		`1. rename key "nme" -> "name" at /r/name (value 'Bob'). Fixing this recovers +0.250.` +
 		"\nFocus on key-rename errors — they account for 100% of the deficit shown."
@@ -153,7 +154,7 @@ func TestFeedbackKeyRename(t *testing.T) {
 	// A perfect score with a renamed key still shows the +0.000 line
 	// (docs/SCORING.md §8.8.5), and the zero total takes the mixed phrasing (docs/SCORING.md §8.9).
 	add0, remove0 := renamePair(t, 0)
-	fb = render(t, 1, []align.Op{add0, remove0}, DefaultFeedbackOptions())
+	fb = render(t, 1, []align.Op{add0, remove0}, refOptions())
 	want = "The prediction scored 1.00 (deficit 0.00). Top 1 of 2 fix locations:\n" +
 		`1. rename key "nme" -> "name" at /r/name (value 'Bob'). Fixing this recovers +0.000.` +
 		"\nThe deficit is spread across multiple issue types (key-rename)."
@@ -168,7 +169,7 @@ func TestFeedbackKeyRename(t *testing.T) {
 func TestFeedbackRenameCutByTopK(t *testing.T) {
 	add, remove := renamePair(t, 0.3)
 	other := mkOp(t, "replace", align.KindPrimitiveReplace, "/z", 0.2, `1`, `1`, `2`)
-	opts := DefaultFeedbackOptions()
+	opts := refOptions()
 	opts.TopK = 2
 	fb := render(t, 0.5, []align.Op{add, other, remove}, opts)
 	want := "The prediction scored 0.50 (deficit 0.50). Top 2 of 3 fix locations:\n" +
@@ -184,7 +185,7 @@ func TestFeedbackRenameCutByTopK(t *testing.T) {
 
 	// Remove half first: it has no partner rank yet.
 	add.Delta = 0
-	fb = render(t, 1, []align.Op{remove, add}, DefaultFeedbackOptions())
+	fb = render(t, 1, []align.Op{remove, add}, refOptions())
 	if fb.Entries[0].Rank != 0 || fb.Entries[1].Rank != 1 {
 		t.Errorf("ranks %d %d, want 0 1", fb.Entries[0].Rank, fb.Entries[1].Rank)
 	}
@@ -225,7 +226,7 @@ func TestFeedbackFig1(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fb := render(t, fig1Score, ranked, DefaultFeedbackOptions())
+		fb := render(t, fig1Score, ranked, refOptions())
 		if fb.Text != fig1Text {
 			t.Errorf("%s:\n got %q\nwant %q", name, fb.Text, fig1Text)
 		}
@@ -263,7 +264,7 @@ func TestFeedbackSpecVectors(t *testing.T) {
 				mkOp(t, "replace", align.KindPrimitiveReplace, "/year", 0.25, `1999`, `1999`, `2000`),
 				mkOp(t, "replace", align.KindPrimitiveReplaceReorder, "/genres", 0.0625, `"Action"`, `"Action"`, `"Adventure"`),
 			},
-			opts: DefaultFeedbackOptions(),
+			opts: refOptions(),
 			want: `The prediction scored 0.67 (deficit 0.33). Top 3 of 3 fix locations:
 1. /year: expected 1999, got 2000. Fixing this recovers +0.250.
 2. inside list /genres: replace item 'Adventure' with 'Action'. Fixing this recovers +0.062.
@@ -292,7 +293,7 @@ Focus on primitive-value errors — they account for 81% of the deficit shown.`,
 				mkOp(t, "remove", align.KindListItemExcess, "", 0.25, ``, ``, `"title"`),
 				mkOp(t, "add", align.KindListItemMissing, "", 0.25, `"weight"`, `"weight"`, ``),
 			},
-			opts: DefaultFeedbackOptions(),
+			opts: refOptions(),
 			want: `The prediction scored 0.48 (deficit 0.52). Top 3 of 3 fix locations:
 1. : list is missing item 'weight'. Adding it recovers +0.250.
 2. : list has extraneous item 'title'. Removing it recovers +0.250.
@@ -312,7 +313,7 @@ The deficit is spread across multiple issue types (missing-list-item, extraneous
 				mkOp(t, "add", align.KindListItemAdd, "/2", 0.25, `4`, `4`, ``),
 				mkOp(t, "remove", align.KindListItemRemove, "/3", 0.25, ``, ``, `3`),
 			},
-			opts: DefaultFeedbackOptions(),
+			opts: refOptions(),
 			want: `The prediction scored 0.25 (deficit 0.75). Top 3 of 3 fix locations:
 1. /0: missing list item 1. Adding it recovers +0.250.
 2. /2: missing list item 4. Adding it recovers +0.250.
@@ -330,7 +331,7 @@ Focus on missing-list-item errors — they account for 67% of the deficit shown.
 			ops: []align.Op{
 				mkOp(t, "replace", align.KindNullValueReplace, "/diagnosis", 0.5, `"flu"`, `"flu"`, ``),
 			},
-			opts: DefaultFeedbackOptions(),
+			opts: refOptions(),
 			want: `The prediction scored 0.50 (deficit 0.50). Top 1 of 1 fix locations:
 1. /diagnosis: null/value mismatch (expected 'flu', got None). Fixing this recovers +0.500.
 Focus on null-value errors — they account for 100% of the deficit shown.`,
@@ -341,13 +342,13 @@ Focus on null-value errors — they account for 100% of the deficit shown.`,
 		{
 			name:  "perfect",
 			score: 1,
-			opts:  DefaultFeedbackOptions(),
+			opts:  refOptions(),
 			want:  "The prediction perfectly matches the gold (score 1.00).",
 		},
 		{
 			name:  "almost-perfect",
 			score: 0.9999999999999999,
-			opts:  DefaultFeedbackOptions(),
+			opts:  refOptions(),
 			want:  "The prediction scored 1.00; no individually significant fix locations under the current filter.",
 		},
 	}
@@ -376,7 +377,7 @@ func TestFeedbackSelection(t *testing.T) {
 		mkOp(t, "replace", align.KindPrimitiveReplace, "/c", 0, `1`, `1`, `1.0`),
 	}
 	t.Run("top-k-0", func(t *testing.T) {
-		opts := DefaultFeedbackOptions()
+		opts := refOptions()
 		opts.TopK = 0
 		fb := render(t, 0.5, ops, opts)
 		if fb.Text != "The prediction scored 0.50; no individually significant fix locations under the current filter." ||
@@ -385,13 +386,13 @@ func TestFeedbackSelection(t *testing.T) {
 		}
 	})
 	t.Run("zero-delta-kept", func(t *testing.T) {
-		fb := render(t, 0.5, ops, DefaultFeedbackOptions())
+		fb := render(t, 0.5, ops, refOptions())
 		if fb.NShown != 3 || !strings.Contains(fb.Text, "3. /c: expected 1, got 1.0. Fixing this recovers +0.000.") {
 			t.Errorf("%q", fb.Text)
 		}
 	})
 	t.Run("min-score-delta", func(t *testing.T) {
-		opts := DefaultFeedbackOptions()
+		opts := refOptions()
 		opts.MinScoreDelta = 0.2
 		fb := render(t, 0.5, ops, opts)
 		if fb.NShown != 2 || fb.NTotal != 3 || !fb.Truncated {
@@ -410,7 +411,7 @@ func TestFeedbackSelection(t *testing.T) {
 		}
 	})
 	t.Run("top-k-and-unlimited", func(t *testing.T) {
-		opts := DefaultFeedbackOptions()
+		opts := refOptions()
 		opts.TopK = 1
 		fb := render(t, 0.5, ops, opts)
 		if fb.NShown != 1 || !fb.Truncated || !strings.HasPrefix(fb.Text, "The prediction scored 0.50 (deficit 0.50). Top 1 of 3 fix locations:\n1. /a:") {
@@ -427,7 +428,7 @@ func TestFeedbackSelection(t *testing.T) {
 		}
 	})
 	t.Run("json-style", func(t *testing.T) {
-		opts := DefaultFeedbackOptions()
+		opts := refOptions()
 		opts.Style = StyleJSON
 		add, remove := renamePair(t, 0.25)
 		fb := render(t, 0.5, []align.Op{ops[0], add, remove}, opts)
@@ -441,7 +442,7 @@ func TestFeedbackSelection(t *testing.T) {
 		}
 	})
 	t.Run("no-synthesis", func(t *testing.T) {
-		opts := DefaultFeedbackOptions()
+		opts := refOptions()
 		opts.IncludeSynthesisLine = false
 		fb := render(t, 0.5, ops[:1], opts)
 		if strings.Contains(fb.Text, "Focus") || strings.HasSuffix(fb.Text, "\n") {
@@ -454,6 +455,10 @@ func TestFeedbackSelection(t *testing.T) {
 			"negative min delta": {TopK: 5, MinScoreDelta: -0.1},
 			"unknown style":      {TopK: 5, Style: "html"},
 			"bad override":       {TopK: 5, Overrides: map[string]string{"feedback.op.key_add": "{nope}"}},
+			"dominance above 1":  {TopK: 5, DominantFractionThreshold: 1.5},
+			"negative dominance": {TopK: 5, DominantFractionThreshold: -0.1},
+			"NaN dominance":      {TopK: 5, DominantFractionThreshold: math.NaN()},
+			"unknown profile":    {TopK: 5, Profile: 7},
 		} {
 			if _, err := RenderFeedback(0.5, ops, opts); err == nil {
 				t.Errorf("%s: no error", name)
@@ -464,7 +469,7 @@ func TestFeedbackSelection(t *testing.T) {
 
 func TestFeedbackSynthesis(t *testing.T) {
 	line := func(ops []align.Op, threshold float64) string {
-		opts := DefaultFeedbackOptions()
+		opts := refOptions()
 		opts.Unlimited = true
 		opts.DominantFractionThreshold = threshold
 		fb := render(t, 0.1, ops, opts)
@@ -498,7 +503,7 @@ func TestFeedbackDiagnostics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fb := render(t, 0.5, ranked, DefaultFeedbackOptions())
+	fb := render(t, 0.5, ranked, refOptions())
 	want := "The prediction scored 0.50 (deficit 0.50). Top 1 of 1 fix locations:\n" +
 		"1. /a: expected 1, got 2. Fixing this recovers +0.500.\n" +
 		"Focus on primitive-value errors — they account for 100% of the deficit shown.\n" +
@@ -518,7 +523,7 @@ func TestFeedbackDiagnostics(t *testing.T) {
 
 func TestFeedbackOverrides(t *testing.T) {
 	op := mkOp(t, "replace", align.KindPrimitiveReplace, "/a", 0.5, `"x"`, `"x"`, `"y"`)
-	def, _ := DefaultTemplates().Lookup(StyleGepa, "feedback.op.primitive_replace")
+	def, _ := DefaultTemplates().Lookup(ProfileReference, StyleGepa, "feedback.op.primitive_replace")
 
 	// An override equal to the packaged default does not displace the
 	// compact overlay (docs/SCORING.md §8.8.6).
@@ -546,7 +551,7 @@ func TestFeedbackOverrides(t *testing.T) {
 	// A visible key_rename_remove takes a rank and is no longer a silent
 	// half, so the rename line finds no candidate path (docs/SCORING.md §8.8.2).
 	add, remove := renamePair(t, 0.25)
-	opts = DefaultFeedbackOptions()
+	opts = refOptions()
 	opts.IncludeSynthesisLine = false
 	opts.Overrides = map[string]string{"feedback.op.key_rename_remove": "{rank}. drop {pred_key} at {pred_path} ({pred})"}
 	fb := render(t, 0.75, []align.Op{add, remove}, opts)
@@ -567,7 +572,7 @@ func TestFeedbackOverrides(t *testing.T) {
 func TestFeedbackValueCut(t *testing.T) {
 	long := `"` + strings.Repeat("é", 100) + `"`
 	op := mkOp(t, "add", align.KindListItemAdd, "/l/0", 0.5, long, long, ``)
-	opts := DefaultFeedbackOptions()
+	opts := refOptions()
 	opts.IncludeSynthesisLine = false
 	fb := render(t, 0.5, []align.Op{op}, opts)
 	want := "1. /l/0: missing list item '" + strings.Repeat("é", 78) + "…. Adding it recovers +0.500."
@@ -579,14 +584,14 @@ func TestFeedbackValueCut(t *testing.T) {
 		{`"` + strings.Repeat("a", 79) + `"`, "'" + strings.Repeat("a", 78) + "…"},
 		{`null`, "None"},
 	} {
-		if got := fmtValue(jv(t, c.in)); got != c.want {
-			t.Errorf("fmtValue(%s) = %q, want %q", c.in, got, c.want)
+		if got := FmtValue(jv(t, c.in), ProfileReference); got != c.want {
+			t.Errorf("FmtValue(%s, ProfileReference) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }
 
 func TestRenderValidationError(t *testing.T) {
-	got := RenderValidationError(ValidationErrorPath([]string{"relations", "4", "a/b"}), "None is not of type 'string'", nil)
+	got := RenderValidationError(ValidationErrorPath([]string{"relations", "4", "a/b"}), "None is not of type 'string'", nil, ProfileReference)
 	if want := "Prediction failed schema validation at /relations/4/a/b: None is not of type 'string'"; got != want {
 		t.Errorf("got %q want %q", got, want)
 	}
@@ -597,7 +602,7 @@ func TestRenderValidationError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := RenderValidationError("/", "m", tpl); got != "invalid at / (m)" {
+	if got := RenderValidationError("/", "m", tpl, ProfileReference); got != "invalid at / (m)" {
 		t.Errorf("override: %q", got)
 	}
 }
@@ -607,7 +612,7 @@ func BenchmarkRenderFeedbackFig1(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	opts := DefaultFeedbackOptions()
+	opts := refOptions()
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := RenderFeedback(fig1Score, ranked, opts); err != nil {
@@ -625,3 +630,14 @@ func BenchmarkRankOpsFig1(b *testing.B) {
 		}
 	}
 }
+
+// refOptions are DefaultFeedbackOptions in the reference profile, whose text
+// the tests of the reference's wording check.
+func refOptions() FeedbackOptions {
+	o := DefaultFeedbackOptions()
+	o.Profile = ProfileReference
+	return o
+}
+
+// refDescribe describes in the reference profile.
+var refDescribe = DescribeOptions{Profile: ProfileReference}

@@ -5,7 +5,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -128,11 +127,12 @@ const (
 
 // arg is one placeholder value.
 type arg struct {
-	typ argType
-	i   int
-	f   float64
-	s   string
-	v   *jsonval.Value
+	typ     argType
+	i       int
+	f       float64
+	s       string
+	v       *jsonval.Value
+	profile Profile // how an argValue renders
 }
 
 // argSet holds the placeholder values of one rendering, indexed by slot.
@@ -142,10 +142,12 @@ func (a *argSet) setInt(s slot, v int)       { a[s] = arg{typ: argInt, i: v} }
 func (a *argSet) setFloat(s slot, v float64) { a[s] = arg{typ: argFloat, f: v} }
 func (a *argSet) setString(s slot, v string) { a[s] = arg{typ: argString, s: v} }
 
-// setValue stores a JSON value to be rendered as fmt(v) (docs/SCORING.md §8.8.3) straight
-// into the output, without an intermediate string.
-func (a *argSet) setValue(s slot, v *jsonval.Value) { a[s] = arg{typ: argValue, v: v} }
-func (t *compiledTemplate) isBlank() bool           { return t == nil || t.blank }
+// setValue stores a JSON value to be rendered as fmt(v) (docs/SCORING.md §8.8.3) in
+// profile p straight into the output, without an intermediate string.
+func (a *argSet) setValue(s slot, v *jsonval.Value, p Profile) {
+	a[s] = arg{typ: argValue, v: v, profile: p}
+}
+func (t *compiledTemplate) isBlank() bool { return t == nil || t.blank }
 
 // noSpec is the precision of a field without a ".Nf" format spec.
 const noSpec = -1
@@ -367,7 +369,7 @@ func appendArg(dst []byte, v *arg, prec int) []byte {
 	case argString:
 		return append(dst, v.s...)
 	case argValue:
-		return appendFmtValue(dst, v.v)
+		return appendFmtValue(dst, v.v, v.profile)
 	}
 	return dst
 }
@@ -391,39 +393,6 @@ func appendFixed(dst []byte, x float64, prec int) []byte {
 // included.
 func pyFloatRepr(x float64) string {
 	return jsonval.PyRepr(jsonval.NewFloat(x))
-}
-
-// maxValueRunes is the longest value display fmt(v) keeps whole (docs/SCORING.md §8.8.3).
-const maxValueRunes = 80
-
-// fmtValue is docs/SCORING.md §8.8.3's fmt(v): the Python representation of v ("None"
-// for null), cut to its first 79 code points plus "…" when longer than 80
-// code points.
-func fmtValue(v jsonval.Value) string {
-	return string(appendFmtValue(nil, &v))
-}
-
-// FmtValue is docs/SCORING.md §8.8.3's fmt(v), the way feedback displays a value: the
-// Python representation ("None" for null), cut to 79 code points plus "…"
-// when longer than 80.
-func FmtValue(v jsonval.Value) string { return fmtValue(v) }
-
-// appendFmtValue appends fmt(*v) to dst. The representation is written in
-// place and cut there, so no intermediate string is built.
-func appendFmtValue(dst []byte, v *jsonval.Value) []byte {
-	start := len(dst)
-	dst = jsonval.AppendPyRepr(dst, *v)
-	out := dst[start:]
-	if len(out) <= maxValueRunes || utf8.RuneCount(out) <= maxValueRunes {
-		return dst
-	}
-	n, i := 0, 0
-	for n < maxValueRunes-1 {
-		_, size := utf8.DecodeRune(out[i:])
-		i += size
-		n++
-	}
-	return append(dst[:start+i], "…"...)
 }
 
 // lastPointerToken returns the last reference token of an RFC 6901 JSON

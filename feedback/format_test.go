@@ -33,7 +33,7 @@ func TestTemplateRender(t *testing.T) {
 	a.setFloat(slotDeficitPct, 1e16)
 	a.setString(slotPath, "/a/{b}")
 	v := jsonval.NewFloat(1.5e-7)
-	a.setValue(slotGold, &v)
+	a.setValue(slotGold, &v, ProfileReference)
 	for _, c := range []struct{ src, want string }{
 		{"{{{rank}}}", "{3}"},
 		{"}}{{", "}{"},
@@ -117,11 +117,11 @@ func TestIsPyBlank(t *testing.T) {
 func TestFmtValueCutMultibyte(t *testing.T) {
 	// 80 code points exactly stay whole; the cut counts code points, not bytes.
 	s := strings.Repeat("😀", 78)
-	if got := fmtValue(jsonval.NewString(s)); got != "'"+s+"'" {
+	if got := FmtValue(jsonval.NewString(s), ProfileReference); got != "'"+s+"'" {
 		t.Errorf("80 code points were cut: %q", got)
 	}
 	s += "😀"
-	if got, want := fmtValue(jsonval.NewString(s)), "'"+strings.Repeat("😀", 78)+"…"; got != want {
+	if got, want := FmtValue(jsonval.NewString(s), ProfileReference), "'"+strings.Repeat("😀", 78)+"…"; got != want {
 		t.Errorf("got %q want %q", got, want)
 	}
 }

@@ -67,7 +67,7 @@ type refFragments struct {
 // with ", ", the target (certain or ambiguous), the relation label (values
 // joined with " / ", or "" when there are none) and, for ref_fix, the used
 // fragment (the candidate endpoint's properties, or the dangling text).
-func buildRefFragments(set *templateSet, kind align.OpKind, sem *RefSemantic) refFragments {
+func buildRefFragments(set *templateSet, kind align.OpKind, sem *RefSemantic, p Profile) refFragments {
 	var a argSet
 	f := refFragments{scope: sem.Scope}
 	if len(sem.Relation) > 0 {
@@ -76,13 +76,13 @@ func buildRefFragments(set *templateSet, kind align.OpKind, sem *RefSemantic) re
 			if i > 0 {
 				label = append(label, " / "...)
 			}
-			label = appendFmtValue(label, &sem.Relation[i])
+			label = appendFmtValue(label, &sem.Relation[i], p)
 		}
 		a.setString(slotRelationLabel, string(label))
 		f.relation = set[keyRefsemRelation].renderString(&a)
 	}
 	a.setString(slotScope, sem.Scope)
-	a.setString(slotGoldProps, renderRefProps(set, sem.Target))
+	a.setString(slotGoldProps, renderRefProps(set, sem.Target, p))
 	if sem.Ambiguous {
 		f.target = set[keyRefsemTargetAmbiguous].renderString(&a)
 	} else {
@@ -92,7 +92,7 @@ func buildRefFragments(set *templateSet, kind align.OpKind, sem *RefSemantic) re
 		if sem.Dangling {
 			f.used = set[keyRefsemUsedDangling].renderString(&a)
 		} else {
-			a.setString(slotPredProps, renderRefProps(set, sem.Used))
+			a.setString(slotPredProps, renderRefProps(set, sem.Used, p))
 			f.used = set[keyRefsemUsed].renderString(&a)
 		}
 	}
@@ -101,7 +101,7 @@ func buildRefFragments(set *templateSet, kind align.OpKind, sem *RefSemantic) re
 
 // renderRefProps renders properties with feedback.refsem.prop ({key},
 // {value} = fmt(value)) joined with ", ".
-func renderRefProps(set *templateSet, props []RefProp) string {
+func renderRefProps(set *templateSet, props []RefProp, p Profile) string {
 	var (
 		a   argSet
 		out []byte
@@ -111,7 +111,7 @@ func renderRefProps(set *templateSet, props []RefProp) string {
 			out = append(out, ", "...)
 		}
 		a.setString(slotKey, props[i].Key)
-		a.setString(slotValue, fmtValue(props[i].Value))
+		a.setString(slotValue, FmtValue(props[i].Value, p))
 		out = set[keyRefsemProp].render(out, &a)
 	}
 	return string(out)

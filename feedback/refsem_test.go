@@ -50,7 +50,7 @@ func TestRefSemanticLines(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, style := range []string{StyleGepa, StyleCompact} {
-				o := DefaultFeedbackOptions()
+				o := refOptions()
 				o.Style = style
 				o.IncludeSynthesisLine = false
 				o.RefSemantics = semFor(tc.op.Path, tc.sem)
@@ -76,7 +76,7 @@ func TestRefSemanticGiveUp(t *testing.T) {
 		mkOp(t, "replace", align.KindRefFixNoTarget, "/r/0/b", 0.1, "2", "2", "53"),
 	}
 	var asked []string
-	o := DefaultFeedbackOptions()
+	o := refOptions()
 	o.RefSemantics = func(op *align.Op) (RefSemantic, bool) {
 		asked = append(asked, op.Path)
 		return RefSemantic{}, false
@@ -99,7 +99,7 @@ func TestRefSemanticTemplates(t *testing.T) {
 	op := mkOp(t, "replace", align.KindRefFix, "/r/0/t", 0.5, "124", "2", "9999")
 	other := mkOp(t, "replace", align.KindPrimitiveReplace, "/x", 0.25, "1", "1", "2")
 	sem := RefSemantic{Scope: "person", Target: bob(), Relation: []jsonval.Value{jsonval.NewString("knows")}, Dangling: true}
-	o := DefaultFeedbackOptions()
+	o := refOptions()
 	o.IncludeSynthesisLine = false
 	o.RefSemantics = semFor("/r/0/t", sem)
 	o.Overrides = map[string]string{
@@ -133,10 +133,10 @@ func TestRefSemanticTemplates(t *testing.T) {
 
 // TestFmtValue checks the exported fmt(v) of docs/SCORING.md §8.8.3.
 func TestFmtValue(t *testing.T) {
-	if got := FmtValue(jv(t, `{"id": 6, "name": "Eve"}`)); got != "{'id': 6, 'name': 'Eve'}" {
+	if got := FmtValue(jv(t, `{"id": 6, "name": "Eve"}`), ProfileReference); got != "{'id': 6, 'name': 'Eve'}" {
 		t.Errorf("FmtValue = %q", got)
 	}
-	long := FmtValue(jsonval.NewString(strings.Repeat("x", 100)))
+	long := FmtValue(jsonval.NewString(strings.Repeat("x", 100)), ProfileReference)
 	if r := []rune(long); len(r) != 80 || r[79] != '…' {
 		t.Errorf("FmtValue of a long string = %q", long)
 	}

@@ -54,7 +54,7 @@ func TestRenderFeedbackProperties(t *testing.T) {
 			if err != nil {
 				return err.Error()
 			}
-			opts := DefaultFeedbackOptions()
+			opts := refOptions()
 			opts.TopK, opts.MinScoreDelta = topK, minDelta
 			fb, err := RenderFeedback(0.5, ranked, opts)
 			if err != nil {

@@ -17,10 +17,12 @@ import (
 	"github.com/BurntSushi/toml"
 )
 
-// The packaged templates of docs/SCORING.md §8.10.1 (default feedback), docs/SCORING.md §8.10.2 (compact
-// overlay) and docs/SCORING.md §9.1 (description), kept as data.
+// The packaged templates of docs/SCORING.md §8.10.1 (default feedback),
+// docs/SCORING.md §8.10.2 (compact overlay) and docs/SCORING.md §9.1
+// (description), kept as data, and the overlay of the default profile
+// (ProfileDefault) over the first and the last.
 //
-//go:embed templates/default.json templates/compact.json templates/describe.json
+//go:embed templates/default.json templates/compact.json templates/describe.json templates/default-profile.json
 var templateFS embed.FS
 
 // tkey identifies a template key.
@@ -80,6 +82,8 @@ const (
 	keyDescribeDictAmbiguous
 	keyDescribeDictKeyMatch
 	keyDescribeDictKeyMismatch
+	keyDescribeDictKeyMissing
+	keyDescribeDictKeyExtra
 	keyDescribeDictValuePrefix
 	keyDescribeValidationError
 
@@ -194,6 +198,8 @@ var keySpecs = [numKeys]keySpec{
 	keyDescribeDictAmbiguous:   {"describe.dict.ambiguous", strs(slotIndent, slotConfidencePct)},
 	keyDescribeDictKeyMatch:    {"describe.dict.key.match", strs(slotIndent, slotGold, slotPred, slotScorePct)},
 	keyDescribeDictKeyMismatch: {"describe.dict.key.mismatch", strs(slotIndent, slotGold, slotPred, slotScorePct)},
+	keyDescribeDictKeyMissing:  {"describe.dict.key.missing", strs(slotIndent, slotGold, slotValue)},
+	keyDescribeDictKeyExtra:    {"describe.dict.key.extra", strs(slotIndent, slotPred, slotValue)},
 	keyDescribeDictValuePrefix: {"describe.dict.value.prefix", strs(slotIndent)},
 	keyDescribeValidationError: {"describe.validation_error", strs(slotPath, slotMessage)},
 }
@@ -275,9 +281,17 @@ const (
 // list.ambiguous takes indent, confidence_pct, and the integers n_gold,
 // n_pred; dict.ambiguous takes indent, confidence_pct; dict.value.prefix takes
 // indent; intro keys take score_pct; describe.validation_error takes path,
-// message.
+// message. describe.dict.key.missing (indent, gold = the key, value = its gold
+// value) and describe.dict.key.extra (indent, pred = the key, value = its
+// value) describe a key one side lacks; only the default profile uses them
+// (the reference describes such a key with describe.dict.key.mismatch and a
+// "None" side).
+//
+// Each profile has its own layering: the reference profile's is the one
+// above; the default profile's inserts the packaged default-profile overlay
+// right after the packaged defaults. User overrides apply to both.
 type Templates struct {
-	resolved [numStyleIdx]templateSet
+	resolved [numProfiles][numStyleIdx]templateSet
 	// user holds the compiled user overrides (nil: none for that key).
 	user templateSet
 }
@@ -286,6 +300,7 @@ type Templates struct {
 // initialisation and never modified.
 type packaged struct {
 	defaults templateSet // docs/SCORING.md §8.10.1 and §9.1, every key set
+	profile  templateSet // the default profile's overlay, nil where it has no entry
 	compact  templateSet // docs/SCORING.md §8.10.2, nil where the overlay has no entry
 	base     *Templates  // defaults without user overrides
 }
@@ -307,6 +322,9 @@ func mustLoadPackaged() *packaged {
 		}
 	}
 	if err := loadEmbedded("templates/compact.json", &p.compact); err != nil {
+		panic(err)
+	}
+	if err := loadEmbedded("templates/default-profile.json", &p.profile); err != nil {
 		panic(err)
 	}
 	p.base = &Templates{}
@@ -335,16 +353,22 @@ func loadEmbedded(name string, dst *templateSet) error {
 
 // resolve fills t.resolved from the packaged layers and t.user.
 func (t *Templates) resolve(p *packaged) {
-	for k := range numKeys {
-		g, c := p.defaults[k], p.defaults[k]
-		if p.compact[k] != nil {
-			c = p.compact[k]
+	for prof := range Profile(numProfiles) {
+		for k := range numKeys {
+			base := p.defaults[k]
+			if prof == ProfileDefault && p.profile[k] != nil {
+				base = p.profile[k]
+			}
+			g, c := base, base
+			if p.compact[k] != nil {
+				c = p.compact[k]
+			}
+			if u := t.user[k]; u != nil {
+				g, c = u, u
+			}
+			t.resolved[prof][styleIdxGepa][k] = g
+			t.resolved[prof][styleIdxCompact][k] = c
 		}
-		if u := t.user[k]; u != nil {
-			g, c = u, u
-		}
-		t.resolved[styleIdxGepa][k] = g
-		t.resolved[styleIdxCompact][k] = c
 	}
 }
 
@@ -384,26 +408,26 @@ func (t *Templates) WithOverrides(overrides map[string]string) (*Templates, erro
 	return nt, nil
 }
 
-// Lookup returns the template text in effect for key under style ("gepa",
-// "" or "compact"; "json" resolves like "gepa").
-func (t *Templates) Lookup(style, key string) (string, bool) {
+// Lookup returns the template text in effect for key under profile p and
+// style ("gepa", "" or "compact"; "json" resolves like "gepa").
+func (t *Templates) Lookup(p Profile, style, key string) (string, bool) {
 	k, ok := keyByName(key)
-	if !ok {
+	if !ok || !p.valid() {
 		return "", false
 	}
 	idx, err := styleIndex(style)
 	if err != nil {
 		return "", false
 	}
-	return t.set(idx)[k].src, true
+	return t.set(p, idx)[k].src, true
 }
 
-// set returns the resolved templates of a style index.
-func (t *Templates) set(idx int) *templateSet {
+// set returns the resolved templates of a profile (valid) and style index.
+func (t *Templates) set(p Profile, idx int) *templateSet {
 	if t == nil {
 		t = DefaultTemplates()
 	}
-	return &t.resolved[idx]
+	return &t.resolved[p][idx]
 }
 
 // styleIndex maps a style name to its template layering.

@@ -8,9 +8,12 @@ import (
 )
 
 // TestPackagedTemplates checks the embedded data against docs/SCORING.md §8.10 and §9.1
-// (key sets and a sample of exact texts).
+// (key sets and a sample of exact texts). describe.json holds the reference's 23 keys
+// plus describe.dict.key.missing and describe.dict.key.extra, which only the
+// default profile uses.
 func TestPackagedTemplates(t *testing.T) {
-	counts := map[string]int{"templates/default.json": 30, "templates/compact.json": 15, "templates/describe.json": 23}
+	counts := map[string]int{"templates/default.json": 30, "templates/compact.json": 15, "templates/describe.json": 25,
+		"templates/default-profile.json": 21}
 	for name, want := range counts {
 		data, err := templateFS.ReadFile(name)
 		if err != nil {
@@ -41,26 +44,26 @@ func TestPackagedTemplates(t *testing.T) {
 		{StyleGepa, "describe.dict.value.prefix", "{indent}VALUE = "},
 		{StyleGepa, "feedback.refsem.used_dangling", ", but the reference you wrote resolves to nothing in your output"},
 	} {
-		got, ok := d.Lookup(c.style, c.key)
+		got, ok := d.Lookup(ProfileReference, c.style, c.key)
 		if !ok || got != c.want {
 			t.Errorf("Lookup(%s, %s) = %q, %v; want %q", c.style, c.key, got, ok, c.want)
 		}
 	}
-	if _, ok := d.Lookup(StyleGepa, "feedback.op.nope"); ok {
+	if _, ok := d.Lookup(ProfileReference, StyleGepa, "feedback.op.nope"); ok {
 		t.Error("Lookup of an unknown key succeeded")
 	}
 }
 
 func TestWithOverridesLayering(t *testing.T) {
 	d := DefaultTemplates()
-	gepaDefault, _ := d.Lookup(StyleGepa, "feedback.op.key_add")
-	compactDefault, _ := d.Lookup(StyleCompact, "feedback.op.key_add")
+	gepaDefault, _ := d.Lookup(ProfileReference, StyleGepa, "feedback.op.key_add")
+	compactDefault, _ := d.Lookup(ProfileReference, StyleCompact, "feedback.op.key_add")
 	t1, err := d.WithOverrides(map[string]string{"feedback.op.key_add": "{rank}: {key}"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, style := range []string{StyleGepa, StyleCompact} {
-		if got, _ := t1.Lookup(style, "feedback.op.key_add"); got != "{rank}: {key}" {
+		if got, _ := t1.Lookup(ProfileReference, style, "feedback.op.key_add"); got != "{rank}: {key}" {
 			t.Errorf("%s: %q", style, got)
 		}
 	}
@@ -70,14 +73,14 @@ func TestWithOverridesLayering(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := t2.Lookup(StyleCompact, "feedback.op.key_add"); got != compactDefault {
+	if got, _ := t2.Lookup(ProfileReference, StyleCompact, "feedback.op.key_add"); got != compactDefault {
 		t.Errorf("compact after reset: %q", got)
 	}
 	// The receiver is unchanged.
-	if got, _ := t1.Lookup(StyleGepa, "feedback.op.key_add"); got != "{rank}: {key}" {
+	if got, _ := t1.Lookup(ProfileReference, StyleGepa, "feedback.op.key_add"); got != "{rank}: {key}" {
 		t.Errorf("receiver modified: %q", got)
 	}
-	if got, _ := d.Lookup(StyleGepa, "feedback.op.key_add"); got != gepaDefault {
+	if got, _ := d.Lookup(ProfileReference, StyleGepa, "feedback.op.key_add"); got != gepaDefault {
 		t.Errorf("defaults modified: %q", got)
 	}
 	var nilT *Templates

@@ -57,7 +57,7 @@ func TestConformance(t *testing.T) {
 	for k, p := range run {
 		sc := scorers[p.schema]
 		if sc == nil {
-			sc, err = interp.Compile(h.schemas[p.schema], "", interp.Options{})
+			sc, err = interp.Compile(h.schemas[p.schema], "", interp.Options{Compat: interp.CompatReference})
 			if err != nil {
 				t.Fatalf("%s: %v", runIDs[k], err)
 			}

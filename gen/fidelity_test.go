@@ -617,7 +617,7 @@ func TestFidelity(t *testing.T) {
 			t.Fatal("generator failed")
 		}
 		c := v.(fidelityCase)
-		if _, err := interp.Compile(c.schema, "", interp.Options{}); err != nil {
+		if _, err := interp.Compile(c.schema, "", interp.Options{Compat: interp.CompatReference}); err != nil {
 			t.Fatalf("random schema does not compile: %v\n%s", err, c.schema)
 		}
 		cases = append(cases, c)
@@ -640,7 +640,7 @@ func TestFidelity(t *testing.T) {
 	for k, p := range pairs {
 		sc := scorers[p.schema]
 		if sc == nil {
-			sc, _ = interp.Compile(h.schemas[p.schema], "", interp.Options{})
+			sc, _ = interp.Compile(h.schemas[p.schema], "", interp.Options{Compat: interp.CompatReference})
 			scorers[p.schema] = sc
 		}
 		want := interpOutcome(sc, p.gold, p.cand)

@@ -604,7 +604,7 @@ func Repair%[2]s(gold, cand *%[2]s) ([]align.Op, error) {
 const %[1]sSchema = %[4]s
 
 var %[1]sState = sync.OnceValues(func() (*%[1]sFallback, error) {
-	sc, err := interp.Compile([]byte(%[1]sSchema), %[3]q, interp.Options{})
+	sc, err := interp.Compile([]byte(%[1]sSchema), %[3]q, interp.Options{Compat: interp.CompatReference})
 	if err != nil {
 		return nil, err
 	}

@@ -145,7 +145,7 @@ func TestStructSourceFidelity(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if scorers[name], err = interp.New(s.IR, interp.Options{}); err != nil {
+		if scorers[name], err = interp.New(s.IR, interp.Options{Compat: interp.CompatReference}); err != nil {
 			t.Fatal(err)
 		}
 		pdir := filepath.Join(dir, name)

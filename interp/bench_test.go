@@ -317,3 +317,29 @@ func TestBenchCases(t *testing.T) {
 		t.Logf("%s: score %.6f", c.name, res.Score)
 	}
 }
+
+// BenchmarkInterpScoreProfiles measures Scorer.Score in both profiles; the
+// difference is the default profile's canonical forms (profile.go): one
+// walk of each value, and copies only where a number or a member order is
+// not canonical.
+func BenchmarkInterpScoreProfiles(b *testing.B) {
+	for _, c := range benchCases(b, 200) {
+		ref, err := interp.New(c.scorer.Schema(), interp.Options{Compat: interp.CompatReference})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, p := range []struct {
+			name string
+			s    *interp.Scorer
+		}{{"default", c.scorer}, {"reference", ref}} {
+			b.Run(p.name+"/"+c.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := p.s.Score(c.gold, c.cand); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

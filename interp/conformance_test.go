@@ -37,7 +37,7 @@ func (c scorerCache) get(v *conformance.Vector) (*interp.Scorer, error) {
 	if s, ok := c[key]; ok {
 		return s, nil
 	}
-	s, err := interp.Compile(v.SchemaText, "", interp.Options{})
+	s, err := interp.Compile(v.SchemaText, "", interp.Options{Compat: interp.CompatReference})
 	if err != nil {
 		return nil, err
 	}

@@ -159,7 +159,7 @@ func ExampleResult_Feedback() {
 	// Output:
 	// The prediction scored 0.33 (deficit 0.67). Top 2 of 2 fix locations:
 	// 1. /year: expected 1999, got 2000. Fixing this recovers +0.500.
-	// 2. /steps/1: missing list item 2. Adding it recovers +0.167.
-	// Focus on primitive-value errors — they account for 75% of the deficit shown.
+	// 2. /steps/1: missing array item 2. Adding it recovers +0.167.
+	// Focus on value errors — they account for 75% of the deficit shown.
 	// 2 operations
 }

@@ -176,7 +176,7 @@ func hostileCases() []hostileCase {
 		{name: "string where an integer is expected", schema: intSchema, gold: `5`, cand: `"5"`, want: "score 0"},
 		{name: "true where an integer is expected", schema: intSchema, gold: `1`, cand: `true`, want: "score 0"},
 		{name: "float where an integer is expected", schema: intSchema, gold: `1`, cand: `1.5`, want: "score 0"},
-		{name: "gold of the wrong kind", schema: intSchema, gold: `"1"`, cand: `1`, want: "score: invalid gold at /: '1' is not of type 'integer'"},
+		{name: "gold of the wrong kind", schema: intSchema, gold: `"1"`, cand: `1`, want: `score: invalid gold at /: "1" is not of type "integer"`},
 		{name: "union root of different kinds", schema: anySchema, gold: `"a"`, cand: `["a"]`, want: "score 0"},
 		{name: "union cells of different kinds", schema: `{"type": "array", "order": "fixed", "items": {"type": ["integer", "boolean", "string"]}}`, gold: `[1, 2, "x"]`, cand: `[true, false, "x"]`, want: "score 0.2"},
 		// Collections.

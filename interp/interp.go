@@ -46,7 +46,12 @@ type Options struct {
 	Limits Limits
 	// Compat selects the scoring profile: CompatDefault (the zero value)
 	// follows the JSON data model, CompatReference reproduces the Python
-	// reference implementation bit for bit.
+	// reference implementation bit for bit (docs/PROFILES.md). In the
+	// default profile both values are scored in a canonical form (numbers
+	// by value, object members in the schema's property order, then by key),
+	// which is what the match tree, the operations, the bijections and
+	// custom comparators see; Result.Gold and Result.Candidate stay the
+	// values as given.
 	Compat Compat
 }
 
@@ -188,12 +193,19 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 	if opts.ReferentialFeedback != RefFeedbackLiteral && opts.ReferentialFeedback != RefFeedbackSemantic {
 		return nil, fmt.Errorf("interp: referentialFeedback %q: want %q or %q", opts.ReferentialFeedback, RefFeedbackLiteral, RefFeedbackSemantic)
 	}
+	if opts.Compat != CompatDefault && opts.Compat != CompatReference {
+		return nil, fmt.Errorf("interp: compat %q: want %q (default) or %q", opts.Compat, CompatDefault, CompatReference)
+	}
 	opts.Limits = opts.Limits.withDefaults()
 	reg, err := align.NewRegistry(opts.Comparators...)
 	if err != nil {
 		return nil, fmt.Errorf("interp: %w", err)
 	}
-	v, err := validate.Compile(schema.Raw)
+	var vopts []validate.Option
+	if opts.Compat != CompatReference {
+		vopts = append(vopts, validate.WithJSONValues())
+	}
+	v, err := validate.Compile(schema.Raw, vopts...)
 	if err != nil {
 		return nil, fmt.Errorf("interp: schema is not a valid JSON Schema: %w", err)
 	}
@@ -247,11 +259,17 @@ type Result struct {
 	// mappings); informative.
 	Warnings []string
 
+	// Gold and Candidate are the two values as they were given.
 	Gold, Candidate jsonval.Value
 
 	// scorer is the scorer that produced the result (for the schema and
 	// options that feedback needs).
 	scorer *Scorer
+	// gold and cand are the values as scored: Gold and Candidate in the
+	// reference profile, their canonical forms in the default profile
+	// (profile.go). The match tree, the repair walk and every rendered value
+	// read these.
+	gold, cand jsonval.Value
 }
 
 // Bijection is the identifier mapping derived for one scope (docs/SCORING.md §7.5).
@@ -354,12 +372,16 @@ func (s *Scorer) AlignContext(ctx context.Context, gold, cand jsonval.Value) (*R
 	return s.run(ctx, gold, cand, true)
 }
 
-func (s *Scorer) run(ctx context.Context, gold, cand jsonval.Value, build bool) (*Result, error) {
+func (s *Scorer) run(ctx context.Context, in, inCand jsonval.Value, build bool) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.checkDepths(gold, cand); err != nil {
+	if err := s.checkDepths(in, inCand); err != nil {
 		return nil, err
+	}
+	gold, cand := in, inCand
+	if !s.referenceProfile() {
+		gold, cand = canonical(in, s.schema.Root), canonical(inCand, s.schema.Root)
 	}
 	if verr := s.validator.Validate(gold); verr != nil {
 		if verr.Err != nil {
@@ -367,7 +389,7 @@ func (s *Scorer) run(ctx context.Context, gold, cand jsonval.Value, build bool) 
 		}
 		return nil, &GoldError{Pointer: verr.Pointer(), Message: verr.Message}
 	}
-	res := &Result{Gold: gold, Candidate: cand, scorer: s}
+	res := &Result{Gold: in, Candidate: inCand, scorer: s, gold: gold, cand: cand}
 	if verr := s.validator.Validate(cand); verr != nil {
 		if verr.Err != nil {
 			return nil, fmt.Errorf("validating candidate: %w", verr)
@@ -402,6 +424,7 @@ func (s *Scorer) run(ctx context.Context, gold, cand jsonval.Value, build bool) 
 
 // kindsCompatible reports whether two non-null kinds may be compared: equal
 // kinds, or two numbers of different lexical class (docs/SCORING.md §1.4).
+// Inside an object the reference profile is stricter (sameMemberKind).
 func kindsCompatible(a, b jsonval.Kind) bool {
 	if a == b {
 		return true

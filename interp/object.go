@@ -262,9 +262,8 @@ func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bo
 		return nil
 	}
 	e.weight = sub.ValueWeight
-	if gv.Kind != pv.Kind && !gv.IsNull() && !pv.IsNull() {
-		// Different kinds (integer-form vs float-form included) score 0 in
-		// place, before the id/ref rules.
+	if !gv.IsNull() && !pv.IsNull() && !c.sameMemberKind(gv.Kind, pv.Kind) {
+		// Different kinds score 0 in place, before the id/ref rules.
 		if build {
 			e.m = leaf(align.LeafPlain, 0, gv, pv, true, true)
 		}
@@ -281,6 +280,17 @@ func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bo
 		e.ag, e.ap, e.m = r.ag, r.ap, r.m
 	}
 	return nil
+}
+
+// sameMemberKind is the kind test of docs/SCORING.md §6.4 on two non-null member
+// values. The reference profile tells integer-form from float-form numbers
+// (so {"d": 5} vs {"d": 5.0} scores 0 for d); the default profile compares
+// every two numbers by value.
+func (c *call) sameMemberKind(a, b jsonval.Kind) bool {
+	if c.s.referenceProfile() {
+		return a == b
+	}
+	return kindsCompatible(a, b)
 }
 
 // pairByName reports whether the two member lists have the same key set and,

@@ -15,8 +15,10 @@ type MemberScore struct {
 }
 
 // ObjectiveScores returns the similarity of every top-level member of the
-// gold root object, in gold member order: the per-member sub-scores that
-// multi-objective optimisers (GEPA's objective_scores) select on.
+// gold root object, in gold member order (in the default profile the
+// canonical order of docs/PROFILES.md, so that it does not depend on how the
+// gold was written): the per-member sub-scores that multi-objective
+// optimisers (GEPA's objective_scores) select on.
 //
 // A gold member paired with a candidate member (the same key, or a key
 // matched by the schema's keyScore above its keyThreshold) has the
@@ -30,12 +32,12 @@ type MemberScore struct {
 // When the gold root is not an object (an array, a scalar or null), the
 // result is empty: the score is the only objective.
 func (r *Result) ObjectiveScores() []MemberScore {
-	if r.Gold.Kind != jsonval.Object {
+	if r.gold.Kind != jsonval.Object {
 		return nil
 	}
-	out := make([]MemberScore, 0, len(r.Gold.Obj))
+	out := make([]MemberScore, 0, len(r.gold.Obj))
 	if r.Match == nil || r.Match.Type != align.ObjectNode {
-		for _, mb := range r.Gold.Obj {
+		for _, mb := range r.gold.Obj {
 			out = append(out, MemberScore{Key: mb.Key})
 		}
 		return out

@@ -151,7 +151,7 @@ func (c *call) checkGold() error {
 			for _, id := range walkPath(rec.v, rec.ptr, sc.IDSuffix, nil) {
 				k := keyOf(id.v)
 				if ids[k] {
-					return &GoldError{Pointer: id.ptr, Message: "duplicate identifier " + jsonval.PyRepr(id.v) + " in scope " + strconv.Quote(sc.Name)}
+					return &GoldError{Pointer: id.ptr, Message: "duplicate identifier " + c.s.show(id.v) + " in scope " + strconv.Quote(sc.Name)}
 				}
 				ids[k] = true
 			}
@@ -159,7 +159,7 @@ func (c *call) checkGold() error {
 		for _, rp := range sc.RefPaths {
 			for _, ref := range walkPath(c.goldRoot, "", rp, nil) {
 				if !ids[keyOf(ref.v)] {
-					return &GoldError{Pointer: ref.ptr, Message: "reference " + jsonval.PyRepr(ref.v) + " names no identifier of scope " + strconv.Quote(sc.Name)}
+					return &GoldError{Pointer: ref.ptr, Message: "reference " + c.s.show(ref.v) + " names no identifier of scope " + strconv.Quote(sc.Name)}
 				}
 			}
 		}
@@ -384,7 +384,7 @@ func (c *call) warnAmbiguous(sc *ir.Scope, S []float64, n, m int, idsG []jsonval
 		for j := i + 1; j < n; j++ {
 			if slices.Equal(S[i*m:(i+1)*m], S[j*m:(j+1)*m]) {
 				c.warnings = append(c.warnings, "scope "+strconv.Quote(sc.Name)+": gold ids "+
-					jsonval.PyRepr(idsG[i])+" and "+jsonval.PyRepr(idsG[j])+" could be paired in several ways")
+					c.s.show(idsG[i])+" and "+c.s.show(idsG[j])+" could be paired in several ways")
 			}
 		}
 	}

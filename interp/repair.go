@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/feedback"
@@ -40,7 +41,7 @@ func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
 	if r.Match == nil {
 		return nil, nil
 	}
-	ops := align.WalkRepairs(r.Match, r.Gold, r.Candidate, g)
+	ops := align.WalkRepairs(r.Match, r.gold, r.cand, g)
 	var diags []align.Op
 	if opts.IncludePairingAmbiguous {
 		th := opts.AmbiguityThreshold
@@ -56,8 +57,10 @@ func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
 // (docs/SCORING.md §8.8). A candidate that failed validation gets the validation-error
 // text and no operations (docs/SCORING.md §8.8.7). When the scorer's ReferentialFeedback
 // is "semantic" and fo.RefSemantics is nil, reference lines are rendered
-// semantically (docs/SCORING.md §8.11, see RefSemantics).
+// semantically (docs/SCORING.md §8.11, see RefSemantics). The text follows the scorer's
+// profile: fo.Profile is set from its Compat option.
 func (r *Result) Feedback(ro RepairOptions, fo feedback.FeedbackOptions) (string, []align.Op, error) {
+	fo.Profile = r.textProfile()
 	if r.Invalid != nil {
 		t := fo.Templates
 		if t == nil {
@@ -69,7 +72,7 @@ func (r *Result) Feedback(ro RepairOptions, fo feedback.FeedbackOptions) (string
 				return "", nil, err
 			}
 		}
-		return feedback.RenderValidationError(r.Invalid.DisplayPath(), r.Invalid.Message, t), nil, nil
+		return feedback.RenderValidationError(r.Invalid.DisplayPath(), r.Invalid.Message, t, fo.Profile), nil, nil
 	}
 	ops, err := r.Repair(ro)
 	if err != nil {
@@ -86,19 +89,29 @@ func (r *Result) Feedback(ro RepairOptions, fo feedback.FeedbackOptions) (string
 }
 
 // Describe returns the prose description of the alignment (docs/SCORING.md §9.1) with
-// the default templates.
+// the default templates, in the text conventions of the scorer's profile.
 func (r *Result) Describe() string {
-	t := feedback.DefaultTemplates()
+	opts := feedback.DescribeOptions{Profile: r.textProfile()}
 	if r.Invalid != nil {
-		return feedback.DescribeValidationError(r.Invalid.Pointer(), r.Invalid.Message, t)
+		return feedback.DescribeValidationError(r.Invalid.Pointer(), r.Invalid.Message, opts)
 	}
-	return feedback.Describe(r.Score, r.Match, t)
+	return feedback.Describe(r.Score, r.Match, opts)
+}
+
+// textProfile is the feedback profile of the scorer's profile.
+func (r *Result) textProfile() feedback.Profile {
+	if r.scorer != nil && r.scorer.referenceProfile() {
+		return feedback.ProfileReference
+	}
+	return feedback.ProfileDefault
 }
 
 // Attribution decomposes the pair's deficit per location (docs/SCORING.md §9.2): one
 // row per leaf with its effective weight and contribution c(1 − s), sorted
 // by contribution. A candidate that failed validation (or whose root kind
-// differs from the gold's) yields no rows, score 0 and residual −1.
+// differs from the gold's) yields no rows, score 0 and residual −1. In the
+// default profile a residual of magnitude below ResidualNoise, the rounding
+// of the sum identity, is reported as 0.
 func (r *Result) Attribution(opts align.AttributionOptions) (align.Attribution, error) {
 	if _, err := align.ParseGranularity(string(opts.Granularity)); err != nil {
 		return align.Attribution{}, err
@@ -106,5 +119,14 @@ func (r *Result) Attribution(opts align.AttributionOptions) (align.Attribution, 
 	if r.Match == nil {
 		return align.Attribution{Score: r.Score, Residual: -(1 - r.Score)}, nil
 	}
-	return align.Attribute(r.Match, r.Score, opts)
+	at, err := align.Attribute(r.Match, r.Score, opts)
+	if err == nil && r.textProfile() == feedback.ProfileDefault && math.Abs(at.Residual) < ResidualNoise {
+		at.Residual = 0
+	}
+	return at, err
 }
+
+// ResidualNoise bounds the attribution residual that the default profile
+// reports as 0: the residual total − (1 − score) is floating-point rounding
+// of the sum identity (docs/SCORING.md §8.5), a few ulps of 1, far below it.
+const ResidualNoise = 1e-12

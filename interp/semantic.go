@@ -37,7 +37,7 @@ func (r *Result) RefSemantics() feedback.RefSemanticsFunc {
 	if r.scorer == nil || r.Match == nil {
 		return func(*align.Op) (feedback.RefSemantic, bool) { return feedback.RefSemantic{}, false }
 	}
-	sx := &semContext{s: r.scorer, gold: r.Gold, cand: r.Candidate, scopes: map[int]*scopeRecords{}}
+	sx := &semContext{s: r.scorer, gold: r.gold, cand: r.cand, scopes: map[int]*scopeRecords{}}
 	return sx.describe
 }
 

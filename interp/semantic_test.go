@@ -32,8 +32,8 @@ const danglingGold = `{"people":[{"id":1,"name":"Alice"},{"id":2,"name":"Bob"}],
 // TestSemanticSpecExample renders the dangling-reference examples of docs/SCORING.md
 // §7.11 with the semantic referential feedback of docs/SCORING.md §8.11.
 func TestSemanticSpecExample(t *testing.T) {
-	sem := mustScorer(t, danglingSchema, interp.Options{ReferentialFeedback: interp.RefFeedbackSemantic})
-	lit := mustScorer(t, danglingSchema, interp.Options{})
+	sem := mustScorer(t, danglingSchema, interp.Options{Compat: interp.CompatReference, ReferentialFeedback: interp.RefFeedbackSemantic})
+	lit := mustScorer(t, danglingSchema, interp.Options{Compat: interp.CompatReference})
 	cases := []struct {
 		name, cand, semantic, literal string
 	}{
@@ -84,7 +84,7 @@ func TestSemanticTargetAndRelation(t *testing.T) {
    "type":{"type":"string"},"weight":{"type":"integer"},"flag":{"type":"boolean"},"score":{"type":"number"},
    "rank":{"type":"number","enum":[1.5,2.5]},
    "source":{"type":"integer","ref":"person"},"target":{"type":"integer","ref":"person"},"thing":{"type":"string","ref":"thing"}}}}}}`
-	s := mustScorer(t, schema, interp.Options{ReferentialFeedback: interp.RefFeedbackSemantic})
+	s := mustScorer(t, schema, interp.Options{Compat: interp.CompatReference, ReferentialFeedback: interp.RefFeedbackSemantic})
 	gold := `{"people":[{"id":1,"name":"Ann","tags":["x"]},{"id":2,"name":"Bob"},{"id":3,"name":"Bob"}],
  "things":[{"id":"t1"},{"id":"t2"}],
  "relations":[{"type":"knows","weight":3,"flag":true,"score":0.5,"rank":2.5,"source":1,"target":2,"thing":"t1"}]}`
@@ -113,7 +113,7 @@ func TestSemanticTopLevelAndTuple(t *testing.T) {
  "root":{"type":"string","ref":"node"},
  "kind":{"type":"string"},
  "edge":{"type":"array","prefixItems":[{"type":"object","properties":{"to":{"type":"string","ref":"node"},"via":{"type":"string"}}}]}}}`
-	s := mustScorer(t, schema, interp.Options{ReferentialFeedback: interp.RefFeedbackSemantic})
+	s := mustScorer(t, schema, interp.Options{Compat: interp.CompatReference, ReferentialFeedback: interp.RefFeedbackSemantic})
 	gold := `{"nodes":[{"id":"a","label":"want"},{"id":"b","label":"cause"}],"root":"a","kind":"amr","edge":[{"to":"b","via":"ARG0"}]}`
 	cand := `{"nodes":[{"id":"x","label":"want"},{"id":"y","label":"cause"}],"root":"y","kind":"amr","edge":[{"to":"x","via":"ARG0"}]}`
 	got := feedbackText(t, s, gold, cand)
@@ -130,7 +130,7 @@ func TestSemanticTopLevelAndTuple(t *testing.T) {
 // TestSemanticGiveUp calls the provider directly on operations it must
 // decline.
 func TestSemanticGiveUp(t *testing.T) {
-	s := mustScorer(t, danglingSchema, interp.Options{})
+	s := mustScorer(t, danglingSchema, interp.Options{Compat: interp.CompatReference})
 	res, err := s.Align(mustDecode(t, danglingGold), mustDecode(t,
 		`{"people":[{"id":53,"name":"Alice"},{"id":124,"name":"Bob"}],"relations":[{"source":53,"target":9999,"type":"knows"}]}`))
 	if err != nil {
@@ -165,14 +165,14 @@ func TestSemanticGiveUp(t *testing.T) {
 	// Records without definer properties: give up.
 	bare := mustScorer(t, `{"type":"object","properties":{
  "people":{"type":"array","order":"align","items":{"type":"object","properties":{"id":{"type":"integer","idScope":"person"}}}},
- "rel":{"type":"object","properties":{"to":{"type":"integer","ref":"person"}}}}}`, interp.Options{ReferentialFeedback: interp.RefFeedbackSemantic})
+ "rel":{"type":"object","properties":{"to":{"type":"integer","ref":"person"}}}}}`, interp.Options{Compat: interp.CompatReference, ReferentialFeedback: interp.RefFeedbackSemantic})
 	got := feedbackText(t, bare, `{"people":[{"id":1},{"id":2}],"rel":{"to":2}}`, `{"people":[{"id":1},{"id":2}],"rel":{"to":5}}`)
 	if !strings.Contains(got, "wrong reference (got 5, change to ") {
 		t.Errorf("bare records: want the literal line, got\n%s", got)
 	}
 
 	// A result without a match tree has no semantics.
-	inv := mustScorer(t, `{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"]}`, interp.Options{})
+	inv := mustScorer(t, `{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"]}`, interp.Options{Compat: interp.CompatReference})
 	r2, err := inv.Align(mustDecode(t, `{"a":1}`), mustDecode(t, `{}`))
 	if err != nil {
 		t.Fatal(err)
@@ -183,10 +183,10 @@ func TestSemanticGiveUp(t *testing.T) {
 }
 
 func TestSemanticOption(t *testing.T) {
-	if _, err := interp.Compile([]byte(danglingSchema), "", interp.Options{ReferentialFeedback: "fancy"}); err == nil {
+	if _, err := interp.Compile([]byte(danglingSchema), "", interp.Options{Compat: interp.CompatReference, ReferentialFeedback: "fancy"}); err == nil {
 		t.Error("unknown referentialFeedback accepted")
 	}
-	s := mustScorer(t, danglingSchema, interp.Options{})
+	s := mustScorer(t, danglingSchema, interp.Options{Compat: interp.CompatReference})
 	if got := s.Options().ReferentialFeedback; got != interp.RefFeedbackLiteral {
 		t.Errorf("default referentialFeedback %q", got)
 	}

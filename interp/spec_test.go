@@ -77,7 +77,7 @@ func TestSpecVectors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			s := mustScorer(t, tc.schema, interp.Options{})
+			s := mustScorer(t, tc.schema, interp.Options{Compat: interp.CompatReference})
 			got, err := s.Score(mustDecode(t, tc.gold), mustDecode(t, tc.cand))
 			if err != nil {
 				t.Fatal(err)
@@ -111,7 +111,7 @@ func TestFig1(t *testing.T) {
 	}
 	gold, _ := os.ReadFile("../examples/orgchart/gold.json")
 	cand, _ := os.ReadFile("../examples/orgchart/candidate.json")
-	s, err := interp.Compile(schema, "schema.json", interp.Options{})
+	s, err := interp.Compile(schema, "schema.json", interp.Options{Compat: interp.CompatReference})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestFig1(t *testing.T) {
 		t.Errorf("gold ids without a pair: %v", want)
 	}
 	// Without WL the solver breaks the Dave tie the other way (docs/SCORING.md §11.2).
-	s2, err := interp.Compile(schema, "schema.json", interp.Options{IDDisambiguation: "none"})
+	s2, err := interp.Compile(schema, "schema.json", interp.Options{Compat: interp.CompatReference, IDDisambiguation: "none"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestFig1(t *testing.T) {
 // weighs the missing member by its valueWeight (3/4 and 1/4): 0.75 and 0.25,
 // which are not the scorer's weights.
 func TestRule1HandComputation(t *testing.T) {
-	s := mustScorer(t, `{"type": "object", "properties": {"source": {"type": ["string", "null"], "score": "jaro", "nullScore": 0.5, "valueWeight": 3}}, "keyThreshold": 0.7, "valueImportance": 2}`, interp.Options{})
+	s := mustScorer(t, `{"type": "object", "properties": {"source": {"type": ["string", "null"], "score": "jaro", "nullScore": 0.5, "valueWeight": 3}}, "keyThreshold": 0.7, "valueImportance": 2}`, interp.Options{Compat: interp.CompatReference})
 	res, err := s.Align(mustDecode(t, `{"source": "timber"}`), mustDecode(t, `{"explanation": "Zeno Weber"}`))
 	if err != nil {
 		t.Fatal(err)

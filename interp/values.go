@@ -14,9 +14,11 @@ import (
 // strings, MarshalJSON methods honoured): anything json.Marshal accepts.
 // No generated code is needed; the values are encoded and decoded once.
 //
-// An integral float64 field encodes as an integer-form number ("4"), so
-// the score equals that of the generated struct-tag scorer (oagen gen
-// -type) when numbers compare by value, as they do in the default profile.
+// A whole float64 encodes as an integer-form number ("4"). The default
+// profile compares numbers by value, so there the score is that of the
+// values' float-form JSON and of the generated struct-tag scorer (oagen gen
+// -type), which reads the float64 fields; in the reference profile, 4 and
+// 4.5 are numbers of different kinds (docs/PROFILES.md).
 func (s *Scorer) ScoreValues(gold, cand any) (float64, error) {
 	g, c, err := s.values(gold, cand)
 	if err != nil {

@@ -50,7 +50,7 @@ func ExampleScorer_ScoreValues() {
 	// Output:
 	// score 0.8282
 	// The prediction scored 0.83 (deficit 0.17). Top 2 of 2 fix locations:
-	// 1. /tags: list is missing item 'math'. Adding it recovers +0.167.
-	// 2. /name: expected 'Ada Lovelace', got 'Ada Lovelance'. Fixing this recovers +0.005.
-	// Focus on missing-list-item errors — they account for 97% of the deficit shown.
+	// 1. /tags: array is missing item "math". Adding it recovers +0.167.
+	// 2. /name: expected "Ada Lovelace", got "Ada Lovelance". Fixing this recovers +0.005.
+	// Focus on missing array item errors — they account for 97% of the deficit shown.
 }

@@ -87,7 +87,7 @@ func TestScoreValuesErrors(t *testing.T) {
 	}{
 		{"gold", make(chan int), ok, "interp: gold: json: unsupported type: chan int"},
 		{"candidate", ok, math.Inf(1), "interp: candidate: json: unsupported value: +Inf"},
-		{"nil slice", item{Name: "a"}, ok, `invalid gold at /tags: None is not of type 'array'`},
+		{"nil slice", item{Name: "a"}, ok, `invalid gold at /tags: null is not of type "array"`},
 	} {
 		_, err := sc.ScoreValues(tc.gold, tc.cand)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -102,5 +102,43 @@ func TestScoreValuesErrors(t *testing.T) {
 	_, err := deep.ScoreValues(map[string]any{"name": "a", "qty": 1, "tags": [][]string{{"x"}}}, ok)
 	if err == nil || err.Error() != "interp: gold: nesting depth exceeds the MaxDepth limit of 2" {
 		t.Errorf("deep gold: %v", err)
+	}
+}
+
+// TestScoreValuesNumbersByValue shows why ScoreValues is exact in the
+// default profile: encoding/json writes a whole float64 as 5, an integer
+// literal. The default profile reads numbers by value, so the pair scores as
+// its float-form JSON does (and as a generated struct-tag scorer, which
+// reads the float64 fields, does); the reference profile sees an integer
+// and a float, a kind mismatch.
+func TestScoreValuesNumbersByValue(t *testing.T) {
+	type priced struct {
+		Price float64 `json:"price"`
+	}
+	schema := []byte(`{"type": "object", "properties": {"price": {"type": "number", "score": "invdiff"}}}`)
+	gold, cand := priced{5}, priced{5.5}
+	g, _ := jsonval.Decode([]byte(`{"price": 5.0}`), jsonval.DecodeOptions{})
+	c, _ := jsonval.Decode([]byte(`{"price": 5.5}`), jsonval.DecodeOptions{})
+	for _, tc := range []struct {
+		compat interp.Compat
+		want   float64
+	}{
+		{interp.CompatDefault, 1 / 1.5},
+		{interp.CompatReference, 0},
+	} {
+		sc, err := interp.Compile(schema, "priced.json", interp.Options{Compat: tc.compat})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := sc.ScoreValues(gold, cand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tc.want {
+			t.Errorf("%q profile: ScoreValues %v, want %v", tc.compat, got, tc.want)
+		}
+		if fromJSON, _ := sc.Score(g, c); tc.compat == interp.CompatDefault && math.Float64bits(fromJSON) != math.Float64bits(got) {
+			t.Errorf("default profile: ScoreValues %v, Score of the float-form JSON %v", got, fromJSON)
+		}
 	}
 }

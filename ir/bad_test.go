@@ -158,7 +158,42 @@ var badSchemas = []struct {
 		name:   "null_score_bool",
 		schema: `{"type": "string", "nullScore": true}`,
 		want: []string{
-			`schema.json:1:20: #: "nullScore" must be a number in [0, 1], got boolean true`,
+			`schema.json:1:20: #: "nullScore" must be a number, got boolean true`,
+		},
+	},
+	{
+		name:   "null_score_negative",
+		schema: `{"type": "string", "nullScore": -0.5}`,
+		want: []string{
+			`schema.json:1:20: #: "nullScore" must be a number in [0, 1], got number -0.5`,
+		},
+	},
+	{
+		name:   "threshold_above_one",
+		schema: `{"type": "string", "threshold": 1.5}`,
+		want: []string{
+			`schema.json:1:20: #: "threshold" must be a number in [0, 1], got number 1.5`,
+		},
+	},
+	{
+		name:   "threshold_negative",
+		schema: `{"type": "integer", "threshold": -1}`,
+		want: []string{
+			`schema.json:1:21: #: "threshold" must be a number in [0, 1], got number -1`,
+		},
+	},
+	{
+		name:   "key_threshold_range",
+		schema: `{"type": "object", "properties": {"a": {"type": "string"}}, "keyThreshold": 2}`,
+		want: []string{
+			`schema.json:1:61: #: "keyThreshold" must be a number in [0, 1], got number 2`,
+		},
+	},
+	{
+		name:   "importance_negative",
+		schema: `{"type": "object", "properties": {"a": {"type": "string"}}, "keyImportance": -0.5}`,
+		want: []string{
+			`schema.json:1:61: #: "keyImportance" must not be negative, got -0.5 (docs/SCORING.md §2.3)`,
 		},
 	},
 	{
@@ -525,5 +560,18 @@ func TestBadSchemas(t *testing.T) {
 				t.Errorf("Error() = %q", err.Error())
 			}
 		})
+	}
+}
+
+// TestFractionBounds checks that 0 and 1 are inside the range of the
+// [0, 1] keywords.
+func TestFractionBounds(t *testing.T) {
+	for _, schema := range []string{
+		`{"type": "object", "properties": {"a": {"type": "string", "threshold": 0, "nullScore": 1}, "b": {"type": ["string", "null"], "threshold": 1, "nullScore": 0}}, "keyThreshold": 1}`,
+		`{"type": "object", "properties": {"a": {"type": "number", "threshold": 0.5}}, "keyThreshold": 0, "keyImportance": 0, "valueImportance": 2}`,
+	} {
+		if _, err := Compile([]byte(schema), Options{File: "schema.json"}); err != nil {
+			t.Errorf("%s: %v", schema, err)
+		}
 	}
 }

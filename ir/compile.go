@@ -222,6 +222,21 @@ func (c *compiler) weight(e *effSchema, key string, def float64) (float64, bool)
 	return f, true
 }
 
+// fraction reads keyword key as a number in [0, 1] (thresholds, nullScore:
+// a comparator's result is in [0, 1], so a bound outside it is a mistake:
+// threshold 1.5 would zero every comparison).
+func (c *compiler) fraction(e *effSchema, key string) (float64, kwEntry, bool) {
+	f, k, ok := c.number(e, key)
+	if !ok {
+		return 0, k, false
+	}
+	if !(f >= 0 && f <= 1) {
+		c.kwError(k, "%q must be a number in [0, 1], got %s", key, describeValue(k.val))
+		return 0, k, false
+	}
+	return f, k, true
+}
+
 // boolean reads keyword key as a JSON boolean.
 func (c *compiler) boolean(e *effSchema, key string) bool {
 	k, ok := e.get(key)
@@ -386,19 +401,14 @@ func (c *compiler) fill(n *Node, e *effSchema, depth int) {
 			}
 		}
 	}
-	if f, k, ok := c.number(e, "threshold"); ok {
+	if f, k, ok := c.fraction(e, "threshold"); ok {
 		n.Threshold = f
 		if referential {
 			c.kwWarn(k, "\"threshold\" is ignored on %s node", referentialKind(n))
 		}
 	}
-	if k, ok := e.get("nullScore"); ok {
-		f := k.val.num.Float64()
-		if (k.val.kind != jsonval.Int && k.val.kind != jsonval.Float) || !(f >= 0 && f <= 1) {
-			c.kwError(k, "\"nullScore\" must be a number in [0, 1], got %s", describeValue(k.val))
-		} else {
-			n.NullScore = f
-		}
+	if f, _, ok := c.fraction(e, "nullScore"); ok {
+		n.NullScore = f
 	}
 	n.ValueWeight, _ = c.weight(e, "valueWeight", 1)
 	if k, ok := e.get("enum"); ok {
@@ -425,7 +435,7 @@ func (c *compiler) fill(n *Node, e *effSchema, depth int) {
 				n.KeyScore = s
 			}
 		}
-		if f, _, ok := c.number(e, "keyThreshold"); ok {
+		if f, _, ok := c.fraction(e, "keyThreshold"); ok {
 			n.KeyThreshold = f
 		}
 		ki, ok1 := c.weight(e, "keyImportance", 0)

@@ -124,6 +124,15 @@ func (n *Node) Property(name string) *Node {
 	return nil
 }
 
+// PropertyIndex returns the position of the member named name in
+// Properties, or -1 when the node does not declare it.
+func (n *Node) PropertyIndex(name string) int {
+	if i, ok := n.propIndex[name]; ok {
+		return i
+	}
+	return -1
+}
+
 // PrefixWeight returns the weight of tuple position i (docs/SCORING.md §5.5): the i-th
 // prefixWeights entry, the single entry of a length-1 list, or 1.
 func (n *Node) PrefixWeight(i int) float64 {

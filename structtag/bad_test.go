@@ -167,6 +167,15 @@ func TestBadInputs(t *testing.T) {
 		{"Channel", []string{
 			"bad.go:165:13: type chan int has no JSON encoding",
 		}},
+		{"ThresholdRange", []string{
+			"bad.go:175:31: \"threshold\" must be a number in [0, 1], got number 1.5",
+		}},
+		{"KeyThresholdRange", []string{
+			"bad.go:179:21: \"keyThreshold\" must be a number in [0, 1], got number -0.1",
+		}},
+		{"NegativeImportance", []string{
+			"bad.go:184:21: \"keyImportance\" must not be negative, got -1 (docs/SCORING.md §2.3)",
+		}},
 		{"ManyErrors", []string{
 			"bad.go:169:27: unknown keyword \"scor\" in oa tag (did you mean \"score\"?)",
 			"bad.go:169:38: \"threshold\" wants a number, got \"x\"",

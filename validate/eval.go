@@ -23,8 +23,8 @@ import (
 // A valid value costs no allocation: the path of an error is built only once
 // the error exists, as it travels back up (see descendKey), and a message only
 // when it is reported.
-func firstError(root *node, inst jsonval.Value) *Error {
-	var e evaluator
+func firstError(root *node, inst jsonval.Value, jsonValues bool) *Error {
+	e := evaluator{jsonValues: jsonValues}
 	// With probing off, eval returns only nil or an *Error.
 	err, ok := e.eval(root, inst).(*Error)
 	if !ok {
@@ -38,7 +38,8 @@ func firstError(root *node, inst jsonval.Value) *Error {
 // wanted (inside anyOf, oneOf, not, if and contains, whose subschema errors
 // are never reported), in which case errors carry no message and no path.
 type evaluator struct {
-	probing int
+	probing    int
+	jsonValues bool // render values in messages as JSON (WithJSONValues)
 }
 
 // errProbe is the error returned while probing: only its presence matters.
@@ -92,9 +93,17 @@ func (e *evaluator) descendIndex(n *node, inst jsonval.Value, i int) error {
 	return err
 }
 
-func repr(v jsonval.Value) string { return jsonval.PyRepr(v) }
+// repr renders a value inside a message: Python's repr, as jsonschema
+// does, or JSON (jsonval.Readable) for a Validator compiled WithJSONValues.
+func (e *evaluator) repr(v jsonval.Value) string {
+	if e.jsonValues {
+		return jsonval.Readable(v)
+	}
+	return jsonval.PyRepr(v)
+}
 
-func reprString(s string) string { return jsonval.PyRepr(jsonval.NewString(s)) }
+// reprString is repr of a string.
+func (e *evaluator) reprString(s string) string { return e.repr(jsonval.NewString(s)) }
 
 // eval returns the first error of inst under n: Validator.iter_errors (or
 // descend) of Python jsonschema, stopped at its first yield.
@@ -103,7 +112,7 @@ func (e *evaluator) eval(n *node, inst jsonval.Value) error {
 		if n.raw.B {
 			return nil
 		}
-		return e.fail(func() string { return "False schema does not allow " + repr(inst) })
+		return e.fail(func() string { return "False schema does not allow " + e.repr(inst) })
 	}
 	for i := range n.kws {
 		if err := e.keyword(n, &n.kws[i], inst); err != nil {
@@ -127,12 +136,12 @@ func (e *evaluator) keyword(n *node, kw *keyword, inst jsonval.Value) error {
 				return nil
 			}
 		}
-		return e.fail(func() string { return repr(inst) + " is not one of " + repr(kw.val) })
+		return e.fail(func() string { return e.repr(inst) + " is not one of " + e.repr(kw.val) })
 	case kwConst:
 		if jsonval.Equal(inst, kw.val) {
 			return nil
 		}
-		return e.fail(func() string { return repr(kw.val) + " was expected" })
+		return e.fail(func() string { return e.repr(kw.val) + " was expected" })
 	case kwAllOf:
 		for _, sub := range kw.subs {
 			if err := e.eval(sub, inst); err != nil {
@@ -146,14 +155,14 @@ func (e *evaluator) keyword(n *node, kw *keyword, inst jsonval.Value) error {
 				return nil
 			}
 		}
-		return e.fail(func() string { return repr(inst) + " is not valid under any of the given schemas" })
+		return e.fail(func() string { return e.repr(inst) + " is not valid under any of the given schemas" })
 	case kwOneOf:
 		return e.oneOf(kw, inst)
 	case kwNot:
 		if !e.isValid(kw.sub, inst) {
 			return nil
 		}
-		return e.fail(func() string { return repr(inst) + " should not be valid under " + repr(kw.sub.raw) })
+		return e.fail(func() string { return e.repr(inst) + " should not be valid under " + e.repr(kw.sub.raw) })
 	case kwIf:
 		if e.isValid(kw.sub, inst) {
 			if n.then != nil {
@@ -217,9 +226,9 @@ func (e *evaluator) typeKeyword(kw *keyword, inst jsonval.Value) error {
 		}
 		reprs := make([]string, len(list))
 		for i, t := range list {
-			reprs[i] = repr(t)
+			reprs[i] = e.repr(t)
 		}
-		return repr(inst) + " is not of type " + strings.Join(reprs, ", ")
+		return e.repr(inst) + " is not of type " + strings.Join(reprs, ", ")
 	})
 }
 
@@ -232,7 +241,7 @@ func (e *evaluator) oneOf(kw *keyword, inst jsonval.Value) error {
 		}
 	}
 	if first < 0 {
-		return e.fail(func() string { return repr(inst) + " is not valid under any of the given schemas" })
+		return e.fail(func() string { return e.repr(inst) + " is not valid under any of the given schemas" })
 	}
 	var more []*node
 	for _, sub := range kw.subs[first+1:] {
@@ -247,20 +256,20 @@ func (e *evaluator) oneOf(kw *keyword, inst jsonval.Value) error {
 	return e.fail(func() string {
 		reprs := make([]string, len(more))
 		for i, sub := range more {
-			reprs[i] = repr(sub.raw)
+			reprs[i] = e.repr(sub.raw)
 		}
-		return repr(inst) + " is valid under each of " + strings.Join(reprs, ", ")
+		return e.repr(inst) + " is valid under each of " + strings.Join(reprs, ", ")
 	})
 }
 
 // sizeMessage words the minItems/minLength/minProperties family of errors,
 // which Python phrases specially for a limit of 1 (or 0 for the max family).
-func sizeMessage(inst jsonval.Value, limit jsonval.Value, special float64, specialText, text string) func() string {
+func (e *evaluator) sizeMessage(inst jsonval.Value, limit jsonval.Value, special float64, specialText, text string) func() string {
 	return func() string {
 		if limit.IsNumber() && limit.Float64() == special {
-			return repr(inst) + " " + specialText
+			return e.repr(inst) + " " + specialText
 		}
-		return repr(inst) + " " + text
+		return e.repr(inst) + " " + text
 	}
 }
 
@@ -310,16 +319,16 @@ func (e *evaluator) objectKeyword(n *node, kw *keyword, inst jsonval.Value) erro
 				continue
 			}
 			if _, ok := inst.Get(r.S); !ok {
-				return e.fail(func() string { return repr(*r) + " is a required property" })
+				return e.fail(func() string { return e.repr(*r) + " is a required property" })
 			}
 		}
 	case kwMinProperties:
 		if lessThan(len(inst.Obj), kw.val) {
-			return e.fail(sizeMessage(inst, kw.val, 1, "should be non-empty", "does not have enough properties"))
+			return e.fail(e.sizeMessage(inst, kw.val, 1, "should be non-empty", "does not have enough properties"))
 		}
 	case kwMaxProperties:
 		if greaterThan(len(inst.Obj), kw.val) {
-			return e.fail(sizeMessage(inst, kw.val, 0, "is expected to be empty", "has too many properties"))
+			return e.fail(e.sizeMessage(inst, kw.val, 0, "is expected to be empty", "has too many properties"))
 		}
 	case kwPropertyNames:
 		// The property name is the instance; the path does not change.
@@ -344,7 +353,7 @@ func (e *evaluator) objectKeyword(n *node, kw *keyword, inst jsonval.Value) erro
 					continue
 				}
 				if _, ok := inst.Get(each.S); !ok {
-					return e.fail(func() string { return repr(each) + " is a dependency of " + reprString(dep.name) })
+					return e.fail(func() string { return e.repr(each) + " is a dependency of " + e.reprString(dep.name) })
 				}
 			}
 		}
@@ -413,7 +422,7 @@ func (e *evaluator) additionalProperties(n *node, kw *keyword, inst jsonval.Valu
 		sort.Strings(names) // byte order of UTF-8 is code point order, as Python's
 		reprs := make([]string, len(names))
 		for i, s := range names {
-			reprs[i] = reprString(s)
+			reprs[i] = e.reprString(s)
 		}
 		if pp, ok := n.raw.Get("patternProperties"); ok {
 			verb := "does"
@@ -426,7 +435,7 @@ func (e *evaluator) additionalProperties(n *node, kw *keyword, inst jsonval.Valu
 			}
 			sort.Strings(patterns)
 			for i, p := range patterns {
-				patterns[i] = reprString(p)
+				patterns[i] = e.reprString(p)
 			}
 			return strings.Join(reprs, ", ") + " " + verb + " not match any of the regexes: " + strings.Join(patterns, ", ")
 		}
@@ -482,15 +491,15 @@ func (e *evaluator) arrayKeyword(n *node, kw *keyword, inst jsonval.Value) error
 		return e.unevaluatedItems(n, kw, inst)
 	case kwMinItems:
 		if lessThan(len(inst.Arr), kw.val) {
-			return e.fail(sizeMessage(inst, kw.val, 1, "should be non-empty", "is too short"))
+			return e.fail(e.sizeMessage(inst, kw.val, 1, "should be non-empty", "is too short"))
 		}
 	case kwMaxItems:
 		if greaterThan(len(inst.Arr), kw.val) {
-			return e.fail(sizeMessage(inst, kw.val, 0, "is expected to be empty", "is too long"))
+			return e.fail(e.sizeMessage(inst, kw.val, 0, "is expected to be empty", "is too long"))
 		}
 	case kwUniqueItems:
 		if kw.val.Kind == jsonval.Bool && kw.val.B && hasDuplicates(inst.Arr) {
-			return e.fail(func() string { return repr(inst) + " has non-unique elements" })
+			return e.fail(func() string { return e.repr(inst) + " has non-unique elements" })
 		}
 	case kwContains:
 		return e.contains(n, kw, inst)
@@ -500,7 +509,7 @@ func (e *evaluator) arrayKeyword(n *node, kw *keyword, inst jsonval.Value) error
 				return nil
 			}
 		}
-		return e.fail(func() string { return "None of " + repr(inst) + " are valid under the given schema" })
+		return e.fail(func() string { return "None of " + e.repr(inst) + " are valid under the given schema" })
 	}
 	return nil
 }
@@ -524,7 +533,7 @@ func (e *evaluator) items2020(n *node, kw *keyword, inst jsonval.Value) error {
 				item = "item"
 			}
 			return "Expected at most " + strconv.Itoa(prefix) + " " + item + " but found " +
-				strconv.Itoa(extra) + " extra: " + repr(rest)
+				strconv.Itoa(extra) + " extra: " + e.repr(rest)
 		})
 	}
 	for i := prefix; i < len(inst.Arr); i++ {
@@ -555,7 +564,7 @@ func (e *evaluator) additionalItems(n *node, kw *keyword, inst jsonval.Value) er
 		return e.fail(func() string {
 			reprs := make([]string, len(inst.Arr)-head)
 			for i := range reprs {
-				reprs[i] = repr(inst.Arr[head+i])
+				reprs[i] = e.repr(inst.Arr[head+i])
 			}
 			return "Additional items are not allowed (" + extrasMsg(reprs) + " unexpected)"
 		})
@@ -581,7 +590,7 @@ func (e *evaluator) contains(n *node, kw *keyword, inst jsonval.Value) error {
 		matches++
 		if greaterThan(matches, maxC) {
 			return e.fail(func() string {
-				return "Too many items match the given schema (expected at most " + repr(maxC) + ")"
+				return "Too many items match the given schema (expected at most " + e.repr(maxC) + ")"
 			})
 		}
 	}
@@ -589,10 +598,10 @@ func (e *evaluator) contains(n *node, kw *keyword, inst jsonval.Value) error {
 		return nil
 	}
 	if matches == 0 {
-		return e.fail(func() string { return repr(inst) + " does not contain items matching the given schema" })
+		return e.fail(func() string { return e.repr(inst) + " does not contain items matching the given schema" })
 	}
 	return e.fail(func() string {
-		return "Too few items match the given schema (expected at least " + repr(minC) +
+		return "Too few items match the given schema (expected at least " + e.repr(minC) +
 			" but only " + strconv.Itoa(matches) + " matched)"
 	})
 }
@@ -602,15 +611,15 @@ func (e *evaluator) stringKeyword(kw *keyword, inst jsonval.Value) error {
 	case kwMinLength:
 		// Python's len counts code points.
 		if lessThan(utf8.RuneCountInString(inst.S), kw.val) {
-			return e.fail(sizeMessage(inst, kw.val, 1, "should be non-empty", "is too short"))
+			return e.fail(e.sizeMessage(inst, kw.val, 1, "should be non-empty", "is too short"))
 		}
 	case kwMaxLength:
 		if greaterThan(utf8.RuneCountInString(inst.S), kw.val) {
-			return e.fail(sizeMessage(inst, kw.val, 0, "is expected to be empty", "is too long"))
+			return e.fail(e.sizeMessage(inst, kw.val, 0, "is expected to be empty", "is too long"))
 		}
 	case kwPattern:
 		if !kw.re.MatchString(inst.S) {
-			return e.fail(func() string { return repr(inst) + " does not match " + repr(kw.val) })
+			return e.fail(func() string { return e.repr(inst) + " does not match " + e.repr(kw.val) })
 		}
 	}
 	return nil
@@ -656,7 +665,7 @@ func (e *evaluator) numberKeyword(n *node, kw *keyword, inst jsonval.Value) erro
 		}
 	case kwMultipleOf:
 		if notMultipleOf(inst, kw.val) {
-			return e.fail(func() string { return repr(inst) + " is not a multiple of " + repr(kw.val) })
+			return e.fail(func() string { return e.repr(inst) + " is not a multiple of " + e.repr(kw.val) })
 		}
 	}
 	return nil
@@ -666,7 +675,7 @@ func (e *evaluator) numberKeyword(n *node, kw *keyword, inst jsonval.Value) erro
 // comparison. (A method rather than a closure over inst, so that a passing
 // value costs nothing.)
 func (e *evaluator) bound(inst jsonval.Value, kw *keyword, cmp string) error {
-	return e.fail(func() string { return repr(inst) + " is " + cmp + " " + repr(kw.val) })
+	return e.fail(func() string { return e.repr(inst) + " is " + cmp + " " + e.repr(kw.val) })
 }
 
 // truthy reports whether the schema member key is present and true.

@@ -35,7 +35,7 @@ func (e *evaluator) unevaluatedItems(n *node, kw *keyword, inst jsonval.Value) e
 	var reprs []string
 	for i, ok := range seen {
 		if !ok {
-			reprs = append(reprs, repr(inst.Arr[i]))
+			reprs = append(reprs, e.repr(inst.Arr[i]))
 		}
 	}
 	if len(reprs) == 0 {
@@ -144,7 +144,7 @@ func (e *evaluator) unevaluatedProperties(n *node, kw *keyword, inst jsonval.Val
 		}
 		reprs := make([]string, len(keys))
 		for i, k := range keys {
-			reprs[i] = reprString(k)
+			reprs[i] = e.reprString(k)
 		}
 		if isFalse {
 			return "Unevaluated properties are not allowed (" + extrasMsg(reprs) + " unexpected)"

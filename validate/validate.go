@@ -82,6 +82,7 @@ type Option func(*config)
 type config struct {
 	maxDepth   int
 	noFastPath bool
+	jsonValues bool
 }
 
 // WithMaxDepth sets the nesting limit for instances and the schema document
@@ -98,6 +99,14 @@ func WithoutFastPath() Option {
 	return func(c *config) { c.noFastPath = true }
 }
 
+// WithJSONValues makes error messages show values as JSON text
+// (jsonval.Readable: "x" is not of type "integer", ["a", "b"]) instead of
+// Python's repr ('x' is not of type 'integer', ['a', 'b']). The wording is
+// otherwise jsonschema's; validity does not change.
+func WithJSONValues() Option {
+	return func(c *config) { c.jsonValues = true }
+}
+
 // Validator validates values against one compiled schema document. It is
 // immutable after Compile and safe for concurrent use.
 type Validator struct {
@@ -106,6 +115,8 @@ type Validator struct {
 	maxDepth int
 	fast     bool     // the document is in the fast subset and the fast path is enabled
 	plan     fastPlan // why not, and the document's large numbers
+	// jsonValues renders values in messages as JSON (WithJSONValues).
+	jsonValues bool
 }
 
 // FastPath reports whether Validate decides validity with the ordered
@@ -201,7 +212,7 @@ func Compile(schema jsonval.Value, opts ...Option) (*Validator, error) {
 	}
 	plan := planFast(schema, nodes)
 	return &Validator{sch: sch, root: root, maxDepth: cfg.maxDepth,
-		fast: plan.reason == "" && !cfg.noFastPath, plan: plan}, nil
+		fast: plan.reason == "" && !cfg.noFastPath, plan: plan, jsonValues: cfg.jsonValues}, nil
 }
 
 // Validate validates inst against the schema. It returns nil when inst is
@@ -225,7 +236,7 @@ func (v *Validator) Validate(inst jsonval.Value) *Error {
 			Err:     fmt.Errorf("validate: instance: %w", ErrNotJSON),
 		}
 	case v.fast && !v.plan.needsFullPath(&s):
-		return firstError(v.root, inst)
+		return firstError(v.root, inst, v.jsonValues)
 	}
 	return v.validateFull(inst)
 }
@@ -237,7 +248,7 @@ func (v *Validator) validateFull(inst jsonval.Value) *Error {
 	if err == nil {
 		return nil
 	}
-	if e := firstError(v.root, inst); e != nil {
+	if e := firstError(v.root, inst, v.jsonValues); e != nil {
 		return e
 	}
 	var verr *jsonschema.ValidationError

@@ -284,3 +284,37 @@ func TestCmpNum(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONValues checks that WithJSONValues changes only how values show in
+// messages, on both paths.
+func TestJSONValues(t *testing.T) {
+	for _, c := range []struct{ schema, inst, py, js string }{
+		{`{"enum": ["Manager", "Engineer"]}`, `"Boss"`, `'Boss' is not one of ['Manager', 'Engineer']`, `"Boss" is not one of ["Manager", "Engineer"]`},
+		{`{"type": "object", "required": ["name"]}`, `{}`, `'name' is a required property`, `"name" is a required property`},
+		{`{"type": "integer"}`, `null`, `None is not of type 'integer'`, `null is not of type "integer"`},
+		{`{"type": "string"}`, `12.0`, `12.0 is not of type 'string'`, `12 is not of type "string"`},
+		{`{"type": "object", "additionalProperties": false}`, `{"z": true}`, `Additional properties are not allowed ('z' was unexpected)`, `Additional properties are not allowed ("z" was unexpected)`},
+	} {
+		for _, fast := range []bool{true, false} {
+			opts := []Option{}
+			if !fast {
+				opts = append(opts, WithoutFastPath())
+			}
+			py, err := Compile(mustDecode(t, c.schema), opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			js, err := Compile(mustDecode(t, c.schema), append(opts, WithJSONValues())...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inst := mustDecode(t, c.inst)
+			if e := py.Validate(inst); e == nil || e.Message != c.py {
+				t.Errorf("%s on %s (fast %v): %v, want %q", c.schema, c.inst, fast, e, c.py)
+			}
+			if e := js.Validate(inst); e == nil || e.Message != c.js {
+				t.Errorf("%s on %s with JSON values (fast %v): %v, want %q", c.schema, c.inst, fast, e, c.js)
+			}
+		}
+	}
+}

@@ -8,15 +8,16 @@ import (
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/feedback"
+	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
 // writeAttribution writes the attribution of docs/SCORING.md §9.2 as a text table:
 // a header line with the total and the residual, then one row per location
 // in contribution order. Numbers have six decimals; values are displayed as
-// in the feedback (Python representation, "-" for an absent side); the root
-// path is shown as "(root)".
-func writeAttribution(b *strings.Builder, at align.Attribution) {
+// in the feedback of profile c ("-" for an absent side); the root path is
+// shown as "(root)".
+func writeAttribution(b *strings.Builder, at align.Attribution, c interp.Compat) {
 	fmt.Fprintf(b, "Attribution: total %s, residual %s, %d rows\n",
 		formatScore(at.Total), formatScore(at.Residual), len(at.Rows))
 	if len(at.Rows) == 0 {
@@ -39,15 +40,15 @@ func writeAttribution(b *strings.Builder, at align.Attribution) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
 			strconv.FormatFloat(r.Contribution, 'f', 6, 64), strconv.FormatFloat(r.Weight, 'f', 6, 64),
 			strconv.FormatFloat(r.Score, 'f', 6, 64), r.Part, kind, path,
-			sideText(r.Gold, r.HasGold), sideText(r.Pred, r.HasPred))
+			sideText(r.Gold, r.HasGold, c), sideText(r.Pred, r.HasPred, c))
 	}
 	tw.Flush()
 }
 
-// sideText displays one side of an attribution row.
-func sideText(v jsonval.Value, has bool) string {
+// sideText displays one side of an attribution row in profile c.
+func sideText(v jsonval.Value, has bool, c interp.Compat) string {
 	if !has {
 		return "-"
 	}
-	return feedback.FmtValue(v)
+	return feedback.FmtValue(v, textProfile(c))
 }

@@ -44,34 +44,49 @@ var opKinds = []struct {
 	{"pairing_ambiguous", []string{"-confidence", "margin", "-include-pairing-ambiguous"}},
 }
 
+// goldenCases are the pinned runs. The files without a "-default" suffix
+// pin the reference profile (-compat reference), whose text is the Python
+// reference's byte for byte; the "-default" files pin what the default
+// profile shows for the same inputs.
 func goldenCases() []goldenCase {
-	feedback := []string{"score", "-feedback", "-top-k", "-1"}
+	ref := func(cmd string, flags ...string) []string {
+		return append([]string{cmd, "-compat", "reference"}, flags...)
+	}
+	feedbackFlags := []string{"-feedback", "-top-k", "-1"}
 	var cs []goldenCase
 	for _, k := range opKinds {
 		in := "ops/" + k.kind
 		for _, style := range []string{"gepa", "compact"} {
-			args := append(append(append([]string(nil), feedback...), "-style", style), k.flags...)
+			args := ref("score", append(append(append([]string(nil), feedbackFlags...), "-style", style), k.flags...)...)
 			cs = append(cs, goldenCase{in, in + "/" + style + ".txt", args})
 		}
+		args := append(append([]string{"score"}, feedbackFlags...), k.flags...)
+		cs = append(cs, goldenCase{in, in + "/gepa-default.txt", args})
 	}
 	for _, in := range []string{"semantic/dangling", "semantic/reversed", "semantic/missing_record",
 		"semantic/o2g_damage_586", "semantic/o2g_damage_1324"} {
 		for _, style := range []string{"gepa", "compact"} {
-			args := append(append([]string(nil), feedback...), "-style", style, "-referential-feedback", "semantic")
+			args := ref("score", append(append([]string(nil), feedbackFlags...), "-style", style, "-referential-feedback", "semantic")...)
 			cs = append(cs, goldenCase{in, in + "/semantic-" + style + ".txt", args})
 		}
-		cs = append(cs, goldenCase{in, in + "/literal-gepa.txt", feedback})
+		cs = append(cs, goldenCase{in, in + "/literal-gepa.txt", ref("score", feedbackFlags...)})
+		cs = append(cs, goldenCase{in, in + "/semantic-gepa-default.txt",
+			append(append([]string{"score"}, feedbackFlags...), "-referential-feedback", "semantic")})
 	}
 	for _, ex := range []struct{ in, out string }{
 		{"../../examples/orgchart", "fig1"},
 		{"movie", "movie"},
 	} {
 		cs = append(cs,
-			goldenCase{ex.in, ex.out + "/describe.txt", []string{"describe"}},
-			goldenCase{ex.in, ex.out + "/feedback.txt", feedback},
-			goldenCase{ex.in, ex.out + "/attribution.txt", []string{"score", "-attribution"}},
-			goldenCase{ex.in, ex.out + "/attribution-all.txt", []string{"score", "-attribution", "-granularity", "all"}},
-			goldenCase{ex.in, ex.out + "/attribution.json", []string{"score", "-json", "-attribution"}},
+			goldenCase{ex.in, ex.out + "/describe.txt", ref("describe")},
+			goldenCase{ex.in, ex.out + "/feedback.txt", ref("score", feedbackFlags...)},
+			goldenCase{ex.in, ex.out + "/attribution.txt", ref("score", "-attribution")},
+			goldenCase{ex.in, ex.out + "/attribution-all.txt", ref("score", "-attribution", "-granularity", "all")},
+			goldenCase{ex.in, ex.out + "/attribution.json", ref("score", "-json", "-attribution")},
+			goldenCase{ex.in, ex.out + "/describe-default.txt", []string{"describe"}},
+			goldenCase{ex.in, ex.out + "/feedback-default.txt", append([]string{"score"}, feedbackFlags...)},
+			goldenCase{ex.in, ex.out + "/attribution-default.txt", []string{"score", "-attribution"}},
+			goldenCase{ex.in, ex.out + "/attribution-default.json", []string{"score", "-json", "-attribution"}},
 		)
 	}
 	return cs

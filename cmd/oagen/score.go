@@ -20,7 +20,7 @@ import (
 // scoreFlags are the flags of "oagen score" (and, in part, "oagen describe").
 type scoreFlags struct {
 	schema      string
-	compat      string
+	compat      interp.Compat
 	jsonOut     bool
 	feedback    bool
 	topK        int
@@ -62,7 +62,7 @@ const (
 
 func (f *scoreFlags) register(fs *flag.FlagSet, mode flagMode) {
 	fs.StringVar(&f.schema, "schema", "", "annotated JSON Schema `file` (required, except for batch lines that carry their own \"schema\")")
-	fs.StringVar(&f.compat, "compat", "default", "scoring `profile`: default, or reference (the Python reference implementation, bit for bit)")
+	addCompatFlag(fs, &f.compat)
 	fs.BoolVar(&f.quiet, "quiet", false, "do not print schema warnings on stderr")
 	fs.StringVar(&f.idDisambiguation, "id-disambiguation", "wl", "identifier disambiguation: wl or none (docs/SCORING.md §7.5)")
 	fs.StringVar(&f.wlIntegration, "wl-integration", "tie_break", "how structural colours enter the bijection: tie_break or blend (docs/SCORING.md §7.8)")
@@ -132,13 +132,10 @@ func (f *scoreFlags) check() error {
 	return f.checkScoring()
 }
 
-// checkScoring validates the scoring flags: the profile name, and limits
-// that are not positive (interp.Limits would silently read them as
-// "default").
+// checkScoring validates the scoring flags: limits that are not positive
+// (interp.Limits would silently read them as "default"). The profile name
+// is checked when -compat is parsed.
 func (f *scoreFlags) checkScoring() error {
-	if _, err := interp.ParseCompat(f.compat); err != nil {
-		return usagef("-compat: %v", err)
-	}
 	for _, l := range []struct {
 		name string
 		v    int64
@@ -159,7 +156,6 @@ func (f *scoreFlags) repairOptions() interp.RepairOptions {
 // options are the scorer options of the flags, before Settings.Complete
 // (use f.settings().Scoring).
 func (f *scoreFlags) options() interp.Options {
-	compat, _ := interp.ParseCompat(f.compat) // checked by checkScoring
 	return interp.Options{
 		IDDisambiguation:    f.idDisambiguation,
 		WLIntegration:       f.wlIntegration,
@@ -168,7 +164,7 @@ func (f *scoreFlags) options() interp.Options {
 		ComputeConfidence:   f.confidence != "",
 		ConfidenceMethod:    f.confidence,
 		ReferentialFeedback: f.referentialFeedback,
-		Compat:              compat,
+		Compat:              f.compat,
 		Limits: interp.Limits{
 			MaxDepth:       f.maxDepth,
 			MaxCollection:  f.maxCollection,
@@ -376,7 +372,7 @@ func formatResult(f *scoreFlags, res *interp.Result, asJSON, single bool) (strin
 		if err != nil {
 			return "", err
 		}
-		writeAttribution(&b, at)
+		writeAttribution(&b, at, s.Scoring.Compat)
 	}
 	return b.String(), nil
 }

@@ -39,12 +39,12 @@ func ExampleScoreOrgChartJSON() {
 	// Output:
 	// 0.7678571428571429 true
 	// The prediction scored 0.77 (deficit 0.23). Top 5 of 5 fix locations:
-	// 1. /agenda/0: extraneous list item 'reviews'. Removing it recovers +0.062.
-	// 2. /agenda/2: missing list item 'reviews'. Adding it recovers +0.062.
+	// 1. /agenda/0: extraneous array item "reviews". Removing it recovers +0.062.
+	// 2. /agenda/2: missing array item "reviews". Adding it recovers +0.062.
 	// 3. /period/1: expected 2025, got 2026. Fixing this recovers +0.062.
-	// 4. /people: list is missing item {'id': 6, 'name': 'Eve', 'role': 'Intern'}. Adding it recovers +0.042.
-	// 5. /agenda/3: expected 'closing', got 'closin'. Fixing this recovers +0.003.
-	// The deficit is spread across multiple issue types (missing-list-item, primitive-value, extraneous-list-item).
+	// 4. /people: array is missing item {"id": 6, "name": "Eve", "role": "Intern"}. Adding it recovers +0.042.
+	// 5. /agenda/3: expected "closing", got "closin". Fixing this recovers +0.003.
+	// The deficit is spread across multiple issue types (missing array item, value, extraneous array item).
 }
 
 func ptr[T any](v T) *T { return &v }

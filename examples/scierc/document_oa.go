@@ -1176,7 +1176,7 @@ func oaDocumentOut(v jsonval.Value) (*Document, bool) {
 const oaDocumentSchema = "{\n  \"type\": \"object\",\n  \"properties\": {\n    \"entities\": {\n      \"type\": \"array\",\n      \"order\": \"align\",\n      \"items\": {\n        \"type\": \"object\",\n        \"properties\": {\n          \"id\": {\n            \"type\": \"string\",\n            \"idScope\": \"entity\"\n          },\n          \"type\": {\n            \"type\": \"string\",\n            \"score\": \"exact\"\n          },\n          \"mentions\": {\n            \"type\": \"array\",\n            \"order\": \"align\",\n            \"items\": {\n              \"type\": \"object\",\n              \"properties\": {\n                \"text\": {\n                  \"type\": \"string\",\n                  \"score\": \"exact\"\n                }\n              }\n            }\n          }\n        }\n      }\n    },\n    \"relations\": {\n      \"type\": \"array\",\n      \"order\": \"align\",\n      \"items\": {\n        \"type\": \"object\",\n        \"properties\": {\n          \"subject\": {\n            \"type\": \"string\",\n            \"ref\": \"entity\"\n          },\n          \"predicate\": {\n            \"type\": \"string\",\n            \"score\": \"exact\"\n          },\n          \"object\": {\n            \"type\": \"string\",\n            \"ref\": \"entity\"\n          }\n        }\n      }\n    }\n  }\n}"
 
 var oaDocumentState = sync.OnceValues(func() (*oaDocumentFallback, error) {
-	sc, err := interp.Compile([]byte(oaDocumentSchema), "scierc_exact.json", interp.Options{})
+	sc, err := interp.Compile([]byte(oaDocumentSchema), "scierc_exact.json", interp.Options{Compat: interp.CompatReference})
 	if err != nil {
 		return nil, err
 	}

@@ -248,7 +248,7 @@ func oaSentenceOrderOut(v jsonval.Value) (*SentenceOrder, bool) {
 const oaSentenceOrderSchema = "{\n  \"type\": \"object\",\n  \"properties\": {\n    \"indices\": {\n      \"type\": \"array\",\n      \"order\": \"fixed\",\n      \"items\": {\n        \"type\": \"integer\",\n        \"score\": \"exact\"\n      }\n    }\n  }\n}"
 
 var oaSentenceOrderState = sync.OnceValues(func() (*oaSentenceOrderFallback, error) {
-	sc, err := interp.Compile([]byte(oaSentenceOrderSchema), "sentence_ordering_fixed.json", interp.Options{})
+	sc, err := interp.Compile([]byte(oaSentenceOrderSchema), "sentence_ordering_fixed.json", interp.Options{Compat: interp.CompatReference})
 	if err != nil {
 		return nil, err
 	}

@@ -26,12 +26,12 @@ func Example() {
 	// Output:
 	// score 0.8179
 	// The prediction scored 0.82 (deficit 0.18). Top 5 of 5 fix locations:
-	// 1. /lines: list is missing item {'sku': 'WS-0815', 'description': 'Washers 8mm, box of 200', 'date': '2024-03-0…. Adding it recovers +0.087.
-	// 2. /notes: missing key "notes" with value 'Net 30'. Adding it recovers +0.087.
+	// 1. /lines: array is missing item {"sku": "WS-0815", "description": "Washers 8mm, box of 200", "date": "2024-03-0…. Adding it recovers +0.087.
+	// 2. /notes: missing key "notes" with value "Net 30". Adding it recovers +0.087.
 	// 3. /lines/0/quantity: expected 4, got 5. Fixing this recovers +0.006.
-	// 4. /parties/0/name: expected 'Globex Corporation', got 'Globex Corp.'. Fixing this recovers +0.001.
-	// 5. /vendor/name: expected 'Acme Industrial Supply', got 'Acme Industrial Suply'. Fixing this recovers +0.001.
-	// The deficit is spread across multiple issue types (missing-list-item, missing-key, primitive-value).
+	// 4. /parties/0/name: expected "Globex Corporation", got "Globex Corp.". Fixing this recovers +0.001.
+	// 5. /vendor/name: expected "Acme Industrial Supply", got "Acme Industrial Suply". Fixing this recovers +0.001.
+	// The deficit is spread across multiple issue types (missing array item, missing key, value).
 }
 
 // The same comparison through the generated scorer (invoice_oa.go, written
@@ -54,12 +54,12 @@ func ExampleScoreInvoice() {
 	// Output:
 	// score 0.8179
 	// The prediction scored 0.82 (deficit 0.18). Top 5 of 5 fix locations:
-	// 1. /lines: list is missing item {'sku': 'WS-0815', 'description': 'Washers 8mm, box of 200', 'date': '2024-03-0…. Adding it recovers +0.087.
-	// 2. /notes: missing key "notes" with value 'Net 30'. Adding it recovers +0.087.
+	// 1. /lines: array is missing item {"sku": "WS-0815", "description": "Washers 8mm, box of 200", "date": "2024-03-0…. Adding it recovers +0.087.
+	// 2. /notes: missing key "notes" with value "Net 30". Adding it recovers +0.087.
 	// 3. /lines/0/quantity: expected 4, got 5. Fixing this recovers +0.006.
-	// 4. /parties/0/name: expected 'Globex Corporation', got 'Globex Corp.'. Fixing this recovers +0.001.
-	// 5. /vendor/name: expected 'Acme Industrial Supply', got 'Acme Industrial Suply'. Fixing this recovers +0.001.
-	// The deficit is spread across multiple issue types (missing-list-item, missing-key, primitive-value).
+	// 4. /parties/0/name: expected "Globex Corporation", got "Globex Corp.". Fixing this recovers +0.001.
+	// 5. /vendor/name: expected "Acme Industrial Supply", got "Acme Industrial Suply". Fixing this recovers +0.001.
+	// The deficit is spread across multiple issue types (missing array item, missing key, value).
 }
 
 // invoices returns the gold invoice and a model's extraction of it.

@@ -248,7 +248,7 @@ func oaSortedFactsOut(v jsonval.Value) (*SortedFacts, bool) {
 const oaSortedFactsSchema = "{\n  \"type\": \"object\",\n  \"properties\": {\n    \"indices\": {\n      \"type\": \"array\",\n      \"order\": \"fixed\",\n      \"items\": {\n        \"type\": \"integer\",\n        \"score\": \"exact\"\n      }\n    }\n  }\n}"
 
 var oaSortedFactsState = sync.OnceValues(func() (*oaSortedFactsFallback, error) {
-	sc, err := interp.Compile([]byte(oaSortedFactsSchema), "synra_sort_fixed.json", interp.Options{})
+	sc, err := interp.Compile([]byte(oaSortedFactsSchema), "synra_sort_fixed.json", interp.Options{Compat: interp.CompatReference})
 	if err != nil {
 		return nil, err
 	}

@@ -388,7 +388,7 @@ func oaTripOut(v jsonval.Value) (*Trip, bool) {
 const oaTripSchema = "{\n  \"type\": \"object\",\n  \"properties\": {\n    \"itinerary\": {\n      \"type\": \"array\",\n      \"order\": \"fixed\",\n      \"items\": {\n        \"type\": \"object\",\n        \"properties\": {\n          \"city\": {\n            \"type\": \"string\",\n            \"score\": \"exact\"\n          },\n          \"days\": {\n            \"type\": \"integer\",\n            \"score\": \"invdiff\"\n          }\n        }\n      }\n    }\n  }\n}"
 
 var oaTripState = sync.OnceValues(func() (*oaTripFallback, error) {
-	sc, err := interp.Compile([]byte(oaTripSchema), "trip_fixed.json", interp.Options{})
+	sc, err := interp.Compile([]byte(oaTripSchema), "trip_fixed.json", interp.Options{Compat: interp.CompatReference})
 	if err != nil {
 		return nil, err
 	}

@@ -170,3 +170,17 @@ type ManyErrors struct {
 	B int      `json:"b" oa:"score=jaro"`
 	C []string `json:"c" oa:"ignoreExcess,ignoreMissing,order=random"`
 }
+
+type ThresholdRange struct {
+	Name string `json:"name" oa:"threshold=1.5"`
+}
+
+type KeyThresholdRange struct {
+	_    struct{} `oa:"keyThreshold=-0.1"`
+	Name string   `json:"name"`
+}
+
+type NegativeImportance struct {
+	_    struct{} `oa:"keyImportance=-1"`
+	Name string   `json:"name"`
+}

@@ -1,0 +1,116 @@
+package feedback
+
+import (
+	"unicode/utf8"
+
+	"github.com/objectaligner/oagen/jsonval"
+)
+
+// Profile selects the conventions of rendered text. It mirrors the scoring
+// profiles of package interp (interp.Options.Compat), which sets it from the
+// scorer's profile when it renders a result.
+type Profile uint8
+
+// The rendering profiles.
+const (
+	// ProfileDefault shows values as JSON ("Eve", null, true,
+	// {"id": 6, "name": "Eve"}, numbers by value: 12.0 is shown as 12),
+	// speaks of objects and arrays, names the synthesis buckets in words
+	// ("missing array item") and, in descriptions, says "missing key" for a
+	// key one side lacks and leaves out the empty value line of identifier
+	// fields. Its templates are the packaged ones overlaid by
+	// templates/default-profile.json.
+	ProfileDefault Profile = iota
+	// ProfileReference reproduces the Python reference's text byte for byte:
+	// values as Python reprs ('Eve', None, True, {'id': 6}), "dictionary"
+	// and "list", bucket names as identifiers.
+	ProfileReference
+
+	numProfiles = 2
+)
+
+// valid reports whether p is one of the profiles.
+func (p Profile) valid() bool { return p < numProfiles }
+
+// maxValueRunes is the longest value display fmt(v) keeps whole (docs/SCORING.md §8.8.3).
+const maxValueRunes = 80
+
+// FmtValue is docs/SCORING.md §8.8.3's fmt(v) in profile p, the way feedback displays a
+// value: Python's repr ("None" for null) in the reference profile, JSON text
+// (jsonval.AppendReadable) in the default one; cut to its first 79 code
+// points plus "…" when longer than 80.
+func FmtValue(v jsonval.Value, p Profile) string {
+	return string(appendFmtValue(nil, &v, p))
+}
+
+// appendFmtValue appends fmt(*v) in profile p to dst. The representation is
+// written in place and cut there, so no intermediate string is built.
+func appendFmtValue(dst []byte, v *jsonval.Value, p Profile) []byte {
+	start := len(dst)
+	if p == ProfileReference {
+		dst = jsonval.AppendPyRepr(dst, *v)
+	} else {
+		dst = jsonval.AppendReadable(dst, *v)
+	}
+	out := dst[start:]
+	if len(out) <= maxValueRunes || utf8.RuneCount(out) <= maxValueRunes {
+		return dst
+	}
+	n, i := 0, 0
+	for n < maxValueRunes-1 {
+		_, size := utf8.DecodeRune(out[i:])
+		i += size
+		n++
+	}
+	return append(dst[:start+i], "…"...)
+}
+
+// showValue renders one side of a described leaf (docs/SCORING.md §9.1): Python's str()
+// in the reference profile ("None" for an absent side), the JSON text in the
+// default one (null for an absent side). Descriptions do not cut values.
+func showValue(v jsonval.Value, has bool, p Profile) string {
+	if p == ProfileReference {
+		if !has {
+			return "None"
+		}
+		return jsonval.PyStr(v)
+	}
+	if !has {
+		return "null"
+	}
+	return jsonval.Readable(v)
+}
+
+// BucketName returns the name the synthesis line gives a bucket (Bucket) in
+// profile p: the bucket itself in the reference profile, words in the
+// default one ("missing-list-item" reads "missing array item").
+func BucketName(bucket string, p Profile) string {
+	if p == ProfileReference {
+		return bucket
+	}
+	switch bucket {
+	case "primitive-value":
+		return "value"
+	case "list-item-value":
+		return "array item value"
+	case "missing-key":
+		return "missing key"
+	case "extraneous-key":
+		return "extraneous key"
+	case "key-rename":
+		return "key name"
+	case "missing-list-item":
+		return "missing array item"
+	case "extraneous-list-item":
+		return "extraneous array item"
+	case "reference":
+		return "reference"
+	case "unresolved-reference":
+		return "unresolved reference"
+	case "subtree":
+		return "subtree"
+	case "null-value":
+		return "null/value"
+	}
+	return bucket
+}

@@ -1,0 +1,331 @@
+package interp_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/feedback"
+	"github.com/objectaligner/oagen/interp"
+	"github.com/objectaligner/oagen/ir"
+	"github.com/objectaligner/oagen/jsonval"
+)
+
+var (
+	defaultProfile   = interp.Options{}
+	referenceProfile = interp.Options{Compat: interp.CompatReference}
+)
+
+const priceSchema = `{"type":"object","properties":{"price":{"type":"number","score":"relative"}}}`
+
+const peopleSchema = `{"type":"object","properties":{
+ "people":{"type":"array","order":"align","items":{"type":"object","properties":{
+   "id":{"type":"integer","idScope":"person"},"name":{"type":"string"}}}},
+ "links":{"type":"array","order":"align","items":{"type":"object","properties":{
+   "from":{"type":"integer","ref":"person"},"to":{"type":"integer","ref":"person"}}}}}}`
+
+// TestProfileNumbers pins the new-user cases of numbers written in another
+// form: the default profile compares them by value, the reference profile
+// keeps the reference's integer/float distinction (docs/SCORING.md §6.4).
+func TestProfileNumbers(t *testing.T) {
+	const people = `{"people":[{"id":1,"name":"Ann"},{"id":2,"name":"Bob"}],"links":[{"from":1,"to":2}]}`
+	for _, tc := range []struct {
+		name, schema, gold, cand string
+		def, ref                 float64
+	}{
+		{"12 vs 12.0", priceSchema, `{"price":12}`, `{"price":12.0}`, 1, 0},
+		{"12.0 vs 12", priceSchema, `{"price":12.0}`, `{"price":12}`, 1, 0},
+		{"12 vs 1.2e1", priceSchema, `{"price":12}`, `{"price":1.2e1}`, 1, 0},
+		{"12 vs 12.5", priceSchema, `{"price":12}`, `{"price":12.5}`, 0.96, 0},
+		{"12.0 vs 12.5", priceSchema, `{"price":12.0}`, `{"price":12.5}`, 0.96, 0.96},
+		{"exact 5 vs 5.0", `{"type":"object","properties":{"d":{"type":"integer","score":"exact"}}}`, `{"d":5}`, `{"d":5.0}`, 1, 0},
+		{"id 1 vs 1.0", peopleSchema, people, strings.Replace(people, `{"id":1,`, `{"id":1.0,`, 1), 1, 0.875},
+		{"ref 2 vs 2.0", peopleSchema, people, strings.Replace(people, `"to":2}`, `"to":2.0}`, 1), 1, 0.75},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, p := range []struct {
+				opts interp.Options
+				want float64
+			}{{defaultProfile, tc.def}, {referenceProfile, tc.ref}} {
+				s := mustScorer(t, tc.schema, p.opts)
+				got, err := s.Score(mustDecode(t, tc.gold), mustDecode(t, tc.cand))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if math.Abs(got-p.want) > 1e-12 {
+					t.Errorf("compat %q: score %v, want %v", p.opts.Compat, got, p.want)
+				}
+			}
+		})
+	}
+}
+
+// TestProfileMemberOrder pins a fuzzy key tie: "aa" is as close to "ab" as
+// to "ba". The reference breaks the tie by the gold's member order, so
+// reordering the gold changes the score; the default profile breaks it by
+// the schema's property order whatever the order of the members.
+func TestProfileMemberOrder(t *testing.T) {
+	const schema = `{"type":"object","properties":{"ab":{"type":"integer"},"ba":{"type":"integer"}}}`
+	scores := func(opts interp.Options) (float64, float64) {
+		s := mustScorer(t, schema, opts)
+		a, err := s.Score(mustDecode(t, `{"ab":1,"ba":2}`), mustDecode(t, `{"aa":2}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := s.Score(mustDecode(t, `{"ba":2,"ab":1}`), mustDecode(t, `{"aa":2}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a, b
+	}
+	if a, b := scores(defaultProfile); a != 0.25 || b != 0.25 {
+		t.Errorf("default profile: %v and %v, want 0.25 for both member orders", a, b)
+	}
+	if a, b := scores(referenceProfile); a != 0.25 || b != 0.5 {
+		t.Errorf("reference profile: %v and %v, want 0.25 and 0.5", a, b)
+	}
+	// Undeclared keys tie-break by key text.
+	s := mustScorer(t, `{"type":"object","properties":{}}`, defaultProfile)
+	ops := func(gold string) string {
+		res, err := s.Align(mustDecode(t, gold), mustDecode(t, `{"aa":2}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := res.Repair(interp.RepairOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return opsText(o)
+	}
+	if a, b := ops(`{"ab":1,"ba":2}`), ops(`{"ba":2,"ab":1}`); a != b {
+		t.Errorf("undeclared keys: operations depend on member order:\n%s\n%s", a, b)
+	}
+}
+
+// TestProfileText pins the surface of the default profile: values as JSON,
+// arrays and objects, and validation messages with JSON values; the
+// reference profile keeps Python's reprs.
+func TestProfileText(t *testing.T) {
+	const schema = `{"type":"object","properties":{"name":{"type":"string","score":"exact"},"tags":{"type":"array","order":"align","items":{"type":"string","score":"exact"}},"note":{"type":["string","null"]}},"required":["name"]}`
+	for _, tc := range []struct {
+		name, gold, cand string
+		def, ref         []string
+	}{
+		{"values", `{"name":"Eve","tags":["a","b"],"note":"x"}`, `{"name":"Eva","tags":["a"],"note":null}`,
+			[]string{`/name: expected "Eve", got "Eva".`, `/tags: array is missing item "b".`, `expected "x", got null)`, `(value, null/value, missing array item)`},
+			[]string{`/name: expected 'Eve', got 'Eva'.`, `/tags: list is missing item 'b'.`, `expected 'x', got None)`, `(primitive-value, null-value, missing-list-item)`}},
+		{"validation", `{"name":"Eve"}`, `{"name":5}`,
+			[]string{`Prediction failed schema validation at /name: 5 is not of type "string"`},
+			[]string{`Prediction failed schema validation at /name: 5 is not of type 'string'`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, p := range []struct {
+				opts interp.Options
+				want []string
+			}{{defaultProfile, tc.def}, {referenceProfile, tc.ref}} {
+				res, err := mustScorer(t, schema, p.opts).Align(mustDecode(t, tc.gold), mustDecode(t, tc.cand))
+				if err != nil {
+					t.Fatal(err)
+				}
+				text, _, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, w := range p.want {
+					if !strings.Contains(text, w) {
+						t.Errorf("compat %q: feedback lacks %q:\n%s", p.opts.Compat, w, text)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestProfileGoldErrors pins the value display in gold errors.
+func TestProfileGoldErrors(t *testing.T) {
+	gold := mustDecode(t, `{"people":[{"id":1,"name":"Ann"},{"id":1,"name":"Bob"}],"links":[]}`)
+	for _, p := range []struct {
+		opts interp.Options
+		want string
+	}{
+		{defaultProfile, `invalid gold at /people/1/id: duplicate identifier 1 in scope "person"`},
+		{referenceProfile, `invalid gold at /people/1/id: duplicate identifier 1 in scope "person"`},
+	} {
+		_, err := mustScorer(t, peopleSchema, p.opts).Score(gold, gold)
+		if err == nil || err.Error() != p.want {
+			t.Errorf("compat %q: %v, want %q", p.opts.Compat, err, p.want)
+		}
+	}
+	s := `{"type":"object","properties":{"ids":{"type":"array","items":{"type":"string","idScope":"s"}}}}`
+	dup := mustDecode(t, `{"ids":["p1","p1"]}`)
+	for _, p := range []struct {
+		opts interp.Options
+		want string
+	}{
+		{defaultProfile, `invalid gold at /ids/1: duplicate identifier "p1" in scope "s"`},
+		{referenceProfile, `invalid gold at /ids/1: duplicate identifier 'p1' in scope "s"`},
+	} {
+		_, err := mustScorer(t, s, p.opts).Score(dup, dup)
+		if err == nil || err.Error() != p.want {
+			t.Errorf("compat %q: %v, want %q", p.opts.Compat, err, p.want)
+		}
+	}
+}
+
+// TestProfileKeepsInputs checks that Result.Gold and Result.Candidate are
+// the values as given, while the operations carry canonical values.
+func TestProfileKeepsInputs(t *testing.T) {
+	s := mustScorer(t, priceSchema, defaultProfile)
+	gold, cand := mustDecode(t, `{"price":12.0}`), mustDecode(t, `{"price":13.5}`)
+	res, err := s.Align(gold, cand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Gold.Obj[0].Value.Kind != jsonval.Float {
+		t.Errorf("Result.Gold was rewritten: %s", res.Gold)
+	}
+	ops, err := res.Repair(interp.RepairOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ops) != 1 || ops[0].Value.Kind != jsonval.Int || ops[0].Value.I != 12 {
+		t.Errorf("operations %s: want one replace with the value 12", opsText(ops))
+	}
+}
+
+// TestConformanceDefaultProfile runs every conformance vector in the
+// default profile and reports how many keep the reference's score, ops and
+// feedback. It requires the reference's score and operations on every
+// vector whose data the two profiles read alike: no float-form number on
+// either side and the members of every object already in canonical order.
+func TestConformanceDefaultProfile(t *testing.T) {
+	vs := loadVectors(t)
+	cache := map[string]*interp.Scorer{}
+	var scores, opsSame, text, plain, n int
+	var moved []string // vectors whose score the default profile changes
+	for _, v := range vs {
+		if v.Error != "" {
+			continue
+		}
+		s := cache[string(v.SchemaText)]
+		if s == nil {
+			var err error
+			if s, err = interp.Compile(v.SchemaText, "", defaultProfile); err != nil {
+				t.Fatalf("%s: %v", v.ID, err)
+			}
+			cache[string(v.SchemaText)] = s
+		}
+		res, err := s.Align(v.Gold, v.Cand)
+		if err != nil {
+			t.Errorf("%s: %v", v.ID, err)
+			continue
+		}
+		n++
+		ops, err := res.Repair(interp.RepairOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", v.ID, err)
+		}
+		sameScore := v.HasScore && math.Abs(res.Score-v.Score) <= 1e-9
+		same, _ := opsEqual(ops, v.Ops)
+		if sameScore {
+			scores++
+		} else {
+			moved = append(moved, v.ID)
+		}
+		if same {
+			opsSame++
+		}
+		fb, _, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
+		if err != nil {
+			t.Fatalf("%s: %v", v.ID, err)
+		}
+		if fb == v.Feedback {
+			text++
+		}
+		root := s.Schema().Root
+		if !plainData(v.Gold, root) || !plainData(v.Cand, root) {
+			continue
+		}
+		plain++
+		if _, dep := departures[v.ID]; dep {
+			continue
+		}
+		if !sameScore || !same {
+			t.Errorf("%s: plain data scores %v (reference %v) or its operations differ", v.ID, res.Score, v.Score)
+		}
+	}
+	t.Logf("default profile on %d vectors: %d keep the reference's score, %d its operations, %d its feedback text; %d have plain data (no float-form number, members in canonical order); scores changed: %v",
+		n, scores, opsSame, text, plain, moved)
+}
+
+// plainData reports whether v has no float-form number and every object's
+// members in the default profile's canonical order (the schema's property
+// order, then undeclared keys by code point), under schema node S.
+func plainData(v jsonval.Value, S *ir.Node) bool {
+	switch v.Kind {
+	case jsonval.Float:
+		return false
+	case jsonval.Array:
+		for i, e := range v.Arr {
+			var sub *ir.Node
+			if S != nil {
+				if i < len(S.PrefixItems) {
+					sub = S.PrefixItems[i]
+				} else {
+					sub = S.Items
+				}
+			}
+			if !plainData(e, sub) {
+				return false
+			}
+		}
+	case jsonval.Object:
+		rank := func(k string) int {
+			if S == nil || S.PropertyIndex(k) < 0 {
+				return math.MaxInt
+			}
+			return S.PropertyIndex(k)
+		}
+		for i, m := range v.Obj {
+			if i > 0 {
+				p := v.Obj[i-1].Key
+				if rank(p) > rank(m.Key) || (rank(p) == math.MaxInt && rank(m.Key) == math.MaxInt && p > m.Key) {
+					return false
+				}
+			}
+			var sub *ir.Node
+			if S != nil {
+				sub = S.Property(m.Key)
+			}
+			if !plainData(m.Value, sub) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// TestProfileAttributionResidual pins the residual of the movie example
+// (docs/SCORING.md §11.6): rounding noise the default profile reports as 0.
+func TestProfileAttributionResidual(t *testing.T) {
+	const schema = `{"type":"object","keyScore":"exact","properties":{"title":{"type":"string","valueWeight":2},"year":{"type":"integer","score":"exact"},"genres":{"type":"array","items":{"type":"string"},"order":"align"}}}`
+	gold := mustDecode(t, `{"title":"The Matrix","year":1999,"genres":["Sci-Fi","Action"]}`)
+	cand := mustDecode(t, `{"title":"The Matrx","year":2000,"genres":["Sci-Fi","Adventure"]}`)
+	for _, p := range []struct {
+		opts interp.Options
+		want float64
+	}{{defaultProfile, 0}, {referenceProfile, 5.551115123125783e-17}} {
+		res, err := mustScorer(t, schema, p.opts).Align(gold, cand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		at, err := res.Attribution(align.AttributionOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if at.Residual != p.want {
+			t.Errorf("compat %q: residual %v, want %v", p.opts.Compat, at.Residual, p.want)
+		}
+	}
+}
