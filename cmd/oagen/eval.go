@@ -9,9 +9,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/objectaligner/oagen/eval"
+	"github.com/objectaligner/oagen/report"
 )
 
 const evalUsage = `Usage:
@@ -75,6 +77,11 @@ Writes into DIR (created if needed):
                         false positive (null when undefined)
     config              {"match_threshold", "worst", "sample"}
   state.json      the mergeable state behind the summary (for -merge)
+  report.html     the summary as one self-contained page (no network; open it
+                  from disk): the headline, the histogram, the paths (sortable,
+                  filterable), the worst cases, and gold and candidate aligned
+                  with their fixes for the embedded cases: the -worst lowest
+                  scores and a -sample of others chosen by a hash of the line
 
 A missing or excess array element counts at the element's path, not at its
 members'. See docs/SCORING.md for how scores and deficits are computed.
@@ -151,7 +158,13 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	sum, err := writeEvalOutputs(f.outDir, st)
+	title := strings.Join(fs.Args(), ", ")
+	if f.merge {
+		title = "merge of " + title
+	} else if title == "-" {
+		title = "standard input"
+	}
+	sum, err := writeEvalOutputs(f.outDir, title, st)
 	if err != nil {
 		return err
 	}
@@ -268,8 +281,9 @@ func appendFile(w io.Writer, name string) error {
 	return err
 }
 
-// writeEvalOutputs writes DIR/state.json, DIR/summary.json and the report.
-func writeEvalOutputs(dir string, st *eval.State) (*eval.Summary, error) {
+// writeEvalOutputs writes DIR/state.json, DIR/summary.json and the report
+// (titled title).
+func writeEvalOutputs(dir, title string, st *eval.State) (*eval.Summary, error) {
 	sum := st.Finish()
 	if err := writeJSON(filepath.Join(dir, "state.json"), st, false); err != nil {
 		return nil, err
@@ -277,7 +291,7 @@ func writeEvalOutputs(dir string, st *eval.State) (*eval.Summary, error) {
 	if err := writeJSON(filepath.Join(dir, "summary.json"), sum, true); err != nil {
 		return nil, err
 	}
-	return sum, writeReport(dir, sum, st)
+	return sum, writeReport(dir, title, sum, st)
 }
 
 func writeJSON(name string, v any, indent bool) error {
@@ -294,16 +308,25 @@ func writeJSON(name string, v any, indent bool) error {
 	return os.WriteFile(name, append(data, '\n'), 0o644)
 }
 
-// caseDetail is the hook of the report's per-case view: the JSON the report
-// embeds for a case the state keeps (gold and candidate aligned, fixes,
-// bijections), built from s.res and s.ops. The view is built on the
-// "report" branch; until it is merged, cases are kept without one.
-func caseDetail(s *scored) (json.RawMessage, error) { return nil, nil }
+// caseDetail is the report's view of a case the state keeps (gold and
+// candidate aligned, the ranked fixes, the bijections).
+func caseDetail(s *scored) (json.RawMessage, error) { return report.Detail(s.res, s.ops, s.settings) }
 
-// writeReport is the hook of the HTML report: DIR/report.html, rendered
-// from the summary and the state (its Worst and Sample cases carry the
-// details). The renderer is built on the "report" branch; until it is
-// merged, no report is written.
-func writeReport(dir string, sum *eval.Summary, st *eval.State) error {
-	return nil
+// writeReport writes DIR/report.html, rendered from the summary and the
+// state (its Worst and Sample cases carry the views); title names the
+// input.
+func writeReport(dir, title string, sum *eval.Summary, st *eval.State) error {
+	f, err := os.Create(filepath.Join(dir, "report.html"))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	w := bufio.NewWriterSize(f, 1<<16)
+	if err := report.Write(w, sum, st, report.Options{Title: title}); err != nil {
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	return f.Close()
 }

@@ -1,0 +1,340 @@
+package report
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/objectaligner/oagen/eval"
+)
+
+// chromiumPath finds the Chromium binary for the browser tests: the
+// OAGEN_CHROMIUM variable, else chromium (Debian's package) or
+// chromium-browser on PATH. Without one the test skips, except in CI
+// (CI=true), where it fails.
+func chromiumPath(t testing.TB) string {
+	t.Helper()
+	if p := os.Getenv("OAGEN_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	msg := "no Chromium found: the report's browser test needs one (apt-get install -y chromium, or OAGEN_CHROMIUM=/path/to/chrome), then run go test ./report -run Browser"
+	if os.Getenv("CI") == "true" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// browser is a headless Chromium tab that records what the page reports as
+// an error (console errors, uncaught exceptions, log entries of level
+// error) and every URL it requests.
+type browser struct {
+	ctx    context.Context
+	mu     sync.Mutex
+	errors []string
+	urls   []string
+}
+
+// newBrowser starts headless Chromium with a throw-away profile and no
+// network services of its own; it is stopped when the test ends.
+func newBrowser(t testing.TB) *browser {
+	t.Helper()
+	path := chromiumPath(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1400, 1800),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancelCtx(); cancelAlloc() })
+	b := &browser{ctx: ctx}
+	err := chromedp.Listen(ctx, func(ev any) {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		switch ev := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert || ev.Type == runtime.ConsoleAPICalledTypeWarning {
+				var args []string
+				for _, a := range ev.Args {
+					args = append(args, string(a.Value)+a.Description)
+				}
+				b.errors = append(b.errors, "console."+string(ev.Type)+": "+strings.Join(args, " "))
+			}
+		case *runtime.EventExceptionThrown:
+			d := ev.ExceptionDetails
+			msg := d.Text
+			if d.Exception != nil {
+				msg += " " + d.Exception.Description
+			}
+			b.errors = append(b.errors, fmt.Sprintf("exception at %d:%d: %s", d.LineNumber, d.ColumnNumber, msg))
+		case *cdplog.EventEntryAdded:
+			if ev.Entry.Level == cdplog.EntryLevelError || ev.Entry.Level == cdplog.EntryLevelWarning {
+				b.errors = append(b.errors, "log."+string(ev.Entry.Level)+": "+ev.Entry.Text+" "+ev.Entry.URL)
+			}
+		case *network.EventRequestWillBeSent:
+			b.urls = append(b.urls, ev.Request.URL)
+		}
+	})
+	if err != nil {
+		t.Fatalf("starting Chromium (%s): %v", path, err)
+	}
+	return b
+}
+
+// do runs actions in the tab, with a time limit.
+func (b *browser) do(t testing.TB, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// jsEval evaluates a JavaScript expression in the page.
+func jsEval[T any](t testing.TB, b *browser, expr string) T {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
+
+// problems returns the errors the page reported and the requests it made
+// to anything but the file itself.
+func (b *browser) problems(file string) []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := append([]string(nil), b.errors...)
+	for _, u := range b.urls {
+		if u != file && !strings.HasPrefix(u, file+"#") {
+			out = append(out, "request to "+u)
+		}
+	}
+	return out
+}
+
+// TestBrowserReport loads a report of real scored cases in headless
+// Chromium and checks what a reader sees: the headline, the path table
+// (its first row, sorting, filtering), the worst cases and the aligned view
+// of a case with its fixes and bijection, with no error on the console and
+// no request beyond the file itself.
+func TestBrowserReport(t *testing.T) {
+	b := newBrowser(t)
+	lines := realDataset(t)
+	sum, st := evaluate(t, lines, eval.Config{Worst: 10, Sample: 40})
+	file := filepath.Join(t.TempDir(), "report.html")
+	if err := os.WriteFile(file, []byte(render(t, sum, st, Options{Title: "browser test"})), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	url := "file://" + file
+	b.do(t, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#case-view table.aligned")))
+
+	if got, want := jsEval[string](t, b, `document.getElementById('mean').textContent`), fmt.Sprintf("%.3f", *sum.Mean); got != want {
+		t.Errorf("mean = %q, want %q", got, want)
+	}
+	if got := jsEval[string](t, b, `document.getElementById('cases-count').textContent`); got != strconv.Itoa(len(lines)) {
+		t.Errorf("cases = %q, want %d", got, len(lines))
+	}
+	firstPath := `document.querySelector('#path-table tbody tr:not(.hidden)').dataset.path`
+	if got := jsEval[string](t, b, firstPath); got != sum.Paths[0].Path {
+		t.Errorf("first path = %q, want %q", got, sum.Paths[0].Path)
+	}
+	visible := `document.querySelectorAll('#path-table tbody tr:not(.hidden)').length`
+	if got, want := jsEval[int](t, b, visible), min(12, len(sum.Paths)); got != want {
+		t.Errorf("%d paths shown at first, want %d", got, want)
+	}
+
+	// Sorting by path, ascending; filtering keeps the matching rows only.
+	b.do(t, chromedp.Click(chromedp.CSS(`#path-table th[data-key="path"]`)))
+	paths := make([]string, len(sum.Paths))
+	for i, p := range sum.Paths {
+		paths[i] = p.Path
+	}
+	slices.Sort(paths)
+	if got := jsEval[string](t, b, firstPath); got != paths[0] {
+		t.Errorf("first path sorted by path = %q, want %q", got, paths[0])
+	}
+	b.do(t, chromedp.SendKeys(chromedp.CSS("#path-filter"), "scope"))
+	want := 0
+	for _, p := range paths {
+		if strings.Contains(p, "scope") {
+			want++
+		}
+	}
+	if got := jsEval[int](t, b, visible); got != want || want == 0 {
+		t.Errorf("%d paths match the filter, want %d", got, want)
+	}
+
+	// The worst cases: the first eight, then all on request; each links
+	// to its view.
+	shownWorst := `Array.from(document.querySelectorAll('#worst-table tbody tr')).filter(r => r.offsetParent !== null).length`
+	if got := jsEval[int](t, b, shownWorst); got != min(8, len(sum.Worst)) {
+		t.Errorf("%d worst cases shown at first", got)
+	}
+	b.do(t, chromedp.Click(chromedp.CSS("#worst-more")))
+	if got := jsEval[int](t, b, shownWorst); got != len(sum.Worst) {
+		t.Errorf("%d worst cases shown after Show all, want %d", got, len(sum.Worst))
+	}
+	if got := jsEval[int](t, b, `document.querySelectorAll('#worst-table a[href^="#case-"]').length`); got != len(sum.Worst) {
+		t.Errorf("%d worst cases link to a view, want %d", got, len(sum.Worst))
+	}
+	if got := jsEval[int](t, b, `document.querySelectorAll('#case-list a').length`); got < len(st.Worst) {
+		t.Errorf("%d cases listed, want at least %d", got, len(st.Worst))
+	}
+
+	if got := jsEval[string](t, b, `document.getElementById('embed-note').textContent`); !strings.HasPrefix(got, "This report embeds ") {
+		t.Errorf("embed note = %q", got)
+	}
+	if p := b.problems(url); len(p) > 0 {
+		t.Errorf("the page reported problems:\n%s", strings.Join(p, "\n"))
+	}
+
+	// The org chart's view, in a report of the first cases (all embedded):
+	// matched rows, the missing, excess and partial values, the bijection
+	// and the fixes.
+	kinds := []byte(`{"id":"kinds","schema":{"type":["object","array"],"items":{"type":"integer"}},"gold":{"a":1},"candidate":[1]}`)
+	sum, st = evaluate(t, append(slices.Clone(lines[:5]), kinds), eval.Config{})
+	page := render(t, sum, st, Options{Title: "browser test, small"})
+	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.do(t, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#case-view table.aligned")))
+	cs := embeddedCases(t, page)
+	org := slices.IndexFunc(cs, func(c embedded) bool { return string(c.ID) == `"orgchart"` })
+	if org < 0 {
+		t.Fatal("the org chart is not embedded")
+	}
+	b.do(t, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#case-list a[href="#case-%d"]`, org))),
+		chromedp.WaitVisible(chromedp.CSS(`#case-view tr[data-path="/agenda/3"]`)))
+	if got := jsEval[string](t, b, `document.querySelector('#case-view h3').textContent`); got != "orgchart" {
+		t.Errorf("case title = %q", got)
+	}
+	for path, class := range map[string]string{
+		"/agenda/0": "excess", "/agenda/2": "missing", "/agenda/3": "partial",
+		"/people/5": "missing", "/people/0/name": "exact", "/period/1": "partial",
+	} {
+		expr := fmt.Sprintf(`document.querySelector('#case-view tr[data-path="%s"]').className`, path)
+		if got := jsEval[string](t, b, expr); !strings.Contains(got, class) {
+			t.Errorf("row %s has class %q, want %q", path, got, class)
+		}
+	}
+	row := `Array.from(document.querySelector('#case-view tr[data-path="/agenda/3"]').cells).map(c => c.textContent)`
+	if got := jsEval[[]string](t, b, row); !slices.Equal(got, []string{`· "closing"`, "0.95", `· "closin"`, "0.003"}) {
+		t.Errorf("row /agenda/3 reads %q", got)
+	}
+	bij := `Array.from(document.querySelectorAll('#case-view table.bij tr')).slice(1).map(r => r.cells[0].textContent + '>' + r.cells[2].textContent)`
+	if got := jsEval[[]string](t, b, bij); !slices.Equal(got, []string{"1>91", "2>94", "3>93", "4>92", "5>90", "6>no counterpart"}) {
+		t.Errorf("bijection = %q", got)
+	}
+	fixes := `Array.from(document.querySelectorAll('#case-view ol.fixes li')).map(li => li.dataset.path)`
+	if got := jsEval[[]string](t, b, fixes); !slices.Equal(got, []string{"/agenda/0", "/agenda/2", "/period/1", "/people", "/agenda/3"}) {
+		t.Errorf("fixes = %q", got)
+	}
+	// A click on a fix marks its row.
+	b.do(t, chromedp.Click(chromedp.CSS(`#case-view ol.fixes li:nth-child(3)`)))
+	if got := jsEval[string](t, b, `Array.from(document.querySelectorAll('#case-view tr.flash')).map(r => r.dataset.path).join()`); got != "/period/1" {
+		t.Errorf("marked rows = %q, want /period/1", got)
+	}
+
+	// A candidate of another kind than the gold has nothing to align.
+	k := slices.IndexFunc(cs, func(c embedded) bool { return string(c.ID) == `"kinds"` })
+	if k < 0 {
+		t.Fatal("the case of another kind is not embedded")
+	}
+	b.do(t, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#case-list a[href="#case-%d"]`, k))),
+		chromedp.WaitVisible(chromedp.CSS(`#case-view > p.muted`)))
+	if got := jsEval[string](t, b, `document.querySelector('#case-view > p.muted').textContent`); !strings.Contains(got, "different kinds") {
+		t.Errorf("view of a root kind mismatch says %q", got)
+	}
+	b.do(t, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#case-list a[href="#case-%d"]`, org))),
+		chromedp.WaitVisible(chromedp.CSS(`#case-view tr[data-path="/agenda/3"]`)))
+
+	// Hiding the exact rows leaves the differences.
+	b.do(t, chromedp.Click(chromedp.CSS(`#case-view .aligned-head input[type="checkbox"]`)))
+	shownRows := `Array.from(document.querySelectorAll('#case-view table.aligned tbody tr')).filter(r => r.offsetParent !== null).map(r => r.className.split(' ')[0])`
+	classes := jsEval[[]string](t, b, shownRows)
+	if slices.Contains(classes, "exact") || !slices.Contains(classes, "missing") || !slices.Contains(classes, "partial") {
+		t.Errorf("rows shown with exact rows hidden: %q", classes)
+	}
+
+	if p := b.problems(url); len(p) > 0 {
+		t.Errorf("the page reported problems:\n%s", strings.Join(p, "\n"))
+	}
+}
+
+// BenchmarkBrowserRender10k measures how long headless Chromium takes to
+// load and draw the report of a 10,000-case evaluation (the default worst
+// and sample sizes): from the navigation to the first case view on screen
+// (ns/op, as seen through the DevTools protocol) and to the end of the load
+// event in the page's own clock (load-ms). OAGEN_REPORT_HTML=path measures
+// that report instead, e.g. one written by oagen eval.
+func BenchmarkBrowserRender10k(b *testing.B) {
+	file := os.Getenv("OAGEN_REPORT_HTML")
+	if file == "" {
+		base := realDataset(b)
+		lines := make([][]byte, 10_000)
+		for i := range lines {
+			// Distinct ids make distinct lines (and sample keys).
+			lines[i] = append(fmt.Appendf(nil, `{"id":"n%d",`, i), base[i%len(base)][1:]...)
+		}
+		sum, st := evaluate(b, lines, eval.Config{})
+		file = filepath.Join(b.TempDir(), "report.html")
+		if err := os.WriteFile(file, []byte(render(b, sum, st, Options{Title: "10,000 cases"})), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	br := newBrowser(b)
+	url := "file://" + abs
+	var load float64
+	b.ResetTimer()
+	for range b.N {
+		b.StopTimer()
+		br.do(b, chromedp.Navigate("about:blank"))
+		b.StartTimer()
+		br.do(b, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#case-view table.aligned")))
+		b.StopTimer()
+		load += jsEval[float64](b, br, `performance.getEntriesByType('navigation')[0].loadEventEnd`)
+		b.StartTimer()
+	}
+	b.ReportMetric(load/float64(b.N), "load-ms")
+	if p := br.problems(url); len(p) > 0 {
+		b.Errorf("the page reported problems:\n%s", strings.Join(p, "\n"))
+	}
+}
