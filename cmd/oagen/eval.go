@@ -28,7 +28,8 @@ fail. Each input line is a request, as for "oagen score -batch":
 
 ("gold" and "candidate" are required; without "schema" the -schema file is
 used; a string "schema" names a schema file; "options" are listed in the
-README; other members are ignored.)
+README; other members are ignored.) Without -schema, the first line must have
+a "schema": otherwise eval stops before writing anything, with exit status 2.
 
 Writes into DIR (created if needed):
 
@@ -101,7 +102,8 @@ Progress is shown on stderr when it is a terminal; one summary line is
 printed on stderr at the end.
 
 Exit status: 0 success, 1 bad input (the -schema file, an unreadable input),
-2 usage error, 3 the mean is below -fail-under (or nothing was scored).
+2 usage error (no -schema and no "schema" on the first line included), 3 the
+mean is below -fail-under (or nothing was scored).
 
 Flags:
 `
@@ -205,6 +207,10 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 		return nil, err
 	}
 	defer in.Close()
+	b, err := readBatch(in, ls)
+	if err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(f.outDir, 0o755); err != nil {
 		return nil, err
 	}
@@ -216,7 +222,7 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 	w := bufio.NewWriterSize(out, 1<<16)
 	st := eval.NewState(cfg)
 	prog := newProgress(stderr, size)
-	err = scoreLines(in, f.jobs, ls, func(s scored) error {
+	err = b.score(f.jobs, func(s scored) error {
 		prog.add(s.size)
 		if s.Err == nil && st.Wants(s.Case.Score, s.Case.Key) {
 			d, err := report.Detail(s.Result, s.Ops, s.Settings)

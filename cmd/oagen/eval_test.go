@@ -170,3 +170,41 @@ func TestEvalHelpDocumentsEveryField(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchWithoutAnySchema: with no -schema and no "schema" on the first
+// line, eval and score -batch are usage errors (exit 2) that write nothing;
+// a first line with its own schema keeps the batch going (later lines
+// without one are error lines).
+func TestBatchWithoutAnySchema(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.jsonl")
+	if err := os.WriteFile(in, []byte("{\"id\":1,\"gold\":1,\"candidate\":1}\n{\"id\":2,\"gold\":2,\"candidate\":3}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"eval", "-o", filepath.Join(dir, "out"), in},
+		{"score", "-batch", in, "-o", filepath.Join(dir, "out.jsonl")},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, strings.NewReader(""), &stdout, &stderr); code != exitUsage {
+			t.Errorf("oagen %s: exit %d, want %d; %s", args[0], code, exitUsage, stderr.String())
+		}
+		if want := `no -schema given and line 1 has no "schema"`; !strings.Contains(stderr.String(), want) || stdout.Len() != 0 {
+			t.Errorf("oagen %s: stdout %q, stderr %q, want %q", args[0], stdout.String(), stderr.String(), want)
+		}
+	}
+	for _, name := range []string{"out", "out.jsonl"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); !os.IsNotExist(err) {
+			t.Errorf("%s written by a usage error (%v)", name, err)
+		}
+	}
+
+	mixed := filepath.Join(dir, "mixed.jsonl")
+	if err := os.WriteFile(mixed, []byte("{\"schema\":{\"type\":\"integer\"},\"gold\":1,\"candidate\":1}\n{\"gold\":2,\"candidate\":3}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := string(runCLI(t, "score", "-batch", mixed))
+	if want := "{\"score\":1.0}\n{\"score\":null,\"error\":\"line 2: no \\\"schema\\\" in the request and no default schema\",\"error_kind\":\"bad_schema\"}\n"; out != want {
+		t.Errorf("mixed batch:\n%s\nwant\n%s", out, want)
+	}
+}

@@ -282,8 +282,10 @@ schema file; "options" apply to that line: the names are in the README, an
 unknown one is an error). Each line gives one output line in input order:
 {"id":…,"score":…} (with "feedback" and "ops" when asked), or
 {"id":…,"score":null,"error":"line N: …","error_kind":"…"} for a line that cannot
-be scored; a bad line never stops the batch. A summary line goes to stderr at
-the end, a progress display while scoring when stderr is a terminal.
+be scored; a bad line never stops the batch. Without -schema, the first line
+must have a "schema": otherwise nothing is scored (exit status 2). A summary
+line goes to stderr at the end, a progress display while scoring when stderr
+is a terminal.
 
 In -json output and in the "ops" of batch lines, each operation is
 {"op","kind","path","delta","value","gold","candidate","pair_id","confidence"}, and a
