@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -9,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -96,7 +98,10 @@ See docs/SCORING.md for how scores and deficits are computed.
 -merge combines the directories of runs over shards of one dataset into DIR:
 the same summary.json as one run over the concatenated input (give every
 line an "id": line numbers are those of each shard), and results.jsonl the
-shards' results concatenated in the order given.
+shards' results concatenated in the order given. A shard that would be
+counted twice is an error naming both inputs: the same directory twice, a
+copy of a shard (identical state.json), or shards that overlap (seen through
+the identified cases the states keep, which catches most overlaps).
 
 Progress is shown on stderr when it is a terminal; one summary line is
 printed on stderr at the end.
@@ -246,16 +251,25 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 }
 
 // mergeDirs merges the states of shard directories and concatenates their
-// results into DIR/results.jsonl.
+// results into DIR/results.jsonl. It refuses shards that would be counted
+// twice (see shardSet.add) and a DIR that is one of the shards.
 func mergeDirs(dir string, shards []string) (*eval.State, error) {
 	st := eval.NewState(eval.Config{})
+	var set shardSet
 	for _, sh := range shards {
-		o, err := readState(filepath.Join(sh, "state.json"))
+		o, err := set.add(sh)
 		if err != nil {
 			return nil, err
 		}
 		if err := st.Merge(o); err != nil {
 			return nil, fmt.Errorf("%s: %w", sh, err)
+		}
+	}
+	if out, err := os.Stat(dir); err == nil {
+		for _, sh := range set.shards {
+			if os.SameFile(out, sh.dir) {
+				return nil, usagef("-o %s is the shard %s: its results would be overwritten while they are read", dir, sh.name)
+			}
 		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -274,15 +288,72 @@ func mergeDirs(dir string, shards []string) (*eval.State, error) {
 	return st, out.Close()
 }
 
-func readState(name string) (*eval.State, error) {
-	data, err := os.ReadFile(name)
+// shardSet are the shard directories of a merge read so far.
+type shardSet struct {
+	shards []shard
+	// kept maps the identified cases the shards' states keep (their
+	// worst and sample cases) to the index of the shard keeping them.
+	kept map[keptCase]int
+}
+
+// shard is one shard directory of a merge.
+type shard struct {
+	name  string
+	dir   os.FileInfo
+	state [sha256.Size]byte // digest of its state.json
+}
+
+// keptCase identifies a case: its "id" and the hash of its line.
+type keptCase struct {
+	id  string
+	key uint64
+}
+
+// add reads the state of the shard directory name. It refuses a shard that
+// would be counted twice: a directory given before (under any name), one
+// whose state.json is identical to another's (a copy; states that scored
+// nothing are alike without being copies and pass), or one that keeps a
+// case (same "id", same line) another shard keeps (overlapping shards; the
+// check sees only the cases the states keep, their worst and sample cases,
+// so it catches heavy overlaps, not every shared line).
+func (s *shardSet) add(name string) (*eval.State, error) {
+	file := filepath.Join(name, "state.json")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.Stat(name)
 	if err != nil {
 		return nil, err
 	}
 	var st eval.State
 	if err := json.Unmarshal(data, &st); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s: %w", file, err)
 	}
+	sh := shard{name: name, dir: dir, state: sha256.Sum256(data)}
+	for _, o := range s.shards {
+		switch {
+		case os.SameFile(o.dir, sh.dir):
+			return nil, usagef("%s and %s are the same shard directory: it would be counted twice", o.name, name)
+		case o.state == sh.state && st.Scored > 0:
+			return nil, fmt.Errorf("%s and %s have identical states (the same shard twice?): it would be counted twice", o.name, name)
+		}
+	}
+	if s.kept == nil {
+		s.kept = map[keptCase]int{}
+	}
+	for _, c := range slices.Concat(st.Worst, st.Sample) {
+		if c.ID == nil {
+			continue
+		}
+		k := keptCase{id: string(c.ID), key: c.Key}
+		if i, ok := s.kept[k]; !ok {
+			s.kept[k] = len(s.shards)
+		} else if i != len(s.shards) {
+			return nil, fmt.Errorf("%s and %s both have the case with id %s (the same line): overlapping shards would be counted twice", s.shards[i].name, name, c.ID)
+		}
+	}
+	s.shards = append(s.shards, sh)
 	return &st, nil
 }
 

@@ -208,3 +208,57 @@ func TestBatchWithoutAnySchema(t *testing.T) {
 		t.Errorf("mixed batch:\n%s\nwant\n%s", out, want)
 	}
 }
+
+// TestEvalMergeRefusesDoubleCounting: -merge fails, naming both inputs,
+// for the same directory twice (under any name), a copy of a shard, shards
+// that overlap, and an output directory that is one of the shards.
+func TestEvalMergeRefusesDoubleCounting(t *testing.T) {
+	dir := t.TempDir()
+	path := func(name string) string { return filepath.Join(dir, name) }
+	lines := genBatch(120)
+	shard := func(name string, from, to int) string {
+		var b strings.Builder
+		for i := from; i < to; i++ {
+			fmt.Fprintf(&b, `{"id":"case-%d",%s`+"\n", i, strings.TrimPrefix(lines[i].text, "{"))
+		}
+		in := path(name + ".jsonl")
+		if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		runCLI(t, "eval", "-schema", orgSchema, "-quiet", "-o", path(name), in)
+		return path(name)
+	}
+	a, b, overlap := shard("a", 0, 60), shard("b", 60, 120), shard("overlap", 30, 90)
+	runCLI(t, "eval", "-merge", "-o", path("ok"), a, b)
+	copyDir := path("copy")
+	if err := os.CopyFS(copyDir, os.DirFS(a)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(a, path("link")); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		inputs []string
+		out    string
+		code   int
+		want   string
+	}{
+		{[]string{a, b, a}, path("m"), exitUsage, a + " and " + a + " are the same shard directory"},
+		{[]string{a, path("link")}, path("m"), exitUsage, a + " and " + path("link") + " are the same shard directory"},
+		{[]string{a, filepath.Join(a, ".")}, path("m"), exitUsage, "are the same shard directory"},
+		{[]string{b, copyDir}, path("m"), exitOK, ""},
+		{[]string{a, copyDir}, path("m"), exitInput, a + " and " + copyDir + " have identical states"},
+		{[]string{a, b, overlap}, path("m"), exitInput, " and " + overlap + " both have the case with id \"case-"},
+		{[]string{a, b}, a, exitUsage, "-o " + a + " is the shard " + a},
+	} {
+		var stdout, stderr bytes.Buffer
+		args := append([]string{"eval", "-merge", "-o", c.out}, c.inputs...)
+		code := run(args, strings.NewReader(""), &stdout, &stderr)
+		if code != c.code || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("oagen %s: exit %d, stderr %q; want exit %d and %q", strings.Join(args, " "), code, stderr.String(), c.code, c.want)
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(a, "results.jsonl")); err != nil || bytes.Count(data, []byte("\n")) != 60 {
+		t.Errorf("the shard's results.jsonl was touched: %d lines, %v", bytes.Count(data, []byte("\n")), err)
+	}
+}
