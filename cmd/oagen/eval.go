@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -117,7 +118,7 @@ Flags:
 type evalFlags struct {
 	scoreFlags
 	outDir         string
-	failUnder      float64
+	failUnder      thresholdFlag
 	merge          bool
 	matchThreshold float64
 	worst, sample  int
@@ -132,7 +133,7 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var f evalFlags
 	f.register(fs, modeEval)
 	fs.StringVar(&f.outDir, "o", "oagen-eval", "output `directory`")
-	fs.Float64Var(&f.failUnder, "fail-under", -1, "exit with status 3 when the mean score is below this (for CI gates)")
+	fs.Var(&f.failUnder, "fail-under", "exit with status 3 when the mean score is below `X`, in [0,1] (for CI gates)")
 	fs.BoolVar(&f.merge, "merge", false, "merge the output directories given as arguments (runs over shards) into -o")
 	d := eval.DefaultConfig()
 	fs.Float64Var(&f.matchThreshold, "match-threshold", d.MatchThreshold, "similarity from which a paired value counts as a true positive, in (0,1]")
@@ -193,9 +194,29 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "oagen eval: %d cases, %d errors, mean %s, %s → %s\n",
 		sum.Cases, sum.Errors.Count, mean, time.Since(start).Round(time.Millisecond), f.outDir)
-	if f.failUnder >= 0 && (sum.Mean == nil || *sum.Mean < f.failUnder) {
-		return fmt.Errorf("%w %v", errFailUnder, f.failUnder)
+	if x := f.failUnder.x; x != nil && (sum.Mean == nil || *sum.Mean < *x) {
+		return fmt.Errorf("%w %v", errFailUnder, *x)
 	}
+	return nil
+}
+
+// thresholdFlag is the -fail-under flag: unset (nil, no gate) or a score
+// in [0,1].
+type thresholdFlag struct{ x *float64 }
+
+func (t *thresholdFlag) String() string {
+	if t == nil || t.x == nil {
+		return ""
+	}
+	return strconv.FormatFloat(*t.x, 'g', -1, 64)
+}
+
+func (t *thresholdFlag) Set(s string) error {
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(x >= 0 && x <= 1) {
+		return fmt.Errorf("want a score in [0,1], got %q", s)
+	}
+	t.x = &x
 	return nil
 }
 

@@ -262,3 +262,43 @@ func TestEvalMergeRefusesDoubleCounting(t *testing.T) {
 		t.Errorf("the shard's results.jsonl was touched: %d lines, %v", bytes.Count(data, []byte("\n")), err)
 	}
 }
+
+// TestEvalFailUnderFlag: -fail-under shows no default in -h, takes a score
+// in [0,1], and gates only when given (a run that scores nothing passes
+// without it and fails with it).
+func TestEvalFailUnderFlag(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"eval", "-h"}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Fatalf("eval -h: exit %d", code)
+	}
+	help := stderr.String()
+	i := strings.Index(help, "  -fail-under X\n")
+	if i < 0 {
+		t.Fatalf("eval -h has no -fail-under X line:\n%s", help)
+	}
+	if line, _, _ := strings.Cut(help[i+len("  -fail-under X\n"):], "\n"); strings.Contains(line, "default") {
+		t.Errorf("-fail-under help shows a default: %q", line)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "bad.jsonl")
+	if err := os.WriteFile(in, []byte("{\"schema\":{\"type\":\"integer\"},\"gold\":1}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	for _, c := range []struct {
+		flags []string
+		code  int
+	}{
+		{nil, exitOK},
+		{[]string{"-fail-under", "0"}, exitBelow},
+		{[]string{"-fail-under", "80"}, exitUsage},
+		{[]string{"-fail-under", "-1"}, exitUsage},
+		{[]string{"-fail-under", "NaN"}, exitUsage},
+	} {
+		stderr.Reset()
+		args := append(append([]string{"eval", "-o", out}, c.flags...), in)
+		if code := run(args, strings.NewReader(""), &stdout, &stderr); code != c.code {
+			t.Errorf("oagen %s: exit %d, want %d; %s", strings.Join(args, " "), code, c.code, stderr.String())
+		}
+	}
+}
