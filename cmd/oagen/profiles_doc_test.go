@@ -28,6 +28,7 @@ var profileSchemas = []struct{ name, text string }{
 	{"movie", `{"type":"object","keyScore":"exact","properties":{"title":{"type":"string","valueWeight":2},"year":{"type":"integer","score":"exact"},"genres":{"type":"array","items":{"type":"string"},"order":"align"}}}`},
 	{"ids", `{"type":"object","properties":{"ids":{"type":"array","items":{"type":"string","idScope":"s"}}}}`},
 	{"loose", `{"type":"object","properties":{"name":{"type":"string","threshold":1.5}}}`},
+	{"text", `{"type":"string"}`},
 }
 
 // expect is what one profile's output must show: a text the output
@@ -92,6 +93,8 @@ var profileDifferences = []profileExample{
 	{"… null", []string{"score", "-feedback"}, "person", eve, eva, expect{text: `(expected "x", got null)`}, expect{text: `(expected 'x', got None)`}},
 	{"… objects; and speaks of arrays", []string{"score", "-feedback"}, "people", fig, `{"people":[{"id":7,"name":"Ann"}],"links":[]}`,
 		expect{text: `/people: array is missing item {"id": 2, "name": "Bob"}.`}, expect{text: `/people: list is missing item {'id': 2, 'name': 'Bob'}.`}},
+	{"… and shows the root as /", []string{"score", "-feedback"}, "text", `"a"`, `"b"`,
+		expect{text: `1. /: expected "a", got "b".`}, expect{text: `1. : expected 'a', got 'b'.`}},
 	{"the synthesis line names the kinds of fix in words", []string{"score", "-feedback"}, "person", eve, eva,
 		expect{text: `(value, null/value, missing array item)`}, expect{text: `(primitive-value, null-value, missing-list-item)`}},
 	{"validation messages show values as JSON", []string{"score", "-feedback"}, "person", `{"name":"Eve"}`, `{"name":5}`,
