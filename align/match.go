@@ -104,6 +104,15 @@ type ListChild struct {
 	Role  Role
 	Alpha float64 // effective-weight factor of docs/SCORING.md §8.2 (0: skipped by the walk)
 	Match *Match
+	// GoldIndex and PredIndex are the indices, in the gold and candidate
+	// arrays (tuple head included), of the elements the entry holds; -1 for
+	// a side the entry does not have. A missing entry that a zero-score
+	// pairing left behind keeps, in PredIndex, the candidate element it was
+	// paired with when that element is JSON null (the null produced no entry
+	// of its own, docs/SCORING.md §5.2); an excess entry likewise keeps a JSON-null gold
+	// partner in GoldIndex. The interpreter sets both; trees of generated
+	// scorers leave them 0, and only the candidate-space walk reads them.
+	GoldIndex, PredIndex int
 }
 
 // ObjectEntry is one (key, value) entry of an object node (docs/SCORING.md §6.2).

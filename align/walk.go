@@ -2,6 +2,7 @@ package align
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -30,21 +31,96 @@ func ParseGranularity(s string) (Granularity, error) {
 }
 
 // WalkRepairs walks a match tree and returns its repair operations in walk
-// order (docs/SCORING.md §8.3), before ranking. gold and pred are the original root
-// values; the walk indexes them by entry position (docs/SCORING.md §8.3).
+// order (docs/SCORING.md §8.3), before ranking. gold and pred are the
+// original root values; the walk indexes them by entry position
+// (docs/SCORING.md §8.3). It is Walk in the reference profile.
 func WalkRepairs(root *Match, gold, pred jsonval.Value, g Granularity) []Op {
+	return Walk(root, gold, pred, WalkOptions{Granularity: g})
+}
+
+// WalkOptions select what the repair walk emits.
+type WalkOptions struct {
+	// Granularity is leaf (also when empty), subtree or all
+	// (docs/SCORING.md §8.6).
+	Granularity Granularity
+	// Candidate selects the candidate-space walk of the default profile,
+	// whose operations apply as written. gold is then the gold value
+	// rewritten in the candidate's identifiers (every id and reference
+	// through the scope's bijection, ids of gold records without a
+	// counterpart replaced by fresh ones), and:
+	//
+	//   - the values of an operation are the true values at its site: list
+	//     elements are found by their indices in the gold and candidate
+	//     arrays (ListChild.GoldIndex, PredIndex), not by entry position,
+	//     and a missing or extraneous element is the element itself, not
+	//     its aligned form;
+	//   - a JSON null paired with a value inside an array (a matched pair,
+	//     or the null partner of a zero-score pair) gets a
+	//     null_value_replace of the candidate element by the gold one,
+	//     rather than an add beside it or a remove that leaves the gold's
+	//     null unmatched;
+	//   - in a tuple, the missing positions before an added one are added
+	//     and the extraneous elements after a removed one removed, even at
+	//     weight 0 (Δ 0), so that every element keeps its position;
+	//   - every operation carries its Site.
+	//
+	// The tree must come from the interpreter, whose list children carry
+	// their indices.
+	Candidate bool
+	// Complete adds, to the candidate-space walk, the edits that recover
+	// no credit (Δ 0) but that the repaired candidate needs to be whole once
+	// every operation is applied (they are edits for package repair, not
+	// feedback):
+	//
+	//   - the renames (kind primitive_replace) of candidate ids and
+	//     references that are not the candidate-space identifier of the
+	//     gold's: a record whose id the candidate gives to two records, a
+	//     record the alignment pairs otherwise than the bijection does (as
+	//     happens between records that tie), an identifier whose lexical
+	//     form cannot be the gold's; they keep the references the other
+	//     operations write pointing at the records they mean;
+	//   - the operations of the list children that carry no weight: the
+	//     elements an ignoreMissing or ignoreExcess list leaves out of its
+	//     score, tuple positions of weight 0, a head or tail of importance
+	//     0. Such parts do not count in the score, but they still take part
+	//     in the pairing of records (docs/SCORING.md §7.5: a kind mismatch
+	//     there makes a whole record pair score 0 while the bijection is
+	//     derived).
+	//
+	// Renames that only trade identifiers between elements of a reorder
+	// list that are equal once repaired are left out (dropRenameSwaps).
+	// With Complete, the repaired candidate is the gold in the candidate's
+	// identifiers wherever the two were aligned.
+	Complete bool
+}
+
+// Walk walks a match tree and returns its repair operations in walk order
+// (docs/SCORING.md §8.3), before ranking. gold and pred are the root values
+// (see WalkOptions.Candidate for the candidate-space walk).
+func Walk(root *Match, gold, pred jsonval.Value, opts WalkOptions) []Op {
 	if root == nil {
 		return nil
 	}
-	w := walker{granularity: g}
-	w.node(root, "", gold, pred, true, true, "", 1.0, &w.ops)
+	w := walker{granularity: opts.Granularity, cand: opts.Candidate, complete: opts.Candidate && opts.Complete}
+	w.node(root, "", "", gold, pred, "", 1.0, &w.ops)
 	return w.ops
 }
 
 type walker struct {
 	granularity Granularity
+	cand        bool // candidate-space walk
+	complete    bool // with the edits of WalkOptions.Complete
 	pairs       int
 	ops         []Op
+}
+
+// site returns the Site of an operation at the candidate pointer ptr, or nil
+// outside the candidate-space walk.
+func (w *walker) site(ptr string, seq int) *Site {
+	if !w.cand {
+		return nil
+	}
+	return &Site{Pointer: ptr, Seq: seq}
 }
 
 // listKindName is the reference's name of a list kind.
@@ -60,65 +136,103 @@ func listKindName(k ListKind) string {
 	return "fixed"
 }
 
-func (w *walker) node(m *Match, path string, goldSub, predSub jsonval.Value, hasG, hasP bool, plk string, c float64, out *[]Op) {
+// node walks one match node. path is its gold-side path (docs/SCORING.md
+// §8.4), at the pointer of its candidate value, goldSub and predSub the
+// values at the node.
+func (w *walker) node(m *Match, path, at string, goldSub, predSub jsonval.Value, plk string, c float64, out *[]Op) {
 	switch m.Type {
 	case LeafNode:
-		w.leaf(m, path, plk, c, out)
+		w.leaf(m, path, at, goldSub, predSub, plk, c, out)
 	case ListNode:
-		w.list(m, path, goldSub, predSub, c, out)
+		w.list(m, path, at, goldSub, predSub, c, out)
 	case ObjectNode:
-		w.object(m, path, goldSub, predSub, c, out)
+		w.object(m, path, at, goldSub, predSub, c, out)
 	}
 }
 
 func delta(c, s float64) float64 { return float64(c * (1 - s)) }
 
 // leaf handles a leaf reached directly: as the root or as an object value.
-func (w *walker) leaf(m *Match, path, plk string, c float64, out *[]Op) {
+func (w *walker) leaf(m *Match, path, at string, goldSub, predSub jsonval.Value, plk string, c float64, out *[]Op) {
+	if w.complete && renamable(m) {
+		w.rename(m, path, at, goldSub, predSub, plk == "reorder", c, out)
+		return
+	}
 	if m.Score >= 1 && m.Leaf != LeafNull {
 		return
 	}
+	g, p := m.Gold, m.Pred
+	if w.cand {
+		g, p = goldSub, predSub
+	}
+	op := Op{Op: "replace", Path: path, Delta: delta(c, m.Score), Value: g, Gold: g, Pred: p,
+		HasGold: m.HasGold, HasPred: m.HasPred, Confidence: m.Confidence, Site: w.site(at, 0)}
 	switch m.Leaf {
 	case LeafID, LeafAbsent:
 		return
 	case LeafNull:
-		if m.Score < 1 {
-			*out = append(*out, Op{Op: "replace", Kind: KindNullValueReplace, Path: path, Delta: delta(c, m.Score),
-				Value: m.Gold, Gold: m.Gold, Pred: m.Pred, Confidence: m.Confidence})
+		if m.Score >= 1 {
+			return
 		}
+		op.Kind = KindNullValueReplace
 	case LeafRef:
+		// The candidate-space walk writes the gold's reference in the
+		// candidate's identifiers (gold); the reference walk, mappedPred.
+		op.Kind = KindRefFixNoTarget
 		if m.HasMapped {
-			*out = append(*out, Op{Op: "replace", Kind: KindRefFix, Path: path, Delta: delta(c, m.Score),
-				Value: m.MappedPred, Gold: m.Gold, Pred: m.Pred, Confidence: m.Confidence})
-		} else {
-			*out = append(*out, Op{Op: "replace", Kind: KindRefFixNoTarget, Path: path, Delta: delta(c, m.Score),
-				Value: m.Gold, Gold: m.Gold, Pred: m.Pred, Confidence: m.Confidence})
+			op.Kind = KindRefFix
+			if !w.cand {
+				op.Value = m.MappedPred
+			}
 		}
 	default:
 		gNull, pNull := !m.HasGold || m.Gold.IsNull(), !m.HasPred || m.Pred.IsNull()
 		if gNull && pNull {
 			return
 		}
-		kind := KindPrimitiveReplace
+		op.Kind = KindPrimitiveReplace
 		if !gNull && !pNull && plk == "reorder" {
-			kind = KindPrimitiveReplaceReorder
+			op.Kind = KindPrimitiveReplaceReorder
 		}
-		*out = append(*out, Op{Op: "replace", Kind: kind, Path: path, Delta: delta(c, m.Score),
-			Value: m.Gold, Gold: m.Gold, Pred: m.Pred, Confidence: m.Confidence})
 	}
+	*out = append(*out, op)
 }
 
-func (w *walker) subtree(m *Match, path string, goldSub, predSub jsonval.Value, c float64, out *[]Op) (stop bool) {
+// renamable reports whether a leaf holds an identifier the candidate-space
+// walk may have to rename (WalkOptions.Complete): an id, or a reference that
+// scores 1 (one that does not gets a fix of its own).
+func renamable(m *Match) bool {
+	return m.Leaf == LeafID || (m.Leaf == LeafRef && m.Score >= 1)
+}
+
+// rename emits the rename of a candidate id, or of a reference, that is not
+// the candidate-space identifier of the gold's (WalkOptions.Complete).
+func (w *walker) rename(m *Match, path, at string, g, p jsonval.Value, inReorder bool, c float64, out *[]Op) {
+	if !m.HasGold || !m.HasPred || jsonval.Equal(g, p) {
+		return
+	}
+	kind := KindPrimitiveReplace
+	if inReorder {
+		kind = KindPrimitiveReplaceReorder
+	}
+	*out = append(*out, Op{Op: "replace", Kind: kind, Path: path, Delta: delta(c, m.Score), Value: g, Gold: g, Pred: p,
+		HasGold: true, HasPred: true, Confidence: m.Confidence, Site: w.site(at, 0), rename: true})
+}
+
+func (w *walker) subtree(m *Match, path, at string, goldSub, predSub jsonval.Value, c float64, out *[]Op) (stop bool) {
 	if w.granularity == GranularityLeaf || w.granularity == "" || m.Score >= 1 {
 		return false
 	}
 	*out = append(*out, Op{Op: "replace", Kind: KindSubtreeReplace, Path: path, Delta: delta(c, m.Score),
-		Value: goldSub, Gold: goldSub, Pred: predSub, Confidence: m.Confidence})
+		Value: goldSub, Gold: goldSub, Pred: predSub, HasGold: true, HasPred: true, Confidence: m.Confidence,
+		Site: w.site(at, 0)})
 	return w.granularity == GranularitySubtree
 }
 
+// elementAt returns element i of an array, or null (i out of range, v not an
+// array).
 func elementAt(v jsonval.Value, i int) jsonval.Value {
-	if v.Kind == jsonval.Array && i < len(v.Arr) {
+	if v.Kind == jsonval.Array && i >= 0 && i < len(v.Arr) {
 		return v.Arr[i]
 	}
 	return jsonval.Value{}
@@ -132,38 +246,124 @@ func memberOf(v jsonval.Value, key string) jsonval.Value {
 	return x
 }
 
-func (w *walker) list(m *Match, path string, goldSub, predSub jsonval.Value, c float64, out *[]Op) {
-	if w.subtree(m, path, goldSub, predSub, c, out) {
-		return
+// anchors returns, for the candidate-space walk, the candidate index every
+// entry of a list node would be inserted before: the index of the next entry
+// holding a candidate element, or the array's length (always, for a reorder
+// list, where order does not matter).
+func anchors(m *Match, predSub jsonval.Value) []int {
+	a := make([]int, len(m.Children))
+	next := len(predSub.Arr)
+	for i := len(m.Children) - 1; i >= 0; i-- {
+		a[i] = next
+		if ch := m.Children[i]; ch.PredIndex >= 0 && m.List != ListReorder {
+			next = ch.PredIndex
+		}
 	}
-	lk := listKindName(m.List)
-	reorder := m.List == ListReorder
+	return a
+}
+
+// heldPositions returns, for the candidate-space walk of a tuple (prefix or
+// combined list), where missing and extraneous elements must be added or
+// removed even at weight 0 (Δ 0), because a tuple position is its index:
+// missing entries before addBefore (the last entry the walk adds an element
+// for), so that the added elements land at their positions; extraneous
+// entries after removeFrom (the first entry the walk removes), so that no
+// element moves into the position of a removed one.
+func heldPositions(m *Match) (addBefore, removeFrom int) {
+	addBefore, removeFrom = 0, len(m.Children)
+	if m.List != ListPrefix && m.List != ListCombined {
+		return addBefore, removeFrom
+	}
 	for i, ch := range m.Children {
 		if ch.Alpha == 0 {
 			continue
 		}
+		switch ch.Role {
+		case RoleMissing:
+			addBefore = i
+		case RoleExcess:
+			removeFrom = min(removeFrom, i)
+		}
+	}
+	return addBefore, removeFrom
+}
+
+func (w *walker) list(m *Match, path, at string, goldSub, predSub jsonval.Value, c float64, out *[]Op) {
+	if w.subtree(m, path, at, goldSub, predSub, c, out) {
+		return
+	}
+	lk := listKindName(m.List)
+	reorder := m.List == ListReorder
+	var anchor []int
+	addBefore, removeFrom := 0, len(m.Children) // tuple positions held in place
+	if w.cand {
+		anchor = anchors(m, predSub)
+		addBefore, removeFrom = heldPositions(m)
+	}
+	var matched []matchedSpan // the operations of matched children, for dropRenameSwaps
+	for i, ch := range m.Children {
+		held := w.complete || (ch.Role == RoleMissing && i < addBefore) || (ch.Role == RoleExcess && i > removeFrom)
+		if ch.Alpha == 0 && !held {
+			continue
+		}
 		cc := float64(c * ch.Alpha)
 		childPath := path + "/" + strconv.Itoa(i)
+		// The element path of an operation: the list's own for the
+		// elements of a reorder list (docs/SCORING.md §8.4).
+		elemPath := childPath
+		if reorder {
+			elemPath = path
+		}
 		cm := ch.Match
+		gv, pv := elementAt(goldSub, i), elementAt(predSub, i)
+		hasG, hasP := ch.Role != RoleExcess, ch.Role != RoleMissing
+		childAt := ""
+		if w.cand {
+			gv, pv = elementAt(goldSub, ch.GoldIndex), elementAt(predSub, ch.PredIndex)
+			hasG, hasP = ch.GoldIndex >= 0, ch.PredIndex >= 0
+			childAt = at + "/" + strconv.Itoa(ch.PredIndex)
+		}
 		if cm.Type != LeafNode {
-			w.node(cm, childPath, elementAt(goldSub, i), elementAt(predSub, i), true, true, lk, cc, out)
+			start := len(*out)
+			w.node(cm, childPath, childAt, gv, pv, lk, cc, out)
+			matched = append(matched, matchedSpan{gv, childAt, start, len(*out)})
 			continue
+		}
+		if w.complete && ch.Role == RoleMatched && renamable(cm) {
+			start := len(*out)
+			w.rename(cm, elemPath, childAt, gv, pv, reorder, cc, out)
+			matched = append(matched, matchedSpan{gv, childAt, start, len(*out)})
+			continue
+		}
+		if !w.cand {
+			// The reference reports leaves by their aligned values.
+			gv, pv = cm.Gold, cm.Pred
 		}
 		gNull := !cm.HasGold || cm.Gold.IsNull()
 		pNull := !cm.HasPred || cm.Pred.IsNull()
 		d := delta(cc, cm.Score)
 		switch {
 		case ch.Role == RoleAbsent:
+		case w.cand && hasG && hasP && gv.IsNull() != pv.IsNull():
+			if cm.Score < 1 {
+				*out = append(*out, Op{Op: "replace", Kind: KindNullValueReplace, Path: elemPath, Delta: d,
+					Value: gv, Gold: gv, Pred: pv, HasGold: true, HasPred: true, Confidence: cm.Confidence,
+					Site: w.site(childAt, i)})
+			}
 		case ch.Role == RoleMissing || (ch.Role == RoleMatched && pNull && !gNull):
-			op := Op{Op: "add", Value: cm.Gold, Gold: cm.Gold, Pred: cm.Pred, Delta: d, Confidence: m.Confidence}
+			op := Op{Op: "add", Value: gv, Gold: gv, Pred: pv, HasGold: true, HasPred: hasP, Delta: d, Confidence: m.Confidence}
 			if reorder {
 				op.Kind, op.Path = KindListItemMissing, path
 			} else {
 				op.Kind, op.Path = KindListItemAdd, childPath
 			}
+			if w.cand {
+				op.Site = w.site(at+"/"+strconv.Itoa(anchor[i]), i)
+			}
 			*out = append(*out, op)
 		case ch.Role == RoleExcess || (ch.Role == RoleMatched && gNull && !pNull):
-			op := Op{Op: "remove", Gold: cm.Gold, Pred: cm.Pred, Delta: d, Confidence: m.Confidence}
+			op := Op{Op: "remove", Gold: gv, Pred: pv, HasGold: hasG, HasPred: true, Delta: d, Confidence: m.Confidence,
+				Site: w.site(childAt, i)}
 			if reorder {
 				op.Kind, op.Path = KindListItemExcess, path
 			} else {
@@ -172,15 +372,115 @@ func (w *walker) list(m *Match, path string, goldSub, predSub jsonval.Value, c f
 			*out = append(*out, op)
 		case gNull && pNull:
 		case cm.Score < 1:
-			op := Op{Op: "replace", Value: cm.Gold, Gold: cm.Gold, Pred: cm.Pred, Delta: d, Confidence: cm.Confidence}
+			op := Op{Op: "replace", Value: gv, Gold: gv, Pred: pv, HasGold: true, HasPred: true, Delta: d,
+				Confidence: cm.Confidence, Path: elemPath, Site: w.site(childAt, i)}
+			op.Kind = KindPrimitiveReplace
 			if reorder {
-				op.Kind, op.Path = KindPrimitiveReplaceReorder, path
-			} else {
-				op.Kind, op.Path = KindPrimitiveReplace, childPath
+				op.Kind = KindPrimitiveReplaceReorder
 			}
 			*out = append(*out, op)
 		}
 	}
+	if w.complete && reorder {
+		dropRenameSwaps(out, matched)
+	}
+	if w.cand && m.List == ListPrefix && removeFrom < len(m.Children) {
+		// The elements beyond a tuple without items are not aligned; they
+		// would move into the positions removed.
+		for j := len(m.Children); j < len(predSub.Arr); j++ {
+			jp := "/" + strconv.Itoa(j)
+			*out = append(*out, Op{Op: "remove", Kind: KindListItemRemove, Path: path + jp, Pred: predSub.Arr[j],
+				HasPred: true, Confidence: m.Confidence, Site: w.site(at+jp, j)})
+		}
+	}
+}
+
+// matchedSpan is the operations *out[start:end] that a matched list child
+// emitted, with its gold value (in the candidate's identifiers) and its
+// candidate pointer.
+type matchedSpan struct {
+	gold       jsonval.Value
+	at         string
+	start, end int
+}
+
+// dropRenameSwaps removes the renames (WalkOptions.Complete) among the
+// operations of the matched children of a reorder list when all they do is
+// trade identifiers between elements that are equal once repaired: undoing
+// them gives the same elements in another order, which a reorder list does
+// not tell apart. Twin records (equal but for their ids) that the alignment
+// pairs in document order and the bijection by their references are the
+// case. Once repaired, a child is its gold value; without the renames, its
+// gold value with the candidate's identifiers put back. A rename below an
+// array inside a child is not undone that way (the candidate's indices are
+// not the gold's): such renames are always kept.
+func dropRenameSwaps(out *[]Op, spans []matchedSpan) {
+	var with, without []string
+	for _, s := range spans {
+		back, renamed := s.gold, false
+		for _, o := range (*out)[s.start:s.end] {
+			if !o.rename {
+				continue
+			}
+			var ok bool
+			if back, ok = setMember(back, pointerTokens(strings.TrimPrefix(o.Site.Pointer, s.at)), o.Pred); !ok {
+				return
+			}
+			renamed = true
+		}
+		if renamed {
+			with = append(with, string(jsonval.AppendJSON(nil, s.gold)))
+			without = append(without, string(jsonval.AppendJSON(nil, back)))
+		}
+	}
+	slices.Sort(with)
+	slices.Sort(without)
+	if len(with) == 0 || !slices.Equal(with, without) {
+		return
+	}
+	kept := (*out)[:spans[0].start]
+	for _, o := range (*out)[spans[0].start:] {
+		if !o.rename {
+			kept = append(kept, o)
+		}
+	}
+	*out = kept
+}
+
+// setMember returns v with the value at the pointer tokens toks, a path of
+// object members, replaced by x, copying the objects on the way; ok is false
+// when toks do not lead to a value through objects only.
+func setMember(v jsonval.Value, toks []string, x jsonval.Value) (_ jsonval.Value, ok bool) {
+	if len(toks) == 0 {
+		return x, true
+	}
+	if v.Kind != jsonval.Object {
+		return v, false
+	}
+	for i, m := range v.Obj {
+		if m.Key == toks[0] {
+			sub, ok := setMember(m.Value, toks[1:], x)
+			if !ok {
+				return v, false
+			}
+			obj := slices.Clone(v.Obj)
+			obj[i].Value = sub
+			return jsonval.NewObject(obj), true
+		}
+	}
+	return v, false
+}
+
+// pointerTokens splits a JSON Pointer into unescaped tokens.
+func pointerTokens(ptr string) []string {
+	if ptr == "" {
+		return nil
+	}
+	toks := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
+	for i, t := range toks {
+		toks[i] = strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
+	}
+	return toks
 }
 
 // EscapePointerToken escapes a JSON Pointer token (RFC 6901).
@@ -191,37 +491,39 @@ func EscapePointerToken(t string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1")
 }
 
-func (w *walker) object(m *Match, path string, goldSub, predSub jsonval.Value, c float64, out *[]Op) {
-	if w.subtree(m, path, goldSub, predSub, c, out) {
+func (w *walker) object(m *Match, path, at string, goldSub, predSub jsonval.Value, c float64, out *[]Op) {
+	if w.subtree(m, path, at, goldSub, predSub, c, out) {
 		return
 	}
-	for _, e := range m.Entries {
+	for i, e := range m.Entries {
 		ck := float64(c * e.KeyAlpha)
 		cv := float64(c * e.ValueAlpha)
 		vleaf := 0.0
 		if e.Value != nil && e.Value.Type == LeafNode {
 			vleaf = delta(cv, e.Value.Score)
 		}
+		gPath, pAt := path+"/"+EscapePointerToken(e.GoldKey), at+"/"+EscapePointerToken(e.PredKey)
 		switch {
 		case !e.HasGoldKey:
 			pv := memberOf(predSub, e.PredKey)
 			*out = append(*out, Op{Op: "remove", Kind: KindKeyRemove, Path: path + "/" + EscapePointerToken(e.PredKey),
-				Delta: delta(ck, e.KeyScore) + vleaf, Pred: pv, Confidence: m.Confidence})
+				Delta: delta(ck, e.KeyScore) + vleaf, Pred: pv, HasPred: true, Confidence: m.Confidence, Site: w.site(pAt, i)})
 		case !e.HasPredKey:
 			gv := memberOf(goldSub, e.GoldKey)
-			*out = append(*out, Op{Op: "add", Kind: KindKeyAdd, Path: path + "/" + EscapePointerToken(e.GoldKey),
-				Delta: delta(ck, e.KeyScore) + vleaf, Value: gv, Gold: gv, Confidence: m.Confidence})
+			*out = append(*out, Op{Op: "add", Kind: KindKeyAdd, Path: gPath,
+				Delta: delta(ck, e.KeyScore) + vleaf, Value: gv, Gold: gv, HasGold: true, Confidence: m.Confidence,
+				Site: w.site(at+"/"+EscapePointerToken(e.GoldKey), i)})
 		case e.GoldKey == e.PredKey:
-			w.node(e.Value, path+"/"+EscapePointerToken(e.GoldKey), memberOf(goldSub, e.GoldKey), memberOf(predSub, e.PredKey), true, true, "", cv, out)
+			w.node(e.Value, gPath, pAt, memberOf(goldSub, e.GoldKey), memberOf(predSub, e.PredKey), "", cv, out)
 		default:
 			w.pairs++
 			pairID := "repair_pair_" + strconv.Itoa(w.pairs)
 			var private []Op
 			gv, pv := memberOf(goldSub, e.GoldKey), memberOf(predSub, e.PredKey)
-			w.node(e.Value, path+"/"+EscapePointerToken(e.GoldKey), gv, pv, true, true, "", cv, &private)
+			w.node(e.Value, gPath, pAt, gv, pv, "", cv, &private)
 			gains := make([]float64, len(private))
-			for i, op := range private {
-				gains[i] = op.Delta
+			for k, op := range private {
+				gains[k] = op.Delta
 			}
 			valueGain := NeumaierSum(gains)
 			keyGain := delta(ck, e.KeyScore)
@@ -242,9 +544,10 @@ func (w *walker) object(m *Match, path string, goldSub, predSub jsonval.Value, c
 			}
 			*out = append(*out,
 				Op{Op: "remove", Kind: KindKeyRenameRemove, Path: path + "/" + EscapePointerToken(e.PredKey),
-					Pred: pv, PairID: pairID, Confidence: conf},
-				Op{Op: "add", Kind: KindKeyRenameAdd, Path: path + "/" + EscapePointerToken(e.GoldKey),
-					Delta: keyGain + valueGain, Value: gv, Gold: gv, Pred: pv, PairID: pairID, Confidence: conf})
+					Pred: pv, HasPred: true, PairID: pairID, Confidence: conf, Site: w.site(pAt, i)},
+				Op{Op: "add", Kind: KindKeyRenameAdd, Path: gPath,
+					Delta: keyGain + valueGain, Value: gv, Gold: gv, Pred: pv, HasGold: true, HasPred: true,
+					PairID: pairID, Confidence: conf, Site: w.site(at+"/"+EscapePointerToken(e.GoldKey), i)})
 		}
 	}
 }

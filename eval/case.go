@@ -80,10 +80,10 @@ type PathObs struct {
 
 // Outcomes are the counts of one path entry. Occurrences counts the gold
 // values at the path (for a scope, its gold records; for the entry of
-// invalid candidates, the invalid candidates). The outcome of each
-// value row of the attribution (see the package doc):
+// invalid candidates, the invalid candidates). The outcome of each value
+// at the path, leaf, object or array (see the package doc):
 //
-//   - Exact: both sides present, similarity 1;
+//   - Exact: both sides present (paired), similarity 1;
 //   - Partial: both sides present, similarity strictly between 0 and 1;
 //   - Replaced: both sides present, similarity 0;
 //   - Missing: a gold value the candidate lacks (a missing member or
@@ -230,6 +230,7 @@ func (o *Observer) Scored(l Line, sc *interp.Scorer, res *interp.Result, ops []a
 		for i := range at.Rows {
 			o.observeRow(obs, sch.Root, &at.Rows[i])
 		}
+		o.countPairedContainers(obs, sch.Root, res.Match)
 	}
 	for _, b := range res.Bijections {
 		e := obs.get(ScopePath(b.Scope), KindScope, b.Scope)
@@ -253,16 +254,15 @@ func (o *Observer) Scored(l Line, sc *interp.Scorer, res *interp.Result, ops []a
 // observeRow adds one attribution row to its path entry.
 func (o *Observer) observeRow(obs *pathSet, root *ir.Node, r *align.AttributionRow) {
 	p := o.pattern(root, r.Path)
-	scope := ""
-	if p.node != nil {
-		scope = p.node.Ref + p.node.IDScope
-	}
-	e := obs.get(p.path, KindPath, scope)
+	e := obs.get(p.path, KindPath, scopeOf(p.node))
 	e.Deficit += r.Contribution
-	if r.Part != align.PartValue || r.Kind == "id" || r.Kind == "absent" {
+	if r.Part != align.PartValue || r.Kind == "id" || r.Kind == "absent" || r.Kind == align.RowKindList || r.Kind == align.RowKindObject {
 		// Key rows carry deficit only (their value has a row of its own);
 		// identifiers always score 1 (their scope entry says how records
-		// were paired); absent tuple positions are neither side's.
+		// were paired); absent tuple positions are neither side's; the row
+		// that stands for the children of an empty array or object (or of
+		// an array whose elements all weigh 0) carries deficit only, the
+		// container's outcome is counted by countPairedContainers.
 		return
 	}
 	switch {
@@ -282,21 +282,85 @@ func (o *Observer) observeRow(obs *pathSet, root *ir.Node, r *align.AttributionR
 		e.Excess++
 		e.FP++
 	default:
-		switch {
-		case r.Score >= 1:
-			e.Exact++
-		case r.Score > 0:
-			e.Partial++
-		default:
-			e.Replaced++
+		o.pair(e, r.Score)
+	}
+}
+
+// pair counts a value present on both sides, of similarity s: exact,
+// partial or replaced, and a true positive from the match threshold on
+// (else a false positive and a false negative).
+func (o *Observer) pair(e *PathObs, s float64) {
+	switch {
+	case s >= 1:
+		e.Exact++
+	case s > 0:
+		e.Partial++
+	default:
+		e.Replaced++
+	}
+	if s >= o.cfg.MatchThreshold {
+		e.TP++
+	} else {
+		e.FP++
+		e.FN++
+	}
+}
+
+// countPairedContainers counts the outcome of every array and object paired
+// on both sides (the root included) at its normalized path, by its
+// similarity: the list and object nodes of the match tree (an unpaired
+// value is a leaf of the tree, counted by its attribution row). It visits
+// the nodes that the attribution walks (align.Attribute), so that a
+// container is counted where its members are: not below an array whose
+// elements all weigh 0.
+func (o *Observer) countPairedContainers(obs *pathSet, root *ir.Node, m *align.Match) {
+	var buf []byte
+	var walk func(m *align.Match, node *ir.Node)
+	visit := func(m *align.Match, node *ir.Node, tok string) {
+		n := len(buf)
+		buf = append(append(buf, '/'), tok...)
+		walk(m, node)
+		buf = buf[:n]
+	}
+	walk = func(m *align.Match, node *ir.Node) {
+		if m == nil || m.Type == align.LeafNode {
+			return
 		}
-		if r.Score >= o.cfg.MatchThreshold {
-			e.TP++
-		} else {
-			e.FP++
-			e.FN++
+		o.pair(obs.getBytes(buf, scopeOf(node)), m.Score)
+		switch m.Type {
+		case align.ListNode:
+			if !slices.ContainsFunc(m.Children, func(ch align.ListChild) bool { return ch.Alpha != 0 }) {
+				return
+			}
+			for i, ch := range m.Children {
+				if ch.Match != nil && ch.Match.Type != align.LeafNode {
+					tok, child := step(node, strconv.Itoa(i))
+					visit(ch.Match, child, tok)
+				}
+			}
+		case align.ObjectNode:
+			for _, e := range m.Entries {
+				if e.Value != nil && e.Value.Type != align.LeafNode {
+					key := e.GoldKey
+					if !e.HasGoldKey {
+						key = e.PredKey
+					}
+					tok, child := step(node, align.EscapePointerToken(key))
+					visit(e.Value, child, tok)
+				}
+			}
 		}
 	}
+	walk(m, root)
+}
+
+// scopeOf is the referential scope of a schema node ("" for none, or for
+// a nil node).
+func scopeOf(node *ir.Node) string {
+	if node == nil {
+		return ""
+	}
+	return node.Ref + node.IDScope
 }
 
 // pattern normalizes an attribution path (entry positions for list steps)
@@ -365,11 +429,7 @@ func countGold(obs *pathSet, root *ir.Node, gold jsonval.Value) {
 	var buf []byte
 	var walk func(v jsonval.Value, node *ir.Node)
 	walk = func(v jsonval.Value, node *ir.Node) {
-		scope := ""
-		if node != nil {
-			scope = node.Ref + node.IDScope
-		}
-		obs.getBytes(buf, scope).Occurrences++
+		obs.getBytes(buf, scopeOf(node)).Occurrences++
 		n := len(buf)
 		switch v.Kind {
 		case jsonval.Array:

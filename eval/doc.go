@@ -3,10 +3,12 @@
 // behind "oagen eval" and its -merge of shards, and what a distributed
 // pipeline combines.
 //
-// The flow is: an Observer turns each scored line (an interp.Result) or
-// failed line into a Case; a State accumulates Cases (Add) and other
-// States (Merge); State.Finish computes the Summary, which is the
-// summary.json document. Case, State and Summary are plain exported data,
+// The flow is: a LineScorer scores the request lines of a dataset, as
+// "oagen score -batch" and "oagen eval" do, each into its response line
+// and, through an Observer, its Case (an Observer also turns a scored
+// interp.Result or a failure into a Case directly); a State accumulates
+// Cases (Add) and other States (Merge); State.Finish computes the Summary,
+// which is the summary.json document. Case, State and Summary are plain exported data,
 // JSON-encodable; Merge is associative and commutative and exact (see
 // State), so shards can be scored anywhere and combined later.
 //
@@ -19,7 +21,21 @@
 // /period/1. Deficit is attributed where it arises: a missing or excess
 // array element counts at the element's path (/people/*), not at its
 // members' paths, and the key term of an object member (keyImportance > 0)
-// at the member's path. Two kinds of entries are not data paths:
+// at the member's path.
+//
+// Outcomes count every value at its own path, objects and arrays as well
+// as leaves: a gold value the alignment pairs with a candidate value is
+// exact, partial or replaced by the pair's similarity, and a true positive
+// when that similarity is at least the match threshold (else a false
+// positive and a false negative); a gold value left unpaired is missing (a
+// false negative), a candidate value left unpaired excess (a false
+// positive). So /people/* counts every person: a person paired with a
+// similarity of 0.9 is a true positive there, whatever its members score
+// at /people/*/name; /people counts the array as a whole and the root path
+// "" the whole value. The values inside a missing or excess one are not
+// counted at their own paths.
+//
+// Two kinds of entries are not data paths:
 //
 //   - "(scope NAME)", kind "scope", one per referential scope: its
 //     occurrences are the gold records; exact counts gold records paired

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/internal/conformance"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -86,13 +88,26 @@ func TestOrgChartCase(t *testing.T) {
 		// period: 2023/2023 exact, 2025/2026 invdiff 0.5 (≥ 0.5: a TP).
 		{"/period/1", 1.0 / 16, Outcomes{Occurrences: 1, Partial: 1, TP: 1}},
 		{"/period/0", 0, Outcomes{Occurrences: 1, Exact: 1, TP: 1}},
-		// Eve is missing: one missing element at the element path.
-		{"/people/*", 1.0 / 24, Outcomes{Occurrences: 6, Missing: 1, FN: 1}},
+		// Six gold people, five candidate ones: Alice, Bob, Carol and both
+		// Daves are paired, each exactly (name and role right; the ids do
+		// not count), Eve is missing, no one is excess: 5 TP, 1 FN, so
+		// precision 1, recall 5/6. The deficit is Eve's alone.
+		{"/people/*", 1.0 / 24, Outcomes{Occurrences: 6, Exact: 5, Missing: 1, TP: 5, FN: 1}},
+		// The three mentorships are paired, with both references right.
+		{"/mentorships/*", 0, Outcomes{Occurrences: 3, Exact: 3, TP: 3}},
+		// The arrays themselves: people 5/6 (≥ 0.5, a TP), agenda (0 + 1 +
+		// 0 + 0.952)/4 < 0.5 (an FP and an FN), mentorships 1, period
+		// (1 + 0.5)/2.
+		{"/people", 0, Outcomes{Occurrences: 1, Partial: 1, TP: 1}},
+		{"/agenda", 0, Outcomes{Occurrences: 1, Partial: 1, FP: 1, FN: 1}},
+		{"/mentorships", 0, Outcomes{Occurrences: 1, Exact: 1, TP: 1}},
+		{"/period", 0, Outcomes{Occurrences: 1, Partial: 1, TP: 1}},
 		{"/people/*/name", 0, Outcomes{Occurrences: 6, Exact: 5, TP: 5}},
 		{"/people/*/id", 0, Outcomes{Occurrences: 6}},
 		{"/mentorships/*/mentee", 0, Outcomes{Occurrences: 3, Exact: 3, TP: 3}},
 		{"(scope person)", 0, Outcomes{Occurrences: 6, Exact: 5, Missing: 1, TP: 5, FN: 1}},
-		{"", 0, Outcomes{Occurrences: 1}},
+		// The root: the case's score, 43/56.
+		{"", 0, Outcomes{Occurrences: 1, Partial: 1, TP: 1}},
 	} {
 		p, ok := got[w.path]
 		if !ok {
@@ -316,5 +331,119 @@ func TestRootKindMismatch(t *testing.T) {
 	}
 	if sum.Worst[0].Line != 1 || sum.Worst[0].ID != nil {
 		t.Fatalf("worst %+v", sum.Worst)
+	}
+}
+
+// TestPairedContainersAreNodeRows checks on the conformance vectors (and
+// two pairs made for it) that the containers counted as pairs are exactly
+// the node rows of the attribution at granularity subtree (every paired
+// object and array the attribution walks), with their similarities.
+func TestPairedContainersAreNodeRows(t *testing.T) {
+	vs, err := conformance.Load("../testdata/conformance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every fifth vector (every 20th with -short) keeps the test quick;
+	// every family is covered either way.
+	step := 5
+	if testing.Short() {
+		step = 20
+	}
+	var pairs []*conformance.Vector
+	for i := 0; i < len(vs); i += step {
+		pairs = append(pairs, vs[i])
+	}
+	pairs = append(pairs,
+		// A tuple whose head weighs 0 and whose tail is empty: the
+		// attribution does not walk below it, so the object at /0 is not
+		// counted.
+		&conformance.Vector{ID: "zero-weight head",
+			SchemaText: []byte(`{"type":"array","prefixItems":[{"type":"object","properties":{"a":{"type":"integer"}}}],"items":{"type":"integer"},"prefixImportance":0,"restImportance":1}`),
+			Gold:       decode(t, `[{"a":1}]`), Cand: decode(t, `[{"a":2}]`)},
+		// A renamed member: counted at the gold key's path.
+		&conformance.Vector{ID: "renamed member",
+			SchemaText: []byte(`{"type":"object","keyImportance":0.5,"properties":{"address":{"type":"object","properties":{"city":{"type":"string"}}}}}`),
+			Gold:       decode(t, `{"address":{"city":"X"}}`), Cand: decode(t, `{"adress":{"city":"X"}}`)})
+	o := NewObserver(DefaultConfig())
+	checked, containers := 0, int64(0)
+	for _, v := range pairs {
+		sc, err := interp.Compile(v.SchemaText, v.ID, interp.Options{})
+		if err != nil {
+			continue
+		}
+		res, err := sc.Align(v.Gold, v.Cand)
+		if err != nil || res.Match == nil {
+			continue
+		}
+		root := sc.Schema().Root
+		got := newPathSet()
+		o.countPairedContainers(got, root, res.Match)
+		at, err := res.Attribution(align.AttributionOptions{Granularity: align.GranularitySubtree})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := newPathSet()
+		for _, r := range at.Rows {
+			if r.Node {
+				p := o.pattern(root, r.Path)
+				o.pair(want.get(p.path, KindPath, scopeOf(p.node)), r.Score)
+			}
+		}
+		if !reflect.DeepEqual(byPath(got), byPath(want)) {
+			t.Errorf("%s: counted %+v\nnode rows %+v", v.ID, byPath(got), byPath(want))
+		}
+		for _, p := range got.list {
+			containers += p.Exact + p.Partial + p.Replaced
+		}
+		checked++
+	}
+	t.Logf("%d vectors, %d paired containers", checked, containers)
+	if checked < 100 || containers < 1000 {
+		t.Fatalf("%d vectors checked, %d containers: too few", checked, containers)
+	}
+}
+
+func byPath(s *pathSet) map[string]PathObs {
+	m := make(map[string]PathObs, len(s.list))
+	for _, p := range s.list {
+		m[p.Path] = p
+	}
+	return m
+}
+
+// TestContainerOutcomes: an object or array counts at its own path, as a
+// leaf does: paired (exact, partial or replaced by its similarity; a true
+// positive from the match threshold on), missing or excess.
+func TestContainerOutcomes(t *testing.T) {
+	sc := orgScorer(t)
+	o := NewObserver(DefaultConfig())
+	s := NewState(DefaultConfig())
+	gold := `{"people":[{"id":1,"name":"Ann","role":"Manager"},{"id":2,"name":"Bob","role":"Engineer"}],"agenda":["a","b"]}`
+	for i, cand := range []string{
+		// Ann paired exactly, Bob paired with a wrong name and role
+		// (similarity 1/4, from the identifier: below 0.5), an excess Cy
+		// (the array: (1 + 1/4)/3 < 0.5); the agenda is missing.
+		`{"people":[{"id":1,"name":"Ann","role":"Manager"},{"id":2,"name":"Rob","role":"Intern"},{"id":3,"name":"Cy","role":"Intern"}]}`,
+		// No people; the agenda is exact.
+		`{"agenda":["a","b"]}`,
+	} {
+		s.Add(observe(t, o, sc, Line{Number: i + 1, Key: uint64(i)}, gold, cand))
+	}
+	got := map[string]PathSummary{}
+	for _, p := range s.Finish().Paths {
+		got[p.Path] = p
+	}
+	for path, want := range map[string]Outcomes{
+		"/people/*": {Occurrences: 4, Exact: 1, Partial: 1, Excess: 1, TP: 1, FP: 2, FN: 1},
+		"/people":   {Occurrences: 2, Partial: 1, Missing: 1, FP: 1, FN: 2},
+		"/agenda":   {Occurrences: 2, Exact: 1, Missing: 1, TP: 1, FN: 1},
+		"/agenda/*": {Occurrences: 4, Exact: 2, TP: 2},
+	} {
+		if got[path].Outcomes != want {
+			t.Errorf("%s: %+v\nwant %+v", path, got[path].Outcomes, want)
+		}
+	}
+	if p := got["/people/*"]; *p.Precision != 1.0/3 || *p.Recall != 0.5 {
+		t.Errorf("/people/*: precision %v, recall %v", *p.Precision, *p.Recall)
 	}
 }

@@ -13,6 +13,19 @@ type entry struct {
 	score  float64
 	ag, ap jsonval.Value // aligned values of the entry (null on an absent side)
 	m      *align.Match
+	// gi and pi are the indices of the entry's elements in the full gold and
+	// candidate arrays, -1 for none (align.ListChild.GoldIndex, PredIndex).
+	gi, pi int
+}
+
+// partner returns the index k+i of the other side of a dissolved zero-score
+// pairing when that element is JSON null (it produces no entry of its own),
+// else -1 (align.ListChild).
+func partner(v jsonval.Value, k, i int) int {
+	if v.IsNull() {
+		return k + i
+	}
+	return -1
 }
 
 // alignArray implements docs/SCORING.md §5.1 dispatch: tuple head, tail, or both.
@@ -71,11 +84,11 @@ func (c *call) alignArray(g, p jsonval.Value, S *ir.Node, build bool) (result, e
 	ag := make([]jsonval.Value, 0, len(head.entries)+len(tail.entries))
 	ap := make([]jsonval.Value, 0, len(head.entries)+len(tail.entries))
 	for i, e := range head.entries {
-		m.Children = append(m.Children, align.ListChild{Role: e.role, Alpha: float64(wp * head.alphas[i]), Match: e.m})
+		m.Children = append(m.Children, align.ListChild{Role: e.role, Alpha: float64(wp * head.alphas[i]), Match: e.m, GoldIndex: e.gi, PredIndex: e.pi})
 		ag, ap = append(ag, e.ag), append(ap, e.ap)
 	}
 	for i, e := range tail.entries {
-		m.Children = append(m.Children, align.ListChild{Role: e.role, Alpha: float64(wr * tail.alphas[i]), Match: e.m})
+		m.Children = append(m.Children, align.ListChild{Role: e.role, Alpha: float64(wr * tail.alphas[i]), Match: e.m, GoldIndex: e.gi, PredIndex: e.pi})
 		ag, ap = append(ag, e.ag), append(ap, e.ap)
 	}
 	if c.s.opts.ComputeConfidence {
@@ -134,7 +147,7 @@ func (lr listResult) finish(kind align.ListKind, g, p jsonval.Value, build bool)
 	}
 	m.Children = make([]align.ListChild, len(lr.entries))
 	for i, e := range lr.entries {
-		m.Children[i] = align.ListChild{Role: e.role, Alpha: lr.alphas[i], Match: e.m}
+		m.Children[i] = align.ListChild{Role: e.role, Alpha: lr.alphas[i], Match: e.m, GoldIndex: e.gi, PredIndex: e.pi}
 	}
 	r.m = m
 	return r
@@ -164,22 +177,22 @@ func (c *call) alignHead(G, P []jsonval.Value, S *ir.Node, build bool) (listResu
 			}
 			scores[i] = r.score
 			if build {
-				lr.entries[i] = entry{role: align.RoleMatched, score: r.score, ag: r.ag, ap: r.ap, m: r.m}
+				lr.entries[i] = entry{role: align.RoleMatched, score: r.score, ag: r.ag, ap: r.ap, m: r.m, gi: i, pi: i}
 			}
 		case hasG:
 			if build {
-				lr.entries[i] = entry{role: align.RoleMissing, ag: G[i],
+				lr.entries[i] = entry{role: align.RoleMissing, ag: G[i], gi: i, pi: -1,
 					m: leaf(align.LeafPlain, 0, G[i], jsonval.Value{}, true, false)}
 			}
 		case hasP:
 			if build {
-				lr.entries[i] = entry{role: align.RoleExcess, ap: P[i],
+				lr.entries[i] = entry{role: align.RoleExcess, ap: P[i], gi: -1, pi: i,
 					m: leaf(align.LeafPlain, 0, jsonval.Value{}, P[i], false, true)}
 			}
 		default:
 			w[i] = 0 // absent on both sides: dropped from the normalisation
 			if build {
-				lr.entries[i] = entry{role: align.RoleAbsent,
+				lr.entries[i] = entry{role: align.RoleAbsent, gi: -1, pi: -1,
 					m: leaf(align.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false)}
 			}
 		}
@@ -294,7 +307,7 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 						confSum += conf[r]
 						confN++
 					}
-					lr.entries = append(lr.entries, entry{role: align.RoleMatched, score: s, ag: cr.ag, ap: cr.ap, m: cr.m})
+					lr.entries = append(lr.entries, entry{role: align.RoleMatched, score: s, ag: cr.ag, ap: cr.ap, m: cr.m, gi: k + r, pi: k + col})
 				}
 				continue
 			}
@@ -318,7 +331,7 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 				count(align.RoleExcess)
 				scores = append(scores, 0)
 				if build {
-					lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: ap,
+					lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: ap, gi: partner(G[r], k, r), pi: k + col,
 						m: leaf(align.LeafPlain, 0, jsonval.Value{}, ap, false, true)})
 				}
 			}
@@ -326,7 +339,7 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 				count(align.RoleMissing)
 				scores = append(scores, 0)
 				if build {
-					lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: ag,
+					lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: ag, gi: k + r, pi: partner(P[col], k, col),
 						m: leaf(align.LeafPlain, 0, ag, jsonval.Value{}, true, false)})
 				}
 			}
@@ -334,14 +347,14 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 			count(align.RoleMissing)
 			scores = append(scores, 0)
 			if build {
-				lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: G[r],
+				lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: G[r], gi: k + r, pi: -1,
 					m: leaf(align.LeafPlain, 0, G[r], jsonval.Value{}, true, false)})
 			}
 		case col < m:
 			count(align.RoleExcess)
 			scores = append(scores, 0)
 			if build {
-				lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: P[col],
+				lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: P[col], gi: -1, pi: k + col,
 					m: leaf(align.LeafPlain, 0, jsonval.Value{}, P[col], false, true)})
 			}
 		}
@@ -377,8 +390,8 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 			lr.score = 1
 		}
 		if build {
-			for _, v := range P {
-				lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: v,
+			for j, v := range P {
+				lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: v, gi: -1, pi: k + j,
 					m: leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true)})
 			}
 			lr.alphas = uniformAlphas(lr.entries, S)
@@ -390,8 +403,8 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 			lr.score = 1
 		}
 		if build {
-			for _, v := range G {
-				lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: v,
+			for i, v := range G {
+				lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: v, gi: k + i, pi: -1,
 					m: leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false)})
 			}
 			lr.alphas = uniformAlphas(lr.entries, S)
@@ -434,7 +447,7 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 					if err != nil {
 						return lr, err
 					}
-					lr.entries = append(lr.entries, entry{role: align.RoleMatched, score: s, ag: cr.ag, ap: cr.ap, m: cr.m})
+					lr.entries = append(lr.entries, entry{role: align.RoleMatched, score: s, ag: cr.ag, ap: cr.ap, m: cr.m, gi: k + st.I, pi: k + st.J})
 				}
 				continue
 			}
@@ -449,14 +462,14 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 			if !G[st.I].IsNull() {
 				count(align.RoleMissing)
 				if build {
-					lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: ag,
+					lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: ag, gi: k + st.I, pi: partner(P[st.J], k, st.J),
 						m: leaf(align.LeafPlain, 0, ag, jsonval.Value{}, true, false)})
 				}
 			}
 			if !P[st.J].IsNull() {
 				count(align.RoleExcess)
 				if build {
-					lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: ap,
+					lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: ap, gi: partner(G[st.I], k, st.I), pi: k + st.J,
 						m: leaf(align.LeafPlain, 0, jsonval.Value{}, ap, false, true)})
 				}
 			}
@@ -471,7 +484,7 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 					}
 					v = cr.ag
 				}
-				lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: v,
+				lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: v, gi: k + st.I, pi: -1,
 					m: leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false)})
 			}
 		case seqdp.Left:
@@ -485,7 +498,7 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 					}
 					v = cr.ap
 				}
-				lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: v,
+				lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: v, gi: -1, pi: k + st.J,
 					m: leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true)})
 			}
 		}

@@ -27,8 +27,10 @@ type Options struct {
 	// most |V| rounds); new(0) means zero rounds, so that every record keeps
 	// its seed colour. A negative cap is an error.
 	WLRounds *int
-	// WLBlendLambda is λ of the blend mode (default 0.5).
-	WLBlendLambda float64
+	// WLBlendLambda is λ of the blend mode, in [0, 1] (docs/SCORING.md
+	// §7.8). nil, the default, means 0.5; new(0.0) means λ = 0, the record
+	// scores alone.
+	WLBlendLambda *float64
 	// WarnOnAmbiguousMapping reports tied gold rows after WL (docs/SCORING.md §7.10).
 	WarnOnAmbiguousMapping bool
 	// ComputeConfidence turns on pairing confidences (docs/SCORING.md §9.3).
@@ -169,12 +171,15 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 		// Copy the cap: the caller may reuse its variable.
 		opts.WLRounds = new(*opts.WLRounds)
 	}
-	if opts.WLBlendLambda == 0 {
-		opts.WLBlendLambda = 0.5
+	lambda := 0.5
+	if opts.WLBlendLambda != nil {
+		lambda = *opts.WLBlendLambda
 	}
-	if !(opts.WLBlendLambda >= 0 && opts.WLBlendLambda <= 1) {
-		return nil, fmt.Errorf("interp: wlBlendLambda %v: want a number in [0,1]", opts.WLBlendLambda)
+	if !(lambda >= 0 && lambda <= 1) {
+		return nil, fmt.Errorf("interp: wlBlendLambda %v: want a number in [0,1]", lambda)
 	}
+	// Copy λ: the caller may reuse its variable.
+	opts.WLBlendLambda = &lambda
 	if opts.ConfidenceMethod == "" {
 		opts.ConfidenceMethod = "margin"
 	}

@@ -256,7 +256,9 @@ func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bo
 	if sub == nil {
 		// A gold key the schema does not declare scores 0 (weight 1).
 		if build {
+			c.push(e.gk)
 			c.warnings = append(c.warnings, fmt.Sprintf("%s: gold key %q is not declared in the schema's properties; its value scores 0", c.pointer(), e.gk))
+			c.pop()
 			e.m = leaf(align.LeafPlain, 0, gv, pv, true, true)
 		}
 		return nil

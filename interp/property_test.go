@@ -385,9 +385,9 @@ func opsText(ops []align.Op) string {
 // the deltas of all repair operations add up to 1 − score (to 1e-9), on
 // random schemas covering every scoring keyword (schemagen_test.go), random
 // gold values and damaged candidates, referential ones included. Every
-// delta is finite and non-negative. A candidate that fails validation (or
-// whose root kind differs from the gold's) scores 0 with no operation; the
-// identity does not apply to it.
+// delta is finite and non-negative. A candidate that fails validation scores
+// 0 with no operation; the identity does not apply to it. One whose root
+// kind differs from the gold's has one operation, Δ 1 (the identity holds).
 func TestPropertySumIdentity(t *testing.T) {
 	t.Parallel()
 	props := gopter.NewProperties(propParams(t, propCases()/4))
@@ -418,12 +418,15 @@ func TestPropertySumIdentity(t *testing.T) {
 				if err != nil {
 					return "repair: " + err.Error() + where
 				}
-				if res.Match == nil {
+				if res.Invalid != nil {
 					invalid++
 					if res.Score != 0 || len(ops) != 0 {
-						return fmt.Sprintf("unaligned candidate: score %v with %d operations%s", res.Score, len(ops), where)
+						return fmt.Sprintf("invalid candidate: score %v with %d operations%s", res.Score, len(ops), where)
 					}
 					continue
+				}
+				if res.Match == nil && (res.Score != 0 || len(ops) != 1) {
+					return fmt.Sprintf("root kind mismatch: score %v with %d operations%s", res.Score, len(ops), where)
 				}
 				pairs++
 				nops += len(ops)

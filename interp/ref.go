@@ -369,7 +369,7 @@ func unescapeToken(t string) string {
 func integrate(C, Wm []float64, n, m int, opts Options) []float64 {
 	S := make([]float64, n*m)
 	if opts.WLIntegration == "blend" {
-		lam := opts.WLBlendLambda
+		lam := *opts.WLBlendLambda
 		for i := range S {
 			S[i] = float64((1-lam)*C[i]) + float64(lam*Wm[i])
 		}

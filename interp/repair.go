@@ -25,8 +25,19 @@ type RepairOptions struct {
 }
 
 // Repair returns the ranked repair operations of the pair (docs/SCORING.md §8). A
-// candidate that failed validation, or whose root kind differs from the
-// gold's, has none.
+// candidate that failed validation has none, nor, in the reference profile,
+// one whose root kind differs from the gold's (docs/SCORING.md §1.3). In the
+// default profile such a root gets the operation a value of the wrong kind
+// gets inside an object: the replacement of the candidate by the gold (kind
+// primitive_replace at the root, Δ 1), so that its feedback names the fix
+// and the deltas still add up to 1 − score.
+//
+// In the default profile the operations are those of the candidate-space walk
+// (align.WalkOptions.Candidate): their values (value, gold, candidate) are the
+// true values at their sites, every id and reference written in the
+// candidate's identifiers (see CandidateSpaceGold), so that a fix applies as
+// written and earns its delta. In the reference profile they are the Python
+// reference's, values in the gold's identifiers.
 func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
 	g, err := align.ParseGranularity(string(opts.Granularity))
 	if err != nil {
@@ -38,10 +49,10 @@ func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
 	if !(opts.AmbiguityThreshold >= 0) {
 		return nil, fmt.Errorf("ambiguityThreshold %v: want a number ≥ 0", opts.AmbiguityThreshold)
 	}
-	if r.Match == nil {
+	if r.Match == nil && (r.Invalid != nil || r.referenceProfile()) {
 		return nil, nil
 	}
-	ops := align.WalkRepairs(r.Match, r.gold, r.cand, g)
+	ops := r.walk(g)
 	var diags []align.Op
 	if opts.IncludePairingAmbiguous {
 		th := opts.AmbiguityThreshold
@@ -51,6 +62,44 @@ func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
 		diags = align.PairingDiagnostics(r.Match, th)
 	}
 	return align.RankOps(ops, align.RankOptions{MinContribution: opts.MinContribution, RankBy: opts.RankBy}, diags)
+}
+
+// walk runs the repair walk of the result's profile at granularity g. In the
+// default profile, a result without a match tree whose candidate passed
+// validation (the root kinds differ) is walked as one leaf at the root, the
+// match a value of the wrong kind gets inside an object.
+func (r *Result) walk(g align.Granularity) []align.Op {
+	if r.referenceProfile() {
+		return align.WalkRepairs(r.Match, r.gold, r.cand, g)
+	}
+	m := r.Match
+	if m == nil {
+		m = &align.Match{Type: align.LeafNode, Score: r.Score, Confidence: 1,
+			Gold: r.gold, Pred: r.cand, HasGold: true, HasPred: true}
+	}
+	return align.Walk(m, r.CandidateSpaceGold(), r.cand, align.WalkOptions{Granularity: g, Candidate: true})
+}
+
+// referenceProfile reports whether the result follows the reference profile
+// (a Result built outside a Scorer does).
+func (r *Result) referenceProfile() bool { return r.scorer == nil || r.scorer.referenceProfile() }
+
+// Edits returns the leaf-granularity repair operations that package repair
+// applies, whatever the profile: the candidate-space walk's, in walk order
+// (not ranked), each with its Site, and the edits that recover no credit but
+// make the repaired candidate whole (align.WalkOptions.Complete, Δ 0: id
+// renames, the parts that carry no weight). In the default profile they are
+// the operations of Repair before ranking, plus those edits. A candidate
+// without a match tree (it failed validation, or its root kind differs from
+// the gold's) gets one replace of the whole value by the gold (kind
+// subtree_replace, Δ 1 − score).
+func (r *Result) Edits() []align.Op {
+	if r.Match == nil {
+		return []align.Op{{Op: "replace", Kind: align.KindSubtreeReplace, Delta: 1 - r.Score,
+			Value: r.gold, Gold: r.gold, Pred: r.cand, HasGold: true, HasPred: true,
+			Confidence: 1, Site: &align.Site{}}}
+	}
+	return align.Walk(r.Match, r.CandidateSpaceGold(), r.cand, align.WalkOptions{Candidate: true, Complete: true})
 }
 
 // Feedback returns the feedback text and the ranked operations of the pair

@@ -37,7 +37,12 @@ func (r *Result) RefSemantics() feedback.RefSemanticsFunc {
 	if r.scorer == nil || r.Match == nil {
 		return func(*align.Op) (feedback.RefSemantic, bool) { return feedback.RefSemantic{}, false }
 	}
-	sx := &semContext{s: r.scorer, gold: r.gold, cand: r.cand, scopes: map[int]*scopeRecords{}}
+	gold := r.gold
+	if !r.scorer.referenceProfile() {
+		// The operations' gold values are in the candidate's identifiers.
+		gold = r.CandidateSpaceGold()
+	}
+	sx := &semContext{s: r.scorer, gold: gold, cand: r.cand, scopes: map[int]*scopeRecords{}}
 	return sx.describe
 }
 

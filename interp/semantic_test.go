@@ -143,6 +143,19 @@ func TestSemanticGiveUp(t *testing.T) {
 	if !ok(ref) {
 		t.Fatal("provider declines the docs/SCORING.md §7.11 operation")
 	}
+	// In the default profile an operation's gold value is in the
+	// candidate's identifiers: the gold's 2 is the candidate's 124.
+	ds := mustScorer(t, danglingSchema, interp.Options{})
+	dres, err := ds.Align(mustDecode(t, danglingGold), mustDecode(t,
+		`{"people":[{"id":53,"name":"Alice"},{"id":124,"name":"Bob"}],"relations":[{"source":53,"target":9999,"type":"knows"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dref := ref
+	dref.Gold = mustDecode(t, "124")
+	if _, ok := dres.RefSemantics()(&dref); !ok {
+		t.Error("default profile: provider declines the operation in the candidate's identifiers")
+	}
 	for name, mod := range map[string]func(o *align.Op){
 		"not a reference kind": func(o *align.Op) { o.Kind = align.KindPrimitiveReplace },
 		"path to a non-ref":    func(o *align.Op) { o.Path = "/relations/0/type" },

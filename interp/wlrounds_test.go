@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"os"
 	"testing"
 
@@ -96,6 +97,51 @@ func TestWLRoundsConformance(t *testing.T) {
 		}
 	}
 	t.Logf("%d referential vectors; zero rounds changes the score of %v", n, differ)
+}
+
+// TestWLBlendLambdaZero checks that λ = 0 of the blend integration is λ = 0
+// (docs/SCORING.md §7.8: (1 − λ)·C + λ·Wm is then the record scores alone), not the
+// default 0.5 that a zero float64 used to stand for. On the org chart the
+// record scores cannot tell the two Daves apart (TestWLRoundsOrgChart), so
+// with λ = 0 the solver pairs them as with idDisambiguation "none" (score
+// 115/168), while any positive λ lets the structure decide (43/56).
+func TestWLBlendLambdaZero(t *testing.T) {
+	schema := readFile(t, "../examples/orgchart/schema.json")
+	gold := decodeFile(t, "../examples/orgchart/gold.json")
+	cand := decodeFile(t, "../examples/orgchart/candidate.json")
+	for _, c := range []struct {
+		lambda *float64
+		want   float64
+	}{
+		{new(0.0), 115.0 / 168},
+		{new(1e-9), 43.0 / 56},
+		{nil, 43.0 / 56},
+		{new(1.0), 43.0 / 56},
+	} {
+		name := "nil"
+		if c.lambda != nil {
+			name = fmt.Sprint(*c.lambda)
+		}
+		sc, err := Compile(schema, "schema.json", Options{WLIntegration: "blend", WLBlendLambda: c.lambda})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.lambda != nil {
+			*c.lambda = 0.5 // the scorer keeps its own copy
+		}
+		got, err := sc.Score(gold, cand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != c.want {
+			t.Errorf("WLBlendLambda %s: score %v, want %v", name, got, c.want)
+		}
+	}
+	for _, bad := range []float64{-0.1, 1.5} {
+		if _, err := Compile(schema, "schema.json", Options{WLBlendLambda: new(bad)}); err == nil {
+			t.Errorf("WLBlendLambda %v accepted", bad)
+		}
+	}
 }
 
 func roundsText(r *int) string {

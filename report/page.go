@@ -58,8 +58,11 @@ type page struct {
 	Paths     []pathRow
 	// DeficitSum is the sum of the paths' mean deficits (1 − mean).
 	DeficitSum float64
-	Worst      []worstRow
-	Embedded   []embedded
+	// MatchThreshold is the similarity from which a pair is a true
+	// positive.
+	MatchThreshold float64
+	Worst          []worstRow
+	Embedded       []embedded
 	// EmbedNote says which cases are embedded, when not all are.
 	EmbedNote string
 }

@@ -98,11 +98,12 @@ func caseName(id json.RawMessage, line int) string {
 
 func newPage(sum *eval.Summary, st *eval.State, opts Options) (*page, error) {
 	p := &page{
-		Title:   opts.Title,
-		Cases:   int(sum.Cases),
-		Scored:  int(sum.Scored),
-		Invalid: int(sum.InvalidCandidates),
-		Errors:  int(sum.Errors.Count),
+		Title:          opts.Title,
+		Cases:          int(sum.Cases),
+		Scored:         int(sum.Scored),
+		Invalid:        int(sum.InvalidCandidates),
+		Errors:         int(sum.Errors.Count),
+		MatchThreshold: sum.Config.MatchThreshold,
 	}
 	if p.Title == "" {
 		p.Title = "Evaluation"

@@ -14,7 +14,6 @@ import (
 
 	"github.com/objectaligner/oagen/eval"
 	"github.com/objectaligner/oagen/internal/conformance"
-	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 	"github.com/objectaligner/oagen/request"
 )
@@ -28,41 +27,16 @@ func evaluate(t testing.TB, lines [][]byte, cfg eval.Config) (*eval.Summary, *ev
 	if err != nil {
 		t.Fatal(err)
 	}
-	obs := eval.NewObserver(cfg)
+	ls := eval.LineScorer{Engine: eng, Observer: eval.NewObserver(cfg)}
 	st := eval.NewState(cfg)
 	for i, line := range lines {
-		l := eval.Line{Number: i + 1, Key: eval.SampleKey(line)}
-		req, err := request.Parse(line, jsonval.DecodeOptions{})
-		if req != nil && req.HasID {
-			l.ID = jsonval.AppendJSON(nil, req.ID)
-		}
-		var res *interp.Result
-		var sc *interp.Scorer
-		var settings request.Settings
-		if err == nil {
-			sc, settings, err = eng.Prepare(req)
-		}
-		if err == nil {
-			res, err = sc.Align(req.Gold, req.Candidate)
-		}
-		if err != nil {
-			st.Add(obs.Failed(l, string(request.KindOf(err)), err.Error()))
-			continue
-		}
-		ops, err := res.Repair(settings.Repair)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := obs.Scored(l, sc, res, ops)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if st.Wants(c.Score, c.Key) {
-			if c.Detail, err = Detail(res, ops, settings); err != nil {
+		s := ls.Score(i+1, line)
+		if s.Err == nil && st.Wants(s.Case.Score, s.Case.Key) {
+			if s.Case.Detail, err = Detail(s.Result, s.Ops, s.Settings); err != nil {
 				t.Fatal(err)
 			}
 		}
-		st.Add(c)
+		st.Add(s.Case)
 	}
 	return st.Finish(), st
 }
@@ -144,6 +118,8 @@ func TestWriteRealDataset(t *testing.T) {
 		fmt.Sprintf(`<div class="value" id="cases-count">%d</div>`, len(lines)),
 		`<div class="value" id="errors-count">2</div>`,
 		`bad_json 1 · bad_request 1`,
+		// The table's hint gives the match threshold.
+		`a pair of similarity ≥&nbsp;0.5 is a true positive`,
 		// The table's first row is the path of largest mean deficit.
 		fmt.Sprintf(`<tbody>
     <tr data-path="%s"`, html.EscapeString(sum.Paths[0].Path)),

@@ -5,11 +5,16 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
+
+// ErrNoSchema is the error (inside an *Error of kind BadSchema) of a request
+// that has no "schema" member when the engine has no default schema.
+var ErrNoSchema = errors.New(`no "schema" in the request and no default schema`)
 
 // DefaultCacheSize is the number of compiled scorers an Engine keeps when
 // EngineConfig.CacheSize is 0.
@@ -126,7 +131,7 @@ func (e *Engine) Prepare(r *Request) (*interp.Scorer, Settings, error) {
 	case e.def != nil:
 		st = e.def
 	default:
-		return nil, s, &Error{Kind: BadSchema, Err: errors.New(`no "schema" in the request and no default schema`)}
+		return nil, s, &Error{Kind: BadSchema, Err: ErrNoSchema}
 	}
 	sc, err := e.scorer(st, s.Scoring, key)
 	return sc, s, err
@@ -201,10 +206,14 @@ func optionsKey(opts interp.Options) string {
 	if opts.WLRounds != nil {
 		rounds = fmt.Sprint(*opts.WLRounds)
 	}
+	lambda := 0.5
+	if opts.WLBlendLambda != nil {
+		lambda = *opts.WLBlendLambda
+	}
 	names := make([]string, len(opts.Comparators))
 	for i, c := range opts.Comparators {
 		names[i] = c.Registry + "/" + c.Name
 	}
-	opts.WLRounds, opts.Comparators = nil, nil
-	return fmt.Sprintf("%#v|%s|%q", opts, rounds, names)
+	opts.WLRounds, opts.WLBlendLambda, opts.Comparators = nil, nil, nil
+	return fmt.Sprintf("%#v|%s|%s|%q", opts, rounds, strconv.FormatFloat(lambda, 'g', -1, 64), names)
 }

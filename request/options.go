@@ -253,7 +253,9 @@ func (r *Request) Apply(base Settings) Settings {
 	o := &r.Options
 	setIf(&s.Scoring.IDDisambiguation, o.IDDisambiguation)
 	setIf(&s.Scoring.WLIntegration, o.WLIntegration)
-	setIf(&s.Scoring.WLBlendLambda, o.WLBlendLambda)
+	if o.WLBlendLambda != nil {
+		s.Scoring.WLBlendLambda = new(*o.WLBlendLambda)
+	}
 	if o.WLRounds != nil {
 		s.Scoring.WLRounds = nil
 		if !o.WLRounds.Unlimited {

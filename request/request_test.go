@@ -175,6 +175,38 @@ func TestEngineCache(t *testing.T) {
 	}
 }
 
+// TestEngineBlendLambdaZero checks that "wl_blend_lambda": 0 scores with
+// λ = 0 (docs/SCORING.md §7.8), not with the default 0.5 that a zero float64
+// used to stand for, and that lines with the same λ share one scorer.
+func TestEngineBlendLambdaZero(t *testing.T) {
+	e, err := NewEngine(EngineConfig{Base: DefaultSettings(), Schema: []byte(intSchema), SchemaFile: "int.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prep := func(line string) *interp.Scorer {
+		t.Helper()
+		sc, _, err := e.Prepare(parse(t, line))
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		return sc
+	}
+	def := prep(`{"gold":1,"candidate":2}`)
+	zero := prep(`{"gold":1,"candidate":2,"options":{"wl_blend_lambda":0}}`)
+	if zero == def {
+		t.Fatal("wl_blend_lambda 0 selected the default scorer")
+	}
+	if l := zero.Options().WLBlendLambda; l == nil || *l != 0 {
+		t.Errorf("wl_blend_lambda 0: the scorer's λ is %v, want 0", l)
+	}
+	if prep(`{"gold":1,"candidate":2,"options":{"wl_blend_lambda":0}}`) != zero {
+		t.Error("the same wl_blend_lambda compiled again")
+	}
+	if prep(`{"gold":1,"candidate":2,"options":{"wl_blend_lambda":0.5}}`) != def {
+		t.Error("wl_blend_lambda 0.5, the default, compiled another scorer")
+	}
+}
+
 func TestEngineWithoutDefault(t *testing.T) {
 	e, err := NewEngine(EngineConfig{Base: DefaultSettings()})
 	if err != nil {
@@ -187,6 +219,9 @@ func TestEngineWithoutDefault(t *testing.T) {
 		_, _, err := e.Prepare(parse(t, c.line))
 		if err == nil || err.Error() != c.want || KindOf(err) != BadSchema {
 			t.Errorf("%s: %v, want %q", c.line, err, c.want)
+		}
+		if noSchema := c.line == `{"gold":1,"candidate":2}`; errors.Is(err, ErrNoSchema) != noSchema {
+			t.Errorf("%s: errors.Is(%v, ErrNoSchema) is %v", c.line, err, !noSchema)
 		}
 	}
 	if _, err := NewEngine(EngineConfig{Schema: []byte(`{"type":"integer","score":"jaro"}`), SchemaFile: "bad.json"}); err == nil {
@@ -293,5 +328,44 @@ func TestAppendObjectiveScores(t *testing.T) {
 	// property order, whatever the gold's); b: invdiff 1/(1+1).
 	if want := `{"score":0.75,"objective_scores":{"a":1.0,"b":0.5}}`; string(out) != want {
 		t.Errorf("got  %s\nwant %s", out, want)
+	}
+}
+
+// TestAppendResultWarnings checks that the warnings raised while scoring
+// reach the response: a gold key the schema does not declare (it scores 0,
+// docs/SCORING.md §6.4), and, with the option warn_on_ambiguous_mapping,
+// gold records the bijection could pair in several ways (docs/SCORING.md §7.10), which was
+// a per-line option whose result no output carried. A pair without
+// warnings has no "warnings" member.
+func TestAppendResultWarnings(t *testing.T) {
+	const people = `{"type":"object","properties":{"p":{"type":"array","order":"align","items":{"type":"object","properties":{"id":{"type":"integer","idScope":"s"},"n":{"type":"string"}}}}}}`
+	e, err := NewEngine(EngineConfig{Base: DefaultSettings(), Schema: []byte(people)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ line, want string }{
+		{`{"gold":{"p":[],"x":1},"candidate":{"p":[],"x":1}}`,
+			`{"score":0.5,"bijections":{"s":{}},"warnings":["/x: gold key \"x\" is not declared in the schema's properties; its value scores 0"]}`},
+		{`{"gold":{"p":[{"id":1,"n":"a"},{"id":2,"n":"a"}]},"candidate":{"p":[{"id":1,"n":"a"},{"id":2,"n":"a"}]},"options":{"warn_on_ambiguous_mapping":true}}`,
+			`{"score":1.0,"bijections":{"s":{"1":1,"2":2}},"warnings":["scope \"s\": gold ids 1 and 2 could be paired in several ways"]}`},
+		{`{"gold":{"p":[{"id":1,"n":"a"},{"id":2,"n":"a"}]},"candidate":{"p":[{"id":1,"n":"a"},{"id":2,"n":"a"}]}}`,
+			`{"score":1.0,"bijections":{"s":{"1":1,"2":2}}}`},
+	} {
+		r := parse(t, c.line)
+		sc, s, err := e.Prepare(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sc.Align(r.Gold, r.Candidate)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := AppendResult(nil, r, res, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(out) != c.want {
+			t.Errorf("%s:\ngot  %s\nwant %s", c.line, out, c.want)
+		}
 	}
 }

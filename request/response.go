@@ -15,10 +15,16 @@ import (
 //	 "objective_scores":{…}}
 //
 // "id" is present when the request has one (r may be nil); "feedback" and
-// "ops" when s.WithFeedback; "bijections" for a schema with referential
+// "ops" when s.WithFeedback (the operations as align.AppendOpsJSON writes
+// them: a side an operation does not have is an absent member); "bijections" for a schema with referential
 // scopes; "attribution" when s.Attribution; "objective_scores" when
 // s.ObjectiveScores. Scores and deltas are written with full float64
 // precision (AppendScore).
+//
+// "warnings" lists the warnings raised while scoring (interp.Result.Warnings:
+// gold keys the schema does not declare, and with the option
+// warn_on_ambiguous_mapping records the bijection could pair in several
+// ways), when there are any.
 func AppendResult(dst []byte, r *Request, res *interp.Result, s Settings) ([]byte, error) {
 	var text string
 	var ops []align.Op
@@ -42,7 +48,7 @@ func AppendResult(dst []byte, r *Request, res *interp.Result, s Settings) ([]byt
 		dst = append(dst, `,"feedback":`...)
 		dst = jsonval.AppendJSON(dst, jsonval.NewString(text))
 		dst = append(dst, `,"ops":`...)
-		dst = AppendOps(dst, ops)
+		dst = align.AppendOpsJSON(dst, ops)
 	}
 	if len(res.Bijections) > 0 {
 		dst = append(dst, `,"bijections":`...)
@@ -55,6 +61,16 @@ func AppendResult(dst []byte, r *Request, res *interp.Result, s Settings) ([]byt
 	if s.ObjectiveScores {
 		dst = append(dst, `,"objective_scores":`...)
 		dst = AppendObjectiveScores(dst, res.ObjectiveScores())
+	}
+	if len(res.Warnings) > 0 {
+		dst = append(dst, `,"warnings":[`...)
+		for i, w := range res.Warnings {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = jsonval.AppendJSON(dst, jsonval.NewString(w))
+		}
+		dst = append(dst, ']')
 	}
 	return append(dst, '}'), nil
 }
@@ -106,37 +122,6 @@ func appendID(dst []byte, r *Request) []byte {
 // prints it (0.0, 0.75, 0.7678571428571429).
 func AppendScore(dst []byte, x float64) []byte { return jsonval.AppendPyRepr(dst, jsonval.NewFloat(x)) }
 
-// AppendOps appends repair operations as a JSON array of
-// {"op","kind","path","delta","value","gold","candidate","pair_id","confidence"}.
-func AppendOps(dst []byte, ops []align.Op) []byte {
-	dst = append(dst, '[')
-	for i, o := range ops {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, `{"op":`...)
-		dst = jsonval.AppendJSON(dst, jsonval.NewString(o.Op))
-		dst = append(dst, `,"kind":`...)
-		dst = jsonval.AppendJSON(dst, jsonval.NewString(string(o.Kind)))
-		dst = append(dst, `,"path":`...)
-		dst = jsonval.AppendJSON(dst, jsonval.NewString(o.Path))
-		dst = append(dst, `,"delta":`...)
-		dst = AppendScore(dst, o.Delta)
-		dst = append(dst, `,"value":`...)
-		dst = jsonval.AppendJSON(dst, o.Value)
-		dst = append(dst, `,"gold":`...)
-		dst = jsonval.AppendJSON(dst, o.Gold)
-		dst = append(dst, `,"candidate":`...)
-		dst = jsonval.AppendJSON(dst, o.Pred)
-		dst = append(dst, `,"pair_id":`...)
-		dst = jsonval.AppendJSON(dst, jsonval.NewString(o.PairID))
-		dst = append(dst, `,"confidence":`...)
-		dst = AppendScore(dst, o.Confidence)
-		dst = append(dst, '}')
-	}
-	return append(dst, ']')
-}
-
 // AppendBijections appends the identifier bijections as a JSON object
 // {"scope": {"gold id": candidate id or null, …}, …}; a gold id that is not
 // a string is written as its JSON text.
@@ -171,7 +156,8 @@ func AppendBijections(dst []byte, bs []interp.Bijection) []byte {
 
 // AppendAttribution appends an attribution as a JSON object
 // {"total","residual","rows":[{"path","score","weight","contribution","gold",
-// "candidate","kind","part","node"}]}; an absent side is null.
+// "candidate","kind","part","node"}]}; "gold" and "candidate" are left out
+// for an absent side (a JSON null side is null).
 func AppendAttribution(dst []byte, at align.Attribution) []byte {
 	dst = append(dst, `{"total":`...)
 	dst = AppendScore(dst, at.Total)
@@ -190,10 +176,14 @@ func AppendAttribution(dst []byte, at align.Attribution) []byte {
 		dst = AppendScore(dst, r.Weight)
 		dst = append(dst, `,"contribution":`...)
 		dst = AppendScore(dst, r.Contribution)
-		dst = append(dst, `,"gold":`...)
-		dst = jsonval.AppendJSON(dst, r.Gold)
-		dst = append(dst, `,"candidate":`...)
-		dst = jsonval.AppendJSON(dst, r.Pred)
+		if r.HasGold {
+			dst = append(dst, `,"gold":`...)
+			dst = jsonval.AppendJSON(dst, r.Gold)
+		}
+		if r.HasPred {
+			dst = append(dst, `,"candidate":`...)
+			dst = jsonval.AppendJSON(dst, r.Pred)
+		}
 		dst = append(dst, `,"kind":`...)
 		dst = jsonval.AppendJSON(dst, jsonval.NewString(r.Kind))
 		dst = append(dst, `,"part":`...)

@@ -10,10 +10,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/eval"
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/jsonval"
 	"github.com/objectaligner/oagen/request"
 )
 
@@ -23,33 +21,16 @@ const maxBatchLine = 256 << 20
 
 // scored is the outcome of one input line.
 type scored struct {
-	seq      int
-	req      *request.Request // nil when the line did not parse; partial with err
-	res      *interp.Result   // nil on error
-	settings request.Settings
-	err      error
-	out      []byte // the output line, newline included
-	size     int64  // bytes of input the line took, terminator included
-	// With an observer (eval): the line's case, its ranked operations and
-	// the scorer.
-	c   eval.Case
-	ops []align.Op
-	sc  *interp.Scorer
+	eval.ScoredLine
+	size int64 // bytes of input the line took, terminator included
 }
 
-// lineScorer scores batch lines: the per-line work of "score -batch" and
-// "eval".
-type lineScorer struct {
-	engine *request.Engine
-	flags  *scoreFlags
-	// observer, when set, turns every line into an eval.Case.
-	observer *eval.Observer
-}
-
-// newLineScorer builds the request engine of the flags: the -schema file
-// (if any) is the default schema, a line's string "schema" names a schema
-// file, and schema warnings go to stderr once each (unless -quiet).
-func newLineScorer(f *scoreFlags, stderr io.Writer) (*lineScorer, error) {
+// newLineScorer returns the line scorer of "score -batch", "repair -batch"
+// (which set their responses) and "eval" (which adds an observer), with the
+// request engine of the flags: the -schema file (if any) is the default
+// schema, a line's string "schema" names a schema file, and schema warnings
+// go to stderr once each (unless -quiet).
+func newLineScorer(f *scoreFlags, stderr io.Writer) (*eval.LineScorer, error) {
 	base, err := f.settings()
 	if err != nil {
 		return nil, err
@@ -78,7 +59,7 @@ func newLineScorer(f *scoreFlags, stderr io.Writer) (*lineScorer, error) {
 		}
 		return nil, err
 	}
-	return &lineScorer{engine: e, flags: f}, nil
+	return &eval.LineScorer{Engine: e, Decode: f.decodeOptions()}, nil
 }
 
 // warnOnce returns a Compiled hook that prints each schema's warnings on
@@ -106,89 +87,6 @@ func warnOnce(stderr io.Writer) func(string, *interp.Scorer) {
 	}
 }
 
-// score scores one line and, with an observer, observes it. It never
-// panics on bad input; a panic would be a bug in oagen, reported on the line
-// (kind internal) instead of killing the batch.
-func (ls *lineScorer) score(seq int, line []byte, tooLong bool) scored {
-	s := scored{seq: seq}
-	s.guard(func() { ls.scoreLine(&s, line, tooLong) })
-	if ls.observer != nil && !s.guard(func() { ls.observe(&s, line) }) {
-		ls.observe(&s, line) // the panic is now the line's error: observed as a failure
-	}
-	return s
-}
-
-// guard runs f and turns a panic into the line's error; it reports whether
-// f returned normally.
-func (s *scored) guard(f func()) (ok bool) {
-	defer func() {
-		if p := recover(); p != nil {
-			s.res = nil
-			s.fail(&request.Error{Kind: request.Internal, Err: fmt.Errorf("internal error: %v", p)})
-		}
-	}()
-	f()
-	return true
-}
-
-// scoreLine parses, prepares and scores one line into s.
-func (ls *lineScorer) scoreLine(s *scored, line []byte, tooLong bool) {
-	if tooLong {
-		s.fail(&request.Error{Kind: request.Limit, Err: fmt.Errorf("line longer than %d bytes", maxBatchLine)})
-		return
-	}
-	req, err := request.Parse(line, ls.flags.decodeOptions())
-	s.req = req // on error, nil or a partial request with the id
-	if err != nil {
-		s.fail(err)
-		return
-	}
-	sc, settings, err := ls.engine.Prepare(req)
-	s.settings = settings
-	if err != nil {
-		s.fail(err)
-		return
-	}
-	res, err := sc.Align(req.Gold, req.Candidate)
-	if err != nil {
-		s.fail(err)
-		return
-	}
-	s.sc = sc
-	out, err := request.AppendResult(nil, req, res, settings)
-	if err != nil {
-		s.fail(err)
-		return
-	}
-	s.res, s.out = res, append(out, '\n')
-}
-
-// observe sets s.c (and s.ops) from the outcome of the line.
-func (ls *lineScorer) observe(s *scored, line []byte) {
-	l := eval.Line{Number: s.seq, Key: eval.SampleKey(line)}
-	if s.req != nil && s.req.HasID {
-		l.ID = jsonval.AppendJSON(nil, s.req.ID)
-	}
-	if s.err == nil {
-		var err error
-		if s.ops, err = s.res.Repair(s.settings.Repair); err == nil {
-			s.c, err = ls.observer.Scored(l, s.sc, s.res, s.ops)
-		}
-		if err == nil {
-			return
-		}
-		s.res = nil
-		s.fail(err)
-	}
-	s.c = ls.observer.Failed(l, string(request.KindOf(s.err)), s.err.Error())
-}
-
-// fail makes s an error line.
-func (s *scored) fail(err error) {
-	s.err = err
-	s.out = append(request.AppendError(nil, s.req, fmt.Sprintf("line %d: %v", s.seq, err), err), '\n')
-}
-
 // inputLine is one line read from a batch.
 type inputLine struct {
 	seq     int
@@ -198,11 +96,81 @@ type inputLine struct {
 	out     chan scored
 }
 
-// scoreLines reads JSON Lines from in, scores them with jobs workers and
-// calls emit for each outcome in input order. Memory is bounded by the
-// lines in flight (a few per worker). A read error stops the batch after the
-// lines read so far; an emit error stops emitting (the rest is drained).
-func scoreLines(in io.Reader, jobs int, ls *lineScorer, emit func(scored) error) error {
+// score scores one input line (a line beyond maxBatchLine, whose content
+// was discarded, is an error line).
+func (j *inputLine) score(ls *eval.LineScorer) scored {
+	s := scored{size: j.size}
+	if j.tooLong {
+		s.ScoredLine = ls.Fail(j.seq, j.line, nil, &request.Error{Kind: request.Limit, Err: fmt.Errorf("line longer than %d bytes", maxBatchLine)})
+	} else {
+		s.ScoredLine = ls.Score(j.seq, j.line)
+	}
+	return s
+}
+
+// batchInput is a JSON Lines input whose first line has been read and
+// scored (readBatch), so that an input no line of which can be scored is
+// refused before any output is written.
+type batchInput struct {
+	r     *bufio.Reader
+	ls    *eval.LineScorer
+	first *scored // nil: the input is empty
+	ended bool    // the input ended (end of input or read error)
+	err   error   // the read error that ended it (nil at the end of input)
+}
+
+// errNoSchema is the usage error of a batch whose first line has no schema
+// when no -schema is given: no line could be scored.
+var errNoSchema = usagef(`no -schema given and line 1 has no "schema": give -schema S.json, or a "schema" on every line`)
+
+// readBatch reads and scores the first line of in. It refuses the input
+// (errNoSchema) when that line has no "schema" and ls has no default schema.
+func readBatch(in io.Reader, ls *eval.LineScorer) (*batchInput, error) {
+	b := &batchInput{r: bufio.NewReaderSize(in, 1<<16), ls: ls}
+	j, err := b.next(1)
+	if err != nil {
+		return nil, fmt.Errorf("reading input: %w", err)
+	}
+	if j != nil {
+		s := j.score(ls)
+		if errors.Is(s.Err, request.ErrNoSchema) {
+			return nil, errNoSchema
+		}
+		b.first = &s
+	}
+	return b, nil
+}
+
+// next reads the line numbered seq. At the end of the input it returns nil
+// and the read error that ended it (nil at the end of input).
+func (b *batchInput) next(seq int) (*inputLine, error) {
+	if b.ended {
+		return nil, b.err
+	}
+	line, tooLong, size, err := readLine(b.r)
+	if err != nil {
+		b.ended = true
+		if !errors.Is(err, io.EOF) {
+			b.err = err
+		}
+		if size == 0 {
+			return nil, b.err
+		}
+	}
+	return &inputLine{seq: seq, line: line, tooLong: tooLong, size: size, out: make(chan scored, 1)}, nil
+}
+
+// score scores the lines with jobs workers and calls emit for each outcome
+// in input order, the first line's included. Memory is bounded by the lines
+// in flight (a few per worker). A read error stops the batch after the lines
+// read so far; an emit error stops emitting (the rest is drained).
+func (b *batchInput) score(jobs int, emit func(scored) error) error {
+	if b.first == nil {
+		return nil
+	}
+	if err := emit(*b.first); err != nil {
+		return err
+	}
 	jobs = max(jobs, 1)
 	work := make(chan *inputLine, jobs*4)
 	order := make(chan *inputLine, jobs*4)
@@ -210,9 +178,7 @@ func scoreLines(in io.Reader, jobs int, ls *lineScorer, emit func(scored) error)
 	for range jobs {
 		wg.Go(func() {
 			for j := range work {
-				s := ls.score(j.seq, j.line, j.tooLong)
-				s.size = j.size
-				j.out <- s
+				j.out <- j.score(b.ls)
 			}
 		})
 	}
@@ -220,25 +186,14 @@ func scoreLines(in io.Reader, jobs int, ls *lineScorer, emit func(scored) error)
 	go func() {
 		defer close(work)
 		defer close(order)
-		r := bufio.NewReaderSize(in, 1<<16)
-		seq := 0
-		for {
-			line, tooLong, size, err := readLine(r)
-			if size == 0 && err != nil {
-				if errors.Is(err, io.EOF) {
-					err = nil
-				}
+		for seq := 2; ; seq++ {
+			j, err := b.next(seq)
+			if j == nil {
 				readErr <- err
 				return
 			}
-			seq++
-			j := &inputLine{seq: seq, line: line, tooLong: tooLong, size: size, out: make(chan scored, 1)}
 			order <- j
 			work <- j
-			if err != nil {
-				readErr <- nil
-				return
-			}
 		}
 	}()
 	var emitErr error
@@ -298,44 +253,50 @@ func openInput(name string, stdin io.Reader) (io.ReadCloser, int64, error) {
 	return file, size, nil
 }
 
-// runBatch scores a JSON Lines batch ("oagen score -batch"): one output line
-// per input line, in input order.
-func runBatch(f *scoreFlags, stdin io.Reader, stdout, stderr io.Writer) error {
+// runBatch processes a JSON Lines batch ("oagen score -batch", "oagen
+// repair -batch", named by cmd): one output line per input line, in input
+// order, rendered by out.
+func runBatch(cmd string, f *scoreFlags, out eval.Responses, stdin io.Reader, stdout, stderr io.Writer) error {
 	ls, err := newLineScorer(f, stderr)
 	if err != nil {
 		return err
 	}
+	ls.Responses = out
 	in, size, err := openInput(f.batch, stdin)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	var out io.Writer = stdout
+	b, err := readBatch(in, ls)
+	if err != nil {
+		return err
+	}
+	var dst io.Writer = stdout
 	if f.out != "" {
 		file, err := os.Create(f.out)
 		if err != nil {
 			return err
 		}
 		defer file.Close()
-		out = file
+		dst = file
 	}
 	start := time.Now()
 	prog := newProgress(stderr, size)
-	w := bufio.NewWriter(out)
+	w := bufio.NewWriter(dst)
 	var lines, failed int
-	err = scoreLines(in, f.jobs, ls, func(s scored) error {
+	err = b.score(f.jobs, func(s scored) error {
 		lines++
-		if s.err != nil {
+		if s.Err != nil {
 			failed++
 		}
 		prog.add(s.size)
-		_, err := w.Write(s.out)
+		_, err := w.Write(s.Output)
 		return err
 	})
 	prog.done()
 	if ferr := w.Flush(); err == nil {
 		err = ferr
 	}
-	fmt.Fprintf(stderr, "oagen score: %d lines, %d errors, %s\n", lines, failed, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(stderr, "oagen %s: %d lines, %d errors, %s\n", cmd, lines, failed, time.Since(start).Round(time.Millisecond))
 	return err
 }

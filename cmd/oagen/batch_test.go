@@ -282,3 +282,38 @@ func TestWLRoundsFlag(t *testing.T) {
 		t.Errorf("-wl-rounds -1: exit %d, want %d", code, exitUsage)
 	}
 }
+
+// TestIdentifierFlags: -wl-lambda 0 is λ = 0 of the blend integration (the
+// record scores alone, so the org chart's two Daves are paired by the solver
+// as with -id-disambiguation none), not the default 0.5; a bad value of an
+// identifier flag is a usage error that names the flag, on every command
+// that takes it.
+func TestIdentifierFlags(t *testing.T) {
+	pair := []string{"-schema", orgSchema, "../../examples/orgchart/gold.json", "../../examples/orgchart/candidate.json"}
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"-wl-integration", "blend"}, "0.7678571428571429\n"},
+		{[]string{"-wl-integration", "blend", "-wl-lambda", "0"}, "0.6845238095238095\n"},
+		{[]string{"-id-disambiguation", "none"}, "0.6845238095238095\n"},
+	} {
+		if got := string(runCLI(t, append(append([]string{"score"}, c.flags...), pair...)...)); got != c.want {
+			t.Errorf("score %v: %q, want %q", c.flags, got, c.want)
+		}
+	}
+	for _, cmd := range []string{"score", "describe"} {
+		for _, c := range []struct{ flag, value, want string }{
+			{"-id-disambiguation", "wll", `-id-disambiguation "wll": want wl or none`},
+			{"-wl-integration", "blnd", `-wl-integration "blnd": want tie_break or blend`},
+			{"-wl-lambda", "1.5", `-wl-lambda 1.5: want a number in [0, 1]`},
+			{"-wl-lambda", "-0.5", `-wl-lambda -0.5: want a number in [0, 1]`},
+		} {
+			var stdout, stderr bytes.Buffer
+			code := run(append([]string{cmd, c.flag, c.value}, pair...), strings.NewReader(""), &stdout, &stderr)
+			if want := "oagen " + cmd + ": " + c.want + "\n"; code != exitUsage || stderr.String() != want {
+				t.Errorf("%s %s %s: exit %d, stderr %q; want exit %d, %q", cmd, c.flag, c.value, code, stderr.String(), exitUsage, want)
+			}
+		}
+	}
+}

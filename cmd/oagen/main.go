@@ -8,6 +8,7 @@
 //	oagen score -schema S.json -batch IN.jsonl       score a JSON Lines batch
 //	oagen eval -schema S.json -o DIR IN.jsonl        score a dataset and summarize it
 //	oagen describe -schema S.json GOLD.json CAND.json
+//	oagen repair -schema S.json [-patch] GOLD.json CAND.json   the repaired candidate
 //	oagen check S.json | ./pkg                       check annotations
 //	oagen schema -type Name ./pkg                    export a Go type's annotated JSON Schema
 //	oagen gen -schema S.json -type Name -pkg p -o p_oa.go   generate a scorer
@@ -57,6 +58,8 @@ Usage:
                                                                score a dataset and summarize it
   oagen eval     -merge -o DIR SHARD_DIR…                      merge the evals of shards
   oagen describe -schema S.json GOLD.json CAND.json            prose description of the alignment
+  oagen repair   -schema S.json [-patch] GOLD.json CAND.json   the candidate with every fix applied
+                                                               (-patch: as a JSON Patch)
   oagen check    S.json [S2.json …]                            check a schema's annotations
   oagen check    ./pkg [./other/...]                           check the oa struct tags of Go packages
   oagen schema   -type Name [-no-oa] [-closed] [./pkg]         annotated JSON Schema of a Go struct type
@@ -82,6 +85,7 @@ var commands = []struct {
 	{"describe", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return cmdDescribe(args, stdout, stderr)
 	}},
+	{"repair", cmdRepair},
 	{"check", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return cmdCheck(args, stdout, stderr)
 	}},

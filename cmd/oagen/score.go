@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/eval"
 	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
@@ -58,10 +59,15 @@ const (
 	modeDescribe flagMode = iota // scoring flags only
 	modeScore                    // scoring, feedback and batch flags
 	modeEval                     // scoring and feedback flags, -jobs
+	modeRepair                   // scoring and batch flags
 )
 
 func (f *scoreFlags) register(fs *flag.FlagSet, mode flagMode) {
-	fs.StringVar(&f.schema, "schema", "", "annotated JSON Schema `file` (required, except for batch lines that carry their own \"schema\")")
+	schemaUsage := "annotated JSON Schema `file` (required, except for input lines that carry their own \"schema\")"
+	if mode == modeDescribe {
+		schemaUsage = "annotated JSON Schema `file` (required)"
+	}
+	fs.StringVar(&f.schema, "schema", "", schemaUsage)
 	addCompatFlag(fs, &f.compat)
 	fs.BoolVar(&f.quiet, "quiet", false, "do not print schema warnings on stderr")
 	fs.StringVar(&f.idDisambiguation, "id-disambiguation", "wl", "identifier disambiguation: wl or none (docs/SCORING.md §7.5)")
@@ -76,13 +82,22 @@ func (f *scoreFlags) register(fs *flag.FlagSet, mode flagMode) {
 	if mode == modeDescribe {
 		return
 	}
-	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "batch: number of pairs scored in parallel")
+	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "batch: number of pairs processed in parallel")
 	if mode == modeScore {
 		fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object {\"score\",\"feedback\",\"ops\",\"bijections\"} instead of text")
-		fs.StringVar(&f.batch, "batch", "", "score a JSON Lines `file` of {\"gold\",\"candidate\"[,\"schema\"]} lines (\"-\" for stdin)")
+	}
+	if mode == modeScore || mode == modeRepair {
+		verb := "score"
+		if mode == modeRepair {
+			verb = "repair"
+		}
+		fs.StringVar(&f.batch, "batch", "", verb+" a JSON Lines `file` of {\"gold\",\"candidate\"[,\"schema\"]} lines (\"-\" for stdin)")
 		fs.StringVar(&f.out, "o", "", "batch output `file` (default stdout)")
 	}
-	fs.BoolVar(&f.feedback, "feedback", false, "add the ranked feedback text (and, with -json or -batch, the operations)")
+	if mode == modeRepair {
+		return
+	}
+	fs.BoolVar(&f.feedback, "feedback", false, "add the ranked feedback text (and, in JSON output, the operations)")
 	fs.IntVar(&f.topK, "top-k", 5, "number of fix locations in the feedback (-1: all)")
 	fs.StringVar(&f.style, "style", "gepa", "feedback style: gepa, compact or json")
 	fs.StringVar(&f.templates, "templates", "", "TOML or JSON `file` of feedback template overrides")
@@ -91,7 +106,7 @@ func (f *scoreFlags) register(fs *flag.FlagSet, mode flagMode) {
 	fs.StringVar(&f.referentialFeedback, "referential-feedback", interp.RefFeedbackLiteral,
 		"wording of reference fixes: literal (ids) or semantic (the records' properties, docs/SCORING.md §8.11)")
 	fs.BoolVar(&f.attribution, "attribution", false,
-		"add the per-location attribution of the deficit (docs/SCORING.md §9.2): a table, or \"attribution\" with -json and -batch")
+		"add the per-location attribution of the deficit (docs/SCORING.md §9.2): a table, or \"attribution\" in JSON output")
 	fs.StringVar(&f.confidence, "confidence", "",
 		"compute pairing confidences (docs/SCORING.md §9.3) with this `method`: margin or entropy (default: off)")
 	fs.StringVar(&f.rankBy, "rank-by", align.RankByScoreDelta,
@@ -132,10 +147,24 @@ func (f *scoreFlags) check() error {
 	return f.checkScoring()
 }
 
-// checkScoring validates the scoring flags: limits that are not positive
-// (interp.Limits would silently read them as "default"). The profile name
-// is checked when -compat is parsed.
+// checkScoring validates the scoring flags: the identifier options, so that
+// a bad value is a usage error naming its flag, and limits that are not
+// positive (interp.Limits would silently read them as "default"). The
+// profile name and -wl-rounds are checked when they are parsed.
 func (f *scoreFlags) checkScoring() error {
+	switch f.idDisambiguation {
+	case "wl", "none":
+	default:
+		return usagef("-id-disambiguation %q: want wl or none", f.idDisambiguation)
+	}
+	switch f.wlIntegration {
+	case "tie_break", "blend":
+	default:
+		return usagef("-wl-integration %q: want tie_break or blend", f.wlIntegration)
+	}
+	if !(f.wlLambda >= 0 && f.wlLambda <= 1) {
+		return usagef("-wl-lambda %v: want a number in [0, 1]", f.wlLambda)
+	}
 	for _, l := range []struct {
 		name string
 		v    int64
@@ -160,7 +189,7 @@ func (f *scoreFlags) options() interp.Options {
 		IDDisambiguation:    f.idDisambiguation,
 		WLIntegration:       f.wlIntegration,
 		WLRounds:            f.wlRounds.n,
-		WLBlendLambda:       f.wlLambda,
+		WLBlendLambda:       new(f.wlLambda),
 		ComputeConfidence:   f.confidence != "",
 		ConfidenceMethod:    f.confidence,
 		ReferentialFeedback: f.referentialFeedback,
@@ -253,8 +282,17 @@ schema file; "options" apply to that line: the names are in the README, an
 unknown one is an error). Each line gives one output line in input order:
 {"id":…,"score":…} (with "feedback" and "ops" when asked), or
 {"id":…,"score":null,"error":"line N: …","error_kind":"…"} for a line that cannot
-be scored; a bad line never stops the batch. A summary line goes to stderr at
-the end, a progress display while scoring when stderr is a terminal.
+be scored; a bad line never stops the batch. Without -schema, the first line
+must have a "schema": otherwise nothing is scored (exit status 2). A summary
+line goes to stderr at the end, a progress display while scoring when stderr
+is a terminal.
+
+In -json output and in the "ops" of batch lines, each operation is
+{"op","kind","path","delta","value","gold","candidate","pair_id","confidence"}, and a
+side the operation does not have is left out: "value" for a remove, "candidate" for
+a missing key or list item, "gold" for an extraneous one. "candidate": null means
+the candidate wrote null. Attribution rows follow the same rule. In the default
+profile the values are written in the candidate's identifiers (docs/SCORING.md §8.1).
 
 Exit status: 0 success, 1 bad input (schema, JSON, invalid gold), 2 usage error.
 
@@ -281,7 +319,7 @@ func cmdScore(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if len(args) != 0 {
 			return usagef("-batch takes no positional arguments")
 		}
-		return runBatch(&f, stdin, stdout, stderr)
+		return runBatch("score", &f, eval.Responses{}, stdin, stdout, stderr)
 	}
 	res, err := alignFiles(&f, args, stderr)
 	if err != nil {

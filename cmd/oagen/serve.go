@@ -25,9 +25,11 @@ Runs a long-lived scorer. A request is
    "feedback": bool, "top_k": int, "options": {…}}
 ("gold" and "candidate" required; without "schema" the default schema, given
 as -schema S.json without a name, is used). The response is
-  {"id": …, "score": …, "feedback": "…", "ops": […], "objective_scores": {…}}
-("feedback" and "ops" when asked for; "objective_scores" is the score of each
-top-level member of the gold root object, empty for an array or scalar root)
+  {"id": …, "score": …, "feedback": "…", "ops": […], "bijections": {…},
+   "objective_scores": {…}, "warnings": […]}
+("feedback" and "ops" when asked for; "bijections" for referential schemas;
+"objective_scores" is the score of each top-level member of the gold root
+object, empty for an array or scalar root; "warnings" when scoring raised any)
 or {"id": …, "score": null, "error": "…", "error_kind": "…"}.
 
 -stdio reads JSON Lines on stdin and writes one response line per request on

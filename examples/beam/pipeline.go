@@ -26,10 +26,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/eval"
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/jsonval"
 	"github.com/objectaligner/oagen/report"
 	"github.com/objectaligner/oagen/request"
 )
@@ -111,9 +109,8 @@ type scoreFn struct {
 	Compat     string
 	Eval       eval.Config
 
-	engine   *request.Engine
-	observer *eval.Observer
-	bundle   *eval.State
+	lines  *eval.LineScorer
+	bundle *eval.State
 }
 
 // Setup compiles the default schema once per worker.
@@ -124,7 +121,7 @@ func (f *scoreFn) Setup(ctx context.Context) error {
 	}
 	base := request.DefaultSettings()
 	base.Scoring.Compat = compat
-	f.engine, err = request.NewEngine(request.EngineConfig{
+	engine, err := request.NewEngine(request.EngineConfig{
 		Base:       base,
 		Schema:     f.Schema,
 		SchemaFile: f.SchemaFile,
@@ -136,7 +133,7 @@ func (f *scoreFn) Setup(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("schema %s: %w", f.SchemaFile, err)
 	}
-	f.observer = eval.NewObserver(f.Eval)
+	f.lines = &eval.LineScorer{Engine: engine, Observer: eval.NewObserver(f.Eval)}
 	return nil
 }
 
@@ -146,11 +143,14 @@ func (f *scoreFn) StartBundle(context.Context, func(eval.Case)) {
 }
 
 // ProcessElement scores one line (without the "\r" of a CRLF line end, as
-// "oagen eval" reads it).
+// "oagen eval" reads it). A line that cannot be scored is a failed case of
+// its kind, and a panic (a bug in oagen) the line's error, of kind
+// internal, as in "oagen eval": one line never stops the pipeline.
 func (f *scoreFn) ProcessElement(ctx context.Context, line string, emit func(eval.Case)) error {
-	c, res, ops, settings := f.score([]byte(strings.TrimSuffix(line, "\r")))
-	if res != nil && f.bundle.Wants(c.Score, c.Key) {
-		d, err := report.Detail(res, ops, settings)
+	s := f.lines.Score(0, []byte(strings.TrimSuffix(line, "\r")))
+	c := s.Case
+	if s.Err == nil && f.bundle.Wants(c.Score, c.Key) {
+		d, err := report.Detail(s.Result, s.Ops, s.Settings)
 		if err != nil {
 			return fmt.Errorf("case %s: %w", c.ID, err)
 		}
@@ -159,41 +159,6 @@ func (f *scoreFn) ProcessElement(ctx context.Context, line string, emit func(eva
 	f.bundle.Add(c)
 	emit(c)
 	return nil
-}
-
-// score returns the case of one line and, for a scored line, its result,
-// ranked operations and settings. A panic (a bug in oagen) is the line's
-// error, of kind internal, as in "oagen eval": one line never stops the
-// pipeline.
-func (f *scoreFn) score(line []byte) (c eval.Case, res *interp.Result, ops []align.Op, settings request.Settings) {
-	l := eval.Line{Key: eval.SampleKey(line)}
-	failed := func(err error) eval.Case { return f.observer.Failed(l, string(request.KindOf(err)), err.Error()) }
-	defer func() {
-		if p := recover(); p != nil {
-			c, res = f.observer.Failed(l, string(request.Internal), fmt.Sprintf("internal error: %v", p)), nil
-		}
-	}()
-	req, err := request.Parse(line, jsonval.DecodeOptions{})
-	if req != nil && req.HasID {
-		l.ID = jsonval.AppendJSON(nil, req.ID)
-	}
-	if err != nil {
-		return failed(err), nil, nil, settings
-	}
-	sc, settings, err := f.engine.Prepare(req)
-	if err != nil {
-		return failed(err), nil, nil, settings
-	}
-	if res, err = sc.Align(req.Gold, req.Candidate); err != nil {
-		return failed(err), nil, nil, settings
-	}
-	if ops, err = res.Repair(settings.Repair); err != nil {
-		return failed(err), nil, nil, settings
-	}
-	if c, err = f.observer.Scored(l, sc, res, ops); err != nil {
-		return failed(err), nil, nil, settings
-	}
-	return c, res, ops, settings
 }
 
 // stateFn combines cases into the summary state with eval.State's Add and

@@ -101,11 +101,27 @@ class ScorerTest(unittest.TestCase):
                 s.score(self.gold, self.cand)
             self.assertEqual(cm.exception.kind, "bad_request")
 
-    def test_bad_schema_is_a_server_error(self):
-        with oagen.Scorer({"type": "strin"}) as s:
-            with self.assertRaises(oagen.ServerError) as cm:
-                s.score(1, 1)
-            self.assertIn("strin", cm.exception.stderr)
+    def test_bad_schema_is_a_schema_error(self):
+        schema = {"type": "object", "properties": {"a": {"type": "string", "scor": "exact"}}}
+        with self.assertRaises(oagen.SchemaError) as cm:
+            oagen.Scorer(schema)
+        msg = str(cm.exception)
+        # Located in the schema, with a suggestion, and no temporary file's path.
+        self.assertTrue(msg.startswith("schema:1:"), msg)
+        self.assertIn('#/properties/a: unknown keyword "scor" (did you mean "score"?)', msg)
+        self.assertNotIn("oagen-schema-", msg)
+        with self.assertRaises(oagen.SchemaError) as cm:
+            oagen.Scorer({"type": "strin"})
+        self.assertIn("strin", str(cm.exception))
+
+    def test_bad_schema_file_names_the_file(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "s.json")
+            with open(path, "w") as f:
+                f.write('{"type": "object",\n "keyThreshold": 1.5}')
+            with self.assertRaises(oagen.SchemaError) as cm:
+                oagen.Scorer(path)
+            self.assertIn(path + ":2:", str(cm.exception))
 
     def test_close(self):
         s = oagen.Scorer(str(SCHEMA))

@@ -45,6 +45,14 @@ class ServerError(Error):
         self.stderr = stderr
 
 
+class SchemaError(Error, ValueError):
+    """The schema given to a Scorer is not a valid annotated JSON Schema.
+
+    The message lists every error as ``schema:line:col: #/pointer: message``
+    (or with the schema file's path when the schema was given as a path).
+    """
+
+
 class RequestError(Error, ValueError):
     """The server could not score a request (an invalid gold, a limit, a bad
     option, ...). ``kind`` is the server's error kind: ``bad_json``,
@@ -245,6 +253,21 @@ def _schema_file(schema):
     return path, path
 
 
+def _check_schema(binary, path, label):
+    """Raise SchemaError when ``oagen check`` rejects the schema at path;
+    label replaces a temporary file's path in the messages."""
+    try:
+        proc = subprocess.run([binary, "check", path], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as err:
+        raise ServerError(f"cannot run {binary} check: {err}") from err
+    if proc.returncode == 0:
+        return
+    out = (proc.stdout + "\n" + proc.stderr).splitlines()
+    lines = [ln for ln in out if ln.strip() and not ln.startswith("oagen check:")]
+    text = "\n".join(lines) or proc.stderr.strip() or f"oagen check exited {proc.returncode}"
+    raise SchemaError(text.replace(path, label))
+
+
 def _cleanup(state):
     """Finalizer: stop the process and remove the temporary schema."""
     proc, tmp = state.get("proc"), state.get("tmp")
@@ -282,6 +305,12 @@ class Scorer:
     def __init__(self, schema, *, binary=None, options=None, jobs=None):
         self._binary = find_binary(binary)
         self._schema, tmp = _schema_file(schema)
+        try:
+            _check_schema(self._binary, self._schema, "schema" if tmp else self._schema)
+        except BaseException:
+            if tmp:
+                os.unlink(tmp)
+            raise
         self._options = "" if not options else ',"options":' + json.dumps(options, separators=(",", ":"))
         self._argv = [self._binary, "serve", "-stdio", "-schema", self._schema]
         if jobs is not None:

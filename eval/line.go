@@ -1,0 +1,140 @@
+package eval
+
+import (
+	"fmt"
+
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/interp"
+	"github.com/objectaligner/oagen/jsonval"
+	"github.com/objectaligner/oagen/request"
+)
+
+// LineScorer scores the lines of a dataset, one request per line, as
+// "oagen score -batch", "oagen repair -batch" and "oagen eval" do: each line
+// is parsed, prepared by the Engine (its own schema and options apply) and
+// scored into its response line and, with an Observer, its Case. It is
+// safe for concurrent use (an Engine and an Observer are).
+type LineScorer struct {
+	// Engine resolves each request to its scorer and settings.
+	Engine *request.Engine
+	// Decode are the JSON decoder options of the lines.
+	Decode jsonval.DecodeOptions
+	// Observer, when set, turns every line into a Case (ScoredLine.Case),
+	// with the line's ranked repair operations (ScoredLine.Ops).
+	Observer *Observer
+	// Responses render the response lines; its nil fields take those of
+	// "oagen score -batch" and "oagen eval".
+	Responses Responses
+}
+
+// Responses render the response lines of a LineScorer, appended to dst
+// without their newline: Result that of a scored line, Failure that of a
+// line that was not scored, whose message msg is the error's text after
+// the line number ("line N: …"). Those of "oagen score -batch" and "oagen
+// eval" are request.AppendResult and request.AppendError.
+type Responses struct {
+	Result  func(dst []byte, r *request.Request, res *interp.Result, s request.Settings) ([]byte, error)
+	Failure func(dst []byte, r *request.Request, msg string, err error) []byte
+}
+
+// ScoredLine is the outcome of one line.
+type ScoredLine struct {
+	// Request is the line's request: nil when the line did not parse;
+	// when the line was not scored, it may be partial (its id only).
+	Request *request.Request
+	// Settings are the request's settings (the engine's base settings
+	// overlaid by the request's options).
+	Settings request.Settings
+	// Result is the scored pair (nil when the line was not scored).
+	Result *interp.Result
+	// Ops are the ranked repair operations of a scored line, with an
+	// Observer.
+	Ops []align.Op
+	// Err is why the line was not scored (nil when it was); its kind is
+	// request.KindOf(Err).
+	Err error
+	// Output is the line's response, newline included: Responses.Result
+	// for a scored line, else Responses.Failure with the message "line N:
+	// …" (N the line's number; no prefix when the number is unknown).
+	Output []byte
+	// Case is the line's Case, with an Observer. Its Detail is left to the
+	// caller, who builds it (from Result, Ops and Settings) for the cases
+	// State.Wants.
+	Case Case
+}
+
+// Score scores one line of a dataset: line is its content without the line
+// terminator, number its 1-based number in its input (0 when unknown, as
+// in a pipeline). It never panics on bad input: a line that cannot be
+// scored is an error outcome, and a panic (a bug in oagen) the line's
+// error, of kind internal, so that one line never stops a dataset.
+func (s *LineScorer) Score(number int, line []byte) (out ScoredLine) {
+	defer func() {
+		if p := recover(); p != nil {
+			out = s.Fail(number, line, out.Request, &request.Error{Kind: request.Internal, Err: fmt.Errorf("internal error: %v", p)})
+		}
+	}()
+	req, err := request.Parse(line, s.Decode)
+	out.Request = req // on error, nil or a partial request with the id
+	if err != nil {
+		return s.Fail(number, line, req, err)
+	}
+	sc, settings, err := s.Engine.Prepare(req)
+	out.Settings = settings
+	if err != nil {
+		return s.Fail(number, line, req, err)
+	}
+	res, err := sc.Align(req.Gold, req.Candidate)
+	if err != nil {
+		return s.Fail(number, line, req, err)
+	}
+	result := request.AppendResult
+	if s.Responses.Result != nil {
+		result = s.Responses.Result
+	}
+	text, err := result(nil, req, res, settings)
+	if err != nil {
+		return s.Fail(number, line, req, err)
+	}
+	out.Result, out.Output = res, append(text, '\n')
+	if s.Observer == nil {
+		return out
+	}
+	if out.Ops, err = res.Repair(settings.Repair); err != nil {
+		return s.Fail(number, line, req, err)
+	}
+	if out.Case, err = s.Observer.Scored(lineOf(number, line, req), sc, res, out.Ops); err != nil {
+		return s.Fail(number, line, req, err)
+	}
+	return out
+}
+
+// Fail is the outcome of a line that was not scored because of err: the
+// error response and, with an Observer, the failed Case. req is the line's
+// request as far as it was read (nil: none), for its id. Score uses it for
+// every failure; a reader uses it for a line it could not read whole (too
+// long, say).
+func (s *LineScorer) Fail(number int, line []byte, req *request.Request, err error) ScoredLine {
+	msg := err.Error()
+	if number > 0 {
+		msg = fmt.Sprintf("line %d: %s", number, msg)
+	}
+	failure := request.AppendError
+	if s.Responses.Failure != nil {
+		failure = s.Responses.Failure
+	}
+	out := ScoredLine{Request: req, Err: err, Output: append(failure(nil, req, msg, err), '\n')}
+	if s.Observer != nil {
+		out.Case = s.Observer.Failed(lineOf(number, line, req), string(request.KindOf(err)), err.Error())
+	}
+	return out
+}
+
+// lineOf identifies a line.
+func lineOf(number int, line []byte, req *request.Request) Line {
+	l := Line{Number: number, Key: SampleKey(line)}
+	if req != nil && req.HasID {
+		l.ID = jsonval.AppendJSON(nil, req.ID)
+	}
+	return l
+}
