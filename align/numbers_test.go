@@ -42,7 +42,7 @@ func TestNumberVectors(t *testing.T) {
 		{"invdiff", i(7), i(7), 1.0},
 		{"invdiff", f(1.5), f(1.0), 1 / 1.5},
 		{"invdiff", i(2), f(2.5), 1 / 1.5},
-		{"invdiff", f(-0.0), i(0), 1.0},
+		{"invdiff", f(math.Copysign(0, -1)), i(0), 1.0},
 		// Exact big-integer arithmetic: 1/(1+1) for 10^30 vs 10^30+1 (in
 		// float64 both operands would round to the same value: 1.0).
 		{"invdiff", bigIntValue(t, p30), bigIntValue(t, "1000000000000000000000000000001"), 0.5},
@@ -56,7 +56,7 @@ func TestNumberVectors(t *testing.T) {
 
 		// relative: scale-invariant, 1.0 on equality (0 vs 0 included).
 		{"relative", i(0), i(0), 1.0},
-		{"relative", f(0.0), f(-0.0), 1.0},
+		{"relative", f(0.0), f(math.Copysign(0, -1)), 1.0},
 		{"relative", i(2), f(2.0), 1.0},
 		{"relative", i(100), i(110), 0.9090909090909091},
 		{"relative", i(100), i(50), 0.5},
@@ -68,7 +68,7 @@ func TestNumberVectors(t *testing.T) {
 		// exact compares numeric values across classes, exactly.
 		{"exact", i(2), f(2.0), 1.0},
 		{"exact", f(2.0), i(2), 1.0},
-		{"exact", i(0), f(-0.0), 1.0},
+		{"exact", i(0), f(math.Copysign(0, -1)), 1.0},
 		{"exact", i(2), i(3), 0.0},
 		{"exact", f(0.1), f(0.1), 1.0},
 		{"exact", i(1<<53 + 1), f(9007199254740992.0), 0.0},

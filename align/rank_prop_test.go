@@ -2,11 +2,13 @@ package align
 
 import (
 	"fmt"
-	"github.com/objectaligner/oagen/internal/proptest"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/objectaligner/oagen/internal/longtest"
+	"github.com/objectaligner/oagen/internal/proptest"
 
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
@@ -42,7 +44,7 @@ func randomOps(t testing.TB, seed uint64, n int) []Op {
 
 func TestRankProperties(t *testing.T) {
 	params := proptest.Parameters(t)
-	params.MinSuccessfulTests = 300
+	params.MinSuccessfulTests = longtest.Count(30, 300, 1200)
 	props := gopter.NewProperties(params)
 	rankBys := []string{RankByScoreDelta, RankByExpectedGain, RankByConfidence}
 	cmps := []func(a, b *Op) int{cmpScoreDelta, cmpExpectedGain, cmpConfidence}

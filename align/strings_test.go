@@ -2,10 +2,12 @@ package align
 
 import (
 	"fmt"
-	"github.com/objectaligner/oagen/internal/proptest"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/objectaligner/oagen/internal/longtest"
+	"github.com/objectaligner/oagen/internal/proptest"
 
 	agnivade "github.com/agnivade/levenshtein"
 	"github.com/leanovate/gopter"
@@ -384,7 +386,7 @@ func mutateRunes(rng *rand.Rand, s []rune, pick func() rune) []rune {
 func comparatorProperties(t *testing.T, tests int) *gopter.Properties {
 	t.Helper()
 	p := proptest.Parameters(t)
-	p.MinSuccessfulTests = tests
+	p.MinSuccessfulTests = longtest.Count(max(1, tests/10), tests, 4*tests)
 	return gopter.NewProperties(p)
 }
 

@@ -384,7 +384,7 @@ func renderOpLine(dst []byte, tp *compiledTemplate, a *argSet, o *align.Op, rank
 		case slotConfidencePct:
 			a.setFloat(slotConfidencePct, 100*o.Confidence)
 		case slotPath, slotListPath, slotGoldPath:
-			a.setString(sg.slot, o.Path)
+			a.setString(sg.slot, displayPath(o.Path, p))
 		case slotKey, slotGoldKey:
 			a.setString(sg.slot, lastPointerToken(o.Path))
 		case slotPredPath:
@@ -419,6 +419,16 @@ func renderOpLine(dst []byte, tp *compiledTemplate, a *argSet, o *align.Op, rank
 		}
 	}
 	return tp.render(dst, a)
+}
+
+// displayPath is an operation's path as a line shows it: in the default
+// profile the root, "", is shown as "/", as in validation errors and
+// pairing diagnostics; the reference shows it as it is, empty.
+func displayPath(path string, p Profile) string {
+	if path == "" && p == ProfileDefault {
+		return "/"
+	}
+	return path
 }
 
 // opPredPath is the candidate-side path of an operation: for a rename's add

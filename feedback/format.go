@@ -147,8 +147,7 @@ func (a *argSet) setString(s slot, v string) { a[s] = arg{typ: argString, s: v} 
 func (a *argSet) setValue(s slot, v *jsonval.Value, p Profile) {
 	a[s] = arg{typ: argValue, v: v, profile: p}
 }
-func (t *compiledTemplate) uses(s slot) bool { return t.used&(1<<s) != 0 }
-func (t *compiledTemplate) isBlank() bool    { return t == nil || t.blank }
+func (t *compiledTemplate) isBlank() bool { return t == nil || t.blank }
 
 // noSpec is the precision of a field without a ".Nf" format spec.
 const noSpec = -1
@@ -171,8 +170,7 @@ type segment struct {
 type compiledTemplate struct {
 	src   string
 	segs  []segment
-	used  uint64 // bit s set when slot s occurs in a field
-	blank bool   // the source is empty or only whitespace (docs/SCORING.md §8.8.2)
+	blank bool // the source is empty or only whitespace (docs/SCORING.md §8.8.2)
 }
 
 // FormatError reports malformed template syntax.
@@ -219,7 +217,6 @@ func parseTemplate(src string) (*compiledTemplate, error) {
 			}
 			seg.lit = flushLit()
 			t.segs = append(t.segs, seg)
-			t.used |= 1 << seg.slot
 			i += end + 2
 		case '}':
 			if i+1 < len(src) && src[i+1] == '}' {

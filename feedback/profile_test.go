@@ -59,6 +59,31 @@ func TestFeedbackDefaultProfile(t *testing.T) {
 	}
 }
 
+// TestFeedbackRootPath: the default profile shows the root's empty path as
+// "/" (its lines read "1. /: …", not "1. : …"); the reference keeps it empty.
+func TestFeedbackRootPath(t *testing.T) {
+	ops := []align.Op{
+		mkOp(t, "replace", align.KindPrimitiveReplace, "", 0.6, `"a"`, `"a"`, `"b"`),
+		mkOp(t, "replace", align.KindPrimitiveReplaceReorder, "", 0.4, `"c"`, `"c"`, `"d"`),
+	}
+	o := DefaultFeedbackOptions()
+	for _, c := range []struct {
+		p    Profile
+		want []string
+	}{
+		{ProfileDefault, []string{`1. /: expected "a", got "b".`, `2. inside array /: replace item "d" with "c".`}},
+		{ProfileReference, []string{`1. : expected 'a', got 'b'.`, `2. inside list : replace item 'd' with 'c'.`}},
+	} {
+		o.Profile = c.p
+		fb := render(t, 0, ops, o)
+		for _, w := range c.want {
+			if !strings.Contains(fb.Text, w) {
+				t.Errorf("profile %d: no %q in\n%s", c.p, w, fb.Text)
+			}
+		}
+	}
+}
+
 // TestBucketNames checks that every bucket has a name in words in the
 // default profile and keeps its identifier in the reference profile.
 func TestBucketNames(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 	"github.com/leanovate/gopter/prop"
 
 	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/internal/longtest"
 	"github.com/objectaligner/oagen/internal/proptest"
 )
 
@@ -44,7 +45,7 @@ func randomOps(t testing.TB, seed uint64, n int) []align.Op {
 
 func TestRenderFeedbackProperties(t *testing.T) {
 	params := proptest.Parameters(t)
-	params.MinSuccessfulTests = 300
+	params.MinSuccessfulTests = longtest.Count(30, 300, 1200)
 	props := gopter.NewProperties(params)
 
 	props.Property("RenderFeedback selection invariants", prop.ForAll(

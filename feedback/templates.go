@@ -6,11 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/objectaligner/oagen/align"
 	"io"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/internal/suggest"
 
 	"github.com/BurntSushi/toml"
 )
@@ -525,46 +527,17 @@ func paramList(spec *keySpec) string {
 }
 
 // didYouMean suggests the known key closest to name, as ` (did you mean
-// "…"?)`, or returns "".
+// "…"?)`, or returns "". A key written without its namespace
+// ("op.key_add") suggests the key it ends.
 func didYouMean(name string) string {
-	best, bestD := "", -1
+	names := make([]string, len(keySpecs))
 	for k := range keySpecs {
-		cand := keySpecs[k].name
-		if strings.HasSuffix(cand, "."+name) {
-			return fmt.Sprintf(" (did you mean %q?)", cand)
-		}
-		d := levenshtein(name, cand)
-		if bestD < 0 || d < bestD {
-			best, bestD = cand, d
+		names[k] = keySpecs[k].name
+		if strings.HasSuffix(names[k], "."+name) {
+			return fmt.Sprintf(" (did you mean %q?)", names[k])
 		}
 	}
-	limit := max(2, len([]rune(name))/4)
-	if bestD >= 0 && bestD <= limit {
-		return fmt.Sprintf(" (did you mean %q?)", best)
-	}
-	return ""
-}
-
-// levenshtein is the edit distance between a and b over code points.
-func levenshtein(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
+	return suggest.DidYouMean(name, names)
 }
 
 // LoadTemplateOverrides reads template overrides from a JSON or TOML file and

@@ -15,7 +15,9 @@ import (
 // supports through the generated code of its schema and requires the
 // interpreter's result bit for bit: the score (== on float64), the typed path
 // or fallback, and the ranked operations. It reports how often the JSON entry
-// points fell back to the interpreter.
+// points fell back to the interpreter. The generated code of every
+// conformance schema goes into one package, built once (seconds when the
+// build cache is warm), so it runs in the quick loop; -short skips it.
 func TestConformance(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds generated code")

@@ -4,12 +4,12 @@ import (
 	"flag"
 	"fmt"
 	"math/rand"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/leanovate/gopter"
+	"github.com/objectaligner/oagen/internal/longtest"
 	"github.com/objectaligner/oagen/internal/proptest"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
@@ -675,11 +675,8 @@ func TestFidelity(t *testing.T) {
 	gen := genCase(*fidelityPairs)
 	h := newHarness(t)
 	var cases []fidelityCase
-	schemas := *fidelitySchemas
-	if os.Getenv("OAGEN_LONG") == "1" {
-		// The long sweep (the project's long-test switch).
-		schemas *= 5
-	}
+	n := *fidelitySchemas
+	schemas := longtest.Count(n, n, 5*n) // the long set: five times as many
 	for range schemas {
 		v, ok := gen(params).Retrieve()
 		if !ok {

@@ -10,16 +10,15 @@ package interp_test
 //       in their canonical form, the feedback text).
 //
 // Both run over random schemas (schemagen_test.go, referential ones half
-// the time), the referential families of propgen_test.go and every
-// conformance vector, from fixed seeds. The counts are small enough for
-// "go test ./..."; OAGEN_LONG=1 multiplies them (the project's long-test
-// switch; read directly until package internal/longtest provides it).
+// the time), the referential families of propgen_test.go and the
+// conformance vectors, from fixed seeds. The counts are small enough for
+// "go test ./..."; the long set (OAGEN_LONG=1, internal/longtest)
+// multiplies them and rewrites every vector.
 
 import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,32 +29,15 @@ import (
 	"github.com/leanovate/gopter/prop"
 
 	"github.com/objectaligner/oagen/feedback"
+	"github.com/objectaligner/oagen/internal/longtest"
 	"github.com/objectaligner/oagen/internal/proptest"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// longRun reports whether the long sweeps are requested (OAGEN_LONG=1).
-func longRun() bool { return os.Getenv("OAGEN_LONG") == "1" }
-
-// profileCases is the number of cases of one profile property: n, or 10n
-// under OAGEN_LONG=1.
-func profileCases(n int) int {
-	if longRun() {
-		return 10 * n
-	}
-	return n
-}
-
-// profileParams are gopter parameters for the profile properties: the
-// project's seed policy (internal/proptest), cases inputs, no shrinking
-// (the inputs are seeds).
-func profileParams(t *testing.T, cases int) *gopter.TestParameters {
-	p := proptest.Parameters(t)
-	p.MinSuccessfulTests = cases
-	p.MaxShrinkCount = 0
-	return p
-}
+// profileCases is the number of cases of one profile property: n, a tenth
+// under -short, ten times n in the long set (internal/longtest).
+func profileCases(n int) int { return longtest.Count(max(1, n/10), n, 10*n) }
 
 // outcome is everything a scored pair shows: the score's bits, the ranked
 // operations with their values as JSON, the feedback text (all operations,
@@ -270,7 +252,7 @@ func checkRewrites(t testing.TB, s *interp.Scorer, gold, cand jsonval.Value, r *
 // damaged candidates.
 func TestPropertyProfileRandomSchemas(t *testing.T) {
 	t.Parallel()
-	props := gopter.NewProperties(profileParams(t, profileCases(300)))
+	props := gopter.NewProperties(propParams(t, profileCases(300)))
 	props.Property("number forms and member order never change the outcome", prop.ForAll(
 		func(seed uint64, depth int) string {
 			r := rand.New(rand.NewPCG(seed, 11))
@@ -304,7 +286,7 @@ func TestPropertyProfileRandomSchemas(t *testing.T) {
 func TestPropertyProfileFamilies(t *testing.T) {
 	t.Parallel()
 	fams := allFamilies(t)
-	props := gopter.NewProperties(profileParams(t, profileCases(200)))
+	props := gopter.NewProperties(propParams(t, profileCases(200)))
 	props.Property("number forms and member order never change the outcome", prop.ForAll(
 		func(seed uint64, fi, size, mi int) string {
 			r := rand.New(rand.NewPCG(seed, 12))
@@ -328,19 +310,23 @@ func TestPropertyProfileFamilies(t *testing.T) {
 	runProps(t, props)
 }
 
-// TestProfileConformanceRewrites checks (a) and (b) on every conformance
-// vector (OAGEN_LONG=1: with four seeds each), in the default profile.
+// TestProfileConformanceRewrites checks (a) and (b) in the default profile
+// on every fourth conformance vector with one seed, and in the long set
+// (internal/longtest) on every vector with four seeds.
 func TestProfileConformanceRewrites(t *testing.T) {
+	if testing.Short() {
+		t.Skip("rewrites and rescores conformance vectors")
+	}
 	t.Parallel()
-	seeds := 1
-	if longRun() {
-		seeds = 4
+	seeds, stride := 1, 4
+	if longtest.Enabled() {
+		seeds, stride = 4, 1
 	}
 	base := uint64(proptest.Seed(t))
 	cache := map[string]*interp.Scorer{}
 	checked := 0
-	for _, v := range loadVectors(t) {
-		if v.Error != "" {
+	for i, v := range loadVectors(t) {
+		if v.Error != "" || i%stride != 0 {
 			continue
 		}
 		s := cache[string(v.SchemaText)]

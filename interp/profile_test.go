@@ -142,6 +142,46 @@ func TestProfileText(t *testing.T) {
 	}
 }
 
+// TestProfileRootKindMismatch: a union-typed root whose kinds differ scores
+// 0 in both profiles; the default profile's feedback names the fix (one
+// replace of the whole value, Δ 1 = 1 − score, as a value of the wrong kind
+// inside an object gets), the reference profile has no operation and its
+// empty line.
+func TestProfileRootKindMismatch(t *testing.T) {
+	const schema = `{"type":["string","array"],"items":{"type":"string"}}`
+	for _, p := range []struct {
+		opts interp.Options
+		ops  int
+		text string
+	}{
+		{defaultProfile, 1, "The prediction scored 0.00 (deficit 1.00). Top 1 of 1 fix locations:\n" +
+			`1. /: expected "a", got ["a"]. Fixing this recovers +1.000.` + "\nFocus on value errors — they account for 100% of the deficit shown."},
+		{referenceProfile, 0, "The prediction scored 0.00; no individually significant fix locations under the current filter."},
+	} {
+		res, err := mustScorer(t, schema, p.opts).Align(mustDecode(t, `"a"`), mustDecode(t, `["a"]`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Score != 0 || res.Match != nil {
+			t.Fatalf("compat %q: score %v, match %v; want 0 and none", p.opts.Compat, res.Score, res.Match)
+		}
+		text, ops, err := res.Feedback(interp.RepairOptions{Granularity: align.GranularityAll}, feedback.DefaultFeedbackOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text != p.text || len(ops) != p.ops {
+			t.Errorf("compat %q: %d operations, feedback\n%s\nwant %d and\n%s", p.opts.Compat, len(ops), text, p.ops, p.text)
+		}
+		if len(ops) == 1 {
+			o := ops[0]
+			if o.Kind != align.KindPrimitiveReplace || o.Path != "" || o.Delta != 1-res.Score ||
+				!jsonval.Equal(o.Value, mustDecode(t, `"a"`)) || !jsonval.Equal(o.Pred, mustDecode(t, `["a"]`)) || o.Site == nil {
+				t.Errorf("root operation %+v", o)
+			}
+		}
+	}
+}
+
 // TestProfileGoldErrors pins the value display in gold errors.
 func TestProfileGoldErrors(t *testing.T) {
 	gold := mustDecode(t, `{"people":[{"id":1,"name":"Ann"},{"id":1,"name":"Bob"}],"links":[]}`)

@@ -25,8 +25,12 @@ type RepairOptions struct {
 }
 
 // Repair returns the ranked repair operations of the pair (docs/SCORING.md §8). A
-// candidate that failed validation, or whose root kind differs from the
-// gold's, has none.
+// candidate that failed validation has none, nor, in the reference profile,
+// one whose root kind differs from the gold's (docs/SCORING.md §1.3). In the
+// default profile such a root gets the operation a value of the wrong kind
+// gets inside an object: the replacement of the candidate by the gold (kind
+// primitive_replace at the root, Δ 1), so that its feedback names the fix
+// and the deltas still add up to 1 − score.
 //
 // In the default profile the operations are those of the candidate-space walk
 // (align.WalkOptions.Candidate): their values (value, gold, candidate) are the
@@ -45,7 +49,7 @@ func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
 	if !(opts.AmbiguityThreshold >= 0) {
 		return nil, fmt.Errorf("ambiguityThreshold %v: want a number ≥ 0", opts.AmbiguityThreshold)
 	}
-	if r.Match == nil {
+	if r.Match == nil && (r.Invalid != nil || r.referenceProfile()) {
 		return nil, nil
 	}
 	ops := r.walk(g)
@@ -60,13 +64,25 @@ func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
 	return align.RankOps(ops, align.RankOptions{MinContribution: opts.MinContribution, RankBy: opts.RankBy}, diags)
 }
 
-// walk runs the repair walk of the result's profile at granularity g.
+// walk runs the repair walk of the result's profile at granularity g. In the
+// default profile, a result without a match tree whose candidate passed
+// validation (the root kinds differ) is walked as one leaf at the root, the
+// match a value of the wrong kind gets inside an object.
 func (r *Result) walk(g align.Granularity) []align.Op {
-	if r.scorer == nil || r.scorer.referenceProfile() {
+	if r.referenceProfile() {
 		return align.WalkRepairs(r.Match, r.gold, r.cand, g)
 	}
-	return align.Walk(r.Match, r.CandidateSpaceGold(), r.cand, align.WalkOptions{Granularity: g, Candidate: true})
+	m := r.Match
+	if m == nil {
+		m = &align.Match{Type: align.LeafNode, Score: r.Score, Confidence: 1,
+			Gold: r.gold, Pred: r.cand, HasGold: true, HasPred: true}
+	}
+	return align.Walk(m, r.CandidateSpaceGold(), r.cand, align.WalkOptions{Granularity: g, Candidate: true})
 }
+
+// referenceProfile reports whether the result follows the reference profile
+// (a Result built outside a Scorer does).
+func (r *Result) referenceProfile() bool { return r.scorer == nil || r.scorer.referenceProfile() }
 
 // Edits returns the leaf-granularity repair operations that package repair
 // applies, whatever the profile: the candidate-space walk's, in walk order

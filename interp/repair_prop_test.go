@@ -44,7 +44,7 @@ func TestPropertyRepaired(t *testing.T) {
 	if testing.Short() {
 		cases = 100
 	}
-	props := gopter.NewProperties(profileParams(t, profileCases(cases)))
+	props := gopter.NewProperties(propParams(t, profileCases(cases)))
 	var pairs, belowOne, repairedOtherwise int
 	props.Property("the repaired candidate scores what the gold scores", prop.ForAll(
 		func(seed uint64, depth int) string {

@@ -155,8 +155,7 @@ var (
 
 // schemaGen generates one random schema.
 type schemaGen struct {
-	r      *rand.Rand
-	scopes int // scopes declared so far
+	r *rand.Rand
 }
 
 func (g *schemaGen) chance(p float64) bool { return g.r.Float64() < p }
@@ -370,9 +369,8 @@ type valueGen struct {
 	// ids holds the identifiers per scope that references may use; s0's
 	// are fixed before the records are generated, s1's grow as its
 	// records are.
-	ids     map[string][]jsonval.Value
-	nextID  map[string]int
-	idTypes map[string]string
+	ids    map[string][]jsonval.Value
+	nextID map[string]int
 }
 
 func (vg *valueGen) chance(p float64) bool { return vg.r.Float64() < p }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/objectaligner/oagen/internal/suggest"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
@@ -302,7 +303,7 @@ func (c *compiler) parseType(n *Node, e *effSchema) {
 		return
 	}
 	unknown := func(name string) {
-		c.kwError(k, "unknown type %q%s", name, didYouMean(name, typeNameList()))
+		c.kwError(k, "unknown type %q%s", name, suggest.DidYouMean(name, typeNameList()))
 	}
 	switch k.val.kind {
 	case jsonval.String:
@@ -406,7 +407,7 @@ func (c *compiler) fill(n *Node, e *effSchema, depth int) {
 		} else {
 			for _, r := range comparatorRegistryList(n.Types) {
 				if !slices.Contains(c.registries[r[0]], s) {
-					c.kwError(k, "unknown comparator %q for %s%s", s, r[1], didYouMean(s, c.registries[r[0]]))
+					c.kwError(k, "unknown comparator %q for %s%s", s, r[1], suggest.DidYouMean(s, c.registries[r[0]]))
 				}
 			}
 		}
@@ -440,7 +441,7 @@ func (c *compiler) fill(n *Node, e *effSchema, depth int) {
 	if isObject {
 		if s, k, ok := c.str(e, "keyScore"); ok {
 			if s != "jaro" && s != "exact" {
-				c.kwError(k, "unknown keyScore %q%s; keyScore is \"jaro\" or \"exact\"", s, didYouMean(s, []string{"jaro", "exact"}))
+				c.kwError(k, "unknown keyScore %q%s; keyScore is \"jaro\" or \"exact\"", s, suggest.DidYouMean(s, []string{"jaro", "exact"}))
 			} else {
 				n.KeyScore = s
 			}
@@ -468,7 +469,7 @@ func (c *compiler) fill(n *Node, e *effSchema, depth int) {
 			case "align":
 				n.Order = OrderAlign
 			default:
-				c.kwError(k, "unknown order %q%s; order is \"align\" or \"fixed\"", s, didYouMean(s, []string{"align", "fixed"}))
+				c.kwError(k, "unknown order %q%s; order is \"align\" or \"fixed\"", s, suggest.DidYouMean(s, []string{"align", "fixed"}))
 			}
 		}
 		if k, ok := e.get("prefixWeights"); ok {

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/objectaligner/oagen/internal/suggest"
 )
 
 // maxDiscoveryVisits bounds the scope discovery walk. A schema that shares
@@ -112,7 +114,7 @@ func (c *compiler) discoverScopes(root *Node) []*Scope {
 	for _, r := range refs {
 		sc := declared[r.node.Ref]
 		if sc == nil {
-			c.diags.errorAt(r.node.Pos, "ref to undefined scope %q%s", r.node.Ref, didYouMean(r.node.Ref, names))
+			c.diags.errorAt(r.node.Pos, "ref to undefined scope %q%s", r.node.Ref, suggest.DidYouMean(r.node.Ref, names))
 			continue
 		}
 		if r.node.TypeName != "" && sc.IDNode.TypeName != "" && r.node.TypeName != sc.IDNode.TypeName {

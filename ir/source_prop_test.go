@@ -2,7 +2,6 @@ package ir
 
 import (
 	"encoding/json"
-	"github.com/objectaligner/oagen/internal/proptest"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -10,6 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/objectaligner/oagen/internal/longtest"
+	"github.com/objectaligner/oagen/internal/proptest"
 
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
@@ -156,7 +158,7 @@ func checkLocations(src *source, v *srcValue) bool {
 
 func TestParserProperties(t *testing.T) {
 	params := proptest.Parameters(t)
-	params.MinSuccessfulTests = 2000
+	params.MinSuccessfulTests = longtest.Count(200, 2000, 8000)
 	props := gopter.NewProperties(params)
 	props.Property("parse recovers the generated value, offsets and pointers", gprop.ForAll(
 		func(seed uint64) bool {

@@ -2,13 +2,15 @@ package jsonval
 
 import (
 	"encoding/json"
-	"github.com/objectaligner/oagen/internal/proptest"
 	"math"
 	"math/big"
 	"reflect"
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/objectaligner/oagen/internal/longtest"
+	"github.com/objectaligner/oagen/internal/proptest"
 
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
@@ -162,7 +164,7 @@ var asciiTable = &unicode.RangeTable{R16: []unicode.Range16{{Lo: 0, Hi: 0x7F, St
 
 func TestRoundTripProperty(t *testing.T) {
 	params := proptest.Parameters(t)
-	params.MinSuccessfulTests = 3000
+	params.MinSuccessfulTests = longtest.Count(300, 3000, 12000)
 	params.MaxSize = 6
 	properties := gopter.NewProperties(params)
 	properties.Property("Decode(AppendJSON(v)) equals v, with kinds and order", prop.ForAll(

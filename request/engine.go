@@ -12,6 +12,10 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
+// ErrNoSchema is the error (inside an *Error of kind BadSchema) of a request
+// that has no "schema" member when the engine has no default schema.
+var ErrNoSchema = errors.New(`no "schema" in the request and no default schema`)
+
 // DefaultCacheSize is the number of compiled scorers an Engine keeps when
 // EngineConfig.CacheSize is 0.
 const DefaultCacheSize = 256
@@ -127,7 +131,7 @@ func (e *Engine) Prepare(r *Request) (*interp.Scorer, Settings, error) {
 	case e.def != nil:
 		st = e.def
 	default:
-		return nil, s, &Error{Kind: BadSchema, Err: errors.New(`no "schema" in the request and no default schema`)}
+		return nil, s, &Error{Kind: BadSchema, Err: ErrNoSchema}
 	}
 	sc, err := e.scorer(st, s.Scoring, key)
 	return sc, s, err

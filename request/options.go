@@ -6,8 +6,8 @@ import (
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/feedback"
+	"github.com/objectaligner/oagen/internal/suggest"
 	"github.com/objectaligner/oagen/interp"
-	"github.com/objectaligner/oagen/ir"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
@@ -154,7 +154,7 @@ func (o *Options) parse(v jsonval.Value) error {
 		ptr := "/options/" + align.EscapePointerToken(m.Key)
 		i := slices.IndexFunc(optionTable, func(op option) bool { return op.name == m.Key })
 		if i < 0 {
-			return badRequest(ptr, "unknown option%s", ir.DidYouMean(m.Key, OptionNames()))
+			return badRequest(ptr, "unknown option%s", suggest.DidYouMean(m.Key, OptionNames()))
 		}
 		if err := optionTable[i].set(o, m.Value); err != nil {
 			return &Error{Kind: BadRequest, Pointer: ptr, Err: err}

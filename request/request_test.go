@@ -220,6 +220,9 @@ func TestEngineWithoutDefault(t *testing.T) {
 		if err == nil || err.Error() != c.want || KindOf(err) != BadSchema {
 			t.Errorf("%s: %v, want %q", c.line, err, c.want)
 		}
+		if noSchema := c.line == `{"gold":1,"candidate":2}`; errors.Is(err, ErrNoSchema) != noSchema {
+			t.Errorf("%s: errors.Is(%v, ErrNoSchema) is %v", c.line, err, !noSchema)
+		}
 	}
 	if _, err := NewEngine(EngineConfig{Schema: []byte(`{"type":"integer","score":"jaro"}`), SchemaFile: "bad.json"}); err == nil {
 		t.Error("a bad default schema compiled")

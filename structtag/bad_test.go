@@ -2,6 +2,7 @@ package structtag
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -220,7 +221,39 @@ func TestTagErrorsEveryType(t *testing.T) {
 // TestUnknownType checks the error for a -type the package lacks.
 func TestUnknownType(t *testing.T) {
 	_, err := loadBad(t).Compile("Persn", ir.Options{})
-	if err == nil || !strings.Contains(err.Error(), "has no type Persn (did you mean Person?)") {
+	if err == nil || !strings.Contains(err.Error(), `has no type Persn (did you mean "Person"?)`) {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// TestCheckDirectiveAndGeneric is a regression test: a //go:generate
+// directive naming a type the package lacks, and a generic annotated type,
+// used to stop Check with an error that had no position. The first is now
+// a diagnostic on the directive; the second is no root (its tags are still
+// checked).
+func TestCheckDirectiveAndGeneric(t *testing.T) {
+	pkgs, err := Load(LoadOptions{Dir: "oatag/testdata/src/c"}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pkgs[0]
+	if got := p.AnnotatedTypes(); !slices.Equal(got, []string{"Report"}) {
+		t.Errorf("AnnotatedTypes = %q, want [Report] (no generic Pair)", got)
+	}
+	errs, warnings, err := p.Check(ir.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range Relative(errs, p.Dir) {
+		got = append(got, d.String())
+	}
+	want := []string{
+		`c.go:5:1: package github.com/objectaligner/oagen/structtag/oatag/testdata/src/c has no type Reprot (did you mean "Report"?)`,
+		`c.go:10:38: unknown order "algin" (did you mean "align"?); order is "align" or "fixed"`,
+		`c.go:16:25: unknown keyword "scroe" in oa tag (did you mean "score"?)`,
+	}
+	if !slices.Equal(got, want) || len(warnings) != 0 {
+		t.Errorf("Check:\n got  %q\n want %q\n warnings %v", got, want, warnings)
 	}
 }

@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/objectaligner/oagen/ir"
 )
 
 // Diagnostic is one annotation error or warning located in Go source: an
@@ -42,13 +40,6 @@ func (l ErrorList) Error() string {
 		lines[i] = d.String()
 	}
 	return strings.Join(lines, "\n")
-}
-
-func didYouMeanType(name string, names []string) string {
-	if s := ir.Suggest(name, names); s != "" && s != name {
-		return fmt.Sprintf(" (did you mean %s?)", s)
-	}
-	return ""
 }
 
 // builder turns Go types into an annotated JSON Schema document.

@@ -111,6 +111,11 @@ func dedupe(d []Diagnostic) []Diagnostic {
 func (p *Package) Check(opts ir.Options) (errs, warnings []Diagnostic, err error) {
 	errs = p.TagErrors()
 	for _, root := range p.Roots() {
+		if _, terr := p.structType(root); terr != nil {
+			// Only a directive names a root that is not a struct type.
+			errs = append(errs, Diagnostic{Pos: p.directivePos[root], Message: strings.TrimPrefix(terr.Error(), "structtag: ")})
+			continue
+		}
 		s, cerr := p.Compile(root, opts)
 		var list ErrorList
 		switch {
@@ -143,9 +148,7 @@ func Relative(diags []Diagnostic, dir string) []Diagnostic {
 	prefix := strings.TrimSuffix(dir, "/") + "/"
 	out := make([]Diagnostic, len(diags))
 	for i, d := range diags {
-		if strings.HasPrefix(d.Pos.Filename, prefix) {
-			d.Pos.Filename = d.Pos.Filename[len(prefix):]
-		}
+		d.Pos.Filename = strings.TrimPrefix(d.Pos.Filename, prefix)
 		out[i] = d
 	}
 	return out

@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/objectaligner/oagen/internal/suggest"
 )
 
 // LoadOptions configure Load.
@@ -34,10 +36,12 @@ type Package struct {
 	types   *types.Package
 	tagLits map[token.Pos]*ast.BasicLit // field position → tag literal
 	// directives are the type names of the package's //go:generate oagen
-	// directives (-type), in order; genTypes those of its "oagen gen"
-	// directives, whose Go types the generated scorer reads in place.
-	directives []string
-	genTypes   []string
+	// directives (-type), in order, and directivePos where each is first
+	// named; genTypes those of its "oagen gen" directives, whose Go types
+	// the generated scorer reads in place.
+	directives   []string
+	directivePos map[string]token.Position
+	genTypes     []string
 	// hidden are the oagen-generated files replaced by a bare package
 	// clause for the load (see Load), absolute paths, in order.
 	hidden []string
@@ -92,7 +96,10 @@ func Load(opts LoadOptions, patterns ...string) ([]*Package, error) {
 	}
 	out := make([]*Package, 0, len(pkgs))
 	for _, p := range pkgs {
-		pkg := newPackage(p)
+		pkg := NewPackage(p.Fset, p.Syntax, p.Types)
+		if len(p.GoFiles) > 0 {
+			pkg.Dir = dirOf(p.GoFiles[0]) // not a cgo-processed file's directory
+		}
 		for _, f := range hidden {
 			if slices.Contains(p.GoFiles, f) {
 				pkg.hidden = append(pkg.hidden, f)
@@ -166,18 +173,24 @@ func isGenerated(file string) (bool, error) {
 	return bytes.HasPrefix(line, []byte(generatedPrefix)), nil
 }
 
-func newPackage(p *packages.Package) *Package {
-	pkg := &Package{
-		Path:    p.PkgPath,
-		Name:    p.Name,
-		fset:    p.Fset,
-		types:   p.Types,
-		tagLits: map[token.Pos]*ast.BasicLit{},
+// NewPackage returns the Package of a type-checked Go package, from its
+// syntax (parsed with comments, for the //go:generate directives) and its
+// types: what golang.org/x/tools/go/packages loads for Load, and what an
+// analysis pass holds for the oatag analyzer, so that both check with the
+// same code.
+func NewPackage(fset *token.FileSet, files []*ast.File, pkg *types.Package) *Package {
+	p := &Package{
+		Path:         pkg.Path(),
+		Name:         pkg.Name(),
+		fset:         fset,
+		types:        pkg,
+		tagLits:      map[token.Pos]*ast.BasicLit{},
+		directivePos: map[string]token.Position{},
 	}
-	if len(p.GoFiles) > 0 {
-		pkg.Dir = dirOf(p.GoFiles[0])
+	if len(files) > 0 {
+		p.Dir = dirOf(fset.Position(files[0].Package).Filename)
 	}
-	for _, f := range p.Syntax {
+	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			st, ok := n.(*ast.StructType)
 			if !ok {
@@ -188,10 +201,10 @@ func newPackage(p *packages.Package) *Package {
 					continue
 				}
 				if len(fld.Names) == 0 {
-					pkg.tagLits[embeddedIdent(fld.Type)] = fld.Tag
+					p.tagLits[embeddedIdent(fld.Type)] = fld.Tag
 				}
 				for _, name := range fld.Names {
-					pkg.tagLits[name.Pos()] = fld.Tag
+					p.tagLits[name.Pos()] = fld.Tag
 				}
 			}
 			return true
@@ -199,14 +212,19 @@ func newPackage(p *packages.Package) *Package {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
 				names := generateTypes(c.Text)
-				pkg.directives = append(pkg.directives, names...)
+				for _, name := range names {
+					if _, ok := p.directivePos[name]; !ok {
+						p.directivePos[name] = fset.Position(c.Slash)
+					}
+					p.directives = append(p.directives, name)
+				}
 				if isGenDirective(c.Text) {
-					pkg.genTypes = append(pkg.genTypes, names...)
+					p.genTypes = append(p.genTypes, names...)
 				}
 			}
 		}
 	}
-	return pkg
+	return p
 }
 
 func dirOf(file string) string {
@@ -292,7 +310,7 @@ func generateTypes(comment string) []string {
 func (p *Package) structType(name string) (*types.Named, error) {
 	obj := p.types.Scope().Lookup(name)
 	if obj == nil {
-		return nil, fmt.Errorf("structtag: package %s has no type %s%s", p.Path, name, didYouMeanType(name, p.structNames()))
+		return nil, fmt.Errorf("structtag: package %s has no type %s%s", p.Path, name, suggest.DidYouMean(name, p.structNames()))
 	}
 	tn, ok := obj.(*types.TypeName)
 	if !ok {
@@ -317,12 +335,18 @@ func (p *Package) structNames() []string {
 	return out
 }
 
-// AnnotatedTypes returns the names of the package's struct types that carry
-// an oa tag on a field (a marker field included), in name order.
+// AnnotatedTypes returns the names of the package's non-generic struct
+// types that carry an oa tag on a field (a marker field included), in name
+// order. (A generic type has no schema of its own; its tags are still
+// checked by TagErrors.)
 func (p *Package) AnnotatedTypes() []string {
 	var out []string
 	for _, name := range p.structNames() {
-		st := p.types.Scope().Lookup(name).Type().Underlying().(*types.Struct)
+		tn := p.types.Scope().Lookup(name)
+		if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() > 0 {
+			continue
+		}
+		st := tn.Type().Underlying().(*types.Struct)
 		for i := range st.NumFields() {
 			if _, ok := lookupStructTag(st.Tag(i), "oa"); ok {
 				out = append(out, name)

@@ -10,8 +10,8 @@ import (
 	"github.com/objectaligner/oagen/ir"
 	"github.com/objectaligner/oagen/structtag/testdata/good"
 	"github.com/objectaligner/oagen/testdata/structtags/biored"
-	"github.com/objectaligner/oagen/testdata/structtags/synra_codex_ra"
-	"github.com/objectaligner/oagen/testdata/structtags/trip_fixed"
+	synracodexra "github.com/objectaligner/oagen/testdata/structtags/synra_codex_ra"
+	tripfixed "github.com/objectaligner/oagen/testdata/structtags/trip_fixed"
 )
 
 // TestRoundTrip checks struct → exported schema (invopop/jsonschema's

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/objectaligner/oagen/internal/suggest"
 	"github.com/objectaligner/oagen/ir"
 )
 
@@ -191,7 +192,7 @@ func parseItem(item string, off int) (tagEntry, *tagError) {
 		if why, typed := goTypeKeywords[key]; typed {
 			return e, &tagError{off, fmt.Sprintf("%q cannot be set in an oa tag: %s", key, why)}
 		}
-		return e, &tagError{off, fmt.Sprintf("unknown keyword %q in oa tag%s", key, ir.DidYouMean(key, tagKeywordNames()))}
+		return e, &tagError{off, fmt.Sprintf("unknown keyword %q in oa tag%s", key, suggest.DidYouMean(key, tagKeywordNames()))}
 	}
 	e.kw = kw
 	bad := func(want string) *tagError {

@@ -2,12 +2,15 @@ package validate
 
 import (
 	"errors"
-	"github.com/objectaligner/oagen/internal/proptest"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/objectaligner/oagen/internal/longtest"
+	"github.com/objectaligner/oagen/internal/proptest"
 
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
@@ -42,7 +45,7 @@ func bigPow10(n int64) jsonval.Value {
 // 12345678901234567168 in binary64).
 var diffNumbers = []jsonval.Value{
 	jsonval.NewInt(0), jsonval.NewInt(1), jsonval.NewInt(2), jsonval.NewInt(3), jsonval.NewInt(-1),
-	jsonval.NewFloat(0), jsonval.NewFloat(-0.0), jsonval.NewFloat(1), jsonval.NewFloat(2),
+	jsonval.NewFloat(0), jsonval.NewFloat(math.Copysign(0, -1)), jsonval.NewFloat(1), jsonval.NewFloat(2),
 	jsonval.NewFloat(5), jsonval.NewFloat(1.5), jsonval.NewFloat(0.1), jsonval.NewFloat(-2.5),
 	jsonval.NewInt(1 << 53), jsonval.NewInt(1<<53 + 1), jsonval.NewInt(1<<53 - 1),
 	jsonval.NewFloat(1 << 53), jsonval.NewFloat(1<<53 - 1), jsonval.NewFloat(1e300),
@@ -359,10 +362,7 @@ func describe(e *Error) string {
 // exactly what the santhosh path returns (verdict, path and message).
 func TestFastPathMatchesSanthosh(t *testing.T) {
 	params := proptest.Parameters(t)
-	params.MinSuccessfulTests = 2500
-	if testing.Short() {
-		params.MinSuccessfulTests = 300
-	}
+	params.MinSuccessfulTests = longtest.Count(300, 800, 2500)
 	const perSchema = 12
 	var compiled, instances, invalid, viaFast int
 	properties := gopter.NewProperties(params)

@@ -93,9 +93,6 @@ var knownKeywords = map[string]bool{
 var scopeKeywords = []string{"$id", "$schema", "$anchor", "$dynamicAnchor", "$recursiveAnchor",
 	"$dynamicRef", "$recursiveRef", "$vocabulary"}
 
-// sizeKeywords take a non-negative integer limit.
-var sizeKeywords = []string{"minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"}
-
 // fastPlan is what Compile learns for the fast path.
 type fastPlan struct {
 	// reason is empty when the document is in the fast subset, and otherwise

@@ -12,6 +12,8 @@ import (
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
+
+	"github.com/objectaligner/oagen/internal/longtest"
 )
 
 // tieLevels are the entries of tie-heavy matrices (docs/SCORING.md §5.8 suggests them).
@@ -83,7 +85,7 @@ func isPermutation(p []int) bool {
 
 func TestOptimalityAgainstBruteForce(t *testing.T) {
 	params := gopter.DefaultTestParametersWithSeed(5)
-	params.MinSuccessfulTests = 3000
+	params.MinSuccessfulTests = longtest.Count(300, 3000, 12000)
 	properties := gopter.NewProperties(params)
 	var s Solver
 	level := gen.IntRange(0, len(tieLevels)-1).Map(func(k int) float64 { return tieLevels[k] })

@@ -10,6 +10,8 @@ import (
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
+
+	"github.com/objectaligner/oagen/internal/longtest"
 )
 
 var tieLevels = []float64{0, 0.25, 0.5, 1}
@@ -84,7 +86,7 @@ func validSteps(flat []float64, n, m int, total float64, steps []Step) bool {
 
 func TestOptimalityAgainstBruteForce(t *testing.T) {
 	params := gopter.DefaultTestParametersWithSeed(11)
-	params.MinSuccessfulTests = 2000
+	params.MinSuccessfulTests = longtest.Count(200, 2000, 8000)
 	properties := gopter.NewProperties(params)
 	var w Workspace
 	level := gen.IntRange(0, len(tieLevels)-1).Map(func(k int) float64 { return tieLevels[k] })

@@ -81,7 +81,7 @@ func TestTupleIsInjective(t *testing.T) {
 			t.Errorf("Tuple(%q) == Tuple(%q)", c[0], c[1])
 		}
 	}
-	if Tuple("x", "y") != Tuple("x", "y") {
+	if a, b := Tuple("x", "y"), Tuple("x", "y"); a != b {
 		t.Error("Tuple is not a function of its arguments")
 	}
 }

@@ -3,12 +3,14 @@ package wl
 import (
 	"cmp"
 	"fmt"
-	"github.com/objectaligner/oagen/internal/proptest"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/objectaligner/oagen/internal/longtest"
+	"github.com/objectaligner/oagen/internal/proptest"
 
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
@@ -100,7 +102,7 @@ func (s graphSpec) permuted() *Graph {
 
 func propertyParameters(t testing.TB) *gopter.TestParameters {
 	p := proptest.Parameters(t)
-	p.MinSuccessfulTests = 400
+	p.MinSuccessfulTests = longtest.Count(40, 400, 1600)
 	return p
 }
 

@@ -108,11 +108,69 @@ func (j *inputLine) score(ls *eval.LineScorer) scored {
 	return s
 }
 
-// scoreLines reads JSON Lines from in, scores them with jobs workers and
-// calls emit for each outcome in input order. Memory is bounded by the
-// lines in flight (a few per worker). A read error stops the batch after the
-// lines read so far; an emit error stops emitting (the rest is drained).
-func scoreLines(in io.Reader, jobs int, ls *eval.LineScorer, emit func(scored) error) error {
+// batchInput is a JSON Lines input whose first line has been read and
+// scored (readBatch), so that an input no line of which can be scored is
+// refused before any output is written.
+type batchInput struct {
+	r     *bufio.Reader
+	ls    *eval.LineScorer
+	first *scored // nil: the input is empty
+	ended bool    // the input ended (end of input or read error)
+	err   error   // the read error that ended it (nil at the end of input)
+}
+
+// errNoSchema is the usage error of a batch whose first line has no schema
+// when no -schema is given: no line could be scored.
+var errNoSchema = usagef(`no -schema given and line 1 has no "schema": give -schema S.json, or a "schema" on every line`)
+
+// readBatch reads and scores the first line of in. It refuses the input
+// (errNoSchema) when that line has no "schema" and ls has no default schema.
+func readBatch(in io.Reader, ls *eval.LineScorer) (*batchInput, error) {
+	b := &batchInput{r: bufio.NewReaderSize(in, 1<<16), ls: ls}
+	j, err := b.next(1)
+	if err != nil {
+		return nil, fmt.Errorf("reading input: %w", err)
+	}
+	if j != nil {
+		s := j.score(ls)
+		if errors.Is(s.Err, request.ErrNoSchema) {
+			return nil, errNoSchema
+		}
+		b.first = &s
+	}
+	return b, nil
+}
+
+// next reads the line numbered seq. At the end of the input it returns nil
+// and the read error that ended it (nil at the end of input).
+func (b *batchInput) next(seq int) (*inputLine, error) {
+	if b.ended {
+		return nil, b.err
+	}
+	line, tooLong, size, err := readLine(b.r)
+	if err != nil {
+		b.ended = true
+		if !errors.Is(err, io.EOF) {
+			b.err = err
+		}
+		if size == 0 {
+			return nil, b.err
+		}
+	}
+	return &inputLine{seq: seq, line: line, tooLong: tooLong, size: size, out: make(chan scored, 1)}, nil
+}
+
+// score scores the lines with jobs workers and calls emit for each outcome
+// in input order, the first line's included. Memory is bounded by the lines
+// in flight (a few per worker). A read error stops the batch after the lines
+// read so far; an emit error stops emitting (the rest is drained).
+func (b *batchInput) score(jobs int, emit func(scored) error) error {
+	if b.first == nil {
+		return nil
+	}
+	if err := emit(*b.first); err != nil {
+		return err
+	}
 	jobs = max(jobs, 1)
 	work := make(chan *inputLine, jobs*4)
 	order := make(chan *inputLine, jobs*4)
@@ -120,7 +178,7 @@ func scoreLines(in io.Reader, jobs int, ls *eval.LineScorer, emit func(scored) e
 	for range jobs {
 		wg.Go(func() {
 			for j := range work {
-				j.out <- j.score(ls)
+				j.out <- j.score(b.ls)
 			}
 		})
 	}
@@ -128,25 +186,14 @@ func scoreLines(in io.Reader, jobs int, ls *eval.LineScorer, emit func(scored) e
 	go func() {
 		defer close(work)
 		defer close(order)
-		r := bufio.NewReaderSize(in, 1<<16)
-		seq := 0
-		for {
-			line, tooLong, size, err := readLine(r)
-			if size == 0 && err != nil {
-				if errors.Is(err, io.EOF) {
-					err = nil
-				}
+		for seq := 2; ; seq++ {
+			j, err := b.next(seq)
+			if j == nil {
 				readErr <- err
 				return
 			}
-			seq++
-			j := &inputLine{seq: seq, line: line, tooLong: tooLong, size: size, out: make(chan scored, 1)}
 			order <- j
 			work <- j
-			if err != nil {
-				readErr <- nil
-				return
-			}
 		}
 	}()
 	var emitErr error
@@ -220,6 +267,10 @@ func runBatch(cmd string, f *scoreFlags, out eval.Responses, stdin io.Reader, st
 		return err
 	}
 	defer in.Close()
+	b, err := readBatch(in, ls)
+	if err != nil {
+		return err
+	}
 	var dst io.Writer = stdout
 	if f.out != "" {
 		file, err := os.Create(f.out)
@@ -233,7 +284,7 @@ func runBatch(cmd string, f *scoreFlags, out eval.Responses, stdin io.Reader, st
 	prog := newProgress(stderr, size)
 	w := bufio.NewWriter(dst)
 	var lines, failed int
-	err = scoreLines(in, f.jobs, ls, func(s scored) error {
+	err = b.score(f.jobs, func(s scored) error {
 		lines++
 		if s.Err != nil {
 			failed++

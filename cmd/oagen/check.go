@@ -29,17 +29,15 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(fs.Output(), checkUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usagef("%v", err)
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() == 0 {
+	if len(args) == 0 {
 		return usagef("want at least one schema file")
 	}
 	failed := 0
-	for _, name := range fs.Args() {
+	for _, name := range args {
 		if isPackagePattern(name) {
 			bad, err := checkPackages(name, *quiet, stdout)
 			if err != nil {
@@ -77,7 +75,11 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if failed > 0 {
-		return fmt.Errorf("%d of %d schema files or package patterns have errors", failed, fs.NArg())
+		verb := "have"
+		if failed == 1 {
+			verb = "has"
+		}
+		return fmt.Errorf("%d of %s %s errors", failed, plural(len(args), "schema file or package pattern", "schema files or package patterns"), verb)
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -25,16 +24,14 @@ func cmdDescribe(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(fs.Output(), describeUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usagef("%v", err)
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return err
 	}
 	if err := f.checkScoring(); err != nil {
 		return err
 	}
-	res, err := alignFiles(&f, fs, stderr)
+	res, err := alignFiles(&f, args, stderr)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -9,6 +10,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -28,7 +31,8 @@ fail. Each input line is a request, as for "oagen score -batch":
 
 ("gold" and "candidate" are required; without "schema" the -schema file is
 used; a string "schema" names a schema file; "options" are listed in the
-README; other members are ignored.)
+README; other members are ignored.) Without -schema, the first line must have
+a "schema": otherwise eval stops before writing anything, with exit status 2.
 
 Writes into DIR (created if needed):
 
@@ -95,13 +99,17 @@ See docs/SCORING.md for how scores and deficits are computed.
 -merge combines the directories of runs over shards of one dataset into DIR:
 the same summary.json as one run over the concatenated input (give every
 line an "id": line numbers are those of each shard), and results.jsonl the
-shards' results concatenated in the order given.
+shards' results concatenated in the order given. A shard that would be
+counted twice is an error naming both inputs: the same directory twice, a
+copy of a shard (identical state.json), or shards that overlap (seen through
+the identified cases the states keep, which catches most overlaps).
 
 Progress is shown on stderr when it is a terminal; one summary line is
 printed on stderr at the end.
 
 Exit status: 0 success, 1 bad input (the -schema file, an unreadable input),
-2 usage error, 3 the mean is below -fail-under (or nothing was scored).
+2 usage error (no -schema and no "schema" on the first line included), 3 the
+mean is below -fail-under (or nothing was scored).
 
 Flags:
 `
@@ -110,7 +118,7 @@ Flags:
 type evalFlags struct {
 	scoreFlags
 	outDir         string
-	failUnder      float64
+	failUnder      thresholdFlag
 	merge          bool
 	matchThreshold float64
 	worst, sample  int
@@ -125,7 +133,7 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var f evalFlags
 	f.register(fs, modeEval)
 	fs.StringVar(&f.outDir, "o", "oagen-eval", "output `directory`")
-	fs.Float64Var(&f.failUnder, "fail-under", -1, "exit with status 3 when the mean score is below this (for CI gates)")
+	fs.Var(&f.failUnder, "fail-under", "exit with status 3 when the mean score is below `X`, in [0,1] (for CI gates)")
 	fs.BoolVar(&f.merge, "merge", false, "merge the output directories given as arguments (runs over shards) into -o")
 	d := eval.DefaultConfig()
 	fs.Float64Var(&f.matchThreshold, "match-threshold", d.MatchThreshold, "similarity from which a paired value counts as a true positive, in (0,1]")
@@ -135,11 +143,9 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprint(fs.Output(), evalUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usagef("%v", err)
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return err
 	}
 	if err := f.check(); err != nil {
 		return err
@@ -152,17 +158,16 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	start := time.Now()
 	var st *eval.State
-	var err error
 	if f.merge {
-		if fs.NArg() == 0 {
+		if len(args) == 0 {
 			return usagef("-merge: want the directories to merge")
 		}
-		st, err = mergeDirs(f.outDir, fs.Args())
+		st, err = mergeDirs(f.outDir, args)
 	} else {
-		if fs.NArg() != 1 {
-			return usagef("want one input file (or - for stdin), got %d arguments", fs.NArg())
+		if len(args) != 1 {
+			return usagef("want one input file (or - for stdin), got %s", plural(len(args), "argument", "arguments"))
 		}
-		st, err = runEval(&f, fs.Arg(0), stdin, stderr)
+		st, err = runEval(&f, args[0], stdin, stderr)
 	}
 	if err != nil {
 		return err
@@ -186,9 +191,29 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "oagen eval: %d cases, %d errors, mean %s, %s → %s\n",
 		sum.Cases, sum.Errors.Count, mean, time.Since(start).Round(time.Millisecond), f.outDir)
-	if f.failUnder >= 0 && (sum.Mean == nil || *sum.Mean < f.failUnder) {
-		return fmt.Errorf("%w %v", errFailUnder, f.failUnder)
+	if x := f.failUnder.x; x != nil && (sum.Mean == nil || *sum.Mean < *x) {
+		return fmt.Errorf("%w %v", errFailUnder, *x)
 	}
+	return nil
+}
+
+// thresholdFlag is the -fail-under flag: unset (nil, no gate) or a score
+// in [0,1].
+type thresholdFlag struct{ x *float64 }
+
+func (t *thresholdFlag) String() string {
+	if t == nil || t.x == nil {
+		return ""
+	}
+	return strconv.FormatFloat(*t.x, 'g', -1, 64)
+}
+
+func (t *thresholdFlag) Set(s string) error {
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(x >= 0 && x <= 1) {
+		return fmt.Errorf("want a score in [0,1], got %q", s)
+	}
+	t.x = &x
 	return nil
 }
 
@@ -205,6 +230,10 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 		return nil, err
 	}
 	defer in.Close()
+	b, err := readBatch(in, ls)
+	if err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(f.outDir, 0o755); err != nil {
 		return nil, err
 	}
@@ -216,7 +245,7 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 	w := bufio.NewWriterSize(out, 1<<16)
 	st := eval.NewState(cfg)
 	prog := newProgress(stderr, size)
-	err = scoreLines(in, f.jobs, ls, func(s scored) error {
+	err = b.score(f.jobs, func(s scored) error {
 		prog.add(s.size)
 		if s.Err == nil && st.Wants(s.Case.Score, s.Case.Key) {
 			d, err := report.Detail(s.Result, s.Ops, s.Settings)
@@ -240,16 +269,25 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 }
 
 // mergeDirs merges the states of shard directories and concatenates their
-// results into DIR/results.jsonl.
+// results into DIR/results.jsonl. It refuses shards that would be counted
+// twice (see shardSet.add) and a DIR that is one of the shards.
 func mergeDirs(dir string, shards []string) (*eval.State, error) {
 	st := eval.NewState(eval.Config{})
+	var set shardSet
 	for _, sh := range shards {
-		o, err := readState(filepath.Join(sh, "state.json"))
+		o, err := set.add(sh)
 		if err != nil {
 			return nil, err
 		}
 		if err := st.Merge(o); err != nil {
 			return nil, fmt.Errorf("%s: %w", sh, err)
+		}
+	}
+	if out, err := os.Stat(dir); err == nil {
+		for _, sh := range set.shards {
+			if os.SameFile(out, sh.dir) {
+				return nil, usagef("-o %s is the shard %s: its results would be overwritten while they are read", dir, sh.name)
+			}
 		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -268,15 +306,72 @@ func mergeDirs(dir string, shards []string) (*eval.State, error) {
 	return st, out.Close()
 }
 
-func readState(name string) (*eval.State, error) {
-	data, err := os.ReadFile(name)
+// shardSet are the shard directories of a merge read so far.
+type shardSet struct {
+	shards []shard
+	// kept maps the identified cases the shards' states keep (their
+	// worst and sample cases) to the index of the shard keeping them.
+	kept map[keptCase]int
+}
+
+// shard is one shard directory of a merge.
+type shard struct {
+	name  string
+	dir   os.FileInfo
+	state [sha256.Size]byte // digest of its state.json
+}
+
+// keptCase identifies a case: its "id" and the hash of its line.
+type keptCase struct {
+	id  string
+	key uint64
+}
+
+// add reads the state of the shard directory name. It refuses a shard that
+// would be counted twice: a directory given before (under any name), one
+// whose state.json is identical to another's (a copy; states that scored
+// nothing are alike without being copies and pass), or one that keeps a
+// case (same "id", same line) another shard keeps (overlapping shards; the
+// check sees only the cases the states keep, their worst and sample cases,
+// so it catches heavy overlaps, not every shared line).
+func (s *shardSet) add(name string) (*eval.State, error) {
+	file := filepath.Join(name, "state.json")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.Stat(name)
 	if err != nil {
 		return nil, err
 	}
 	var st eval.State
 	if err := json.Unmarshal(data, &st); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s: %w", file, err)
 	}
+	sh := shard{name: name, dir: dir, state: sha256.Sum256(data)}
+	for _, o := range s.shards {
+		switch {
+		case os.SameFile(o.dir, sh.dir):
+			return nil, usagef("%s and %s are the same shard directory: it would be counted twice", o.name, name)
+		case o.state == sh.state && st.Scored > 0:
+			return nil, fmt.Errorf("%s and %s have identical states (the same shard twice?): it would be counted twice", o.name, name)
+		}
+	}
+	if s.kept == nil {
+		s.kept = map[keptCase]int{}
+	}
+	for _, c := range slices.Concat(st.Worst, st.Sample) {
+		if c.ID == nil {
+			continue
+		}
+		k := keptCase{id: string(c.ID), key: c.Key}
+		if i, ok := s.kept[k]; !ok {
+			s.kept[k] = len(s.shards)
+		} else if i != len(s.shards) {
+			return nil, fmt.Errorf("%s and %s both have the case with id %s (the same line): overlapping shards would be counted twice", s.shards[i].name, name, c.ID)
+		}
+	}
+	s.shards = append(s.shards, sh)
 	return &st, nil
 }
 

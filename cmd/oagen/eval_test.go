@@ -170,3 +170,135 @@ func TestEvalHelpDocumentsEveryField(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchWithoutAnySchema: with no -schema and no "schema" on the first
+// line, eval and score -batch are usage errors (exit 2) that write nothing;
+// a first line with its own schema keeps the batch going (later lines
+// without one are error lines).
+func TestBatchWithoutAnySchema(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.jsonl")
+	if err := os.WriteFile(in, []byte("{\"id\":1,\"gold\":1,\"candidate\":1}\n{\"id\":2,\"gold\":2,\"candidate\":3}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"eval", "-o", filepath.Join(dir, "out"), in},
+		{"score", "-batch", in, "-o", filepath.Join(dir, "out.jsonl")},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, strings.NewReader(""), &stdout, &stderr); code != exitUsage {
+			t.Errorf("oagen %s: exit %d, want %d; %s", args[0], code, exitUsage, stderr.String())
+		}
+		if want := `no -schema given and line 1 has no "schema"`; !strings.Contains(stderr.String(), want) || stdout.Len() != 0 {
+			t.Errorf("oagen %s: stdout %q, stderr %q, want %q", args[0], stdout.String(), stderr.String(), want)
+		}
+	}
+	for _, name := range []string{"out", "out.jsonl"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); !os.IsNotExist(err) {
+			t.Errorf("%s written by a usage error (%v)", name, err)
+		}
+	}
+
+	mixed := filepath.Join(dir, "mixed.jsonl")
+	if err := os.WriteFile(mixed, []byte("{\"schema\":{\"type\":\"integer\"},\"gold\":1,\"candidate\":1}\n{\"gold\":2,\"candidate\":3}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := string(runCLI(t, "score", "-batch", mixed))
+	if want := "{\"score\":1.0}\n{\"score\":null,\"error\":\"line 2: no \\\"schema\\\" in the request and no default schema\",\"error_kind\":\"bad_schema\"}\n"; out != want {
+		t.Errorf("mixed batch:\n%s\nwant\n%s", out, want)
+	}
+}
+
+// TestEvalMergeRefusesDoubleCounting: -merge fails, naming both inputs,
+// for the same directory twice (under any name), a copy of a shard, shards
+// that overlap, and an output directory that is one of the shards.
+func TestEvalMergeRefusesDoubleCounting(t *testing.T) {
+	dir := t.TempDir()
+	path := func(name string) string { return filepath.Join(dir, name) }
+	lines := genBatch(120)
+	shard := func(name string, from, to int) string {
+		var b strings.Builder
+		for i := from; i < to; i++ {
+			fmt.Fprintf(&b, `{"id":"case-%d",%s`+"\n", i, strings.TrimPrefix(lines[i].text, "{"))
+		}
+		in := path(name + ".jsonl")
+		if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		runCLI(t, "eval", "-schema", orgSchema, "-quiet", "-o", path(name), in)
+		return path(name)
+	}
+	a, b, overlap := shard("a", 0, 60), shard("b", 60, 120), shard("overlap", 30, 90)
+	runCLI(t, "eval", "-merge", "-o", path("ok"), a, b)
+	copyDir := path("copy")
+	if err := os.CopyFS(copyDir, os.DirFS(a)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(a, path("link")); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		inputs []string
+		out    string
+		code   int
+		want   string
+	}{
+		{[]string{a, b, a}, path("m"), exitUsage, a + " and " + a + " are the same shard directory"},
+		{[]string{a, path("link")}, path("m"), exitUsage, a + " and " + path("link") + " are the same shard directory"},
+		{[]string{a, filepath.Join(a, ".")}, path("m"), exitUsage, "are the same shard directory"},
+		{[]string{b, copyDir}, path("m"), exitOK, ""},
+		{[]string{a, copyDir}, path("m"), exitInput, a + " and " + copyDir + " have identical states"},
+		{[]string{a, b, overlap}, path("m"), exitInput, " and " + overlap + " both have the case with id \"case-"},
+		{[]string{a, b}, a, exitUsage, "-o " + a + " is the shard " + a},
+	} {
+		var stdout, stderr bytes.Buffer
+		args := append([]string{"eval", "-merge", "-o", c.out}, c.inputs...)
+		code := run(args, strings.NewReader(""), &stdout, &stderr)
+		if code != c.code || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("oagen %s: exit %d, stderr %q; want exit %d and %q", strings.Join(args, " "), code, stderr.String(), c.code, c.want)
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(a, "results.jsonl")); err != nil || bytes.Count(data, []byte("\n")) != 60 {
+		t.Errorf("the shard's results.jsonl was touched: %d lines, %v", bytes.Count(data, []byte("\n")), err)
+	}
+}
+
+// TestEvalFailUnderFlag: -fail-under shows no default in -h, takes a score
+// in [0,1], and gates only when given (a run that scores nothing passes
+// without it and fails with it).
+func TestEvalFailUnderFlag(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"eval", "-h"}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Fatalf("eval -h: exit %d", code)
+	}
+	help := stderr.String()
+	i := strings.Index(help, "  -fail-under X\n")
+	if i < 0 {
+		t.Fatalf("eval -h has no -fail-under X line:\n%s", help)
+	}
+	if line, _, _ := strings.Cut(help[i+len("  -fail-under X\n"):], "\n"); strings.Contains(line, "default") {
+		t.Errorf("-fail-under help shows a default: %q", line)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "bad.jsonl")
+	if err := os.WriteFile(in, []byte("{\"schema\":{\"type\":\"integer\"},\"gold\":1}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	for _, c := range []struct {
+		flags []string
+		code  int
+	}{
+		{nil, exitOK},
+		{[]string{"-fail-under", "0"}, exitBelow},
+		{[]string{"-fail-under", "80"}, exitUsage},
+		{[]string{"-fail-under", "-1"}, exitUsage},
+		{[]string{"-fail-under", "NaN"}, exitUsage},
+	} {
+		stderr.Reset()
+		args := append(append([]string{"eval", "-o", out}, c.flags...), in)
+		if code := run(args, strings.NewReader(""), &stdout, &stderr); code != c.code {
+			t.Errorf("oagen %s: exit %d, want %d; %s", strings.Join(args, " "), code, c.code, stderr.String())
+		}
+	}
+}

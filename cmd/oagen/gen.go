@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,7 +11,8 @@ import (
 	"github.com/objectaligner/oagen/gen"
 )
 
-const genUsage = `usage: oagen gen -schema S.json -type Name -pkg p -o p_oa.go [-typed]
+const genUsage = `Usage (JSON Schema source):
+  oagen gen -schema S.json -type Name [-pkg p] [-o p_oa.go] [-typed]
 
 Writes a Go file with typed structs for the schema's values and a scorer
 specialised to the schema (ScoreName, RepairName, CheckNameGold,
@@ -38,14 +38,12 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stderr, genUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usagef("%v", err)
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected arguments %q", fs.Args())
+	if len(args) > 0 {
+		return usagef("unexpected arguments %q", args)
 	}
 	if *schema == "" || *typ == "" {
 		return usagef("-schema and -type are required")

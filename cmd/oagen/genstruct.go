@@ -16,12 +16,22 @@ import (
 )
 
 // cmdGenAny routes "oagen gen": with -schema to the JSON Schema source
-// (cmdGen), otherwise to the Go struct source (cmdGenStruct).
+// (cmdGen), otherwise to the Go struct source (cmdGenStruct). -h without
+// -schema prints the help of both.
 func cmdGenAny(args []string, stdout, stderr io.Writer) error {
+	help := false
 	for _, a := range args {
-		if a == "-schema" || a == "--schema" || strings.HasPrefix(a, "-schema=") || strings.HasPrefix(a, "--schema=") || a == "-h" || a == "-help" || a == "--help" {
+		if a == "--" {
+			break
+		}
+		if a == "-schema" || a == "--schema" || strings.HasPrefix(a, "-schema=") || strings.HasPrefix(a, "--schema=") {
 			return cmdGen(args, stdout, stderr)
 		}
+		help = help || a == "-h" || a == "-help" || a == "--help"
+	}
+	if help {
+		cmdGen([]string{"-h"}, stdout, stderr)
+		fmt.Fprintln(stderr)
 	}
 	return cmdGenStruct(args, stdout, stderr)
 }
@@ -56,20 +66,18 @@ func cmdGenStruct(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(fs.Output(), genStructUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usagef("%v", err)
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return err
 	}
 	if *typ == "" {
 		return usagef("-type is required (and -schema for a JSON Schema source)")
 	}
 	pattern := "."
-	if fs.NArg() == 1 {
-		pattern = fs.Arg(0)
-	} else if fs.NArg() > 1 {
-		return usagef("want at most one package, got %q", fs.Args())
+	if len(args) == 1 {
+		pattern = args[0]
+	} else if len(args) > 1 {
+		return usagef("want at most one package, got %q", args)
 	}
 	pkg, err := loadOne(pattern)
 	if err != nil {
@@ -95,7 +103,7 @@ func cmdGenStruct(args []string, stdout, stderr io.Writer) error {
 			for _, d := range structtag.Relative(list, wd) {
 				fmt.Fprintln(stdout, d)
 			}
-			failed = append(failed, fmt.Sprintf("%s.%s: %d types oagen gen cannot score in place", pkg.Path, name, len(list)))
+			failed = append(failed, fmt.Sprintf("%s.%s: %s oagen gen cannot score in place", pkg.Path, name, plural(len(list), "type", "types")))
 			continue
 		} else if err != nil {
 			return err

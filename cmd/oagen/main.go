@@ -12,9 +12,12 @@
 //	oagen check S.json | ./pkg                       check annotations
 //	oagen schema -type Name ./pkg                    export a Go type's annotated JSON Schema
 //	oagen gen -schema S.json -type Name -pkg p -o p_oa.go   generate a scorer
+//	oagen gen -type Name ./pkg                       generate a scorer for existing Go types
 //	oagen serve -stdio | -http ADDR [-schema NAME=S.json]…  long-lived scorer
+//	oagen version                                    print the version
 //
-// Run "oagen <command> -h" for the flags of each command.
+// Run "oagen -h" for every form and "oagen <command> -h" for the flags of
+// each command.
 package main
 
 import (
@@ -23,6 +26,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+
+	"github.com/objectaligner/oagen/internal/suggest"
 )
 
 // exit codes
@@ -43,19 +49,57 @@ func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(f
 const topUsage = `oagen scores structured (JSON) output against a gold answer (Object Aligner).
 
 Usage:
-  oagen score    -schema S.json GOLD.json CAND.json   score one pair (see -h for batch mode)
-  oagen eval     [-schema S.json] -o DIR IN.jsonl     score a dataset: results, summary, per-path statistics
-  oagen describe -schema S.json GOLD.json CAND.json   prose description of the alignment
-  oagen repair   -schema S.json GOLD.json CAND.json   the candidate with every fix applied (-patch: as a JSON Patch)
-  oagen check    S.json | ./pkg                       check a schema's (or Go struct tags') annotations
-  oagen schema   -type Name [-no-oa] [./pkg]          print the annotated JSON Schema of a Go type
-  oagen gen      -schema S.json -type Name -pkg p -o p_oa.go
-                                                      generate a typed, specialised scorer
-  oagen serve    -stdio | -http ADDR [-schema [NAME=]S.json]…
-                                                      long-lived scorer (JSON Lines or HTTP)
+  oagen score    -schema S.json GOLD.json CAND.json            score one pair
+  oagen score    -schema S.json -feedback GOLD.json CAND.json  score and ranked feedback
+  oagen score    -schema S.json -json GOLD.json CAND.json      score, feedback, operations as JSON
+  oagen score    [-schema S.json] -batch IN.jsonl [-jobs N] [-o OUT.jsonl]
+                                                               score a JSON Lines batch
+  oagen eval     [-schema S.json] [-o DIR] [-fail-under X] IN.jsonl
+                                                               score a dataset and summarize it
+  oagen eval     -merge -o DIR SHARD_DIR…                      merge the evals of shards
+  oagen describe -schema S.json GOLD.json CAND.json            prose description of the alignment
+  oagen repair   -schema S.json [-patch] GOLD.json CAND.json   the candidate with every fix applied
+                                                               (-patch: as a JSON Patch)
+  oagen check    S.json [S2.json …]                            check a schema's annotations
+  oagen check    ./pkg [./other/...]                           check the oa struct tags of Go packages
+  oagen schema   -type Name [-no-oa] [-closed] [./pkg]         annotated JSON Schema of a Go struct type
+  oagen gen      -schema S.json -type Name -pkg p -o p_oa.go   typed structs and a specialised scorer
+  oagen gen      -type Name[,Name…] [./pkg]                    scorer for existing Go types (oa struct tags)
+  oagen serve    -stdio | -http ADDR [-schema [NAME=]S.json]…  long-lived scorer (JSON Lines or HTTP)
+  oagen version                                                version and revision of this oagen
 
-Run "oagen <command> -h" for the flags of a command.
+Flags may also follow the arguments; "--" ends the flags. Run
+"oagen <command> -h" for the flags of a command.
+
+Exit status: 0 success, 1 bad input (a schema error, malformed JSON, an
+invalid gold), 2 a usage error, 3 (eval) a mean below -fail-under.
 `
+
+// commands are the subcommands of oagen, by name.
+var commands = []struct {
+	name string
+	run  func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
+}{
+	{"score", cmdScore},
+	{"eval", cmdEval},
+	{"describe", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+		return cmdDescribe(args, stdout, stderr)
+	}},
+	{"repair", cmdRepair},
+	{"check", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+		return cmdCheck(args, stdout, stderr)
+	}},
+	{"gen", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+		return cmdGenAny(args, stdout, stderr)
+	}},
+	{"schema", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+		return cmdSchema(args, stdout, stderr)
+	}},
+	{"serve", cmdServe},
+	{"version", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+		return cmdVersion(args, stdout, stderr)
+	}},
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -67,46 +111,78 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, topUsage)
 		return exitUsage
 	}
-	var err error
-	switch args[0] {
-	case "score":
-		err = cmdScore(args[1:], stdin, stdout, stderr)
-	case "eval":
-		err = cmdEval(args[1:], stdin, stdout, stderr)
-	case "describe":
-		err = cmdDescribe(args[1:], stdout, stderr)
-	case "repair":
-		err = cmdRepair(args[1:], stdin, stdout, stderr)
-	case "check":
-		err = cmdCheck(args[1:], stdout, stderr)
-	case "gen":
-		err = cmdGenAny(args[1:], stdout, stderr)
-	case "schema":
-		err = cmdSchema(args[1:], stdout, stderr)
-	case "serve":
-		err = cmdServe(args[1:], stdin, stdout, stderr)
+	name := args[0]
+	switch name {
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, topUsage)
 		return exitOK
-	default:
-		fmt.Fprintf(stderr, "oagen: unknown command %q\n\n%s", args[0], topUsage)
+	case "-version", "--version":
+		name = "version"
+	}
+	var cmd func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
+	names := []string{"help", "-version"}
+	for _, c := range commands {
+		if c.name == name {
+			cmd = c.run
+		}
+		names = append(names, c.name)
+	}
+	if cmd == nil {
+		what := "command"
+		if strings.HasPrefix(args[0], "-") {
+			what = "flag"
+		}
+		fmt.Fprintf(stderr, "oagen: unknown %s %q%s\nRun \"oagen -h\" for the commands.\n", what, args[0], suggest.DidYouMean(args[0], names))
 		return exitUsage
 	}
+	err := cmd(args[1:], stdin, stdout, stderr)
 	if err == nil {
 		return exitOK
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return exitOK
 	}
+	fmt.Fprintf(stderr, "oagen %s: %v\n", name, err)
 	var ue *usageError
 	if errors.As(err, &ue) {
-		fmt.Fprintf(stderr, "oagen %s: %v\n", args[0], err)
 		return exitUsage
 	}
 	if errors.Is(err, errFailUnder) {
-		fmt.Fprintf(stderr, "oagen %s: %v\n", args[0], err)
 		return exitBelow
 	}
-	fmt.Fprintf(stderr, "oagen %s: %v\n", args[0], err)
 	return exitInput
+}
+
+// parseFlags parses the flags of a command and returns its positional
+// arguments. Flags may follow positional arguments (oagen score GOLD.json
+// CAND.json -schema S.json); "--" ends the flags, so that a file whose name
+// starts with "-" can be named. A flag error is a usage error; -h gives
+// flag.ErrHelp, after fs.Usage printed the command's help.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usagef("%v", err)
+		}
+		rest := fs.Args()
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			return append(positional, rest...), nil
+		}
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+}
+
+// plural returns "n noun", with the plural form of noun unless n is 1.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

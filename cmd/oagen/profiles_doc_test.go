@@ -28,6 +28,8 @@ var profileSchemas = []struct{ name, text string }{
 	{"movie", `{"type":"object","keyScore":"exact","properties":{"title":{"type":"string","valueWeight":2},"year":{"type":"integer","score":"exact"},"genres":{"type":"array","items":{"type":"string"},"order":"align"}}}`},
 	{"ids", `{"type":"object","properties":{"ids":{"type":"array","items":{"type":"string","idScope":"s"}}}}`},
 	{"loose", `{"type":"object","properties":{"name":{"type":"string","threshold":1.5}}}`},
+	{"text", `{"type":"string"}`},
+	{"union", `{"type":["string","array"],"items":{"type":"string"}}`},
 }
 
 // expect is what one profile's output must show: a text the output
@@ -82,6 +84,8 @@ var profileDifferences = []profileExample{
 		score("1.0"), score("0.75")},
 	{"values in operations and JSON output are written by value", []string{"score", "-json"}, "price", `{"price":12.0}`, `{"price":20}`,
 		expect{text: `"value":12,`}, expect{text: `"value":12.0,`}},
+	{"a union-typed root of another kind than the gold's gets a fix: replace the whole value (Δ 1)", []string{"score", "-feedback"}, "union", `"a"`, `["a"]`,
+		expect{text: `1. /: expected "a", got ["a"]. Fixing this recovers +1.000.`}, expect{text: `no individually significant fix locations`}},
 	{"member order never matters: ties in fuzzy key alignment follow the schema's property order", []string{"score"}, "keys",
 		`{"ba":2,"ab":1}`, `{"aa":2}`, score("0.25"), score("0.5")},
 	{"… and the same gold in schema order", []string{"score"}, "keys", `{"ab":1,"ba":2}`, `{"aa":2}`, score("0.25"), score("0.25")},
@@ -92,6 +96,8 @@ var profileDifferences = []profileExample{
 	{"… null", []string{"score", "-feedback"}, "person", eve, eva, expect{text: `(expected "x", got null)`}, expect{text: `(expected 'x', got None)`}},
 	{"… objects; and speaks of arrays", []string{"score", "-feedback"}, "people", fig, `{"people":[{"id":7,"name":"Ann"}],"links":[]}`,
 		expect{text: `/people: array is missing item {"id": 2, "name": "Bob"}.`}, expect{text: `/people: list is missing item {'id': 2, 'name': 'Bob'}.`}},
+	{"… and shows the root as /", []string{"score", "-feedback"}, "text", `"a"`, `"b"`,
+		expect{text: `1. /: expected "a", got "b".`}, expect{text: `1. : expected 'a', got 'b'.`}},
 	{"the synthesis line names the kinds of fix in words", []string{"score", "-feedback"}, "person", eve, eva,
 		expect{text: `(value, null/value, missing array item)`}, expect{text: `(primitive-value, null-value, missing-list-item)`}},
 	{"validation messages show values as JSON", []string{"score", "-feedback"}, "person", `{"name":"Eve"}`, `{"name":5}`,

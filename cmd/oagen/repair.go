@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -64,22 +63,20 @@ func cmdRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprint(fs.Output(), repairUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usagef("%v", err)
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return err
 	}
 	if err := f.checkScoring(); err != nil {
 		return err
 	}
 	if f.batch != "" {
-		if fs.NArg() != 0 {
+		if len(args) != 0 {
 			return usagef("-batch takes no positional arguments")
 		}
 		return runBatch("repair", &f.scoreFlags, f.output(), stdin, stdout, stderr)
 	}
-	res, err := alignFiles(&f.scoreFlags, fs, stderr)
+	res, err := alignFiles(&f.scoreFlags, args, stderr)
 	if err != nil {
 		return err
 	}

@@ -144,7 +144,7 @@ func TestRepairUsage(t *testing.T) {
 		want string
 	}{
 		{[]string{"repair", orgGold, orgCand}, exitUsage, "-schema is required"},
-		{[]string{"repair", "-schema", orgSchema, orgGold}, exitUsage, "want GOLD.json and CAND.json, got 1 arguments"},
+		{[]string{"repair", "-schema", orgSchema, orgGold}, exitUsage, "want GOLD.json and CAND.json, got 1 argument"},
 		{[]string{"repair", "-compat", "python", "-schema", orgSchema, orgGold, orgCand}, exitUsage, `unknown compat profile "python"`},
 		{[]string{"repair", "-schema", orgSchema, "-batch", "in.jsonl", orgGold}, exitUsage, "-batch takes no positional arguments"},
 		{[]string{"repair", "-schema", orgSchema, badGold, orgCand}, exitInput, "invalid gold at /mentorships/0/mentor"},

@@ -45,21 +45,19 @@ func cmdSchema(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(fs.Output(), schemaUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usagef("%v", err)
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return err
 	}
 	if *typ == "" {
 		return usagef("-type is required")
 	}
-	if fs.NArg() > 1 {
-		return usagef("want at most one package, got %q", fs.Args())
+	if len(args) > 1 {
+		return usagef("want at most one package, got %q", args)
 	}
 	pattern := "."
-	if fs.NArg() == 1 {
-		pattern = fs.Arg(0)
+	if len(args) == 1 {
+		pattern = args[0]
 	}
 	pkg, err := loadOne(pattern)
 	if err != nil {
@@ -97,7 +95,7 @@ func reportCompile(pkg *structtag.Package, typ string, stdout io.Writer) error {
 		for _, d := range structtag.Relative(list, wd) {
 			fmt.Fprintln(stdout, d)
 		}
-		return fmt.Errorf("%s.%s: %d annotation errors", pkg.Path, typ, len(list))
+		return fmt.Errorf("%s.%s: %s", pkg.Path, typ, plural(len(list), "annotation error", "annotation errors"))
 	}
 	return err
 }

@@ -282,8 +282,10 @@ schema file; "options" apply to that line: the names are in the README, an
 unknown one is an error). Each line gives one output line in input order:
 {"id":…,"score":…} (with "feedback" and "ops" when asked), or
 {"id":…,"score":null,"error":"line N: …","error_kind":"…"} for a line that cannot
-be scored; a bad line never stops the batch. A summary line goes to stderr at
-the end, a progress display while scoring when stderr is a terminal.
+be scored; a bad line never stops the batch. Without -schema, the first line
+must have a "schema": otherwise nothing is scored (exit status 2). A summary
+line goes to stderr at the end, a progress display while scoring when stderr
+is a terminal.
 
 In -json output and in the "ops" of batch lines, each operation is
 {"op","kind","path","delta","value","gold","candidate","pair_id","confidence"}, and a
@@ -306,22 +308,20 @@ func cmdScore(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprint(fs.Output(), scoreUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usagef("%v", err)
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return err
 	}
 	if err := f.check(); err != nil {
 		return err
 	}
 	if f.batch != "" {
-		if fs.NArg() != 0 {
+		if len(args) != 0 {
 			return usagef("-batch takes no positional arguments")
 		}
 		return runBatch("score", &f, eval.Responses{}, stdin, stdout, stderr)
 	}
-	res, err := alignFiles(&f, fs, stderr)
+	res, err := alignFiles(&f, args, stderr)
 	if err != nil {
 		return err
 	}
@@ -420,28 +420,28 @@ func formatScore(x float64) string { return string(request.AppendScore(nil, x)) 
 
 // alignFiles compiles -schema, reads the GOLD.json and CAND.json arguments
 // and aligns them: the single-pair path of "oagen score" and "oagen describe".
-func alignFiles(f *scoreFlags, fs *flag.FlagSet, stderr io.Writer) (*interp.Result, error) {
+func alignFiles(f *scoreFlags, args []string, stderr io.Writer) (*interp.Result, error) {
 	if f.schema == "" {
 		return nil, usagef("-schema is required")
 	}
-	if fs.NArg() != 2 {
-		return nil, usagef("want GOLD.json and CAND.json, got %d arguments", fs.NArg())
+	if len(args) != 2 {
+		return nil, usagef("want GOLD.json and CAND.json, got %s", plural(len(args), "argument", "arguments"))
 	}
 	sc, err := loadScorer(f, stderr)
 	if err != nil {
 		return nil, err
 	}
-	gold, err := readJSONFile(fs.Arg(0), f.decodeOptions())
+	gold, err := readJSONFile(args[0], f.decodeOptions())
 	if err != nil {
 		return nil, err
 	}
-	cand, err := readJSONFile(fs.Arg(1), f.decodeOptions())
+	cand, err := readJSONFile(args[1], f.decodeOptions())
 	if err != nil {
 		return nil, err
 	}
 	res, err := sc.Align(gold, cand)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", fs.Arg(0), err)
+		return nil, fmt.Errorf("%s: %w", args[0], err)
 	}
 	return res, nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -94,14 +93,12 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprint(fs.Output(), serveUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usagef("%v", err)
+	args, err := parseFlags(fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() != 0 {
-		return usagef("unexpected arguments %q", fs.Args())
+	if len(args) != 0 {
+		return usagef("unexpected arguments %q", args)
 	}
 	httpSet := false
 	fs.Visit(func(fl *flag.Flag) { httpSet = httpSet || fl.Name == "http" })

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/objectaligner/oagen/internal/longtest"
 	"github.com/objectaligner/oagen/serve"
 )
 
@@ -54,15 +55,10 @@ func withoutObjectives(t *testing.T, resp string) string {
 	return resp[:i] + "}"
 }
 
-// loadSize is the number of requests each of 16 clients sends: 1,000 with
-// OAGEN_LONG=1 (the load test, run by CI), 25 otherwise.
-// TODO: use internal/longtest once it lands.
-func loadSize() int {
-	if os.Getenv("OAGEN_LONG") == "1" {
-		return 1000
-	}
-	return 25
-}
+// loadSize is the number of requests each of 16 clients sends: 1,000 in
+// the long set (OAGEN_LONG=1: the load test, run by CI), 25
+// otherwise.
+func loadSize() int { return longtest.Count(25, 25, 1000) }
 
 // TestServeHTTPLoad: 16 concurrent clients × loadSize() fig1-size requests
 // with feedback over loopback HTTP: no error, every response equal to what

@@ -2,11 +2,13 @@ package service_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/examples/service"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
@@ -40,6 +42,9 @@ func TestScoreInvoiceMatchesScorer(t *testing.T) {
 		if got, err := service.ScoreInvoice(p[0], p[1]); math.Float64bits(got) != math.Float64bits(want) || err != nil {
 			t.Errorf("pair %d: ScoreInvoice %v (%v), interpreter %v", i, got, err, want)
 		}
+		if got, want := repairText(t, p[0], p[1]); got != want {
+			t.Errorf("pair %d: RepairInvoice\n%s\ninterpreter\n%s", i, got, want)
+		}
 	}
 	// A gold whose line ships to a party it does not have is an error on
 	// both routes, never a silent 0.
@@ -54,6 +59,41 @@ func TestScoreInvoiceMatchesScorer(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { service.ScoreInvoice(gold, cand) }); n != 0 {
 		t.Errorf("ScoreInvoice allocates %v times per call", n)
 	}
+}
+
+// repairText renders the ranked operations of RepairInvoice and of the
+// interpreter (AlignValues, the default profile) as kind, path and delta
+// bits, one per line.
+func repairText(t *testing.T, gold, cand *service.Invoice) (generated, interpreted string) {
+	t.Helper()
+	schema, err := os.ReadFile("invoice.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := interp.Compile(schema, "invoice.schema.json", interp.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sc.AlignValues(gold, cand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := res.Repair(interp.RepairOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := service.RepairInvoice(gold, cand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := func(ops []align.Op) string {
+		var b strings.Builder
+		for _, o := range ops {
+			fmt.Fprintf(&b, "%s %s %s %#x\n", o.Op, o.Kind, o.Path, math.Float64bits(o.Delta))
+		}
+		return b.String()
+	}
+	return text(got), text(want)
 }
 
 func BenchmarkScoreInvoice(b *testing.B) {

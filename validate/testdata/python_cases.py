@@ -4,7 +4,7 @@ reports for each case, which the Go tests require Validate to reproduce.
 Run from validate/testdata with a Python that has jsonschema installed:
     python3 python_cases.py > ../python_cases_gen_test.go && gofmt -w ../python_cases_gen_test.go
 """
-import json, jsonschema
+import json, unicodedata, jsonschema
 from jsonschema.validators import validator_for
 cases = [
  # name, schema, instance
@@ -151,6 +151,13 @@ var pythonCases = []struct {
 }{
 """
 
+def json_text(v):
+    """JSON text of v with every Unicode format character (category Cf) as a
+    JSON escape, so that the Go source shows it (staticcheck ST1018)."""
+    return "".join(json.dumps(c)[1:-1] if unicodedata.category(c) == "Cf" else c
+                   for c in json.dumps(v, ensure_ascii=False))
+
+
 def main():
     from importlib.metadata import version
     lines = [HEADER % version("jsonschema")]
@@ -158,8 +165,8 @@ def main():
         cls = validator_for(schema, default=jsonschema.Draft202012Validator)
         e = next(cls(schema).iter_errors(inst), None)
         assert e is not None, name
-        s = json.dumps(schema, ensure_ascii=False)
-        i = json.dumps(inst, ensure_ascii=False)
+        s = json_text(schema)
+        i = json_text(inst)
         assert "`" not in s + i, name
         path = [str(p) for p in e.absolute_path]
         p = "nil" if not path else "[]string{" + ", ".join(json.dumps(x, ensure_ascii=False) for x in path) + "}"
