@@ -14,10 +14,12 @@ import (
 // with GoShapes' messages and positions, and not for the roots of an
 // "oagen schema" directive alone.
 func TestCheckReportsGoShapes(t *testing.T) {
+	// The directives are spelled so that go generate does not run them
+	// on this file.
 	const src = `package p
 
-//go:generate go run github.com/objectaligner/oagen/cmd/oagen gen -type T
-//go:generate go run github.com/objectaligner/oagen/cmd/oagen schema -type U
+` + "//go:generate" + ` go run github.com/objectaligner/oagen/cmd/oagen gen -type T
+` + "//go:generate" + ` go run github.com/objectaligner/oagen/cmd/oagen schema -type U
 
 import "time"
 
