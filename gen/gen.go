@@ -122,6 +122,7 @@ import (
 	"golang.org/x/mod/module"
 	"golang.org/x/mod/semver"
 	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/imports"
 )
 
 // Import paths used by generated code.
@@ -463,5 +464,7 @@ func addImports(src []byte) ([]byte, error) {
 	if err := format.Node(&buf, fset, file); err != nil {
 		return nil, err
 	}
-	return format.Source(buf.Bytes())
+	// goimports' layout: the standard library's imports in a group of their
+	// own, as a person would write them.
+	return imports.Process("", buf.Bytes(), &imports.Options{FormatOnly: true, Comments: true, TabIndent: true, TabWidth: 8})
 }

@@ -6,12 +6,13 @@ package purchaseorder
 import (
 	"errors"
 	"fmt"
+	"regexp"
+	"sync"
+
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/align/genrt"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
-	"regexp"
-	"sync"
 )
 
 const (

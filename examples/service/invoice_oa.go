@@ -6,12 +6,13 @@ package service
 import (
 	"errors"
 	"fmt"
+	"sync"
+
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/align/genrt"
 	"github.com/objectaligner/oagen/align/wl"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
-	"sync"
 )
 
 const (

@@ -6,11 +6,12 @@ package synrasort
 import (
 	"errors"
 	"fmt"
+	"sync"
+
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/align/genrt"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
-	"sync"
 )
 
 const (
