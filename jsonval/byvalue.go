@@ -73,26 +73,35 @@ func AppendReadable(dst []byte, v Value) []byte {
 			return appendInt(dst, n)
 		}
 		return AppendJSON(dst, v)
-	case Array:
+	case Array, Object:
+		return appendSpaced(dst, v, appendJSONString, AppendReadable)
+	}
+	return AppendJSON(dst, v)
+}
+
+// appendSpaced appends the array or object v laid out for reading, elements
+// and members separated by ", " and keys by ": ", writing keys with key and
+// elements and member values with elem. The readable JSON form and the
+// Python form share this layout.
+func appendSpaced(dst []byte, v Value, key func([]byte, string) []byte, elem func([]byte, Value) []byte) []byte {
+	if v.Kind == Array {
 		dst = append(dst, '[')
 		for i := range v.Arr {
 			if i > 0 {
 				dst = append(dst, ", "...)
 			}
-			dst = AppendReadable(dst, v.Arr[i])
+			dst = elem(dst, v.Arr[i])
 		}
 		return append(dst, ']')
-	case Object:
-		dst = append(dst, '{')
-		for i := range v.Obj {
-			if i > 0 {
-				dst = append(dst, ", "...)
-			}
-			dst = appendJSONString(dst, v.Obj[i].Key)
-			dst = append(dst, ": "...)
-			dst = AppendReadable(dst, v.Obj[i].Value)
-		}
-		return append(dst, '}')
 	}
-	return AppendJSON(dst, v)
+	dst = append(dst, '{')
+	for i := range v.Obj {
+		if i > 0 {
+			dst = append(dst, ", "...)
+		}
+		dst = key(dst, v.Obj[i].Key)
+		dst = append(dst, ": "...)
+		dst = elem(dst, v.Obj[i].Value)
+	}
+	return append(dst, '}')
 }

@@ -44,26 +44,8 @@ func AppendPyRepr(dst []byte, v Value) []byte {
 		return appendPyFloat(dst, v.F)
 	case String:
 		return appendPyString(dst, v.S)
-	case Array:
-		dst = append(dst, '[')
-		for i := range v.Arr {
-			if i > 0 {
-				dst = append(dst, ", "...)
-			}
-			dst = AppendPyRepr(dst, v.Arr[i])
-		}
-		return append(dst, ']')
-	case Object:
-		dst = append(dst, '{')
-		for i := range v.Obj {
-			if i > 0 {
-				dst = append(dst, ", "...)
-			}
-			dst = appendPyString(dst, v.Obj[i].Key)
-			dst = append(dst, ": "...)
-			dst = AppendPyRepr(dst, v.Obj[i].Value)
-		}
-		return append(dst, '}')
+	case Array, Object:
+		return appendSpaced(dst, v, appendPyString, AppendPyRepr)
 	}
 	return append(dst, "<invalid jsonval.Kind "+strconv.Itoa(int(v.Kind))+">"...)
 }
