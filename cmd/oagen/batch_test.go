@@ -206,7 +206,7 @@ func TestLimitFlags(t *testing.T) {
 	// A limit hit on the command line names the limit and where.
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"score", "-max-collection", "4", "-schema", orgSchema, "../../examples/orgchart/gold.json", "../../examples/orgchart/candidate.json"}, strings.NewReader(""), &stdout, &stderr)
-	if want := "oagen score: ../../examples/orgchart/gold.json: limit MaxCollection = 4 exceeded at /people\n"; code != exitInput || stderr.String() != want {
+	if want := "oagen score: aligning ../../examples/orgchart/gold.json with ../../examples/orgchart/candidate.json: limit MaxCollection = 4 exceeded at /people (a JSON Pointer into ../../examples/orgchart/gold.json)\n"; code != exitInput || stderr.String() != want {
 		t.Errorf("exit %d, stderr %q; want exit %d, %q", code, stderr.String(), exitInput, want)
 	}
 }

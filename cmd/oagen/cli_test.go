@@ -222,3 +222,35 @@ func TestPlurals(t *testing.T) {
 		}
 	}
 }
+
+// TestPairErrors checks that an alignment error of "oagen score" names the
+// file it belongs to: the gold file for an invalid gold, both files (and the
+// side its pointer is on) for a limit the pair exceeded, here by the
+// candidate alone.
+func TestPairErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	schema := write("s.json", `{"type": "array", "items": {"type": "integer"}}`)
+	gold, cand := write("g.json", `[1]`), write("c.json", `[1, 2, 3]`)
+	badGold := write("bad.json", `["x"]`)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"score", "-schema", schema, badGold, cand},
+			"oagen score: " + badGold + ": invalid gold at /0: \"x\" is not of type \"integer\"\n"},
+		{[]string{"score", "-max-collection", "2", "-schema", schema, gold, cand},
+			"oagen score: aligning " + gold + " with " + cand + ": limit MaxCollection = 2 exceeded at / (a JSON Pointer into " + gold + ")\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(tc.args, nil, &stdout, &stderr); code != exitInput || stderr.String() != tc.want {
+			t.Errorf("oagen %s: exit %d, stderr %q; want exit %d, %q", strings.Join(tc.args, " "), code, stderr.String(), exitInput, tc.want)
+		}
+	}
+}

@@ -441,7 +441,22 @@ func alignFiles(f *scoreFlags, args []string, stderr io.Writer) (*interp.Result,
 	}
 	res, err := sc.Align(gold, cand)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", args[0], err)
+		return nil, pairError(err, args[0], args[1])
 	}
 	return res, nil
+}
+
+// pairError names the file an alignment error of the pair goldFile,
+// candFile belongs to: an invalid gold is the gold file's, anything else
+// (an exceeded limit, a comparator error) belongs to the pair, whose
+// LimitError pointer locates the place in the gold.
+func pairError(err error, goldFile, candFile string) error {
+	var ge *interp.GoldError
+	if errors.As(err, &ge) {
+		return fmt.Errorf("%s: %w", goldFile, err)
+	}
+	if le, ok := err.(*interp.LimitError); ok {
+		return fmt.Errorf("aligning %s with %s: %w (a JSON Pointer into %s)", goldFile, candFile, le, goldFile)
+	}
+	return fmt.Errorf("aligning %s with %s: %w", goldFile, candFile, err)
 }
