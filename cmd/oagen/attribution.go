@@ -18,8 +18,8 @@ import (
 // in the feedback of profile c ("-" for an absent side); the root path is
 // shown as "(root)".
 func writeAttribution(b *strings.Builder, at align.Attribution, c interp.Compat) {
-	fmt.Fprintf(b, "Attribution: total %s, residual %s, %d rows\n",
-		formatScore(at.Total), formatScore(at.Residual), len(at.Rows))
+	fmt.Fprintf(b, "Attribution: total %s, residual %s, %s\n",
+		formatScore(at.Total), formatScore(at.Residual), plural(len(at.Rows), "row", "rows"))
 	if len(at.Rows) == 0 {
 		return
 	}

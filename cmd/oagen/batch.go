@@ -297,6 +297,6 @@ func runBatch(cmd string, f *scoreFlags, out eval.Responses, stdin io.Reader, st
 	if ferr := w.Flush(); err == nil {
 		err = ferr
 	}
-	fmt.Fprintf(stderr, "oagen %s: %d lines, %d errors, %s\n", cmd, lines, failed, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(stderr, "oagen %s: %s, %s, %s\n", cmd, plural(lines, "line", "lines"), plural(failed, "error", "errors"), time.Since(start).Round(time.Millisecond))
 	return err
 }

@@ -254,3 +254,33 @@ func TestPairErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestCountNouns checks that the counts of the score, batch and eval
+// summaries agree with their nouns.
+func TestCountNouns(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	schema := write("s.json", `{"type": "integer"}`)
+	gold, cand := write("g.json", `1`), write("c.json", `2`)
+	in := write("in.jsonl", `{"gold": 1, "candidate": 2}`+"\n")
+	for _, tc := range []struct {
+		args           []string
+		stdout, stderr string
+	}{
+		{[]string{"score", "-attribution", "-schema", schema, gold, cand}, ", 1 row\n", ""},
+		{[]string{"score", "-schema", schema, "-batch", in}, "", "oagen score: 1 line, 0 errors, "},
+		{[]string{"eval", "-schema", schema, "-o", filepath.Join(dir, "eval"), in}, "", "oagen eval: 1 case, 0 errors, "},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(tc.args, nil, &stdout, &stderr)
+		if code != exitOK || !strings.Contains(stdout.String(), tc.stdout) || !strings.Contains(stderr.String(), tc.stderr) {
+			t.Errorf("oagen %s: exit %d, stdout %q, stderr %q; want %q and %q in them", strings.Join(tc.args, " "), code, stdout.String(), stderr.String(), tc.stdout, tc.stderr)
+		}
+	}
+}

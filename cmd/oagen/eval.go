@@ -189,8 +189,8 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			mean += fmt.Sprintf(" [%.4f, %.4f]", sum.CI95.Low, sum.CI95.High)
 		}
 	}
-	fmt.Fprintf(stderr, "oagen eval: %d cases, %d errors, mean %s, %s → %s\n",
-		sum.Cases, sum.Errors.Count, mean, time.Since(start).Round(time.Millisecond), f.outDir)
+	fmt.Fprintf(stderr, "oagen eval: %s, %s, mean %s, %s → %s\n",
+		plural(sum.Cases, "case", "cases"), plural(sum.Errors.Count, "error", "errors"), mean, time.Since(start).Round(time.Millisecond), f.outDir)
 	if x := f.failUnder.x; x != nil && (sum.Mean == nil || *sum.Mean < *x) {
 		return fmt.Errorf("%w %v", errFailUnder, *x)
 	}

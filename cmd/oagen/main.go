@@ -180,7 +180,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 // plural returns "n noun", with the plural form of noun unless n is 1.
-func plural(n int, one, many string) string {
+func plural[N int | int64](n N, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"time"
@@ -51,7 +50,7 @@ func (p *progress) add(n int64) {
 		return
 	}
 	p.lines++
-	p.bar.Describe(fmt.Sprintf("scoring: %d lines", p.lines))
+	p.bar.Describe("scoring: " + plural(p.lines, "line", "lines"))
 	_ = p.bar.Add64(n)
 }
 

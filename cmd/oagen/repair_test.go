@@ -191,7 +191,7 @@ func TestRepairBatchRequests(t *testing.T) {
 	if !strings.HasPrefix(lines[2], `{"id":"c","error":"line 3: `) || !strings.Contains(lines[2], `"error_kind":"bad_request"`) {
 		t.Errorf("line 3: %s, want an error line with id \"c\"", lines[2])
 	}
-	if !strings.HasPrefix(stderr.String(), "oagen repair: 3 lines, 1 errors") {
+	if !strings.HasPrefix(stderr.String(), "oagen repair: 3 lines, 1 error,") {
 		t.Errorf("stderr %q, want the summary line", stderr.String())
 	}
 }
