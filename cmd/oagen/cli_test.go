@@ -28,6 +28,10 @@ func cliCases() []cliCase {
 		{"unknown-command", []string{"scor"}},
 		{"unknown-command-far", []string{"frobnicate"}},
 		{"unknown-flag", []string{"-verison"}},
+		{"unknown-command-flag", []string{"score", "-feeback", ex + "gold.json", ex + "candidate.json"}},
+		{"unknown-command-flag-far", []string{"score", "-frobnicate"}},
+		{"flag-needs-argument", []string{"score", ex + "gold.json", ex + "candidate.json", "-schema"}},
+		{"flag-bad-value", []string{"describe", "-max-depth", "deep"}},
 		{"flags-after-files", []string{"score", ex + "gold.json", ex + "candidate.json", "-schema", ex + "schema.json"}},
 		{"flags-between-files", []string{"score", ex + "gold.json", "-schema", ex + "schema.json", ex + "candidate.json", "-top-k", "1", "-feedback"}},
 		{"double-dash", []string{"score", "-schema", ex + "schema.json", "--", ex + "gold.json", ex + "candidate.json", "-feedback"}},
@@ -187,8 +191,6 @@ func TestUsageErrors(t *testing.T) {
 		code int
 		want []string
 	}{
-		{[]string{"score", ex + "gold.json", ex + "candidate.json", "-schema"}, exitUsage,
-			[]string{"flag needs an argument: -schema", "\noagen score: flag needs an argument: -schema\n"}},
 		{[]string{"gen", "-h"}, exitOK, []string{"Usage (JSON Schema source):", "Usage (Go struct source,"}},
 		{[]string{"gen", "-type", "X", "-h"}, exitOK, []string{"Usage (JSON Schema source):", "Usage (Go struct source,"}},
 	} {

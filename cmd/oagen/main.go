@@ -39,12 +39,13 @@ const (
 	exitBelow = 3 // eval: the mean is below -fail-under
 )
 
-// usageError marks errors in the command line (exit status 2).
-type usageError struct{ msg string }
+// usageError marks errors in the command line (exit status 2). A hint, when
+// set, is printed on a line of its own after the error.
+type usageError struct{ msg, hint string }
 
 func (e *usageError) Error() string { return e.msg }
 
-func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
+func usagef(format string, args ...any) error { return &usageError{msg: fmt.Sprintf(format, args...)} }
 
 const topUsage = `oagen scores structured (JSON) output against a gold answer (Object Aligner).
 
@@ -145,6 +146,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "oagen %s: %v\n", name, err)
 	var ue *usageError
 	if errors.As(err, &ue) {
+		if ue.hint != "" {
+			fmt.Fprintln(stderr, ue.hint)
+		}
 		return exitUsage
 	}
 	if errors.Is(err, errFailUnder) {
@@ -156,16 +160,28 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // parseFlags parses the flags of a command and returns its positional
 // arguments. Flags may follow positional arguments (oagen score GOLD.json
 // CAND.json -schema S.json); "--" ends the flags, so that a file whose name
-// starts with "-" can be named. A flag error is a usage error; -h gives
-// flag.ErrHelp, after fs.Usage printed the command's help.
+// starts with "-" can be named. A flag error is a usage error, with a "did
+// you mean" for an unknown flag and a hint to run "oagen <fs.Name()> -h"
+// (the flag package prints nothing); -h gives flag.ErrHelp, after fs.Usage
+// printed the command's help.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	out, usage := fs.Output(), fs.Usage
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	defer func() { fs.SetOutput(out); fs.Usage = usage }()
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(out)
+				if usage != nil {
+					usage()
+				} else {
+					fs.PrintDefaults()
+				}
 				return nil, err
 			}
-			return nil, usagef("%v", err)
+			return nil, flagError(fs, err)
 		}
 		rest := fs.Args()
 		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
@@ -177,6 +193,19 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 		positional = append(positional, rest[0])
 		args = rest[1:]
 	}
+}
+
+// flagError is the usage error of a flag parse error of fs: the flag
+// package's message, a "did you mean" over fs's flags for an unknown one,
+// and a hint naming the command's help.
+func flagError(fs *flag.FlagSet, err error) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, "-"+f.Name) })
+		msg += suggest.DidYouMean(name, names)
+	}
+	return &usageError{msg: msg, hint: fmt.Sprintf("run \"oagen %s -h\" for the flags", fs.Name())}
 }
 
 // plural returns "n noun", with the plural form of noun unless n is 1.
