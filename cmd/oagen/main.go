@@ -200,10 +200,14 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 // and a hint naming the command's help.
 func flagError(fs *flag.FlagSet, err error) error {
 	msg := err.Error()
-	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		// Names are compared without their dash, which would make every
+		// one-letter flag close to every other.
 		var names []string
-		fs.VisitAll(func(f *flag.Flag) { names = append(names, "-"+f.Name) })
-		msg += suggest.DidYouMean(name, names)
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		if s := suggest.Closest(name, names); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", "-"+s)
+		}
 	}
 	return &usageError{msg: msg, hint: fmt.Sprintf("run \"oagen %s -h\" for the flags", fs.Name())}
 }
