@@ -32,6 +32,7 @@ func cliCases() []cliCase {
 		{"unknown-command-flag-far", []string{"score", "-frobnicate"}},
 		{"flag-needs-argument", []string{"score", ex + "gold.json", ex + "candidate.json", "-schema"}},
 		{"flag-bad-value", []string{"describe", "-max-depth", "deep"}},
+		{"top-k-negative", []string{"score", "-feedback", "-top-k", "-5", "-schema", ex + "schema.json", ex + "gold.json", ex + "candidate.json"}},
 		{"flags-after-files", []string{"score", ex + "gold.json", ex + "candidate.json", "-schema", ex + "schema.json"}},
 		{"flags-between-files", []string{"score", ex + "gold.json", "-schema", ex + "schema.json", ex + "candidate.json", "-top-k", "1", "-feedback"}},
 		{"double-dash", []string{"score", "-schema", ex + "schema.json", "--", ex + "gold.json", ex + "candidate.json", "-feedback"}},

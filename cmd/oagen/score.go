@@ -141,6 +141,9 @@ func (f *scoreFlags) check() error {
 	default:
 		return usagef("-rank-by %q: want score_delta, expected_gain or confidence", f.rankBy)
 	}
+	if f.topK < -1 {
+		return usagef("-top-k %d: want a number ≥ 0, or -1 for all", f.topK)
+	}
 	if !(f.minScoreDelta >= 0) {
 		return usagef("-min-score-delta %v: want a number ≥ 0", f.minScoreDelta)
 	}
@@ -231,7 +234,7 @@ func (f *scoreFlags) decodeOptions() jsonval.DecodeOptions {
 func (f *scoreFlags) feedbackOptions() (feedback.FeedbackOptions, error) {
 	fo := feedback.DefaultFeedbackOptions()
 	fo.TopK = max(f.topK, 0)
-	fo.Unlimited = f.topK < 0 // -1: all
+	fo.Unlimited = f.topK == -1 // all (check rejects the other negatives)
 	fo.Style = f.style
 	fo.IncludeSynthesisLine = !f.noSynthesis
 	fo.MinScoreDelta = f.minScoreDelta
