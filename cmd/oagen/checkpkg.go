@@ -32,13 +32,13 @@ func isPackagePattern(arg string) bool {
 func checkPackages(pattern string, quiet bool, stdout io.Writer) (failed bool, err error) {
 	pkgs, err := structtag.Load(structtag.LoadOptions{}, pattern)
 	if err != nil {
-		return false, err
+		return false, trimPkg(err, "structtag")
 	}
 	wd, _ := os.Getwd()
 	for _, p := range pkgs {
 		errs, warns, err := p.Check(ir.Options{})
 		if err != nil {
-			return false, err
+			return false, trimPkg(err, "structtag")
 		}
 		for _, d := range structtag.Relative(errs, wd) {
 			fmt.Fprintln(stdout, d)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -40,6 +41,8 @@ func cliCases() []cliCase {
 		{"check-one-bad", []string{"check", bad}},
 		{"check-one-of-two-bad", []string{"check", ex + "schema.json", bad}},
 		{"version-extra-argument", []string{"version", "now"}},
+		{"schema-unknown-type", []string{"schema", "-type", "Nope", "../../structtag/testdata/bad"}},
+		{"gen-bad-type-name", []string{"gen", "-schema", ex + "schema.json", "-type", "lower", "-pkg", "p", "-o", "-"}},
 	}
 }
 
@@ -285,5 +288,21 @@ func TestCountNouns(t *testing.T) {
 		if code != exitOK || !strings.Contains(stdout.String(), tc.stdout) || !strings.Contains(stderr.String(), tc.stderr) {
 			t.Errorf("oagen %s: exit %d, stdout %q, stderr %q; want %q and %q in them", strings.Join(tc.args, " "), code, stdout.String(), stderr.String(), tc.stdout, tc.stderr)
 		}
+	}
+}
+
+// TestTrimPkg checks that a library's package prefix is left out of the
+// text and that the library's error stays wrapped.
+func TestTrimPkg(t *testing.T) {
+	cause := errors.New("cause")
+	err := trimPkg(fmt.Errorf("gen: type X: %w", cause), "gen")
+	if err.Error() != "type X: cause" || !errors.Is(err, cause) {
+		t.Errorf("trimPkg = %q (wraps the cause: %v), want %q wrapping it", err, errors.Is(err, cause), "type X: cause")
+	}
+	if err := trimPkg(cause, "gen"); err != cause {
+		t.Errorf("trimPkg of an error without the prefix = %v, want it unchanged", err)
+	}
+	if trimPkg(nil, "gen") != nil {
+		t.Error("trimPkg(nil) is not nil")
 	}
 }

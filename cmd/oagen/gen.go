@@ -69,7 +69,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		TypedOnly:  *typed,
 	})
 	if err != nil {
-		return err
+		return trimPkg(err, "gen")
 	}
 	if *out == "-" {
 		_, err := stdout.Write(src)

@@ -95,7 +95,7 @@ func cmdGenStruct(args []string, stdout, stderr io.Writer) error {
 		}
 		s, err := pkg.Compile(name, ir.Options{})
 		if err != nil {
-			return err
+			return trimPkg(err, "structtag")
 		}
 		shapes, err := pkg.GoShapes(s)
 		var list structtag.ErrorList
@@ -106,7 +106,7 @@ func cmdGenStruct(args []string, stdout, stderr io.Writer) error {
 			failed = append(failed, fmt.Sprintf("%s.%s: %s oagen gen cannot score in place", pkg.Path, name, plural(len(list), "type", "types")))
 			continue
 		} else if err != nil {
-			return err
+			return trimPkg(err, "structtag")
 		}
 		roots = append(roots, gen.TypeRoot{Name: name, Schema: s.IR, Shapes: shapes})
 	}
@@ -115,7 +115,7 @@ func cmdGenStruct(args []string, stdout, stderr io.Writer) error {
 	}
 	src, err := gen.GenerateTypes(gen.TypesOptions{Package: pkg.Name, Roots: roots, TypedOnly: *typed})
 	if err != nil {
-		return err
+		return trimPkg(err, "gen")
 	}
 	if *out == "-" {
 		_, err := stdout.Write(src)

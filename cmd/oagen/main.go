@@ -195,6 +195,31 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// unprefixed is an error of a library shown without the package prefix
+// ("gen: ", "structtag: ") it carries for its Go callers: on the command
+// line, "oagen <command>: " already says where it comes from. It unwraps to
+// the library's error.
+type unprefixed struct {
+	err error
+	msg string
+}
+
+func (e *unprefixed) Error() string { return e.msg }
+func (e *unprefixed) Unwrap() error { return e.err }
+
+// trimPkg returns err without the leading "pkg: " of the package that
+// returned it (nil for nil, err itself when it has no such prefix).
+func trimPkg(err error, pkg string) error {
+	if err == nil {
+		return nil
+	}
+	msg, ok := strings.CutPrefix(err.Error(), pkg+": ")
+	if !ok {
+		return err
+	}
+	return &unprefixed{err: err, msg: msg}
+}
+
 // flagError is the usage error of a flag parse error of fs: the flag
 // package's message, a "did you mean" over fs's flags for an unknown one,
 // and a hint naming the command's help.

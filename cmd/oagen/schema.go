@@ -77,7 +77,7 @@ func cmdSchema(args []string, stdout, stderr io.Writer) error {
 func loadOne(pattern string) (*structtag.Package, error) {
 	pkgs, err := structtag.Load(structtag.LoadOptions{}, pattern)
 	if err != nil {
-		return nil, err
+		return nil, trimPkg(err, "structtag")
 	}
 	if len(pkgs) != 1 {
 		return nil, usagef("%s matches %d packages; name one", pattern, len(pkgs))
@@ -97,7 +97,7 @@ func reportCompile(pkg *structtag.Package, typ string, stdout io.Writer) error {
 		}
 		return fmt.Errorf("%s.%s: %s", pkg.Path, typ, plural(len(list), "annotation error", "annotation errors"))
 	}
-	return err
+	return trimPkg(err, "structtag")
 }
 
 // exportSchema runs structtag.ExportJSON on the compiled type: it writes a
