@@ -216,7 +216,10 @@ func (o *Observer) Scored(l Line, sc *interp.Scorer, res *interp.Result, ops []a
 		e.Deficit = 1
 	case res.Match == nil:
 		// The root kinds differ (the score is 0): the whole value is
-		// replaced.
+		// replaced. This is what observeRow makes of the default
+		// profile's attribution row at the root (similarity 0), counted
+		// here so that the reference profile, whose attribution has no
+		// row, counts it the same.
 		e := obs.get("", KindPath, "")
 		e.Replaced++
 		e.FP++

@@ -63,9 +63,30 @@ func Describe(score float64, root *align.Match, opts DescribeOptions) string {
 	}
 	d := describer{set: set, profile: opts.profile()}
 	d.walk(root, 0)
-	body := strings.TrimRightFunc(string(d.buf), isPyWhitespace)
+	return describeImperfect(set, score, d.buf)
+}
+
+// DescribeKindMismatch renders the description of a candidate whose root is
+// of another kind than the gold's (docs/SCORING.md §1.3), which has no match
+// tree: describe.intro.imperfect followed by describe.root.kind_mismatch, the
+// two values shown as in Describe, trailing whitespace removed. Only the
+// default profile describes such a pair so; the reference profile's
+// description is Describe with a nil tree (the intro line alone).
+func DescribeKindMismatch(score float64, gold, pred jsonval.Value, opts DescribeOptions) string {
+	set := opts.Templates.set(opts.profile(), styleIdxGepa)
+	var a argSet
+	a.setString(slotGold, showValue(gold, true, opts.profile()))
+	a.setString(slotPred, showValue(pred, true, opts.profile()))
 	a.setString(slotScorePct, pctString(score))
-	return set[keyDescribeIntroImperfect].renderString(&a) + body
+	return describeImperfect(set, score, set[keyDescribeRootKindMismatch].render(nil, &a))
+}
+
+// describeImperfect returns describe.intro.imperfect followed by body, with
+// trailing whitespace removed.
+func describeImperfect(set *templateSet, score float64, body []byte) string {
+	var a argSet
+	a.setString(slotScorePct, pctString(score))
+	return set[keyDescribeIntroImperfect].renderString(&a) + strings.TrimRightFunc(string(body), isPyWhitespace)
 }
 
 // DescribeValidationError renders describe.validation_error (docs/SCORING.md §9.1) for

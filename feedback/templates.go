@@ -86,6 +86,7 @@ const (
 	keyDescribeDictKeyExtra
 	keyDescribeDictValuePrefix
 	keyDescribeValidationError
+	keyDescribeRootKindMismatch
 
 	numKeys
 )
@@ -177,31 +178,32 @@ var keySpecs = [numKeys]keySpec{
 	keyEmpty:           {"feedback.empty", scoreParams()},
 	keyValidationError: {"feedback.validation_error", strs(slotPath, slotMessage)},
 
-	keyDescribeIntroPerfect:    {"describe.intro.perfect", strs(slotScorePct)},
-	keyDescribeIntroImperfect:  {"describe.intro.imperfect", strs(slotScorePct)},
-	keyDescribeItemMatch:       {"describe.item.match", strs(slotIndent, slotGold, slotPred, slotScorePct)},
-	keyDescribeItemMismatch:    {"describe.item.mismatch", strs(slotIndent, slotGold, slotPred, slotScorePct)},
-	keyDescribeRefMatch:        {"describe.ref.match", strs(slotIndent, slotGold, slotPred, slotValue, slotScorePct)},
-	keyDescribeRefMismatch:     {"describe.ref.mismatch", strs(slotIndent, slotGold, slotPred, slotValue, slotScorePct)},
-	keyDescribeRefNoTarget:     {"describe.ref.no_target", strs(slotIndent, slotGold, slotPred, slotValue, slotScorePct)},
-	keyDescribeIDMatch:         {"describe.id.match", strs(slotIndent, slotGold, slotPred, slotScorePct)},
-	keyDescribeIDMismatch:      {"describe.id.mismatch", strs(slotIndent, slotGold, slotPred, slotScorePct)},
-	keyDescribeNullMatch:       {"describe.null.match", strs(slotIndent, slotGold, slotPred, slotScorePct)},
-	keyDescribeNullMismatch:    {"describe.null.mismatch", strs(slotIndent, slotGold, slotPred, slotScorePct)},
-	keyDescribeListMatch:       {"describe.list.match", strs(slotIndent, slotScorePct)},
-	keyDescribeListMismatch:    {"describe.list.mismatch", strs(slotIndent, slotScorePct)},
-	keyDescribeListExcess:      {"describe.list.excess", strs(slotIndent, slotGold, slotPred)},
-	keyDescribeListMissing:     {"describe.list.missing", strs(slotIndent, slotGold, slotPred)},
-	keyDescribeListAmbiguous:   {"describe.list.ambiguous", append(strs(slotIndent, slotConfidencePct), param{slotNGold, argInt}, param{slotNPred, argInt})},
-	keyDescribeDictMatch:       {"describe.dict.match", strs(slotIndent, slotScorePct)},
-	keyDescribeDictMismatch:    {"describe.dict.mismatch", strs(slotIndent, slotScorePct)},
-	keyDescribeDictAmbiguous:   {"describe.dict.ambiguous", strs(slotIndent, slotConfidencePct)},
-	keyDescribeDictKeyMatch:    {"describe.dict.key.match", strs(slotIndent, slotGold, slotPred, slotScorePct)},
-	keyDescribeDictKeyMismatch: {"describe.dict.key.mismatch", strs(slotIndent, slotGold, slotPred, slotScorePct)},
-	keyDescribeDictKeyMissing:  {"describe.dict.key.missing", strs(slotIndent, slotGold, slotValue)},
-	keyDescribeDictKeyExtra:    {"describe.dict.key.extra", strs(slotIndent, slotPred, slotValue)},
-	keyDescribeDictValuePrefix: {"describe.dict.value.prefix", strs(slotIndent)},
-	keyDescribeValidationError: {"describe.validation_error", strs(slotPath, slotMessage)},
+	keyDescribeIntroPerfect:     {"describe.intro.perfect", strs(slotScorePct)},
+	keyDescribeIntroImperfect:   {"describe.intro.imperfect", strs(slotScorePct)},
+	keyDescribeItemMatch:        {"describe.item.match", strs(slotIndent, slotGold, slotPred, slotScorePct)},
+	keyDescribeItemMismatch:     {"describe.item.mismatch", strs(slotIndent, slotGold, slotPred, slotScorePct)},
+	keyDescribeRefMatch:         {"describe.ref.match", strs(slotIndent, slotGold, slotPred, slotValue, slotScorePct)},
+	keyDescribeRefMismatch:      {"describe.ref.mismatch", strs(slotIndent, slotGold, slotPred, slotValue, slotScorePct)},
+	keyDescribeRefNoTarget:      {"describe.ref.no_target", strs(slotIndent, slotGold, slotPred, slotValue, slotScorePct)},
+	keyDescribeIDMatch:          {"describe.id.match", strs(slotIndent, slotGold, slotPred, slotScorePct)},
+	keyDescribeIDMismatch:       {"describe.id.mismatch", strs(slotIndent, slotGold, slotPred, slotScorePct)},
+	keyDescribeNullMatch:        {"describe.null.match", strs(slotIndent, slotGold, slotPred, slotScorePct)},
+	keyDescribeNullMismatch:     {"describe.null.mismatch", strs(slotIndent, slotGold, slotPred, slotScorePct)},
+	keyDescribeListMatch:        {"describe.list.match", strs(slotIndent, slotScorePct)},
+	keyDescribeListMismatch:     {"describe.list.mismatch", strs(slotIndent, slotScorePct)},
+	keyDescribeListExcess:       {"describe.list.excess", strs(slotIndent, slotGold, slotPred)},
+	keyDescribeListMissing:      {"describe.list.missing", strs(slotIndent, slotGold, slotPred)},
+	keyDescribeListAmbiguous:    {"describe.list.ambiguous", append(strs(slotIndent, slotConfidencePct), param{slotNGold, argInt}, param{slotNPred, argInt})},
+	keyDescribeDictMatch:        {"describe.dict.match", strs(slotIndent, slotScorePct)},
+	keyDescribeDictMismatch:     {"describe.dict.mismatch", strs(slotIndent, slotScorePct)},
+	keyDescribeDictAmbiguous:    {"describe.dict.ambiguous", strs(slotIndent, slotConfidencePct)},
+	keyDescribeDictKeyMatch:     {"describe.dict.key.match", strs(slotIndent, slotGold, slotPred, slotScorePct)},
+	keyDescribeDictKeyMismatch:  {"describe.dict.key.mismatch", strs(slotIndent, slotGold, slotPred, slotScorePct)},
+	keyDescribeDictKeyMissing:   {"describe.dict.key.missing", strs(slotIndent, slotGold, slotValue)},
+	keyDescribeDictKeyExtra:     {"describe.dict.key.extra", strs(slotIndent, slotPred, slotValue)},
+	keyDescribeDictValuePrefix:  {"describe.dict.value.prefix", strs(slotIndent)},
+	keyDescribeValidationError:  {"describe.validation_error", strs(slotPath, slotMessage)},
+	keyDescribeRootKindMismatch: {"describe.root.kind_mismatch", strs(slotGold, slotPred, slotScorePct)},
 }
 
 // keyByName returns the key named name.
@@ -285,7 +287,9 @@ const (
 // value) and describe.dict.key.extra (indent, pred = the key, value = its
 // value) describe a key one side lacks; only the default profile uses them
 // (the reference describes such a key with describe.dict.key.mismatch and a
-// "None" side).
+// "None" side). describe.root.kind_mismatch (gold, pred, score_pct) describes
+// a candidate whose root is of another kind than the gold's; only the default
+// profile uses it (the reference gives such a pair its intro line alone).
 //
 // Each profile has its own layering: the reference profile's is the one
 // above; the default profile's inserts the packaged default-profile overlay

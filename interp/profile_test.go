@@ -145,18 +145,27 @@ func TestProfileText(t *testing.T) {
 // TestProfileRootKindMismatch: a union-typed root whose kinds differ scores
 // 0 in both profiles; the default profile's feedback names the fix (one
 // replace of the whole value, Δ 1 = 1 − score, as a value of the wrong kind
-// inside an object gets), the reference profile has no operation and its
-// empty line.
+// inside an object gets), its attribution has the one matching row at the
+// root (residual 0) and its description says the kinds differ; the
+// reference profile has no operation and its empty line, no attribution row
+// (residual −1) and the description's intro line alone.
 func TestProfileRootKindMismatch(t *testing.T) {
 	const schema = `{"type":["string","array"],"items":{"type":"string"}}`
+	const intro = "The predicted output scores overall 0%, let us align the predicted output to the gold and analyze the differences:\n"
 	for _, p := range []struct {
-		opts interp.Options
-		ops  int
-		text string
+		opts     interp.Options
+		ops      int
+		text     string
+		rows     int
+		residual float64
+		describe string
 	}{
 		{defaultProfile, 1, "The prediction scored 0.00 (deficit 1.00). Top 1 of 1 fix locations:\n" +
-			`1. /: expected "a", got ["a"]. Fixing this recovers +1.000.` + "\nFocus on value errors — they account for 100% of the deficit shown."},
-		{referenceProfile, 0, "The prediction scored 0.00; no individually significant fix locations under the current filter."},
+			`1. /: expected "a", got ["a"]. Fixing this recovers +1.000.` + "\nFocus on value errors — they account for 100% of the deficit shown.",
+			1, 0, intro + `The predicted output ["a"] is of another kind than the gold "a", so the two cannot be aligned: ` +
+				"the whole predicted output is to be replaced by the gold (score=0%)."},
+		{referenceProfile, 0, "The prediction scored 0.00; no individually significant fix locations under the current filter.",
+			0, -1, intro},
 	} {
 		res, err := mustScorer(t, schema, p.opts).Align(mustDecode(t, `"a"`), mustDecode(t, `["a"]`))
 		if err != nil {
@@ -178,6 +187,26 @@ func TestProfileRootKindMismatch(t *testing.T) {
 				!jsonval.Equal(o.Value, mustDecode(t, `"a"`)) || !jsonval.Equal(o.Pred, mustDecode(t, `["a"]`)) || o.Site == nil {
 				t.Errorf("root operation %+v", o)
 			}
+		}
+		for _, g := range []align.Granularity{align.GranularityLeaf, align.GranularityAll} {
+			at, err := res.Attribution(align.AttributionOptions{Granularity: g})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(at.Rows) != p.rows || at.Residual != p.residual || at.Total != float64(p.rows) {
+				t.Errorf("compat %q, granularity %s: %d rows, total %v, residual %v; want %d, %d and %v",
+					p.opts.Compat, g, len(at.Rows), at.Total, at.Residual, p.rows, p.rows, p.residual)
+			}
+			if len(at.Rows) == 1 {
+				r := at.Rows[0]
+				if r.Path != "" || r.Weight != 1 || r.Score != 0 || r.Contribution != 1 || r.Part != align.PartValue || r.Node ||
+					!r.HasGold || !r.HasPred || !jsonval.Equal(r.Gold, mustDecode(t, `"a"`)) || !jsonval.Equal(r.Pred, mustDecode(t, `["a"]`)) {
+					t.Errorf("granularity %s: root row %+v", g, r)
+				}
+			}
+		}
+		if got := res.Describe(); got != p.describe {
+			t.Errorf("compat %q: description\n%s\nwant\n%s", p.opts.Compat, got, p.describe)
 		}
 	}
 }

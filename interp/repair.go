@@ -74,10 +74,18 @@ func (r *Result) walk(g align.Granularity) []align.Op {
 	}
 	m := r.Match
 	if m == nil {
-		m = &align.Match{Type: align.LeafNode, Score: r.Score, Confidence: 1,
-			Gold: r.gold, Pred: r.cand, HasGold: true, HasPred: true}
+		m = r.rootKindLeaf()
 	}
 	return align.Walk(m, r.CandidateSpaceGold(), r.cand, align.WalkOptions{Granularity: g, Candidate: true})
+}
+
+// rootKindLeaf is the match the default profile gives a pair without a match
+// tree whose candidate passed validation (the root kinds differ): one leaf at
+// the root holding the two values, with the pair's score, the match a value
+// of the wrong kind gets inside an object.
+func (r *Result) rootKindLeaf() *align.Match {
+	return &align.Match{Type: align.LeafNode, Score: r.Score, Confidence: 1,
+		Gold: r.gold, Pred: r.cand, HasGold: true, HasPred: true}
 }
 
 // referenceProfile reports whether the result follows the reference profile
@@ -138,11 +146,17 @@ func (r *Result) Feedback(ro RepairOptions, fo feedback.FeedbackOptions) (string
 }
 
 // Describe returns the prose description of the alignment (docs/SCORING.md §9.1) with
-// the default templates, in the text conventions of the scorer's profile.
+// the default templates, in the text conventions of the scorer's profile. In
+// the default profile a candidate whose root kind differs from the gold's is
+// described as such (feedback.DescribeKindMismatch); the reference profile
+// gives it the intro line alone.
 func (r *Result) Describe() string {
 	opts := feedback.DescribeOptions{Profile: r.textProfile()}
-	if r.Invalid != nil {
+	switch {
+	case r.Invalid != nil:
 		return feedback.DescribeValidationError(r.Invalid.Pointer(), r.Invalid.Message, opts)
+	case r.Match == nil && !r.referenceProfile():
+		return feedback.DescribeKindMismatch(r.Score, r.gold, r.cand, opts)
 	}
 	return feedback.Describe(r.Score, r.Match, opts)
 }
@@ -157,18 +171,25 @@ func (r *Result) textProfile() feedback.Profile {
 
 // Attribution decomposes the pair's deficit per location (docs/SCORING.md §9.2): one
 // row per leaf with its effective weight and contribution c(1 − s), sorted
-// by contribution. A candidate that failed validation (or whose root kind
-// differs from the gold's) yields no rows, score 0 and residual −1. In the
-// default profile a residual of magnitude below ResidualNoise, the rounding
-// of the sum identity, is reported as 0.
+// by contribution. A candidate that failed validation yields no rows, score
+// 0 and residual −1; so does, in the reference profile, one whose root kind
+// differs from the gold's. In the default profile such a root yields one row
+// at the root path "" holding the two values (weight 1, contribution
+// 1 − score), the row of the leaf Repair walks, so that the residual is 0.
+// In the default profile a residual of magnitude below ResidualNoise, the
+// rounding of the sum identity, is reported as 0.
 func (r *Result) Attribution(opts align.AttributionOptions) (align.Attribution, error) {
 	if _, err := align.ParseGranularity(string(opts.Granularity)); err != nil {
 		return align.Attribution{}, err
 	}
-	if r.Match == nil {
-		return align.Attribution{Score: r.Score, Residual: -(1 - r.Score)}, nil
+	m := r.Match
+	if m == nil {
+		if r.Invalid != nil || r.referenceProfile() {
+			return align.Attribution{Score: r.Score, Residual: -(1 - r.Score)}, nil
+		}
+		m = r.rootKindLeaf()
 	}
-	at, err := align.Attribute(r.Match, r.Score, opts)
+	at, err := align.Attribute(m, r.Score, opts)
 	if err == nil && r.textProfile() == feedback.ProfileDefault && math.Abs(at.Residual) < ResidualNoise {
 		at.Residual = 0
 	}

@@ -67,6 +67,9 @@ var (
 	eve = `{"name":"Eve","tags":["a","b"],"note":"x"}`
 	eva = `{"name":"Eva","tags":["a"],"note":null}`
 
+	rootKindLine = `The predicted output ["a"] is of another kind than the gold "a", so the two cannot be aligned: ` +
+		`the whole predicted output is to be replaced by the gold (score=0%).`
+
 	mGold = `{"title":"The Matrix","year":1999,"genres":["Sci-Fi","Action"]}`
 	mCand = `{"title":"The Matrx","year":2000,"genres":["Sci-Fi","Adventure"]}`
 )
@@ -86,6 +89,10 @@ var profileDifferences = []profileExample{
 		expect{text: `"value":12,`}, expect{text: `"value":12.0,`}},
 	{"a union-typed root of another kind than the gold's gets a fix: replace the whole value (Δ 1)", []string{"score", "-feedback"}, "union", `"a"`, `["a"]`,
 		expect{text: `1. /: expected "a", got ["a"]. Fixing this recovers +1.000.`}, expect{text: `no individually significant fix locations`}},
+	{"… its attribution has the root row, so that the residual is 0", []string{"score", "-attribution"}, "union", `"a"`, `["a"]`,
+		expect{text: "Attribution: total 1.0, residual 0.0, 1 rows", line: true}, expect{text: "Attribution: total 0.0, residual -1.0, 0 rows", line: true}},
+	{"… and describe says the kinds differ", []string{"describe"}, "union", `"a"`, `["a"]`,
+		expect{text: rootKindLine, line: true}, expect{text: rootKindLine, absent: true}},
 	{"member order never matters: ties in fuzzy key alignment follow the schema's property order", []string{"score"}, "keys",
 		`{"ba":2,"ab":1}`, `{"aa":2}`, score("0.25"), score("0.5")},
 	{"… and the same gold in schema order", []string{"score"}, "keys", `{"ab":1,"ba":2}`, `{"aa":2}`, score("0.25"), score("0.25")},
