@@ -90,7 +90,7 @@ var profileDifferences = []profileExample{
 	{"a union-typed root of another kind than the gold's gets a fix: replace the whole value (Δ 1)", []string{"score", "-feedback"}, "union", `"a"`, `["a"]`,
 		expect{text: `1. /: expected "a", got ["a"]. Fixing this recovers +1.000.`}, expect{text: `no individually significant fix locations`}},
 	{"… its attribution has the root row, so that the residual is 0", []string{"score", "-attribution"}, "union", `"a"`, `["a"]`,
-		expect{text: "Attribution: total 1.0, residual 0.0, 1 rows", line: true}, expect{text: "Attribution: total 0.0, residual -1.0, 0 rows", line: true}},
+		expect{text: "Attribution: total 1.0, residual 0.0, 1 row", line: true}, expect{text: "Attribution: total 0.0, residual -1.0, 0 rows", line: true}},
 	{"… and describe says the kinds differ", []string{"describe"}, "union", `"a"`, `["a"]`,
 		expect{text: rootKindLine, line: true}, expect{text: rootKindLine, absent: true}},
 	{"member order never matters: ties in fuzzy key alignment follow the schema's property order", []string{"score"}, "keys",
