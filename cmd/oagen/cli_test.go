@@ -189,7 +189,6 @@ func TestVersionLine(t *testing.T) {
 // TestUsageErrors checks usage errors whose help text (every flag of a
 // command) is not pinned in a golden file.
 func TestUsageErrors(t *testing.T) {
-	const ex = "../../examples/orgchart/"
 	for _, tc := range []struct {
 		args []string
 		code int
