@@ -37,6 +37,10 @@ type EngineConfig struct {
 	// CacheSize bounds the compiled scorers kept (least recently used ones
 	// are dropped); 0 means DefaultCacheSize.
 	CacheSize int
+	// RedactNamed elides the quoted text of the compile errors of schemas
+	// resolved by name (RedactSchemaError): for schema files named by
+	// dataset lines, whose errors must not quote the files.
+	RedactNamed bool
 	// Compiled, when set, is called once for each schema compiled without
 	// error, with its file name (for its warnings, Scorer.Schema().Warnings).
 	// It may be called from several goroutines at once.
@@ -46,7 +50,9 @@ type EngineConfig struct {
 // Engine resolves requests to compiled scorers. It is safe for concurrent
 // use. Compiled scorers are cached by the SHA-256 of the schema's JSON text
 // and the scoring options: two requests with the same schema and options
-// share one scorer, whichever way they named the schema.
+// share one scorer, whichever way they named the schema. A compile error
+// names the file the request named, never another file with the same
+// content.
 type Engine struct {
 	cfg     EngineConfig
 	baseKey string      // optionsKey(cfg.Base.Scoring)
@@ -59,9 +65,10 @@ type Engine struct {
 
 // schemaText is a schema's JSON text with its digest and file name.
 type schemaText struct {
-	data []byte
-	sum  [sha256.Size]byte
-	file string
+	data  []byte
+	sum   [sha256.Size]byte
+	file  string
+	named bool // resolved by name (EngineConfig.Resolve)
 }
 
 type cacheKey struct {
@@ -69,12 +76,18 @@ type cacheKey struct {
 	opts string
 }
 
-// entry is one compiled scorer (or its compile error), built once.
+// entry is one compiled scorer (or its compile error), built once, from
+// the schema text of file.
 type entry struct {
-	key  cacheKey
-	once sync.Once
-	sc   *interp.Scorer
-	err  error
+	key   cacheKey
+	file  string
+	named bool
+	once  sync.Once
+	sc    *interp.Scorer
+	err   error
+	// others are the compile errors of the same content under other file
+	// names (guarded by Engine.mu).
+	others map[string]error
 }
 
 // NewEngine returns an engine. It compiles the default schema, if any, with
@@ -153,6 +166,7 @@ func (e *Engine) resolve(name string) (*schemaText, error) {
 		return nil, &Error{Kind: BadSchema, Pointer: "/schema", Err: err}
 	}
 	st = newSchemaText(data, file)
+	st.named = true
 	e.mu.Lock()
 	if len(e.names) >= e.cfg.CacheSize {
 		clear(e.names)
@@ -164,7 +178,9 @@ func (e *Engine) resolve(name string) (*schemaText, error) {
 
 // scorer returns the cached scorer of a schema under options (optsKey is
 // their optionsKey), compiling it on first use. Concurrent first uses
-// compile once.
+// compile once. A compile error names the file of st: when the cached
+// error was made for another file with the same content, the schema is
+// compiled again for this one (errors of other files are kept per entry).
 func (e *Engine) scorer(st *schemaText, opts interp.Options, optsKey string) (*interp.Scorer, error) {
 	key := cacheKey{sum: st.sum, opts: optsKey}
 	e.mu.Lock()
@@ -172,7 +188,7 @@ func (e *Engine) scorer(st *schemaText, opts interp.Options, optsKey string) (*i
 	if ok {
 		e.lru.MoveToFront(el)
 	} else {
-		el = e.lru.PushFront(&entry{key: key})
+		el = e.lru.PushFront(&entry{key: key, file: st.file, named: st.named})
 		e.byKey[key] = el
 		if e.lru.Len() > e.cfg.CacheSize {
 			last := e.lru.Back()
@@ -183,19 +199,44 @@ func (e *Engine) scorer(st *schemaText, opts interp.Options, optsKey string) (*i
 	en := el.Value.(*entry)
 	e.mu.Unlock()
 	en.once.Do(func() {
-		en.sc, en.err = interp.Compile(st.data, st.file, opts)
-		if en.err != nil {
-			en.err = &Error{Kind: BadSchema, Err: en.err}
-			if st.file == "" {
-				en.err.(*Error).Pointer = "/schema"
-			}
-			return
-		}
-		if e.cfg.Compiled != nil {
+		en.sc, en.err = e.compile(st, opts)
+		if en.err == nil && e.cfg.Compiled != nil {
 			e.cfg.Compiled(st.file, en.sc)
 		}
 	})
-	return en.sc, en.err
+	if en.err == nil || (en.file == st.file && en.named == st.named) {
+		return en.sc, en.err
+	}
+	// The same content under another name: its own error, once.
+	e.mu.Lock()
+	err, ok := en.others[st.file]
+	e.mu.Unlock()
+	if !ok {
+		_, err = e.compile(st, opts)
+		e.mu.Lock()
+		if en.others == nil || len(en.others) >= e.cfg.CacheSize {
+			en.others = map[string]error{}
+		}
+		en.others[st.file] = err
+		e.mu.Unlock()
+	}
+	return nil, err
+}
+
+// compile compiles a schema; its error is an *Error of kind BadSchema.
+func (e *Engine) compile(st *schemaText, opts interp.Options) (*interp.Scorer, error) {
+	sc, err := interp.Compile(st.data, st.file, opts)
+	if err == nil {
+		return sc, nil
+	}
+	if st.named && e.cfg.RedactNamed {
+		err = RedactSchemaError(err)
+	}
+	re := &Error{Kind: BadSchema, Err: err}
+	if st.file == "" {
+		re.Pointer = "/schema"
+	}
+	return nil, re
 }
 
 // optionsKey renders every field of opts that selects a scorer. Custom

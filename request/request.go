@@ -23,8 +23,12 @@
 //     right type (anything else is an error naming the member).
 //
 // Other top-level members are ignored, so that dataset lines can carry their
-// own fields. Parse and FromValue check all of this and report the first
-// problem as an *Error with a JSON Pointer to the member at fault.
+// own fields, except a member whose name is close to one of the names above
+// ("feedbak", "top-k", "Gold": a typo that would otherwise silently change
+// what the line asks for), which is an error with a did-you-mean; a missing
+// "gold" or "candidate" names the member that looks like it ("cand"). Parse
+// and FromValue check all of this and report the first problem as an *Error
+// with a JSON Pointer to the member at fault.
 //
 // An Engine turns a Request into a compiled scorer and its Settings: it
 // resolves the schema, lays the request's options over the engine's base
@@ -36,7 +40,11 @@ package request
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/internal/suggest"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
@@ -109,11 +117,14 @@ func FromValue(v jsonval.Value) (*Request, error) {
 	r.Candidate, hasCand = v.Get("candidate")
 	switch {
 	case !hasGold && !hasCand:
-		return r, badRequest("", `missing "gold" and "candidate"`)
+		return r, badRequest("", `missing "gold" and "candidate"%s`, lookalike(v, "gold", "candidate"))
 	case !hasGold:
-		return r, badRequest("", `missing "gold"`)
+		return r, badRequest("", `missing "gold"%s`, lookalike(v, "gold"))
 	case !hasCand:
-		return r, badRequest("", `missing "candidate"`)
+		return r, badRequest("", `missing "candidate"%s`, lookalike(v, "candidate"))
+	}
+	if err := checkMembers(v); err != nil {
+		return r, err
 	}
 	if s, ok := v.Get("schema"); ok {
 		switch s.Kind {
@@ -147,6 +158,47 @@ func FromValue(v jsonval.Value) (*Request, error) {
 		}
 	}
 	return r, nil
+}
+
+// MemberNames are the top-level members of a request, in the order of the
+// package doc.
+var MemberNames = []string{"id", "schema", "gold", "candidate", "feedback", "top_k", "options"}
+
+// closeTo returns the member name key looks like a typo of, or "": close
+// under suggest.Closest, equal but for case and '-' for '_', or (for the
+// names in missing) a prefix of at least 3 characters.
+func closeTo(key string, names []string, prefixes bool) string {
+	if slices.Contains(MemberNames, key) {
+		return ""
+	}
+	norm := strings.ReplaceAll(strings.ToLower(key), "-", "_")
+	for _, n := range names {
+		if norm == n || (prefixes && len(key) >= 3 && strings.HasPrefix(n, norm)) {
+			return n
+		}
+	}
+	return suggest.Closest(key, names)
+}
+
+// checkMembers refuses a member whose name is close to a member name.
+func checkMembers(v jsonval.Value) error {
+	for _, m := range v.Obj {
+		if n := closeTo(m.Key, MemberNames, false); n != "" {
+			return badRequest("/"+align.EscapePointerToken(m.Key), "unknown member (did you mean %q?); other members are ignored only when they are not close to %s", n, strings.Join(MemberNames, ", "))
+		}
+	}
+	return nil
+}
+
+// lookalike renders, for the error of a missing member, the member of v
+// that looks like it: `; the request has "cand" (did you mean "candidate"?)`.
+func lookalike(v jsonval.Value, missing ...string) string {
+	for _, m := range v.Obj {
+		if n := closeTo(m.Key, missing, true); n != "" {
+			return fmt.Sprintf("; the request has %q (did you mean %q?)", m.Key, n)
+		}
+	}
+	return ""
 }
 
 // intValue reads an integer-form number ≥ least.

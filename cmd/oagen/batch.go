@@ -3,10 +3,13 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -28,20 +31,43 @@ type scored struct {
 // newLineScorer returns the line scorer of "score -batch", "repair -batch"
 // (which set their responses) and "eval" (which adds an observer), with the
 // request engine of the flags: the -schema file (if any) is the default
-// schema, a line's string "schema" names a schema file, and schema warnings
-// go to stderr once each (unless -quiet).
-func newLineScorer(f *scoreFlags, stderr io.Writer) (*eval.LineScorer, error) {
+// schema, a line's string "schema" names a schema file under the schema
+// root (schemaRoot), and schema warnings go to stderr once each (unless
+// -quiet). input is the batch's input file ("-": stdin). The returned
+// closer releases the schema root.
+func newLineScorer(f *scoreFlags, input string, stderr io.Writer) (*eval.LineScorer, io.Closer, error) {
 	base, err := f.settings()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	cfg := request.EngineConfig{
-		Base: base,
-		Resolve: func(name string) ([]byte, string, error) {
-			data, err := os.ReadFile(name)
-			return data, name, err
-		},
+	files, err := request.OpenSchemaFiles(schemaRoot(f.schemaRoot, input), maxBatchLine)
+	if err != nil {
+		return nil, nil, err
 	}
+	ls, err := newEngineScorer(f, base, files, stderr)
+	if err != nil {
+		files.Close()
+		return nil, nil, err
+	}
+	return ls, files, nil
+}
+
+// schemaRoot is the directory lines' schema files are resolved in: -schema-root
+// if given, else the input file's directory, else (stdin) the working
+// directory.
+func schemaRoot(flagValue, input string) string {
+	switch {
+	case flagValue != "":
+		return flagValue
+	case input != "-" && input != "":
+		return filepath.Dir(input)
+	}
+	return "."
+}
+
+func newEngineScorer(f *scoreFlags, base request.Settings, files *request.SchemaFiles, stderr io.Writer) (*eval.LineScorer, error) {
+	var err error
+	cfg := request.EngineConfig{Base: base, Resolve: files.Resolve, RedactNamed: true}
 	if f.schema != "" {
 		if cfg.Schema, err = os.ReadFile(f.schema); err != nil {
 			return nil, err
@@ -110,10 +136,13 @@ func (j *inputLine) score(ls *eval.LineScorer) scored {
 
 // batchInput is a JSON Lines input whose first line has been read and
 // scored (readBatch), so that an input no line of which can be scored is
-// refused before any output is written.
+// refused before any output is written. Blank lines (empty or white space
+// only) are skipped: they are not cases and get no output line, but count
+// in the line numbers.
 type batchInput struct {
 	r     *bufio.Reader
 	ls    *eval.LineScorer
+	n     int     // the number of the last line read
 	first *scored // nil: the input is empty
 	ended bool    // the input ended (end of input or read error)
 	err   error   // the read error that ended it (nil at the end of input)
@@ -123,11 +152,18 @@ type batchInput struct {
 // when no -schema is given: no line could be scored.
 var errNoSchema = usagef(`no -schema given and line 1 has no "schema": give -schema S.json, or a "schema" on every line`)
 
+// errJSONDocument is the error of an input that is one JSON document
+// spread over several lines rather than JSON Lines.
+var errJSONDocument = errors.New("this is a JSON document, not JSON Lines (one request per line)")
+
 // readBatch reads and scores the first line of in. It refuses the input
-// (errNoSchema) when that line has no "schema" and ls has no default schema.
+// (errNoSchema) when that line has no "schema" and ls has no default schema,
+// and (errJSONDocument) when that line is not well-formed JSON but the
+// input begins with one JSON value spread over several lines (a
+// pretty-printed document).
 func readBatch(in io.Reader, ls *eval.LineScorer) (*batchInput, error) {
 	b := &batchInput{r: bufio.NewReaderSize(in, 1<<16), ls: ls}
-	j, err := b.next(1)
+	j, err := b.next()
 	if err != nil {
 		return nil, fmt.Errorf("reading input: %w", err)
 	}
@@ -136,28 +172,66 @@ func readBatch(in io.Reader, ls *eval.LineScorer) (*batchInput, error) {
 		if errors.Is(s.Err, request.ErrNoSchema) {
 			return nil, errNoSchema
 		}
+		if request.KindOf(s.Err) == request.BadJSON && !j.tooLong {
+			doc, err := b.isDocument(j.line)
+			if err != nil {
+				return nil, fmt.Errorf("reading input: %w", err)
+			}
+			if doc {
+				return nil, errJSONDocument
+			}
+		}
 		b.first = &s
 	}
 	return b, nil
 }
 
-// next reads the line numbered seq. At the end of the input it returns nil
-// and the read error that ended it (nil at the end of input).
-func (b *batchInput) next(seq int) (*inputLine, error) {
-	if b.ended {
-		return nil, b.err
+// isDocument reports whether first (a line that is not a JSON value by
+// itself) and the input after it begin with one JSON value spanning more
+// than that line. What it reads is put back: the batch goes on reading
+// from the same place.
+func (b *batchInput) isDocument(first []byte) (bool, error) {
+	var seen bytes.Buffer
+	rest := io.TeeReader(io.LimitReader(b.r, maxBatchLine), &seen)
+	dec := json.NewDecoder(io.MultiReader(bytes.NewReader(first), strings.NewReader("\n"), rest))
+	var v json.RawMessage
+	err := dec.Decode(&v) // a value over maxBatchLine is not a document here
+	doc := err == nil && dec.InputOffset() > int64(len(first))
+	// Put back what the decoder read (bounded by the value's size and the
+	// decoder's read-ahead), then the rest of the input.
+	b.r = bufio.NewReaderSize(io.MultiReader(&seen, b.r), 1<<16)
+	var se *json.SyntaxError
+	if err != nil && !errors.As(err, &se) && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return false, err
 	}
-	line, tooLong, size, err := readLine(b.r)
-	if err != nil {
-		b.ended = true
-		if !errors.Is(err, io.EOF) {
-			b.err = err
-		}
-		if size == 0 {
+	return doc, nil
+}
+
+// next reads the next line that is not blank. At the end of the input it
+// returns nil and the read error that ended it (nil at the end of input).
+func (b *batchInput) next() (*inputLine, error) {
+	var skipped int64 // bytes of the blank lines skipped
+	for {
+		if b.ended {
 			return nil, b.err
 		}
+		line, tooLong, size, err := readLine(b.r)
+		if err != nil {
+			b.ended = true
+			if !errors.Is(err, io.EOF) {
+				b.err = err
+			}
+			if size == 0 {
+				return nil, b.err
+			}
+		}
+		b.n++
+		if !tooLong && len(bytes.TrimSpace(line)) == 0 {
+			skipped += size
+			continue
+		}
+		return &inputLine{seq: b.n, line: line, tooLong: tooLong, size: skipped + size, out: make(chan scored, 1)}, nil
 	}
-	return &inputLine{seq: seq, line: line, tooLong: tooLong, size: size, out: make(chan scored, 1)}, nil
 }
 
 // score scores the lines with jobs workers and calls emit for each outcome
@@ -186,8 +260,8 @@ func (b *batchInput) score(jobs int, emit func(scored) error) error {
 	go func() {
 		defer close(work)
 		defer close(order)
-		for seq := 2; ; seq++ {
-			j, err := b.next(seq)
+		for {
+			j, err := b.next()
 			if j == nil {
 				readErr <- err
 				return
@@ -257,10 +331,11 @@ func openInput(name string, stdin io.Reader) (io.ReadCloser, int64, error) {
 // repair -batch", named by cmd): one output line per input line, in input
 // order, rendered by out.
 func runBatch(cmd string, f *scoreFlags, out eval.Responses, stdin io.Reader, stdout, stderr io.Writer) error {
-	ls, err := newLineScorer(f, stderr)
+	ls, root, err := newLineScorer(f, f.batch, stderr)
 	if err != nil {
 		return err
 	}
+	defer root.Close()
 	ls.Responses = out
 	in, size, err := openInput(f.batch, stdin)
 	if err != nil {
@@ -297,6 +372,25 @@ func runBatch(cmd string, f *scoreFlags, out eval.Responses, stdin io.Reader, st
 	if ferr := w.Flush(); err == nil {
 		err = ferr
 	}
-	fmt.Fprintf(stderr, "oagen %s: %s, %s, %s\n", cmd, plural(lines, "line", "lines"), plural(failed, "error", "errors"), time.Since(start).Round(time.Millisecond))
-	return err
+	if err != nil {
+		return err
+	}
+	counts := fmt.Sprintf("%s, %s", plural(lines, "line", "lines"), plural(failed, "error", "errors"))
+	if err := noneScored(lines, failed); err != nil {
+		return fmt.Errorf("%s: %w", counts, err)
+	}
+	fmt.Fprintf(stderr, "oagen %s: %s, %s\n", cmd, counts, time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// errNoneScored is the error of a batch or eval none of whose lines could
+// be scored (exit status 1).
+var errNoneScored = errors.New("no line could be scored")
+
+// noneScored returns errNoneScored when there were lines and all failed.
+func noneScored[N int | int64](lines, failed N) error {
+	if lines > 0 && failed == lines {
+		return errNoneScored
+	}
+	return nil
 }

@@ -30,9 +30,11 @@ fail. Each input line is a request, as for "oagen score -batch":
    "feedback": bool, "top_k": int, "options": {"wl_rounds": 2, …}}
 
 ("gold" and "candidate" are required; without "schema" the -schema file is
-used; a string "schema" names a schema file; "options" are listed in the
-README; other members are ignored.) Without -schema, the first line must have
-a "schema": otherwise eval stops before writing anything, with exit status 2.
+used; a string "schema" names a regular file under -schema-root; "options"
+are listed in the README; other members are ignored, but a name close to one
+of these is an error with a did-you-mean; blank lines are skipped.) Without
+-schema, the first line must have a "schema": otherwise eval stops before
+writing anything, with exit status 2.
 
 Writes into DIR (created if needed):
 
@@ -107,9 +109,10 @@ the identified cases the states keep, which catches most overlaps).
 Progress is shown on stderr when it is a terminal; one summary line is
 printed on stderr at the end.
 
-Exit status: 0 success, 1 bad input (the -schema file, an unreadable input),
+Exit status: 0 success, 1 bad input (the -schema file, an unreadable input,
+a JSON document instead of JSON Lines, no line that could be scored),
 2 usage error (no -schema and no "schema" on the first line included), 3 the
-mean is below -fail-under (or nothing was scored).
+mean is below -fail-under (or the input has no lines).
 
 Flags:
 `
@@ -189,8 +192,11 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			mean += fmt.Sprintf(" [%.4f, %.4f]", sum.CI95.Low, sum.CI95.High)
 		}
 	}
-	fmt.Fprintf(stderr, "oagen eval: %s, %s, mean %s, %s → %s\n",
-		plural(sum.Cases, "case", "cases"), plural(sum.Errors.Count, "error", "errors"), mean, time.Since(start).Round(time.Millisecond), f.outDir)
+	counts := fmt.Sprintf("%s, %s", plural(sum.Cases, "case", "cases"), plural(sum.Errors.Count, "error", "errors"))
+	if err := noneScored(sum.Cases, sum.Errors.Count); err != nil {
+		return fmt.Errorf("%s → %s: %w", counts, f.outDir, err)
+	}
+	fmt.Fprintf(stderr, "oagen eval: %s, mean %s, %s → %s\n", counts, mean, time.Since(start).Round(time.Millisecond), f.outDir)
 	if x := f.failUnder.x; x != nil && (sum.Mean == nil || *sum.Mean < *x) {
 		return fmt.Errorf("%w %v", errFailUnder, *x)
 	}
@@ -219,10 +225,11 @@ func (t *thresholdFlag) Set(s string) error {
 
 // runEval scores the input into DIR/results.jsonl and returns the state.
 func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*eval.State, error) {
-	ls, err := newLineScorer(&f.scoreFlags, stderr)
+	ls, root, err := newLineScorer(&f.scoreFlags, input, stderr)
 	if err != nil {
 		return nil, err
 	}
+	defer root.Close()
 	cfg := eval.Config{MatchThreshold: f.matchThreshold, Worst: f.worst, Sample: f.sample}
 	ls.Observer = eval.NewObserver(cfg)
 	in, size, err := openInput(input, stdin)

@@ -75,7 +75,8 @@ func TestEvalMergeShards(t *testing.T) {
 	// Merge in another order, and the results in the given order.
 	runCLI(t, append([]string{"eval", "-merge", "-o", out("merged")}, shardDirs[2], shardDirs[0], shardDirs[1])...)
 	got, want := readSummary(t, out("merged")), readSummary(t, out("whole"))
-	if want.Cases != 1200 || want.Errors.Count == 0 || want.InvalidCandidates == 0 || len(want.Worst) == 0 {
+	cases := 1200 - countBlank(genBatch(1200)) // blank lines are no cases
+	if want.Cases != int64(cases) || want.Errors.Count == 0 || want.InvalidCandidates == 0 || len(want.Worst) == 0 {
 		t.Fatalf("corpus summary %+v", want)
 	}
 	if len(got.Paths) != len(want.Paths) {
@@ -109,7 +110,7 @@ func TestEvalMergeShards(t *testing.T) {
 		}
 		concat = append(concat, data...)
 	}
-	if !bytes.Equal(merged, concat) || bytes.Count(merged, []byte("\n")) != 1200 {
+	if !bytes.Equal(merged, concat) || bytes.Count(merged, []byte("\n")) != cases {
 		t.Error("merged results.jsonl is not the shards' results concatenated")
 	}
 }
@@ -264,8 +265,9 @@ func TestEvalMergeRefusesDoubleCounting(t *testing.T) {
 }
 
 // TestEvalFailUnderFlag: -fail-under shows no default in -h, takes a score
-// in [0,1], and gates only when given (a run that scores nothing passes
-// without it and fails with it).
+// in [0,1], and gates only when given (a run with a low mean passes without
+// it and fails with it); a run in which no line could be scored fails with
+// exit status 1 either way.
 func TestEvalFailUnderFlag(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"eval", "-h"}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
@@ -281,7 +283,11 @@ func TestEvalFailUnderFlag(t *testing.T) {
 	}
 	dir := t.TempDir()
 	in := filepath.Join(dir, "bad.jsonl")
-	if err := os.WriteFile(in, []byte("{\"schema\":{\"type\":\"integer\"},\"gold\":1}\n"), 0o644); err != nil {
+	if err := os.WriteFile(in, []byte("{\"schema\":{\"type\":\"integer\"},\"gold\":1,\"candidate\":\"one\"}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	none := filepath.Join(dir, "none.jsonl")
+	if err := os.WriteFile(none, []byte("{\"schema\":{\"type\":\"integer\"},\"gold\":1}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out")
@@ -290,13 +296,18 @@ func TestEvalFailUnderFlag(t *testing.T) {
 		code  int
 	}{
 		{nil, exitOK},
-		{[]string{"-fail-under", "0"}, exitBelow},
+		{[]string{"-fail-under", "0.5"}, exitBelow},
 		{[]string{"-fail-under", "80"}, exitUsage},
 		{[]string{"-fail-under", "-1"}, exitUsage},
 		{[]string{"-fail-under", "NaN"}, exitUsage},
+		{[]string{none}, exitInput},
+		{[]string{"-fail-under", "0", none}, exitInput},
 	} {
 		stderr.Reset()
-		args := append(append([]string{"eval", "-o", out}, c.flags...), in)
+		args := append([]string{"eval", "-o", out}, c.flags...)
+		if !strings.HasSuffix(args[len(args)-1], ".jsonl") {
+			args = append(args, in)
+		}
 		if code := run(args, strings.NewReader(""), &stdout, &stderr); code != c.code {
 			t.Errorf("oagen %s: exit %d, want %d; %s", strings.Join(args, " "), code, c.code, stderr.String())
 		}

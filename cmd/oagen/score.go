@@ -33,6 +33,7 @@ type scoreFlags struct {
 	batch       string
 	out         string
 	jobs        int
+	schemaRoot  string
 
 	idDisambiguation string
 	wlIntegration    string
@@ -83,6 +84,7 @@ func (f *scoreFlags) register(fs *flag.FlagSet, mode flagMode) {
 		return
 	}
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "batch: number of pairs processed in parallel")
+	fs.StringVar(&f.schemaRoot, "schema-root", "", "batch: the `directory` a line's string \"schema\" names a file in (default: the input file's directory; the working directory for stdin)")
 	if mode == modeScore {
 		fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object {\"score\",\"feedback\",\"ops\",\"bijections\"} instead of text")
 	}

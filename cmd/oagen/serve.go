@@ -63,7 +63,7 @@ func (s *schemaSpecs) Set(v string) error { *s = append(*s, v); return nil }
 
 // batchOnlyFlags are the flags of "oagen score" that "oagen serve" does not
 // take (it has its own -schema and -jobs; requests say what to output).
-var batchOnlyFlags = map[string]bool{"schema": true, "json": true, "batch": true, "o": true, "jobs": true}
+var batchOnlyFlags = map[string]bool{"schema": true, "json": true, "batch": true, "o": true, "jobs": true, "schema-root": true}
 
 func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
