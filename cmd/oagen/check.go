@@ -15,20 +15,18 @@ const checkUsage = `Usage:
   oagen check ./pkg [./other/...]
 
 Checks the Object Aligner annotations of JSON Schema files, or of the oa
-struct tags of Go packages, without scoring anything. Every error is printed (not just the first) as file:line:col: message,
-followed by the warnings; the exit status is 1 when any file has an error.
+struct tags of Go packages, without scoring anything. Every error is printed
+(not just the first) as file:line:col: message, followed by the warnings; the
+exit status is 1 when any file has an error.
 
 Flags:
 `
 
-func cmdCheck(args []string, stdout, stderr io.Writer) error {
+func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	quiet := fs.Bool("quiet", false, "do not print warnings")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), checkUsage)
-		fs.PrintDefaults()
-	}
+	setUsage(fs, checkUsage)
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err

@@ -20,10 +20,7 @@ func cmdDescribe(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	var f scoreFlags
 	f.register(fs, modeDescribe)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), describeUsage)
-		fs.PrintDefaults()
-	}
+	setUsage(fs, describeUsage)
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err

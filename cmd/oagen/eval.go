@@ -20,21 +20,24 @@ import (
 )
 
 const evalUsage = `Usage:
-  oagen eval [-schema S.json] [-o DIR] [-jobs N] [-fail-under X] [flags] IN.jsonl|-
+  oagen eval [-schema S.json] [-o DIR] [-fail-under X] [flags] IN.jsonl|-
   oagen eval -merge -o DIR SHARD_DIR...
 
 Scores every line of a JSON Lines dataset and summarizes where the candidates
 fail. Each input line is a request, as for "oagen score -batch":
 
-  {"id": any scalar, "gold": …, "candidate": …, "schema": {…} or "file.json",
-   "feedback": bool, "top_k": int, "options": {"wl_rounds": 2, …}}
+  {"id": any scalar, "gold": …, "candidate": …,
+   "schema": {…} or "file.json", "feedback": bool, "top_k": int,
+   "options": {"wl_rounds": 2, …}}
 
 ("gold" and "candidate" are required; without "schema" the -schema file is
-used; a string "schema" names a regular file under -schema-root; "options"
-are listed in the README; other members are ignored, but a name close to one
-of these is an error with a did-you-mean; blank lines are skipped.) Without
--schema, the first line must have a "schema": otherwise eval stops before
-writing anything, with exit status 2.
+used; a string "schema" names a regular file under -schema-root; other
+members are ignored, but a name close to one of these is an error with a
+did-you-mean; blank lines are skipped.) Without -schema, the first line must
+have a "schema": otherwise eval stops before writing anything, with exit
+status 2.
+
+{{options}}
 
 Writes into DIR (created if needed):
 
@@ -142,10 +145,7 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.Float64Var(&f.matchThreshold, "match-threshold", d.MatchThreshold, "similarity from which a paired value counts as a true positive, in (0,1]")
 	fs.IntVar(&f.worst, "worst", d.Worst, "number of lowest-scoring cases kept")
 	fs.IntVar(&f.sample, "sample", d.Sample, "number of cases kept as a sample for the report")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), evalUsage)
-		fs.PrintDefaults()
-	}
+	setUsage(fs, withOptions(evalUsage))
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err

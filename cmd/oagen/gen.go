@@ -34,10 +34,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	pkg := fs.String("pkg", "", "Go `package` name of the generated file (default: $GOPACKAGE, set by go generate)")
 	out := fs.String("o", "", "output `file` (default: <lower-case type>_oa.go; - for stdout)")
 	typed := fs.Bool("typed", false, "write the typed scorer only: no JSON entry points, no interpreter")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, genUsage)
-		fs.PrintDefaults()
-	}
+	setUsage(fs, genUsage)
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err

@@ -62,10 +62,7 @@ func cmdGenStruct(args []string, stdout, stderr io.Writer) error {
 	typ := fs.String("type", "", "Go `names` of the struct types, comma-separated (required)")
 	out := fs.String("o", "", "output `file` (default: <lower-case first type>_oa.go in the package directory; - for stdout)")
 	typed := fs.Bool("typed", false, "write the typed scorer only: no JSON entry points, no interpreter")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), genStructUsage)
-		fs.PrintDefaults()
-	}
+	setUsage(fs, genStructUsage)
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err

@@ -16,8 +16,8 @@
 //	oagen serve -stdio | -http ADDR [-schema NAME=S.json]…  long-lived scorer
 //	oagen version                                    print the version
 //
-// Run "oagen -h" for every form and "oagen <command> -h" for the flags of
-// each command.
+// Run "oagen help" for every form and "oagen help <command>" (the same as
+// "oagen <command> -h") for the flags of each command.
 package main
 
 import (
@@ -50,54 +50,74 @@ func usagef(format string, args ...any) error { return &usageError{msg: fmt.Spri
 const topUsage = `oagen scores structured (JSON) output against a gold answer (Object Aligner).
 
 Usage:
-  oagen score    -schema S.json GOLD.json CAND.json            score one pair
-  oagen score    -schema S.json -feedback GOLD.json CAND.json  score and ranked feedback
-  oagen score    -schema S.json -json GOLD.json CAND.json      score, feedback, operations as JSON
-  oagen score    [-schema S.json] -batch IN.jsonl [-jobs N] [-o OUT.jsonl]
-                                                               score a JSON Lines batch
-  oagen eval     [-schema S.json] [-o DIR] [-fail-under X] IN.jsonl
-                                                               score a dataset and summarize it
-  oagen eval     -merge -o DIR SHARD_DIR…                      merge the evals of shards
-  oagen describe -schema S.json GOLD.json CAND.json            prose description of the alignment
-  oagen repair   -schema S.json [-patch] GOLD.json CAND.json   the candidate with every fix applied
-                                                               (-patch: as a JSON Patch)
-  oagen check    S.json [S2.json …]                            check a schema's annotations
-  oagen check    ./pkg [./other/...]                           check the oa struct tags of Go packages
-  oagen schema   -type Name [-no-oa] [-closed] [./pkg]         annotated JSON Schema of a Go struct type
-  oagen gen      -schema S.json -type Name -pkg p -o p_oa.go   typed structs and a specialised scorer
-  oagen gen      -type Name[,Name…] [./pkg]                    scorer for existing Go types (oa struct tags)
-  oagen serve    -stdio | -http ADDR [-schema [NAME=]S.json]…  long-lived scorer (JSON Lines or HTTP)
-  oagen version                                                version and revision of this oagen
+  oagen score -schema S.json GOLD.json CAND.json
+        score one pair (-feedback: and the ranked fixes; -json: as JSON)
+  oagen score [-schema S.json] -batch IN.jsonl [-jobs N] [-o OUT.jsonl]
+        score a JSON Lines batch
+  oagen eval [-schema S.json] [-o DIR] [-fail-under X] IN.jsonl|-
+        score a dataset and summarize it (summary.json, report.html)
+  oagen eval -merge -o DIR SHARD_DIR...
+        merge the evals of shards
+  oagen describe -schema S.json GOLD.json CAND.json
+        prose description of the alignment
+  oagen repair -schema S.json [-patch] GOLD.json CAND.json
+        the candidate with every fix applied (-patch: as a JSON Patch)
+  oagen repair [-schema S.json] -batch IN.jsonl [-patch] [-o OUT.jsonl]
+        repair a JSON Lines batch
+  oagen check S.json [S2.json …]
+        check a schema's annotations
+  oagen check ./pkg [./other/...]
+        check the oa struct tags of Go packages
+  oagen schema -type Name [-no-oa] [-closed] [-o FILE] [PACKAGE]
+        annotated JSON Schema of a Go struct type
+  oagen gen -schema S.json -type Name [-pkg p] [-o p_oa.go] [-typed]
+        typed structs and a specialised scorer
+  oagen gen -type Name[,Name…] [-o file] [-typed] [PACKAGE]
+        scorer for existing Go types (oa struct tags)
+  oagen serve -stdio [-schema [NAME=]S.json]… [-jobs N]
+  oagen serve [-http ADDR] [-schema [NAME=]S.json]… [-jobs N]
+        long-lived scorer (JSON Lines on stdin/stdout, or HTTP)
+  oagen version
+  oagen -version
+        version and revision of this oagen
+  oagen help [COMMAND]
+        this help, or the help of a command (the same as "oagen COMMAND -h")
 
-Flags may also follow the arguments; "--" ends the flags. Run
-"oagen <command> -h" for the flags of a command.
+A file argument "-" (one per command) is standard input. Flags may also
+follow the arguments; "--" ends the flags. Run "oagen help COMMAND" for the
+flags of a command.
 
 Exit status: 0 success, 1 bad input (a schema error, malformed JSON, an
 invalid gold), 2 a usage error, 3 (eval) a mean below -fail-under.
 `
 
-// commands are the subcommands of oagen, by name.
-var commands = []struct {
-	name string
-	run  func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
-}{
-	{"score", cmdScore},
-	{"eval", cmdEval},
-	{"describe", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+// command is one subcommand of oagen.
+type command struct {
+	name    string
+	summary string // what it does, for suggestions
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
+}
+
+// commands are the subcommands of oagen. Each one's help (-h) starts with
+// a "Usage:" block whose forms the top-level help lists (TestHelpForms).
+var commands = []command{
+	{"score", "score a candidate against a gold, or a batch", cmdScore},
+	{"eval", "score a dataset and summarize it", cmdEval},
+	{"describe", "prose description of the alignment", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return cmdDescribe(args, stdout, stderr)
 	}},
-	{"repair", cmdRepair},
-	{"check", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-		return cmdCheck(args, stdout, stderr)
+	{"repair", "the candidate with every fix applied", cmdRepair},
+	{"check", "check a schema's annotations or a package's oa tags", func(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+		return cmdCheck(args, stdin, stdout, stderr)
 	}},
-	{"gen", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	{"gen", "generate a typed scorer", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return cmdGenAny(args, stdout, stderr)
 	}},
-	{"schema", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	{"schema", "annotated JSON Schema of a Go struct type", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return cmdSchema(args, stdout, stderr)
 	}},
-	{"serve", cmdServe},
-	{"version", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	{"serve", "long-lived scorer (JSON Lines or HTTP)", cmdServe},
+	{"version", "print the version", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return cmdVersion(args, stdout, stderr)
 	}},
 }
@@ -114,28 +134,26 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	name := args[0]
 	switch name {
-	case "-h", "-help", "--help", "help":
+	case "-h", "-help", "--help":
 		fmt.Fprint(stdout, topUsage)
 		return exitOK
+	case "help":
+		return runHelp(args[1:], stdin, stdout, stderr)
 	case "-version", "--version":
 		name = "version"
 	}
-	var cmd func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
-	names := []string{"help", "-version"}
-	for _, c := range commands {
-		if c.name == name {
-			cmd = c.run
+	c := lookupCommand(name)
+	if c == nil {
+		if strings.HasPrefix(name, "-") {
+			names := []string{"-h", "-version"}
+			fmt.Fprintf(stderr, "oagen: unknown flag %q%s\n", name, suggest.DidYouMean(name, names))
+		} else {
+			fmt.Fprint(stderr, unknownCommand(name))
 		}
-		names = append(names, c.name)
-	}
-	if cmd == nil {
-		what := "command"
-		if strings.HasPrefix(args[0], "-") {
-			what = "flag"
-		}
-		fmt.Fprintf(stderr, "oagen: unknown %s %q%s\nRun \"oagen -h\" for the commands.\n", what, args[0], suggest.DidYouMean(args[0], names))
+		fmt.Fprintln(stderr, `Run "oagen help" for the commands.`)
 		return exitUsage
 	}
+	cmd := c.run
 	err := cmd(args[1:], stdin, stdout, stderr)
 	if err == nil {
 		return exitOK
@@ -177,7 +195,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 				if usage != nil {
 					usage()
 				} else {
-					fs.PrintDefaults()
+					printFlags(fs.Output(), fs)
 				}
 				return nil, err
 			}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"io"
 
 	"github.com/objectaligner/oagen/eval"
@@ -14,35 +13,37 @@ import (
 
 const repairUsage = `Usage:
   oagen repair -schema S.json [-patch] [flags] GOLD.json CAND.json
-  oagen repair [-schema S.json] -batch IN.jsonl [-patch] [-jobs N] [-o OUT.jsonl] [flags]
+  oagen repair [-schema S.json] -batch IN.jsonl [-patch] [-o OUT.jsonl] [flags]
 
-Prints the repaired candidate, as one line of JSON: the candidate with every fix
-of the feedback applied (granularity leaf). It scores 1.0 against the gold, except
-where even the gold cannot (it scores below 1 against itself) and where the scorer
-pairs twin records by their order (docs/SCORING.md §8.12).
+Prints the repaired candidate, as one line of JSON: the candidate with every
+fix of the feedback applied (granularity leaf). It scores 1.0 against the
+gold, except where even the gold cannot (it scores below 1 against itself) and
+where the scorer pairs twin records by their order (docs/SCORING.md §8.12).
 
-The fixes keep the candidate's own identifiers: a record the candidate shares with
-the gold keeps the candidate's id, and a record it lacks is added under an id it
-does not use - the gold's id when free, else the gold's id with a suffix
-("depot_2") or the next integer - which every reference to the record uses. Parts
-that carry no weight (elements an ignoreMissing or ignoreExcess list leaves out,
-positions of weight 0) are brought in line with the gold too. A candidate that
-fails JSON Schema validation is repaired by replacing it with the gold.
+The fixes keep the candidate's own identifiers: a record the candidate shares
+with the gold keeps the candidate's id, and a record it lacks is added under
+an id it does not use - the gold's id when free, else the gold's id with a
+suffix ("depot_2") or the next integer - which every reference to the record
+uses. Parts that carry no weight (elements an ignoreMissing or ignoreExcess
+list leaves out, positions of weight 0) are brought in line with the gold too.
+A candidate that fails JSON Schema validation is repaired by replacing it with
+the gold.
 
 With -patch it prints instead the RFC 6902 JSON Patch that turns the candidate
 into the repaired candidate, ordered for sequential application: inside an
-object, removals, then changes inside the members kept, then additions; inside an
-array, positions in ascending order, each index the element's index at the moment
-its operation applies, additions at the end written "/-".
+object, removals, then changes inside the members kept, then additions; inside
+an array, positions in ascending order, each index the element's index at the
+moment its operation applies, additions at the end written "/-".
 
 With -batch, every input line is a request of "oagen score -batch" ("gold" and
-"candidate" required; "id", "schema" and "options" as there) and gives one output
-line in input order: {"id":…,"repaired":…}, or {"id":…,"patch":[…]} with -patch,
-or {"id":…,"error":"line N: …","error_kind":"…"} for a line that cannot be
-repaired; a bad line never stops the batch. A summary line goes to stderr at the
-end.
+"candidate" required; "id", "schema" and "options" as there) and gives one
+output line in input order: {"id":…,"repaired":…}, or {"id":…,"patch":[…]}
+with -patch, or {"id":…,"error":"line N: …","error_kind":"…"} for a line that
+cannot be repaired; a bad line never stops the batch. A summary line goes to
+stderr at the end.
 
-Exit status: 0 success, 1 bad input (schema, JSON, invalid gold), 2 usage error.
+Exit status: 0 success, 1 bad input (schema, JSON, invalid gold), 2 usage
+error.
 
 Flags:
 `
@@ -59,10 +60,7 @@ func cmdRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var f repairFlags
 	f.register(fs, modeRepair)
 	fs.BoolVar(&f.patch, "patch", false, "print the RFC 6902 JSON Patch that turns the candidate into the repaired candidate")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), repairUsage)
-		fs.PrintDefaults()
-	}
+	setUsage(fs, repairUsage)
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err

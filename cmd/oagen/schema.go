@@ -41,10 +41,7 @@ func cmdSchema(args []string, stdout, stderr io.Writer) error {
 	noOA := fs.Bool("no-oa", false, "leave the Object Aligner keywords out")
 	closed := fs.Bool("closed", false, "\"additionalProperties\": false on every object")
 	out := fs.String("o", "", "output `file` (default: standard output); rewritten only when it changes")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), schemaUsage)
-		fs.PrintDefaults()
-	}
+	setUsage(fs, schemaUsage)
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err

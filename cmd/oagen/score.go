@@ -84,6 +84,7 @@ func (f *scoreFlags) register(fs *flag.FlagSet, mode flagMode) {
 		return
 	}
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "batch: number of pairs processed in parallel")
+	defaultCPUs(fs, "jobs")
 	fs.StringVar(&f.schemaRoot, "schema-root", "", "batch: the `directory` a line's string \"schema\" names a file in (default: the input file's directory; the working directory for stdin)")
 	if mode == modeScore {
 		fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object {\"score\",\"feedback\",\"ops\",\"bijections\"} instead of text")
@@ -275,31 +276,39 @@ const scoreUsage = `Usage:
   oagen score -schema S.json [flags] GOLD.json CAND.json
   oagen score [-schema S.json] -batch IN.jsonl [-jobs N] [-o OUT.jsonl] [flags]
 
-Scores a candidate JSON value against a gold value under an annotated JSON Schema
-and prints the score (full float64 precision). A candidate that fails JSON Schema
-validation scores 0.
+Scores a candidate JSON value against a gold value under an annotated JSON
+Schema and prints the score (full float64 precision). A candidate that fails
+JSON Schema validation scores 0. One of GOLD.json and CAND.json may be "-",
+standard input.
 
 With -batch, every input line is a request
-  {"id": any scalar, "gold": …, "candidate": …, "schema": {…} or "file.json",
-   "feedback": bool, "top_k": int, "options": {"wl_rounds": 0, …}}
-("gold" and "candidate" required; "schema" overrides -schema, a string names a
-schema file; "options" apply to that line: the names are in the README, an
-unknown one is an error). Each line gives one output line in input order:
-{"id":…,"score":…} (with "feedback" and "ops" when asked), or
-{"id":…,"score":null,"error":"line N: …","error_kind":"…"} for a line that cannot
-be scored; a bad line never stops the batch. Without -schema, the first line
-must have a "schema": otherwise nothing is scored (exit status 2). A summary
-line goes to stderr at the end, a progress display while scoring when stderr
-is a terminal.
+  {"id": any scalar, "gold": …, "candidate": …,
+   "schema": {…} or "file.json", "feedback": bool, "top_k": int,
+   "options": {"wl_rounds": 0, …}}
+("gold" and "candidate" required; "schema" overrides -schema, a string names
+a schema file under -schema-root; "options" apply to that line, an unknown
+one is an error).
+Each line gives one output line in input order: {"id":…,"score":…} (with
+"feedback" and "ops" when asked), or
+  {"id":…,"score":null,"error":"line N: …","error_kind":"…"}
+for a line that cannot be scored; a bad line never stops the batch. Without
+-schema, the first line must have a "schema": otherwise nothing is scored
+(exit status 2). A summary line goes to stderr at the end, a progress
+display while scoring when stderr is a terminal.
+
+{{options}}
 
 In -json output and in the "ops" of batch lines, each operation is
-{"op","kind","path","delta","value","gold","candidate","pair_id","confidence"}, and a
-side the operation does not have is left out: "value" for a remove, "candidate" for
-a missing key or list item, "gold" for an extraneous one. "candidate": null means
-the candidate wrote null. Attribution rows follow the same rule. In the default
-profile the values are written in the candidate's identifiers (docs/SCORING.md §8.1).
+  {"op","kind","path","delta","value","gold","candidate","pair_id",
+   "confidence"}
+and a side the operation does not have is left out: "value" for a remove,
+"candidate" for a missing key or list item, "gold" for an extraneous one.
+"candidate": null means the candidate wrote null. Attribution rows follow
+the same rule. In the default profile the values are written in the
+candidate's identifiers (docs/SCORING.md §8.1).
 
-Exit status: 0 success, 1 bad input (schema, JSON, invalid gold), 2 usage error.
+Exit status: 0 success, 1 bad input (schema, JSON, invalid gold), 2 usage
+error.
 
 Flags:
 `
@@ -309,10 +318,7 @@ func cmdScore(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	var f scoreFlags
 	f.register(fs, modeScore)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), scoreUsage)
-		fs.PrintDefaults()
-	}
+	setUsage(fs, withOptions(scoreUsage))
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"io"
 	"log/slog"
 	"os"
@@ -25,8 +24,8 @@ Runs a long-lived scorer. A request is
    "feedback": bool, "top_k": int, "options": {…}}
 ("gold" and "candidate" required; without "schema" the default schema, given
 as -schema S.json without a name, is used). The response is
-  {"id": …, "score": …, "feedback": "…", "ops": […], "bijections": {…},
-   "objective_scores": {…}, "warnings": […]}
+  {"id": …, "score": …, "feedback": "…", "ops": […],
+   "bijections": {…}, "objective_scores": {…}, "warnings": […]}
 ("feedback" and "ops" when asked for; "bijections" for referential schemas;
 "objective_scores" is the score of each top-level member of the gold root
 object, empty for an array or scalar root; "warnings" when scoring raised any)
@@ -39,7 +38,8 @@ progress and exits 0.
 
 -http serves (127.0.0.1:8080 by default):
   POST /v1/score    one request (no "id" needed) → one response
-  POST /v1/batch    {"items": [request, …]} → {"results": [response, …]}, in order
+  POST /v1/batch    {"items": [request, …]}
+                    → {"results": [response, …]}, in order
   GET  /v1/schemas  the named schemas
   GET  /healthz     {"status":"ok"}
   GET  /metrics     Prometheus metrics
@@ -79,6 +79,7 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		cacheSize = fs.Int("cache", request.DefaultCacheSize, "compiled schemas kept (per schema content and scoring options)")
 		logFormat = fs.String("log-format", "text", "log format on stderr: text or json")
 	)
+	defaultCPUs(fs, "jobs")
 	fs.Var(&schemas, "schema", "schema `[NAME=]FILE`: NAME=FILE names a schema for requests' \"schema\"; FILE alone is the default schema (repeatable)")
 	// The scoring, feedback and limit flags of "oagen score", as defaults.
 	var f scoreFlags
@@ -89,10 +90,7 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			fs.Var(fl.Value, fl.Name, fl.Usage)
 		}
 	})
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), serveUsage)
-		fs.PrintDefaults()
-	}
+	setUsage(fs, serveUsage)
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err

@@ -50,7 +50,7 @@ func TestRegenerateStaleOutput(t *testing.T) {
 	pkg := "./" + filepath.ToSlash(dir)
 
 	var stdout, stderr bytes.Buffer
-	if err := cmdCheck([]string{pkg}, &stdout, &stderr); err != nil || stdout.Len() > 0 {
+	if err := cmdCheck([]string{pkg}, nil, &stdout, &stderr); err != nil || stdout.Len() > 0 {
 		t.Errorf("check of the stale package: %v\n%s%s", err, stdout.String(), stderr.String())
 	}
 

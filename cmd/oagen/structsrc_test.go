@@ -11,7 +11,7 @@ import (
 // TestCheckPackage runs "oagen check" on a package pattern.
 func TestCheckPackage(t *testing.T) {
 	var out, errOut bytes.Buffer
-	err := cmdCheck([]string{"../../structtag/testdata/bad"}, &out, &errOut)
+	err := cmdCheck([]string{"../../structtag/testdata/bad"}, nil, &out, &errOut)
 	if err == nil {
 		t.Fatal("check of a package with bad annotations succeeded")
 	}
@@ -25,7 +25,7 @@ func TestCheckPackage(t *testing.T) {
 		}
 	}
 	out.Reset()
-	if err := cmdCheck([]string{"../../examples/service"}, &out, &errOut); err != nil || out.Len() > 0 {
+	if err := cmdCheck([]string{"../../examples/service"}, nil, &out, &errOut); err != nil || out.Len() > 0 {
 		t.Errorf("check examples/service: %v\n%s", err, out.String())
 	}
 }
@@ -37,7 +37,7 @@ func TestCheckUnresolvableRef(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
-	if err := cmdCheck([]string{file}, &out, &errOut); err == nil {
+	if err := cmdCheck([]string{file}, nil, &out, &errOut); err == nil {
 		t.Fatal("no error")
 	}
 	want := file + `:1:37: #/properties/a: $ref "#/$defs/Nope": no such location in this document` + "\n"

@@ -21,7 +21,7 @@ had uncommitted changes, then the Go version and platform it was built with.
 func cmdVersion(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("version", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), versionUsage) }
+	setUsage(fs, versionUsage)
 	positional, err := parseFlags(fs, args)
 	if err != nil {
 		return err
