@@ -129,6 +129,13 @@ func load(opts LoadOptions, overlay map[string][]byte, patterns []string) (pkgs 
 	}
 	for _, p := range pkgs {
 		for _, e := range p.Errors {
+			if e.Pos == "" || e.Pos == "-" {
+				// packages.Error writes "-: msg" for an error
+				// without a position (a pattern that matches
+				// nothing, a missing directory).
+				errs = append(errs, errors.New(e.Msg))
+				continue
+			}
 			errs = append(errs, errors.New(e.Error()))
 		}
 	}

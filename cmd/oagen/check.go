@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/objectaligner/oagen/ir"
 )
@@ -17,7 +16,12 @@ const checkUsage = `Usage:
 Checks the Object Aligner annotations of JSON Schema files, or of the oa
 struct tags of Go packages, without scoring anything. Every error is printed
 (not just the first) as file:line:col: message, followed by the warnings; the
-exit status is 1 when any file has an error.
+exit status is 1 when any argument has an error.
+
+An argument is a schema file when it names a file (a .go file is refused:
+name its package), standard input when it is "-" (once), and otherwise Go
+packages as the go command takes them: a directory (./pkg), a pattern
+(./..., ./pkg/...) or an import path (example.com/m/pkg).
 
 Flags:
 `
@@ -32,44 +36,34 @@ func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(args) == 0 {
-		return usagef("want at least one schema file")
+		return usagef("want at least one schema file or package")
+	}
+	var files []fileArg
+	for i, a := range args {
+		files = append(files, fileArg{fmt.Sprintf("argument %d", i+1), a})
+	}
+	if err := checkStdin(files...); err != nil {
+		return err
 	}
 	failed := 0
 	for _, name := range args {
-		if isPackagePattern(name) {
-			bad, err := checkPackages(name, *quiet, stdout)
-			if err != nil {
-				fmt.Fprintln(stdout, err)
-			}
-			if bad || err != nil {
-				failed++
-			}
-			continue
+		var bad bool
+		var err error
+		switch kind := checkArgKind(name); kind {
+		case argPackages:
+			bad, err = checkPackages(packageArg(name), *quiet, stdout)
+		case argGoFile:
+			err = fmt.Errorf("%s is a Go file: oagen check takes its package (%s)", name, goFilePackage(name))
+		case argMissing:
+			err = fmt.Errorf("%s: no such file or directory", name)
+		default:
+			bad, err = checkSchemaFile(name, stdin, *quiet, stdout)
 		}
-		data, err := os.ReadFile(name)
 		if err != nil {
 			fmt.Fprintln(stdout, err)
-			failed++
-			continue
 		}
-		sch, err := ir.Compile(data, ir.Options{File: name})
-		var list ir.ErrorList
-		switch {
-		case errors.As(err, &list):
-			for _, d := range list {
-				fmt.Fprintln(stdout, d)
-			}
+		if bad || err != nil {
 			failed++
-			continue
-		case err != nil:
-			fmt.Fprintf(stdout, "%s: %v\n", name, err)
-			failed++
-			continue
-		}
-		if !*quiet {
-			for _, w := range sch.Warnings {
-				fmt.Fprintf(stdout, "%s (warning)\n", w)
-			}
 		}
 	}
 	if failed > 0 {
@@ -77,7 +71,34 @@ func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if failed == 1 {
 			verb = "has"
 		}
-		return fmt.Errorf("%d of %s %s errors", failed, plural(len(args), "schema file or package pattern", "schema files or package patterns"), verb)
+		return fmt.Errorf("%d of %s %s errors", failed, plural(len(args), "argument", "arguments"), verb)
 	}
 	return nil
+}
+
+// checkSchemaFile checks the schema file name (standard input for "-"),
+// printing its errors, then its warnings unless quiet, and reports whether
+// it has errors; err is an error reading or decoding it.
+func checkSchemaFile(name string, stdin io.Reader, quiet bool, stdout io.Writer) (bad bool, err error) {
+	data, err := readInput(name, stdin)
+	if err != nil {
+		return false, err
+	}
+	sch, err := ir.Compile(data, ir.Options{File: displayName(name)})
+	var list ir.ErrorList
+	switch {
+	case errors.As(err, &list):
+		for _, d := range list {
+			fmt.Fprintln(stdout, d)
+		}
+		return true, nil
+	case err != nil:
+		return false, fmt.Errorf("%s: %w", displayName(name), err)
+	}
+	if !quiet {
+		for _, w := range sch.Warnings {
+			fmt.Fprintf(stdout, "%s (warning)\n", w)
+		}
+	}
+	return false, nil
 }

@@ -11,11 +11,13 @@ const describeUsage = `Usage:
 
 Prints a deterministic prose description of how the candidate aligns with the
 gold (docs/SCORING.md §9.1): every matched and mismatched part, for humans.
+Any one of the -schema file, GOLD.json and CAND.json may be "-": standard
+input.
 
 Flags:
 `
 
-func cmdDescribe(args []string, stdout, stderr io.Writer) error {
+func cmdDescribe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("describe", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var f scoreFlags
@@ -28,7 +30,7 @@ func cmdDescribe(args []string, stdout, stderr io.Writer) error {
 	if err := f.checkScoring(); err != nil {
 		return err
 	}
-	res, err := alignFiles(&f, args, stderr)
+	res, err := alignFiles(&f, args, stdin, stderr)
 	if err != nil {
 		return err
 	}

@@ -153,6 +153,9 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := f.check(); err != nil {
 		return err
 	}
+	if f.schema == "-" {
+		return usagef("-schema -: give the schema as a file (the input can be standard input, -)")
+	}
 	if !(f.matchThreshold > 0 && f.matchThreshold <= 1) {
 		return usagef("-match-threshold %v: want a number in (0,1]", f.matchThreshold)
 	}

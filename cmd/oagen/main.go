@@ -103,13 +103,9 @@ type command struct {
 var commands = []command{
 	{"score", "score a candidate against a gold, or a batch", cmdScore},
 	{"eval", "score a dataset and summarize it", cmdEval},
-	{"describe", "prose description of the alignment", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-		return cmdDescribe(args, stdout, stderr)
-	}},
+	{"describe", "prose description of the alignment", cmdDescribe},
 	{"repair", "the candidate with every fix applied", cmdRepair},
-	{"check", "check a schema's annotations or a package's oa tags", func(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-		return cmdCheck(args, stdin, stdout, stderr)
-	}},
+	{"check", "check a schema's annotations or a package's oa tags", cmdCheck},
 	{"gen", "generate a typed scorer", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return cmdGenAny(args, stdout, stderr)
 	}},

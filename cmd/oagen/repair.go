@@ -19,6 +19,8 @@ Prints the repaired candidate, as one line of JSON: the candidate with every
 fix of the feedback applied (granularity leaf). It scores 1.0 against the
 gold, except where even the gold cannot (it scores below 1 against itself) and
 where the scorer pairs twin records by their order (docs/SCORING.md §8.12).
+Any one of the -schema file, GOLD.json and CAND.json may be "-": standard
+input.
 
 The fixes keep the candidate's own identifiers: a record the candidate shares
 with the gold keeps the candidate's id, and a record it lacks is added under
@@ -72,9 +74,12 @@ func cmdRepair(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if len(args) != 0 {
 			return usagef("-batch takes no positional arguments")
 		}
+		if f.schema == "-" {
+			return usagef("-schema -: with -batch, give the schema as a file")
+		}
 		return runBatch("repair", &f.scoreFlags, f.output(), stdin, stdout, stderr)
 	}
-	res, err := alignFiles(&f.scoreFlags, args, stderr)
+	res, err := alignFiles(&f.scoreFlags, args, stdin, stderr)
 	if err != nil {
 		return err
 	}

@@ -33,7 +33,7 @@ func orgScorer(t *testing.T, compat interp.Compat) *interp.Scorer {
 
 func readJSON(t *testing.T, path string) jsonval.Value {
 	t.Helper()
-	v, err := readJSONFile(path, jsonval.DecodeOptions{})
+	v, err := readJSONFile(path, nil, jsonval.DecodeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -278,8 +278,8 @@ const scoreUsage = `Usage:
 
 Scores a candidate JSON value against a gold value under an annotated JSON
 Schema and prints the score (full float64 precision). A candidate that fails
-JSON Schema validation scores 0. One of GOLD.json and CAND.json may be "-",
-standard input.
+JSON Schema validation scores 0. Any one of the -schema file, GOLD.json and
+CAND.json may be "-": standard input.
 
 With -batch, every input line is a request
   {"id": any scalar, "gold": …, "candidate": …,
@@ -330,9 +330,12 @@ func cmdScore(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if len(args) != 0 {
 			return usagef("-batch takes no positional arguments")
 		}
+		if f.schema == "-" {
+			return usagef("-schema -: with -batch, give the schema as a file")
+		}
 		return runBatch("score", &f, eval.Responses{}, stdin, stdout, stderr)
 	}
-	res, err := alignFiles(&f, args, stderr)
+	res, err := alignFiles(&f, args, stdin, stderr)
 	if err != nil {
 		return err
 	}
@@ -344,9 +347,58 @@ func cmdScore(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return err
 }
 
-// loadScorer compiles the -schema file and prints its warnings once.
-func loadScorer(f *scoreFlags, stderr io.Writer) (*interp.Scorer, error) {
-	data, err := os.ReadFile(f.schema)
+// stdinName is how messages name standard input, the file argument "-".
+const stdinName = "<standard input>"
+
+// displayName is the name of the file argument name in messages.
+func displayName(name string) string {
+	if name == "-" {
+		return stdinName
+	}
+	return name
+}
+
+// readInput reads the file argument name, standard input for "-".
+func readInput(name string, stdin io.Reader) ([]byte, error) {
+	if name != "-" {
+		return os.ReadFile(name)
+	}
+	if stdin == nil {
+		return nil, errors.New("no standard input")
+	}
+	data, err := io.ReadAll(stdin)
+	if err != nil {
+		return nil, fmt.Errorf("reading standard input: %w", err)
+	}
+	return data, nil
+}
+
+// fileArg is a file argument of a command line: what the help calls it
+// (-schema, GOLD.json) and the name given.
+type fileArg struct{ what, name string }
+
+// checkStdin returns a usage error when more than one of args is "-":
+// standard input can be read once.
+func checkStdin(args ...fileArg) error {
+	var dash []string
+	for _, a := range args {
+		if a.name == "-" {
+			dash = append(dash, a.what)
+		}
+	}
+	switch len(dash) {
+	case 0, 1:
+		return nil
+	case 2:
+		return usagef("%s and %s are both \"-\": standard input can be read only once", dash[0], dash[1])
+	}
+	return usagef("%s and %s are all \"-\": standard input can be read only once", strings.Join(dash[:len(dash)-1], ", "), dash[len(dash)-1])
+}
+
+// loadScorer compiles the -schema file (standard input for "-") and prints
+// its warnings once.
+func loadScorer(f *scoreFlags, stdin io.Reader, stderr io.Writer) (*interp.Scorer, error) {
+	data, err := readInput(f.schema, stdin)
 	if err != nil {
 		return nil, err
 	}
@@ -354,7 +406,7 @@ func loadScorer(f *scoreFlags, stderr io.Writer) (*interp.Scorer, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc, err := interp.Compile(data, f.schema, s.Scoring)
+	sc, err := interp.Compile(data, displayName(f.schema), s.Scoring)
 	if err != nil {
 		return nil, err
 	}
@@ -366,14 +418,17 @@ func loadScorer(f *scoreFlags, stderr io.Writer) (*interp.Scorer, error) {
 	return sc, nil
 }
 
-func readJSONFile(name string, opts jsonval.DecodeOptions) (jsonval.Value, error) {
-	data, err := os.ReadFile(name)
+// readJSONFile reads the JSON value of the file name (standard input,
+// when stdin is not nil, for "-"); a syntax error is located as
+// file:line:col.
+func readJSONFile(name string, stdin io.Reader, opts jsonval.DecodeOptions) (jsonval.Value, error) {
+	data, err := readInput(name, stdin)
 	if err != nil {
 		return jsonval.Value{}, err
 	}
 	v, err := jsonval.Decode(data, opts)
 	if err != nil {
-		return jsonval.Value{}, fmt.Errorf("%s:%w", name, prefixColon(err))
+		return jsonval.Value{}, fmt.Errorf("%s:%w", displayName(name), prefixColon(err))
 	}
 	return v, nil
 }
@@ -430,29 +485,34 @@ func formatResult(f *scoreFlags, res *interp.Result, asJSON, single bool) (strin
 func formatScore(x float64) string { return string(request.AppendScore(nil, x)) }
 
 // alignFiles compiles -schema, reads the GOLD.json and CAND.json arguments
-// and aligns them: the single-pair path of "oagen score" and "oagen describe".
-func alignFiles(f *scoreFlags, args []string, stderr io.Writer) (*interp.Result, error) {
+// and aligns them: the single-pair path of "oagen score", "oagen describe"
+// and "oagen repair". Any one of the three files may be "-", standard
+// input.
+func alignFiles(f *scoreFlags, args []string, stdin io.Reader, stderr io.Writer) (*interp.Result, error) {
 	if f.schema == "" {
 		return nil, usagef("-schema is required")
 	}
 	if len(args) != 2 {
 		return nil, usagef("want GOLD.json and CAND.json, got %s", plural(len(args), "argument", "arguments"))
 	}
-	sc, err := loadScorer(f, stderr)
+	if err := checkStdin(fileArg{"-schema", f.schema}, fileArg{"GOLD.json", args[0]}, fileArg{"CAND.json", args[1]}); err != nil {
+		return nil, err
+	}
+	sc, err := loadScorer(f, stdin, stderr)
 	if err != nil {
 		return nil, err
 	}
-	gold, err := readJSONFile(args[0], f.decodeOptions())
+	gold, err := readJSONFile(args[0], stdin, f.decodeOptions())
 	if err != nil {
 		return nil, err
 	}
-	cand, err := readJSONFile(args[1], f.decodeOptions())
+	cand, err := readJSONFile(args[1], stdin, f.decodeOptions())
 	if err != nil {
 		return nil, err
 	}
 	res, err := sc.Align(gold, cand)
 	if err != nil {
-		return nil, pairError(err, args[0], args[1])
+		return nil, pairError(err, displayName(args[0]), displayName(args[1]))
 	}
 	return res, nil
 }
