@@ -237,7 +237,8 @@ func (b *batchInput) next() (*inputLine, error) {
 // score scores the lines with jobs workers and calls emit for each outcome
 // in input order, the first line's included. Memory is bounded by the lines
 // in flight (a few per worker). A read error stops the batch after the lines
-// read so far; an emit error stops emitting (the rest is drained).
+// read so far; an emit error (a write error, say) stops it at once: no
+// further line is read, and the lines in flight are dropped.
 func (b *batchInput) score(jobs int, emit func(scored) error) error {
 	if b.first == nil {
 		return nil
@@ -257,24 +258,38 @@ func (b *batchInput) score(jobs int, emit func(scored) error) error {
 		})
 	}
 	readErr := make(chan error, 1)
+	stop := make(chan struct{})
 	go func() {
 		defer close(work)
 		defer close(order)
 		for {
+			select {
+			case <-stop:
+				readErr <- nil
+				return
+			default:
+			}
 			j, err := b.next()
 			if j == nil {
 				readErr <- err
 				return
 			}
-			order <- j
-			work <- j
+			select {
+			case order <- j:
+			case <-stop:
+				readErr <- nil
+				return
+			}
+			work <- j // never blocks for long: workers drain work until it closes
 		}
 	}()
 	var emitErr error
 	for j := range order {
 		s := <-j.out
 		if emitErr == nil {
-			emitErr = emit(s)
+			if emitErr = emit(s); emitErr != nil {
+				close(stop)
+			}
 		}
 	}
 	wg.Wait()

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,7 +38,10 @@ status 2.
 
 {{options}}
 
-Writes into DIR (created if needed):
+Writes into DIR (created if needed; a previous run's files are removed
+first, state.json first, and the new ones are written under temporary names
+and renamed into place on completion, state.json last: a run that is killed
+leaves no state.json, and a write error stops eval at once with exit 1):
 
   results.jsonl   one line per input line, in input order:
                   {"id", "score"} for a scored line (plus "feedback" and "ops"
@@ -87,7 +89,9 @@ Writes into DIR (created if needed):
                         false negative; missing is a false negative, excess a
                         false positive (null when undefined)
     config              {"match_threshold", "worst", "sample"}
-  state.json      the mergeable state behind the summary (for -merge)
+  state.json      the mergeable state behind the summary (for -merge), and
+                  "run": {"complete", "results": {"lines", "bytes",
+                  "sha256"}}, the record of the completed run
   report.html     the summary as one self-contained page (no network; open it
                   from disk): the headline, the histogram, the paths (sortable,
                   filterable), the worst cases, and gold and candidate aligned
@@ -107,7 +111,10 @@ line an "id": line numbers are those of each shard), and results.jsonl the
 shards' results concatenated in the order given. A shard that would be
 counted twice is an error naming both inputs: the same directory twice, a
 copy of a shard (identical state.json), or shards that overlap (seen through
-the identified cases the states keep, which catches most overlaps).
+the identified cases the states keep, which catches most overlaps). So is a
+directory that is not a completed run (no state.json, or one without its
+completion record) or a mixed one (a results.jsonl other than the one its
+state.json records).
 
 Progress is shown on stderr when it is a terminal; one summary line is
 printed on stderr at the end.
@@ -163,17 +170,17 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return usagef("-worst and -sample: want positive numbers")
 	}
 	start := time.Now()
-	var st *eval.State
+	var run *evalRun
 	if f.merge {
 		if len(args) == 0 {
 			return usagef("-merge: want the directories to merge")
 		}
-		st, err = mergeDirs(f.outDir, args)
+		run, err = mergeDirs(f.outDir, args)
 	} else {
 		if len(args) != 1 {
 			return usagef("want one input file (or - for stdin), got %s", plural(len(args), "argument", "arguments"))
 		}
-		st, err = runEval(&f, args[0], stdin, stderr)
+		run, err = runEval(&f, args[0], stdin, stderr)
 	}
 	if err != nil {
 		return err
@@ -184,7 +191,7 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	} else if title == "-" {
 		title = "standard input"
 	}
-	sum, err := writeEvalOutputs(f.outDir, title, st)
+	sum, err := writeEvalOutputs(run, title)
 	if err != nil {
 		return err
 	}
@@ -226,8 +233,17 @@ func (t *thresholdFlag) Set(s string) error {
 	return nil
 }
 
-// runEval scores the input into DIR/results.jsonl and returns the state.
-func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*eval.State, error) {
+// evalRun is a run or a merge whose results.jsonl is written (under its
+// temporary name) and whose state is complete.
+type evalRun struct {
+	st      *eval.State
+	dir     *evalDir
+	results resultsRecord
+}
+
+// runEval scores the input into DIR/results.jsonl and returns the run. A
+// write error stops it at once.
+func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*evalRun, error) {
 	ls, root, err := newLineScorer(&f.scoreFlags, input, stderr)
 	if err != nil {
 		return nil, err
@@ -244,15 +260,17 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(f.outDir, 0o755); err != nil {
+	dir, err := openEvalDir(f.outDir)
+	if err != nil {
 		return nil, err
 	}
-	out, err := os.Create(filepath.Join(f.outDir, "results.jsonl"))
+	out, err := dir.create("results.jsonl")
 	if err != nil {
 		return nil, err
 	}
 	defer out.Close()
-	w := bufio.NewWriterSize(out, 1<<16)
+	rw := newResultsWriter(out)
+	w := bufio.NewWriterSize(rw, 1<<16)
 	st := eval.NewState(cfg)
 	prog := newProgress(stderr, size)
 	err = b.score(f.jobs, func(s scored) error {
@@ -275,17 +293,21 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}
-	return st, err
+	if err != nil {
+		dir.abort()
+		return nil, err
+	}
+	return &evalRun{st: st, dir: dir, results: rw.record()}, nil
 }
 
 // mergeDirs merges the states of shard directories and concatenates their
 // results into DIR/results.jsonl. It refuses shards that would be counted
 // twice (see shardSet.add) and a DIR that is one of the shards.
-func mergeDirs(dir string, shards []string) (*eval.State, error) {
+func mergeDirs(dir string, shards []string) (*evalRun, error) {
 	st := eval.NewState(eval.Config{})
 	var set shardSet
 	for _, sh := range shards {
-		o, err := set.add(sh)
+		o, _, err := set.add(sh)
 		if err != nil {
 			return nil, err
 		}
@@ -300,20 +322,27 @@ func mergeDirs(dir string, shards []string) (*eval.State, error) {
 			}
 		}
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	d, err := openEvalDir(dir)
+	if err != nil {
 		return nil, err
 	}
-	out, err := os.Create(filepath.Join(dir, "results.jsonl"))
+	out, err := d.create("results.jsonl")
 	if err != nil {
 		return nil, err
 	}
 	defer out.Close()
-	for _, sh := range shards {
-		if err := appendFile(out, filepath.Join(sh, "results.jsonl")); err != nil {
+	rw := newResultsWriter(out)
+	for i, sh := range shards {
+		if err := copyResults(rw, sh, set.shards[i].run); err != nil {
+			d.abort()
 			return nil, err
 		}
 	}
-	return st, out.Close()
+	if err := out.Close(); err != nil {
+		d.abort()
+		return nil, err
+	}
+	return &evalRun{st: st, dir: d, results: rw.record()}, nil
 }
 
 // shardSet are the shard directories of a merge read so far.
@@ -329,6 +358,7 @@ type shard struct {
 	name  string
 	dir   os.FileInfo
 	state [sha256.Size]byte // digest of its state.json
+	run   *runRecord        // its completion record
 }
 
 // keptCase identifies a case: its "id" and the hash of its line.
@@ -344,27 +374,22 @@ type keptCase struct {
 // case (same "id", same line) another shard keeps (overlapping shards; the
 // check sees only the cases the states keep, their worst and sample cases,
 // so it catches heavy overlaps, not every shared line).
-func (s *shardSet) add(name string) (*eval.State, error) {
-	file := filepath.Join(name, "state.json")
-	data, err := os.ReadFile(file)
+func (s *shardSet) add(name string) (*eval.State, *runRecord, error) {
+	st, run, data, err := readShardState(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	dir, err := os.Stat(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var st eval.State
-	if err := json.Unmarshal(data, &st); err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	sh := shard{name: name, dir: dir, state: sha256.Sum256(data)}
+	sh := shard{name: name, dir: dir, state: sha256.Sum256(data), run: run}
 	for _, o := range s.shards {
 		switch {
 		case os.SameFile(o.dir, sh.dir):
-			return nil, usagef("%s and %s are the same shard directory: it would be counted twice", o.name, name)
+			return nil, nil, usagef("%s and %s are the same shard directory: it would be counted twice", o.name, name)
 		case o.state == sh.state && st.Scored > 0:
-			return nil, fmt.Errorf("%s and %s have identical states (the same shard twice?): it would be counted twice", o.name, name)
+			return nil, nil, fmt.Errorf("%s and %s have identical states (the same shard twice?): it would be counted twice", o.name, name)
 		}
 	}
 	if s.kept == nil {
@@ -378,55 +403,46 @@ func (s *shardSet) add(name string) (*eval.State, error) {
 		if i, ok := s.kept[k]; !ok {
 			s.kept[k] = len(s.shards)
 		} else if i != len(s.shards) {
-			return nil, fmt.Errorf("%s and %s both have the case with id %s (the same line): overlapping shards would be counted twice", s.shards[i].name, name, c.ID)
+			return nil, nil, fmt.Errorf("%s and %s both have the case with id %s (the same line): overlapping shards would be counted twice", s.shards[i].name, name, c.ID)
 		}
 	}
 	s.shards = append(s.shards, sh)
-	return &st, nil
+	return st, run, nil
 }
 
-func appendFile(w io.Writer, name string) error {
-	f, err := os.Open(name)
+// writeEvalOutputs writes the summary and the report (titled title) of a
+// run under temporary names, then commits the directory: the files are
+// renamed into place and state.json, the completion record, is written
+// last.
+func writeEvalOutputs(run *evalRun, title string) (*eval.Summary, error) {
+	sum := run.st.Finish()
+	err := writeJSON(run.dir, "summary.json", sum)
+	if err == nil {
+		err = writeReport(run.dir, title, sum, run.st)
+	}
+	if err == nil {
+		err = run.dir.commit(run.st, run.results)
+	}
+	if err != nil {
+		run.dir.abort()
+		return nil, err
+	}
+	return sum, nil
+}
+
+func writeJSON(d *evalDir, name string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	_, err = io.Copy(w, f)
-	return err
-}
-
-// writeEvalOutputs writes DIR/state.json, DIR/summary.json and the report
-// (titled title).
-func writeEvalOutputs(dir, title string, st *eval.State) (*eval.Summary, error) {
-	sum := st.Finish()
-	if err := writeJSON(filepath.Join(dir, "state.json"), st, false); err != nil {
-		return nil, err
-	}
-	if err := writeJSON(filepath.Join(dir, "summary.json"), sum, true); err != nil {
-		return nil, err
-	}
-	return sum, writeReport(dir, title, sum, st)
-}
-
-func writeJSON(name string, v any, indent bool) error {
-	var data []byte
-	var err error
-	if indent {
-		data, err = json.MarshalIndent(v, "", "  ")
-	} else {
-		data, err = json.Marshal(v)
-	}
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(name, append(data, '\n'), 0o644)
+	return d.writeFile(name, append(data, '\n'))
 }
 
 // writeReport writes DIR/report.html, rendered from the summary and the
 // state (its Worst and Sample cases carry the views); title names the
 // input.
-func writeReport(dir, title string, sum *eval.Summary, st *eval.State) error {
-	f, err := os.Create(filepath.Join(dir, "report.html"))
+func writeReport(dir *evalDir, title string, sum *eval.Summary, st *eval.State) error {
+	f, err := dir.create("report.html")
 	if err != nil {
 		return err
 	}
