@@ -246,7 +246,15 @@ func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bo
 	}
 	e.weight = 1
 	if !e.hasGK || !e.hasPK {
-		// Unpaired entry: value 0, weight 1 whatever the member's weight.
+		// Unpaired entry: value 0. An extra candidate key weighs 1; a missing
+		// gold member weighs its valueWeight in the default profile (an
+		// omission costs what a wrong value costs) and 1 in the reference
+		// profile (docs/SCORING.md §6.4, §6.5).
+		if e.hasGK && !c.s.referenceProfile() {
+			if sub := S.Property(e.gk); sub != nil {
+				e.weight = sub.ValueWeight
+			}
+		}
 		if build {
 			e.m = leaf(align.LeafPlain, 0, gv, pv, e.hasGK, e.hasPK)
 		}

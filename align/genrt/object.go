@@ -199,8 +199,10 @@ func (o *Object) Align() int {
 	E := len(o.eg)
 	o.ws, o.vs = grow(o.ws, E), grow(o.vs, E)
 	for x := range E {
+		// A key pair and a missing gold member weigh the gold property's
+		// valueWeight, an extra candidate key 1 (docs/SCORING.md §6.4).
 		o.ws[x], o.vs[x] = 1, 0
-		if o.eg[x] >= 0 && o.ep[x] >= 0 {
+		if o.eg[x] >= 0 {
 			o.ws[x] = o.spec.Weights[o.gt[o.eg[x]]]
 		}
 	}

@@ -30,6 +30,7 @@ var profileSchemas = []struct{ name, text string }{
 	{"loose", `{"type":"object","properties":{"name":{"type":"string","threshold":1.5}}}`},
 	{"text", `{"type":"string"}`},
 	{"union", `{"type":["string","array"],"items":{"type":"string"}}`},
+	{"invoice", `{"type":"object","properties":{"num":{"type":"string","score":"exact","valueWeight":2},"a":{"type":"string"},"b":{"type":"string"}}}`},
 }
 
 // expect is what one profile's output must show: a text the output
@@ -93,6 +94,10 @@ var profileDifferences = []profileExample{
 		expect{text: "Attribution: total 1.0, residual 0.0, 1 row", line: true}, expect{text: "Attribution: total 0.0, residual -1.0, 0 rows", line: true}},
 	{"… and describe says the kinds differ", []string{"describe"}, "union", `"a"`, `["a"]`,
 		expect{text: rootKindLine, line: true}, expect{text: rootKindLine, absent: true}},
+	{"a missing member weighs its valueWeight, as a wrong value does (docs/SCORING.md §6.5)", []string{"score"}, "invoice",
+		`{"num":"INV-1","a":"x","b":"y"}`, `{"a":"x","b":"y"}`, score("0.5"), score("0.6666666666666666")},
+	{"… and its fix recovers that share", []string{"score", "-feedback"}, "invoice", `{"num":"INV-1","a":"x","b":"y"}`, `{"a":"x","b":"y"}`,
+		expect{text: `Adding it recovers +0.500.`}, expect{text: `Adding it recovers +0.333.`}},
 	{"member order never matters: ties in fuzzy key alignment follow the schema's property order", []string{"score"}, "keys",
 		`{"ba":2,"ab":1}`, `{"aa":2}`, score("0.25"), score("0.5")},
 	{"… and the same gold in schema order", []string{"score"}, "keys", `{"ab":1,"ba":2}`, `{"aa":2}`, score("0.25"), score("0.25")},
