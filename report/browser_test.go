@@ -162,6 +162,20 @@ func TestBrowserReport(t *testing.T) {
 	url := "file://" + file
 	b.do(t, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#case-view table.aligned")))
 
+	// The title and the header name the input.
+	if got := jsEval[string](t, b, `document.title`); got != "browser test · oagen eval report" {
+		t.Errorf("document title = %q", got)
+	}
+	if got := jsEval[string](t, b, `document.getElementById('title').textContent`); got != "browser test" {
+		t.Errorf("header = %q", got)
+	}
+	if got := jsEval[bool](t, b, `document.getElementById('shards') === null`); !got {
+		t.Error("the report of one run lists shards")
+	}
+	if got, want := jsEval[string](t, b, `document.getElementById('path-count').textContent`), fmt.Sprintf("Showing %d of %d paths", min(12, len(sum.Paths)), len(sum.Paths)); len(sum.Paths) > 12 && got != want {
+		t.Errorf("path count line = %q, want %q", got, want)
+	}
+
 	if got, want := jsEval[string](t, b, `document.getElementById('mean').textContent`), fmt.Sprintf("%.3f", *sum.Mean); got != want {
 		t.Errorf("mean = %q, want %q", got, want)
 	}
@@ -227,11 +241,14 @@ func TestBrowserReport(t *testing.T) {
 	// and the fixes.
 	kinds := []byte(`{"id":"kinds","schema":{"type":["object","array"],"items":{"type":"integer"}},"gold":{"a":1},"candidate":[1]}`)
 	sum, st = evaluate(t, append(slices.Clone(lines[:5]), kinds), eval.Config{})
-	page := render(t, sum, st, Options{Title: "browser test, small"})
+	page := render(t, sum, st, Options{Title: "merge of s1, s2", Shards: []string{"s1", "s2"}})
 	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	b.do(t, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#case-view table.aligned")))
+	if got := jsEval[string](t, b, `document.title + ' | ' + document.getElementById('title').textContent + ' | ' + document.getElementById('shards').textContent`); got != "merge of s1, s2 · oagen eval report | merge of s1, s2 | merged from 2 shards: s1, s2" {
+		t.Errorf("merged report: title | header | shards = %q", got)
+	}
 	cs := embeddedCases(t, page)
 	org := slices.IndexFunc(cs, func(c embedded) bool { return string(c.ID) == `"orgchart"` })
 	if org < 0 {

@@ -30,6 +30,7 @@ var tmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 	},
 	"pct":      func(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" },
 	"count":    groupDigits,
+	"plural":   plural,
 	"add":      func(a, b float64) float64 { return a + b },
 	"sub":      func(a, b float64) float64 { return a - b },
 	"ciWidth":  func(lo, hi float64) float64 { return math.Max(hi-lo, 0.004) },
@@ -42,6 +43,7 @@ var tmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 // page, the histogram's geometry and the embedded cases.
 type page struct {
 	Title     string
+	Shards    []string
 	Cases     int
 	Scored    int
 	Invalid   int
@@ -219,6 +221,14 @@ func fixed(x float64, digits int) string {
 }
 
 // groupDigits writes n with thin-space thousands separators: 10 000.
+// plural is "n one", or "n many" unless n is 1, with n's digits grouped.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return groupDigits(n) + " " + many
+}
+
 func groupDigits(n int) string {
 	s := strconv.Itoa(n)
 	neg := strings.HasPrefix(s, "-")

@@ -34,8 +34,11 @@ import (
 // Options configure Write.
 type Options struct {
 	// Title names the evaluation (the input file, say) in the page's
-	// header; "" for "Evaluation".
+	// title and header; "" for "Evaluation".
 	Title string
+	// Shards are the inputs a merged evaluation combines (shard
+	// directories), listed under the title; nil for one run.
+	Shards []string
 }
 
 // Detail builds the view of a scored case and returns its JSON, for
@@ -99,6 +102,7 @@ func caseName(id json.RawMessage, line int) string {
 func newPage(sum *eval.Summary, st *eval.State, opts Options) (*page, error) {
 	p := &page{
 		Title:          opts.Title,
+		Shards:         opts.Shards,
 		Cases:          int(sum.Cases),
 		Scored:         int(sum.Scored),
 		Invalid:        int(sum.InvalidCandidates),
@@ -185,9 +189,10 @@ func newPage(sum *eval.Summary, st *eval.State, opts Options) (*page, error) {
 			p.Embedded[i].Tag = ""
 		}
 	} else if len(p.Embedded) > 0 {
-		p.EmbedNote = fmt.Sprintf("This report embeds %s of the %s scored cases: the %s lowest scores and a sample of %s others, "+
+		p.EmbedNote = fmt.Sprintf("This report embeds %s of the %s: the %s and a sample of %s, "+
 			"chosen by a hash of each input line (so the same cases are chosen however the input is split into shards).",
-			groupDigits(len(p.Embedded)), groupDigits(int(sum.Scored)), groupDigits(len(st.Worst)), groupDigits(sampled))
+			groupDigits(len(p.Embedded)), plural(int(sum.Scored), "scored case", "scored cases"),
+			plural(len(st.Worst), "lowest score", "lowest scores"), plural(sampled, "other", "others"))
 	}
 	for i, w := range sum.Worst {
 		r := worstRow{Rank: i + 1, Name: caseName(w.ID, w.Line), Score: w.Score, Invalid: w.Invalid}

@@ -8,6 +8,11 @@
     return e;
   }
 
+  // plural is "n one", or "n many" unless n is 1.
+  function plural(n, one, many) {
+    return n === 1 ? '1 ' + one : n + ' ' + many;
+  }
+
   function fmt(x, digits) {
     if (x >= 1) return '1';
     if (x <= 0) return '0';
@@ -23,8 +28,8 @@
     var rows = Array.prototype.slice.call(tbody.rows).filter(function (r) { return r.dataset.path !== undefined; });
     var showCount = function () {
       var shown = rows.filter(function (r) { return !r.classList.contains('hidden'); }).length;
-      countLine.textContent = shown === rows.length ? rows.length + ' paths' : 'Showing ' + shown + ' of ' + rows.length + ' paths';
-      morePaths.textContent = 'Show all ' + rows.length + ' paths';
+      countLine.textContent = shown === rows.length ? plural(rows.length, 'path', 'paths') : 'Showing ' + shown + ' of ' + plural(rows.length, 'path', 'paths');
+      morePaths.textContent = 'Show all ' + plural(rows.length, 'path', 'paths');
     };
     Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th) {
       var key = th.dataset.key;
@@ -285,7 +290,7 @@
     cb.addEventListener('change', hide);
     hide();
     view.appendChild(aligned);
-    if (v.truncated) view.appendChild(el('p', 'trunc', 'The view is cut to its first ' + v.rows.length + ' rows.'));
+    if (v.truncated) view.appendChild(el('p', 'trunc', 'The view is cut to its first ' + plural(v.rows.length, 'row', 'rows') + '.'));
   }
 
   // firstAligned is the first case with aligned rows (the lowest score

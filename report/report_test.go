@@ -270,3 +270,61 @@ func TestDetailSemanticReferences(t *testing.T) {
 		t.Errorf("literal fix %q, semantic fix %q", literal, semantic)
 	}
 }
+
+// TestWritePlurals renders reports whose counts are 0, 1 and 2 (invalid
+// candidates, cases per histogram bin, lowest scores and other cases of the
+// embed note) and checks each count's noun, and that a merged report lists
+// its shards with theirs.
+func TestWritePlurals(t *testing.T) {
+	schema := []byte(`{"type":"integer"}`)
+	line := func(id, gold, cand string) []byte { return requestLine(t, id, schema, []byte(gold), []byte(cand)) }
+	// Scores 1, 0 (invalid), 0 (invalid), 0.x: bins with 1 and 2 cases.
+	lines := [][]byte{line("a", "1", "1"), line("b", "1", `"x"`), line("c", "1", `"y"`), line("d", "10", "9")}
+	for _, tc := range []struct {
+		lines [][]byte
+		cfg   eval.Config
+		want  []string
+		not   []string
+	}{
+		{lines[:2], eval.Config{}, []string{"· 1 invalid candidate (score 0)", ": 1 case</title>", ": 0 cases</title>"}, []string{"1 invalid candidates", "1 cases"}},
+		{lines[:3], eval.Config{}, []string{"· 2 invalid candidates (score 0)", ": 2 cases</title>"}, []string{"2 invalid candidate "}},
+		{lines, eval.Config{Worst: 1, Sample: 1}, []string{"the 1 lowest score and a sample of 1 other,"}, nil},
+		{lines, eval.Config{Worst: 2, Sample: 1}, []string{"the 2 lowest scores and a sample of 1 other,"}, nil},
+	} {
+		sum, st := evaluate(t, tc.lines, tc.cfg)
+		page := render(t, sum, st, Options{})
+		for _, w := range tc.want {
+			if !strings.Contains(page, w) {
+				t.Errorf("%d cases: the page lacks %q", len(tc.lines), w)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(page, w) {
+				t.Errorf("%d cases: the page has %q", len(tc.lines), w)
+			}
+		}
+	}
+	sum, st := evaluate(t, lines[:1], eval.Config{})
+	for _, tc := range []struct {
+		shards []string
+		want   string
+	}{
+		{[]string{"a"}, `merged from 1 shard: <code>a</code></p>`},
+		{[]string{"a", "b"}, `merged from 2 shards: <code>a</code>, <code>b</code></p>`},
+	} {
+		if page := render(t, sum, st, Options{Title: "t", Shards: tc.shards}); !strings.Contains(page, tc.want) {
+			t.Errorf("shards %q: the page lacks %q", tc.shards, tc.want)
+		}
+	}
+	if page := render(t, sum, st, Options{Title: "t"}); strings.Contains(page, `id="shards"`) {
+		t.Error("a report without shards lists shards")
+	}
+	for _, tc := range []struct {
+		n    int
+		want string
+	}{{0, "0 cases"}, {1, "1 case"}, {2, "2 cases"}, {1000, "1\u202f000 cases"}} {
+		if got := plural(tc.n, "case", "cases"); got != tc.want {
+			t.Errorf("plural(%d) = %q, want %q", tc.n, got, tc.want)
+		}
+	}
+}

@@ -185,13 +185,7 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	title := strings.Join(fs.Args(), ", ")
-	if f.merge {
-		title = "merge of " + title
-	} else if title == "-" {
-		title = "standard input"
-	}
-	sum, err := writeEvalOutputs(run, title)
+	sum, err := writeEvalOutputs(run, reportOptions(f.merge, args))
 	if err != nil {
 		return err
 	}
@@ -410,15 +404,32 @@ func (s *shardSet) add(name string) (*eval.State, *runRecord, error) {
 	return st, run, nil
 }
 
-// writeEvalOutputs writes the summary and the report (titled title) of a
+// reportOptions are the report options of an eval of the input file args[0]
+// or, with merge, of the shard directories args: the title names the input
+// ("standard input" for "-") or the shards, which the report lists.
+func reportOptions(merge bool, args []string) report.Options {
+	if !merge {
+		if args[0] == "-" {
+			return report.Options{Title: "standard input"}
+		}
+		return report.Options{Title: args[0]}
+	}
+	title := "merge of " + plural(len(args), "shard", "shards")
+	if len(args) <= 3 {
+		title = "merge of " + strings.Join(args, ", ")
+	}
+	return report.Options{Title: title, Shards: args}
+}
+
+// writeEvalOutputs writes the summary and the report (with opts) of a
 // run under temporary names, then commits the directory: the files are
 // renamed into place and state.json, the completion record, is written
 // last.
-func writeEvalOutputs(run *evalRun, title string) (*eval.Summary, error) {
+func writeEvalOutputs(run *evalRun, opts report.Options) (*eval.Summary, error) {
 	sum := run.st.Finish()
 	err := writeJSON(run.dir, "summary.json", sum)
 	if err == nil {
-		err = writeReport(run.dir, title, sum, run.st)
+		err = writeReport(run.dir, opts, sum, run.st)
 	}
 	if err == nil {
 		err = run.dir.commit(run.st, run.results)
@@ -439,16 +450,15 @@ func writeJSON(d *evalDir, name string, v any) error {
 }
 
 // writeReport writes DIR/report.html, rendered from the summary and the
-// state (its Worst and Sample cases carry the views); title names the
-// input.
-func writeReport(dir *evalDir, title string, sum *eval.Summary, st *eval.State) error {
+// state (its Worst and Sample cases carry the views).
+func writeReport(dir *evalDir, opts report.Options, sum *eval.Summary, st *eval.State) error {
 	f, err := dir.create("report.html")
 	if err != nil {
 		return err
 	}
 	defer f.Close()
 	w := bufio.NewWriterSize(f, 1<<16)
-	if err := report.Write(w, sum, st, report.Options{Title: title}); err != nil {
+	if err := report.Write(w, sum, st, opts); err != nil {
 		return err
 	}
 	if err := w.Flush(); err != nil {
