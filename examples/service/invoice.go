@@ -10,6 +10,13 @@
 // reference interpreter (package interp) and the schema, for a service
 // that would rather not generate code; both give the same scores and
 // feedback (see the examples).
+//
+// The example pair is the examples' gold invoice and a model's extraction of
+// it: the model makes up its own party ids (free: referential alignment),
+// misspells the vendor, drops a line item and the notes and miscounts the
+// bolts. Score it from the repository's root:
+//
+//	go run ./cmd/oagen score -feedback -schema examples/service/invoice.schema.json examples/service/gold.json examples/service/candidate.json
 package service
 
 //go:generate go run github.com/objectaligner/oagen/cmd/oagen schema -type Invoice -o invoice.schema.json .
