@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -32,10 +33,19 @@ const DefaultAddr = "127.0.0.1:8080"
 // request), 404 (an unknown schema name or path), 405 (a wrong method), 413
 // (a body over Config.MaxBody, refused without reading it all), 503 with
 // Retry-After (more than Jobs + Queue scoring requests in progress), 504
-// (past Config.Timeout; the scoring is stopped) or 500 (a bug). An item of a
-// batch that cannot be scored is an error object in its place in
-// "results"; the batch itself succeeds. Every request is logged to
-// Config.Logger.
+// (past Config.Timeout; the scoring is stopped) or 500 (a bug); an error
+// answering a request with an "id" carries it (recovered from the first
+// member of a body that is not valid JSON). An item of a batch that cannot
+// be scored is an error object in its place in "results"; the batch itself
+// succeeds. Every request is logged to Config.Logger.
+//
+// A scoring request is admitted (counted against Jobs + Queue) only once
+// its body has been read, so that clients sending their bodies slowly hold
+// a connection, not a worker or a queue place (the body read is bounded by
+// the server's read timeout, Config.Timeout + 10 s). Once admitted, a
+// request is scored to its end or to Config.Timeout even if its client
+// closes its side of the connection: a client that half-closes after
+// sending its request (as "nc -N" and some proxies do) gets its answer.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	route := func(path, method string, h http.HandlerFunc) {
@@ -66,21 +76,33 @@ func methodOnly(method string, h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// admitted refuses a scoring request with 503 when Jobs + Queue are in
-// progress, and bounds an admitted one by Config.Timeout.
-func (s *Server) admitted(h func(http.ResponseWriter, *http.Request)) http.HandlerFunc {
+// admitted reads the body of a scoring request, then refuses the request
+// with 503 when Jobs + Queue are in progress, and bounds an admitted one
+// by Config.Timeout. The scoring is not stopped when the client closes its
+// side of the connection (see Handler).
+func (s *Server) admitted(h func(http.ResponseWriter, *http.Request, []byte)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		data, ok := s.readBody(w, r)
+		if !ok {
+			return
+		}
 		select {
 		case s.admit <- struct{}{}:
 		default:
 			w.Header().Set("Retry-After", "1")
-			writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d requests in progress; retry later", cap(s.admit)))
+			b := []byte{'{'}
+			if id, ok := recoverID(data); ok {
+				b = append(jsonval.AppendJSON(append(b, `"id":`...), id), ',')
+			}
+			b = append(b, `"error":`...)
+			b = jsonval.AppendJSON(b, jsonval.NewString(fmt.Sprintf("busy: %d requests in progress; retry later", cap(s.admit))))
+			writeJSON(w, http.StatusServiceUnavailable, append(b, '}'))
 			return
 		}
 		defer func() { <-s.admit }()
-		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), s.cfg.Timeout)
 		defer cancel()
-		h(w, r.WithContext(ctx))
+		h(w, r.WithContext(ctx), data)
 	}
 }
 
@@ -111,14 +133,10 @@ func (s *Server) tooLarge() string {
 	return fmt.Sprintf("request body larger than %d bytes (-max-body)", s.cfg.MaxBody)
 }
 
-func (s *Server) handleScore(w http.ResponseWriter, r *http.Request) {
-	data, ok := s.readBody(w, r)
-	if !ok {
-		return
-	}
+func (s *Server) handleScore(w http.ResponseWriter, r *http.Request, data []byte) {
 	req, err := request.Parse(data, s.dec)
 	if err != nil {
-		s.writeRequestError(w, r, nil, err)
+		s.writeRequestError(w, r, s.idOf(data, req), err)
 		return
 	}
 	out, err := s.score(r.Context(), req)
@@ -129,13 +147,14 @@ func (s *Server) handleScore(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
-	data, ok := s.readBody(w, r)
-	if !ok {
-		return
-	}
+func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request, data []byte) {
 	v, err := jsonval.Decode(data, jsonval.DecodeOptions{MaxDepth: s.dec.MaxDepth + 2})
 	if err != nil {
+		var se *jsonval.SyntaxError
+		if errors.As(err, &se) && strings.HasPrefix(se.Msg, "nesting depth exceeds") {
+			// The items sit two levels down: name the items' own limit.
+			err = fmt.Errorf("%d:%d: an item's nesting depth exceeds the MaxDepth limit of %d (-max-depth)", se.Line, se.Col, s.dec.MaxDepth)
+		}
 		s.writeRequestError(w, r, nil, &request.Error{Kind: request.BadJSON, Err: err})
 		return
 	}
@@ -150,7 +169,7 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 	for i, item := range items.Arr {
 		req, err := request.FromValue(item)
 		if err != nil {
-			results[i] = request.AppendError(nil, nil, fmt.Sprintf("/items/%d%s", i, pointerSuffix(err)), err)
+			results[i] = request.AppendError(nil, req, fmt.Sprintf("/items/%d%s", i, pointerSuffix(err)), err)
 			continue
 		}
 		reqs[i] = req
@@ -233,9 +252,6 @@ func (s *Server) writeRequestError(w http.ResponseWriter, r *http.Request, req *
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		status, msg = http.StatusGatewayTimeout, fmt.Sprintf("scoring stopped after the %v timeout (-timeout)", s.cfg.Timeout)
-	case errors.Is(err, context.Canceled):
-		// The client is gone; nobody reads the answer.
-		status, msg = 499, "client closed the request"
 	case errors.Is(err, errUnknownSchema):
 		status = http.StatusNotFound
 	case request.KindOf(err) == request.Internal:
@@ -297,7 +313,9 @@ func (s *Server) accessLog(h http.Handler) http.Handler {
 
 // ListenAndServe serves the Handler on addr until ctx is done, then shuts
 // down gracefully: it stops accepting connections, lets the requests in
-// progress finish (each is bounded by Config.Timeout) and returns nil.
+// progress finish (each is bounded by Config.Timeout) for at most
+// Config.Grace, closes the connections still open after it (clients still
+// sending their bodies, say) and returns nil.
 // ready, if not nil, is called with the listening address once the server
 // accepts connections.
 func (s *Server) ListenAndServe(ctx context.Context, addr string, ready func(net.Addr)) error {
@@ -329,11 +347,15 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, ready func(net.Addr
 		return err
 	case <-ctx.Done():
 	}
-	s.log.Info("shutting down: finishing the requests in progress")
-	grace, cancel := context.WithTimeout(context.Background(), s.cfg.Timeout+5*time.Second)
+	s.log.Info("shutting down: finishing the requests in progress", "grace", s.cfg.Grace)
+	grace, cancel := context.WithTimeout(context.Background(), s.cfg.Grace)
 	defer cancel()
 	if err := srv.Shutdown(grace); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+		if !errors.Is(err, context.DeadlineExceeded) {
+			return fmt.Errorf("shutdown: %w", err)
+		}
+		s.log.Warn("grace period over: closing the connections still open", "grace", s.cfg.Grace)
+		srv.Close()
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err

@@ -320,9 +320,11 @@ func TestHTTPTimeout(t *testing.T) {
 }
 
 // TestHTTPClientGone checks that a client that disconnects in the middle of
-// a pair that takes seconds frees its worker within a generous bound.
+// a pair that takes seconds holds its worker no longer than the timeout
+// (the scoring is not stopped by the disconnect: a half-closed client must
+// get its answer, TestHTTPHalfClose).
 func TestHTTPClientGone(t *testing.T) {
-	s := newServer(t, Config{Jobs: 1})
+	s := newServer(t, Config{Jobs: 1, Timeout: 300 * time.Millisecond})
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -388,7 +390,7 @@ func TestHTTPBodyLimit(t *testing.T) {
 // TestHTTPBusy fills the only worker and the (empty) queue: the next
 // scoring request gets 503 with Retry-After; other routes still answer.
 func TestHTTPBusy(t *testing.T) {
-	s := newServer(t, Config{Jobs: 1, Queue: -1})
+	s := newServer(t, Config{Jobs: 1, Queue: -1, Timeout: 2 * time.Second})
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -514,7 +516,7 @@ func TestStdio(t *testing.T) {
 	in.WriteString("garbage\n")                                                        // an error without id
 	in.WriteString(`{"id":"last","gold":1,"candidate":2,"schema":{"type":"integer"}}`) // no final newline
 	want[`"bad"`] = `{"id":"bad","score":null,"error":"line 42: missing \"candidate\"","error_kind":"bad_request"}`
-	want[`"nope"`] = `{"id":"nope","score":null,"error":"/schema: unknown schema name \"nope\" (known: \"org\", \"slow\")","error_kind":"bad_schema"}`
+	want[`"nope"`] = `{"id":"nope","score":null,"error":"line 43: /schema: unknown schema name \"nope\" (known: \"org\", \"slow\")","error_kind":"bad_schema"}`
 	want[`"last"`] = `{"id":"last","score":0.5,"objective_scores":{}}`
 	got, anon := stdioResponses(t, s, in.String())
 	for id, w := range want {

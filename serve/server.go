@@ -53,6 +53,10 @@ type Config struct {
 	// Timeout bounds the scoring of one request, or of one batch
 	// (0: DefaultTimeout).
 	Timeout time.Duration
+	// Grace bounds the graceful shutdown of an HTTP server: the requests in
+	// progress get this long to finish, after which the connections still
+	// open are closed (0: Timeout + 5 s).
+	Grace time.Duration
 	// Logger receives the access log and warnings (nil: discarded).
 	Logger *slog.Logger
 }
@@ -89,6 +93,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.Grace <= 0 {
+		cfg.Grace = cfg.Timeout + 5*time.Second
 	}
 	log := cfg.Logger
 	if log == nil {

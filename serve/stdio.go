@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,9 +19,11 @@ import (
 // matches them by "id"). Up to Config.Jobs requests are scored at once;
 // reading pauses while every worker is busy. A line that is not a valid
 // request, or that cannot be scored, gets an error response
-// {"id":…,"score":null,"error":"…","error_kind":"…"} (without "id" when the
-// line has none that can be read) and the server goes on. Empty lines are
-// skipped.
+// {"id":…,"score":null,"error":"line N: …","error_kind":"…"} and the server
+// goes on. The "id" is echoed whenever it can be read, even from a line that
+// is not valid JSON, as long as it comes before the first unreadable member
+// (see idOf); only a line with no readable id gets an answer without one.
+// Empty lines are skipped.
 //
 // At the end of in, or when ctx is done, ServeStdio stops reading, lets the
 // requests in progress finish, writes their responses and returns nil (or
@@ -64,7 +67,7 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 			}
 			req, err := request.Parse(l.data, s.dec)
 			if err != nil {
-				results <- request.AppendError(nil, s.idOf(l.data, err), fmt.Sprintf("line %d: %v", l.n, err), err)
+				results <- request.AppendError(nil, s.idOf(l.data, req), fmt.Sprintf("line %d: %v", l.n, err), err)
 				continue
 			}
 			// Take a worker here, so that reading pauses while all are busy;
@@ -83,7 +86,7 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 					if errors.Is(err, context.DeadlineExceeded) {
 						msg = fmt.Sprintf("scoring stopped after the %v timeout (-timeout)", s.cfg.Timeout)
 					}
-					out = request.AppendError(nil, req, msg, err)
+					out = request.AppendError(nil, req, fmt.Sprintf("line %d: %s", l.n, msg), err)
 				}
 				results <- out
 			})
@@ -97,22 +100,54 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	return err
 }
 
-// idOf returns a request holding only the "id" of a line that is well-formed
-// JSON but not a valid request (err), so that its error response carries
-// the id; nil when there is none.
-func (s *Server) idOf(line []byte, err error) *request.Request {
-	if request.KindOf(err) == request.BadJSON {
-		return nil
+// idOf returns the request to answer an unparseable request with: req
+// when it carries the id (Parse returns the id of a well-formed request of
+// the wrong shape), else a request holding only the id recovered from the
+// raw text, else nil. The id is recovered, for a body that is not valid
+// JSON (an unpaired surrogate escape, nesting beyond the limit, a
+// truncated line), from the top-level members before the first one that
+// cannot be read: a client that puts "id" first always gets it back.
+func (s *Server) idOf(data []byte, req *request.Request) *request.Request {
+	if req != nil && req.HasID {
+		return req
 	}
-	v, derr := jsonval.Decode(line, s.dec)
-	if derr != nil {
-		return nil
+	if id, ok := recoverID(data); ok {
+		return &request.Request{ID: id, HasID: true}
 	}
-	id, ok := v.Get("id")
-	if !ok || id.Kind == jsonval.Array || id.Kind == jsonval.Object {
-		return nil
+	return nil
+}
+
+// recoverID reads the "id" member of the JSON object text data, if it is a
+// scalar that comes before anything unreadable.
+func recoverID(data []byte) (jsonval.Value, bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return jsonval.Value{}, false
 	}
-	return &request.Request{ID: id, HasID: true}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return jsonval.Value{}, false
+		}
+		if key != "id" {
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return jsonval.Value{}, false
+			}
+			continue
+		}
+		var raw json.RawMessage
+		if dec.Decode(&raw) != nil {
+			return jsonval.Value{}, false
+		}
+		v, err := jsonval.Decode(raw, jsonval.DecodeOptions{MaxDepth: 1})
+		if err != nil || v.Kind == jsonval.Array || v.Kind == jsonval.Object {
+			return jsonval.Value{}, false
+		}
+		return v, true
+	}
+	return jsonval.Value{}, false
 }
 
 // stdioLine is one input line (without its terminator), numbered from 1.

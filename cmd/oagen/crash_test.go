@@ -1,14 +1,17 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -158,5 +161,60 @@ func TestEvalKilledMidRun(t *testing.T) {
 	code, _, errText = runBounded(t, "", "eval", "-merge", "-o", filepath.Join(dir, "merged2"), out)
 	if code != exitInput || !strings.Contains(errText, out+": a mixed directory") {
 		t.Errorf("merge of a mixed directory: exit %d, stderr %q; want exit 1 naming %s", code, errText, out)
+	}
+}
+
+// TestServeSIGTERMWithSlowClient: SIGTERM to "oagen serve" while a client
+// is still sending its body exits 0 once the grace period is over (it
+// exited 1 with "shutdown: context deadline exceeded").
+func TestServeSIGTERMWithSlowClient(t *testing.T) {
+	cmd := cliCommand("serve", "-http", "127.0.0.1:0", "-schema", orgSchema, "-grace", "300ms", "-timeout", "1s")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	addrc := make(chan string, 1)
+	var logText strings.Builder
+	logDone := make(chan struct{})
+	go func() {
+		defer close(logDone)
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			line := sc.Text()
+			logText.WriteString(line + "\n")
+			if _, after, ok := strings.Cut(line, "msg=listening addr="); ok {
+				addrc <- after
+			}
+		}
+	}()
+	var addr string
+	select {
+	case addr = <-addrc:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("serve did not start listening")
+	}
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprintf(c, "POST /v1/score HTTP/1.1\r\nHost: test\r\nContent-Length: 1000\r\n\r\n{")
+	time.Sleep(100 * time.Millisecond) // let the server start reading the body
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { <-logDone; exited <- cmd.Wait() }()
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("serve after SIGTERM with a slow client: %v\n%s", err, logText.String())
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatal("serve still running 2 minutes after SIGTERM")
 	}
 }

@@ -46,10 +46,13 @@ progress and exits 0.
 Errors are JSON with status 400 (bad JSON or request), 404 (unknown schema
 name), 413 (body over -max-body), 503 with Retry-After (more than -jobs plus
 -queue scoring requests in progress) or 504 (past -timeout; the scoring is
-stopped). Every request is logged on stderr (-log-format).
+stopped), with the request's "id" when it has one. A request counts against
+-jobs and -queue only once its body is read, and is scored to its end (or
+-timeout) even when its client half-closes the connection. Every request is
+logged on stderr (-log-format).
 
-SIGTERM or SIGINT stops accepting requests, finishes those in progress and
-exits 0. The scoring, feedback and limit flags (those of "oagen score") set the
+SIGTERM or SIGINT stops accepting requests, finishes those in progress (for
+at most -grace; connections still open then are closed) and exits 0. The scoring, feedback and limit flags (those of "oagen score") set the
 defaults of every request (its "options" override them; the limits bound all).
 
 Flags:
@@ -76,6 +79,7 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		queue     = fs.Int("queue", serve.DefaultQueue, "HTTP: scoring requests that may wait for a worker before new ones get 503 (0: none)")
 		maxBody   = fs.Int64("max-body", serve.DefaultMaxBody, "largest HTTP request body or stdin line, in `bytes`")
 		timeout   = fs.Duration("timeout", serve.DefaultTimeout, "scoring time allowed to one request or batch; the scoring stops after it")
+		grace     = fs.Duration("grace", 0, "HTTP: time the requests in progress get to finish at shutdown (default: -timeout + 5s)")
 		cacheSize = fs.Int("cache", request.DefaultCacheSize, "compiled schemas kept (per schema content and scoring options)")
 		logFormat = fs.String("log-format", "text", "log format on stderr: text or json")
 	)
@@ -103,8 +107,8 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if *stdio && httpSet {
 		return usagef("give -stdio or -http, not both")
 	}
-	if *jobs <= 0 || *maxBody <= 0 || *timeout <= 0 || *queue < 0 || *cacheSize <= 0 {
-		return usagef("-jobs, -max-body, -timeout and -cache want positive values, -queue a non-negative one")
+	if *jobs <= 0 || *maxBody <= 0 || *timeout <= 0 || *queue < 0 || *cacheSize <= 0 || *grace < 0 {
+		return usagef("-jobs, -max-body, -timeout and -cache want positive values, -queue and -grace non-negative ones")
 	}
 	if err := f.check(); err != nil {
 		return err
@@ -136,7 +140,7 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	srv, err := serve.New(serve.Config{
 		Schemas: set, Base: base, CacheSize: *cacheSize, Jobs: *jobs, Queue: q,
-		MaxBody: *maxBody, Timeout: *timeout, Logger: log,
+		MaxBody: *maxBody, Timeout: *timeout, Grace: *grace, Logger: log,
 	})
 	if err != nil {
 		return err
