@@ -52,8 +52,9 @@ stopped), with the request's "id" when it has one. A request counts against
 logged on stderr (-log-format).
 
 SIGTERM or SIGINT stops accepting requests, finishes those in progress (for
-at most -grace; connections still open then are closed) and exits 0. The scoring, feedback and limit flags (those of "oagen score") set the
-defaults of every request (its "options" override them; the limits bound all).
+at most -grace; connections still open then are closed) and exits 0. The
+scoring, feedback and limit flags (those of "oagen score") set the defaults of
+every request (its "options" override them; the limits bound all).
 
 Flags:
 `
