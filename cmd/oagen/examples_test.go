@@ -10,9 +10,10 @@ import (
 	"testing"
 )
 
-// exampleCommand is the line of an example's package doc that scores its
-// pair from the repository's root.
-var exampleCommand = regexp.MustCompile(`(?m)^//\tgo run \./cmd/oagen (score .*)$`)
+// exampleCommand is the line of an example's package doc (or of its
+// README.md, for an example without Go code) that scores its pair from the
+// repository's root.
+var exampleCommand = regexp.MustCompile(`(?m)^(?://)?\tgo run \./cmd/oagen (score .*)$`)
 
 // TestExamplePairs checks that every example under examples/ ships a gold
 // and a candidate and, in its package doc, a command that scores them, and
@@ -36,11 +37,15 @@ func TestExamplePairs(t *testing.T) {
 		t.Run(d.Name(), func(t *testing.T) {
 			var cmd []string
 			files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+			files = append(files, filepath.Join(dir, "README.md"))
 			for _, f := range files {
 				if strings.HasSuffix(f, "_test.go") {
 					continue
 				}
 				data, err := os.ReadFile(f)
+				if os.IsNotExist(err) && filepath.Base(f) == "README.md" {
+					continue
+				}
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -49,7 +54,7 @@ func TestExamplePairs(t *testing.T) {
 				}
 			}
 			if cmd == nil {
-				t.Fatalf("no package doc line %q scores the example's pair", "//\tgo run ./cmd/oagen score …")
+				t.Fatalf("no package doc (or README.md) line %q scores the example's pair", "//\tgo run ./cmd/oagen score …")
 			}
 			for _, f := range []string{"gold.json", "candidate.json"} {
 				want := filepath.ToSlash(filepath.Join(dir, f))
