@@ -215,6 +215,11 @@ func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "oagen help: want one command, got %d arguments\n", len(args))
 		return exitUsage
 	}
+	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, topUsage)
+		return exitOK
+	}
 	if c := lookupCommand(args[0]); c != nil {
 		return run([]string{c.name, "-h"}, stdin, stdout, stderr)
 	}

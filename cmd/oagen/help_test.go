@@ -66,7 +66,7 @@ func TestHelpGolden(t *testing.T) {
 		}
 		check(c.name, fout.String()+ferr.String())
 	}
-	for _, args := range [][]string{{"-h"}, {"help"}, {"--help"}, {"-help"}} {
+	for _, args := range [][]string{{"-h"}, {"help"}, {"--help"}, {"-help"}, {"help", "help"}, {"help", "-h"}} {
 		var stdout, stderr bytes.Buffer
 		if code := run(args, strings.NewReader(""), &stdout, &stderr); code != exitOK || stdout.String() != topUsage || stderr.Len() != 0 {
 			t.Errorf("oagen %s: exit %d, stderr %q; want the top-level help on stdout, exit 0", strings.Join(args, " "), code, stderr.String())

@@ -128,3 +128,24 @@ func TestReadmeAnnotations(t *testing.T) {
 		t.Error("examples/meeting/schema.json is not the plain schema with the README's annotations")
 	}
 }
+
+// TestCLIDocForms checks that docs/CLI.md lists the forms of the top-level
+// help, as "oagen help" prints them.
+func TestCLIDocForms(t *testing.T) {
+	data, err := os.ReadFile("../../docs/CLI.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)## Commands\n\n```\n(.*?)```\n").FindSubmatch(data)
+	if m == nil {
+		t.Fatal("docs/CLI.md has no Commands block")
+	}
+	usage, _, _ := strings.Cut(strings.SplitN(topUsage, "Usage:\n", 2)[1], "\n\n")
+	var want strings.Builder
+	for _, line := range strings.Split(usage, "\n") {
+		want.WriteString(strings.TrimPrefix(line, "  ") + "\n")
+	}
+	if string(m[1]) != want.String() {
+		t.Errorf("docs/CLI.md's Commands block is not the forms of \"oagen help\" (copy them from it): %s", firstDiff(string(m[1]), want.String()))
+	}
+}
