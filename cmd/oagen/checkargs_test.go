@@ -66,6 +66,9 @@ func TestCheckPaths(t *testing.T) {
 		{".", []string{"check", "./nonexist/..."}, exitInput, "pattern ./nonexist/...: "},
 		{".", []string{"check", "example.com/nope/pkg"}, exitInput, "example.com/nope/pkg"},
 		{".", []string{"schema", "-type", "X", "./nonexist"}, exitInput, "oagen schema: stat "},
+		{"../../structtag/testdata", []string{"schema", "-type", "UnknownKeyword", "bad"}, exitInput, "bad.UnknownKeyword: 1 annotation error"},
+		{"../../structtag/testdata", []string{"schema", "-type", "X", "bad/bad.go"}, exitUsage, "bad/bad.go is a Go file: name its package (./bad)"},
+		{"../../structtag/testdata", []string{"gen", "-type", "X", "bad/bad.go"}, exitUsage, "bad/bad.go is a Go file: name its package (./bad)"},
 		{".", []string{"check", "../../examples/orgchart/schema.json", "../../examples/service"}, exitOK, ""},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {

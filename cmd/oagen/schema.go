@@ -70,9 +70,13 @@ func cmdSchema(args []string, stdout, stderr io.Writer) error {
 	return writeOutput(*out, data, stdout)
 }
 
-// loadOne loads the single package matching pattern.
+// loadOne loads the single package matching pattern (a directory may be
+// named without "./", see packageArg).
 func loadOne(pattern string) (*structtag.Package, error) {
-	pkgs, err := structtag.Load(structtag.LoadOptions{}, pattern)
+	if strings.HasSuffix(pattern, ".go") {
+		return nil, usagef("%s is a Go file: name its package (%s)", pattern, goFilePackage(pattern))
+	}
+	pkgs, err := structtag.Load(structtag.LoadOptions{}, packageArg(pattern))
 	if err != nil {
 		return nil, trimPkg(err, "structtag")
 	}
