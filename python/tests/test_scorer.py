@@ -90,16 +90,33 @@ class ScorerTest(unittest.TestCase):
 
     def test_schema_forms_and_options(self):
         schema = json.loads(SCHEMA.read_text())
-        for form in (schema, json.dumps(schema), SCHEMA):
+        for form in (schema, SCHEMA, str(SCHEMA)):
             with self.subTest(type(form).__name__), oagen.Scorer(form, jobs=1) as s:
+                self.assertEqual(s.score(self.gold, self.cand).score, FIG1)
+        for text in (json.dumps(schema), json.dumps(schema).encode()):
+            with self.subTest(type(text).__name__), oagen.Scorer(json=text) as s:
                 self.assertEqual(s.score(self.gold, self.cand).score, FIG1)
         # Without WL disambiguation the Dave twins pair by the solver alone.
         with oagen.Scorer(schema, options={"id_disambiguation": "none"}) as s:
             self.assertEqual(s.score(self.gold, self.cand).score, 0.6845238095238095)
-        with oagen.Scorer(schema, options={"no_such_option": 1}) as s:
-            with self.assertRaises(oagen.RequestError) as cm:
-                s.score(self.gold, self.cand)
-            self.assertEqual(cm.exception.kind, "bad_request")
+        # Options are checked at construction.
+        with self.assertRaises(oagen.RequestError) as cm:
+            oagen.Scorer(schema, options={"no_such_option": 1})
+        self.assertEqual(cm.exception.kind, "bad_request")
+        self.assertEqual(str(cm.exception), "options/no_such_option: unknown option")
+        with self.assertRaises(oagen.RequestError) as cm:
+            oagen.Scorer(schema, options={"wl_rounds": "two"})
+        self.assertIn("options/wl_rounds", str(cm.exception))
+        with self.assertRaises(TypeError):
+            oagen.Scorer(schema, options="wl_rounds=2")
+        with self.assertRaises(TypeError):
+            oagen.Scorer(schema, options={"style": object()})
+        for jobs in (0, -1, 1.5, "2", True):
+            with self.subTest(jobs=jobs), self.assertRaises(ValueError):
+                oagen.Scorer(schema, jobs=jobs)
+        for timeout in (0, -1, float("inf"), float("nan"), "10"):
+            with self.subTest(timeout=timeout), self.assertRaises(ValueError):
+                oagen.Scorer(schema, timeout=timeout)
 
     def test_bad_schema_is_a_schema_error(self):
         schema = {"type": "object", "properties": {"a": {"type": "string", "scor": "exact"}}}

@@ -18,17 +18,20 @@ standard library; the ``oagen`` binary is bundled in the platform wheel.
 """
 
 from ._client import (
+    DEFAULT_TIMEOUT,
     Error,
     RequestError,
     Result,
     SchemaError,
     Scorer,
     ServerError,
+    ServerTimeout,
     find_binary,
 )
 from ._metrics import EvaluationResult, MetricResult
 
 __all__ = [
+    "DEFAULT_TIMEOUT",
     "Error",
     "EvaluationResult",
     "MetricResult",
@@ -37,6 +40,7 @@ __all__ = [
     "SchemaError",
     "Scorer",
     "ServerError",
+    "ServerTimeout",
     "find_binary",
 ]
 

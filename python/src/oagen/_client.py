@@ -4,7 +4,9 @@ import _thread
 import collections
 import itertools
 import json
+import math
 import os
+import queue
 import shutil
 import stat
 import subprocess
@@ -25,6 +27,10 @@ MAX_LINE = 64 << 20
 #: How much of the server's standard error a ServerError keeps.
 STDERR_TAIL = 8192
 
+#: The default per-call timeout of a Scorer, in seconds: generous (a call
+#: may wait behind others for a worker) but finite.
+DEFAULT_TIMEOUT = 600.0
+
 
 class Error(Exception):
     """Base class of the errors of this package."""
@@ -43,6 +49,12 @@ class ServerError(Error):
             message = f"{message}\n--- oagen stderr (tail) ---\n{stderr}"
         super().__init__(message)
         self.stderr = stderr
+
+
+class ServerTimeout(ServerError, TimeoutError):
+    """A call got no answer within the Scorer's timeout: the server is
+    wedged (or far more loaded than the timeout allows). The process is
+    stopped; the other calls in flight are retried on a new one."""
 
 
 class SchemaError(Error, ValueError):
@@ -133,7 +145,8 @@ class _Pending:
 
 
 class _Process:
-    """One running ``oagen serve -stdio`` and the threads reading its output."""
+    """One running ``oagen serve -stdio``, the thread writing its requests
+    and the threads reading its output."""
 
     def __init__(self, argv):
         try:
@@ -144,15 +157,20 @@ class _Process:
             raise ServerError(f"cannot start {argv[0]}: {err}") from err
         self.argv = argv
         self.state = threading.Lock()  # guards pending and dead
-        self.writing = threading.Lock()  # serializes request lines
-        self.pending = {}
+        self.pending = {}  # by id, oldest first
         self.dead = None  # the ServerError once the process is gone
+        self.stopping = None  # why the process was stopped, if it was
         self.stderr = collections.deque()
         self.stderr_size = 0
+        # Request lines go through a queue to one writer thread, so that a
+        # server that stops reading cannot block a caller past its timeout.
+        self.lines = queue.SimpleQueue()
         self.err_thread = threading.Thread(target=self._read_stderr, name="oagen-stderr", daemon=True)
         self.err_thread.start()
         self.out_thread = threading.Thread(target=self._read_stdout, name="oagen-stdout", daemon=True)
         self.out_thread.start()
+        self.in_thread = threading.Thread(target=self._write_stdin, name="oagen-stdin", daemon=True)
+        self.in_thread.start()
 
     def _read_stderr(self):
         with self.proc.stderr:
@@ -166,20 +184,48 @@ class _Process:
         text = b"".join(self.stderr)[-STDERR_TAIL:]
         return text.decode("utf-8", "replace").strip()
 
+    def _write_stdin(self):
+        """Write the queued request lines; None closes standard input."""
+        try:
+            while True:
+                line = self.lines.get()
+                if line is None:
+                    break
+                self.proc.stdin.write(line)
+                if self.lines.empty():
+                    self.proc.stdin.flush()
+        except (OSError, ValueError):
+            pass  # the process is gone; the stdout reader fails the waiters
+        try:
+            self.proc.stdin.close()
+        except (OSError, ValueError):
+            pass
+
     def _read_stdout(self):
         why = "oagen serve exited"
         try:
             with self.proc.stdout:
                 for line in self.proc.stdout:
                     response = json.loads(line)
+                    rid = response.get("id") if isinstance(response, dict) else None
                     with self.state:
-                        waiter = self.pending.pop(response.get("id"), None)
+                        if rid is not None:
+                            waiter = self.pending.pop(rid, None)
+                        elif self.pending:
+                            # An answer without an id (a line whose id the
+                            # server could not read): it is the answer of
+                            # the oldest call, which fails with it.
+                            waiter = self.pending.pop(next(iter(self.pending)))
+                            if "error" not in response:
+                                response = {"error": f"an answer without an id: {line[:200]!r}", "error_kind": "internal"}
+                        else:
+                            waiter = None
                     if waiter is not None:
                         waiter.response = response
                         waiter.lock.release()
         except (OSError, ValueError) as err:
             why = f"reading the responses of oagen serve: {err}"
-        self._die(why)
+        self._die(self.stopping or why)
 
     def _die(self, why):
         self.err_thread.join(timeout=2)
@@ -189,10 +235,7 @@ class _Process:
         except subprocess.TimeoutExpired:
             pass
         error = ServerError(why, self.stderr_tail())
-        try:
-            self.proc.stdin.close()
-        except (OSError, ValueError):
-            pass
+        self.lines.put(None)
         with self.state:
             self.dead = error
             waiting, self.pending = self.pending, {}
@@ -200,32 +243,39 @@ class _Process:
             waiter.error = error
             waiter.lock.release()
 
-    def call(self, rid, line):
-        """Send one request line and wait for its response."""
+    def kill(self, why):
+        """Stop the process at once (SIGKILL); the calls in flight fail."""
+        self.stopping = why
+        try:
+            self.proc.kill()
+        except OSError:
+            pass
+
+    def call(self, rid, line, timeout):
+        """Send one request line and wait for its response, for at most
+        timeout seconds (then the process is stopped: ServerTimeout)."""
         waiter = _Pending()
         with self.state:
             if self.dead is not None:
                 raise self.dead
             self.pending[rid] = waiter
-        try:
-            with self.writing:
-                self.proc.stdin.write(line)
-                self.proc.stdin.flush()
-        except (OSError, ValueError):
-            # The process is gone; the stdout reader fails the waiters.
-            pass
-        waiter.lock.acquire()
+        self.lines.put(line)
+        if not waiter.lock.acquire(timeout=timeout):
+            with self.state:
+                mine = self.pending.pop(rid, None)
+            if mine is not None:
+                why = (f"no answer from oagen serve within {timeout:g} s (timeout=): it seems wedged, "
+                       "so it was stopped; the next call starts a new one")
+                self.kill(why)
+                raise ServerTimeout(why, self.stderr_tail())
+            waiter.lock.acquire()  # answered as the timeout struck
         if waiter.error is not None:
             raise waiter.error
         return waiter.response
 
     def close(self, timeout=10):
         """Close standard input (the server finishes and exits) and wait."""
-        with self.writing:
-            try:
-                self.proc.stdin.close()
-            except OSError:
-                pass
+        self.lines.put(None)
         try:
             self.proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -233,20 +283,35 @@ class _Process:
             self.proc.wait()
         self.out_thread.join(timeout=timeout)
         self.err_thread.join(timeout=timeout)
+        self.in_thread.join(timeout=timeout)
 
 
-def _schema_file(schema):
-    """The path of the schema and, for a schema given as data, the
-    temporary file written for it."""
-    if isinstance(schema, os.PathLike):
-        return os.fspath(schema), None
-    if isinstance(schema, str) and not schema.lstrip().startswith(("{", "[", "true", "false")):
-        return schema, None
-    if isinstance(schema, (str, bytes)):
-        text = schema if isinstance(schema, str) else schema.decode("utf-8")
+def _schema_file(schema, text):
+    """The absolute path of the schema and, for a schema given as data
+    (a dict or a boolean) or as JSON text (text), the temporary file
+    written for it. A str or os.PathLike schema is a path, whatever its
+    first characters."""
+    if text is not None:
+        if schema is not None:
+            raise TypeError("give the schema as schema= (a path or a dict) or as json= (JSON text), not both")
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        if not isinstance(text, str):
+            raise TypeError(f"json=: want the schema's JSON text (str or bytes), got {type(text).__name__}")
         json.loads(text)  # a clear error for malformed schema text
-    else:
+    elif isinstance(schema, (str, os.PathLike)):
+        path = os.fspath(schema)
+        if isinstance(path, bytes):
+            path = os.fsdecode(path)
+        return os.path.abspath(path), None
+    elif isinstance(schema, (dict, bool)):
         text = json.dumps(schema)
+    elif schema is None:
+        raise TypeError("Scorer needs a schema: a path (str or os.PathLike), a dict, or JSON text as json=")
+    else:
+        raise TypeError(
+            f"schema: want a path (str or os.PathLike) or a dict, got {type(schema).__name__} "
+            "(give JSON text as json=)")
     fd, path = tempfile.mkstemp(prefix="oagen-schema-", suffix=".json")
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(text)
@@ -268,6 +333,44 @@ def _check_schema(binary, path, label):
     raise SchemaError(text.replace(path, label))
 
 
+def _options_text(options):
+    """The ``,"options":{…}`` member of every request line, checked for
+    type (the server checks the names and values)."""
+    if not options:
+        return ""
+    if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+        raise TypeError(f"options: want a dict with str keys, got {type(options).__name__}")
+    try:
+        text = json.dumps(options, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as err:
+        raise TypeError(f"options: not JSON: {err}") from err
+    return ',"options":' + text
+
+
+def _message(response):
+    """The error message of a response, without the server's "line N: "
+    (the line numbers of the pipe mean nothing to a caller)."""
+    msg = str(response.get("error", ""))
+    head, sep, rest = msg.partition(": ")
+    if sep and head.startswith("line ") and head[5:].isdigit():
+        return rest
+    return msg
+
+
+def _check_jobs(jobs):
+    if jobs is None:
+        return None
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs: want a positive int, got {jobs!r}")
+    return jobs
+
+
+def _check_timeout(timeout):
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not (0 < timeout < math.inf):
+        raise ValueError(f"timeout: want a positive finite number of seconds, got {timeout!r}")
+    return float(timeout)
+
+
 def _cleanup(state):
     """Finalizer: stop the process and remove the temporary schema."""
     proc, tmp = state.get("proc"), state.get("tmp")
@@ -285,41 +388,83 @@ class Scorer:
     """Scores JSON outputs against gold answers under one schema.
 
     Args:
-        schema: the annotated JSON Schema: a dict, JSON text, or the path of
-            a schema file.
+        schema: the annotated JSON Schema: the path of a schema file (a str
+            or an os.PathLike, made absolute here, so a later chdir does not
+            matter) or the schema as a dict (or a boolean).
+        json: the schema as JSON text (str or bytes), instead of schema.
         binary: the oagen binary (default: $OAGEN_BIN, the binary bundled in
             the wheel, or ``oagen`` on PATH; see find_binary).
         options: scoring options sent with every request, by their request
             names (``{"compat": "reference", "wl_rounds": 2}``; see the
-            project's README for the list).
-        jobs: how many pairs the server scores at once (default: its number
-            of CPUs).
+            project's README for the list). They are checked here: an
+            unknown name or a bad value raises RequestError (a ValueError).
+        jobs: how many pairs the server scores at once (a positive int;
+            default: its number of CPUs).
+        timeout: seconds a call waits for its answer (default
+            DEFAULT_TIMEOUT, 600); past it the server is taken for wedged,
+            stopped, and the call raises ServerTimeout.
 
     A Scorer runs one ``oagen serve -stdio`` process, started on the first
-    call. It is safe to use from many threads: their calls are sent over the
-    one process and matched to their responses by id. If the process dies,
-    the calls in flight raise ServerError and the next call starts a new
-    process. Use it as a context manager, or call close().
+    call (or here, to check options). It is safe to use from many threads:
+    their calls are sent over the one process and matched to their
+    responses by id; an answer without an id fails the oldest call waiting.
+    If the process dies, each call in flight is retried once on a new
+    process (scoring is idempotent) and raises ServerError only if that
+    fails too. Use it as a context manager, or call close().
     """
 
-    def __init__(self, schema, *, binary=None, options=None, jobs=None):
+    def __init__(self, schema=None, *, json=None, binary=None, options=None, jobs=None, timeout=DEFAULT_TIMEOUT):
+        text = json
+        options_text = _options_text(options)
+        jobs = _check_jobs(jobs)
+        self._timeout = _check_timeout(timeout)
         self._binary = find_binary(binary)
-        self._schema, tmp = _schema_file(schema)
+        self._schema, tmp = _schema_file(schema, text)
         try:
             _check_schema(self._binary, self._schema, "schema" if tmp else self._schema)
         except BaseException:
             if tmp:
                 os.unlink(tmp)
             raise
-        self._options = "" if not options else ',"options":' + json.dumps(options, separators=(",", ":"))
+        self._options = options_text
         self._argv = [self._binary, "serve", "-stdio", "-schema", self._schema]
         if jobs is not None:
-            self._argv += ["-jobs", str(int(jobs))]
+            self._argv += ["-jobs", str(jobs)]
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
         self._closed = False
         self._state = {"proc": None, "tmp": tmp}
         self._finalizer = weakref.finalize(self, _cleanup, self._state)
+        if options_text:
+            self._check_options()
+
+    def _check_options(self):
+        """Raise RequestError for options the server refuses (a probe
+        request of its own, with an inline schema of null)."""
+        line = '{"id":0,"schema":{"type":"null"}%s,"gold":null,"candidate":null}\n' % self._options
+        try:
+            response = self._call(line.encode("utf-8"), retry=False)
+        except BaseException:
+            self.close()
+            raise
+        if response.get("error_kind") == "bad_request":
+            self.close()
+            raise RequestError("options" + _message(response).split("/options", 1)[-1], "bad_request")
+
+    def _call(self, line, *, retry=True):
+        """Send one request line (its id is set here) and return the
+        response; a call lost to a crash of the process is sent once more,
+        to a new process."""
+        for attempt in (0, 1):
+            rid = next(self._ids)
+            data = b'{"id":%d,' % rid + line[line.index(b",") + 1:] if line.startswith(b'{"id":') else line
+            try:
+                return self._process().call(rid, data, self._timeout)
+            except ServerTimeout:
+                raise
+            except ServerError:
+                if attempt == 1 or not retry or self._closed:
+                    raise
 
     def _process(self):
         with self._lock:
@@ -342,19 +487,19 @@ class Scorer:
         Raises ValueError when an input is not JSON (the prediction's
         failure is a subclass the metrics score 0), RequestError when the
         server cannot score the pair (an invalid gold, say), ServerError
-        when the process died.
+        when the process died twice (the call is retried once on a new
+        process), ServerTimeout when no answer came within the timeout.
         """
         g = to_json(gold, field, "gold")
         p = to_json(pred, field, "prediction")
-        rid = next(self._ids)
-        line = '{"id":%d,"feedback":%s%s,"gold":%s,"candidate":%s}\n' % (
-            rid, "true" if feedback else "false", self._options, g, p)
+        line = '{"id":0,"feedback":%s%s,"gold":%s,"candidate":%s}\n' % (
+            "true" if feedback else "false", self._options, g, p)
         data = line.encode("utf-8")
         if len(data) > MAX_LINE:
             raise RequestError(f"request of {len(data)} bytes is over the server's {MAX_LINE}-byte limit", "limit")
-        response = self._process().call(rid, data)
+        response = self._call(data)
         if "error" in response:
-            raise RequestError(response["error"], response.get("error_kind", ""))
+            raise RequestError(_message(response), response.get("error_kind", ""))
         return Result(response)
 
     def dspy_metric(self, field=None, feedback=True):
