@@ -184,7 +184,12 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 
 // Compile parses an annotated JSON Schema and builds a scorer for it.
 func Compile(schemaJSON []byte, file string, opts Options) (*Scorer, error) {
-	sch, err := ir.Compile(schemaJSON, ir.Options{File: file, CustomComparators: customNames(opts.Comparators), MaxDepth: opts.Limits.MaxDepth})
+	sch, err := ir.Compile(schemaJSON, ir.Options{
+		File:              file,
+		CustomComparators: customNames(opts.Comparators),
+		MaxDepth:          opts.Limits.MaxDepth,
+		NoEffectWarnings:  opts.Compat == CompatReference,
+	})
 	if err != nil {
 		return nil, err
 	}

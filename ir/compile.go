@@ -29,6 +29,11 @@ type Options struct {
 	// "integer"; docs/SCORING.md §3.6). A schema may name them in "score". The integer
 	// registry also sees the number registry's names.
 	CustomComparators map[string][]string
+	// NoEffectWarnings reports a keyword on a node where it has no effect
+	// (docs/SCORING.md §2.3, the table of §2.1) as a warning instead of an
+	// error. The reference profile sets it: the reference accepted such
+	// schemas, and they must keep compiling there.
+	NoEffectWarnings bool
 }
 
 // CompileFile reads and compiles the schema file at path. Diagnostics name
@@ -74,8 +79,11 @@ func Compile(data []byte, opts Options) (*Schema, error) {
 		registries: registries,
 		memo:       map[memoKey]*Node{},
 		checked:    map[*srcValue]bool{},
+		weightKws:  map[*Node]kwEntry{},
+		lenient:    opts.NoEffectWarnings,
 	}
 	root := c.compileSchema(src.root, 0)
+	c.checkMemberKeywords(root)
 	scopes := c.discoverScopes(root)
 	if len(diags.errs) > 0 {
 		return nil, ErrorList(documentOrder(diags.errs))
@@ -136,6 +144,11 @@ type compiler struct {
 	memo       map[memoKey]*Node
 	checked    map[*srcValue]bool
 	deepSeen   bool
+	// weightKws are the valueWeight keywords by node, checked against the
+	// nodes that are members once the graph is complete.
+	weightKws map[*Node]kwEntry
+	// lenient reports keywords without effect as warnings (Options.NoEffectWarnings).
+	lenient bool
 }
 
 // compileSchema compiles the subschema v reached at the given depth (number of
@@ -399,6 +412,8 @@ func (c *compiler) fill(n *Node, e *effSchema, depth int) {
 		}
 	}
 
+	c.checkApplicability(n, e, referential)
+
 	// Primitive keywords (docs/SCORING.md §3).
 	if s, k, ok := c.str(e, "score"); ok {
 		n.Score = s
@@ -422,6 +437,9 @@ func (c *compiler) fill(n *Node, e *effSchema, depth int) {
 		n.NullScore = f
 	}
 	n.ValueWeight, _ = c.weight(e, "valueWeight", 1)
+	if k, ok := e.get("valueWeight"); ok {
+		c.weightKws[n] = k
+	}
 	if k, ok := e.get("enum"); ok {
 		n.HasEnum = true
 		if k.val.kind != jsonval.Array {
@@ -656,8 +674,5 @@ func (c *compiler) arrayChildren(n *Node, e *effSchema, depth int) {
 	if l := len(n.PrefixWeights); l > 1 && hasPrefix && prefixK.val.kind == jsonval.Array && l != head {
 		k, _ := e.get("prefixWeights")
 		c.kwError(k, "\"prefixWeights\" has %d entries but \"prefixItems\" has %d; give one weight per position or a single weight for all (docs/SCORING.md §2.3)", l, head)
-	} else if l > 1 && !hasPrefix {
-		k, _ := e.get("prefixWeights")
-		c.kwError(k, "\"prefixWeights\" has %d entries but there is no \"prefixItems\"", l)
 	}
 }

@@ -219,7 +219,7 @@ func TestKeywordValues(t *testing.T) {
 		"t": {"type": "array", "order": "align", "ignoreMissing": true,
 			"prefixItems": [{"type": "boolean", "score": "whatever"}, {"type": "integer", "score": "relative", "threshold": 0.25}],
 			"items": {"type": ["integer", "null"], "score": "exact"},
-			"prefixWeights": [3], "prefixImportance": 1, "restImportance": 0.5}}}`, Options{})
+			"prefixWeights": [3], "prefixImportance": 1, "restImportance": 0.5}}}`, Options{NoEffectWarnings: true})
 	r := s.Root
 	if r.Types != TObject|TNull || r.TypeName != "" || r.KeyScore != "exact" || r.KeyThreshold != 0.5 ||
 		r.KeyImportance != 2 || r.ValueImportance != 0 || r.NullScore != 1 {
@@ -231,7 +231,10 @@ func TestKeywordValues(t *testing.T) {
 		t.Errorf("array %+v", a)
 	}
 	if a.PrefixItems[0].Score != "whatever" || a.PrefixItems[1].Threshold != 0.25 {
-		t.Errorf("score on a boolean node must be kept and ignored: %+v", a.PrefixItems)
+		t.Errorf("score on a boolean node must be kept and ignored under NoEffectWarnings: %+v", a.PrefixItems)
+	}
+	if got := warnings(s); len(got) != 1 || !strings.Contains(got[0], `"score" applies to strings and numbers; on a boolean it has no effect`) {
+		t.Errorf("warnings %q", got)
 	}
 	if !a.Permits(jsonval.Array) || a.Permits(jsonval.Object) || !a.Items.Permits(jsonval.Float) || !a.Items.Permits(jsonval.Null) {
 		t.Errorf("Permits")
@@ -293,10 +296,10 @@ func TestRefs(t *testing.T) {
 	t.Run("defs recursion with an override", func(t *testing.T) {
 		s := mustCompile(t, `{"$ref": "#/$defs/node", "$defs": {"node": {"type": "object", "properties": {
 			"label": {"type": "string"},
-			"kids": {"type": "array", "items": {"$ref": "#/$defs/node", "valueWeight": 2}}}}}}`, Options{})
+			"kids": {"type": "array", "items": {"$ref": "#/$defs/node", "nullScore": 0.5}}}}}}`, Options{})
 		root := s.Root
 		kid := root.Property("kids").Items
-		if root.Pos.Pointer != "/$defs/node" || kid == root || kid.ValueWeight != 2 || root.ValueWeight != 1 {
+		if root.Pos.Pointer != "/$defs/node" || kid == root || kid.NullScore != 0.5 || root.NullScore != 0 {
 			t.Errorf("root %+v kid %+v", root.Pos, kid)
 		}
 		if kid.Property("kids").Items != kid {

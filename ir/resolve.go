@@ -81,6 +81,8 @@ func (c *compiler) checkKeywords(obj *srcValue) {
 	for _, m := range obj.obj {
 		if w := misspelledKeyword(m.key); w != "" {
 			c.diags.errorf(obj.ptr, m.keyOff, "unknown keyword %q (did you mean %q?)", m.key, w)
+		} else if unknownKeyword(m.key) {
+			c.diags.warnf(obj.ptr, m.keyOff, "unknown keyword %q is ignored (the closest Object Aligner keyword is %q; names starting with \"x-\" are never flagged)", m.key, nearestKeyword(m.key))
 		}
 	}
 }

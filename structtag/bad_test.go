@@ -176,6 +176,12 @@ func TestBadInputs(t *testing.T) {
 		{"NegativeImportance", []string{
 			"bad.go:184:21: \"keyImportance\" must not be negative, got -1 (docs/SCORING.md §2.3)",
 		}},
+		{"ScoreOnSlice", []string{
+			"bad.go:189:45: \"score\" applies to strings and numbers; on an array (a slice or Go array), write \"items.score\"",
+		}},
+		{"PrefixWeightsNoPrefix", []string{
+			"bad.go:193:35: \"prefixWeights\" applies to arrays with \"prefixItems\"; this array has no \"prefixItems\"",
+		}},
 		{"ManyErrors", []string{
 			"bad.go:169:27: unknown keyword \"scor\" in oa tag (did you mean \"score\"?)",
 			"bad.go:169:38: \"threshold\" wants a number, got \"x\"",

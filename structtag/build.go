@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/objectaligner/oagen/ir"
 )
 
 // Diagnostic is one annotation error or warning located in Go source: an
@@ -528,7 +530,14 @@ func (b *builder) annotate(s *jobj, tag string, tagPos, valuePos token.Position,
 		}
 		switch e.kw.target {
 		case tScalar:
-			// Descend through array levels to the scalar the keyword means.
+			// A comparator or a scope on a slice has no effect there
+			// (docs/SCORING.md §2.1): the JSON route rejects it too, so the
+			// tag says "items." explicitly. Only enum, a validation keyword,
+			// goes down to the element.
+			if e.key != "enum" && len(nodes) > 0 && nodes[0].kind == kArray {
+				b.errorf(pos, "%s", onSliceMessage(e.key, full))
+				continue
+			}
 			for len(nodes) > 0 && nodes[0].kind == kArray {
 				var next []*jobj
 				for _, n := range nodes {
@@ -643,4 +652,16 @@ func quoteAll(s []string) []string {
 		out[i] = strconv.Quote(x)
 	}
 	return out
+}
+
+// onSliceMessage is the error for a scalar keyword (score, threshold,
+// idScope, ref) written on an array field, worded from ir's applicability
+// table: `"score" applies to strings and numbers; on an array (a slice or Go
+// array), write "items.score"`.
+func onSliceMessage(key, full string) string {
+	msg := strconv.Quote(key) + " has no effect on an array"
+	if u, ok := ir.UseOf(key); ok {
+		msg = u.Applies()
+	}
+	return msg + "; on an array (a slice or Go array), write " + strconv.Quote("items."+full)
 }

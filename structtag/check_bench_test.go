@@ -23,7 +23,7 @@ type Rec%[1]d struct {
 	ID    string   `+"`json:\"id\" oa:\"idScope=s%[1]d\"`"+`
 	Name  string   `+"`json:\"name\" oa:\"score=jaro_winkler,threshold=0.8,valueWeight=2\"`"+`
 	Count int      `+"`json:\"count,omitempty\" oa:\"score=invdiff\"`"+`
-	Tags  []string `+"`json:\"tags\" oa:\"order=align,score=exact\"`"+`
+	Tags  []string `+"`json:\"tags\" oa:\"order=align,items.score=exact\"`"+`
 	Link  string   `+"`json:\"link,omitempty\" oa:\"ref=s%[1]d\"`"+`
 }
 

@@ -352,6 +352,9 @@ func (x *exporter) annotate(s *jsonschema.Schema, t reflect.Type, tag string, ma
 		k := kindOf(nodes[0].t)
 		switch e.kw.target {
 		case tScalar:
+			if e.key != "enum" && k == kArray {
+				return fmt.Errorf("%s", onSliceMessage(e.key, full))
+			}
 			for k == kArray {
 				var next []enode
 				for _, n := range nodes {

@@ -96,3 +96,25 @@ func abs(i int) int {
 	}
 	return i
 }
+
+// Nearest returns the candidate closest to name whatever the distance, or ""
+// when there are no candidates. A candidate that contains name or is
+// contained in it, ignoring case ("weight" in "valueWeight", "order" in
+// "unordered"), is preferred to one that does not; then the smaller optimal
+// string alignment distance wins, then the earlier candidate. It is for
+// messages that always name the closest known word, such as a warning about
+// an unknown keyword that is far from every real one.
+func Nearest(name string, candidates []string) string {
+	lower := strings.ToLower(name)
+	lname := []rune(lower)
+	best, bestDist, bestSub := "", -1, false
+	for _, c := range candidates {
+		lc := strings.ToLower(c)
+		sub := lower != "" && (strings.Contains(lc, lower) || strings.Contains(lower, lc))
+		d := osaDistance(lname, []rune(lc))
+		if bestDist < 0 || (sub && !bestSub) || (sub == bestSub && d < bestDist) {
+			best, bestDist, bestSub = c, d, sub
+		}
+	}
+	return best
+}

@@ -72,3 +72,24 @@ func TestOSADistance(t *testing.T) {
 		}
 	}
 }
+
+func TestNearest(t *testing.T) {
+	keywords := []string{"type", "score", "threshold", "ref", "valueWeight", "order"}
+	for _, tc := range []struct{ name, want string }{
+		{"scroe", "score"},
+		{"thrsld", "threshold"}, // three edits: too far for Closest, nearest still
+		{"weight", "valueWeight"},
+		{"orders", "order"},
+		{"unordered", "order"}, // containment first
+		{"rex", "ref"},         // one edit from "ref", three from "type"
+		{"abcd", "type"},       // four edits from "type", "ref" and "score": the earlier
+		{"", "ref"},            // the shortest candidate
+	} {
+		if got := Nearest(tc.name, keywords); got != tc.want {
+			t.Errorf("Nearest(%q) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	if got := Nearest("x", nil); got != "" {
+		t.Errorf("Nearest with no candidates = %q", got)
+	}
+}

@@ -184,3 +184,11 @@ type NegativeImportance struct {
 	_    struct{} `oa:"keyImportance=-1"`
 	Name string   `json:"name"`
 }
+
+type ScoreOnSlice struct {
+	Tags []string `json:"tags" oa:"order=align,score=exact"`
+}
+
+type PrefixWeightsNoPrefix struct {
+	Steps []string `json:"steps" oa:"prefixWeights=[2]"`
+}

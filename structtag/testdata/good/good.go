@@ -19,11 +19,11 @@ type Doc struct {
 	Level    *int              `json:"level" oa:"enum=[1,2,3]"`
 	Quoted   int               `json:"quoted,string"`
 	When     time.Time         `json:"when" oa:"score=exact"`
-	Point    [3]float64        `json:"point" oa:"prefixWeights=[2,1,1],score=invdiff"`
-	Steps    []string          `json:"steps" oa:"prefixItems=2,prefixImportance=1,restImportance=3,order=align,ignoreExcess,score=levenshtein"`
-	Matrix   [][]int           `json:"matrix" oa:"items.order=align,ignoreMissing,score=exact"`
+	Point    [3]float64        `json:"point" oa:"prefixWeights=[2,1,1],items.score=invdiff"`
+	Steps    []string          `json:"steps" oa:"prefixItems=2,prefixImportance=1,restImportance=3,order=align,ignoreExcess,items.score=levenshtein"`
+	Matrix   [][]int           `json:"matrix" oa:"items.order=align,ignoreMissing,items.items.score=exact"`
 	Attrs    map[string]string `json:"attrs,omitempty" oa:"keyScore=jaro,keyImportance=1"`
-	Tags     Tags              `json:"tags" oa:"order=align,score=exact"`
+	Tags     Tags              `json:"tags" oa:"order=align,items.score=exact"`
 	Authors  []Author          `json:"authors" oa:"order=align"`
 	Cites    []Cite            `json:"cites,omitempty"`
 	Owner    *Person           `json:"owner" oa:"nullScore=0.25,valueWeight=0.5"`

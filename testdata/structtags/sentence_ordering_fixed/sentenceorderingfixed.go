@@ -4,5 +4,5 @@ package sentenceorderingfixed
 
 // Root is the root type.
 type Root struct {
-	Indices []int `json:"indices,omitempty" oa:"order=fixed,score=exact"`
+	Indices []int `json:"indices,omitempty" oa:"order=fixed,items.score=exact"`
 }

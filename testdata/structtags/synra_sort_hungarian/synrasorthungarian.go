@@ -4,5 +4,5 @@ package synrasorthungarian
 
 // Root is the root type.
 type Root struct {
-	Indices []int `json:"indices,omitempty" oa:"order=align,score=exact"`
+	Indices []int `json:"indices,omitempty" oa:"order=align,items.score=exact"`
 }

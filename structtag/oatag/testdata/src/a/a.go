@@ -48,10 +48,17 @@ type Marker struct {
 type Clean struct {
 	_     struct{} `oa:"keyScore=exact"`
 	Title string   `json:"title" oa:"score=jaro_winkler,threshold=0.8,valueWeight=2"`
-	Tags  []string `json:"tags" oa:"order=align,score=exact"`
+	Tags  []string `json:"tags" oa:"order=align,items.score=exact"`
 }
 
 // untagged has no oa tag: not a root, not checked.
 type untagged struct {
 	N int
+}
+
+// Slices is a root with keywords where they have no effect: a comparator
+// on a slice (it belongs to the elements) and tuple weights without a tuple.
+type Slices struct {
+	Tags  []string `json:"tags" oa:"score=exact"`        // want `"score" applies to strings and numbers; on an array \(a slice or Go array\), write "items.score"`
+	Steps []string `json:"steps" oa:"prefixWeights=[2]"` // want `"prefixWeights" applies to arrays with "prefixItems"; this array has no "prefixItems"`
 }
