@@ -28,7 +28,7 @@ type Use struct {
 	NeedsPrefix, NeedsTail bool
 	// On is the "on" column of docs/SCORING.md §2.1, for messages and docs.
 	On string
-	// Section is the section of docs/SCORING.md that defines the keyword.
+	// Section cites the section of docs/SCORING.md that defines the keyword.
 	Section string
 	// Checked marks keywords whose placement Compile checks with rules of
 	// their own: the descent keywords (a warning when the type cannot use
@@ -40,26 +40,26 @@ const scalarKinds = TString | TInteger | TNumber
 
 // uses is the keyword applicability table, in the order of docs/SCORING.md §2.1.
 var uses = []Use{
-	{Keyword: "type", On: "every node data reaches", Section: "§1.4", Checked: true},
-	{Keyword: "score", Kinds: scalarKinds, On: "strings and numbers", Section: "§3.1"},
-	{Keyword: "threshold", Kinds: scalarKinds, On: "strings and numbers", Section: "§3.5"},
-	{Keyword: "nullScore", On: "every node", Section: "§4"},
-	{Keyword: "properties", Kinds: TObject, On: "objects", Section: "§6", Checked: true},
-	{Keyword: "keyScore", Kinds: TObject, On: "objects", Section: "§6.1"},
-	{Keyword: "keyThreshold", Kinds: TObject, On: "objects", Section: "§6.1"},
-	{Keyword: "keyImportance", Kinds: TObject, On: "objects", Section: "§6.5"},
-	{Keyword: "valueImportance", Kinds: TObject, On: "objects", Section: "§6.5"},
-	{Keyword: "valueWeight", Member: true, On: "member schemas of \"properties\"", Section: "§6.5"},
-	{Keyword: "items", Kinds: TArray, On: "arrays", Section: "§5.1", Checked: true},
-	{Keyword: "prefixItems", Kinds: TArray, On: "arrays", Section: "§5.5", Checked: true},
-	{Keyword: "prefixWeights", Kinds: TArray, NeedsPrefix: true, On: "arrays with \"prefixItems\"", Section: "§5.5"},
-	{Keyword: "prefixImportance", Kinds: TArray, NeedsPrefix: true, NeedsTail: true, On: "arrays with \"prefixItems\" and \"items\"", Section: "§5.6"},
-	{Keyword: "restImportance", Kinds: TArray, NeedsPrefix: true, NeedsTail: true, On: "arrays with \"prefixItems\" and \"items\"", Section: "§5.6"},
-	{Keyword: "order", Kinds: TArray, On: "arrays", Section: "§5.1"},
-	{Keyword: "ignoreExcess", Kinds: TArray, On: "arrays", Section: "§5.7"},
-	{Keyword: "ignoreMissing", Kinds: TArray, On: "arrays", Section: "§5.7"},
-	{Keyword: "idScope", Kinds: scalarKinds, On: "strings and numbers under an array", Section: "§7.1", Checked: true},
-	{Keyword: "ref", Kinds: scalarKinds, On: "strings and numbers", Section: "§7.1", Checked: true},
+	{Keyword: "type", On: "every node data reaches", Section: "docs/SCORING.md §1.4", Checked: true},
+	{Keyword: "score", Kinds: scalarKinds, On: "strings and numbers", Section: "docs/SCORING.md §3.1"},
+	{Keyword: "threshold", Kinds: scalarKinds, On: "strings and numbers", Section: "docs/SCORING.md §3.5"},
+	{Keyword: "nullScore", On: "every node", Section: "docs/SCORING.md §4"},
+	{Keyword: "properties", Kinds: TObject, On: "objects", Section: "docs/SCORING.md §6", Checked: true},
+	{Keyword: "keyScore", Kinds: TObject, On: "objects", Section: "docs/SCORING.md §6.1"},
+	{Keyword: "keyThreshold", Kinds: TObject, On: "objects", Section: "docs/SCORING.md §6.1"},
+	{Keyword: "keyImportance", Kinds: TObject, On: "objects", Section: "docs/SCORING.md §6.5"},
+	{Keyword: "valueImportance", Kinds: TObject, On: "objects", Section: "docs/SCORING.md §6.5"},
+	{Keyword: "valueWeight", Member: true, On: "member schemas of \"properties\"", Section: "docs/SCORING.md §6.5"},
+	{Keyword: "items", Kinds: TArray, On: "arrays", Section: "docs/SCORING.md §5.1", Checked: true},
+	{Keyword: "prefixItems", Kinds: TArray, On: "arrays", Section: "docs/SCORING.md §5.5", Checked: true},
+	{Keyword: "prefixWeights", Kinds: TArray, NeedsPrefix: true, On: "arrays with \"prefixItems\"", Section: "docs/SCORING.md §5.5"},
+	{Keyword: "prefixImportance", Kinds: TArray, NeedsPrefix: true, NeedsTail: true, On: "arrays with \"prefixItems\" and \"items\"", Section: "docs/SCORING.md §5.6"},
+	{Keyword: "restImportance", Kinds: TArray, NeedsPrefix: true, NeedsTail: true, On: "arrays with \"prefixItems\" and \"items\"", Section: "docs/SCORING.md §5.6"},
+	{Keyword: "order", Kinds: TArray, On: "arrays", Section: "docs/SCORING.md §5.1"},
+	{Keyword: "ignoreExcess", Kinds: TArray, On: "arrays", Section: "docs/SCORING.md §5.7"},
+	{Keyword: "ignoreMissing", Kinds: TArray, On: "arrays", Section: "docs/SCORING.md §5.7"},
+	{Keyword: "idScope", Kinds: scalarKinds, On: "strings and numbers under an array", Section: "docs/SCORING.md §7.1", Checked: true},
+	{Keyword: "ref", Kinds: scalarKinds, On: "strings and numbers", Section: "docs/SCORING.md §7.1", Checked: true},
 }
 
 // Uses returns the keyword applicability table (a fresh copy), in the order

@@ -183,7 +183,7 @@ func TestUsesTable(t *testing.T) {
 	var names []string
 	for _, u := range Uses() {
 		names = append(names, u.Keyword)
-		if u.On == "" || !strings.HasPrefix(u.Section, "§") {
+		if u.On == "" || !strings.HasPrefix(u.Section, "docs/SCORING.md §") {
 			t.Errorf("%s: On %q Section %q", u.Keyword, u.On, u.Section)
 		}
 		if (u.NeedsPrefix || u.NeedsTail) && u.Kinds != TArray {

@@ -30,7 +30,7 @@ type Options struct {
 	// registry also sees the number registry's names.
 	CustomComparators map[string][]string
 	// NoEffectWarnings reports a keyword on a node where it has no effect
-	// (docs/SCORING.md §2.3, the table of §2.1) as a warning instead of an
+	// (docs/SCORING.md §2.3 and the table of docs/SCORING.md §2.1) as a warning instead of an
 	// error. The reference profile sets it: the reference accepted such
 	// schemas, and they must keep compiling there.
 	NoEffectWarnings bool
