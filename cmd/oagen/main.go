@@ -11,6 +11,7 @@
 //	oagen repair -schema S.json [-patch] GOLD.json CAND.json   the repaired candidate
 //	oagen check S.json | ./pkg                       check annotations
 //	oagen explain [-gold G.json] S.json              what a schema does at every path
+//	oagen annotate [-schema S.json] GOLD.json …      propose annotations from golds
 //	oagen schema -type Name ./pkg                    export a Go type's annotated JSON Schema
 //	oagen gen -schema S.json -type Name -pkg p -o p_oa.go   generate a scorer
 //	oagen gen -type Name ./pkg                       generate a scorer for existing Go types
@@ -71,6 +72,8 @@ Usage:
         check the oa struct tags of Go packages
   oagen explain [-json] [-gold G.json] S.json
         what a schema does at every path: comparators, regimes, shares, scopes
+  oagen annotate [-schema S.json] [-o FILE] GOLD.json|GOLD.jsonl…
+        propose annotations from golds, each with the evidence for it
   oagen schema -type Name [-no-oa] [-closed] [-o FILE] [PACKAGE]
         annotated JSON Schema of a Go struct type
   oagen gen -schema S.json -type Name [-pkg p] [-o p_oa.go] [-typed]
@@ -110,6 +113,7 @@ var commands = []command{
 	{"repair", "the candidate with every fix applied", cmdRepair},
 	{"check", "check a schema's annotations or a package's oa tags", cmdCheck},
 	{"explain", "what a schema does at every path", cmdExplain},
+	{"annotate", "propose annotations from golds", cmdAnnotate},
 	{"gen", "generate a typed scorer", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return cmdGenAny(args, stdout, stderr)
 	}},
