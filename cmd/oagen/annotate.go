@@ -14,7 +14,7 @@ import (
 )
 
 const annotateUsage = `Usage:
-  oagen annotate [-schema S.json] [-o FILE] GOLD.json|GOLD.jsonl …
+  oagen annotate [-schema S.json] [-o FILE] GOLD.json|GOLD.jsonl…
 
 Writes an annotated schema: the -schema file, or one inferred from the golds,
 with proposed Object Aligner keywords and, on each schema object that gets
@@ -35,10 +35,7 @@ func cmdAnnotate(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	fs.SetOutput(stderr)
 	schema := fs.String("schema", "", "the schema to annotate (default: inferred from the golds)")
 	out := fs.String("o", "", "write the annotated schema to this file (default: standard output)")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), annotateUsage)
-		fs.PrintDefaults()
-	}
+	setUsage(fs, annotateUsage)
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err

@@ -46,6 +46,10 @@ func cliCases() []cliCase {
 		{"check-one-of-two-bad", []string{"check", ex + "schema.json", bad}},
 		{"version-extra-argument", []string{"version", "now"}},
 		{"schema-unknown-type", []string{"schema", "-type", "Nope", "../../structtag/testdata/bad"}},
+		{"explain-gold", []string{"explain", "-gold", ex + "gold.json", ex + "schema.json"}},
+		{"explain-bad", []string{"explain", bad}},
+		{"annotate-gold", []string{"annotate", ex + "gold.json"}},
+		{"annotate-no-golds", []string{"annotate", "-schema", ex + "schema.json"}},
 		{"gen-bad-type-name", []string{"gen", "-schema", ex + "schema.json", "-type", "lower", "-pkg", "p", "-o", "-"}},
 	}
 }

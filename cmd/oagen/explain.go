@@ -32,10 +32,7 @@ func cmdExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print the plan as JSON")
 	gold := fs.String("gold", "", "count the values of this gold file at every path")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), explainUsage)
-		fs.PrintDefaults()
-	}
+	setUsage(fs, explainUsage)
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
