@@ -250,6 +250,14 @@ func (g *sgen) array(depth int) *snode {
 	} else {
 		n.items = g.node(depth - 1)
 	}
+	// Elements have no valueWeight: only a member of "properties" has one
+	// (docs/SCORING.md §2.1); clearing it keeps the random stream as it was.
+	for _, p := range n.prefix {
+		p.vw = ""
+	}
+	if n.items != nil {
+		n.items.vw = ""
+	}
 	switch g.r.Intn(10) {
 	case 0:
 		n.kw = append(n.kw, `"minItems": 1`)
