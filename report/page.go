@@ -19,6 +19,17 @@ var pageCSS string
 //go:embed report.js
 var pageJS string
 
+//go:embed caseview.js
+var caseViewJS string
+
+// CaseViewJS returns the script that renders a CaseView's aligned rows:
+// it defines oagenCase.alignedTable(view), which returns a table element
+// styled by CaseViewCSS. The playground of oagen serve uses it.
+func CaseViewJS() string { return caseViewJS }
+
+// CaseViewCSS returns the report's style sheet, which styles the case view.
+func CaseViewCSS() string { return pageCSS }
+
 var tmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 	"f3": func(x float64) string { return fixed(x, 3) },
 	"f4": func(x float64) string { return fixed(x, 4) },
@@ -36,7 +47,7 @@ var tmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 	"ciWidth":  func(lo, hi float64) float64 { return math.Max(hi-lo, 0.004) },
 	"badCount": func(p pathRow) int { return p.Partial + p.Replaced + p.WrongRef + p.Missing + p.Excess },
 	"css":      func() template.CSS { return template.CSS(pageCSS) },
-	"js":       func() template.JS { return template.JS(pageJS) },
+	"js":       func() template.JS { return template.JS(caseViewJS + "\n" + pageJS) },
 }).Parse(pageTemplate))
 
 // page is what the template renders: the summary's numbers laid out for the

@@ -28,6 +28,8 @@ const DefaultAddr = "127.0.0.1:8080"
 //	GET  /v1/schemas  {"schemas": [{"name", "file", "sha256"}, …]}
 //	GET  /healthz     {"status": "ok"}
 //	GET  /metrics     Prometheus text format
+//	GET  /            the playground page (package playground)
+//	POST /v1/playground  {"schema", "gold", "candidate"} texts → what the page shows
 //
 // Errors are JSON {"error": "…", …} with status 400 (malformed JSON or a bad
 // request), 404 (an unknown schema name or path), 405 (a wrong method), 413
@@ -58,8 +60,12 @@ func (s *Server) Handler() http.Handler {
 		writeJSON(w, http.StatusOK, []byte(`{"status":"ok"}`))
 	})
 	mux.Handle("/metrics", s.metrics.instrument("/metrics", methodOnly(http.MethodGet, s.metrics.handler().ServeHTTP)))
+	route("/v1/playground", http.MethodPost, s.admitted(s.handlePlayground))
 	mux.Handle("/", s.metrics.instrument("other", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no route %s %s (routes: POST /v1/score, POST /v1/batch, GET /v1/schemas, GET /healthz, GET /metrics)", r.Method, r.URL.Path))
+		if servePlaygroundPage(w, r) {
+			return
+		}
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no route %s %s (routes: GET / (the playground), POST /v1/score, POST /v1/batch, POST /v1/playground, GET /v1/schemas, GET /healthz, GET /metrics)", r.Method, r.URL.Path))
 	})))
 	return s.accessLog(mux)
 }

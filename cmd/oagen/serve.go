@@ -43,6 +43,8 @@ progress and exits 0.
   GET  /v1/schemas  the named schemas
   GET  /healthz     {"status":"ok"}
   GET  /metrics     Prometheus metrics
+  GET  /            the playground: edit a schema, a gold and a candidate
+                    and see the score, the fixes and the plan
 Errors are JSON with status 400 (bad JSON or request), 404 (unknown schema
 name), 413 (body over -max-body), 503 with Retry-After (more than -jobs plus
 -queue scoring requests in progress) or 504 (past -timeout; the scoring is
