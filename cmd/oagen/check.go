@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/objectaligner/oagen/ir"
 )
@@ -52,6 +53,9 @@ func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		switch kind := checkArgKind(name); kind {
 		case argPackages:
 			bad, err = checkPackages(packageArg(name), *quiet, stdout)
+			if err != nil && strings.HasPrefix(err.Error(), "no Go files in ") {
+				err = fmt.Errorf("%s is a directory without Go files: oagen check takes schema files and Go packages", name)
+			}
 		case argGoFile:
 			err = fmt.Errorf("%s is a Go file: oagen check takes its package (%s)", name, goFilePackage(name))
 		case argMissing:

@@ -62,6 +62,7 @@ func TestCheckPaths(t *testing.T) {
 		{"../../structtag/testdata", []string{"check", "bad"}, exitInput, `bad/bad.go:184:21: "keyImportance" must not be negative`},
 		{"../../structtag/testdata", []string{"check", "bad/bad.go"}, exitInput, "bad/bad.go is a Go file: oagen check takes its package (./bad)\n"},
 		{".", []string{"check", "./nonexist"}, exitInput, "./nonexist: no such file or directory\n"},
+		{"../..", []string{"check", "docs"}, exitInput, "docs is a directory without Go files: oagen check takes schema files and Go packages\n"},
 		{".", []string{"check", "nonexist.json"}, exitInput, "nonexist.json: no such file or directory\n"},
 		{".", []string{"check", "./nonexist/..."}, exitInput, "pattern ./nonexist/...: "},
 		{".", []string{"check", "example.com/nope/pkg"}, exitInput, "example.com/nope/pkg"},
