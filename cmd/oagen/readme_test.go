@@ -149,3 +149,59 @@ func TestCLIDocForms(t *testing.T) {
 		t.Errorf("docs/CLI.md's Commands block is not the forms of \"oagen help\" (copy them from it): %s", firstDiff(string(m[1]), want.String()))
 	}
 }
+
+// TestReadmeAnnotate checks what the README says "oagen annotate" proposes
+// for the meeting's plain schema and gold, and the score it gives.
+func TestReadmeAnnotate(t *testing.T) {
+	t.Chdir("../..")
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`the candidate then scores ([0-9.]+)\.`).FindSubmatch(data)
+	if m == nil {
+		t.Fatal("the README does not say what the annotated schema scores")
+	}
+	file := filepath.Join(t.TempDir(), "annotated.json")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"annotate", "-schema", "examples/meeting/plain.schema.json", "-o", file, "examples/meeting/gold.json"}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Fatalf("oagen annotate: exit %d: %s", code, stderr.String())
+	}
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Defs struct {
+			Attendee struct {
+				Properties struct {
+					Name  struct{ Score string }
+					Email struct {
+						AnyOf []struct{ Score string }
+					}
+				}
+			}
+		} `json:"$defs"`
+		Properties map[string]struct{ Score, Order string }
+	}
+	if err := json.Unmarshal(raw, &s); err != nil {
+		t.Fatal(err)
+	}
+	a := s.Defs.Attendee.Properties
+	got := []string{s.Properties["attendees"].Order, s.Properties["date"].Score, s.Properties["title"].Score,
+		s.Properties["duration_minutes"].Score, a.Name.Score}
+	if len(a.Email.AnyOf) > 0 {
+		got = append(got, a.Email.AnyOf[0].Score)
+	}
+	if want := []string{"align", "exact", "jaro_winkler", "invdiff", "jaro_winkler", "exact"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("oagen annotate proposes %q (attendees order; date, title, duration, name, email score), the README says %q", got, want)
+	}
+	stdout.Reset()
+	if code := run([]string{"score", "-schema", file, "examples/meeting/gold.json", "examples/meeting/candidate.json"}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Fatalf("oagen score: exit %d: %s", code, stderr.String())
+	}
+	score, _ := strconv.ParseFloat(strings.TrimSpace(stdout.String()), 64)
+	if got := fmt.Sprintf("%.4f", score); got != string(m[1]) {
+		t.Errorf("with the annotated schema the candidate scores %s, the README says %s", got, m[1])
+	}
+}
