@@ -373,6 +373,11 @@ func plural(n int) string {
 	return ""
 }
 
+// nouns is "1 noun" or "n nouns".
+func nouns(n int, noun string) string {
+	return fmt.Sprintf("%d %s%s", n, noun, plural2(n))
+}
+
 func plural2(n int) string {
 	if n == 1 {
 		return ""
@@ -673,10 +678,10 @@ func proposeString(n *node) {
 	}
 	mean := float64(total) / float64(len(n.strs))
 	if mean > 32 {
-		n.add("score", jsonval.NewString("levenshtein"), fmt.Sprintf("score: free text (%d values, %.0f characters on average): edit distance grades long strings", len(n.strs), mean))
+		n.add("score", jsonval.NewString("levenshtein"), fmt.Sprintf("score: free text (%s, %.0f characters on average): edit distance grades long strings", nouns(len(n.strs), "value"), mean))
 		return
 	}
-	n.add("score", jsonval.NewString("jaro_winkler"), fmt.Sprintf("score: free text (%d values, %d with several words, %.0f characters on average): names and phrases", len(n.strs), multi, mean))
+	n.add("score", jsonval.NewString("jaro_winkler"), fmt.Sprintf("score: free text (%s, %d with several words, %.0f characters on average): names and phrases", nouns(len(n.strs), "value"), multi, mean))
 }
 
 // codeName reports whether a member name denotes a code rather than a quantity.
@@ -706,14 +711,14 @@ func proposeNumber(n *node) {
 		return
 	}
 	if n.allInt {
-		n.add("score", jsonval.NewString("invdiff"), fmt.Sprintf("score: a count or measure (%d integer values): closeness is graded by 1/(1+|difference|)", len(n.floats)))
+		n.add("score", jsonval.NewString("invdiff"), fmt.Sprintf("score: a count or measure (%s): closeness is graded by 1/(1+|difference|)", nouns(len(n.floats), "integer value")))
 		return
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, f := range n.floats {
 		lo, hi = min(lo, math.Abs(f)), max(hi, math.Abs(f))
 	}
-	n.add("score", jsonval.NewString("relative"), fmt.Sprintf("score: a measure with fractions (%d values, |x| from %g to %g): graded by relative difference", len(n.floats), lo, hi))
+	n.add("score", jsonval.NewString("relative"), fmt.Sprintf("score: a measure with fractions (%s, |x| from %g to %g): graded by relative difference", nouns(len(n.floats), "value"), lo, hi))
 }
 
 // list returns every proposal in schema order.

@@ -313,7 +313,11 @@ func index(t string, n int, ptr string) (int, error) {
 	digits := t != "" && strings.Trim(t, "0123456789") == "" && (t == "0" || t[0] != '0')
 	i, err := strconv.Atoi(t)
 	if !digits || err != nil || i >= n {
-		return 0, fmt.Errorf("index %q out of range at %s (%d elements)", t, orRoot(ptr), n)
+		elems := "elements"
+		if n == 1 {
+			elems = "element"
+		}
+		return 0, fmt.Errorf("index %q out of range at %s (%d %s)", t, orRoot(ptr), n, elems)
 	}
 	return i, nil
 }

@@ -101,7 +101,7 @@ func (s *Server) admitted(h func(http.ResponseWriter, *http.Request, []byte)) ht
 				b = append(jsonval.AppendJSON(append(b, `"id":`...), id), ',')
 			}
 			b = append(b, `"error":`...)
-			b = jsonval.AppendJSON(b, jsonval.NewString(fmt.Sprintf("busy: %d requests in progress; retry later", cap(s.admit))))
+			b = jsonval.AppendJSON(b, jsonval.NewString(busyMessage(cap(s.admit))))
 			writeJSON(w, http.StatusServiceUnavailable, append(b, '}'))
 			return
 		}
@@ -367,4 +367,13 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, ready func(net.Addr
 		return err
 	}
 	return nil
+}
+
+// busyMessage is the error of a request refused because n scoring requests
+// are admitted already.
+func busyMessage(n int) string {
+	if n == 1 {
+		return "busy: 1 request in progress; retry later"
+	}
+	return fmt.Sprintf("busy: %d requests in progress; retry later", n)
 }

@@ -209,8 +209,8 @@ func copyResults(w io.Writer, dir string, rec *runRecord) error {
 		return err
 	}
 	if got := check.record(); got != rec.Results {
-		return fmt.Errorf("%s: a mixed directory: results.jsonl (%d lines, %d bytes) is not the one its state.json records (%d lines, %d bytes); run oagen eval again",
-			dir, got.Lines, got.Bytes, rec.Results.Lines, rec.Results.Bytes)
+		return fmt.Errorf("%s: a mixed directory: results.jsonl (%s, %s) is not the one its state.json records (%s, %s); run oagen eval again",
+			dir, plural(got.Lines, "line", "lines"), plural(got.Bytes, "byte", "bytes"), plural(rec.Results.Lines, "line", "lines"), plural(rec.Results.Bytes, "byte", "bytes"))
 	}
 	return nil
 }
