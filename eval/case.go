@@ -39,6 +39,10 @@ type Case struct {
 	// Paths are the per-location observations of a scored line, one per
 	// normalized path, in first-seen order.
 	Paths []PathObs `json:"paths,omitempty"`
+	// NonMatches are the value errors of a scored line, the lines it
+	// contributes to non_matches.jsonl. Like Paths, they are not kept in
+	// a State.
+	NonMatches []NonMatch `json:"non_matches,omitempty"`
 	// TopFix is the first of the ranked fixes (nil: none).
 	TopFix *Fix `json:"top_fix,omitempty"`
 	// Detail is the report's view of the case (gold and candidate aligned,
@@ -80,50 +84,95 @@ type PathObs struct {
 
 // Outcomes are the counts of one path entry. Occurrences counts the gold
 // values at the path (for a scope, its gold records; for the entry of
-// invalid candidates, the invalid candidates). The outcome of each value
-// at the path, leaf, object or array (see the package doc):
+// invalid candidates, the invalid candidates). Every value observed at the
+// path, leaf, object or array (see the package doc), falls in exactly one
+// class; JSON null and an absent value are the same "no value" on either
+// side:
 //
-//   - Exact: both sides present (paired), similarity 1;
-//   - Partial: both sides present, similarity strictly between 0 and 1;
-//   - Replaced: both sides present, similarity 0;
-//   - Missing: a gold value the candidate lacks (a missing member or
-//     array element; for a scope, a gold record paired with no candidate
+//   - Exact: both sides have a value, similarity 1 (for a scope: a gold
+//     record paired with a candidate record);
+//   - Partial: both sides have a value, similarity in
+//     [Config.MatchThreshold, 1);
+//   - Wrong: both sides have a value, similarity below
+//     Config.MatchThreshold, or a reference to the wrong record (a false
+//     discovery, Stickler's FD);
+//   - Invented: the candidate has a value, the gold none (a false alarm,
+//     Stickler's FA; for a scope, a candidate record paired with no gold
 //     record);
-//   - Excess: a candidate value the gold lacks (for a scope, a candidate
-//     record paired with no gold record);
-//   - WrongReference: a reference whose target is not the image of the
-//     gold target under the scope's bijection.
+//   - Missing: the gold has a value, the candidate none (for a scope, a
+//     gold record paired with no candidate record);
+//   - BothAbsent: neither side has a value: a null against a null or an
+//     absent member, and a member that the schema declares and that both
+//     sides of a paired object lack (a true negative).
 //
-// TP, FP and FN count values for precision and recall: a pair with
-// similarity ≥ Config.MatchThreshold (or a correct reference, or a paired
-// record of a scope) is a true positive; a pair below it (or a wrong
-// reference) is both a false positive (the candidate's value) and a false
-// negative (the gold value not recovered); a missing value is a false
-// negative, an excess one a false positive.
+// WrongReference counts the references among Wrong. TP, FP, FN and TN are
+// the confusion counts the precision and recall of PathSummary come from:
+// TP = Exact + Partial, FP = Wrong + Invented, FN = Wrong + Missing (a
+// wrong value is the candidate's error and a gold value not recovered), TN
+// = BothAbsent.
 type Outcomes struct {
 	Occurrences    int64 `json:"occurrences"`
 	Exact          int64 `json:"exact"`
 	Partial        int64 `json:"partial"`
+	Wrong          int64 `json:"wrong"`
+	Invented       int64 `json:"invented"`
 	Missing        int64 `json:"missing"`
-	Excess         int64 `json:"excess"`
-	Replaced       int64 `json:"replaced"`
+	BothAbsent     int64 `json:"both_absent"`
 	WrongReference int64 `json:"wrong_reference"`
 	TP             int64 `json:"tp"`
 	FP             int64 `json:"fp"`
 	FN             int64 `json:"fn"`
+	TN             int64 `json:"tn"`
 }
 
 func (o *Outcomes) add(p Outcomes) {
 	o.Occurrences += p.Occurrences
 	o.Exact += p.Exact
 	o.Partial += p.Partial
+	o.Wrong += p.Wrong
+	o.Invented += p.Invented
 	o.Missing += p.Missing
-	o.Excess += p.Excess
-	o.Replaced += p.Replaced
+	o.BothAbsent += p.BothAbsent
 	o.WrongReference += p.WrongReference
 	o.TP += p.TP
 	o.FP += p.FP
 	o.FN += p.FN
+	o.TN += p.TN
+}
+
+// The classes of Outcomes, as non_matches.jsonl and the report name them.
+const (
+	ClassExact      = "exact"
+	ClassPartial    = "partial"
+	ClassWrong      = "wrong"
+	ClassInvented   = "invented"
+	ClassMissing    = "missing"
+	ClassBothAbsent = "both_absent"
+)
+
+// count adds one value of class c.
+func (o *Outcomes) count(c string) {
+	switch c {
+	case ClassExact:
+		o.Exact++
+		o.TP++
+	case ClassPartial:
+		o.Partial++
+		o.TP++
+	case ClassWrong:
+		o.Wrong++
+		o.FP++
+		o.FN++
+	case ClassInvented:
+		o.Invented++
+		o.FP++
+	case ClassMissing:
+		o.Missing++
+		o.FN++
+	case ClassBothAbsent:
+		o.BothAbsent++
+		o.TN++
+	}
 }
 
 // Fix is one ranked repair operation, as the report shows it.
@@ -216,14 +265,12 @@ func (o *Observer) Scored(l Line, sc *interp.Scorer, res *interp.Result, ops []a
 		e.Deficit = 1
 	case res.Match == nil:
 		// The root kinds differ (the score is 0): the whole value is
-		// replaced. This is what observeRow makes of the default
-		// profile's attribution row at the root (similarity 0), counted
-		// here so that the reference profile, whose attribution has no
-		// row, counts it the same.
+		// wrong. This is what observeRow makes of the default profile's
+		// attribution row at the root (similarity 0), counted here so
+		// that the reference profile, whose attribution has no row,
+		// counts it the same.
 		e := obs.get("", KindPath, "")
-		e.Replaced++
-		e.FP++
-		e.FN++
+		e.count(ClassWrong)
 		e.Deficit = 1
 	default:
 		at, err := res.Attribution(align.AttributionOptions{})
@@ -234,23 +281,24 @@ func (o *Observer) Scored(l Line, sc *interp.Scorer, res *interp.Result, ops []a
 			o.observeRow(obs, sch.Root, &at.Rows[i])
 		}
 		o.countPairedContainers(obs, sch.Root, res.Match)
+		countBothAbsent(obs, sch.Root, res.Match)
 	}
 	for _, b := range res.Bijections {
 		e := obs.get(ScopePath(b.Scope), KindScope, b.Scope)
 		e.Occurrences += int64(len(b.Pairs))
 		for _, p := range b.Pairs {
 			if p.HasCandidate {
-				e.Exact++
-				e.TP++
+				e.count(ClassExact)
 			} else {
-				e.Missing++
-				e.FN++
+				e.count(ClassMissing)
 			}
 		}
-		e.Excess += int64(len(b.Excess))
-		e.FP += int64(len(b.Excess))
+		for range b.Excess {
+			e.count(ClassInvented)
+		}
 	}
 	c.Paths = obs.list
+	c.NonMatches = o.nonMatches(l, sch.Root, res)
 	return c, nil
 }
 
@@ -268,45 +316,35 @@ func (o *Observer) observeRow(obs *pathSet, root *ir.Node, r *align.AttributionR
 		// container's outcome is counted by countPairedContainers.
 		return
 	}
-	switch {
-	case r.Kind == "ref":
+	if r.Kind == "ref" && r.HasGold && r.HasPred && !r.Gold.IsNull() && !r.Pred.IsNull() {
 		if r.Score >= 1 {
-			e.Exact++
-			e.TP++
+			e.count(ClassExact)
 		} else {
+			e.count(ClassWrong)
 			e.WrongReference++
-			e.FP++
-			e.FN++
 		}
-	case r.HasGold && !r.HasPred:
-		e.Missing++
-		e.FN++
-	case !r.HasGold && r.HasPred:
-		e.Excess++
-		e.FP++
-	default:
-		o.pair(e, r.Score)
+		return
 	}
+	e.count(o.Class(r.HasGold && !r.Gold.IsNull(), r.HasPred && !r.Pred.IsNull(), r.Score))
 }
 
-// pair counts a value present on both sides, of similarity s: exact,
-// partial or replaced, and a true positive from the match threshold on
-// (else a false positive and a false negative).
-func (o *Observer) pair(e *PathObs, s float64) {
+// Class is the class of a value observed at a path (see Outcomes): hasGold
+// and hasCand tell whether each side has a value (JSON null is none), s is
+// the similarity of a value present on both sides.
+func (o *Observer) Class(hasGold, hasCand bool, s float64) string {
 	switch {
+	case !hasGold && !hasCand:
+		return ClassBothAbsent
+	case !hasGold:
+		return ClassInvented
+	case !hasCand:
+		return ClassMissing
 	case s >= 1:
-		e.Exact++
-	case s > 0:
-		e.Partial++
-	default:
-		e.Replaced++
+		return ClassExact
+	case s >= o.cfg.MatchThreshold:
+		return ClassPartial
 	}
-	if s >= o.cfg.MatchThreshold {
-		e.TP++
-	} else {
-		e.FP++
-		e.FN++
-	}
+	return ClassWrong
 }
 
 // countPairedContainers counts the outcome of every array and object paired
@@ -317,9 +355,17 @@ func (o *Observer) pair(e *PathObs, s float64) {
 // container is counted where its members are: not below an array whose
 // elements all weigh 0.
 func (o *Observer) countPairedContainers(obs *pathSet, root *ir.Node, m *align.Match) {
+	walkPaired(root, m, func(path []byte, node *ir.Node, m *align.Match) {
+		obs.getBytes(path, scopeOf(node)).count(o.Class(true, true, m.Score))
+	})
+}
+
+// walkPaired calls visit for every list and object node of the match tree
+// that the attribution walks, with its normalized path and schema node.
+func walkPaired(root *ir.Node, m *align.Match, visit func(path []byte, node *ir.Node, m *align.Match)) {
 	var buf []byte
 	var walk func(m *align.Match, node *ir.Node)
-	visit := func(m *align.Match, node *ir.Node, tok string) {
+	down := func(m *align.Match, node *ir.Node, tok string) {
 		n := len(buf)
 		buf = append(append(buf, '/'), tok...)
 		walk(m, node)
@@ -329,7 +375,7 @@ func (o *Observer) countPairedContainers(obs *pathSet, root *ir.Node, m *align.M
 		if m == nil || m.Type == align.LeafNode {
 			return
 		}
-		o.pair(obs.getBytes(buf, scopeOf(node)), m.Score)
+		visit(buf, node, m)
 		switch m.Type {
 		case align.ListNode:
 			if !slices.ContainsFunc(m.Children, func(ch align.ListChild) bool { return ch.Alpha != 0 }) {
@@ -338,7 +384,7 @@ func (o *Observer) countPairedContainers(obs *pathSet, root *ir.Node, m *align.M
 			for i, ch := range m.Children {
 				if ch.Match != nil && ch.Match.Type != align.LeafNode {
 					tok, child := step(node, strconv.Itoa(i))
-					visit(ch.Match, child, tok)
+					down(ch.Match, child, tok)
 				}
 			}
 		case align.ObjectNode:
@@ -349,12 +395,33 @@ func (o *Observer) countPairedContainers(obs *pathSet, root *ir.Node, m *align.M
 						key = e.PredKey
 					}
 					tok, child := step(node, align.EscapePointerToken(key))
-					visit(e.Value, child, tok)
+					down(e.Value, child, tok)
 				}
 			}
 		}
 	}
 	walk(m, root)
+}
+
+// countBothAbsent counts, in every paired object of the match tree, each
+// member that its schema node declares and that neither side has
+// (BothAbsent), at the member's normalized path.
+func countBothAbsent(obs *pathSet, root *ir.Node, m *align.Match) {
+	var buf []byte
+	walkPaired(root, m, func(path []byte, node *ir.Node, m *align.Match) {
+		if m.Type != align.ObjectNode || node == nil {
+			return
+		}
+		for _, p := range node.Properties {
+			if slices.ContainsFunc(m.Entries, func(e align.ObjectEntry) bool {
+				return e.HasGoldKey && e.GoldKey == p.Name || e.HasPredKey && e.PredKey == p.Name
+			}) {
+				continue
+			}
+			buf = append(append(append(buf[:0], path...), '/'), align.EscapePointerToken(p.Name)...)
+			obs.getBytes(buf, scopeOf(p.Node)).count(ClassBothAbsent)
+		}
+	})
 }
 
 // scopeOf is the referential scope of a schema node ("" for none, or for

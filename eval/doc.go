@@ -18,29 +18,30 @@
 // Pointer of the attribution (the per-location decomposition of 1 − score,
 // interp.Result.Attribution) with every array step written "*" (tuple-head
 // positions, whose schemas differ, keep their index): /people/*/name,
-// /period/1. Deficit is attributed where it arises: a missing or excess
+// /period/1. Deficit is attributed where it arises: a missing or invented
 // array element counts at the element's path (/people/*), not at its
 // members' paths, and the key term of an object member (keyImportance > 0)
 // at the member's path.
 //
 // Outcomes count every value at its own path, objects and arrays as well
-// as leaves: a gold value the alignment pairs with a candidate value is
-// exact, partial or replaced by the pair's similarity, and a true positive
-// when that similarity is at least the match threshold (else a false
-// positive and a false negative); a gold value left unpaired is missing (a
-// false negative), a candidate value left unpaired excess (a false
-// positive). So /people/* counts every person: a person paired with a
-// similarity of 0.9 is a true positive there, whatever its members score
-// at /people/*/name; /people counts the array as a whole and the root path
-// "" the whole value. The values inside a missing or excess one are not
-// counted at their own paths.
+// as leaves, in one class each (Outcomes lists them): a gold value the
+// alignment pairs with a candidate value is exact, partial or wrong by the
+// pair's similarity and the match threshold; a gold value the candidate
+// lacks is missing, a candidate value the gold lacks invented; JSON null
+// counts as no value on either side, and a declared member that neither
+// side of a paired object has is both_absent. So /people/* counts every
+// person: a person paired with a similarity of 0.9 is partial there,
+// whatever its members score at /people/*/name; /people counts the array as
+// a whole and the root path "" the whole value. The values inside a missing
+// or invented one are not counted at their own paths. Precision and recall
+// come from these counts (PathSummary).
 //
 // Two kinds of entries are not data paths:
 //
 //   - "(scope NAME)", kind "scope", one per referential scope: its
 //     occurrences are the gold records; exact counts gold records paired
 //     with a candidate record by the scope's bijection, missing those
-//     paired with none, excess the candidate records paired with none.
+//     paired with none, invented the candidate records paired with none.
 //     Its mean_deficit is 0: identifiers always score 1, and the cost of a
 //     bad pairing shows at the reference paths (wrong_reference).
 //   - "(invalid candidate)", kind "invalid_candidate": a candidate that
@@ -48,7 +49,7 @@
 //     whole deficit, 1, is counted here.
 //
 // A candidate whose root kind differs from the gold's (an array for an
-// object) scores 0 and counts as replaced at the root path "". So the mean
+// object) scores 0 and counts as wrong at the root path "". So the mean
 // deficits of all entries add up to 1 − mean.
 //
 // # For the report

@@ -84,7 +84,7 @@ func TestOrgChartCase(t *testing.T) {
 	}{
 		// agenda: (–, reviews) excess, (intro, intro) exact, (reviews, –)
 		// missing, (closing, closin) partial; alpha 1/4 · 1/4 each.
-		{"/agenda/*", 1.0/16 + 1.0/16 + (1-0.9523809523809524)/16, Outcomes{Occurrences: 3, Exact: 1, Partial: 1, Missing: 1, Excess: 1, TP: 2, FP: 1, FN: 1}},
+		{"/agenda/*", 1.0/16 + 1.0/16 + (1-0.9523809523809524)/16, Outcomes{Occurrences: 3, Exact: 1, Partial: 1, Missing: 1, Invented: 1, TP: 2, FP: 1, FN: 1}},
 		// period: 2023/2023 exact, 2025/2026 invdiff 0.5 (≥ 0.5: a TP).
 		{"/period/1", 1.0 / 16, Outcomes{Occurrences: 1, Partial: 1, TP: 1}},
 		{"/period/0", 0, Outcomes{Occurrences: 1, Exact: 1, TP: 1}},
@@ -96,10 +96,10 @@ func TestOrgChartCase(t *testing.T) {
 		// The three mentorships are paired, with both references right.
 		{"/mentorships/*", 0, Outcomes{Occurrences: 3, Exact: 3, TP: 3}},
 		// The arrays themselves: people 5/6 (≥ 0.5, a TP), agenda (0 + 1 +
-		// 0 + 0.952)/4 < 0.5 (an FP and an FN), mentorships 1, period
+		// 0 + 0.952)/4 < 0.5 (wrong: an FP and an FN), mentorships 1, period
 		// (1 + 0.5)/2.
 		{"/people", 0, Outcomes{Occurrences: 1, Partial: 1, TP: 1}},
-		{"/agenda", 0, Outcomes{Occurrences: 1, Partial: 1, FP: 1, FN: 1}},
+		{"/agenda", 0, Outcomes{Occurrences: 1, Wrong: 1, FP: 1, FN: 1}},
 		{"/mentorships", 0, Outcomes{Occurrences: 1, Exact: 1, TP: 1}},
 		{"/period", 0, Outcomes{Occurrences: 1, Partial: 1, TP: 1}},
 		{"/people/*/name", 0, Outcomes{Occurrences: 6, Exact: 5, TP: 5}},
@@ -310,8 +310,8 @@ func TestQuantiles(t *testing.T) {
 }
 
 // TestRootKindMismatch: a candidate of another kind than the gold at a
-// union-typed root scores 0 without an alignment; its deficit counts as a
-// replacement at the root path.
+// union-typed root scores 0 without an alignment; it counts as a wrong value
+// at the root path, with the whole deficit.
 func TestRootKindMismatch(t *testing.T) {
 	sc, err := interp.Compile([]byte(`{"type":["object","array"],"properties":{"a":{"type":"integer"}},"items":{"type":"integer"}}`), "", interp.Options{})
 	if err != nil {
@@ -326,7 +326,7 @@ func TestRootKindMismatch(t *testing.T) {
 		t.Fatalf("summary %+v", sum)
 	}
 	root := sum.Paths[0]
-	if root.Path != "" || root.MeanDeficit != 1 || root.Replaced != 1 || root.Occurrences != 1 || *root.F1 != 0 {
+	if root.Path != "" || root.MeanDeficit != 1 || root.Wrong != 1 || root.FP != 1 || root.FN != 1 || root.Occurrences != 1 || *root.F1 != 0 {
 		t.Fatalf("root entry %+v", root)
 	}
 	if sum.Worst[0].Line != 1 || sum.Worst[0].ID != nil {
@@ -386,14 +386,14 @@ func TestPairedContainersAreNodeRows(t *testing.T) {
 		for _, r := range at.Rows {
 			if r.Node {
 				p := o.pattern(root, r.Path)
-				o.pair(want.get(p.path, KindPath, scopeOf(p.node)), r.Score)
+				want.get(p.path, KindPath, scopeOf(p.node)).count(o.Class(true, true, r.Score))
 			}
 		}
 		if !reflect.DeepEqual(byPath(got), byPath(want)) {
 			t.Errorf("%s: counted %+v\nnode rows %+v", v.ID, byPath(got), byPath(want))
 		}
 		for _, p := range got.list {
-			containers += p.Exact + p.Partial + p.Replaced
+			containers += p.Exact + p.Partial + p.Wrong
 		}
 		checked++
 	}
@@ -412,8 +412,8 @@ func byPath(s *pathSet) map[string]PathObs {
 }
 
 // TestContainerOutcomes: an object or array counts at its own path, as a
-// leaf does: paired (exact, partial or replaced by its similarity; a true
-// positive from the match threshold on), missing or excess.
+// leaf does: paired (exact, partial or wrong by its similarity and the
+// match threshold), missing or invented.
 func TestContainerOutcomes(t *testing.T) {
 	sc := orgScorer(t)
 	o := NewObserver(DefaultConfig())
@@ -434,8 +434,8 @@ func TestContainerOutcomes(t *testing.T) {
 		got[p.Path] = p
 	}
 	for path, want := range map[string]Outcomes{
-		"/people/*": {Occurrences: 4, Exact: 1, Partial: 1, Excess: 1, TP: 1, FP: 2, FN: 1},
-		"/people":   {Occurrences: 2, Partial: 1, Missing: 1, FP: 1, FN: 2},
+		"/people/*": {Occurrences: 4, Exact: 1, Wrong: 1, Invented: 1, TP: 1, FP: 2, FN: 1},
+		"/people":   {Occurrences: 2, Wrong: 1, Missing: 1, FP: 1, FN: 2},
 		"/agenda":   {Occurrences: 2, Exact: 1, Missing: 1, TP: 1, FN: 1},
 		"/agenda/*": {Occurrences: 4, Exact: 2, TP: 2},
 	} {

@@ -10,7 +10,7 @@ import (
 
 // StateVersion is the version of the State encoding; Merge refuses states
 // of another version.
-const StateVersion = 1
+const StateVersion = 2
 
 // Config fixes how cases are summarized. States merge only when their
 // configs are equal.
@@ -68,10 +68,10 @@ type State struct {
 	// Paths are the per-path totals, by path.
 	Paths map[string]*PathState `json:"paths"`
 	// Worst are the lowest-scoring cases, ascending by (Score, Key, ID,
-	// Line), at most Config.Worst, without their Paths.
+	// Line), at most Config.Worst, without their Paths and NonMatches.
 	Worst []Case `json:"worst"`
 	// Sample are the cases of smallest Key, ascending by (Key, Score, ID,
-	// Line), at most Config.Sample, without their Paths.
+	// Line), at most Config.Sample, without their Paths and NonMatches.
 	Sample []Case `json:"sample"`
 }
 
@@ -116,7 +116,7 @@ func (s *State) Add(c Case) {
 		ps.Outcomes.add(p.Outcomes)
 		ps.Deficit.Add(p.Deficit)
 	}
-	c.Paths = nil
+	c.Paths, c.NonMatches = nil, nil
 	s.Worst = insertBounded(s.Worst, c, s.Config.Worst, worseThan)
 	s.Sample = insertBounded(s.Sample, c, s.Config.Sample, sampledBefore)
 }

@@ -91,10 +91,17 @@ type PathSummary struct {
 	MeanDeficit float64 `json:"mean_deficit"`
 	Outcomes
 	// Precision = TP/(TP+FP), Recall = TP/(TP+FN), F1 = 2TP/(2TP+FP+FN)
-	// (their harmonic mean); each null when its denominator is 0.
-	Precision *float64 `json:"precision"`
-	Recall    *float64 `json:"recall"`
-	F1        *float64 `json:"f1"`
+	// (their harmonic mean), with the counts of Outcomes: a wrong value
+	// lowers both precision and recall. RecallWithoutWrong =
+	// TP/(TP+Missing) leaves wrong values out of recall, and
+	// F1WithoutWrong is the harmonic mean of Precision and it (Stickler's
+	// default cm_recall and cm_f1; Recall is its recall_with_fd). Each is
+	// null when its denominator is 0.
+	Precision          *float64 `json:"precision"`
+	Recall             *float64 `json:"recall"`
+	F1                 *float64 `json:"f1"`
+	RecallWithoutWrong *float64 `json:"recall_without_wrong"`
+	F1WithoutWrong     *float64 `json:"f1_without_wrong"`
 }
 
 // The bootstrap and histogram parameters.
@@ -167,6 +174,8 @@ func (s *State) Finish() *Summary {
 		p.Precision = ratio(ps.TP, ps.TP+ps.FP)
 		p.Recall = ratio(ps.TP, ps.TP+ps.FN)
 		p.F1 = ratio(2*ps.TP, 2*ps.TP+ps.FP+ps.FN)
+		p.RecallWithoutWrong = ratio(ps.TP, ps.TP+ps.Missing)
+		p.F1WithoutWrong = ratio(2*ps.TP, 2*ps.TP+ps.FP+ps.Missing)
 		sum.Paths = append(sum.Paths, p)
 	}
 	slices.SortStableFunc(sum.Paths, func(a, b PathSummary) int {

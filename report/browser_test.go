@@ -191,6 +191,44 @@ func TestBrowserReport(t *testing.T) {
 		t.Errorf("%d paths shown at first, want %d", got, want)
 	}
 
+	// Every path shows its classes: the bar's segments and the counts
+	// below it, for the classes it has, in the order of the legend; the
+	// hint links to non_matches.jsonl.
+	rowClasses := `Array.from(document.querySelectorAll('#path-table tbody tr')).map(r => r.dataset.path + '=' +
+		Array.from(r.querySelectorAll('.obar .seg')).map(s => s.title).join(',') + '|' +
+		Array.from(r.querySelectorAll('.ocounts .oc')).map(s => s.textContent).join(','))`
+	var wantRows []string
+	seen := map[string]int{}
+	for _, p := range sum.Paths {
+		var segs, counts []string
+		for _, c := range []struct {
+			label string
+			n     int64
+		}{{"exact", p.Exact}, {"partial", p.Partial}, {"wrong", p.Wrong - p.WrongReference}, {"wrong reference", p.WrongReference},
+			{"missing", p.Missing}, {"invented", p.Invented}, {"both absent", p.BothAbsent}} {
+			if c.n > 0 {
+				segs = append(segs, fmt.Sprintf("%s: %d", c.label, c.n))
+				counts = append(counts, groupDigits(int(c.n))+" "+c.label)
+				seen[c.label]++
+			}
+		}
+		wantRows = append(wantRows, p.Path+"="+strings.Join(segs, ",")+"|"+strings.Join(counts, ","))
+	}
+	if got := jsEval[[]string](t, b, rowClasses); !slices.Equal(got, wantRows) {
+		t.Errorf("the paths' classes read\n%q\nwant\n%q", got, wantRows)
+	}
+	for _, c := range []string{"exact", "partial", "wrong", "missing", "invented"} {
+		if seen[c] == 0 {
+			t.Errorf("no path of the dataset has a value of class %s", c)
+		}
+	}
+	if got := jsEval[string](t, b, `Array.from(document.querySelectorAll('.legend span')).map(s => s.textContent).join()`); got != "exact,partial,wrong,wrong reference,missing,invented,both absent" {
+		t.Errorf("legend = %q", got)
+	}
+	if got := jsEval[string](t, b, `document.getElementById('non-matches').getAttribute('href')`); got != "non_matches.jsonl" {
+		t.Errorf("link to the errors: %q", got)
+	}
+
 	// Sorting by path, ascending; filtering keeps the matching rows only.
 	b.do(t, chromedp.Click(chromedp.CSS(`#path-table th[data-key="path"]`)))
 	paths := make([]string, len(sum.Paths))

@@ -45,7 +45,7 @@ var tmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 	"add":      func(a, b float64) float64 { return a + b },
 	"sub":      func(a, b float64) float64 { return a - b },
 	"ciWidth":  func(lo, hi float64) float64 { return math.Max(hi-lo, 0.004) },
-	"badCount": func(p pathRow) int { return p.Partial + p.Replaced + p.WrongRef + p.Missing + p.Excess },
+	"badCount": func(p pathRow) int { return p.Partial + p.Wrong + p.Invented + p.Missing },
 	"css":      func() template.CSS { return template.CSS(pageCSS) },
 	"js":       func() template.JS { return template.JS(caseViewJS + "\n" + pageJS) },
 }).Parse(pageTemplate))
@@ -101,10 +101,12 @@ type pathRow struct {
 	Bar                   float64
 	Share                 float64
 	Exact, Partial        int
-	Missing, Excess       int
-	Replaced, WrongRef    int
+	Wrong, WrongRef       int // WrongRef: the references among Wrong
+	Invented, Missing     int
+	BothAbsent            int
 	Outcomes              []outcomeBar
 	Precision, Recall, F1 float64
+	RecallWithoutWrong    float64
 }
 
 // outcomeBar is one segment of a path's outcome bar.
@@ -257,15 +259,25 @@ func groupDigits(n int) string {
 	return b.String()
 }
 
+// The classes of the per-path table that are not row statuses (eval.Outcomes;
+// exact, partial, missing and wrong reference share the statuses' names and
+// colours).
+const (
+	ClassWrong      = "wrong"    // both sides, below the match threshold
+	ClassInvented   = "invented" // a candidate value where the gold has none
+	ClassBothAbsent = "absent"   // neither side has a value
+)
+
 // outcomeBars lays out a path's outcome counts as the segments of a bar.
 func outcomeBars(p pathRow) []outcomeBar {
 	segs := []outcomeBar{
 		{Class: StatusExact, Label: "exact", Count: p.Exact},
 		{Class: StatusPartial, Label: "partial", Count: p.Partial},
-		{Class: StatusReplaced, Label: "replaced", Count: p.Replaced},
+		{Class: ClassWrong, Label: "wrong", Count: p.Wrong - p.WrongRef},
 		{Class: StatusWrongRef, Label: "wrong reference", Count: p.WrongRef},
 		{Class: StatusMissing, Label: "missing", Count: p.Missing},
-		{Class: StatusExcess, Label: "excess", Count: p.Excess},
+		{Class: ClassInvented, Label: "invented", Count: p.Invented},
+		{Class: ClassBothAbsent, Label: "both absent", Count: p.BothAbsent},
 	}
 	total := 0
 	for _, s := range segs {

@@ -144,9 +144,10 @@ func newPage(sum *eval.Summary, st *eval.State, opts Options) (*page, error) {
 	for _, ps := range sum.Paths {
 		r := pathRow{
 			Path: ps.Path, Kind: ps.Kind, Scope: ps.Scope, Gold: int(ps.Occurrences), MeanDeficit: ps.MeanDeficit,
-			Exact: int(ps.Exact), Partial: int(ps.Partial), Missing: int(ps.Missing), Excess: int(ps.Excess),
-			Replaced: int(ps.Replaced), WrongRef: int(ps.WrongReference),
+			Exact: int(ps.Exact), Partial: int(ps.Partial), Wrong: int(ps.Wrong), WrongRef: int(ps.WrongReference),
+			Invented: int(ps.Invented), Missing: int(ps.Missing), BothAbsent: int(ps.BothAbsent),
 			Precision: ratioOf(ps.Precision), Recall: ratioOf(ps.Recall), F1: ratioOf(ps.F1),
+			RecallWithoutWrong: ratioOf(ps.RecallWithoutWrong),
 		}
 		if maxDeficit > 0 {
 			r.Bar = ps.MeanDeficit / maxDeficit

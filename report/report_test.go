@@ -119,7 +119,11 @@ func TestWriteRealDataset(t *testing.T) {
 		`<div class="value" id="errors-count">2</div>`,
 		`bad_json 1 · bad_request 1`,
 		// The table's hint gives the match threshold.
-		`a pair of similarity ≥&nbsp;0.5 is a true positive`,
+		`one of similarity ≥&nbsp;0.5 partial`,
+		// The hint links to the list of errors beside the page.
+		`<a href="non_matches.jsonl" id="non-matches">`,
+		// The legend names every class.
+		`<i class="sw wrong"></i>wrong</span>`, `<i class="sw invented"></i>invented</span>`, `<i class="sw absent"></i>both absent</span>`,
 		// The table's first row is the path of largest mean deficit.
 		fmt.Sprintf(`<tbody>
     <tr data-path="%s"`, html.EscapeString(sum.Paths[0].Path)),

@@ -50,6 +50,12 @@ leaves no state.json, and a write error stops eval at once with exit 1):
                   "warnings" when scoring raised any), or
                   {"id", "score": null, "error", "error_kind"} for a line that
                   cannot be scored. "id" only when the line has one.
+  non_matches.jsonl   one line per value error (wrong, invented or missing,
+                  below), in input order: {"id" (or "line"), "path" (as in
+                  summary.json's paths), "gold_pointer", "candidate_pointer"
+                  (JSON Pointers in each document; null for a side without
+                  the value), "class", "gold", "candidate" (left out for a
+                  side without the value), "delta" (what fixing it recovers)}
   summary.json    the summary:
     cases               input lines
     scored              lines scored (invalid candidates included)
@@ -78,20 +84,27 @@ leaves no state.json, and a write error stops eval at once with exit 1):
       mean_deficit      the mean over scored lines of the path's share of
                         1 − score; all entries add up to 1 − mean
       occurrences       values at the path in the gold (scope: gold records)
-      exact, partial, replaced   values paired with one of similarity 1,
-                        in (0,1), 0
-      missing, excess   values only in the gold, only in the candidate
-                        (scope: records paired with no counterpart)
-      wrong_reference   references to the wrong record
-      tp, fp, fn, precision, recall, f1   a pair of similarity ≥ 0.5
-                        (-match-threshold) or a correct reference is a true
-                        positive; a pair below it is a false positive and a
-                        false negative; missing is a false negative, excess a
-                        false positive (null when undefined)
+      exact, partial, wrong, invented, missing, both_absent   the class of
+                        each value (null counts as no value): both sides
+                        have one, of similarity 1, ≥ 0.5 (-match-threshold),
+                        below; only the candidate has one; only the gold;
+                        neither (null against null or absent, or a declared
+                        member both sides of a paired object lack). For a
+                        scope: records paired (exact), the candidate's
+                        unpaired (invented), the gold's unpaired (missing)
+      wrong_reference   the references to the wrong record among wrong
+      tp, fp, fn, tn    tp = exact + partial, fp = wrong + invented,
+                        fn = wrong + missing, tn = both_absent
+      precision, recall, f1   tp/(tp+fp), tp/(tp+fn), their harmonic mean: a
+                        wrong value lowers both (null when undefined)
+      recall_without_wrong, f1_without_wrong   tp/(tp+missing) and its F1:
+                        wrong values left out of recall
+                        (docs/EVAL-COMPARISON.md)
     config              {"match_threshold", "worst", "sample"}
   state.json      the mergeable state behind the summary (for -merge), and
                   "run": {"complete", "results": {"lines", "bytes",
-                  "sha256"}}, the record of the completed run
+                  "sha256"}, "non_matches": {…}}, the record of the completed
+                  run
   report.html     the summary as one self-contained page (no network; open it
                   from disk): the headline, the histogram, the paths (sortable,
                   filterable), the worst cases, and gold and candidate aligned
@@ -100,21 +113,21 @@ leaves no state.json, and a write error stops eval at once with exit 1):
 
 Every value counts at its own path, objects and arrays as well as leaves:
 /people/* counts each person once (paired, with the pair's similarity, or
-missing, or excess), /people/*/name the names of the paired people, /people
-the array as a whole and "" the whole value. A missing or excess element
+missing, or invented), /people/*/name the names of the paired people, /people
+the array as a whole and "" the whole value. A missing or invented element
 counts at the element's path only (its deficit too), not at its members'.
 See docs/SCORING.md for how scores and deficits are computed.
 
 -merge combines the directories of runs over shards of one dataset into DIR:
 the same summary.json as one run over the concatenated input (give every
-line an "id": line numbers are those of each shard), and results.jsonl the
-shards' results concatenated in the order given. A shard that would be
-counted twice is an error naming both inputs: the same directory twice, a
-copy of a shard (identical state.json), or shards that overlap (seen through
-the identified cases the states keep, which catches most overlaps). So is a
-directory that is not a completed run (no state.json, or one without its
-completion record) or a mixed one (a results.jsonl other than the one its
-state.json records).
+line an "id": line numbers are those of each shard), and results.jsonl and
+non_matches.jsonl the shards' concatenated in the order given. A shard that
+would be counted twice is an error naming both inputs: the same directory
+twice, a copy of a shard (identical state.json), or shards that overlap (seen
+through the identified cases the states keep, which catches most overlaps).
+So is a directory that is not a completed run (no state.json, or one without
+its completion record) or a mixed one (a results.jsonl or non_matches.jsonl
+other than the one its state.json records).
 
 Progress is shown on stderr when it is a terminal; one summary line is
 printed on stderr at the end.
@@ -265,9 +278,20 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 	defer out.Close()
 	rw := newResultsWriter(out)
 	w := bufio.NewWriterSize(rw, 1<<16)
+	nmOut, err := dir.create("non_matches.jsonl")
+	if err != nil {
+		dir.abort()
+		return nil, err
+	}
+	defer nmOut.Close()
+	nmw := newResultsWriter(nmOut)
+	nm := bufio.NewWriterSize(nmw, 1<<16)
 	st := eval.NewState(cfg)
 	prog := newProgress(stderr, size)
 	err = b.score(f.jobs, func(s scored) error {
+		if err := writeNonMatches(nm, s.Case.NonMatches); err != nil {
+			return err
+		}
 		prog.add(s.size)
 		if s.Err == nil && st.Wants(s.Case.Score, s.Case.Key) {
 			d, err := report.Detail(s.Result, s.Ops, s.Settings)
@@ -287,10 +311,18 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}
+	if ferr := nm.Flush(); err == nil {
+		err = ferr
+	}
+	if cerr := nmOut.Close(); err == nil {
+		err = cerr
+	}
 	if err != nil {
 		dir.abort()
 		return nil, err
 	}
+	rec := nmw.record()
+	dir.nonMatches = &rec
 	return &evalRun{st: st, dir: dir, results: rw.record()}, nil
 }
 
@@ -336,6 +368,25 @@ func mergeDirs(dir string, shards []string) (*evalRun, error) {
 		d.abort()
 		return nil, err
 	}
+	nmOut, err := d.create("non_matches.jsonl")
+	if err != nil {
+		d.abort()
+		return nil, err
+	}
+	defer nmOut.Close()
+	nmw := newResultsWriter(nmOut)
+	for i, sh := range shards {
+		if err := copyNonMatches(nmw, sh, set.shards[i].run); err != nil {
+			d.abort()
+			return nil, err
+		}
+	}
+	if err := nmOut.Close(); err != nil {
+		d.abort()
+		return nil, err
+	}
+	rec := nmw.record()
+	d.nonMatches = &rec
 	return &evalRun{st: st, dir: d, results: rw.record()}, nil
 }
 
@@ -419,6 +470,21 @@ func reportOptions(merge bool, args []string) report.Options {
 		title = "merge of " + strings.Join(args, ", ")
 	}
 	return report.Options{Title: title, Shards: args}
+}
+
+// writeNonMatches writes the value errors of one case as lines of
+// non_matches.jsonl.
+func writeNonMatches(w io.Writer, nms []eval.NonMatch) error {
+	for i := range nms {
+		data, err := json.Marshal(&nms[i])
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(append(data, '\n')); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // writeEvalOutputs writes the summary and the report (with opts) of a

@@ -92,6 +92,21 @@ func TestEvalMergeShards(t *testing.T) {
 			t.Errorf("path %d: %+v, want %+v", i, g, w)
 		}
 	}
+	// The corpus has values of every class but both_absent (its schema
+	// declares nothing optional; TestEvalClassesMerge has them).
+	var total eval.Outcomes
+	for _, p := range got.Paths {
+		o := p.Outcomes
+		total.Exact += o.Exact
+		total.Partial += o.Partial
+		total.Wrong += o.Wrong
+		total.Invented += o.Invented
+		total.Missing += o.Missing
+		total.BothAbsent += o.BothAbsent
+	}
+	if total.Exact == 0 || total.Partial == 0 || total.Wrong == 0 || total.Invented == 0 || total.Missing == 0 {
+		t.Errorf("merged classes %+v: want every class", total)
+	}
 	got.Paths, want.Paths = nil, nil
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("merged summary differs:\ngot  %+v\nwant %+v", got, want)
@@ -310,6 +325,93 @@ func TestEvalFailUnderFlag(t *testing.T) {
 		}
 		if code := run(args, strings.NewReader(""), &stdout, &stderr); code != c.code {
 			t.Errorf("oagen %s: exit %d, want %d; %s", strings.Join(args, " "), code, c.code, stderr.String())
+		}
+	}
+}
+
+// classLines are eval lines with a value of every class of eval.Outcomes
+// (one case holds them all, the others repeat some), under classSchema.
+var classLines = []string{
+	`{"id":"all","gold":{"a":"abc","b":"hello","c":"x","d":null,"f":"v","g":"w","i":null,"j":null},"candidate":{"a":"abc","b":"hallo","c":"y","d":"z","f":null,"h":"q","i":null}}`,
+	`{"id":"wrong","gold":{"c":"x"},"candidate":{"c":"y"}}`,
+	`{"id":"exact","gold":{"c":"x"},"candidate":{"c":"x"}}`,
+	`{"id":"missing","gold":{"c":"x"},"candidate":{}}`,
+	`{"id":"invented","gold":{},"candidate":{"c":"x"}}`,
+}
+
+const classSchema = `{"type":"object","keyScore":"exact","properties":{"a":{"type":"string"},"b":{"type":"string","score":"levenshtein"},"c":{"type":"string","score":"exact"},"d":{"type":["string","null"]},"f":{"type":["string","null"]},"g":{"type":"string"},"h":{"type":"string"},"i":{"type":["string","null"]},"j":{"type":["string","null"]},"k":{"type":"string"}}}`
+
+// TestEvalClassesMerge evaluates classLines whole and in two shards: the
+// merged summary has the hand-computed classes, as the whole run has.
+func TestEvalClassesMerge(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, lines []string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	schema := write("schema.json", []string{classSchema})
+	whole := write("all.jsonl", classLines)
+	s0, s1 := write("s0.jsonl", classLines[:2]), write("s1.jsonl", classLines[2:])
+	out := func(name string) string { return filepath.Join(dir, name) }
+	runCLI(t, "eval", "-schema", schema, "-quiet", "-o", out("whole"), whole)
+	runCLI(t, "eval", "-schema", schema, "-quiet", "-o", out("d0"), s0)
+	runCLI(t, "eval", "-schema", schema, "-quiet", "-o", out("d1"), s1)
+	runCLI(t, "eval", "-merge", "-o", out("merged"), out("d1"), out("d0"))
+	for _, d := range []string{"whole", "merged"} {
+		got := map[string]eval.PathSummary{}
+		for _, p := range readSummary(t, out(d)).Paths {
+			got[p.Path] = p
+		}
+		for path, want := range map[string]eval.Outcomes{
+			// Every member but c is absent on both sides of the last
+			// four cases (and k of all five).
+			"/a": {Occurrences: 1, Exact: 1, TP: 1, BothAbsent: 4, TN: 4},
+			"/b": {Occurrences: 1, Partial: 1, TP: 1, BothAbsent: 4, TN: 4},
+			"/c": {Occurrences: 4, Exact: 1, Wrong: 2, Missing: 1, Invented: 1, TP: 1, FP: 3, FN: 3},
+			"/d": {Occurrences: 1, Invented: 1, FP: 1, BothAbsent: 4, TN: 4},
+			"/f": {Occurrences: 1, Missing: 1, FN: 1, BothAbsent: 4, TN: 4},
+			"/g": {Occurrences: 1, Missing: 1, FN: 1, BothAbsent: 4, TN: 4},
+			"/h": {Invented: 1, FP: 1, BothAbsent: 4, TN: 4},
+			"/i": {Occurrences: 1, BothAbsent: 5, TN: 5},
+			"/j": {Occurrences: 1, BothAbsent: 5, TN: 5},
+			"/k": {BothAbsent: 5, TN: 5},
+		} {
+			if got[path].Outcomes != want {
+				t.Errorf("%s %s: %+v\nwant %+v", d, path, got[path].Outcomes, want)
+			}
+		}
+		if p := got["/c"]; *p.Recall != 0.25 || *p.RecallWithoutWrong != 0.5 || *p.Precision != 0.25 {
+			t.Errorf("%s /c: precision %v, recall %v, recall without wrong %v", d, *p.Precision, *p.Recall, *p.RecallWithoutWrong)
+		}
+	}
+	// non_matches.jsonl: five errors of the first case (c wrong, d and h
+	// invented, f and g missing) and one of each of the wrong, missing
+	// and invented cases; the merge concatenates the shards' in the order
+	// given.
+	read := func(name string) string {
+		data, err := os.ReadFile(out(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	whole, merged := read("whole/non_matches.jsonl"), read("merged/non_matches.jsonl")
+	if merged != read("d1/non_matches.jsonl")+read("d0/non_matches.jsonl") {
+		t.Errorf("merged non_matches.jsonl is not the shards' concatenated:\n%s", merged)
+	}
+	if n := strings.Count(whole, "\n"); n != 8 || strings.Count(merged, "\n") != 8 {
+		t.Errorf("non_matches.jsonl: %d lines whole, %d merged, want 8:\n%s", n, strings.Count(merged, "\n"), whole)
+	}
+	for _, line := range []string{
+		`{"id":"all","path":"/c","gold_pointer":"/c","candidate_pointer":"/c","class":"wrong","gold":"x","candidate":"y","delta":0.1111111111111111}`,
+		`{"id":"all","path":"/g","gold_pointer":"/g","candidate_pointer":null,"class":"missing","gold":"w","delta":0.1111111111111111}`,
+		`{"id":"invented","path":"/c","gold_pointer":null,"candidate_pointer":"/c","class":"invented","candidate":"x","delta":1}`,
+	} {
+		if !strings.Contains(whole, line+"\n") || !strings.Contains(merged, line+"\n") {
+			t.Errorf("non_matches.jsonl lacks %s:\n%s", line, whole)
 		}
 	}
 }

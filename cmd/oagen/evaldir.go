@@ -32,7 +32,7 @@ import (
 
 // evalOutputs are the files an eval run writes into its directory, the
 // completion record first.
-var evalOutputs = []string{"state.json", "summary.json", "report.html", "results.jsonl"}
+var evalOutputs = []string{"state.json", "summary.json", "report.html", "results.jsonl", "non_matches.jsonl"}
 
 // tmpSuffix ends the temporary names of files being written.
 const tmpSuffix = ".oagen-tmp"
@@ -41,6 +41,9 @@ const tmpSuffix = ".oagen-tmp"
 type evalDir struct {
 	dir     string
 	pending []pendingFile
+	// nonMatches is the record of the non_matches.jsonl written, for the
+	// completion record.
+	nonMatches *resultsRecord
 }
 
 // pendingFile is a file written under a temporary name.
@@ -51,6 +54,8 @@ type pendingFile struct{ tmp, final string }
 type runRecord struct {
 	Complete bool          `json:"complete"`
 	Results  resultsRecord `json:"results"`
+	// NonMatches identifies the run's non_matches.jsonl.
+	NonMatches *resultsRecord `json:"non_matches,omitempty"`
 }
 
 // resultsRecord identifies the results.jsonl of a run.
@@ -123,7 +128,7 @@ func (d *evalDir) commit(st *eval.State, results resultsRecord) error {
 		}
 	}
 	d.pending = nil
-	data, err := json.Marshal(stateFile{State: st, Run: &runRecord{Complete: true, Results: results}})
+	data, err := json.Marshal(stateFile{State: st, Run: &runRecord{Complete: true, Results: results, NonMatches: d.nonMatches}})
 	if err != nil {
 		return err
 	}
@@ -211,6 +216,28 @@ func copyResults(w io.Writer, dir string, rec *runRecord) error {
 	if got := check.record(); got != rec.Results {
 		return fmt.Errorf("%s: a mixed directory: results.jsonl (%s, %s) is not the one its state.json records (%s, %s); run oagen eval again",
 			dir, plural(got.Lines, "line", "lines"), plural(got.Bytes, "byte", "bytes"), plural(rec.Results.Lines, "line", "lines"), plural(rec.Results.Bytes, "byte", "bytes"))
+	}
+	return nil
+}
+
+// copyNonMatches appends the non_matches.jsonl of the shard dir to w,
+// checking it against the shard's completion record.
+func copyNonMatches(w io.Writer, dir string, rec *runRecord) error {
+	if rec.NonMatches == nil {
+		return fmt.Errorf("%s: no non_matches.jsonl in its completion record (written by an older oagen); run oagen eval again", dir)
+	}
+	f, err := os.Open(filepath.Join(dir, "non_matches.jsonl"))
+	if err != nil {
+		return fmt.Errorf("%s: a mixed directory (its state.json records a run whose non_matches.jsonl is gone): %w", dir, err)
+	}
+	defer f.Close()
+	check := newResultsWriter(w)
+	if _, err := io.Copy(check, f); err != nil {
+		return fmt.Errorf("%s: %w", dir, err)
+	}
+	if got := check.record(); got != *rec.NonMatches {
+		return fmt.Errorf("%s: a mixed directory: non_matches.jsonl (%d lines, %d bytes) is not the one its state.json records (%d lines, %d bytes); run oagen eval again",
+			dir, got.Lines, got.Bytes, rec.NonMatches.Lines, rec.NonMatches.Bytes)
 	}
 	return nil
 }

@@ -1,0 +1,148 @@
+package eval
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/interp"
+	"github.com/objectaligner/oagen/ir"
+)
+
+// NonMatch is one value error of a case: a line of non_matches.jsonl. Every
+// leaf value of class wrong, invented or missing has one (see Outcomes),
+// and so has every whole value that one side lacks (a missing member or
+// array element, an invented one); a paired object or array counts at its
+// own path, but its errors are those of its members. A candidate whose root
+// is of another kind than the gold's has one line, wrong at the root.
+type NonMatch struct {
+	// ID is the case's id; Line its line number, given only when the case
+	// has no id (as in Summary.Worst).
+	ID   json.RawMessage `json:"id,omitempty"`
+	Line int             `json:"line,omitempty"`
+	// Path is the normalized path of the value (the path of its entry in
+	// the summary: array steps written "*").
+	Path string `json:"path"`
+	// GoldPointer and CandidatePointer are the JSON Pointers of the value
+	// in the gold and in the candidate; nil for a side that does not have
+	// the value (a JSON null is a value there).
+	GoldPointer      *string `json:"gold_pointer"`
+	CandidatePointer *string `json:"candidate_pointer"`
+	// Class is ClassWrong, ClassInvented or ClassMissing.
+	Class string `json:"class"`
+	// Gold and Candidate are the two values as JSON, left out for a side
+	// that has none ("candidate": null: the candidate wrote null). Values
+	// below a referential scope are the aligned ones (docs/SCORING.md §1.6).
+	Gold      json.RawMessage `json:"gold,omitempty"`
+	Candidate json.RawMessage `json:"candidate,omitempty"`
+	// Delta is what fixing the value recovers: its share of 1 − score
+	// (docs/SCORING.md §8.2), the attribution contribution of its location.
+	Delta float64 `json:"delta"`
+}
+
+// nonMatches lists the value errors of a scored case, in the order of the
+// attribution walk (align.Attribute): the leaves of the match tree that are
+// wrong, invented or missing.
+func (o *Observer) nonMatches(l Line, root *ir.Node, res *interp.Result) []NonMatch {
+	var out []NonMatch
+	add := func(path string, gp, cp *string, m *align.Match, class string, c float64) {
+		nm := NonMatch{ID: l.ID, Path: o.pattern(root, path).path, GoldPointer: gp, CandidatePointer: cp, Class: class}
+		if l.ID == nil {
+			nm.Line = l.Number
+		}
+		if gp != nil {
+			nm.Gold = rawJSON(m.Gold)
+		}
+		if cp != nil {
+			nm.Candidate = rawJSON(m.Pred)
+		}
+		nm.Delta = float64(c * (1 - m.Score))
+		out = append(out, nm)
+	}
+	if res.Invalid != nil {
+		return nil
+	}
+	if res.Match == nil {
+		// The root kinds differ: the whole value is wrong.
+		g, p := "", ""
+		nm := NonMatch{ID: l.ID, Path: "", GoldPointer: &g, CandidatePointer: &p, Class: ClassWrong,
+			Gold: rawJSON(res.Gold), Candidate: rawJSON(res.Candidate), Delta: 1}
+		if l.ID == nil {
+			nm.Line = l.Number
+		}
+		return []NonMatch{nm}
+	}
+	ptr := func(base *string, tok string) *string {
+		if base == nil {
+			return nil
+		}
+		s := *base + "/" + tok
+		return &s
+	}
+	var walk func(m *align.Match, path string, gp, cp *string, c float64)
+	walk = func(m *align.Match, path string, gp, cp *string, c float64) {
+		switch m.Type {
+		case align.LeafNode:
+			if m.Leaf == align.LeafID || m.Leaf == align.LeafAbsent {
+				return
+			}
+			hasG, hasP := m.HasGold && !m.Gold.IsNull(), m.HasPred && !m.Pred.IsNull()
+			class := o.Class(hasG, hasP, m.Score)
+			if m.Leaf == align.LeafRef && hasG && hasP {
+				class = ClassExact
+				if m.Score < 1 {
+					class = ClassWrong
+				}
+			}
+			if class == ClassWrong || class == ClassInvented || class == ClassMissing {
+				add(path, gp, cp, m, class, c)
+			}
+		case align.ListNode:
+			allZero := true
+			for _, ch := range m.Children {
+				if ch.Alpha != 0 {
+					allZero = false
+					break
+				}
+			}
+			if allZero {
+				return
+			}
+			for i, ch := range m.Children {
+				if ch.Match == nil || ch.Role == align.RoleAbsent {
+					continue
+				}
+				var cgp, ccp *string
+				if ch.GoldIndex >= 0 {
+					cgp = ptr(gp, strconv.Itoa(ch.GoldIndex))
+				}
+				if ch.PredIndex >= 0 {
+					ccp = ptr(cp, strconv.Itoa(ch.PredIndex))
+				}
+				walk(ch.Match, path+"/"+strconv.Itoa(i), cgp, ccp, float64(c*ch.Alpha))
+			}
+		case align.ObjectNode:
+			for i := range m.Entries {
+				e := &m.Entries[i]
+				if e.Value == nil {
+					continue
+				}
+				key := e.GoldKey
+				if !e.HasGoldKey {
+					key = e.PredKey
+				}
+				var cgp, ccp *string
+				if e.HasGoldKey {
+					cgp = ptr(gp, align.EscapePointerToken(e.GoldKey))
+				}
+				if e.HasPredKey {
+					ccp = ptr(cp, align.EscapePointerToken(e.PredKey))
+				}
+				walk(e.Value, path+"/"+align.EscapePointerToken(key), cgp, ccp, float64(c*e.ValueAlpha))
+			}
+		}
+	}
+	g, p := "", ""
+	walk(res.Match, "", &g, &p, 1)
+	return out
+}
