@@ -448,6 +448,27 @@ func (a *annotator) findScopes() []*scope {
 			}
 		}
 	}
+	// A unique member whose values are all identifiers of another
+	// candidate is a foreign key (a link's "from"), not an identifier of
+	// its own, unless its name says it is one; of two candidates with the
+	// same identifiers the first in schema order is kept.
+	var kept []*scope
+	for i, c := range cands {
+		foreign := false
+		for j, c2 := range cands {
+			if i == j || c2.array == c.array || typeName(c2.id.schema) != typeName(c.id.schema) || idNames[strings.ToLower(c.id.name)] {
+				continue
+			}
+			if within(c.id, c2.ids) && (!within(c2.id, c.ids) || j < i) {
+				foreign = true
+				break
+			}
+		}
+		if !foreign {
+			kept = append(kept, c)
+		}
+	}
+	cands = kept
 	isID := map[*node]bool{}
 	for _, c := range cands {
 		isID[c.id] = true
