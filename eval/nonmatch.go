@@ -14,7 +14,10 @@ import (
 // and so has every whole value that one side lacks (a missing member or
 // array element, an invented one); a paired object or array counts at its
 // own path, but its errors are those of its members. A candidate whose root
-// is of another kind than the gold's has one line, wrong at the root.
+// is of another kind than the gold's has one line, wrong at the root. A
+// value that weighs nothing in the score (an element an ignoreExcess or
+// ignoreMissing array ignores, a member of valueWeight 0) is classed like
+// any other; its Delta is 0.
 type NonMatch struct {
 	// ID is the case's id; Line its line number, given only when the case
 	// has no id (as in Summary.Worst).
