@@ -82,6 +82,8 @@ func LeafKindName(k LeafKind) string {
 		return "null"
 	case LeafAbsent:
 		return "absent"
+	case LeafBranch:
+		return "branch"
 	}
 	return ""
 }

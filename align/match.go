@@ -43,6 +43,7 @@ const (
 	LeafRef                    // "ref"
 	LeafNull                   // "null"
 	LeafAbsent                 // "absent": a tuple position neither side has
+	LeafBranch                 // "branch": the two values are in different branches of a union (score 0)
 )
 
 // ListKind is the kind of a list node (docs/SCORING.md §1.5).
@@ -90,6 +91,9 @@ type Match struct {
 	// Consulted is true for ref leaves scored through a bijection (rule 2 of
 	// docs/SCORING.md §7.4), as opposed to masked ones.
 	Consulted bool
+	// GoldBranch and PredBranch label the union branches of the two values
+	// of a branch leaf (LeafBranch, docs/SCORING.md §1.8); "" otherwise.
+	GoldBranch, PredBranch string
 
 	// List fields.
 	List     ListKind

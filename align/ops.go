@@ -22,6 +22,9 @@ const (
 	KindSubtreeReplace          OpKind = "subtree_replace"
 	KindNullValueReplace        OpKind = "null_value_replace"
 	KindPairingAmbiguous        OpKind = "pairing_ambiguous"
+	// KindBranchReplace replaces a value that is in another branch of a
+	// union than the gold's by the gold (docs/SCORING.md §1.8).
+	KindBranchReplace OpKind = "branch_replace"
 )
 
 // Op is one repair operation (docs/SCORING.md §8.1).
@@ -39,7 +42,11 @@ type Op struct {
 	Gold, Pred       jsonval.Value
 	HasGold, HasPred bool
 	PairID           string // "" or "repair_pair_<N>"
-	Confidence       float64
+	// GoldBranch and PredBranch label the union branches of the gold and
+	// candidate values of a branch_replace (docs/SCORING.md §1.8); "" for
+	// every other kind.
+	GoldBranch, PredBranch string
+	Confidence             float64
 	// Site is where the operation applies in the candidate as it was
 	// scored; only the candidate-space walk sets it (nil otherwise).
 	Site *Site
@@ -68,7 +75,8 @@ type Site struct {
 //
 //	{"op","kind","path","delta","value","gold","candidate","pair_id","confidence"}
 //
-// in that order. "value" is present for add and replace operations only;
+// in that order, with "gold_branch" and "candidate_branch" after
+// "candidate" for a branch_replace. "value" is present for add and replace operations only;
 // "gold" and "candidate" are present when the operation has that side
 // (HasGold, HasPred): a missing side is an absent member, a JSON null side is
 // null. Numbers are written as AppendJSON of package jsonval writes floats.
@@ -92,6 +100,12 @@ func (o *Op) AppendJSON(dst []byte) []byte {
 	if o.HasPred {
 		dst = append(dst, `,"candidate":`...)
 		dst = jsonval.AppendJSON(dst, o.Pred)
+	}
+	if o.Kind == KindBranchReplace {
+		dst = append(dst, `,"gold_branch":`...)
+		dst = jsonval.AppendJSON(dst, jsonval.NewString(o.GoldBranch))
+		dst = append(dst, `,"candidate_branch":`...)
+		dst = jsonval.AppendJSON(dst, jsonval.NewString(o.PredBranch))
 	}
 	dst = append(dst, `,"pair_id":`...)
 	dst = jsonval.AppendJSON(dst, jsonval.NewString(o.PairID))

@@ -170,6 +170,8 @@ func (w *walker) leaf(m *Match, path, at string, goldSub, predSub jsonval.Value,
 	switch m.Leaf {
 	case LeafID, LeafAbsent:
 		return
+	case LeafBranch:
+		op.Kind, op.GoldBranch, op.PredBranch = KindBranchReplace, m.GoldBranch, m.PredBranch
 	case LeafNull:
 		if m.Score >= 1 {
 			return
@@ -375,7 +377,10 @@ func (w *walker) list(m *Match, path, at string, goldSub, predSub jsonval.Value,
 			op := Op{Op: "replace", Value: gv, Gold: gv, Pred: pv, HasGold: true, HasPred: true, Delta: d,
 				Confidence: cm.Confidence, Path: elemPath, Site: w.site(childAt, i)}
 			op.Kind = KindPrimitiveReplace
-			if reorder {
+			switch {
+			case cm.Leaf == LeafBranch:
+				op.Kind, op.GoldBranch, op.PredBranch = KindBranchReplace, cm.GoldBranch, cm.PredBranch
+			case reorder:
 				op.Kind = KindPrimitiveReplaceReorder
 			}
 			*out = append(*out, op)

@@ -242,6 +242,10 @@ func (d *describer) leaf(m *align.Match, depth int) {
 		}
 	case align.LeafNull:
 		k = pick(match, keyDescribeNullMatch, keyDescribeNullMismatch)
+	case align.LeafBranch:
+		k = keyDescribeBranchMismatch
+		d.a.setString(slotGoldBranch, m.GoldBranch)
+		d.a.setString(slotPredBranch, m.PredBranch)
 	default:
 		k = pick(match, keyDescribeItemMatch, keyDescribeItemMismatch)
 	}

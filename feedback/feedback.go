@@ -397,6 +397,10 @@ func renderOpLine(dst []byte, tp *compiledTemplate, a *argSet, o *align.Op, rank
 			a.setValue(slotPred, &o.Pred, p)
 		case slotValue:
 			a.setValue(slotValue, &o.Value, p)
+		case slotGoldBranch:
+			a.setString(slotGoldBranch, o.GoldBranch)
+		case slotPredBranch:
+			a.setString(slotPredBranch, o.PredBranch)
 		case slotRelation, slotTarget, slotUsed, slotScope:
 			// The semantic reference placeholders (docs/SCORING.md §8.11); a literal line
 			// does not provide them.
@@ -473,6 +477,8 @@ func Bucket(kind align.OpKind) string {
 		return "subtree"
 	case align.KindNullValueReplace:
 		return "null-value"
+	case align.KindBranchReplace:
+		return "union-branch"
 	}
 	return string(kind)
 }

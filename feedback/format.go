@@ -58,6 +58,8 @@ const (
 	slotIndent
 	slotNGold
 	slotNPred
+	slotGoldBranch
+	slotPredBranch
 	numSlots
 )
 
@@ -100,6 +102,8 @@ var slotNames = [numSlots]string{
 	slotIndent:              "indent",
 	slotNGold:               "n_gold",
 	slotNPred:               "n_pred",
+	slotGoldBranch:          "gold_branch",
+	slotPredBranch:          "pred_branch",
 }
 
 // slotByName returns the slot of a placeholder name.

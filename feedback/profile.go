@@ -111,6 +111,8 @@ func BucketName(bucket string, p Profile) string {
 		return "subtree"
 	case "null-value":
 		return "null/value"
+	case "union-branch":
+		return "union branch"
 	}
 	return bucket
 }

@@ -87,6 +87,8 @@ const (
 	keyDescribeDictValuePrefix
 	keyDescribeValidationError
 	keyDescribeRootKindMismatch
+	keyOpBranchReplace
+	keyDescribeBranchMismatch
 
 	numKeys
 )
@@ -204,6 +206,8 @@ var keySpecs = [numKeys]keySpec{
 	keyDescribeDictValuePrefix:  {"describe.dict.value.prefix", strs(slotIndent)},
 	keyDescribeValidationError:  {"describe.validation_error", strs(slotPath, slotMessage)},
 	keyDescribeRootKindMismatch: {"describe.root.kind_mismatch", strs(slotGold, slotPred, slotScorePct)},
+	keyOpBranchReplace:          {"feedback.op.branch_replace", opParams(slotPath, slotGold, slotPred, slotGoldBranch, slotPredBranch)},
+	keyDescribeBranchMismatch:   {"describe.branch.mismatch", strs(slotIndent, slotGold, slotPred, slotGoldBranch, slotPredBranch, slotScorePct)},
 }
 
 // keyByName returns the key named name.
@@ -250,6 +254,8 @@ func opKey(kind align.OpKind) (tkey, bool) {
 		return keyOpNullValueReplace, true
 	case align.KindPairingAmbiguous:
 		return keyOpPairingAmbiguous, true
+	case align.KindBranchReplace:
+		return keyOpBranchReplace, true
 	}
 	return 0, false
 }
@@ -290,6 +296,11 @@ const (
 // "None" side). describe.root.kind_mismatch (gold, pred, score_pct) describes
 // a candidate whose root is of another kind than the gold's; only the default
 // profile uses it (the reference gives such a pair its intro line alone).
+// feedback.op.branch_replace (the per-operation five plus path, gold, pred,
+// gold_branch, pred_branch) and describe.branch.mismatch (indent, gold, pred,
+// gold_branch, pred_branch, score_pct) show a value in another branch of a
+// union than the gold's (docs/SCORING.md §1.8); only the default profile
+// has unions.
 //
 // Each profile has its own layering: the reference profile's is the one
 // above; the default profile's inserts the packaged default-profile overlay

@@ -10,9 +10,12 @@ import (
 // TestPackagedTemplates checks the embedded data against docs/SCORING.md §8.10 and §9.1
 // (key sets and a sample of exact texts). describe.json holds the reference's 23 keys
 // plus describe.dict.key.missing, describe.dict.key.extra and
-// describe.root.kind_mismatch, which only the default profile uses.
+// describe.root.kind_mismatch, which only the default profile uses;
+// default.json and compact.json hold feedback.op.branch_replace and
+// describe.json describe.branch.mismatch, for the unions of the default
+// profile.
 func TestPackagedTemplates(t *testing.T) {
-	counts := map[string]int{"templates/default.json": 30, "templates/compact.json": 15, "templates/describe.json": 26,
+	counts := map[string]int{"templates/default.json": 31, "templates/compact.json": 16, "templates/describe.json": 27,
 		"templates/default-profile.json": 21}
 	for name, want := range counts {
 		data, err := templateFS.ReadFile(name)

@@ -98,7 +98,8 @@
 //
 // # Not supported (oagen gen reports an error)
 //
-// Unions of several non-null types, nodes without a type, arrays without
+// Unions (anyOf/oneOf of several schemas, docs/SCORING.md §1.8) and unions of
+// several non-null types, nodes without a type, arrays without
 // items and prefixItems, custom comparators, and referential paths through
 // the items of an array with prefixItems.
 package gen

@@ -292,6 +292,10 @@ func (c *call) align(g, p jsonval.Value, S *ir.Node, build bool) (result, error)
 		}
 		return r, nil
 	}
+	// A union scores the pair under the branch of its values (docs/SCORING.md §1.8).
+	if S.Union != nil {
+		return c.alignUnion(g, p, S, build)
+	}
 	// 4. dispatch on the gold kind.
 	if !S.Permits(g.Kind) {
 		return result{}, c.errorf("gold value of kind %s is not permitted by the schema node %s", kindName(g.Kind), S.Pos.Pointer)

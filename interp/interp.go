@@ -103,6 +103,9 @@ type Scorer struct {
 	// contextual is true when a registered comparator is context-aware, so
 	// that parents and paths must be tracked for it (docs/SCORING.md §3.6).
 	contextual bool
+	// branchValidators validate values against one union branch alone,
+	// keyed by the branch's pointer (union.go).
+	branchValidators map[string]*validate.Validator
 	// workspaces pools the reusable storage of calls (*workspace).
 	workspaces sync.Pool
 }
@@ -175,6 +178,12 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 		return nil, fmt.Errorf("interp: schema is not a valid JSON Schema: %w", err)
 	}
 	s := &Scorer{schema: schema, validator: v, registry: reg, opts: opts, scopeIndex: map[string]int{}}
+	if pos, ok := firstUnion(schema.Root); ok && opts.Compat == CompatReference {
+		return nil, fmt.Errorf("interp: %s: the reference profile does not score unions (docs/PROFILES.md); compile the schema with ir.Options.Reference", pos)
+	}
+	if s.branchValidators, err = unionValidators(schema, vopts); err != nil {
+		return nil, err
+	}
 	for i, sc := range schema.Scopes {
 		s.scopeIndex[sc.Name] = i
 	}
@@ -189,6 +198,7 @@ func Compile(schemaJSON []byte, file string, opts Options) (*Scorer, error) {
 		CustomComparators: customNames(opts.Comparators),
 		MaxDepth:          opts.Limits.MaxDepth,
 		NoEffectWarnings:  opts.Compat == CompatReference,
+		Reference:         opts.Compat == CompatReference,
 	})
 	if err != nil {
 		return nil, err
@@ -357,7 +367,7 @@ func (s *Scorer) run(ctx context.Context, in, inCand jsonval.Value, build bool) 
 		res.Score = 0
 		return res, nil
 	}
-	if !gold.IsNull() && !cand.IsNull() && !kindsCompatible(gold.Kind, cand.Kind) {
+	if !gold.IsNull() && !cand.IsNull() && !kindsCompatible(gold.Kind, cand.Kind) && s.schema.Root.Union == nil {
 		// docs/SCORING.md §1.3: a union-typed root whose kinds differ scores 0 with
 		// no repair operations.
 		res.Score = 0

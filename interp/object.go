@@ -272,8 +272,9 @@ func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bo
 		return nil
 	}
 	e.weight = sub.ValueWeight
-	if !gv.IsNull() && !pv.IsNull() && !c.sameMemberKind(gv.Kind, pv.Kind) {
-		// Different kinds score 0 in place, before the id/ref rules.
+	if !gv.IsNull() && !pv.IsNull() && sub.Union == nil && !c.sameMemberKind(gv.Kind, pv.Kind) {
+		// Different kinds score 0 in place, before the id/ref rules (a
+		// union tells its branches apart itself, docs/SCORING.md §1.8).
 		if build {
 			e.m = leaf(align.LeafPlain, 0, gv, pv, true, true)
 		}

@@ -40,6 +40,7 @@ func canonical(v jsonval.Value, S *ir.Node) jsonval.Value {
 
 // canonicalize is canonical, also reporting whether anything changed.
 func canonicalize(v jsonval.Value, S *ir.Node) (jsonval.Value, bool) {
+	S = canonicalBranch(S, v.Kind)
 	switch v.Kind {
 	case jsonval.Float:
 		if jsonval.IsCanonicalNumber(v) {

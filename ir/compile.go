@@ -34,6 +34,11 @@ type Options struct {
 	// error. The reference profile sets it: the reference accepted such
 	// schemas, and they must keep compiling there.
 	NoEffectWarnings bool
+	// Reference makes Compile accept what the reference profile accepts
+	// (docs/PROFILES.md): an anyOf/oneOf other than the nullable pattern is
+	// then an error, and one beside a "type" only constrains validation.
+	// The default profile compiles it into a union node (docs/SCORING.md §1.8).
+	Reference bool
 }
 
 // CompileFile reads and compiles the schema file at path. Diagnostics name
@@ -81,9 +86,13 @@ func Compile(data []byte, opts Options) (*Schema, error) {
 		checked:    map[*srcValue]bool{},
 		weightKws:  map[*Node]kwEntry{},
 		lenient:    opts.NoEffectWarnings,
+		reference:  opts.Reference,
 	}
 	root := c.compileSchema(src.root, 0)
 	c.checkMemberKeywords(root)
+	if root != nil && !c.reference {
+		c.checkUnionReferential(root)
+	}
 	scopes := c.discoverScopes(root)
 	if len(diags.errs) > 0 {
 		return nil, ErrorList(documentOrder(diags.errs))
@@ -149,6 +158,8 @@ type compiler struct {
 	weightKws map[*Node]kwEntry
 	// lenient reports keywords without effect as warnings (Options.NoEffectWarnings).
 	lenient bool
+	// reference compiles for the reference profile (Options.Reference).
+	reference bool
 }
 
 // compileSchema compiles the subschema v reached at the given depth (number of
@@ -371,6 +382,10 @@ func comparatorRegistryList(t TypeSet) [][2]string {
 // fill sets every field of n from its effective keywords and compiles its
 // children.
 func (c *compiler) fill(n *Node, e *effSchema, depth int) {
+	if e.union != nil {
+		c.fillUnion(n, e, depth)
+		return
+	}
 	c.parseType(n, e)
 	n.Def = e.target.ptr
 	n.Keywords = make([]jsonval.Member, len(e.kws))

@@ -103,6 +103,13 @@ type Node struct {
 	IDScope string
 	Ref     string
 
+	// Union is the branch list of a union node (anyOf/oneOf of several
+	// schemas, docs/SCORING.md §1.8), nil for every other node. A union
+	// node's Types is the union of its branches' (with TNull for a null
+	// branch); its scoring keywords are those of the chosen branch, except
+	// ValueWeight and NullScore, which are the union's own.
+	Union *Union
+
 	// HasEnum is true when the node carries "enum" (it makes a member exactly
 	// comparable for WL labels, docs/SCORING.md §7.6).
 	HasEnum bool

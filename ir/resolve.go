@@ -24,8 +24,9 @@ type kwEntry struct {
 type effSchema struct {
 	kws     []kwEntry
 	idx     map[string]int
-	target  *srcValue // the innermost schema object after substitutions
-	addNull bool      // the nullable pattern was applied
+	target  *srcValue  // the innermost schema object after substitutions
+	addNull bool       // the nullable pattern was applied
+	union   *unionSpec // the node is a union (union.go); nil otherwise
 }
 
 func newEff(obj *srcValue) *effSchema {
@@ -119,6 +120,12 @@ func (c *compiler) flatten(obj *srcValue, chain []*srcValue) (*effSchema, bool) 
 	}
 	if len(combs) == 0 {
 		return e, true
+	}
+	if !c.reference {
+		if u := c.unionOf(e, combs); u != nil {
+			e.union = u
+			return e, true
+		}
 	}
 	if _, hasType := e.get("type"); hasType {
 		// The reference scores by "type" and leaves combinators to validation.

@@ -54,6 +54,7 @@ package validate
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 
 	jsonschema "github.com/santhosh-tekuri/jsonschema/v6"
@@ -185,6 +186,19 @@ const schemaURL = "https://oagen.invalid/schema.json"
 // that would re-evaluate the same value forever, or is nested deeper than the
 // depth limit.
 func Compile(schema jsonval.Value, opts ...Option) (*Validator, error) {
+	return compileAt(schema, "", opts)
+}
+
+// CompileAt compiles the subschema at the JSON Pointer ptr of the schema
+// document for validation: its Validator validates values against that
+// subschema alone, with the document's dialect, and references resolved in
+// the document ("" is the whole document, as Compile). It fails as Compile
+// does, and when ptr names no schema the document can apply.
+func CompileAt(schema jsonval.Value, ptr string, opts ...Option) (*Validator, error) {
+	return compileAt(schema, ptr, opts)
+}
+
+func compileAt(schema jsonval.Value, ptr string, opts []Option) (*Validator, error) {
 	cfg := config{maxDepth: DefaultMaxDepth}
 	for _, o := range opts {
 		o(&cfg)
@@ -202,13 +216,22 @@ func Compile(schema jsonval.Value, opts ...Option) (*Validator, error) {
 	if err := c.AddResource(schemaURL, jsonval.ToAny(schema)); err != nil {
 		return nil, fmt.Errorf("validate: adding schema document: %w", err)
 	}
-	sch, err := c.Compile(schemaURL)
+	loc := schemaURL
+	if ptr != "" {
+		loc += "#" + (&url.URL{Fragment: ptr}).EscapedFragment()
+	}
+	sch, err := c.Compile(loc)
 	if err != nil {
 		return nil, fmt.Errorf("validate: schema is not a valid JSON Schema: %w", err)
 	}
 	root, nodes, err := buildTree(schema)
 	if err != nil {
 		return nil, fmt.Errorf("validate: schema: %w", err)
+	}
+	if ptr != "" {
+		if root = nodes[ptr]; root == nil {
+			return nil, fmt.Errorf("validate: no schema the document applies at #%s", ptr)
+		}
 	}
 	plan := planFast(schema, nodes)
 	return &Validator{sch: sch, root: root, maxDepth: cfg.maxDepth,

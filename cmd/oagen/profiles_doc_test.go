@@ -31,6 +31,8 @@ var profileSchemas = []struct{ name, text string }{
 	{"text", `{"type":"string"}`},
 	{"union", `{"type":["string","array"],"items":{"type":"string"}}`},
 	{"invoice", `{"type":"object","properties":{"num":{"type":"string","score":"exact","valueWeight":2},"a":{"type":"string"},"b":{"type":"string"}}}`},
+	{"pets", `{"type":"object","properties":{"pet":{"type":"object","oneOf":[{"$ref":"#/$defs/Cat"},{"$ref":"#/$defs/Dog"}]}},"$defs":{"Cat":{"properties":{"age":{"type":"number"}},"required":["age"],"additionalProperties":false},"Dog":{"properties":{"weight":{"type":"number"}},"required":["weight"],"additionalProperties":false}}}`},
+	{"tool", `{"type":"object","properties":{"arg":{"anyOf":[{"type":"string"},{"type":"integer"}]}}}`},
 }
 
 // expect is what one profile's output must show: a text the output
@@ -98,6 +100,13 @@ var profileDifferences = []profileExample{
 		`{"num":"INV-1","a":"x","b":"y"}`, `{"a":"x","b":"y"}`, score("0.5"), score("0.6666666666666666")},
 	{"… and its fix recovers that share", []string{"score", "-feedback"}, "invoice", `{"num":"INV-1","a":"x","b":"y"}`, `{"a":"x","b":"y"}`,
 		expect{text: `Adding it recovers +0.500.`}, expect{text: `Adding it recovers +0.333.`}},
+	{"an anyOf/oneOf beside a type is a union: the gold scores 1 against itself (the reference scores the type alone: an object without properties)",
+		[]string{"score"}, "pets", `{"pet":{"age":3.14}}`, `{"pet":{"age":3.14}}`, score("1.0"), score("0.0")},
+	{"… a value of another branch scores 0 with a fix naming the branch (the reference suggests a key rename that recovers nothing)", []string{"score", "-feedback"}, "pets", `{"pet":{"age":3.14}}`, `{"pet":{"weight":3.14}}`,
+		expect{text: `1. /pet: expected the union branch Cat, got Dog; replace {"weight": 3.14} with {"age": 3.14}.`},
+		expect{text: `1. rename key "weight" -> "age" at /pet/age (value 3.14).`}},
+	{"… and an anyOf of several schemas without type is a union (the reference rejects it)", []string{"score"}, "tool", `{"arg":3}`, `{"arg":3}`,
+		score("1.0"), expect{text: `"anyOf" is not supported on a scoring path`}},
 	{"member order never matters: ties in fuzzy key alignment follow the schema's property order", []string{"score"}, "keys",
 		`{"ba":2,"ab":1}`, `{"aa":2}`, score("0.25"), score("0.5")},
 	{"… and the same gold in schema order", []string{"score"}, "keys", `{"ab":1,"ba":2}`, `{"aa":2}`, score("0.25"), score("0.25")},

@@ -1,0 +1,172 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/ir"
+	"github.com/objectaligner/oagen/jsonval"
+	"github.com/objectaligner/oagen/validate"
+)
+
+// This file scores union nodes (docs/SCORING.md §1.8). Each value belongs
+// to one branch of a union: the branch its discriminator value selects,
+// else the first branch it validates against. Two values of the same branch
+// are scored under that branch; two numbers are scored under the gold's
+// branch (numbers of either form are one kind, docs/SCORING.md §1.4); any other pair scores
+// 0 and is repaired by replacing the candidate's value by the gold's
+// (branch_replace).
+
+// unionValidators compiles, for every branch of every union node reachable
+// from the root, a validator of the branch's schema alone, keyed by the
+// branch's pointer.
+func unionValidators(sch *ir.Schema, vopts []validate.Option) (map[string]*validate.Validator, error) {
+	var out map[string]*validate.Validator
+	seen := map[*ir.Node]bool{}
+	var walk func(n *ir.Node) error
+	walk = func(n *ir.Node) error {
+		if n == nil || seen[n] {
+			return nil
+		}
+		seen[n] = true
+		for _, p := range n.Properties {
+			if err := walk(p.Node); err != nil {
+				return err
+			}
+		}
+		if err := walk(n.Items); err != nil {
+			return err
+		}
+		for _, pn := range n.PrefixItems {
+			if err := walk(pn); err != nil {
+				return err
+			}
+		}
+		if n.Union == nil {
+			return nil
+		}
+		for _, b := range n.Union.Branches {
+			if out == nil {
+				out = map[string]*validate.Validator{}
+			}
+			if out[b.Pointer] == nil {
+				v, err := validate.CompileAt(sch.Raw, b.Pointer, vopts...)
+				if err != nil {
+					return fmt.Errorf("interp: union branch #%s: %w", b.Pointer, err)
+				}
+				out[b.Pointer] = v
+			}
+			if err := walk(b.Node); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return out, walk(sch.Root)
+}
+
+// firstUnion returns the position of a union node reachable from the root,
+// or "" when the schema has none.
+func firstUnion(root *ir.Node) (ir.Position, bool) {
+	seen := map[*ir.Node]bool{}
+	var find func(n *ir.Node) (ir.Position, bool)
+	find = func(n *ir.Node) (ir.Position, bool) {
+		if n == nil || seen[n] {
+			return ir.Position{}, false
+		}
+		seen[n] = true
+		if n.Union != nil {
+			return n.Pos, true
+		}
+		for _, p := range n.Properties {
+			if pos, ok := find(p.Node); ok {
+				return pos, true
+			}
+		}
+		if pos, ok := find(n.Items); ok {
+			return pos, true
+		}
+		for _, pn := range n.PrefixItems {
+			if pos, ok := find(pn); ok {
+				return pos, true
+			}
+		}
+		return ir.Position{}, false
+	}
+	return find(root)
+}
+
+// branchOf returns the index of the branch of union u that v belongs to:
+// the branch whose discriminator tags hold v's discriminator member, else
+// the first branch v validates against; -1 when there is none.
+func (s *Scorer) branchOf(v jsonval.Value, u *ir.Union) int {
+	if u.Discriminator != "" && v.Kind == jsonval.Object {
+		if tag, ok := v.Get(u.Discriminator); ok {
+			for i := range u.Branches {
+				for _, t := range u.Branches[i].Tags {
+					if jsonval.Equal(t, tag) {
+						return i
+					}
+				}
+			}
+		}
+	}
+	for i := range u.Branches {
+		if s.branchValidators[u.Branches[i].Pointer].Validate(v) == nil {
+			return i
+		}
+	}
+	return -1
+}
+
+// alignUnion aligns two non-null values under a union node.
+func (c *call) alignUnion(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
+	u := S.Union
+	if err := c.spend(int64(2 * len(u.Branches))); err != nil {
+		return result{}, err
+	}
+	bg := c.s.branchOf(g, u)
+	if bg < 0 {
+		return result{}, c.errorf("gold value belongs to no branch of the union at schema node %s", S.Pos.Pointer)
+	}
+	bp := c.s.branchOf(p, u)
+	if bp == bg || (isNumberKind(g.Kind) && isNumberKind(p.Kind)) {
+		return c.align(g, p, u.Branches[bg].Node, build)
+	}
+	r := result{score: 0}
+	if build {
+		r.ag, r.ap = g, p
+		r.m = leaf(align.LeafBranch, 0, g, p, true, true)
+		r.m.GoldBranch = u.Branches[bg].Label
+		r.m.PredBranch = noBranch
+		if bp >= 0 {
+			r.m.PredBranch = u.Branches[bp].Label
+		}
+	}
+	return r, nil
+}
+
+// noBranch labels a candidate value that belongs to no branch of a union
+// (possible only for a value that validation did not see as such).
+const noBranch = "no branch"
+
+// canonicalBranch is the schema node under which the canonical form of a
+// value of kind k is taken at union node S (profile.go): the first branch
+// that permits k, so that the form depends on the data only. Other nodes
+// are returned as they are.
+func canonicalBranch(S *ir.Node, k jsonval.Kind) *ir.Node {
+	for S != nil && S.Union != nil {
+		var next *ir.Node
+		for _, b := range S.Union.Branches {
+			if b.Node.Permits(k) {
+				next = b.Node
+				break
+			}
+		}
+		if next == nil || next == S {
+			return nil
+		}
+		S = next
+	}
+	return S
+}
