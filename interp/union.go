@@ -21,48 +21,41 @@ import (
 // from the root, a validator of the branch's schema alone, keyed by the
 // branch's pointer.
 func unionValidators(sch *ir.Schema, vopts []validate.Option) (map[string]*validate.Validator, error) {
-	var out map[string]*validate.Validator
+	var ptrs []string
 	seen := map[*ir.Node]bool{}
-	var walk func(n *ir.Node) error
-	walk = func(n *ir.Node) error {
+	var walk func(n *ir.Node)
+	walk = func(n *ir.Node) {
 		if n == nil || seen[n] {
-			return nil
+			return
 		}
 		seen[n] = true
 		for _, p := range n.Properties {
-			if err := walk(p.Node); err != nil {
-				return err
-			}
+			walk(p.Node)
 		}
-		if err := walk(n.Items); err != nil {
-			return err
-		}
+		walk(n.Items)
 		for _, pn := range n.PrefixItems {
-			if err := walk(pn); err != nil {
-				return err
+			walk(pn)
+		}
+		if n.Union != nil {
+			for _, b := range n.Union.Branches {
+				ptrs = append(ptrs, b.Pointer)
+				walk(b.Node)
 			}
 		}
-		if n.Union == nil {
-			return nil
-		}
-		for _, b := range n.Union.Branches {
-			if out == nil {
-				out = map[string]*validate.Validator{}
-			}
-			if out[b.Pointer] == nil {
-				v, err := validate.CompileAt(sch.Raw, b.Pointer, vopts...)
-				if err != nil {
-					return fmt.Errorf("interp: union branch #%s: %w", b.Pointer, err)
-				}
-				out[b.Pointer] = v
-			}
-			if err := walk(b.Node); err != nil {
-				return err
-			}
-		}
-		return nil
 	}
-	return out, walk(sch.Root)
+	walk(sch.Root)
+	if len(ptrs) == 0 {
+		return nil, nil
+	}
+	vs, err := validate.CompileAt(sch.Raw, ptrs, vopts...)
+	if err != nil {
+		return nil, fmt.Errorf("interp: union branches: %w", err)
+	}
+	out := make(map[string]*validate.Validator, len(ptrs))
+	for i, p := range ptrs {
+		out[p] = vs[i]
+	}
+	return out, nil
 }
 
 // firstUnion returns the position of a union node reachable from the root,

@@ -186,19 +186,24 @@ const schemaURL = "https://oagen.invalid/schema.json"
 // that would re-evaluate the same value forever, or is nested deeper than the
 // depth limit.
 func Compile(schema jsonval.Value, opts ...Option) (*Validator, error) {
-	return compileAt(schema, "", opts)
+	vs, err := compileAt(schema, []string{""}, opts)
+	if err != nil {
+		return nil, err
+	}
+	return vs[0], nil
 }
 
-// CompileAt compiles the subschema at the JSON Pointer ptr of the schema
-// document for validation: its Validator validates values against that
-// subschema alone, with the document's dialect, and references resolved in
-// the document ("" is the whole document, as Compile). It fails as Compile
-// does, and when ptr names no schema the document can apply.
-func CompileAt(schema jsonval.Value, ptr string, opts ...Option) (*Validator, error) {
-	return compileAt(schema, ptr, opts)
+// CompileAt compiles, for each JSON Pointer of ptrs, the subschema at that
+// location of the schema document for validation: its Validator validates
+// values against that subschema alone, with the document's dialect, and
+// references resolved in the document ("" is the whole document, as
+// Compile). The document is read once for all of them. It fails as Compile
+// does, and when a pointer names no schema the document can apply.
+func CompileAt(schema jsonval.Value, ptrs []string, opts ...Option) ([]*Validator, error) {
+	return compileAt(schema, ptrs, opts)
 }
 
-func compileAt(schema jsonval.Value, ptr string, opts []Option) (*Validator, error) {
+func compileAt(schema jsonval.Value, ptrs []string, opts []Option) ([]*Validator, error) {
 	cfg := config{maxDepth: DefaultMaxDepth}
 	for _, o := range opts {
 		o(&cfg)
@@ -216,26 +221,28 @@ func compileAt(schema jsonval.Value, ptr string, opts []Option) (*Validator, err
 	if err := c.AddResource(schemaURL, jsonval.ToAny(schema)); err != nil {
 		return nil, fmt.Errorf("validate: adding schema document: %w", err)
 	}
-	loc := schemaURL
-	if ptr != "" {
-		loc += "#" + (&url.URL{Fragment: ptr}).EscapedFragment()
-	}
-	sch, err := c.Compile(loc)
-	if err != nil {
-		return nil, fmt.Errorf("validate: schema is not a valid JSON Schema: %w", err)
-	}
 	root, nodes, err := buildTree(schema)
 	if err != nil {
 		return nil, fmt.Errorf("validate: schema: %w", err)
 	}
-	if ptr != "" {
-		if root = nodes[ptr]; root == nil {
-			return nil, fmt.Errorf("validate: no schema the document applies at #%s", ptr)
-		}
-	}
 	plan := planFast(schema, nodes)
-	return &Validator{sch: sch, root: root, maxDepth: cfg.maxDepth,
-		fast: plan.reason == "" && !cfg.noFastPath, plan: plan, jsonValues: cfg.jsonValues}, nil
+	out := make([]*Validator, len(ptrs))
+	for i, ptr := range ptrs {
+		loc, at := schemaURL, root
+		if ptr != "" {
+			loc += "#" + (&url.URL{Fragment: ptr}).EscapedFragment()
+			if at = nodes[ptr]; at == nil {
+				return nil, fmt.Errorf("validate: no schema the document applies at #%s", ptr)
+			}
+		}
+		sch, err := c.Compile(loc)
+		if err != nil {
+			return nil, fmt.Errorf("validate: schema is not a valid JSON Schema: %w", err)
+		}
+		out[i] = &Validator{sch: sch, root: at, maxDepth: cfg.maxDepth,
+			fast: plan.reason == "" && !cfg.noFastPath, plan: plan, jsonValues: cfg.jsonValues}
+	}
+	return out, nil
 }
 
 // Validate validates inst against the schema. It returns nil when inst is
