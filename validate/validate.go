@@ -221,6 +221,18 @@ func compileAt(schema jsonval.Value, ptrs []string, opts []Option) ([]*Validator
 	if err := c.AddResource(schemaURL, jsonval.ToAny(schema)); err != nil {
 		return nil, fmt.Errorf("validate: adding schema document: %w", err)
 	}
+	schs := make([]*jsonschema.Schema, len(ptrs))
+	for i, ptr := range ptrs {
+		loc := schemaURL
+		if ptr != "" {
+			loc += "#" + (&url.URL{Fragment: ptr}).EscapedFragment()
+		}
+		sch, err := c.Compile(loc)
+		if err != nil {
+			return nil, fmt.Errorf("validate: schema is not a valid JSON Schema: %w", err)
+		}
+		schs[i] = sch
+	}
 	root, nodes, err := buildTree(schema)
 	if err != nil {
 		return nil, fmt.Errorf("validate: schema: %w", err)
@@ -228,18 +240,13 @@ func compileAt(schema jsonval.Value, ptrs []string, opts []Option) ([]*Validator
 	plan := planFast(schema, nodes)
 	out := make([]*Validator, len(ptrs))
 	for i, ptr := range ptrs {
-		loc, at := schemaURL, root
+		at := root
 		if ptr != "" {
-			loc += "#" + (&url.URL{Fragment: ptr}).EscapedFragment()
 			if at = nodes[ptr]; at == nil {
 				return nil, fmt.Errorf("validate: no schema the document applies at #%s", ptr)
 			}
 		}
-		sch, err := c.Compile(loc)
-		if err != nil {
-			return nil, fmt.Errorf("validate: schema is not a valid JSON Schema: %w", err)
-		}
-		out[i] = &Validator{sch: sch, root: at, maxDepth: cfg.maxDepth,
+		out[i] = &Validator{sch: schs[i], root: at, maxDepth: cfg.maxDepth,
 			fast: plan.reason == "" && !cfg.noFastPath, plan: plan, jsonValues: cfg.jsonValues}
 	}
 	return out, nil
