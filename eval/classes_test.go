@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/objectaligner/oagen/internal/conformance"
+	"github.com/objectaligner/oagen/jsonval"
+
 	"github.com/objectaligner/oagen/interp"
 )
 
@@ -189,4 +192,81 @@ func jsonOf(v any) string {
 		panic(err)
 	}
 	return string(b)
+}
+
+// TestNonMatchesAgreeWithCounts checks on the conformance vectors (every
+// tenth, every fortieth with -short) that the lines of a case's
+// non_matches.jsonl agree with its path counts: at every path, no more
+// lines of a class than values of that class, each line's pointers name
+// the values it shows, and the deltas add up to at most 1 − score.
+func TestNonMatchesAgreeWithCounts(t *testing.T) {
+	vs, err := conformance.Load("../testdata/conformance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	step := 10
+	if testing.Short() {
+		step = 40
+	}
+	o := NewObserver(DefaultConfig())
+	lines := 0
+	for i := 0; i < len(vs); i += step {
+		v := vs[i]
+		sc, err := interp.Compile(v.SchemaText, v.ID, interp.Options{})
+		if err != nil {
+			continue
+		}
+		res, err := sc.Align(v.Gold, v.Cand)
+		if err != nil {
+			continue
+		}
+		c, err := o.Scored(Line{Number: i + 1}, sc, res, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts := map[string]Outcomes{}
+		for _, p := range c.Paths {
+			counts[p.Path] = p.Outcomes
+		}
+		got := map[string]Outcomes{}
+		var sum float64
+		for _, nm := range c.NonMatches {
+			o := got[nm.Path]
+			o.count(nm.Class)
+			got[nm.Path] = o
+			sum += nm.Delta
+			for _, side := range []struct {
+				doc  jsonval.Value
+				ptr  *string
+				text json.RawMessage
+			}{{v.Gold, nm.GoldPointer, nm.Gold}, {v.Cand, nm.CandidatePointer, nm.Candidate}} {
+				if side.ptr == nil {
+					continue
+				}
+				x, ok := resolvePointer(side.doc, *side.ptr)
+				if !ok {
+					t.Errorf("%s: %s: pointer %q names no value", v.ID, nm.Path, *side.ptr)
+				} else if got := string(jsonval.AppendJSON(nil, x)); got != string(side.text) {
+					t.Errorf("%s: %s: the line's value %s, the value at %q %s", v.ID, nm.Path, side.text, *side.ptr, got)
+				}
+			}
+			if nm.GoldPointer == nil && nm.CandidatePointer == nil {
+				t.Errorf("%s: %s: a line with neither pointer", v.ID, nm.Path)
+			}
+			lines++
+		}
+		for path, g := range got {
+			w := counts[path]
+			if g.Wrong > w.Wrong || g.Invented > w.Invented || g.Missing > w.Missing {
+				t.Errorf("%s: %s: lines %+v exceed the counts %+v", v.ID, path, g, w)
+			}
+		}
+		if sum > 1-res.Score+1e-9 {
+			t.Errorf("%s: the deltas add up to %v, more than 1 − score = %v", v.ID, sum, 1-res.Score)
+		}
+	}
+	t.Logf("%d lines checked", lines)
+	if lines < 100 {
+		t.Fatalf("only %d lines", lines)
+	}
 }

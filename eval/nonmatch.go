@@ -3,10 +3,12 @@ package eval
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/ir"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // NonMatch is one value error of a case: a line of non_matches.jsonl. Every
@@ -33,9 +35,9 @@ type NonMatch struct {
 	CandidatePointer *string `json:"candidate_pointer"`
 	// Class is ClassWrong, ClassInvented or ClassMissing.
 	Class string `json:"class"`
-	// Gold and Candidate are the two values as JSON, left out for a side
-	// that has none ("candidate": null: the candidate wrote null). Values
-	// below a referential scope are the aligned ones (docs/SCORING.md §1.6).
+	// Gold and Candidate are the two values as JSON, as the documents hold
+	// them at the pointers, left out for a side that has none
+	// ("candidate": null: the candidate wrote null).
 	Gold      json.RawMessage `json:"gold,omitempty"`
 	Candidate json.RawMessage `json:"candidate,omitempty"`
 	// Delta is what fixing the value recovers: its share of 1 − score
@@ -54,10 +56,10 @@ func (o *Observer) nonMatches(l Line, root *ir.Node, res *interp.Result) []NonMa
 			nm.Line = l.Number
 		}
 		if gp != nil {
-			nm.Gold = rawJSON(m.Gold)
+			nm.Gold = valueAt(res.Gold, *gp, m.Gold)
 		}
 		if cp != nil {
-			nm.Candidate = rawJSON(m.Pred)
+			nm.Candidate = valueAt(res.Candidate, *cp, m.Pred)
 		}
 		nm.Delta = float64(c * (1 - m.Score))
 		out = append(out, nm)
@@ -148,4 +150,41 @@ func (o *Observer) nonMatches(l Line, root *ir.Node, res *interp.Result) []NonMa
 	g, p := "", ""
 	walk(res.Match, "", &g, &p, 1)
 	return out
+}
+
+// valueAt is the JSON text of the value at the JSON Pointer ptr in doc, or
+// of def when ptr does not resolve.
+func valueAt(doc jsonval.Value, ptr string, def jsonval.Value) json.RawMessage {
+	v, ok := resolvePointer(doc, ptr)
+	if !ok {
+		v = def
+	}
+	return rawJSON(v)
+}
+
+// resolvePointer returns the value at the JSON Pointer ptr in v.
+func resolvePointer(v jsonval.Value, ptr string) (jsonval.Value, bool) {
+	if ptr == "" {
+		return v, true
+	}
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		tok = unescapeToken(tok)
+		switch v.Kind {
+		case jsonval.Object:
+			x, ok := v.Get(tok)
+			if !ok {
+				return v, false
+			}
+			v = x
+		case jsonval.Array:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(v.Arr) {
+				return v, false
+			}
+			v = v.Arr[i]
+		default:
+			return v, false
+		}
+	}
+	return v, true
 }
