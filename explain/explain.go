@@ -87,12 +87,21 @@ type Path struct {
 	// explained (a recursive schema); the plan does not descend again.
 	Recursive string `json:"recursive,omitempty"`
 
+	// Branch labels a branch of a union (docs/SCORING.md §1.8): the row
+	// is at the union's path, and the branch's own rows follow with
+	// "{Label}" in their paths ("/pet{Cat}/name"). Discriminator is the
+	// union's discriminator member, Tags the values that select the branch.
+	Branch        string          `json:"branch,omitempty"`
+	Discriminator string          `json:"discriminator,omitempty"`
+	Tags          []jsonval.Value `json:"tags,omitempty"`
+
 	// Values is the number of gold values at this path (with a gold).
 	Values int `json:"values,omitempty"`
 	// PerValue is Total / Values: what one gold value there is worth at most.
 	PerValue float64 `json:"perValue,omitempty"`
 
-	node *ir.Node
+	node   *ir.Node
+	parent *Path // the row this one is a member, element, position or branch of
 }
 
 // Scope is one identifier scope (docs/SCORING.md §7.1).
@@ -128,7 +137,7 @@ func New(s *ir.Schema) *Plan {
 		p.Warnings = append(p.Warnings, w.String())
 	}
 	b := &builder{plan: p, onPath: map[*ir.Node]string{}}
-	b.walk(s.Root, "", 1, 1, 1)
+	b.walk(s.Root, nil, "", 1, 1, 1)
 	for i, sc := range s.Scopes {
 		out := Scope{
 			Name:     sc.Name,
@@ -151,9 +160,9 @@ type builder struct {
 	onPath map[*ir.Node]string // nodes on the current walk path, by data path
 }
 
-func (b *builder) walk(n *ir.Node, path string, weight, share, total float64) {
+func (b *builder) walk(n *ir.Node, parent *Path, path string, weight, share, total float64) *Path {
 	if n == nil {
-		return
+		return nil
 	}
 	row := &Path{
 		Path:      path,
@@ -166,6 +175,7 @@ func (b *builder) walk(n *ir.Node, path string, weight, share, total float64) {
 		IDScope:   n.IDScope,
 		Ref:       n.Ref,
 		node:      n,
+		parent:    parent,
 	}
 	b.plan.Paths = append(b.plan.Paths, row)
 	for _, k := range n.Keywords {
@@ -186,10 +196,21 @@ func (b *builder) walk(n *ir.Node, path string, weight, share, total float64) {
 	}
 	if seen, ok := b.onPath[n]; ok {
 		row.Recursive = seen
-		return
+		return row
 	}
 	b.onPath[n] = path
 	defer delete(b.onPath, n)
+
+	if u := n.Union; u != nil {
+		// A value is scored under the one branch it belongs to: each
+		// branch can carry the whole of the union's share.
+		for _, br := range u.Branches {
+			if r := b.walk(br.Node, row, path+"{"+br.Label+"}", weight, 1, total); r != nil {
+				r.Branch, r.Discriminator, r.Tags = br.Label, u.Discriminator, br.Tags
+			}
+		}
+		return row
+	}
 
 	if n.Types&ir.TObject != 0 && len(n.Properties) > 0 {
 		row.KeyScore = n.KeyScore
@@ -210,12 +231,13 @@ func (b *builder) walk(n *ir.Node, path string, weight, share, total float64) {
 			if sum > 0 {
 				s = p.Node.ValueWeight / sum * row.ValueShare
 			}
-			b.walk(p.Node, path+"/"+escape(p.Name), p.Node.ValueWeight, s, total*s)
+			b.walk(p.Node, row, path+"/"+escape(p.Name), p.Node.ValueWeight, s, total*s)
 		}
 	}
 	if n.Types&ir.TArray != 0 {
 		b.array(n, row, path, total)
 	}
+	return row
 }
 
 // array explains the head and tail of array node n.
@@ -254,11 +276,11 @@ func (b *builder) array(n *ir.Node, row *Path, path string, total float64) {
 		}
 		for i, c := range n.PrefixItems {
 			s := n.PrefixWeight(i) / sum * headShare
-			b.walk(c, path+"/"+strconv.Itoa(i), 1, s, total*s)
+			b.walk(c, row, path+"/"+strconv.Itoa(i), 1, s, total*s)
 		}
 	}
 	if tail {
-		b.walk(n.Items, path+"/*", 1, tailShare, total*tailShare)
+		b.walk(n.Items, row, path+"/*", 1, tailShare, total*tailShare)
 	}
 }
 
@@ -354,7 +376,8 @@ func Display(path string) string {
 
 // CountGold counts the values of gold at every path of the plan
 // (Path.Values) and sets Path.PerValue. Values the schema does not describe
-// (undeclared members, kinds the node does not take) are not counted.
+// (undeclared members, kinds the node does not take) are not counted, nor
+// yet the values below a union's branches (their rows show 0).
 func (p *Plan) CountGold(gold jsonval.Value) {
 	p.Gold = true
 	rows := map[string]*Path{}
@@ -538,11 +561,26 @@ func (r *Path) notes() string {
 	if len(r.Validation) > 0 {
 		parts = append(parts, "validates "+strings.Join(r.Validation, " "))
 	}
+	if r.Branch != "" {
+		b := "union branch " + r.Branch
+		if r.Discriminator != "" && len(r.Tags) > 0 {
+			tags := make([]string, len(r.Tags))
+			for i, t := range r.Tags {
+				tags[i] = t.String()
+			}
+			b += " (" + r.Discriminator + " = " + strings.Join(tags, " | ") + ")"
+		}
+		parts = append(parts, b)
+	}
 	if r.Recursive != "" {
 		parts = append(parts, "recursive: as at "+Display(r.Recursive))
 	}
 	return strings.Join(parts, "; ")
 }
+
+// Parent returns the row this one is a member, element, tuple position or
+// union branch of (nil for the root).
+func (r *Path) Parent() *Path { return r.parent }
 
 // Types returns the type set of the path's schema node.
 func (r *Path) Types() ir.TypeSet { return r.node.Types }

@@ -59,7 +59,7 @@ func golden(t *testing.T, name, got string) {
 // TestGolden pins the text and JSON plans of the test schemas, with and
 // without a gold.
 func TestGolden(t *testing.T) {
-	for _, name := range []string{"orgchart", "tuple"} {
+	for _, name := range []string{"orgchart", "tuple", "union"} {
 		s := compileFile(t, filepath.Join("testdata", name+".schema.json"))
 		p := New(s)
 		golden(t, name+".txt", p.Text())
@@ -141,17 +141,28 @@ func TestSharesAddUp(t *testing.T) {
 	checked := 0
 	for _, s := range schemas {
 		p := New(s)
-		byPath := map[string]*Path{}
-		children := map[string][]*Path{}
+		children := map[*Path][]*Path{}
+		var parents []*Path
 		for _, r := range p.Paths {
-			byPath[r.Path] = r
-			if r.Path != "" {
-				parent := r.Path[:strings.LastIndex(r.Path, "/")]
-				children[parent] = append(children[parent], r)
+			if par := r.Parent(); par != nil {
+				if children[par] == nil {
+					parents = append(parents, par)
+				}
+				children[par] = append(children[par], r)
 			}
 		}
-		for path, cs := range children {
-			parent := byPath[path]
+		for _, parent := range parents {
+			cs := children[parent]
+			if parent.node.Union != nil {
+				// Each branch can carry the union's whole share.
+				for _, c := range cs {
+					if c.Share != 1 || c.Total != parent.Total || c.Branch == "" {
+						t.Errorf("%s: branch share %v total %v, parent total %v", c.Path, c.Share, c.Total, parent.Total)
+					}
+				}
+				checked++
+				continue
+			}
 			want := 1.0
 			if parent.Types()&ir.TObject != 0 && len(parent.node.Properties) > 0 {
 				want = parent.ValueShare
@@ -164,7 +175,7 @@ func TestSharesAddUp(t *testing.T) {
 				}
 			}
 			if math.Abs(sum-want) > 1e-12 {
-				t.Errorf("%s: children's shares add up to %v, want %v", Display(path), sum, want)
+				t.Errorf("%s: children's shares add up to %v, want %v", Display(parent.Path), sum, want)
 			}
 			checked++
 		}
