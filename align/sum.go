@@ -93,3 +93,15 @@ func Clamp01(x float64) float64 {
 	}
 	return x // NaN
 }
+
+// Perfect reports whether every part of a normalised weighted sum is perfect:
+// every score of non-zero weight is 1. In the default profile such a sum is
+// exactly 1 (docs/SCORING.md §5.5, §6.5), whatever the rounding of its shares.
+func Perfect(weights, scores []float64) bool {
+	for i, w := range weights {
+		if w != 0 && scores[i] != 1 {
+			return false
+		}
+	}
+	return true
+}

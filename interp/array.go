@@ -76,6 +76,9 @@ func (c *call) alignArray(g, p jsonval.Value, S *ir.Node, build bool) (result, e
 	wp := S.PrefixImportance / tot
 	wr := S.RestImportance / tot
 	score := float64(wp*head.score) + float64(wr*tail.score)
+	if head.score == 1 && tail.score == 1 && !c.s.referenceProfile() {
+		score = 1 // docs/SCORING.md §5.6: a perfect head and tail score exactly 1
+	}
 	r := result{score: score}
 	if !build {
 		return r, nil
@@ -207,6 +210,9 @@ func (c *call) alignHead(G, P []jsonval.Value, S *ir.Node, build bool) (listResu
 			terms[i] = scores[i] * (w[i] / T)
 		}
 		lr.score = align.Clamp01(align.PairwiseSum(terms))
+		if lr.score != 1 && !c.s.referenceProfile() && align.Perfect(w, scores) {
+			lr.score = 1 // docs/SCORING.md §5.5: a perfect head scores exactly 1
+		}
 	}
 	if build {
 		// docs/SCORING.md §8.2: alphas w_i / T with the compensated total.

@@ -191,6 +191,9 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 		sVal := align.PairwiseSum(terms)
 		wK, wV := S.KeyImportance, S.ValueImportance
 		score = align.Clamp01((float64(wK*sKey) + float64(wV*sVal)) / (wK + wV))
+		if score != 1 && !c.s.referenceProfile() && perfectObject(entries, wK) {
+			score = 1 // docs/SCORING.md §6.5: a perfect match scores exactly 1
+		}
 	}
 	r := result{score: score}
 	if !build {
@@ -323,5 +326,17 @@ func pairByName(GK, PK []jsonval.Member, assign *[]int) bool {
 		a = append(a, j)
 	}
 	*assign = a
+	return true
+}
+
+// perfectObject reports whether every part of an object's score is perfect
+// (docs/SCORING.md §6.5, default profile): every entry of non-zero weight has
+// value score 1 and, when the key term counts, every key similarity is 1.
+func perfectObject(entries []objEntry, wK float64) bool {
+	for _, e := range entries {
+		if (e.weight != 0 && e.valScore != 1) || (wK != 0 && e.keyScore != 1) {
+			return false
+		}
+	}
 	return true
 }

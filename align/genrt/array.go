@@ -95,6 +95,9 @@ func (w *Workspace) Array(spec *ArraySpec, nG, nP int, build bool, el *Elems) (f
 	tot := spec.PrefixImportance + spec.RestImportance
 	wp, wr := spec.PrefixImportance/tot, spec.RestImportance/tot
 	score := float64(wp*head) + float64(wr*tail)
+	if head == 1 && tail == 1 {
+		score = 1 // docs/SCORING.md §5.6: a perfect head and tail score exactly 1
+	}
 	if !build {
 		return score, nil
 	}
@@ -146,6 +149,9 @@ func (w *Workspace) head(spec *ArraySpec, nG, nP int, build bool, el *Elems) (fl
 			terms[i] = hs[i] * (hw[i] / T)
 		}
 		head = align.Clamp01(align.PairwiseSum(terms))
+		if head != 1 && align.Perfect(hw, hs) {
+			head = 1 // docs/SCORING.md §5.5: a perfect head scores exactly 1
+		}
 		w.Release(terms)
 	}
 	if !build {

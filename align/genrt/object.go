@@ -31,6 +31,9 @@ type ObjectSpec struct {
 // when both values have every property; s.Shares must be set and
 // s.KeyThreshold at most 1.
 func (s *ObjectSpec) Paired(vs []float64) float64 {
+	if align.Perfect(s.Shares, vs) {
+		return 1 // docs/SCORING.md §6.5: a perfect match scores exactly 1
+	}
 	for i, r := range s.Shares {
 		vs[i] *= r
 	}
@@ -41,6 +44,18 @@ func (s *ObjectSpec) Paired(vs []float64) float64 {
 	}
 	// Every key similarity is 1: the key term is wK·1.
 	return align.Clamp01((float64(wK*1) + float64(wV*sVal)) / (wK + wV))
+}
+
+// perfect reports whether every part of the object's score is perfect
+// (docs/SCORING.md §6.5): every entry of non-zero weight has value score 1 and,
+// when the key term counts, every key similarity is 1.
+func (o *Object) perfect(E int, wK float64) bool {
+	for x := range E {
+		if (o.ws[x] != 0 && o.vs[x] != 1) || (wK != 0 && o.keyScore(x) != 1) {
+			return false
+		}
+	}
+	return true
 }
 
 // keySim is κ of docs/SCORING.md §6.1.
@@ -369,6 +384,9 @@ func (o *Object) Done() (float64, *Res) {
 				kTerm = float64(wK * sKey)
 			}
 			score = align.Clamp01((kTerm + float64(wV*sVal)) / (wK + wV))
+		}
+		if score != 1 && o.perfect(E, wK) {
+			score = 1 // docs/SCORING.md §6.5: a perfect match scores exactly 1
 		}
 	}
 	if !o.build {
