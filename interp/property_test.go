@@ -278,9 +278,10 @@ func TestPropertyPermutation(t *testing.T) {
 //
 // For the first two kinds the bijection must equal the relabelling.
 //
-// The exactness of 1.0 also depends on the member weights: docs/SCORING.md §6.5 sums
-// (w_i/W)·1, and for weights such as {1, 4, 1, 1} that sum is
-// 0.9999999999999998 although every member matches (TestIdenticalBelowOne).
+// The exactness of 1.0 also depends on the member weights in the reference
+// profile: docs/SCORING.md §6.5 sums (w_i/W)·1, and for weights such as {1, 4, 1, 1}
+// that sum is 0.9999999999999998 although every member matches (the
+// default profile scores such a match exactly 1: TestIdenticalIsOne).
 // The schemas here use weights whose normalised sums are exact for every
 // set of members a record can have. This matters beyond the last digit:
 // when the record costs of a scope hold two distinct values one ulp apart

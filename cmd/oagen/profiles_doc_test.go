@@ -33,6 +33,7 @@ var profileSchemas = []struct{ name, text string }{
 	{"invoice", `{"type":"object","properties":{"num":{"type":"string","score":"exact","valueWeight":2},"a":{"type":"string"},"b":{"type":"string"}}}`},
 	{"pets", `{"type":"object","properties":{"pet":{"type":"object","oneOf":[{"$ref":"#/$defs/Cat"},{"$ref":"#/$defs/Dog"}]}},"$defs":{"Cat":{"properties":{"age":{"type":"number"}},"required":["age"],"additionalProperties":false},"Dog":{"properties":{"weight":{"type":"number"}},"required":["weight"],"additionalProperties":false}}}`},
 	{"tool", `{"type":"object","properties":{"arg":{"anyOf":[{"type":"string"},{"type":"integer"}]}}}`},
+	{"weights", `{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer","valueWeight":4},"c":{"type":"integer"},"d":{"type":"integer"}}}`},
 }
 
 // expect is what one profile's output must show: a text the output
@@ -88,6 +89,8 @@ var profileDifferences = []profileExample{
 		score("1.0"), score("0.875")},
 	{"… references (ref)", []string{"score"}, "people", fig, strings.Replace(fig, `"to":2}`, `"to":2.0}`, 1),
 		score("1.0"), score("0.75")},
+	{"a perfect match scores exactly 1, whatever the rounding of the member shares", []string{"score"}, "weights",
+		`{"a":1,"b":2,"c":3,"d":4}`, `{"a":1,"b":2,"c":3,"d":4}`, score("1.0"), score("0.9999999999999998")},
 	{"values in operations and JSON output are written by value", []string{"score", "-json"}, "price", `{"price":12.0}`, `{"price":20}`,
 		expect{text: `"value":12,`}, expect{text: `"value":12.0,`}},
 	{"a union-typed root of another kind than the gold's gets a fix: replace the whole value (Δ 1)", []string{"score", "-feedback"}, "union", `"a"`, `["a"]`,
