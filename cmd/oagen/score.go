@@ -70,7 +70,7 @@ func (f *scoreFlags) register(fs *flag.FlagSet, mode flagMode) {
 	}
 	fs.StringVar(&f.schema, "schema", "", schemaUsage)
 	addCompatFlag(fs, &f.compat)
-	fs.BoolVar(&f.quiet, "quiet", false, "do not print schema warnings on stderr")
+	fs.BoolVar(&f.quiet, "quiet", false, "do not print warnings on stderr (the schema's, and the pair's in text output)")
 	fs.StringVar(&f.idDisambiguation, "id-disambiguation", "wl", "identifier disambiguation: wl or none (docs/SCORING.md §7.5)")
 	fs.StringVar(&f.wlIntegration, "wl-integration", "tie_break", "how structural colours enter the bijection: tie_break or blend (docs/SCORING.md §7.8)")
 	fs.Var(&f.wlRounds, "wl-rounds", "cap on WL refinement rounds: a non-negative `N` (0: no refinement; default: unlimited)")
@@ -513,6 +513,13 @@ func alignFiles(f *scoreFlags, args []string, stdin io.Reader, stderr io.Writer)
 	res, err := sc.Align(gold, cand)
 	if err != nil {
 		return nil, pairError(err, displayName(args[0]), displayName(args[1]))
+	}
+	if !f.quiet && !f.jsonOut {
+		// The warnings of scoring (an undeclared gold member, ambiguous
+		// pairings): -json output carries them as "warnings".
+		for _, w := range res.Warnings {
+			fmt.Fprintf(stderr, "warning: %s\n", w)
+		}
 	}
 	return res, nil
 }
