@@ -180,22 +180,31 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 			nDiag++
 		}
 	}
-	fb.NTotal = len(ranked) - nDiag
+	// In the default profile a fix location is a line: the silent half of a
+	// key rename is selected with its partner and counts neither in top-k
+	// nor in the total (docs/SCORING.md §8.8.1). The reference counts operations.
+	byLine := opts.Profile == ProfileDefault
+	silentOp := func(o *align.Op) bool { return byLine && o.PairID != "" && opTemplate(set, o.Kind).isBlank() }
+	nSilent := 0
+	for i := range ranked {
+		if o := &ranked[i]; !isDiagnostic(o) && silentOp(o) {
+			nSilent++
+		}
+	}
+	fb.NTotal = len(ranked) - nDiag - nSilent
 	limit := opts.TopK
 	if opts.Unlimited {
 		limit = fb.NTotal
 	}
-	fb.Entries = make([]FeedbackEntry, 0, min(limit, fb.NTotal))
+	fb.Entries = make([]FeedbackEntry, 0, min(limit, fb.NTotal)+nSilent)
 	if nDiag > 0 {
 		fb.Diagnostics = make([]FeedbackEntry, 0, nDiag)
 	}
+	var chosenPairs map[string]bool // default profile: pairs with a selected line
+	nChosen := 0
 	for i := range ranked {
 		o := &ranked[i]
-		if isDiagnostic(o) {
-			fb.Diagnostics = append(fb.Diagnostics, FeedbackEntry{Op: *o})
-			continue
-		}
-		if len(fb.Entries) >= limit {
+		if isDiagnostic(o) || silentOp(o) || nChosen >= limit {
 			continue
 		}
 		keep := o.Delta >= opts.MinScoreDelta
@@ -205,10 +214,43 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 			}
 		}
 		if keep {
+			nChosen++
+			if byLine && o.PairID != "" {
+				if chosenPairs == nil {
+					chosenPairs = make(map[string]bool)
+				}
+				chosenPairs[o.PairID] = true
+			}
+		}
+	}
+	nChosen = 0
+	for i := range ranked {
+		o := &ranked[i]
+		if isDiagnostic(o) {
+			fb.Diagnostics = append(fb.Diagnostics, FeedbackEntry{Op: *o})
+			continue
+		}
+		if silentOp(o) {
+			if chosenPairs[o.PairID] {
+				fb.Entries = append(fb.Entries, FeedbackEntry{Op: *o})
+			}
+			continue
+		}
+		if nChosen >= limit {
+			continue
+		}
+		keep := o.Delta >= opts.MinScoreDelta
+		if o.PairID != "" {
+			if k, ok := pairKeep[o.PairID]; ok {
+				keep = k
+			}
+		}
+		if keep {
+			nChosen++
 			fb.Entries = append(fb.Entries, FeedbackEntry{Op: *o})
 		}
 	}
-	fb.Truncated = len(fb.Entries) < fb.NTotal
+	fb.Truncated = nChosen < fb.NTotal
 
 	// Semantic reference lines (docs/SCORING.md §8.11), decided per selected operation.
 	var sems []*RefSemantic

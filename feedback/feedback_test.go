@@ -194,6 +194,41 @@ func TestFeedbackRenameCutByTopK(t *testing.T) {
 	}
 }
 
+// TestFeedbackRenameLocationsDefault checks docs/SCORING.md §8.8.1 in the default
+// profile: a rename is one fix location, its silent remove half is selected
+// with its add half whatever top-k (so the line names the candidate key), and
+// the header counts lines: "Top 2 of 2", not the reference's "Top 2 of 3"
+// with an empty key.
+func TestFeedbackRenameLocationsDefault(t *testing.T) {
+	add, remove := renamePair(t, 0.3)
+	other := mkOp(t, "replace", align.KindPrimitiveReplace, "/z", 0.2, `1`, `1`, `2`)
+	third := mkOp(t, "replace", align.KindPrimitiveReplace, "/y", 0.1, `1`, `1`, `2`)
+	opts := DefaultFeedbackOptions()
+	opts.TopK = 2
+	opts.IncludeSynthesisLine = false
+	fb := render(t, 0.4, []align.Op{add, other, third, remove}, opts)
+	want := "The prediction scored 0.40 (deficit 0.60). Top 2 of 3 fix locations:\n" +
+		`1. rename key "nme" -> "name" at /r/name (value "Bob"). Fixing this recovers +0.300.` + "\n" +
+		"2. /z: expected 1, got 2. Fixing this recovers +0.200."
+	if fb.Text != want {
+		t.Errorf("got  %q\nwant %q", fb.Text, want)
+	}
+	if !fb.Truncated || fb.NShown != 2 || fb.NTotal != 3 || len(fb.Entries) != 3 {
+		t.Errorf("shown %d total %d truncated %v entries %d", fb.NShown, fb.NTotal, fb.Truncated, len(fb.Entries))
+	}
+	opts.TopK = 5
+	fb = render(t, 0.4, []align.Op{add, other, third, remove}, opts)
+	if !strings.Contains(fb.Text, "Top 3 of 3 fix locations") || fb.Truncated {
+		t.Errorf("all lines shown: %q (truncated %v)", fb.Text, fb.Truncated)
+	}
+	// The add half cut: its remove half goes too.
+	opts.TopK = 1
+	fb = render(t, 0.4, []align.Op{other, add, remove}, opts)
+	if len(fb.Entries) != 1 || fb.Entries[0].Op.Path != "/z" {
+		t.Errorf("entries %+v, want /z alone", fb.Entries)
+	}
+}
+
 // fig1Ops are the repair operations of docs/SCORING.md §11.4 in the order the walk
 // emits them (schema order: people, agenda, period).
 func fig1Ops(t testing.TB) []align.Op {
