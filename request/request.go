@@ -21,6 +21,12 @@
 //   - "options" sets scoring options for this request only; every member
 //     name must be one of the options listed at Options, with a value of the
 //     right type (anything else is an error naming the member).
+//   - "candidate_text" (a string) gives the candidate as the model's text
+//     instead of "candidate": its JSON value is found by Extract (the text
+//     as JSON, else the last fenced block, else the first object or array)
+//     and a warning names the rule used; "strict_json": true turns the
+//     extraction off (the text must be JSON). Text with no JSON value is
+//     scored as that string, with the reason first in the feedback.
 //
 // Other top-level members are ignored, so that dataset lines can carry their
 // own fields, except a member whose name is close to one of the names above
@@ -64,6 +70,25 @@ type Request struct {
 	TopK *int
 	// Options are the request's own options.
 	Options Options
+	// Extraction is the rule that found the candidate in "candidate_text"
+	// ("" for a "candidate" member); NoJSON is why the text holds no JSON
+	// value (the candidate is then the text as a string).
+	Extraction Extraction
+	NoJSON     error
+}
+
+// Warnings are the request's own warnings: how the candidate was extracted
+// from its text.
+func (r *Request) Warnings() []string {
+	switch {
+	case r == nil || r.Extraction == "" && r.NoJSON == nil:
+		return nil
+	case r.NoJSON != nil:
+		return []string{"candidate_text: " + r.NoJSON.Error() + "; it is scored as a string"}
+	case r.Extraction == ExtractedJSON:
+		return nil
+	}
+	return []string{"candidate_text: the JSON value was extracted from the text (rule: " + string(r.Extraction) + ")"}
 }
 
 // Schema is the "schema" member of a request: an inline schema, a name, or
@@ -115,6 +140,31 @@ func FromValue(v jsonval.Value) (*Request, error) {
 	var hasGold, hasCand bool
 	r.Gold, hasGold = v.Get("gold")
 	r.Candidate, hasCand = v.Get("candidate")
+	text, hasText := v.Get("candidate_text")
+	switch {
+	case hasCand && hasText:
+		return r, badRequest("/candidate_text", `give "candidate" or "candidate_text", not both`)
+	case hasText && text.Kind != jsonval.String:
+		return r, badRequest("/candidate_text", "want a string (the model's output as text), got %s", kindName(text.Kind))
+	case hasText:
+		strict := false
+		if st, ok := v.Get("strict_json"); ok {
+			if st.Kind != jsonval.Bool {
+				return r, badRequest("/strict_json", "want a boolean, got %s", kindName(st.Kind))
+			}
+			strict = st.B
+		}
+		c, rule, err := Extract(text.S, strict, jsonval.DecodeOptions{})
+		switch {
+		case errors.Is(err, ErrNoJSON):
+			r.Candidate, r.NoJSON = text, err
+		case err != nil:
+			return r, badRequest("/candidate_text", "%v", err)
+		default:
+			r.Candidate, r.Extraction = c, rule
+		}
+		hasCand = true
+	}
 	switch {
 	case !hasGold && !hasCand:
 		return r, badRequest("", `missing "gold" and "candidate"%s`, lookalike(v, "gold", "candidate"))
@@ -162,7 +212,7 @@ func FromValue(v jsonval.Value) (*Request, error) {
 
 // MemberNames are the top-level members of a request, in the order of the
 // package doc.
-var MemberNames = []string{"id", "schema", "gold", "candidate", "feedback", "top_k", "options"}
+var MemberNames = []string{"id", "schema", "gold", "candidate", "feedback", "top_k", "options", "candidate_text", "strict_json"}
 
 // closeTo returns the member name key looks like a typo of, or "": close
 // under suggest.Closest, equal but for case and '-' for '_', or (for the

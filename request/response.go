@@ -21,10 +21,12 @@ import (
 // s.ObjectiveScores. Scores and deltas are written with full float64
 // precision (AppendScore).
 //
-// "warnings" lists the warnings raised while scoring (interp.Result.Warnings:
-// gold keys the schema does not declare, and with the option
-// warn_on_ambiguous_mapping records the bijection could pair in several
-// ways), when there are any.
+// "warnings" lists the request's warnings (Request.Warnings: how a
+// "candidate_text" was read) and those raised while scoring
+// (interp.Result.Warnings: gold keys the schema does not declare, and with
+// the option warn_on_ambiguous_mapping records the bijection could pair in
+// several ways), when there are any. A "candidate_text" with no JSON value
+// puts the reason first in the feedback.
 func AppendResult(dst []byte, r *Request, res *interp.Result, s Settings) ([]byte, error) {
 	var text string
 	var ops []align.Op
@@ -44,6 +46,10 @@ func AppendResult(dst []byte, r *Request, res *interp.Result, s Settings) ([]byt
 	dst = appendID(dst, r)
 	dst = append(dst, `"score":`...)
 	dst = AppendScore(dst, res.Score)
+	if r != nil && r.NoJSON != nil {
+		// The reason comes first: the text given was not scored as JSON.
+		text = "The output holds no JSON value (" + r.NoJSON.Error() + "): write the answer as JSON that follows the schema.\n" + text
+	}
 	if s.WithFeedback {
 		dst = append(dst, `,"feedback":`...)
 		dst = jsonval.AppendJSON(dst, jsonval.NewString(text))
@@ -62,9 +68,9 @@ func AppendResult(dst []byte, r *Request, res *interp.Result, s Settings) ([]byt
 		dst = append(dst, `,"objective_scores":`...)
 		dst = AppendObjectiveScores(dst, res.ObjectiveScores())
 	}
-	if len(res.Warnings) > 0 {
+	if warnings := append(r.Warnings(), res.Warnings...); len(warnings) > 0 {
 		dst = append(dst, `,"warnings":[`...)
-		for i, w := range res.Warnings {
+		for i, w := range warnings {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
