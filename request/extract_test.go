@@ -153,12 +153,12 @@ func TestCandidateText(t *testing.T) {
 		}
 	}
 	got, out := score(`{"gold":{"a":1},"candidate_text":"I do not know."}`)
-	if got != 0 || !strings.Contains(out, `"feedback":"The output holds no JSON value (no JSON value in the text: not JSON (line 1, column 1`) ||
+	if got != 0 || !strings.Contains(out, `"feedback":"The output could not be scored: no JSON value in the text: not JSON (line 1, column 1`) ||
 		!strings.Contains(out, `"warnings":["candidate_text: no JSON value in the text`) {
 		t.Errorf("no JSON: score %v: %s", got, out)
 	}
 	got, out = score(`{"gold":{"a":1},"candidate_text":"` + "```json\\n{\\\"a\\\":1}\\n```" + `","strict_json":true}`)
-	if got != 0 || !strings.Contains(out, "The output holds no JSON value") {
+	if got != 0 || !strings.Contains(out, "The output could not be scored: no JSON value") {
 		t.Errorf("strict: score %v: %s", got, out)
 	}
 	for _, bad := range []string{

@@ -48,7 +48,7 @@ func AppendResult(dst []byte, r *Request, res *interp.Result, s Settings) ([]byt
 	dst = AppendScore(dst, res.Score)
 	if r != nil && r.NoJSON != nil {
 		// The reason comes first: the text given was not scored as JSON.
-		text = "The output holds no JSON value (" + r.NoJSON.Error() + "): write the answer as JSON that follows the schema.\n" + text
+		text = "The output could not be scored: " + r.NoJSON.Error() + ". Write the answer as JSON that follows the schema.\n" + text
 	}
 	if s.WithFeedback {
 		dst = append(dst, `,"feedback":`...)

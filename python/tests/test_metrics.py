@@ -71,14 +71,106 @@ class MetricTest(unittest.TestCase):
         self.assertEqual(r.score, FIG1)
 
     def test_feedback_off(self):
+        # None, not "": DSPy fills in its own text only for None.
         r = self.scorer.dspy_metric(feedback=False)(self.gold, self.cand)
-        self.assertEqual((r.score, r.feedback), (FIG1, ""))
+        self.assertEqual((r.score, r.feedback), (FIG1, None))
+        sys.path.insert(0, FAKE_DSPY)
+        r = self.scorer.dspy_metric(feedback=False)(self.gold, self.cand)
+        self.assertIsNone(r["feedback"])
+
+    def test_chain_of_thought(self):
+        """A ChainOfThought prediction has a reasoning field besides the
+        signature's outputs: only the example's labels are scored."""
+        sys.path.insert(0, FAKE_DSPY)
+        import dspy
+
+        gold = dspy.Example(question="who?", **self.gold).with_inputs("question")
+        perfect = dspy.Prediction(reasoning="Let me think step by step.", **self.gold)
+        r = self.scorer.dspy_metric()(gold, perfect, None, None, None)
+        self.assertEqual(r.score, 1.0)
+        self.assertNotIn("reasoning", r.feedback)
+        r = self.scorer.dspy_metric()(gold, dspy.Prediction(reasoning="…", **self.cand))
+        self.assertEqual(r.score, FIG1)
+        # Label fields typed str holding JSON text, on either side.
+        as_text = {k: json.dumps(v) for k, v in self.gold.items()}
+        gold_text = dspy.Example(question="who?", **as_text).with_inputs("question")
+        r = self.scorer.dspy_metric()(gold_text, dspy.Prediction(reasoning="…", **as_text))
+        self.assertEqual(r.score, 1.0)
+        r = self.scorer.dspy_metric()(gold, dspy.Prediction(reasoning="…", **{k: json.dumps(v) for k, v in self.cand.items()}))
+        self.assertEqual(r.score, FIG1)
+
+    def test_one_label_field_holding_the_document(self):
+        """A signature with one output field, answer: str, holding the JSON
+        the schema describes: an identical answer scores 1."""
+        sys.path.insert(0, FAKE_DSPY)
+        import dspy
+
+        text = json.dumps(self.gold)
+        gold = dspy.Example(question="who?", answer=text).with_inputs("question")
+        for answer in (text, "Here it is:\n```json\n" + text + "\n```"):
+            r = self.scorer.dspy_metric()(gold, dspy.Prediction(reasoning="…", answer=answer))
+            self.assertEqual(r.score, 1.0, answer)
+
+    def test_text_forms(self):
+        """Every text form a model writes scores as its JSON value."""
+        metric = self.scorer.dspy_metric(field="answer")
+        body = json.dumps(self.cand)
+        forms = {
+            "bare": body,
+            "fence": "```json\n" + body + "\n```",
+            "prose before": "Here is the JSON:\n```json\n" + body + "\n```",
+            "prose after": "```json\n" + body + "\n```\nLet me know if you need more.",
+            "one-line fence": "```json " + body + "```",
+            "two fences": "Draft:\n```json\n{}\n```\nFinal:\n```json\n" + body + "\n```",
+            "BOM": "\ufeff" + body,
+            "prose around": "The answer is " + body + " as requested.",
+        }
+        for name, text in forms.items():
+            with self.subTest(name):
+                self.assertEqual(metric({"answer": self.gold}, {"answer": text}).score, FIG1)
+        r = self.scorer.score(self.gold, forms["prose before"])
+        self.assertIn("candidate_text: the JSON value was extracted from the text (rule: fenced block)", r.warnings)
+        r = self.scorer.score(self.gold, forms["fence"], strict_json=True)
+        self.assertEqual(r.score, 0.0)
+
+    def test_objective_scores(self):
+        """Every result carries objective_scores with the gold's top-level
+        members, as dspy.GEPA(frontier_type="objective") reads them: the
+        same keys for a scored and for an unscorable output."""
+        sys.path.insert(0, FAKE_DSPY)
+        import dspy
+
+        metric = self.scorer.dspy_metric(field="answer")
+        results = [metric(dspy.Example(answer=self.gold), dspy.Prediction(answer=p))
+                   for p in (self.cand, self.gold, "no JSON at all")]
+        keys = set(self.gold)
+        for r in results:
+            self.assertEqual(set(r["objective_scores"]), keys)
+            # What DSPy's adapter does with a metric's result.
+            self.assertEqual(set(dict(r.get("objective_scores") or {})), keys)
+        self.assertEqual(results[0].objective_scores["agenda"], 0.48809523809523814)
+        self.assertEqual(set(results[1].objective_scores.values()), {1.0})
+        self.assertEqual(set(results[2].objective_scores.values()), {0.0})
+        evaluate = self.scorer.gepa_evaluator()
+        for response in (json.dumps(self.cand), "nothing"):
+            self.assertEqual(set(evaluate({"answer": self.gold}, response).objective_scores), keys)
+
+    def test_no_objectives(self):
+        """A gold that is not an object has no objectives: None, as GEPA
+        wants (all results of a batch None or all dicts)."""
+        with oagen.Scorer({"type": "array", "items": {"type": "string", "score": "exact"}}) as scorer:
+            r = scorer.dspy_metric()(["a", "b"], ["a"])
+            self.assertEqual(r.score, 0.5)
+            self.assertIsNone(r.objective_scores)
+            for response in ('["a"]', "no JSON"):
+                e = scorer.gepa_evaluator()({"answer": ["a", "b"]}, response)
+                self.assertIsNone(e.objective_scores)
 
     def test_bad_output_scores_zero(self):
         metric = self.scorer.dspy_metric(field="answer")
         r = metric({"answer": self.gold}, {"answer": "Sure! Here is the JSON: {"})
         self.assertEqual(r.score, 0.0)
-        self.assertIn("could not be scored", r.feedback)
+        self.assertTrue(r.feedback.startswith("The output could not be scored: no JSON value in the text"), r.feedback)
         # A broken gold is the dataset's fault: it raises.
         with self.assertRaises(oagen.RequestError):
             metric({"answer": {"people": 3}}, {"answer": self.cand})

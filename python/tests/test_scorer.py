@@ -69,9 +69,11 @@ class ScorerTest(unittest.TestCase):
         self.assertEqual(self.scorer.score(self.gold, nested).score, FIG1)
 
     def test_errors(self):
-        with self.assertRaises(ValueError) as cm:
-            self.scorer.score(self.gold, "{not json")
-        self.assertIn("prediction: not valid JSON", str(cm.exception))
+        # Text with no JSON value is scored (0), the reason first.
+        r = self.scorer.score(self.gold, "{not json")
+        self.assertEqual(r.score, 0.0)
+        self.assertTrue(r.feedback.startswith("The output could not be scored: no JSON value in the text"), r.feedback)
+        self.assertTrue(any(w.startswith("candidate_text: no JSON value") for w in r.warnings), r.warnings)
         with self.assertRaises(ValueError):
             self.scorer.score(self.gold, {"x": float("nan")})
         with self.assertRaises(ValueError):

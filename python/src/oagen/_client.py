@@ -15,7 +15,7 @@ import threading
 import weakref
 from pathlib import Path
 
-from ._convert import to_json
+from ._convert import to_candidate, to_json
 from ._metrics import DSPyMetric, GEPAEvaluator
 
 _EXE = "oagen.exe" if os.name == "nt" else "oagen"
@@ -87,10 +87,12 @@ class Result:
             was not asked for).
         objective_scores: the similarity of each top-level member of the
             gold root object, by key (empty for a non-object root).
+        warnings: the warnings of the pair (a gold member the schema does
+            not declare, how a text prediction's JSON was extracted, ...).
         raw: the server's whole response but its id (bijections, ...).
     """
 
-    __slots__ = ("score", "feedback", "ops", "objective_scores", "raw")
+    __slots__ = ("score", "feedback", "ops", "objective_scores", "warnings", "raw")
 
     def __init__(self, raw):
         raw.pop("id", None)
@@ -99,6 +101,7 @@ class Result:
         self.feedback = raw.get("feedback")
         self.ops = raw.get("ops")
         self.objective_scores = raw.get("objective_scores") or {}
+        self.warnings = list(raw.get("warnings") or [])
 
     def __float__(self):
         return float(self.score)
@@ -476,13 +479,19 @@ class Scorer:
                 self._state["proc"] = proc
             return proc
 
-    def score(self, gold, pred, *, feedback=True, field=None):
+    def score(self, gold, pred, *, feedback=True, field=None, strict_json=False):
         """Score pred against gold and return a Result.
 
         gold and pred may be JSON-like data (dicts, lists, scalars), JSON
         text, pydantic models (model_dump), dspy Examples or Predictions
         (toDict, or the attribute named by field), mappings or dataclasses.
         With feedback, the result has the feedback text and the operations.
+        A prediction given as text is read by the server's one rule: the
+        text as JSON, else the value in the last fenced code block, else
+        the first JSON object or array in it (a warning in
+        ``Result.warnings`` names the rule); text with no JSON scores 0 with
+        the reason first in the feedback. strict_json=True turns that off:
+        the text must be JSON.
 
         Raises ValueError when an input is not JSON (the prediction's
         failure is a subclass the metrics score 0), RequestError when the
@@ -491,9 +500,10 @@ class Scorer:
         process), ServerTimeout when no answer came within the timeout.
         """
         g = to_json(gold, field, "gold")
-        p = to_json(pred, field, "prediction")
-        line = '{"id":0,"feedback":%s%s,"gold":%s,"candidate":%s}\n' % (
-            "true" if feedback else "false", self._options, g, p)
+        member, p = to_candidate(pred, field)
+        strict = ',"strict_json":true' if strict_json else ""
+        line = '{"id":0,"feedback":%s%s%s,"gold":%s,"%s":%s}\n' % (
+            "true" if feedback else "false", self._options, strict, g, member, p)
         data = line.encode("utf-8")
         if len(data) > MAX_LINE:
             raise RequestError(f"request of {len(data)} bytes is over the server's {MAX_LINE}-byte limit", "limit")
@@ -502,17 +512,48 @@ class Scorer:
             raise RequestError(_message(response), response.get("error_kind", ""))
         return Result(response)
 
+    def _root_members(self):
+        """The top-level members the schema declares, each mapped to whether
+        the schema expects an object or an array there (read once)."""
+        members = getattr(self, "_members", None)
+        if members is None:
+            try:
+                with open(self._schema, encoding="utf-8") as f:
+                    root = json.load(f)
+            except (OSError, ValueError):
+                root = {}
+            members = {}
+            props = root.get("properties") if isinstance(root, dict) else None
+            for key, sub in (props or {}).items():
+                types = sub.get("type") if isinstance(sub, dict) else None
+                types = types if isinstance(types, list) else [types]
+                members[key] = bool({"object", "array"} & set(types)) or (
+                    isinstance(sub, dict) and ("properties" in sub or "items" in sub))
+            self._members = members
+        return members
+
     def dspy_metric(self, field=None, feedback=True):
         """A metric for DSPy, with the signature GEPA checks for:
         ``metric(gold, pred, trace=None, pred_name=None, pred_trace=None)``.
 
-        field names the attribute of the Example and of the Prediction that
-        holds the JSON (default: the whole object, the Example's labels
-        when it declares inputs). The metric returns
-        ``dspy.Prediction(score=…, feedback=…)`` when dspy is importable and
-        otherwise a MetricResult (a float with .score and .feedback). A
-        prediction that is not JSON, or exceeds a limit, scores 0 with
-        feedback saying so. It is safe to call from dspy.Evaluate's threads.
+        Without field, it scores the example's label fields
+        (``gold.labels()``, the signature's output fields) from both sides
+        and ignores the prediction's other fields (ChainOfThought's
+        ``reasoning``, ...); a label field holding JSON text is parsed where
+        the schema expects an object or array. When there is one label field
+        and the schema does not declare it as a member, the schema describes
+        that field's value. With field, it scores that attribute of the
+        Example and of the Prediction.
+
+        The metric returns ``dspy.Prediction(score=…, feedback=…,
+        objective_scores=…)`` (DSPy's ``ScoreWithFeedback`` shape, which
+        ``dspy.GEPA`` reads, also with ``frontier_type="objective"``) when
+        dspy is importable, otherwise a MetricResult (a float with the same
+        attributes). objective_scores has one score per top-level member of
+        an object gold and is None otherwise; feedback is None with
+        feedback=False (DSPy then writes its own). A prediction that is not
+        JSON, or exceeds a limit, scores 0 with feedback saying so. It is
+        safe to call from dspy.Evaluate's threads.
         """
         return DSPyMetric(self, field, feedback)
 
@@ -523,10 +564,12 @@ class Scorer:
 
         The gold is ``data[field]`` (default ``data["answer"]``, as in GEPA's
         DefaultDataInst, or data itself when it has no such key); response is
-        the model's output (JSON text, possibly in a Markdown code fence).
-        Pass it to ``gepa.adapters.default_adapter.default_adapter.DefaultAdapter(
-        model, evaluator=...)``. objective_scores always has one entry per
-        top-level member of the gold (0 for an output that cannot be scored).
+        the model's output text, read by the server's one rule (the text as
+        JSON, else the last fenced block, else the first JSON object or
+        array). Pass it to ``gepa.adapters.default_adapter.default_adapter.DefaultAdapter(
+        model, evaluator=...)``. objective_scores has one entry per
+        top-level member of an object gold (0 for an output that cannot be
+        scored) and is None for a gold that is not an object.
         """
         return GEPAEvaluator(self, field)
 

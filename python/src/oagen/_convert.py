@@ -85,3 +85,22 @@ def to_json(value, field=None, what="value"):
         return json.dumps(data, default=_default, allow_nan=False, separators=(",", ":"))
     except (TypeError, ValueError, RecursionError) as err:
         raise error(f"{what}: {err}") from None
+
+
+def to_candidate(value, field=None):
+    """The request member and its JSON for a prediction: text (str or
+    bytes) goes as ``"candidate_text"``, whose JSON value the server finds
+    (the text as JSON, else the last fenced block, else the first object or
+    array: one rule for every surface); anything else as ``"candidate"``."""
+    try:
+        data = _extract(value, field)
+    except ValueError as err:
+        raise CandidateError(f"prediction: {err}") from None
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise CandidateError(f"prediction: {err}") from None
+    if isinstance(data, str):
+        return "candidate_text", json.dumps(data, separators=(",", ":"))
+    return "candidate", to_json(data, None, "prediction")
