@@ -159,7 +159,8 @@ func FromValue(v jsonval.Value) (*Request, error) {
 		case errors.Is(err, ErrNoJSON):
 			r.Candidate, r.NoJSON = text, err
 		case err != nil:
-			return r, badRequest("/candidate_text", "%v", err)
+			// The nesting limit: the text's JSON cannot be read.
+			return r, &Error{Kind: BadJSON, Pointer: "/candidate_text", Err: err}
 		default:
 			r.Candidate, r.Extraction = c, rule
 		}

@@ -78,8 +78,13 @@ class FaultTest(unittest.TestCase):
         nesting past its limit) raise RequestError; they used to hang."""
         with oagen.Scorer(str(SCHEMA)) as s:
             deep = "[" * 300 + "]" * 300
-            for pred in ('{"agenda":["\\ud83d"]}', '{"agenda":' + deep + '}'):
-                with self.subTest(pred=pred[:30]):
+            # As text, an unpaired surrogate escape is text with no JSON
+            # value: it scores 0 with the reason (docs/SCORING.md §1.3).
+            r = bounded(self, lambda: s.score(self.gold, '{"agenda":["\\ud83d"]}'))
+            self.assertEqual(r.score, 0.0)
+            self.assertTrue(r.feedback.startswith("The output could not be scored: no JSON value"), r.feedback)
+            for pred in ({"agenda": [chr(0xD83D)]}, '{"agenda":' + deep + '}'):
+                with self.subTest(pred=str(pred)[:30]):
                     with self.assertRaises(oagen.RequestError) as cm:
                         bounded(self, lambda: s.score(self.gold, pred))
                     self.assertEqual(cm.exception.kind, "bad_json")
