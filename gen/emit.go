@@ -68,23 +68,16 @@ func describe(t *tnode) string {
 	case t.n.Ref != "":
 		return s + ", reference to scope " + strconv.Quote(t.n.Ref)
 	case t.kind == kString:
-		s += ", " + cmpName(t.n.Score, "jaro")
+		s += ", " + t.n.Comparator("jaro")
 	case t.kind == kInt || t.kind == kFloat:
-		s += ", " + cmpName(t.n.Score, "invdiff")
+		s += ", " + t.n.Comparator("invdiff")
 	case t.kind == kArray && t.items != nil:
-		s += ", order " + map[ir.Order]string{ir.OrderFixed: "fixed", ir.OrderAlign: "align"}[t.n.Order]
+		s += ", order " + map[ir.Order]string{ir.OrderFixed: "fixed", ir.OrderAlign: "align"}[t.n.TailOrder()]
 	}
 	if t.n.Threshold != 0 && t.kind <= kString && t.kind != kBool {
 		s += ", threshold " + num(t.n.Threshold)
 	}
 	return s
-}
-
-func cmpName(name, def string) string {
-	if name == "" {
-		return def
-	}
-	return name
 }
 
 // stringComparator is the align function of a string comparator.
@@ -254,11 +247,11 @@ func (e *emitter) scoreVal(t *tnode, g, p, build string) string {
 	case kBool:
 		return fmt.Sprintf("genrt.Bool(%s, %s, %s)", g, p, build)
 	case kString:
-		return fmt.Sprintf("genrt.StrLeaf(%s, %s, %s, %s)", thr(fmt.Sprintf("align.%s(%s, %s)", stringComparator(n.Score), g, p)), g, p, build)
+		return fmt.Sprintf("genrt.StrLeaf(%s, %s, %s, %s)", thr(fmt.Sprintf("align.%s(%s, %s)", stringComparator(n.Comparator("jaro")), g, p)), g, p, build)
 	case kInt:
-		return fmt.Sprintf("genrt.IntLeaf(%s, %s, %s, %s)", thr(fmt.Sprintf("align.%sInt(%s, %s)", numberComparator(n.Score), g, p)), g, p, build)
+		return fmt.Sprintf("genrt.IntLeaf(%s, %s, %s, %s)", thr(fmt.Sprintf("align.%sInt(%s, %s)", numberComparator(n.Comparator("invdiff")), g, p)), g, p, build)
 	case kFloat:
-		return fmt.Sprintf("genrt.FloatLeaf(%s, %s, %s, %s)", thr(fmt.Sprintf("genrt.Number(genrt.%s, %s, %s)", numberComparator(n.Score), g, p)), g, p, build)
+		return fmt.Sprintf("genrt.FloatLeaf(%s, %s, %s, %s)", thr(fmt.Sprintf("genrt.Number(genrt.%s, %s, %s)", numberComparator(n.Comparator("invdiff")), g, p)), g, p, build)
 	}
 	return fmt.Sprintf("c.%s(%s, %s, %s)", e.method(t), g, p, build)
 }
@@ -619,7 +612,7 @@ func (e *emitter) emitTable() {
 			if sh := shares(t); sh != nil {
 				fields = append(fields, "Shares: []float64{"+strings.Join(sh, ", ")+"}")
 			}
-			if n.KeyScore == "exact" {
+			if n.KeyComparator() == "exact" {
 				fields = append(fields, "KeyExact: true")
 			}
 			if n.KeyThreshold != 0 {
@@ -642,7 +635,7 @@ func (e *emitter) emitTable() {
 			}
 			if t.items != nil {
 				fields = append(fields, "Tail: true")
-				if n.Order == ir.OrderAlign {
+				if n.TailOrder() == ir.OrderAlign {
 					fields = append(fields, "Align: true")
 				}
 				if n.IgnoreExcess {
@@ -674,9 +667,9 @@ func (e *emitter) emitTable() {
 		case n.Ref != "":
 			fields = append(fields, fmt.Sprintf("Ref: %d", m.scopeIndex(n.Ref)+1))
 		case t.kind == kString:
-			fields = append(fields, "Str: align."+stringComparator(n.Score))
+			fields = append(fields, "Str: align."+stringComparator(n.Comparator("jaro")))
 		case t.kind == kInt || t.kind == kFloat:
-			fields = append(fields, strconv.Quote(cmpName(n.Score, "invdiff")))
+			fields = append(fields, strconv.Quote(n.Comparator("invdiff")))
 			fields[len(fields)-1] = "Num: " + fields[len(fields)-1]
 		case t.kind == kObject:
 			var ps []string

@@ -319,7 +319,7 @@ func goString(s []byte) string {
 // Damerau–Levenshtein, whose work is quadratic (see genrt.WithinLimits).
 func usesDL(m *model) bool {
 	for _, t := range m.nodes {
-		if t.kind == kString && t.n.Score == "damerau_levenshtein" && t.n.IDScope == "" && t.n.Ref == "" {
+		if t.kind == kString && t.n.Comparator("jaro") == "damerau_levenshtein" && t.n.IDScope == "" && t.n.Ref == "" {
 			return true
 		}
 	}

@@ -224,7 +224,7 @@ func checkComparators(m *model) error {
 		if t.n.IDScope != "" || t.n.Ref != "" {
 			continue // score is ignored on identifier and reference nodes (docs/SCORING.md §7.1)
 		}
-		if t.kind == kString && stringComparator(t.n.Score) == "" || (t.kind == kInt || t.kind == kFloat) && numberComparator(t.n.Score) == "" {
+		if t.kind == kString && stringComparator(t.n.Comparator("jaro")) == "" || (t.kind == kInt || t.kind == kFloat) && numberComparator(t.n.Comparator("invdiff")) == "" {
 			return fmt.Errorf("gen: %s: comparator %q is not built in (custom comparators are not supported by oagen gen)", t.n.Pos, t.n.Score)
 		}
 	}

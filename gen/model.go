@@ -213,6 +213,12 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 	if t, ok := m.byNode[n]; ok {
 		return t, nil
 	}
+	if n.Any {
+		return nil, fmt.Errorf("%s: a node that constrains no type ({}, true, or no \"type\" nor keywords implying one; docs/SCORING.md §6.9) is not supported by oagen gen yet", n.Pos)
+	}
+	if n.Types&ir.TObject != 0 && n.IsMap() && !closedObject(n) {
+		return nil, fmt.Errorf("%s: an object without \"properties\" is a map (docs/SCORING.md §6.8), which oagen gen does not support yet", n.Pos)
+	}
 	t := &tnode{n: n, id: len(m.nodes), nullable: n.Types&ir.TNull != 0}
 	nonNull := n.Types &^ ir.TNull
 	switch {
@@ -334,6 +340,14 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 		}
 	}
 	return t, nil
+}
+
+// closedObject reports whether an object node without properties admits
+// only the empty object ("additionalProperties": false and no
+// patternProperties).
+func closedObject(n *ir.Node) bool {
+	v, ok := keyword(n, "additionalProperties")
+	return ok && v.Kind == jsonval.Bool && !v.B && len(n.Patterns) == 0
 }
 
 // sameShape reports whether two object or tuple nodes of one definition have

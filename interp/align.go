@@ -313,6 +313,9 @@ func (c *call) align(g, p jsonval.Value, S *ir.Node, build bool) (result, error)
 		}
 		return r, nil
 	}
+	if S.Any {
+		return c.alignAny(g, p, build)
+	}
 	switch g.Kind {
 	case jsonval.Bool:
 		s := 0.0
@@ -361,11 +364,17 @@ func (c *call) primitiveResult(s float64, g, p jsonval.Value, build bool) result
 	return r
 }
 
-func (c *call) alignString(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
-	name := S.Score
-	if name == "" {
-		name = "jaro"
+// alignAny scores two values under an any node: the JSON-value rule of
+// docs/SCORING.md §6.9, a leaf.
+func (c *call) alignAny(g, p jsonval.Value, build bool) (result, error) {
+	if err := c.spend(min(align.ValueSize(g), align.ValueSize(p))); err != nil {
+		return result{}, err
 	}
+	return c.primitiveResult(align.ValueSimilarity(g, p), g, p, build), nil
+}
+
+func (c *call) alignString(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
+	name := c.s.comparator(S, "jaro")
 	cmp, ok := c.s.registry.String(name)
 	if !ok {
 		return result{}, c.errorf("unknown string comparator %q", name)
@@ -423,10 +432,7 @@ func runeCount(s string) int {
 }
 
 func (c *call) alignNumber(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
-	name := S.Score
-	if name == "" {
-		name = "invdiff"
-	}
+	name := c.s.comparator(S, "invdiff")
 	cmp, ok := c.s.registry.Number(name, S.Types&ir.TInteger != 0)
 	if !ok {
 		return result{}, c.errorf("unknown number comparator %q", name)

@@ -56,7 +56,8 @@ func (c *call) alignArray(g, p jsonval.Value, S *ir.Node, build bool) (result, e
 		}
 	}
 	gt, pt := tailOf(G, k), tailOf(P, k)
-	if S.Order == ir.OrderAlign {
+	order := c.s.order(S)
+	if order == ir.OrderAlign {
 		tail, err = c.alignReorder(gt, pt, k, S, build)
 	} else {
 		tail, err = c.alignFixed(gt, pt, k, S, build)
@@ -66,7 +67,7 @@ func (c *call) alignArray(g, p jsonval.Value, S *ir.Node, build bool) (result, e
 	}
 	if !hasHead {
 		kind := align.ListFixed
-		if S.Order == ir.OrderAlign {
+		if order == ir.OrderAlign {
 			kind = align.ListReorder
 		}
 		return tail.finish(kind, g, p, build), nil

@@ -173,7 +173,11 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 	if opts.Compat != CompatReference {
 		vopts = append(vopts, validate.WithJSONValues())
 	}
-	v, err := validate.Compile(schema.Raw, vopts...)
+	raw := schema.Raw
+	if opts.Compat != CompatReference && schema.ValidationRaw.Kind != jsonval.Null {
+		raw = schema.ValidationRaw // OpenAPI "nullable" (docs/SCORING.md §2.4)
+	}
+	v, err := validate.Compile(raw, vopts...)
 	if err != nil {
 		return nil, fmt.Errorf("interp: schema is not a valid JSON Schema: %w", err)
 	}

@@ -23,10 +23,10 @@ type objEntry struct {
 	m            *align.Match
 }
 
-// keySimilarity is κ of docs/SCORING.md §6.1.
-func keySimilarity(S *ir.Node, a, b string) float64 {
+// keySimilarity is κ of docs/SCORING.md §6.1 under key comparator name.
+func keySimilarity(S *ir.Node, name, a, b string) float64 {
 	var x float64
-	if S.KeyScore == "exact" {
+	if name == "exact" {
 		x = align.ExactString(a, b)
 	} else {
 		x = align.Jaro(a, b)
@@ -38,7 +38,7 @@ func keySimilarity(S *ir.Node, a, b string) float64 {
 // object alignment, as alignString does to values: a key is a string an LLM
 // wrote, and Jaro on two long keys is as costly as on two long values.
 func (c *call) chargeKeys(S *ir.Node, GK, PK []jsonval.Member) error {
-	if S.KeyScore == "exact" {
+	if c.s.keyScore(S) == "exact" {
 		return nil
 	}
 	lim := c.s.opts.Limits.MaxStringRunes
@@ -110,9 +110,10 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 	} else {
 		K = zeroed(fr.k, n*m)
 		fr.k = K
+		ks := c.s.keyScore(S)
 		for i := range GK {
 			for j := range PK {
-				K[i*m+j] = keySimilarity(S, GK[i].Key, PK[j].Key)
+				K[i*m+j] = keySimilarity(S, ks, GK[i].Key, PK[j].Key)
 			}
 		}
 		if assign, err = c.solve(fr.assign, K, n, m); err != nil {
@@ -263,6 +264,26 @@ func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bo
 		}
 		return nil
 	}
+	if !c.s.referenceProfile() {
+		if sub := S.MemberSchema(e.gk); sub != nil {
+			return c.memberValue(e, gv, pv, sub, build)
+		}
+		// A member no schema describes scores by the JSON-value rule
+		// (docs/SCORING.md §6.9), weight 1.
+		e.valScore = align.ValueSimilarity(gv, pv)
+		if err := c.spend(min(align.ValueSize(gv), align.ValueSize(pv))); err != nil {
+			return err
+		}
+		if build {
+			if len(S.Properties) > 0 {
+				c.push(e.gk)
+				c.warnings = append(c.warnings, fmt.Sprintf("%s: gold key %q is not declared in the schema's properties; its value scores as a JSON value (docs/SCORING.md §6.9)", c.pointer(), e.gk))
+				c.pop()
+			}
+			e.m = leaf(align.LeafPlain, e.valScore, gv, pv, true, true)
+		}
+		return nil
+	}
 	sub := S.Property(e.gk)
 	if sub == nil {
 		// A gold key the schema does not declare scores 0 (weight 1).
@@ -274,6 +295,11 @@ func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bo
 		}
 		return nil
 	}
+	return c.memberValue(e, gv, pv, sub, build)
+}
+
+// memberValue scores the value of a key pair under the member schema sub.
+func (c *call) memberValue(e *objEntry, gv, pv jsonval.Value, sub *ir.Node, build bool) error {
 	e.weight = sub.ValueWeight
 	if !gv.IsNull() && !pv.IsNull() && sub.Union == nil && !c.sameMemberKind(gv.Kind, pv.Kind) {
 		// Different kinds score 0 in place, before the id/ref rules (a

@@ -63,8 +63,17 @@ func TestObjectiveScores(t *testing.T) {
 			name:   "undeclared gold key",
 			schema: objSchema,
 			gold:   `{"name": "Ann", "extra": 1}`,
-			cand:   `{"name": "Ann", "extra": 1}`,
-			want:   []interp.MemberScore{{Key: "name", Score: 1}, {Key: "extra", Score: 0}},
+			cand:   `{"name": "Ann", "extra": 2}`,
+			// The undeclared member scores by the JSON-value rule
+			// (docs/SCORING.md §6.9): 2 is not 1.
+			want: []interp.MemberScore{{Key: "name", Score: 1}, {Key: "extra", Score: 0}},
+		},
+		{
+			name:   "identical undeclared gold key",
+			schema: objSchema,
+			gold:   `{"name": "Ann", "extra": {"a": [1, 2]}}`,
+			cand:   `{"name": "Ann", "extra": {"a": [1, 2]}}`,
+			want:   []interp.MemberScore{{Key: "name", Score: 1}, {Key: "extra", Score: 1}},
 		},
 		{
 			name:   "invalid candidate",

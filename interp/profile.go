@@ -68,7 +68,7 @@ func canonicalize(v jsonval.Value, S *ir.Node) (jsonval.Value, bool) {
 		for i := range v.Obj {
 			var sub *ir.Node
 			if S != nil {
-				sub = S.Property(v.Obj[i].Key)
+				sub = S.MemberSchema(v.Obj[i].Key)
 			}
 			e, changed := canonicalize(v.Obj[i].Value, sub)
 			if !changed {
@@ -129,6 +129,34 @@ func memberCompare(S *ir.Node, a, b string) int {
 
 // referenceProfile reports whether the scorer reproduces the reference.
 func (s *Scorer) referenceProfile() bool { return s.opts.Compat == CompatReference }
+
+// comparator is the name of the comparator of a string or number node
+// (docs/SCORING.md §3.8), def when the node names none.
+func (s *Scorer) comparator(S *ir.Node, def string) string {
+	if s.referenceProfile() {
+		if S.Score != "" {
+			return S.Score
+		}
+		return def
+	}
+	return S.Comparator(def)
+}
+
+// keyScore is the key comparator of an object node (docs/SCORING.md §6.8).
+func (s *Scorer) keyScore(S *ir.Node) string {
+	if s.referenceProfile() {
+		return S.KeyScore
+	}
+	return S.KeyComparator()
+}
+
+// order is the tail regime of an array node (docs/SCORING.md §5.10).
+func (s *Scorer) order(S *ir.Node) ir.Order {
+	if s.referenceProfile() {
+		return S.Order
+	}
+	return S.TailOrder()
+}
 
 // show renders a value inside an error or warning message: as Python's repr
 // in the reference profile, as JSON (jsonval.Readable) in the default one.

@@ -431,7 +431,12 @@ func plainData(v jsonval.Value, S *ir.Node) bool {
 			}
 			var sub *ir.Node
 			if S != nil {
-				sub = S.Property(m.Key)
+				if sub = S.Property(m.Key); sub == nil {
+					// A member no schema describes: the default profile
+					// scores it by the JSON-value rule (docs/SCORING.md
+					// §6.9), the reference 0.
+					return false
+				}
 			}
 			if !plainData(m.Value, sub) {
 				return false

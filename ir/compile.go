@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -88,6 +89,8 @@ func Compile(data []byte, opts Options) (*Schema, error) {
 		lenient:    opts.NoEffectWarnings,
 		reference:  opts.Reference,
 	}
+	c.index = indexDocument(src.root)
+	c.remoteRefs(src.root)
 	root := c.compileSchema(src.root, 0)
 	c.checkMemberKeywords(root)
 	if root != nil && !c.reference {
@@ -97,12 +100,15 @@ func Compile(data []byte, opts Options) (*Schema, error) {
 	if len(diags.errs) > 0 {
 		return nil, ErrorList(documentOrder(diags.errs))
 	}
+	raw := src.root.value()
+	vraw, _ := nullableDocument(raw)
 	return &Schema{
-		Root:     root,
-		Raw:      src.root.value(),
-		File:     opts.File,
-		Scopes:   scopes,
-		Warnings: documentOrder(diags.warns),
+		Root:          root,
+		Raw:           raw,
+		ValidationRaw: vraw,
+		File:          opts.File,
+		Scopes:        scopes,
+		Warnings:      documentOrder(diags.warns),
 	}, nil
 }
 
@@ -160,6 +166,7 @@ type compiler struct {
 	lenient bool
 	// reference compiles for the reference profile (Options.Reference).
 	reference bool
+	index     *docIndex
 }
 
 // compileSchema compiles the subschema v reached at the given depth (number of
@@ -177,12 +184,12 @@ func (c *compiler) compileSchema(v *srcValue, depth int) *Node {
 	switch v.kind {
 	case jsonval.Object:
 	case jsonval.Bool:
-		if v.b {
-			c.diags.errorf(v.ptr, v.off, "the schema true permits any value; scoring needs a schema with a \"type\" (docs/SCORING.md §1.7)")
-		} else {
-			c.diags.errorf(v.ptr, v.off, "the schema false permits no value; scoring needs a schema with a \"type\"")
+		if !v.b {
+			c.diags.errorf(v.ptr, v.off, "the schema false permits no value; a node that data reaches needs a schema that permits some")
+			return nil
 		}
-		return nil
+		// true permits any value: an any node (docs/SCORING.md §2.4).
+		v = &srcValue{kind: jsonval.Object, off: v.off, ptr: v.ptr, idx: map[string]int{}}
 	default:
 		c.diags.errorf(v.ptr, v.off, "a schema must be an object, got %s", describeValue(v))
 		return nil
@@ -323,7 +330,7 @@ func typeBit(name string) (TypeSet, bool) {
 func (c *compiler) parseType(n *Node, e *effSchema) {
 	k, ok := e.get("type")
 	if !ok {
-		c.diags.errorAt(n.Pos, "schema node has no \"type\"; every node that data reaches needs one (docs/SCORING.md §2.3)")
+		c.inferType(n, e)
 		return
 	}
 	unknown := func(name string) {
@@ -360,6 +367,77 @@ func (c *compiler) parseType(n *Node, e *effSchema) {
 		}
 	default:
 		c.kwError(k, "\"type\" must be a string or an array of strings, got %s", describeValue(k.val))
+	}
+}
+
+// objectKeywords and arrayKeywords imply the type of a node without
+// "type" (docs/SCORING.md §2.4).
+var (
+	objectKeywords = []string{"properties", "additionalProperties", "patternProperties", "required", "propertyNames", "minProperties", "maxProperties", "dependentRequired", "dependentSchemas"}
+	arrayKeywords  = []string{"items", "prefixItems", "additionalItems", "contains", "minItems", "maxItems", "uniqueItems"}
+)
+
+// allTypes is the TypeSet of an any node.
+const allTypes = TNull | TBoolean | TInteger | TNumber | TString | TArray | TObject
+
+// inferType sets the types of a node without "type" (docs/SCORING.md §2.4):
+// the types of its "const" value or "enum" values; else object when it has
+// object keywords, array when it has array keywords; else it is an any node.
+// An enumeration of arrays or objects is an any node too: its values
+// compare as JSON values.
+func (c *compiler) inferType(n *Node, e *effSchema) {
+	var vals []*srcValue
+	if k, ok := e.get("const"); ok {
+		vals = []*srcValue{k.val}
+	} else if k, ok := e.get("enum"); ok && k.val.kind == jsonval.Array && len(k.val.arr) > 0 {
+		vals = k.val.arr
+	}
+	if len(vals) > 0 {
+		var t TypeSet
+		for _, v := range vals {
+			switch v.kind {
+			case jsonval.Null:
+				t |= TNull
+			case jsonval.Bool:
+				t |= TBoolean
+			case jsonval.Int:
+				t |= TInteger
+			case jsonval.Float:
+				t |= TNumber
+			case jsonval.String:
+				t |= TString
+			default:
+				n.Types, n.Any = allTypes, true
+				return
+			}
+		}
+		n.Types = t
+		for _, tn := range typeNames {
+			if tn.bit == t {
+				n.TypeName = tn.name
+			}
+		}
+		return
+	}
+	for _, kw := range objectKeywords {
+		if _, ok := e.get(kw); ok {
+			n.Types |= TObject
+			break
+		}
+	}
+	for _, kw := range arrayKeywords {
+		if _, ok := e.get(kw); ok {
+			n.Types |= TArray
+			break
+		}
+	}
+	switch n.Types {
+	case 0:
+		n.Types, n.Any = allTypes, true
+	case TObject:
+		n.TypeName = "object"
+	case TArray:
+		n.TypeName = "array"
 	}
 }
 
@@ -402,6 +480,30 @@ func (c *compiler) fill(n *Node, e *effSchema, depth int) {
 		n.Types |= TNull
 		n.TypeName = ""
 	}
+	if k, ok := e.get("nullable"); ok && k.val.kind == jsonval.Bool && k.val.b {
+		// OpenAPI 3.0: "X or null" (docs/SCORING.md §2.4).
+		n.Nullable = true
+		n.Types |= TNull
+	}
+	if k, ok := e.get("default"); ok {
+		n.Default, n.HasDefault = k.val.value(), true
+	}
+	_, n.HasConst = e.get("const")
+	n.AbsentAsDefault = true
+	if k, ok := e.get("absentAsDefault"); ok {
+		if k.val.kind != jsonval.Bool {
+			c.kwError(k, "%q must be true or false, got %s", k.key, describeValue(k.val))
+		} else {
+			n.AbsentAsDefault = k.val.b
+		}
+	}
+	if k, ok := e.get("required"); ok && k.val.kind == jsonval.Array {
+		for _, el := range k.val.arr {
+			if el.kind == jsonval.String && !slices.Contains(n.Required, el.str) {
+				n.Required = append(n.Required, el.str)
+			}
+		}
+	}
 
 	// Referential keywords (docs/SCORING.md §7.1).
 	n.IDScope, _ = c.scopeName(e, "idScope")
@@ -420,7 +522,10 @@ func (c *compiler) fill(n *Node, e *effSchema, depth int) {
 			}
 			k, _ := e.get("type")
 			got := "a nullable type"
-			if k.val != nil && !e.addNull {
+			switch {
+			case n.Any || (k.val == nil && !e.addNull):
+				got = "no \"type\""
+			case k.val != nil && !e.addNull:
 				got = k.val.text()
 			}
 			c.diags.errorAt(n.Pos, "a node with %q needs \"type\" exactly \"string\", \"integer\" or \"number\", got %s", kw, got)
@@ -476,7 +581,7 @@ func (c *compiler) fill(n *Node, e *effSchema, depth int) {
 			if s != "jaro" && s != "exact" {
 				c.kwError(k, "unknown keyScore %q%s; keyScore is \"jaro\" or \"exact\"", s, suggest.DidYouMean(s, []string{"jaro", "exact"}))
 			} else {
-				n.KeyScore = s
+				n.KeyScore, n.KeyScoreGiven = s, true
 			}
 		}
 		if f, _, ok := c.fraction(e, "keyThreshold"); ok {
@@ -495,12 +600,15 @@ func (c *compiler) fill(n *Node, e *effSchema, depth int) {
 	// Array keywords (docs/SCORING.md §5), checked on every node permitting arrays.
 	isArray := n.Types&TArray != 0
 	if isArray {
+		if k, ok := e.get("uniqueItems"); ok && k.val.kind == jsonval.Bool {
+			n.UniqueItems = k.val.b
+		}
 		if s, k, ok := c.str(e, "order"); ok {
 			switch s {
 			case "fixed":
-				n.Order = OrderFixed
+				n.Order, n.OrderGiven = OrderFixed, true
 			case "align":
-				n.Order = OrderAlign
+				n.Order, n.OrderGiven = OrderAlign, true
 			default:
 				c.kwError(k, "unknown order %q%s; order is \"align\" or \"fixed\"", s, suggest.DidYouMean(s, []string{"align", "fixed"}))
 			}
@@ -516,9 +624,9 @@ func (c *compiler) fill(n *Node, e *effSchema, depth int) {
 		}
 	}
 
-	if referential {
+	if referential || n.Any {
 		// Discovery does not descend below id and ref nodes, and their types
-		// have no children.
+		// have no children; an any node has none either.
 		return
 	}
 
@@ -534,6 +642,9 @@ func (c *compiler) fill(n *Node, e *effSchema, depth int) {
 		default:
 			c.properties(n, k, depth)
 		}
+	}
+	if isObject {
+		c.memberSchemas(n, e, depth)
 	}
 	if isArray {
 		c.arrayChildren(n, e, depth)
@@ -599,6 +710,31 @@ func (c *compiler) properties(n *Node, k kwEntry, depth int) {
 	}
 }
 
+// memberSchemas compiles "additionalProperties" and "patternProperties"
+// (docs/SCORING.md §6.8). A pattern Go's regexp package cannot compile is
+// left to validation with a warning: its members fall to
+// additionalProperties.
+func (c *compiler) memberSchemas(n *Node, e *effSchema, depth int) {
+	if k, ok := e.get("additionalProperties"); ok && k.val.kind == jsonval.Object {
+		n.Additional = c.compileSchema(k.val, depth+1)
+	}
+	k, ok := e.get("patternProperties")
+	if !ok || k.val.kind != jsonval.Object {
+		return
+	}
+	for _, m := range k.val.obj {
+		if m.val.kind == jsonval.Bool && !m.val.b {
+			continue
+		}
+		re, err := regexp.Compile(m.key)
+		if err != nil {
+			c.diags.warnf(k.val.ptr, m.keyOff, "pattern %q of \"patternProperties\" is not a Go regular expression (%v): scoring ignores it, validation does not", m.key, err)
+			continue
+		}
+		n.Patterns = append(n.Patterns, PatternProperty{Pattern: m.key, Re: re, Node: c.compileSchema(m.val, depth+1)})
+	}
+}
+
 // prefixWeights reads prefixWeights (docs/SCORING.md §5.5, §2.3); the length check
 // against prefixItems happens in arrayChildren.
 func (c *compiler) prefixWeights(n *Node, k kwEntry) {
@@ -637,6 +773,12 @@ func (c *compiler) prefixWeights(n *Node, k kwEntry) {
 func (c *compiler) arrayChildren(n *Node, e *effSchema, depth int) {
 	itemsK, hasItems := e.get("items")
 	prefixK, hasPrefix := e.get("prefixItems")
+	if hasItems && itemsK.val.kind == jsonval.Array && c.index.dialect != draft2020 && !hasPrefix {
+		// Draft 2019-09 and earlier: array-form "items" are the tuple
+		// positions and "additionalItems" the tail (docs/SCORING.md §2.4).
+		prefixK, hasPrefix = itemsK, true
+		itemsK, hasItems = e.get("additionalItems")
+	}
 	tail, head, reported := false, 0, false
 	if hasItems {
 		switch v := itemsK.val; {
@@ -646,10 +788,11 @@ func (c *compiler) arrayChildren(n *Node, e *effSchema, depth int) {
 		case v.kind == jsonval.Bool && !v.b:
 			// items: false — no tail (docs/SCORING.md §1.7).
 		case v.kind == jsonval.Bool:
-			c.kwError(itemsK, "\"items\": true permits any element; scoring needs an element schema with a \"type\" (docs/SCORING.md §1.7)")
-			reported = true
+			// items: true — any element (docs/SCORING.md §2.4).
+			tail = true
+			n.Items = c.compileSchema(v, depth+1)
 		case v.kind == jsonval.Array:
-			c.kwError(itemsK, "array-form \"items\" (draft 2019-09 and earlier) is not supported; use \"prefixItems\" for tuple positions (docs/SCORING.md §2.3)")
+			c.kwError(itemsK, "array-form \"items\" belongs to draft 2019-09 and earlier: declare that \"$schema\" or use \"prefixItems\" for tuple positions (docs/SCORING.md §2.4)")
 			reported = true
 		default:
 			c.kwError(itemsK, "\"items\" must be a schema, got %s", describeValue(v))

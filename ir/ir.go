@@ -16,7 +16,12 @@
 // struct types with oa tags.
 package ir
 
-import "github.com/objectaligner/oagen/jsonval"
+import (
+	"regexp"
+	"slices"
+
+	"github.com/objectaligner/oagen/jsonval"
+)
 
 // TypeSet is the set of JSON types a schema node's "type" keyword permits.
 type TypeSet uint8
@@ -67,8 +72,18 @@ type Node struct {
 	Pos Position
 
 	// Types is the set of permitted kinds; the nullable anyOf/oneOf pattern
-	// (docs/SCORING.md §1.7) has already added TNull. A node without "type" has Types == 0.
+	// (docs/SCORING.md §1.7) and OpenAPI's "nullable": true have already
+	// added TNull. A node without "type" takes the types its keywords imply
+	// (docs/SCORING.md §2.4): those of its "enum"/"const" values, object for
+	// "properties", array for "items"; an any node permits every type.
 	Types TypeSet
+	// Any marks a node that constrains no type ({}, true, or a node whose
+	// keywords imply none): its values compare by the JSON-value rule of
+	// docs/SCORING.md §6.9.
+	Any bool
+	// Nullable is true when the node carries OpenAPI 3.0's "nullable": true
+	// (docs/SCORING.md §2.4); Types then has TNull, TypeName does not change.
+	Nullable bool
 	// TypeName is the "type" keyword when it is a single string ("" otherwise).
 	// Several rules test "type is exactly X" (docs/SCORING.md §7.1, §7.6).
 	TypeName string
@@ -79,11 +94,30 @@ type Node struct {
 	NullScore float64 // default 0
 
 	// Object keywords (docs/SCORING.md §6).
-	Properties      []Property // schema order
-	KeyScore        string     // "jaro" (default) or "exact"
+	Properties []Property // schema order
+	KeyScore   string     // "jaro" (default) or "exact"
+	// KeyScoreGiven is true when the schema gives "keyScore": a map's keys
+	// pair exactly unless it does (docs/SCORING.md §6.8).
+	KeyScoreGiven   bool
 	KeyThreshold    float64
 	KeyImportance   float64 // default 0
 	ValueImportance float64 // default 1
+
+	// Additional is the schema of the members "properties" does not name:
+	// the "additionalProperties" schema (nil when absent, true or false).
+	Additional *Node
+	// Patterns are the "patternProperties" in schema order.
+	Patterns []PatternProperty
+	// Required lists the names in "required" (allOf members joined).
+	Required []string
+	// AbsentAsDefault is false when the node's "absentAsDefault": false
+	// turns off the defaults rules of docs/SCORING.md §6.10 (on an object:
+	// for its members; on a member: for that member). Default true.
+	AbsentAsDefault bool
+
+	// Default is the node's "default" value when HasDefault.
+	Default    jsonval.Value
+	HasDefault bool
 
 	// ValueWeight is this node's weight as a member of its parent's properties
 	// (docs/SCORING.md §2.1 valueWeight, default 1).
@@ -96,8 +130,12 @@ type Node struct {
 	PrefixImportance float64
 	RestImportance   float64
 	Order            Order
-	IgnoreExcess     bool
-	IgnoreMissing    bool
+	// OrderGiven is true when the schema gives "order": a uniqueItems array
+	// aligns unless it does (docs/SCORING.md §5.10).
+	OrderGiven    bool
+	UniqueItems   bool // "uniqueItems": true
+	IgnoreExcess  bool
+	IgnoreMissing bool
 
 	// Referential keywords (docs/SCORING.md §7).
 	IDScope string
@@ -113,6 +151,8 @@ type Node struct {
 	// HasEnum is true when the node carries "enum" (it makes a member exactly
 	// comparable for WL labels, docs/SCORING.md §7.6).
 	HasEnum bool
+	// HasConst is true when the node carries "const".
+	HasConst bool
 
 	// Title and Description are the node's "title" and "description"
 	// annotations ("" when absent or not strings). The code generator names
@@ -134,6 +174,41 @@ type Node struct {
 
 	propIndex map[string]int
 }
+
+// PatternProperty is one member of "patternProperties".
+type PatternProperty struct {
+	Pattern string
+	Re      *regexp.Regexp
+	Node    *Node
+}
+
+// IsMap reports whether the node is a map (docs/SCORING.md §6.8): an
+// object node without "properties" whose members are described by
+// "additionalProperties" or "patternProperties", or by nothing at all.
+func (n *Node) IsMap() bool {
+	return n.Types&TObject != 0 && !n.Any && len(n.Properties) == 0
+}
+
+// MemberSchema returns the schema of member key: its "properties" entry,
+// else the first "patternProperties" entry whose pattern matches it, else
+// "additionalProperties"; nil when none describes it.
+func (n *Node) MemberSchema(key string) *Node {
+	if p := n.Property(key); p != nil {
+		return p
+	}
+	if _, declared := n.propIndex[key]; declared {
+		return nil
+	}
+	for _, pp := range n.Patterns {
+		if pp.Re != nil && pp.Re.MatchString(key) {
+			return pp.Node
+		}
+	}
+	return n.Additional
+}
+
+// IsRequired reports whether "required" names the member.
+func (n *Node) IsRequired(name string) bool { return slices.Contains(n.Required, name) }
 
 // Property is one member of an object node's "properties".
 type Property struct {
@@ -252,6 +327,10 @@ type Schema struct {
 	// Raw is the schema document as decoded (key order kept), for JSON Schema
 	// validation (docs/SCORING.md §9.5).
 	Raw jsonval.Value
+	// ValidationRaw is Raw where OpenAPI's "nullable": true also lets null
+	// validate (docs/SCORING.md §2.4), for the default profile; it is Raw
+	// when the schema does not use "nullable".
+	ValidationRaw jsonval.Value
 	// File is the file name the schema came from ("" if none).
 	File string
 	// Scopes in processing order (docs/SCORING.md §7.2): dependency order, degraded last.
@@ -279,3 +358,37 @@ type Diagnostic struct {
 
 // String renders the diagnostic as "file:line:col: #pointer: message".
 func (d Diagnostic) String() string { return d.Pos.format() + ": " + d.Message }
+
+// Comparator is the comparator name of a string or number node in the
+// default profile: its "score", else "exact" for an enumeration or a
+// constant (docs/SCORING.md §3.8: a label is right or wrong), else base
+// (the type's default). The reference profile reads Score alone.
+func (n *Node) Comparator(base string) string {
+	switch {
+	case n.Score != "":
+		return n.Score
+	case n.HasEnum || n.HasConst:
+		return "exact"
+	}
+	return base
+}
+
+// KeyComparator is the key comparator of an object node in the default
+// profile: its "keyScore", else "exact" for a map (docs/SCORING.md §6.8),
+// else KeyScore's default "jaro". The reference profile reads KeyScore.
+func (n *Node) KeyComparator() string {
+	if !n.KeyScoreGiven && n.IsMap() {
+		return "exact"
+	}
+	return n.KeyScore
+}
+
+// TailOrder is the tail regime of an array node in the default profile:
+// its "order", else align for "uniqueItems": true (docs/SCORING.md §5.10),
+// else fixed. The reference profile reads Order.
+func (n *Node) TailOrder() Order {
+	if !n.OrderGiven && n.UniqueItems {
+		return OrderAlign
+	}
+	return n.Order
+}

@@ -14,6 +14,7 @@ var oaKeywords = []string{
 	"keyScore", "keyThreshold", "keyImportance", "valueImportance", "valueWeight",
 	"items", "prefixItems", "prefixWeights", "prefixImportance", "restImportance",
 	"order", "ignoreExcess", "ignoreMissing", "idScope", "ref", "enum",
+	"absentAsDefault",
 }
 
 // standardKeywords are JSON Schema keywords of every published draft plus the

@@ -65,11 +65,22 @@ func (e *effSchema) overridden() bool {
 		return true
 	}
 	for _, k := range e.kws {
-		if k.owner != e.target && isOAKeyword(k.key) {
+		if k.owner != e.target && shapesNode(k.key) {
 			return true
 		}
 	}
 	return false
+}
+
+// shapesNode reports whether keyword k, given by a referring or wrapping
+// object, changes how the node scores: an OA keyword, or a standard one
+// that scoring reads (docs/SCORING.md §2.4, §6.8, §6.10).
+func shapesNode(k string) bool {
+	switch k {
+	case "default", "nullable", "const", "required", "additionalProperties", "patternProperties", "uniqueItems", "additionalItems":
+		return true
+	}
+	return isOAKeyword(k)
 }
 
 // checkKeywords reports keywords of a schema object that look like misspelt
@@ -89,11 +100,11 @@ func (c *compiler) checkKeywords(obj *srcValue) {
 }
 
 // flatten returns the effective keywords of the schema object obj. chain holds
-// the objects whose $ref (or nullable wrapper) led here, for loop detection.
+// the objects whose $ref (or wrapper) led here, for loop detection.
 func (c *compiler) flatten(obj *srcValue, chain []*srcValue) (*effSchema, bool) {
 	c.checkKeywords(obj)
 	var e *effSchema
-	if m, ok := obj.get("$ref"); ok {
+	if m, ok := refMember(obj); ok {
 		target, ok := c.resolveRef(obj, m, chain)
 		if !ok {
 			return nil, false
@@ -104,17 +115,23 @@ func (c *compiler) flatten(obj *srcValue, chain []*srcValue) (*effSchema, bool) 
 		}
 		// The referring node's own keywords win.
 		for _, om := range obj.obj {
-			if om.key != "$ref" {
+			if om.key != m.key {
 				e.set(kwEntry{key: om.key, keyOff: om.keyOff, val: om.val, owner: obj})
 			}
 		}
 	} else {
 		e = newEff(obj)
 	}
+	if k, ok := e.get("allOf"); ok && k.owner == obj {
+		var ok bool
+		if e, ok = c.mergeAllOf(obj, e, k, chain); !ok {
+			return nil, false
+		}
+	}
 
 	var combs []kwEntry
 	for _, k := range e.kws {
-		if k.key == "anyOf" || k.key == "oneOf" || k.key == "allOf" {
+		if k.key == "anyOf" || k.key == "oneOf" {
 			combs = append(combs, k)
 		}
 	}
@@ -134,7 +151,7 @@ func (c *compiler) flatten(obj *srcValue, chain []*srcValue) (*effSchema, bool) 
 		}
 		return e, true
 	}
-	if len(combs) == 1 && combs[0].key != "allOf" {
+	if len(combs) == 1 {
 		if inner, ok := nullableInner(combs[0].val); ok {
 			ie, ok := c.flatten(inner, append(chain[:len(chain):len(chain)], obj))
 			if !ok {
@@ -153,6 +170,119 @@ func (c *compiler) flatten(obj *srcValue, chain []*srcValue) (*effSchema, bool) 
 		c.diags.errorf(k.owner.ptr, k.keyOff, "%q is not supported on a scoring path: only the nullable pattern (anyOf/oneOf of one schema and {\"type\": \"null\"}) is, or a \"type\" beside it", k.key)
 	}
 	return nil, false
+}
+
+// refMember returns the reference keyword of a schema object: "$ref",
+// else "$dynamicRef", else "$recursiveRef".
+func refMember(obj *srcValue) (srcMember, bool) {
+	for _, key := range []string{"$ref", "$dynamicRef", "$recursiveRef"} {
+		if m, ok := obj.get(key); ok {
+			return m, true
+		}
+	}
+	return srcMember{}, false
+}
+
+// mergeAllOf applies the allOf keyword k of schema object obj, whose other
+// effective keywords are e (docs/SCORING.md §2.4): the effective keywords of
+// every member schema in order, then obj's own; a later keyword replaces an
+// earlier one, except that "properties" are merged (a later member schema of
+// the same name replaces the earlier) and "required" lists are joined. An
+// allOf of one schema whose wrapper adds only annotations is that schema:
+// every use shares its node.
+func (c *compiler) mergeAllOf(obj *srcValue, e *effSchema, k kwEntry, chain []*srcValue) (*effSchema, bool) {
+	if k.val.kind != jsonval.Array || len(k.val.arr) == 0 {
+		c.kwError(k, "\"allOf\" must be a non-empty array of schemas, got %s", describeValue(k.val))
+		return nil, false
+	}
+	var parts []*effSchema
+	inner := append(chain[:len(chain):len(chain)], obj)
+	for _, el := range k.val.arr {
+		switch {
+		case el.kind == jsonval.Bool && el.b:
+			continue // true adds nothing
+		case el.kind != jsonval.Object:
+			c.kwError(k, "\"allOf\" member %s must be a schema object, got %s", el.ptr, describeValue(el))
+			return nil, false
+		}
+		pe, ok := c.flatten(el, inner)
+		if !ok {
+			return nil, false
+		}
+		parts = append(parts, pe)
+	}
+	out := &effSchema{target: obj, idx: map[string]int{}}
+	addNull := len(parts) > 0
+	for _, pe := range parts {
+		addNull = addNull && pe.addNull
+		for _, pk := range pe.kws {
+			out.merge(pk)
+		}
+	}
+	for _, ek := range e.kws {
+		out.merge(ek) // allOf itself stays: validation reads it
+	}
+	out.addNull = addNull
+	if len(parts) == 1 && !wrapperShapes(obj) {
+		out.target = parts[0].target
+	}
+	return out, true
+}
+
+// wrapperShapes reports whether a wrapper object adds keywords of its own
+// that shape scoring beside its allOf (OA keywords other than annotations,
+// or object members).
+func wrapperShapes(obj *srcValue) bool {
+	for _, m := range obj.obj {
+		if m.key != "allOf" && shapesNode(m.key) {
+			return true
+		}
+	}
+	return false
+}
+
+// merge adds k to an allOf merge: "properties" and "required" join the
+// earlier ones, other keywords replace them.
+func (e *effSchema) merge(k kwEntry) {
+	prev, ok := e.get(k.key)
+	if !ok {
+		e.set(k)
+		return
+	}
+	switch {
+	case k.key == "properties" && prev.val.kind == jsonval.Object && k.val.kind == jsonval.Object:
+		merged := &srcValue{kind: jsonval.Object, off: prev.val.off, ptr: prev.val.ptr, idx: map[string]int{}}
+		for _, side := range [][]srcMember{prev.val.obj, k.val.obj} {
+			for _, m := range side {
+				if i, dup := merged.idx[m.key]; dup {
+					merged.obj[i] = m
+					continue
+				}
+				merged.idx[m.key] = len(merged.obj)
+				merged.obj = append(merged.obj, m)
+			}
+		}
+		prev.val = merged
+		e.set(prev)
+	case k.key == "required" && prev.val.kind == jsonval.Array && k.val.kind == jsonval.Array:
+		merged := &srcValue{kind: jsonval.Array, off: prev.val.off, ptr: prev.val.ptr}
+		seen := map[string]bool{}
+		for _, side := range [][]*srcValue{prev.val.arr, k.val.arr} {
+			for _, el := range side {
+				if el.kind == jsonval.String {
+					if seen[el.str] {
+						continue
+					}
+					seen[el.str] = true
+				}
+				merged.arr = append(merged.arr, el)
+			}
+		}
+		prev.val = merged
+		e.set(prev)
+	default:
+		e.set(k)
+	}
 }
 
 // nullableInner recognises [S, {"type":"null"}] in either order and returns S.
@@ -192,46 +322,65 @@ func isNullSchema(v *srcValue) bool {
 	return false
 }
 
-// resolveRef finds the schema object named by obj's "$ref" member m.
+// resolveRef finds the schema object named by obj's reference member m
+// ("$ref", "$dynamicRef" or "$recursiveRef"; docs/SCORING.md §2.4): a JSON
+// Pointer or a plain-name anchor, in this document or in a subschema this
+// document names by "$id". A "$dynamicRef" resolves to the document's
+// "$dynamicAnchor" of its name: one document has one dynamic scope.
 func (c *compiler) resolveRef(obj *srcValue, m srcMember, chain []*srcValue) (*srcValue, bool) {
 	if m.val.kind != jsonval.String {
-		c.diags.errorf(obj.ptr, m.keyOff, "\"$ref\" must be a string, got %s", describeValue(m.val))
+		c.diags.errorf(obj.ptr, m.keyOff, "%q must be a string, got %s", m.key, describeValue(m.val))
 		return nil, false
 	}
 	ref := m.val.str
-	if !strings.HasPrefix(ref, "#") {
-		c.diags.errorf(obj.ptr, m.keyOff, "remote $ref %q is not supported: only references inside this document (starting with \"#\") are", ref)
+	uri, rawFrag, _ := strings.Cut(ref, "#")
+	doc, ok := c.index.localDocument(c.src.root, uri)
+	if !ok {
+		c.remoteRefError(obj, m)
 		return nil, false
 	}
-	frag, err := url.PathUnescape(ref[1:])
+	frag, err := url.PathUnescape(rawFrag)
 	if err != nil {
-		c.diags.errorf(obj.ptr, m.keyOff, "$ref %q: invalid percent-encoding", ref)
+		c.diags.errorf(obj.ptr, m.keyOff, "%s %q: invalid percent-encoding", m.key, ref)
 		return nil, false
 	}
-	var tokens []string
+	var target *srcValue
 	switch {
 	case frag == "":
+		target = doc
 	case strings.HasPrefix(frag, "/"):
-		tokens = strings.Split(frag[1:], "/")
+		tokens := strings.Split(frag[1:], "/")
 		for i, t := range tokens {
 			tokens[i] = strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
 		}
+		target, ok = lookupIn(doc, tokens)
+		if !ok {
+			c.diags.errorf(obj.ptr, m.keyOff, "%s %q: no such location in this document", m.key, ref)
+			return nil, false
+		}
 	default:
-		c.diags.errorf(obj.ptr, m.keyOff, "$ref %q: plain-name fragments ($anchor) are not supported; use a JSON Pointer such as \"#/$defs/name\"", ref)
-		return nil, false
-	}
-	target, ok := c.src.lookup(tokens)
-	if !ok {
-		c.diags.errorf(obj.ptr, m.keyOff, "$ref %q: no such location in this document", ref)
-		return nil, false
+		names := c.index.anchors
+		if m.key == "$dynamicRef" {
+			if _, ok := c.index.dynamic[frag]; ok {
+				names = c.index.dynamic
+			}
+		}
+		if target, ok = names[frag]; !ok {
+			c.diags.errorf(obj.ptr, m.keyOff, "%s %q: no \"$anchor\" or \"$dynamicAnchor\" named %q in this document", m.key, ref, frag)
+			return nil, false
+		}
 	}
 	switch target.kind {
 	case jsonval.Object:
 	case jsonval.Bool:
-		c.diags.errorf(obj.ptr, m.keyOff, "$ref %q names the boolean schema %t, which has no \"type\"", ref, target.b)
+		if target.b {
+			target = trueSchema
+			break
+		}
+		c.diags.errorf(obj.ptr, m.keyOff, "%s %q names the schema false, which permits no value", m.key, ref)
 		return nil, false
 	default:
-		c.diags.errorf(obj.ptr, m.keyOff, "$ref %q names %s, not a schema", ref, describeValue(target))
+		c.diags.errorf(obj.ptr, m.keyOff, "%s %q names %s, not a schema", m.key, ref, describeValue(target))
 		return nil, false
 	}
 	if target == obj {
@@ -251,6 +400,16 @@ func (c *compiler) resolveRef(obj *srcValue, m srcMember, chain []*srcValue) (*s
 	return target, true
 }
 
+// trueSchema stands for the boolean schema true where a reference names
+// it: an empty schema object, which compiles to an any node.
+var trueSchema = &srcValue{kind: jsonval.Object, idx: map[string]int{}}
+
+// lookupIn resolves unescaped JSON Pointer tokens below v.
+func lookupIn(v *srcValue, tokens []string) (*srcValue, bool) {
+	s := source{root: v}
+	return s.lookup(tokens)
+}
+
 // reportLoop reports a cycle of schema objects each of which refers to the
 // next (the last to the first). The cycle is rotated to start at its smallest
 // pointer, so that the same loop entered from different places is reported once.
@@ -268,7 +427,7 @@ func (c *compiler) reportLoop(loop []*srcValue) {
 	}
 	parts = append(parts, "#"+loop[0].ptr)
 	off := loop[0].off
-	if m, ok := loop[0].get("$ref"); ok {
+	if m, ok := refMember(loop[0]); ok {
 		off = m.keyOff
 	}
 	c.diags.errorf(loop[0].ptr, off, "$ref loop that never reaches a schema: %s", strings.Join(parts, " -> "))
