@@ -668,6 +668,7 @@ func referentialKind(n *Node) string {
 // properties compiles the members of an object node.
 func (c *compiler) properties(n *Node, k kwEntry, depth int) {
 	props := k.val
+	n.hasProperties = true
 	n.Properties = make([]Property, 0, len(props.obj))
 	n.propIndex = make(map[string]int, len(props.obj))
 	for _, m := range props.obj {

@@ -111,7 +111,7 @@ type Node struct {
 	// Required lists the names in "required" (allOf members joined).
 	Required []string
 	// AbsentAsDefault is false when the node's "absentAsDefault": false
-	// turns off the defaults rules of docs/SCORING.md §6.10 (on an object:
+	// turns off the rules for absent members with a default (on an object:
 	// for its members; on a member: for that member). Default true.
 	AbsentAsDefault bool
 
@@ -172,7 +172,8 @@ type Node struct {
 	// to Types, the "type" keyword among them does not list it.
 	Keywords []jsonval.Member
 
-	propIndex map[string]int
+	propIndex     map[string]int
+	hasProperties bool // the node has a "properties" keyword
 }
 
 // PatternProperty is one member of "patternProperties".
@@ -183,10 +184,11 @@ type PatternProperty struct {
 }
 
 // IsMap reports whether the node is a map (docs/SCORING.md §6.8): an
-// object node without "properties" whose members are described by
+// object node without a "properties" keyword (an empty "properties" declares
+// a record without members) whose members are described by
 // "additionalProperties" or "patternProperties", or by nothing at all.
 func (n *Node) IsMap() bool {
-	return n.Types&TObject != 0 && !n.Any && len(n.Properties) == 0
+	return n.Types&TObject != 0 && !n.Any && !n.hasProperties
 }
 
 // MemberSchema returns the schema of member key: its "properties" entry,

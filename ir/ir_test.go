@@ -168,7 +168,7 @@ func TestDefaults(t *testing.T) {
 		"a": {"type": "array", "items": {"type": "number"}}}}`, Options{})
 	want := Node{
 		Types: TObject, TypeName: "object", KeyScore: "jaro", ValueImportance: 1, ValueWeight: 1,
-		AbsentAsDefault: true,
+		AbsentAsDefault: true, hasProperties: true,
 	}
 	got := *s.Root
 	got.Pos, got.Properties, got.propIndex, got.Keywords = Position{}, nil, nil, nil

@@ -74,7 +74,7 @@ func (e *effSchema) overridden() bool {
 
 // shapesNode reports whether keyword k, given by a referring or wrapping
 // object, changes how the node scores: an OA keyword, or a standard one
-// that scoring reads (docs/SCORING.md §2.4, §6.8, §6.10).
+// that scoring reads (docs/SCORING.md §2.4, §6.8).
 func shapesNode(k string) bool {
 	switch k {
 	case "default", "nullable", "const", "required", "additionalProperties", "patternProperties", "uniqueItems", "additionalItems":

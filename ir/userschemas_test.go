@@ -223,6 +223,9 @@ func TestMapsAndMemberSchemas(t *testing.T) {
 	if r.IsMap() {
 		t.Errorf("an object with properties is not a map")
 	}
+	if s := mustCompile(t, `{"type": "object", "properties": {}}`, Options{}); s.Root.IsMap() {
+		t.Errorf("an empty \"properties\" declares a record without members, not a map")
+	}
 }
 
 func TestDefaultsConstUniqueItems(t *testing.T) {

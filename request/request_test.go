@@ -336,7 +336,8 @@ func TestAppendObjectiveScores(t *testing.T) {
 // docs/SCORING.md §6.4), and, with the option warn_on_ambiguous_mapping,
 // gold records the bijection could pair in several ways (docs/SCORING.md §7.10), which was
 // a per-line option whose result no output carried. A pair without
-// warnings has no "warnings" member.
+// warnings has no "warnings" member. (The undeclared member scores by the
+// JSON-value rule, docs/SCORING.md §6.9: 1 against itself.)
 func TestAppendResultWarnings(t *testing.T) {
 	const people = `{"type":"object","properties":{"p":{"type":"array","order":"align","items":{"type":"object","properties":{"id":{"type":"integer","idScope":"s"},"n":{"type":"string"}}}}}}`
 	e, err := NewEngine(EngineConfig{Base: DefaultSettings(), Schema: []byte(people)})
@@ -345,7 +346,7 @@ func TestAppendResultWarnings(t *testing.T) {
 	}
 	for _, c := range []struct{ line, want string }{
 		{`{"gold":{"p":[],"x":1},"candidate":{"p":[],"x":1}}`,
-			`{"score":0.5,"bijections":{"s":{}},"warnings":["/x: gold key \"x\" is not declared in the schema's properties; its value scores 0"]}`},
+			`{"score":1.0,"bijections":{"s":{}},"warnings":["/x: gold key \"x\" is not declared in the schema's properties; its value scores as a JSON value (docs/SCORING.md §6.9)"]}`},
 		{`{"gold":{"p":[{"id":1,"n":"a"},{"id":2,"n":"a"}]},"candidate":{"p":[{"id":1,"n":"a"},{"id":2,"n":"a"}]},"options":{"warn_on_ambiguous_mapping":true}}`,
 			`{"score":1.0,"bijections":{"s":{"1":1,"2":2}},"warnings":["scope \"s\": gold ids 1 and 2 could be paired in several ways"]}`},
 		{`{"gold":{"p":[{"id":1,"n":"a"},{"id":2,"n":"a"}]},"candidate":{"p":[{"id":1,"n":"a"},{"id":2,"n":"a"}]}}`,
