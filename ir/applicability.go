@@ -60,6 +60,7 @@ var uses = []Use{
 	{Keyword: "ignoreMissing", Kinds: TArray, On: "arrays", Section: "docs/SCORING.md §5.7"},
 	{Keyword: "idScope", Kinds: scalarKinds, On: "strings and numbers under an array", Section: "docs/SCORING.md §7.1", Checked: true},
 	{Keyword: "ref", Kinds: scalarKinds, On: "strings and numbers", Section: "docs/SCORING.md §7.1", Checked: true},
+	{Keyword: "absentAsDefault", On: "objects (for their members) and member schemas", Section: "docs/SCORING.md §2.1"},
 }
 
 // Uses returns the keyword applicability table (a fresh copy), in the order
@@ -202,6 +203,11 @@ func (c *compiler) checkApplicability(n *Node, e *effSchema, referential bool) {
 		}
 		prefix, hasPrefix := e.get("prefixItems")
 		items, hasItems := e.get("items")
+		if hasItems && items.val.kind == jsonval.Array && c.index.dialect != draft2020 && !hasPrefix {
+			// Draft 2019-09 and earlier (docs/SCORING.md §2.4).
+			prefix, hasPrefix = items, true
+			items, hasItems = e.get("additionalItems")
+		}
 		switch {
 		case u.NeedsPrefix && !hasPrefix:
 			c.noEffect(k, u.Applies()+`; this array has no "prefixItems"`)
@@ -238,6 +244,17 @@ func (c *compiler) checkMemberKeywords(root *Node) {
 				members[p.Node] = true
 			}
 			walk(p.Node)
+		}
+		// A map's value schemas weigh its members (docs/SCORING.md §6.8).
+		if n.Additional != nil {
+			members[n.Additional] = true
+			walk(n.Additional)
+		}
+		for _, pp := range n.Patterns {
+			if pp.Node != nil {
+				members[pp.Node] = true
+			}
+			walk(pp.Node)
 		}
 		walk(n.Items)
 		for _, p := range n.PrefixItems {
