@@ -75,11 +75,11 @@ func TestBatchInputChecks(t *testing.T) {
 	}, "\n") + "\n"
 	code, stdout, stderr = runBounded(t, typos, "score", "-batch", "-", "-schema", schema)
 	wantLines := []string{
-		`{"id":1,"score":null,"error":"line 1: /feedbak: unknown member (did you mean \"feedback\"?); other members are ignored only when they are not close to id, schema, gold, candidate, feedback, top_k, options","error_kind":"bad_request"}`,
-		`{"id":2,"score":null,"error":"line 2: /top-k: unknown member (did you mean \"top_k\"?); other members are ignored only when they are not close to id, schema, gold, candidate, feedback, top_k, options","error_kind":"bad_request"}`,
+		`{"id":1,"score":null,"error":"line 1: /feedbak: unknown member (did you mean \"feedback\"?); other members are ignored only when they are not close to id, schema, gold, candidate, feedback, top_k, options, candidate_text, strict_json","error_kind":"bad_request"}`,
+		`{"id":2,"score":null,"error":"line 2: /top-k: unknown member (did you mean \"top_k\"?); other members are ignored only when they are not close to id, schema, gold, candidate, feedback, top_k, options, candidate_text, strict_json","error_kind":"bad_request"}`,
 		`{"id":3,"score":null,"error":"line 3: missing \"candidate\"; the request has \"cand\" (did you mean \"candidate\"?)","error_kind":"bad_request"}`,
 		`{"id":4,"score":1.0}`,
-		`{"id":5,"score":null,"error":"line 5: /Gold: unknown member (did you mean \"gold\"?); other members are ignored only when they are not close to id, schema, gold, candidate, feedback, top_k, options","error_kind":"bad_request"}`,
+		`{"id":5,"score":null,"error":"line 5: /Gold: unknown member (did you mean \"gold\"?); other members are ignored only when they are not close to id, schema, gold, candidate, feedback, top_k, options, candidate_text, strict_json","error_kind":"bad_request"}`,
 	}
 	if code != exitOK || stdout != strings.Join(wantLines, "\n")+"\n" {
 		t.Errorf("typos: exit %d, stdout\n%s\nwant\n%s\nstderr %q", code, stdout, strings.Join(wantLines, "\n"), stderr)
