@@ -213,6 +213,9 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 	if t, ok := m.byNode[n]; ok {
 		return t, nil
 	}
+	if n.Union != nil {
+		return nil, fmt.Errorf("%s: a union (%s of %d schemas) is not supported by oagen gen yet; the interpreter scores it (docs/SCORING.md §1.8)", n.Pos, n.Union.Keyword, len(n.Union.Branches))
+	}
 	if n.Any {
 		return nil, fmt.Errorf("%s: a node that constrains no type ({}, true, or no \"type\" nor keywords implying one; docs/SCORING.md §6.9) is not supported by oagen gen yet", n.Pos)
 	}
@@ -222,8 +225,6 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 	t := &tnode{n: n, id: len(m.nodes), nullable: n.Types&ir.TNull != 0}
 	nonNull := n.Types &^ ir.TNull
 	switch {
-	case n.Union != nil:
-		return nil, fmt.Errorf("%s: a union (%s of %d schemas) is not supported by oagen gen yet; the interpreter scores it (docs/SCORING.md §1.8)", n.Pos, n.Union.Keyword, len(n.Union.Branches))
 	case nonNull == ir.TBoolean:
 		t.kind = kBool
 	case nonNull == ir.TInteger:
