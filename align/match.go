@@ -131,4 +131,10 @@ type ObjectEntry struct {
 	// with confidences; a key rename mixes it into its confidence.
 	KeyConfidence    float64
 	HasKeyConfidence bool
+	// GoldFill and PredFill are the values a side that lacks the member is
+	// taken to hold (docs/SCORING.md §6.10: its default, or null), marked
+	// by HasGoldFill and HasPredFill; the candidate-space walk shows them
+	// where the side's own value is absent.
+	GoldFill, PredFill       jsonval.Value
+	HasGoldFill, HasPredFill bool
 }

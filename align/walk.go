@@ -519,7 +519,29 @@ func (w *walker) object(m *Match, path, at string, goldSub, predSub jsonval.Valu
 				Delta: delta(ck, e.KeyScore) + vleaf, Value: gv, Gold: gv, HasGold: true, Confidence: m.Confidence,
 				Site: w.site(at+"/"+EscapePointerToken(e.GoldKey), i)})
 		case e.GoldKey == e.PredKey:
-			w.node(e.Value, gPath, pAt, memberOf(goldSub, e.GoldKey), memberOf(predSub, e.PredKey), "", cv, out)
+			gv, pv := memberOf(goldSub, e.GoldKey), memberOf(predSub, e.PredKey)
+			if e.HasGoldFill {
+				gv = e.GoldFill
+			}
+			if !e.HasPredFill {
+				w.node(e.Value, gPath, pAt, gv, pv, "", cv, out)
+				break
+			}
+			// The candidate lacks the member and was taken to hold its
+			// default: its fix adds the gold's value, with the gain of the
+			// fixes of the value.
+			var private []Op
+			w.node(e.Value, gPath, pAt, gv, e.PredFill, "", cv, &private)
+			if len(private) == 0 {
+				break
+			}
+			gains := make([]float64, len(private))
+			for k, op := range private {
+				gains[k] = op.Delta
+			}
+			*out = append(*out, Op{Op: "add", Kind: KindKeyAdd, Path: gPath,
+				Delta: NeumaierSum(gains), Value: gv, Gold: gv, HasGold: true, Confidence: m.Confidence,
+				Site: w.site(at+"/"+EscapePointerToken(e.GoldKey), i)})
 		default:
 			w.pairs++
 			pairID := "repair_pair_" + strconv.Itoa(w.pairs)

@@ -70,6 +70,10 @@ func (c *call) chargeKeys(S *ir.Node, GK, PK []jsonval.Member) error {
 
 // alignObject implements docs/SCORING.md §6.
 func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
+	var fillG, fillP []jsonval.Member
+	if !c.s.referenceProfile() {
+		g, p, fillG, fillP = absentAsDefault(g, p, S)
+	}
 	GK, PK := g.Obj, p.Obj
 	n, m := len(GK), len(PK)
 	if n == 0 && m == 0 {
@@ -212,6 +216,10 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 			GoldKey: e.gk, PredKey: e.pk, HasGoldKey: e.hasGK, HasPredKey: e.hasPK,
 			KeyScore: e.keyScore, Value: e.m,
 			KeyConfidence: e.keyConf, HasKeyConfidence: e.hasKeyConf,
+		}
+		if e.hasGK && e.hasPK && e.gk == e.pk {
+			oe.GoldFill, oe.HasGoldFill = filled(fillG, e.gk)
+			oe.PredFill, oe.HasPredFill = filled(fillP, e.pk)
 		}
 		if !zeroWeight {
 			oe.KeyAlpha = kb / float64(E)
@@ -365,4 +373,71 @@ func perfectObject(entries []objEntry, wK float64) bool {
 		}
 	}
 	return true
+}
+
+// absentAsDefault applies the rules of docs/SCORING.md §6.10 to the
+// members of an object pair that one side has and the other lacks: a
+// member that is not required and has a "default" is taken to hold its
+// default on the side that lacks it; one that is not required, has no
+// default and permits null is taken to be null there when the other side
+// holds null. "absentAsDefault": false on the object or the member turns
+// both off. It returns the values with the members added (themselves when
+// no rule applies) and the members added to each.
+func absentAsDefault(g, p jsonval.Value, S *ir.Node) (gf, pf jsonval.Value, addG, addP []jsonval.Member) {
+	if !S.AbsentAsDefault || len(S.Properties) == 0 {
+		return g, p, nil, nil
+	}
+	for _, prop := range S.Properties {
+		sub := prop.Node
+		if sub == nil || !sub.AbsentAsDefault || S.IsRequired(prop.Name) {
+			continue
+		}
+		gv, inG := g.Get(prop.Name)
+		pv, inP := p.Get(prop.Name)
+		if inG == inP {
+			continue
+		}
+		present := gv
+		if inP {
+			present = pv
+		}
+		var fill jsonval.Value
+		switch {
+		case sub.HasDefault:
+			fill = canonical(sub.Default, sub)
+		case present.IsNull() && sub.Types&ir.TNull != 0:
+			fill = jsonval.NullValue()
+		default:
+			continue
+		}
+		m := jsonval.Member{Key: prop.Name, Value: fill}
+		if inG {
+			addP = append(addP, m)
+		} else {
+			addG = append(addG, m)
+		}
+	}
+	return withMembers(g, addG, S), withMembers(p, addP, S), addG, addP
+}
+
+// filled returns the value of the member key among fills.
+func filled(fills []jsonval.Member, key string) (jsonval.Value, bool) {
+	for _, m := range fills {
+		if m.Key == key {
+			return m.Value, true
+		}
+	}
+	return jsonval.Value{}, false
+}
+
+// withMembers returns object v with the members add, in canonical order
+// (profile.go); v itself when add is empty.
+func withMembers(v jsonval.Value, add []jsonval.Member, S *ir.Node) jsonval.Value {
+	if len(add) == 0 {
+		return v
+	}
+	out := make([]jsonval.Member, 0, len(v.Obj)+len(add))
+	out = append(append(out, v.Obj...), add...)
+	slices.SortStableFunc(out, func(a, b jsonval.Member) int { return memberCompare(S, a.Key, b.Key) })
+	return jsonval.NewObject(out)
 }

@@ -6,6 +6,8 @@ import (
 
 	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/interp"
+	"github.com/objectaligner/oagen/jsonval"
+	"github.com/objectaligner/oagen/repair"
 )
 
 // Hand-computed cases of the default-profile rules for the schemas users
@@ -165,5 +167,63 @@ func TestOpenAPINullableValidates(t *testing.T) {
 	}
 	if res.Score != 0 || res.Invalid == nil {
 		t.Errorf("reference profile: nullable is ignored, so null fails validation: score %v, validation %v", res.Score, res.Invalid)
+	}
+}
+
+func TestAbsentAsDefault(t *testing.T) {
+	const schema = `{"type": "object", "properties": {
+		"name": {"type": "string", "score": "exact"},
+		"snap": {"type": "integer", "default": 42, "score": "exact"},
+		"size": {"anyOf": [{"type": "integer"}, {"type": "null"}], "default": null},
+		"note": {"type": ["string", "null"]}},
+		"required": ["name"]}`
+	off := strings.Replace(schema, `"required"`, `"absentAsDefault": false, "required"`, 1)
+	memberOff := strings.Replace(schema, `"default": 42,`, `"default": 42, "absentAsDefault": false,`, 1)
+	runUserCases(t, []userCase{
+		// name scores 1; snap is absent from the gold and holds its default.
+		{"default on the gold side", schema, `{"name": "a"}`, `{"name": "a", "snap": 42}`, 1, 0.5},
+		{"default on the candidate side", schema, `{"name": "a", "snap": 42}`, `{"name": "a"}`, 1, 0.5},
+		// snap: 42 against 41, exact: 0; (1 + 0) / 2.
+		{"default compared", schema, `{"name": "a"}`, `{"name": "a", "snap": 41}`, 0.5, 0.5},
+		{"null default", schema, `{"name": "a"}`, `{"name": "a", "size": null}`, 1, 0.5},
+		{"absent and null for a nullable member", schema, `{"name": "a", "note": null}`, `{"name": "a"}`, 1, 0.5},
+		{"absent is not a value for a nullable member", schema, `{"name": "a", "note": "x"}`, `{"name": "a"}`, 0.5, 0.5},
+		{"absentAsDefault false on the object", off, `{"name": "a"}`, `{"name": "a", "snap": 42}`, 0.5, 0.5},
+		{"absentAsDefault false on the member", memberOff, `{"name": "a"}`, `{"name": "a", "snap": 42}`, 0.5, 0.5},
+		{"absentAsDefault false on the member, another member", memberOff, `{"name": "a"}`, `{"name": "a", "size": null}`, 1, 0.5},
+	})
+	s := mustScorer(t, schema, defaultProfile)
+	for _, c := range []struct{ gold, cand string }{
+		{`{"name": "a"}`, `{"name": "a", "snap": 41}`},
+		{`{"name": "a", "snap": 7}`, `{"name": "b"}`},
+		{`{"name": "a"}`, `{"name": "a", "snap": 42}`},
+	} {
+		res, err := s.Align(mustDecode(t, c.gold), mustDecode(t, c.cand))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, ops, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := 0.0
+		for _, o := range ops {
+			sum += o.Delta
+		}
+		if d := sum - (1 - res.Score); d > 1e-12 || d < -1e-12 {
+			t.Errorf("%s vs %s: deltas %v, 1 - score %v\n%s", c.gold, c.cand, sum, 1-res.Score, text)
+		}
+		if res.Score == 1 && (len(ops) != 0 || strings.Contains(text, "expected")) {
+			t.Errorf("%s vs %s: a perfect score with fixes: %s", c.gold, c.cand, text)
+		}
+		// The fixes apply as written: the repaired candidate scores 1.
+		fixed, err := repair.Apply(mustDecode(t, c.cand), ops)
+		if err != nil {
+			t.Errorf("%s vs %s: %v", c.gold, c.cand, err)
+			continue
+		}
+		if got, err := s.Score(mustDecode(t, c.gold), fixed); err != nil || got != 1 {
+			t.Errorf("%s vs %s: repaired %s scores %v, %v", c.gold, c.cand, jsonval.AppendJSON(nil, fixed), got, err)
+		}
 	}
 }
