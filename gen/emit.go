@@ -284,6 +284,9 @@ func (e *emitter) emitNodeMethod(t *tnode) {
 	}
 	switch {
 	case t.kind == kObject:
+		if hasAbsentRules(t) {
+			e.emitAbsent(t)
+		}
 		e.emitObject(t)
 	case t.tuple:
 		e.emitTuple(t)
@@ -331,6 +334,11 @@ func (e *emitter) emitObject(t *tnode) {
 	name := e.body(t)
 	e.p("// %s scores %s (%s).", name, pointer(t), "object")
 	e.p("func (c *%s) %s(g, p *%s, build bool) (float64, *genrt.Res) {", e.ctx(), name, t.base)
+	absent := hasAbsentRules(t)
+	if absent {
+		e.p("var fill [%d]int8", len(t.props))
+		e.p("g, p = %s(g, p, &fill)", e.absentName(t))
+	}
 	if len(t.props) > 0 && shares(t) != nil && t.n.KeyThreshold <= 1 {
 		// Both values have every property: every key pairs with its namesake.
 		var full []string
@@ -361,7 +369,14 @@ func (e *emitter) emitObject(t *tnode) {
 		e.p("o.Has(%d, %s, %s)", i, present(pp, "g"), present(pp, "p"))
 	}
 	if len(t.props) > 0 {
-		e.p("if build { o.Values(%s(g), %s(p)) }", e.encoderName(t), e.encoderName(t))
+		if absent {
+			e.p("if build {")
+			e.p("o.Values(%s(g), %s(p))", e.encoderName(t), e.encoderName(t))
+			e.p("for i, f := range fill { if f != 0 { o.Filled(i, f == 1) } }")
+			e.p("}")
+		} else {
+			e.p("if build { o.Values(%s(g), %s(p)) }", e.encoderName(t), e.encoderName(t))
+		}
 		e.p("o.Align()")
 		e.p("for o.NextPair() {")
 		if len(t.props) == 1 {

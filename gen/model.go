@@ -312,6 +312,9 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 			}
 			t.props = append(t.props, tp)
 		}
+		if err := m.checkAbsent(t); err != nil {
+			return nil, err
+		}
 	case kArray:
 		if n.Items == nil && len(n.PrefixItems) == 0 {
 			return nil, fmt.Errorf("%s: an array node without items or prefixItems is not supported by oagen gen", n.Pos)
@@ -461,6 +464,9 @@ func (m *model) existingNode(t *tnode) error {
 				tp.omit = omitZero
 			}
 			t.props = append(t.props, tp)
+		}
+		if err := m.checkAbsent(t); err != nil {
+			return err
 		}
 	case kArray:
 		if len(n.PrefixItems) > 0 || n.Items == nil {

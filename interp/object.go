@@ -403,7 +403,7 @@ func absentAsDefault(g, p jsonval.Value, S *ir.Node) (gf, pf jsonval.Value, addG
 		}
 		var fill jsonval.Value
 		switch {
-		case sub.HasDefault:
+		case sub.HasDefault && (!sub.Default.IsNull() || sub.Types&ir.TNull != 0):
 			fill = canonical(sub.Default, sub)
 		case present.IsNull() && sub.Types&ir.TNull != 0:
 			fill = jsonval.NullValue()

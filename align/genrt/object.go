@@ -104,6 +104,7 @@ type Object struct {
 	x       int           // the entry of NextPair
 	rs      []*Res        // build mode
 	gv, pv  jsonval.Value // build mode: the two objects
+	filled  []int8        // build mode, per property: 1 the gold, 2 the candidate was filled (Filled)
 }
 
 // Object starts the alignment of two objects under spec.
@@ -114,8 +115,25 @@ func (w *Workspace) Object(spec *ObjectSpec, build bool) *Object {
 	o := w.objs[w.od]
 	w.od++
 	o.spec, o.build, o.foreign = spec, build, false
-	o.gt, o.pt, o.pk = o.gt[:0], o.pt[:0], o.pk[:0]
+	o.gt, o.pt, o.pk, o.filled = o.gt[:0], o.pt[:0], o.pk[:0], o.filled[:0]
 	return o
+}
+
+// Filled records, in build mode, that the gold (gold true) or the
+// candidate lacked property i and was taken to hold a value for it
+// (docs/SCORING.md §6.10): its default, or null. The value is the
+// property's member in Values. Typed code calls it after Values.
+func (o *Object) Filled(i int, gold bool) {
+	if !o.build {
+		return
+	}
+	for len(o.filled) <= i {
+		o.filled = append(o.filled, 0)
+	}
+	o.filled[i] = 2
+	if gold {
+		o.filled[i] = 1
+	}
 }
 
 // Build reports whether the alignment builds the match tree.
@@ -424,6 +442,14 @@ func (o *Object) Done() (float64, *Res) {
 		if hasP {
 			oe.PredKey, oe.HasPredKey = o.candKey(pi), true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: r.Pred})
+		}
+		if hasG && hasP && !o.foreign && o.gt[gi] == o.pt[pi] && o.gt[gi] < len(o.filled) {
+			switch o.filled[o.gt[gi]] {
+			case 1:
+				oe.GoldFill, oe.HasGoldFill = o.gv.Get(oe.GoldKey)
+			case 2:
+				oe.PredFill, oe.HasPredFill = o.pv.Get(oe.PredKey)
+			}
 		}
 		mt.Entries[x] = oe
 	}
