@@ -60,7 +60,7 @@ var uses = []Use{
 	{Keyword: "ignoreMissing", Kinds: TArray, On: "arrays", Section: "docs/SCORING.md §5.7"},
 	{Keyword: "idScope", Kinds: scalarKinds, On: "strings and numbers under an array", Section: "docs/SCORING.md §7.1", Checked: true},
 	{Keyword: "ref", Kinds: scalarKinds, On: "strings and numbers", Section: "docs/SCORING.md §7.1", Checked: true},
-	{Keyword: "absentAsDefault", On: "objects (for their members) and member schemas", Section: "docs/SCORING.md §2.1"},
+	{Keyword: "absentAsDefault", On: "objects (for their members) and member schemas", Section: "docs/SCORING.md §6.10"},
 }
 
 // Uses returns the keyword applicability table (a fresh copy), in the order

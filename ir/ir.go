@@ -111,7 +111,7 @@ type Node struct {
 	// Required lists the names in "required" (allOf members joined).
 	Required []string
 	// AbsentAsDefault is false when the node's "absentAsDefault": false
-	// turns off the rules for absent members with a default (on an object:
+	// turns off the rules of docs/SCORING.md §6.10 (on an object:
 	// for its members; on a member: for that member). Default true.
 	AbsentAsDefault bool
 
