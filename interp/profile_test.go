@@ -316,7 +316,7 @@ func TestConformanceDefaultProfile(t *testing.T) {
 			text++
 		}
 		root := s.Schema().Root
-		if !plainData(v.Gold, root) || !plainData(v.Cand, root) {
+		if !plainData(v.Gold, root) || !plainData(v.Cand, root) || fillsAbsent(v.Gold, v.Cand, root) {
 			continue
 		}
 		plain++
@@ -444,6 +444,51 @@ func plainData(v jsonval.Value, S *ir.Node) bool {
 		}
 	}
 	return true
+}
+
+// fillsAbsent reports whether the default profile fills a member one side
+// lacks (docs/SCORING.md §6.10): a member that is not required, present on
+// one side of a pair of objects and absent on the other, with a default or
+// null where it permits null. Arrays are followed position by position, an
+// approximation that only widens the filter.
+func fillsAbsent(g, c jsonval.Value, S *ir.Node) bool {
+	if S == nil || g.Kind != c.Kind {
+		return false
+	}
+	switch g.Kind {
+	case jsonval.Array:
+		for i := 0; i < len(g.Arr) && i < len(c.Arr); i++ {
+			sub := S.Items
+			if i < len(S.PrefixItems) {
+				sub = S.PrefixItems[i]
+			}
+			if fillsAbsent(g.Arr[i], c.Arr[i], sub) {
+				return true
+			}
+		}
+	case jsonval.Object:
+		for _, prop := range S.Properties {
+			gv, inG := g.Get(prop.Name)
+			cv, inC := c.Get(prop.Name)
+			if inG && inC {
+				if fillsAbsent(gv, cv, prop.Node) {
+					return true
+				}
+				continue
+			}
+			if inG == inC || prop.Node == nil || S.IsRequired(prop.Name) {
+				continue
+			}
+			present := gv
+			if inC {
+				present = cv
+			}
+			if prop.Node.HasDefault || (present.IsNull() && prop.Node.Types&ir.TNull != 0) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // TestProfileAttributionResidual pins the residual of the movie example

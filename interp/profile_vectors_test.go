@@ -20,6 +20,9 @@ import (
 // both forms, which the default profile compares by value; two have
 // members no schema describes, which the default profile scores by the
 // JSON-value rule (docs/SCORING.md §6.9) where the reference scores them 0;
+// three have an optional nullable member that is null on one side and
+// absent on the other, the same answer in the default profile
+// (docs/SCORING.md §6.10);
 // on the others the members of some object are not written in the
 // schema's order on seven, and the
 // default profile sums them in its canonical order, which changes the last
@@ -43,6 +46,9 @@ var profileScoreDifferences = map[string]string{
 	"random/130": "numbers",
 	"peer/22":    "numbers", // an undeclared member, docs/SCORING.md §6.9
 	"peer/23":    "numbers", // a schema-less object, docs/SCORING.md §6.8
+	"random/16":  "numbers", // absent is null for an optional nullable member, docs/SCORING.md §6.10
+	"random/162": "numbers", // the same
+	"random/164": "numbers", // the same
 	"random/54":  "last bit",
 	"random/55":  "last bit",
 	"random/168": "last bit",
