@@ -125,8 +125,35 @@ var oaPurchaseOrderNodes = [...]genrt.Node{
 	19: {Kind: jsonval.String, Str: align.Levenshtein},                                                    // #/properties/notes
 }
 
+// oaPurchaseOrderAbsent0 fills the members that one of two PurchaseOrder values lacks (docs/SCORING.md §6.10):
+// a member with a default holds it, an optional member that admits null is null
+// where the other side holds null. It copies a side it fills, and records in fill
+// which side it filled (1 the gold, 2 the candidate).
+func oaPurchaseOrderAbsent0(g, p *PurchaseOrder, fill *[8]int8) (*PurchaseOrder, *PurchaseOrder) {
+	gf, pf := g, p
+	if g.DueDate == nil && !g.DueDateNull && p.DueDateNull {
+		if gf == g {
+			c := *g
+			gf = &c
+		}
+		gf.DueDateNull = true
+		fill[6] = 1
+	}
+	if p.DueDate == nil && !p.DueDateNull && g.DueDateNull {
+		if pf == p {
+			c := *p
+			pf = &c
+		}
+		pf.DueDateNull = true
+		fill[6] = 2
+	}
+	return gf, pf
+}
+
 // scorePurchaseOrder scores # (object).
 func (c *oaPurchaseOrderCtx) scorePurchaseOrder(g, p *PurchaseOrder, build bool) (float64, *genrt.Res) {
+	var fill [8]int8
+	g, p = oaPurchaseOrderAbsent0(g, p, &fill)
 	if !build && g.Issued != nil && p.Issued != nil && g.Supplier != nil && p.Supplier != nil && g.ShipTo != nil && p.ShipTo != nil && (g.DueDate != nil || g.DueDateNull) && (p.DueDate != nil || p.DueDateNull) && g.Notes != nil && p.Notes != nil {
 		var vs [8]float64
 		vs[0], _ = genrt.StrLeaf(align.ExactString(g.OrderID, p.OrderID), g.OrderID, p.OrderID, false)
@@ -150,6 +177,11 @@ func (c *oaPurchaseOrderCtx) scorePurchaseOrder(g, p *PurchaseOrder, build bool)
 	o.Has(7, g.Notes != nil, p.Notes != nil)
 	if build {
 		o.Values(oaEncodePurchaseOrder(g), oaEncodePurchaseOrder(p))
+		for i, f := range fill {
+			if f != 0 {
+				o.Filled(i, f == 1)
+			}
+		}
 	}
 	o.Align()
 	for o.NextPair() {
