@@ -1,149 +1,33 @@
 package report
 
 import (
-	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	cdplog "github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/objectaligner/oagen/eval"
+	"github.com/objectaligner/oagen/internal/browsertest"
 )
 
-// chromiumPath finds the Chromium binary for the browser tests: the
-// OAGEN_CHROMIUM variable, else chromium (Debian's package) or
-// chromium-browser on PATH. Without one the test skips, except in CI
-// (CI=true), where it fails.
-func chromiumPath(t testing.TB) string {
+// newBrowser starts the report's headless Chromium tab (internal/browsertest).
+func newBrowser(t testing.TB) *browsertest.Browser {
 	t.Helper()
-	if p := os.Getenv("OAGEN_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	msg := "no Chromium found: the report's browser test needs one (apt-get install -y chromium, or OAGEN_CHROMIUM=/path/to/chrome), then run go test ./report -run Browser"
-	if os.Getenv("CI") == "true" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-	return ""
-}
-
-// browser is a headless Chromium tab that records what the page reports as
-// an error (console errors, uncaught exceptions, log entries of level
-// error) and every URL it requests.
-type browser struct {
-	ctx    context.Context
-	mu     sync.Mutex
-	errors []string
-	urls   []string
-}
-
-// newBrowser starts headless Chromium with a throw-away profile and no
-// network services of its own; it is stopped when the test ends.
-func newBrowser(t testing.TB) *browser {
-	t.Helper()
-	path := chromiumPath(t)
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1400, 1800),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancelCtx(); cancelAlloc() })
-	b := &browser{ctx: ctx}
-	err := chromedp.Listen(ctx, func(ev any) {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		switch ev := ev.(type) {
-		case *runtime.EventConsoleAPICalled:
-			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert || ev.Type == runtime.ConsoleAPICalledTypeWarning {
-				var args []string
-				for _, a := range ev.Args {
-					args = append(args, string(a.Value)+a.Description)
-				}
-				b.errors = append(b.errors, "console."+string(ev.Type)+": "+strings.Join(args, " "))
-			}
-		case *runtime.EventExceptionThrown:
-			d := ev.ExceptionDetails
-			msg := d.Text
-			if d.Exception != nil {
-				msg += " " + d.Exception.Description
-			}
-			b.errors = append(b.errors, fmt.Sprintf("exception at %d:%d: %s", d.LineNumber, d.ColumnNumber, msg))
-		case *cdplog.EventEntryAdded:
-			if ev.Entry.Level == cdplog.EntryLevelError || ev.Entry.Level == cdplog.EntryLevelWarning {
-				b.errors = append(b.errors, "log."+string(ev.Entry.Level)+": "+ev.Entry.Text+" "+ev.Entry.URL)
-			}
-		case *network.EventRequestWillBeSent:
-			b.urls = append(b.urls, ev.Request.URL)
-		}
+	return browsertest.New(t, browsertest.Config{
+		Hint:  "the report's browser test needs one, then run go test ./report -run Browser",
+		Width: 1400, Height: 1800, Timeout: 30 * time.Second,
 	})
-	if err != nil {
-		t.Fatalf("starting Chromium (%s): %v", path, err)
-	}
-	return b
 }
 
-// do runs actions in the tab, with a time limit.
-func (b *browser) do(t testing.TB, actions ...chromedp.Action[chromedp.Void]) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
-	defer cancel()
-	if err := chromedp.Do(ctx, actions...); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// jsEval evaluates a JavaScript expression in the page.
-func jsEval[T any](t testing.TB, b *browser, expr string) T {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
-	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
-	if err != nil {
-		t.Fatalf("%s: %v", expr, err)
-	}
-	return v
-}
-
-// problems returns the errors the page reported and the requests it made
-// to anything but the file itself.
-func (b *browser) problems(file string) []string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	out := append([]string(nil), b.errors...)
-	for _, u := range b.urls {
-		if u != file && !strings.HasPrefix(u, file+"#") {
-			out = append(out, "request to "+u)
-		}
-	}
-	return out
+// onlyFile allows the requests of a page to the file itself.
+func onlyFile(file string) func(string) bool {
+	return func(u string) bool { return u == file || strings.HasPrefix(u, file+"#") }
 }
 
 // TestBrowserReport loads a report of real scored cases in headless
@@ -160,34 +44,34 @@ func TestBrowserReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	url := "file://" + file
-	b.do(t, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#case-view table.aligned")))
+	b.Do(t, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#case-view table.aligned")))
 
 	// The title and the header name the input.
-	if got := jsEval[string](t, b, `document.title`); got != "browser test · oagen eval report" {
+	if got := browsertest.Eval[string](t, b, `document.title`); got != "browser test · oagen eval report" {
 		t.Errorf("document title = %q", got)
 	}
-	if got := jsEval[string](t, b, `document.getElementById('title').textContent`); got != "browser test" {
+	if got := browsertest.Eval[string](t, b, `document.getElementById('title').textContent`); got != "browser test" {
 		t.Errorf("header = %q", got)
 	}
-	if got := jsEval[bool](t, b, `document.getElementById('shards') === null`); !got {
+	if got := browsertest.Eval[bool](t, b, `document.getElementById('shards') === null`); !got {
 		t.Error("the report of one run lists shards")
 	}
-	if got, want := jsEval[string](t, b, `document.getElementById('path-count').textContent`), fmt.Sprintf("Showing %d of %d paths", min(12, len(sum.Paths)), len(sum.Paths)); len(sum.Paths) > 12 && got != want {
+	if got, want := browsertest.Eval[string](t, b, `document.getElementById('path-count').textContent`), fmt.Sprintf("Showing %d of %d paths", min(12, len(sum.Paths)), len(sum.Paths)); len(sum.Paths) > 12 && got != want {
 		t.Errorf("path count line = %q, want %q", got, want)
 	}
 
-	if got, want := jsEval[string](t, b, `document.getElementById('mean').textContent`), fmt.Sprintf("%.3f", *sum.Mean); got != want {
+	if got, want := browsertest.Eval[string](t, b, `document.getElementById('mean').textContent`), fmt.Sprintf("%.3f", *sum.Mean); got != want {
 		t.Errorf("mean = %q, want %q", got, want)
 	}
-	if got := jsEval[string](t, b, `document.getElementById('cases-count').textContent`); got != strconv.Itoa(len(lines)) {
+	if got := browsertest.Eval[string](t, b, `document.getElementById('cases-count').textContent`); got != strconv.Itoa(len(lines)) {
 		t.Errorf("cases = %q, want %d", got, len(lines))
 	}
 	firstPath := `document.querySelector('#path-table tbody tr:not(.hidden)').dataset.path`
-	if got := jsEval[string](t, b, firstPath); got != sum.Paths[0].Path {
+	if got := browsertest.Eval[string](t, b, firstPath); got != sum.Paths[0].Path {
 		t.Errorf("first path = %q, want %q", got, sum.Paths[0].Path)
 	}
 	visible := `document.querySelectorAll('#path-table tbody tr:not(.hidden)').length`
-	if got, want := jsEval[int](t, b, visible), min(12, len(sum.Paths)); got != want {
+	if got, want := browsertest.Eval[int](t, b, visible), min(12, len(sum.Paths)); got != want {
 		t.Errorf("%d paths shown at first, want %d", got, want)
 	}
 
@@ -214,7 +98,7 @@ func TestBrowserReport(t *testing.T) {
 		}
 		wantRows = append(wantRows, p.Path+"="+strings.Join(segs, ",")+"|"+strings.Join(counts, ","))
 	}
-	if got := jsEval[[]string](t, b, rowClasses); !slices.Equal(got, wantRows) {
+	if got := browsertest.Eval[[]string](t, b, rowClasses); !slices.Equal(got, wantRows) {
 		t.Errorf("the paths' classes read\n%q\nwant\n%q", got, wantRows)
 	}
 	for _, c := range []string{"exact", "partial", "wrong", "missing", "invented"} {
@@ -222,55 +106,55 @@ func TestBrowserReport(t *testing.T) {
 			t.Errorf("no path of the dataset has a value of class %s", c)
 		}
 	}
-	if got := jsEval[string](t, b, `Array.from(document.querySelectorAll('.legend span')).map(s => s.textContent).join()`); got != "exact,partial,wrong,wrong reference,missing,invented,both absent" {
+	if got := browsertest.Eval[string](t, b, `Array.from(document.querySelectorAll('.legend span')).map(s => s.textContent).join()`); got != "exact,partial,wrong,wrong reference,missing,invented,both absent" {
 		t.Errorf("legend = %q", got)
 	}
-	if got := jsEval[string](t, b, `document.getElementById('non-matches').getAttribute('href')`); got != "non_matches.jsonl" {
+	if got := browsertest.Eval[string](t, b, `document.getElementById('non-matches').getAttribute('href')`); got != "non_matches.jsonl" {
 		t.Errorf("link to the errors: %q", got)
 	}
 
 	// Sorting by path, ascending; filtering keeps the matching rows only.
-	b.do(t, chromedp.Click(chromedp.CSS(`#path-table th[data-key="path"]`)))
+	b.Do(t, chromedp.Click(chromedp.CSS(`#path-table th[data-key="path"]`)))
 	paths := make([]string, len(sum.Paths))
 	for i, p := range sum.Paths {
 		paths[i] = p.Path
 	}
 	slices.Sort(paths)
-	if got := jsEval[string](t, b, firstPath); got != paths[0] {
+	if got := browsertest.Eval[string](t, b, firstPath); got != paths[0] {
 		t.Errorf("first path sorted by path = %q, want %q", got, paths[0])
 	}
-	b.do(t, chromedp.SendKeys(chromedp.CSS("#path-filter"), "scope"))
+	b.Do(t, chromedp.SendKeys(chromedp.CSS("#path-filter"), "scope"))
 	want := 0
 	for _, p := range paths {
 		if strings.Contains(p, "scope") {
 			want++
 		}
 	}
-	if got := jsEval[int](t, b, visible); got != want || want == 0 {
+	if got := browsertest.Eval[int](t, b, visible); got != want || want == 0 {
 		t.Errorf("%d paths match the filter, want %d", got, want)
 	}
 
 	// The worst cases: the first eight, then all on request; each links
 	// to its view.
 	shownWorst := `Array.from(document.querySelectorAll('#worst-table tbody tr')).filter(r => r.offsetParent !== null).length`
-	if got := jsEval[int](t, b, shownWorst); got != min(8, len(sum.Worst)) {
+	if got := browsertest.Eval[int](t, b, shownWorst); got != min(8, len(sum.Worst)) {
 		t.Errorf("%d worst cases shown at first", got)
 	}
-	b.do(t, chromedp.Click(chromedp.CSS("#worst-more")))
-	if got := jsEval[int](t, b, shownWorst); got != len(sum.Worst) {
+	b.Do(t, chromedp.Click(chromedp.CSS("#worst-more")))
+	if got := browsertest.Eval[int](t, b, shownWorst); got != len(sum.Worst) {
 		t.Errorf("%d worst cases shown after Show all, want %d", got, len(sum.Worst))
 	}
-	if got := jsEval[int](t, b, `document.querySelectorAll('#worst-table a[href^="#case-"]').length`); got != len(sum.Worst) {
+	if got := browsertest.Eval[int](t, b, `document.querySelectorAll('#worst-table a[href^="#case-"]').length`); got != len(sum.Worst) {
 		t.Errorf("%d worst cases link to a view, want %d", got, len(sum.Worst))
 	}
-	if got := jsEval[int](t, b, `document.querySelectorAll('#case-list a').length`); got < len(st.Worst) {
+	if got := browsertest.Eval[int](t, b, `document.querySelectorAll('#case-list a').length`); got < len(st.Worst) {
 		t.Errorf("%d cases listed, want at least %d", got, len(st.Worst))
 	}
 
-	if got := jsEval[string](t, b, `document.getElementById('embed-note').textContent`); !strings.HasPrefix(got, "This report embeds ") {
+	if got := browsertest.Eval[string](t, b, `document.getElementById('embed-note').textContent`); !strings.HasPrefix(got, "This report embeds ") {
 		t.Errorf("embed note = %q", got)
 	}
-	if p := b.problems(url); len(p) > 0 {
+	if p := b.Problems(onlyFile(url)); len(p) > 0 {
 		t.Errorf("the page reported problems:\n%s", strings.Join(p, "\n"))
 	}
 
@@ -283,8 +167,8 @@ func TestBrowserReport(t *testing.T) {
 	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	b.do(t, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#case-view table.aligned")))
-	if got := jsEval[string](t, b, `document.title + ' | ' + document.getElementById('title').textContent + ' | ' + document.getElementById('shards').textContent`); got != "merge of s1, s2 · oagen eval report | merge of s1, s2 | merged from 2 shards: s1, s2" {
+	b.Do(t, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#case-view table.aligned")))
+	if got := browsertest.Eval[string](t, b, `document.title + ' | ' + document.getElementById('title').textContent + ' | ' + document.getElementById('shards').textContent`); got != "merge of s1, s2 · oagen eval report | merge of s1, s2 | merged from 2 shards: s1, s2" {
 		t.Errorf("merged report: title | header | shards = %q", got)
 	}
 	cs := embeddedCases(t, page)
@@ -292,9 +176,9 @@ func TestBrowserReport(t *testing.T) {
 	if org < 0 {
 		t.Fatal("the org chart is not embedded")
 	}
-	b.do(t, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#case-list a[href="#case-%d"]`, org))),
+	b.Do(t, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#case-list a[href="#case-%d"]`, org))),
 		chromedp.WaitVisible(chromedp.CSS(`#case-view tr[data-path="/agenda/3"]`)))
-	if got := jsEval[string](t, b, `document.querySelector('#case-view h3').textContent`); got != "orgchart" {
+	if got := browsertest.Eval[string](t, b, `document.querySelector('#case-view h3').textContent`); got != "orgchart" {
 		t.Errorf("case title = %q", got)
 	}
 	for path, class := range map[string]string{
@@ -302,25 +186,25 @@ func TestBrowserReport(t *testing.T) {
 		"/people/5": "missing", "/people/0/name": "exact", "/period/1": "partial",
 	} {
 		expr := fmt.Sprintf(`document.querySelector('#case-view tr[data-path="%s"]').className`, path)
-		if got := jsEval[string](t, b, expr); !strings.Contains(got, class) {
+		if got := browsertest.Eval[string](t, b, expr); !strings.Contains(got, class) {
 			t.Errorf("row %s has class %q, want %q", path, got, class)
 		}
 	}
 	row := `Array.from(document.querySelector('#case-view tr[data-path="/agenda/3"]').cells).map(c => c.textContent)`
-	if got := jsEval[[]string](t, b, row); !slices.Equal(got, []string{`· "closing"`, "0.95", `· "closin"`, "0.003"}) {
+	if got := browsertest.Eval[[]string](t, b, row); !slices.Equal(got, []string{`· "closing"`, "0.95", `· "closin"`, "0.003"}) {
 		t.Errorf("row /agenda/3 reads %q", got)
 	}
 	bij := `Array.from(document.querySelectorAll('#case-view table.bij tr')).slice(1).map(r => r.cells[0].textContent + '>' + r.cells[2].textContent)`
-	if got := jsEval[[]string](t, b, bij); !slices.Equal(got, []string{"1>91", "2>94", "3>93", "4>92", "5>90", "6>no counterpart"}) {
+	if got := browsertest.Eval[[]string](t, b, bij); !slices.Equal(got, []string{"1>91", "2>94", "3>93", "4>92", "5>90", "6>no counterpart"}) {
 		t.Errorf("bijection = %q", got)
 	}
 	fixes := `Array.from(document.querySelectorAll('#case-view ol.fixes li')).map(li => li.dataset.path)`
-	if got := jsEval[[]string](t, b, fixes); !slices.Equal(got, []string{"/agenda/0", "/agenda/2", "/period/1", "/people", "/agenda/3"}) {
+	if got := browsertest.Eval[[]string](t, b, fixes); !slices.Equal(got, []string{"/agenda/0", "/agenda/2", "/period/1", "/people", "/agenda/3"}) {
 		t.Errorf("fixes = %q", got)
 	}
 	// A click on a fix marks its row.
-	b.do(t, chromedp.Click(chromedp.CSS(`#case-view ol.fixes li:nth-child(3)`)))
-	if got := jsEval[string](t, b, `Array.from(document.querySelectorAll('#case-view tr.flash')).map(r => r.dataset.path).join()`); got != "/period/1" {
+	b.Do(t, chromedp.Click(chromedp.CSS(`#case-view ol.fixes li:nth-child(3)`)))
+	if got := browsertest.Eval[string](t, b, `Array.from(document.querySelectorAll('#case-view tr.flash')).map(r => r.dataset.path).join()`); got != "/period/1" {
 		t.Errorf("marked rows = %q, want /period/1", got)
 	}
 
@@ -329,23 +213,23 @@ func TestBrowserReport(t *testing.T) {
 	if k < 0 {
 		t.Fatal("the case of another kind is not embedded")
 	}
-	b.do(t, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#case-list a[href="#case-%d"]`, k))),
+	b.Do(t, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#case-list a[href="#case-%d"]`, k))),
 		chromedp.WaitVisible(chromedp.CSS(`#case-view > p.muted`)))
-	if got := jsEval[string](t, b, `document.querySelector('#case-view > p.muted').textContent`); !strings.Contains(got, "different kinds") {
+	if got := browsertest.Eval[string](t, b, `document.querySelector('#case-view > p.muted').textContent`); !strings.Contains(got, "different kinds") {
 		t.Errorf("view of a root kind mismatch says %q", got)
 	}
-	b.do(t, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#case-list a[href="#case-%d"]`, org))),
+	b.Do(t, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#case-list a[href="#case-%d"]`, org))),
 		chromedp.WaitVisible(chromedp.CSS(`#case-view tr[data-path="/agenda/3"]`)))
 
 	// Hiding the exact rows leaves the differences.
-	b.do(t, chromedp.Click(chromedp.CSS(`#case-view .aligned-head input[type="checkbox"]`)))
+	b.Do(t, chromedp.Click(chromedp.CSS(`#case-view .aligned-head input[type="checkbox"]`)))
 	shownRows := `Array.from(document.querySelectorAll('#case-view table.aligned tbody tr')).filter(r => r.offsetParent !== null).map(r => r.className.split(' ')[0])`
-	classes := jsEval[[]string](t, b, shownRows)
+	classes := browsertest.Eval[[]string](t, b, shownRows)
 	if slices.Contains(classes, "exact") || !slices.Contains(classes, "missing") || !slices.Contains(classes, "partial") {
 		t.Errorf("rows shown with exact rows hidden: %q", classes)
 	}
 
-	if p := b.problems(url); len(p) > 0 {
+	if p := b.Problems(onlyFile(url)); len(p) > 0 {
 		t.Errorf("the page reported problems:\n%s", strings.Join(p, "\n"))
 	}
 }
@@ -381,15 +265,15 @@ func BenchmarkBrowserRender10k(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		b.StopTimer()
-		br.do(b, chromedp.Navigate("about:blank"))
+		br.Do(b, chromedp.Navigate("about:blank"))
 		b.StartTimer()
-		br.do(b, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#case-view table.aligned")))
+		br.Do(b, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#case-view table.aligned")))
 		b.StopTimer()
-		load += jsEval[float64](b, br, `performance.getEntriesByType('navigation')[0].loadEventEnd`)
+		load += browsertest.Eval[float64](b, br, `performance.getEntriesByType('navigation')[0].loadEventEnd`)
 		b.StartTimer()
 	}
 	b.ReportMetric(load/float64(b.N), "load-ms")
-	if p := br.problems(url); len(p) > 0 {
+	if p := br.Problems(onlyFile(url)); len(p) > 0 {
 		b.Errorf("the page reported problems:\n%s", strings.Join(p, "\n"))
 	}
 }
