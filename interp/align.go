@@ -221,6 +221,7 @@ type scratchFrame struct {
 	hw, hs, ht []float64 // tuple heads
 	assign     []int
 	entries    []objEntry
+	kernel     kernelScratch
 }
 
 func (c *call) frame() *scratchFrame {

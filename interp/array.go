@@ -534,9 +534,21 @@ func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scrat
 	}
 	M := zeroed(fr.m, n*m)
 	fr.m = M
+	useKernel := c.kernelFits(items)
+	ks := &fr.kernel
 	for i := 0; i < n; i++ {
 		c.pushIndex(k + i)
+		var row *kernelRow
+		if useKernel {
+			row = c.kernelRow(ks, G[i], items)
+		}
 		for j := 0; j < m; j++ {
+			if row != nil && row.ok {
+				if s, ok := c.kernelCell(ks, row, P[j], items); ok {
+					M[i*m+j] = s
+					continue
+				}
+			}
 			r, err := c.align(G[i], P[j], items, false)
 			if err != nil {
 				c.pop()

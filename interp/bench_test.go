@@ -10,7 +10,9 @@ package interp_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -341,5 +343,43 @@ func BenchmarkInterpScoreProfiles(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkInterpOrgGraph measures Scorer.Score on Org2Graph pairs of 50 to
+// 2,000 people with the default limits (docs/PERFORMANCE.md, "Large
+// documents"). OAGEN_BENCH_MAXN bounds the sizes run (default 2000).
+//
+//	go test ./interp -run '^$' -bench OrgGraph -cpu 1,2 -count 6
+func BenchmarkInterpOrgGraph(b *testing.B) {
+	fam := compileFamily(b, orgGraphFamily(b))
+	maxN := 2000
+	if s := os.Getenv("OAGEN_BENCH_MAXN"); s != "" {
+		maxN, _ = strconv.Atoi(s)
+	}
+	for _, n := range []int{50, 200, 500, 1000, 2000} {
+		if n > maxN {
+			continue
+		}
+		c := benchOrgGraph(b, fam, n)
+		if os.Getenv("OAGEN_BENCH_RAISED") != "" {
+			// Raised limits, for measuring versions whose defaults stop
+			// the larger graphs.
+			s, err := interp.New(c.scorer.Schema(), interp.Options{Limits: interp.Limits{MaxCollection: 1 << 20, MaxWork: 1 << 50}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			c.scorer = s
+		}
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			start := processCPU()
+			for b.Loop() {
+				if _, err := c.scorer.Score(c.gold, c.cand); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportCPU(b, start)
+		})
 	}
 }

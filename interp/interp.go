@@ -108,6 +108,9 @@ type Scorer struct {
 	branchValidators map[string]*validate.Validator
 	// workspaces pools the reusable storage of calls (*workspace).
 	workspaces sync.Pool
+	// genericCells turns the record kernel (kernel.go) off, for the tests
+	// that check it against the generic path.
+	genericCells bool
 }
 
 // New builds a scorer for a compiled schema.

@@ -237,12 +237,24 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		c.pushParents(recordList(recG), jsonval.NewArray(recP))
 	}
 	saved := c.path
+	useKernel := c.kernelFits(recNode)
+	ks := &c.frame().kernel
 	for i := 0; i < n; i++ {
 		// Spare capacity: the alignment pushes its tokens after the
 		// record's, reusing this storage cell after cell.
 		recPath := append(make([]pathTok, 0, 32), pointerPath(recG[i].ptr)...)
+		var row *kernelRow
+		if useKernel {
+			row = c.kernelRow(ks, recG[i].v, recNode)
+		}
 		for j := 0; j < m; j++ {
 			c.path = recPath
+			if row != nil && row.ok {
+				if s, ok := c.kernelCell(ks, row, recP[j], recNode); ok {
+					C[i*m+j] = s
+					continue
+				}
+			}
 			r, err := c.align(recG[i].v, recP[j], recNode, false)
 			if err != nil {
 				if fatal(err) {

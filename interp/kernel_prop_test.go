@@ -1,0 +1,128 @@
+package interp_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
+
+	"github.com/objectaligner/oagen/interp"
+	"github.com/objectaligner/oagen/jsonval"
+)
+
+// sameOutcome scores the pair with the record kernel and without it and
+// reports how they differ: the score bit for bit, or the error text (a
+// limit error names the same limit at the same pointer).
+func sameOutcome(fast, slow *interp.Scorer, gold, cand jsonval.Value) string {
+	s1, err1 := fast.Score(gold, cand)
+	s0, err0 := slow.Score(gold, cand)
+	switch {
+	case (err0 == nil) != (err1 == nil):
+		return fmt.Sprintf("kernel error %v, generic error %v", err1, err0)
+	case err0 != nil && err0.Error() != err1.Error():
+		return fmt.Sprintf("kernel error %q, generic error %q", err1, err0)
+	case math.Float64bits(s0) != math.Float64bits(s1):
+		return fmt.Sprintf("kernel score %v, generic score %v", s1, s0)
+	}
+	return ""
+}
+
+// TestPropertyKernelExact checks the record kernel (kernel.go) against the
+// generic path: on the referential families (damaged, permuted and
+// relabelled candidates, number-kind flips) and on random schemas, in both
+// profiles, at the default limits and at a MaxWork that stops the pair
+// part-way (the error must name the same pointer), the scores agree bit for
+// bit and the errors word for word.
+func TestPropertyKernelExact(t *testing.T) {
+	t.Parallel()
+	fams := allFamilies(t)
+	type pair struct{ fast, slow *interp.Scorer }
+	variants := func(s *interp.Scorer, work int64) []pair {
+		var out []pair
+		for _, compat := range []interp.Compat{interp.CompatDefault, interp.CompatReference} {
+			f, err := interp.New(s.Schema(), interp.Options{Compat: compat, Limits: interp.Limits{MaxWork: work}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, pair{f, interp.GenericCells(f)})
+		}
+		return out
+	}
+	props := gopter.NewProperties(propParams(t, propCases()/2))
+	props.Property("the record kernel scores as the generic path", prop.ForAll(
+		func(seed uint64, fi, size, mi int, tight bool) string {
+			r := rand.New(rand.NewPCG(seed, 23))
+			var s *interp.Scorer
+			var gold, cand jsonval.Value
+			var where string
+			if fi < len(fams) {
+				fam := fams[fi]
+				g := fam.gen(r, size, genMode(mi%4))
+				c := g.clone()
+				freeDamage(r, fam, c)
+				gold = fam.render(g)
+				cand = flipNumberKinds(fam.sch, permuteAligned(fam.sch.Root, fam.render(c), r), r)
+				cand = newRelabelling(fam.sch, cand, r).apply(cand)
+				s, where = fam.scorer, caseText(fam, gold, cand)
+			} else {
+				sg := &schemaGen{r: r}
+				root, lay := sg.root(1 + size%4)
+				schemaJSON := jsonval.AppendJSON(nil, root.json())
+				var err error
+				if s, err = interp.Compile(schemaJSON, "random.json", interp.Options{}); err != nil {
+					return "compile: " + err.Error()
+				}
+				vg := &valueGen{r: r}
+				gold = vg.gold(root, lay)
+				cand = vg.damage(root, gold, 0.1*float64(1+mi%4))
+				where = fmt.Sprintf("schema %s\n  gold: %s\n  cand: %s", schemaJSON, jsonText(gold), jsonText(cand))
+			}
+			work := int64(0)
+			if tight {
+				work = 1 + int64(r.IntN(400))
+			}
+			for _, v := range variants(s, work) {
+				if msg := sameOutcome(v.fast, v.slow, gold, cand); msg != "" {
+					return fmt.Sprintf("MaxWork %d: %s\n%s", work, msg, where)
+				}
+			}
+			return ""
+		},
+		gen.UInt64(), gen.IntRange(0, len(fams)+1), gen.IntRange(2, 9), gen.IntRange(0, 7), gen.Bool(),
+	))
+	runProps(t, props)
+}
+
+// TestKernelOrgGraph checks the kernel on the benchmark graphs, whose
+// matrices are large enough to cross context polls and, at a lowered
+// MaxWork, to stop inside the record matrix and the link tables.
+func TestKernelOrgGraph(t *testing.T) {
+	fam := compileFamily(t, orgGraphFamily(t))
+	for _, n := range []int{6, 50} {
+		c := benchOrgGraph(t, fam, n)
+		for _, work := range []int64{0, 5_000, 60_000, 200_000} {
+			for _, compat := range []interp.Compat{interp.CompatDefault, interp.CompatReference} {
+				f, err := interp.New(c.scorer.Schema(), interp.Options{Compat: compat, Limits: interp.Limits{MaxWork: work}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if msg := sameOutcome(f, interp.GenericCells(f), c.gold, c.cand); msg != "" {
+					t.Errorf("N=%d MaxWork %d compat %v: %s", n, work, compat, msg)
+				}
+				// A cancellable context polls inside the kernel's matrices.
+				ctx, cancel := context.WithCancel(context.Background())
+				s1, err1 := f.ScoreContext(ctx, c.gold, c.cand)
+				s0, err0 := interp.GenericCells(f).ScoreContext(ctx, c.gold, c.cand)
+				cancel()
+				if s0 != s1 || fmt.Sprint(err0) != fmt.Sprint(err1) {
+					t.Errorf("N=%d with a context: kernel %v %v, generic %v %v", n, s1, err1, s0, err0)
+				}
+			}
+		}
+	}
+}
