@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/objectaligner/oagen/align"
@@ -45,7 +46,10 @@ type ScoredLine struct {
 	// Settings are the request's settings (the engine's base settings
 	// overlaid by the request's options).
 	Settings request.Settings
-	// Result is the scored pair (nil when the line was not scored).
+	// Result is the scored pair (nil when the line was not scored). Without
+	// an Observer and with the default Responses.Result, a line that asks
+	// for neither feedback nor attribution takes the score-only path
+	// (request.Score) and its Result has no match tree.
 	Result *interp.Result
 	// Ops are the ranked repair operations of a scored line, with an
 	// Observer.
@@ -84,13 +88,20 @@ func (s *LineScorer) Score(number int, line []byte) (out ScoredLine) {
 	if err != nil {
 		return s.Fail(number, line, req, err)
 	}
-	res, err := sc.Align(req.Gold, req.Candidate)
-	if err != nil {
-		return s.Fail(number, line, req, err)
-	}
 	result := request.AppendResult
 	if s.Responses.Result != nil {
 		result = s.Responses.Result
+	}
+	var res *interp.Result
+	if s.Observer == nil && s.Responses.Result == nil {
+		// The response alone: the score-only path when the line asks for
+		// no feedback and no attribution (request.Score).
+		res, err = request.Score(context.Background(), sc, req, settings)
+	} else {
+		res, err = sc.Align(req.Gold, req.Candidate)
+	}
+	if err != nil {
+		return s.Fail(number, line, req, err)
 	}
 	text, err := result(nil, req, res, settings)
 	if err != nil {

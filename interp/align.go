@@ -49,6 +49,14 @@ type call struct {
 	*workspace
 
 	warnings []string
+
+	// rootScores, when set (a score-only run), receives the member scores
+	// of the gold root object; rootDone tells that they were written.
+	rootScores *[]MemberScore
+	rootDone   bool
+	// undeclared is set when a score-only alignment met a gold member the
+	// schema does not declare, whose warning a build run would write.
+	undeclared bool
 }
 
 // workspace is the reusable storage of a call: solver and DP workspaces and

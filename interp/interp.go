@@ -257,6 +257,14 @@ type Result struct {
 	// (profile.go). The match tree, the repair walk and every rendered value
 	// read these.
 	gold, cand jsonval.Value
+	// rootScores are the member scores of the gold root object, recorded
+	// by a score-only run (ScoreResult) for ObjectiveScores; hasRootScores
+	// tells an empty list from none.
+	rootScores    []MemberScore
+	hasRootScores bool
+	// undeclared is set by a score-only run that met a gold member the
+	// schema does not declare (whose warning only a build run writes).
+	undeclared bool
 }
 
 // Bijection is the identifier mapping derived for one scope (docs/SCORING.md §7.5).
@@ -337,6 +345,26 @@ func (s *Scorer) ScoreContext(ctx context.Context, gold, cand jsonval.Value) (fl
 	return r.Score, nil
 }
 
+// ScoreResult scores the pair as ScoreContext does and returns what a
+// response that asks for the score only needs: Score, Invalid, Bijections,
+// Warnings and ObjectiveScores, the same as Align gives. It builds no match
+// tree (Match is nil), so Repair, Feedback, Attribution, Describe and Edits
+// of its result see no alignment: ask Align for those. It costs what Score
+// costs, except for a pair whose gold has members the schema does not
+// declare (their warnings are written by Align, which ScoreResult then
+// runs) and under a root union (the member scores are those of the branch
+// Align picks).
+func (s *Scorer) ScoreResult(ctx context.Context, gold, cand jsonval.Value) (*Result, error) {
+	if s.schema.Root.Union != nil {
+		return s.run(ctx, gold, cand, true)
+	}
+	res, err := s.run(ctx, gold, cand, false)
+	if err == nil && res.undeclared {
+		return s.run(ctx, gold, cand, true)
+	}
+	return res, err
+}
+
 // Align scores the pair and keeps the match tree, for repair operations,
 // feedback and descriptions.
 func (s *Scorer) Align(gold, cand jsonval.Value) (*Result, error) {
@@ -388,6 +416,9 @@ func (s *Scorer) run(ctx context.Context, in, inCand jsonval.Value, build bool) 
 		}
 		res.Bijections = c.exportBijections()
 	}
+	if !build {
+		c.rootScores = &res.rootScores
+	}
 	r, err := c.align(gold, cand, s.schema.Root, build)
 	if err != nil {
 		return nil, err
@@ -395,6 +426,8 @@ func (s *Scorer) run(ctx context.Context, in, inCand jsonval.Value, build bool) 
 	res.Score = r.score
 	res.Match = r.m
 	res.Warnings = c.warnings
+	res.hasRootScores = c.rootScores != nil && c.rootDone
+	res.undeclared = c.undeclared
 	return res, nil
 }
 

@@ -171,6 +171,9 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 			return result{}, err
 		}
 	}
+	if c.rootScores != nil && !c.rootDone && !c.deriving && c.depth == 1 && S == c.s.schema.Root {
+		c.recordRootScores(entries)
+	}
 	E := len(entries)
 	keyScores := zeroed(fr.w, E)
 	fr.w = keyScores
@@ -282,6 +285,9 @@ func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bo
 		if err := c.spend(min(align.ValueSize(gv), align.ValueSize(pv))); err != nil {
 			return err
 		}
+		if !build && len(S.Properties) > 0 {
+			c.undeclared = true
+		}
 		if build {
 			if len(S.Properties) > 0 {
 				c.push(e.gk)
@@ -295,6 +301,7 @@ func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bo
 	sub := S.Property(e.gk)
 	if sub == nil {
 		// A gold key the schema does not declare scores 0 (weight 1).
+		c.undeclared = c.undeclared || !build
 		if build {
 			c.push(e.gk)
 			c.warnings = append(c.warnings, fmt.Sprintf("%s: gold key %q is not declared in the schema's properties; its value scores 0", c.pointer(), e.gk))
@@ -440,4 +447,23 @@ func withMembers(v jsonval.Value, add []jsonval.Member, S *ir.Node) jsonval.Valu
 	out = append(append(out, v.Obj...), add...)
 	slices.SortStableFunc(out, func(a, b jsonval.Member) int { return memberCompare(S, a.Key, b.Key) })
 	return jsonval.NewObject(out)
+}
+
+// recordRootScores writes the member scores of the gold root object, from
+// its entries, as ObjectiveScores reads them from a match tree: a gold
+// member has its value's score when it is paired, else 0.
+func (c *call) recordRootScores(entries []objEntry) {
+	out := (*c.rootScores)[:0]
+	for _, e := range entries {
+		if !e.hasGK {
+			continue
+		}
+		s := 0.0
+		if e.hasPK {
+			s = e.valScore
+		}
+		out = append(out, MemberScore{Key: e.gk, Score: s})
+	}
+	*c.rootScores = out
+	c.rootDone = true
 }

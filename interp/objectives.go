@@ -35,6 +35,9 @@ func (r *Result) ObjectiveScores() []MemberScore {
 	if r.gold.Kind != jsonval.Object {
 		return nil
 	}
+	if r.hasRootScores {
+		return append(make([]MemberScore, 0, len(r.rootScores)), r.rootScores...)
+	}
 	out := make([]MemberScore, 0, len(r.gold.Obj))
 	if r.Match == nil || r.Match.Type != align.ObjectNode {
 		for _, mb := range r.gold.Obj {

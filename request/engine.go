@@ -2,6 +2,7 @@ package request
 
 import (
 	"container/list"
+	"context"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -257,4 +258,16 @@ func optionsKey(opts interp.Options) string {
 	}
 	opts.WLRounds, opts.WLBlendLambda, opts.Comparators = nil, nil, nil
 	return fmt.Sprintf("%#v|%s|%s|%q", opts, rounds, strconv.FormatFloat(lambda, 'g', -1, 64), names)
+}
+
+// Score scores a prepared request (sc and s from Engine.Prepare) for its
+// response (AppendResult): through interp.Scorer.AlignContext when s needs
+// the match tree (Settings.NeedsMatch), else through the score-only path
+// interp.Scorer.ScoreResult, which gives the same response at the cost of
+// the score alone.
+func Score(ctx context.Context, sc *interp.Scorer, r *Request, s Settings) (*interp.Result, error) {
+	if s.NeedsMatch() {
+		return sc.AlignContext(ctx, r.Gold, r.Candidate)
+	}
+	return sc.ScoreResult(ctx, r.Gold, r.Candidate)
 }

@@ -232,6 +232,12 @@ type Settings struct {
 	ObjectiveScores bool
 }
 
+// NeedsMatch reports whether a result under s needs the match tree of
+// interp.Scorer.Align: for the feedback and its operations, or for the
+// attribution. Without them the response is the same from the score-only
+// path (Score), which builds no tree.
+func (s Settings) NeedsMatch() bool { return s.WithFeedback || s.Attribution }
+
 // DefaultSettings are the library's defaults: default scoring options, leaf
 // operations ranked by score delta, the default feedback options, no
 // feedback in results.

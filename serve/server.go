@@ -176,7 +176,7 @@ func (s *Server) scoreHeld(ctx context.Context, r *request.Request) (out []byte,
 	if err != nil {
 		return nil, err
 	}
-	res, err := sc.AlignContext(ctx, r.Gold, r.Candidate)
+	res, err := request.Score(ctx, sc, r, set)
 	if err != nil {
 		return nil, err
 	}
