@@ -66,6 +66,15 @@ type workspace struct {
 	hung   hungarian.Solver
 	dp     seqdp.Workspace
 	frames []*scratchFrame
+
+	// Referential pre-pass (ref.go, wlgraph.go): the gold's id set of
+	// checkGold, the candidate id sets per scope, a data walk buffer, the
+	// data path of a record row, and the WL graphs of both sides.
+	goldIDs  idSet
+	candSets []idSet
+	walkBuf  []jsonval.Value
+	rowPath  []pathTok
+	wlg      wlScratch
 }
 
 func newCall(ctx context.Context, s *Scorer, gold, cand jsonval.Value) *call {

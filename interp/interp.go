@@ -108,6 +108,8 @@ type Scorer struct {
 	branchValidators map[string]*validate.Validator
 	// workspaces pools the reusable storage of calls (*workspace).
 	workspaces sync.Pool
+	// plan is computed once from the schema (plan.go).
+	plan plan
 	// genericCells turns the record kernel (kernel.go) off, for the tests
 	// that check it against the generic path.
 	genericCells bool
@@ -194,6 +196,7 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 	for i, sc := range schema.Scopes {
 		s.scopeIndex[sc.Name] = i
 	}
+	s.plan = newPlan(schema)
 	s.contextual = reg.HasContextual()
 	return s, nil
 }

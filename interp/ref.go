@@ -1,9 +1,11 @@
 package interp
 
 import (
+	"errors"
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/ir"
@@ -53,45 +55,83 @@ type mapped struct {
 	ok bool
 }
 
-// located is a value found by a data walk, with its JSON Pointer.
+// located is a value found by a data walk, with its data path (gold side):
+// toks is a slice of the walk's token arena.
 type located struct {
-	v   jsonval.Value
-	ptr string
+	v    jsonval.Value
+	toks []pathTok
 }
+
+// ptr renders the value's JSON Pointer.
+func (l located) ptr() string { return pointerOf(l.toks) }
 
 // walkPath follows a schema path through a value (docs/SCORING.md §7.3): a properties
 // edge descends into the member when present, an items edge yields every
 // element (prefix positions included), a prefixItems edge yields the element
-// at that index. Results come in document order.
-func walkPath(v jsonval.Value, ptr string, p ir.Path, out []located) []located {
-	if len(p) == 0 {
-		return append(out, located{v, ptr})
+// at that index. Results come in document order, each with its data path
+// below prefix (tokens of a fresh arena: walking allocates the arena and
+// out, not a string per value).
+func walkPath(v jsonval.Value, prefix []pathTok, p ir.Path, out []located) []located {
+	w := pathWalk{out: out}
+	w.walk(v, append(make([]pathTok, 0, len(prefix)+len(p)), prefix...), p)
+	for i := range w.out[len(out):] {
+		l := &w.out[len(out)+i]
+		l.toks = w.arena[w.offs[i] : w.offs[i]+len(l.toks) : w.offs[i]+len(l.toks)]
 	}
-	e := p[0]
-	switch e.Kind {
-	case ir.EdgeProperty:
-		if v.Kind != jsonval.Object {
-			return out
+	return w.out
+}
+
+// pathWalk is the state of walkPath: the tokens of every value found are
+// appended to one arena; offs holds their offsets until the arena stops
+// growing.
+type pathWalk struct {
+	out   []located
+	arena []pathTok
+	offs  []int
+}
+
+func (w *pathWalk) walk(v jsonval.Value, cur []pathTok, p ir.Path) {
+	for len(p) > 0 {
+		e := p[0]
+		p = p[1:]
+		switch e.Kind {
+		case ir.EdgeProperty:
+			if v.Kind != jsonval.Object {
+				return
+			}
+			child, ok := v.Get(e.Key)
+			if !ok {
+				return
+			}
+			v, cur = child, append(cur, pathTok{s: e.Key})
+		case ir.EdgeItems:
+			if v.Kind != jsonval.Array {
+				return
+			}
+			for i, el := range v.Arr {
+				w.walk(el, append(cur, pathTok{i: i, idx: true}), p)
+			}
+			return
+		case ir.EdgePrefix:
+			if v.Kind != jsonval.Array || e.Index >= len(v.Arr) {
+				return
+			}
+			v, cur = v.Arr[e.Index], append(cur, pathTok{i: e.Index, idx: true})
 		}
-		child, ok := v.Get(e.Key)
-		if !ok {
-			return out
-		}
-		return walkPath(child, ptr+"/"+escapeToken(e.Key), p[1:], out)
-	case ir.EdgeItems:
-		if v.Kind != jsonval.Array {
-			return out
-		}
-		for i, el := range v.Arr {
-			out = walkPath(el, ptr+"/"+strconv.Itoa(i), p[1:], out)
-		}
-	case ir.EdgePrefix:
-		if v.Kind != jsonval.Array || e.Index >= len(v.Arr) {
-			return out
-		}
-		return walkPath(v.Arr[e.Index], ptr+"/"+strconv.Itoa(e.Index), p[1:], out)
 	}
-	return out
+	w.offs = append(w.offs, len(w.arena))
+	w.arena = append(w.arena, cur...)
+	w.out = append(w.out, located{v: v, toks: cur[:len(cur):len(cur)]})
+}
+
+// pointerOf renders data path tokens as a JSON Pointer.
+func pointerOf(toks []pathTok) string {
+	var b strings.Builder
+	for _, t := range toks {
+		b.WriteByte('/')
+		b.WriteString(escapeToken(t.text()))
+	}
+	return b.String()
 }
 
 // walkValues is walkPath without the pointers, for the hot paths (record
@@ -143,28 +183,73 @@ func firstID(rec jsonval.Value, suffix ir.Path) jsonval.Value {
 }
 
 // checkGold verifies the gold's referential integrity (docs/SCORING.md §7.3).
+// The check walks without locations, on id sets of the workspace; only a
+// gold that fails it is walked again for the pointer of its error.
 func (c *call) checkGold() error {
 	sch := c.s.schema
-	for _, sc := range sch.Scopes {
-		ids := idSet{}
-		for _, rec := range walkPath(c.goldRoot, "", sc.RecordPath, nil) {
-			for _, id := range walkPath(rec.v, rec.ptr, sc.IDSuffix, nil) {
-				k := keyOf(id.v)
-				if ids[k] {
-					return &GoldError{Pointer: id.ptr, Message: "duplicate identifier " + c.s.show(id.v) + " in scope " + strconv.Quote(sc.Name)}
-				}
-				ids[k] = true
+	for si, sc := range sch.Scopes {
+		ids := c.idSet(&c.goldIDs)
+		bad := false
+		c.walkBuf = appendWalk(c.walkBuf[:0], c.goldRoot, c.s.plan.scopes[si].idPath)
+		for _, id := range c.walkBuf {
+			k := keyOf(id)
+			if ids[k] {
+				bad = true
+				break
 			}
+			ids[k] = true
 		}
 		for _, rp := range sc.RefPaths {
-			for _, ref := range walkPath(c.goldRoot, "", rp, nil) {
-				if !ids[keyOf(ref.v)] {
-					return &GoldError{Pointer: ref.ptr, Message: "reference " + c.s.show(ref.v) + " names no identifier of scope " + strconv.Quote(sc.Name)}
+			if bad {
+				break
+			}
+			c.walkBuf = appendWalk(c.walkBuf[:0], c.goldRoot, rp)
+			for _, ref := range c.walkBuf {
+				if !ids[keyOf(ref)] {
+					bad = true
+					break
 				}
 			}
+		}
+		clear(c.walkBuf)
+		if bad {
+			return c.goldError(sc)
 		}
 	}
 	return nil
+}
+
+// goldError locates the first referential error of the gold in scope sc
+// (docs/SCORING.md §7.3): a duplicate identifier or a dangling reference.
+func (c *call) goldError(sc *ir.Scope) error {
+	ids := idSet{}
+	for _, rec := range walkPath(c.goldRoot, nil, sc.RecordPath, nil) {
+		for _, id := range walkPath(rec.v, rec.toks, sc.IDSuffix, nil) {
+			k := keyOf(id.v)
+			if ids[k] {
+				return &GoldError{Pointer: id.ptr(), Message: "duplicate identifier " + c.s.show(id.v) + " in scope " + strconv.Quote(sc.Name)}
+			}
+			ids[k] = true
+		}
+	}
+	for _, rp := range sc.RefPaths {
+		for _, ref := range walkPath(c.goldRoot, nil, rp, nil) {
+			if !ids[keyOf(ref.v)] {
+				return &GoldError{Pointer: ref.ptr(), Message: "reference " + c.s.show(ref.v) + " names no identifier of scope " + strconv.Quote(sc.Name)}
+			}
+		}
+	}
+	return errors.New("interp: the gold's referential check failed without a location (a bug)")
+}
+
+// idSet returns the set *slot of the workspace emptied, making it on first
+// use.
+func (c *call) idSet(slot *idSet) idSet {
+	if *slot == nil {
+		*slot = idSet{}
+	}
+	clear(*slot)
+	return *slot
 }
 
 // deriveBijections runs the referential pre-pass (docs/SCORING.md §7.3–7.8).
@@ -173,11 +258,16 @@ func (c *call) deriveBijections() error {
 		return err
 	}
 	sch := c.s.schema
-	for i, sc := range sch.Scopes {
-		set := idSet{}
-		for _, id := range walkValues(c.candRoot, concatPath(sc.RecordPath, sc.IDSuffix)) {
+	for len(c.candSets) < len(sch.Scopes) {
+		c.candSets = append(c.candSets, nil)
+	}
+	for i := range sch.Scopes {
+		set := c.idSet(&c.candSets[i])
+		c.walkBuf = appendWalk(c.walkBuf[:0], c.candRoot, c.s.plan.scopes[i].idPath)
+		for _, id := range c.walkBuf {
 			set[keyOf(id)] = true
 		}
+		clear(c.walkBuf)
 		c.candIDs[i] = set
 	}
 	for i, sc := range sch.Scopes {
@@ -198,7 +288,7 @@ func concatPath(a, b ir.Path) ir.Path {
 // deriveScope derives the bijection of one scope (docs/SCORING.md §7.5).
 func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	recNode := c.s.schema.Root.At(sc.RecordPath)
-	recG := walkPath(c.goldRoot, "", sc.RecordPath, nil)
+	recG := walkPath(c.goldRoot, nil, sc.RecordPath, nil)
 	recP := walkValues(c.candRoot, sc.RecordPath)
 	n, m := len(recG), len(recP)
 	b := &bijection{m: map[idKey]mapped{}}
@@ -209,7 +299,7 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		// A limit on the record set is reported at the gold list holding
 		// the first record (the only list, for records in one array).
 		saved := c.path
-		if c.path = pointerPath(recG[0].ptr); len(c.path) > 0 {
+		if c.path = recG[0].toks; len(c.path) > 0 {
 			c.path = c.path[:len(c.path)-1]
 		}
 		err := c.checkCollection(n, m)
@@ -242,7 +332,8 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	for i := 0; i < n; i++ {
 		// Spare capacity: the alignment pushes its tokens after the
 		// record's, reusing this storage cell after cell.
-		recPath := append(make([]pathTok, 0, 32), pointerPath(recG[i].ptr)...)
+		recPath := append(c.rowPath[:0], recG[i].toks...)
+		c.rowPath = recPath
 		var row *kernelRow
 		if useKernel {
 			row = c.kernelRow(ks, recG[i].v, recNode)
@@ -340,21 +431,6 @@ func pointerTokens(ptr string) []string {
 		}
 	}
 	return toks
-}
-
-// pointerPath turns a JSON Pointer produced by walkPath into a data path;
-// tokens that are decimal numbers are array indices there.
-func pointerPath(ptr string) []pathTok {
-	toks := pointerTokens(ptr)
-	out := make([]pathTok, len(toks))
-	for i, t := range toks {
-		if n, err := strconv.Atoi(t); err == nil {
-			out[i] = pathTok{i: n, idx: true}
-		} else {
-			out[i] = pathTok{s: t}
-		}
-	}
-	return out
 }
 
 func unescapeToken(t string) string {

@@ -11,16 +11,34 @@ import (
 )
 
 // carrierGroup is a set of reference paths of one scope sharing a carrier
-// path (docs/SCORING.md §7.6).
+// path (docs/SCORING.md §7.6), with what its WL incidences need, computed
+// once per scorer (plan.go): the roles sorted by their role text, the
+// relation strings of its unary, edge and member incidences, the carrier's
+// schema node and the cross-scope references below the carrier.
 type carrierGroup struct {
-	carrier ir.Path
-	roles   []ir.Path // sorted
+	carrier     ir.Path
+	carrierNode *ir.Node
+	roles       []ir.Path // sorted by RoleText
+	unary       []string  // wl.Tuple("unary", role text), per role
+	member      []string  // wl.Tuple("member", role text), per role
+	edge        []string  // wl.Tuple("edge", text a, text b) at a*len(roles)+b
+	xrefs       []xref
 }
 
-func (c *call) carrierGroups(sc *ir.Scope) []carrierGroup {
+// xref is a reference path of another scope strictly below a carrier.
+type xref struct {
+	scope     int
+	scopeName string
+	role      ir.Path
+	roleText  string
+}
+
+// carrierGroups groups the reference paths of scope idx by carrier.
+func carrierGroups(sch *ir.Schema, idx int) []carrierGroup {
+	sc := sch.Scopes[idx]
 	var groups []carrierGroup
 	for _, rp := range sc.RefPaths {
-		carrier, role := ir.Carrier(c.s.schema.Root, rp)
+		carrier, role := ir.Carrier(sch.Root, rp)
 		found := false
 		for gi := range groups {
 			if slices.Equal(groups[gi].carrier, carrier) {
@@ -34,11 +52,52 @@ func (c *call) carrierGroups(sc *ir.Scope) []carrierGroup {
 		}
 	}
 	for gi := range groups {
-		slices.SortStableFunc(groups[gi].roles, func(a, b ir.Path) int {
+		g := &groups[gi]
+		slices.SortStableFunc(g.roles, func(a, b ir.Path) int {
 			return strings.Compare(a.RoleText(), b.RoleText())
 		})
+		g.carrierNode = sch.Root.At(g.carrier)
+		texts := make([]string, len(g.roles))
+		for i, r := range g.roles {
+			texts[i] = r.RoleText()
+			g.unary = append(g.unary, wl.Tuple("unary", texts[i]))
+			g.member = append(g.member, wl.Tuple("member", texts[i]))
+		}
+		for _, a := range texts {
+			for _, b := range texts {
+				g.edge = append(g.edge, wl.Tuple("edge", a, b))
+			}
+		}
+		for oi, other := range sch.Scopes {
+			if oi == idx {
+				continue
+			}
+			for _, orp := range other.RefPaths {
+				if orp.StrictlyBelow(g.carrier) {
+					role := orp[len(g.carrier):]
+					g.xrefs = append(g.xrefs, xref{scope: oi, scopeName: other.Name, role: role, roleText: role.RoleText()})
+				}
+			}
+		}
 	}
 	return groups
+}
+
+// wlScratch is the reusable storage of the WL graphs of a call.
+type wlScratch struct {
+	graphs   [2]wl.Graph
+	verts    [2]map[idKey]int
+	ws       wl.Workspace
+	recs     []jsonval.Value
+	carriers []jsonval.Value
+	vals     []jsonval.Value
+	eps      []endpoint
+}
+
+// endpoint is one identifier a carrier references, by role.
+type endpoint struct {
+	role   int
+	vertex int
 }
 
 // exactScalars collects the exact scalars of an object under a schema node
@@ -70,14 +129,26 @@ func exactScalarMember(ms *ir.Node) bool {
 }
 
 // sideGraph builds the WL graph of one side (docs/SCORING.md §7.6) and returns it with
-// the vertex index of every identifier.
+// the vertex index of every identifier. The graph and the map are the
+// workspace's (side 0 gold, 1 candidate): valid until the next call.
 func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, groups []carrierGroup) (*wl.Graph, map[idKey]int) {
-	g := &wl.Graph{}
-	verts := map[idKey]int{}
-	recNode := c.s.schema.Root.At(sc.RecordPath)
+	side := 1
+	if gold {
+		side = 0
+	}
+	ws := &c.wlg
+	g := &ws.graphs[side]
+	g.Reset()
+	if ws.verts[side] == nil {
+		ws.verts[side] = map[idKey]int{}
+	}
+	verts := ws.verts[side]
+	clear(verts)
+	recNode := c.s.plan.scopes[idx].recNode
 	blend := c.s.opts.WLIntegration == "blend"
 	var lb wl.LabelBuilder
-	for _, rec := range walkValues(doc, sc.RecordPath) {
+	ws.recs = appendWalk(ws.recs[:0], doc, sc.RecordPath)
+	for _, rec := range ws.recs {
 		id := firstID(rec, sc.IDSuffix)
 		if id.IsNull() {
 			continue
@@ -92,33 +163,14 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 		}
 		verts[k] = g.AddVertex(lb.Label())
 	}
-	type endpoint struct {
-		role   int
-		vertex int
-	}
+	clear(ws.recs)
 	for _, grp := range groups {
-		carrierNode := c.s.schema.Root.At(grp.carrier)
-		// Cross-scope references below the carrier (other scopes that
-		// already have a bijection).
-		type xref struct {
-			scope int
-			role  ir.Path
-		}
-		var xrefs []xref
-		for oi, other := range c.s.schema.Scopes {
-			if oi == idx || c.bij[oi] == nil {
-				continue
-			}
-			for _, orp := range other.RefPaths {
-				if orp.StrictlyBelow(grp.carrier) {
-					xrefs = append(xrefs, xref{scope: oi, role: orp[len(grp.carrier):]})
-				}
-			}
-		}
-		for _, carrier := range walkValues(doc, grp.carrier) {
-			var eps []endpoint
+		ws.carriers = appendWalk(ws.carriers[:0], doc, grp.carrier)
+		for _, carrier := range ws.carriers {
+			eps := ws.eps[:0]
 			for ri, role := range grp.roles {
-				for _, v := range walkValues(carrier, role) {
+				ws.vals = appendWalk(ws.vals[:0], carrier, role)
+				for _, v := range ws.vals {
 					if v.Kind == jsonval.Array || v.Kind == jsonval.Object {
 						continue
 					}
@@ -127,14 +179,18 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 					}
 				}
 			}
+			ws.eps = eps
 			if len(eps) == 0 {
 				continue
 			}
 			lb.Reset()
-			exactScalars(&lb, carrier, carrierNode)
-			for _, x := range xrefs {
-				otherName := c.s.schema.Scopes[x.scope].Name
-				for _, v := range walkValues(carrier, x.role) {
+			exactScalars(&lb, carrier, grp.carrierNode)
+			for _, x := range grp.xrefs {
+				if c.bij[x.scope] == nil {
+					continue // a scope not derived yet
+				}
+				ws.vals = appendWalk(ws.vals[:0], carrier, x.role)
+				for _, v := range ws.vals {
 					img := align.IDKey(v)
 					if gold {
 						mv, ok := c.bij[x.scope].m[keyOf(v)]
@@ -144,24 +200,25 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 							img = "⊥"
 						}
 					}
-					lb.AddTuple("xref", otherName, x.role.RoleText(), img)
+					lb.AddTuple("xref", x.scopeName, x.roleText, img)
 				}
 			}
 			label := lb.Label()
 			switch {
 			case len(eps) == 1:
-				g.AddIncidence(eps[0].vertex, eps[0].vertex, wl.Tuple("unary", grp.roles[eps[0].role].RoleText()), label)
+				g.AddIncidence(eps[0].vertex, eps[0].vertex, grp.unary[eps[0].role], label)
 			case len(eps) == 2 && eps[0].role != eps[1].role:
-				g.AddIncidence(eps[0].vertex, eps[1].vertex,
-					wl.Tuple("edge", grp.roles[eps[0].role].RoleText(), grp.roles[eps[1].role].RoleText()), label)
+				g.AddIncidence(eps[0].vertex, eps[1].vertex, grp.edge[eps[0].role*len(grp.roles)+eps[1].role], label)
 			default:
 				hub := g.AddVertex(wl.Label{})
 				for _, ep := range eps {
-					g.AddIncidence(ep.vertex, hub, wl.Tuple("member", grp.roles[ep.role].RoleText()), label)
+					g.AddIncidence(ep.vertex, hub, grp.member[ep.role], label)
 				}
 			}
 		}
+		clear(ws.carriers)
 	}
+	clear(ws.vals)
 	return g, verts
 }
 
@@ -169,14 +226,14 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 // Wm (n×m, row-major): 1 where gold record i and candidate record j carry the
 // same colour (docs/SCORING.md §7.5). It fails only when the call's context is done.
 func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Value) ([]float64, error) {
-	groups := c.carrierGroups(sc)
+	groups := c.s.plan.scopes[idx].groups
 	gg, vg := c.sideGraph(idx, sc, c.goldRoot, true, groups)
 	gp, vp := c.sideGraph(idx, sc, c.candRoot, false, groups)
 	rounds := -1 // wl.Refine: unlimited
 	if r := c.s.opts.WLRounds; r != nil {
 		rounds = *r
 	}
-	colG, colP, err := wl.RefineContext(c.ctx, gg, gp, rounds, nil)
+	colG, colP, err := wl.RefineContext(c.ctx, gg, gp, rounds, &c.wlg.ws)
 	if err != nil {
 		return nil, c.kernelError(err)
 	}
