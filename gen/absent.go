@@ -81,6 +81,31 @@ func hasAbsentRules(t *tnode) bool {
 // or of an array of primitives, in the node's base type.
 func defaultLiteral(t *tnode) (string, error) {
 	d := jsonval.NumberByValue(t.n.Default)
+	if t.jsonValued() {
+		return "genrt.Canon(" + jsonLiteral(t.n.Default) + ")", nil
+	}
+	if t.kind == kMap {
+		if d.Kind != jsonval.Object {
+			return "", fmt.Errorf("default %s does not fit the member's type", jsonval.Readable(d))
+		}
+		parts := make([]string, len(d.Obj))
+		for i, m := range d.Obj {
+			var lit string
+			switch v := t.value; {
+			case v == nil:
+				lit = "genrt.Canon(" + jsonLiteral(m.Value) + ")"
+			case v.kind > kString || v.nullable:
+				return "", fmt.Errorf("a default map of %s values is not supported by oagen gen", describe(v))
+			default:
+				var err error
+				if lit, err = primitiveLiteral(v.kind, jsonval.NumberByValue(m.Value)); err != nil {
+					return "", err
+				}
+			}
+			parts[i] = strconv.Quote(m.Key) + ": " + lit
+		}
+		return t.base + "{" + strings.Join(parts, ", ") + "}", nil
+	}
 	if d.Kind == jsonval.Array {
 		if t.kind != kArray || t.tuple || t.items == nil {
 			return "", fmt.Errorf("default %s does not fit the member's type", jsonval.Readable(d))
@@ -154,6 +179,13 @@ func (e *emitter) emitAbsent(t *tnode) {
 			if pp.rep == repOptNull {
 				absent += " && !" + side.x + "." + pp.nullField
 			}
+			// A JSON-valued member holds null as a value.
+			setNull := side.copy + "." + pp.nullField + " = true"
+			otherNull := side.other + "." + pp.nullField
+			if pp.node.jsonValued() {
+				setNull = side.copy + "." + pp.field + " = new(jsonval.Value)"
+				otherNull = side.other + "." + pp.field + " != nil && " + side.other + "." + pp.field + ".IsNull()"
+			}
 			var cond, set string
 			switch r {
 			case ruleDefault:
@@ -171,10 +203,10 @@ func (e *emitter) emitAbsent(t *tnode) {
 				if strings.Contains(cond, "||") {
 					cond = "(" + cond + ")"
 				}
-				set = side.copy + "." + pp.nullField + " = true"
+				set = setNull
 			case ruleNull:
-				cond = side.other + "." + pp.nullField
-				set = side.copy + "." + pp.nullField + " = true"
+				cond = otherNull
+				set = setNull
 			}
 			e.p("if %s && %s {", absent, cond)
 			e.p("if %s == %s { c := *%s; %s = &c }", side.copy, side.x, side.x, side.copy)

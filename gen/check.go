@@ -29,6 +29,15 @@ var validationKeywords = map[string]bool{
 	"$dynamicRef": true, "$recursiveRef": true, "$ref": true, "multipleOf": true, "uniqueItems": true,
 }
 
+// typeKeywords are the validation keywords that constrain the values of one
+// JSON type, which generated code checks on nodes of that type only.
+var typeKeywords = map[string]bool{
+	"minLength": true, "maxLength": true, "pattern": true, "format": true,
+	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true,
+	"minItems": true, "maxItems": true, "minProperties": true, "maxProperties": true, "required": true,
+	"items": true, "prefixItems": true, "properties": true, "additionalProperties": true,
+}
+
 // unchecked returns the validation keywords of the schema that generated
 // code does not check, as "keyword at #pointer", in node order.
 func (m *model) unchecked() []string {
@@ -43,7 +52,11 @@ func (m *model) unchecked() []string {
 			switch {
 			case validationKeywords[k]:
 				out = append(out, k+" at "+pointer(t))
-			case (k == "enum" || k == "const") && (t.kind == kArray || t.kind == kObject || fromAnyOf):
+			case (k == "enum" || k == "const") && (t.kind == kArray || t.kind == kObject || t.kind == kMap || fromAnyOf):
+				out = append(out, k+" at "+pointer(t))
+			case t.jsonValued() && typeKeywords[k]:
+				// A JSON value of any type: ownChecks knows only enum,
+				// const and type for it.
 				out = append(out, k+" at "+pointer(t))
 			case k == "required":
 				for name := range required(t.n) {
@@ -104,7 +117,7 @@ func (e *emitter) ownChecks(t *tnode, v string) []string {
 	var out []string
 	fail := func(call string) { out = append(out, "if err := "+call+"; err != nil { return err }") }
 	enc := func() string { return encoder[t.kind] + "(" + v + ")" }
-	if t.isStruct() || t.kind == kArray {
+	if t.isStruct() || t.kind == kArray || t.kind == kMap {
 		enc = func() string { return e.encoderName(t) + "(" + v + ")" }
 	}
 	switch t.kind {
@@ -137,6 +150,14 @@ func (e *emitter) ownChecks(t *tnode, v string) []string {
 				fail(fmt.Sprintf("genrt.%s(%s, %d, func() jsonval.Value { return %s })", strings.ToUpper(k[:1])+k[1:], length, c, enc()))
 			}
 		}
+	case kMap:
+		for _, k := range []string{"minProperties", "maxProperties"} {
+			if c, ok := count(n, k); ok {
+				fail(fmt.Sprintf("genrt.%s(len(%s), %d, func() jsonval.Value { return %s })", strings.ToUpper(k[:1])+k[1:], v, c, enc()))
+			}
+		}
+	case kKinds:
+		fail(fmt.Sprintf("genrt.CheckKinds(%s, %s)", v, t.kinds))
 	case kObject:
 		var terms []string
 		for _, pp := range t.props {
@@ -162,7 +183,7 @@ func (e *emitter) ownChecks(t *tnode, v string) []string {
 			}
 		}
 	}
-	if t.kind <= kString {
+	if t.kind <= kString || t.jsonValued() {
 		if vals, ok := keyword(n, "enum"); ok && vals.Kind == jsonval.Array {
 			if lits, ok := stringCases(t, vals); ok {
 				// A switch on the string: no cost for a valid value.
@@ -224,6 +245,9 @@ func (e *emitter) needsCheck(t *tnode) bool {
 	}
 	if t.items != nil {
 		need = need || e.needsCheck(t.items)
+	}
+	if t.value != nil {
+		need = need || e.needsCheck(t.value)
 	}
 	e.checking[t] = need
 	return need
@@ -292,6 +316,13 @@ func (e *emitter) emitCheck(t *tnode) {
 		s := e.checkAt(pn, e.elem(pn, fmt.Sprintf("%s.P%d", v, i)), func(err string) string { return fmt.Sprintf("genrt.AtIndex(%s, %d)", err, i) })
 		if s != "" {
 			body = append(body, fmt.Sprintf("if %s.Len > %d { %s }", v, i, s))
+		}
+	}
+	if mv := t.value; mv != nil {
+		if s := e.checkAt(mv, e.elem(mv, "mx"), func(err string) string { return fmt.Sprintf("genrt.At(%s, k)", err) }); s != "" {
+			// Keys in code-point order: the first error is that of the
+			// first key, as the validator finds it.
+			body = append(body, fmt.Sprintf("for _, k := range genrt.MapKeys(%s) { mx := %s[k]; %s }", v, v, s))
 		}
 	}
 	if it := t.items; it != nil {

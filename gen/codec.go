@@ -34,7 +34,7 @@ func (e *emitter) once(name string) bool {
 
 // emitEncoder emits the encoder of node t (see encoderName).
 func (e *emitter) emitEncoder(t *tnode) {
-	if !t.isStruct() && t.kind != kArray {
+	if !t.isStruct() && t.kind != kArray && t.kind != kMap {
 		return
 	}
 	name := e.encoderName(t)
@@ -55,6 +55,15 @@ func (e *emitter) emitEncoder(t *tnode) {
 			e.p("%s", add)
 		}
 		e.p("return jsonval.NewObject(ms)")
+		e.p("}")
+	case t.kind == kMap:
+		e.p("// %s returns the JSON value of v, a map of %s.", name, pointer(t))
+		e.p("func %s(v %s) jsonval.Value {", name, t.base)
+		if t.value == nil {
+			e.p("return genrt.EncodeMap(v, genrt.Canon)")
+		} else {
+			e.p("return genrt.EncodeMap(v, func(x %s) jsonval.Value { return %s })", t.value.elemType(), e.encode(t.value, e.elem(t.value, "x")))
+		}
 		e.p("}")
 	case t.tuple:
 		e.p("// %s returns the JSON value of x (null for nil).", name)
@@ -88,7 +97,7 @@ func (e *emitter) encodeField(pp *tprop, x string) string {
 		return fmt.Sprintf("genrt.JSONPtr(genrt.NilSlice(%s), %s)", l.expr, e.encoderName(t))
 	case fieldNull(pp, x) == "false" && l.ptr && !t.isStruct():
 		// Present and not null: the pointer is not nil.
-		if t.kind == kArray {
+		if t.kind == kArray || t.kind == kMap {
 			return fmt.Sprintf("%s(*%s)", e.encoderName(t), l.expr)
 		}
 		return fmt.Sprintf("%s(%s)", encoder[t.kind], val(t, l))
@@ -105,10 +114,12 @@ func (e *emitter) decoder(t *tnode, nullable bool) string {
 		return fmt.Sprintf("func(r *jsonval.Reader, v **%s) bool { return %s }", t.base, e.decodeInto(t, true, "v"))
 	case t.isStruct():
 		return decoderName(t)
-	case t.kind == kArray:
+	case t.kind == kArray || t.kind == kMap:
 		return fmt.Sprintf("func(r *jsonval.Reader, v *%s) bool { return %s }", t.base, e.decodeInto(t, false, "v"))
+	case t.kind == kKinds:
+		return fmt.Sprintf("func(r *jsonval.Reader, v *jsonval.Value) bool { return genrt.DecodeKinds(r, v, %s) }", t.kinds)
 	}
-	return "genrt.Decode" + map[vkind]string{kBool: "Bool", kInt: "Int", kFloat: "Float", kString: "String"}[t.kind]
+	return "genrt.Decode" + map[vkind]string{kBool: "Bool", kInt: "Int", kFloat: "Float", kString: "String", kAny: "Value"}[t.kind]
 }
 
 // decodeInto is the expression reading a value of node t into dst, a
@@ -119,6 +130,10 @@ func (e *emitter) decodeInto(t *tnode, nullable bool, dst string) string {
 		return fmt.Sprintf("genrt.DecodePtr(r, %s, %s)", dst, e.decoder(t, false))
 	case t.kind == kArray && !t.tuple:
 		return fmt.Sprintf("genrt.DecodeSlice(r, %s, %s)", dst, e.decoder(t.items, e.elem(t.items, "").ptr))
+	case t.kind == kMap && t.value == nil:
+		return fmt.Sprintf("genrt.DecodeMap(r, %s, genrt.DecodeValue)", dst)
+	case t.kind == kMap:
+		return fmt.Sprintf("genrt.DecodeMap(r, %s, %s)", dst, e.decoder(t.value, e.elem(t.value, "").ptr))
 	}
 	return fmt.Sprintf("%s(r, %s)", e.decoder(t, false), dst)
 }
@@ -189,7 +204,7 @@ func (e *emitter) decodeField(pp *tprop) string {
 	case repValue:
 		return e.decodeInto(t, false, f)
 	case repPtr:
-		if t.kind == kArray && !t.tuple {
+		if t.slice() {
 			return e.decodeInto(t, false, f)
 		}
 		return fmt.Sprintf("genrt.DecodeNew(r, %s, %s)", f, e.decoder(t, false))

@@ -52,7 +52,7 @@ func pointer(t *tnode) string { return "#" + t.n.Pos.Pointer }
 // describe is the type (and for leaves the comparator) of a schema node,
 // for doc comments: "string, jaro", "object", "integer or null, exact", …
 func describe(t *tnode) string {
-	s := map[vkind]string{kBool: "boolean", kInt: "integer", kFloat: "number", kString: "string", kArray: "array", kObject: "object"}[t.kind]
+	s := map[vkind]string{kBool: "boolean", kInt: "integer", kFloat: "number", kString: "string", kArray: "array", kObject: "object", kMap: "map", kAny: "any JSON value", kKinds: "union of primitive types"}[t.kind]
 	switch {
 	case t.enum != nil:
 		s = "string enum"
@@ -93,11 +93,11 @@ func numberComparator(name string) string {
 }
 
 // encoder is the jsonval constructor of a primitive kind.
-var encoder = map[vkind]string{kBool: "jsonval.NewBool", kInt: "jsonval.NewInt", kFloat: "genrt.JSONFloat", kString: "jsonval.NewString"}
+var encoder = map[vkind]string{kBool: "jsonval.NewBool", kInt: "jsonval.NewInt", kFloat: "genrt.JSONFloat", kString: "jsonval.NewString", kAny: "genrt.Canon", kKinds: "genrt.Canon"}
 
 // ptrEncoder is the genrt encoder of a primitive kind, for any type of that
 // kind (see genrt.JSONPtr).
-var ptrEncoder = map[vkind]string{kBool: "genrt.JSONBool", kInt: "genrt.JSONInt", kFloat: "genrt.JSONFloat", kString: "genrt.JSONString"}
+var ptrEncoder = map[vkind]string{kBool: "genrt.JSONBool", kInt: "genrt.JSONInt", kFloat: "genrt.JSONFloat", kString: "genrt.JSONString", kAny: "genrt.Canon", kKinds: "genrt.Canon"}
 
 // conv converts a primitive value v of node t to its canonical type.
 func conv(t *tnode, v string) string {
@@ -122,11 +122,11 @@ func val(t *tnode, l location) string {
 	case t.isStruct():
 		return "&" + l.expr
 	case l.ptr:
-		if t.kind == kArray {
+		if t.kind == kArray || t.kind == kMap {
 			return "*" + l.expr
 		}
 		return conv(t, "*"+l.expr)
-	case t.kind == kArray:
+	case t.kind == kArray || t.kind == kMap:
 		return l.expr
 	}
 	return conv(t, l.expr)
@@ -148,6 +148,14 @@ func isNull(t *tnode, l location) string {
 	return l.expr + " == nil"
 }
 
+// elemNull is the null test of an array element at location l of node t.
+func elemNull(t *tnode, l location) string {
+	if t.jsonValued() {
+		return l.expr + ".IsNull()"
+	}
+	return isNull(t, l)
+}
+
 // elem is the location of element expression x of node t (array elements,
 // tuple positions).
 func (e *emitter) elem(t *tnode, x string) location {
@@ -164,7 +172,7 @@ func field(pp *tprop, x string) location {
 	case repValue:
 		return location{f, false}
 	case repPtr:
-		return location{f, pp.node.kind != kArray || pp.node.tuple}
+		return location{f, !pp.node.slice()}
 	case repShape:
 		return location{f, pp.node.ptr}
 	}
@@ -224,6 +232,32 @@ func (e *emitter) score(t *tnode, g, p location, build string) string {
 	return e.scoreVal(t, val(t, g), val(t, p), build)
 }
 
+// scoreMember is score for the values of a key pair of an object
+// (docs/SCORING.md §6.4): two non-null values of different kinds score 0
+// there before the node's own rules, which only JSON-valued nodes can
+// hold.
+func (e *emitter) scoreMember(t *tnode, g, p location, build string) string {
+	if t.jsonValued() {
+		return e.generic(t, "Member", val(t, g), val(t, p), build)
+	}
+	return e.score(t, g, p, build)
+}
+
+// generic is the call of genrt.Workspace.Generic (or Member) scoring the
+// JSON values g and p under node t, in canonical form.
+func (e *emitter) generic(t *tnode, fn, g, p, build string) string {
+	return fmt.Sprintf("c.%s(%s[:], %s, %d, genrt.Canon(%s), genrt.Canon(%s), %s)", fn, e.n("Nodes"), e.refs(), t.id, g, p, build)
+}
+
+// refs is the genrt.Refs argument of Generic: the context when the schema
+// has scopes.
+func (e *emitter) refs() string {
+	if len(e.m.scopes) > 0 {
+		return "c"
+	}
+	return "nil"
+}
+
 // scoreVal is the expression scoring the canonical non-null values g and p
 // under node t.
 func (e *emitter) scoreVal(t *tnode, g, p, build string) string {
@@ -244,6 +278,8 @@ func (e *emitter) scoreVal(t *tnode, g, p, build string) string {
 		return fmt.Sprintf("align.ApplyThreshold(%s, %s)", x, num(n.Threshold))
 	}
 	switch t.kind {
+	case kAny, kKinds:
+		return e.generic(t, "Generic", g, p, build)
 	case kBool:
 		return fmt.Sprintf("genrt.Bool(%s, %s, %s)", g, p, build)
 	case kString:
@@ -265,9 +301,9 @@ func (e *emitter) encode(t *tnode, l location) string {
 	switch {
 	case t.isStruct():
 		return fmt.Sprintf("%s(%s)", e.encoderName(t), ref(l))
-	case t.kind == kArray && l.ptr:
+	case (t.kind == kArray || t.kind == kMap) && l.ptr:
 		return fmt.Sprintf("genrt.JSONPtr(%s, %s)", l.expr, e.encoderName(t))
-	case t.kind == kArray:
+	case t.kind == kArray || t.kind == kMap:
 		return fmt.Sprintf("%s(%s)", e.encoderName(t), l.expr)
 	case l.ptr:
 		return fmt.Sprintf("genrt.JSONPtr(%s, %s)", l.expr, ptrEncoder[t.kind])
@@ -292,7 +328,35 @@ func (e *emitter) emitNodeMethod(t *tnode) {
 		e.emitTuple(t)
 	case t.kind == kArray:
 		e.emitArray(t)
+	case t.kind == kMap:
+		e.emitMap(t)
 	}
+}
+
+// emitMap emits the alignment of docs/SCORING.md §6.8 for two values of map
+// node t: the members in code-point order of their keys, pairs scored under
+// the value schema (by the JSON-value rule when there is none).
+func (e *emitter) emitMap(t *tnode) {
+	name := e.body(t)
+	e.p("// %s scores %s (%s).", name, pointer(t), describe(t))
+	e.p("func (c *%s) %s(g, p %s, build bool) (float64, *genrt.Res) {", e.ctx(), name, t.base)
+	e.p("gk, pk := genrt.MapKeys(g), genrt.MapKeys(p)")
+	e.p("o := c.Map(&%s, gk, pk, build)", e.objectSpec(t))
+	e.p("if build { o.Values(%s(g), %s(p)) }", e.encoderName(t), e.encoderName(t))
+	e.p("o.Align()")
+	e.p("for o.NextPair() {")
+	e.p("i, j := o.Entry()")
+	if t.mixed() {
+		e.p("o.Set(c.MapMember(%s[:], %s, %d, gk[i], g[gk[i]], p[pk[j]], build))", e.n("Nodes"), e.refs(), t.id)
+	} else if v := t.value; v == nil {
+		e.p("o.Set(genrt.Value(g[gk[i]], p[pk[j]], build))")
+	} else {
+		e.p("gv, pv := g[gk[i]], p[pk[j]]")
+		e.p("o.Set(%s)", e.scoreMember(v, e.elem(v, "gv"), e.elem(v, "pv"), "build"))
+	}
+	e.p("}")
+	e.p("return o.Done()")
+	e.p("}")
 }
 
 // emitNullable emits the method of a node that admits null: the null leaf
@@ -309,7 +373,7 @@ func (e *emitter) emitNullable(t *tnode) {
 	e.p("if !build { return genrt.Null(%s, g == nil, p == nil, jsonval.Value{}, jsonval.Value{}, false) }", num(t.n.NullScore))
 	e.p("return genrt.Null(%s, g == nil, p == nil, %s, %s, true)", num(t.n.NullScore), e.encode(t, l("g")), e.encode(t, l("p")))
 	e.p("}")
-	if t.isStruct() || t.kind == kArray {
+	if t.isStruct() || t.kind == kArray || t.kind == kMap {
 		body := e.body(t)
 		e.p("return c.%s(%s, %s, build)", body, val(t, l("g")), val(t, l("p")))
 		e.p("}")
@@ -359,7 +423,7 @@ func (e *emitter) emitObject(t *tnode) {
 		e.p("if %s {", cond)
 		e.p("var vs [%d]float64", len(t.props))
 		for i, pp := range t.props {
-			e.p("vs[%d], _ = %s", i, e.score(pp.node, field(pp, "g"), field(pp, "p"), "false"))
+			e.p("vs[%d], _ = %s", i, e.scoreMember(pp.node, field(pp, "g"), field(pp, "p"), "false"))
 		}
 		e.p("return %s.Paired(vs[:]), nil", e.objectSpec(t))
 		e.p("}")
@@ -381,7 +445,7 @@ func (e *emitter) emitObject(t *tnode) {
 		e.p("for o.NextPair() {")
 		if len(t.props) == 1 {
 			pp := t.props[0]
-			e.p("o.Set(%s)", e.score(pp.node, field(pp, "g"), field(pp, "p"), "build"))
+			e.p("o.Set(%s)", e.scoreMember(pp.node, field(pp, "g"), field(pp, "p"), "build"))
 			e.p("}")
 			e.p("return o.Done()")
 			e.p("}")
@@ -397,7 +461,7 @@ func (e *emitter) emitObject(t *tnode) {
 		e.p("switch i {")
 		for i, pp := range t.props {
 			e.p("case %d:", i)
-			e.p("o.Set(%s)", e.score(pp.node, field(pp, "g"), field(pp, "p"), "build"))
+			e.p("o.Set(%s)", e.scoreMember(pp.node, field(pp, "g"), field(pp, "p"), "build"))
 		}
 		e.p("}")
 		e.p("}")
@@ -413,7 +477,7 @@ func (e *emitter) emitObject(t *tnode) {
 // against each other by the gold property's scorer; "" for a property
 // that admits null (its cross pairs go to genrt.Generic).
 func class(pp *tprop) string {
-	if pp.node.nullable {
+	if pp.node.nullable || pp.node.jsonValued() || pp.node.kind == kMap {
 		return ""
 	}
 	return pp.node.arg()
@@ -521,10 +585,10 @@ func (e *emitter) emitArray(t *tnode) {
 	e.p("if gold { return %s }", e.encode(it, e.elem(it, "g[i]")))
 	e.p("return %s", e.encode(it, e.elem(it, "p[i]")))
 	e.p("},")
-	if l := e.elem(it, "g[i]"); l.ptr {
+	if l := e.elem(it, "g[i]"); l.ptr || it.jsonValued() {
 		e.p("Null: func(gold bool, i int) bool {")
-		e.p("if gold { return %s }", isNull(it, l))
-		e.p("return %s", isNull(it, e.elem(it, "p[i]")))
+		e.p("if gold { return %s }", elemNull(it, l))
+		e.p("return %s", elemNull(it, e.elem(it, "p[i]")))
 		e.p("},")
 	}
 	e.p("})")
@@ -560,11 +624,11 @@ func (e *emitter) emitTuple(t *tnode) {
 		it := t.items
 		rest := func(x, i string) location { return e.elem(it, fmt.Sprintf("%s.Rest[%s-%d]", x, i, k)) }
 		e.p("Cell: func(i, j int, build bool) (float64, *genrt.Res) { return %s },", e.score(it, rest("g", "i"), rest("p", "j"), "build"))
-		if rest("g", "i").ptr {
+		if rest("g", "i").ptr || it.jsonValued() {
 			e.p("Null: func(gold bool, i int) bool {")
 			e.p("x := p")
 			e.p("if gold { x = g }")
-			e.p("return i >= %d && %s", k, isNull(it, rest("x", "i")))
+			e.p("return i >= %d && %s", k, elemNull(it, rest("x", "i")))
 			e.p("},")
 		}
 	}
@@ -615,6 +679,21 @@ func (e *emitter) emitTable() {
 	m := e.m
 	for _, t := range m.nodes {
 		switch {
+		case t.kind == kMap:
+			n := t.n
+			fields := []string{}
+			if n.KeyComparator() == "exact" {
+				fields = append(fields, "KeyExact: true")
+			}
+			if n.KeyThreshold != 0 {
+				fields = append(fields, "KeyThreshold: "+num(n.KeyThreshold))
+			}
+			if n.KeyImportance != 0 {
+				fields = append(fields, "KeyImportance: "+num(n.KeyImportance))
+			}
+			fields = append(fields, "ValueImportance: "+num(n.ValueImportance))
+			e.p("// %s holds the key keywords of the map node %s (docs/SCORING.md §6.8).", e.objectSpec(t), pointer(t))
+			e.p("var %s = genrt.ObjectSpec{%s}", e.objectSpec(t), strings.Join(fields, ", "))
 		case t.kind == kObject:
 			var keys, ws []string
 			for _, pp := range t.props {
@@ -671,7 +750,7 @@ func (e *emitter) emitTable() {
 	e.p("var %s = [...]genrt.Node{", e.n("Nodes"))
 	for _, t := range m.nodes {
 		n := t.n
-		kind := map[vkind]string{kBool: "Bool", kInt: "Int", kFloat: "Float", kString: "String", kArray: "Array", kObject: "Object"}[t.kind]
+		kind := map[vkind]string{kBool: "Bool", kInt: "Int", kFloat: "Float", kString: "String", kArray: "Array", kObject: "Object", kMap: "Object", kAny: "Null", kKinds: "Null"}[t.kind]
 		fields := []string{"Kind: jsonval." + kind}
 		if n.NullScore != 0 {
 			fields = append(fields, "NullScore: "+num(n.NullScore))
@@ -686,6 +765,31 @@ func (e *emitter) emitTable() {
 		case t.kind == kInt || t.kind == kFloat:
 			fields = append(fields, strconv.Quote(n.Comparator("invdiff")))
 			fields[len(fields)-1] = "Num: " + fields[len(fields)-1]
+		case t.kind == kAny:
+			fields = append(fields, "Any: true")
+		case t.kind == kKinds:
+			if n.Types&ir.TString != 0 {
+				fields = append(fields, "Str: align."+stringComparator(n.Comparator("jaro")))
+			}
+			if n.Types&(ir.TInteger|ir.TNumber) != 0 {
+				fields = append(fields, "Num: "+strconv.Quote(n.Comparator("invdiff")))
+			}
+		case t.kind == kMap:
+			items := -1
+			switch {
+			case t.value != nil:
+				items = t.value.id
+			case t.additional != nil:
+				items = t.additional.id
+			}
+			fields = append(fields, "Map: true", "Object: &"+e.objectSpec(t), fmt.Sprintf("Items: %d", items))
+			if len(t.patterns) > 0 {
+				var ps []string
+				for _, tp := range t.patterns {
+					ps = append(ps, fmt.Sprintf("{Re: %s, Node: %d}", e.pattern(tp.re), tp.node.id))
+				}
+				fields = append(fields, "Patterns: []genrt.MapPattern{"+strings.Join(ps, ", ")+"}")
+			}
 		case t.kind == kObject:
 			var ps []string
 			for _, pp := range t.props {
@@ -706,7 +810,7 @@ func (e *emitter) emitTable() {
 				fields = append(fields, "Prefix: []int{"+strings.Join(ps, ", ")+"}")
 			}
 		}
-		if n.Threshold != 0 && (t.kind == kString || t.kind == kInt || t.kind == kFloat) && n.IDScope == "" && n.Ref == "" {
+		if n.Threshold != 0 && (t.kind == kString || t.kind == kInt || t.kind == kFloat || t.kind == kKinds) && n.IDScope == "" && n.Ref == "" {
 			fields = append(fields, "Threshold: "+num(n.Threshold))
 		}
 		e.p("%d: {%s}, // %s", t.id, strings.Join(fields, ", "), pointer(t))

@@ -223,7 +223,7 @@ func (e *emitter) jsonEntryPoints(src string, schema []byte) {
 		decode = fmt.Sprintf("func(r *jsonval.Reader, x *%s) bool { return r.Next() != jsonval.Null && %s(r, %s) }", T, e.decoder(r, false), e.rootArg("x"))
 	case r.isStruct():
 		decode = decoderName(r)
-	case r.kind == kArray:
+	case r.kind == kArray || r.kind == kMap:
 		decode = fmt.Sprintf("func(r *jsonval.Reader, x *%s) bool { return %s(r, (*%s)(x)) }", T, e.decoder(r, false), r.base)
 	case r.base == T:
 		decode = e.decoder(r, false) + "[" + T + "]"
@@ -319,7 +319,8 @@ func goString(s []byte) string {
 // Damerau–Levenshtein, whose work is quadratic (see genrt.WithinLimits).
 func usesDL(m *model) bool {
 	for _, t := range m.nodes {
-		if t.kind == kString && t.n.Comparator("jaro") == "damerau_levenshtein" && t.n.IDScope == "" && t.n.Ref == "" {
+		str := t.kind == kString || t.kind == kKinds && t.n.Types&ir.TString != 0
+		if str && t.n.Comparator("jaro") == "damerau_levenshtein" && t.n.IDScope == "" && t.n.Ref == "" {
 			return true
 		}
 	}

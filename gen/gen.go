@@ -224,7 +224,9 @@ func checkComparators(m *model) error {
 		if t.n.IDScope != "" || t.n.Ref != "" {
 			continue // score is ignored on identifier and reference nodes (docs/SCORING.md §7.1)
 		}
-		if t.kind == kString && stringComparator(t.n.Comparator("jaro")) == "" || (t.kind == kInt || t.kind == kFloat) && numberComparator(t.n.Comparator("invdiff")) == "" {
+		str := t.kind == kString || t.kind == kKinds && t.n.Types&ir.TString != 0
+		number := t.kind == kInt || t.kind == kFloat || t.kind == kKinds && t.n.Types&(ir.TInteger|ir.TNumber) != 0
+		if str && stringComparator(t.n.Comparator("jaro")) == "" || number && numberComparator(t.n.Comparator("invdiff")) == "" {
 			return fmt.Errorf("gen: %s: comparator %q is not built in (custom comparators are not supported by oagen gen)", t.n.Pos, t.n.Score)
 		}
 	}
@@ -304,7 +306,7 @@ func declareTypes(f *jen.File, m *model, schemaFile string) {
 				typ := pp.node.base
 				switch pp.rep {
 				case repPtr:
-					if pp.node.kind == kArray && !pp.node.tuple {
+					if pp.node.slice() {
 						tag += ",omitzero"
 					} else {
 						typ, tag = "*"+typ, tag+",omitempty"

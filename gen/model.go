@@ -21,11 +21,22 @@ const (
 	kString
 	kArray
 	kObject
+	kMap   // an object without properties (docs/SCORING.md §6.8): map[string]V
+	kAny   // a node that constrains no type (docs/SCORING.md §6.9): jsonval.Value
+	kKinds // "type" lists several primitive types: jsonval.Value of one of them
 )
 
 // canonical is the Go type in which scoring code passes a primitive value of
-// kind k.
-var canonical = map[vkind]string{kBool: "bool", kInt: "int64", kFloat: "float64", kString: "string"}
+// kind k (and a JSON value, for the kinds held as jsonval.Value).
+var canonical = map[vkind]string{kBool: "bool", kInt: "int64", kFloat: "float64", kString: "string", kAny: "jsonval.Value", kKinds: "jsonval.Value"}
+
+// jsonValued reports whether the node's values are held as jsonval.Value,
+// null included (any nodes and unions of primitive types).
+func (t *tnode) jsonValued() bool { return t.kind == kAny || t.kind == kKinds }
+
+// slice reports whether the node's Go type is a slice or a map, nil when
+// absent in an optional field (arrays without prefixItems, maps).
+func (t *tnode) slice() bool { return t.kind == kArray && !t.tuple || t.kind == kMap }
 
 // tnode is one schema node with its Go representation.
 type tnode struct {
@@ -53,11 +64,29 @@ type tnode struct {
 	items  *tnode
 	prefix []*tnode
 	tuple  bool // the array has prefixItems: base is a tuple struct
+	// Maps: the value schema (nil: the members have none, docs/SCORING.md
+	// §6.9, or several: patterns and additional, whose values are held as
+	// jsonval.Value).
+	value      *tnode
+	patterns   []tpattern
+	additional *tnode
+	// Unions of primitive types (kKinds): the genrt.Kinds expression.
+	kinds string
 	// Enums (string enums only).
 	enum []string
 	// ptr is set for existing Go types that are pointers (nil: null).
 	ptr bool
 }
+
+// tpattern is one patternProperties entry of a map whose members have
+// several schemas.
+type tpattern struct {
+	re   string
+	node *tnode
+}
+
+// mixed reports whether t is a map whose members have several schemas.
+func (t *tnode) mixed() bool { return t.kind == kMap && (len(t.patterns) > 0 || t.additional != nil) }
 
 // isStruct reports whether non-null values are passed as struct pointers.
 func (t *tnode) isStruct() bool { return t.kind == kObject || t.tuple }
@@ -69,7 +98,7 @@ func (t *tnode) arg() string {
 	switch {
 	case t.isStruct():
 		return "*" + t.base
-	case t.kind == kArray:
+	case t.kind == kArray || t.kind == kMap:
 		return t.base
 	}
 	return canonical[t.kind]
@@ -216,15 +245,13 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 	if n.Union != nil {
 		return nil, fmt.Errorf("%s: a union (%s of %d schemas) is not supported by oagen gen yet; the interpreter scores it (docs/SCORING.md §1.8)", n.Pos, n.Union.Keyword, len(n.Union.Branches))
 	}
-	if n.Any {
-		return nil, fmt.Errorf("%s: a node that constrains no type ({}, true, or no \"type\" nor keywords implying one; docs/SCORING.md §6.9) is not supported by oagen gen yet", n.Pos)
-	}
-	if n.Types&ir.TObject != 0 && n.IsMap() && !closedObject(n) {
-		return nil, fmt.Errorf("%s: an object without \"properties\" is a map (docs/SCORING.md §6.8), which oagen gen does not support yet", n.Pos)
-	}
 	t := &tnode{n: n, id: len(m.nodes), nullable: n.Types&ir.TNull != 0}
 	nonNull := n.Types &^ ir.TNull
 	switch {
+	case n.Any:
+		t.kind = kAny
+	case nonNull == ir.TObject && n.IsMap() && !closedObject(n):
+		t.kind = kMap
 	case nonNull == ir.TBoolean:
 		t.kind = kBool
 	case nonNull == ir.TInteger:
@@ -239,10 +266,32 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 		t.kind = kObject
 	case nonNull == 0:
 		return nil, fmt.Errorf("%s: a node without a non-null \"type\" is not supported by oagen gen", n.Pos)
+	case nonNull&(ir.TArray|ir.TObject) == 0:
+		t.kind = kKinds
+		var ks []string
+		for _, k := range []struct {
+			bit  ir.TypeSet
+			name string
+		}{{ir.TNull, "KindNull"}, {ir.TBoolean, "KindBoolean"}, {ir.TInteger, "KindInteger"}, {ir.TNumber, "KindNumber"}, {ir.TString, "KindString"}} {
+			if n.Types&k.bit != 0 {
+				ks = append(ks, "genrt."+k.name)
+			}
+		}
+		t.kinds = strings.Join(ks, "|")
 	default:
-		return nil, fmt.Errorf("%s: a union of several non-null types is not supported by oagen gen", n.Pos)
+		return nil, fmt.Errorf("%s: a \"type\" list with several non-null types one of which is array or object is not supported by oagen gen yet; the interpreter scores it (docs/SCORING.md §1.4)", n.Pos)
 	}
-	if t.kind <= kString {
+	if t.jsonValued() {
+		// Null is a jsonval.Value like any other: no pointer for it.
+		t.nullable = false
+		if len(m.schema.Scopes) > 0 {
+			return nil, fmt.Errorf("%s: a JSON-valued node (no \"type\", or several primitive types) in a schema with identifier scopes is not supported by oagen gen yet", n.Pos)
+		}
+	}
+	if t.kind == kMap && len(m.schema.Scopes) > 0 {
+		return nil, fmt.Errorf("%s: a map (docs/SCORING.md §6.8) in a schema with identifier scopes is not supported by oagen gen yet", n.Pos)
+	}
+	if t.kind <= kString || t.jsonValued() {
 		t.base = canonical[t.kind]
 	}
 	defer func() {
@@ -282,8 +331,30 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 		} else {
 			t.path = unique(path, m.ns.paths)
 		}
-	case kBool, kInt, kFloat:
+	case kBool, kInt, kFloat, kAny, kKinds:
 		t.path = unique(path, m.ns.paths)
+	case kMap:
+		t.path = unique(path, m.ns.paths)
+		vn, mixed := mapValueSchema(n)
+		t.base = "map[string]jsonval.Value"
+		if mixed {
+			if err := m.mixedMap(t, name); err != nil {
+				return nil, err
+			}
+		} else if vn != nil {
+			if vn.ValueWeight != 1 {
+				return nil, fmt.Errorf("%s: a valueWeight on the value schema of a map is not supported by oagen gen", vn.Pos)
+			}
+			sub, err := m.node(vn, name+"Value", t.path+"Value")
+			if err != nil {
+				return nil, err
+			}
+			if sub.base == "" {
+				return nil, fmt.Errorf("%s: a map whose value schema is the map itself is not supported by oagen gen", n.Pos)
+			}
+			t.value = sub
+			t.base = "map[string]" + sub.elemType()
+		}
 	case kObject:
 		declare()
 		t.path = unique(path, m.ns.paths)
@@ -344,6 +415,61 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 		}
 	}
 	return t, nil
+}
+
+// mapValueSchema returns the schema of every member of map node n (nil:
+// none, docs/SCORING.md §6.9): its additionalProperties schema, or its one
+// patternProperties schema when additionalProperties is false. mixed is set
+// for a map whose members have several schemas.
+func mapValueSchema(n *ir.Node) (value *ir.Node, mixed bool) {
+	ap, hasAP := keyword(n, "additionalProperties")
+	closed := hasAP && ap.Kind == jsonval.Bool && !ap.B
+	switch {
+	case len(n.Patterns) == 0:
+		return n.Additional, false
+	case len(n.Patterns) == 1 && closed && n.Patterns[0].Re != nil:
+		return n.Patterns[0].Node, false
+	}
+	return nil, true
+}
+
+// mixedMap completes map node t whose members have several schemas
+// (patternProperties beside additionalProperties, or several patterns):
+// its members are held as jsonval.Value and scored under the schema of
+// their key, chosen as the interpreter chooses it (ir.Node.MemberSchema),
+// by genrt.Workspace.MapMember. Those schemas must be primitive, any or
+// several primitive types: values of them are whole JSON values that
+// genrt scores from the node table.
+func (m *model) mixedMap(t *tnode, name string) error {
+	n := t.n
+	add := func(vn *ir.Node, what string) (*tnode, error) {
+		sub, err := m.node(vn, name+what, t.path+what)
+		if err != nil {
+			return nil, err
+		}
+		if (sub.kind > kString && !sub.jsonValued()) || sub.nullable || sub.enum != nil || vn.IDScope != "" || vn.Ref != "" {
+			return nil, fmt.Errorf("%s: a map whose members have several schemas (patternProperties) is supported by oagen gen when each is a primitive type without enum, any, or several primitive types (docs/SCORING.md §6.8); this one is %s", vn.Pos, describe(sub))
+		}
+		return sub, nil
+	}
+	for i, pp := range n.Patterns {
+		if pp.Re == nil {
+			continue // left to validation: its members fall to additionalProperties
+		}
+		sub, err := add(pp.Node, fmt.Sprintf("Pattern%d", i))
+		if err != nil {
+			return err
+		}
+		t.patterns = append(t.patterns, tpattern{pp.Pattern, sub})
+	}
+	if n.Additional != nil {
+		sub, err := add(n.Additional, "Additional")
+		if err != nil {
+			return err
+		}
+		t.additional = sub
+	}
+	return nil
 }
 
 // closedObject reports whether an object node without properties admits

@@ -76,6 +76,20 @@ func (v Value) MarshalJSON() ([]byte, error) {
 	return AppendJSON(nil, v), nil
 }
 
+// UnmarshalJSON implements json.Unmarshaler with Decode (default options):
+// member order and number classes are kept (a repeated key as Decode keeps
+// it), so that a
+// generated type's JSON-valued field (an any node, docs/SCORING.md §6.9)
+// reads what encoding/json hands it faithfully.
+func (v *Value) UnmarshalJSON(data []byte) error {
+	x, err := Decode(data, DecodeOptions{})
+	if err != nil {
+		return fmt.Errorf("jsonval: unmarshal: %w", err)
+	}
+	*v = x
+	return nil
+}
+
 // checkMarshalable reports the first part of v that has no JSON text.
 func checkMarshalable(v Value) error {
 	switch v.Kind {

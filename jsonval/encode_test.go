@@ -199,3 +199,26 @@ func TestStringer(t *testing.T) {
 		t.Errorf("String() = %s", got)
 	}
 }
+
+// TestUnmarshalJSON: encoding/json hands a Value field its text, and the
+// Value keeps member order and number classes, and a repeated key as Decode
+// does (first position, last value).
+func TestUnmarshalJSON(t *testing.T) {
+	var x struct {
+		V Value `json:"v"`
+		P *Value
+	}
+	in := `{"v": {"b": 1.0, "a": [2, null], "b": "x", "c": 1.0}, "P": null}`
+	if err := json.Unmarshal([]byte(in), &x); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(AppendJSON(nil, x.V)), `{"b":"x","a":[2,null],"c":1.0}`; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	if x.P != nil {
+		t.Errorf("null into *Value: got %v, want nil (encoding/json's rule)", x.P)
+	}
+	if err := json.Unmarshal([]byte(`{"v": 1e999}`), &x); err == nil {
+		t.Error("an out-of-range number: no error")
+	}
+}

@@ -1,6 +1,8 @@
 package genrt
 
 import (
+	"regexp"
+
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -30,6 +32,42 @@ type Node struct {
 	Array  *ArraySpec
 	Items  int
 	Prefix []int
+	// Any marks a node that constrains no type (docs/SCORING.md §6.9).
+	Any bool
+	// Map marks a map (docs/SCORING.md §6.8): Object holds its key
+	// keywords, Patterns its patternProperties and Items the node index of
+	// its additionalProperties schema (-1: none). A member's schema is that
+	// of the first pattern matching its key, else Items; a member without
+	// one compares by the JSON-value rule.
+	Map      bool
+	Patterns []MapPattern
+}
+
+// MapPattern is one patternProperties entry of a map node.
+type MapPattern struct {
+	Re   *regexp.Regexp
+	Node int
+}
+
+// memberNode is the node index of the schema of map member key, -1 for
+// none.
+func (S *Node) memberNode(key string) int {
+	for _, p := range S.Patterns {
+		if p.Re.MatchString(key) {
+			return p.Node
+		}
+	}
+	return S.Items
+}
+
+// MapMember aligns the values of a key pair of a map under node k of
+// nodes (docs/SCORING.md §6.8): under the schema of the gold key, by the
+// JSON-value rule when it has none.
+func (w *Workspace) MapMember(nodes []Node, refs Refs, k int, key string, g, p jsonval.Value, build bool) (float64, *Res) {
+	if i := nodes[k].memberNode(key); i >= 0 {
+		return w.Member(nodes, refs, i, Canon(g), Canon(p), build)
+	}
+	return Value(g, p, build)
 }
 
 // Refs scores references (docs/SCORING.md §7.4) for Generic: the referential state
@@ -67,6 +105,10 @@ func (w *Workspace) Generic(nodes []Node, refs Refs, k int, g, p jsonval.Value, 
 			w.Kerr = true
 		}
 		return plain(0, g, p, build)
+	case S.Any:
+		return plain(align.ValueSimilarity(g, p), g, p, build)
+	case S.Map:
+		return w.genericMap(nodes, refs, S, g, p, build)
 	}
 	switch g.Kind {
 	case jsonval.Bool:
@@ -161,6 +203,32 @@ func (w *Workspace) genericObject(nodes []Node, refs Refs, S *Node, g, p jsonval
 		i, j := o.Entry()
 		gv, _ := g.Get(spec.Keys[i])
 		o.Set(w.Member(nodes, refs, S.Props[i], gv, p.Obj[j].Value, build))
+	}
+	return o.Done()
+}
+
+// genericMap aligns two maps (docs/SCORING.md §6.8): the members of the
+// JSON encodings of typed values are in code-point order of their keys.
+func (w *Workspace) genericMap(nodes []Node, refs Refs, S *Node, g, p jsonval.Value, build bool) (float64, *Res) {
+	gk, pk := make([]string, len(g.Obj)), make([]string, len(p.Obj))
+	for i, m := range g.Obj {
+		gk[i] = m.Key
+	}
+	for j, m := range p.Obj {
+		pk[j] = m.Key
+	}
+	o := w.Map(S.Object, gk, pk, build)
+	if build {
+		o.Values(g, p)
+	}
+	o.Align()
+	for o.NextPair() {
+		i, j := o.Entry()
+		if k := S.memberNode(gk[i]); k >= 0 {
+			o.Set(w.Member(nodes, refs, k, g.Obj[i].Value, p.Obj[j].Value, build))
+		} else {
+			o.Set(Value(g.Obj[i].Value, p.Obj[j].Value, build))
+		}
 	}
 	return o.Done()
 }

@@ -105,6 +105,8 @@ type Object struct {
 	rs      []*Res        // build mode
 	gv, pv  jsonval.Value // build mode: the two objects
 	filled  []int8        // build mode, per property: 1 the gold, 2 the candidate was filled (Filled)
+	dyn     ObjectSpec    // Map: the spec of the two maps' keys
+	dynW    []float64     // Map: the weights of dyn
 }
 
 // Object starts the alignment of two objects under spec.
