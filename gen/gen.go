@@ -39,6 +39,13 @@
 //     becomes a tuple struct with fields P0…Pk-1 for the positions, Len (how
 //     many positions are present) and Rest (the tail, when items is declared).
 //     Elements that admit null are pointers (nil: null).
+//   - An object without properties is a map (docs/SCORING.md §6.8) and
+//     becomes map[string]V, V the type of its value schema; like a slice it
+//     is nil when absent.
+//   - A node that constrains no type (docs/SCORING.md §6.9), the members of
+//     a schema-less map or of one whose members have several schemas, and a
+//     "type" list of several primitive types become jsonval.Value, null
+//     included (an optional member is a *jsonval.Value, nil when absent).
 //
 // A value stands for the JSON value that this representation describes;
 // ScoreT gives the interpreter's score of those JSON values in the default
@@ -98,10 +105,12 @@
 //
 // # Not supported (oagen gen reports an error)
 //
-// Unions (anyOf/oneOf of several schemas, docs/SCORING.md §1.8) and unions of
-// several non-null types, nodes without a type, arrays without
-// items and prefixItems, custom comparators, and referential paths through
-// the items of an array with prefixItems.
+// Unions (anyOf/oneOf of several schemas, docs/SCORING.md §1.8), "type"
+// lists of several non-null types one of which is array or object, maps,
+// JSON values and several primitive types in a schema with identifier
+// scopes, maps whose members have several schemas one of which is not
+// primitive, arrays without items and prefixItems, custom comparators, and
+// referential paths through the items of an array with prefixItems.
 package gen
 
 import (
