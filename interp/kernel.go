@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"math"
+
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/ir"
 	"github.com/objectaligner/oagen/jsonval"
@@ -64,7 +66,20 @@ type kernelRow struct {
 	g       jsonval.Value
 	members []kernelMember
 	sKey    float64 // the key term: every key pairs with its namesake
+	// The link table: when every value score of a cell is 0 or 1 (ids,
+	// references, exact leaves), the cell's score depends only on which
+	// members score 1. table[mask] memoises combineRecord for that pattern
+	// (bit r set: member r scores 1) once known[mask] is set.
+	table []float64
+	known []bool
 }
+
+// maxTableMembers bounds the records whose cells use the link table (2^8
+// patterns at most).
+const maxTableMembers = 8
+
+// one is the bit pattern of 1.0 (math.Float64bits(1)).
+const one = 0x3ff0000000000000
 
 // kernelScratch is the per-depth storage of the kernel.
 type kernelScratch struct {
@@ -157,6 +172,13 @@ func (c *call) kernelRow(ks *kernelScratch, g jsonval.Value, items *ir.Node) *ke
 		ks.ones = append(ks.ones, 1)
 	}
 	row.sKey = align.PairwiseSum(ks.ones) / float64(n)
+	row.table, row.known = row.table[:0], row.known[:0]
+	if n <= maxTableMembers {
+		for range 1 << n {
+			row.table = append(row.table, 0)
+			row.known = append(row.known, false)
+		}
+	}
 	row.ok = true
 	return row
 }
@@ -277,7 +299,23 @@ func (c *call) kernelCell(ks *kernelScratch, row *kernelRow, p jsonval.Value, it
 	if c.replay == 0 {
 		c.work += work
 	}
-	return combineRecord(ks, row, items, ref), true
+	if len(row.table) == 0 {
+		return combineRecord(ks, row, items, ref), true
+	}
+	mask := 0
+	for r, x := range v {
+		switch math.Float64bits(x) {
+		case one:
+			mask |= 1 << r
+		case 0: // +0 only: a -0 could round differently
+		default:
+			return combineRecord(ks, row, items, ref), true
+		}
+	}
+	if !row.known[mask] {
+		row.table[mask], row.known[mask] = combineRecord(ks, row, items, ref), true
+	}
+	return row.table[mask], true
 }
 
 // combineRecord is alignObject's score of an object whose keys all pair
