@@ -71,6 +71,9 @@ func stackPointer(path []frame) string {
 // checkDepths applies checkValueDepth to both sides of a pair.
 func (s *Scorer) checkDepths(gold, cand jsonval.Value) error {
 	lim := s.opts.Limits.MaxDepth
+	if !tooDeep(gold, lim) && !tooDeep(cand, lim) {
+		return nil // the common case, without allocating
+	}
 	if err := checkValueDepth(gold, lim); err != nil {
 		return fmt.Errorf("gold: %w", err)
 	}
@@ -78,4 +81,31 @@ func (s *Scorer) checkDepths(gold, cand jsonval.Value) error {
 		return fmt.Errorf("candidate: %w", err)
 	}
 	return nil
+}
+
+// tooDeep reports whether v nests containers more than room levels deep,
+// as checkValueDepth does (which also locates the excess); it recurses at
+// most room+1 levels and does not allocate.
+func tooDeep(v jsonval.Value, room int) bool {
+	switch v.Kind {
+	case jsonval.Array:
+		if room == 0 {
+			return true
+		}
+		for i := range v.Arr {
+			if k := v.Arr[i].Kind; (k == jsonval.Array || k == jsonval.Object) && tooDeep(v.Arr[i], room-1) {
+				return true
+			}
+		}
+	case jsonval.Object:
+		if room == 0 {
+			return true
+		}
+		for i := range v.Obj {
+			if k := v.Obj[i].Value.Kind; (k == jsonval.Array || k == jsonval.Object) && tooDeep(v.Obj[i].Value, room-1) {
+				return true
+			}
+		}
+	}
+	return false
 }

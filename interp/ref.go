@@ -514,6 +514,7 @@ func (c *call) exportBijections() []Bijection {
 		if b == nil {
 			continue
 		}
+		out[i].Pairs = make([]IDPair, 0, len(b.order))
 		for _, g := range b.order {
 			mv := b.m[keyOf(g)]
 			out[i].Pairs = append(out[i].Pairs, IDPair{Gold: g, Candidate: mv.v, HasCandidate: mv.ok})

@@ -7,7 +7,7 @@ import (
 
 // BenchmarkDecodeOrgChart decodes the paper's org chart gold value.
 func BenchmarkDecodeOrgChart(b *testing.B) {
-	data, err := os.ReadFile("../../examples/orgchart/gold.json")
+	data, err := os.ReadFile("../examples/orgchart/gold.json")
 	if err != nil {
 		b.Skip(err)
 	}
@@ -22,7 +22,7 @@ func BenchmarkDecodeOrgChart(b *testing.B) {
 
 // BenchmarkAppendJSONOrgChart encodes the org chart gold value.
 func BenchmarkAppendJSONOrgChart(b *testing.B) {
-	data, err := os.ReadFile("../../examples/orgchart/gold.json")
+	data, err := os.ReadFile("../examples/orgchart/gold.json")
 	if err != nil {
 		b.Skip(err)
 	}
@@ -39,7 +39,7 @@ func BenchmarkAppendJSONOrgChart(b *testing.B) {
 
 // BenchmarkPyReprOrgChart renders the org chart gold value as Python repr.
 func BenchmarkPyReprOrgChart(b *testing.B) {
-	data, err := os.ReadFile("../../examples/orgchart/gold.json")
+	data, err := os.ReadFile("../examples/orgchart/gold.json")
 	if err != nil {
 		b.Skip(err)
 	}

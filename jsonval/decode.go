@@ -73,6 +73,9 @@ func Decode(data []byte, opts DecodeOptions) (Value, error) {
 		maxDepth = DefaultMaxDepth
 	}
 	d := decoder{data: data, maxDepth: maxDepth}
+	if len(data) <= maxSharedText {
+		d.text = string(data)
+	}
 	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
 		d.pos, d.bom = 3, 3
 	}
@@ -109,6 +112,13 @@ type decoder struct {
 
 	// keys interns object keys, which repeat across the objects of an array.
 	keys map[string]string
+
+	// text is the input as one string, for an input of at most
+	// maxSharedText bytes: strings without escapes are substrings of it, so
+	// that a small document costs one string allocation, not one per
+	// string. (A value then keeps the whole text alive, which for such
+	// inputs costs less than the headers of the strings it saves.)
+	text string
 }
 
 // Interning limits: keys longer than maxInternLen or beyond maxInterned
@@ -117,6 +127,9 @@ const (
 	maxInternLen = 64
 	maxInterned  = 1024
 )
+
+// maxSharedText bounds the inputs whose strings share one allocation.
+const maxSharedText = 64 << 10
 
 // errorf returns a *SyntaxError located at byte offset off. Line and column are
 // computed here, once, so the scanner does not track them on the hot path.
@@ -407,7 +420,12 @@ func (d *decoder) str() (string, error) {
 		c := d.data[i]
 		switch {
 		case c == '"':
-			s := string(d.data[d.pos:i])
+			var s string
+			if d.text != "" {
+				s = d.text[d.pos:i]
+			} else {
+				s = string(d.data[d.pos:i])
+			}
 			d.pos = i + 1
 			return s, nil
 		case c == '\\':
