@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"sync"
 
 	"github.com/objectaligner/oagen/jsonval"
@@ -193,7 +194,8 @@ func readLines(in io.Reader, limit int64, emit func(stdioLine) bool) error {
 }
 
 // writeLines writes every result as one line, flushing whenever no further
-// result is ready.
+// result is ready (after letting the workers run once, so that responses
+// finishing together share one write).
 func writeLines(out io.Writer, results <-chan []byte) error {
 	w := bufio.NewWriterSize(out, 1<<16)
 	var err error
@@ -202,7 +204,10 @@ func writeLines(out io.Writer, results <-chan []byte) error {
 			_, err = w.Write(append(res, '\n'))
 		}
 		if err == nil && len(results) == 0 {
-			err = w.Flush()
+			runtime.Gosched()
+			if len(results) == 0 {
+				err = w.Flush()
+			}
 		}
 	}
 	if err == nil {

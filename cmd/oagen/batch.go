@@ -230,7 +230,7 @@ func (b *batchInput) next() (*inputLine, error) {
 			skipped += size
 			continue
 		}
-		return &inputLine{seq: b.n, line: line, tooLong: tooLong, size: skipped + size, out: make(chan scored, 1)}, nil
+		return &inputLine{seq: b.n, line: line, tooLong: tooLong, size: skipped + size}, nil
 	}
 }
 
@@ -246,7 +246,9 @@ func (b *batchInput) score(jobs int, emit func(scored) error) error {
 	if err := emit(*b.first); err != nil {
 		return err
 	}
-	jobs = max(jobs, 1)
+	if jobs <= 1 {
+		return b.scoreInline(emit)
+	}
 	work := make(chan *inputLine, jobs*4)
 	order := make(chan *inputLine, jobs*4)
 	var wg sync.WaitGroup
@@ -274,6 +276,7 @@ func (b *batchInput) score(jobs int, emit func(scored) error) error {
 				readErr <- err
 				return
 			}
+			j.out = make(chan scored, 1)
 			select {
 			case order <- j:
 			case <-stop:
@@ -297,6 +300,23 @@ func (b *batchInput) score(jobs int, emit func(scored) error) error {
 		return fmt.Errorf("reading input: %w", err)
 	}
 	return emitErr
+}
+
+// scoreInline is score with one job: each line is read, scored and emitted
+// in turn on the calling goroutine, with no hand-off between goroutines.
+func (b *batchInput) scoreInline(emit func(scored) error) error {
+	for {
+		j, err := b.next()
+		if j == nil {
+			if err != nil {
+				return fmt.Errorf("reading input: %w", err)
+			}
+			return nil
+		}
+		if err := emit(j.score(b.ls)); err != nil {
+			return err
+		}
+	}
 }
 
 // readLine reads one line without its line terminator; size is the number
