@@ -69,11 +69,14 @@ type workspace struct {
 
 	// Referential pre-pass (ref.go, wlgraph.go): the gold's id set of
 	// checkGold, the candidate id sets per scope, a data walk buffer, the
-	// data path of a record row, and the WL graphs of both sides.
+	// data path of a record row, the record lists of a derivation, and the
+	// WL graphs of both sides.
 	goldIDs  idSet
 	candSets []idSet
 	walkBuf  []jsonval.Value
 	rowPath  []pathTok
+	records  pathWalk        // the gold records of the scope being derived
+	recP     []jsonval.Value // its candidate records
 	wlg      wlScratch
 }
 

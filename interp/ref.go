@@ -73,13 +73,28 @@ func (l located) ptr() string { return pointerOf(l.toks) }
 // out, not a string per value).
 func walkPath(v jsonval.Value, prefix []pathTok, p ir.Path, out []located) []located {
 	w := pathWalk{out: out}
-	w.walk(v, append(make([]pathTok, 0, len(prefix)+len(p)), prefix...), p)
+	w.step(v, append(make([]pathTok, 0, len(prefix)+len(p)), prefix...), p)
 	for i := range w.out[len(out):] {
 		l := &w.out[len(out)+i]
 		l.toks = w.arena[w.offs[i] : w.offs[i]+len(l.toks) : w.offs[i]+len(l.toks)]
 	}
 	return w.out
 }
+
+// walk is walkPath on the storage of w, reused from the previous walk: the
+// result is valid until the next walk or clear.
+func (w *pathWalk) walk(v jsonval.Value, p ir.Path) []located {
+	w.out, w.arena, w.offs = w.out[:0], w.arena[:0], w.offs[:0]
+	w.step(v, w.cur[:0], p)
+	for i := range w.out {
+		l := &w.out[i]
+		l.toks = w.arena[w.offs[i] : w.offs[i]+len(l.toks) : w.offs[i]+len(l.toks)]
+	}
+	return w.out
+}
+
+// clear drops the values of the last walk (for the collector).
+func (w *pathWalk) clear() { clear(w.out) }
 
 // pathWalk is the state of walkPath: the tokens of every value found are
 // appended to one arena; offs holds their offsets until the arena stops
@@ -88,9 +103,10 @@ type pathWalk struct {
 	out   []located
 	arena []pathTok
 	offs  []int
+	cur   []pathTok // the path being walked (reused storage)
 }
 
-func (w *pathWalk) walk(v jsonval.Value, cur []pathTok, p ir.Path) {
+func (w *pathWalk) step(v jsonval.Value, cur []pathTok, p ir.Path) {
 	for len(p) > 0 {
 		e := p[0]
 		p = p[1:]
@@ -109,7 +125,7 @@ func (w *pathWalk) walk(v jsonval.Value, cur []pathTok, p ir.Path) {
 				return
 			}
 			for i, el := range v.Arr {
-				w.walk(el, append(cur, pathTok{i: i, idx: true}), p)
+				w.step(el, append(cur, pathTok{i: i, idx: true}), p)
 			}
 			return
 		case ir.EdgePrefix:
@@ -288,8 +304,13 @@ func concatPath(a, b ir.Path) ir.Path {
 // deriveScope derives the bijection of one scope (docs/SCORING.md §7.5).
 func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	recNode := c.s.schema.Root.At(sc.RecordPath)
-	recG := walkPath(c.goldRoot, nil, sc.RecordPath, nil)
-	recP := walkValues(c.candRoot, sc.RecordPath)
+	// The record lists live in the workspace: they do not outlive the
+	// derivation.
+	recG := c.records.walk(c.goldRoot, sc.RecordPath)
+	c.recP = appendWalk(c.recP[:0], c.candRoot, sc.RecordPath)
+	recP := c.recP
+	defer c.records.clear()
+	defer clear(recP)
 	n, m := len(recG), len(recP)
 	b := &bijection{m: map[idKey]mapped{}}
 	if n == 0 && m == 0 {
