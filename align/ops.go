@@ -54,9 +54,10 @@ type Op struct {
 	rename bool // a rename of WalkOptions.Complete (the walk's bookkeeping)
 }
 
-// Site locates an operation in the candidate value it was computed for, as
-// opposed to Path, which names the gold key of an object step and the
-// position in the aligned entry sequence of an array step (docs/SCORING.md §8.4).
+// Site locates an operation in the candidate value it was computed for. In
+// the candidate-space walk Path is derived from it (docs/SCORING.md §8.4);
+// in the reference's walk Path names the gold key of an object step and the
+// position in the aligned entry sequence of an array step.
 //
 // Pointer is an RFC 6901 JSON Pointer into that candidate, before any
 // operation is applied: for a replace or a remove, the value replaced or
@@ -66,9 +67,15 @@ type Op struct {
 // array's length to append). Adds before the same element go in the order of
 // their Seq (their positions in the aligned entry sequence; an object's adds,
 // the entry positions of their keys).
+//
+// Entry is the operation's place in the match tree: its path with the gold
+// key of every object step and the entry position of every array step, the
+// path the reference profile shows (a report links a fix to the row of the
+// alignment it belongs to by it).
 type Site struct {
 	Pointer string
 	Seq     int
+	Entry   string
 }
 
 // AppendJSON appends the JSON object of an operation to dst:

@@ -103,7 +103,35 @@ func Walk(root *Match, gold, pred jsonval.Value, opts WalkOptions) []Op {
 	}
 	w := walker{granularity: opts.Granularity, cand: opts.Candidate, complete: opts.Candidate && opts.Complete}
 	w.node(root, "", "", gold, pred, "", 1.0, &w.ops)
+	if w.cand {
+		for i := range w.ops {
+			o := &w.ops[i]
+			o.Site.Entry, o.Path = o.Path, candidatePath(o)
+		}
+	}
 	return w.ops
+}
+
+// candidatePath is the path of an operation of the candidate-space walk
+// (docs/SCORING.md §8.4): the JSON Pointer, in the candidate as it is, where
+// the edit applies — its Site's pointer (an existing element by its
+// candidate index, a missing one by the index it would be inserted at, a
+// missing member by the key it would be added under), except for a missing
+// element of an unordered list, named by the list.
+func candidatePath(o *Op) string {
+	if o.Kind == KindListItemMissing {
+		return parentPointer(o.Site.Pointer)
+	}
+	return o.Site.Pointer
+}
+
+// parentPointer returns the pointer of the value holding the one at ptr
+// ("" for the root and its children).
+func parentPointer(ptr string) string {
+	if i := strings.LastIndexByte(ptr, '/'); i >= 0 {
+		return ptr[:i]
+	}
+	return ""
 }
 
 type walker struct {

@@ -425,8 +425,10 @@ func renderOpLine(dst []byte, tp *compiledTemplate, a *argSet, o *align.Op, rank
 			a.setFloat(slotConfidence, o.Confidence)
 		case slotConfidencePct:
 			a.setFloat(slotConfidencePct, 100*o.Confidence)
-		case slotPath, slotListPath, slotGoldPath:
+		case slotPath, slotGoldPath:
 			a.setString(sg.slot, displayPath(o.Path, p))
+		case slotListPath:
+			a.setString(slotListPath, displayPath(listPath(o, p), p))
 		case slotKey, slotGoldKey:
 			a.setString(sg.slot, lastPointerToken(o.Path))
 		case slotPredPath:
@@ -475,6 +477,19 @@ func displayPath(path string, p Profile) string {
 		return "/"
 	}
 	return path
+}
+
+// listPath is the path of the list an element fix of an unordered list
+// is in: in the default profile an extraneous element and a replaced one
+// are named by their candidate index (docs/SCORING.md §8.4), so the list is
+// the path's parent; otherwise the operation's path is the list's.
+func listPath(o *align.Op, p Profile) string {
+	if p == ProfileDefault && (o.Kind == align.KindListItemExcess || o.Kind == align.KindPrimitiveReplaceReorder) {
+		if i := strings.LastIndexByte(o.Path, '/'); i >= 0 {
+			return o.Path[:i]
+		}
+	}
+	return o.Path
 }
 
 // opPredPath is the candidate-side path of an operation: for a rename's add

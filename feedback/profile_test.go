@@ -36,7 +36,7 @@ func TestFeedbackDefaultProfile(t *testing.T) {
 		mkOp(t, "add", align.KindListItemMissing, "/people", 0.4, `{"id":6,"name":"Eve"}`, `{"id":6,"name":"Eve"}`, ""),
 		mkOp(t, "replace", align.KindPrimitiveReplace, "/name", 0.3, `"Eve"`, `"Eve"`, `"Eva"`),
 		mkOp(t, "remove", align.KindListItemRemove, "/tags/1", 0.2, "", "", `true`),
-		mkOp(t, "replace", align.KindPrimitiveReplaceReorder, "/tags", 0.1, `12.0`, `12.0`, `null`),
+		mkOp(t, "replace", align.KindPrimitiveReplaceReorder, "/tags/0", 0.1, `12.0`, `12.0`, `null`),
 	}
 	o := DefaultFeedbackOptions()
 	o.Unlimited = true
@@ -46,34 +46,38 @@ func TestFeedbackDefaultProfile(t *testing.T) {
 		`1. /people: array is missing item {"id": 6, "name": "Eve"}. Adding it recovers +0.400.`,
 		`2. /name: expected "Eve", got "Eva". Fixing this recovers +0.300.`,
 		`3. /tags/1: extraneous array item true. Removing it recovers +0.200.`,
-		`4. inside array /tags: replace item null with 12. Fixing this recovers +0.100.`,
+		`4. /tags/0: replace item null with 12 (unordered array /tags). Fixing this recovers +0.100.`,
 		`The deficit is spread across multiple issue types (missing array item, value, extraneous array item).`,
 	}, "\n")
 	if fb.Text != want {
 		t.Errorf("got:\n%s\nwant:\n%s", fb.Text, want)
 	}
 	o.Profile = ProfileReference
+	ops[3].Path = "/tags" // the reference names an unordered list's element by the list (docs/SCORING.md §8.4)
 	if fb := render(t, 0, ops, o); !strings.Contains(fb.Text, "list is missing item {'id': 6, 'name': 'Eve'}") ||
+		!strings.Contains(fb.Text, "inside list /tags: replace item None with 12.0.") ||
 		!strings.Contains(fb.Text, "(missing-list-item, primitive-value, extraneous-list-item)") {
 		t.Errorf("reference profile:\n%s", fb.Text)
 	}
 }
 
 // TestFeedbackRootPath: the default profile shows the root's empty path as
-// "/" (its lines read "1. /: …", not "1. : …"); the reference keeps it empty.
+// "/" (its lines read "1. /: …", not "1. : …"), also as the list of an
+// element of an unordered root array; the reference keeps it empty.
 func TestFeedbackRootPath(t *testing.T) {
-	ops := []align.Op{
-		mkOp(t, "replace", align.KindPrimitiveReplace, "", 0.6, `"a"`, `"a"`, `"b"`),
-		mkOp(t, "replace", align.KindPrimitiveReplaceReorder, "", 0.4, `"c"`, `"c"`, `"d"`),
-	}
 	o := DefaultFeedbackOptions()
 	for _, c := range []struct {
-		p    Profile
-		want []string
+		p       Profile
+		reorder string // the path of the unordered list's element fix
+		want    []string
 	}{
-		{ProfileDefault, []string{`1. /: expected "a", got "b".`, `2. inside array /: replace item "d" with "c".`}},
-		{ProfileReference, []string{`1. : expected 'a', got 'b'.`, `2. inside list : replace item 'd' with 'c'.`}},
+		{ProfileDefault, "/1", []string{`1. /: expected "a", got "b".`, `2. /1: replace item "d" with "c" (unordered array /).`}},
+		{ProfileReference, "", []string{`1. : expected 'a', got 'b'.`, `2. inside list : replace item 'd' with 'c'.`}},
 	} {
+		ops := []align.Op{
+			mkOp(t, "replace", align.KindPrimitiveReplace, "", 0.6, `"a"`, `"a"`, `"b"`),
+			mkOp(t, "replace", align.KindPrimitiveReplaceReorder, c.reorder, 0.4, `"c"`, `"c"`, `"d"`),
+		}
 		o.Profile = c.p
 		fb := render(t, 0, ops, o)
 		for _, w := range c.want {

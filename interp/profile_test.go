@@ -349,19 +349,59 @@ func sameSkeleton(got, want []align.Op, tol float64) bool {
 	if len(got) != len(want) {
 		return false
 	}
-	for i := range got {
-		g, w := got[i], want[i]
-		if g.Path != w.Path || g.PairID != w.PairID || math.Abs(g.Delta-w.Delta) > tol {
-			return false
+	// The default profile names places in the candidate's coordinates
+	// (docs/SCORING.md §8.4), the reference by entry position, and ranks
+	// ties by path: the operations are matched as a multiset, by their
+	// places up to array indices (samePlace).
+	used := make([]bool, len(want))
+	for _, g := range got {
+		found := false
+		for j, w := range want {
+			if used[j] || !samePlace(g, w) || g.PairID != w.PairID || math.Abs(g.Delta-w.Delta) > tol {
+				continue
+			}
+			nullPair := g.Kind == align.KindNullValueReplace && g.Op == "replace" &&
+				(w.Kind == align.KindListItemAdd || w.Kind == align.KindListItemRemove ||
+					w.Kind == align.KindListItemMissing || w.Kind == align.KindListItemExcess)
+			if !nullPair && (g.Op != w.Op || g.Kind != w.Kind) {
+				continue
+			}
+			used[j], found = true, true
+			break
 		}
-		nullPair := g.Kind == align.KindNullValueReplace && g.Op == "replace" &&
-			(w.Kind == align.KindListItemAdd || w.Kind == align.KindListItemRemove ||
-				w.Kind == align.KindListItemMissing || w.Kind == align.KindListItemExcess)
-		if !nullPair && (g.Op != w.Op || g.Kind != w.Kind) {
+		if !found {
 			return false
 		}
 	}
 	return true
+}
+
+// skeletonPath is an operation's path up to array indices: every index is
+// "*".
+func skeletonPath(o align.Op) string {
+	toks := strings.Split(o.Path, "/")
+	for i, t := range toks {
+		if t != "" && strings.Trim(t, "0123456789") == "" {
+			toks[i] = "*"
+		}
+	}
+	return strings.Join(toks, "/")
+}
+
+// samePlace reports whether the default profile's operation g and the
+// reference's w name the same place up to array indices: the default
+// profile names an unordered list's element by its candidate index where
+// the reference names the list (docs/SCORING.md §8.4).
+func samePlace(g, w align.Op) bool {
+	gp, wp := skeletonPath(g), skeletonPath(w)
+	if gp == wp {
+		return true
+	}
+	switch g.Kind {
+	case align.KindListItemExcess, align.KindPrimitiveReplaceReorder, align.KindBranchReplace, align.KindNullValueReplace:
+		return gp == wp+"/*"
+	}
+	return false
 }
 
 // withoutUnmatchedZeroListOps returns a without its list element additions
@@ -374,7 +414,7 @@ func withoutUnmatchedZeroListOps(a, b []align.Op) []align.Op {
 		}
 		return false
 	}
-	key := func(o align.Op) string { return o.Op + " " + string(o.Kind) + " " + o.Path }
+	key := func(o align.Op) string { return o.Op + " " + string(o.Kind) + " " + skeletonPath(o) }
 	inB := map[string]int{}
 	for _, o := range b {
 		if zeroListOp(o) {

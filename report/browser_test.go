@@ -199,13 +199,19 @@ func TestBrowserReport(t *testing.T) {
 		t.Errorf("bijection = %q", got)
 	}
 	fixes := `Array.from(document.querySelectorAll('#case-view ol.fixes li')).map(li => li.dataset.path)`
-	if got := browsertest.Eval[[]string](t, b, fixes); !slices.Equal(got, []string{"/agenda/0", "/agenda/2", "/period/1", "/people", "/agenda/3"}) {
+	if got := browsertest.Eval[[]string](t, b, fixes); !slices.Equal(got, []string{"/agenda/0", "/agenda/2", "/period/1", "/people", "/agenda/2"}) {
 		t.Errorf("fixes = %q", got)
 	}
 	// A click on a fix marks its row.
 	b.Do(t, chromedp.Click(chromedp.CSS(`#case-view ol.fixes li:nth-child(3)`)))
 	if got := browsertest.Eval[string](t, b, `Array.from(document.querySelectorAll('#case-view tr.flash')).map(r => r.dataset.path).join()`); got != "/period/1" {
 		t.Errorf("marked rows = %q, want /period/1", got)
+	}
+	// The fifth fix names the candidate's /agenda/2 (docs/SCORING.md §8.4); its
+	// row in the alignment is the entry /agenda/3.
+	b.Do(t, chromedp.Click(chromedp.CSS(`#case-view ol.fixes li:nth-child(5)`)))
+	if got := browsertest.Eval[string](t, b, `Array.from(document.querySelectorAll('#case-view tr.flash')).map(r => r.dataset.path).join()`); got != "/agenda/3" {
+		t.Errorf("marked rows = %q, want /agenda/3", got)
 	}
 
 	// A candidate of another kind than the gold has nothing to align.

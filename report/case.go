@@ -117,9 +117,12 @@ type Fix struct {
 	Rank int `json:"r"`
 	// Kind is the repair operation's kind (align.OpKind).
 	Kind string `json:"k"`
-	// Path is the operation's JSON Pointer (a row's Path, or the list's
-	// for a fix inside a reordered list).
+	// Path is the operation's JSON Pointer, where the fix applies in the
+	// candidate (docs/SCORING.md §8.4).
 	Path string `json:"p"`
+	// Row is the Path of the row the fix belongs to (the list's for a fix
+	// of an unordered list's element), when it is not Path.
+	Row string `json:"w,omitempty"`
 	// Delta is the part of 1 − score the fix recovers.
 	Delta float64 `json:"d"`
 	// Text is the feedback line.
@@ -168,7 +171,11 @@ func NewCaseView(res *interp.Result, ops []align.Op, fo feedback.FeedbackOptions
 		if e.Silent {
 			continue
 		}
-		v.Fixes = append(v.Fixes, Fix{Rank: e.Rank, Kind: string(e.Op.Kind), Path: e.Op.Path, Delta: e.Op.Delta, Text: e.Text})
+		f := Fix{Rank: e.Rank, Kind: string(e.Op.Kind), Path: e.Op.Path, Delta: e.Op.Delta, Text: e.Text}
+		if e.Op.Site != nil && e.Op.Site.Entry != f.Path {
+			f.Row = e.Op.Site.Entry
+		}
+		v.Fixes = append(v.Fixes, f)
 	}
 	return v, nil
 }
