@@ -6,19 +6,28 @@ package genrt
 // this package still runs it and that it is not newer than this package:
 //
 //	const (
-//		_ = genrt.EnforceVersion(4 - genrt.MinVersion) // the generated code is recent enough
-//		_ = genrt.EnforceVersion(genrt.MaxVersion - 4) // this package is recent enough
+//		_ = genrt.EnforceVersion(5 - genrt.MinVersion) // the generated code is recent enough
+//		_ = genrt.EnforceVersion(genrt.MaxVersion - 5) // this package is recent enough
 //	)
 //
 // A negative constant does not convert to EnforceVersion, so code generated
 // outside the window fails to compile ("constant -1 overflows
-// genrt.EnforceVersion") instead of miscomputing scores. A change that
-// generated code can ignore (a new helper) leaves the versions alone; a
-// change to what existing generated code calls raises GenVersion and, when
-// older code can no longer run, MinVersion.
+// genrt.EnforceVersion") instead of miscomputing scores. The window
+// [MinVersion, MaxVersion] is at least two versions wide: code that an
+// older oagen generated keeps building after its module is upgraded, until
+// it is regenerated (internal/genwindow builds a file generated at
+// MinVersion against this package). A change that generated code can ignore
+// (a new helper) leaves the versions alone; a change to what generated code
+// calls raises GenVersion and keeps what code of MinVersion calls; only a
+// change that breaks such code raises MinVersion, and never past
+// GenVersion - 1.
+//
+// Version 5: the JSON entry points take their interpreter from
+// interp.JSONFallback, and the support functions a file shares among its
+// roots carry a root's prefix (several oagen gen runs into one package).
 const (
 	// GenVersion is the contract version that oagen gen writes.
-	GenVersion = 4
+	GenVersion = 5
 	// MinVersion is the oldest contract version this package still runs.
 	MinVersion = 4
 	// MaxVersion is the newest contract version this package runs.
@@ -32,4 +41,6 @@ type EnforceVersion uint
 const (
 	_ = EnforceVersion(GenVersion - MinVersion)
 	_ = EnforceVersion(MaxVersion - GenVersion)
+	// The window holds the previous contract too.
+	_ = EnforceVersion(GenVersion - 1 - MinVersion)
 )

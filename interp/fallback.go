@@ -1,0 +1,42 @@
+package interp
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/align/genrt"
+	"github.com/objectaligner/oagen/jsonval"
+)
+
+// JSONFallback returns the interpreter behind the JSON entry points of a
+// generated scorer (genrt.JSON's Fallback): the schema text, compiled with
+// the default options on the first call and only once; a compile error
+// names file. Every root of a generated package calls it with its own
+// embedded schema, so the package declares no adapter type of its own.
+func JSONFallback(schema, file string) func() (genrt.Fallback, error) {
+	return sync.OnceValues(func() (genrt.Fallback, error) {
+		sc, err := Compile([]byte(schema), file, Options{})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
+		return fallback{sc}, nil
+	})
+}
+
+// fallback adapts a Scorer to genrt.Fallback.
+type fallback struct{ sc *Scorer }
+
+func (f fallback) Score(g, p jsonval.Value) (float64, error) { return f.sc.Score(g, p) }
+
+func (f fallback) Repair(g, p jsonval.Value) ([]align.Op, error) {
+	r, err := f.sc.Align(g, p)
+	if err != nil {
+		return nil, err
+	}
+	return r.Repair(RepairOptions{})
+}
+
+func (f fallback) Valid(v jsonval.Value) bool { return f.sc.Validate(v) == nil }
+
+func (f fallback) Limits() align.Limits { return f.sc.Options().Limits }
