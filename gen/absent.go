@@ -145,11 +145,11 @@ func primitiveLiteral(k vkind, x jsonval.Value) (string, error) {
 }
 
 // absentName is the name of the filling function of object node t.
-func (e *emitter) absentName(t *tnode) string { return e.n("Absent" + strconv.Itoa(t.id)) }
+func (e *emitter) absentName(t *tnode) string { return e.decl("Absent "+t.path, "Absent"+t.path) }
 
 // defaultName is the name of the variable holding property i's default.
 func (e *emitter) defaultName(t *tnode, i int) string {
-	return e.n(fmt.Sprintf("Default%d_%d", t.id, i))
+	return e.decl("Default "+t.path+" "+t.props[i].name, "Default"+t.path+t.props[i].field)
 }
 
 // emitAbsent writes the defaults of object node t's properties and its

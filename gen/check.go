@@ -129,7 +129,7 @@ func (e *emitter) ownChecks(t *tnode, v string) []string {
 			fail(fmt.Sprintf("genrt.MaxLength(%s, %d)", v, k))
 		}
 		if p, ok := keyword(n, "pattern"); ok && p.Kind == jsonval.String {
-			fail(fmt.Sprintf("genrt.Pattern(%s, %s, %q)", v, e.pattern(p.S), p.S))
+			fail(fmt.Sprintf("genrt.Pattern(%s, %s, %q)", v, e.pattern(t, p.S), p.S))
 		}
 	case kInt, kFloat:
 		for i, k := range []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"} {
@@ -187,9 +187,9 @@ func (e *emitter) ownChecks(t *tnode, v string) []string {
 		if vals, ok := keyword(n, "enum"); ok && vals.Kind == jsonval.Array {
 			if lits, ok := stringCases(t, vals); ok {
 				// A switch on the string: no cost for a valid value.
-				out = append(out, fmt.Sprintf("switch %s {\ncase %s:\ndefault:\nreturn genrt.Enum(%s, %s[:])\n}", v, lits, enc(), e.values(vals)))
+				out = append(out, fmt.Sprintf("switch %s {\ncase %s:\ndefault:\nreturn genrt.Enum(%s, %s[:])\n}", v, lits, enc(), e.values(t, vals)))
 			} else {
-				fail(fmt.Sprintf("genrt.Enum(%s, %s[:])", enc(), e.values(vals)))
+				fail(fmt.Sprintf("genrt.Enum(%s, %s[:])", enc(), e.values(t, vals)))
 			}
 		}
 		if c, ok := keyword(n, "const"); ok {
@@ -221,7 +221,7 @@ func (e *emitter) nullCheck(t *tnode) string {
 		return ""
 	}
 	if vals, ok := keyword(t.n, "enum"); ok && vals.Kind == jsonval.Array {
-		return fmt.Sprintf("return genrt.Enum(jsonval.Value{}, %s[:])", e.values(vals))
+		return fmt.Sprintf("return genrt.Enum(jsonval.Value{}, %s[:])", e.values(t, vals))
 	}
 	if c, ok := keyword(t.n, "const"); ok {
 		return fmt.Sprintf("return genrt.Const(jsonval.Value{}, %s)", jsonLiteral(c))
@@ -349,24 +349,26 @@ func (e *emitter) emitCheck(t *tnode) {
 	e.p("}")
 }
 
-// pattern returns the package-level regexp variable of a pattern.
-func (e *emitter) pattern(src string) string {
+// pattern returns the package-level regexp variable of a pattern, named
+// after the first node t that uses it.
+func (e *emitter) pattern(t *tnode, src string) string {
 	if name, ok := e.patterns[src]; ok {
 		return name
 	}
-	name := e.n(fmt.Sprintf("Pattern%d", len(e.patterns)))
+	name := e.decl("Pattern "+src, "Pattern"+t.path)
 	e.patterns[src] = name
 	fmt.Fprintf(&e.aux, "// %s is the pattern %q.\nvar %s = regexp.MustCompile(%q)\n\n", name, src, name, src)
 	return name
 }
 
-// values returns the package-level variable holding the enum values vals.
-func (e *emitter) values(vals jsonval.Value) string {
+// values returns the package-level variable holding the enum values vals,
+// named after the first node t that uses them.
+func (e *emitter) values(t *tnode, vals jsonval.Value) string {
 	key := string(jsonval.AppendJSON(nil, vals))
 	if name, ok := e.patterns["enum "+key]; ok {
 		return name
 	}
-	name := e.n(fmt.Sprintf("Enum%d", len(e.patterns)))
+	name := e.decl("Enum "+key, "Enum"+t.path)
 	e.patterns["enum "+key] = name
 	var lits []string
 	for _, x := range vals.Arr {

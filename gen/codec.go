@@ -9,14 +9,16 @@ import (
 // one per struct or tuple type, one per array node.
 func (e *emitter) encoderName(t *tnode) string {
 	if t.isStruct() {
-		return "oaEncode" + t.base
+		return e.m.ns.shared("Encode "+t.base, e.n("Encode"+t.base))
 	}
-	return e.n("Encode" + t.path)
+	return e.m.ns.shared("Encode "+e.m.prefix+" "+t.path, e.n("Encode"+t.path))
 }
 
 // decoderName is the function decoding non-null values of a struct or tuple
 // type.
-func decoderName(t *tnode) string { return "oaDecode" + t.base }
+func (e *emitter) decoderName(t *tnode) string {
+	return e.m.ns.shared("Decode "+t.base, e.n("Decode"+t.base))
+}
 
 // once reports whether the package-level function name is still to be
 // written, and marks it written (struct types may be shared by the roots of
@@ -113,7 +115,7 @@ func (e *emitter) decoder(t *tnode, nullable bool) string {
 	case nullable:
 		return fmt.Sprintf("func(r *jsonval.Reader, v **%s) bool { return %s }", t.base, e.decodeInto(t, true, "v"))
 	case t.isStruct():
-		return decoderName(t)
+		return e.decoderName(t)
 	case t.kind == kArray || t.kind == kMap:
 		return fmt.Sprintf("func(r *jsonval.Reader, v *%s) bool { return %s }", t.base, e.decodeInto(t, false, "v"))
 	case t.kind == kKinds:
@@ -140,13 +142,14 @@ func (e *emitter) decodeInto(t *tnode, nullable bool, dst string) string {
 
 // emitDecoder emits the decoder of a struct or tuple type (JSON entry
 // points): it reads one value and reports false when the value does not fit
-// the type faithfully (an unknown, repeated or out-of-order member, a
-// missing member the type cannot leave out, a value of another kind).
+// the type faithfully (an unknown or a repeated member, a missing member
+// the type cannot leave out, a value of another kind; members may come in
+// any order).
 func (e *emitter) emitDecoder(t *tnode) {
 	if !t.isStruct() {
 		return
 	}
-	name := decoderName(t)
+	name := e.decoderName(t)
 	if !e.once(name) {
 		return
 	}

@@ -40,14 +40,29 @@ func (e *emitter) p(format string, args ...any) {
 // n is a support name of the root: "oa" + root type name + s.
 func (e *emitter) n(s string) string { return e.m.prefix + s }
 
+// decl is the name of the root's package-level declaration that key stands
+// for: e.n(want), made unique among the package's names on first use.
+// Names derive from schema locations (node paths), never from a traversal
+// counter, so that a change to the schema renames only what it touches.
+func (e *emitter) decl(key, want string) string {
+	return e.m.ns.shared(e.m.prefix+" "+key, e.n(want))
+}
+
 // ctx is the receiver type of the scoring methods.
 func (e *emitter) ctx() string { return e.n("Ctx") }
 
 // num renders a float64 constant as the shortest Go literal denoting it.
 func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
-// pointer is the schema node's JSON Pointer as a URI fragment (#/…).
-func pointer(t *tnode) string { return "#" + t.n.Pos.Pointer }
+// pointer is the schema node's JSON Pointer as a URI fragment (#/…): the
+// location of its $defs entry for a node reached through $ref to one (the
+// node then stands for every use of the entry).
+func pointer(t *tnode) string {
+	if strings.HasPrefix(t.n.Def, "/$defs/") || strings.HasPrefix(t.n.Def, "/definitions/") {
+		return "#" + t.n.Def
+	}
+	return "#" + t.n.Pos.Pointer
+}
 
 // describe is the type (and for leaves the comparator) of a schema node,
 // for doc comments: "string, jaro", "object", "integer or null, exact", …
@@ -246,7 +261,7 @@ func (e *emitter) scoreMember(t *tnode, g, p location, build string) string {
 // generic is the call of genrt.Workspace.Generic (or Member) scoring the
 // JSON values g and p under node t, in canonical form.
 func (e *emitter) generic(t *tnode, fn, g, p, build string) string {
-	return fmt.Sprintf("c.%s(%s[:], %s, %d, genrt.Canon(%s), genrt.Canon(%s), %s)", fn, e.n("Nodes"), e.refs(), t.id, g, p, build)
+	return fmt.Sprintf("c.%s(%s[:], %s, %s, genrt.Canon(%s), genrt.Canon(%s), %s)", fn, e.n("Nodes"), e.refs(), e.nodeID(t), g, p, build)
 }
 
 // refs is the genrt.Refs argument of Generic: the context when the schema
@@ -347,7 +362,7 @@ func (e *emitter) emitMap(t *tnode) {
 	e.p("for o.NextPair() {")
 	e.p("i, j := o.Entry()")
 	if t.mixed() {
-		e.p("o.Set(c.MapMember(%s[:], %s, %d, gk[i], g[gk[i]], p[pk[j]], build))", e.n("Nodes"), e.refs(), t.id)
+		e.p("o.Set(c.MapMember(%s[:], %s, %s, gk[i], g[gk[i]], p[pk[j]], build))", e.n("Nodes"), e.refs(), e.nodeID(t))
 	} else if v := t.value; v == nil {
 		e.p("o.Set(genrt.Value(g[gk[i]], p[pk[j]], build))")
 	} else {
@@ -494,18 +509,31 @@ func (e *emitter) cross(t *tnode) {
 			count[c]++
 		}
 	}
-	var cases []string
-	for i, pp := range t.props {
-		c := class(pp)
-		if count[c] < 2 {
-			continue
+	// Per class with two properties or more: when candidate property j
+	// is of the class, gold property i of the class scores it.
+	var classes []string
+	for _, pp := range t.props {
+		if c := class(pp); count[c] >= 2 && !contains(classes, c) {
+			classes = append(classes, c)
 		}
-		cases = append(cases, fmt.Sprintf("case %d:\nif v, ok := %s(p, j); ok {\no.Set(%s)\ncontinue\n}", i, e.accessor(t, c), e.scoreVal(pp.node, val(pp.node, field(pp, "g")), "v", "build")))
 	}
-	if len(cases) > 0 {
+	for _, c := range classes {
+		all := count[c] == len(t.props) // every gold property is of the class
+		e.p("if v, ok := %s(p, j); ok {", e.accessor(t, c))
 		e.p("switch i {")
-		for _, c := range cases {
-			e.p("%s", c)
+		for i, pp := range t.props {
+			if class(pp) != c {
+				continue
+			}
+			e.p("case %d:", i)
+			e.p("o.Set(%s)", e.scoreVal(pp.node, val(pp.node, field(pp, "g")), "v", "build"))
+			if !all {
+				e.p("continue")
+			}
+		}
+		e.p("}")
+		if all {
+			e.p("continue")
 		}
 		e.p("}")
 	}
@@ -513,8 +541,8 @@ func (e *emitter) cross(t *tnode) {
 	if len(e.m.scopes) > 0 {
 		refs = "c"
 	}
-	e.p("o.Generic(%s[:], %s, %d, %s(g), %s(p))", e.n("Nodes"), refs, t.id, e.encoderName(t), e.encoderName(t))
-	if len(cases) > 0 {
+	e.p("o.Generic(%s[:], %s, %s, %s(g), %s(p))", e.n("Nodes"), refs, e.nodeID(t), e.encoderName(t), e.encoderName(t))
+	if len(classes) > 0 {
 		e.needAccessors(t, count)
 	}
 }
@@ -656,7 +684,7 @@ func (e *emitter) emitTuple(t *tnode) {
 func shares(t *tnode) []string {
 	ws := make([]float64, len(t.props))
 	for i, pp := range t.props {
-		ws[i] = pp.node.n.ValueWeight
+		ws[i] = pp.weight
 	}
 	W := align.PairwiseSum(ws)
 	if W == 0 || len(ws) == 0 {
@@ -670,8 +698,12 @@ func shares(t *tnode) []string {
 }
 
 // objectSpec and arraySpec are the names of the spec variables of a node.
-func (e *emitter) objectSpec(t *tnode) string { return e.n("Object" + strconv.Itoa(t.id)) }
-func (e *emitter) arraySpec(t *tnode) string  { return e.n("Array" + strconv.Itoa(t.id)) }
+func (e *emitter) objectSpec(t *tnode) string { return e.decl("Object "+t.path, "Object"+t.path) }
+func (e *emitter) arraySpec(t *tnode) string  { return e.decl("Array "+t.path, "Array"+t.path) }
+
+// nodeID is the name of the constant holding node t's index in the node
+// table (genrt.Generic).
+func (e *emitter) nodeID(t *tnode) string { return e.decl("Node "+t.path, "Node"+t.path) }
 
 // emitTable emits the specs of the object and array nodes and the node
 // table of genrt.Generic.
@@ -698,7 +730,7 @@ func (e *emitter) emitTable() {
 			var keys, ws []string
 			for _, pp := range t.props {
 				keys = append(keys, strconv.Quote(pp.name))
-				ws = append(ws, num(pp.node.n.ValueWeight))
+				ws = append(ws, num(pp.weight))
 			}
 			n := t.n
 			e.p("// %s is the object node %s (docs/SCORING.md §6).", e.objectSpec(t), pointer(t))
@@ -746,6 +778,16 @@ func (e *emitter) emitTable() {
 			e.p("var %s = genrt.ArraySpec{%s}", e.arraySpec(t), strings.Join(fields, ", "))
 		}
 	}
+	e.p("// The indices of the schema nodes in %s.", e.n("Nodes"))
+	e.p("const (")
+	for i, t := range m.nodes {
+		if i == 0 {
+			e.p("%s = iota", e.nodeID(t))
+		} else {
+			e.p("%s", e.nodeID(t))
+		}
+	}
+	e.p(")")
 	e.p("// %s are the schema nodes, for the pairs of different Go types (genrt.Generic).", e.n("Nodes"))
 	e.p("var %s = [...]genrt.Node{", e.n("Nodes"))
 	for _, t := range m.nodes {
@@ -775,37 +817,37 @@ func (e *emitter) emitTable() {
 				fields = append(fields, "Num: "+strconv.Quote(n.Comparator("invdiff")))
 			}
 		case t.kind == kMap:
-			items := -1
+			items := "-1"
 			switch {
 			case t.value != nil:
-				items = t.value.id
+				items = e.nodeID(t.value)
 			case t.additional != nil:
-				items = t.additional.id
+				items = e.nodeID(t.additional)
 			}
-			fields = append(fields, "Map: true", "Object: &"+e.objectSpec(t), fmt.Sprintf("Items: %d", items))
+			fields = append(fields, "Map: true", "Object: &"+e.objectSpec(t), "Items: "+items)
 			if len(t.patterns) > 0 {
 				var ps []string
 				for _, tp := range t.patterns {
-					ps = append(ps, fmt.Sprintf("{Re: %s, Node: %d}", e.pattern(tp.re), tp.node.id))
+					ps = append(ps, fmt.Sprintf("{Re: %s, Node: %s}", e.pattern(t, tp.re), e.nodeID(tp.node)))
 				}
 				fields = append(fields, "Patterns: []genrt.MapPattern{"+strings.Join(ps, ", ")+"}")
 			}
 		case t.kind == kObject:
 			var ps []string
 			for _, pp := range t.props {
-				ps = append(ps, strconv.Itoa(pp.node.id))
+				ps = append(ps, e.nodeID(pp.node))
 			}
 			fields = append(fields, "Object: &"+e.objectSpec(t), "Props: []int{"+strings.Join(ps, ", ")+"}")
 		case t.kind == kArray:
-			items := -1
+			items := "-1"
 			if t.items != nil {
-				items = t.items.id
+				items = e.nodeID(t.items)
 			}
-			fields = append(fields, "Array: &"+e.arraySpec(t), fmt.Sprintf("Items: %d", items))
+			fields = append(fields, "Array: &"+e.arraySpec(t), "Items: "+items)
 			if len(t.prefix) > 0 {
 				var ps []string
 				for _, pn := range t.prefix {
-					ps = append(ps, strconv.Itoa(pn.id))
+					ps = append(ps, e.nodeID(pn))
 				}
 				fields = append(fields, "Prefix: []int{"+strings.Join(ps, ", ")+"}")
 			}
@@ -813,7 +855,9 @@ func (e *emitter) emitTable() {
 		if n.Threshold != 0 && (t.kind == kString || t.kind == kInt || t.kind == kFloat || t.kind == kKinds) && n.IDScope == "" && n.Ref == "" {
 			fields = append(fields, "Threshold: "+num(n.Threshold))
 		}
-		e.p("%d: {%s}, // %s", t.id, strings.Join(fields, ", "), pointer(t))
+		// No trailing comment: gofmt aligns no column across entries, so
+		// a new node adds lines without realigning others.
+		e.p("%s: {%s},", e.nodeID(t), strings.Join(fields, ", "))
 	}
 	e.p("}")
 }

@@ -222,7 +222,7 @@ func (e *emitter) jsonEntryPoints(src string, schema []byte) {
 	case r.nullable:
 		decode = fmt.Sprintf("func(r *jsonval.Reader, x *%s) bool { return r.Next() != jsonval.Null && %s(r, %s) }", T, e.decoder(r, false), e.rootArg("x"))
 	case r.isStruct():
-		decode = decoderName(r)
+		decode = e.decoderName(r)
 	case r.kind == kArray || r.kind == kMap:
 		decode = fmt.Sprintf("func(r *jsonval.Reader, x *%s) bool { return %s(r, (*%s)(x)) }", T, e.decoder(r, false), r.base)
 	case r.base == T:
@@ -236,25 +236,6 @@ func (e *emitter) jsonEntryPoints(src string, schema []byte) {
 		if e.rootArg("x") == "x" {
 			check = e.checkName(r)
 		}
-	}
-	if e.once("oaFallback") {
-		e.p(`// oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).
-type oaFallback struct{ sc *interp.Scorer }
-
-func (f oaFallback) Score(g, p jsonval.Value) (float64, error) { return f.sc.Score(g, p) }
-
-func (f oaFallback) Repair(g, p jsonval.Value) ([]align.Op, error) {
-	r, err := f.sc.Align(g, p)
-	if err != nil {
-		return nil, err
-	}
-	return r.Repair(interp.RepairOptions{})
-}
-
-func (f oaFallback) Valid(v jsonval.Value) bool { return f.sc.Validate(v) == nil }
-
-func (f oaFallback) Limits() align.Limits { return f.sc.Options().Limits }
-`)
 	}
 	e.p(`// %[2]sSchema is the schema %[3]s, for the interpreter behind the JSON entry points.
 const %[2]sSchema = %[4]s
@@ -270,13 +251,7 @@ var %[2]sJSON = genrt.JSON[%[1]s]{
 	Repair:  %[2]sRepair,
 	Scopes:  %[8]d,
 	Damerau: %[9]v,
-	Fallback: sync.OnceValues(func() (genrt.Fallback, error) {
-		sc, err := interp.Compile([]byte(%[2]sSchema), %[3]q, interp.Options{})
-		if err != nil {
-			return nil, fmt.Errorf("%%s: %%w", %[3]q, err)
-		}
-		return oaFallback{sc}, nil
-	}),
+	Fallback: interp.JSONFallback(%[2]sSchema, %[3]q),
 }
 
 // Score%[1]sJSON scores two JSON texts under %[3]s. Any candidate gets the

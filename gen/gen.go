@@ -92,8 +92,16 @@
 // and the interpreter's resource limits (a conservative bound,
 // genrt.WithinLimits) and scores them with the typed code. Every other pair
 // is scored by the interpreter, compiled once from the schema embedded in
-// the generated file, so the JSON entry points return exactly its score or
-// error. ScoreTJSONDetail reports which path ran.
+// the generated file (interp.JSONFallback), so the JSON entry points return
+// exactly its score or error. ScoreTJSONDetail reports which path ran.
+//
+// # Several roots in one package
+//
+// The files of any number of runs build in one package: besides its types
+// and exported functions, a file declares only names prefixed oa<T> (the
+// codecs of a struct type shared by the roots of one GenerateTypes call
+// carry the first root's prefix), and what roots have in common is in the
+// support packages.
 //
 // # Existing Go types
 //
@@ -306,7 +314,7 @@ func declareTypes(f *jen.File, m *model, schemaFile string) {
 			var fields []jen.Code
 			var flags []string
 			for _, pp := range t.props {
-				if d := pp.node.n.Description; d != "" && pp.node.named == nil {
+				if d := pp.doc; d != "" && pp.node.named == nil {
 					for _, l := range docLines(d) {
 						fields = append(fields, jen.Comment(l))
 					}

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -138,6 +139,10 @@ type tprop struct {
 	node      *tnode
 	rep       rep
 	omit      omitRule // repShape: when encoding/json leaves the field out
+	// weight and doc are the property's valueWeight and description: its
+	// own, where node may be shared by several uses of a $defs entry.
+	weight float64
+	doc    string
 }
 
 // omitRule is encoding/json's rule for leaving a field out.
@@ -163,6 +168,8 @@ type model struct {
 	// type of a $defs entry among its uses.
 	types []*gotype
 	byDef map[string]*tnode
+	// uses are the nodes built for each Def (see sameDefinition).
+	uses map[string][]*tnode
 	// shapes describes existing Go types (GenerateTypes); nil when the
 	// generator declares the types.
 	shapes map[*ir.Node]goshape.Shape
@@ -173,14 +180,31 @@ type namespace struct {
 	names   map[string]bool // types, constants and support declarations
 	paths   map[string]bool // node paths (method names)
 	written map[string]bool // functions shared by the roots of the package, once written
+	// funcs are the names of the functions shared by the roots of one
+	// generated file (the codecs of a struct type), by what they do.
+	funcs map[string]string
 }
 
 func newNamespace() *namespace {
-	return &namespace{names: map[string]bool{}, paths: map[string]bool{}}
+	return &namespace{names: map[string]bool{}, paths: map[string]bool{}, funcs: map[string]string{}}
+}
+
+// shared returns the name of the package-level function that key stands
+// for: want (made unique among the package's names) on the first call, the
+// same name on every later one. A function shared by the roots of one file
+// carries the prefix of the root that first needs it, so files generated
+// by separate runs into one package declare disjoint names.
+func (ns *namespace) shared(key, want string) string {
+	if name, ok := ns.funcs[key]; ok {
+		return name
+	}
+	name := unique(want, ns.names)
+	ns.funcs[key] = name
+	return name
 }
 
 func buildModel(s *ir.Schema, typeName string, ns *namespace, shapes map[*ir.Node]goshape.Shape) (*model, error) {
-	m := &model{schema: s, byNode: map[*ir.Node]*tnode{}, ns: ns, typ: typeName, prefix: "oa" + typeName, byDef: map[string]*tnode{}, shapes: shapes}
+	m := &model{schema: s, byNode: map[*ir.Node]*tnode{}, ns: ns, typ: typeName, prefix: "oa" + typeName, byDef: map[string]*tnode{}, uses: map[string][]*tnode{}, shapes: shapes}
 	if shapes == nil {
 		ns.names[typeName] = true
 	}
@@ -245,6 +269,12 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 	if n.Union != nil {
 		return nil, fmt.Errorf("%s: a union (%s of %d schemas) is not supported by oagen gen yet; the interpreter scores it (docs/SCORING.md §1.8)", n.Pos, n.Union.Keyword, len(n.Union.Branches))
 	}
+	if o := m.sameDefinition(n); o != nil {
+		// Another use of a $defs entry that scores alike: one function
+		// for every use.
+		m.byNode[n] = o
+		return o, nil
+	}
 	t := &tnode{n: n, id: len(m.nodes), nullable: n.Types&ir.TNull != 0}
 	nonNull := n.Types &^ ir.TNull
 	switch {
@@ -301,6 +331,7 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 	}()
 	m.nodes = append(m.nodes, t)
 	m.byNode[n] = t
+	m.uses[n.Def] = append(m.uses[n.Def], t)
 	if m.shapes != nil {
 		t.path = unique(path, m.ns.paths)
 		return t, m.existingNode(t)
@@ -369,7 +400,7 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 			if err != nil {
 				return nil, err
 			}
-			tp := &tprop{name: p.Name, field: fields[i], node: sub}
+			tp := &tprop{name: p.Name, field: fields[i], node: sub, weight: p.Node.ValueWeight, doc: p.Node.Description}
 			switch {
 			case req[p.Name] && sub.nullable:
 				tp.rep = repNullPtr
@@ -470,6 +501,46 @@ func (m *model) mixedMap(t *tnode, name string) error {
 		t.additional = sub
 	}
 	return nil
+}
+
+// sameDefinition returns the node already built for another use of n's
+// $defs entry that n can share: the same keywords but those its parent
+// reads (valueWeight) and the annotations (title, description, $comment),
+// and for existing Go types the same Go type. nil when there is none. A
+// node carrying idScope or ref is never shared (its scope is its own).
+func (m *model) sameDefinition(n *ir.Node) *tnode {
+	if n.IDScope != "" || n.Ref != "" {
+		return nil
+	}
+	for _, o := range m.uses[n.Def] {
+		if o.n == n || !scoresAlike(o.n, n) {
+			continue
+		}
+		if m.shapes != nil && !reflect.DeepEqual(m.shapes[o.n], m.shapes[n]) {
+			continue
+		}
+		return o
+	}
+	return nil
+}
+
+// scoresAlike reports whether two nodes are equal but for what their
+// parents read of them (valueWeight) and their annotations and positions.
+func scoresAlike(a, b *ir.Node) bool {
+	own := func(n *ir.Node) ir.Node {
+		c := *n
+		c.ValueWeight, c.Title, c.Description, c.Pos = 0, "", "", ir.Position{}
+		c.Keywords = nil
+		for _, kw := range n.Keywords {
+			switch kw.Key {
+			case "valueWeight", "title", "description", "$comment", "$ref", "examples":
+			default:
+				c.Keywords = append(c.Keywords, kw)
+			}
+		}
+		return c
+	}
+	return reflect.DeepEqual(own(a), own(b))
 }
 
 // closedObject reports whether an object node without properties admits
@@ -580,7 +651,7 @@ func (m *model) existingNode(t *tnode) error {
 			if err != nil {
 				return err
 			}
-			tp := &tprop{name: p.Name, field: f.Access, node: sub, rep: repShape}
+			tp := &tprop{name: p.Name, field: f.Access, node: sub, rep: repShape, weight: p.Node.ValueWeight, doc: p.Node.Description}
 			switch {
 			case f.OmitZero && sub.kind == kObject && !sub.ptr:
 				return fmt.Errorf("%s: omitzero on a struct field (%s.%s) is not supported by oagen gen", p.Node.Pos, t.base, f.Access)

@@ -430,7 +430,7 @@ func (e *emitter) emitGraph(ts *tscope) {
 	e.p("genrt.Vertices(gr, &%s, side)", st)
 	for gi, g := range ts.groups {
 		cw, cleaf := e.walker(m.root, g.carrier)
-		e.p("// Carrier group %d: %s.", gi, pointerOrRoot(g.carrier.String()))
+		e.p("// Carrier group: %s.", pointerOrRoot(g.carrier.String()))
 		e.p("%s(x, c.ix[:], func(cv %s) bool {", cw, form(cleaf))
 		e.p("eps := c.WL.Eps[:0]")
 		for ri, r := range g.roles {
@@ -532,7 +532,7 @@ func (e *emitter) item(mode, intExpr string, parts ...string) string {
 // name.
 func (e *emitter) relTable(ts *tscope, gi int, kind string, rels []string) string {
 	g := ts.groups[gi]
-	name := unique(fmt.Sprintf("%s%s%s%d", e.n(kind), ts.name, "Group", gi), e.walkerUsed)
+	name := e.decl(kind+" "+ts.sc.Name+" "+g.carrier.String(), kind+ts.name+g.node.path)
 	fmt.Fprintf(&e.aux, "// %s holds the %s relations of the carrier %q of scope %q (docs/SCORING.md §7.6).\n", name, strings.ToLower(kind), g.carrier.String(), ts.sc.Name)
 	fmt.Fprintf(&e.aux, "var %s = [...]string{", name)
 	for _, r := range rels {

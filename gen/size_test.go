@@ -34,9 +34,10 @@ func arraysSchema(n, k int) []byte {
 func lines(src []byte) int { return bytes.Count(src, []byte("\n")) }
 
 // TestSizeIsLinear fails when the size of generated code stops being linear
-// in the schema: 10 arrays × 6 string fields stay within 5,000 lines, and
-// twice the arrays take at most 2.2 times the lines. The examples keep their
-// budgets too (orgchart ≤ 1,500 lines, synra_codex_ra ≤ 3,000).
+// in the schema: 10 arrays × 6 string fields stay within 2,500 lines (the
+// figure of docs/GENERATED.md, which must not grow), and twice the arrays
+// take at most 2.2 times the lines. The examples keep their budgets too
+// (orgchart ≤ 1,080 lines, synra_codex_ra ≤ 2,000).
 func TestSizeIsLinear(t *testing.T) {
 	size := func(schema []byte) int {
 		src, err := Generate(Options{TypeName: "Doc", Package: "p", SchemaFile: "s.json", SchemaJSON: schema})
@@ -47,8 +48,8 @@ func TestSizeIsLinear(t *testing.T) {
 	}
 	n10, n20 := size(arraysSchema(10, 6)), size(arraysSchema(20, 6))
 	t.Logf("10 arrays × 6 fields: %d lines; 20 × 6: %d lines (%.2f×)", n10, n20, float64(n20)/float64(n10))
-	if n10 > 5000 {
-		t.Errorf("10 arrays × 6 fields: %d lines, want at most 5,000", n10)
+	if n10 > 2500 {
+		t.Errorf("10 arrays × 6 fields: %d lines, want at most 2,500", n10)
 	}
 	if float64(n20) > 2.2*float64(n10) {
 		t.Errorf("20 arrays × 6 fields: %d lines, more than 2.2 × %d", n20, n10)
@@ -62,8 +63,8 @@ func TestSizeIsLinear(t *testing.T) {
 		schema, typ string
 		budget      int
 	}{
-		{"examples/orgchart/schema.json", "OrgChart", 1500},
-		{"testdata/schemas/synra_codex_ra.json", "Graph", 3000},
+		{"examples/orgchart/schema.json", "OrgChart", 1080},
+		{"testdata/schemas/synra_codex_ra.json", "Graph", 2000},
 	} {
 		sch, err := os.ReadFile(filepath.Join(repoRoot(t), ex.schema))
 		if err != nil {

@@ -17,9 +17,9 @@ import (
 
 const (
 	// This code is recent enough for the support package.
-	_ = genrt.EnforceVersion(4 - genrt.MinVersion)
+	_ = genrt.EnforceVersion(5 - genrt.MinVersion)
 	// The support package is recent enough for this code.
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 4)
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 5)
 )
 
 // Graph is the root type of the schema amr_ra.json.
@@ -60,44 +60,63 @@ type oaGraphCtx struct {
 // oaGraphPool pools the workspaces of the Graph scorer.
 var oaGraphPool = sync.Pool{New: func() any { return new(oaGraphCtx) }}
 
-// oaGraphObject0 is the object node # (docs/SCORING.md §6).
-var oaGraphObject0 = genrt.ObjectSpec{Keys: []string{"root", "nodes", "relations"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
+// oaGraphObjectGraph is the object node # (docs/SCORING.md §6).
+var oaGraphObjectGraph = genrt.ObjectSpec{Keys: []string{"root", "nodes", "relations"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
 
-// oaGraphArray2 is the array node #/properties/nodes (docs/SCORING.md §5).
-var oaGraphArray2 = genrt.ArraySpec{Tail: true, Align: true}
+// oaGraphArrayGraphNodes is the array node #/properties/nodes (docs/SCORING.md §5).
+var oaGraphArrayGraphNodes = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaGraphObject3 is the object node #/properties/nodes/items (docs/SCORING.md §6).
-var oaGraphObject3 = genrt.ObjectSpec{Keys: []string{"id", "concept", "attributes"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
+// oaGraphObjectGraphNodesItem is the object node #/properties/nodes/items (docs/SCORING.md §6).
+var oaGraphObjectGraphNodesItem = genrt.ObjectSpec{Keys: []string{"id", "concept", "attributes"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
 
-// oaGraphArray6 is the array node #/properties/nodes/items/properties/attributes (docs/SCORING.md §5).
-var oaGraphArray6 = genrt.ArraySpec{Tail: true, Align: true}
+// oaGraphArrayGraphNodesItemAttributes is the array node #/properties/nodes/items/properties/attributes (docs/SCORING.md §5).
+var oaGraphArrayGraphNodesItemAttributes = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaGraphObject7 is the object node #/properties/nodes/items/properties/attributes/items (docs/SCORING.md §6).
-var oaGraphObject7 = genrt.ObjectSpec{Keys: []string{"role", "value"}, Weights: []float64{1, 1}, Shares: []float64{0.5, 0.5}, ValueImportance: 1}
+// oaGraphObjectGraphNodesItemAttributesItem is the object node #/properties/nodes/items/properties/attributes/items (docs/SCORING.md §6).
+var oaGraphObjectGraphNodesItemAttributesItem = genrt.ObjectSpec{Keys: []string{"role", "value"}, Weights: []float64{1, 1}, Shares: []float64{0.5, 0.5}, ValueImportance: 1}
 
-// oaGraphArray10 is the array node #/properties/relations (docs/SCORING.md §5).
-var oaGraphArray10 = genrt.ArraySpec{Tail: true, Align: true}
+// oaGraphArrayGraphRelations is the array node #/properties/relations (docs/SCORING.md §5).
+var oaGraphArrayGraphRelations = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaGraphObject11 is the object node #/properties/relations/items (docs/SCORING.md §6).
-var oaGraphObject11 = genrt.ObjectSpec{Keys: []string{"source", "role", "target"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
+// oaGraphObjectGraphRelationsItem is the object node #/properties/relations/items (docs/SCORING.md §6).
+var oaGraphObjectGraphRelationsItem = genrt.ObjectSpec{Keys: []string{"source", "role", "target"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
+
+// The indices of the schema nodes in oaGraphNodes.
+const (
+	oaGraphNodeGraph = iota
+	oaGraphNodeGraphRoot
+	oaGraphNodeGraphNodes
+	oaGraphNodeGraphNodesItem
+	oaGraphNodeGraphNodesItemID
+	oaGraphNodeGraphNodesItemConcept
+	oaGraphNodeGraphNodesItemAttributes
+	oaGraphNodeGraphNodesItemAttributesItem
+	oaGraphNodeGraphNodesItemAttributesItemRole
+	oaGraphNodeGraphNodesItemAttributesItemValue
+	oaGraphNodeGraphRelations
+	oaGraphNodeGraphRelationsItem
+	oaGraphNodeGraphRelationsItemSource
+	oaGraphNodeGraphRelationsItemRole
+	oaGraphNodeGraphRelationsItemTarget
+)
 
 // oaGraphNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
 var oaGraphNodes = [...]genrt.Node{
-	0:  {Kind: jsonval.Object, Object: &oaGraphObject0, Props: []int{1, 2, 10}},    // #
-	1:  {Kind: jsonval.String, Ref: 1},                                             // #/properties/root
-	2:  {Kind: jsonval.Array, Array: &oaGraphArray2, Items: 3},                     // #/properties/nodes
-	3:  {Kind: jsonval.Object, Object: &oaGraphObject3, Props: []int{4, 5, 6}},     // #/properties/nodes/items
-	4:  {Kind: jsonval.String, ID: true},                                           // #/properties/nodes/items/properties/id
-	5:  {Kind: jsonval.String, Str: align.ExactString},                             // #/properties/nodes/items/properties/concept
-	6:  {Kind: jsonval.Array, Array: &oaGraphArray6, Items: 7},                     // #/properties/nodes/items/properties/attributes
-	7:  {Kind: jsonval.Object, Object: &oaGraphObject7, Props: []int{8, 9}},        // #/properties/nodes/items/properties/attributes/items
-	8:  {Kind: jsonval.String, Str: align.ExactString},                             // #/properties/nodes/items/properties/attributes/items/properties/role
-	9:  {Kind: jsonval.String, Str: align.ExactString},                             // #/properties/nodes/items/properties/attributes/items/properties/value
-	10: {Kind: jsonval.Array, Array: &oaGraphArray10, Items: 11},                   // #/properties/relations
-	11: {Kind: jsonval.Object, Object: &oaGraphObject11, Props: []int{12, 13, 14}}, // #/properties/relations/items
-	12: {Kind: jsonval.String, Ref: 1},                                             // #/properties/relations/items/properties/source
-	13: {Kind: jsonval.String, Str: align.ExactString},                             // #/properties/relations/items/properties/role
-	14: {Kind: jsonval.String, Ref: 1},                                             // #/properties/relations/items/properties/target
+	oaGraphNodeGraph:                             {Kind: jsonval.Object, Object: &oaGraphObjectGraph, Props: []int{oaGraphNodeGraphRoot, oaGraphNodeGraphNodes, oaGraphNodeGraphRelations}},
+	oaGraphNodeGraphRoot:                         {Kind: jsonval.String, Ref: 1},
+	oaGraphNodeGraphNodes:                        {Kind: jsonval.Array, Array: &oaGraphArrayGraphNodes, Items: oaGraphNodeGraphNodesItem},
+	oaGraphNodeGraphNodesItem:                    {Kind: jsonval.Object, Object: &oaGraphObjectGraphNodesItem, Props: []int{oaGraphNodeGraphNodesItemID, oaGraphNodeGraphNodesItemConcept, oaGraphNodeGraphNodesItemAttributes}},
+	oaGraphNodeGraphNodesItemID:                  {Kind: jsonval.String, ID: true},
+	oaGraphNodeGraphNodesItemConcept:             {Kind: jsonval.String, Str: align.ExactString},
+	oaGraphNodeGraphNodesItemAttributes:          {Kind: jsonval.Array, Array: &oaGraphArrayGraphNodesItemAttributes, Items: oaGraphNodeGraphNodesItemAttributesItem},
+	oaGraphNodeGraphNodesItemAttributesItem:      {Kind: jsonval.Object, Object: &oaGraphObjectGraphNodesItemAttributesItem, Props: []int{oaGraphNodeGraphNodesItemAttributesItemRole, oaGraphNodeGraphNodesItemAttributesItemValue}},
+	oaGraphNodeGraphNodesItemAttributesItemRole:  {Kind: jsonval.String, Str: align.ExactString},
+	oaGraphNodeGraphNodesItemAttributesItemValue: {Kind: jsonval.String, Str: align.ExactString},
+	oaGraphNodeGraphRelations:                    {Kind: jsonval.Array, Array: &oaGraphArrayGraphRelations, Items: oaGraphNodeGraphRelationsItem},
+	oaGraphNodeGraphRelationsItem:                {Kind: jsonval.Object, Object: &oaGraphObjectGraphRelationsItem, Props: []int{oaGraphNodeGraphRelationsItemSource, oaGraphNodeGraphRelationsItemRole, oaGraphNodeGraphRelationsItemTarget}},
+	oaGraphNodeGraphRelationsItemSource:          {Kind: jsonval.String, Ref: 1},
+	oaGraphNodeGraphRelationsItemRole:            {Kind: jsonval.String, Str: align.ExactString},
+	oaGraphNodeGraphRelationsItemTarget:          {Kind: jsonval.String, Ref: 1},
 }
 
 // scoreGraph scores # (object).
@@ -107,20 +126,20 @@ func (c *oaGraphCtx) scoreGraph(g, p *Graph, build bool) (float64, *genrt.Res) {
 		vs[0], _ = genrt.Ref(&c.Workspace, &c.scopeNode, 0, jsonval.NewString, *g.Root, *p.Root, false)
 		vs[1], _ = c.scoreGraphNodes(g.Nodes, p.Nodes, false)
 		vs[2], _ = c.scoreGraphRelations(g.Relations, p.Relations, false)
-		return oaGraphObject0.Paired(vs[:]), nil
+		return oaGraphObjectGraph.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaGraphObject0, build)
+	o := c.Object(&oaGraphObjectGraph, build)
 	o.Has(0, g.Root != nil, p.Root != nil)
 	o.Has(1, g.Nodes != nil, p.Nodes != nil)
 	o.Has(2, g.Relations != nil, p.Relations != nil)
 	if build {
-		o.Values(oaEncodeGraph(g), oaEncodeGraph(p))
+		o.Values(oaGraphEncodeGraph(g), oaGraphEncodeGraph(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			o.Generic(oaGraphNodes[:], c, 0, oaEncodeGraph(g), oaEncodeGraph(p))
+			o.Generic(oaGraphNodes[:], c, oaGraphNodeGraph, oaGraphEncodeGraph(g), oaGraphEncodeGraph(p))
 			continue
 		}
 		switch i {
@@ -137,7 +156,7 @@ func (c *oaGraphCtx) scoreGraph(g, p *Graph, build bool) (float64, *genrt.Res) {
 
 // scoreGraphNodes scores #/properties/nodes (array, order align).
 func (c *oaGraphCtx) scoreGraphNodes(g, p []GraphNodesItem, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaGraphArray2, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaGraphArrayGraphNodes, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) { return c.scoreGraphNodesItem(&g[i], &p[j], build) },
 		Fill: func(M []float64, n, m int) {
 			for i := range n {
@@ -148,9 +167,9 @@ func (c *oaGraphCtx) scoreGraphNodes(g, p []GraphNodesItem, build bool) (float64
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
-				return oaEncodeGraphNodesItem(&g[i])
+				return oaGraphEncodeGraphNodesItem(&g[i])
 			}
-			return oaEncodeGraphNodesItem(&p[i])
+			return oaGraphEncodeGraphNodesItem(&p[i])
 		},
 	})
 }
@@ -162,32 +181,30 @@ func (c *oaGraphCtx) scoreGraphNodesItem(g, p *GraphNodesItem, build bool) (floa
 		vs[0], _ = genrt.ID(jsonval.NewString, *g.ID, *p.ID, false)
 		vs[1], _ = genrt.StrLeaf(align.ExactString(*g.Concept, *p.Concept), *g.Concept, *p.Concept, false)
 		vs[2], _ = c.scoreGraphNodesItemAttributes(g.Attributes, p.Attributes, false)
-		return oaGraphObject3.Paired(vs[:]), nil
+		return oaGraphObjectGraphNodesItem.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaGraphObject3, build)
+	o := c.Object(&oaGraphObjectGraphNodesItem, build)
 	o.Has(0, g.ID != nil, p.ID != nil)
 	o.Has(1, g.Concept != nil, p.Concept != nil)
 	o.Has(2, g.Attributes != nil, p.Attributes != nil)
 	if build {
-		o.Values(oaEncodeGraphNodesItem(g), oaEncodeGraphNodesItem(p))
+		o.Values(oaGraphEncodeGraphNodesItem(g), oaGraphEncodeGraphNodesItem(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaGraphStringOfGraphNodesItem(p, j); ok {
+			if v, ok := oaGraphStringOfGraphNodesItem(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.ID(jsonval.NewString, *g.ID, v, build))
 					continue
-				}
-			case 1:
-				if v, ok := oaGraphStringOfGraphNodesItem(p, j); ok {
+				case 1:
 					o.Set(genrt.StrLeaf(align.ExactString(*g.Concept, v), *g.Concept, v, build))
 					continue
 				}
 			}
-			o.Generic(oaGraphNodes[:], c, 3, oaEncodeGraphNodesItem(g), oaEncodeGraphNodesItem(p))
+			o.Generic(oaGraphNodes[:], c, oaGraphNodeGraphNodesItem, oaGraphEncodeGraphNodesItem(g), oaGraphEncodeGraphNodesItem(p))
 			continue
 		}
 		switch i {
@@ -204,7 +221,7 @@ func (c *oaGraphCtx) scoreGraphNodesItem(g, p *GraphNodesItem, build bool) (floa
 
 // scoreGraphNodesItemAttributes scores #/properties/nodes/items/properties/attributes (array, order align).
 func (c *oaGraphCtx) scoreGraphNodesItemAttributes(g, p []GraphNodesItemAttributesItem, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaGraphArray6, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaGraphArrayGraphNodesItemAttributes, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreGraphNodesItemAttributesItem(&g[i], &p[j], build)
 		},
@@ -217,9 +234,9 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributes(g, p []GraphNodesItemAttribut
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
-				return oaEncodeGraphNodesItemAttributesItem(&g[i])
+				return oaGraphEncodeGraphNodesItemAttributesItem(&g[i])
 			}
-			return oaEncodeGraphNodesItemAttributesItem(&p[i])
+			return oaGraphEncodeGraphNodesItemAttributesItem(&p[i])
 		},
 	})
 }
@@ -230,31 +247,28 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributesItem(g, p *GraphNodesItemAttri
 		var vs [2]float64
 		vs[0], _ = genrt.StrLeaf(align.ExactString(*g.Role, *p.Role), *g.Role, *p.Role, false)
 		vs[1], _ = genrt.StrLeaf(align.ExactString(*g.Value, *p.Value), *g.Value, *p.Value, false)
-		return oaGraphObject7.Paired(vs[:]), nil
+		return oaGraphObjectGraphNodesItemAttributesItem.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaGraphObject7, build)
+	o := c.Object(&oaGraphObjectGraphNodesItemAttributesItem, build)
 	o.Has(0, g.Role != nil, p.Role != nil)
 	o.Has(1, g.Value != nil, p.Value != nil)
 	if build {
-		o.Values(oaEncodeGraphNodesItemAttributesItem(g), oaEncodeGraphNodesItemAttributesItem(p))
+		o.Values(oaGraphEncodeGraphNodesItemAttributesItem(g), oaGraphEncodeGraphNodesItemAttributesItem(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaGraphStringOfGraphNodesItemAttributesItem(p, j); ok {
+			if v, ok := oaGraphStringOfGraphNodesItemAttributesItem(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.StrLeaf(align.ExactString(*g.Role, v), *g.Role, v, build))
-					continue
-				}
-			case 1:
-				if v, ok := oaGraphStringOfGraphNodesItemAttributesItem(p, j); ok {
+				case 1:
 					o.Set(genrt.StrLeaf(align.ExactString(*g.Value, v), *g.Value, v, build))
-					continue
 				}
+				continue
 			}
-			o.Generic(oaGraphNodes[:], c, 7, oaEncodeGraphNodesItemAttributesItem(g), oaEncodeGraphNodesItemAttributesItem(p))
+			o.Generic(oaGraphNodes[:], c, oaGraphNodeGraphNodesItemAttributesItem, oaGraphEncodeGraphNodesItemAttributesItem(g), oaGraphEncodeGraphNodesItemAttributesItem(p))
 			continue
 		}
 		switch i {
@@ -269,7 +283,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributesItem(g, p *GraphNodesItemAttri
 
 // scoreGraphRelations scores #/properties/relations (array, order align).
 func (c *oaGraphCtx) scoreGraphRelations(g, p []GraphRelationsItem, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaGraphArray10, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaGraphArrayGraphRelations, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreGraphRelationsItem(&g[i], &p[j], build)
 		},
@@ -282,9 +296,9 @@ func (c *oaGraphCtx) scoreGraphRelations(g, p []GraphRelationsItem, build bool) 
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
-				return oaEncodeGraphRelationsItem(&g[i])
+				return oaGraphEncodeGraphRelationsItem(&g[i])
 			}
-			return oaEncodeGraphRelationsItem(&p[i])
+			return oaGraphEncodeGraphRelationsItem(&p[i])
 		},
 	})
 }
@@ -296,37 +310,31 @@ func (c *oaGraphCtx) scoreGraphRelationsItem(g, p *GraphRelationsItem, build boo
 		vs[0], _ = genrt.Ref(&c.Workspace, &c.scopeNode, 0, jsonval.NewString, *g.Source, *p.Source, false)
 		vs[1], _ = genrt.StrLeaf(align.ExactString(*g.Role, *p.Role), *g.Role, *p.Role, false)
 		vs[2], _ = genrt.Ref(&c.Workspace, &c.scopeNode, 0, jsonval.NewString, *g.Target, *p.Target, false)
-		return oaGraphObject11.Paired(vs[:]), nil
+		return oaGraphObjectGraphRelationsItem.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaGraphObject11, build)
+	o := c.Object(&oaGraphObjectGraphRelationsItem, build)
 	o.Has(0, g.Source != nil, p.Source != nil)
 	o.Has(1, g.Role != nil, p.Role != nil)
 	o.Has(2, g.Target != nil, p.Target != nil)
 	if build {
-		o.Values(oaEncodeGraphRelationsItem(g), oaEncodeGraphRelationsItem(p))
+		o.Values(oaGraphEncodeGraphRelationsItem(g), oaGraphEncodeGraphRelationsItem(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaGraphStringOfGraphRelationsItem(p, j); ok {
+			if v, ok := oaGraphStringOfGraphRelationsItem(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.Ref(&c.Workspace, &c.scopeNode, 0, jsonval.NewString, *g.Source, v, build))
-					continue
-				}
-			case 1:
-				if v, ok := oaGraphStringOfGraphRelationsItem(p, j); ok {
+				case 1:
 					o.Set(genrt.StrLeaf(align.ExactString(*g.Role, v), *g.Role, v, build))
-					continue
-				}
-			case 2:
-				if v, ok := oaGraphStringOfGraphRelationsItem(p, j); ok {
+				case 2:
 					o.Set(genrt.Ref(&c.Workspace, &c.scopeNode, 0, jsonval.NewString, *g.Target, v, build))
-					continue
 				}
+				continue
 			}
-			o.Generic(oaGraphNodes[:], c, 11, oaEncodeGraphRelationsItem(g), oaEncodeGraphRelationsItem(p))
+			o.Generic(oaGraphNodes[:], c, oaGraphNodeGraphRelationsItem, oaGraphEncodeGraphRelationsItem(g), oaGraphEncodeGraphRelationsItem(p))
 			continue
 		}
 		switch i {
@@ -435,7 +443,7 @@ func (c *oaGraphCtx) deriveNode(g, p *Graph) {
 func (c *oaGraphCtx) graphNode(side int, x *Graph) {
 	gr := &c.WL.Graphs[side]
 	genrt.Vertices(gr, &c.scopeNode, side)
-	// Carrier group 0: the root.
+	// Carrier group: the root.
 	oaGraphWalkGraphToGraph(x, c.ix[:], func(cv *Graph) bool {
 		eps := c.WL.Eps[:0]
 		oaGraphWalkGraphToRoot(cv, c.ix[:], func(v string) bool {
@@ -449,10 +457,10 @@ func (c *oaGraphCtx) graphNode(side int, x *Graph) {
 			return true
 		}
 		label := wl.Label{} // the carrier has no exact scalars and no cross-scope references
-		genrt.AddCarrier(gr, eps, label, oaGraphUnaryNodeGroup0[:], oaGraphEdgeNodeGroup0[:], oaGraphMemberNodeGroup0[:])
+		genrt.AddCarrier(gr, eps, label, oaGraphUnaryNodeGraph[:], oaGraphEdgeNodeGraph[:], oaGraphMemberNodeGraph[:])
 		return true
 	})
-	// Carrier group 1: /properties/relations/items.
+	// Carrier group: /properties/relations/items.
 	oaGraphWalkGraphToRelationsItem(x, c.ix[:], func(cv *GraphRelationsItem) bool {
 		eps := c.WL.Eps[:0]
 		oaGraphWalkGraphRelationsItemToSource(cv, c.ix[:], func(v string) bool {
@@ -481,13 +489,13 @@ func (c *oaGraphCtx) graphNode(side int, x *Graph) {
 				lb.AddTuple("str", "role", *cv.Role)
 			}
 		})
-		genrt.AddCarrier(gr, eps, label, oaGraphUnaryNodeGroup1[:], oaGraphEdgeNodeGroup1[:], oaGraphMemberNodeGroup1[:])
+		genrt.AddCarrier(gr, eps, label, oaGraphUnaryNodeGraphRelationsItem[:], oaGraphEdgeNodeGraphRelationsItem[:], oaGraphMemberNodeGraphRelationsItem[:])
 		return true
 	})
 }
 
-// oaEncodeGraph returns the JSON value of x (null for nil).
-func oaEncodeGraph(x *Graph) jsonval.Value {
+// oaGraphEncodeGraph returns the JSON value of x (null for nil).
+func oaGraphEncodeGraph(x *Graph) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -504,8 +512,8 @@ func oaEncodeGraph(x *Graph) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeGraph reads a Graph; false when the value does not fit it (see genrt.JSON).
-func oaDecodeGraph(r *jsonval.Reader, x *Graph) bool {
+// oaGraphDecodeGraph reads a Graph; false when the value does not fit it (see genrt.JSON).
+func oaGraphDecodeGraph(r *jsonval.Reader, x *Graph) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -523,9 +531,9 @@ func oaDecodeGraph(r *jsonval.Reader, x *Graph) bool {
 		case "root":
 			ok = m.Take(0) && genrt.DecodeNew(r, &x.Root, genrt.DecodeString)
 		case "nodes":
-			ok = m.Take(1) && genrt.DecodeSlice(r, &x.Nodes, oaDecodeGraphNodesItem)
+			ok = m.Take(1) && genrt.DecodeSlice(r, &x.Nodes, oaGraphDecodeGraphNodesItem)
 		case "relations":
-			ok = m.Take(2) && genrt.DecodeSlice(r, &x.Relations, oaDecodeGraphRelationsItem)
+			ok = m.Take(2) && genrt.DecodeSlice(r, &x.Relations, oaGraphDecodeGraphRelationsItem)
 		}
 		if !ok {
 			return false
@@ -538,13 +546,13 @@ func oaDecodeGraph(r *jsonval.Reader, x *Graph) bool {
 func oaGraphEncodeGraphNodes(v []GraphNodesItem) jsonval.Value {
 	vs := make([]jsonval.Value, len(v))
 	for i := range v {
-		vs[i] = oaEncodeGraphNodesItem(&v[i])
+		vs[i] = oaGraphEncodeGraphNodesItem(&v[i])
 	}
 	return jsonval.NewArray(vs)
 }
 
-// oaEncodeGraphNodesItem returns the JSON value of x (null for nil).
-func oaEncodeGraphNodesItem(x *GraphNodesItem) jsonval.Value {
+// oaGraphEncodeGraphNodesItem returns the JSON value of x (null for nil).
+func oaGraphEncodeGraphNodesItem(x *GraphNodesItem) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -561,8 +569,8 @@ func oaEncodeGraphNodesItem(x *GraphNodesItem) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeGraphNodesItem reads a GraphNodesItem; false when the value does not fit it (see genrt.JSON).
-func oaDecodeGraphNodesItem(r *jsonval.Reader, x *GraphNodesItem) bool {
+// oaGraphDecodeGraphNodesItem reads a GraphNodesItem; false when the value does not fit it (see genrt.JSON).
+func oaGraphDecodeGraphNodesItem(r *jsonval.Reader, x *GraphNodesItem) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -582,7 +590,7 @@ func oaDecodeGraphNodesItem(r *jsonval.Reader, x *GraphNodesItem) bool {
 		case "concept":
 			ok = m.Take(1) && genrt.DecodeNew(r, &x.Concept, genrt.DecodeString)
 		case "attributes":
-			ok = m.Take(2) && genrt.DecodeSlice(r, &x.Attributes, oaDecodeGraphNodesItemAttributesItem)
+			ok = m.Take(2) && genrt.DecodeSlice(r, &x.Attributes, oaGraphDecodeGraphNodesItemAttributesItem)
 		}
 		if !ok {
 			return false
@@ -595,13 +603,13 @@ func oaDecodeGraphNodesItem(r *jsonval.Reader, x *GraphNodesItem) bool {
 func oaGraphEncodeGraphNodesItemAttributes(v []GraphNodesItemAttributesItem) jsonval.Value {
 	vs := make([]jsonval.Value, len(v))
 	for i := range v {
-		vs[i] = oaEncodeGraphNodesItemAttributesItem(&v[i])
+		vs[i] = oaGraphEncodeGraphNodesItemAttributesItem(&v[i])
 	}
 	return jsonval.NewArray(vs)
 }
 
-// oaEncodeGraphNodesItemAttributesItem returns the JSON value of x (null for nil).
-func oaEncodeGraphNodesItemAttributesItem(x *GraphNodesItemAttributesItem) jsonval.Value {
+// oaGraphEncodeGraphNodesItemAttributesItem returns the JSON value of x (null for nil).
+func oaGraphEncodeGraphNodesItemAttributesItem(x *GraphNodesItemAttributesItem) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -615,8 +623,8 @@ func oaEncodeGraphNodesItemAttributesItem(x *GraphNodesItemAttributesItem) jsonv
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeGraphNodesItemAttributesItem reads a GraphNodesItemAttributesItem; false when the value does not fit it (see genrt.JSON).
-func oaDecodeGraphNodesItemAttributesItem(r *jsonval.Reader, x *GraphNodesItemAttributesItem) bool {
+// oaGraphDecodeGraphNodesItemAttributesItem reads a GraphNodesItemAttributesItem; false when the value does not fit it (see genrt.JSON).
+func oaGraphDecodeGraphNodesItemAttributesItem(r *jsonval.Reader, x *GraphNodesItemAttributesItem) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -647,13 +655,13 @@ func oaDecodeGraphNodesItemAttributesItem(r *jsonval.Reader, x *GraphNodesItemAt
 func oaGraphEncodeGraphRelations(v []GraphRelationsItem) jsonval.Value {
 	vs := make([]jsonval.Value, len(v))
 	for i := range v {
-		vs[i] = oaEncodeGraphRelationsItem(&v[i])
+		vs[i] = oaGraphEncodeGraphRelationsItem(&v[i])
 	}
 	return jsonval.NewArray(vs)
 }
 
-// oaEncodeGraphRelationsItem returns the JSON value of x (null for nil).
-func oaEncodeGraphRelationsItem(x *GraphRelationsItem) jsonval.Value {
+// oaGraphEncodeGraphRelationsItem returns the JSON value of x (null for nil).
+func oaGraphEncodeGraphRelationsItem(x *GraphRelationsItem) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -670,8 +678,8 @@ func oaEncodeGraphRelationsItem(x *GraphRelationsItem) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeGraphRelationsItem reads a GraphRelationsItem; false when the value does not fit it (see genrt.JSON).
-func oaDecodeGraphRelationsItem(r *jsonval.Reader, x *GraphRelationsItem) bool {
+// oaGraphDecodeGraphRelationsItem reads a GraphRelationsItem; false when the value does not fit it (see genrt.JSON).
+func oaGraphDecodeGraphRelationsItem(r *jsonval.Reader, x *GraphRelationsItem) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -779,7 +787,7 @@ func oaGraphRepair(gold, cand *Graph) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	gj, pj := oaEncodeGraph(gold), oaEncodeGraph(cand)
+	gj, pj := oaGraphEncodeGraph(gold), oaGraphEncodeGraph(cand)
 	gj = align.CandidateSpaceGold(gj, pj, oaGraphScopePaths[:], [][]align.IDPair{c.scopeNode.Pairs(jsonval.NewString)})
 	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
@@ -789,23 +797,6 @@ func oaGraphRepair(gold, cand *Graph) ([]align.Op, error) {
 var oaGraphScopePaths = [...]align.ScopePaths{
 	{Record: []align.Step{{Key: "nodes"}, {Kind: align.StepItems}}, ID: []align.Step{{Key: "id"}}, Refs: [][]align.Step{{{Key: "root"}}, {{Key: "relations"}, {Kind: align.StepItems}, {Key: "source"}}, {{Key: "relations"}, {Kind: align.StepItems}, {Key: "target"}}}},
 }
-
-// oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).
-type oaFallback struct{ sc *interp.Scorer }
-
-func (f oaFallback) Score(g, p jsonval.Value) (float64, error) { return f.sc.Score(g, p) }
-
-func (f oaFallback) Repair(g, p jsonval.Value) ([]align.Op, error) {
-	r, err := f.sc.Align(g, p)
-	if err != nil {
-		return nil, err
-	}
-	return r.Repair(interp.RepairOptions{})
-}
-
-func (f oaFallback) Valid(v jsonval.Value) bool { return f.sc.Validate(v) == nil }
-
-func (f oaFallback) Limits() align.Limits { return f.sc.Options().Limits }
 
 // oaGraphSchema is the schema amr_ra.json, for the interpreter behind the JSON entry points.
 const oaGraphSchema = `{
@@ -877,20 +868,14 @@ const oaGraphSchema = `{
 // straight into Graph when they fit it; the interpreter, compiled once from
 // oaGraphSchema, scores every other pair.
 var oaGraphJSON = genrt.JSON[Graph]{
-	Decode:  oaDecodeGraph,
-	Check:   func(*Graph) error { return nil },
-	Checked: true,
-	Score:   oaGraphScore,
-	Repair:  oaGraphRepair,
-	Scopes:  1,
-	Damerau: false,
-	Fallback: sync.OnceValues(func() (genrt.Fallback, error) {
-		sc, err := interp.Compile([]byte(oaGraphSchema), "amr_ra.json", interp.Options{})
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", "amr_ra.json", err)
-		}
-		return oaFallback{sc}, nil
-	}),
+	Decode:   oaGraphDecodeGraph,
+	Check:    func(*Graph) error { return nil },
+	Checked:  true,
+	Score:    oaGraphScore,
+	Repair:   oaGraphRepair,
+	Scopes:   1,
+	Damerau:  false,
+	Fallback: interp.JSONFallback(oaGraphSchema, "amr_ra.json"),
 }
 
 // ScoreGraphJSON scores two JSON texts under amr_ra.json. Any candidate gets the
@@ -1054,14 +1039,14 @@ func oaGraphWalkGraphToGraph(x *Graph, ix []int, yield func(*Graph) bool) bool {
 	return true
 }
 
-// oaGraphUnaryNodeGroup0 holds the unary relations of the carrier "" of scope "node" (docs/SCORING.md §7.6).
-var oaGraphUnaryNodeGroup0 = [...]string{"\x05unary\x18(('properties', \"root\"),"}
+// oaGraphUnaryNodeGraph holds the unary relations of the carrier "" of scope "node" (docs/SCORING.md §7.6).
+var oaGraphUnaryNodeGraph = [...]string{"\x05unary\x18(('properties', \"root\"),"}
 
-// oaGraphEdgeNodeGroup0 holds the edge relations of the carrier "" of scope "node" (docs/SCORING.md §7.6).
-var oaGraphEdgeNodeGroup0 = [...]string{""}
+// oaGraphEdgeNodeGraph holds the edge relations of the carrier "" of scope "node" (docs/SCORING.md §7.6).
+var oaGraphEdgeNodeGraph = [...]string{""}
 
-// oaGraphMemberNodeGroup0 holds the member relations of the carrier "" of scope "node" (docs/SCORING.md §7.6).
-var oaGraphMemberNodeGroup0 = [...]string{"\x06member\x18(('properties', \"root\"),"}
+// oaGraphMemberNodeGraph holds the member relations of the carrier "" of scope "node" (docs/SCORING.md §7.6).
+var oaGraphMemberNodeGraph = [...]string{"\x06member\x18(('properties', \"root\"),"}
 
 // oaGraphWalkGraphToRelationsItem walks "/properties/relations/items" from a value of # to the values of #/properties/relations/items (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToRelationsItem(x *Graph, ix []int, yield func(*GraphRelationsItem) bool) bool {
@@ -1100,11 +1085,11 @@ func oaGraphWalkGraphRelationsItemToTarget(x *GraphRelationsItem, ix []int, yiel
 	return true
 }
 
-// oaGraphUnaryNodeGroup1 holds the unary relations of the carrier "/properties/relations/items" of scope "node" (docs/SCORING.md §7.6).
-var oaGraphUnaryNodeGroup1 = [...]string{"\x05unary\x1a(('properties', \"source\"),", "\x05unary\x1a(('properties', \"target\"),"}
+// oaGraphUnaryNodeGraphRelationsItem holds the unary relations of the carrier "/properties/relations/items" of scope "node" (docs/SCORING.md §7.6).
+var oaGraphUnaryNodeGraphRelationsItem = [...]string{"\x05unary\x1a(('properties', \"source\"),", "\x05unary\x1a(('properties', \"target\"),"}
 
-// oaGraphEdgeNodeGroup1 holds the edge relations of the carrier "/properties/relations/items" of scope "node" (docs/SCORING.md §7.6).
-var oaGraphEdgeNodeGroup1 = [...]string{"", "\x04edge\x1a(('properties', \"source\"),\x1a(('properties', \"target\"),", "", ""}
+// oaGraphEdgeNodeGraphRelationsItem holds the edge relations of the carrier "/properties/relations/items" of scope "node" (docs/SCORING.md §7.6).
+var oaGraphEdgeNodeGraphRelationsItem = [...]string{"", "\x04edge\x1a(('properties', \"source\"),\x1a(('properties', \"target\"),", "", ""}
 
-// oaGraphMemberNodeGroup1 holds the member relations of the carrier "/properties/relations/items" of scope "node" (docs/SCORING.md §7.6).
-var oaGraphMemberNodeGroup1 = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}
+// oaGraphMemberNodeGraphRelationsItem holds the member relations of the carrier "/properties/relations/items" of scope "node" (docs/SCORING.md §7.6).
+var oaGraphMemberNodeGraphRelationsItem = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}

@@ -17,9 +17,9 @@ import (
 
 const (
 	// This code is recent enough for the support package.
-	_ = genrt.EnforceVersion(4 - genrt.MinVersion)
+	_ = genrt.EnforceVersion(5 - genrt.MinVersion)
 	// The support package is recent enough for this code.
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 4)
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 5)
 )
 
 // OrgChart is the root type of the schema schema.json.
@@ -71,44 +71,63 @@ type oaOrgChartCtx struct {
 // oaOrgChartPool pools the workspaces of the OrgChart scorer.
 var oaOrgChartPool = sync.Pool{New: func() any { return new(oaOrgChartCtx) }}
 
-// oaOrgChartObject0 is the object node # (docs/SCORING.md §6).
-var oaOrgChartObject0 = genrt.ObjectSpec{Keys: []string{"people", "mentorships", "agenda", "period"}, Weights: []float64{1, 1, 1, 1}, Shares: []float64{0.25, 0.25, 0.25, 0.25}, ValueImportance: 1}
+// oaOrgChartObjectOrgChart is the object node # (docs/SCORING.md §6).
+var oaOrgChartObjectOrgChart = genrt.ObjectSpec{Keys: []string{"people", "mentorships", "agenda", "period"}, Weights: []float64{1, 1, 1, 1}, Shares: []float64{0.25, 0.25, 0.25, 0.25}, ValueImportance: 1}
 
-// oaOrgChartArray1 is the array node #/properties/people (docs/SCORING.md §5).
-var oaOrgChartArray1 = genrt.ArraySpec{Tail: true, Align: true}
+// oaOrgChartArrayOrgChartPeople is the array node #/properties/people (docs/SCORING.md §5).
+var oaOrgChartArrayOrgChartPeople = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaOrgChartObject2 is the object node #/properties/people/items (docs/SCORING.md §6).
-var oaOrgChartObject2 = genrt.ObjectSpec{Keys: []string{"id", "name", "role"}, Weights: []float64{1, 2, 1}, Shares: []float64{0.25, 0.5, 0.25}, ValueImportance: 1}
+// oaOrgChartObjectOrgChartPeopleItem is the object node #/properties/people/items (docs/SCORING.md §6).
+var oaOrgChartObjectOrgChartPeopleItem = genrt.ObjectSpec{Keys: []string{"id", "name", "role"}, Weights: []float64{1, 2, 1}, Shares: []float64{0.25, 0.5, 0.25}, ValueImportance: 1}
 
-// oaOrgChartArray6 is the array node #/properties/mentorships (docs/SCORING.md §5).
-var oaOrgChartArray6 = genrt.ArraySpec{Tail: true, Align: true, IgnoreExcess: true}
+// oaOrgChartArrayOrgChartMentorships is the array node #/properties/mentorships (docs/SCORING.md §5).
+var oaOrgChartArrayOrgChartMentorships = genrt.ArraySpec{Tail: true, Align: true, IgnoreExcess: true}
 
-// oaOrgChartObject7 is the object node #/properties/mentorships/items (docs/SCORING.md §6).
-var oaOrgChartObject7 = genrt.ObjectSpec{Keys: []string{"mentor", "mentee"}, Weights: []float64{1, 1}, Shares: []float64{0.5, 0.5}, ValueImportance: 1}
+// oaOrgChartObjectOrgChartMentorshipsItem is the object node #/properties/mentorships/items (docs/SCORING.md §6).
+var oaOrgChartObjectOrgChartMentorshipsItem = genrt.ObjectSpec{Keys: []string{"mentor", "mentee"}, Weights: []float64{1, 1}, Shares: []float64{0.5, 0.5}, ValueImportance: 1}
 
-// oaOrgChartArray10 is the array node #/properties/agenda (docs/SCORING.md §5).
-var oaOrgChartArray10 = genrt.ArraySpec{Tail: true}
+// oaOrgChartArrayOrgChartAgenda is the array node #/properties/agenda (docs/SCORING.md §5).
+var oaOrgChartArrayOrgChartAgenda = genrt.ArraySpec{Tail: true}
 
-// oaOrgChartArray12 is the array node #/properties/period (docs/SCORING.md §5).
-var oaOrgChartArray12 = genrt.ArraySpec{Prefix: 2, PrefixWeights: []float64{1, 1}}
+// oaOrgChartArrayOrgChartPeriod is the array node #/properties/period (docs/SCORING.md §5).
+var oaOrgChartArrayOrgChartPeriod = genrt.ArraySpec{Prefix: 2, PrefixWeights: []float64{1, 1}}
+
+// The indices of the schema nodes in oaOrgChartNodes.
+const (
+	oaOrgChartNodeOrgChart = iota
+	oaOrgChartNodeOrgChartPeople
+	oaOrgChartNodeOrgChartPeopleItem
+	oaOrgChartNodeOrgChartPeopleItemID
+	oaOrgChartNodeOrgChartPeopleItemName
+	oaOrgChartNodeOrgChartPeopleItemRole
+	oaOrgChartNodeOrgChartMentorships
+	oaOrgChartNodeOrgChartMentorshipsItem
+	oaOrgChartNodeOrgChartMentorshipsItemMentor
+	oaOrgChartNodeOrgChartMentorshipsItemMentee
+	oaOrgChartNodeOrgChartAgenda
+	oaOrgChartNodeOrgChartAgendaItem
+	oaOrgChartNodeOrgChartPeriod
+	oaOrgChartNodeOrgChartPeriodP0
+	oaOrgChartNodeOrgChartPeriodP1
+)
 
 // oaOrgChartNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
 var oaOrgChartNodes = [...]genrt.Node{
-	0:  {Kind: jsonval.Object, Object: &oaOrgChartObject0, Props: []int{1, 6, 10, 12}},     // #
-	1:  {Kind: jsonval.Array, Array: &oaOrgChartArray1, Items: 2},                          // #/properties/people
-	2:  {Kind: jsonval.Object, Object: &oaOrgChartObject2, Props: []int{3, 4, 5}},          // #/properties/people/items
-	3:  {Kind: jsonval.Int, ID: true},                                                      // #/properties/people/items/properties/id
-	4:  {Kind: jsonval.String, Str: align.ExactString},                                     // #/properties/people/items/properties/name
-	5:  {Kind: jsonval.String, Str: align.ExactString},                                     // #/properties/people/items/properties/role
-	6:  {Kind: jsonval.Array, Array: &oaOrgChartArray6, Items: 7},                          // #/properties/mentorships
-	7:  {Kind: jsonval.Object, Object: &oaOrgChartObject7, Props: []int{8, 9}},             // #/properties/mentorships/items
-	8:  {Kind: jsonval.Int, Ref: 1},                                                        // #/properties/mentorships/items/properties/mentor
-	9:  {Kind: jsonval.Int, Ref: 1},                                                        // #/properties/mentorships/items/properties/mentee
-	10: {Kind: jsonval.Array, Array: &oaOrgChartArray10, Items: 11},                        // #/properties/agenda
-	11: {Kind: jsonval.String, Str: align.Jaro, Threshold: 0.3},                            // #/properties/agenda/items
-	12: {Kind: jsonval.Array, Array: &oaOrgChartArray12, Items: -1, Prefix: []int{13, 14}}, // #/properties/period
-	13: {Kind: jsonval.Int, Num: "invdiff"},                                                // #/properties/period/prefixItems/0
-	14: {Kind: jsonval.Int, Num: "invdiff"},                                                // #/properties/period/prefixItems/1
+	oaOrgChartNodeOrgChart:                      {Kind: jsonval.Object, Object: &oaOrgChartObjectOrgChart, Props: []int{oaOrgChartNodeOrgChartPeople, oaOrgChartNodeOrgChartMentorships, oaOrgChartNodeOrgChartAgenda, oaOrgChartNodeOrgChartPeriod}},
+	oaOrgChartNodeOrgChartPeople:                {Kind: jsonval.Array, Array: &oaOrgChartArrayOrgChartPeople, Items: oaOrgChartNodeOrgChartPeopleItem},
+	oaOrgChartNodeOrgChartPeopleItem:            {Kind: jsonval.Object, Object: &oaOrgChartObjectOrgChartPeopleItem, Props: []int{oaOrgChartNodeOrgChartPeopleItemID, oaOrgChartNodeOrgChartPeopleItemName, oaOrgChartNodeOrgChartPeopleItemRole}},
+	oaOrgChartNodeOrgChartPeopleItemID:          {Kind: jsonval.Int, ID: true},
+	oaOrgChartNodeOrgChartPeopleItemName:        {Kind: jsonval.String, Str: align.ExactString},
+	oaOrgChartNodeOrgChartPeopleItemRole:        {Kind: jsonval.String, Str: align.ExactString},
+	oaOrgChartNodeOrgChartMentorships:           {Kind: jsonval.Array, Array: &oaOrgChartArrayOrgChartMentorships, Items: oaOrgChartNodeOrgChartMentorshipsItem},
+	oaOrgChartNodeOrgChartMentorshipsItem:       {Kind: jsonval.Object, Object: &oaOrgChartObjectOrgChartMentorshipsItem, Props: []int{oaOrgChartNodeOrgChartMentorshipsItemMentor, oaOrgChartNodeOrgChartMentorshipsItemMentee}},
+	oaOrgChartNodeOrgChartMentorshipsItemMentor: {Kind: jsonval.Int, Ref: 1},
+	oaOrgChartNodeOrgChartMentorshipsItemMentee: {Kind: jsonval.Int, Ref: 1},
+	oaOrgChartNodeOrgChartAgenda:                {Kind: jsonval.Array, Array: &oaOrgChartArrayOrgChartAgenda, Items: oaOrgChartNodeOrgChartAgendaItem},
+	oaOrgChartNodeOrgChartAgendaItem:            {Kind: jsonval.String, Str: align.Jaro, Threshold: 0.3},
+	oaOrgChartNodeOrgChartPeriod:                {Kind: jsonval.Array, Array: &oaOrgChartArrayOrgChartPeriod, Items: -1, Prefix: []int{oaOrgChartNodeOrgChartPeriodP0, oaOrgChartNodeOrgChartPeriodP1}},
+	oaOrgChartNodeOrgChartPeriodP0:              {Kind: jsonval.Int, Num: "invdiff"},
+	oaOrgChartNodeOrgChartPeriodP1:              {Kind: jsonval.Int, Num: "invdiff"},
 }
 
 // scoreOrgChart scores # (object).
@@ -119,21 +138,21 @@ func (c *oaOrgChartCtx) scoreOrgChart(g, p *OrgChart, build bool) (float64, *gen
 		vs[1], _ = c.scoreOrgChartMentorships(g.Mentorships, p.Mentorships, false)
 		vs[2], _ = c.scoreOrgChartAgenda(g.Agenda, p.Agenda, false)
 		vs[3], _ = c.scoreOrgChartPeriod(g.Period, p.Period, false)
-		return oaOrgChartObject0.Paired(vs[:]), nil
+		return oaOrgChartObjectOrgChart.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaOrgChartObject0, build)
+	o := c.Object(&oaOrgChartObjectOrgChart, build)
 	o.Has(0, g.People != nil, p.People != nil)
 	o.Has(1, g.Mentorships != nil, p.Mentorships != nil)
 	o.Has(2, g.Agenda != nil, p.Agenda != nil)
 	o.Has(3, g.Period != nil, p.Period != nil)
 	if build {
-		o.Values(oaEncodeOrgChart(g), oaEncodeOrgChart(p))
+		o.Values(oaOrgChartEncodeOrgChart(g), oaOrgChartEncodeOrgChart(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			o.Generic(oaOrgChartNodes[:], c, 0, oaEncodeOrgChart(g), oaEncodeOrgChart(p))
+			o.Generic(oaOrgChartNodes[:], c, oaOrgChartNodeOrgChart, oaOrgChartEncodeOrgChart(g), oaOrgChartEncodeOrgChart(p))
 			continue
 		}
 		switch i {
@@ -152,7 +171,7 @@ func (c *oaOrgChartCtx) scoreOrgChart(g, p *OrgChart, build bool) (float64, *gen
 
 // scoreOrgChartPeople scores #/properties/people (array, order align).
 func (c *oaOrgChartCtx) scoreOrgChartPeople(g, p []OrgChartPeopleItem, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaOrgChartArray1, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaOrgChartArrayOrgChartPeople, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreOrgChartPeopleItem(&g[i], &p[j], build)
 		},
@@ -165,9 +184,9 @@ func (c *oaOrgChartCtx) scoreOrgChartPeople(g, p []OrgChartPeopleItem, build boo
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
-				return oaEncodeOrgChartPeopleItem(&g[i])
+				return oaOrgChartEncodeOrgChartPeopleItem(&g[i])
 			}
-			return oaEncodeOrgChartPeopleItem(&p[i])
+			return oaOrgChartEncodeOrgChartPeopleItem(&p[i])
 		},
 	})
 }
@@ -179,32 +198,30 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItem(g, p *OrgChartPeopleItem, build 
 		vs[0], _ = genrt.ID(jsonval.NewInt, *g.ID, *p.ID, false)
 		vs[1], _ = genrt.StrLeaf(align.ExactString(*g.Name, *p.Name), *g.Name, *p.Name, false)
 		vs[2], _ = genrt.StrLeaf(align.ExactString(string(*g.Role), string(*p.Role)), string(*g.Role), string(*p.Role), false)
-		return oaOrgChartObject2.Paired(vs[:]), nil
+		return oaOrgChartObjectOrgChartPeopleItem.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaOrgChartObject2, build)
+	o := c.Object(&oaOrgChartObjectOrgChartPeopleItem, build)
 	o.Has(0, g.ID != nil, p.ID != nil)
 	o.Has(1, g.Name != nil, p.Name != nil)
 	o.Has(2, g.Role != nil, p.Role != nil)
 	if build {
-		o.Values(oaEncodeOrgChartPeopleItem(g), oaEncodeOrgChartPeopleItem(p))
+		o.Values(oaOrgChartEncodeOrgChartPeopleItem(g), oaOrgChartEncodeOrgChartPeopleItem(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 1:
-				if v, ok := oaOrgChartStringOfOrgChartPeopleItem(p, j); ok {
+			if v, ok := oaOrgChartStringOfOrgChartPeopleItem(p, j); ok {
+				switch i {
+				case 1:
 					o.Set(genrt.StrLeaf(align.ExactString(*g.Name, v), *g.Name, v, build))
 					continue
-				}
-			case 2:
-				if v, ok := oaOrgChartStringOfOrgChartPeopleItem(p, j); ok {
+				case 2:
 					o.Set(genrt.StrLeaf(align.ExactString(string(*g.Role), v), string(*g.Role), v, build))
 					continue
 				}
 			}
-			o.Generic(oaOrgChartNodes[:], c, 2, oaEncodeOrgChartPeopleItem(g), oaEncodeOrgChartPeopleItem(p))
+			o.Generic(oaOrgChartNodes[:], c, oaOrgChartNodeOrgChartPeopleItem, oaOrgChartEncodeOrgChartPeopleItem(g), oaOrgChartEncodeOrgChartPeopleItem(p))
 			continue
 		}
 		switch i {
@@ -221,7 +238,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeopleItem(g, p *OrgChartPeopleItem, build 
 
 // scoreOrgChartMentorships scores #/properties/mentorships (array, order align).
 func (c *oaOrgChartCtx) scoreOrgChartMentorships(g, p []OrgChartMentorshipsItem, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaOrgChartArray6, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaOrgChartArrayOrgChartMentorships, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreOrgChartMentorshipsItem(&g[i], &p[j], build)
 		},
@@ -234,9 +251,9 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorships(g, p []OrgChartMentorshipsItem,
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
-				return oaEncodeOrgChartMentorshipsItem(&g[i])
+				return oaOrgChartEncodeOrgChartMentorshipsItem(&g[i])
 			}
-			return oaEncodeOrgChartMentorshipsItem(&p[i])
+			return oaOrgChartEncodeOrgChartMentorshipsItem(&p[i])
 		},
 	})
 }
@@ -247,31 +264,28 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem(g, p *OrgChartMentorshipsIt
 		var vs [2]float64
 		vs[0], _ = genrt.Ref(&c.Workspace, &c.scopePerson, 0, jsonval.NewInt, *g.Mentor, *p.Mentor, false)
 		vs[1], _ = genrt.Ref(&c.Workspace, &c.scopePerson, 0, jsonval.NewInt, *g.Mentee, *p.Mentee, false)
-		return oaOrgChartObject7.Paired(vs[:]), nil
+		return oaOrgChartObjectOrgChartMentorshipsItem.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaOrgChartObject7, build)
+	o := c.Object(&oaOrgChartObjectOrgChartMentorshipsItem, build)
 	o.Has(0, g.Mentor != nil, p.Mentor != nil)
 	o.Has(1, g.Mentee != nil, p.Mentee != nil)
 	if build {
-		o.Values(oaEncodeOrgChartMentorshipsItem(g), oaEncodeOrgChartMentorshipsItem(p))
+		o.Values(oaOrgChartEncodeOrgChartMentorshipsItem(g), oaOrgChartEncodeOrgChartMentorshipsItem(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaOrgChartInt64OfOrgChartMentorshipsItem(p, j); ok {
+			if v, ok := oaOrgChartInt64OfOrgChartMentorshipsItem(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.Ref(&c.Workspace, &c.scopePerson, 0, jsonval.NewInt, *g.Mentor, v, build))
-					continue
-				}
-			case 1:
-				if v, ok := oaOrgChartInt64OfOrgChartMentorshipsItem(p, j); ok {
+				case 1:
 					o.Set(genrt.Ref(&c.Workspace, &c.scopePerson, 0, jsonval.NewInt, *g.Mentee, v, build))
-					continue
 				}
+				continue
 			}
-			o.Generic(oaOrgChartNodes[:], c, 7, oaEncodeOrgChartMentorshipsItem(g), oaEncodeOrgChartMentorshipsItem(p))
+			o.Generic(oaOrgChartNodes[:], c, oaOrgChartNodeOrgChartMentorshipsItem, oaOrgChartEncodeOrgChartMentorshipsItem(g), oaOrgChartEncodeOrgChartMentorshipsItem(p))
 			continue
 		}
 		switch i {
@@ -286,7 +300,7 @@ func (c *oaOrgChartCtx) scoreOrgChartMentorshipsItem(g, p *OrgChartMentorshipsIt
 
 // scoreOrgChartAgenda scores #/properties/agenda (array, order fixed).
 func (c *oaOrgChartCtx) scoreOrgChartAgenda(g, p []string, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaOrgChartArray10, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaOrgChartArrayOrgChartAgenda, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return genrt.StrLeaf(align.ApplyThreshold(align.Jaro(g[i], p[j]), 0.3), g[i], p[j], build)
 		},
@@ -308,7 +322,7 @@ func (c *oaOrgChartCtx) scoreOrgChartAgenda(g, p []string, build bool) (float64,
 
 // scoreOrgChartPeriod scores #/properties/period (tuple).
 func (c *oaOrgChartCtx) scoreOrgChartPeriod(g, p *OrgChartPeriod, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaOrgChartArray12, g.Len, p.Len, build, &genrt.Elems{
+	return c.Array(&oaOrgChartArrayOrgChartPeriod, g.Len, p.Len, build, &genrt.Elems{
 		Pos: func(i int, build bool) (float64, *genrt.Res) {
 			switch i {
 			case 0:
@@ -416,7 +430,7 @@ func (c *oaOrgChartCtx) derivePerson(g, p *OrgChart) {
 func (c *oaOrgChartCtx) graphPerson(side int, x *OrgChart) {
 	gr := &c.WL.Graphs[side]
 	genrt.Vertices(gr, &c.scopePerson, side)
-	// Carrier group 0: /properties/mentorships/items.
+	// Carrier group: /properties/mentorships/items.
 	oaOrgChartWalkOrgChartToMentorshipsItem(x, c.ix[:], func(cv *OrgChartMentorshipsItem) bool {
 		eps := c.WL.Eps[:0]
 		oaOrgChartWalkOrgChartMentorshipsItemToMentee(cv, c.ix[:], func(v int64) bool {
@@ -436,13 +450,13 @@ func (c *oaOrgChartCtx) graphPerson(side int, x *OrgChart) {
 			return true
 		}
 		label := wl.Label{} // the carrier has no exact scalars and no cross-scope references
-		genrt.AddCarrier(gr, eps, label, oaOrgChartUnaryPersonGroup0[:], oaOrgChartEdgePersonGroup0[:], oaOrgChartMemberPersonGroup0[:])
+		genrt.AddCarrier(gr, eps, label, oaOrgChartUnaryPersonOrgChartMentorshipsItem[:], oaOrgChartEdgePersonOrgChartMentorshipsItem[:], oaOrgChartMemberPersonOrgChartMentorshipsItem[:])
 		return true
 	})
 }
 
-// oaEncodeOrgChart returns the JSON value of x (null for nil).
-func oaEncodeOrgChart(x *OrgChart) jsonval.Value {
+// oaOrgChartEncodeOrgChart returns the JSON value of x (null for nil).
+func oaOrgChartEncodeOrgChart(x *OrgChart) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -457,13 +471,13 @@ func oaEncodeOrgChart(x *OrgChart) jsonval.Value {
 		ms = append(ms, jsonval.Member{Key: "agenda", Value: oaOrgChartEncodeOrgChartAgenda(x.Agenda)})
 	}
 	if x.Period != nil {
-		ms = append(ms, jsonval.Member{Key: "period", Value: oaEncodeOrgChartPeriod(x.Period)})
+		ms = append(ms, jsonval.Member{Key: "period", Value: oaOrgChartEncodeOrgChartPeriod(x.Period)})
 	}
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeOrgChart reads a OrgChart; false when the value does not fit it (see genrt.JSON).
-func oaDecodeOrgChart(r *jsonval.Reader, x *OrgChart) bool {
+// oaOrgChartDecodeOrgChart reads a OrgChart; false when the value does not fit it (see genrt.JSON).
+func oaOrgChartDecodeOrgChart(r *jsonval.Reader, x *OrgChart) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -479,13 +493,13 @@ func oaDecodeOrgChart(r *jsonval.Reader, x *OrgChart) bool {
 		var ok bool
 		switch k {
 		case "people":
-			ok = m.Take(0) && genrt.DecodeSlice(r, &x.People, oaDecodeOrgChartPeopleItem)
+			ok = m.Take(0) && genrt.DecodeSlice(r, &x.People, oaOrgChartDecodeOrgChartPeopleItem)
 		case "mentorships":
-			ok = m.Take(1) && genrt.DecodeSlice(r, &x.Mentorships, oaDecodeOrgChartMentorshipsItem)
+			ok = m.Take(1) && genrt.DecodeSlice(r, &x.Mentorships, oaOrgChartDecodeOrgChartMentorshipsItem)
 		case "agenda":
 			ok = m.Take(2) && genrt.DecodeSlice(r, &x.Agenda, genrt.DecodeString)
 		case "period":
-			ok = m.Take(3) && genrt.DecodeNew(r, &x.Period, oaDecodeOrgChartPeriod)
+			ok = m.Take(3) && genrt.DecodeNew(r, &x.Period, oaOrgChartDecodeOrgChartPeriod)
 		}
 		if !ok {
 			return false
@@ -508,7 +522,7 @@ func oaOrgChartCheckOrgChart(v *OrgChart) error {
 func oaOrgChartEncodeOrgChartPeople(v []OrgChartPeopleItem) jsonval.Value {
 	vs := make([]jsonval.Value, len(v))
 	for i := range v {
-		vs[i] = oaEncodeOrgChartPeopleItem(&v[i])
+		vs[i] = oaOrgChartEncodeOrgChartPeopleItem(&v[i])
 	}
 	return jsonval.NewArray(vs)
 }
@@ -523,8 +537,8 @@ func oaOrgChartCheckOrgChartPeople(v []OrgChartPeopleItem) error {
 	return nil
 }
 
-// oaEncodeOrgChartPeopleItem returns the JSON value of x (null for nil).
-func oaEncodeOrgChartPeopleItem(x *OrgChartPeopleItem) jsonval.Value {
+// oaOrgChartEncodeOrgChartPeopleItem returns the JSON value of x (null for nil).
+func oaOrgChartEncodeOrgChartPeopleItem(x *OrgChartPeopleItem) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -541,8 +555,8 @@ func oaEncodeOrgChartPeopleItem(x *OrgChartPeopleItem) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeOrgChartPeopleItem reads a OrgChartPeopleItem; false when the value does not fit it (see genrt.JSON).
-func oaDecodeOrgChartPeopleItem(r *jsonval.Reader, x *OrgChartPeopleItem) bool {
+// oaOrgChartDecodeOrgChartPeopleItem reads a OrgChartPeopleItem; false when the value does not fit it (see genrt.JSON).
+func oaOrgChartDecodeOrgChartPeopleItem(r *jsonval.Reader, x *OrgChartPeopleItem) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -586,7 +600,7 @@ func oaOrgChartCheckOrgChartPeopleItemRole(v string) error {
 	switch v {
 	case "Manager", "Engineer", "Intern":
 	default:
-		return genrt.Enum(jsonval.NewString(v), oaOrgChartEnum0[:])
+		return genrt.Enum(jsonval.NewString(v), oaOrgChartEnumOrgChartPeopleItemRole[:])
 	}
 	return nil
 }
@@ -595,13 +609,13 @@ func oaOrgChartCheckOrgChartPeopleItemRole(v string) error {
 func oaOrgChartEncodeOrgChartMentorships(v []OrgChartMentorshipsItem) jsonval.Value {
 	vs := make([]jsonval.Value, len(v))
 	for i := range v {
-		vs[i] = oaEncodeOrgChartMentorshipsItem(&v[i])
+		vs[i] = oaOrgChartEncodeOrgChartMentorshipsItem(&v[i])
 	}
 	return jsonval.NewArray(vs)
 }
 
-// oaEncodeOrgChartMentorshipsItem returns the JSON value of x (null for nil).
-func oaEncodeOrgChartMentorshipsItem(x *OrgChartMentorshipsItem) jsonval.Value {
+// oaOrgChartEncodeOrgChartMentorshipsItem returns the JSON value of x (null for nil).
+func oaOrgChartEncodeOrgChartMentorshipsItem(x *OrgChartMentorshipsItem) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -615,8 +629,8 @@ func oaEncodeOrgChartMentorshipsItem(x *OrgChartMentorshipsItem) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeOrgChartMentorshipsItem reads a OrgChartMentorshipsItem; false when the value does not fit it (see genrt.JSON).
-func oaDecodeOrgChartMentorshipsItem(r *jsonval.Reader, x *OrgChartMentorshipsItem) bool {
+// oaOrgChartDecodeOrgChartMentorshipsItem reads a OrgChartMentorshipsItem; false when the value does not fit it (see genrt.JSON).
+func oaOrgChartDecodeOrgChartMentorshipsItem(r *jsonval.Reader, x *OrgChartMentorshipsItem) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -652,8 +666,8 @@ func oaOrgChartEncodeOrgChartAgenda(v []string) jsonval.Value {
 	return jsonval.NewArray(vs)
 }
 
-// oaEncodeOrgChartPeriod returns the JSON value of x (null for nil).
-func oaEncodeOrgChartPeriod(x *OrgChartPeriod) jsonval.Value {
+// oaOrgChartEncodeOrgChartPeriod returns the JSON value of x (null for nil).
+func oaOrgChartEncodeOrgChartPeriod(x *OrgChartPeriod) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -661,8 +675,8 @@ func oaEncodeOrgChartPeriod(x *OrgChartPeriod) jsonval.Value {
 	return jsonval.NewArray(vs)
 }
 
-// oaDecodeOrgChartPeriod reads a OrgChartPeriod; false when the value does not fit it (see genrt.JSON).
-func oaDecodeOrgChartPeriod(r *jsonval.Reader, x *OrgChartPeriod) bool {
+// oaOrgChartDecodeOrgChartPeriod reads a OrgChartPeriod; false when the value does not fit it (see genrt.JSON).
+func oaOrgChartDecodeOrgChartPeriod(r *jsonval.Reader, x *OrgChartPeriod) bool {
 	if r.BeginArray() != nil {
 		return false
 	}
@@ -773,7 +787,7 @@ func oaOrgChartRepair(gold, cand *OrgChart) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	gj, pj := oaEncodeOrgChart(gold), oaEncodeOrgChart(cand)
+	gj, pj := oaOrgChartEncodeOrgChart(gold), oaOrgChartEncodeOrgChart(cand)
 	gj = align.CandidateSpaceGold(gj, pj, oaOrgChartScopePaths[:], [][]align.IDPair{c.scopePerson.Pairs(jsonval.NewInt)})
 	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
@@ -783,23 +797,6 @@ func oaOrgChartRepair(gold, cand *OrgChart) ([]align.Op, error) {
 var oaOrgChartScopePaths = [...]align.ScopePaths{
 	{Record: []align.Step{{Key: "people"}, {Kind: align.StepItems}}, ID: []align.Step{{Key: "id"}}, Refs: [][]align.Step{{{Key: "mentorships"}, {Kind: align.StepItems}, {Key: "mentor"}}, {{Key: "mentorships"}, {Kind: align.StepItems}, {Key: "mentee"}}}},
 }
-
-// oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).
-type oaFallback struct{ sc *interp.Scorer }
-
-func (f oaFallback) Score(g, p jsonval.Value) (float64, error) { return f.sc.Score(g, p) }
-
-func (f oaFallback) Repair(g, p jsonval.Value) ([]align.Op, error) {
-	r, err := f.sc.Align(g, p)
-	if err != nil {
-		return nil, err
-	}
-	return r.Repair(interp.RepairOptions{})
-}
-
-func (f oaFallback) Valid(v jsonval.Value) bool { return f.sc.Validate(v) == nil }
-
-func (f oaFallback) Limits() align.Limits { return f.sc.Options().Limits }
 
 // oaOrgChartSchema is the schema schema.json, for the interpreter behind the JSON entry points.
 const oaOrgChartSchema = `{
@@ -885,20 +882,14 @@ const oaOrgChartSchema = `{
 // straight into OrgChart when they fit it; the interpreter, compiled once from
 // oaOrgChartSchema, scores every other pair.
 var oaOrgChartJSON = genrt.JSON[OrgChart]{
-	Decode:  oaDecodeOrgChart,
-	Check:   oaOrgChartCheckOrgChart,
-	Checked: true,
-	Score:   oaOrgChartScore,
-	Repair:  oaOrgChartRepair,
-	Scopes:  1,
-	Damerau: false,
-	Fallback: sync.OnceValues(func() (genrt.Fallback, error) {
-		sc, err := interp.Compile([]byte(oaOrgChartSchema), "schema.json", interp.Options{})
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", "schema.json", err)
-		}
-		return oaFallback{sc}, nil
-	}),
+	Decode:   oaOrgChartDecodeOrgChart,
+	Check:    oaOrgChartCheckOrgChart,
+	Checked:  true,
+	Score:    oaOrgChartScore,
+	Repair:   oaOrgChartRepair,
+	Scopes:   1,
+	Damerau:  false,
+	Fallback: interp.JSONFallback(oaOrgChartSchema, "schema.json"),
 }
 
 // ScoreOrgChartJSON scores two JSON texts under schema.json. Any candidate gets the
@@ -1067,14 +1058,14 @@ func oaOrgChartWalkOrgChartMentorshipsItemToMentor(x *OrgChartMentorshipsItem, i
 	return true
 }
 
-// oaOrgChartUnaryPersonGroup0 holds the unary relations of the carrier "/properties/mentorships/items" of scope "person" (docs/SCORING.md §7.6).
-var oaOrgChartUnaryPersonGroup0 = [...]string{"\x05unary\x1a(('properties', \"mentee\"),", "\x05unary\x1a(('properties', \"mentor\"),"}
+// oaOrgChartUnaryPersonOrgChartMentorshipsItem holds the unary relations of the carrier "/properties/mentorships/items" of scope "person" (docs/SCORING.md §7.6).
+var oaOrgChartUnaryPersonOrgChartMentorshipsItem = [...]string{"\x05unary\x1a(('properties', \"mentee\"),", "\x05unary\x1a(('properties', \"mentor\"),"}
 
-// oaOrgChartEdgePersonGroup0 holds the edge relations of the carrier "/properties/mentorships/items" of scope "person" (docs/SCORING.md §7.6).
-var oaOrgChartEdgePersonGroup0 = [...]string{"", "\x04edge\x1a(('properties', \"mentee\"),\x1a(('properties', \"mentor\"),", "", ""}
+// oaOrgChartEdgePersonOrgChartMentorshipsItem holds the edge relations of the carrier "/properties/mentorships/items" of scope "person" (docs/SCORING.md §7.6).
+var oaOrgChartEdgePersonOrgChartMentorshipsItem = [...]string{"", "\x04edge\x1a(('properties', \"mentee\"),\x1a(('properties', \"mentor\"),", "", ""}
 
-// oaOrgChartMemberPersonGroup0 holds the member relations of the carrier "/properties/mentorships/items" of scope "person" (docs/SCORING.md §7.6).
-var oaOrgChartMemberPersonGroup0 = [...]string{"\x06member\x1a(('properties', \"mentee\"),", "\x06member\x1a(('properties', \"mentor\"),"}
+// oaOrgChartMemberPersonOrgChartMentorshipsItem holds the member relations of the carrier "/properties/mentorships/items" of scope "person" (docs/SCORING.md §7.6).
+var oaOrgChartMemberPersonOrgChartMentorshipsItem = [...]string{"\x06member\x1a(('properties', \"mentee\"),", "\x06member\x1a(('properties', \"mentor\"),"}
 
-// oaOrgChartEnum0 holds the values of an enum.
-var oaOrgChartEnum0 = [...]jsonval.Value{jsonval.NewString("Manager"), jsonval.NewString("Engineer"), jsonval.NewString("Intern")}
+// oaOrgChartEnumOrgChartPeopleItemRole holds the values of an enum.
+var oaOrgChartEnumOrgChartPeopleItemRole = [...]jsonval.Value{jsonval.NewString("Manager"), jsonval.NewString("Engineer"), jsonval.NewString("Intern")}

@@ -5,7 +5,6 @@ package purchaseorder
 
 import (
 	"errors"
-	"fmt"
 	"regexp"
 	"sync"
 
@@ -17,9 +16,9 @@ import (
 
 const (
 	// This code is recent enough for the support package.
-	_ = genrt.EnforceVersion(4 - genrt.MinVersion)
+	_ = genrt.EnforceVersion(5 - genrt.MinVersion)
 	// The support package is recent enough for this code.
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 4)
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 5)
 )
 
 // PurchaseOrder is the root type of the schema schema.json.
@@ -83,53 +82,72 @@ type oaPurchaseOrderCtx struct {
 // oaPurchaseOrderPool pools the workspaces of the PurchaseOrder scorer.
 var oaPurchaseOrderPool = sync.Pool{New: func() any { return new(oaPurchaseOrderCtx) }}
 
-// oaPurchaseOrderObject0 is the object node # (docs/SCORING.md §6).
-var oaPurchaseOrderObject0 = genrt.ObjectSpec{Keys: []string{"orderId", "issued", "buyer", "supplier", "shipTo", "lines", "dueDate", "notes"}, Weights: []float64{2, 1, 1.5, 1, 1, 1, 1, 1}, Shares: []float64{0.21052631578947367, 0.10526315789473684, 0.15789473684210525, 0.10526315789473684, 0.10526315789473684, 0.10526315789473684, 0.10526315789473684, 0.10526315789473684}, ValueImportance: 1}
+// oaPurchaseOrderObjectPurchaseOrder is the object node # (docs/SCORING.md §6).
+var oaPurchaseOrderObjectPurchaseOrder = genrt.ObjectSpec{Keys: []string{"orderId", "issued", "buyer", "supplier", "shipTo", "lines", "dueDate", "notes"}, Weights: []float64{2, 1, 1.5, 1, 1, 1, 1, 1}, Shares: []float64{0.21052631578947367, 0.10526315789473684, 0.15789473684210525, 0.10526315789473684, 0.10526315789473684, 0.10526315789473684, 0.10526315789473684, 0.10526315789473684}, ValueImportance: 1}
 
-// oaPurchaseOrderObject3 is the object node #/properties/buyer (docs/SCORING.md §6).
-var oaPurchaseOrderObject3 = genrt.ObjectSpec{Keys: []string{"name", "vatId", "url", "address"}, Weights: []float64{1, 1, 1, 1}, Shares: []float64{0.25, 0.25, 0.25, 0.25}, ValueImportance: 1}
+// oaPurchaseOrderObjectOrganization is the object node #/$defs/Organization (docs/SCORING.md §6).
+var oaPurchaseOrderObjectOrganization = genrt.ObjectSpec{Keys: []string{"name", "vatId", "url", "address"}, Weights: []float64{1, 1, 1, 1}, Shares: []float64{0.25, 0.25, 0.25, 0.25}, ValueImportance: 1}
 
-// oaPurchaseOrderObject7 is the object node #/$defs/Address (docs/SCORING.md §6).
-var oaPurchaseOrderObject7 = genrt.ObjectSpec{Keys: []string{"street", "city", "countryCode"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
+// oaPurchaseOrderObjectAddress is the object node #/$defs/Address (docs/SCORING.md §6).
+var oaPurchaseOrderObjectAddress = genrt.ObjectSpec{Keys: []string{"street", "city", "countryCode"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
 
-// oaPurchaseOrderObject11 is the object node #/$defs/Organization (docs/SCORING.md §6).
-var oaPurchaseOrderObject11 = genrt.ObjectSpec{Keys: []string{"name", "vatId", "url", "address"}, Weights: []float64{1, 1, 1, 1}, Shares: []float64{0.25, 0.25, 0.25, 0.25}, ValueImportance: 1}
+// oaPurchaseOrderArrayPurchaseOrderLines is the array node #/properties/lines (docs/SCORING.md §5).
+var oaPurchaseOrderArrayPurchaseOrderLines = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaPurchaseOrderArray12 is the array node #/properties/lines (docs/SCORING.md §5).
-var oaPurchaseOrderArray12 = genrt.ArraySpec{Tail: true, Align: true}
+// oaPurchaseOrderObjectLineItem is the object node #/$defs/LineItem (docs/SCORING.md §6).
+var oaPurchaseOrderObjectLineItem = genrt.ObjectSpec{Keys: []string{"sku", "description", "quantity", "unitPrice"}, Weights: []float64{2, 1, 1, 1}, Shares: []float64{0.4, 0.2, 0.2, 0.2}, ValueImportance: 1}
 
-// oaPurchaseOrderObject13 is the object node #/$defs/LineItem (docs/SCORING.md §6).
-var oaPurchaseOrderObject13 = genrt.ObjectSpec{Keys: []string{"sku", "description", "quantity", "unitPrice"}, Weights: []float64{2, 1, 1, 1}, Shares: []float64{0.4, 0.2, 0.2, 0.2}, ValueImportance: 1}
+// The indices of the schema nodes in oaPurchaseOrderNodes.
+const (
+	oaPurchaseOrderNodePurchaseOrder = iota
+	oaPurchaseOrderNodePurchaseOrderOrderID
+	oaPurchaseOrderNodePurchaseOrderIssued
+	oaPurchaseOrderNodeOrganization
+	oaPurchaseOrderNodeOrganizationName
+	oaPurchaseOrderNodeOrganizationVATID
+	oaPurchaseOrderNodeOrganizationURL
+	oaPurchaseOrderNodeAddress
+	oaPurchaseOrderNodeAddressStreet
+	oaPurchaseOrderNodeAddressCity
+	oaPurchaseOrderNodeAddressCountryCode
+	oaPurchaseOrderNodePurchaseOrderLines
+	oaPurchaseOrderNodeLineItem
+	oaPurchaseOrderNodeLineItemSKU
+	oaPurchaseOrderNodeLineItemDescription
+	oaPurchaseOrderNodeLineItemQuantity
+	oaPurchaseOrderNodeLineItemUnitPrice
+	oaPurchaseOrderNodePurchaseOrderDueDate
+	oaPurchaseOrderNodePurchaseOrderNotes
+)
 
 // oaPurchaseOrderNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
 var oaPurchaseOrderNodes = [...]genrt.Node{
-	0:  {Kind: jsonval.Object, Object: &oaPurchaseOrderObject0, Props: []int{1, 2, 3, 11, 7, 12, 18, 19}}, // #
-	1:  {Kind: jsonval.String, Str: align.ExactString},                                                    // #/properties/orderId
-	2:  {Kind: jsonval.String, Str: align.ExactString},                                                    // #/properties/issued
-	3:  {Kind: jsonval.Object, Object: &oaPurchaseOrderObject3, Props: []int{4, 5, 6, 7}},                 // #/properties/buyer
-	4:  {Kind: jsonval.String, Str: align.JaroWinkler},                                                    // #/$defs/Organization/properties/name
-	5:  {Kind: jsonval.String, Str: align.ExactString},                                                    // #/$defs/Organization/properties/vatId
-	6:  {Kind: jsonval.String, Str: align.ExactString},                                                    // #/$defs/Organization/properties/url
-	7:  {Kind: jsonval.Object, Object: &oaPurchaseOrderObject7, Props: []int{8, 9, 10}},                   // #/$defs/Address
-	8:  {Kind: jsonval.String, Str: align.Jaro},                                                           // #/$defs/Address/properties/street
-	9:  {Kind: jsonval.String, Str: align.JaroWinkler},                                                    // #/$defs/Address/properties/city
-	10: {Kind: jsonval.String, Str: align.ExactString},                                                    // #/$defs/Address/properties/countryCode
-	11: {Kind: jsonval.Object, Object: &oaPurchaseOrderObject11, Props: []int{4, 5, 6, 7}},                // #/$defs/Organization
-	12: {Kind: jsonval.Array, Array: &oaPurchaseOrderArray12, Items: 13},                                  // #/properties/lines
-	13: {Kind: jsonval.Object, Object: &oaPurchaseOrderObject13, Props: []int{14, 15, 16, 17}},            // #/$defs/LineItem
-	14: {Kind: jsonval.String, Str: align.ExactString},                                                    // #/$defs/LineItem/properties/sku
-	15: {Kind: jsonval.String, Str: align.Levenshtein, Threshold: 0.5},                                    // #/$defs/LineItem/properties/description
-	16: {Kind: jsonval.Int, Num: "invdiff"},                                                               // #/$defs/LineItem/properties/quantity
-	17: {Kind: jsonval.Float, Num: "relative"},                                                            // #/$defs/LineItem/properties/unitPrice
-	18: {Kind: jsonval.String, NullScore: 0.5, Str: align.ExactString},                                    // #/properties/dueDate
-	19: {Kind: jsonval.String, Str: align.Levenshtein},                                                    // #/properties/notes
+	oaPurchaseOrderNodePurchaseOrder:        {Kind: jsonval.Object, Object: &oaPurchaseOrderObjectPurchaseOrder, Props: []int{oaPurchaseOrderNodePurchaseOrderOrderID, oaPurchaseOrderNodePurchaseOrderIssued, oaPurchaseOrderNodeOrganization, oaPurchaseOrderNodeOrganization, oaPurchaseOrderNodeAddress, oaPurchaseOrderNodePurchaseOrderLines, oaPurchaseOrderNodePurchaseOrderDueDate, oaPurchaseOrderNodePurchaseOrderNotes}},
+	oaPurchaseOrderNodePurchaseOrderOrderID: {Kind: jsonval.String, Str: align.ExactString},
+	oaPurchaseOrderNodePurchaseOrderIssued:  {Kind: jsonval.String, Str: align.ExactString},
+	oaPurchaseOrderNodeOrganization:         {Kind: jsonval.Object, Object: &oaPurchaseOrderObjectOrganization, Props: []int{oaPurchaseOrderNodeOrganizationName, oaPurchaseOrderNodeOrganizationVATID, oaPurchaseOrderNodeOrganizationURL, oaPurchaseOrderNodeAddress}},
+	oaPurchaseOrderNodeOrganizationName:     {Kind: jsonval.String, Str: align.JaroWinkler},
+	oaPurchaseOrderNodeOrganizationVATID:    {Kind: jsonval.String, Str: align.ExactString},
+	oaPurchaseOrderNodeOrganizationURL:      {Kind: jsonval.String, Str: align.ExactString},
+	oaPurchaseOrderNodeAddress:              {Kind: jsonval.Object, Object: &oaPurchaseOrderObjectAddress, Props: []int{oaPurchaseOrderNodeAddressStreet, oaPurchaseOrderNodeAddressCity, oaPurchaseOrderNodeAddressCountryCode}},
+	oaPurchaseOrderNodeAddressStreet:        {Kind: jsonval.String, Str: align.Jaro},
+	oaPurchaseOrderNodeAddressCity:          {Kind: jsonval.String, Str: align.JaroWinkler},
+	oaPurchaseOrderNodeAddressCountryCode:   {Kind: jsonval.String, Str: align.ExactString},
+	oaPurchaseOrderNodePurchaseOrderLines:   {Kind: jsonval.Array, Array: &oaPurchaseOrderArrayPurchaseOrderLines, Items: oaPurchaseOrderNodeLineItem},
+	oaPurchaseOrderNodeLineItem:             {Kind: jsonval.Object, Object: &oaPurchaseOrderObjectLineItem, Props: []int{oaPurchaseOrderNodeLineItemSKU, oaPurchaseOrderNodeLineItemDescription, oaPurchaseOrderNodeLineItemQuantity, oaPurchaseOrderNodeLineItemUnitPrice}},
+	oaPurchaseOrderNodeLineItemSKU:          {Kind: jsonval.String, Str: align.ExactString},
+	oaPurchaseOrderNodeLineItemDescription:  {Kind: jsonval.String, Str: align.Levenshtein, Threshold: 0.5},
+	oaPurchaseOrderNodeLineItemQuantity:     {Kind: jsonval.Int, Num: "invdiff"},
+	oaPurchaseOrderNodeLineItemUnitPrice:    {Kind: jsonval.Float, Num: "relative"},
+	oaPurchaseOrderNodePurchaseOrderDueDate: {Kind: jsonval.String, NullScore: 0.5, Str: align.ExactString},
+	oaPurchaseOrderNodePurchaseOrderNotes:   {Kind: jsonval.String, Str: align.Levenshtein},
 }
 
-// oaPurchaseOrderAbsent0 fills the members that one of two PurchaseOrder values lacks (docs/SCORING.md §6.10):
+// oaPurchaseOrderAbsentPurchaseOrder fills the members that one of two PurchaseOrder values lacks (docs/SCORING.md §6.10):
 // a member with a default holds it, an optional member that admits null is null
 // where the other side holds null. It copies a side it fills, and records in fill
 // which side it filled (1 the gold, 2 the candidate).
-func oaPurchaseOrderAbsent0(g, p *PurchaseOrder, fill *[8]int8) (*PurchaseOrder, *PurchaseOrder) {
+func oaPurchaseOrderAbsentPurchaseOrder(g, p *PurchaseOrder, fill *[8]int8) (*PurchaseOrder, *PurchaseOrder) {
 	gf, pf := g, p
 	if g.DueDate == nil && !g.DueDateNull && p.DueDateNull {
 		if gf == g {
@@ -153,20 +171,20 @@ func oaPurchaseOrderAbsent0(g, p *PurchaseOrder, fill *[8]int8) (*PurchaseOrder,
 // scorePurchaseOrder scores # (object).
 func (c *oaPurchaseOrderCtx) scorePurchaseOrder(g, p *PurchaseOrder, build bool) (float64, *genrt.Res) {
 	var fill [8]int8
-	g, p = oaPurchaseOrderAbsent0(g, p, &fill)
+	g, p = oaPurchaseOrderAbsentPurchaseOrder(g, p, &fill)
 	if !build && g.Issued != nil && p.Issued != nil && g.Supplier != nil && p.Supplier != nil && g.ShipTo != nil && p.ShipTo != nil && (g.DueDate != nil || g.DueDateNull) && (p.DueDate != nil || p.DueDateNull) && g.Notes != nil && p.Notes != nil {
 		var vs [8]float64
 		vs[0], _ = genrt.StrLeaf(align.ExactString(g.OrderID, p.OrderID), g.OrderID, p.OrderID, false)
 		vs[1], _ = genrt.StrLeaf(align.ExactString(*g.Issued, *p.Issued), *g.Issued, *p.Issued, false)
 		vs[2], _ = c.scoreOrganization(&g.Buyer, &p.Buyer, false)
-		vs[3], _ = c.scoreOrganization2(g.Supplier, p.Supplier, false)
+		vs[3], _ = c.scoreOrganization(g.Supplier, p.Supplier, false)
 		vs[4], _ = c.scoreAddress(g.ShipTo, p.ShipTo, false)
 		vs[5], _ = c.scorePurchaseOrderLines(g.Lines, p.Lines, false)
 		vs[6], _ = c.scorePurchaseOrderDueDate(g.DueDate, p.DueDate, false)
 		vs[7], _ = genrt.StrLeaf(align.Levenshtein(*g.Notes, *p.Notes), *g.Notes, *p.Notes, false)
-		return oaPurchaseOrderObject0.Paired(vs[:]), nil
+		return oaPurchaseOrderObjectPurchaseOrder.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaPurchaseOrderObject0, build)
+	o := c.Object(&oaPurchaseOrderObjectPurchaseOrder, build)
 	o.Has(0, true, true)
 	o.Has(1, g.Issued != nil, p.Issued != nil)
 	o.Has(2, true, true)
@@ -176,7 +194,7 @@ func (c *oaPurchaseOrderCtx) scorePurchaseOrder(g, p *PurchaseOrder, build bool)
 	o.Has(6, g.DueDate != nil || g.DueDateNull, p.DueDate != nil || p.DueDateNull)
 	o.Has(7, g.Notes != nil, p.Notes != nil)
 	if build {
-		o.Values(oaEncodePurchaseOrder(g), oaEncodePurchaseOrder(p))
+		o.Values(oaPurchaseOrderEncodePurchaseOrder(g), oaPurchaseOrderEncodePurchaseOrder(p))
 		for i, f := range fill {
 			if f != 0 {
 				o.Filled(i, f == 1)
@@ -187,34 +205,30 @@ func (c *oaPurchaseOrderCtx) scorePurchaseOrder(g, p *PurchaseOrder, build bool)
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaPurchaseOrderStringOfPurchaseOrder(p, j); ok {
+			if v, ok := oaPurchaseOrderStringOfPurchaseOrder(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.StrLeaf(align.ExactString(g.OrderID, v), g.OrderID, v, build))
 					continue
-				}
-			case 1:
-				if v, ok := oaPurchaseOrderStringOfPurchaseOrder(p, j); ok {
+				case 1:
 					o.Set(genrt.StrLeaf(align.ExactString(*g.Issued, v), *g.Issued, v, build))
 					continue
-				}
-			case 2:
-				if v, ok := oaPurchaseOrderOrganizationOfPurchaseOrder(p, j); ok {
-					o.Set(c.scoreOrganization(&g.Buyer, v, build))
-					continue
-				}
-			case 3:
-				if v, ok := oaPurchaseOrderOrganizationOfPurchaseOrder(p, j); ok {
-					o.Set(c.scoreOrganization2(g.Supplier, v, build))
-					continue
-				}
-			case 7:
-				if v, ok := oaPurchaseOrderStringOfPurchaseOrder(p, j); ok {
+				case 7:
 					o.Set(genrt.StrLeaf(align.Levenshtein(*g.Notes, v), *g.Notes, v, build))
 					continue
 				}
 			}
-			o.Generic(oaPurchaseOrderNodes[:], nil, 0, oaEncodePurchaseOrder(g), oaEncodePurchaseOrder(p))
+			if v, ok := oaPurchaseOrderOrganizationOfPurchaseOrder(p, j); ok {
+				switch i {
+				case 2:
+					o.Set(c.scoreOrganization(&g.Buyer, v, build))
+					continue
+				case 3:
+					o.Set(c.scoreOrganization(g.Supplier, v, build))
+					continue
+				}
+			}
+			o.Generic(oaPurchaseOrderNodes[:], nil, oaPurchaseOrderNodePurchaseOrder, oaPurchaseOrderEncodePurchaseOrder(g), oaPurchaseOrderEncodePurchaseOrder(p))
 			continue
 		}
 		switch i {
@@ -225,7 +239,7 @@ func (c *oaPurchaseOrderCtx) scorePurchaseOrder(g, p *PurchaseOrder, build bool)
 		case 2:
 			o.Set(c.scoreOrganization(&g.Buyer, &p.Buyer, build))
 		case 3:
-			o.Set(c.scoreOrganization2(g.Supplier, p.Supplier, build))
+			o.Set(c.scoreOrganization(g.Supplier, p.Supplier, build))
 		case 4:
 			o.Set(c.scoreAddress(g.ShipTo, p.ShipTo, build))
 		case 5:
@@ -239,7 +253,7 @@ func (c *oaPurchaseOrderCtx) scorePurchaseOrder(g, p *PurchaseOrder, build bool)
 	return o.Done()
 }
 
-// scoreOrganization scores #/properties/buyer (object).
+// scoreOrganization scores #/$defs/Organization (object).
 func (c *oaPurchaseOrderCtx) scoreOrganization(g, p *Organization, build bool) (float64, *genrt.Res) {
 	if !build && g.VATID != nil && p.VATID != nil && g.URL != nil && p.URL != nil && g.Address != nil && p.Address != nil {
 		var vs [4]float64
@@ -247,38 +261,34 @@ func (c *oaPurchaseOrderCtx) scoreOrganization(g, p *Organization, build bool) (
 		vs[1], _ = genrt.StrLeaf(align.ExactString(*g.VATID, *p.VATID), *g.VATID, *p.VATID, false)
 		vs[2], _ = genrt.StrLeaf(align.ExactString(*g.URL, *p.URL), *g.URL, *p.URL, false)
 		vs[3], _ = c.scoreAddress(g.Address, p.Address, false)
-		return oaPurchaseOrderObject3.Paired(vs[:]), nil
+		return oaPurchaseOrderObjectOrganization.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaPurchaseOrderObject3, build)
+	o := c.Object(&oaPurchaseOrderObjectOrganization, build)
 	o.Has(0, true, true)
 	o.Has(1, g.VATID != nil, p.VATID != nil)
 	o.Has(2, g.URL != nil, p.URL != nil)
 	o.Has(3, g.Address != nil, p.Address != nil)
 	if build {
-		o.Values(oaEncodeOrganization(g), oaEncodeOrganization(p))
+		o.Values(oaPurchaseOrderEncodeOrganization(g), oaPurchaseOrderEncodeOrganization(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaPurchaseOrderStringOfOrganization(p, j); ok {
+			if v, ok := oaPurchaseOrderStringOfOrganization(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.StrLeaf(align.JaroWinkler(g.Name, v), g.Name, v, build))
 					continue
-				}
-			case 1:
-				if v, ok := oaPurchaseOrderStringOfOrganization(p, j); ok {
+				case 1:
 					o.Set(genrt.StrLeaf(align.ExactString(*g.VATID, v), *g.VATID, v, build))
 					continue
-				}
-			case 2:
-				if v, ok := oaPurchaseOrderStringOfOrganization(p, j); ok {
+				case 2:
 					o.Set(genrt.StrLeaf(align.ExactString(*g.URL, v), *g.URL, v, build))
 					continue
 				}
 			}
-			o.Generic(oaPurchaseOrderNodes[:], nil, 3, oaEncodeOrganization(g), oaEncodeOrganization(p))
+			o.Generic(oaPurchaseOrderNodes[:], nil, oaPurchaseOrderNodeOrganization, oaPurchaseOrderEncodeOrganization(g), oaPurchaseOrderEncodeOrganization(p))
 			continue
 		}
 		switch i {
@@ -302,37 +312,31 @@ func (c *oaPurchaseOrderCtx) scoreAddress(g, p *Address, build bool) (float64, *
 		vs[0], _ = genrt.StrLeaf(align.Jaro(*g.Street, *p.Street), *g.Street, *p.Street, false)
 		vs[1], _ = genrt.StrLeaf(align.JaroWinkler(g.City, p.City), g.City, p.City, false)
 		vs[2], _ = genrt.StrLeaf(align.ExactString(string(*g.CountryCode), string(*p.CountryCode)), string(*g.CountryCode), string(*p.CountryCode), false)
-		return oaPurchaseOrderObject7.Paired(vs[:]), nil
+		return oaPurchaseOrderObjectAddress.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaPurchaseOrderObject7, build)
+	o := c.Object(&oaPurchaseOrderObjectAddress, build)
 	o.Has(0, g.Street != nil, p.Street != nil)
 	o.Has(1, true, true)
 	o.Has(2, g.CountryCode != nil, p.CountryCode != nil)
 	if build {
-		o.Values(oaEncodeAddress(g), oaEncodeAddress(p))
+		o.Values(oaPurchaseOrderEncodeAddress(g), oaPurchaseOrderEncodeAddress(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaPurchaseOrderStringOfAddress(p, j); ok {
+			if v, ok := oaPurchaseOrderStringOfAddress(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.StrLeaf(align.Jaro(*g.Street, v), *g.Street, v, build))
-					continue
-				}
-			case 1:
-				if v, ok := oaPurchaseOrderStringOfAddress(p, j); ok {
+				case 1:
 					o.Set(genrt.StrLeaf(align.JaroWinkler(g.City, v), g.City, v, build))
-					continue
-				}
-			case 2:
-				if v, ok := oaPurchaseOrderStringOfAddress(p, j); ok {
+				case 2:
 					o.Set(genrt.StrLeaf(align.ExactString(string(*g.CountryCode), v), string(*g.CountryCode), v, build))
-					continue
 				}
+				continue
 			}
-			o.Generic(oaPurchaseOrderNodes[:], nil, 7, oaEncodeAddress(g), oaEncodeAddress(p))
+			o.Generic(oaPurchaseOrderNodes[:], nil, oaPurchaseOrderNodeAddress, oaPurchaseOrderEncodeAddress(g), oaPurchaseOrderEncodeAddress(p))
 			continue
 		}
 		switch i {
@@ -347,65 +351,9 @@ func (c *oaPurchaseOrderCtx) scoreAddress(g, p *Address, build bool) (float64, *
 	return o.Done()
 }
 
-// scoreOrganization2 scores #/$defs/Organization (object).
-func (c *oaPurchaseOrderCtx) scoreOrganization2(g, p *Organization, build bool) (float64, *genrt.Res) {
-	if !build && g.VATID != nil && p.VATID != nil && g.URL != nil && p.URL != nil && g.Address != nil && p.Address != nil {
-		var vs [4]float64
-		vs[0], _ = genrt.StrLeaf(align.JaroWinkler(g.Name, p.Name), g.Name, p.Name, false)
-		vs[1], _ = genrt.StrLeaf(align.ExactString(*g.VATID, *p.VATID), *g.VATID, *p.VATID, false)
-		vs[2], _ = genrt.StrLeaf(align.ExactString(*g.URL, *p.URL), *g.URL, *p.URL, false)
-		vs[3], _ = c.scoreAddress(g.Address, p.Address, false)
-		return oaPurchaseOrderObject11.Paired(vs[:]), nil
-	}
-	o := c.Object(&oaPurchaseOrderObject11, build)
-	o.Has(0, true, true)
-	o.Has(1, g.VATID != nil, p.VATID != nil)
-	o.Has(2, g.URL != nil, p.URL != nil)
-	o.Has(3, g.Address != nil, p.Address != nil)
-	if build {
-		o.Values(oaEncodeOrganization(g), oaEncodeOrganization(p))
-	}
-	o.Align()
-	for o.NextPair() {
-		i, j := o.Entry()
-		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaPurchaseOrderStringOfOrganization(p, j); ok {
-					o.Set(genrt.StrLeaf(align.JaroWinkler(g.Name, v), g.Name, v, build))
-					continue
-				}
-			case 1:
-				if v, ok := oaPurchaseOrderStringOfOrganization(p, j); ok {
-					o.Set(genrt.StrLeaf(align.ExactString(*g.VATID, v), *g.VATID, v, build))
-					continue
-				}
-			case 2:
-				if v, ok := oaPurchaseOrderStringOfOrganization(p, j); ok {
-					o.Set(genrt.StrLeaf(align.ExactString(*g.URL, v), *g.URL, v, build))
-					continue
-				}
-			}
-			o.Generic(oaPurchaseOrderNodes[:], nil, 11, oaEncodeOrganization(g), oaEncodeOrganization(p))
-			continue
-		}
-		switch i {
-		case 0:
-			o.Set(genrt.StrLeaf(align.JaroWinkler(g.Name, p.Name), g.Name, p.Name, build))
-		case 1:
-			o.Set(genrt.StrLeaf(align.ExactString(*g.VATID, *p.VATID), *g.VATID, *p.VATID, build))
-		case 2:
-			o.Set(genrt.StrLeaf(align.ExactString(*g.URL, *p.URL), *g.URL, *p.URL, build))
-		case 3:
-			o.Set(c.scoreAddress(g.Address, p.Address, build))
-		}
-	}
-	return o.Done()
-}
-
 // scorePurchaseOrderLines scores #/properties/lines (array, order align).
 func (c *oaPurchaseOrderCtx) scorePurchaseOrderLines(g, p []LineItem, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaPurchaseOrderArray12, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaPurchaseOrderArrayPurchaseOrderLines, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) { return c.scoreLineItem(&g[i], &p[j], build) },
 		Fill: func(M []float64, n, m int) {
 			for i := range n {
@@ -416,9 +364,9 @@ func (c *oaPurchaseOrderCtx) scorePurchaseOrderLines(g, p []LineItem, build bool
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
-				return oaEncodeLineItem(&g[i])
+				return oaPurchaseOrderEncodeLineItem(&g[i])
 			}
-			return oaEncodeLineItem(&p[i])
+			return oaPurchaseOrderEncodeLineItem(&p[i])
 		},
 	})
 }
@@ -431,33 +379,31 @@ func (c *oaPurchaseOrderCtx) scoreLineItem(g, p *LineItem, build bool) (float64,
 		vs[1], _ = genrt.StrLeaf(align.ApplyThreshold(align.Levenshtein(*g.Description, *p.Description), 0.5), *g.Description, *p.Description, false)
 		vs[2], _ = genrt.IntLeaf(align.InvDiffInt(g.Quantity, p.Quantity), g.Quantity, p.Quantity, false)
 		vs[3], _ = genrt.FloatLeaf(genrt.Number(genrt.Relative, *g.UnitPrice, *p.UnitPrice), *g.UnitPrice, *p.UnitPrice, false)
-		return oaPurchaseOrderObject13.Paired(vs[:]), nil
+		return oaPurchaseOrderObjectLineItem.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaPurchaseOrderObject13, build)
+	o := c.Object(&oaPurchaseOrderObjectLineItem, build)
 	o.Has(0, true, true)
 	o.Has(1, g.Description != nil, p.Description != nil)
 	o.Has(2, true, true)
 	o.Has(3, g.UnitPrice != nil, p.UnitPrice != nil)
 	if build {
-		o.Values(oaEncodeLineItem(g), oaEncodeLineItem(p))
+		o.Values(oaPurchaseOrderEncodeLineItem(g), oaPurchaseOrderEncodeLineItem(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaPurchaseOrderStringOfLineItem(p, j); ok {
+			if v, ok := oaPurchaseOrderStringOfLineItem(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.StrLeaf(align.ExactString(g.SKU, v), g.SKU, v, build))
 					continue
-				}
-			case 1:
-				if v, ok := oaPurchaseOrderStringOfLineItem(p, j); ok {
+				case 1:
 					o.Set(genrt.StrLeaf(align.ApplyThreshold(align.Levenshtein(*g.Description, v), 0.5), *g.Description, v, build))
 					continue
 				}
 			}
-			o.Generic(oaPurchaseOrderNodes[:], nil, 13, oaEncodeLineItem(g), oaEncodeLineItem(p))
+			o.Generic(oaPurchaseOrderNodes[:], nil, oaPurchaseOrderNodeLineItem, oaPurchaseOrderEncodeLineItem(g), oaPurchaseOrderEncodeLineItem(p))
 			continue
 		}
 		switch i {
@@ -485,8 +431,8 @@ func (c *oaPurchaseOrderCtx) scorePurchaseOrderDueDate(g, p *string, build bool)
 	return genrt.StrLeaf(align.ExactString(*g, *p), *g, *p, build)
 }
 
-// oaEncodePurchaseOrder returns the JSON value of x (null for nil).
-func oaEncodePurchaseOrder(x *PurchaseOrder) jsonval.Value {
+// oaPurchaseOrderEncodePurchaseOrder returns the JSON value of x (null for nil).
+func oaPurchaseOrderEncodePurchaseOrder(x *PurchaseOrder) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -495,12 +441,12 @@ func oaEncodePurchaseOrder(x *PurchaseOrder) jsonval.Value {
 	if x.Issued != nil {
 		ms = append(ms, jsonval.Member{Key: "issued", Value: jsonval.NewString(*x.Issued)})
 	}
-	ms = append(ms, jsonval.Member{Key: "buyer", Value: oaEncodeOrganization(&x.Buyer)})
+	ms = append(ms, jsonval.Member{Key: "buyer", Value: oaPurchaseOrderEncodeOrganization(&x.Buyer)})
 	if x.Supplier != nil {
-		ms = append(ms, jsonval.Member{Key: "supplier", Value: oaEncodeOrganization(x.Supplier)})
+		ms = append(ms, jsonval.Member{Key: "supplier", Value: oaPurchaseOrderEncodeOrganization(x.Supplier)})
 	}
 	if x.ShipTo != nil {
-		ms = append(ms, jsonval.Member{Key: "shipTo", Value: oaEncodeAddress(x.ShipTo)})
+		ms = append(ms, jsonval.Member{Key: "shipTo", Value: oaPurchaseOrderEncodeAddress(x.ShipTo)})
 	}
 	ms = append(ms, jsonval.Member{Key: "lines", Value: oaPurchaseOrderEncodePurchaseOrderLines(x.Lines)})
 	if x.DueDate != nil || x.DueDateNull {
@@ -512,8 +458,8 @@ func oaEncodePurchaseOrder(x *PurchaseOrder) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodePurchaseOrder reads a PurchaseOrder; false when the value does not fit it (see genrt.JSON).
-func oaDecodePurchaseOrder(r *jsonval.Reader, x *PurchaseOrder) bool {
+// oaPurchaseOrderDecodePurchaseOrder reads a PurchaseOrder; false when the value does not fit it (see genrt.JSON).
+func oaPurchaseOrderDecodePurchaseOrder(r *jsonval.Reader, x *PurchaseOrder) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -533,13 +479,13 @@ func oaDecodePurchaseOrder(r *jsonval.Reader, x *PurchaseOrder) bool {
 		case "issued":
 			ok = m.Take(1) && genrt.DecodeNew(r, &x.Issued, genrt.DecodeString)
 		case "buyer":
-			ok = m.Take(2) && oaDecodeOrganization(r, &x.Buyer)
+			ok = m.Take(2) && oaPurchaseOrderDecodeOrganization(r, &x.Buyer)
 		case "supplier":
-			ok = m.Take(3) && genrt.DecodeNew(r, &x.Supplier, oaDecodeOrganization)
+			ok = m.Take(3) && genrt.DecodeNew(r, &x.Supplier, oaPurchaseOrderDecodeOrganization)
 		case "shipTo":
-			ok = m.Take(4) && genrt.DecodeNew(r, &x.ShipTo, oaDecodeAddress)
+			ok = m.Take(4) && genrt.DecodeNew(r, &x.ShipTo, oaPurchaseOrderDecodeAddress)
 		case "lines":
-			ok = m.Take(5) && genrt.DecodeSlice(r, &x.Lines, oaDecodeLineItem)
+			ok = m.Take(5) && genrt.DecodeSlice(r, &x.Lines, oaPurchaseOrderDecodeLineItem)
 		case "dueDate":
 			ok = m.Take(6) && genrt.DecodeOptNull(r, &x.DueDate, &x.DueDateNull, genrt.DecodeString)
 		case "notes":
@@ -563,7 +509,7 @@ func oaPurchaseOrderCheckPurchaseOrder(v *PurchaseOrder) error {
 		return genrt.At(err, "buyer")
 	}
 	if v.Supplier != nil {
-		if err := oaPurchaseOrderCheckOrganization2(v.Supplier); err != nil {
+		if err := oaPurchaseOrderCheckOrganization(v.Supplier); err != nil {
 			return genrt.At(err, "supplier")
 		}
 	}
@@ -580,11 +526,11 @@ func oaPurchaseOrderCheckPurchaseOrder(v *PurchaseOrder) error {
 
 // oaPurchaseOrderCheckPurchaseOrderIssued checks a value of #/properties/issued against its validation keywords.
 func oaPurchaseOrderCheckPurchaseOrderIssued(v string) error {
-	return genrt.Pattern(v, oaPurchaseOrderPattern0, "^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+	return genrt.Pattern(v, oaPurchaseOrderPatternPurchaseOrderIssued, "^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 }
 
-// oaEncodeOrganization returns the JSON value of x (null for nil).
-func oaEncodeOrganization(x *Organization) jsonval.Value {
+// oaPurchaseOrderEncodeOrganization returns the JSON value of x (null for nil).
+func oaPurchaseOrderEncodeOrganization(x *Organization) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -597,13 +543,13 @@ func oaEncodeOrganization(x *Organization) jsonval.Value {
 		ms = append(ms, jsonval.Member{Key: "url", Value: jsonval.NewString(*x.URL)})
 	}
 	if x.Address != nil {
-		ms = append(ms, jsonval.Member{Key: "address", Value: oaEncodeAddress(x.Address)})
+		ms = append(ms, jsonval.Member{Key: "address", Value: oaPurchaseOrderEncodeAddress(x.Address)})
 	}
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeOrganization reads a Organization; false when the value does not fit it (see genrt.JSON).
-func oaDecodeOrganization(r *jsonval.Reader, x *Organization) bool {
+// oaPurchaseOrderDecodeOrganization reads a Organization; false when the value does not fit it (see genrt.JSON).
+func oaPurchaseOrderDecodeOrganization(r *jsonval.Reader, x *Organization) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -625,7 +571,7 @@ func oaDecodeOrganization(r *jsonval.Reader, x *Organization) bool {
 		case "url":
 			ok = m.Take(2) && genrt.DecodeNew(r, &x.URL, genrt.DecodeString)
 		case "address":
-			ok = m.Take(3) && genrt.DecodeNew(r, &x.Address, oaDecodeAddress)
+			ok = m.Take(3) && genrt.DecodeNew(r, &x.Address, oaPurchaseOrderDecodeAddress)
 		}
 		if !ok {
 			return false
@@ -634,7 +580,7 @@ func oaDecodeOrganization(r *jsonval.Reader, x *Organization) bool {
 	return m.Has(0)
 }
 
-// oaPurchaseOrderCheckOrganization checks a value of #/properties/buyer against its validation keywords.
+// oaPurchaseOrderCheckOrganization checks a value of #/$defs/Organization against its validation keywords.
 func oaPurchaseOrderCheckOrganization(v *Organization) error {
 	if err := oaPurchaseOrderCheckOrganizationName(v.Name); err != nil {
 		return genrt.At(err, "name")
@@ -652,8 +598,8 @@ func oaPurchaseOrderCheckOrganizationName(v string) error {
 	return genrt.MinLength(v, 1)
 }
 
-// oaEncodeAddress returns the JSON value of x (null for nil).
-func oaEncodeAddress(x *Address) jsonval.Value {
+// oaPurchaseOrderEncodeAddress returns the JSON value of x (null for nil).
+func oaPurchaseOrderEncodeAddress(x *Address) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -668,8 +614,8 @@ func oaEncodeAddress(x *Address) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeAddress reads a Address; false when the value does not fit it (see genrt.JSON).
-func oaDecodeAddress(r *jsonval.Reader, x *Address) bool {
+// oaPurchaseOrderDecodeAddress reads a Address; false when the value does not fit it (see genrt.JSON).
+func oaPurchaseOrderDecodeAddress(r *jsonval.Reader, x *Address) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -713,20 +659,7 @@ func oaPurchaseOrderCheckAddressCountryCode(v string) error {
 	switch v {
 	case "DE", "FR", "IT", "US":
 	default:
-		return genrt.Enum(jsonval.NewString(v), oaPurchaseOrderEnum1[:])
-	}
-	return nil
-}
-
-// oaPurchaseOrderCheckOrganization2 checks a value of #/$defs/Organization against its validation keywords.
-func oaPurchaseOrderCheckOrganization2(v *Organization) error {
-	if err := oaPurchaseOrderCheckOrganizationName(v.Name); err != nil {
-		return genrt.At(err, "name")
-	}
-	if v.Address != nil {
-		if err := oaPurchaseOrderCheckAddress(v.Address); err != nil {
-			return genrt.At(err, "address")
-		}
+		return genrt.Enum(jsonval.NewString(v), oaPurchaseOrderEnumAddressCountryCode[:])
 	}
 	return nil
 }
@@ -735,7 +668,7 @@ func oaPurchaseOrderCheckOrganization2(v *Organization) error {
 func oaPurchaseOrderEncodePurchaseOrderLines(v []LineItem) jsonval.Value {
 	vs := make([]jsonval.Value, len(v))
 	for i := range v {
-		vs[i] = oaEncodeLineItem(&v[i])
+		vs[i] = oaPurchaseOrderEncodeLineItem(&v[i])
 	}
 	return jsonval.NewArray(vs)
 }
@@ -753,8 +686,8 @@ func oaPurchaseOrderCheckPurchaseOrderLines(v []LineItem) error {
 	return nil
 }
 
-// oaEncodeLineItem returns the JSON value of x (null for nil).
-func oaEncodeLineItem(x *LineItem) jsonval.Value {
+// oaPurchaseOrderEncodeLineItem returns the JSON value of x (null for nil).
+func oaPurchaseOrderEncodeLineItem(x *LineItem) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -770,8 +703,8 @@ func oaEncodeLineItem(x *LineItem) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeLineItem reads a LineItem; false when the value does not fit it (see genrt.JSON).
-func oaDecodeLineItem(r *jsonval.Reader, x *LineItem) bool {
+// oaPurchaseOrderDecodeLineItem reads a LineItem; false when the value does not fit it (see genrt.JSON).
+func oaPurchaseOrderDecodeLineItem(r *jsonval.Reader, x *LineItem) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -888,27 +821,10 @@ func oaPurchaseOrderRepair(gold, cand *PurchaseOrder) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	gj, pj := oaEncodePurchaseOrder(gold), oaEncodePurchaseOrder(cand)
+	gj, pj := oaPurchaseOrderEncodePurchaseOrder(gold), oaPurchaseOrderEncodePurchaseOrder(cand)
 	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
 }
-
-// oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).
-type oaFallback struct{ sc *interp.Scorer }
-
-func (f oaFallback) Score(g, p jsonval.Value) (float64, error) { return f.sc.Score(g, p) }
-
-func (f oaFallback) Repair(g, p jsonval.Value) ([]align.Op, error) {
-	r, err := f.sc.Align(g, p)
-	if err != nil {
-		return nil, err
-	}
-	return r.Repair(interp.RepairOptions{})
-}
-
-func (f oaFallback) Valid(v jsonval.Value) bool { return f.sc.Validate(v) == nil }
-
-func (f oaFallback) Limits() align.Limits { return f.sc.Options().Limits }
 
 // oaPurchaseOrderSchema is the schema schema.json, for the interpreter behind the JSON entry points.
 const oaPurchaseOrderSchema = `{
@@ -971,20 +887,14 @@ const oaPurchaseOrderSchema = `{
 // straight into PurchaseOrder when they fit it; the interpreter, compiled once from
 // oaPurchaseOrderSchema, scores every other pair.
 var oaPurchaseOrderJSON = genrt.JSON[PurchaseOrder]{
-	Decode:  oaDecodePurchaseOrder,
-	Check:   oaPurchaseOrderCheckPurchaseOrder,
-	Checked: true,
-	Score:   oaPurchaseOrderScore,
-	Repair:  oaPurchaseOrderRepair,
-	Scopes:  0,
-	Damerau: false,
-	Fallback: sync.OnceValues(func() (genrt.Fallback, error) {
-		sc, err := interp.Compile([]byte(oaPurchaseOrderSchema), "schema.json", interp.Options{})
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", "schema.json", err)
-		}
-		return oaFallback{sc}, nil
-	}),
+	Decode:   oaPurchaseOrderDecodePurchaseOrder,
+	Check:    oaPurchaseOrderCheckPurchaseOrder,
+	Checked:  true,
+	Score:    oaPurchaseOrderScore,
+	Repair:   oaPurchaseOrderRepair,
+	Scopes:   0,
+	Damerau:  false,
+	Fallback: interp.JSONFallback(oaPurchaseOrderSchema, "schema.json"),
 }
 
 // ScorePurchaseOrderJSON scores two JSON texts under schema.json. Any candidate gets the
@@ -1075,8 +985,8 @@ func oaPurchaseOrderStringOfLineItem(x *LineItem, j int) (string, bool) {
 	return "", false
 }
 
-// oaPurchaseOrderPattern0 is the pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$".
-var oaPurchaseOrderPattern0 = regexp.MustCompile("^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+// oaPurchaseOrderPatternPurchaseOrderIssued is the pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$".
+var oaPurchaseOrderPatternPurchaseOrderIssued = regexp.MustCompile("^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 
-// oaPurchaseOrderEnum1 holds the values of an enum.
-var oaPurchaseOrderEnum1 = [...]jsonval.Value{jsonval.NewString("DE"), jsonval.NewString("FR"), jsonval.NewString("IT"), jsonval.NewString("US")}
+// oaPurchaseOrderEnumAddressCountryCode holds the values of an enum.
+var oaPurchaseOrderEnumAddressCountryCode = [...]jsonval.Value{jsonval.NewString("DE"), jsonval.NewString("FR"), jsonval.NewString("IT"), jsonval.NewString("US")}

@@ -17,9 +17,9 @@ import (
 
 const (
 	// This code is recent enough for the support package.
-	_ = genrt.EnforceVersion(4 - genrt.MinVersion)
+	_ = genrt.EnforceVersion(5 - genrt.MinVersion)
 	// The support package is recent enough for this code.
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 4)
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 5)
 )
 
 // Document is the root type of the schema scierc_exact.json.
@@ -58,42 +58,59 @@ type oaDocumentCtx struct {
 // oaDocumentPool pools the workspaces of the Document scorer.
 var oaDocumentPool = sync.Pool{New: func() any { return new(oaDocumentCtx) }}
 
-// oaDocumentObject0 is the object node # (docs/SCORING.md §6).
-var oaDocumentObject0 = genrt.ObjectSpec{Keys: []string{"entities", "relations"}, Weights: []float64{1, 1}, Shares: []float64{0.5, 0.5}, ValueImportance: 1}
+// oaDocumentObjectDocument is the object node # (docs/SCORING.md §6).
+var oaDocumentObjectDocument = genrt.ObjectSpec{Keys: []string{"entities", "relations"}, Weights: []float64{1, 1}, Shares: []float64{0.5, 0.5}, ValueImportance: 1}
 
-// oaDocumentArray1 is the array node #/properties/entities (docs/SCORING.md §5).
-var oaDocumentArray1 = genrt.ArraySpec{Tail: true, Align: true}
+// oaDocumentArrayDocumentEntities is the array node #/properties/entities (docs/SCORING.md §5).
+var oaDocumentArrayDocumentEntities = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaDocumentObject2 is the object node #/properties/entities/items (docs/SCORING.md §6).
-var oaDocumentObject2 = genrt.ObjectSpec{Keys: []string{"id", "type", "mentions"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
+// oaDocumentObjectDocumentEntitiesItem is the object node #/properties/entities/items (docs/SCORING.md §6).
+var oaDocumentObjectDocumentEntitiesItem = genrt.ObjectSpec{Keys: []string{"id", "type", "mentions"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
 
-// oaDocumentArray5 is the array node #/properties/entities/items/properties/mentions (docs/SCORING.md §5).
-var oaDocumentArray5 = genrt.ArraySpec{Tail: true, Align: true}
+// oaDocumentArrayDocumentEntitiesItemMentions is the array node #/properties/entities/items/properties/mentions (docs/SCORING.md §5).
+var oaDocumentArrayDocumentEntitiesItemMentions = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaDocumentObject6 is the object node #/properties/entities/items/properties/mentions/items (docs/SCORING.md §6).
-var oaDocumentObject6 = genrt.ObjectSpec{Keys: []string{"text"}, Weights: []float64{1}, Shares: []float64{1}, ValueImportance: 1}
+// oaDocumentObjectDocumentEntitiesItemMentionsItem is the object node #/properties/entities/items/properties/mentions/items (docs/SCORING.md §6).
+var oaDocumentObjectDocumentEntitiesItemMentionsItem = genrt.ObjectSpec{Keys: []string{"text"}, Weights: []float64{1}, Shares: []float64{1}, ValueImportance: 1}
 
-// oaDocumentArray8 is the array node #/properties/relations (docs/SCORING.md §5).
-var oaDocumentArray8 = genrt.ArraySpec{Tail: true, Align: true}
+// oaDocumentArrayDocumentRelations is the array node #/properties/relations (docs/SCORING.md §5).
+var oaDocumentArrayDocumentRelations = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaDocumentObject9 is the object node #/properties/relations/items (docs/SCORING.md §6).
-var oaDocumentObject9 = genrt.ObjectSpec{Keys: []string{"subject", "predicate", "object"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
+// oaDocumentObjectDocumentRelationsItem is the object node #/properties/relations/items (docs/SCORING.md §6).
+var oaDocumentObjectDocumentRelationsItem = genrt.ObjectSpec{Keys: []string{"subject", "predicate", "object"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
+
+// The indices of the schema nodes in oaDocumentNodes.
+const (
+	oaDocumentNodeDocument = iota
+	oaDocumentNodeDocumentEntities
+	oaDocumentNodeDocumentEntitiesItem
+	oaDocumentNodeDocumentEntitiesItemID
+	oaDocumentNodeDocumentEntitiesItemType
+	oaDocumentNodeDocumentEntitiesItemMentions
+	oaDocumentNodeDocumentEntitiesItemMentionsItem
+	oaDocumentNodeDocumentEntitiesItemMentionsItemText
+	oaDocumentNodeDocumentRelations
+	oaDocumentNodeDocumentRelationsItem
+	oaDocumentNodeDocumentRelationsItemSubject
+	oaDocumentNodeDocumentRelationsItemPredicate
+	oaDocumentNodeDocumentRelationsItemObject
+)
 
 // oaDocumentNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
 var oaDocumentNodes = [...]genrt.Node{
-	0:  {Kind: jsonval.Object, Object: &oaDocumentObject0, Props: []int{1, 8}},       // #
-	1:  {Kind: jsonval.Array, Array: &oaDocumentArray1, Items: 2},                    // #/properties/entities
-	2:  {Kind: jsonval.Object, Object: &oaDocumentObject2, Props: []int{3, 4, 5}},    // #/properties/entities/items
-	3:  {Kind: jsonval.String, ID: true},                                             // #/properties/entities/items/properties/id
-	4:  {Kind: jsonval.String, Str: align.ExactString},                               // #/properties/entities/items/properties/type
-	5:  {Kind: jsonval.Array, Array: &oaDocumentArray5, Items: 6},                    // #/properties/entities/items/properties/mentions
-	6:  {Kind: jsonval.Object, Object: &oaDocumentObject6, Props: []int{7}},          // #/properties/entities/items/properties/mentions/items
-	7:  {Kind: jsonval.String, Str: align.ExactString},                               // #/properties/entities/items/properties/mentions/items/properties/text
-	8:  {Kind: jsonval.Array, Array: &oaDocumentArray8, Items: 9},                    // #/properties/relations
-	9:  {Kind: jsonval.Object, Object: &oaDocumentObject9, Props: []int{10, 11, 12}}, // #/properties/relations/items
-	10: {Kind: jsonval.String, Ref: 1},                                               // #/properties/relations/items/properties/subject
-	11: {Kind: jsonval.String, Str: align.ExactString},                               // #/properties/relations/items/properties/predicate
-	12: {Kind: jsonval.String, Ref: 1},                                               // #/properties/relations/items/properties/object
+	oaDocumentNodeDocument:                             {Kind: jsonval.Object, Object: &oaDocumentObjectDocument, Props: []int{oaDocumentNodeDocumentEntities, oaDocumentNodeDocumentRelations}},
+	oaDocumentNodeDocumentEntities:                     {Kind: jsonval.Array, Array: &oaDocumentArrayDocumentEntities, Items: oaDocumentNodeDocumentEntitiesItem},
+	oaDocumentNodeDocumentEntitiesItem:                 {Kind: jsonval.Object, Object: &oaDocumentObjectDocumentEntitiesItem, Props: []int{oaDocumentNodeDocumentEntitiesItemID, oaDocumentNodeDocumentEntitiesItemType, oaDocumentNodeDocumentEntitiesItemMentions}},
+	oaDocumentNodeDocumentEntitiesItemID:               {Kind: jsonval.String, ID: true},
+	oaDocumentNodeDocumentEntitiesItemType:             {Kind: jsonval.String, Str: align.ExactString},
+	oaDocumentNodeDocumentEntitiesItemMentions:         {Kind: jsonval.Array, Array: &oaDocumentArrayDocumentEntitiesItemMentions, Items: oaDocumentNodeDocumentEntitiesItemMentionsItem},
+	oaDocumentNodeDocumentEntitiesItemMentionsItem:     {Kind: jsonval.Object, Object: &oaDocumentObjectDocumentEntitiesItemMentionsItem, Props: []int{oaDocumentNodeDocumentEntitiesItemMentionsItemText}},
+	oaDocumentNodeDocumentEntitiesItemMentionsItemText: {Kind: jsonval.String, Str: align.ExactString},
+	oaDocumentNodeDocumentRelations:                    {Kind: jsonval.Array, Array: &oaDocumentArrayDocumentRelations, Items: oaDocumentNodeDocumentRelationsItem},
+	oaDocumentNodeDocumentRelationsItem:                {Kind: jsonval.Object, Object: &oaDocumentObjectDocumentRelationsItem, Props: []int{oaDocumentNodeDocumentRelationsItemSubject, oaDocumentNodeDocumentRelationsItemPredicate, oaDocumentNodeDocumentRelationsItemObject}},
+	oaDocumentNodeDocumentRelationsItemSubject:         {Kind: jsonval.String, Ref: 1},
+	oaDocumentNodeDocumentRelationsItemPredicate:       {Kind: jsonval.String, Str: align.ExactString},
+	oaDocumentNodeDocumentRelationsItemObject:          {Kind: jsonval.String, Ref: 1},
 }
 
 // scoreDocument scores # (object).
@@ -102,19 +119,19 @@ func (c *oaDocumentCtx) scoreDocument(g, p *Document, build bool) (float64, *gen
 		var vs [2]float64
 		vs[0], _ = c.scoreDocumentEntities(g.Entities, p.Entities, false)
 		vs[1], _ = c.scoreDocumentRelations(g.Relations, p.Relations, false)
-		return oaDocumentObject0.Paired(vs[:]), nil
+		return oaDocumentObjectDocument.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaDocumentObject0, build)
+	o := c.Object(&oaDocumentObjectDocument, build)
 	o.Has(0, g.Entities != nil, p.Entities != nil)
 	o.Has(1, g.Relations != nil, p.Relations != nil)
 	if build {
-		o.Values(oaEncodeDocument(g), oaEncodeDocument(p))
+		o.Values(oaDocumentEncodeDocument(g), oaDocumentEncodeDocument(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			o.Generic(oaDocumentNodes[:], c, 0, oaEncodeDocument(g), oaEncodeDocument(p))
+			o.Generic(oaDocumentNodes[:], c, oaDocumentNodeDocument, oaDocumentEncodeDocument(g), oaDocumentEncodeDocument(p))
 			continue
 		}
 		switch i {
@@ -129,7 +146,7 @@ func (c *oaDocumentCtx) scoreDocument(g, p *Document, build bool) (float64, *gen
 
 // scoreDocumentEntities scores #/properties/entities (array, order align).
 func (c *oaDocumentCtx) scoreDocumentEntities(g, p []DocumentEntitiesItem, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaDocumentArray1, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaDocumentArrayDocumentEntities, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreDocumentEntitiesItem(&g[i], &p[j], build)
 		},
@@ -142,9 +159,9 @@ func (c *oaDocumentCtx) scoreDocumentEntities(g, p []DocumentEntitiesItem, build
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
-				return oaEncodeDocumentEntitiesItem(&g[i])
+				return oaDocumentEncodeDocumentEntitiesItem(&g[i])
 			}
-			return oaEncodeDocumentEntitiesItem(&p[i])
+			return oaDocumentEncodeDocumentEntitiesItem(&p[i])
 		},
 	})
 }
@@ -156,32 +173,30 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItem(g, p *DocumentEntitiesItem, bu
 		vs[0], _ = genrt.ID(jsonval.NewString, *g.ID, *p.ID, false)
 		vs[1], _ = genrt.StrLeaf(align.ExactString(*g.Type, *p.Type), *g.Type, *p.Type, false)
 		vs[2], _ = c.scoreDocumentEntitiesItemMentions(g.Mentions, p.Mentions, false)
-		return oaDocumentObject2.Paired(vs[:]), nil
+		return oaDocumentObjectDocumentEntitiesItem.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaDocumentObject2, build)
+	o := c.Object(&oaDocumentObjectDocumentEntitiesItem, build)
 	o.Has(0, g.ID != nil, p.ID != nil)
 	o.Has(1, g.Type != nil, p.Type != nil)
 	o.Has(2, g.Mentions != nil, p.Mentions != nil)
 	if build {
-		o.Values(oaEncodeDocumentEntitiesItem(g), oaEncodeDocumentEntitiesItem(p))
+		o.Values(oaDocumentEncodeDocumentEntitiesItem(g), oaDocumentEncodeDocumentEntitiesItem(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaDocumentStringOfDocumentEntitiesItem(p, j); ok {
+			if v, ok := oaDocumentStringOfDocumentEntitiesItem(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.ID(jsonval.NewString, *g.ID, v, build))
 					continue
-				}
-			case 1:
-				if v, ok := oaDocumentStringOfDocumentEntitiesItem(p, j); ok {
+				case 1:
 					o.Set(genrt.StrLeaf(align.ExactString(*g.Type, v), *g.Type, v, build))
 					continue
 				}
 			}
-			o.Generic(oaDocumentNodes[:], c, 2, oaEncodeDocumentEntitiesItem(g), oaEncodeDocumentEntitiesItem(p))
+			o.Generic(oaDocumentNodes[:], c, oaDocumentNodeDocumentEntitiesItem, oaDocumentEncodeDocumentEntitiesItem(g), oaDocumentEncodeDocumentEntitiesItem(p))
 			continue
 		}
 		switch i {
@@ -198,7 +213,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItem(g, p *DocumentEntitiesItem, bu
 
 // scoreDocumentEntitiesItemMentions scores #/properties/entities/items/properties/mentions (array, order align).
 func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions(g, p []DocumentEntitiesItemMentionsItem, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaDocumentArray5, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaDocumentArrayDocumentEntitiesItemMentions, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreDocumentEntitiesItemMentionsItem(&g[i], &p[j], build)
 		},
@@ -211,9 +226,9 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions(g, p []DocumentEntitie
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
-				return oaEncodeDocumentEntitiesItemMentionsItem(&g[i])
+				return oaDocumentEncodeDocumentEntitiesItemMentionsItem(&g[i])
 			}
-			return oaEncodeDocumentEntitiesItemMentionsItem(&p[i])
+			return oaDocumentEncodeDocumentEntitiesItemMentionsItem(&p[i])
 		},
 	})
 }
@@ -223,12 +238,12 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentionsItem(g, p *DocumentEnti
 	if !build && g.Text != nil && p.Text != nil {
 		var vs [1]float64
 		vs[0], _ = genrt.StrLeaf(align.ExactString(*g.Text, *p.Text), *g.Text, *p.Text, false)
-		return oaDocumentObject6.Paired(vs[:]), nil
+		return oaDocumentObjectDocumentEntitiesItemMentionsItem.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaDocumentObject6, build)
+	o := c.Object(&oaDocumentObjectDocumentEntitiesItemMentionsItem, build)
 	o.Has(0, g.Text != nil, p.Text != nil)
 	if build {
-		o.Values(oaEncodeDocumentEntitiesItemMentionsItem(g), oaEncodeDocumentEntitiesItemMentionsItem(p))
+		o.Values(oaDocumentEncodeDocumentEntitiesItemMentionsItem(g), oaDocumentEncodeDocumentEntitiesItemMentionsItem(p))
 	}
 	o.Align()
 	for o.NextPair() {
@@ -239,7 +254,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentionsItem(g, p *DocumentEnti
 
 // scoreDocumentRelations scores #/properties/relations (array, order align).
 func (c *oaDocumentCtx) scoreDocumentRelations(g, p []DocumentRelationsItem, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaDocumentArray8, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaDocumentArrayDocumentRelations, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreDocumentRelationsItem(&g[i], &p[j], build)
 		},
@@ -252,9 +267,9 @@ func (c *oaDocumentCtx) scoreDocumentRelations(g, p []DocumentRelationsItem, bui
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
-				return oaEncodeDocumentRelationsItem(&g[i])
+				return oaDocumentEncodeDocumentRelationsItem(&g[i])
 			}
-			return oaEncodeDocumentRelationsItem(&p[i])
+			return oaDocumentEncodeDocumentRelationsItem(&p[i])
 		},
 	})
 }
@@ -266,37 +281,31 @@ func (c *oaDocumentCtx) scoreDocumentRelationsItem(g, p *DocumentRelationsItem, 
 		vs[0], _ = genrt.Ref(&c.Workspace, &c.scopeEntity, 0, jsonval.NewString, *g.Subject, *p.Subject, false)
 		vs[1], _ = genrt.StrLeaf(align.ExactString(*g.Predicate, *p.Predicate), *g.Predicate, *p.Predicate, false)
 		vs[2], _ = genrt.Ref(&c.Workspace, &c.scopeEntity, 0, jsonval.NewString, *g.Object, *p.Object, false)
-		return oaDocumentObject9.Paired(vs[:]), nil
+		return oaDocumentObjectDocumentRelationsItem.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaDocumentObject9, build)
+	o := c.Object(&oaDocumentObjectDocumentRelationsItem, build)
 	o.Has(0, g.Subject != nil, p.Subject != nil)
 	o.Has(1, g.Predicate != nil, p.Predicate != nil)
 	o.Has(2, g.Object != nil, p.Object != nil)
 	if build {
-		o.Values(oaEncodeDocumentRelationsItem(g), oaEncodeDocumentRelationsItem(p))
+		o.Values(oaDocumentEncodeDocumentRelationsItem(g), oaDocumentEncodeDocumentRelationsItem(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaDocumentStringOfDocumentRelationsItem(p, j); ok {
+			if v, ok := oaDocumentStringOfDocumentRelationsItem(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.Ref(&c.Workspace, &c.scopeEntity, 0, jsonval.NewString, *g.Subject, v, build))
-					continue
-				}
-			case 1:
-				if v, ok := oaDocumentStringOfDocumentRelationsItem(p, j); ok {
+				case 1:
 					o.Set(genrt.StrLeaf(align.ExactString(*g.Predicate, v), *g.Predicate, v, build))
-					continue
-				}
-			case 2:
-				if v, ok := oaDocumentStringOfDocumentRelationsItem(p, j); ok {
+				case 2:
 					o.Set(genrt.Ref(&c.Workspace, &c.scopeEntity, 0, jsonval.NewString, *g.Object, v, build))
-					continue
 				}
+				continue
 			}
-			o.Generic(oaDocumentNodes[:], c, 9, oaEncodeDocumentRelationsItem(g), oaEncodeDocumentRelationsItem(p))
+			o.Generic(oaDocumentNodes[:], c, oaDocumentNodeDocumentRelationsItem, oaDocumentEncodeDocumentRelationsItem(g), oaDocumentEncodeDocumentRelationsItem(p))
 			continue
 		}
 		switch i {
@@ -395,7 +404,7 @@ func (c *oaDocumentCtx) deriveEntity(g, p *Document) {
 func (c *oaDocumentCtx) graphEntity(side int, x *Document) {
 	gr := &c.WL.Graphs[side]
 	genrt.Vertices(gr, &c.scopeEntity, side)
-	// Carrier group 0: /properties/relations/items.
+	// Carrier group: /properties/relations/items.
 	oaDocumentWalkDocumentToRelationsItem(x, c.ix[:], func(cv *DocumentRelationsItem) bool {
 		eps := c.WL.Eps[:0]
 		oaDocumentWalkDocumentRelationsItemToObject(cv, c.ix[:], func(v string) bool {
@@ -424,13 +433,13 @@ func (c *oaDocumentCtx) graphEntity(side int, x *Document) {
 				lb.AddTuple("str", "predicate", *cv.Predicate)
 			}
 		})
-		genrt.AddCarrier(gr, eps, label, oaDocumentUnaryEntityGroup0[:], oaDocumentEdgeEntityGroup0[:], oaDocumentMemberEntityGroup0[:])
+		genrt.AddCarrier(gr, eps, label, oaDocumentUnaryEntityDocumentRelationsItem[:], oaDocumentEdgeEntityDocumentRelationsItem[:], oaDocumentMemberEntityDocumentRelationsItem[:])
 		return true
 	})
 }
 
-// oaEncodeDocument returns the JSON value of x (null for nil).
-func oaEncodeDocument(x *Document) jsonval.Value {
+// oaDocumentEncodeDocument returns the JSON value of x (null for nil).
+func oaDocumentEncodeDocument(x *Document) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -444,8 +453,8 @@ func oaEncodeDocument(x *Document) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeDocument reads a Document; false when the value does not fit it (see genrt.JSON).
-func oaDecodeDocument(r *jsonval.Reader, x *Document) bool {
+// oaDocumentDecodeDocument reads a Document; false when the value does not fit it (see genrt.JSON).
+func oaDocumentDecodeDocument(r *jsonval.Reader, x *Document) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -461,9 +470,9 @@ func oaDecodeDocument(r *jsonval.Reader, x *Document) bool {
 		var ok bool
 		switch k {
 		case "entities":
-			ok = m.Take(0) && genrt.DecodeSlice(r, &x.Entities, oaDecodeDocumentEntitiesItem)
+			ok = m.Take(0) && genrt.DecodeSlice(r, &x.Entities, oaDocumentDecodeDocumentEntitiesItem)
 		case "relations":
-			ok = m.Take(1) && genrt.DecodeSlice(r, &x.Relations, oaDecodeDocumentRelationsItem)
+			ok = m.Take(1) && genrt.DecodeSlice(r, &x.Relations, oaDocumentDecodeDocumentRelationsItem)
 		}
 		if !ok {
 			return false
@@ -476,13 +485,13 @@ func oaDecodeDocument(r *jsonval.Reader, x *Document) bool {
 func oaDocumentEncodeDocumentEntities(v []DocumentEntitiesItem) jsonval.Value {
 	vs := make([]jsonval.Value, len(v))
 	for i := range v {
-		vs[i] = oaEncodeDocumentEntitiesItem(&v[i])
+		vs[i] = oaDocumentEncodeDocumentEntitiesItem(&v[i])
 	}
 	return jsonval.NewArray(vs)
 }
 
-// oaEncodeDocumentEntitiesItem returns the JSON value of x (null for nil).
-func oaEncodeDocumentEntitiesItem(x *DocumentEntitiesItem) jsonval.Value {
+// oaDocumentEncodeDocumentEntitiesItem returns the JSON value of x (null for nil).
+func oaDocumentEncodeDocumentEntitiesItem(x *DocumentEntitiesItem) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -499,8 +508,8 @@ func oaEncodeDocumentEntitiesItem(x *DocumentEntitiesItem) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeDocumentEntitiesItem reads a DocumentEntitiesItem; false when the value does not fit it (see genrt.JSON).
-func oaDecodeDocumentEntitiesItem(r *jsonval.Reader, x *DocumentEntitiesItem) bool {
+// oaDocumentDecodeDocumentEntitiesItem reads a DocumentEntitiesItem; false when the value does not fit it (see genrt.JSON).
+func oaDocumentDecodeDocumentEntitiesItem(r *jsonval.Reader, x *DocumentEntitiesItem) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -520,7 +529,7 @@ func oaDecodeDocumentEntitiesItem(r *jsonval.Reader, x *DocumentEntitiesItem) bo
 		case "type":
 			ok = m.Take(1) && genrt.DecodeNew(r, &x.Type, genrt.DecodeString)
 		case "mentions":
-			ok = m.Take(2) && genrt.DecodeSlice(r, &x.Mentions, oaDecodeDocumentEntitiesItemMentionsItem)
+			ok = m.Take(2) && genrt.DecodeSlice(r, &x.Mentions, oaDocumentDecodeDocumentEntitiesItemMentionsItem)
 		}
 		if !ok {
 			return false
@@ -533,13 +542,13 @@ func oaDecodeDocumentEntitiesItem(r *jsonval.Reader, x *DocumentEntitiesItem) bo
 func oaDocumentEncodeDocumentEntitiesItemMentions(v []DocumentEntitiesItemMentionsItem) jsonval.Value {
 	vs := make([]jsonval.Value, len(v))
 	for i := range v {
-		vs[i] = oaEncodeDocumentEntitiesItemMentionsItem(&v[i])
+		vs[i] = oaDocumentEncodeDocumentEntitiesItemMentionsItem(&v[i])
 	}
 	return jsonval.NewArray(vs)
 }
 
-// oaEncodeDocumentEntitiesItemMentionsItem returns the JSON value of x (null for nil).
-func oaEncodeDocumentEntitiesItemMentionsItem(x *DocumentEntitiesItemMentionsItem) jsonval.Value {
+// oaDocumentEncodeDocumentEntitiesItemMentionsItem returns the JSON value of x (null for nil).
+func oaDocumentEncodeDocumentEntitiesItemMentionsItem(x *DocumentEntitiesItemMentionsItem) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -550,8 +559,8 @@ func oaEncodeDocumentEntitiesItemMentionsItem(x *DocumentEntitiesItemMentionsIte
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeDocumentEntitiesItemMentionsItem reads a DocumentEntitiesItemMentionsItem; false when the value does not fit it (see genrt.JSON).
-func oaDecodeDocumentEntitiesItemMentionsItem(r *jsonval.Reader, x *DocumentEntitiesItemMentionsItem) bool {
+// oaDocumentDecodeDocumentEntitiesItemMentionsItem reads a DocumentEntitiesItemMentionsItem; false when the value does not fit it (see genrt.JSON).
+func oaDocumentDecodeDocumentEntitiesItemMentionsItem(r *jsonval.Reader, x *DocumentEntitiesItemMentionsItem) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -580,13 +589,13 @@ func oaDecodeDocumentEntitiesItemMentionsItem(r *jsonval.Reader, x *DocumentEnti
 func oaDocumentEncodeDocumentRelations(v []DocumentRelationsItem) jsonval.Value {
 	vs := make([]jsonval.Value, len(v))
 	for i := range v {
-		vs[i] = oaEncodeDocumentRelationsItem(&v[i])
+		vs[i] = oaDocumentEncodeDocumentRelationsItem(&v[i])
 	}
 	return jsonval.NewArray(vs)
 }
 
-// oaEncodeDocumentRelationsItem returns the JSON value of x (null for nil).
-func oaEncodeDocumentRelationsItem(x *DocumentRelationsItem) jsonval.Value {
+// oaDocumentEncodeDocumentRelationsItem returns the JSON value of x (null for nil).
+func oaDocumentEncodeDocumentRelationsItem(x *DocumentRelationsItem) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -603,8 +612,8 @@ func oaEncodeDocumentRelationsItem(x *DocumentRelationsItem) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeDocumentRelationsItem reads a DocumentRelationsItem; false when the value does not fit it (see genrt.JSON).
-func oaDecodeDocumentRelationsItem(r *jsonval.Reader, x *DocumentRelationsItem) bool {
+// oaDocumentDecodeDocumentRelationsItem reads a DocumentRelationsItem; false when the value does not fit it (see genrt.JSON).
+func oaDocumentDecodeDocumentRelationsItem(r *jsonval.Reader, x *DocumentRelationsItem) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -712,7 +721,7 @@ func oaDocumentRepair(gold, cand *Document) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	gj, pj := oaEncodeDocument(gold), oaEncodeDocument(cand)
+	gj, pj := oaDocumentEncodeDocument(gold), oaDocumentEncodeDocument(cand)
 	gj = align.CandidateSpaceGold(gj, pj, oaDocumentScopePaths[:], [][]align.IDPair{c.scopeEntity.Pairs(jsonval.NewString)})
 	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
@@ -722,23 +731,6 @@ func oaDocumentRepair(gold, cand *Document) ([]align.Op, error) {
 var oaDocumentScopePaths = [...]align.ScopePaths{
 	{Record: []align.Step{{Key: "entities"}, {Kind: align.StepItems}}, ID: []align.Step{{Key: "id"}}, Refs: [][]align.Step{{{Key: "relations"}, {Kind: align.StepItems}, {Key: "subject"}}, {{Key: "relations"}, {Kind: align.StepItems}, {Key: "object"}}}},
 }
-
-// oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).
-type oaFallback struct{ sc *interp.Scorer }
-
-func (f oaFallback) Score(g, p jsonval.Value) (float64, error) { return f.sc.Score(g, p) }
-
-func (f oaFallback) Repair(g, p jsonval.Value) ([]align.Op, error) {
-	r, err := f.sc.Align(g, p)
-	if err != nil {
-		return nil, err
-	}
-	return r.Repair(interp.RepairOptions{})
-}
-
-func (f oaFallback) Valid(v jsonval.Value) bool { return f.sc.Validate(v) == nil }
-
-func (f oaFallback) Limits() align.Limits { return f.sc.Options().Limits }
 
 // oaDocumentSchema is the schema scierc_exact.json, for the interpreter behind the JSON entry points.
 const oaDocumentSchema = `{
@@ -802,20 +794,14 @@ const oaDocumentSchema = `{
 // straight into Document when they fit it; the interpreter, compiled once from
 // oaDocumentSchema, scores every other pair.
 var oaDocumentJSON = genrt.JSON[Document]{
-	Decode:  oaDecodeDocument,
-	Check:   func(*Document) error { return nil },
-	Checked: true,
-	Score:   oaDocumentScore,
-	Repair:  oaDocumentRepair,
-	Scopes:  1,
-	Damerau: false,
-	Fallback: sync.OnceValues(func() (genrt.Fallback, error) {
-		sc, err := interp.Compile([]byte(oaDocumentSchema), "scierc_exact.json", interp.Options{})
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", "scierc_exact.json", err)
-		}
-		return oaFallback{sc}, nil
-	}),
+	Decode:   oaDocumentDecodeDocument,
+	Check:    func(*Document) error { return nil },
+	Checked:  true,
+	Score:    oaDocumentScore,
+	Repair:   oaDocumentRepair,
+	Scopes:   1,
+	Damerau:  false,
+	Fallback: interp.JSONFallback(oaDocumentSchema, "scierc_exact.json"),
 }
 
 // ScoreDocumentJSON scores two JSON texts under scierc_exact.json. Any candidate gets the
@@ -986,11 +972,11 @@ func oaDocumentWalkDocumentRelationsItemToSubject(x *DocumentRelationsItem, ix [
 	return true
 }
 
-// oaDocumentUnaryEntityGroup0 holds the unary relations of the carrier "/properties/relations/items" of scope "entity" (docs/SCORING.md §7.6).
-var oaDocumentUnaryEntityGroup0 = [...]string{"\x05unary\x1a(('properties', \"object\"),", "\x05unary\x1b(('properties', \"subject\"),"}
+// oaDocumentUnaryEntityDocumentRelationsItem holds the unary relations of the carrier "/properties/relations/items" of scope "entity" (docs/SCORING.md §7.6).
+var oaDocumentUnaryEntityDocumentRelationsItem = [...]string{"\x05unary\x1a(('properties', \"object\"),", "\x05unary\x1b(('properties', \"subject\"),"}
 
-// oaDocumentEdgeEntityGroup0 holds the edge relations of the carrier "/properties/relations/items" of scope "entity" (docs/SCORING.md §7.6).
-var oaDocumentEdgeEntityGroup0 = [...]string{"", "\x04edge\x1a(('properties', \"object\"),\x1b(('properties', \"subject\"),", "", ""}
+// oaDocumentEdgeEntityDocumentRelationsItem holds the edge relations of the carrier "/properties/relations/items" of scope "entity" (docs/SCORING.md §7.6).
+var oaDocumentEdgeEntityDocumentRelationsItem = [...]string{"", "\x04edge\x1a(('properties', \"object\"),\x1b(('properties', \"subject\"),", "", ""}
 
-// oaDocumentMemberEntityGroup0 holds the member relations of the carrier "/properties/relations/items" of scope "entity" (docs/SCORING.md §7.6).
-var oaDocumentMemberEntityGroup0 = [...]string{"\x06member\x1a(('properties', \"object\"),", "\x06member\x1b(('properties', \"subject\"),"}
+// oaDocumentMemberEntityDocumentRelationsItem holds the member relations of the carrier "/properties/relations/items" of scope "entity" (docs/SCORING.md §7.6).
+var oaDocumentMemberEntityDocumentRelationsItem = [...]string{"\x06member\x1a(('properties', \"object\"),", "\x06member\x1b(('properties', \"subject\"),"}

@@ -5,7 +5,6 @@ package sentenceorder
 
 import (
 	"errors"
-	"fmt"
 	"sync"
 
 	"github.com/objectaligner/oagen/align"
@@ -16,9 +15,9 @@ import (
 
 const (
 	// This code is recent enough for the support package.
-	_ = genrt.EnforceVersion(4 - genrt.MinVersion)
+	_ = genrt.EnforceVersion(5 - genrt.MinVersion)
 	// The support package is recent enough for this code.
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 4)
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 5)
 )
 
 // SentenceOrder is the root type of the schema sentence_ordering_fixed.json.
@@ -34,17 +33,24 @@ type oaSentenceOrderCtx struct {
 // oaSentenceOrderPool pools the workspaces of the SentenceOrder scorer.
 var oaSentenceOrderPool = sync.Pool{New: func() any { return new(oaSentenceOrderCtx) }}
 
-// oaSentenceOrderObject0 is the object node # (docs/SCORING.md §6).
-var oaSentenceOrderObject0 = genrt.ObjectSpec{Keys: []string{"indices"}, Weights: []float64{1}, Shares: []float64{1}, ValueImportance: 1}
+// oaSentenceOrderObjectSentenceOrder is the object node # (docs/SCORING.md §6).
+var oaSentenceOrderObjectSentenceOrder = genrt.ObjectSpec{Keys: []string{"indices"}, Weights: []float64{1}, Shares: []float64{1}, ValueImportance: 1}
 
-// oaSentenceOrderArray1 is the array node #/properties/indices (docs/SCORING.md §5).
-var oaSentenceOrderArray1 = genrt.ArraySpec{Tail: true}
+// oaSentenceOrderArraySentenceOrderIndices is the array node #/properties/indices (docs/SCORING.md §5).
+var oaSentenceOrderArraySentenceOrderIndices = genrt.ArraySpec{Tail: true}
+
+// The indices of the schema nodes in oaSentenceOrderNodes.
+const (
+	oaSentenceOrderNodeSentenceOrder = iota
+	oaSentenceOrderNodeSentenceOrderIndices
+	oaSentenceOrderNodeSentenceOrderIndicesItem
+)
 
 // oaSentenceOrderNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
 var oaSentenceOrderNodes = [...]genrt.Node{
-	0: {Kind: jsonval.Object, Object: &oaSentenceOrderObject0, Props: []int{1}}, // #
-	1: {Kind: jsonval.Array, Array: &oaSentenceOrderArray1, Items: 2},           // #/properties/indices
-	2: {Kind: jsonval.Int, Num: "exact"},                                        // #/properties/indices/items
+	oaSentenceOrderNodeSentenceOrder:            {Kind: jsonval.Object, Object: &oaSentenceOrderObjectSentenceOrder, Props: []int{oaSentenceOrderNodeSentenceOrderIndices}},
+	oaSentenceOrderNodeSentenceOrderIndices:     {Kind: jsonval.Array, Array: &oaSentenceOrderArraySentenceOrderIndices, Items: oaSentenceOrderNodeSentenceOrderIndicesItem},
+	oaSentenceOrderNodeSentenceOrderIndicesItem: {Kind: jsonval.Int, Num: "exact"},
 }
 
 // scoreSentenceOrder scores # (object).
@@ -52,12 +58,12 @@ func (c *oaSentenceOrderCtx) scoreSentenceOrder(g, p *SentenceOrder, build bool)
 	if !build && g.Indices != nil && p.Indices != nil {
 		var vs [1]float64
 		vs[0], _ = c.scoreSentenceOrderIndices(g.Indices, p.Indices, false)
-		return oaSentenceOrderObject0.Paired(vs[:]), nil
+		return oaSentenceOrderObjectSentenceOrder.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaSentenceOrderObject0, build)
+	o := c.Object(&oaSentenceOrderObjectSentenceOrder, build)
 	o.Has(0, g.Indices != nil, p.Indices != nil)
 	if build {
-		o.Values(oaEncodeSentenceOrder(g), oaEncodeSentenceOrder(p))
+		o.Values(oaSentenceOrderEncodeSentenceOrder(g), oaSentenceOrderEncodeSentenceOrder(p))
 	}
 	o.Align()
 	for o.NextPair() {
@@ -68,7 +74,7 @@ func (c *oaSentenceOrderCtx) scoreSentenceOrder(g, p *SentenceOrder, build bool)
 
 // scoreSentenceOrderIndices scores #/properties/indices (array, order fixed).
 func (c *oaSentenceOrderCtx) scoreSentenceOrderIndices(g, p []int64, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaSentenceOrderArray1, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaSentenceOrderArraySentenceOrderIndices, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return genrt.IntLeaf(align.ExactNumberInt(g[i], p[j]), g[i], p[j], build)
 		},
@@ -88,8 +94,8 @@ func (c *oaSentenceOrderCtx) scoreSentenceOrderIndices(g, p []int64, build bool)
 	})
 }
 
-// oaEncodeSentenceOrder returns the JSON value of x (null for nil).
-func oaEncodeSentenceOrder(x *SentenceOrder) jsonval.Value {
+// oaSentenceOrderEncodeSentenceOrder returns the JSON value of x (null for nil).
+func oaSentenceOrderEncodeSentenceOrder(x *SentenceOrder) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -100,8 +106,8 @@ func oaEncodeSentenceOrder(x *SentenceOrder) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeSentenceOrder reads a SentenceOrder; false when the value does not fit it (see genrt.JSON).
-func oaDecodeSentenceOrder(r *jsonval.Reader, x *SentenceOrder) bool {
+// oaSentenceOrderDecodeSentenceOrder reads a SentenceOrder; false when the value does not fit it (see genrt.JSON).
+func oaSentenceOrderDecodeSentenceOrder(r *jsonval.Reader, x *SentenceOrder) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -202,27 +208,10 @@ func oaSentenceOrderRepair(gold, cand *SentenceOrder) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	gj, pj := oaEncodeSentenceOrder(gold), oaEncodeSentenceOrder(cand)
+	gj, pj := oaSentenceOrderEncodeSentenceOrder(gold), oaSentenceOrderEncodeSentenceOrder(cand)
 	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
 }
-
-// oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).
-type oaFallback struct{ sc *interp.Scorer }
-
-func (f oaFallback) Score(g, p jsonval.Value) (float64, error) { return f.sc.Score(g, p) }
-
-func (f oaFallback) Repair(g, p jsonval.Value) ([]align.Op, error) {
-	r, err := f.sc.Align(g, p)
-	if err != nil {
-		return nil, err
-	}
-	return r.Repair(interp.RepairOptions{})
-}
-
-func (f oaFallback) Valid(v jsonval.Value) bool { return f.sc.Validate(v) == nil }
-
-func (f oaFallback) Limits() align.Limits { return f.sc.Options().Limits }
 
 // oaSentenceOrderSchema is the schema sentence_ordering_fixed.json, for the interpreter behind the JSON entry points.
 const oaSentenceOrderSchema = `{
@@ -243,20 +232,14 @@ const oaSentenceOrderSchema = `{
 // straight into SentenceOrder when they fit it; the interpreter, compiled once from
 // oaSentenceOrderSchema, scores every other pair.
 var oaSentenceOrderJSON = genrt.JSON[SentenceOrder]{
-	Decode:  oaDecodeSentenceOrder,
-	Check:   func(*SentenceOrder) error { return nil },
-	Checked: true,
-	Score:   oaSentenceOrderScore,
-	Repair:  oaSentenceOrderRepair,
-	Scopes:  0,
-	Damerau: false,
-	Fallback: sync.OnceValues(func() (genrt.Fallback, error) {
-		sc, err := interp.Compile([]byte(oaSentenceOrderSchema), "sentence_ordering_fixed.json", interp.Options{})
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", "sentence_ordering_fixed.json", err)
-		}
-		return oaFallback{sc}, nil
-	}),
+	Decode:   oaSentenceOrderDecodeSentenceOrder,
+	Check:    func(*SentenceOrder) error { return nil },
+	Checked:  true,
+	Score:    oaSentenceOrderScore,
+	Repair:   oaSentenceOrderRepair,
+	Scopes:   0,
+	Damerau:  false,
+	Fallback: interp.JSONFallback(oaSentenceOrderSchema, "sentence_ordering_fixed.json"),
 }
 
 // ScoreSentenceOrderJSON scores two JSON texts under sentence_ordering_fixed.json. Any candidate gets the

@@ -17,9 +17,9 @@ import (
 
 const (
 	// This code is recent enough for the support package.
-	_ = genrt.EnforceVersion(4 - genrt.MinVersion)
+	_ = genrt.EnforceVersion(5 - genrt.MinVersion)
 	// The support package is recent enough for this code.
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 4)
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 5)
 )
 
 // oaInvoiceCtx is the per-call workspace of the Invoice scorer; it is pooled.
@@ -33,48 +33,74 @@ type oaInvoiceCtx struct {
 // oaInvoicePool pools the workspaces of the Invoice scorer.
 var oaInvoicePool = sync.Pool{New: func() any { return new(oaInvoiceCtx) }}
 
-// oaInvoiceObject0 is the object node #/$defs/Invoice (docs/SCORING.md §6).
-var oaInvoiceObject0 = genrt.ObjectSpec{Keys: []string{"number", "issued", "vendor", "parties", "lines", "totalCents", "notes"}, Weights: []float64{2, 1, 1.5, 1, 3, 2, 1}, Shares: []float64{0.17391304347826086, 0.08695652173913043, 0.13043478260869565, 0.08695652173913043, 0.2608695652173913, 0.17391304347826086, 0.08695652173913043}, KeyExact: true, ValueImportance: 1}
+// oaInvoiceObjectInvoice is the object node #/$defs/Invoice (docs/SCORING.md §6).
+var oaInvoiceObjectInvoice = genrt.ObjectSpec{Keys: []string{"number", "issued", "vendor", "parties", "lines", "totalCents", "notes"}, Weights: []float64{2, 1, 1.5, 1, 3, 2, 1}, Shares: []float64{0.17391304347826086, 0.08695652173913043, 0.13043478260869565, 0.08695652173913043, 0.2608695652173913, 0.17391304347826086, 0.08695652173913043}, KeyExact: true, ValueImportance: 1}
 
-// oaInvoiceObject3 is the object node #/$defs/Invoice/properties/vendor (docs/SCORING.md §6).
-var oaInvoiceObject3 = genrt.ObjectSpec{Keys: []string{"name", "vatId"}, Weights: []float64{1, 1}, Shares: []float64{0.5, 0.5}, ValueImportance: 1}
+// oaInvoiceObjectInvoiceVendor is the object node #/$defs/Vendor (docs/SCORING.md §6).
+var oaInvoiceObjectInvoiceVendor = genrt.ObjectSpec{Keys: []string{"name", "vatId"}, Weights: []float64{1, 1}, Shares: []float64{0.5, 0.5}, ValueImportance: 1}
 
-// oaInvoiceArray6 is the array node #/$defs/Invoice/properties/parties (docs/SCORING.md §5).
-var oaInvoiceArray6 = genrt.ArraySpec{Tail: true, Align: true}
+// oaInvoiceArrayInvoiceParties is the array node #/$defs/Invoice/properties/parties (docs/SCORING.md §5).
+var oaInvoiceArrayInvoiceParties = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaInvoiceObject7 is the object node #/$defs/Party (docs/SCORING.md §6).
-var oaInvoiceObject7 = genrt.ObjectSpec{Keys: []string{"id", "name", "role", "parent"}, Weights: []float64{1, 1, 1, 1}, Shares: []float64{0.25, 0.25, 0.25, 0.25}, ValueImportance: 1}
+// oaInvoiceObjectInvoicePartiesItem is the object node #/$defs/Party (docs/SCORING.md §6).
+var oaInvoiceObjectInvoicePartiesItem = genrt.ObjectSpec{Keys: []string{"id", "name", "role", "parent"}, Weights: []float64{1, 1, 1, 1}, Shares: []float64{0.25, 0.25, 0.25, 0.25}, ValueImportance: 1}
 
-// oaInvoiceArray12 is the array node #/$defs/Invoice/properties/lines (docs/SCORING.md §5).
-var oaInvoiceArray12 = genrt.ArraySpec{Tail: true, Align: true}
+// oaInvoiceArrayInvoiceLines is the array node #/$defs/Invoice/properties/lines (docs/SCORING.md §5).
+var oaInvoiceArrayInvoiceLines = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaInvoiceObject13 is the object node #/$defs/Line (docs/SCORING.md §6).
-var oaInvoiceObject13 = genrt.ObjectSpec{Keys: []string{"sku", "description", "date", "quantity", "unitCents", "shipTo"}, Weights: []float64{2, 1, 1, 1, 1, 1}, Shares: []float64{0.2857142857142857, 0.14285714285714285, 0.14285714285714285, 0.14285714285714285, 0.14285714285714285, 0.14285714285714285}, ValueImportance: 1}
+// oaInvoiceObjectInvoiceLinesItem is the object node #/$defs/Line (docs/SCORING.md §6).
+var oaInvoiceObjectInvoiceLinesItem = genrt.ObjectSpec{Keys: []string{"sku", "description", "date", "quantity", "unitCents", "shipTo"}, Weights: []float64{2, 1, 1, 1, 1, 1}, Shares: []float64{0.2857142857142857, 0.14285714285714285, 0.14285714285714285, 0.14285714285714285, 0.14285714285714285, 0.14285714285714285}, ValueImportance: 1}
+
+// The indices of the schema nodes in oaInvoiceNodes.
+const (
+	oaInvoiceNodeInvoice = iota
+	oaInvoiceNodeInvoiceNumber
+	oaInvoiceNodeInvoiceIssued
+	oaInvoiceNodeInvoiceVendor
+	oaInvoiceNodeInvoiceVendorName
+	oaInvoiceNodeInvoiceVendorVATID
+	oaInvoiceNodeInvoiceParties
+	oaInvoiceNodeInvoicePartiesItem
+	oaInvoiceNodeInvoicePartiesItemID
+	oaInvoiceNodeInvoicePartiesItemName
+	oaInvoiceNodeInvoicePartiesItemRole
+	oaInvoiceNodeInvoicePartiesItemParent
+	oaInvoiceNodeInvoiceLines
+	oaInvoiceNodeInvoiceLinesItem
+	oaInvoiceNodeInvoiceLinesItemSKU
+	oaInvoiceNodeInvoiceLinesItemDescription
+	oaInvoiceNodeInvoiceLinesItemDate
+	oaInvoiceNodeInvoiceLinesItemQuantity
+	oaInvoiceNodeInvoiceLinesItemUnitCents
+	oaInvoiceNodeInvoiceLinesItemShipTo
+	oaInvoiceNodeInvoiceTotalCents
+	oaInvoiceNodeInvoiceNotes
+)
 
 // oaInvoiceNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
 var oaInvoiceNodes = [...]genrt.Node{
-	0:  {Kind: jsonval.Object, Object: &oaInvoiceObject0, Props: []int{1, 2, 3, 6, 12, 20, 21}},  // #/$defs/Invoice
-	1:  {Kind: jsonval.String, Str: align.ExactString},                                           // #/$defs/Invoice/properties/number
-	2:  {Kind: jsonval.String, Str: align.ExactString},                                           // #/$defs/Invoice/properties/issued
-	3:  {Kind: jsonval.Object, Object: &oaInvoiceObject3, Props: []int{4, 5}},                    // #/$defs/Invoice/properties/vendor
-	4:  {Kind: jsonval.String, Str: align.JaroWinkler, Threshold: 0.7},                           // #/$defs/Vendor/properties/name
-	5:  {Kind: jsonval.String, Str: align.ExactString},                                           // #/$defs/Vendor/properties/vatId
-	6:  {Kind: jsonval.Array, Array: &oaInvoiceArray6, Items: 7},                                 // #/$defs/Invoice/properties/parties
-	7:  {Kind: jsonval.Object, Object: &oaInvoiceObject7, Props: []int{8, 9, 10, 11}},            // #/$defs/Party
-	8:  {Kind: jsonval.String, ID: true},                                                         // #/$defs/Party/properties/id
-	9:  {Kind: jsonval.String, Str: align.JaroWinkler},                                           // #/$defs/Party/properties/name
-	10: {Kind: jsonval.String, Str: align.ExactString},                                           // #/$defs/Party/properties/role
-	11: {Kind: jsonval.String, Ref: 1},                                                           // #/$defs/Party/properties/parent
-	12: {Kind: jsonval.Array, Array: &oaInvoiceArray12, Items: 13},                               // #/$defs/Invoice/properties/lines
-	13: {Kind: jsonval.Object, Object: &oaInvoiceObject13, Props: []int{14, 15, 16, 17, 18, 19}}, // #/$defs/Line
-	14: {Kind: jsonval.String, Str: align.ExactString},                                           // #/$defs/Line/properties/sku
-	15: {Kind: jsonval.String, Str: align.Levenshtein, Threshold: 0.5},                           // #/$defs/Line/properties/description
-	16: {Kind: jsonval.String, Str: align.ExactString},                                           // #/$defs/Line/properties/date
-	17: {Kind: jsonval.Int, Num: "invdiff"},                                                      // #/$defs/Line/properties/quantity
-	18: {Kind: jsonval.Int, Num: "relative"},                                                     // #/$defs/Line/properties/unitCents
-	19: {Kind: jsonval.String, Ref: 1},                                                           // #/$defs/Line/properties/shipTo
-	20: {Kind: jsonval.Int, Num: "relative"},                                                     // #/$defs/Invoice/properties/totalCents
-	21: {Kind: jsonval.String, NullScore: 0.5, Str: align.Levenshtein},                           // #/$defs/Invoice/properties/notes
+	oaInvoiceNodeInvoice:                     {Kind: jsonval.Object, Object: &oaInvoiceObjectInvoice, Props: []int{oaInvoiceNodeInvoiceNumber, oaInvoiceNodeInvoiceIssued, oaInvoiceNodeInvoiceVendor, oaInvoiceNodeInvoiceParties, oaInvoiceNodeInvoiceLines, oaInvoiceNodeInvoiceTotalCents, oaInvoiceNodeInvoiceNotes}},
+	oaInvoiceNodeInvoiceNumber:               {Kind: jsonval.String, Str: align.ExactString},
+	oaInvoiceNodeInvoiceIssued:               {Kind: jsonval.String, Str: align.ExactString},
+	oaInvoiceNodeInvoiceVendor:               {Kind: jsonval.Object, Object: &oaInvoiceObjectInvoiceVendor, Props: []int{oaInvoiceNodeInvoiceVendorName, oaInvoiceNodeInvoiceVendorVATID}},
+	oaInvoiceNodeInvoiceVendorName:           {Kind: jsonval.String, Str: align.JaroWinkler, Threshold: 0.7},
+	oaInvoiceNodeInvoiceVendorVATID:          {Kind: jsonval.String, Str: align.ExactString},
+	oaInvoiceNodeInvoiceParties:              {Kind: jsonval.Array, Array: &oaInvoiceArrayInvoiceParties, Items: oaInvoiceNodeInvoicePartiesItem},
+	oaInvoiceNodeInvoicePartiesItem:          {Kind: jsonval.Object, Object: &oaInvoiceObjectInvoicePartiesItem, Props: []int{oaInvoiceNodeInvoicePartiesItemID, oaInvoiceNodeInvoicePartiesItemName, oaInvoiceNodeInvoicePartiesItemRole, oaInvoiceNodeInvoicePartiesItemParent}},
+	oaInvoiceNodeInvoicePartiesItemID:        {Kind: jsonval.String, ID: true},
+	oaInvoiceNodeInvoicePartiesItemName:      {Kind: jsonval.String, Str: align.JaroWinkler},
+	oaInvoiceNodeInvoicePartiesItemRole:      {Kind: jsonval.String, Str: align.ExactString},
+	oaInvoiceNodeInvoicePartiesItemParent:    {Kind: jsonval.String, Ref: 1},
+	oaInvoiceNodeInvoiceLines:                {Kind: jsonval.Array, Array: &oaInvoiceArrayInvoiceLines, Items: oaInvoiceNodeInvoiceLinesItem},
+	oaInvoiceNodeInvoiceLinesItem:            {Kind: jsonval.Object, Object: &oaInvoiceObjectInvoiceLinesItem, Props: []int{oaInvoiceNodeInvoiceLinesItemSKU, oaInvoiceNodeInvoiceLinesItemDescription, oaInvoiceNodeInvoiceLinesItemDate, oaInvoiceNodeInvoiceLinesItemQuantity, oaInvoiceNodeInvoiceLinesItemUnitCents, oaInvoiceNodeInvoiceLinesItemShipTo}},
+	oaInvoiceNodeInvoiceLinesItemSKU:         {Kind: jsonval.String, Str: align.ExactString},
+	oaInvoiceNodeInvoiceLinesItemDescription: {Kind: jsonval.String, Str: align.Levenshtein, Threshold: 0.5},
+	oaInvoiceNodeInvoiceLinesItemDate:        {Kind: jsonval.String, Str: align.ExactString},
+	oaInvoiceNodeInvoiceLinesItemQuantity:    {Kind: jsonval.Int, Num: "invdiff"},
+	oaInvoiceNodeInvoiceLinesItemUnitCents:   {Kind: jsonval.Int, Num: "relative"},
+	oaInvoiceNodeInvoiceLinesItemShipTo:      {Kind: jsonval.String, Ref: 1},
+	oaInvoiceNodeInvoiceTotalCents:           {Kind: jsonval.Int, Num: "relative"},
+	oaInvoiceNodeInvoiceNotes:                {Kind: jsonval.String, NullScore: 0.5, Str: align.Levenshtein},
 }
 
 // scoreInvoice scores #/$defs/Invoice (object).
@@ -88,9 +114,9 @@ func (c *oaInvoiceCtx) scoreInvoice(g, p *Invoice, build bool) (float64, *genrt.
 		vs[4], _ = c.scoreInvoiceLines(g.Lines, p.Lines, false)
 		vs[5], _ = genrt.IntLeaf(align.RelativeInt(g.TotalCents, p.TotalCents), g.TotalCents, p.TotalCents, false)
 		vs[6], _ = c.scoreInvoiceNotes(g.Notes, p.Notes, false)
-		return oaInvoiceObject0.Paired(vs[:]), nil
+		return oaInvoiceObjectInvoice.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaInvoiceObject0, build)
+	o := c.Object(&oaInvoiceObjectInvoice, build)
 	o.Has(0, true, true)
 	o.Has(1, true, true)
 	o.Has(2, true, true)
@@ -99,25 +125,23 @@ func (c *oaInvoiceCtx) scoreInvoice(g, p *Invoice, build bool) (float64, *genrt.
 	o.Has(5, true, true)
 	o.Has(6, g.Notes != nil, p.Notes != nil)
 	if build {
-		o.Values(oaEncodeInvoice(g), oaEncodeInvoice(p))
+		o.Values(oaInvoiceEncodeInvoice(g), oaInvoiceEncodeInvoice(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaInvoiceStringOfInvoice(p, j); ok {
+			if v, ok := oaInvoiceStringOfInvoice(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.StrLeaf(align.ExactString(g.Number, v), g.Number, v, build))
 					continue
-				}
-			case 1:
-				if v, ok := oaInvoiceStringOfInvoice(p, j); ok {
+				case 1:
 					o.Set(genrt.StrLeaf(align.ExactString(g.Issued, v), g.Issued, v, build))
 					continue
 				}
 			}
-			o.Generic(oaInvoiceNodes[:], c, 0, oaEncodeInvoice(g), oaEncodeInvoice(p))
+			o.Generic(oaInvoiceNodes[:], c, oaInvoiceNodeInvoice, oaInvoiceEncodeInvoice(g), oaInvoiceEncodeInvoice(p))
 			continue
 		}
 		switch i {
@@ -140,37 +164,34 @@ func (c *oaInvoiceCtx) scoreInvoice(g, p *Invoice, build bool) (float64, *genrt.
 	return o.Done()
 }
 
-// scoreInvoiceVendor scores #/$defs/Invoice/properties/vendor (object).
+// scoreInvoiceVendor scores #/$defs/Vendor (object).
 func (c *oaInvoiceCtx) scoreInvoiceVendor(g, p *Vendor, build bool) (float64, *genrt.Res) {
 	if !build && g.VATID != "" && p.VATID != "" {
 		var vs [2]float64
 		vs[0], _ = genrt.StrLeaf(align.ApplyThreshold(align.JaroWinkler(g.Name, p.Name), 0.7), g.Name, p.Name, false)
 		vs[1], _ = genrt.StrLeaf(align.ExactString(g.VATID, p.VATID), g.VATID, p.VATID, false)
-		return oaInvoiceObject3.Paired(vs[:]), nil
+		return oaInvoiceObjectInvoiceVendor.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaInvoiceObject3, build)
+	o := c.Object(&oaInvoiceObjectInvoiceVendor, build)
 	o.Has(0, true, true)
 	o.Has(1, g.VATID != "", p.VATID != "")
 	if build {
-		o.Values(oaEncodeVendor(g), oaEncodeVendor(p))
+		o.Values(oaInvoiceEncodeVendor(g), oaInvoiceEncodeVendor(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaInvoiceStringOfVendor(p, j); ok {
+			if v, ok := oaInvoiceStringOfVendor(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.StrLeaf(align.ApplyThreshold(align.JaroWinkler(g.Name, v), 0.7), g.Name, v, build))
-					continue
-				}
-			case 1:
-				if v, ok := oaInvoiceStringOfVendor(p, j); ok {
+				case 1:
 					o.Set(genrt.StrLeaf(align.ExactString(g.VATID, v), g.VATID, v, build))
-					continue
 				}
+				continue
 			}
-			o.Generic(oaInvoiceNodes[:], c, 3, oaEncodeVendor(g), oaEncodeVendor(p))
+			o.Generic(oaInvoiceNodes[:], c, oaInvoiceNodeInvoiceVendor, oaInvoiceEncodeVendor(g), oaInvoiceEncodeVendor(p))
 			continue
 		}
 		switch i {
@@ -185,7 +206,7 @@ func (c *oaInvoiceCtx) scoreInvoiceVendor(g, p *Vendor, build bool) (float64, *g
 
 // scoreInvoiceParties scores #/$defs/Invoice/properties/parties (array, order align).
 func (c *oaInvoiceCtx) scoreInvoiceParties(g, p []Party, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaInvoiceArray6, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaInvoiceArrayInvoiceParties, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreInvoicePartiesItem(&g[i], &p[j], build)
 		},
@@ -198,9 +219,9 @@ func (c *oaInvoiceCtx) scoreInvoiceParties(g, p []Party, build bool) (float64, *
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
-				return oaEncodeParty(&g[i])
+				return oaInvoiceEncodeParty(&g[i])
 			}
-			return oaEncodeParty(&p[i])
+			return oaInvoiceEncodeParty(&p[i])
 		},
 	})
 }
@@ -213,43 +234,34 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItem(g, p *Party, build bool) (float64
 		vs[1], _ = genrt.StrLeaf(align.JaroWinkler(g.Name, p.Name), g.Name, p.Name, false)
 		vs[2], _ = genrt.StrLeaf(align.ExactString(g.Role, p.Role), g.Role, p.Role, false)
 		vs[3], _ = genrt.Ref(&c.Workspace, &c.scopeParty, 0, jsonval.NewString, g.Parent, p.Parent, false)
-		return oaInvoiceObject7.Paired(vs[:]), nil
+		return oaInvoiceObjectInvoicePartiesItem.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaInvoiceObject7, build)
+	o := c.Object(&oaInvoiceObjectInvoicePartiesItem, build)
 	o.Has(0, true, true)
 	o.Has(1, true, true)
 	o.Has(2, true, true)
 	o.Has(3, g.Parent != "", p.Parent != "")
 	if build {
-		o.Values(oaEncodeParty(g), oaEncodeParty(p))
+		o.Values(oaInvoiceEncodeParty(g), oaInvoiceEncodeParty(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaInvoiceStringOfParty(p, j); ok {
+			if v, ok := oaInvoiceStringOfParty(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.ID(jsonval.NewString, g.ID, v, build))
-					continue
-				}
-			case 1:
-				if v, ok := oaInvoiceStringOfParty(p, j); ok {
+				case 1:
 					o.Set(genrt.StrLeaf(align.JaroWinkler(g.Name, v), g.Name, v, build))
-					continue
-				}
-			case 2:
-				if v, ok := oaInvoiceStringOfParty(p, j); ok {
+				case 2:
 					o.Set(genrt.StrLeaf(align.ExactString(g.Role, v), g.Role, v, build))
-					continue
-				}
-			case 3:
-				if v, ok := oaInvoiceStringOfParty(p, j); ok {
+				case 3:
 					o.Set(genrt.Ref(&c.Workspace, &c.scopeParty, 0, jsonval.NewString, g.Parent, v, build))
-					continue
 				}
+				continue
 			}
-			o.Generic(oaInvoiceNodes[:], c, 7, oaEncodeParty(g), oaEncodeParty(p))
+			o.Generic(oaInvoiceNodes[:], c, oaInvoiceNodeInvoicePartiesItem, oaInvoiceEncodeParty(g), oaInvoiceEncodeParty(p))
 			continue
 		}
 		switch i {
@@ -268,7 +280,7 @@ func (c *oaInvoiceCtx) scoreInvoicePartiesItem(g, p *Party, build bool) (float64
 
 // scoreInvoiceLines scores #/$defs/Invoice/properties/lines (array, order align).
 func (c *oaInvoiceCtx) scoreInvoiceLines(g, p []Line, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaInvoiceArray12, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaInvoiceArrayInvoiceLines, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) { return c.scoreInvoiceLinesItem(&g[i], &p[j], build) },
 		Fill: func(M []float64, n, m int) {
 			for i := range n {
@@ -279,9 +291,9 @@ func (c *oaInvoiceCtx) scoreInvoiceLines(g, p []Line, build bool) (float64, *gen
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
-				return oaEncodeLine(&g[i])
+				return oaInvoiceEncodeLine(&g[i])
 			}
-			return oaEncodeLine(&p[i])
+			return oaInvoiceEncodeLine(&p[i])
 		},
 	})
 }
@@ -296,9 +308,9 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItem(g, p *Line, build bool) (float64, *
 		vs[3], _ = genrt.IntLeaf(align.InvDiffInt(int64(g.Quantity), int64(p.Quantity)), int64(g.Quantity), int64(p.Quantity), false)
 		vs[4], _ = genrt.IntLeaf(align.RelativeInt(g.UnitCents, p.UnitCents), g.UnitCents, p.UnitCents, false)
 		vs[5], _ = genrt.Ref(&c.Workspace, &c.scopeParty, 0, jsonval.NewString, g.ShipTo, p.ShipTo, false)
-		return oaInvoiceObject13.Paired(vs[:]), nil
+		return oaInvoiceObjectInvoiceLinesItem.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaInvoiceObject13, build)
+	o := c.Object(&oaInvoiceObjectInvoiceLinesItem, build)
 	o.Has(0, true, true)
 	o.Has(1, true, true)
 	o.Has(2, true, true)
@@ -306,45 +318,39 @@ func (c *oaInvoiceCtx) scoreInvoiceLinesItem(g, p *Line, build bool) (float64, *
 	o.Has(4, true, true)
 	o.Has(5, true, true)
 	if build {
-		o.Values(oaEncodeLine(g), oaEncodeLine(p))
+		o.Values(oaInvoiceEncodeLine(g), oaInvoiceEncodeLine(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaInvoiceStringOfLine(p, j); ok {
+			if v, ok := oaInvoiceStringOfLine(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.StrLeaf(align.ExactString(g.SKU, v), g.SKU, v, build))
 					continue
-				}
-			case 1:
-				if v, ok := oaInvoiceStringOfLine(p, j); ok {
+				case 1:
 					o.Set(genrt.StrLeaf(align.ApplyThreshold(align.Levenshtein(g.Description, v), 0.5), g.Description, v, build))
 					continue
-				}
-			case 2:
-				if v, ok := oaInvoiceStringOfLine(p, j); ok {
+				case 2:
 					o.Set(genrt.StrLeaf(align.ExactString(g.Date, v), g.Date, v, build))
 					continue
-				}
-			case 3:
-				if v, ok := oaInvoiceInt64OfLine(p, j); ok {
-					o.Set(genrt.IntLeaf(align.InvDiffInt(int64(g.Quantity), v), int64(g.Quantity), v, build))
-					continue
-				}
-			case 4:
-				if v, ok := oaInvoiceInt64OfLine(p, j); ok {
-					o.Set(genrt.IntLeaf(align.RelativeInt(g.UnitCents, v), g.UnitCents, v, build))
-					continue
-				}
-			case 5:
-				if v, ok := oaInvoiceStringOfLine(p, j); ok {
+				case 5:
 					o.Set(genrt.Ref(&c.Workspace, &c.scopeParty, 0, jsonval.NewString, g.ShipTo, v, build))
 					continue
 				}
 			}
-			o.Generic(oaInvoiceNodes[:], c, 13, oaEncodeLine(g), oaEncodeLine(p))
+			if v, ok := oaInvoiceInt64OfLine(p, j); ok {
+				switch i {
+				case 3:
+					o.Set(genrt.IntLeaf(align.InvDiffInt(int64(g.Quantity), v), int64(g.Quantity), v, build))
+					continue
+				case 4:
+					o.Set(genrt.IntLeaf(align.RelativeInt(g.UnitCents, v), g.UnitCents, v, build))
+					continue
+				}
+			}
+			o.Generic(oaInvoiceNodes[:], c, oaInvoiceNodeInvoiceLinesItem, oaInvoiceEncodeLine(g), oaInvoiceEncodeLine(p))
 			continue
 		}
 		switch i {
@@ -460,7 +466,7 @@ func (c *oaInvoiceCtx) deriveParty(g, p *Invoice) {
 func (c *oaInvoiceCtx) graphParty(side int, x *Invoice) {
 	gr := &c.WL.Graphs[side]
 	genrt.Vertices(gr, &c.scopeParty, side)
-	// Carrier group 0: /properties/parties/items.
+	// Carrier group: /properties/parties/items.
 	oaInvoiceWalkInvoiceToPartiesItem(x, c.ix[:], func(cv *Party) bool {
 		eps := c.WL.Eps[:0]
 		oaInvoiceWalkInvoicePartiesItemToParent(cv, c.ix[:], func(v string) bool {
@@ -481,10 +487,10 @@ func (c *oaInvoiceCtx) graphParty(side int, x *Invoice) {
 			lb.AddTuple("str", "name", cv.Name)
 			lb.AddTuple("str", "role", cv.Role)
 		})
-		genrt.AddCarrier(gr, eps, label, oaInvoiceUnaryPartyGroup0[:], oaInvoiceEdgePartyGroup0[:], oaInvoiceMemberPartyGroup0[:])
+		genrt.AddCarrier(gr, eps, label, oaInvoiceUnaryPartyInvoicePartiesItem[:], oaInvoiceEdgePartyInvoicePartiesItem[:], oaInvoiceMemberPartyInvoicePartiesItem[:])
 		return true
 	})
-	// Carrier group 1: /properties/lines/items.
+	// Carrier group: /properties/lines/items.
 	oaInvoiceWalkInvoiceToLinesItem(x, c.ix[:], func(cv *Line) bool {
 		eps := c.WL.Eps[:0]
 		oaInvoiceWalkInvoiceLinesItemToShipTo(cv, c.ix[:], func(v string) bool {
@@ -511,20 +517,20 @@ func (c *oaInvoiceCtx) graphParty(side int, x *Invoice) {
 			lb.AddTuple("int", "quantity", align.IDKey(jsonval.NewInt(int64(cv.Quantity))))
 			lb.AddTuple("int", "unitCents", align.IDKey(jsonval.NewInt(cv.UnitCents)))
 		})
-		genrt.AddCarrier(gr, eps, label, oaInvoiceUnaryPartyGroup1[:], oaInvoiceEdgePartyGroup1[:], oaInvoiceMemberPartyGroup1[:])
+		genrt.AddCarrier(gr, eps, label, oaInvoiceUnaryPartyInvoiceLinesItem[:], oaInvoiceEdgePartyInvoiceLinesItem[:], oaInvoiceMemberPartyInvoiceLinesItem[:])
 		return true
 	})
 }
 
-// oaEncodeInvoice returns the JSON value of x (null for nil).
-func oaEncodeInvoice(x *Invoice) jsonval.Value {
+// oaInvoiceEncodeInvoice returns the JSON value of x (null for nil).
+func oaInvoiceEncodeInvoice(x *Invoice) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
 	ms := make([]jsonval.Member, 0, 7)
 	ms = append(ms, jsonval.Member{Key: "number", Value: jsonval.NewString(x.Number)})
 	ms = append(ms, jsonval.Member{Key: "issued", Value: jsonval.NewString(x.Issued)})
-	ms = append(ms, jsonval.Member{Key: "vendor", Value: oaEncodeVendor(&x.Vendor)})
+	ms = append(ms, jsonval.Member{Key: "vendor", Value: oaInvoiceEncodeVendor(&x.Vendor)})
 	ms = append(ms, jsonval.Member{Key: "parties", Value: oaInvoiceEncodeInvoiceParties(x.Parties)})
 	ms = append(ms, jsonval.Member{Key: "lines", Value: oaInvoiceEncodeInvoiceLines(x.Lines)})
 	ms = append(ms, jsonval.Member{Key: "totalCents", Value: jsonval.NewInt(x.TotalCents)})
@@ -534,8 +540,8 @@ func oaEncodeInvoice(x *Invoice) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeInvoice reads a Invoice; false when the value does not fit it (see genrt.JSON).
-func oaDecodeInvoice(r *jsonval.Reader, x *Invoice) bool {
+// oaInvoiceDecodeInvoice reads a Invoice; false when the value does not fit it (see genrt.JSON).
+func oaInvoiceDecodeInvoice(r *jsonval.Reader, x *Invoice) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -555,11 +561,11 @@ func oaDecodeInvoice(r *jsonval.Reader, x *Invoice) bool {
 		case "issued":
 			ok = m.Take(1) && genrt.DecodeString(r, &x.Issued)
 		case "vendor":
-			ok = m.Take(2) && oaDecodeVendor(r, &x.Vendor)
+			ok = m.Take(2) && oaInvoiceDecodeVendor(r, &x.Vendor)
 		case "parties":
-			ok = m.Take(3) && genrt.DecodeSlice(r, &x.Parties, oaDecodeParty)
+			ok = m.Take(3) && genrt.DecodeSlice(r, &x.Parties, oaInvoiceDecodeParty)
 		case "lines":
-			ok = m.Take(4) && genrt.DecodeSlice(r, &x.Lines, oaDecodeLine)
+			ok = m.Take(4) && genrt.DecodeSlice(r, &x.Lines, oaInvoiceDecodeLine)
 		case "totalCents":
 			ok = m.Take(5) && genrt.DecodeInt(r, &x.TotalCents)
 		case "notes":
@@ -580,8 +586,8 @@ func oaInvoiceCheckInvoice(v *Invoice) error {
 	return nil
 }
 
-// oaEncodeVendor returns the JSON value of x (null for nil).
-func oaEncodeVendor(x *Vendor) jsonval.Value {
+// oaInvoiceEncodeVendor returns the JSON value of x (null for nil).
+func oaInvoiceEncodeVendor(x *Vendor) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -593,8 +599,8 @@ func oaEncodeVendor(x *Vendor) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeVendor reads a Vendor; false when the value does not fit it (see genrt.JSON).
-func oaDecodeVendor(r *jsonval.Reader, x *Vendor) bool {
+// oaInvoiceDecodeVendor reads a Vendor; false when the value does not fit it (see genrt.JSON).
+func oaInvoiceDecodeVendor(r *jsonval.Reader, x *Vendor) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -625,7 +631,7 @@ func oaDecodeVendor(r *jsonval.Reader, x *Vendor) bool {
 func oaInvoiceEncodeInvoiceParties(v []Party) jsonval.Value {
 	vs := make([]jsonval.Value, len(v))
 	for i := range v {
-		vs[i] = oaEncodeParty(&v[i])
+		vs[i] = oaInvoiceEncodeParty(&v[i])
 	}
 	return jsonval.NewArray(vs)
 }
@@ -640,8 +646,8 @@ func oaInvoiceCheckInvoiceParties(v []Party) error {
 	return nil
 }
 
-// oaEncodeParty returns the JSON value of x (null for nil).
-func oaEncodeParty(x *Party) jsonval.Value {
+// oaInvoiceEncodeParty returns the JSON value of x (null for nil).
+func oaInvoiceEncodeParty(x *Party) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -655,8 +661,8 @@ func oaEncodeParty(x *Party) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeParty reads a Party; false when the value does not fit it (see genrt.JSON).
-func oaDecodeParty(r *jsonval.Reader, x *Party) bool {
+// oaInvoiceDecodeParty reads a Party; false when the value does not fit it (see genrt.JSON).
+func oaInvoiceDecodeParty(r *jsonval.Reader, x *Party) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -700,7 +706,7 @@ func oaInvoiceCheckInvoicePartiesItemRole(v string) error {
 	switch v {
 	case "buyer", "payer", "shipTo":
 	default:
-		return genrt.Enum(jsonval.NewString(v), oaInvoiceEnum0[:])
+		return genrt.Enum(jsonval.NewString(v), oaInvoiceEnumInvoicePartiesItemRole[:])
 	}
 	return nil
 }
@@ -709,13 +715,13 @@ func oaInvoiceCheckInvoicePartiesItemRole(v string) error {
 func oaInvoiceEncodeInvoiceLines(v []Line) jsonval.Value {
 	vs := make([]jsonval.Value, len(v))
 	for i := range v {
-		vs[i] = oaEncodeLine(&v[i])
+		vs[i] = oaInvoiceEncodeLine(&v[i])
 	}
 	return jsonval.NewArray(vs)
 }
 
-// oaEncodeLine returns the JSON value of x (null for nil).
-func oaEncodeLine(x *Line) jsonval.Value {
+// oaInvoiceEncodeLine returns the JSON value of x (null for nil).
+func oaInvoiceEncodeLine(x *Line) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -729,8 +735,8 @@ func oaEncodeLine(x *Line) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeLine reads a Line; false when the value does not fit it (see genrt.JSON).
-func oaDecodeLine(r *jsonval.Reader, x *Line) bool {
+// oaInvoiceDecodeLine reads a Line; false when the value does not fit it (see genrt.JSON).
+func oaInvoiceDecodeLine(r *jsonval.Reader, x *Line) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -850,7 +856,7 @@ func oaInvoiceRepair(gold, cand *Invoice) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	gj, pj := oaEncodeInvoice(gold), oaEncodeInvoice(cand)
+	gj, pj := oaInvoiceEncodeInvoice(gold), oaInvoiceEncodeInvoice(cand)
 	gj = align.CandidateSpaceGold(gj, pj, oaInvoiceScopePaths[:], [][]align.IDPair{c.scopeParty.Pairs(jsonval.NewString)})
 	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
@@ -861,23 +867,6 @@ var oaInvoiceScopePaths = [...]align.ScopePaths{
 	{Record: []align.Step{{Key: "parties"}, {Kind: align.StepItems}}, ID: []align.Step{{Key: "id"}}, Refs: [][]align.Step{{{Key: "parties"}, {Kind: align.StepItems}, {Key: "parent"}}, {{Key: "lines"}, {Kind: align.StepItems}, {Key: "shipTo"}}}},
 }
 
-// oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).
-type oaFallback struct{ sc *interp.Scorer }
-
-func (f oaFallback) Score(g, p jsonval.Value) (float64, error) { return f.sc.Score(g, p) }
-
-func (f oaFallback) Repair(g, p jsonval.Value) ([]align.Op, error) {
-	r, err := f.sc.Align(g, p)
-	if err != nil {
-		return nil, err
-	}
-	return r.Repair(interp.RepairOptions{})
-}
-
-func (f oaFallback) Valid(v jsonval.Value) bool { return f.sc.Validate(v) == nil }
-
-func (f oaFallback) Limits() align.Limits { return f.sc.Options().Limits }
-
 // oaInvoiceSchema is the schema the oa tags of Invoice, for the interpreter behind the JSON entry points.
 const oaInvoiceSchema = `{"$schema":"https://json-schema.org/draft/2020-12/schema","$ref":"#/$defs/Invoice","$defs":{"Invoice":{"type":"object","keyScore":"exact","properties":{"number":{"type":"string","score":"exact","valueWeight":2},"issued":{"type":"string","score":"exact"},"vendor":{"$ref":"#/$defs/Vendor","valueWeight":1.5},"parties":{"type":"array","items":{"$ref":"#/$defs/Party"},"order":"align"},"lines":{"type":"array","items":{"$ref":"#/$defs/Line"},"order":"align","valueWeight":3},"totalCents":{"type":"integer","score":"relative","valueWeight":2},"notes":{"type":["string","null"],"nullScore":0.5,"score":"levenshtein"}},"required":["number","issued","vendor","parties","lines","totalCents"]},"Vendor":{"type":"object","properties":{"name":{"type":"string","score":"jaro_winkler","threshold":0.7},"vatId":{"type":"string","score":"exact"}},"required":["name"]},"Party":{"type":"object","properties":{"id":{"type":"string","idScope":"party"},"name":{"type":"string","score":"jaro_winkler"},"role":{"type":"string","score":"exact","enum":["buyer","payer","shipTo"]},"parent":{"type":"string","ref":"party"}},"required":["id","name","role"]},"Line":{"type":"object","properties":{"sku":{"type":"string","score":"exact","valueWeight":2},"description":{"type":"string","score":"levenshtein","threshold":0.5},"date":{"type":"string","score":"exact"},"quantity":{"type":"integer","score":"invdiff"},"unitCents":{"type":"integer","score":"relative"},"shipTo":{"type":"string","ref":"party"}},"required":["sku","description","date","quantity","unitCents","shipTo"]}}}`
 
@@ -885,20 +874,14 @@ const oaInvoiceSchema = `{"$schema":"https://json-schema.org/draft/2020-12/schem
 // straight into Invoice when they fit it; the interpreter, compiled once from
 // oaInvoiceSchema, scores every other pair.
 var oaInvoiceJSON = genrt.JSON[Invoice]{
-	Decode:  oaDecodeInvoice,
-	Check:   oaInvoiceCheckInvoice,
-	Checked: true,
-	Score:   oaInvoiceScore,
-	Repair:  oaInvoiceRepair,
-	Scopes:  1,
-	Damerau: false,
-	Fallback: sync.OnceValues(func() (genrt.Fallback, error) {
-		sc, err := interp.Compile([]byte(oaInvoiceSchema), "the oa tags of Invoice", interp.Options{})
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", "the oa tags of Invoice", err)
-		}
-		return oaFallback{sc}, nil
-	}),
+	Decode:   oaInvoiceDecodeInvoice,
+	Check:    oaInvoiceCheckInvoice,
+	Checked:  true,
+	Score:    oaInvoiceScore,
+	Repair:   oaInvoiceRepair,
+	Scopes:   1,
+	Damerau:  false,
+	Fallback: interp.JSONFallback(oaInvoiceSchema, "the oa tags of Invoice"),
 }
 
 // ScoreInvoiceJSON scores two JSON texts under the oa tags of Invoice. Any candidate gets the
@@ -1068,14 +1051,14 @@ func oaInvoiceWalkInvoicePartiesItemToParent(x *Party, ix []int, yield func(stri
 	return true
 }
 
-// oaInvoiceUnaryPartyGroup0 holds the unary relations of the carrier "/properties/parties/items" of scope "party" (docs/SCORING.md §7.6).
-var oaInvoiceUnaryPartyGroup0 = [...]string{"\x05unary\x1a(('properties', \"parent\"),"}
+// oaInvoiceUnaryPartyInvoicePartiesItem holds the unary relations of the carrier "/properties/parties/items" of scope "party" (docs/SCORING.md §7.6).
+var oaInvoiceUnaryPartyInvoicePartiesItem = [...]string{"\x05unary\x1a(('properties', \"parent\"),"}
 
-// oaInvoiceEdgePartyGroup0 holds the edge relations of the carrier "/properties/parties/items" of scope "party" (docs/SCORING.md §7.6).
-var oaInvoiceEdgePartyGroup0 = [...]string{""}
+// oaInvoiceEdgePartyInvoicePartiesItem holds the edge relations of the carrier "/properties/parties/items" of scope "party" (docs/SCORING.md §7.6).
+var oaInvoiceEdgePartyInvoicePartiesItem = [...]string{""}
 
-// oaInvoiceMemberPartyGroup0 holds the member relations of the carrier "/properties/parties/items" of scope "party" (docs/SCORING.md §7.6).
-var oaInvoiceMemberPartyGroup0 = [...]string{"\x06member\x1a(('properties', \"parent\"),"}
+// oaInvoiceMemberPartyInvoicePartiesItem holds the member relations of the carrier "/properties/parties/items" of scope "party" (docs/SCORING.md §7.6).
+var oaInvoiceMemberPartyInvoicePartiesItem = [...]string{"\x06member\x1a(('properties', \"parent\"),"}
 
 // oaInvoiceWalkInvoiceToLinesItem walks "/properties/lines/items" from a value of #/$defs/Invoice to the values of #/$defs/Line (docs/SCORING.md §7.3).
 func oaInvoiceWalkInvoiceToLinesItem(x *Invoice, ix []int, yield func(*Line) bool) bool {
@@ -1099,14 +1082,14 @@ func oaInvoiceWalkInvoiceLinesItemToShipTo(x *Line, ix []int, yield func(string)
 	return true
 }
 
-// oaInvoiceUnaryPartyGroup1 holds the unary relations of the carrier "/properties/lines/items" of scope "party" (docs/SCORING.md §7.6).
-var oaInvoiceUnaryPartyGroup1 = [...]string{"\x05unary\x1a(('properties', \"shipTo\"),"}
+// oaInvoiceUnaryPartyInvoiceLinesItem holds the unary relations of the carrier "/properties/lines/items" of scope "party" (docs/SCORING.md §7.6).
+var oaInvoiceUnaryPartyInvoiceLinesItem = [...]string{"\x05unary\x1a(('properties', \"shipTo\"),"}
 
-// oaInvoiceEdgePartyGroup1 holds the edge relations of the carrier "/properties/lines/items" of scope "party" (docs/SCORING.md §7.6).
-var oaInvoiceEdgePartyGroup1 = [...]string{""}
+// oaInvoiceEdgePartyInvoiceLinesItem holds the edge relations of the carrier "/properties/lines/items" of scope "party" (docs/SCORING.md §7.6).
+var oaInvoiceEdgePartyInvoiceLinesItem = [...]string{""}
 
-// oaInvoiceMemberPartyGroup1 holds the member relations of the carrier "/properties/lines/items" of scope "party" (docs/SCORING.md §7.6).
-var oaInvoiceMemberPartyGroup1 = [...]string{"\x06member\x1a(('properties', \"shipTo\"),"}
+// oaInvoiceMemberPartyInvoiceLinesItem holds the member relations of the carrier "/properties/lines/items" of scope "party" (docs/SCORING.md §7.6).
+var oaInvoiceMemberPartyInvoiceLinesItem = [...]string{"\x06member\x1a(('properties', \"shipTo\"),"}
 
-// oaInvoiceEnum0 holds the values of an enum.
-var oaInvoiceEnum0 = [...]jsonval.Value{jsonval.NewString("buyer"), jsonval.NewString("payer"), jsonval.NewString("shipTo")}
+// oaInvoiceEnumInvoicePartiesItemRole holds the values of an enum.
+var oaInvoiceEnumInvoicePartiesItemRole = [...]jsonval.Value{jsonval.NewString("buyer"), jsonval.NewString("payer"), jsonval.NewString("shipTo")}

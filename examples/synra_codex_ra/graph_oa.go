@@ -17,9 +17,9 @@ import (
 
 const (
 	// This code is recent enough for the support package.
-	_ = genrt.EnforceVersion(4 - genrt.MinVersion)
+	_ = genrt.EnforceVersion(5 - genrt.MinVersion)
 	// The support package is recent enough for this code.
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 4)
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 5)
 )
 
 // Graph is the root type of the schema synra_codex_ra.json.
@@ -78,67 +78,97 @@ type oaGraphCtx struct {
 // oaGraphPool pools the workspaces of the Graph scorer.
 var oaGraphPool = sync.Pool{New: func() any { return new(oaGraphCtx) }}
 
-// oaGraphObject0 is the object node # (docs/SCORING.md §6).
-var oaGraphObject0 = genrt.ObjectSpec{Keys: []string{"people", "companies", "employment", "acquaintance", "partnership"}, Weights: []float64{1, 1, 1, 1, 1}, Shares: []float64{0.2, 0.2, 0.2, 0.2, 0.2}, ValueImportance: 1}
+// oaGraphObjectGraph is the object node # (docs/SCORING.md §6).
+var oaGraphObjectGraph = genrt.ObjectSpec{Keys: []string{"people", "companies", "employment", "acquaintance", "partnership"}, Weights: []float64{1, 1, 1, 1, 1}, Shares: []float64{0.2, 0.2, 0.2, 0.2, 0.2}, ValueImportance: 1}
 
-// oaGraphArray1 is the array node #/properties/people (docs/SCORING.md §5).
-var oaGraphArray1 = genrt.ArraySpec{Tail: true, Align: true}
+// oaGraphArrayGraphPeople is the array node #/properties/people (docs/SCORING.md §5).
+var oaGraphArrayGraphPeople = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaGraphObject2 is the object node #/properties/people/items (docs/SCORING.md §6).
-var oaGraphObject2 = genrt.ObjectSpec{Keys: []string{"id", "name", "title"}, Weights: []float64{1, 1, 1.5}, Shares: []float64{0.2857142857142857, 0.2857142857142857, 0.42857142857142855}, ValueImportance: 1}
+// oaGraphObjectGraphPeopleItem is the object node #/properties/people/items (docs/SCORING.md §6).
+var oaGraphObjectGraphPeopleItem = genrt.ObjectSpec{Keys: []string{"id", "name", "title"}, Weights: []float64{1, 1, 1.5}, Shares: []float64{0.2857142857142857, 0.2857142857142857, 0.42857142857142855}, ValueImportance: 1}
 
-// oaGraphArray6 is the array node #/properties/companies (docs/SCORING.md §5).
-var oaGraphArray6 = genrt.ArraySpec{Tail: true, Align: true}
+// oaGraphArrayGraphCompanies is the array node #/properties/companies (docs/SCORING.md §5).
+var oaGraphArrayGraphCompanies = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaGraphObject7 is the object node #/properties/companies/items (docs/SCORING.md §6).
-var oaGraphObject7 = genrt.ObjectSpec{Keys: []string{"id", "name", "industry"}, Weights: []float64{1, 1, 1.5}, Shares: []float64{0.2857142857142857, 0.2857142857142857, 0.42857142857142855}, ValueImportance: 1}
+// oaGraphObjectGraphCompaniesItem is the object node #/properties/companies/items (docs/SCORING.md §6).
+var oaGraphObjectGraphCompaniesItem = genrt.ObjectSpec{Keys: []string{"id", "name", "industry"}, Weights: []float64{1, 1, 1.5}, Shares: []float64{0.2857142857142857, 0.2857142857142857, 0.42857142857142855}, ValueImportance: 1}
 
-// oaGraphArray11 is the array node #/properties/employment (docs/SCORING.md §5).
-var oaGraphArray11 = genrt.ArraySpec{Tail: true, Align: true}
+// oaGraphArrayGraphEmployment is the array node #/properties/employment (docs/SCORING.md §5).
+var oaGraphArrayGraphEmployment = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaGraphObject12 is the object node #/properties/employment/items (docs/SCORING.md §6).
-var oaGraphObject12 = genrt.ObjectSpec{Keys: []string{"person", "company", "role"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
+// oaGraphObjectGraphEmploymentItem is the object node #/properties/employment/items (docs/SCORING.md §6).
+var oaGraphObjectGraphEmploymentItem = genrt.ObjectSpec{Keys: []string{"person", "company", "role"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
 
-// oaGraphArray16 is the array node #/properties/acquaintance (docs/SCORING.md §5).
-var oaGraphArray16 = genrt.ArraySpec{Tail: true, Align: true}
+// oaGraphArrayGraphAcquaintance is the array node #/properties/acquaintance (docs/SCORING.md §5).
+var oaGraphArrayGraphAcquaintance = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaGraphObject17 is the object node #/properties/acquaintance/items (docs/SCORING.md §6).
-var oaGraphObject17 = genrt.ObjectSpec{Keys: []string{"source", "target", "relation"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
+// oaGraphObjectGraphAcquaintanceItem is the object node #/properties/acquaintance/items (docs/SCORING.md §6).
+var oaGraphObjectGraphAcquaintanceItem = genrt.ObjectSpec{Keys: []string{"source", "target", "relation"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
 
-// oaGraphArray21 is the array node #/properties/partnership (docs/SCORING.md §5).
-var oaGraphArray21 = genrt.ArraySpec{Tail: true, Align: true}
+// oaGraphArrayGraphPartnership is the array node #/properties/partnership (docs/SCORING.md §5).
+var oaGraphArrayGraphPartnership = genrt.ArraySpec{Tail: true, Align: true}
 
-// oaGraphObject22 is the object node #/properties/partnership/items (docs/SCORING.md §6).
-var oaGraphObject22 = genrt.ObjectSpec{Keys: []string{"source", "target", "relation"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
+// oaGraphObjectGraphPartnershipItem is the object node #/properties/partnership/items (docs/SCORING.md §6).
+var oaGraphObjectGraphPartnershipItem = genrt.ObjectSpec{Keys: []string{"source", "target", "relation"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
+
+// The indices of the schema nodes in oaGraphNodes.
+const (
+	oaGraphNodeGraph = iota
+	oaGraphNodeGraphPeople
+	oaGraphNodeGraphPeopleItem
+	oaGraphNodeGraphPeopleItemID
+	oaGraphNodeGraphPeopleItemName
+	oaGraphNodeGraphPeopleItemTitle
+	oaGraphNodeGraphCompanies
+	oaGraphNodeGraphCompaniesItem
+	oaGraphNodeGraphCompaniesItemID
+	oaGraphNodeGraphCompaniesItemName
+	oaGraphNodeGraphCompaniesItemIndustry
+	oaGraphNodeGraphEmployment
+	oaGraphNodeGraphEmploymentItem
+	oaGraphNodeGraphEmploymentItemPerson
+	oaGraphNodeGraphEmploymentItemCompany
+	oaGraphNodeGraphEmploymentItemRole
+	oaGraphNodeGraphAcquaintance
+	oaGraphNodeGraphAcquaintanceItem
+	oaGraphNodeGraphAcquaintanceItemSource
+	oaGraphNodeGraphAcquaintanceItemTarget
+	oaGraphNodeGraphAcquaintanceItemRelation
+	oaGraphNodeGraphPartnership
+	oaGraphNodeGraphPartnershipItem
+	oaGraphNodeGraphPartnershipItemSource
+	oaGraphNodeGraphPartnershipItemTarget
+	oaGraphNodeGraphPartnershipItemRelation
+)
 
 // oaGraphNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
 var oaGraphNodes = [...]genrt.Node{
-	0:  {Kind: jsonval.Object, Object: &oaGraphObject0, Props: []int{1, 6, 11, 16, 21}}, // #
-	1:  {Kind: jsonval.Array, Array: &oaGraphArray1, Items: 2},                          // #/properties/people
-	2:  {Kind: jsonval.Object, Object: &oaGraphObject2, Props: []int{3, 4, 5}},          // #/properties/people/items
-	3:  {Kind: jsonval.String, ID: true},                                                // #/properties/people/items/properties/id
-	4:  {Kind: jsonval.String, Str: align.JaroWinkler},                                  // #/properties/people/items/properties/name
-	5:  {Kind: jsonval.String, Str: align.ExactString},                                  // #/properties/people/items/properties/title
-	6:  {Kind: jsonval.Array, Array: &oaGraphArray6, Items: 7},                          // #/properties/companies
-	7:  {Kind: jsonval.Object, Object: &oaGraphObject7, Props: []int{8, 9, 10}},         // #/properties/companies/items
-	8:  {Kind: jsonval.String, ID: true},                                                // #/properties/companies/items/properties/id
-	9:  {Kind: jsonval.String, Str: align.JaroWinkler},                                  // #/properties/companies/items/properties/name
-	10: {Kind: jsonval.String, Str: align.ExactString},                                  // #/properties/companies/items/properties/industry
-	11: {Kind: jsonval.Array, Array: &oaGraphArray11, Items: 12},                        // #/properties/employment
-	12: {Kind: jsonval.Object, Object: &oaGraphObject12, Props: []int{13, 14, 15}},      // #/properties/employment/items
-	13: {Kind: jsonval.String, Ref: 2},                                                  // #/properties/employment/items/properties/person
-	14: {Kind: jsonval.String, Ref: 1},                                                  // #/properties/employment/items/properties/company
-	15: {Kind: jsonval.String, Str: align.ExactString},                                  // #/properties/employment/items/properties/role
-	16: {Kind: jsonval.Array, Array: &oaGraphArray16, Items: 17},                        // #/properties/acquaintance
-	17: {Kind: jsonval.Object, Object: &oaGraphObject17, Props: []int{18, 19, 20}},      // #/properties/acquaintance/items
-	18: {Kind: jsonval.String, Ref: 2},                                                  // #/properties/acquaintance/items/properties/source
-	19: {Kind: jsonval.String, Ref: 2},                                                  // #/properties/acquaintance/items/properties/target
-	20: {Kind: jsonval.String, Str: align.ExactString},                                  // #/properties/acquaintance/items/properties/relation
-	21: {Kind: jsonval.Array, Array: &oaGraphArray21, Items: 22},                        // #/properties/partnership
-	22: {Kind: jsonval.Object, Object: &oaGraphObject22, Props: []int{23, 24, 25}},      // #/properties/partnership/items
-	23: {Kind: jsonval.String, Ref: 1},                                                  // #/properties/partnership/items/properties/source
-	24: {Kind: jsonval.String, Ref: 1},                                                  // #/properties/partnership/items/properties/target
-	25: {Kind: jsonval.String, Str: align.ExactString},                                  // #/properties/partnership/items/properties/relation
+	oaGraphNodeGraph:                         {Kind: jsonval.Object, Object: &oaGraphObjectGraph, Props: []int{oaGraphNodeGraphPeople, oaGraphNodeGraphCompanies, oaGraphNodeGraphEmployment, oaGraphNodeGraphAcquaintance, oaGraphNodeGraphPartnership}},
+	oaGraphNodeGraphPeople:                   {Kind: jsonval.Array, Array: &oaGraphArrayGraphPeople, Items: oaGraphNodeGraphPeopleItem},
+	oaGraphNodeGraphPeopleItem:               {Kind: jsonval.Object, Object: &oaGraphObjectGraphPeopleItem, Props: []int{oaGraphNodeGraphPeopleItemID, oaGraphNodeGraphPeopleItemName, oaGraphNodeGraphPeopleItemTitle}},
+	oaGraphNodeGraphPeopleItemID:             {Kind: jsonval.String, ID: true},
+	oaGraphNodeGraphPeopleItemName:           {Kind: jsonval.String, Str: align.JaroWinkler},
+	oaGraphNodeGraphPeopleItemTitle:          {Kind: jsonval.String, Str: align.ExactString},
+	oaGraphNodeGraphCompanies:                {Kind: jsonval.Array, Array: &oaGraphArrayGraphCompanies, Items: oaGraphNodeGraphCompaniesItem},
+	oaGraphNodeGraphCompaniesItem:            {Kind: jsonval.Object, Object: &oaGraphObjectGraphCompaniesItem, Props: []int{oaGraphNodeGraphCompaniesItemID, oaGraphNodeGraphCompaniesItemName, oaGraphNodeGraphCompaniesItemIndustry}},
+	oaGraphNodeGraphCompaniesItemID:          {Kind: jsonval.String, ID: true},
+	oaGraphNodeGraphCompaniesItemName:        {Kind: jsonval.String, Str: align.JaroWinkler},
+	oaGraphNodeGraphCompaniesItemIndustry:    {Kind: jsonval.String, Str: align.ExactString},
+	oaGraphNodeGraphEmployment:               {Kind: jsonval.Array, Array: &oaGraphArrayGraphEmployment, Items: oaGraphNodeGraphEmploymentItem},
+	oaGraphNodeGraphEmploymentItem:           {Kind: jsonval.Object, Object: &oaGraphObjectGraphEmploymentItem, Props: []int{oaGraphNodeGraphEmploymentItemPerson, oaGraphNodeGraphEmploymentItemCompany, oaGraphNodeGraphEmploymentItemRole}},
+	oaGraphNodeGraphEmploymentItemPerson:     {Kind: jsonval.String, Ref: 2},
+	oaGraphNodeGraphEmploymentItemCompany:    {Kind: jsonval.String, Ref: 1},
+	oaGraphNodeGraphEmploymentItemRole:       {Kind: jsonval.String, Str: align.ExactString},
+	oaGraphNodeGraphAcquaintance:             {Kind: jsonval.Array, Array: &oaGraphArrayGraphAcquaintance, Items: oaGraphNodeGraphAcquaintanceItem},
+	oaGraphNodeGraphAcquaintanceItem:         {Kind: jsonval.Object, Object: &oaGraphObjectGraphAcquaintanceItem, Props: []int{oaGraphNodeGraphAcquaintanceItemSource, oaGraphNodeGraphAcquaintanceItemTarget, oaGraphNodeGraphAcquaintanceItemRelation}},
+	oaGraphNodeGraphAcquaintanceItemSource:   {Kind: jsonval.String, Ref: 2},
+	oaGraphNodeGraphAcquaintanceItemTarget:   {Kind: jsonval.String, Ref: 2},
+	oaGraphNodeGraphAcquaintanceItemRelation: {Kind: jsonval.String, Str: align.ExactString},
+	oaGraphNodeGraphPartnership:              {Kind: jsonval.Array, Array: &oaGraphArrayGraphPartnership, Items: oaGraphNodeGraphPartnershipItem},
+	oaGraphNodeGraphPartnershipItem:          {Kind: jsonval.Object, Object: &oaGraphObjectGraphPartnershipItem, Props: []int{oaGraphNodeGraphPartnershipItemSource, oaGraphNodeGraphPartnershipItemTarget, oaGraphNodeGraphPartnershipItemRelation}},
+	oaGraphNodeGraphPartnershipItemSource:    {Kind: jsonval.String, Ref: 1},
+	oaGraphNodeGraphPartnershipItemTarget:    {Kind: jsonval.String, Ref: 1},
+	oaGraphNodeGraphPartnershipItemRelation:  {Kind: jsonval.String, Str: align.ExactString},
 }
 
 // scoreGraph scores # (object).
@@ -150,22 +180,22 @@ func (c *oaGraphCtx) scoreGraph(g, p *Graph, build bool) (float64, *genrt.Res) {
 		vs[2], _ = c.scoreGraphEmployment(g.Employment, p.Employment, false)
 		vs[3], _ = c.scoreGraphAcquaintance(g.Acquaintance, p.Acquaintance, false)
 		vs[4], _ = c.scoreGraphPartnership(g.Partnership, p.Partnership, false)
-		return oaGraphObject0.Paired(vs[:]), nil
+		return oaGraphObjectGraph.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaGraphObject0, build)
+	o := c.Object(&oaGraphObjectGraph, build)
 	o.Has(0, g.People != nil, p.People != nil)
 	o.Has(1, g.Companies != nil, p.Companies != nil)
 	o.Has(2, g.Employment != nil, p.Employment != nil)
 	o.Has(3, g.Acquaintance != nil, p.Acquaintance != nil)
 	o.Has(4, g.Partnership != nil, p.Partnership != nil)
 	if build {
-		o.Values(oaEncodeGraph(g), oaEncodeGraph(p))
+		o.Values(oaGraphEncodeGraph(g), oaGraphEncodeGraph(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			o.Generic(oaGraphNodes[:], c, 0, oaEncodeGraph(g), oaEncodeGraph(p))
+			o.Generic(oaGraphNodes[:], c, oaGraphNodeGraph, oaGraphEncodeGraph(g), oaGraphEncodeGraph(p))
 			continue
 		}
 		switch i {
@@ -186,7 +216,7 @@ func (c *oaGraphCtx) scoreGraph(g, p *Graph, build bool) (float64, *genrt.Res) {
 
 // scoreGraphPeople scores #/properties/people (array, order align).
 func (c *oaGraphCtx) scoreGraphPeople(g, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaGraphArray1, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaGraphArrayGraphPeople, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) { return c.scoreGraphPeopleItem(&g[i], &p[j], build) },
 		Fill: func(M []float64, n, m int) {
 			for i := range n {
@@ -197,9 +227,9 @@ func (c *oaGraphCtx) scoreGraphPeople(g, p []GraphPeopleItem, build bool) (float
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
-				return oaEncodeGraphPeopleItem(&g[i])
+				return oaGraphEncodeGraphPeopleItem(&g[i])
 			}
-			return oaEncodeGraphPeopleItem(&p[i])
+			return oaGraphEncodeGraphPeopleItem(&p[i])
 		},
 	})
 }
@@ -211,37 +241,31 @@ func (c *oaGraphCtx) scoreGraphPeopleItem(g, p *GraphPeopleItem, build bool) (fl
 		vs[0], _ = genrt.ID(jsonval.NewString, *g.ID, *p.ID, false)
 		vs[1], _ = genrt.StrLeaf(align.JaroWinkler(*g.Name, *p.Name), *g.Name, *p.Name, false)
 		vs[2], _ = genrt.StrLeaf(align.ExactString(*g.Title, *p.Title), *g.Title, *p.Title, false)
-		return oaGraphObject2.Paired(vs[:]), nil
+		return oaGraphObjectGraphPeopleItem.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaGraphObject2, build)
+	o := c.Object(&oaGraphObjectGraphPeopleItem, build)
 	o.Has(0, g.ID != nil, p.ID != nil)
 	o.Has(1, g.Name != nil, p.Name != nil)
 	o.Has(2, g.Title != nil, p.Title != nil)
 	if build {
-		o.Values(oaEncodeGraphPeopleItem(g), oaEncodeGraphPeopleItem(p))
+		o.Values(oaGraphEncodeGraphPeopleItem(g), oaGraphEncodeGraphPeopleItem(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaGraphStringOfGraphPeopleItem(p, j); ok {
+			if v, ok := oaGraphStringOfGraphPeopleItem(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.ID(jsonval.NewString, *g.ID, v, build))
-					continue
-				}
-			case 1:
-				if v, ok := oaGraphStringOfGraphPeopleItem(p, j); ok {
+				case 1:
 					o.Set(genrt.StrLeaf(align.JaroWinkler(*g.Name, v), *g.Name, v, build))
-					continue
-				}
-			case 2:
-				if v, ok := oaGraphStringOfGraphPeopleItem(p, j); ok {
+				case 2:
 					o.Set(genrt.StrLeaf(align.ExactString(*g.Title, v), *g.Title, v, build))
-					continue
 				}
+				continue
 			}
-			o.Generic(oaGraphNodes[:], c, 2, oaEncodeGraphPeopleItem(g), oaEncodeGraphPeopleItem(p))
+			o.Generic(oaGraphNodes[:], c, oaGraphNodeGraphPeopleItem, oaGraphEncodeGraphPeopleItem(g), oaGraphEncodeGraphPeopleItem(p))
 			continue
 		}
 		switch i {
@@ -258,7 +282,7 @@ func (c *oaGraphCtx) scoreGraphPeopleItem(g, p *GraphPeopleItem, build bool) (fl
 
 // scoreGraphCompanies scores #/properties/companies (array, order align).
 func (c *oaGraphCtx) scoreGraphCompanies(g, p []GraphCompaniesItem, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaGraphArray6, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaGraphArrayGraphCompanies, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreGraphCompaniesItem(&g[i], &p[j], build)
 		},
@@ -271,9 +295,9 @@ func (c *oaGraphCtx) scoreGraphCompanies(g, p []GraphCompaniesItem, build bool) 
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
-				return oaEncodeGraphCompaniesItem(&g[i])
+				return oaGraphEncodeGraphCompaniesItem(&g[i])
 			}
-			return oaEncodeGraphCompaniesItem(&p[i])
+			return oaGraphEncodeGraphCompaniesItem(&p[i])
 		},
 	})
 }
@@ -285,37 +309,31 @@ func (c *oaGraphCtx) scoreGraphCompaniesItem(g, p *GraphCompaniesItem, build boo
 		vs[0], _ = genrt.ID(jsonval.NewString, *g.ID, *p.ID, false)
 		vs[1], _ = genrt.StrLeaf(align.JaroWinkler(*g.Name, *p.Name), *g.Name, *p.Name, false)
 		vs[2], _ = genrt.StrLeaf(align.ExactString(*g.Industry, *p.Industry), *g.Industry, *p.Industry, false)
-		return oaGraphObject7.Paired(vs[:]), nil
+		return oaGraphObjectGraphCompaniesItem.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaGraphObject7, build)
+	o := c.Object(&oaGraphObjectGraphCompaniesItem, build)
 	o.Has(0, g.ID != nil, p.ID != nil)
 	o.Has(1, g.Name != nil, p.Name != nil)
 	o.Has(2, g.Industry != nil, p.Industry != nil)
 	if build {
-		o.Values(oaEncodeGraphCompaniesItem(g), oaEncodeGraphCompaniesItem(p))
+		o.Values(oaGraphEncodeGraphCompaniesItem(g), oaGraphEncodeGraphCompaniesItem(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaGraphStringOfGraphCompaniesItem(p, j); ok {
+			if v, ok := oaGraphStringOfGraphCompaniesItem(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.ID(jsonval.NewString, *g.ID, v, build))
-					continue
-				}
-			case 1:
-				if v, ok := oaGraphStringOfGraphCompaniesItem(p, j); ok {
+				case 1:
 					o.Set(genrt.StrLeaf(align.JaroWinkler(*g.Name, v), *g.Name, v, build))
-					continue
-				}
-			case 2:
-				if v, ok := oaGraphStringOfGraphCompaniesItem(p, j); ok {
+				case 2:
 					o.Set(genrt.StrLeaf(align.ExactString(*g.Industry, v), *g.Industry, v, build))
-					continue
 				}
+				continue
 			}
-			o.Generic(oaGraphNodes[:], c, 7, oaEncodeGraphCompaniesItem(g), oaEncodeGraphCompaniesItem(p))
+			o.Generic(oaGraphNodes[:], c, oaGraphNodeGraphCompaniesItem, oaGraphEncodeGraphCompaniesItem(g), oaGraphEncodeGraphCompaniesItem(p))
 			continue
 		}
 		switch i {
@@ -332,7 +350,7 @@ func (c *oaGraphCtx) scoreGraphCompaniesItem(g, p *GraphCompaniesItem, build boo
 
 // scoreGraphEmployment scores #/properties/employment (array, order align).
 func (c *oaGraphCtx) scoreGraphEmployment(g, p []GraphEmploymentItem, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaGraphArray11, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaGraphArrayGraphEmployment, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreGraphEmploymentItem(&g[i], &p[j], build)
 		},
@@ -345,9 +363,9 @@ func (c *oaGraphCtx) scoreGraphEmployment(g, p []GraphEmploymentItem, build bool
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
-				return oaEncodeGraphEmploymentItem(&g[i])
+				return oaGraphEncodeGraphEmploymentItem(&g[i])
 			}
-			return oaEncodeGraphEmploymentItem(&p[i])
+			return oaGraphEncodeGraphEmploymentItem(&p[i])
 		},
 	})
 }
@@ -359,37 +377,31 @@ func (c *oaGraphCtx) scoreGraphEmploymentItem(g, p *GraphEmploymentItem, build b
 		vs[0], _ = genrt.Ref(&c.Workspace, &c.scopePerson, 1, jsonval.NewString, *g.Person, *p.Person, false)
 		vs[1], _ = genrt.Ref(&c.Workspace, &c.scopeCompany, 0, jsonval.NewString, *g.Company, *p.Company, false)
 		vs[2], _ = genrt.StrLeaf(align.ExactString(*g.Role, *p.Role), *g.Role, *p.Role, false)
-		return oaGraphObject12.Paired(vs[:]), nil
+		return oaGraphObjectGraphEmploymentItem.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaGraphObject12, build)
+	o := c.Object(&oaGraphObjectGraphEmploymentItem, build)
 	o.Has(0, g.Person != nil, p.Person != nil)
 	o.Has(1, g.Company != nil, p.Company != nil)
 	o.Has(2, g.Role != nil, p.Role != nil)
 	if build {
-		o.Values(oaEncodeGraphEmploymentItem(g), oaEncodeGraphEmploymentItem(p))
+		o.Values(oaGraphEncodeGraphEmploymentItem(g), oaGraphEncodeGraphEmploymentItem(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaGraphStringOfGraphEmploymentItem(p, j); ok {
+			if v, ok := oaGraphStringOfGraphEmploymentItem(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.Ref(&c.Workspace, &c.scopePerson, 1, jsonval.NewString, *g.Person, v, build))
-					continue
-				}
-			case 1:
-				if v, ok := oaGraphStringOfGraphEmploymentItem(p, j); ok {
+				case 1:
 					o.Set(genrt.Ref(&c.Workspace, &c.scopeCompany, 0, jsonval.NewString, *g.Company, v, build))
-					continue
-				}
-			case 2:
-				if v, ok := oaGraphStringOfGraphEmploymentItem(p, j); ok {
+				case 2:
 					o.Set(genrt.StrLeaf(align.ExactString(*g.Role, v), *g.Role, v, build))
-					continue
 				}
+				continue
 			}
-			o.Generic(oaGraphNodes[:], c, 12, oaEncodeGraphEmploymentItem(g), oaEncodeGraphEmploymentItem(p))
+			o.Generic(oaGraphNodes[:], c, oaGraphNodeGraphEmploymentItem, oaGraphEncodeGraphEmploymentItem(g), oaGraphEncodeGraphEmploymentItem(p))
 			continue
 		}
 		switch i {
@@ -406,7 +418,7 @@ func (c *oaGraphCtx) scoreGraphEmploymentItem(g, p *GraphEmploymentItem, build b
 
 // scoreGraphAcquaintance scores #/properties/acquaintance (array, order align).
 func (c *oaGraphCtx) scoreGraphAcquaintance(g, p []GraphAcquaintanceItem, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaGraphArray16, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaGraphArrayGraphAcquaintance, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreGraphAcquaintanceItem(&g[i], &p[j], build)
 		},
@@ -419,9 +431,9 @@ func (c *oaGraphCtx) scoreGraphAcquaintance(g, p []GraphAcquaintanceItem, build 
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
-				return oaEncodeGraphAcquaintanceItem(&g[i])
+				return oaGraphEncodeGraphAcquaintanceItem(&g[i])
 			}
-			return oaEncodeGraphAcquaintanceItem(&p[i])
+			return oaGraphEncodeGraphAcquaintanceItem(&p[i])
 		},
 	})
 }
@@ -433,37 +445,31 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItem(g, p *GraphAcquaintanceItem, bui
 		vs[0], _ = genrt.Ref(&c.Workspace, &c.scopePerson, 1, jsonval.NewString, *g.Source, *p.Source, false)
 		vs[1], _ = genrt.Ref(&c.Workspace, &c.scopePerson, 1, jsonval.NewString, *g.Target, *p.Target, false)
 		vs[2], _ = genrt.StrLeaf(align.ExactString(*g.Relation, *p.Relation), *g.Relation, *p.Relation, false)
-		return oaGraphObject17.Paired(vs[:]), nil
+		return oaGraphObjectGraphAcquaintanceItem.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaGraphObject17, build)
+	o := c.Object(&oaGraphObjectGraphAcquaintanceItem, build)
 	o.Has(0, g.Source != nil, p.Source != nil)
 	o.Has(1, g.Target != nil, p.Target != nil)
 	o.Has(2, g.Relation != nil, p.Relation != nil)
 	if build {
-		o.Values(oaEncodeGraphAcquaintanceItem(g), oaEncodeGraphAcquaintanceItem(p))
+		o.Values(oaGraphEncodeGraphAcquaintanceItem(g), oaGraphEncodeGraphAcquaintanceItem(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaGraphStringOfGraphAcquaintanceItem(p, j); ok {
+			if v, ok := oaGraphStringOfGraphAcquaintanceItem(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.Ref(&c.Workspace, &c.scopePerson, 1, jsonval.NewString, *g.Source, v, build))
-					continue
-				}
-			case 1:
-				if v, ok := oaGraphStringOfGraphAcquaintanceItem(p, j); ok {
+				case 1:
 					o.Set(genrt.Ref(&c.Workspace, &c.scopePerson, 1, jsonval.NewString, *g.Target, v, build))
-					continue
-				}
-			case 2:
-				if v, ok := oaGraphStringOfGraphAcquaintanceItem(p, j); ok {
+				case 2:
 					o.Set(genrt.StrLeaf(align.ExactString(*g.Relation, v), *g.Relation, v, build))
-					continue
 				}
+				continue
 			}
-			o.Generic(oaGraphNodes[:], c, 17, oaEncodeGraphAcquaintanceItem(g), oaEncodeGraphAcquaintanceItem(p))
+			o.Generic(oaGraphNodes[:], c, oaGraphNodeGraphAcquaintanceItem, oaGraphEncodeGraphAcquaintanceItem(g), oaGraphEncodeGraphAcquaintanceItem(p))
 			continue
 		}
 		switch i {
@@ -480,7 +486,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintanceItem(g, p *GraphAcquaintanceItem, bui
 
 // scoreGraphPartnership scores #/properties/partnership (array, order align).
 func (c *oaGraphCtx) scoreGraphPartnership(g, p []GraphPartnershipItem, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaGraphArray21, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaGraphArrayGraphPartnership, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreGraphPartnershipItem(&g[i], &p[j], build)
 		},
@@ -493,9 +499,9 @@ func (c *oaGraphCtx) scoreGraphPartnership(g, p []GraphPartnershipItem, build bo
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
-				return oaEncodeGraphPartnershipItem(&g[i])
+				return oaGraphEncodeGraphPartnershipItem(&g[i])
 			}
-			return oaEncodeGraphPartnershipItem(&p[i])
+			return oaGraphEncodeGraphPartnershipItem(&p[i])
 		},
 	})
 }
@@ -507,37 +513,31 @@ func (c *oaGraphCtx) scoreGraphPartnershipItem(g, p *GraphPartnershipItem, build
 		vs[0], _ = genrt.Ref(&c.Workspace, &c.scopeCompany, 0, jsonval.NewString, *g.Source, *p.Source, false)
 		vs[1], _ = genrt.Ref(&c.Workspace, &c.scopeCompany, 0, jsonval.NewString, *g.Target, *p.Target, false)
 		vs[2], _ = genrt.StrLeaf(align.ExactString(*g.Relation, *p.Relation), *g.Relation, *p.Relation, false)
-		return oaGraphObject22.Paired(vs[:]), nil
+		return oaGraphObjectGraphPartnershipItem.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaGraphObject22, build)
+	o := c.Object(&oaGraphObjectGraphPartnershipItem, build)
 	o.Has(0, g.Source != nil, p.Source != nil)
 	o.Has(1, g.Target != nil, p.Target != nil)
 	o.Has(2, g.Relation != nil, p.Relation != nil)
 	if build {
-		o.Values(oaEncodeGraphPartnershipItem(g), oaEncodeGraphPartnershipItem(p))
+		o.Values(oaGraphEncodeGraphPartnershipItem(g), oaGraphEncodeGraphPartnershipItem(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			switch i {
-			case 0:
-				if v, ok := oaGraphStringOfGraphPartnershipItem(p, j); ok {
+			if v, ok := oaGraphStringOfGraphPartnershipItem(p, j); ok {
+				switch i {
+				case 0:
 					o.Set(genrt.Ref(&c.Workspace, &c.scopeCompany, 0, jsonval.NewString, *g.Source, v, build))
-					continue
-				}
-			case 1:
-				if v, ok := oaGraphStringOfGraphPartnershipItem(p, j); ok {
+				case 1:
 					o.Set(genrt.Ref(&c.Workspace, &c.scopeCompany, 0, jsonval.NewString, *g.Target, v, build))
-					continue
-				}
-			case 2:
-				if v, ok := oaGraphStringOfGraphPartnershipItem(p, j); ok {
+				case 2:
 					o.Set(genrt.StrLeaf(align.ExactString(*g.Relation, v), *g.Relation, v, build))
-					continue
 				}
+				continue
 			}
-			o.Generic(oaGraphNodes[:], c, 22, oaEncodeGraphPartnershipItem(g), oaEncodeGraphPartnershipItem(p))
+			o.Generic(oaGraphNodes[:], c, oaGraphNodeGraphPartnershipItem, oaGraphEncodeGraphPartnershipItem(g), oaGraphEncodeGraphPartnershipItem(p))
 			continue
 		}
 		switch i {
@@ -690,7 +690,7 @@ func (c *oaGraphCtx) deriveCompany(g, p *Graph) {
 func (c *oaGraphCtx) graphCompany(side int, x *Graph) {
 	gr := &c.WL.Graphs[side]
 	genrt.Vertices(gr, &c.scopeCompany, side)
-	// Carrier group 0: /properties/employment/items.
+	// Carrier group: /properties/employment/items.
 	oaGraphWalkGraphToEmploymentItem(x, c.ix[:], func(cv *GraphEmploymentItem) bool {
 		eps := c.WL.Eps[:0]
 		oaGraphWalkGraphEmploymentItemToCompany(cv, c.ix[:], func(v string) bool {
@@ -713,10 +713,10 @@ func (c *oaGraphCtx) graphCompany(side int, x *Graph) {
 				lb.AddTuple("str", "role", *cv.Role)
 			}
 		})
-		genrt.AddCarrier(gr, eps, label, oaGraphUnaryCompanyGroup0[:], oaGraphEdgeCompanyGroup0[:], oaGraphMemberCompanyGroup0[:])
+		genrt.AddCarrier(gr, eps, label, oaGraphUnaryCompanyGraphEmploymentItem[:], oaGraphEdgeCompanyGraphEmploymentItem[:], oaGraphMemberCompanyGraphEmploymentItem[:])
 		return true
 	})
-	// Carrier group 1: /properties/partnership/items.
+	// Carrier group: /properties/partnership/items.
 	oaGraphWalkGraphToPartnershipItem(x, c.ix[:], func(cv *GraphPartnershipItem) bool {
 		eps := c.WL.Eps[:0]
 		oaGraphWalkGraphPartnershipItemToSource(cv, c.ix[:], func(v string) bool {
@@ -745,7 +745,7 @@ func (c *oaGraphCtx) graphCompany(side int, x *Graph) {
 				lb.AddTuple("str", "relation", *cv.Relation)
 			}
 		})
-		genrt.AddCarrier(gr, eps, label, oaGraphUnaryCompanyGroup1[:], oaGraphEdgeCompanyGroup1[:], oaGraphMemberCompanyGroup1[:])
+		genrt.AddCarrier(gr, eps, label, oaGraphUnaryCompanyGraphPartnershipItem[:], oaGraphEdgeCompanyGraphPartnershipItem[:], oaGraphMemberCompanyGraphPartnershipItem[:])
 		return true
 	})
 }
@@ -779,7 +779,7 @@ func (c *oaGraphCtx) derivePerson(g, p *Graph) {
 func (c *oaGraphCtx) graphPerson(side int, x *Graph) {
 	gr := &c.WL.Graphs[side]
 	genrt.Vertices(gr, &c.scopePerson, side)
-	// Carrier group 0: /properties/employment/items.
+	// Carrier group: /properties/employment/items.
 	oaGraphWalkGraphToEmploymentItem(x, c.ix[:], func(cv *GraphEmploymentItem) bool {
 		eps := c.WL.Eps[:0]
 		oaGraphWalkGraphEmploymentItemToPerson(cv, c.ix[:], func(v string) bool {
@@ -828,10 +828,10 @@ func (c *oaGraphCtx) graphPerson(side int, x *Graph) {
 				return true
 			})
 		})
-		genrt.AddCarrier(gr, eps, label, oaGraphUnaryPersonGroup0[:], oaGraphEdgePersonGroup0[:], oaGraphMemberPersonGroup0[:])
+		genrt.AddCarrier(gr, eps, label, oaGraphUnaryPersonGraphEmploymentItem[:], oaGraphEdgePersonGraphEmploymentItem[:], oaGraphMemberPersonGraphEmploymentItem[:])
 		return true
 	})
-	// Carrier group 1: /properties/acquaintance/items.
+	// Carrier group: /properties/acquaintance/items.
 	oaGraphWalkGraphToAcquaintanceItem(x, c.ix[:], func(cv *GraphAcquaintanceItem) bool {
 		eps := c.WL.Eps[:0]
 		oaGraphWalkGraphAcquaintanceItemToSource(cv, c.ix[:], func(v string) bool {
@@ -860,13 +860,13 @@ func (c *oaGraphCtx) graphPerson(side int, x *Graph) {
 				lb.AddTuple("str", "relation", *cv.Relation)
 			}
 		})
-		genrt.AddCarrier(gr, eps, label, oaGraphUnaryPersonGroup1[:], oaGraphEdgePersonGroup1[:], oaGraphMemberPersonGroup1[:])
+		genrt.AddCarrier(gr, eps, label, oaGraphUnaryPersonGraphAcquaintanceItem[:], oaGraphEdgePersonGraphAcquaintanceItem[:], oaGraphMemberPersonGraphAcquaintanceItem[:])
 		return true
 	})
 }
 
-// oaEncodeGraph returns the JSON value of x (null for nil).
-func oaEncodeGraph(x *Graph) jsonval.Value {
+// oaGraphEncodeGraph returns the JSON value of x (null for nil).
+func oaGraphEncodeGraph(x *Graph) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -889,8 +889,8 @@ func oaEncodeGraph(x *Graph) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeGraph reads a Graph; false when the value does not fit it (see genrt.JSON).
-func oaDecodeGraph(r *jsonval.Reader, x *Graph) bool {
+// oaGraphDecodeGraph reads a Graph; false when the value does not fit it (see genrt.JSON).
+func oaGraphDecodeGraph(r *jsonval.Reader, x *Graph) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -906,15 +906,15 @@ func oaDecodeGraph(r *jsonval.Reader, x *Graph) bool {
 		var ok bool
 		switch k {
 		case "people":
-			ok = m.Take(0) && genrt.DecodeSlice(r, &x.People, oaDecodeGraphPeopleItem)
+			ok = m.Take(0) && genrt.DecodeSlice(r, &x.People, oaGraphDecodeGraphPeopleItem)
 		case "companies":
-			ok = m.Take(1) && genrt.DecodeSlice(r, &x.Companies, oaDecodeGraphCompaniesItem)
+			ok = m.Take(1) && genrt.DecodeSlice(r, &x.Companies, oaGraphDecodeGraphCompaniesItem)
 		case "employment":
-			ok = m.Take(2) && genrt.DecodeSlice(r, &x.Employment, oaDecodeGraphEmploymentItem)
+			ok = m.Take(2) && genrt.DecodeSlice(r, &x.Employment, oaGraphDecodeGraphEmploymentItem)
 		case "acquaintance":
-			ok = m.Take(3) && genrt.DecodeSlice(r, &x.Acquaintance, oaDecodeGraphAcquaintanceItem)
+			ok = m.Take(3) && genrt.DecodeSlice(r, &x.Acquaintance, oaGraphDecodeGraphAcquaintanceItem)
 		case "partnership":
-			ok = m.Take(4) && genrt.DecodeSlice(r, &x.Partnership, oaDecodeGraphPartnershipItem)
+			ok = m.Take(4) && genrt.DecodeSlice(r, &x.Partnership, oaGraphDecodeGraphPartnershipItem)
 		}
 		if !ok {
 			return false
@@ -927,13 +927,13 @@ func oaDecodeGraph(r *jsonval.Reader, x *Graph) bool {
 func oaGraphEncodeGraphPeople(v []GraphPeopleItem) jsonval.Value {
 	vs := make([]jsonval.Value, len(v))
 	for i := range v {
-		vs[i] = oaEncodeGraphPeopleItem(&v[i])
+		vs[i] = oaGraphEncodeGraphPeopleItem(&v[i])
 	}
 	return jsonval.NewArray(vs)
 }
 
-// oaEncodeGraphPeopleItem returns the JSON value of x (null for nil).
-func oaEncodeGraphPeopleItem(x *GraphPeopleItem) jsonval.Value {
+// oaGraphEncodeGraphPeopleItem returns the JSON value of x (null for nil).
+func oaGraphEncodeGraphPeopleItem(x *GraphPeopleItem) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -950,8 +950,8 @@ func oaEncodeGraphPeopleItem(x *GraphPeopleItem) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeGraphPeopleItem reads a GraphPeopleItem; false when the value does not fit it (see genrt.JSON).
-func oaDecodeGraphPeopleItem(r *jsonval.Reader, x *GraphPeopleItem) bool {
+// oaGraphDecodeGraphPeopleItem reads a GraphPeopleItem; false when the value does not fit it (see genrt.JSON).
+func oaGraphDecodeGraphPeopleItem(r *jsonval.Reader, x *GraphPeopleItem) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -984,13 +984,13 @@ func oaDecodeGraphPeopleItem(r *jsonval.Reader, x *GraphPeopleItem) bool {
 func oaGraphEncodeGraphCompanies(v []GraphCompaniesItem) jsonval.Value {
 	vs := make([]jsonval.Value, len(v))
 	for i := range v {
-		vs[i] = oaEncodeGraphCompaniesItem(&v[i])
+		vs[i] = oaGraphEncodeGraphCompaniesItem(&v[i])
 	}
 	return jsonval.NewArray(vs)
 }
 
-// oaEncodeGraphCompaniesItem returns the JSON value of x (null for nil).
-func oaEncodeGraphCompaniesItem(x *GraphCompaniesItem) jsonval.Value {
+// oaGraphEncodeGraphCompaniesItem returns the JSON value of x (null for nil).
+func oaGraphEncodeGraphCompaniesItem(x *GraphCompaniesItem) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -1007,8 +1007,8 @@ func oaEncodeGraphCompaniesItem(x *GraphCompaniesItem) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeGraphCompaniesItem reads a GraphCompaniesItem; false when the value does not fit it (see genrt.JSON).
-func oaDecodeGraphCompaniesItem(r *jsonval.Reader, x *GraphCompaniesItem) bool {
+// oaGraphDecodeGraphCompaniesItem reads a GraphCompaniesItem; false when the value does not fit it (see genrt.JSON).
+func oaGraphDecodeGraphCompaniesItem(r *jsonval.Reader, x *GraphCompaniesItem) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -1041,13 +1041,13 @@ func oaDecodeGraphCompaniesItem(r *jsonval.Reader, x *GraphCompaniesItem) bool {
 func oaGraphEncodeGraphEmployment(v []GraphEmploymentItem) jsonval.Value {
 	vs := make([]jsonval.Value, len(v))
 	for i := range v {
-		vs[i] = oaEncodeGraphEmploymentItem(&v[i])
+		vs[i] = oaGraphEncodeGraphEmploymentItem(&v[i])
 	}
 	return jsonval.NewArray(vs)
 }
 
-// oaEncodeGraphEmploymentItem returns the JSON value of x (null for nil).
-func oaEncodeGraphEmploymentItem(x *GraphEmploymentItem) jsonval.Value {
+// oaGraphEncodeGraphEmploymentItem returns the JSON value of x (null for nil).
+func oaGraphEncodeGraphEmploymentItem(x *GraphEmploymentItem) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -1064,8 +1064,8 @@ func oaEncodeGraphEmploymentItem(x *GraphEmploymentItem) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeGraphEmploymentItem reads a GraphEmploymentItem; false when the value does not fit it (see genrt.JSON).
-func oaDecodeGraphEmploymentItem(r *jsonval.Reader, x *GraphEmploymentItem) bool {
+// oaGraphDecodeGraphEmploymentItem reads a GraphEmploymentItem; false when the value does not fit it (see genrt.JSON).
+func oaGraphDecodeGraphEmploymentItem(r *jsonval.Reader, x *GraphEmploymentItem) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -1098,13 +1098,13 @@ func oaDecodeGraphEmploymentItem(r *jsonval.Reader, x *GraphEmploymentItem) bool
 func oaGraphEncodeGraphAcquaintance(v []GraphAcquaintanceItem) jsonval.Value {
 	vs := make([]jsonval.Value, len(v))
 	for i := range v {
-		vs[i] = oaEncodeGraphAcquaintanceItem(&v[i])
+		vs[i] = oaGraphEncodeGraphAcquaintanceItem(&v[i])
 	}
 	return jsonval.NewArray(vs)
 }
 
-// oaEncodeGraphAcquaintanceItem returns the JSON value of x (null for nil).
-func oaEncodeGraphAcquaintanceItem(x *GraphAcquaintanceItem) jsonval.Value {
+// oaGraphEncodeGraphAcquaintanceItem returns the JSON value of x (null for nil).
+func oaGraphEncodeGraphAcquaintanceItem(x *GraphAcquaintanceItem) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -1121,8 +1121,8 @@ func oaEncodeGraphAcquaintanceItem(x *GraphAcquaintanceItem) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeGraphAcquaintanceItem reads a GraphAcquaintanceItem; false when the value does not fit it (see genrt.JSON).
-func oaDecodeGraphAcquaintanceItem(r *jsonval.Reader, x *GraphAcquaintanceItem) bool {
+// oaGraphDecodeGraphAcquaintanceItem reads a GraphAcquaintanceItem; false when the value does not fit it (see genrt.JSON).
+func oaGraphDecodeGraphAcquaintanceItem(r *jsonval.Reader, x *GraphAcquaintanceItem) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -1155,13 +1155,13 @@ func oaDecodeGraphAcquaintanceItem(r *jsonval.Reader, x *GraphAcquaintanceItem) 
 func oaGraphEncodeGraphPartnership(v []GraphPartnershipItem) jsonval.Value {
 	vs := make([]jsonval.Value, len(v))
 	for i := range v {
-		vs[i] = oaEncodeGraphPartnershipItem(&v[i])
+		vs[i] = oaGraphEncodeGraphPartnershipItem(&v[i])
 	}
 	return jsonval.NewArray(vs)
 }
 
-// oaEncodeGraphPartnershipItem returns the JSON value of x (null for nil).
-func oaEncodeGraphPartnershipItem(x *GraphPartnershipItem) jsonval.Value {
+// oaGraphEncodeGraphPartnershipItem returns the JSON value of x (null for nil).
+func oaGraphEncodeGraphPartnershipItem(x *GraphPartnershipItem) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -1178,8 +1178,8 @@ func oaEncodeGraphPartnershipItem(x *GraphPartnershipItem) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeGraphPartnershipItem reads a GraphPartnershipItem; false when the value does not fit it (see genrt.JSON).
-func oaDecodeGraphPartnershipItem(r *jsonval.Reader, x *GraphPartnershipItem) bool {
+// oaGraphDecodeGraphPartnershipItem reads a GraphPartnershipItem; false when the value does not fit it (see genrt.JSON).
+func oaGraphDecodeGraphPartnershipItem(r *jsonval.Reader, x *GraphPartnershipItem) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -1288,7 +1288,7 @@ func oaGraphRepair(gold, cand *Graph) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	gj, pj := oaEncodeGraph(gold), oaEncodeGraph(cand)
+	gj, pj := oaGraphEncodeGraph(gold), oaGraphEncodeGraph(cand)
 	gj = align.CandidateSpaceGold(gj, pj, oaGraphScopePaths[:], [][]align.IDPair{c.scopeCompany.Pairs(jsonval.NewString), c.scopePerson.Pairs(jsonval.NewString)})
 	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
@@ -1299,23 +1299,6 @@ var oaGraphScopePaths = [...]align.ScopePaths{
 	{Record: []align.Step{{Key: "companies"}, {Kind: align.StepItems}}, ID: []align.Step{{Key: "id"}}, Refs: [][]align.Step{{{Key: "employment"}, {Kind: align.StepItems}, {Key: "company"}}, {{Key: "partnership"}, {Kind: align.StepItems}, {Key: "source"}}, {{Key: "partnership"}, {Kind: align.StepItems}, {Key: "target"}}}},
 	{Record: []align.Step{{Key: "people"}, {Kind: align.StepItems}}, ID: []align.Step{{Key: "id"}}, Refs: [][]align.Step{{{Key: "employment"}, {Kind: align.StepItems}, {Key: "person"}}, {{Key: "acquaintance"}, {Kind: align.StepItems}, {Key: "source"}}, {{Key: "acquaintance"}, {Kind: align.StepItems}, {Key: "target"}}}},
 }
-
-// oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).
-type oaFallback struct{ sc *interp.Scorer }
-
-func (f oaFallback) Score(g, p jsonval.Value) (float64, error) { return f.sc.Score(g, p) }
-
-func (f oaFallback) Repair(g, p jsonval.Value) ([]align.Op, error) {
-	r, err := f.sc.Align(g, p)
-	if err != nil {
-		return nil, err
-	}
-	return r.Repair(interp.RepairOptions{})
-}
-
-func (f oaFallback) Valid(v jsonval.Value) bool { return f.sc.Validate(v) == nil }
-
-func (f oaFallback) Limits() align.Limits { return f.sc.Options().Limits }
 
 // oaGraphSchema is the schema synra_codex_ra.json, for the interpreter behind the JSON entry points.
 const oaGraphSchema = `{
@@ -1435,20 +1418,14 @@ const oaGraphSchema = `{
 // straight into Graph when they fit it; the interpreter, compiled once from
 // oaGraphSchema, scores every other pair.
 var oaGraphJSON = genrt.JSON[Graph]{
-	Decode:  oaDecodeGraph,
-	Check:   func(*Graph) error { return nil },
-	Checked: true,
-	Score:   oaGraphScore,
-	Repair:  oaGraphRepair,
-	Scopes:  2,
-	Damerau: false,
-	Fallback: sync.OnceValues(func() (genrt.Fallback, error) {
-		sc, err := interp.Compile([]byte(oaGraphSchema), "synra_codex_ra.json", interp.Options{})
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", "synra_codex_ra.json", err)
-		}
-		return oaFallback{sc}, nil
-	}),
+	Decode:   oaGraphDecodeGraph,
+	Check:    func(*Graph) error { return nil },
+	Checked:  true,
+	Score:    oaGraphScore,
+	Repair:   oaGraphRepair,
+	Scopes:   2,
+	Damerau:  false,
+	Fallback: interp.JSONFallback(oaGraphSchema, "synra_codex_ra.json"),
 }
 
 // ScoreGraphJSON scores two JSON texts under synra_codex_ra.json. Any candidate gets the
@@ -1739,14 +1716,14 @@ func oaGraphWalkGraphEmploymentItemToCompany(x *GraphEmploymentItem, ix []int, y
 	return true
 }
 
-// oaGraphUnaryCompanyGroup0 holds the unary relations of the carrier "/properties/employment/items" of scope "company" (docs/SCORING.md §7.6).
-var oaGraphUnaryCompanyGroup0 = [...]string{"\x05unary\x1b(('properties', \"company\"),"}
+// oaGraphUnaryCompanyGraphEmploymentItem holds the unary relations of the carrier "/properties/employment/items" of scope "company" (docs/SCORING.md §7.6).
+var oaGraphUnaryCompanyGraphEmploymentItem = [...]string{"\x05unary\x1b(('properties', \"company\"),"}
 
-// oaGraphEdgeCompanyGroup0 holds the edge relations of the carrier "/properties/employment/items" of scope "company" (docs/SCORING.md §7.6).
-var oaGraphEdgeCompanyGroup0 = [...]string{""}
+// oaGraphEdgeCompanyGraphEmploymentItem holds the edge relations of the carrier "/properties/employment/items" of scope "company" (docs/SCORING.md §7.6).
+var oaGraphEdgeCompanyGraphEmploymentItem = [...]string{""}
 
-// oaGraphMemberCompanyGroup0 holds the member relations of the carrier "/properties/employment/items" of scope "company" (docs/SCORING.md §7.6).
-var oaGraphMemberCompanyGroup0 = [...]string{"\x06member\x1b(('properties', \"company\"),"}
+// oaGraphMemberCompanyGraphEmploymentItem holds the member relations of the carrier "/properties/employment/items" of scope "company" (docs/SCORING.md §7.6).
+var oaGraphMemberCompanyGraphEmploymentItem = [...]string{"\x06member\x1b(('properties', \"company\"),"}
 
 // oaGraphWalkGraphToPartnershipItem walks "/properties/partnership/items" from a value of # to the values of #/properties/partnership/items (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToPartnershipItem(x *Graph, ix []int, yield func(*GraphPartnershipItem) bool) bool {
@@ -1785,14 +1762,14 @@ func oaGraphWalkGraphPartnershipItemToTarget(x *GraphPartnershipItem, ix []int, 
 	return true
 }
 
-// oaGraphUnaryCompanyGroup1 holds the unary relations of the carrier "/properties/partnership/items" of scope "company" (docs/SCORING.md §7.6).
-var oaGraphUnaryCompanyGroup1 = [...]string{"\x05unary\x1a(('properties', \"source\"),", "\x05unary\x1a(('properties', \"target\"),"}
+// oaGraphUnaryCompanyGraphPartnershipItem holds the unary relations of the carrier "/properties/partnership/items" of scope "company" (docs/SCORING.md §7.6).
+var oaGraphUnaryCompanyGraphPartnershipItem = [...]string{"\x05unary\x1a(('properties', \"source\"),", "\x05unary\x1a(('properties', \"target\"),"}
 
-// oaGraphEdgeCompanyGroup1 holds the edge relations of the carrier "/properties/partnership/items" of scope "company" (docs/SCORING.md §7.6).
-var oaGraphEdgeCompanyGroup1 = [...]string{"", "\x04edge\x1a(('properties', \"source\"),\x1a(('properties', \"target\"),", "", ""}
+// oaGraphEdgeCompanyGraphPartnershipItem holds the edge relations of the carrier "/properties/partnership/items" of scope "company" (docs/SCORING.md §7.6).
+var oaGraphEdgeCompanyGraphPartnershipItem = [...]string{"", "\x04edge\x1a(('properties', \"source\"),\x1a(('properties', \"target\"),", "", ""}
 
-// oaGraphMemberCompanyGroup1 holds the member relations of the carrier "/properties/partnership/items" of scope "company" (docs/SCORING.md §7.6).
-var oaGraphMemberCompanyGroup1 = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}
+// oaGraphMemberCompanyGraphPartnershipItem holds the member relations of the carrier "/properties/partnership/items" of scope "company" (docs/SCORING.md §7.6).
+var oaGraphMemberCompanyGraphPartnershipItem = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}
 
 // oaGraphWalkGraphToPeopleItem walks "/properties/people/items" from a value of # to the values of #/properties/people/items (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToPeopleItem(x *Graph, ix []int, yield func(*GraphPeopleItem) bool) bool {
@@ -1831,14 +1808,14 @@ func oaGraphWalkGraphEmploymentItemToPerson(x *GraphEmploymentItem, ix []int, yi
 	return true
 }
 
-// oaGraphUnaryPersonGroup0 holds the unary relations of the carrier "/properties/employment/items" of scope "person" (docs/SCORING.md §7.6).
-var oaGraphUnaryPersonGroup0 = [...]string{"\x05unary\x1a(('properties', \"person\"),"}
+// oaGraphUnaryPersonGraphEmploymentItem holds the unary relations of the carrier "/properties/employment/items" of scope "person" (docs/SCORING.md §7.6).
+var oaGraphUnaryPersonGraphEmploymentItem = [...]string{"\x05unary\x1a(('properties', \"person\"),"}
 
-// oaGraphEdgePersonGroup0 holds the edge relations of the carrier "/properties/employment/items" of scope "person" (docs/SCORING.md §7.6).
-var oaGraphEdgePersonGroup0 = [...]string{""}
+// oaGraphEdgePersonGraphEmploymentItem holds the edge relations of the carrier "/properties/employment/items" of scope "person" (docs/SCORING.md §7.6).
+var oaGraphEdgePersonGraphEmploymentItem = [...]string{""}
 
-// oaGraphMemberPersonGroup0 holds the member relations of the carrier "/properties/employment/items" of scope "person" (docs/SCORING.md §7.6).
-var oaGraphMemberPersonGroup0 = [...]string{"\x06member\x1a(('properties', \"person\"),"}
+// oaGraphMemberPersonGraphEmploymentItem holds the member relations of the carrier "/properties/employment/items" of scope "person" (docs/SCORING.md §7.6).
+var oaGraphMemberPersonGraphEmploymentItem = [...]string{"\x06member\x1a(('properties', \"person\"),"}
 
 // oaGraphWalkGraphToAcquaintanceItem walks "/properties/acquaintance/items" from a value of # to the values of #/properties/acquaintance/items (docs/SCORING.md §7.3).
 func oaGraphWalkGraphToAcquaintanceItem(x *Graph, ix []int, yield func(*GraphAcquaintanceItem) bool) bool {
@@ -1877,11 +1854,11 @@ func oaGraphWalkGraphAcquaintanceItemToTarget(x *GraphAcquaintanceItem, ix []int
 	return true
 }
 
-// oaGraphUnaryPersonGroup1 holds the unary relations of the carrier "/properties/acquaintance/items" of scope "person" (docs/SCORING.md §7.6).
-var oaGraphUnaryPersonGroup1 = [...]string{"\x05unary\x1a(('properties', \"source\"),", "\x05unary\x1a(('properties', \"target\"),"}
+// oaGraphUnaryPersonGraphAcquaintanceItem holds the unary relations of the carrier "/properties/acquaintance/items" of scope "person" (docs/SCORING.md §7.6).
+var oaGraphUnaryPersonGraphAcquaintanceItem = [...]string{"\x05unary\x1a(('properties', \"source\"),", "\x05unary\x1a(('properties', \"target\"),"}
 
-// oaGraphEdgePersonGroup1 holds the edge relations of the carrier "/properties/acquaintance/items" of scope "person" (docs/SCORING.md §7.6).
-var oaGraphEdgePersonGroup1 = [...]string{"", "\x04edge\x1a(('properties', \"source\"),\x1a(('properties', \"target\"),", "", ""}
+// oaGraphEdgePersonGraphAcquaintanceItem holds the edge relations of the carrier "/properties/acquaintance/items" of scope "person" (docs/SCORING.md §7.6).
+var oaGraphEdgePersonGraphAcquaintanceItem = [...]string{"", "\x04edge\x1a(('properties', \"source\"),\x1a(('properties', \"target\"),", "", ""}
 
-// oaGraphMemberPersonGroup1 holds the member relations of the carrier "/properties/acquaintance/items" of scope "person" (docs/SCORING.md §7.6).
-var oaGraphMemberPersonGroup1 = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}
+// oaGraphMemberPersonGraphAcquaintanceItem holds the member relations of the carrier "/properties/acquaintance/items" of scope "person" (docs/SCORING.md §7.6).
+var oaGraphMemberPersonGraphAcquaintanceItem = [...]string{"\x06member\x1a(('properties', \"source\"),", "\x06member\x1a(('properties', \"target\"),"}

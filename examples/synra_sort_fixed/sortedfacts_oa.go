@@ -5,7 +5,6 @@ package synrasort
 
 import (
 	"errors"
-	"fmt"
 	"sync"
 
 	"github.com/objectaligner/oagen/align"
@@ -16,9 +15,9 @@ import (
 
 const (
 	// This code is recent enough for the support package.
-	_ = genrt.EnforceVersion(4 - genrt.MinVersion)
+	_ = genrt.EnforceVersion(5 - genrt.MinVersion)
 	// The support package is recent enough for this code.
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 4)
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 5)
 )
 
 // SortedFacts is the root type of the schema synra_sort_fixed.json.
@@ -34,17 +33,24 @@ type oaSortedFactsCtx struct {
 // oaSortedFactsPool pools the workspaces of the SortedFacts scorer.
 var oaSortedFactsPool = sync.Pool{New: func() any { return new(oaSortedFactsCtx) }}
 
-// oaSortedFactsObject0 is the object node # (docs/SCORING.md §6).
-var oaSortedFactsObject0 = genrt.ObjectSpec{Keys: []string{"indices"}, Weights: []float64{1}, Shares: []float64{1}, ValueImportance: 1}
+// oaSortedFactsObjectSortedFacts is the object node # (docs/SCORING.md §6).
+var oaSortedFactsObjectSortedFacts = genrt.ObjectSpec{Keys: []string{"indices"}, Weights: []float64{1}, Shares: []float64{1}, ValueImportance: 1}
 
-// oaSortedFactsArray1 is the array node #/properties/indices (docs/SCORING.md §5).
-var oaSortedFactsArray1 = genrt.ArraySpec{Tail: true}
+// oaSortedFactsArraySortedFactsIndices is the array node #/properties/indices (docs/SCORING.md §5).
+var oaSortedFactsArraySortedFactsIndices = genrt.ArraySpec{Tail: true}
+
+// The indices of the schema nodes in oaSortedFactsNodes.
+const (
+	oaSortedFactsNodeSortedFacts = iota
+	oaSortedFactsNodeSortedFactsIndices
+	oaSortedFactsNodeSortedFactsIndicesItem
+)
 
 // oaSortedFactsNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
 var oaSortedFactsNodes = [...]genrt.Node{
-	0: {Kind: jsonval.Object, Object: &oaSortedFactsObject0, Props: []int{1}}, // #
-	1: {Kind: jsonval.Array, Array: &oaSortedFactsArray1, Items: 2},           // #/properties/indices
-	2: {Kind: jsonval.Int, Num: "exact"},                                      // #/properties/indices/items
+	oaSortedFactsNodeSortedFacts:            {Kind: jsonval.Object, Object: &oaSortedFactsObjectSortedFacts, Props: []int{oaSortedFactsNodeSortedFactsIndices}},
+	oaSortedFactsNodeSortedFactsIndices:     {Kind: jsonval.Array, Array: &oaSortedFactsArraySortedFactsIndices, Items: oaSortedFactsNodeSortedFactsIndicesItem},
+	oaSortedFactsNodeSortedFactsIndicesItem: {Kind: jsonval.Int, Num: "exact"},
 }
 
 // scoreSortedFacts scores # (object).
@@ -52,12 +58,12 @@ func (c *oaSortedFactsCtx) scoreSortedFacts(g, p *SortedFacts, build bool) (floa
 	if !build && g.Indices != nil && p.Indices != nil {
 		var vs [1]float64
 		vs[0], _ = c.scoreSortedFactsIndices(g.Indices, p.Indices, false)
-		return oaSortedFactsObject0.Paired(vs[:]), nil
+		return oaSortedFactsObjectSortedFacts.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaSortedFactsObject0, build)
+	o := c.Object(&oaSortedFactsObjectSortedFacts, build)
 	o.Has(0, g.Indices != nil, p.Indices != nil)
 	if build {
-		o.Values(oaEncodeSortedFacts(g), oaEncodeSortedFacts(p))
+		o.Values(oaSortedFactsEncodeSortedFacts(g), oaSortedFactsEncodeSortedFacts(p))
 	}
 	o.Align()
 	for o.NextPair() {
@@ -68,7 +74,7 @@ func (c *oaSortedFactsCtx) scoreSortedFacts(g, p *SortedFacts, build bool) (floa
 
 // scoreSortedFactsIndices scores #/properties/indices (array, order fixed).
 func (c *oaSortedFactsCtx) scoreSortedFactsIndices(g, p []int64, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaSortedFactsArray1, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaSortedFactsArraySortedFactsIndices, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return genrt.IntLeaf(align.ExactNumberInt(g[i], p[j]), g[i], p[j], build)
 		},
@@ -88,8 +94,8 @@ func (c *oaSortedFactsCtx) scoreSortedFactsIndices(g, p []int64, build bool) (fl
 	})
 }
 
-// oaEncodeSortedFacts returns the JSON value of x (null for nil).
-func oaEncodeSortedFacts(x *SortedFacts) jsonval.Value {
+// oaSortedFactsEncodeSortedFacts returns the JSON value of x (null for nil).
+func oaSortedFactsEncodeSortedFacts(x *SortedFacts) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -100,8 +106,8 @@ func oaEncodeSortedFacts(x *SortedFacts) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeSortedFacts reads a SortedFacts; false when the value does not fit it (see genrt.JSON).
-func oaDecodeSortedFacts(r *jsonval.Reader, x *SortedFacts) bool {
+// oaSortedFactsDecodeSortedFacts reads a SortedFacts; false when the value does not fit it (see genrt.JSON).
+func oaSortedFactsDecodeSortedFacts(r *jsonval.Reader, x *SortedFacts) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -202,27 +208,10 @@ func oaSortedFactsRepair(gold, cand *SortedFacts) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	gj, pj := oaEncodeSortedFacts(gold), oaEncodeSortedFacts(cand)
+	gj, pj := oaSortedFactsEncodeSortedFacts(gold), oaSortedFactsEncodeSortedFacts(cand)
 	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
 }
-
-// oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).
-type oaFallback struct{ sc *interp.Scorer }
-
-func (f oaFallback) Score(g, p jsonval.Value) (float64, error) { return f.sc.Score(g, p) }
-
-func (f oaFallback) Repair(g, p jsonval.Value) ([]align.Op, error) {
-	r, err := f.sc.Align(g, p)
-	if err != nil {
-		return nil, err
-	}
-	return r.Repair(interp.RepairOptions{})
-}
-
-func (f oaFallback) Valid(v jsonval.Value) bool { return f.sc.Validate(v) == nil }
-
-func (f oaFallback) Limits() align.Limits { return f.sc.Options().Limits }
 
 // oaSortedFactsSchema is the schema synra_sort_fixed.json, for the interpreter behind the JSON entry points.
 const oaSortedFactsSchema = `{
@@ -243,20 +232,14 @@ const oaSortedFactsSchema = `{
 // straight into SortedFacts when they fit it; the interpreter, compiled once from
 // oaSortedFactsSchema, scores every other pair.
 var oaSortedFactsJSON = genrt.JSON[SortedFacts]{
-	Decode:  oaDecodeSortedFacts,
-	Check:   func(*SortedFacts) error { return nil },
-	Checked: true,
-	Score:   oaSortedFactsScore,
-	Repair:  oaSortedFactsRepair,
-	Scopes:  0,
-	Damerau: false,
-	Fallback: sync.OnceValues(func() (genrt.Fallback, error) {
-		sc, err := interp.Compile([]byte(oaSortedFactsSchema), "synra_sort_fixed.json", interp.Options{})
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", "synra_sort_fixed.json", err)
-		}
-		return oaFallback{sc}, nil
-	}),
+	Decode:   oaSortedFactsDecodeSortedFacts,
+	Check:    func(*SortedFacts) error { return nil },
+	Checked:  true,
+	Score:    oaSortedFactsScore,
+	Repair:   oaSortedFactsRepair,
+	Scopes:   0,
+	Damerau:  false,
+	Fallback: interp.JSONFallback(oaSortedFactsSchema, "synra_sort_fixed.json"),
 }
 
 // ScoreSortedFactsJSON scores two JSON texts under synra_sort_fixed.json. Any candidate gets the

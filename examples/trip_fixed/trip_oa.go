@@ -5,7 +5,6 @@ package trip
 
 import (
 	"errors"
-	"fmt"
 	"sync"
 
 	"github.com/objectaligner/oagen/align"
@@ -16,9 +15,9 @@ import (
 
 const (
 	// This code is recent enough for the support package.
-	_ = genrt.EnforceVersion(4 - genrt.MinVersion)
+	_ = genrt.EnforceVersion(5 - genrt.MinVersion)
 	// The support package is recent enough for this code.
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 4)
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 5)
 )
 
 // Trip is the root type of the schema trip_fixed.json.
@@ -40,22 +39,31 @@ type oaTripCtx struct {
 // oaTripPool pools the workspaces of the Trip scorer.
 var oaTripPool = sync.Pool{New: func() any { return new(oaTripCtx) }}
 
-// oaTripObject0 is the object node # (docs/SCORING.md §6).
-var oaTripObject0 = genrt.ObjectSpec{Keys: []string{"itinerary"}, Weights: []float64{1}, Shares: []float64{1}, ValueImportance: 1}
+// oaTripObjectTrip is the object node # (docs/SCORING.md §6).
+var oaTripObjectTrip = genrt.ObjectSpec{Keys: []string{"itinerary"}, Weights: []float64{1}, Shares: []float64{1}, ValueImportance: 1}
 
-// oaTripArray1 is the array node #/properties/itinerary (docs/SCORING.md §5).
-var oaTripArray1 = genrt.ArraySpec{Tail: true}
+// oaTripArrayTripItinerary is the array node #/properties/itinerary (docs/SCORING.md §5).
+var oaTripArrayTripItinerary = genrt.ArraySpec{Tail: true}
 
-// oaTripObject2 is the object node #/properties/itinerary/items (docs/SCORING.md §6).
-var oaTripObject2 = genrt.ObjectSpec{Keys: []string{"city", "days"}, Weights: []float64{1, 1}, Shares: []float64{0.5, 0.5}, ValueImportance: 1}
+// oaTripObjectTripItineraryItem is the object node #/properties/itinerary/items (docs/SCORING.md §6).
+var oaTripObjectTripItineraryItem = genrt.ObjectSpec{Keys: []string{"city", "days"}, Weights: []float64{1, 1}, Shares: []float64{0.5, 0.5}, ValueImportance: 1}
+
+// The indices of the schema nodes in oaTripNodes.
+const (
+	oaTripNodeTrip = iota
+	oaTripNodeTripItinerary
+	oaTripNodeTripItineraryItem
+	oaTripNodeTripItineraryItemCity
+	oaTripNodeTripItineraryItemDays
+)
 
 // oaTripNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
 var oaTripNodes = [...]genrt.Node{
-	0: {Kind: jsonval.Object, Object: &oaTripObject0, Props: []int{1}},    // #
-	1: {Kind: jsonval.Array, Array: &oaTripArray1, Items: 2},              // #/properties/itinerary
-	2: {Kind: jsonval.Object, Object: &oaTripObject2, Props: []int{3, 4}}, // #/properties/itinerary/items
-	3: {Kind: jsonval.String, Str: align.ExactString},                     // #/properties/itinerary/items/properties/city
-	4: {Kind: jsonval.Int, Num: "invdiff"},                                // #/properties/itinerary/items/properties/days
+	oaTripNodeTrip:                  {Kind: jsonval.Object, Object: &oaTripObjectTrip, Props: []int{oaTripNodeTripItinerary}},
+	oaTripNodeTripItinerary:         {Kind: jsonval.Array, Array: &oaTripArrayTripItinerary, Items: oaTripNodeTripItineraryItem},
+	oaTripNodeTripItineraryItem:     {Kind: jsonval.Object, Object: &oaTripObjectTripItineraryItem, Props: []int{oaTripNodeTripItineraryItemCity, oaTripNodeTripItineraryItemDays}},
+	oaTripNodeTripItineraryItemCity: {Kind: jsonval.String, Str: align.ExactString},
+	oaTripNodeTripItineraryItemDays: {Kind: jsonval.Int, Num: "invdiff"},
 }
 
 // scoreTrip scores # (object).
@@ -63,12 +71,12 @@ func (c *oaTripCtx) scoreTrip(g, p *Trip, build bool) (float64, *genrt.Res) {
 	if !build && g.Itinerary != nil && p.Itinerary != nil {
 		var vs [1]float64
 		vs[0], _ = c.scoreTripItinerary(g.Itinerary, p.Itinerary, false)
-		return oaTripObject0.Paired(vs[:]), nil
+		return oaTripObjectTrip.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaTripObject0, build)
+	o := c.Object(&oaTripObjectTrip, build)
 	o.Has(0, g.Itinerary != nil, p.Itinerary != nil)
 	if build {
-		o.Values(oaEncodeTrip(g), oaEncodeTrip(p))
+		o.Values(oaTripEncodeTrip(g), oaTripEncodeTrip(p))
 	}
 	o.Align()
 	for o.NextPair() {
@@ -79,7 +87,7 @@ func (c *oaTripCtx) scoreTrip(g, p *Trip, build bool) (float64, *genrt.Res) {
 
 // scoreTripItinerary scores #/properties/itinerary (array, order fixed).
 func (c *oaTripCtx) scoreTripItinerary(g, p []TripItineraryItem, build bool) (float64, *genrt.Res) {
-	return c.Array(&oaTripArray1, len(g), len(p), build, &genrt.Elems{
+	return c.Array(&oaTripArrayTripItinerary, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) { return c.scoreTripItineraryItem(&g[i], &p[j], build) },
 		Fill: func(M []float64, n, m int) {
 			for i := range n {
@@ -90,9 +98,9 @@ func (c *oaTripCtx) scoreTripItinerary(g, p []TripItineraryItem, build bool) (fl
 		},
 		Value: func(gold bool, i int) jsonval.Value {
 			if gold {
-				return oaEncodeTripItineraryItem(&g[i])
+				return oaTripEncodeTripItineraryItem(&g[i])
 			}
-			return oaEncodeTripItineraryItem(&p[i])
+			return oaTripEncodeTripItineraryItem(&p[i])
 		},
 	})
 }
@@ -103,19 +111,19 @@ func (c *oaTripCtx) scoreTripItineraryItem(g, p *TripItineraryItem, build bool) 
 		var vs [2]float64
 		vs[0], _ = genrt.StrLeaf(align.ExactString(*g.City, *p.City), *g.City, *p.City, false)
 		vs[1], _ = genrt.IntLeaf(align.InvDiffInt(*g.Days, *p.Days), *g.Days, *p.Days, false)
-		return oaTripObject2.Paired(vs[:]), nil
+		return oaTripObjectTripItineraryItem.Paired(vs[:]), nil
 	}
-	o := c.Object(&oaTripObject2, build)
+	o := c.Object(&oaTripObjectTripItineraryItem, build)
 	o.Has(0, g.City != nil, p.City != nil)
 	o.Has(1, g.Days != nil, p.Days != nil)
 	if build {
-		o.Values(oaEncodeTripItineraryItem(g), oaEncodeTripItineraryItem(p))
+		o.Values(oaTripEncodeTripItineraryItem(g), oaTripEncodeTripItineraryItem(p))
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
 		if i != j {
-			o.Generic(oaTripNodes[:], nil, 2, oaEncodeTripItineraryItem(g), oaEncodeTripItineraryItem(p))
+			o.Generic(oaTripNodes[:], nil, oaTripNodeTripItineraryItem, oaTripEncodeTripItineraryItem(g), oaTripEncodeTripItineraryItem(p))
 			continue
 		}
 		switch i {
@@ -128,8 +136,8 @@ func (c *oaTripCtx) scoreTripItineraryItem(g, p *TripItineraryItem, build bool) 
 	return o.Done()
 }
 
-// oaEncodeTrip returns the JSON value of x (null for nil).
-func oaEncodeTrip(x *Trip) jsonval.Value {
+// oaTripEncodeTrip returns the JSON value of x (null for nil).
+func oaTripEncodeTrip(x *Trip) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -140,8 +148,8 @@ func oaEncodeTrip(x *Trip) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeTrip reads a Trip; false when the value does not fit it (see genrt.JSON).
-func oaDecodeTrip(r *jsonval.Reader, x *Trip) bool {
+// oaTripDecodeTrip reads a Trip; false when the value does not fit it (see genrt.JSON).
+func oaTripDecodeTrip(r *jsonval.Reader, x *Trip) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -157,7 +165,7 @@ func oaDecodeTrip(r *jsonval.Reader, x *Trip) bool {
 		var ok bool
 		switch k {
 		case "itinerary":
-			ok = m.Take(0) && genrt.DecodeSlice(r, &x.Itinerary, oaDecodeTripItineraryItem)
+			ok = m.Take(0) && genrt.DecodeSlice(r, &x.Itinerary, oaTripDecodeTripItineraryItem)
 		}
 		if !ok {
 			return false
@@ -170,13 +178,13 @@ func oaDecodeTrip(r *jsonval.Reader, x *Trip) bool {
 func oaTripEncodeTripItinerary(v []TripItineraryItem) jsonval.Value {
 	vs := make([]jsonval.Value, len(v))
 	for i := range v {
-		vs[i] = oaEncodeTripItineraryItem(&v[i])
+		vs[i] = oaTripEncodeTripItineraryItem(&v[i])
 	}
 	return jsonval.NewArray(vs)
 }
 
-// oaEncodeTripItineraryItem returns the JSON value of x (null for nil).
-func oaEncodeTripItineraryItem(x *TripItineraryItem) jsonval.Value {
+// oaTripEncodeTripItineraryItem returns the JSON value of x (null for nil).
+func oaTripEncodeTripItineraryItem(x *TripItineraryItem) jsonval.Value {
 	if x == nil {
 		return jsonval.Value{}
 	}
@@ -190,8 +198,8 @@ func oaEncodeTripItineraryItem(x *TripItineraryItem) jsonval.Value {
 	return jsonval.NewObject(ms)
 }
 
-// oaDecodeTripItineraryItem reads a TripItineraryItem; false when the value does not fit it (see genrt.JSON).
-func oaDecodeTripItineraryItem(r *jsonval.Reader, x *TripItineraryItem) bool {
+// oaTripDecodeTripItineraryItem reads a TripItineraryItem; false when the value does not fit it (see genrt.JSON).
+func oaTripDecodeTripItineraryItem(r *jsonval.Reader, x *TripItineraryItem) bool {
 	if r.BeginObject() != nil {
 		return false
 	}
@@ -285,27 +293,10 @@ func oaTripRepair(gold, cand *Trip) ([]align.Op, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
-	gj, pj := oaEncodeTrip(gold), oaEncodeTrip(cand)
+	gj, pj := oaTripEncodeTrip(gold), oaTripEncodeTrip(cand)
 	ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})
 	return align.RankOps(ops, align.RankOptions{}, nil)
 }
-
-// oaFallback is the interpreter behind the JSON entry points (genrt.Fallback).
-type oaFallback struct{ sc *interp.Scorer }
-
-func (f oaFallback) Score(g, p jsonval.Value) (float64, error) { return f.sc.Score(g, p) }
-
-func (f oaFallback) Repair(g, p jsonval.Value) ([]align.Op, error) {
-	r, err := f.sc.Align(g, p)
-	if err != nil {
-		return nil, err
-	}
-	return r.Repair(interp.RepairOptions{})
-}
-
-func (f oaFallback) Valid(v jsonval.Value) bool { return f.sc.Validate(v) == nil }
-
-func (f oaFallback) Limits() align.Limits { return f.sc.Options().Limits }
 
 // oaTripSchema is the schema trip_fixed.json, for the interpreter behind the JSON entry points.
 const oaTripSchema = `{
@@ -335,20 +326,14 @@ const oaTripSchema = `{
 // straight into Trip when they fit it; the interpreter, compiled once from
 // oaTripSchema, scores every other pair.
 var oaTripJSON = genrt.JSON[Trip]{
-	Decode:  oaDecodeTrip,
-	Check:   func(*Trip) error { return nil },
-	Checked: true,
-	Score:   oaTripScore,
-	Repair:  oaTripRepair,
-	Scopes:  0,
-	Damerau: false,
-	Fallback: sync.OnceValues(func() (genrt.Fallback, error) {
-		sc, err := interp.Compile([]byte(oaTripSchema), "trip_fixed.json", interp.Options{})
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", "trip_fixed.json", err)
-		}
-		return oaFallback{sc}, nil
-	}),
+	Decode:   oaTripDecodeTrip,
+	Check:    func(*Trip) error { return nil },
+	Checked:  true,
+	Score:    oaTripScore,
+	Repair:   oaTripRepair,
+	Scopes:   0,
+	Damerau:  false,
+	Fallback: interp.JSONFallback(oaTripSchema, "trip_fixed.json"),
 }
 
 // ScoreTripJSON scores two JSON texts under trip_fixed.json. Any candidate gets the
