@@ -240,13 +240,15 @@ func (e *Engine) compile(st *schemaText, opts interp.Options) (*interp.Scorer, e
 	return nil, re
 }
 
-// optionsKey renders every field of opts that selects a scorer. Custom
-// comparators enter by registry and name (their functions cannot be
-// compared): one engine should see one set of comparators.
+// optionsKey renders every field of opts that selects a scorer, field by
+// field: pointers by the value they point to (nil: the default), custom
+// comparators by registry and name (their functions cannot be compared:
+// one engine should see one set of comparators). TestOptionsKeyCoversOptions
+// fails when interp.Options gains a field that the key does not render.
 func optionsKey(opts interp.Options) string {
 	rounds := "unlimited"
 	if opts.WLRounds != nil {
-		rounds = fmt.Sprint(*opts.WLRounds)
+		rounds = strconv.Itoa(*opts.WLRounds)
 	}
 	lambda := 0.5
 	if opts.WLBlendLambda != nil {
@@ -256,8 +258,12 @@ func optionsKey(opts interp.Options) string {
 	for i, c := range opts.Comparators {
 		names[i] = c.Registry + "/" + c.Name
 	}
-	opts.WLRounds, opts.WLBlendLambda, opts.Comparators = nil, nil, nil
-	return fmt.Sprintf("%#v|%s|%s|%q", opts, rounds, strconv.FormatFloat(lambda, 'g', -1, 64), names)
+	l := opts.Limits
+	return fmt.Sprintf("comparators=%q disambiguation=%q integration=%q rounds=%s lambda=%s warn=%t confidence=%t method=%q temperature=%s feedback=%q limits=%d/%d/%d/%d compat=%q",
+		names, opts.IDDisambiguation, opts.WLIntegration, rounds, strconv.FormatFloat(lambda, 'g', -1, 64),
+		opts.WarnOnAmbiguousMapping, opts.ComputeConfidence, opts.ConfidenceMethod,
+		strconv.FormatFloat(opts.ConfidenceTemperature, 'g', -1, 64), opts.ReferentialFeedback,
+		l.MaxDepth, l.MaxCollection, l.MaxStringRunes, l.MaxWork, opts.Compat)
 }
 
 // Score scores a prepared request (sc and s from Engine.Prepare) for its

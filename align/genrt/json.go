@@ -110,7 +110,7 @@ func (j *JSON[T]) Unmarshal(data []byte) (*T, error) {
 	if _, err := jsonval.Decode(data, jsonval.DecodeOptions{}); err != nil {
 		return nil, err
 	}
-	return nil, fmt.Errorf("the JSON value does not fit %T (a member it does not declare, a number of the other form, a missing required member, or one repeated or out of schema order)", *x)
+	return nil, fmt.Errorf("the JSON value does not fit %T (a member it does not declare, a number its field does not hold exactly, a missing required member, or a repeated one; members may come in any order)", *x)
 }
 
 func wrap(what string, err error) error { return fmt.Errorf("%s: %w", what, err) }

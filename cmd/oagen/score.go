@@ -533,8 +533,9 @@ func pairError(err error, goldFile, candFile string) error {
 	if errors.As(err, &ge) {
 		return fmt.Errorf("%s: %w", goldFile, err)
 	}
-	if le, ok := err.(*interp.LimitError); ok {
-		return fmt.Errorf("aligning %s with %s: %w (a JSON Pointer into %s)", goldFile, candFile, le, goldFile)
+	var le *interp.LimitError
+	if errors.As(err, &le) {
+		return fmt.Errorf("aligning %s with %s: %w (a JSON Pointer into %s)", goldFile, candFile, err, goldFile)
 	}
 	return fmt.Errorf("aligning %s with %s: %w", goldFile, candFile, err)
 }
