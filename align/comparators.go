@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/objectaligner/oagen/jsonval"
@@ -280,36 +281,94 @@ func (r *Registry) Number(name string, integerRegistry bool) (NumberFunc, bool) 
 	return f, ok
 }
 
+// CostClass is how the work of a built-in comparator grows with its
+// operands, in the units of Limits.MaxWork (docs/RELIABILITY.md).
+type CostClass uint8
+
+// The cost classes.
+const (
+	// CostConstant: nothing beyond reading the operands (exact).
+	CostConstant CostClass = iota
+	// CostBitParallel: |a|·|b| cells computed 64 to a machine word.
+	CostBitParallel
+	// CostQuadratic: an |a|×|b| table, cell by cell; a quadratic
+	// comparator also bounds the typed path of generated code
+	// (genrt.WithinLimits).
+	CostQuadratic
+	// CostArithmetic: a few operations on two numbers.
+	CostArithmetic
+)
+
+// BuiltinComparator is one row of the table of built-in comparators
+// (docs/SCORING.md §3.2, §3.3), from which every list of them derives: the
+// registry (here), the schema compiler's check of "score" (package ir), the
+// interpreter's work charge (package interp), the generated code (package
+// gen) and, checked by a test, the documentation's tables. A new string
+// comparator is its kernel, its row and its line in docs/SCORING.md §3.2.
+type BuiltinComparator struct {
+	// Name is the "score" value; Registry is RegistryString or
+	// RegistryNumber (number comparators serve "integer" too).
+	Name, Registry string
+	// String is the kernel of a string comparator (nil for numbers, which
+	// CompareNumbers computes).
+	String StringComparator
+	// Symbol is what generated code calls: align.<Symbol> for a string
+	// comparator; align.<Symbol>Int and genrt.<Symbol> for a number one.
+	Symbol string
+	// Cost is the comparator's cost class.
+	Cost CostClass
+}
+
+// Quadratic reports whether the comparator's work is |a|·|b| cell by cell.
+func (c BuiltinComparator) Quadratic() bool { return c.Cost == CostQuadratic }
+
+// builtinComparators is the table, in the order error messages list the
+// names.
+var builtinComparators = [...]BuiltinComparator{
+	{Name: StringExact, Registry: RegistryString, String: ExactString, Symbol: "ExactString", Cost: CostConstant},
+	{Name: StringJaro, Registry: RegistryString, String: Jaro, Symbol: "Jaro", Cost: CostBitParallel},
+	{Name: StringJaroWinkler, Registry: RegistryString, String: JaroWinkler, Symbol: "JaroWinkler", Cost: CostBitParallel},
+	{Name: StringLevenshtein, Registry: RegistryString, String: Levenshtein, Symbol: "Levenshtein", Cost: CostBitParallel},
+	{Name: StringDamerauLevenshtein, Registry: RegistryString, String: DamerauLevenshtein, Symbol: "DamerauLevenshtein", Cost: CostQuadratic},
+	{Name: StringOSA, Registry: RegistryString, String: OSA, Symbol: "OSA", Cost: CostBitParallel},
+	{Name: StringIndel, Registry: RegistryString, String: Indel, Symbol: "Indel", Cost: CostBitParallel},
+	{Name: StringLCSSeq, Registry: RegistryString, String: LCSSeq, Symbol: "LCSSeq", Cost: CostBitParallel},
+	{Name: NumberExact, Registry: RegistryNumber, Symbol: "ExactNumber", Cost: CostArithmetic},
+	{Name: NumberInvDiff, Registry: RegistryNumber, Symbol: "InvDiff", Cost: CostArithmetic},
+	{Name: NumberRelative, Registry: RegistryNumber, Symbol: "Relative", Cost: CostArithmetic},
+}
+
+// BuiltinComparators returns the table of built-in comparators (a copy).
+func BuiltinComparators() []BuiltinComparator { return slices.Clone(builtinComparators[:]) }
+
+// Builtin returns the built-in comparator called name in a registry
+// ("string", "number" or "integer").
+func Builtin(registry, name string) (BuiltinComparator, bool) {
+	if registry == RegistryInteger {
+		registry = RegistryNumber
+	}
+	for _, c := range builtinComparators {
+		if c.Name == name && c.Registry == registry {
+			return c, true
+		}
+	}
+	return BuiltinComparator{}, false
+}
+
 // builtinString returns the built-in string comparator called name.
 func builtinString(name string) (StringComparator, bool) {
-	switch name {
-	case StringExact:
-		return ExactString, true
-	case StringJaro:
-		return Jaro, true
-	case StringJaroWinkler:
-		return JaroWinkler, true
-	case StringLevenshtein:
-		return Levenshtein, true
-	case StringDamerauLevenshtein:
-		return DamerauLevenshtein, true
-	case StringOSA:
-		return OSA, true
-	case StringIndel:
-		return Indel, true
-	case StringLCSSeq:
-		return LCSSeq, true
-	}
-	return nil, false
+	c, ok := Builtin(RegistryString, name)
+	return c.String, ok
 }
 
 func isBuiltinString(name string) bool {
-	_, ok := builtinString(name)
+	_, ok := Builtin(RegistryString, name)
 	return ok
 }
 
 func isBuiltinNumber(name string) bool {
-	return name == NumberExact || name == NumberInvDiff || name == NumberRelative
+	_, ok := Builtin(RegistryNumber, name)
+	return ok
 }
 
 // CheckResult checks that a comparator result is a real number in [0, 1]

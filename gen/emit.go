@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -95,16 +96,18 @@ func describe(t *tnode) string {
 	return s
 }
 
-// stringComparator is the align function of a string comparator.
+// stringComparator is the align function of a built-in string comparator
+// (align.BuiltinComparators; "" is the default), "" for another name.
 func stringComparator(name string) string {
-	return map[string]string{"": "Jaro", "jaro": "Jaro", "exact": "ExactString", "jaro_winkler": "JaroWinkler",
-		"levenshtein": "Levenshtein", "damerau_levenshtein": "DamerauLevenshtein", "osa": "OSA", "indel": "Indel",
-		"lcsseq": "LCSSeq"}[name]
+	c, _ := align.Builtin(align.RegistryString, cmp.Or(name, align.DefaultStringComparator))
+	return c.Symbol
 }
 
-// numberComparator is the align function stem of a number comparator.
+// numberComparator is the align and genrt function stem of a built-in
+// number comparator ("" is the default), "" for another name.
 func numberComparator(name string) string {
-	return map[string]string{"": "InvDiff", "invdiff": "InvDiff", "exact": "ExactNumber", "relative": "Relative"}[name]
+	c, _ := align.Builtin(align.RegistryNumber, cmp.Or(name, align.DefaultNumberComparator))
+	return c.Symbol
 }
 
 // encoder is the jsonval constructor of a primitive kind.

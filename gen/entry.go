@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/ir"
 )
 
@@ -290,12 +291,13 @@ func goString(s []byte) string {
 	return strconv.Quote(string(s))
 }
 
-// usesDL reports whether a node of the schema scores strings with
-// Damerau–Levenshtein, whose work is quadratic (see genrt.WithinLimits).
+// usesDL reports whether a node of the schema scores strings with a
+// quadratic comparator (Damerau–Levenshtein; align.BuiltinComparator's
+// Quadratic), whose work bounds the typed path (see genrt.WithinLimits).
 func usesDL(m *model) bool {
 	for _, t := range m.nodes {
 		str := t.kind == kString || t.kind == kKinds && t.n.Types&ir.TString != 0
-		if str && t.n.Comparator("jaro") == "damerau_levenshtein" && t.n.IDScope == "" && t.n.Ref == "" {
+		if c, _ := align.Builtin(align.RegistryString, t.n.Comparator(align.DefaultStringComparator)); str && c.Quadratic() && t.n.IDScope == "" && t.n.Ref == "" {
 			return true
 		}
 	}

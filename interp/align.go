@@ -416,17 +416,17 @@ func (c *call) alignString(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 }
 
 // stringCost is the quadratic part of the work of a built-in string
-// comparator on a and b, in the units of Limits.MaxWork. Damerau–Levenshtein
-// fills an |a|×|b| table; the other non-exact built-ins are bit-parallel and
-// process 64 cells per machine word. Exact comparison and custom comparators
-// are charged only the linear part. Without this charge, two strings within
-// MaxStringRunes could keep Damerau–Levenshtein busy for minutes.
+// comparator on a and b, in the units of Limits.MaxWork, by its cost class
+// (align.BuiltinComparators): a quadratic one (Damerau–Levenshtein) fills
+// an |a|×|b| table; a bit-parallel one processes 64 cells per machine word.
+// Exact comparison and custom comparators are charged only the linear
+// part. Without this charge, two strings within MaxStringRunes could keep
+// Damerau–Levenshtein busy for minutes.
 func stringCost(name, a, b string) int64 {
-	switch name {
-	case "exact":
-		return 0
-	case "damerau_levenshtein":
-	case "jaro", "jaro_winkler", "levenshtein", "osa", "indel", "lcsseq":
+	c, _ := align.Builtin(align.RegistryString, name)
+	switch c.Cost {
+	case align.CostQuadratic:
+	case align.CostBitParallel:
 		if len(a) <= 64 && len(b) <= 64 {
 			return 1
 		}

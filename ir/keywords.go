@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/internal/suggest"
 )
 
@@ -62,12 +63,18 @@ func misspelledKeyword(k string) string {
 	return suggest.Closest(k, oaKeywords)
 }
 
-// builtinComparators are the built-in comparator names per registry (docs/SCORING.md §3.2, §3.3).
-var builtinComparators = map[string][]string{
-	"string":  {"exact", "jaro", "jaro_winkler", "levenshtein", "damerau_levenshtein", "osa", "indel", "lcsseq"},
-	"number":  {"exact", "invdiff", "relative"},
-	"integer": {"exact", "invdiff", "relative"},
-}
+// builtinComparators are the built-in comparator names per registry
+// (docs/SCORING.md §3.2, §3.3), from align's table.
+var builtinComparators = func() map[string][]string {
+	out := map[string][]string{align.RegistryString: nil, align.RegistryNumber: nil, align.RegistryInteger: nil}
+	for _, c := range align.BuiltinComparators() {
+		out[c.Registry] = append(out[c.Registry], c.Name)
+		if c.Registry == align.RegistryNumber {
+			out[align.RegistryInteger] = append(out[align.RegistryInteger], c.Name)
+		}
+	}
+	return out
+}()
 
 // typeNames are the JSON Schema type names with their TypeSet bits.
 var typeNames = []struct {

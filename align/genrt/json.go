@@ -39,7 +39,9 @@ type JSON[T any] struct {
 	// Score and Repair are the typed scorer's, on valid values.
 	Score  func(gold, cand *T) (float64, error)
 	Repair func(gold, cand *T) ([]align.Op, error)
-	// Scopes and Damerau feed WithinLimits.
+	// Scopes and Damerau feed WithinLimits: the number of referential
+	// scopes, and whether a string node's comparator is quadratic
+	// (align.BuiltinComparator.Quadratic: Damerau–Levenshtein today).
 	Scopes  int
 	Damerau bool
 	// Fallback returns the interpreter (compiled once).
