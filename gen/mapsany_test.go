@@ -10,7 +10,8 @@ import (
 )
 
 // TestMapsAnyKinds: maps (docs/SCORING.md §6.8), any nodes and schema-less
-// members (§6.9) and unions of primitive types (§1.4) are generated, and
+// members (docs/SCORING.md §6.9) and unions of primitive types
+// (docs/SCORING.md §1.4) are generated, and
 // the generated code scores every pair exactly as the interpreter (score
 // bits and ranked operations), on the typed path where the values fit.
 // Some expectations are computed by hand (the examples of docs/SCORING.md).
