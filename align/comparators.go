@@ -347,9 +347,11 @@ func Builtin(registry, name string) (BuiltinComparator, bool) {
 	if registry == RegistryInteger {
 		registry = RegistryNumber
 	}
-	for _, c := range builtinComparators {
-		if c.Name == name && c.Registry == registry {
-			return c, true
+	// By index: copying each entry to compare its name cost more than the
+	// comparison (this runs for every string cell the interpreter scores).
+	for i := range builtinComparators {
+		if c := &builtinComparators[i]; c.Name == name && c.Registry == registry {
+			return *c, true
 		}
 	}
 	return BuiltinComparator{}, false
