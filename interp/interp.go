@@ -44,6 +44,13 @@ type Options struct {
 	// and ref_fix_no_target lines by the properties of the records involved
 	// (docs/SCORING.md §8.11). It changes feedback text only.
 	ReferentialFeedback string
+	// Validation is ValidationGate (the default, also when empty) or
+	// ValidationReport (docs/SCORING.md §1.3). Under gate a candidate that
+	// fails validation scores 0 with the validation error as its feedback;
+	// under report it is scored as if it were valid, and each violation
+	// (up to MaxViolations) is in Result.Violations, in Result.Warnings and
+	// first in the feedback.
+	Validation string
 	// Limits bound the work of one pair.
 	Limits Limits
 	// Compat selects the scoring profile: CompatDefault (the zero value)
@@ -55,6 +62,32 @@ type Options struct {
 	// custom comparators see; Result.Gold and Result.Candidate stay the
 	// values as given.
 	Compat Compat
+}
+
+// The validation modes (Options.Validation, docs/SCORING.md §1.3).
+const (
+	// ValidationGate scores a candidate that fails validation 0 (the
+	// reference's rule).
+	ValidationGate = "gate"
+	// ValidationReport scores such a candidate as if it were valid and
+	// reports each violation.
+	ValidationReport = "report"
+)
+
+// MaxViolations is the most violations a result reports under
+// ValidationReport; validation stops looking for more at that many.
+const MaxViolations = 20
+
+// ParseValidation parses a validation mode as written on the command line
+// and in request options: "gate" (or "") or "report".
+func ParseValidation(name string) (string, error) {
+	switch name {
+	case "", ValidationGate:
+		return ValidationGate, nil
+	case ValidationReport:
+		return ValidationReport, nil
+	}
+	return "", fmt.Errorf("validation %q: want gate or report", name)
 }
 
 // Compat names a scoring profile.
@@ -166,6 +199,12 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 	if opts.ReferentialFeedback != RefFeedbackLiteral && opts.ReferentialFeedback != RefFeedbackSemantic {
 		return nil, fmt.Errorf("interp: referentialFeedback %q: want %q or %q", opts.ReferentialFeedback, RefFeedbackLiteral, RefFeedbackSemantic)
 	}
+	if opts.Validation == "" {
+		opts.Validation = ValidationGate
+	}
+	if opts.Validation != ValidationGate && opts.Validation != ValidationReport {
+		return nil, fmt.Errorf("interp: validation %q: want %q or %q", opts.Validation, ValidationGate, ValidationReport)
+	}
 	if opts.Compat != CompatDefault && opts.Compat != CompatReference {
 		return nil, fmt.Errorf("interp: compat %q: want %q (default) or %q", opts.Compat, CompatDefault, CompatReference)
 	}
@@ -242,7 +281,13 @@ type Result struct {
 	// validation or the root kinds differ (docs/SCORING.md §1.3).
 	Match *align.Match
 	// Invalid is the candidate's first validation error (score 0, docs/SCORING.md §1.3).
+	// It is nil under ValidationReport, which scores the candidate.
 	Invalid *validate.Error
+	// Violations are the candidate's validation errors under
+	// ValidationReport (at most MaxViolations, in the validator's order):
+	// the candidate was scored as if it were valid. Each also has a
+	// warning, and a line first in the feedback.
+	Violations []*validate.Error
 	// Bijections are the identifier bijections per scope, in scope order.
 	Bijections []Bijection
 	// Warnings raised while scoring (undeclared gold keys, ambiguous
@@ -401,9 +446,13 @@ func (s *Scorer) run(ctx context.Context, in, inCand jsonval.Value, build bool) 
 		if verr.Err != nil {
 			return nil, fmt.Errorf("validating candidate: %w", verr)
 		}
-		res.Invalid = verr
-		res.Score = 0
-		return res, nil
+		if s.opts.Validation != ValidationReport {
+			res.Invalid = verr
+			res.Score = 0
+			return res, nil
+		}
+		res.Violations = s.validator.ValidateAll(cand, MaxViolations)
+		res.Warnings = violationWarnings(res.Violations)
 	}
 	if !gold.IsNull() && !cand.IsNull() && !kindsCompatible(gold.Kind, cand.Kind) && s.schema.Root.Union == nil {
 		// docs/SCORING.md §1.3: a union-typed root whose kinds differ scores 0 with
@@ -428,10 +477,20 @@ func (s *Scorer) run(ctx context.Context, in, inCand jsonval.Value, build bool) 
 	}
 	res.Score = r.score
 	res.Match = r.m
-	res.Warnings = c.warnings
+	res.Warnings = append(res.Warnings, c.warnings...)
 	res.hasRootScores = c.rootScores != nil && c.rootDone
 	res.undeclared = c.undeclared
 	return res, nil
+}
+
+// violationWarnings are the warnings of the violations of a candidate
+// scored under ValidationReport.
+func violationWarnings(vs []*validate.Error) []string {
+	var out []string
+	for _, v := range vs {
+		out = append(out, fmt.Sprintf("candidate fails schema validation at %s: %s (validation: report, scored as if valid)", v.DisplayPath(), v.Message))
+	}
+	return out
 }
 
 // kindsCompatible reports whether two non-null kinds may be compared: equal

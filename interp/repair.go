@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/feedback"
@@ -112,7 +113,9 @@ func (r *Result) Edits() []align.Op {
 
 // Feedback returns the feedback text and the ranked operations of the pair
 // (docs/SCORING.md §8.8). A candidate that failed validation gets the validation-error
-// text and no operations (docs/SCORING.md §8.8.7). When the scorer's ReferentialFeedback
+// text and no operations (docs/SCORING.md §8.8.7); under ValidationReport it
+// is scored, and its text starts with one validation-error line per
+// violation. When the scorer's ReferentialFeedback
 // is "semantic" and fo.RefSemantics is nil, reference lines are rendered
 // semantically (docs/SCORING.md §8.11, see RefSemantics). The text follows the scorer's
 // profile: fo.Profile is set from its Compat option.
@@ -142,7 +145,31 @@ func (r *Result) Feedback(ro RepairOptions, fo feedback.FeedbackOptions) (string
 	if err != nil {
 		return "", nil, err
 	}
+	if len(r.Violations) > 0 && fb.Text != "" {
+		return r.violationLines(fo) + fb.Text, ops, nil
+	}
 	return fb.Text, ops, nil
+}
+
+// violationLines renders the violations of a candidate scored under
+// ValidationReport, one feedback.validation_error line each (with the
+// options' templates and overrides), for the top of its feedback.
+func (r *Result) violationLines(fo feedback.FeedbackOptions) string {
+	t := fo.Templates
+	if t == nil {
+		t = feedback.DefaultTemplates()
+	}
+	if len(fo.Overrides) > 0 {
+		if o, err := t.WithOverrides(fo.Overrides); err == nil {
+			t = o
+		}
+	}
+	var b strings.Builder
+	for _, v := range r.Violations {
+		b.WriteString(feedback.RenderValidationError(v.DisplayPath(), v.Message, t, fo.Profile))
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // Describe returns the prose description of the alignment (docs/SCORING.md §9.1) with

@@ -23,6 +23,9 @@ import (
 //	  confidence                 "margin" | "entropy": compute pairing confidences
 //	  confidence_temperature     number > 0 (entropy method)
 //	  warn_on_ambiguous_mapping  boolean
+//	  validation                 "gate" | "report": score a candidate that fails
+//	                             validation 0 (gate), or as if valid, each
+//	                             violation a warning and first in the feedback
 //	feedback and operations (they change only the feedback and the ranking):
 //	  referential_feedback       "literal" | "semantic"
 //	  granularity                "leaf" | "subtree" | "all"
@@ -48,6 +51,7 @@ type Options struct {
 	Confidence             *string
 	ConfidenceTemperature  *float64
 	WarnOnAmbiguousMapping *bool
+	Validation             *string
 
 	ReferentialFeedback       *string
 	Granularity               *align.Granularity
@@ -107,6 +111,9 @@ var optionTable = []option{
 		return setNumber(&o.ConfidenceTemperature, v, 0, 1e308, false)
 	}},
 	{"warn_on_ambiguous_mapping", func(o *Options, v jsonval.Value) error { return setBool(&o.WarnOnAmbiguousMapping, v) }},
+	{"validation", func(o *Options, v jsonval.Value) error {
+		return setEnum(&o.Validation, v, interp.ValidationGate, interp.ValidationReport)
+	}},
 	{"referential_feedback", func(o *Options, v jsonval.Value) error {
 		return setEnum(&o.ReferentialFeedback, v, interp.RefFeedbackLiteral, interp.RefFeedbackSemantic)
 	}},
@@ -275,6 +282,7 @@ func (r *Request) Apply(base Settings) Settings {
 	}
 	setIf(&s.Scoring.ConfidenceTemperature, o.ConfidenceTemperature)
 	setIf(&s.Scoring.WarnOnAmbiguousMapping, o.WarnOnAmbiguousMapping)
+	setIf(&s.Scoring.Validation, o.Validation)
 	setIf(&s.Scoring.ReferentialFeedback, o.ReferentialFeedback)
 	setIf(&s.Repair.Granularity, o.Granularity)
 	setIf(&s.Repair.RankBy, o.RankBy)

@@ -92,7 +92,7 @@ func TestEveryOptionApplies(t *testing.T) {
 	values := map[string]string{
 		"id_disambiguation": `"none"`, "wl_integration": `"blend"`, "wl_blend_lambda": `0.25`, "wl_rounds": `2`,
 		"compat": `"reference"`, "confidence": `"entropy"`, "confidence_temperature": `2`, "warn_on_ambiguous_mapping": `true`,
-		"referential_feedback": `"semantic"`, "granularity": `"all"`, "rank_by": `"confidence"`,
+		"validation": `"report"`, "referential_feedback": `"semantic"`, "granularity": `"all"`, "rank_by": `"confidence"`,
 		"include_pairing_ambiguous": `true`, "ambiguity_threshold": `0.5`, "min_score_delta": `0.1`, "style": `"compact"`,
 		"include_synthesis_line": `false`, "dominant_fraction_threshold": `0.9`, "attribution": `true`,
 	}
@@ -368,5 +368,43 @@ func TestAppendResultWarnings(t *testing.T) {
 		if string(out) != c.want {
 			t.Errorf("%s:\ngot  %s\nwant %s", c.line, out, c.want)
 		}
+	}
+}
+
+// TestValidationOption checks the validation option of a request: under
+// gate (the default) a candidate with an enum slip scores 0 and its
+// feedback is the validation error; under "report" it is scored as if
+// valid, the violation is a warning and the first line of the feedback.
+func TestValidationOption(t *testing.T) {
+	const schema = `{"type":"object","properties":{"s":{"type":"string","enum":["open","closed"],"score":"exact"},"n":{"type":"integer","score":"exact"}}}`
+	e, err := NewEngine(EngineConfig{Base: DefaultSettings(), Schema: []byte(schema)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ line, want string }{
+		{`{"gold":{"s":"open","n":1},"candidate":{"s":"opened","n":1},"feedback":true}`,
+			`{"score":0.0,"feedback":"Prediction failed schema validation at /s: \"opened\" is not one of [\"open\", \"closed\"]","ops":[]}`},
+		{`{"gold":{"s":"open","n":1},"candidate":{"s":"opened","n":1},"feedback":true,"options":{"validation":"report"}}`,
+			`{"score":0.5,"feedback":"Prediction failed schema validation at /s: \"opened\" is not one of [\"open\", \"closed\"]\nThe prediction scored 0.50 (deficit 0.50). Top 1 of 1 fix locations:\n1. /s: expected \"open\", got \"opened\". Fixing this recovers +0.500.\nFocus on value errors — they account for 100% of the deficit shown.","ops":[{"op":"replace","kind":"primitive_replace","path":"/s","delta":0.5,"value":"open","gold":"open","candidate":"opened","pair_id":"","confidence":1.0}],"warnings":["candidate fails schema validation at /s: \"opened\" is not one of [\"open\", \"closed\"] (validation: report, scored as if valid)"]}`},
+	} {
+		r := parse(t, c.line)
+		sc, s, err := e.Prepare(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sc.Align(r.Gold, r.Candidate)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := AppendResult(nil, r, res, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(out) != c.want {
+			t.Errorf("%s:\ngot  %s\nwant %s", c.line, out, c.want)
+		}
+	}
+	if _, err := Parse([]byte(`{"gold":1,"candidate":1,"options":{"validation":"warn"}}`), jsonval.DecodeOptions{}); err == nil {
+		t.Error(`validation "warn" parsed`)
 	}
 }

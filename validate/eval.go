@@ -34,13 +34,38 @@ func firstError(root *node, inst jsonval.Value, jsonValues bool) *Error {
 	return err
 }
 
+// allErrors returns the errors Python jsonschema's iter_errors would yield
+// for inst under root, in its order, at most max of them (the evaluation
+// stops at the max-th): every keyword of every schema object is evaluated,
+// not only up to the first that fails.
+func allErrors(root *node, inst jsonval.Value, jsonValues bool, max int) []*Error {
+	e := evaluator{jsonValues: jsonValues, collect: &collector{max: max}}
+	e.eval(root, inst)
+	return e.collect.errs
+}
+
 // evaluator holds the state of one evaluation: whether only validity is
 // wanted (inside anyOf, oneOf, not, if and contains, whose subschema errors
-// are never reported), in which case errors carry no message and no path.
+// are never reported), in which case errors carry no message and no path;
+// and, for allErrors, where every error is collected.
 type evaluator struct {
 	probing    int
 	jsonValues bool // render values in messages as JSON (WithJSONValues)
+	// collect is non-nil when every error is wanted (allErrors): fail
+	// records the error, with the path of the value being evaluated, and
+	// returns nil so that the evaluation goes on, until max errors.
+	collect *collector
 }
+
+// collector gathers the errors of allErrors.
+type collector struct {
+	path []string // tokens of the value being evaluated, outermost first
+	errs []*Error
+	max  int
+}
+
+// errEnough stops an allErrors evaluation once it has max errors.
+var errEnough = errors.New("enough errors")
 
 // errProbe is the error returned while probing: only its presence matters.
 var errProbe = errors.New("invalid")
@@ -51,6 +76,13 @@ var errProbe = errors.New("invalid")
 func (e *evaluator) fail(msg func() string) error {
 	if e.probing > 0 {
 		return errProbe
+	}
+	if c := e.collect; c != nil {
+		c.errs = append(c.errs, &Error{Path: slices.Clone(c.path), Message: msg()})
+		if len(c.errs) >= c.max {
+			return errEnough
+		}
+		return nil
 	}
 	return &Error{Message: msg()}
 }
@@ -72,6 +104,12 @@ func (e *evaluator) isValid(n *node, inst jsonval.Value) bool {
 // at the parent's path: descend yields that error before it would prepend
 // the token (so {"properties": {"a": false}} rejects {"a": 1} at "/").
 func (e *evaluator) descendKey(n *node, inst jsonval.Value, key string) error {
+	if c := e.collect; c != nil && e.probing == 0 && n.raw.Kind != jsonval.Bool {
+		c.path = append(c.path, key)
+		err := e.eval(n, inst)
+		c.path = c.path[:len(c.path)-1]
+		return err
+	}
 	err := e.eval(n, inst)
 	if err != nil && n.raw.Kind != jsonval.Bool {
 		if pe, ok := err.(*Error); ok {
@@ -84,6 +122,12 @@ func (e *evaluator) descendKey(n *node, inst jsonval.Value, key string) error {
 // descendIndex evaluates the array element inst at index i, as descendKey
 // does (the decimal token is formatted only for an error).
 func (e *evaluator) descendIndex(n *node, inst jsonval.Value, i int) error {
+	if c := e.collect; c != nil && e.probing == 0 && n.raw.Kind != jsonval.Bool {
+		c.path = append(c.path, strconv.Itoa(i))
+		err := e.eval(n, inst)
+		c.path = c.path[:len(c.path)-1]
+		return err
+	}
 	err := e.eval(n, inst)
 	if err != nil && n.raw.Kind != jsonval.Bool {
 		if pe, ok := err.(*Error); ok {

@@ -278,6 +278,28 @@ func (v *Validator) Validate(inst jsonval.Value) *Error {
 	return v.validateFull(inst)
 }
 
+// ValidateAll validates inst against the schema and returns its errors:
+// none when inst is valid; otherwise every error Python jsonschema's
+// iter_errors yields, in its order, up to max (max ≤ 0 means 1), the first
+// being Validate's. An instance Validate cannot validate (nested too
+// deeply, not JSON) gets its one Error, with Err set. Where the ordered
+// evaluator finds no error in a value santhosh rejects, santhosh's first
+// error is the one returned, as in Validate.
+func (v *Validator) ValidateAll(inst jsonval.Value, max int) []*Error {
+	first := v.Validate(inst)
+	if first == nil || first.Err != nil || max <= 1 {
+		if first == nil {
+			return nil
+		}
+		return []*Error{first}
+	}
+	all := allErrors(v.root, inst, v.jsonValues, max)
+	if len(all) == 0 {
+		return []*Error{first}
+	}
+	return all
+}
+
 // validateFull validates an instance (scanned by Validate) with santhosh, and
 // reports the ordered evaluator's first error for an invalid one.
 func (v *Validator) validateFull(inst jsonval.Value) *Error {

@@ -39,6 +39,7 @@ type scoreFlags struct {
 	wlIntegration    string
 	wlRounds         roundsFlag
 	wlLambda         float64
+	validation       string
 
 	referentialFeedback string
 	attribution         bool
@@ -75,6 +76,8 @@ func (f *scoreFlags) register(fs *flag.FlagSet, mode flagMode) {
 	fs.StringVar(&f.wlIntegration, "wl-integration", "tie_break", "how structural colours enter the bijection: tie_break or blend (docs/SCORING.md §7.8)")
 	fs.Var(&f.wlRounds, "wl-rounds", "cap on WL refinement rounds: a non-negative `N` (0: no refinement; default: unlimited)")
 	fs.Float64Var(&f.wlLambda, "wl-lambda", 0.5, "λ of the blend integration, in [0,1]")
+	fs.StringVar(&f.validation, "validation", interp.ValidationGate,
+		"a candidate that fails schema validation: gate (it scores 0) or report (scored as if valid; each violation is a warning and first in the feedback)")
 	d := interp.DefaultLimits()
 	fs.IntVar(&f.maxDepth, "max-depth", d.MaxDepth, "limit: maximum nesting depth of a value (JSON and alignment)")
 	fs.IntVar(&f.maxCollection, "max-collection", d.MaxCollection, "limit: maximum elements of one aligned array, object or scope")
@@ -171,6 +174,9 @@ func (f *scoreFlags) checkScoring() error {
 	if !(f.wlLambda >= 0 && f.wlLambda <= 1) {
 		return usagef("-wl-lambda %v: want a number in [0, 1]", f.wlLambda)
 	}
+	if _, err := interp.ParseValidation(f.validation); err != nil {
+		return usagef("-%v", err)
+	}
 	for _, l := range []struct {
 		name string
 		v    int64
@@ -199,6 +205,7 @@ func (f *scoreFlags) options() interp.Options {
 		ComputeConfidence:   f.confidence != "",
 		ConfidenceMethod:    f.confidence,
 		ReferentialFeedback: f.referentialFeedback,
+		Validation:          f.validation,
 		Compat:              f.compat,
 		Limits: interp.Limits{
 			MaxDepth:       f.maxDepth,

@@ -44,3 +44,42 @@ func TestPairWarningsOnStderr(t *testing.T) {
 		t.Errorf("score -json: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
+
+// TestValidationFlag checks -validation (docs/SCORING.md §1.3): gate (the
+// default) scores a candidate with an enum slip 0; report scores it as if
+// valid, with the violation first in the feedback and on stderr as a
+// warning (in "warnings" with -json); a bad value is a usage error.
+func TestValidationFlag(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	schema := write("s.json", `{"type":"object","properties":{"s":{"type":"string","enum":["open","closed"],"score":"exact"},"n":{"type":"integer","score":"exact"}}}`)
+	gold := write("g.json", `{"s":"open","n":1}`)
+	cand := write("c.json", `{"s":"opened","n":1}`)
+	const violation = `Prediction failed schema validation at /s: "opened" is not one of ["open", "closed"]`
+	code, stdout, _ := runBounded(t, "", "score", "-feedback", "-schema", schema, gold, cand)
+	if code != exitOK || stdout != "0.0\n"+violation+"\n" {
+		t.Errorf("gate: exit %d, stdout %q", code, stdout)
+	}
+	code, stdout, stderr := runBounded(t, "", "score", "-feedback", "-validation", "report", "-schema", schema, gold, cand)
+	if code != exitOK || !strings.HasPrefix(stdout, "0.5\n"+violation+"\nThe prediction scored 0.50") ||
+		!strings.Contains(stderr, `warning: candidate fails schema validation at /s:`) {
+		t.Errorf("report: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	code, stdout, _ = runBounded(t, "", "score", "-json", "-validation", "report", "-schema", schema, gold, cand)
+	if code != exitOK || !strings.Contains(stdout, `"warnings":["candidate fails schema validation at /s:`) {
+		t.Errorf("report -json: exit %d, stdout %q", code, stdout)
+	}
+	code, stdout, _ = runBounded(t, "", "repair", "-validation", "report", "-schema", schema, gold, cand)
+	if code != exitOK || stdout != "{\"s\":\"open\",\"n\":1}\n" {
+		t.Errorf("repair report: exit %d, stdout %q", code, stdout)
+	}
+	if code, _, stderr := runBounded(t, "", "score", "-validation", "warn", "-schema", schema, gold, cand); code != exitUsage || !strings.Contains(stderr, "want gate or report") {
+		t.Errorf("-validation warn: exit %d, stderr %q", code, stderr)
+	}
+}

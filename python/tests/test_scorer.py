@@ -90,6 +90,35 @@ class ScorerTest(unittest.TestCase):
         self.assertEqual(r.score, 0.0)
         self.assertEqual(set(r.objective_scores.values()), {0.0})
 
+    def test_validation_report(self):
+        # One enum slip: under gate (the default) the candidate scores 0;
+        # under report it is scored as if valid, the violation a warning and
+        # the first line of the feedback.
+        schema = {"type": "object", "properties": {
+            "s": {"type": "string", "enum": ["open", "closed"], "score": "exact"},
+            "n": {"type": "integer", "score": "exact"}}}
+        gold, cand = {"s": "open", "n": 1}, {"s": "opened", "n": 1}
+        with oagen.Scorer(schema) as s:
+            r = s.score(gold, cand)
+            self.assertEqual(r.score, 0.0)
+            self.assertEqual(r.feedback, 'Prediction failed schema validation at /s: "opened" is not one of ["open", "closed"]')
+            self.assertEqual(r.warnings, [])
+        for kwargs in ({"validation": "report"}, {"options": {"validation": "report"}},
+                       {"options": {"compat": "default"}, "validation": "report"}):
+            with self.subTest(**kwargs), oagen.Scorer(schema, **kwargs) as s:
+                r = s.score(gold, cand)
+                self.assertEqual(r.score, 0.5)
+                lines = r.feedback.split("\n")
+                self.assertEqual(lines[0], 'Prediction failed schema validation at /s: "opened" is not one of ["open", "closed"]')
+                self.assertTrue(lines[1].startswith("The prediction scored 0.50"), r.feedback)
+                self.assertEqual(len(r.warnings), 1)
+                self.assertIn("at /s:", r.warnings[0])
+                self.assertEqual(r.objective_scores, {"s": 0.0, "n": 1.0})
+        with self.assertRaises(ValueError):
+            oagen.Scorer(schema, validation="warn")
+        with self.assertRaises(oagen.RequestError):
+            oagen.Scorer(schema, options={"validation": "warn"})
+
     def test_schema_forms_and_options(self):
         schema = json.loads(SCHEMA.read_text())
         for form in (schema, SCHEMA, str(SCHEMA)):

@@ -401,6 +401,10 @@ class Scorer:
             names (``{"compat": "reference", "wl_rounds": 2}``; see the
             project's README for the list). They are checked here: an
             unknown name or a bad value raises RequestError (a ValueError).
+        validation: what a candidate that fails schema validation scores:
+            "gate" (0, the default) or "report" (scored as if it were valid;
+            each violation is in Result.warnings and first in the feedback).
+            The same as options={"validation": ...}.
         jobs: how many pairs the server scores at once (a positive int;
             default: its number of CPUs).
         timeout: seconds a call waits for its answer (default
@@ -416,8 +420,15 @@ class Scorer:
     fails too. Use it as a context manager, or call close().
     """
 
-    def __init__(self, schema=None, *, json=None, binary=None, options=None, jobs=None, timeout=DEFAULT_TIMEOUT):
+    def __init__(self, schema=None, *, json=None, binary=None, options=None, validation=None, jobs=None,
+                 timeout=DEFAULT_TIMEOUT):
         text = json
+        if validation is not None:
+            if validation not in ("gate", "report"):
+                raise ValueError(f"validation {validation!r}: want 'gate' or 'report'")
+            if options is not None and not isinstance(options, dict):
+                raise TypeError(f"options: want a dict with str keys, got {type(options).__name__}")
+            options = dict(options or {}, validation=validation)
         options_text = _options_text(options)
         jobs = _check_jobs(jobs)
         self._timeout = _check_timeout(timeout)
