@@ -155,6 +155,42 @@ class MetricTest(unittest.TestCase):
         for response in (json.dumps(self.cand), "nothing"):
             self.assertEqual(set(evaluate({"answer": self.gold}, response).objective_scores), keys)
 
+    def test_objective_frontier(self):
+        """What GEPA does with objective_scores under frontier_type="objective"
+        (its documented shape: every example's result a dict of floats, the
+        dicts averaged per objective over the valset, one frontier per
+        objective holding the programs with the best average): here two
+        programs over a valset of two examples."""
+        evaluate = self.scorer.gepa_evaluator()
+        examples = [{"answer": self.gold}, {"answer": self.gold}]
+        programs = {  # the outputs of each program on the two examples
+            "weak": [json.dumps(self.cand), "no JSON at all"],
+            "strong": [json.dumps(self.gold), json.dumps(self.cand)],
+        }
+        averages = {}
+        for name, outputs in programs.items():
+            per_example = [evaluate(d, out).objective_scores for d, out in zip(examples, outputs)]
+            for scores in per_example:
+                self.assertIsInstance(scores, dict)
+                self.assertTrue(all(isinstance(v, float) for v in scores.values()), scores)
+            totals = {}
+            for scores in per_example:
+                for objective, score in scores.items():
+                    totals[objective] = totals.get(objective, 0.0) + score
+            averages[name] = {k: v / len(per_example) for k, v in totals.items()}
+        front, best = {}, {}
+        for name, scores in averages.items():
+            for objective, score in scores.items():
+                if score > best.get(objective, float("-inf")):
+                    best[objective], front[objective] = score, {name}
+                elif score == best[objective]:
+                    front[objective].add(name)
+        self.assertEqual(set(front), set(self.gold))
+        self.assertEqual(front["people"], {"strong"})
+        self.assertEqual(front["agenda"], {"strong"})
+        self.assertEqual(averages["weak"]["mentorships"], 0.5)
+        self.assertEqual(averages["strong"]["mentorships"], 1.0)
+
     def test_no_objectives(self):
         """A gold that is not an object has no objectives: None, as GEPA
         wants (all results of a batch None or all dicts)."""
