@@ -612,6 +612,18 @@ func (w *walker) object(m *Match, path, at string, goldSub, predSub jsonval.Valu
 // pre-order (docs/SCORING.md §8.7 item 2; object children are visited through gold keys
 // only).
 func PairingDiagnostics(root *Match, threshold float64) []Op {
+	return pairingDiagnostics(root, threshold, false)
+}
+
+// CandidatePairingDiagnostics is PairingDiagnostics with the paths of the
+// candidate-space walk (docs/SCORING.md §8.4): each node is named by its
+// pointer in the candidate (candidate indices and keys); the nodes only the
+// gold has are not visited.
+func CandidatePairingDiagnostics(root *Match, threshold float64) []Op {
+	return pairingDiagnostics(root, threshold, true)
+}
+
+func pairingDiagnostics(root *Match, threshold float64, cand bool) []Op {
 	var out []Op
 	var visit func(m *Match, path string)
 	visit = func(m *Match, path string) {
@@ -624,15 +636,23 @@ func PairingDiagnostics(root *Match, threshold float64) []Op {
 				out = append(out, diagnostic(path, m.Confidence))
 			}
 			for i, ch := range m.Children {
-				visit(ch.Match, path+"/"+strconv.Itoa(i))
+				switch {
+				case !cand:
+					visit(ch.Match, path+"/"+strconv.Itoa(i))
+				case ch.PredIndex >= 0 && ch.GoldIndex >= 0:
+					visit(ch.Match, path+"/"+strconv.Itoa(ch.PredIndex))
+				}
 			}
 		case ObjectNode:
 			if m.Confidence < threshold {
 				out = append(out, diagnostic(path, m.Confidence))
 			}
 			for _, e := range m.Entries {
-				if e.HasGoldKey {
+				switch {
+				case !cand && e.HasGoldKey:
 					visit(e.Value, path+"/"+EscapePointerToken(e.GoldKey))
+				case cand && e.HasGoldKey && e.HasPredKey && !e.HasPredFill:
+					visit(e.Value, path+"/"+EscapePointerToken(e.PredKey))
 				}
 			}
 		}

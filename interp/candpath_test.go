@@ -1,6 +1,7 @@
 package interp_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -100,5 +101,43 @@ func TestCandidatePathFeedback(t *testing.T) {
 	}
 	if !strings.Contains(text, "/lines/0/qty: expected 2, got 3.") {
 		t.Errorf("feedback does not name the candidate's /lines/0/qty:\n%s", text)
+	}
+}
+
+// TestCandidatePathDiagnostics checks that pairing diagnostics name their
+// node in the candidate too (default profile): the ambiguous codes of line
+// B are the candidate's /lines/0/codes, the entry /lines/1/codes of the
+// reference profile.
+func TestCandidatePathDiagnostics(t *testing.T) {
+	schema := `{"type":"object","properties":{"lines":{"type":"array","order":"fixed","items":{"type":"object",
+		"properties":{"sku":{"type":"string","score":"exact"},"codes":{"type":"array","order":"align","items":{"type":"string","score":"exact"}}}}}}}`
+	gold := `{"lines":[{"sku":"A","codes":["x"]},{"sku":"B","codes":["a","a"]}]}`
+	cand := `{"lines":[{"sku":"B","codes":["a","b"]}]}`
+	for _, p := range []struct {
+		opts interp.Options
+		want string
+	}{{defaultProfile, "/lines/0/codes"}, {referenceProfile, "/lines/1/codes"}} {
+		p.opts.ComputeConfidence, p.opts.ConfidenceMethod = true, "margin"
+		s, err := interp.Compile([]byte(schema), "", p.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Align(mustDecode(t, gold), mustDecode(t, cand))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ops, err := res.Repair(interp.RepairOptions{IncludePairingAmbiguous: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var diags []string
+		for _, o := range ops {
+			if o.Op == "describe" {
+				diags = append(diags, o.Path)
+			}
+		}
+		if !slices.Contains(diags, p.want) {
+			t.Errorf("compat %q: diagnostics at %q, want one at %s", p.opts.Compat, diags, p.want)
+		}
 	}
 }

@@ -60,7 +60,11 @@ func (r *Result) Repair(opts RepairOptions) ([]align.Op, error) {
 		if th == 0 {
 			th = 0.30
 		}
-		diags = align.PairingDiagnostics(r.Match, th)
+		if r.referenceProfile() {
+			diags = align.PairingDiagnostics(r.Match, th)
+		} else {
+			diags = align.CandidatePairingDiagnostics(r.Match, th)
+		}
 	}
 	return align.RankOps(ops, align.RankOptions{MinContribution: opts.MinContribution, RankBy: opts.RankBy}, diags)
 }
