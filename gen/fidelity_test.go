@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,7 +25,13 @@ var (
 // snode is a random schema node; it renders as annotated JSON Schema and
 // generates values for itself.
 type snode struct {
-	typ      string // object, array, string, integer, number, boolean
+	// typ is object, array, string, integer, number, boolean, or: map (an
+	// object without properties; items is its additionalProperties schema,
+	// nil for none), pmap (a map with patternProperties "^x" and, when
+	// items is set, additionalProperties), any ({}), kinds (a "type" list of
+	// the primitive types in kinds)
+	typ      string
+	kinds    []string
 	nullable int    // 0: no, 1: "type": [t, "null"], 2: anyOf with {"type": "null"}
 	kw       []string
 	props    []sprop
@@ -35,6 +42,8 @@ type snode struct {
 	ref      string
 	closed   bool   // additionalProperties: false
 	vw       string // valueWeight ("" : default)
+	def      string // "default" (JSON text, "" : none)
+	pattern  *snode // pmap: the schema of the members whose key starts with "x"
 }
 
 type sprop struct {
@@ -52,10 +61,47 @@ func (n *snode) render(b *strings.Builder) {
 		return
 	}
 	b.WriteString("{")
-	if n.nullable == 1 {
-		fmt.Fprintf(b, `"type": [%q, "null"]`, n.typ)
-	} else {
-		fmt.Fprintf(b, `"type": %q`, n.typ)
+	typ := n.typ
+	switch typ {
+	case "map", "pmap":
+		typ = "object"
+	case "any":
+		b.WriteString(`"description": "any"`)
+	case "kinds":
+		b.WriteString(`"type": [`)
+		for i, k := range n.kinds {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(strconv.Quote(k))
+		}
+		b.WriteString("]")
+	}
+	switch {
+	case n.typ == "any" || n.typ == "kinds":
+	case n.nullable == 1:
+		fmt.Fprintf(b, `"type": [%q, "null"]`, typ)
+	default:
+		fmt.Fprintf(b, `"type": %q`, typ)
+	}
+	if n.def != "" {
+		b.WriteString(`, "default": ` + n.def)
+	}
+	if n.pattern != nil {
+		b.WriteString(`, "patternProperties": {"^x": `)
+		n.pattern.render(b)
+		b.WriteString("}")
+	}
+	if n.typ == "map" || n.typ == "pmap" {
+		if n.items != nil {
+			b.WriteString(`, "additionalProperties": `)
+			n.items.render(b)
+		}
+		for _, k := range n.kw {
+			b.WriteString(", " + k)
+		}
+		b.WriteString("}")
+		return
 	}
 	for _, k := range n.kw {
 		b.WriteString(", " + k)
@@ -174,7 +220,10 @@ func (g *sgen) node(depth int) *snode {
 	default:
 		n = g.array(depth)
 	}
-	if g.chance(0.2) {
+	if g.chance(0.25) {
+		n = g.jsonNode(depth)
+	}
+	if g.chance(0.2) && n.typ != "any" && n.typ != "kinds" {
 		n.nullable = 1 + g.r.Intn(2)
 		if g.chance(0.5) {
 			n.kw = append(n.kw, `"nullScore": `+g.pick("0.25", "0.5", "1"))
@@ -184,6 +233,77 @@ func (g *sgen) node(depth int) *snode {
 		n.vw = g.weight()
 	}
 	return n
+}
+
+// jsonNode returns a random map (docs/SCORING.md §6.8), any node (§6.9) or
+// union of primitive types (§1.4).
+func (g *sgen) jsonNode(depth int) *snode {
+	k := g.r.Intn(10)
+	if depth <= 0 {
+		k = 6 + g.r.Intn(4)
+	}
+	switch {
+	case k < 3:
+		n := &snode{typ: "map", items: g.node(depth - 1)}
+		n.items.vw = ""
+		g.mapKeywords(n)
+		return n
+	case k < 4:
+		n := &snode{typ: "map"} // schema-less members
+		if g.chance(0.5) {
+			n.kw = append(n.kw, `"additionalProperties": true`)
+		}
+		g.mapKeywords(n)
+		return n
+	case k < 6:
+		n := &snode{typ: "pmap", pattern: g.primitive()}
+		n.pattern.enum = nil
+		if g.chance(0.6) {
+			n.items = g.primitive()
+			n.items.enum = nil
+		}
+		g.mapKeywords(n)
+		return n
+	case k < 8:
+		n := &snode{typ: "any"}
+		if g.chance(0.2) {
+			n.kw = append(n.kw, `"nullScore": 0.5`)
+		}
+		return n
+	}
+	n := &snode{typ: "kinds", kinds: []string{"string", "integer"}}
+	switch g.r.Intn(4) {
+	case 0:
+		n.kinds = []string{"number", "string", "null"}
+	case 1:
+		n.kinds = []string{"boolean", "integer", "null"}
+	}
+	if g.chance(0.5) {
+		n.kw = append(n.kw, fmt.Sprintf(`"score": %q`, g.pick("exact", "levenshtein", "jaro")))
+		if n.kinds[0] != "string" && n.kinds[1] != "string" {
+			n.kw[len(n.kw)-1] = `"score": "exact"`
+		}
+		if slices.Contains(n.kinds, "integer") || slices.Contains(n.kinds, "number") {
+			n.kw[len(n.kw)-1] = `"score": "exact"`
+		}
+	}
+	if g.chance(0.3) {
+		n.kw = append(n.kw, `"threshold": 0.5`)
+	}
+	return n
+}
+
+// mapKeywords adds random key and size keywords to a map node.
+func (g *sgen) mapKeywords(n *snode) {
+	if g.chance(0.3) {
+		n.kw = append(n.kw, `"keyScore": `+strconv.Quote(g.pick("jaro", "exact")))
+	}
+	if g.chance(0.2) {
+		n.kw = append(n.kw, `"keyImportance": 0.5`)
+	}
+	if g.chance(0.15) {
+		n.kw = append(n.kw, `"minProperties": 1`)
+	}
 }
 
 func (g *sgen) object(depth int) *snode {
@@ -215,8 +335,18 @@ func (g *sgen) object(depth int) *snode {
 		n.kw = append(n.kw, `"keyImportance": `+g.pick("0.3", "1"), `"valueImportance": `+g.pick("0.7", "1", "2"))
 	}
 	n.closed = g.chance(0.3)
-	if g.chance(0.15) && len(n.props) > 0 {
+	required := g.chance(0.15) && len(n.props) > 0
+	if required {
 		n.kw = append(n.kw, fmt.Sprintf(`"required": [%q]`, n.props[0].name))
+	}
+	for i, p := range n.props {
+		// Defaults of optional members (docs/SCORING.md §6.10).
+		if (i > 0 || !required) && g.chance(0.15) {
+			switch p.node.typ {
+			case "string", "integer", "number", "boolean", "any", "kinds":
+				p.node.def = string(jsonval.AppendJSON(nil, g.value(p.node, nil)))
+			}
+		}
 	}
 	switch g.r.Intn(12) {
 	case 0:
@@ -352,6 +482,41 @@ func (g *sgen) value(n *snode, ids map[string][]jsonval.Value) jsonval.Value {
 		return jsonval.NewString(n.enum[g.r.Intn(len(n.enum))])
 	}
 	switch n.typ {
+	case "any":
+		return g.anyValue(2)
+	case "kinds":
+		switch n.kinds[g.r.Intn(len(n.kinds))] {
+		case "null":
+			return jsonval.Value{}
+		case "boolean":
+			return jsonval.NewBool(g.chance(0.5))
+		case "integer":
+			return jsonval.NewInt(int64(g.r.Intn(7) - 2))
+		case "number":
+			return jsonval.NewFloat(float64(g.r.Intn(40)-10) / 4)
+		}
+		return jsonval.NewString(g.pick(words...))
+	case "map", "pmap":
+		var ms []jsonval.Member
+		seen := map[string]bool{}
+		for range g.r.Intn(4) {
+			k := g.pick(mapKeys...)
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			var v jsonval.Value
+			switch {
+			case n.pattern != nil && strings.HasPrefix(k, "x"):
+				v = g.value(n.pattern, ids)
+			case n.items != nil:
+				v = g.value(n.items, ids)
+			default:
+				v = g.anyValue(1)
+			}
+			ms = append(ms, jsonval.Member{Key: k, Value: v})
+		}
+		return jsonval.NewObject(ms)
 	case "string":
 		return jsonval.NewString(g.pick(words...))
 	case "integer":
@@ -383,6 +548,46 @@ func (g *sgen) value(n *snode, ids map[string][]jsonval.Value) jsonval.Value {
 		}
 	}
 	return jsonval.NewArray(out)
+}
+
+// mapKeys are the keys of random maps: data keys, some of them close to
+// each other, some matching the pattern "^x" of pmap nodes.
+var mapKeys = []string{"en", "de", "user_12", "user_21", "x1", "x2", "xy", "a", "b"}
+
+// anyValue returns a random JSON value nested at most depth levels.
+func (g *sgen) anyValue(depth int) jsonval.Value {
+	k := g.r.Intn(8)
+	if depth <= 0 {
+		k = g.r.Intn(6)
+	}
+	switch k {
+	case 0:
+		return jsonval.Value{}
+	case 1:
+		return jsonval.NewBool(g.chance(0.5))
+	case 2:
+		return jsonval.NewInt(int64(g.r.Intn(5)))
+	case 3:
+		return jsonval.NewFloat(float64(g.r.Intn(8)) / 2)
+	case 4, 5:
+		return jsonval.NewString(g.pick(words...))
+	case 6:
+		var vs []jsonval.Value
+		for range g.r.Intn(4) {
+			vs = append(vs, g.anyValue(depth-1))
+		}
+		return jsonval.NewArray(vs)
+	}
+	var ms []jsonval.Member
+	seen := map[string]bool{}
+	for range g.r.Intn(4) {
+		key := g.pick(keyNames...)
+		if !seen[key] {
+			seen[key] = true
+			ms = append(ms, jsonval.Member{Key: key, Value: g.anyValue(depth - 1)})
+		}
+	}
+	return jsonval.NewObject(ms)
 }
 
 func (g *sgen) idValue(typ string) jsonval.Value {

@@ -139,6 +139,9 @@ type Scorer struct {
 	// branchValidators validate values against one union branch alone,
 	// keyed by the branch's pointer (union.go).
 	branchValidators map[string]*validate.Validator
+	// unions are the union nodes reachable from the root, by the JSON
+	// Pointer of their position (UnionBranch).
+	unions map[string]*ir.Union
 	// workspaces pools the reusable storage of calls (*workspace).
 	workspaces sync.Pool
 	// plan is computed once from the schema (plan.go).
@@ -232,6 +235,7 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 	if s.branchValidators, err = unionValidators(schema, vopts); err != nil {
 		return nil, err
 	}
+	s.unions = unionNodes(schema.Root)
 	for i, sc := range schema.Scopes {
 		s.scopeIndex[sc.Name] = i
 	}

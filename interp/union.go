@@ -32,6 +32,10 @@ func unionValidators(sch *ir.Schema, vopts []validate.Option) (map[string]*valid
 		for _, p := range n.Properties {
 			walk(p.Node)
 		}
+		for _, pp := range n.Patterns {
+			walk(pp.Node) // map members (docs/SCORING.md §6.8)
+		}
+		walk(n.Additional)
 		walk(n.Items)
 		for _, pn := range n.PrefixItems {
 			walk(pn)
@@ -58,6 +62,59 @@ func unionValidators(sch *ir.Schema, vopts []validate.Option) (map[string]*valid
 	return out, nil
 }
 
+// unionNodes returns the union nodes reachable from root by the JSON
+// Pointer of their position; nil when there is none.
+func unionNodes(root *ir.Node) map[string]*ir.Union {
+	var out map[string]*ir.Union
+	seen := map[*ir.Node]bool{}
+	var walk func(n *ir.Node)
+	walk = func(n *ir.Node) {
+		if n == nil || seen[n] {
+			return
+		}
+		seen[n] = true
+		if n.Union != nil {
+			if out == nil {
+				out = map[string]*ir.Union{}
+			}
+			if _, dup := out[n.Pos.Pointer]; !dup {
+				out[n.Pos.Pointer] = n.Union
+			}
+			for _, b := range n.Union.Branches {
+				walk(b.Node)
+			}
+		}
+		for _, p := range n.Properties {
+			walk(p.Node)
+		}
+		for _, pp := range n.Patterns {
+			walk(pp.Node)
+		}
+		walk(n.Additional)
+		walk(n.Items)
+		for _, pn := range n.PrefixItems {
+			walk(pn)
+		}
+	}
+	walk(root)
+	return out
+}
+
+// UnionBranch returns the index of the branch (ir.Union.Branches) that v
+// belongs to under the union node at the schema position pointer
+// (ir.Node.Pos.Pointer), by the rule of docs/SCORING.md §1.8: the branch
+// its discriminator value selects, else the first branch it validates
+// against. It returns -1 when v belongs to no branch or pointer names no
+// union node reachable from the root. Generated scorers choose the branch
+// of a union value with it, so that they choose as the interpreter does.
+func (s *Scorer) UnionBranch(pointer string, v jsonval.Value) int {
+	u := s.unions[pointer]
+	if u == nil {
+		return -1
+	}
+	return s.branchOf(v, u)
+}
+
 // firstUnion returns the position of a union node reachable from the root,
 // or "" when the schema has none.
 func firstUnion(root *ir.Node) (ir.Position, bool) {
@@ -75,6 +132,14 @@ func firstUnion(root *ir.Node) (ir.Position, bool) {
 			if pos, ok := find(p.Node); ok {
 				return pos, true
 			}
+		}
+		for _, pp := range n.Patterns {
+			if pos, ok := find(pp.Node); ok {
+				return pos, true
+			}
+		}
+		if pos, ok := find(n.Additional); ok {
+			return pos, true
 		}
 		if pos, ok := find(n.Items); ok {
 			return pos, true

@@ -280,3 +280,37 @@ func TestUnionCanonical(t *testing.T) {
 		t.Errorf("scores %v and %v", a, b)
 	}
 }
+
+// TestUnionInMap: a union as the value schema of a map (Pydantic's
+// dict[str, A | B]) has its branch validators; it used to panic on a nil
+// validator. Members score under their branches (docs/SCORING.md §1.8,
+// §6.8), and the branch is found by UnionBranch as the scorer finds it.
+func TestUnionInMap(t *testing.T) {
+	const schema = `{"type": "object", "additionalProperties": {"anyOf": [
+	  {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"]},
+	  {"type": "object", "properties": {"b": {"type": "string", "score": "exact"}}, "required": ["b"]}]}}`
+	s := mustScorer(t, schema, defaultProfile)
+	gold := mustDecode(t, `{"x": {"a": 1}, "y": {"b": "s"}}`)
+	for _, c := range []struct {
+		cand string
+		want float64
+	}{
+		{`{"x": {"a": 1}, "y": {"b": "s"}}`, 1},
+		{`{"x": {"a": 2}, "y": {"b": "s"}}`, 0.75},  // invdiff(1, 2) = 1/2
+		{`{"x": {"b": "s"}, "y": {"b": "s"}}`, 0.5}, // x in the other branch: 0
+	} {
+		got, err := s.Score(gold, mustDecode(t, c.cand))
+		if err != nil || got != c.want {
+			t.Errorf("%s: %v, %v; want %v", c.cand, got, err, c.want)
+		}
+	}
+	if b := s.UnionBranch("/additionalProperties", mustDecode(t, `{"b": "s"}`)); b != 1 {
+		t.Errorf("UnionBranch: %d, want 1", b)
+	}
+	if b := s.UnionBranch("/additionalProperties", mustDecode(t, `{"c": 1}`)); b != -1 {
+		t.Errorf("UnionBranch of a value in no branch: %d, want -1", b)
+	}
+	if b := s.UnionBranch("/properties/nope", mustDecode(t, `{"b": "s"}`)); b != -1 {
+		t.Errorf("UnionBranch of an unknown pointer: %d, want -1", b)
+	}
+}
