@@ -32,7 +32,7 @@ type snode struct {
 	// the primitive types in kinds)
 	typ      string
 	kinds    []string
-	nullable int    // 0: no, 1: "type": [t, "null"], 2: anyOf with {"type": "null"}
+	nullable int // 0: no, 1: "type": [t, "null"], 2: anyOf with {"type": "null"}
 	kw       []string
 	props    []sprop
 	items    *snode
