@@ -158,6 +158,12 @@ func (e *emitter) ownChecks(t *tnode, v string) []string {
 		}
 	case kKinds:
 		fail(fmt.Sprintf("genrt.CheckKinds(%s, %s)", v, t.kinds))
+	case kUnion:
+		var terms []string
+		for _, b := range t.branches {
+			terms = append(terms, "genrt.Count("+v+"."+b.field+" != nil)")
+		}
+		fail(fmt.Sprintf("genrt.OneBranch(%s)", strings.Join(terms, " + ")))
 	case kObject:
 		var terms []string
 		for _, pp := range t.props {
@@ -249,6 +255,9 @@ func (e *emitter) needsCheck(t *tnode) bool {
 	if t.value != nil {
 		need = need || e.needsCheck(t.value)
 	}
+	for _, b := range t.branches {
+		need = need || e.needsCheck(b.node)
+	}
 	e.checking[t] = need
 	return need
 }
@@ -316,6 +325,11 @@ func (e *emitter) emitCheck(t *tnode) {
 		s := e.checkAt(pn, e.elem(pn, fmt.Sprintf("%s.P%d", v, i)), func(err string) string { return fmt.Sprintf("genrt.AtIndex(%s, %d)", err, i) })
 		if s != "" {
 			body = append(body, fmt.Sprintf("if %s.Len > %d { %s }", v, i, s))
+		}
+	}
+	for _, b := range t.branches {
+		if s := e.checkAt(b.node, location{v + "." + b.field, true}, func(err string) string { return err }); s != "" {
+			body = append(body, fmt.Sprintf("if %s.%s != nil { %s }", v, b.field, s))
 		}
 	}
 	if mv := t.value; mv != nil {

@@ -29,7 +29,7 @@ func TestUnchecked(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.schema, err)
 		}
-		m, err := buildModel(sch, "T", newNamespace(), nil)
+		m, err := buildModel(sch, "T", newNamespace(), nil, false)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -44,6 +44,20 @@ func (e *emitter) emitEncoder(t *tnode) {
 		return
 	}
 	switch {
+	case t.kind == kUnion:
+		e.p("// %s returns the JSON value of x (null for nil): that of its branch.", name)
+		e.p("func %s(x *%s) jsonval.Value {", name, t.base)
+		e.p("if x == nil { return jsonval.Value{} }")
+		e.p("switch {")
+		for _, b := range t.branches {
+			e.p("case x.%s != nil:", b.field)
+			e.p("return %s", e.encode(b.node, location{"x." + b.field, true}))
+		}
+		e.p("}")
+		e.p("return jsonval.Value{}")
+		e.p("}")
+		e.p("// MarshalJSON writes the JSON value of x's branch.")
+		e.p("func (x %s) MarshalJSON() ([]byte, error) { return %s(&x).MarshalJSON() }", t.base, name)
 	case t.kind == kObject:
 		e.p("// %s returns the JSON value of x (null for nil).", name)
 		e.p("func %s(x *%s) jsonval.Value {", name, t.base)
@@ -155,6 +169,22 @@ func (e *emitter) emitDecoder(t *tnode) {
 	}
 	e.p("// %s reads a %s; false when the value does not fit it (see genrt.JSON).", name, t.base)
 	e.p("func %s(r *jsonval.Reader, x *%s) bool {", name, t.base)
+	if t.kind == kUnion {
+		// The branch is the interpreter's choice for the value as a whole.
+		e.p("var v jsonval.Value")
+		e.p("if !genrt.DecodeValue(r, &v) { return false }")
+		e.p("switch %s(%q, v) {", e.chooser(), t.n.Pos.Pointer)
+		for i, b := range t.branches {
+			e.p("case %d:", i)
+			e.p("return genrt.Redecode(v, &x.%s, %s)", b.field, e.decoder(b.node, false))
+		}
+		e.p("}")
+		e.p("return false")
+		e.p("}")
+		e.p("// UnmarshalJSON reads a %s, in the branch the interpreter's rule assigns the value (docs/SCORING.md §1.8).", t.base)
+		e.p("func (x *%s) UnmarshalJSON(data []byte) error { return genrt.Unmarshal(data, x, %s) }", t.base, name)
+		return
+	}
 	if t.tuple {
 		e.emitTupleDecoder(t)
 		e.p("}")

@@ -68,7 +68,7 @@ func pointer(t *tnode) string {
 // describe is the type (and for leaves the comparator) of a schema node,
 // for doc comments: "string, jaro", "object", "integer or null, exact", …
 func describe(t *tnode) string {
-	s := map[vkind]string{kBool: "boolean", kInt: "integer", kFloat: "number", kString: "string", kArray: "array", kObject: "object", kMap: "map", kAny: "any JSON value", kKinds: "union of primitive types"}[t.kind]
+	s := map[vkind]string{kBool: "boolean", kInt: "integer", kFloat: "number", kString: "string", kArray: "array", kObject: "object", kMap: "map", kAny: "any JSON value", kKinds: "union of primitive types", kUnion: "union"}[t.kind]
 	switch {
 	case t.enum != nil:
 		s = "string enum"
@@ -348,7 +348,124 @@ func (e *emitter) emitNodeMethod(t *tnode) {
 		e.emitArray(t)
 	case t.kind == kMap:
 		e.emitMap(t)
+	case t.kind == kUnion:
+		e.emitUnion(t)
 	}
+}
+
+// emitUnion emits the scoring of two non-null values of union node t
+// (docs/SCORING.md §1.8): under their branch when they share it, numbers
+// under the gold's branch, else 0 with a branch leaf.
+func (e *emitter) emitUnion(t *tnode) {
+	name := e.body(t)
+	enc := e.encoderName(t)
+	e.p("// %s scores %s (%s).", name, pointer(t), describe(t))
+	e.p("func (c *%s) %s(g, p *%s, build bool) (float64, *genrt.Res) {", e.ctx(), name, t.base)
+	e.p("bg, bp := %s(g), %s(p)", e.branchOf(t), e.branchOf(t))
+	e.p("if bg == bp {")
+	e.p("switch bg {")
+	for i, b := range t.branches {
+		e.p("case %d:", i)
+		e.p("return %s", e.score(b.node, location{"g." + b.field, true}, location{"p." + b.field, true}, "build"))
+	}
+	e.p("}")
+	e.p("}")
+	if numbers := e.numberTest(t, "g"); numbers != "" {
+		var ids []string
+		for _, b := range t.branches {
+			ids = append(ids, strconv.Itoa(b.node.id))
+		}
+		e.p("if bg >= 0 && (%s) && (%s) {", numbers, e.numberTest(t, "p"))
+		e.p("return c.Generic(%s[:], %s, [...]int{%s}[bg], %s(g), %s(p), build)", e.n("Nodes"), e.refs(), strings.Join(ids, ", "), enc, enc)
+		e.p("}")
+	}
+	e.p("if !build { return 0, nil }")
+	e.p("return 0, genrt.BranchLeaf(genrt.BranchLabel(%s[:], bg), genrt.BranchLabel(%s[:], bp), %s(g), %s(p))", e.labels(t), e.labels(t), enc, enc)
+	e.p("}")
+}
+
+// numberTest is the test that union value x of node t holds a number, ""
+// when no branch can hold one.
+func (e *emitter) numberTest(t *tnode, x string) string {
+	var terms []string
+	for _, b := range t.branches {
+		f := x + "." + b.field
+		switch s := b.node; {
+		case s.kind == kInt || s.kind == kFloat:
+			terms = append(terms, f+" != nil")
+		case s.kind == kAny || s.kind == kKinds && s.n.Types&(ir.TInteger|ir.TNumber) != 0:
+			terms = append(terms, f+" != nil && "+f+".IsNumber()")
+		case s.kind == kUnion && e.numberTest(s, "") != "":
+			terms = append(terms, f+" != nil && "+e.isNumberName(s)+"("+f+")")
+		}
+	}
+	return strings.Join(terms, " || ")
+}
+
+// isNumberName is the function reporting whether a value of union node t
+// holds a number (a union nested as a branch), written once.
+func (e *emitter) isNumberName(t *tnode) string {
+	name := lowerFirst(e.m.prefix) + "Number" + t.base
+	if !e.walkerUsed[name] {
+		e.walkerUsed[name] = true
+		fmt.Fprintf(&e.aux, "// %s reports whether x holds a number.\nfunc %s(x *%s) bool {\nreturn %s\n}\n\n", name, name, t.base, e.numberTest(t, "x"))
+	}
+	return name
+}
+
+// branchOf is the function returning the index of the branch a value of
+// union node t holds (-1: none), written once per type.
+func (e *emitter) branchOf(t *tnode) string {
+	name := "oaBranch" + t.base
+	if e.once(name) {
+		fmt.Fprintf(&e.aux, "// %s returns the index of the branch x holds, -1 for none.\nfunc %s(x *%s) int {\nswitch {\n", name, name, t.base)
+		for i, b := range t.branches {
+			fmt.Fprintf(&e.aux, "case x.%s != nil:\nreturn %d\n", b.field, i)
+		}
+		fmt.Fprintf(&e.aux, "}\nreturn -1\n}\n\n")
+	}
+	return name
+}
+
+// labels is the variable holding the branch labels of union node t.
+func (e *emitter) labels(t *tnode) string {
+	name := e.n("Labels" + strconv.Itoa(t.id))
+	if !e.walkerUsed[name] {
+		e.walkerUsed[name] = true
+		var ls []string
+		for _, b := range t.branches {
+			ls = append(ls, strconv.Quote(b.label))
+		}
+		fmt.Fprintf(&e.aux, "// %s are the labels of the branches of %s.\nvar %s = [...]string{%s}\n\n", name, pointer(t), name, strings.Join(ls, ", "))
+	}
+	return name
+}
+
+// chooser is the function returning the branch a JSON value belongs to
+// under a union node by the interpreter's rule (interp.Scorer.UnionBranch),
+// written once per root.
+func (e *emitter) chooser() string {
+	name := e.n("Union")
+	if !e.walkerUsed[name] {
+		e.walkerUsed[name] = true
+		fmt.Fprintf(&e.aux, `// %[1]sUnions is the interpreter that chooses the branches of union values.
+var %[1]sUnions = sync.OnceValues(func() (*interp.Scorer, error) {
+	return interp.Compile([]byte(%[1]sSchema), "", interp.Options{})
+})
+
+// %[2]s returns the index of the branch of the union node at the schema
+// position ptr that v belongs to (docs/SCORING.md §1.8), -1 for none.
+func %[2]s(ptr string, v jsonval.Value) int {
+	sc, err := %[1]sUnions()
+	if err != nil {
+		return -1
+	}
+	return sc.UnionBranch(ptr, v)
+}
+
+`, e.m.prefix, name)
+	}
+	return name
 }
 
 // emitMap emits the alignment of docs/SCORING.md §6.8 for two values of map
@@ -495,7 +612,7 @@ func (e *emitter) emitObject(t *tnode) {
 // against each other by the gold property's scorer; "" for a property
 // that admits null (its cross pairs go to genrt.Generic).
 func class(pp *tprop) string {
-	if pp.node.nullable || pp.node.jsonValued() || pp.node.kind == kMap {
+	if pp.node.nullable || pp.node.jsonValued() || pp.node.kind == kMap || pp.node.kind == kUnion {
 		return ""
 	}
 	return pp.node.arg()
@@ -795,7 +912,7 @@ func (e *emitter) emitTable() {
 	e.p("var %s = [...]genrt.Node{", e.n("Nodes"))
 	for _, t := range m.nodes {
 		n := t.n
-		kind := map[vkind]string{kBool: "Bool", kInt: "Int", kFloat: "Float", kString: "String", kArray: "Array", kObject: "Object", kMap: "Object", kAny: "Null", kKinds: "Null"}[t.kind]
+		kind := map[vkind]string{kBool: "Bool", kInt: "Int", kFloat: "Float", kString: "String", kArray: "Array", kObject: "Object", kMap: "Object", kAny: "Null", kKinds: "Null", kUnion: "Null"}[t.kind]
 		fields := []string{"Kind: jsonval." + kind}
 		if n.NullScore != 0 {
 			fields = append(fields, "NullScore: "+num(n.NullScore))
@@ -812,6 +929,12 @@ func (e *emitter) emitTable() {
 			fields[len(fields)-1] = "Num: " + fields[len(fields)-1]
 		case t.kind == kAny:
 			fields = append(fields, "Any: true")
+		case t.kind == kUnion:
+			var ids []string
+			for _, b := range t.branches {
+				ids = append(ids, strconv.Itoa(b.node.id))
+			}
+			fields = append(fields, fmt.Sprintf("Union: &genrt.UnionSpec{Branches: []int{%s}, Labels: %s[:], Of: func(v jsonval.Value) int { return %s(%q, v) }}", strings.Join(ids, ", "), e.labels(t), e.chooser(), t.n.Pos.Pointer))
 		case t.kind == kKinds:
 			if n.Types&ir.TString != 0 {
 				fields = append(fields, "Str: align."+stringComparator(n.Comparator("jaro")))

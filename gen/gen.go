@@ -223,7 +223,7 @@ func generateInto(f *jen.File, ns *namespace, opts Options) error {
 	if err != nil {
 		return fmt.Errorf("gen: %w", err)
 	}
-	m, err := buildModel(sch, opts.TypeName, ns, nil)
+	m, err := buildModel(sch, opts.TypeName, ns, nil, opts.TypedOnly)
 	if err != nil {
 		return fmt.Errorf("gen: %s: %w", opts.SchemaFile, err)
 	}
@@ -345,6 +345,14 @@ func declareTypes(f *jen.File, m *model, schemaFile string) {
 			}
 			comment(f, doc...)
 			f.Type().Id(gt.name).Struct(fields...)
+		case t.kind == kUnion:
+			var fields []jen.Code
+			for _, b := range t.branches {
+				fields = append(fields, jen.Id(b.field).Id("*"+b.node.base).Comment(fmt.Sprintf("branch %q", b.label)))
+			}
+			doc = append(doc, "", fmt.Sprintf("A %s value holds exactly one branch: the one the interpreter's rule assigns it (docs/SCORING.md §1.8: its discriminator value, else the first branch it validates against), which Decode%s and UnmarshalJSON choose.", gt.name, m.typ))
+			comment(f, doc...)
+			f.Type().Id(gt.name).Struct(fields...)
 		case t.tuple:
 			var fields []jen.Code
 			for i, pn := range t.prefix {
@@ -376,6 +384,8 @@ func describeType(t *tnode, m *model, schemaFile string) string {
 		return "the root type of the schema " + schemaFile
 	case t.tuple:
 		return "a tuple (prefixItems) of the schema at " + pointer(t)
+	case t.kind == kUnion:
+		return "the union (" + t.n.Union.Keyword + ") of the schema at " + pointer(t)
 	case t.enum != nil:
 		return "the enumeration of the schema at " + pointer(t)
 	}

@@ -25,6 +25,7 @@ const (
 	kMap   // an object without properties (docs/SCORING.md §6.8): map[string]V
 	kAny   // a node that constrains no type (docs/SCORING.md §6.9): jsonval.Value
 	kKinds // "type" lists several primitive types: jsonval.Value of one of them
+	kUnion // anyOf/oneOf of several schemas (docs/SCORING.md §1.8): a struct with one pointer per branch
 )
 
 // canonical is the Go type in which scoring code passes a primitive value of
@@ -73,10 +74,19 @@ type tnode struct {
 	additional *tnode
 	// Unions of primitive types (kKinds): the genrt.Kinds expression.
 	kinds string
+	// Unions (kUnion): the branches, in schema order.
+	branches []*tbranch
 	// Enums (string enums only).
 	enum []string
 	// ptr is set for existing Go types that are pointers (nil: null).
 	ptr bool
+}
+
+// tbranch is one branch of a union node.
+type tbranch struct {
+	node  *tnode
+	field string // the Go field of the union struct holding it
+	label string // ir.Branch.Label
 }
 
 // tpattern is one patternProperties entry of a map whose members have
@@ -90,7 +100,7 @@ type tpattern struct {
 func (t *tnode) mixed() bool { return t.kind == kMap && (len(t.patterns) > 0 || t.additional != nil) }
 
 // isStruct reports whether non-null values are passed as struct pointers.
-func (t *tnode) isStruct() bool { return t.kind == kObject || t.tuple }
+func (t *tnode) isStruct() bool { return t.kind == kObject || t.tuple || t.kind == kUnion }
 
 // arg is the Go type in which the scoring methods of the node take a
 // non-null value: the canonical type of a primitive, a pointer to a struct
@@ -173,6 +183,9 @@ type model struct {
 	// shapes describes existing Go types (GenerateTypes); nil when the
 	// generator declares the types.
 	shapes map[*ir.Node]goshape.Shape
+	// typedOnly is set when the file has no JSON entry points (and so no
+	// interpreter to choose union branches).
+	typedOnly bool
 }
 
 // namespace holds the package-level names of one generated package.
@@ -203,8 +216,8 @@ func (ns *namespace) shared(key, want string) string {
 	return name
 }
 
-func buildModel(s *ir.Schema, typeName string, ns *namespace, shapes map[*ir.Node]goshape.Shape) (*model, error) {
-	m := &model{schema: s, byNode: map[*ir.Node]*tnode{}, ns: ns, typ: typeName, prefix: "oa" + typeName, byDef: map[string]*tnode{}, uses: map[string][]*tnode{}, shapes: shapes}
+func buildModel(s *ir.Schema, typeName string, ns *namespace, shapes map[*ir.Node]goshape.Shape, typedOnly bool) (*model, error) {
+	m := &model{schema: s, byNode: map[*ir.Node]*tnode{}, ns: ns, typ: typeName, prefix: "oa" + typeName, byDef: map[string]*tnode{}, uses: map[string][]*tnode{}, shapes: shapes, typedOnly: typedOnly}
 	if shapes == nil {
 		ns.names[typeName] = true
 	}
@@ -266,9 +279,6 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 	if t, ok := m.byNode[n]; ok {
 		return t, nil
 	}
-	if n.Union != nil {
-		return nil, fmt.Errorf("%s: a union (%s of %d schemas) is not supported by oagen gen yet; the interpreter scores it (docs/SCORING.md §1.8)", n.Pos, n.Union.Keyword, len(n.Union.Branches))
-	}
 	if o := m.sameDefinition(n); o != nil {
 		// Another use of a $defs entry that scores alike: one function
 		// for every use.
@@ -278,6 +288,14 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 	t := &tnode{n: n, id: len(m.nodes), nullable: n.Types&ir.TNull != 0}
 	nonNull := n.Types &^ ir.TNull
 	switch {
+	case n.Union != nil:
+		t.kind = kUnion
+		if len(m.schema.Scopes) > 0 {
+			return nil, fmt.Errorf("%s: a union (docs/SCORING.md §1.8) in a schema with identifier scopes is not supported by oagen gen yet", n.Pos)
+		}
+		if m.shapes != nil || m.typedOnly {
+			return nil, fmt.Errorf("%s: a union (%s of %d schemas) needs the JSON entry points (the interpreter chooses the branch of a value, docs/SCORING.md §1.8); oagen gen -typed and existing Go types do not support it", n.Pos, n.Union.Keyword, len(n.Union.Branches))
+		}
 	case n.Any:
 		t.kind = kAny
 	case nonNull == ir.TObject && n.IsMap() && !closedObject(n):
@@ -364,6 +382,21 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 		}
 	case kBool, kInt, kFloat, kAny, kKinds:
 		t.path = unique(path, m.ns.paths)
+	case kUnion:
+		declare()
+		t.path = unique(path, m.ns.paths)
+		used := map[string]bool{}
+		for i, b := range n.Union.Branches {
+			field := unique(branchField(b.Label, n.Union.Keyword, i, b.Node), used)
+			sub, err := m.node(b.Node, t.base+field, t.base+field)
+			if err != nil {
+				return nil, err
+			}
+			if sub.base == "" {
+				return nil, fmt.Errorf("%s: a union branch that is the union's own container is not supported by oagen gen", b.Node.Pos)
+			}
+			t.branches = append(t.branches, &tbranch{node: sub, field: field, label: b.Label})
+		}
 	case kMap:
 		t.path = unique(path, m.ns.paths)
 		vn, mixed := mapValueSchema(n)
@@ -446,6 +479,34 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 		}
 	}
 	return t, nil
+}
+
+// branchField is the Go field name of branch i of a union: its label (a
+// title, a $defs name, a tag), or for a branch labelled by position the
+// name of its type.
+func branchField(label, keyword string, i int, n *ir.Node) string {
+	if label != fmt.Sprintf("%s/%d", keyword, i) {
+		return goName(label)
+	}
+	switch nonNull := n.Types &^ ir.TNull; {
+	case n.Any:
+		return "Value"
+	case n.Union != nil:
+		return "Union"
+	case nonNull == ir.TBoolean:
+		return "Bool"
+	case nonNull == ir.TInteger:
+		return "Int"
+	case nonNull == ir.TNumber || nonNull == ir.TNumber|ir.TInteger:
+		return "Float"
+	case nonNull == ir.TString:
+		return "String"
+	case nonNull == ir.TArray:
+		return "Array"
+	case nonNull == ir.TObject:
+		return "Object"
+	}
+	return "Value"
 }
 
 // mapValueSchema returns the schema of every member of map node n (nil:

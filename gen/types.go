@@ -74,7 +74,7 @@ func GenerateTypes(opts TypesOptions) ([]byte, error) {
 			shapes = map[*ir.Node]goshape.Shape{}
 		}
 		delete(ns.paths, r.Name)
-		m, err := buildModel(r.Schema, r.Name, ns, shapes)
+		m, err := buildModel(r.Schema, r.Name, ns, shapes, opts.TypedOnly)
 		if err != nil {
 			return nil, fmt.Errorf("gen: type %s: %w", r.Name, err)
 		}

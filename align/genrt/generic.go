@@ -41,6 +41,8 @@ type Node struct {
 	// one compares by the JSON-value rule.
 	Map      bool
 	Patterns []MapPattern
+	// Union is the description of a union node (docs/SCORING.md §1.8).
+	Union *UnionSpec
 }
 
 // MapPattern is one patternProperties entry of a map node.
@@ -98,6 +100,8 @@ func (w *Workspace) Generic(nodes []Node, refs Refs, k int, g, p jsonval.Value, 
 		return refs.Ref(S.Ref-1, g, p, build)
 	case g.IsNull() || p.IsNull():
 		return Null(S.NullScore, g.IsNull(), p.IsNull(), g, p, build)
+	case S.Union != nil:
+		return w.genericUnion(nodes, refs, S, g, p, build)
 	case !kindsCompatible(g.Kind, p.Kind):
 		// docs/SCORING.md §1.4: 0 in place; inside a bijection derivation the record
 		// cell is 0.
@@ -134,7 +138,8 @@ func (w *Workspace) Generic(nodes []Node, refs Refs, k int, g, p jsonval.Value, 
 // place (numbers are one kind: the default profile compares them by value),
 // anything else is aligned by Generic.
 func (w *Workspace) Member(nodes []Node, refs Refs, k int, g, p jsonval.Value, build bool) (float64, *Res) {
-	if !kindsCompatible(g.Kind, p.Kind) && !g.IsNull() && !p.IsNull() {
+	if !kindsCompatible(g.Kind, p.Kind) && !g.IsNull() && !p.IsNull() && nodes[k].Union == nil {
+		// A union tells its branches apart itself (docs/SCORING.md §1.8).
 		return plain(0, g, p, build)
 	}
 	return w.Generic(nodes, refs, k, g, p, build)
