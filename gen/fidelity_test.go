@@ -29,8 +29,13 @@ type snode struct {
 	// object without properties; items is its additionalProperties schema,
 	// nil for none), pmap (a map with patternProperties "^x" and, when
 	// items is set, additionalProperties), any ({}), kinds (a "type" list of
-	// the primitive types in kinds)
+	// the primitive types in kinds), union (an anyOf, or with disc a oneOf
+	// with a discriminator, of branches)
 	typ      string
+	branches []*snode
+	disc     string // union: the discriminator's propertyName
+	nullBr   bool   // union: a {"type": "null"} branch
+	konst    string // a string node's "const" (its only value)
 	kinds    []string
 	nullable int // 0: no, 1: "type": [t, "null"], 2: anyOf with {"type": "null"}
 	kw       []string
@@ -60,6 +65,34 @@ func (n *snode) render(b *strings.Builder) {
 		b.WriteString(`, {"type": "null"}]}`)
 		return
 	}
+	if n.typ == "union" {
+		kw := "anyOf"
+		if n.disc != "" {
+			kw = "oneOf"
+		}
+		fmt.Fprintf(b, `{%q: [`, kw)
+		for i, br := range n.branches {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			br.render(b)
+		}
+		if n.nullBr {
+			b.WriteString(`, {"type": "null"}`)
+		}
+		b.WriteString("]")
+		if n.disc != "" {
+			fmt.Fprintf(b, `, "discriminator": {"propertyName": %q}`, n.disc)
+		}
+		for _, k := range n.kw {
+			b.WriteString(", " + k)
+		}
+		if n.vw != "" {
+			b.WriteString(`, "valueWeight": ` + n.vw)
+		}
+		b.WriteString("}")
+		return
+	}
 	b.WriteString("{")
 	typ := n.typ
 	switch typ {
@@ -86,6 +119,9 @@ func (n *snode) render(b *strings.Builder) {
 	}
 	if n.def != "" {
 		b.WriteString(`, "default": ` + n.def)
+	}
+	if n.konst != "" {
+		fmt.Fprintf(b, `, "const": %q`, n.konst)
 	}
 	if n.pattern != nil {
 		b.WriteString(`, "patternProperties": {"^x": `)
@@ -264,6 +300,8 @@ func (g *sgen) jsonNode(depth int) *snode {
 		}
 		g.mapKeywords(n)
 		return n
+	case k < 7 && depth > 0:
+		return g.union(depth)
 	case k < 8:
 		n := &snode{typ: "any"}
 		if g.chance(0.2) {
@@ -289,6 +327,45 @@ func (g *sgen) jsonNode(depth int) *snode {
 	}
 	if g.chance(0.3) {
 		n.kw = append(n.kw, `"threshold": 0.5`)
+	}
+	return n
+}
+
+// union returns a random union (docs/SCORING.md §1.8): primitives of
+// different kinds (or integer and number), objects, or objects with a
+// discriminator (tags as const).
+func (g *sgen) union(depth int) *snode {
+	n := &snode{typ: "union", nullBr: g.chance(0.3)}
+	switch g.r.Intn(4) {
+	case 0:
+		n.branches = []*snode{{typ: "string"}, {typ: "integer"}}
+		if g.chance(0.5) {
+			n.branches = append(n.branches, g.object(depth-1))
+		}
+	case 1:
+		n.branches = []*snode{{typ: "integer", kw: []string{`"score": "exact"`}}, {typ: "number"}}
+	case 2:
+		n.branches = []*snode{g.object(depth - 1), g.object(depth - 1)}
+	default:
+		n.disc = "kind"
+		for _, tag := range []string{"a", "b", "c"}[:2+g.r.Intn(2)] {
+			o := g.object(depth - 1)
+			o.props = append([]sprop{{"kind", &snode{typ: "string", konst: tag}}}, o.props...)
+			dedup(o)
+			o.kw = append(o.kw, `"required": ["kind"]`)
+			n.branches = append(n.branches, o)
+		}
+	}
+	for _, b := range n.branches {
+		b.vw, b.nullable, b.def = "", 0, ""
+		for _, p := range b.props {
+			if p.name == "kind" && n.disc == "" {
+				p.node.konst = ""
+			}
+		}
+	}
+	if n.nullBr && g.chance(0.5) {
+		n.kw = append(n.kw, `"nullScore": 0.5`)
 	}
 	return n
 }
@@ -481,7 +558,20 @@ func (g *sgen) value(n *snode, ids map[string][]jsonval.Value) jsonval.Value {
 	if n.enum != nil {
 		return jsonval.NewString(n.enum[g.r.Intn(len(n.enum))])
 	}
+	if n.konst != "" {
+		return jsonval.NewString(n.konst)
+	}
 	switch n.typ {
+	case "union":
+		if n.nullBr && g.chance(0.15) {
+			return jsonval.Value{}
+		}
+		br := n.branches[g.r.Intn(len(n.branches))]
+		v := g.value(br, ids)
+		if n.disc != "" && v.Kind == jsonval.Object {
+			v = withFirst(v, n.disc, g.value(br.props[0].node, ids))
+		}
+		return v
 	case "any":
 		return g.anyValue(2)
 	case "kinds":

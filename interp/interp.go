@@ -437,7 +437,7 @@ func (s *Scorer) run(ctx context.Context, in, inCand jsonval.Value, build bool) 
 	}
 	gold, cand := in, inCand
 	if !s.referenceProfile() {
-		gold, cand = canonical(in, s.schema.Root), canonical(inCand, s.schema.Root)
+		gold, cand = s.canonical(in, s.schema.Root), s.canonical(inCand, s.schema.Root)
 	}
 	if verr := s.validator.Validate(gold); verr != nil {
 		if verr.Err != nil {

@@ -72,7 +72,7 @@ func (c *call) chargeKeys(S *ir.Node, GK, PK []jsonval.Member) error {
 func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
 	var fillG, fillP []jsonval.Member
 	if !c.s.referenceProfile() {
-		g, p, fillG, fillP = absentAsDefault(g, p, S)
+		g, p, fillG, fillP = c.s.absentAsDefault(g, p, S)
 	}
 	GK, PK := g.Obj, p.Obj
 	n, m := len(GK), len(PK)
@@ -390,7 +390,7 @@ func perfectObject(entries []objEntry, wK float64) bool {
 // holds null. "absentAsDefault": false on the object or the member turns
 // both off. It returns the values with the members added (themselves when
 // no rule applies) and the members added to each.
-func absentAsDefault(g, p jsonval.Value, S *ir.Node) (gf, pf jsonval.Value, addG, addP []jsonval.Member) {
+func (s *Scorer) absentAsDefault(g, p jsonval.Value, S *ir.Node) (gf, pf jsonval.Value, addG, addP []jsonval.Member) {
 	if !S.AbsentAsDefault || len(S.Properties) == 0 {
 		return g, p, nil, nil
 	}
@@ -411,7 +411,7 @@ func absentAsDefault(g, p jsonval.Value, S *ir.Node) (gf, pf jsonval.Value, addG
 		var fill jsonval.Value
 		switch {
 		case sub.HasDefault && (!sub.Default.IsNull() || sub.Types&ir.TNull != 0):
-			fill = canonical(sub.Default, sub)
+			fill = s.canonical(sub.Default, sub)
 		case present.IsNull() && sub.Types&ir.TNull != 0:
 			fill = jsonval.NullValue()
 		default:

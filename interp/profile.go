@@ -33,14 +33,14 @@ import (
 // when v is already canonical, which is the common case for values written by
 // programs that follow the schema; otherwise only the containers on the way
 // to a change are copied.
-func canonical(v jsonval.Value, S *ir.Node) jsonval.Value {
-	cv, _ := canonicalize(v, S)
+func (s *Scorer) canonical(v jsonval.Value, S *ir.Node) jsonval.Value {
+	cv, _ := s.canonicalize(v, S)
 	return cv
 }
 
 // canonicalize is canonical, also reporting whether anything changed.
-func canonicalize(v jsonval.Value, S *ir.Node) (jsonval.Value, bool) {
-	S = canonicalBranch(S, v.Kind)
+func (s *Scorer) canonicalize(v jsonval.Value, S *ir.Node) (jsonval.Value, bool) {
+	S = s.canonicalBranch(S, v)
 	switch v.Kind {
 	case jsonval.Float:
 		if jsonval.IsCanonicalNumber(v) {
@@ -50,7 +50,7 @@ func canonicalize(v jsonval.Value, S *ir.Node) (jsonval.Value, bool) {
 	case jsonval.Array:
 		var out []jsonval.Value
 		for i := range v.Arr {
-			e, changed := canonicalize(v.Arr[i], elementSchema(S, i))
+			e, changed := s.canonicalize(v.Arr[i], elementSchema(S, i))
 			if !changed {
 				continue
 			}
@@ -70,7 +70,7 @@ func canonicalize(v jsonval.Value, S *ir.Node) (jsonval.Value, bool) {
 			if S != nil {
 				sub = S.MemberSchema(v.Obj[i].Key)
 			}
-			e, changed := canonicalize(v.Obj[i].Value, sub)
+			e, changed := s.canonicalize(v.Obj[i].Value, sub)
 			if !changed {
 				continue
 			}

@@ -208,17 +208,29 @@ func (c *call) alignUnion(g, p jsonval.Value, S *ir.Node, build bool) (result, e
 // (possible only for a value that validation did not see as such).
 const noBranch = "no branch"
 
-// canonicalBranch is the schema node under which the canonical form of a
-// value of kind k is taken at union node S (profile.go): the first branch
-// that permits k, so that the form depends on the data only. Other nodes
-// are returned as they are.
-func canonicalBranch(S *ir.Node, k jsonval.Kind) *ir.Node {
-	for S != nil && S.Union != nil {
+// canonicalBranch is the schema node under which the canonical form of
+// value v is taken at union node S (profile.go): the branch v belongs to
+// (branchOf, a rule that depends on the data only), so that a value is
+// scored in the member order of the branch that scores it; for a value of
+// no branch, the first branch that permits its kind. Other nodes are
+// returned as they are.
+func (s *Scorer) canonicalBranch(S *ir.Node, v jsonval.Value) *ir.Node {
+	for hops := 0; S != nil && S.Union != nil; hops++ {
+		if hops > 64 {
+			return nil // a cycle of unions that are their own branches
+		}
 		var next *ir.Node
-		for _, b := range S.Union.Branches {
-			if b.Node.Permits(k) {
-				next = b.Node
-				break
+		if v.Kind != jsonval.Null {
+			if b := s.branchOf(v, S.Union); b >= 0 {
+				next = S.Union.Branches[b].Node
+			}
+		}
+		if next == nil {
+			for _, b := range S.Union.Branches {
+				if b.Node.Permits(v.Kind) {
+					next = b.Node
+					break
+				}
 			}
 		}
 		if next == nil || next == S {
