@@ -46,6 +46,10 @@
 //     a schema-less map or of one whose members have several schemas, and a
 //     "type" list of several primitive types become jsonval.Value, null
 //     included (an optional member is a *jsonval.Value, nil when absent).
+//   - A union (anyOf/oneOf of several schemas, docs/SCORING.md §1.8)
+//     becomes a struct with one pointer per branch, exactly one set: the
+//     branch the interpreter assigns the value (interp.Scorer.UnionBranch),
+//     which the decoders choose; see docs/GENERATED.md.
 //
 // A value stands for the JSON value that this representation describes;
 // ScoreT gives the interpreter's score of those JSON values in the default
@@ -113,12 +117,13 @@
 //
 // # Not supported (oagen gen reports an error)
 //
-// Unions (anyOf/oneOf of several schemas, docs/SCORING.md §1.8), "type"
-// lists of several non-null types one of which is array or object, maps,
-// JSON values and several primitive types in a schema with identifier
-// scopes, maps whose members have several schemas one of which is not
-// primitive, arrays without items and prefixItems, custom comparators, and
-// referential paths through the items of an array with prefixItems.
+// Unions with Options.TypedOnly or for existing Go types (the interpreter
+// chooses branches), "type" lists of several non-null types one of which is
+// array or object, maps, JSON values, several primitive types and unions in
+// a schema with identifier scopes, maps whose members have several schemas
+// one of which is not primitive, arrays without items and prefixItems,
+// custom comparators, and referential paths through the items of an array
+// with prefixItems.
 package gen
 
 import (
