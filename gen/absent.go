@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/ir"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -56,7 +57,7 @@ func (m *model) checkAbsent(t *tnode) error {
 				return fmt.Errorf("%s: a default of a member of an existing Go type is not supported by oagen gen (docs/SCORING.md §6.10; \"absentAsDefault\": false turns the rule off)", pp.node.n.Pos)
 			}
 		case r == ruleDefault:
-			if _, err := defaultLiteral(pp.node); err != nil {
+			if _, err := m.defaultLiteral(pp.node, pp.node.n.Default); err != nil {
 				return fmt.Errorf("%s: %v (docs/SCORING.md §6.10; \"absentAsDefault\": false turns the rule off)", pp.node.n.Pos, err)
 			}
 		}
@@ -79,10 +80,33 @@ func hasAbsentRules(t *tnode) bool {
 
 // defaultLiteral is the Go expression of the default of a primitive node,
 // or of an array of primitives, in the node's base type.
-func defaultLiteral(t *tnode) (string, error) {
-	d := jsonval.NumberByValue(t.n.Default)
+func (m *model) defaultLiteral(t *tnode, def jsonval.Value) (string, error) {
+	d := jsonval.NumberByValue(def)
 	if t.jsonValued() {
-		return "genrt.Canon(" + jsonLiteral(t.n.Default) + ")", nil
+		return "genrt.Canon(" + jsonLiteral(def) + ")", nil
+	}
+	if t.kind == kUnion {
+		// The branch of the default is the interpreter's choice, made now.
+		if m.unions == nil {
+			sc, err := interp.New(m.schema, interp.Options{})
+			if err != nil {
+				return "", err
+			}
+			m.unions = sc
+		}
+		i := m.unions.UnionBranch(t.n.Pos.Pointer, def)
+		if i < 0 {
+			return "", fmt.Errorf("default %s belongs to no branch of the union", jsonval.Readable(d))
+		}
+		b := t.branches[i]
+		lit, err := m.defaultLiteral(b.node, def)
+		if err != nil {
+			return "", err
+		}
+		if b.node.isStruct() {
+			return "", fmt.Errorf("a default %s of a union member in an object or tuple branch is not supported by oagen gen", jsonval.Readable(d))
+		}
+		return fmt.Sprintf("%s{%s: new(%s(%s))}", t.base, b.field, b.node.base, lit), nil
 	}
 	if t.kind == kMap {
 		if d.Kind != jsonval.Object {
@@ -159,7 +183,7 @@ func (e *emitter) emitAbsent(t *tnode) {
 		if pp.rep == repShape || absentRuleOf(t, pp) != ruleDefault {
 			continue
 		}
-		lit, _ := defaultLiteral(pp.node) // checked by checkAbsent
+		lit, _ := e.m.defaultLiteral(pp.node, pp.node.n.Default) // checked by checkAbsent
 		e.p("// %s is the default of %s.", e.defaultName(t, i), pointer(pp.node))
 		e.p("var %s %s = %s", e.defaultName(t, i), pp.node.base, lit)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/objectaligner/oagen/goshape"
+	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/ir"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -186,6 +187,8 @@ type model struct {
 	// typedOnly is set when the file has no JSON entry points (and so no
 	// interpreter to choose union branches).
 	typedOnly bool
+	// unions chooses the branches of union defaults at generation time.
+	unions *interp.Scorer
 }
 
 // namespace holds the package-level names of one generated package.

@@ -27,12 +27,6 @@ import (
 // output). Without python3 or pydantic they are skipped with a message,
 // except under CI=true, where that is a failure.
 //
-// Not yet in the corpus: models with unions other than "X or null"
-// (Pydantic discriminated unions, OpenAI anyOf of object schemas, tool
-// arguments typed anyOf [string, integer, $ref]). They wait for the union
-// support of issue 17's other half; add them to pydantic_models.py and to
-// the fixtures when it lands.
-
 // genPending lists the corpus cases whose schemas oagen gen does not build
 // yet, with the construct it lacks. The interpreter checks of the test
 // still run on them; the test fails when one of them starts to build, so
