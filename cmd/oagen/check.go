@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/objectaligner/oagen/ir"
@@ -31,6 +33,7 @@ func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	quiet := fs.Bool("quiet", false, "do not print warnings")
+	verbose := fs.Bool("v", false, "also list the keywords of schema files that only validate (if/then/else, not, contains, …): they gate the score and never change it")
 	setUsage(fs, checkUsage)
 	args, err := parseFlags(fs, args)
 	if err != nil {
@@ -61,7 +64,7 @@ func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		case argMissing:
 			err = fmt.Errorf("%s: no such file or directory", name)
 		default:
-			bad, err = checkSchemaFile(name, stdin, *quiet, stdout)
+			bad, err = checkSchemaFile(name, stdin, *quiet, *verbose, stdout)
 		}
 		if err != nil {
 			fmt.Fprintln(stdout, err)
@@ -83,7 +86,7 @@ func cmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 // checkSchemaFile checks the schema file name (standard input for "-"),
 // printing its errors, then its warnings unless quiet, and reports whether
 // it has errors; err is an error reading or decoding it.
-func checkSchemaFile(name string, stdin io.Reader, quiet bool, stdout io.Writer) (bad bool, err error) {
+func checkSchemaFile(name string, stdin io.Reader, quiet, verbose bool, stdout io.Writer) (bad bool, err error) {
 	data, err := readInput(name, stdin)
 	if err != nil {
 		return false, err
@@ -104,5 +107,61 @@ func checkSchemaFile(name string, stdin io.Reader, quiet bool, stdout io.Writer)
 			fmt.Fprintf(stdout, "%s (warning)\n", w)
 		}
 	}
+	if verbose {
+		for _, l := range validationOnly(sch) {
+			fmt.Fprintln(stdout, l)
+		}
+	}
 	return false, nil
+}
+
+// validationOnlyKeywords are the keywords that act as validation only
+// (docs/SCORING.md §9.5): a candidate that fails one scores 0, and one
+// that passes scores as if the keyword were not there.
+var validationOnlyKeywords = []string{
+	"if", "then", "else", "not", "dependentSchemas", "dependentRequired", "dependencies",
+	"contains", "minContains", "maxContains", "unevaluatedProperties", "unevaluatedItems",
+	"propertyNames", "multipleOf",
+}
+
+// validationOnly lists, for every node the data can reach, its
+// validation-only keywords (oagen check -v), in node order.
+func validationOnly(sch *ir.Schema) []string {
+	var out []string
+	seen := map[*ir.Node]bool{}
+	var walk func(n *ir.Node)
+	walk = func(n *ir.Node) {
+		if n == nil || seen[n] {
+			return
+		}
+		seen[n] = true
+		var kws []string
+		for _, kw := range n.Keywords {
+			if slices.Contains(validationOnlyKeywords, kw.Key) && !slices.Contains(kws, strconv.Quote(kw.Key)) {
+				kws = append(kws, strconv.Quote(kw.Key))
+			}
+		}
+		if len(kws) > 0 {
+			out = append(out, fmt.Sprintf("%s: %s only validate%s: a candidate that fails %s scores 0, one that passes scores as without %s (docs/SCORING.md §9.5)",
+				n.Pos, strings.Join(kws, ", "), map[bool]string{true: "s", false: ""}[len(kws) == 1], map[bool]string{true: "it", false: "one"}[len(kws) == 1], map[bool]string{true: "it", false: "them"}[len(kws) == 1]))
+		}
+		for _, p := range n.Properties {
+			walk(p.Node)
+		}
+		for _, pp := range n.Patterns {
+			walk(pp.Node)
+		}
+		walk(n.Additional)
+		walk(n.Items)
+		for _, pn := range n.PrefixItems {
+			walk(pn)
+		}
+		if n.Union != nil {
+			for _, b := range n.Union.Branches {
+				walk(b.Node)
+			}
+		}
+	}
+	walk(sch.Root)
+	return out
 }

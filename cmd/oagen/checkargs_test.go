@@ -93,3 +93,32 @@ func TestCheckPaths(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckVerbose: oagen check -v names the validation-only keywords of
+// every node the data reaches (docs/SCORING.md §9.5), and without -v says
+// nothing about them.
+func TestCheckVerbose(t *testing.T) {
+	const schema = `{"type": "object",
+ "properties": {"a": {"type": "integer", "multipleOf": 2}, "b": {"type": "array", "items": {"type": "string"}, "contains": {"const": "x"}}},
+ "if": {"required": ["a"]}, "then": {"required": ["b"]}}`
+	for _, verbose := range []bool{false, true} {
+		args := []string{"-"}
+		if verbose {
+			args = []string{"-v", "-"}
+		}
+		var out, errOut bytes.Buffer
+		if err := cmdCheck(args, strings.NewReader(schema), &out, &errOut); err != nil {
+			t.Fatalf("check %v: %v\n%s", args, err, errOut.String())
+		}
+		got := out.String()
+		for _, want := range []string{
+			`1:1: #: "if", "then" only validate: a candidate that fails one scores 0, one that passes scores as without them (docs/SCORING.md §9.5)`,
+			`2:22: #/properties/a: "multipleOf" only validates`,
+			`#/properties/b: "contains" only validates`,
+		} {
+			if strings.Contains(got, want) != verbose {
+				t.Errorf("check %v: output %q; want %q: %v", args, got, want, verbose)
+			}
+		}
+	}
+}
