@@ -212,9 +212,9 @@ func present(pp *tprop, x string) string {
 	switch {
 	case pp.omit == omitNone:
 		return "true"
-	case t.ptr, t.kind == kArray && pp.omit == omitZero:
+	case t.ptr, (t.kind == kArray || t.kind == kMap) && pp.omit == omitZero:
 		return f + " != nil"
-	case t.kind == kArray:
+	case t.kind == kArray || t.kind == kMap:
 		return "len(" + f + ") > 0"
 	case t.kind == kString:
 		return f + ` != ""`

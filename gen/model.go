@@ -697,7 +697,7 @@ func (m *model) existingNode(t *tnode) error {
 			return fmt.Errorf("%s: Go type %s is a pointer, but the schema node does not admit null", n.Pos, sh.Type)
 		}
 	}
-	want := map[vkind]goshape.Kind{kBool: goshape.Bool, kInt: goshape.Int, kFloat: goshape.Float, kString: goshape.String, kArray: goshape.Slice, kObject: goshape.Struct}[t.kind]
+	want := map[vkind]goshape.Kind{kBool: goshape.Bool, kInt: goshape.Int, kFloat: goshape.Float, kString: goshape.String, kArray: goshape.Slice, kObject: goshape.Struct, kMap: goshape.Map}[t.kind]
 	if sh.Kind != want {
 		return fmt.Errorf("%s: Go type %s does not hold the schema node's JSON type", n.Pos, sh.Type)
 	}
@@ -729,6 +729,16 @@ func (m *model) existingNode(t *tnode) error {
 		if err := m.checkAbsent(t); err != nil {
 			return err
 		}
+	case kMap:
+		vn, mixed := mapValueSchema(n)
+		if mixed || vn == nil {
+			return fmt.Errorf("%s: a map without one value schema is not supported for existing Go types", n.Pos)
+		}
+		sub, err := m.node(vn, "", t.path+"Value")
+		if err != nil {
+			return err
+		}
+		t.value = sub
 	case kArray:
 		if len(n.PrefixItems) > 0 || n.Items == nil {
 			return fmt.Errorf("%s: an array with prefixItems is not supported for existing Go types", n.Pos)

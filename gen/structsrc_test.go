@@ -114,7 +114,7 @@ func TestStructSourceFidelity(t *testing.T) {
 		t.Skip("builds generated code")
 	}
 	repo := root(t)
-	pkgs, err := structtag.Load(structtag.LoadOptions{Dir: repo}, "./testdata/structtags/...")
+	pkgs, err := structtag.Load(structtag.LoadOptions{Dir: repo}, "./testdata/structtags/...", "./testdata/structmaps/...")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,6 +158,18 @@ func TestStructSourceFidelity(t *testing.T) {
 			must(t, os.WriteFile(filepath.Join(pdir, filepath.Base(f)), data, 0o644))
 		}
 		must(t, os.WriteFile(filepath.Join(pdir, "root_oa.go"), src, 0o644))
+		// A package of its own (not a rendition of a conformance schema)
+		// brings its pairs.
+		if data, err := os.ReadFile(filepath.Join(p.Dir, "pairs.jsonl")); err == nil {
+			for k, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+				v, err := jsonval.DecodeString(line)
+				must(t, err)
+				g, _ := v.Get("gold")
+				c, _ := v.Get("cand")
+				tags := jsonval.NewObject([]jsonval.Member{{Key: "schema_name", Value: jsonval.NewString(name)}})
+				vectors = append(vectors, &conformance.Vector{ID: fmt.Sprintf("%s/pairs.jsonl:%d", name, k+1), Gold: g, Cand: c, Tags: tags})
+			}
+		}
 		i := len(index)
 		index[name] = i
 		fmt.Fprintf(&imports, "\t%s %q\n", "p"+strconv.Itoa(i), "oagentest/"+name)

@@ -37,9 +37,11 @@ type TypesOptions struct {
 // existing Go types (the struct source of oagen gen): per root type T the
 // functions of Generate, scoring the values in place. A value stands for its
 // JSON encoding by encoding/json, with two refinements: a float field is a
-// float-form number (3.0, where encoding/json writes 3), and a nil slice
-// that is not behind a pointer is [] (encoding/json writes null, which the
-// array schema would refuse). A field is absent exactly when encoding/json
+// float-form number (3.0, where encoding/json writes 3), and a nil slice or
+// map that is not behind a pointer is [] or {} (encoding/json writes null,
+// which the array or map schema would refuse). A map field must be
+// map[string]V (docs/SCORING.md §6.8); unions and JSON values (interfaces)
+// are not supported for existing types. A field is absent exactly when encoding/json
 // leaves it out (omitempty, omitzero); a nil pointer is null. No types are
 // declared.
 func GenerateTypes(opts TypesOptions) ([]byte, error) {

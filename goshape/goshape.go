@@ -17,6 +17,7 @@ const (
 	Int                    // a signed integer type, or uint8–uint32 (integers)
 	Float                  // float64 or a type whose underlying type is float64 (numbers)
 	Bool                   // bool or a type whose underlying type is bool
+	Map                    // map[string]V (a JSON object whose members are data, a map schema)
 )
 
 // Shape describes the existing Go type of the values of one schema node.

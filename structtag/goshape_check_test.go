@@ -24,7 +24,7 @@ func TestCheckReportsGoShapes(t *testing.T) {
 import "time"
 
 type T struct {
-	Labels map[string]string ` + "`json:\"labels\"`" + `
+	Labels map[int]string    ` + "`json:\"labels\"`" + `
 	When   time.Time         ` + "`json:\"when\"`" + `
 	Ratio  float32           ` + "`json:\"ratio\" oa:\"score=relative\"`" + `
 	Count  uint64            ` + "`json:\"count\"`" + `

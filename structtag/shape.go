@@ -111,6 +111,26 @@ func (w *shaper) walk(t types.Type, n *ir.Node, pos token.Position) {
 			return
 		}
 		w.shapes[n] = sh
+	case *types.Map:
+		// A map schema (docs/SCORING.md §6.8): scored in place as
+		// map[string]V, its members in key order.
+		switch {
+		case sh.Pointer:
+			w.errorf(pos, "type %s: a pointer to a map is not supported", sh.Type)
+			return
+		case inner != u:
+			w.errorf(pos, "the named map type %s is not supported; use map[string]V", sh.Type)
+			return
+		case !types.Identical(u.Key(), types.Typ[types.String]):
+			w.errorf(pos, "type %s: a map whose key type is not string is not supported", sh.Type)
+			return
+		case n.Additional == nil || len(n.Patterns) > 0 || len(n.Properties) > 0:
+			w.errorf(pos, "type %s: the schema node is not a map with one value schema", sh.Type)
+			return
+		}
+		sh.Kind = goshape.Map
+		w.shapes[n] = sh
+		w.walk(u.Elem(), n.Additional, pos)
 	case *types.Slice:
 		if isByte(u.Elem()) {
 			w.errorf(pos, "type %s (base64 text) is not supported", sh.Type)
