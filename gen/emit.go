@@ -373,7 +373,7 @@ func (e *emitter) emitUnion(t *tnode) {
 	if numbers := e.numberTest(t, "g"); numbers != "" {
 		var ids []string
 		for _, b := range t.branches {
-			ids = append(ids, strconv.Itoa(b.node.id))
+			ids = append(ids, e.nodeID(b.node))
 		}
 		e.p("if bg >= 0 && (%s) && (%s) {", numbers, e.numberTest(t, "p"))
 		e.p("return c.Generic(%s[:], %s, [...]int{%s}[bg], %s(g), %s(p), build)", e.n("Nodes"), e.refs(), strings.Join(ids, ", "), enc, enc)
@@ -429,7 +429,7 @@ func (e *emitter) branchOf(t *tnode) string {
 
 // labels is the variable holding the branch labels of union node t.
 func (e *emitter) labels(t *tnode) string {
-	name := e.n("Labels" + strconv.Itoa(t.id))
+	name := e.decl("Labels "+t.path, "Labels"+t.path)
 	if !e.walkerUsed[name] {
 		e.walkerUsed[name] = true
 		var ls []string
@@ -932,7 +932,7 @@ func (e *emitter) emitTable() {
 		case t.kind == kUnion:
 			var ids []string
 			for _, b := range t.branches {
-				ids = append(ids, strconv.Itoa(b.node.id))
+				ids = append(ids, e.nodeID(b.node))
 			}
 			fields = append(fields, fmt.Sprintf("Union: &genrt.UnionSpec{Branches: []int{%s}, Labels: %s[:], Of: func(v jsonval.Value) int { return %s(%q, v) }}", strings.Join(ids, ", "), e.labels(t), e.chooser(), t.n.Pos.Pointer))
 		case t.kind == kKinds:
@@ -964,6 +964,20 @@ func (e *emitter) emitTable() {
 				ps = append(ps, e.nodeID(pp.node))
 			}
 			fields = append(fields, "Object: &"+e.objectSpec(t), "Props: []int{"+strings.Join(ps, ", ")+"}")
+			if hasAbsentRules(t) {
+				var fs []string
+				for i, pp := range t.props {
+					switch absentRuleOf(t, pp) {
+					case ruleDefault:
+						fs = append(fs, fmt.Sprintf("{Prop: %d, Value: genrt.Canon(%s)}", i, jsonLiteral(pp.node.n.Default)))
+					case ruleNullDefault:
+						fs = append(fs, fmt.Sprintf("{Prop: %d}", i))
+					case ruleNull:
+						fs = append(fs, fmt.Sprintf("{Prop: %d, NullOnly: true}", i))
+					}
+				}
+				fields = append(fields, "Fills: []genrt.Fill{"+strings.Join(fs, ", ")+"}")
+			}
 		case t.kind == kArray:
 			items := "-1"
 			if t.items != nil {

@@ -1,7 +1,10 @@
 package genrt
 
 import (
+	"cmp"
 	"regexp"
+	"slices"
+	"strings"
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/jsonval"
@@ -43,6 +46,76 @@ type Node struct {
 	Patterns []MapPattern
 	// Union is the description of a union node (docs/SCORING.md §1.8).
 	Union *UnionSpec
+	// Fills are the absent-member rules of an object node
+	// (docs/SCORING.md §6.10), in property order.
+	Fills []Fill
+}
+
+// Fill is the rule of an object property that one side may lack
+// (docs/SCORING.md §6.10): the side that lacks it holds Value (its
+// default, in canonical form), or, when NullOnly, null where the other
+// side holds null.
+type Fill struct {
+	Prop     int
+	Value    jsonval.Value
+	NullOnly bool
+}
+
+// fillAbsent applies the fills of object node S to the pair, as the
+// interpreter does before it aligns two objects: it returns the two objects
+// with the members added (in canonical order under S) and, per side, the
+// properties it added.
+func fillAbsent(S *Node, g, p jsonval.Value) (gf, pf jsonval.Value, addG, addP []int) {
+	var mg, mp []jsonval.Member
+	for _, f := range S.Fills {
+		key := S.Object.Keys[f.Prop]
+		gv, inG := g.Get(key)
+		pv, inP := p.Get(key)
+		if inG == inP {
+			continue
+		}
+		present := gv
+		if inP {
+			present = pv
+		}
+		fill := f.Value
+		if f.NullOnly {
+			if !present.IsNull() {
+				continue
+			}
+			fill = jsonval.Value{}
+		}
+		if inG {
+			mp, addP = append(mp, jsonval.Member{Key: key, Value: fill}), append(addP, f.Prop)
+		} else {
+			mg, addG = append(mg, jsonval.Member{Key: key, Value: fill}), append(addG, f.Prop)
+		}
+	}
+	return withMembers(S.Object, g, mg), withMembers(S.Object, p, mp), addG, addP
+}
+
+// withMembers returns object v with the members add, in canonical order
+// under spec (its properties in schema order, then the other keys by code
+// point); v itself when add is empty.
+func withMembers(spec *ObjectSpec, v jsonval.Value, add []jsonval.Member) jsonval.Value {
+	if len(add) == 0 {
+		return v
+	}
+	index := func(k string) int { return slices.Index(spec.Keys, k) }
+	out := append(append(make([]jsonval.Member, 0, len(v.Obj)+len(add)), v.Obj...), add...)
+	slices.SortStableFunc(out, func(a, b jsonval.Member) int {
+		ia, ib := index(a.Key), index(b.Key)
+		switch {
+		case ia >= 0 && ib >= 0:
+			return cmp.Compare(ia, ib)
+		case ia >= 0:
+			return -1
+		case ib >= 0:
+			return 1
+		}
+		return strings.Compare(a.Key, b.Key)
+	})
+	return jsonval.NewObject(out)
 }
 
 // MapPattern is one patternProperties entry of a map node.
@@ -185,6 +258,10 @@ func (w *Workspace) genericArray(nodes []Node, refs Refs, S *Node, g, p jsonval.
 
 func (w *Workspace) genericObject(nodes []Node, refs Refs, S *Node, g, p jsonval.Value, build bool) (float64, *Res) {
 	spec := S.Object
+	var addG, addP []int
+	if len(S.Fills) > 0 {
+		g, p, addG, addP = fillAbsent(S, g, p)
+	}
 	o := w.Object(spec, build)
 	index := func(key string) int {
 		for i, k := range spec.Keys {
@@ -202,6 +279,12 @@ func (w *Workspace) genericObject(nodes []Node, refs Refs, S *Node, g, p jsonval
 	}
 	if build {
 		o.Values(g, p)
+		for _, i := range addG {
+			o.Filled(i, true)
+		}
+		for _, i := range addP {
+			o.Filled(i, false)
+		}
 	}
 	o.Align()
 	for o.NextPair() {

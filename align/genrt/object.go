@@ -445,7 +445,7 @@ func (o *Object) Done() (float64, *Res) {
 			oe.PredKey, oe.HasPredKey = o.candKey(pi), true
 			apM = append(apM, jsonval.Member{Key: oe.PredKey, Value: r.Pred})
 		}
-		if hasG && hasP && !o.foreign && o.gt[gi] == o.pt[pi] && o.gt[gi] < len(o.filled) {
+		if hasG && hasP && (!o.foreign && o.gt[gi] == o.pt[pi] || o.foreign && oe.GoldKey == oe.PredKey) && o.gt[gi] < len(o.filled) {
 			switch o.filled[o.gt[gi]] {
 			case 1:
 				oe.GoldFill, oe.HasGoldFill = o.gv.Get(oe.GoldKey)

@@ -121,7 +121,7 @@ const (
 
 // oaPurchaseOrderNodes are the schema nodes, for the pairs of different Go types (genrt.Generic).
 var oaPurchaseOrderNodes = [...]genrt.Node{
-	oaPurchaseOrderNodePurchaseOrder:        {Kind: jsonval.Object, Object: &oaPurchaseOrderObjectPurchaseOrder, Props: []int{oaPurchaseOrderNodePurchaseOrderOrderID, oaPurchaseOrderNodePurchaseOrderIssued, oaPurchaseOrderNodeOrganization, oaPurchaseOrderNodeOrganization, oaPurchaseOrderNodeAddress, oaPurchaseOrderNodePurchaseOrderLines, oaPurchaseOrderNodePurchaseOrderDueDate, oaPurchaseOrderNodePurchaseOrderNotes}},
+	oaPurchaseOrderNodePurchaseOrder:        {Kind: jsonval.Object, Object: &oaPurchaseOrderObjectPurchaseOrder, Props: []int{oaPurchaseOrderNodePurchaseOrderOrderID, oaPurchaseOrderNodePurchaseOrderIssued, oaPurchaseOrderNodeOrganization, oaPurchaseOrderNodeOrganization, oaPurchaseOrderNodeAddress, oaPurchaseOrderNodePurchaseOrderLines, oaPurchaseOrderNodePurchaseOrderDueDate, oaPurchaseOrderNodePurchaseOrderNotes}, Fills: []genrt.Fill{{Prop: 6, NullOnly: true}}},
 	oaPurchaseOrderNodePurchaseOrderOrderID: {Kind: jsonval.String, Str: align.ExactString},
 	oaPurchaseOrderNodePurchaseOrderIssued:  {Kind: jsonval.String, Str: align.ExactString},
 	oaPurchaseOrderNodeOrganization:         {Kind: jsonval.Object, Object: &oaPurchaseOrderObjectOrganization, Props: []int{oaPurchaseOrderNodeOrganizationName, oaPurchaseOrderNodeOrganizationVATID, oaPurchaseOrderNodeOrganizationURL, oaPurchaseOrderNodeAddress}},
