@@ -259,10 +259,14 @@ func optionsKey(opts interp.Options) string {
 		names[i] = c.Registry + "/" + c.Name
 	}
 	l := opts.Limits
-	return fmt.Sprintf("comparators=%q disambiguation=%q integration=%q rounds=%s lambda=%s warn=%t confidence=%t method=%q temperature=%s feedback=%q limits=%d/%d/%d/%d compat=%q",
+	validation := opts.Validation
+	if validation == "" {
+		validation = interp.ValidationGate
+	}
+	return fmt.Sprintf("comparators=%q disambiguation=%q integration=%q rounds=%s lambda=%s warn=%t confidence=%t method=%q temperature=%s feedback=%q validation=%q limits=%d/%d/%d/%d compat=%q",
 		names, opts.IDDisambiguation, opts.WLIntegration, rounds, strconv.FormatFloat(lambda, 'g', -1, 64),
 		opts.WarnOnAmbiguousMapping, opts.ComputeConfidence, opts.ConfidenceMethod,
-		strconv.FormatFloat(opts.ConfidenceTemperature, 'g', -1, 64), opts.ReferentialFeedback,
+		strconv.FormatFloat(opts.ConfidenceTemperature, 'g', -1, 64), opts.ReferentialFeedback, validation,
 		l.MaxDepth, l.MaxCollection, l.MaxStringRunes, l.MaxWork, opts.Compat)
 }
 

@@ -79,6 +79,14 @@ func TestValidationFlag(t *testing.T) {
 	if code != exitOK || stdout != "{\"s\":\"open\",\"n\":1}\n" {
 		t.Errorf("repair report: exit %d, stdout %q", code, stdout)
 	}
+	// serve -validation report makes report the default of its requests;
+	// a request's option overrides it.
+	line := `{"id":1,"gold":{"s":"open","n":1},"candidate":{"s":"opened","n":1}}` + "\n" +
+		`{"id":2,"gold":{"s":"open","n":1},"candidate":{"s":"opened","n":1},"options":{"validation":"gate"}}` + "\n"
+	code, stdout, _ = runBounded(t, line, "serve", "-stdio", "-validation", "report", "-schema", schema)
+	if code != exitOK || !strings.Contains(stdout, `{"id":1,"score":0.5,`) || !strings.Contains(stdout, `{"id":2,"score":0.0,`) {
+		t.Errorf("serve -validation report: exit %d, stdout %q", code, stdout)
+	}
 	if code, _, stderr := runBounded(t, "", "score", "-validation", "warn", "-schema", schema, gold, cand); code != exitUsage || !strings.Contains(stderr, "want gate or report") {
 		t.Errorf("-validation warn: exit %d, stderr %q", code, stderr)
 	}
