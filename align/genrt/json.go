@@ -39,11 +39,14 @@ type JSON[T any] struct {
 	// Score and Repair are the typed scorer's, on valid values.
 	Score  func(gold, cand *T) (float64, error)
 	Repair func(gold, cand *T) ([]align.Op, error)
-	// Scopes and Damerau feed WithinLimits: the number of referential
-	// scopes, and whether a string node's comparator is quadratic
-	// (align.BuiltinComparator.Quadratic: Damerau–Levenshtein today).
-	Scopes  int
-	Damerau bool
+	// Scopes, Damerau and Branches feed WithinLimits and WorkBound (see
+	// Shape): the number of referential scopes, whether a string node's
+	// comparator is quadratic (align.BuiltinComparator.Quadratic:
+	// Damerau–Levenshtein today), and the largest number of branches of a
+	// union node (0: none).
+	Scopes   int
+	Damerau  bool
+	Branches int
 	// Fallback returns the interpreter (compiled once).
 	Fallback func() (Fallback, error)
 }
@@ -76,12 +79,28 @@ func (j *JSON[T]) typed(fb Fallback, gold, cand []byte, repair bool) (*T, *T, ou
 	if !j.read(r, cand, p) {
 		return nil, nil, untyped
 	}
-	if !WithinLimits(fb.Limits(), gs, r.Stats(), j.Scopes, j.Damerau, repair) {
-		return nil, nil, untyped
+	var gv, pv jsonval.Value
+	var err1, err2 error
+	decoded := false
+	if ps := r.Stats(); !WithinLimits(fb.Limits(), gs, ps, j.Scopes, j.Damerau, repair) {
+		// The bound over the whole documents is loose for documents of
+		// many arrays; bound the work per collection instead.
+		if !withinSizes(fb.Limits().WithDefaults(), gs, ps) {
+			return nil, nil, untyped
+		}
+		gv, err1 = jsonval.Decode(gold, jsonval.DecodeOptions{})
+		pv, err2 = jsonval.Decode(cand, jsonval.DecodeOptions{})
+		decoded = true
+		if err1 != nil || err2 != nil ||
+			!WithinLimitsValues(fb.Limits(), gs, ps, gv, pv, Shape{Scopes: j.Scopes, Damerau: j.Damerau, Branches: j.Branches}, repair) {
+			return nil, nil, untyped
+		}
 	}
 	if !j.Checked {
-		gv, err1 := jsonval.Decode(gold, jsonval.DecodeOptions{})
-		pv, err2 := jsonval.Decode(cand, jsonval.DecodeOptions{})
+		if !decoded {
+			gv, err1 = jsonval.Decode(gold, jsonval.DecodeOptions{})
+			pv, err2 = jsonval.Decode(cand, jsonval.DecodeOptions{})
+		}
 		switch {
 		case err1 != nil || err2 != nil || !fb.Valid(gv):
 			return nil, nil, untyped

@@ -29,7 +29,7 @@ import (
 // nesting level.
 func WithinLimits(lim align.Limits, g, p jsonval.Stats, scopes int, damerau, repair bool) bool {
 	lim = lim.WithDefaults()
-	if max(g.Depth, p.Depth) > lim.MaxDepth-2 || max(g.MaxLen, p.MaxLen) > lim.MaxCollection || max(g.MaxString, p.MaxString) > lim.MaxStringRunes {
+	if !withinSizes(lim, g, p) {
 		return false
 	}
 	if scopes > 0 && max(g.Elems, p.Elems) > lim.MaxCollection {
@@ -51,4 +51,32 @@ func WithinLimits(lim align.Limits, g, p jsonval.Stats, scopes int, damerau, rep
 		bound *= float64(max(g.Depth, p.Depth) + 2)
 	}
 	return bound <= float64(lim.MaxWork)
+}
+
+// withinSizes checks the limits that Stats decide exactly: depth, the
+// largest collection and the longest string.
+func withinSizes(lim align.Limits, g, p jsonval.Stats) bool {
+	return max(g.Depth, p.Depth) <= lim.MaxDepth-2 && max(g.MaxLen, p.MaxLen) <= lim.MaxCollection &&
+		max(g.MaxString, p.MaxString) <= lim.MaxStringRunes
+}
+
+// WithinLimitsValues is WithinLimits for a pair that WithinLimits' bound
+// over the whole documents does not admit: it bounds the work per aligned
+// collection (WorkBound) and the records of a scope per record path, on the
+// decoded values; g and p are their texts' Stats. A pair it admits
+// therefore still scores within the interpreter's limits, and a document of
+// many arrays (a knowledge graph) stays on the typed path.
+func WithinLimitsValues(lim align.Limits, g, p jsonval.Stats, gold, cand jsonval.Value, sh Shape, repair bool) bool {
+	lim = lim.WithDefaults()
+	if !withinSizes(lim, g, p) {
+		return false
+	}
+	w, records := workBound(gold, cand, sh)
+	if sh.Scopes > 0 && records > lim.MaxCollection {
+		return false
+	}
+	if repair {
+		w *= float64(max(g.Depth, p.Depth) + 2)
+	}
+	return w <= float64(lim.MaxWork)
 }

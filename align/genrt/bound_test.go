@@ -1,0 +1,77 @@
+package genrt
+
+import (
+	"math"
+	"testing"
+
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/jsonval"
+)
+
+func decodeT(t *testing.T, s string) jsonval.Value {
+	t.Helper()
+	v, err := jsonval.Decode([]byte(s), jsonval.DecodeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestWorkBoundHand pins WorkBound on hand-computed pairs (the interpreter's
+// work is in parentheses; interp's TestPropertyWorkBound checks the bound
+// against it on random pairs).
+func TestWorkBoundHand(t *testing.T) {
+	r2 := math.Sqrt2
+	for _, tc := range []struct {
+		gold, cand string
+		sh         Shape
+		want       float64
+	}{
+		// Two scalars: F·F = √2·√2 (1).
+		{`1`, `2`, Shape{}, 2},
+		// [1, 2] vs [3]: the call, the 2×1 matrix, two cells of 1 and
+		// F sums 2√2·√2 (1 + 2 + 2).
+		{`[1, 2]`, `[3]`, Shape{}, 1 + 2 + 2 + 2*r2*r2},
+		// Objects with the same keys pair them by name: the call, the
+		// 2×2 key matrix, two scalar pairs (1 + 4 + 2).
+		{`{"a": 1, "b": 2}`, `{"b": 3, "a": 4}`, Shape{}, 1 + 4 + 2 + 2},
+		// Other keys: each gold member meets one candidate member, Σ max
+		// (1 + 2 + 1).
+		{`{"a": 1, "b": 2}`, `{"c": 3}`, Shape{}, 1 + 2 + 2},
+		// A union of 3 branches adds 2·3 to every call.
+		{`1`, `2`, Shape{Branches: 3}, 8},
+	} {
+		got := WorkBound(decodeT(t, tc.gold), decodeT(t, tc.cand), tc.sh)
+		if math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("WorkBound(%s, %s, %+v) = %v, want %v", tc.gold, tc.cand, tc.sh, got, tc.want)
+		}
+	}
+}
+
+// TestWithinLimitsValuesRecords: a scope's records are counted per path,
+// not over every array of the document.
+func TestWithinLimitsValuesRecords(t *testing.T) {
+	list := func(n int) string {
+		b := []byte{'['}
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '1')
+		}
+		return string(append(b, ']'))
+	}
+	lim := align.Limits{MaxCollection: 10}
+	g := decodeT(t, `{"a": `+list(8)+`, "b": `+list(8)+`}`)
+	st := jsonval.Stats{Depth: 3, MaxLen: 8}
+	if !WithinLimitsValues(lim, st, st, g, g, Shape{Scopes: 1}, false) {
+		t.Error("two arrays of 8 under MaxCollection 10: want within")
+	}
+	h := decodeT(t, `{"a": `+list(11)+`}`)
+	if WithinLimitsValues(lim, st, st, h, h, Shape{Scopes: 1}, false) {
+		t.Error("a record path of 11 under MaxCollection 10: want not within")
+	}
+	if WithinLimitsValues(align.Limits{MaxWork: 10}, st, st, g, g, Shape{}, false) {
+		t.Error("MaxWork 10 for two arrays of 8 (64 cells): want not within")
+	}
+}
