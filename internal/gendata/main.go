@@ -6,6 +6,12 @@
 // validation).
 //
 //	go run ./internal/gendata -n 10000 -o in.jsonl
+//
+// With -org2graph N it writes Org2Graph pairs of N people instead
+// (testdata/schemas/synra_codex_ra.json), for the large-document figures of
+// docs/PERFORMANCE.md:
+//
+//	go run ./internal/gendata -org2graph 200 -n 1000 -o org200.jsonl
 package main
 
 import (
@@ -106,6 +112,7 @@ func main() {
 	n := flag.Int("n", 10000, "number of lines")
 	out := flag.String("o", "", "output file (default stdout)")
 	seed := flag.Uint64("seed", 1, "random seed")
+	people := flag.Int("org2graph", 0, "write Org2Graph pairs of this many people (synra_codex_ra.json) instead of org charts")
 	flag.Parse()
 	f := os.Stdout
 	if *out != "" {
@@ -119,8 +126,15 @@ func main() {
 	enc := json.NewEncoder(w)
 	r := rand.New(rand.NewPCG(*seed, 0))
 	for i := range *n {
-		g := gold(r)
-		if err := enc.Encode(line{ID: fmt.Sprintf("org-%d", i), Gold: g, Candidate: damage(r, g)}); err != nil {
+		var err error
+		if *people > 0 {
+			g, c := org2graphPair(*people, r)
+			_, err = fmt.Fprintf(w, "{\"id\": \"graph-%d\", \"gold\": %s, \"candidate\": %s}\n", i, g, c)
+		} else {
+			g := gold(r)
+			err = enc.Encode(line{ID: fmt.Sprintf("org-%d", i), Gold: g, Candidate: damage(r, g)})
+		}
+		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
