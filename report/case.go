@@ -122,7 +122,7 @@ type Fix struct {
 	Path string `json:"p"`
 	// Row is the Path of the row the fix belongs to (the list's for a fix
 	// of an unordered list's element), when it is not Path.
-	Row string `json:"w,omitempty"`
+	Row string `json:"row,omitempty"`
 	// Delta is the part of 1 − score the fix recovers.
 	Delta float64 `json:"d"`
 	// Text is the feedback line.

@@ -166,7 +166,7 @@
         li.appendChild(el('span', 'text', f.t));
         li.addEventListener('click', function () {
           Array.prototype.forEach.call(ol.children, function (o) { o.classList.toggle('on', o === li); });
-          flash(f.w || f.p, aligned.tBodies[0]);
+          flash(f.row || f.p, aligned.tBodies[0]);
         });
         ol.appendChild(li);
       });
