@@ -26,7 +26,7 @@ import (
 // testdata/realschemas/pydantic_models.py (real model_json_schema()
 // output). Without python3 or pydantic they are skipped with a message,
 // except under CI=true, where that is a failure.
-//
+
 // genPending lists the corpus cases whose schemas oagen gen does not build
 // yet, with the construct it lacks. The interpreter checks of the test
 // still run on them; the test fails when one of them starts to build, so
