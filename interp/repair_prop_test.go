@@ -118,7 +118,7 @@ func TestPropertyRepaired(t *testing.T) {
 		gen.UInt64(), gen.IntRange(1, 4),
 	))
 	runProps(t, props)
-	t.Logf("%d repaired pairs: %d under a gold that cannot score 1; %d below it where the bijection derived for the repaired candidate is not the one its fixes were written with; default profile: %d of %d repaired candidates score exactly 1.0", pairs, belowOne, repairedOtherwise, defOne, defPairs)
+	t.Logf("%d repaired pairs: %d under a gold that cannot score 1; %d below it where the bijection derived for the repaired candidate is not the one its fixes were written with; default profile: %d of %d repaired candidates score exactly 1.0 (the others: records the scorer cannot tell apart, paired otherwise by the bijection of the repaired candidate or of the gold in the candidate's identifiers, docs/SCORING.md §7.5, §8.12)", pairs, belowOne, repairedOtherwise, defOne, defPairs)
 }
 
 // sameIDs reports whether the bijections derived for the repaired candidate
