@@ -271,8 +271,8 @@ func (g *sgen) node(depth int) *snode {
 	return n
 }
 
-// jsonNode returns a random map (docs/SCORING.md §6.8), any node (§6.9) or
-// union of primitive types (§1.4).
+// jsonNode returns a random map (docs/SCORING.md §6.8), any node (docs/SCORING.md §6.9) or
+// union of primitive types (docs/SCORING.md §1.4).
 func (g *sgen) jsonNode(depth int) *snode {
 	k := g.r.Intn(10)
 	if depth <= 0 {
