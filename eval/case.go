@@ -247,7 +247,7 @@ func (o *Observer) Failed(l Line, kind, msg string) Case {
 }
 
 // Scored is the Case of a line that sc scored as res. ops are its ranked
-// repair operations (Result.Repair or Result.Feedback), for the top fix;
+// repair operations (Result.Repair or feedback.ForResult), for the top fix;
 // nil is fine when there are none.
 func (o *Observer) Scored(l Line, sc *interp.Scorer, res *interp.Result, ops []align.Op) (Case, error) {
 	c := Case{ID: l.ID, Line: l.Number, Key: l.Key, Score: res.Score, Invalid: res.Invalid != nil}

@@ -101,7 +101,7 @@ func DescribeValidationError(path, message string, opts DescribeOptions) string 
 // profile is the profile of the options; an unknown one reads as the
 // default profile.
 func (o DescribeOptions) profile() Profile {
-	if !o.Profile.valid() {
+	if !validProfile(o.Profile) {
 		return ProfileDefault
 	}
 	return o.Profile

@@ -22,6 +22,8 @@
 // ([LoadTemplateOverrides]); every override is validated when it is loaded.
 //
 // Generated scorers do not need this package to score; they need it only to
-// turn their operations into text. Package interp wires it up
-// (interp.Result.Feedback).
+// turn their operations into text. The engine sits below this package:
+// package interp computes scores, match trees and operations and never
+// imports it; ForResult and DescribeResult render an interp.Result, in the
+// scorer's profile (Profile is interp.Compat: one profile type).
 package feedback

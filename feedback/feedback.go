@@ -135,8 +135,8 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 		return Feedback{}, fmt.Errorf("render feedback: MinScoreDelta %v must be a number ≥ 0", opts.MinScoreDelta)
 	case !(opts.DominantFractionThreshold >= 0 && opts.DominantFractionThreshold <= 1):
 		return Feedback{}, fmt.Errorf("render feedback: DominantFractionThreshold %v: want a number in [0, 1]", opts.DominantFractionThreshold)
-	case !opts.Profile.valid():
-		return Feedback{}, fmt.Errorf("render feedback: unknown profile %d", opts.Profile)
+	case !validProfile(opts.Profile):
+		return Feedback{}, fmt.Errorf("render feedback: unknown profile %q", opts.Profile)
 	}
 	for i := range ranked {
 		if math.IsNaN(ranked[i].Delta) {

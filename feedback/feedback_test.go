@@ -493,7 +493,7 @@ func TestFeedbackSelection(t *testing.T) {
 			"dominance above 1":  {TopK: 5, DominantFractionThreshold: 1.5},
 			"negative dominance": {TopK: 5, DominantFractionThreshold: -0.1},
 			"NaN dominance":      {TopK: 5, DominantFractionThreshold: math.NaN()},
-			"unknown profile":    {TopK: 5, Profile: 7},
+			"unknown profile":    {TopK: 5, Profile: "strict"},
 		} {
 			if _, err := RenderFeedback(0.5, ops, opts); err == nil {
 				t.Errorf("%s: no error", name)

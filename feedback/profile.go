@@ -3,15 +3,17 @@ package feedback
 import (
 	"unicode/utf8"
 
+	"github.com/objectaligner/oagen/interp"
+
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// Profile selects the conventions of rendered text. It mirrors the scoring
-// profiles of package interp (interp.Options.Compat), which sets it from the
-// scorer's profile when it renders a result.
-type Profile uint8
+// Profile selects the conventions of rendered text: it is the scoring
+// profile (interp.Compat), one choice for scores and text alike; ForResult
+// takes it from the scorer.
+type Profile = interp.Compat
 
-// The rendering profiles.
+// The rendering profiles, the scoring profiles of package interp.
 const (
 	// ProfileDefault shows values as JSON ("Eve", null, true,
 	// {"id": 6, "name": "Eve"}, numbers by value: 12.0 is shown as 12),
@@ -20,17 +22,29 @@ const (
 	// key one side lacks and leaves out the empty value line of identifier
 	// fields. Its templates are the packaged ones overlaid by
 	// templates/default-profile.json.
-	ProfileDefault Profile = iota
+	ProfileDefault = interp.CompatDefault
 	// ProfileReference reproduces the Python reference's text byte for byte:
 	// values as Python reprs ('Eve', None, True, {'id': 6}), "dictionary"
 	// and "list", bucket names as identifiers.
-	ProfileReference
+	ProfileReference = interp.CompatReference
 
 	numProfiles = 2
 )
 
-// valid reports whether p is one of the profiles.
-func (p Profile) valid() bool { return p < numProfiles }
+// profileIndex is the index of profile p in per-profile tables (0 the
+// default, 1 the reference), -1 for a string that names no profile.
+func profileIndex(p Profile) int {
+	switch p {
+	case ProfileDefault:
+		return 0
+	case ProfileReference:
+		return 1
+	}
+	return -1
+}
+
+// validProfile reports whether p is one of the profiles.
+func validProfile(p Profile) bool { return profileIndex(p) >= 0 }
 
 // maxValueRunes is the longest value display fmt(v) keeps whole (docs/SCORING.md §8.8.3).
 const maxValueRunes = 80

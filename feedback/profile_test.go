@@ -82,7 +82,7 @@ func TestFeedbackRootPath(t *testing.T) {
 		fb := render(t, 0, ops, o)
 		for _, w := range c.want {
 			if !strings.Contains(fb.Text, w) {
-				t.Errorf("profile %d: no %q in\n%s", c.p, w, fb.Text)
+				t.Errorf("profile %q: no %q in\n%s", c.p, w, fb.Text)
 			}
 		}
 	}

@@ -2,45 +2,18 @@ package feedback
 
 import (
 	"github.com/objectaligner/oagen/align"
-	"github.com/objectaligner/oagen/jsonval"
+	"github.com/objectaligner/oagen/interp"
 )
 
-// RefProp is one definer property of a referenced record: a member of the
-// record that identifies it to a reader (docs/SCORING.md §8.11 step 3).
-type RefProp struct {
-	Key   string
-	Value jsonval.Value
-}
-
-// RefSemantic describes the endpoints of one reference repair operation
-// (ref_fix or ref_fix_no_target) for the semantic referential feedback of
-// docs/SCORING.md §8.11. Computing it needs the schema and both documents, so it is
-// supplied by the caller of RenderFeedback (package interp provides it).
-type RefSemantic struct {
-	// Scope is the name of the scope the reference points into.
-	Scope string
-	// Target are the definer properties of the gold endpoint, the record the
-	// reference should point to, in schema order. RenderFeedback renders the
-	// literal line when it is empty.
-	Target []RefProp
-	// Ambiguous is true when another gold record of the scope has exactly
-	// the same properties (feedback.refsem.target_ambiguous).
-	Ambiguous bool
-	// Relation are the values of the exact scalars of the record carrying
-	// the reference, in the order of docs/SCORING.md §8.11 step 6; empty when none.
-	Relation []jsonval.Value
-	// Dangling is true when the candidate's reference names no candidate
-	// record (feedback.refsem.used_dangling); used by ref_fix only.
-	Dangling bool
-	// Used are the definer properties of the candidate record the reference
-	// names, when it is not Dangling; used by ref_fix only.
-	Used []RefProp
-}
-
-// RefSemanticsFunc returns the semantic description of a ref_fix or
-// ref_fix_no_target operation, or ok false to have the operation rendered
-// with its literal template ("give up" in docs/SCORING.md §8.11). It must not modify o.
-type RefSemanticsFunc func(o *align.Op) (sem RefSemantic, ok bool)
+// RefProp, RefSemantic and RefSemanticsFunc describe the endpoints of a
+// reference repair for the semantic referential feedback of
+// docs/SCORING.md §8.11: package interp computes them (Result.RefSemantics),
+// RenderFeedback renders them.
+type (
+	RefProp          = interp.RefProp
+	RefSemantic      = interp.RefSemantic
+	RefSemanticsFunc = interp.RefSemanticsFunc
+)
 
 // isRefKind reports whether kind has a semantic rendering (docs/SCORING.md §8.11).
 func isRefKind(kind align.OpKind) bool {

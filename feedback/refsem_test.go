@@ -18,7 +18,7 @@ func semFor(path string, sem RefSemantic) RefSemanticsFunc {
 	}
 }
 
-func bob() []RefProp { return []RefProp{{"name", jsonval.NewString("Bob")}} }
+func bob() []RefProp { return []RefProp{{Key: "name", Value: jsonval.NewString("Bob")}} }
 
 // TestRefSemanticLines renders the semantic reference lines of docs/SCORING.md §8.11
 // for every combination of fragments.
@@ -35,7 +35,7 @@ func TestRefSemanticLines(t *testing.T) {
 		{"dangling", refFix, RefSemantic{Scope: "person", Target: bob(), Relation: knows, Dangling: true},
 			"1. /relations/0/target: this 'knows' reference should point to the person with name 'Bob', but the reference you wrote resolves to nothing in your output. Fixing this recovers +0.167."},
 		{"used", refFix, RefSemantic{Scope: "person", Target: bob(), Relation: knows,
-			Used: []RefProp{{"name", jsonval.NewString("Alice")}, {"age", jsonval.NewInt(30)}}},
+			Used: []RefProp{{Key: "name", Value: jsonval.NewString("Alice")}, {Key: "age", Value: jsonval.NewInt(30)}}},
 			"1. /relations/0/target: this 'knows' reference should point to the person with name 'Bob', not the person you used (name 'Alice', age 30). Fixing this recovers +0.167."},
 		{"used without properties", refFix, RefSemantic{Scope: "person", Target: bob()},
 			"1. /relations/0/target: this reference should point to the person with name 'Bob', not the person you used (). Fixing this recovers +0.167."},

@@ -368,10 +368,10 @@ func loadEmbedded(name string, dst *templateSet) error {
 
 // resolve fills t.resolved from the packaged layers and t.user.
 func (t *Templates) resolve(p *packaged) {
-	for prof := range Profile(numProfiles) {
+	for prof := range numProfiles {
 		for k := range numKeys {
 			base := p.defaults[k]
-			if prof == ProfileDefault && p.profile[k] != nil {
+			if prof == profileIndex(ProfileDefault) && p.profile[k] != nil {
 				base = p.profile[k]
 			}
 			g, c := base, base
@@ -427,7 +427,7 @@ func (t *Templates) WithOverrides(overrides map[string]string) (*Templates, erro
 // style ("gepa", "" or "compact"; "json" resolves like "gepa").
 func (t *Templates) Lookup(p Profile, style, key string) (string, bool) {
 	k, ok := keyByName(key)
-	if !ok || !p.valid() {
+	if !ok || !validProfile(p) {
 		return "", false
 	}
 	idx, err := styleIndex(style)
@@ -442,7 +442,7 @@ func (t *Templates) set(p Profile, idx int) *templateSet {
 	if t == nil {
 		t = DefaultTemplates()
 	}
-	return &t.resolved[p][idx]
+	return &t.resolved[max(profileIndex(p), 0)][idx] // an unknown profile reads as the default
 }
 
 // styleIndex maps a style name to its template layering.

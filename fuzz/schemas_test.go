@@ -112,7 +112,7 @@ func checkPair(t *testing.T, sc *interp.Scorer, gold, cand jsonval.Value) (*inte
 	if math.Float64bits(s) != math.Float64bits(res.Score) {
 		t.Fatalf("Score %v, Align %v", s, res.Score)
 	}
-	_, ops, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
+	_, ops, err := feedback.ForResult(res, interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
 	if err != nil {
 		t.Fatalf("Feedback: %v", err)
 	}

@@ -269,7 +269,7 @@ func BenchmarkInterpAlignFeedback(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if _, _, err := res.Feedback(interp.RepairOptions{}, fo); err != nil {
+				if _, _, err := feedback.ForResult(res, interp.RepairOptions{}, fo); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -291,7 +291,7 @@ func BenchmarkInterpRepairRender(b *testing.B) {
 			b.ReportAllocs()
 			start := processCPU()
 			for b.Loop() {
-				if _, _, err := res.Feedback(interp.RepairOptions{}, fo); err != nil {
+				if _, _, err := feedback.ForResult(res, interp.RepairOptions{}, fo); err != nil {
 					b.Fatal(err)
 				}
 			}

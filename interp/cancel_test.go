@@ -83,7 +83,7 @@ func TestScoreContextLive(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wantText, _, err := res.Feedback(interp.RepairOptions{}, fo)
+		wantText, _, err := feedback.ForResult(res, interp.RepairOptions{}, fo)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,7 +91,7 @@ func TestScoreContextLive(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		text, _, err := res.Feedback(interp.RepairOptions{}, fo)
+		text, _, err := feedback.ForResult(res, interp.RepairOptions{}, fo)
 		if err != nil || text != wantText || res.Score != want {
 			t.Errorf("%s: AlignContext %v %q, %v; want %v %q", c.name, res.Score, text, err, want, wantText)
 		}

@@ -95,7 +95,7 @@ func TestCandidatePathFeedback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text, _, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
+	text, _, err := feedback.ForResult(res, interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
 	if err != nil {
 		t.Fatal(err)
 	}

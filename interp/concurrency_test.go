@@ -56,7 +56,7 @@ func scoreOnce(sc *interp.Scorer, g, c jsonval.Value) (concurrencyOutcome, error
 	if math.Float64bits(res.Score) != math.Float64bits(s) {
 		return concurrencyOutcome{}, fmt.Errorf("Align %v, Score %v", res.Score, s)
 	}
-	text, ops, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
+	text, ops, err := feedback.ForResult(res, interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
 	if err != nil {
 		return concurrencyOutcome{}, err
 	}

@@ -73,7 +73,7 @@ func TestConfidenceZero(t *testing.T) {
 		t.Errorf("diagnostics %v, want / and /xs", ops)
 	}
 	fo := feedback.DefaultFeedbackOptions()
-	text, _, err := res.Feedback(interp.RepairOptions{IncludePairingAmbiguous: true}, fo)
+	text, _, err := feedback.ForResult(res, interp.RepairOptions{IncludePairingAmbiguous: true}, fo)
 	if err != nil {
 		t.Fatal(err)
 	}

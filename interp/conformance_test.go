@@ -243,7 +243,7 @@ func TestConformanceFeedback(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		text, _, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
+		text, _, err := feedback.ForResult(res, interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
 		if err != nil {
 			t.Errorf("%s: feedback: %v", v.ID, err)
 			fail++

@@ -18,10 +18,12 @@
 // integers). [Scorer.Score] computes the score alone. [Scorer.Align] also keeps
 // the alignment: its [Result] holds the match tree and, for schemas with
 // idScope and ref, the identifier bijections (docs/SCORING.md §7), and it
-// derives the repair operations ([Result.Repair], docs/SCORING.md §8), the
-// feedback text ([Result.Feedback], docs/SCORING.md §8.8), the prose
-// description ([Result.Describe]) and the attribution of the deficit
-// ([Result.Attribution], docs/SCORING.md §9.2).
+// derives the repair operations ([Result.Repair], docs/SCORING.md §8) and the
+// attribution of the deficit ([Result.Attribution], docs/SCORING.md §9.2).
+// Text is package feedback's, which sits above this one (this package
+// imports neither it, text/template nor TOML): feedback.ForResult renders
+// the feedback text (docs/SCORING.md §8.8), feedback.DescribeResult the
+// prose description.
 //
 // # Outcomes
 //

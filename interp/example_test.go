@@ -132,9 +132,10 @@ func ExampleScorer_Align() {
 	// replace ref_fix /lines/1/party "p1" (+0.125)
 }
 
-// Feedback renders the ranked fixes as text for a person or a prompt
-// optimiser (docs/SCORING.md §8.8); the deltas add up to 1 − score.
-func ExampleResult_Feedback() {
+// Feedback renders the ranked fixes of a result as text for a person or a
+// prompt optimiser (feedback.ForResult, docs/SCORING.md §8.8); the deltas
+// add up to 1 − score.
+func Example_feedback() {
 	schema := []byte(`{
 	  "type": "object",
 	  "properties": {
@@ -151,7 +152,7 @@ func ExampleResult_Feedback() {
 	if err != nil {
 		panic(err)
 	}
-	text, ops, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
+	text, ops, err := feedback.ForResult(res, interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
 	if err != nil {
 		panic(err)
 	}

@@ -40,7 +40,7 @@ type Options struct {
 	// ConfidenceTemperature is β of the entropy method (default 8).
 	ConfidenceTemperature float64
 	// ReferentialFeedback is RefFeedbackLiteral (default) or
-	// RefFeedbackSemantic: with "semantic", Result.Feedback renders ref_fix
+	// RefFeedbackSemantic: with "semantic", feedback.ForResult renders ref_fix
 	// and ref_fix_no_target lines by the properties of the records involved
 	// (docs/SCORING.md §8.11). It changes feedback text only.
 	ReferentialFeedback string

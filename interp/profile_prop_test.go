@@ -55,11 +55,11 @@ func scoreOutcome(s *interp.Scorer, gold, cand jsonval.Value) outcome {
 	}
 	fo := feedback.DefaultFeedbackOptions()
 	fo.Unlimited = true
-	text, ops, err := res.Feedback(interp.RepairOptions{}, fo)
+	text, ops, err := feedback.ForResult(res, interp.RepairOptions{}, fo)
 	if err != nil {
 		return outcome{score: "feedback error: " + err.Error()}
 	}
-	o := outcome{score: strconv.FormatUint(math.Float64bits(res.Score), 16), text: text + "\n" + res.Describe()}
+	o := outcome{score: strconv.FormatUint(math.Float64bits(res.Score), 16), text: text + "\n" + feedback.DescribeResult(res)}
 	for _, op := range ops {
 		o.ops = append(o.ops, fmt.Sprintf("%s %s %q Δ=%x value=%s gold=%s pred=%s pair=%q conf=%x",
 			op.Op, op.Kind, op.Path, math.Float64bits(op.Delta), op.Value, op.Gold, op.Pred, op.PairID, math.Float64bits(op.Confidence)))

@@ -128,7 +128,7 @@ func TestProfileText(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				text, _, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
+				text, _, err := feedback.ForResult(res, interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -174,7 +174,7 @@ func TestProfileRootKindMismatch(t *testing.T) {
 		if res.Score != 0 || res.Match != nil {
 			t.Fatalf("compat %q: score %v, match %v; want 0 and none", p.opts.Compat, res.Score, res.Match)
 		}
-		text, ops, err := res.Feedback(interp.RepairOptions{Granularity: align.GranularityAll}, feedback.DefaultFeedbackOptions())
+		text, ops, err := feedback.ForResult(res, interp.RepairOptions{Granularity: align.GranularityAll}, feedback.DefaultFeedbackOptions())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -205,7 +205,7 @@ func TestProfileRootKindMismatch(t *testing.T) {
 				}
 			}
 		}
-		if got := res.Describe(); got != p.describe {
+		if got := feedback.DescribeResult(res); got != p.describe {
 			t.Errorf("compat %q: description\n%s\nwant\n%s", p.opts.Compat, got, p.describe)
 		}
 	}
@@ -308,7 +308,7 @@ func TestConformanceDefaultProfile(t *testing.T) {
 		if same {
 			opsSame++
 		}
-		fb, _, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
+		fb, _, err := feedback.ForResult(res, interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
 		if err != nil {
 			t.Fatalf("%s: %v", v.ID, err)
 		}

@@ -175,7 +175,7 @@ func omissionWeighs(a, b *align.Match) bool {
 // rankedOps returns the ranked operations of r with the default options.
 func rankedOps(t *testing.T, r *interp.Result) []align.Op {
 	t.Helper()
-	_, ops, err := r.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
+	_, ops, err := feedback.ForResult(r, interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
 	if err != nil {
 		t.Fatal(err)
 	}

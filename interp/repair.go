@@ -3,10 +3,9 @@ package interp
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/objectaligner/oagen/align"
-	"github.com/objectaligner/oagen/feedback"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // RepairOptions control the repair walk and ranking (docs/SCORING.md §8.6–8.7).
@@ -115,90 +114,20 @@ func (r *Result) Edits() []align.Op {
 	return align.Walk(r.Match, r.CandidateSpaceGold(), r.cand, align.WalkOptions{Candidate: true, Complete: true})
 }
 
-// Feedback returns the feedback text and the ranked operations of the pair
-// (docs/SCORING.md §8.8). A candidate that failed validation gets the validation-error
-// text and no operations (docs/SCORING.md §8.8.7); under ValidationReport it
-// is scored, and its text starts with one validation-error line per
-// violation. When the scorer's ReferentialFeedback
-// is "semantic" and fo.RefSemantics is nil, reference lines are rendered
-// semantically (docs/SCORING.md §8.11, see RefSemantics). The text follows the scorer's
-// profile: fo.Profile is set from its Compat option.
-func (r *Result) Feedback(ro RepairOptions, fo feedback.FeedbackOptions) (string, []align.Op, error) {
-	fo.Profile = r.textProfile()
-	if r.Invalid != nil {
-		t := fo.Templates
-		if t == nil {
-			t = feedback.DefaultTemplates()
-		}
-		if len(fo.Overrides) > 0 {
-			var err error
-			if t, err = t.WithOverrides(fo.Overrides); err != nil {
-				return "", nil, err
-			}
-		}
-		return feedback.RenderValidationError(r.Invalid.DisplayPath(), r.Invalid.Message, t, fo.Profile), nil, nil
+// Options are the options of the scorer that produced the result (the
+// zero Options for a Result built by hand): package feedback reads the
+// profile and the referential feedback mode from them.
+func (r *Result) Options() Options {
+	if r.scorer == nil {
+		return Options{}
 	}
-	ops, err := r.Repair(ro)
-	if err != nil {
-		return "", nil, err
-	}
-	if fo.RefSemantics == nil && r.scorer != nil && r.scorer.opts.ReferentialFeedback == RefFeedbackSemantic {
-		fo.RefSemantics = r.RefSemantics()
-	}
-	fb, err := feedback.RenderFeedback(r.Score, ops, fo)
-	if err != nil {
-		return "", nil, err
-	}
-	if len(r.Violations) > 0 && fb.Text != "" {
-		return r.violationLines(fo) + fb.Text, ops, nil
-	}
-	return fb.Text, ops, nil
+	return r.scorer.opts
 }
 
-// violationLines renders the violations of a candidate scored under
-// ValidationReport, one feedback.validation_error line each (with the
-// options' templates and overrides), for the top of its feedback.
-func (r *Result) violationLines(fo feedback.FeedbackOptions) string {
-	t := fo.Templates
-	if t == nil {
-		t = feedback.DefaultTemplates()
-	}
-	if len(fo.Overrides) > 0 {
-		if o, err := t.WithOverrides(fo.Overrides); err == nil {
-			t = o
-		}
-	}
-	var b strings.Builder
-	for _, v := range r.Violations {
-		b.WriteString(feedback.RenderValidationError(v.DisplayPath(), v.Message, t, fo.Profile))
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
-
-// Describe returns the prose description of the alignment (docs/SCORING.md §9.1) with
-// the default templates, in the text conventions of the scorer's profile. In
-// the default profile a candidate whose root kind differs from the gold's is
-// described as such (feedback.DescribeKindMismatch); the reference profile
-// gives it the intro line alone.
-func (r *Result) Describe() string {
-	opts := feedback.DescribeOptions{Profile: r.textProfile()}
-	switch {
-	case r.Invalid != nil:
-		return feedback.DescribeValidationError(r.Invalid.Pointer(), r.Invalid.Message, opts)
-	case r.Match == nil && !r.referenceProfile():
-		return feedback.DescribeKindMismatch(r.Score, r.gold, r.cand, opts)
-	}
-	return feedback.Describe(r.Score, r.Match, opts)
-}
-
-// textProfile is the feedback profile of the scorer's profile.
-func (r *Result) textProfile() feedback.Profile {
-	if r.scorer != nil && r.scorer.referenceProfile() {
-		return feedback.ProfileReference
-	}
-	return feedback.ProfileDefault
-}
+// Scored returns the two values as scored: Gold and Candidate in the
+// reference profile, their canonical forms in the default profile (the
+// values the match tree and the operations hold).
+func (r *Result) Scored() (gold, cand jsonval.Value) { return r.gold, r.cand }
 
 // Attribution decomposes the pair's deficit per location (docs/SCORING.md §9.2): one
 // row per leaf with its effective weight and contribution c(1 − s), sorted
@@ -221,7 +150,7 @@ func (r *Result) Attribution(opts align.AttributionOptions) (align.Attribution, 
 		m = r.rootKindLeaf()
 	}
 	at, err := align.Attribute(m, r.Score, opts)
-	if err == nil && r.textProfile() == feedback.ProfileDefault && math.Abs(at.Residual) < ResidualNoise {
+	if err == nil && r.Options().Compat != CompatReference && math.Abs(at.Residual) < ResidualNoise {
 		at.Residual = 0
 	}
 	return at, err

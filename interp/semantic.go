@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/objectaligner/oagen/align"
-	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/ir"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -17,10 +16,47 @@ const (
 	RefFeedbackSemantic = "semantic" // ref_fix lines describe the records
 )
 
+// RefProp is one definer property of a referenced record: a member of the
+// record that identifies it to a reader (docs/SCORING.md §8.11 step 3).
+type RefProp struct {
+	Key   string
+	Value jsonval.Value
+}
+
+// RefSemantic describes the endpoints of one reference repair operation
+// (ref_fix or ref_fix_no_target) for the semantic referential feedback of
+// docs/SCORING.md §8.11. Computing it needs the schema and both documents:
+// RefSemantics computes it, package feedback renders it.
+type RefSemantic struct {
+	// Scope is the name of the scope the reference points into.
+	Scope string
+	// Target are the definer properties of the gold endpoint, the record the
+	// reference should point to, in schema order. The literal line is
+	// rendered when it is empty.
+	Target []RefProp
+	// Ambiguous is true when another gold record of the scope has exactly
+	// the same properties (feedback.refsem.target_ambiguous).
+	Ambiguous bool
+	// Relation are the values of the exact scalars of the record carrying
+	// the reference, in the order of docs/SCORING.md §8.11 step 6; empty when none.
+	Relation []jsonval.Value
+	// Dangling is true when the candidate's reference names no candidate
+	// record (feedback.refsem.used_dangling); used by ref_fix only.
+	Dangling bool
+	// Used are the definer properties of the candidate record the reference
+	// names, when it is not Dangling; used by ref_fix only.
+	Used []RefProp
+}
+
+// RefSemanticsFunc returns the semantic description of a ref_fix or
+// ref_fix_no_target operation, or ok false to have the operation rendered
+// with its literal template ("give up" in docs/SCORING.md §8.11). It must not modify o.
+type RefSemanticsFunc func(o *align.Op) (sem RefSemantic, ok bool)
+
 // RefSemantics returns the provider of the semantic referential feedback of
 // docs/SCORING.md §8.11 for this result: set it as feedback.FeedbackOptions.RefSemantics
 // to render ref_fix and ref_fix_no_target lines by the properties of the
-// records a reference should point to. Result.Feedback does so by itself
+// records a reference should point to. feedback.ForResult does so by itself
 // when the scorer's ReferentialFeedback option is "semantic".
 //
 // For each operation the provider maps the operation path back to schema
@@ -33,9 +69,9 @@ const (
 //
 // The provider memoises the per-scope record indices it builds, so it is
 // not safe for concurrent use; call RefSemantics once per goroutine.
-func (r *Result) RefSemantics() feedback.RefSemanticsFunc {
+func (r *Result) RefSemantics() RefSemanticsFunc {
 	if r.scorer == nil || r.Match == nil {
-		return func(*align.Op) (feedback.RefSemantic, bool) { return feedback.RefSemantic{}, false }
+		return func(*align.Op) (RefSemantic, bool) { return RefSemantic{}, false }
 	}
 	gold := r.gold
 	if !r.scorer.referenceProfile() {
@@ -57,7 +93,7 @@ type semContext struct {
 // (the first record with an id wins, docs/SCORING.md §8.11 step 2).
 type scopeRecords struct {
 	recNode   *ir.Node
-	goldProps [][]feedback.RefProp // per gold record, walk order
+	goldProps [][]RefProp // per gold record, walk order
 	goldByID  map[idKey]int
 	cand      []jsonval.Value
 	candByID  map[idKey]int
@@ -91,8 +127,8 @@ func hasKey(m map[idKey]int, k idKey) bool {
 }
 
 // describe is the RefSemanticsFunc of docs/SCORING.md §8.11.
-func (sx *semContext) describe(o *align.Op) (feedback.RefSemantic, bool) {
-	var none feedback.RefSemantic
+func (sx *semContext) describe(o *align.Op) (RefSemantic, bool) {
+	var none RefSemantic
 	if o == nil || (o.Kind != align.KindRefFix && o.Kind != align.KindRefFixNoTarget) {
 		return none, false
 	}
@@ -137,7 +173,7 @@ func (sx *semContext) describe(o *align.Op) (feedback.RefSemantic, bool) {
 	if !ok || len(sr.goldProps[gi]) == 0 {
 		return none, false
 	}
-	sem := feedback.RefSemantic{Scope: node.Ref, Target: sr.goldProps[gi]}
+	sem := RefSemantic{Scope: node.Ref, Target: sr.goldProps[gi]}
 	for j, ps := range sr.goldProps {
 		if j != gi && propsEqual(ps, sem.Target) {
 			sem.Ambiguous = true
@@ -172,11 +208,11 @@ func arrayIndex(t string) (int, bool) {
 // that carries neither idScope nor ref, whose type permits a string,
 // integer, number or boolean, and that is present in the record with a value
 // that is neither an array nor an object, the pair (key, value).
-func definerProps(rec jsonval.Value, recNode *ir.Node) []feedback.RefProp {
+func definerProps(rec jsonval.Value, recNode *ir.Node) []RefProp {
 	if recNode == nil || rec.Kind != jsonval.Object {
 		return nil
 	}
-	var out []feedback.RefProp
+	var out []RefProp
 	for _, prop := range recNode.Properties {
 		ms := prop.Node
 		if ms == nil || ms.IDScope != "" || ms.Ref != "" || ms.Types&(ir.TString|ir.TInteger|ir.TNumber|ir.TBoolean) == 0 {
@@ -186,15 +222,15 @@ func definerProps(rec jsonval.Value, recNode *ir.Node) []feedback.RefProp {
 		if !ok || v.Kind == jsonval.Array || v.Kind == jsonval.Object {
 			continue
 		}
-		out = append(out, feedback.RefProp{Key: prop.Name, Value: v})
+		out = append(out, RefProp{Key: prop.Name, Value: v})
 	}
 	return out
 }
 
 // propsEqual reports whether two property sequences are the same (keys in
 // order, values under JSON equality).
-func propsEqual(a, b []feedback.RefProp) bool {
-	return slices.EqualFunc(a, b, func(x, y feedback.RefProp) bool {
+func propsEqual(a, b []RefProp) bool {
+	return slices.EqualFunc(a, b, func(x, y RefProp) bool {
 		return x.Key == y.Key && jsonval.Equal(x.Value, y.Value)
 	})
 }

@@ -20,7 +20,7 @@ func feedbackText(t *testing.T, s *interp.Scorer, gold, cand string) string {
 	fo := feedback.DefaultFeedbackOptions()
 	fo.Unlimited = true
 	fo.IncludeSynthesisLine = false
-	text, _, err := res.Feedback(interp.RepairOptions{}, fo)
+	text, _, err := feedback.ForResult(res, interp.RepairOptions{}, fo)
 	if err != nil {
 		t.Fatal(err)
 	}

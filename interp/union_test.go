@@ -147,7 +147,7 @@ func TestUnionBranchFix(t *testing.T) {
 	if got := string(o.AppendJSON(nil)); got != wantJSON {
 		t.Errorf("JSON\n%s\nwant\n%s", got, wantJSON)
 	}
-	text, _, err := res.Feedback(interp.RepairOptions{}, feedback.FeedbackOptions{TopK: 5})
+	text, _, err := feedback.ForResult(res, interp.RepairOptions{}, feedback.FeedbackOptions{TopK: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestUnionBranchFix(t *testing.T) {
 	if !strings.Contains(text, line) {
 		t.Errorf("feedback\n%s\nwant the line\n%s", text, line)
 	}
-	if d := res.Describe(); !strings.Contains(d, `The predicted value {"pet_type": "dog", "barks": 3} is in the union branch Dog, the gold {"pet_type": "cat", "meows": 3} in Cat`) {
+	if d := feedback.DescribeResult(res); !strings.Contains(d, `The predicted value {"pet_type": "dog", "barks": 3} is in the union branch Dog, the gold {"pet_type": "cat", "meows": 3} in Cat`) {
 		t.Errorf("description\n%s", d)
 	}
 	at, err := res.Attribution(align.AttributionOptions{})

@@ -83,7 +83,7 @@ func TestUndeclaredMembersScoreAsJSONValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text, ops, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
+	text, ops, err := feedback.ForResult(res, interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func TestAbsentAsDefault(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		text, ops, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
+		text, ops, err := feedback.ForResult(res, interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
 		if err != nil {
 			t.Fatal(err)
 		}

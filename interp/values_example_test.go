@@ -42,7 +42,7 @@ func ExampleScorer_ScoreValues() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	text, _, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
+	text, _, err := feedback.ForResult(res, interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
 	if err != nil {
 		log.Fatal(err)
 	}

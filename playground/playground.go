@@ -103,7 +103,7 @@ func RunContext(ctx context.Context, req Request) *Response {
 		return out
 	}
 	fo := feedback.DefaultFeedbackOptions()
-	text, ops, err := res.Feedback(interp.RepairOptions{}, fo)
+	text, ops, err := feedback.ForResult(res, interp.RepairOptions{}, fo)
 	if err != nil {
 		out.Error = err.Error()
 		return out

@@ -62,7 +62,7 @@ func TestNewUserCase(t *testing.T) {
 	if res.Score != 0.75 {
 		t.Fatalf("score %v, want 0.75", res.Score)
 	}
-	text, ops, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
+	text, ops, err := feedback.ForResult(res, interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
 	if err != nil {
 		t.Fatal(err)
 	}

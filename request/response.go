@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -32,7 +33,7 @@ func AppendResult(dst []byte, r *Request, res *interp.Result, s Settings) ([]byt
 	var ops []align.Op
 	if s.WithFeedback {
 		var err error
-		if text, ops, err = res.Feedback(s.Repair, s.Feedback); err != nil {
+		if text, ops, err = feedback.ForResult(res, s.Repair, s.Feedback); err != nil {
 			return dst, err
 		}
 	}

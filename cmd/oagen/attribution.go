@@ -50,5 +50,5 @@ func sideText(v jsonval.Value, has bool, c interp.Compat) string {
 	if !has {
 		return "-"
 	}
-	return feedback.FmtValue(v, textProfile(c))
+	return feedback.FmtValue(v, c)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 
-	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/interp"
 )
 
@@ -38,13 +37,4 @@ func (c *compatValue) Set(s string) error {
 	}
 	*c = compatValue(p)
 	return nil
-}
-
-// textProfile is the feedback profile of a scoring profile, for text the
-// command renders itself (attribution tables).
-func textProfile(c interp.Compat) feedback.Profile {
-	if c == interp.CompatReference {
-		return feedback.ProfileReference
-	}
-	return feedback.ProfileDefault
 }

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+
+	"github.com/objectaligner/oagen/feedback"
 )
 
 const describeUsage = `Usage:
@@ -34,6 +36,6 @@ func cmdDescribe(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintln(stdout, res.Describe())
+	_, err = fmt.Fprintln(stdout, feedback.DescribeResult(res))
 	return err
 }

@@ -469,7 +469,7 @@ func formatResult(f *scoreFlags, res *interp.Result, asJSON, single bool) (strin
 	b.WriteString(formatScore(res.Score))
 	b.WriteByte('\n')
 	if s.WithFeedback {
-		text, _, err := res.Feedback(s.Repair, s.Feedback)
+		text, _, err := feedback.ForResult(res, s.Repair, s.Feedback)
 		if err != nil {
 			return "", err
 		}

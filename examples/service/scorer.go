@@ -34,7 +34,7 @@ func (s *Scorer) Score(gold, cand *Invoice) (score float64, text string, err err
 	if err != nil {
 		return 0, "", fmt.Errorf("service: %w", err)
 	}
-	text, _, err = res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
+	text, _, err = feedback.ForResult(res, interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
 	if err != nil {
 		return 0, "", fmt.Errorf("service: feedback: %w", err)
 	}
