@@ -126,27 +126,51 @@ type pairPath struct {
 // docs/SCORING.md §8.8–8.9: selection, ranks with silent key-rename halves, the
 // per-kind lines, the intro, the synthesis line and the diagnostics section.
 func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Feedback, error) {
+	if err := checkRender(score, ranked, opts); err != nil {
+		return Feedback{}, err
+	}
+	set, err := opts.templateSet()
+	if err != nil {
+		return Feedback{}, err
+	}
+	fb := selectEntries(ranked, opts, set)
+	sems := refSemantics(fb.Entries, opts.RefSemantics)
+	predPaths := rankEntries(&fb, set, sems)
+	if opts.Style != StyleJSON {
+		assemble(&fb, score, set, sems, predPaths, opts)
+	}
+	return fb, nil
+}
+
+// checkRender checks the arguments of RenderFeedback.
+func checkRender(score float64, ranked []align.Op, opts FeedbackOptions) error {
 	switch {
 	case math.IsNaN(score):
-		return Feedback{}, fmt.Errorf("render feedback: score is NaN")
+		return fmt.Errorf("render feedback: score is NaN")
 	case opts.TopK < 0:
-		return Feedback{}, fmt.Errorf("render feedback: TopK %d is negative (use Unlimited for all operations)", opts.TopK)
+		return fmt.Errorf("render feedback: TopK %d is negative (use Unlimited for all operations)", opts.TopK)
 	case opts.MinScoreDelta < 0 || math.IsNaN(opts.MinScoreDelta):
-		return Feedback{}, fmt.Errorf("render feedback: MinScoreDelta %v must be a number ≥ 0", opts.MinScoreDelta)
+		return fmt.Errorf("render feedback: MinScoreDelta %v must be a number ≥ 0", opts.MinScoreDelta)
 	case !(opts.DominantFractionThreshold >= 0 && opts.DominantFractionThreshold <= 1):
-		return Feedback{}, fmt.Errorf("render feedback: DominantFractionThreshold %v: want a number in [0, 1]", opts.DominantFractionThreshold)
+		return fmt.Errorf("render feedback: DominantFractionThreshold %v: want a number in [0, 1]", opts.DominantFractionThreshold)
 	case !validProfile(opts.Profile):
-		return Feedback{}, fmt.Errorf("render feedback: unknown profile %q", opts.Profile)
+		return fmt.Errorf("render feedback: unknown profile %q", opts.Profile)
 	}
 	for i := range ranked {
 		if math.IsNaN(ranked[i].Delta) {
-			return Feedback{}, fmt.Errorf("render feedback: operation %s %s at %q has a NaN delta",
+			return fmt.Errorf("render feedback: operation %s %s at %q has a NaN delta",
 				ranked[i].Op, ranked[i].Kind, ranked[i].Path)
 		}
 	}
+	return nil
+}
+
+// templateSet returns the templates the options select: their set (with
+// Overrides compiled over it) in their profile and style.
+func (opts FeedbackOptions) templateSet() (*templateSet, error) {
 	styleIdx, err := styleIndex(opts.Style)
 	if err != nil {
-		return Feedback{}, fmt.Errorf("render feedback: %w", err)
+		return nil, fmt.Errorf("render feedback: %w", err)
 	}
 	t := opts.Templates
 	if t == nil {
@@ -154,12 +178,15 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 	}
 	if len(opts.Overrides) > 0 {
 		if t, err = t.WithOverrides(opts.Overrides); err != nil {
-			return Feedback{}, fmt.Errorf("render feedback: %w", err)
+			return nil, fmt.Errorf("render feedback: %w", err)
 		}
 	}
-	set := t.set(opts.Profile, styleIdx)
-	withText := opts.Style != StyleJSON
+	return t.set(opts.Profile, styleIdx), nil
+}
 
+// selectEntries selects the operations shown (docs/SCORING.md §8.8.1): the
+// entries and diagnostics of the feedback, its counts and truncation.
+func selectEntries(ranked []align.Op, opts FeedbackOptions, set *templateSet) Feedback {
 	// Selection (docs/SCORING.md §8.8.1). Pair decisions follow the add half of each pair.
 	var pairKeep map[string]bool
 	if opts.MinScoreDelta > 0 {
@@ -251,30 +278,43 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 		}
 	}
 	fb.Truncated = nChosen < fb.NTotal
+	return fb
+}
 
+// refSemantics returns the semantic description of each selected reference
+// operation (docs/SCORING.md §8.11), nil when there is none.
+func refSemantics(entries []FeedbackEntry, rs RefSemanticsFunc) []*RefSemantic {
 	// Semantic reference lines (docs/SCORING.md §8.11), decided per selected operation.
 	var sems []*RefSemantic
-	if opts.RefSemantics != nil {
-		for i := range fb.Entries {
-			o := &fb.Entries[i].Op
+	if rs != nil {
+		for i := range entries {
+			o := &entries[i].Op
 			if !isRefKind(o.Kind) {
 				continue
 			}
-			if sem, ok := opts.RefSemantics(o); ok && len(sem.Target) > 0 {
+			if sem, ok := rs(o); ok && len(sem.Target) > 0 {
 				if sems == nil {
-					sems = make([]*RefSemantic, len(fb.Entries))
+					sems = make([]*RefSemantic, len(entries))
 				}
 				sems[i] = &sem
 			}
 		}
 	}
-	semOf := func(i int) *RefSemantic {
-		if sems == nil {
-			return nil
-		}
-		return sems[i]
-	}
+	return sems
+}
 
+// semAt is entry i's semantic description, nil when it has none.
+func semAt(sems []*RefSemantic, i int) *RefSemantic {
+	if sems == nil {
+		return nil
+	}
+	return sems[i]
+}
+
+// rankEntries numbers the shown entries (docs/SCORING.md §8.8.2; in the
+// json style silence follows the gepa templates), marks the silent ones
+// and returns the candidate paths of the silent halves of key renames.
+func rankEntries(fb *Feedback, set *templateSet, sems []*RefSemantic) []pairPath {
 	// Ranks (docs/SCORING.md §8.8.2). In the json style silence follows the gepa templates.
 	var (
 		ranks     []pairRank
@@ -283,7 +323,7 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 	rank := 0
 	for i := range fb.Entries {
 		e := &fb.Entries[i]
-		if lineTemplate(set, &e.Op, semOf(i)).isBlank() {
+		if lineTemplate(set, &e.Op, semAt(sems, i)).isBlank() {
 			e.Silent = true
 			for _, pr := range ranks {
 				if pr.id == e.Op.PairID && e.Op.PairID != "" {
@@ -302,18 +342,15 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 		}
 	}
 	fb.NShown = rank
-	diagVisible := 0
 	for i := range fb.Diagnostics {
 		d := &fb.Diagnostics[i]
 		d.Silent = opTemplate(set, d.Op.Kind).isBlank()
-		if !d.Silent {
-			diagVisible++
-		}
 	}
-	if !withText {
-		return fb, nil
-	}
+	return predPaths
+}
 
+// assemble renders the text of the feedback and of each entry.
+func assemble(fb *Feedback, score float64, set *templateSet, sems []*RefSemantic, predPaths []pairPath, opts FeedbackOptions) {
 	// Assembly (docs/SCORING.md §8.8.5). Every line is rendered into one buffer; entry texts
 	// are substrings of the final text, so lines cost no extra allocation.
 	type span struct{ entry, start, end int }
@@ -349,7 +386,7 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 			}
 			first = false
 			start := len(buf)
-			if sem := semOf(i); sem != nil {
+			if sem := semAt(sems, i); sem != nil {
 				frags := buildRefFragments(set, e.Op.Kind, sem, opts.Profile)
 				buf = renderOpLine(buf, lineTemplate(set, &e.Op, sem), &a, &e.Op, e.Rank, predPaths, &frags, opts.Profile)
 			} else {
@@ -359,6 +396,12 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 		}
 		if opts.IncludeSynthesisLine {
 			buf = appendSynthesis(buf, set, &a, fb.Entries, opts.DominantFractionThreshold, opts.Profile)
+		}
+	}
+	diagVisible := 0
+	for i := range fb.Diagnostics {
+		if !fb.Diagnostics[i].Silent {
+			diagVisible++
 		}
 	}
 	if diagVisible > 0 {
@@ -382,7 +425,6 @@ func RenderFeedback(score float64, ranked []align.Op, opts FeedbackOptions) (Fee
 			fb.Diagnostics[-1-s.entry].Text = fb.Text[s.start:s.end]
 		}
 	}
-	return fb, nil
 }
 
 // opTemplate returns the template of an operation kind, or nil (silent) for

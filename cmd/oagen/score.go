@@ -257,7 +257,10 @@ func (f *scoreFlags) feedbackOptions() (feedback.FeedbackOptions, error) {
 		if err != nil {
 			return fo, err
 		}
-		fo.Overrides = ov
+		// Compiled once here, not on every line of a batch.
+		if fo.Templates, err = feedback.DefaultTemplates().WithOverrides(ov); err != nil {
+			return fo, err
+		}
 	}
 	return fo, nil
 }
