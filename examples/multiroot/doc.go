@@ -8,6 +8,12 @@
 // build side by side in any combination (docs/GENERATED.md, "Several roots
 // in one package"). Two roots still must not name a type alike: the types
 // of a schema are named after its $defs keys, titles and paths.
+//
+// The pair gold.json, candidate.json is a purchase order (the candidate
+// misspells the buyer and miscounts the bolts); score it from the
+// repository's root:
+//
+//	go run ./cmd/oagen score -feedback -schema examples/purchaseorder/schema.json examples/multiroot/gold.json examples/multiroot/candidate.json
 package multiroot
 
 //go:generate go run github.com/objectaligner/oagen/cmd/oagen gen -schema ../orgchart/schema.json -type OrgChart -pkg multiroot -o orgchart_oa.go

@@ -1,6 +1,7 @@
 package multiroot_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 
@@ -32,6 +33,21 @@ func Example() {
 	s, err = multiroot.ScoreTicket(t, &multiroot.Ticket{Title: "Printer is offline", Reporter: multiroot.Customer{Name: "Ann Lee"}, Tags: []string{"network", "printer"}})
 	fmt.Printf("ticket %.4f %v\n", s, err)
 
+	// The package's pair (see the package doc), decoded with encoding/json:
+	// the typed scorer gives the interpreter's score.
+	var pg, pc multiroot.PurchaseOrder
+	for f, v := range map[string]*multiroot.PurchaseOrder{"gold.json": &pg, "candidate.json": &pc} {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			panic(err)
+		}
+		if err := json.Unmarshal(data, v); err != nil {
+			panic(err)
+		}
+	}
+	s, err = multiroot.ScorePurchaseOrder(&pg, &pc)
+	fmt.Println("purchase order pair", s, err)
+
 	o := &multiroot.Order{Number: "17", Buyer: multiroot.Customer{Name: "Ann Lee"}, Total: 120}
 	s, err = multiroot.ScoreOrder(o, &multiroot.Order{Number: "17", Buyer: multiroot.Customer{Name: "Ann Lee"}, Total: 100})
 	fmt.Printf("order %.4f %v\n", s, err)
@@ -39,5 +55,6 @@ func Example() {
 	// org chart 0.7678571428571429 <nil>
 	// purchase order 0.9667 <nil>
 	// ticket 0.7917 <nil>
+	// purchase order pair 0.9502497502497503 <nil>
 	// order 0.9444 <nil>
 }
