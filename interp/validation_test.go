@@ -56,7 +56,7 @@ func TestValidationReport(t *testing.T) {
 			!strings.Contains(res.Warnings[0], "at /status:") || !strings.Contains(res.Warnings[1], "at /count:") {
 			t.Errorf("%q report: violations %v, warnings %q", compat, res.Violations, res.Warnings)
 		}
-		text, ops, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
+		text, ops, err := feedback.ForResult(res, interp.RepairOptions{}, feedback.DefaultFeedbackOptions())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -132,10 +132,10 @@ func TestPropertyValidationReport(t *testing.T) {
 				if sum := opsSum(ops); math.Abs(sum-(1-res.Score)) > 1e-9 {
 					return fmt.Sprintf("Σ Δ = %v, 1 − score = %v%s", sum, 1-res.Score, where)
 				}
-				if _, _, err := res.Feedback(interp.RepairOptions{}, feedback.DefaultFeedbackOptions()); err != nil {
+				if _, _, err := feedback.ForResult(res, interp.RepairOptions{}, feedback.DefaultFeedbackOptions()); err != nil {
 					return "feedback: " + err.Error() + where
 				}
-				_ = res.Describe()
+				_ = feedback.DescribeResult(res)
 			}
 			return ""
 		},
