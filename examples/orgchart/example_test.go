@@ -43,7 +43,7 @@ func ExampleScoreOrgChartJSON() {
 	// 2. /agenda/2: missing array item "reviews". Adding it recovers +0.062.
 	// 3. /period/1: expected 2025, got 2026. Fixing this recovers +0.062.
 	// 4. /people: array is missing item {"id": 6, "name": "Eve", "role": "Intern"}. Adding it recovers +0.042.
-	// 5. /agenda/3: expected "closing", got "closin". Fixing this recovers +0.003.
+	// 5. /agenda/2: expected "closing", got "closin". Fixing this recovers +0.003.
 	// The deficit is spread across multiple issue types (missing array item, value, extraneous array item).
 }
 

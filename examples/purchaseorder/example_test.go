@@ -42,7 +42,7 @@ func ExampleScorePurchaseOrderJSON() {
 	// 1. /supplier: missing key "supplier" with value {"name": "Acme Industrial Supply", "url": "https://acme.example"}. Adding it recovers +0.133.
 	// 2. /dueDate: null/value mismatch (expected "2024-04-04", got null). Fixing this recovers +0.067.
 	// 3. /buyer/address/street: missing key "street" with value "Hauptstrasse 1". Adding it recovers +0.022.
-	// 4. /lines/0/quantity: expected 4, got 5. Fixing this recovers +0.007.
+	// 4. /lines/1/quantity: expected 4, got 5. Fixing this recovers +0.007.
 	// 5. /buyer/name: expected "Globex Corporation", got "Globex Corp.". Fixing this recovers +0.006.
 	// Focus on missing key errors — they account for 66% of the deficit shown.
 }

@@ -28,8 +28,8 @@ func Example() {
 	// The prediction scored 0.82 (deficit 0.18). Top 5 of 5 fix locations:
 	// 1. /lines: array is missing item {"sku": "WS-0815", "description": "Washers 8mm, box of 200", "date": "2024-03-0…. Adding it recovers +0.087.
 	// 2. /notes: missing key "notes" with value "Net 30". Adding it recovers +0.087.
-	// 3. /lines/0/quantity: expected 4, got 5. Fixing this recovers +0.006.
-	// 4. /parties/0/name: expected "Globex Corporation", got "Globex Corp.". Fixing this recovers +0.001.
+	// 3. /lines/1/quantity: expected 4, got 5. Fixing this recovers +0.006.
+	// 4. /parties/1/name: expected "Globex Corporation", got "Globex Corp.". Fixing this recovers +0.001.
 	// 5. /vendor/name: expected "Acme Industrial Supply", got "Acme Industrial Suply". Fixing this recovers +0.001.
 	// The deficit is spread across multiple issue types (missing array item, missing key, value).
 }
@@ -59,8 +59,8 @@ func ExampleScoreInvoice() {
 	// The prediction scored 0.82 (deficit 0.18). Top 5 of 5 fix locations:
 	// 1. /lines: array is missing item {"sku": "WS-0815", "description": "Washers 8mm, box of 200", "date": "2024-03-0…. Adding it recovers +0.087.
 	// 2. /notes: missing key "notes" with value "Net 30". Adding it recovers +0.087.
-	// 3. /lines/0/quantity: expected 4, got 5. Fixing this recovers +0.006.
-	// 4. /parties/0/name: expected "Globex Corporation", got "Globex Corp.". Fixing this recovers +0.001.
+	// 3. /lines/1/quantity: expected 4, got 5. Fixing this recovers +0.006.
+	// 4. /parties/1/name: expected "Globex Corporation", got "Globex Corp.". Fixing this recovers +0.001.
 	// 5. /vendor/name: expected "Acme Industrial Supply", got "Acme Industrial Suply". Fixing this recovers +0.001.
 	// The deficit is spread across multiple issue types (missing array item, missing key, value).
 }

@@ -38,6 +38,6 @@ func ExampleScoreTrip() {
 	// Output:
 	// 0.5833333333333334
 	// add list_item_add /itinerary/1 0.3333
-	// replace primitive_replace /itinerary/2/days 0.0833
+	// replace primitive_replace /itinerary/1/days 0.0833
 	// 1 <nil>
 }
