@@ -359,7 +359,34 @@ func (e *emitter) emitRefPass() {
 	for _, ts := range m.scopes {
 		e.p("c.derive%s(g, p)", ts.name)
 	}
+	e.p("c.search(g, p)")
 	e.p("return nil")
+	e.p("}")
+
+	var records []string
+	for _, ts := range m.scopes {
+		records = append(records, "c."+ts.field+".Records()")
+	}
+	e.p("// search improves the bijections against the score of the pair, scope after")
+	e.p("// scope, as the interpreter does (docs/SCORING.md §7.12).")
+	e.p("func (c *%s) search(g, p %s) {", e.ctx(), R)
+	e.p("srch := genrt.NewSearch(%s)", strings.Join(records, " + "))
+	e.p("if srch.Budget <= 0 { return }")
+	e.p("score := func() (float64, error) {")
+	e.p("s, _ := %s", e.scoreForm(m.root, "g", "p", "false"))
+	e.p("if err := c.Err; err != nil {")
+	e.p("c.Err = nil")
+	e.p("return 0, err")
+	e.p("}")
+	e.p("return s, nil")
+	e.p("}")
+	for i, ts := range m.scopes {
+		if i == len(m.scopes)-1 {
+			e.p("_ = genrt.Improve(&srch, &c.%s, score) // an error is the main pass's to report", ts.field)
+			continue
+		}
+		e.p("if genrt.Improve(&srch, &c.%s, score) != nil { return }", ts.field)
+	}
 	e.p("}")
 
 	e.p("// Ref scores a reference of scope s for genrt.Generic (docs/SCORING.md §7.4).")

@@ -26,6 +26,9 @@ type call struct {
 	curScope int // index of the scope being derived, -1 outside derivation
 	maskAll  bool
 	deriving bool
+	// searches holds the derived scopes for the bijection search
+	// (docs/SCORING.md §7.12).
+	searches []scopeSearch
 
 	// path holds the JSON Pointer tokens (gold side) of the value being
 	// aligned, for error messages and comparator contexts.

@@ -11,3 +11,15 @@ func GenericCells(s *Scorer) *Scorer {
 	g.genericCells = true
 	return g
 }
+
+// WithoutSearch returns a scorer like s whose bijections are the derivation's
+// alone, without the search of docs/SCORING.md §7.12: the tests that measure
+// the derivation (structure, ties) or compare with the reference use it.
+func WithoutSearch(s *Scorer) *Scorer {
+	out, err := New(s.schema, s.opts)
+	if err != nil {
+		panic(err) // s was built from the same schema and options
+	}
+	out.noSearch = true
+	return out
+}

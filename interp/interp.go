@@ -149,6 +149,9 @@ type Scorer struct {
 	// genericCells turns the record kernel (kernel.go) off, for the tests
 	// that check it against the generic path.
 	genericCells bool
+	// noSearch turns the bijection search of docs/SCORING.md §7.12 off
+	// (tests that measure the derivation alone).
+	noSearch bool
 }
 
 // New builds a scorer for a compiled schema.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/align/bijsearch"
 	"github.com/objectaligner/oagen/ir"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -293,6 +294,64 @@ func (c *call) deriveBijections() error {
 		}
 		c.bij[i] = b
 	}
+	return c.searchBijections()
+}
+
+// scopeSearch is what the bijection search (docs/SCORING.md §7.12) needs of
+// a derived scope: the matrix of docs/SCORING.md §7.8, the solver's assignment and the ids.
+type scopeSearch struct {
+	idx        int
+	S          []float64
+	n, m       int
+	assign     []int
+	idsG, idsP []jsonval.Value
+}
+
+// searching reports whether the bijections are improved against the score
+// (docs/SCORING.md §7.12): in the default profile, unless identifier
+// disambiguation is "none".
+func (c *call) searching() bool {
+	return !c.s.referenceProfile() && c.s.opts.IDDisambiguation != "none" && !c.s.noSearch
+}
+
+// searchBijections improves the derived bijections against the score of the
+// pair (docs/SCORING.md §7.12), scope after scope in processing order. The
+// evaluations are score-only main passes; their work is bounded by the
+// search's budget and not charged against Limits.MaxWork (so that a pair's
+// limits are those of the passes of docs/SCORING.md §10), but a done
+// context stops them.
+func (c *call) searchBijections() error {
+	if len(c.searches) == 0 {
+		return nil
+	}
+	records := 0
+	for _, ss := range c.searches {
+		records += max(ss.n, ss.m)
+	}
+	search := bijsearch.Search{Budget: bijsearch.Budget(records)}
+	score := func() (float64, error) {
+		c.replay++
+		warned := len(c.warnings)
+		r, err := c.align(c.goldRoot, c.candRoot, c.s.schema.Root, false)
+		c.replay--
+		c.warnings = c.warnings[:warned]
+		return r.score, err
+	}
+	for _, ss := range c.searches {
+		apply := func(assign []int) { c.bij[ss.idx] = readOff(assign, ss.n, ss.m, ss.idsG, ss.idsP) }
+		if err := search.Improve(c.ctx, ss.S, ss.n, ss.m, ss.assign, apply, score); err != nil {
+			if errors.Is(err, c.ctx.Err()) && c.ctx.Err() != nil {
+				return c.stopped(c.ctx.Err())
+			}
+			if fatal(err) {
+				return err
+			}
+			// Any other error is the main pass's to report, with its
+			// location; the bijections found so far stay.
+			break
+		}
+	}
+	c.searches = nil
 	return nil
 }
 
@@ -312,9 +371,8 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	defer c.records.clear()
 	defer clear(recP)
 	n, m := len(recG), len(recP)
-	b := &bijection{m: map[idKey]mapped{}}
 	if n == 0 && m == 0 {
-		return b, nil
+		return &bijection{m: map[idKey]mapped{}}, nil
 	}
 	if n > 0 {
 		// A limit on the record set is reported at the gold list holding
@@ -396,13 +454,22 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	if c.s.opts.WarnOnAmbiguousMapping && n >= 2 {
 		c.warnAmbiguous(sc, S, n, m, idsG)
 	}
-	d := max(n, m)
 	assign, err := c.solve(nil, S, n, m)
 	if err != nil {
 		return nil, err
 	}
+	if c.searching() {
+		c.searches = append(c.searches, scopeSearch{idx: idx, S: S, n: n, m: m, assign: assign, idsG: idsG, idsP: idsP})
+	}
+	return readOff(assign, n, m, idsG, idsP), nil
+}
+
+// readOff reads the bijection off an assignment of a scope's records
+// (docs/SCORING.md §7.5 step 4).
+func readOff(assign []int, n, m int, idsG, idsP []jsonval.Value) *bijection {
+	b := &bijection{m: make(map[idKey]mapped, n)}
 	used := idSet{}
-	for r := 0; r < d; r++ {
+	for r := range max(n, m) {
 		col := assign[r]
 		if r >= n || idsG[r].IsNull() {
 			continue
@@ -427,7 +494,7 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		seen[k] = true
 		b.exc = append(b.exc, id)
 	}
-	return b, nil
+	return b
 }
 
 func recordList(locs []located) jsonval.Value {

@@ -1,7 +1,10 @@
 package genrt
 
 import (
+	"context"
+
 	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/align/bijsearch"
 	"github.com/objectaligner/oagen/align/wl"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -29,6 +32,13 @@ type Scope[K comparable, R any] struct {
 	pi   map[K]int32 // π: gold id → index into IDs[1], -1 for ⊥
 	used map[K]struct{}
 	gold map[K]struct{} // gold ids seen by the integrity check
+
+	// The matrix of docs/SCORING.md §7.8 and the solver's assignment, kept
+	// for the bijection search (docs/SCORING.md §7.12; searched tells
+	// whether they are set).
+	srchS    []float64
+	srchA    []int
+	searched bool
 }
 
 // Reset empties the state for the next call.
@@ -37,7 +47,7 @@ func (s *Scope[K, R]) Reset() {
 		s.pi, s.used, s.gold = map[K]int32{}, map[K]struct{}{}, map[K]struct{}{}
 		s.Verts = [2]map[K]int32{{}, {}}
 	}
-	s.Done = false
+	s.Done, s.searched = false, false
 	clear(s.pi)
 	clear(s.used)
 	clear(s.gold)
@@ -133,6 +143,23 @@ func Derive[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, degraded
 		S = Sx
 	}
 	asg := w.Solve(S, n, m)
+	s.srchS = append(s.srchS[:0], S...)
+	s.srchA = append(s.srchA[:0], asg...)
+	s.searched = true
+	s.readOff(asg)
+	w.ReleaseInts(asg)
+	if Sx != nil {
+		w.Release(Sx)
+	}
+	w.Release(C)
+	s.Done = true
+}
+
+// readOff reads π off an assignment of the records (docs/SCORING.md §7.5 step 4).
+func (s *Scope[K, R]) readOff(asg []int) {
+	clear(s.pi)
+	clear(s.used)
+	n, m := len(s.Recs[0]), len(s.Recs[1])
 	for r := range max(n, m) {
 		col := asg[r]
 		if r >= n || !s.HasID[0][r] {
@@ -150,12 +177,28 @@ func Derive[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, degraded
 		s.pi[k] = int32(col)
 		s.used[s.IDs[1][col]] = struct{}{}
 	}
-	w.ReleaseInts(asg)
-	if Sx != nil {
-		w.Release(Sx)
+}
+
+// Records is the larger side of a derived scope's records, 0 for a scope
+// the search does not see (no records on either side): the measure of
+// bijsearch.Budget.
+func (s *Scope[K, R]) Records() int {
+	if !s.searched {
+		return 0
 	}
-	w.Release(C)
-	s.Done = true
+	return max(len(s.Recs[0]), len(s.Recs[1]))
+}
+
+// Improve improves the bijection of a derived scope against the score of
+// the pair (docs/SCORING.md §7.12), as the interpreter does: score runs the
+// main pass without the match tree and returns its score, or the call's
+// error (which ends the search: the main pass reports it).
+func Improve[K comparable, R any](srch *bijsearch.Search, s *Scope[K, R], score func() (float64, error)) error {
+	if !s.searched {
+		return nil
+	}
+	n, m := len(s.Recs[0]), len(s.Recs[1])
+	return srch.Improve(context.Background(), s.srchS, n, m, s.srchA, s.readOff, score)
 }
 
 // RecordCell is the cell of a bijection's record matrix whose alignment
@@ -353,3 +396,10 @@ func FloatKey(v jsonval.Value) (float64, bool) {
 
 // StringKey converts a JSON value to a string identifier.
 func StringKey(v jsonval.Value) (string, bool) { return v.S, v.Kind == jsonval.String }
+
+// Search is the bijection search of a call (docs/SCORING.md §7.12).
+type Search = bijsearch.Search
+
+// NewSearch returns the search of a call whose derived scopes hold records
+// records (the sum of their Records), with its budget (bijsearch.Budget).
+func NewSearch(records int) Search { return Search{Budget: bijsearch.Budget(records)} }

@@ -34,6 +34,7 @@ var profileSchemas = []struct{ name, text string }{
 	{"pets", `{"type":"object","properties":{"pet":{"type":"object","oneOf":[{"$ref":"#/$defs/Cat"},{"$ref":"#/$defs/Dog"}]}},"$defs":{"Cat":{"properties":{"age":{"type":"number"}},"required":["age"],"additionalProperties":false},"Dog":{"properties":{"weight":{"type":"number"}},"required":["weight"],"additionalProperties":false}}}`},
 	{"tool", `{"type":"object","properties":{"arg":{"anyOf":[{"type":"string"},{"type":"integer"}]}}}`},
 	{"weights", `{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer","valueWeight":4},"c":{"type":"integer"},"d":{"type":"integer"}}}`},
+	{"twins", `{"type":"object","properties":{"people":{"type":"array","order":"align","items":{"type":"object","keyImportance":0,"properties":{"id":{"type":"string","idScope":"person"},"name":{"type":"string","score":"exact"}}}},"relations":{"type":"array","order":"align","items":{"type":"object","keyImportance":0,"properties":{"source":{"type":"string","ref":"person"},"target":{"type":"string","ref":"person"},"type":{"type":"string","score":"exact"},"note":{"type":"string"}}}}}}`},
 }
 
 // expect is what one profile's output must show: a text the output
@@ -137,6 +138,10 @@ var profileDifferences = []profileExample{
 		expect{text: `KEY = The predicted key "None" does not match the gold "note" (score=0%).`, line: true}},
 	{"describe writes no empty value line for identifier fields", []string{"describe"}, "people", fig, `{"people":[{"id":7,"name":"Ann"}],"links":[]}`,
 		expect{text: "VALUE =", absent: true}, expect{text: "VALUE =", line: true}},
+	{"the bijection is improved against the score where the record scores and the structure tie (docs/SCORING.md §7.12)", []string{"score"}, "twins",
+		`{"people":[{"id":"1","name":"Dave"},{"id":"2","name":"Dave"}],"relations":[{"source":"1","target":"2","type":"mentors","note":"weekly"}]}`,
+		`{"people":[{"id":"a","name":"Dave"},{"id":"b","name":"Dave"}],"relations":[{"source":"b","target":"a","type":"mentors"}]}`,
+		score("0.875"), score("0.625")},
 	{"attribution tables show values as JSON", []string{"score", "-attribution"}, "movie", mGold, mCand,
 		expect{text: `"The Matrix"`}, expect{text: `'The Matrix'`}},
 	{"an attribution residual below 1e-12 (rounding) prints as 0", []string{"score", "-attribution"}, "movie", mGold, mCand,

@@ -402,7 +402,26 @@ func (c *oaGraphCtx) prepare(g, p *Graph) error {
 		return err
 	}
 	c.deriveNode(g, p)
+	c.search(g, p)
 	return nil
+}
+
+// search improves the bijections against the score of the pair, scope after
+// scope, as the interpreter does (docs/SCORING.md §7.12).
+func (c *oaGraphCtx) search(g, p *Graph) {
+	srch := genrt.NewSearch(c.scopeNode.Records())
+	if srch.Budget <= 0 {
+		return
+	}
+	score := func() (float64, error) {
+		s, _ := c.scoreGraph(g, p, false)
+		if err := c.Err; err != nil {
+			c.Err = nil
+			return 0, err
+		}
+		return s, nil
+	}
+	_ = genrt.Improve(&srch, &c.scopeNode, score) // an error is the main pass's to report
 }
 
 // Ref scores a reference of scope s for genrt.Generic (docs/SCORING.md §7.4).

@@ -363,7 +363,26 @@ func (c *oaDocumentCtx) prepare(g, p *Document) error {
 		return err
 	}
 	c.deriveEntity(g, p)
+	c.search(g, p)
 	return nil
+}
+
+// search improves the bijections against the score of the pair, scope after
+// scope, as the interpreter does (docs/SCORING.md §7.12).
+func (c *oaDocumentCtx) search(g, p *Document) {
+	srch := genrt.NewSearch(c.scopeEntity.Records())
+	if srch.Budget <= 0 {
+		return
+	}
+	score := func() (float64, error) {
+		s, _ := c.scoreDocument(g, p, false)
+		if err := c.Err; err != nil {
+			c.Err = nil
+			return 0, err
+		}
+		return s, nil
+	}
+	_ = genrt.Improve(&srch, &c.scopeEntity, score) // an error is the main pass's to report
 }
 
 // Ref scores a reference of scope s for genrt.Generic (docs/SCORING.md §7.4).

@@ -425,7 +425,26 @@ func (c *oaInvoiceCtx) prepare(g, p *Invoice) error {
 		return err
 	}
 	c.deriveParty(g, p)
+	c.search(g, p)
 	return nil
+}
+
+// search improves the bijections against the score of the pair, scope after
+// scope, as the interpreter does (docs/SCORING.md §7.12).
+func (c *oaInvoiceCtx) search(g, p *Invoice) {
+	srch := genrt.NewSearch(c.scopeParty.Records())
+	if srch.Budget <= 0 {
+		return
+	}
+	score := func() (float64, error) {
+		s, _ := c.scoreInvoice(g, p, false)
+		if err := c.Err; err != nil {
+			c.Err = nil
+			return 0, err
+		}
+		return s, nil
+	}
+	_ = genrt.Improve(&srch, &c.scopeParty, score) // an error is the main pass's to report
 }
 
 // Ref scores a reference of scope s for genrt.Generic (docs/SCORING.md §7.4).

@@ -1,0 +1,220 @@
+package bijsearch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
+
+	"github.com/objectaligner/oagen/internal/longtest"
+	"github.com/objectaligner/oagen/internal/proptest"
+)
+
+func TestBudget(t *testing.T) {
+	for _, c := range []struct{ records, want int }{
+		{0, 0}, {1, MaxEvaluations}, {6, MaxEvaluations}, {32, MaxEvaluations}, {33, 30}, {60, 9}, {181, 1}, {182, 0}, {500, 0},
+	} {
+		if got := Budget(c.records); got != c.want {
+			t.Errorf("Budget(%d) = %d, want %d", c.records, got, c.want)
+		}
+	}
+}
+
+// pairScore is a toy objective: the sum of a weight per real (row, column)
+// pair (padding pairs count nothing, as in a bijection) plus a bonus when
+// rows 0 and 1 go to columns 1 and 0.
+func pairScore(w []float64, n, m int, assign []int) float64 {
+	d := max(n, m)
+	s := 0.0
+	for r, c := range assign {
+		if r < n && c < m {
+			s += w[r*d+c]
+		}
+	}
+	if n > 1 && m > 1 && assign[0] == 1 && assign[1] == 0 {
+		s += 0.5
+	}
+	return s
+}
+
+// TestTwinsSwapped is the case of docs/SCORING.md §7.12: two records the
+// matrix cannot tell apart, paired the wrong way round by position.
+func TestTwinsSwapped(t *testing.T) {
+	S := []float64{1, 1, 0, 1, 1, 0, 0, 0, 1}
+	assign := []int{0, 1, 2}
+	installed := slices.Clone(assign)
+	score := func() (float64, error) {
+		if installed[0] == 1 && installed[1] == 0 {
+			return 1, nil
+		}
+		return 0.5, nil
+	}
+	s := Search{Budget: 10}
+	if err := s.Improve(context.Background(), S, 3, 3, assign, func(a []int) { copy(installed, a) }, score); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(assign, []int{1, 0, 2}) || !slices.Equal(installed, assign) {
+		t.Errorf("assignment %v (installed %v), want [1 0 2]", assign, installed)
+	}
+	// Exhaustive (d = 3): the identity and the swap are the only tied
+	// permutations: one evaluation of the start, one of the swap.
+	if s.Evaluations != 2 || s.Improvements != 1 {
+		t.Errorf("%d evaluations, %d improvements, want 2 and 1", s.Evaluations, s.Improvements)
+	}
+}
+
+// TestNoTiesNoEvaluation checks that a matrix with a unique optimum costs
+// nothing.
+func TestNoTiesNoEvaluation(t *testing.T) {
+	S := []float64{1, 0.5, 0.25, 1}
+	assign := []int{0, 1}
+	s := Search{Budget: 10}
+	err := s.Improve(context.Background(), S, 2, 2, assign, func([]int) { t.Error("apply called") }, func() (float64, error) {
+		t.Error("score called")
+		return 0, nil
+	})
+	if err != nil || s.Evaluations != 0 {
+		t.Errorf("err %v, %d evaluations", err, s.Evaluations)
+	}
+}
+
+// TestErrorEndsSearch checks that an error of the score (a done context)
+// is returned and leaves a consistent assignment installed.
+func TestErrorEndsSearch(t *testing.T) {
+	d := 6
+	S := make([]float64, d*d) // all tied
+	assign := []int{0, 1, 2, 3, 4, 5}
+	installed := slices.Clone(assign)
+	calls := 0
+	stop := errors.New("stop")
+	s := Search{Budget: 100}
+	err := s.Improve(context.Background(), S, d, d, assign, func(a []int) { copy(installed, a) }, func() (float64, error) {
+		calls++
+		if calls == 3 {
+			return 0, stop
+		}
+		return float64(calls), nil
+	})
+	if !errors.Is(err, stop) {
+		t.Fatalf("err %v, want stop", err)
+	}
+	if !slices.Equal(installed, assign) {
+		t.Errorf("installed %v, assignment %v", installed, assign)
+	}
+}
+
+// TestPropertySearch checks the guarantees of the package doc on random
+// tie-heavy matrices and objectives: the final score is never below the
+// start's; the final assignment keeps the matrix total; the search spends
+// at most its budget; it is deterministic; with d ≤ ExhaustiveSize and
+// enough budget it finds the best tied assignment (brute force).
+func TestPropertySearch(t *testing.T) {
+	p := proptest.Parameters(t)
+	p.MinSuccessfulTests = longtest.Count(200, 2000, 20000)
+	p.MaxShrinkCount = 0
+	props := gopter.NewProperties(p)
+	props.Property("search guarantees", prop.ForAll(
+		func(seed uint64, n, m, budget int) string {
+			r := rand.New(rand.NewPCG(seed, 7))
+			d := max(n, m)
+			S := make([]float64, n*m)
+			levels := []float64{0, 0.5, 1}
+			for i := range S {
+				S[i] = levels[r.IntN(len(levels))]
+			}
+			w := make([]float64, d*d)
+			for i := range w {
+				w[i] = float64(r.IntN(4)) / 4
+			}
+			start := optimal(S, n, m, r)
+			run := func() ([]int, float64, Search) {
+				assign := slices.Clone(start)
+				installed := slices.Clone(assign)
+				s := Search{Budget: budget}
+				_ = s.Improve(context.Background(), S, n, m, assign, func(a []int) { copy(installed, a) }, func() (float64, error) {
+					return pairScore(w, n, m, installed), nil
+				})
+				if !slices.Equal(installed, assign) && s.Evaluations > 0 {
+					return nil, 0, s
+				}
+				return assign, pairScore(w, n, m, assign), s
+			}
+			a1, v1, s1 := run()
+			if a1 == nil {
+				return "the installed assignment is not the result"
+			}
+			a2, _, _ := run()
+			if !slices.Equal(a1, a2) {
+				return fmt.Sprintf("not deterministic: %v then %v", a1, a2)
+			}
+			v0 := pairScore(w, n, m, start)
+			if v1 < v0 {
+				return fmt.Sprintf("score fell from %v to %v", v0, v1)
+			}
+			if math.Abs(total(S, n, m, a1)-total(S, n, m, start)) > 1e-9 {
+				return fmt.Sprintf("matrix total moved from %v to %v", total(S, n, m, start), total(S, n, m, a1))
+			}
+			if s1.Evaluations > budget {
+				return fmt.Sprintf("%d evaluations over a budget of %d", s1.Evaluations, budget)
+			}
+			if d <= ExhaustiveSize && budget >= 25 {
+				best := v0
+				perm := make([]int, d)
+				for i := range perm {
+					perm[i] = i
+				}
+				for {
+					if math.Abs(total(S, n, m, perm)-total(S, n, m, start)) <= 1e-9 {
+						best = max(best, pairScore(w, n, m, perm))
+					}
+					if !nextPermutation(perm) {
+						break
+					}
+				}
+				if v1 < best {
+					return fmt.Sprintf("exhaustive search found %v, brute force %v (S %v, start %v)", v1, best, S, start)
+				}
+			}
+			return ""
+		},
+		gen.UInt64(), gen.IntRange(1, 7), gen.IntRange(1, 7), gen.IntRange(0, 40),
+	))
+	props.TestingRun(t)
+}
+
+func total(S []float64, n, m int, assign []int) float64 {
+	t := 0.0
+	for r, c := range assign {
+		t += cell(S, n, m, r, c)
+	}
+	return t
+}
+
+// optimal returns an optimal assignment of the padded matrix by brute
+// force over random restarts of a greedy improvement (small d only).
+func optimal(S []float64, n, m int, r *rand.Rand) []int {
+	d := max(n, m)
+	perm := make([]int, d)
+	for i := range perm {
+		perm[i] = i
+	}
+	var best []int
+	bestT := math.Inf(-1)
+	for {
+		if t := total(S, n, m, perm); t > bestT+1e-12 {
+			best, bestT = slices.Clone(perm), t
+		}
+		if !nextPermutation(perm) {
+			break
+		}
+	}
+	_ = r
+	return best
+}
