@@ -370,8 +370,8 @@ func (e *emitter) emitRefPass() {
 	e.p("// search improves the bijections against the score of the pair, scope after")
 	e.p("// scope, as the interpreter does (docs/SCORING.md §7.12).")
 	e.p("func (c *%s) search(g, p %s) {", e.ctx(), R)
-	e.p("srch := genrt.NewSearch(%s)", strings.Join(records, " + "))
-	e.p("if srch.Budget <= 0 { return }")
+	e.p("c.BijSearch = genrt.NewSearch(%s)", strings.Join(records, " + "))
+	e.p("if c.BijSearch.Budget <= 0 { return }")
 	e.p("score := func() (float64, error) {")
 	e.p("s, _ := %s", e.scoreForm(m.root, "g", "p", "false"))
 	e.p("if err := c.Err; err != nil {")
@@ -382,10 +382,10 @@ func (e *emitter) emitRefPass() {
 	e.p("}")
 	for i, ts := range m.scopes {
 		if i == len(m.scopes)-1 {
-			e.p("_ = genrt.Improve(&srch, &c.%s, score) // an error is the main pass's to report", ts.field)
+			e.p("_ = genrt.Improve(&c.BijSearch, &c.%s, score) // an error is the main pass's to report", ts.field)
 			continue
 		}
-		e.p("if genrt.Improve(&srch, &c.%s, score) != nil { return }", ts.field)
+		e.p("if genrt.Improve(&c.BijSearch, &c.%s, score) != nil { return }", ts.field)
 	}
 	e.p("}")
 

@@ -72,8 +72,9 @@ type Search struct {
 
 	best  float64
 	known bool
-	perm  []int
-	cur   []int
+	// Storage of the exhaustive search (d ≤ ExhaustiveSize), kept in the
+	// value so that a search allocates nothing.
+	perm, cur, keep [ExhaustiveSize]int
 }
 
 // Improve improves assign (length d = max(n, m), rows to columns, columns
@@ -153,11 +154,10 @@ func (s *Search) hasTiedPermutation(S []float64, n, m int, assign []int) bool {
 	for r := range d {
 		total += cell(S, n, m, r, assign[r])
 	}
-	perm := s.perm[:0]
-	for i := range d {
-		perm = append(perm, i)
+	perm := s.perm[:d]
+	for i := range perm {
+		perm[i] = i
 	}
-	s.perm = perm
 	for {
 		if !samePairs(perm, assign, n, m) {
 			t := 0.0
@@ -221,19 +221,18 @@ func (s *Search) exhaustive(ctx context.Context, S []float64, n, m int, assign [
 	for r := range d {
 		total += cell(S, n, m, r, assign[r])
 	}
-	s.cur = append(s.cur[:0], assign...)
-	best := append([]int(nil), assign...)
-	perm := s.perm[:0]
-	for i := range d {
-		perm = append(perm, i)
+	cur, best, perm := s.cur[:d], s.keep[:d], s.perm[:d]
+	copy(cur, assign)
+	copy(best, assign)
+	for i := range perm {
+		perm[i] = i
 	}
-	s.perm = perm
 	defer func() {
 		copy(assign, best)
 		apply(assign)
 	}()
 	for {
-		if !samePairs(perm, s.cur, n, m) {
+		if !samePairs(perm, cur, n, m) {
 			t := 0.0
 			for r := range d {
 				t += cell(S, n, m, r, perm[r])

@@ -63,6 +63,10 @@ type Workspace struct {
 	// different kinds there, which makes the record cell 0 (docs/SCORING.md §1.4, §7.5).
 	Cur                     int
 	MaskAll, Deriving, Kerr bool
+
+	// BijSearch is the bijection search of the call (docs/SCORING.md
+	// §7.12), kept here so that it does not allocate.
+	BijSearch Search
 }
 
 // Reset prepares the workspace for a call.

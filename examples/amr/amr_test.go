@@ -250,3 +250,21 @@ func BenchmarkOagenReference(b *testing.B) {
 	}
 	reportPerPair(b, start, len(pairs))
 }
+
+// TestExampleFiles checks that gold.json and candidate.json are Golds[4]
+// and ExampleCandidate as the reader writes them.
+func TestExampleFiles(t *testing.T) {
+	for file, text := range map[string]string{"gold.json": Golds[4], "candidate.json": ExampleCandidate} {
+		g, err := Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := strings.TrimSpace(string(data)), jsonText(g.JSON()); got != want {
+			t.Errorf("%s:\n%s\nwant\n%s", file, got, want)
+		}
+	}
+}

@@ -47,6 +47,12 @@ var Golds = []string{
 	`(c / check-01 :ARG0 (a / and :op1 (p / pilot) :op2 (p2 / person :ARG0-of (p3 / pilot-01 :mod (c2 / co)))) :ARG1 (a2 / and :op1 (e / engine) :op2 (w / wing)))`,
 }
 
+// ExampleCandidate is the candidate of the example pair (gold.json is
+// Golds[4], candidate.json this graph): a parser's reading of "The teacher
+// and the student read a book and a paper" that renames every variable and
+// reads "paper" as "letter".
+const ExampleCandidate = `(x1 / read-01 :ARG0 (x2 / and :op1 (x3 / teacher) :op2 (x4 / student)) :ARG1 (x5 / and :op1 (x6 / book) :op2 (x7 / letter)))`
+
 // concepts are replacements for seeded concept edits.
 var concepts = []string{"go-01", "want-02", "person", "thing", "and", "boy", "girl", "say-01", "city", "and"}
 

@@ -3,6 +3,12 @@
 // Smatch-style scorer (triples, a hill-climber with restarts and an
 // exhaustive optimum for small graphs), a set of AMR pairs (pairs.go) and
 // the measurements of README.md "AMR against Smatch" (amr_test.go).
+//
+// The example pair (gold.json, candidate.json: Golds[4] and
+// ExampleCandidate) reads "paper" as "letter"; score it from the
+// repository's root:
+//
+//	go run ./cmd/oagen score -feedback -schema examples/amr/schema.json examples/amr/gold.json examples/amr/candidate.json
 package amr
 
 import (

@@ -409,8 +409,8 @@ func (c *oaGraphCtx) prepare(g, p *Graph) error {
 // search improves the bijections against the score of the pair, scope after
 // scope, as the interpreter does (docs/SCORING.md §7.12).
 func (c *oaGraphCtx) search(g, p *Graph) {
-	srch := genrt.NewSearch(c.scopeNode.Records())
-	if srch.Budget <= 0 {
+	c.BijSearch = genrt.NewSearch(c.scopeNode.Records())
+	if c.BijSearch.Budget <= 0 {
 		return
 	}
 	score := func() (float64, error) {
@@ -421,7 +421,7 @@ func (c *oaGraphCtx) search(g, p *Graph) {
 		}
 		return s, nil
 	}
-	_ = genrt.Improve(&srch, &c.scopeNode, score) // an error is the main pass's to report
+	_ = genrt.Improve(&c.BijSearch, &c.scopeNode, score) // an error is the main pass's to report
 }
 
 // Ref scores a reference of scope s for genrt.Generic (docs/SCORING.md §7.4).

@@ -370,8 +370,8 @@ func (c *oaDocumentCtx) prepare(g, p *Document) error {
 // search improves the bijections against the score of the pair, scope after
 // scope, as the interpreter does (docs/SCORING.md §7.12).
 func (c *oaDocumentCtx) search(g, p *Document) {
-	srch := genrt.NewSearch(c.scopeEntity.Records())
-	if srch.Budget <= 0 {
+	c.BijSearch = genrt.NewSearch(c.scopeEntity.Records())
+	if c.BijSearch.Budget <= 0 {
 		return
 	}
 	score := func() (float64, error) {
@@ -382,7 +382,7 @@ func (c *oaDocumentCtx) search(g, p *Document) {
 		}
 		return s, nil
 	}
-	_ = genrt.Improve(&srch, &c.scopeEntity, score) // an error is the main pass's to report
+	_ = genrt.Improve(&c.BijSearch, &c.scopeEntity, score) // an error is the main pass's to report
 }
 
 // Ref scores a reference of scope s for genrt.Generic (docs/SCORING.md §7.4).

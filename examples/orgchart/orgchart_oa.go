@@ -396,8 +396,8 @@ func (c *oaOrgChartCtx) prepare(g, p *OrgChart) error {
 // search improves the bijections against the score of the pair, scope after
 // scope, as the interpreter does (docs/SCORING.md §7.12).
 func (c *oaOrgChartCtx) search(g, p *OrgChart) {
-	srch := genrt.NewSearch(c.scopePerson.Records())
-	if srch.Budget <= 0 {
+	c.BijSearch = genrt.NewSearch(c.scopePerson.Records())
+	if c.BijSearch.Budget <= 0 {
 		return
 	}
 	score := func() (float64, error) {
@@ -408,7 +408,7 @@ func (c *oaOrgChartCtx) search(g, p *OrgChart) {
 		}
 		return s, nil
 	}
-	_ = genrt.Improve(&srch, &c.scopePerson, score) // an error is the main pass's to report
+	_ = genrt.Improve(&c.BijSearch, &c.scopePerson, score) // an error is the main pass's to report
 }
 
 // Ref scores a reference of scope s for genrt.Generic (docs/SCORING.md §7.4).

@@ -432,8 +432,8 @@ func (c *oaInvoiceCtx) prepare(g, p *Invoice) error {
 // search improves the bijections against the score of the pair, scope after
 // scope, as the interpreter does (docs/SCORING.md §7.12).
 func (c *oaInvoiceCtx) search(g, p *Invoice) {
-	srch := genrt.NewSearch(c.scopeParty.Records())
-	if srch.Budget <= 0 {
+	c.BijSearch = genrt.NewSearch(c.scopeParty.Records())
+	if c.BijSearch.Budget <= 0 {
 		return
 	}
 	score := func() (float64, error) {
@@ -444,7 +444,7 @@ func (c *oaInvoiceCtx) search(g, p *Invoice) {
 		}
 		return s, nil
 	}
-	_ = genrt.Improve(&srch, &c.scopeParty, score) // an error is the main pass's to report
+	_ = genrt.Improve(&c.BijSearch, &c.scopeParty, score) // an error is the main pass's to report
 }
 
 // Ref scores a reference of scope s for genrt.Generic (docs/SCORING.md §7.4).

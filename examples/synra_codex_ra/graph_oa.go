@@ -654,8 +654,8 @@ func (c *oaGraphCtx) prepare(g, p *Graph) error {
 // search improves the bijections against the score of the pair, scope after
 // scope, as the interpreter does (docs/SCORING.md §7.12).
 func (c *oaGraphCtx) search(g, p *Graph) {
-	srch := genrt.NewSearch(c.scopeCompany.Records() + c.scopePerson.Records())
-	if srch.Budget <= 0 {
+	c.BijSearch = genrt.NewSearch(c.scopeCompany.Records() + c.scopePerson.Records())
+	if c.BijSearch.Budget <= 0 {
 		return
 	}
 	score := func() (float64, error) {
@@ -666,10 +666,10 @@ func (c *oaGraphCtx) search(g, p *Graph) {
 		}
 		return s, nil
 	}
-	if genrt.Improve(&srch, &c.scopeCompany, score) != nil {
+	if genrt.Improve(&c.BijSearch, &c.scopeCompany, score) != nil {
 		return
 	}
-	_ = genrt.Improve(&srch, &c.scopePerson, score) // an error is the main pass's to report
+	_ = genrt.Improve(&c.BijSearch, &c.scopePerson, score) // an error is the main pass's to report
 }
 
 // Ref scores a reference of scope s for genrt.Generic (docs/SCORING.md §7.4).
