@@ -389,7 +389,26 @@ func (c *oaOrgChartCtx) prepare(g, p *OrgChart) error {
 		return err
 	}
 	c.derivePerson(g, p)
+	c.search(g, p)
 	return nil
+}
+
+// search improves the bijections against the score of the pair, scope after
+// scope, as the interpreter does (docs/SCORING.md §7.12).
+func (c *oaOrgChartCtx) search(g, p *OrgChart) {
+	c.BijSearch = genrt.NewSearch(c.scopePerson.Records())
+	if c.BijSearch.Budget <= 0 {
+		return
+	}
+	score := func() (float64, error) {
+		s, _ := c.scoreOrgChart(g, p, false)
+		if err := c.Err; err != nil {
+			c.Err = nil
+			return 0, err
+		}
+		return s, nil
+	}
+	_ = genrt.Improve(&c.BijSearch, &c.scopePerson, score) // an error is the main pass's to report
 }
 
 // Ref scores a reference of scope s for genrt.Generic (docs/SCORING.md §7.4).
