@@ -348,7 +348,9 @@ func BenchmarkInterpScoreProfiles(b *testing.B) {
 
 // BenchmarkInterpOrgGraph measures Scorer.Score on Org2Graph pairs of 50 to
 // 2,000 people with the default limits (docs/PERFORMANCE.md, "Large
-// documents"). OAGEN_BENCH_MAXN bounds the sizes run (default 2000).
+// documents"). OAGEN_BENCH_MAXN bounds the sizes run (default 2000);
+// OAGEN_BENCH_GENERIC=1 sends every matrix cell to the generic path (no
+// record kernel), OAGEN_BENCH_RAISED=1 raises the limits.
 //
 //	go test ./interp -run '^$' -bench OrgGraph -cpu 1,2 -count 6
 func BenchmarkInterpOrgGraph(b *testing.B) {
@@ -370,6 +372,10 @@ func BenchmarkInterpOrgGraph(b *testing.B) {
 				b.Fatal(err)
 			}
 			c.scorer = s
+		}
+		if os.Getenv("OAGEN_BENCH_GENERIC") != "" {
+			// Every cell on the generic path: the record kernel's share.
+			c.scorer = interp.GenericCells(c.scorer)
 		}
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
