@@ -251,7 +251,7 @@ var %[2]sJSON = genrt.JSON[%[1]s]{
 	Score:   %[2]sScore,
 	Repair:  %[2]sRepair,
 	Scopes:  %[8]d,
-	Damerau: %[9]v,
+	Damerau: %[9]v,%[10]s
 	Fallback: interp.JSONFallback(%[2]sSchema, %[3]q),
 }
 
@@ -280,7 +280,7 @@ func Repair%[1]sJSON(gold, cand []byte) ([]align.Op, error) {
 // validate (see Validate%[1]s).
 func Decode%[1]s(data []byte) (*%[1]s, error) {
 	return %[2]sJSON.Unmarshal(data)
-}`, T, pfx, src, goString(schema), decode, check, len(m.unchecked()) == 0, len(m.scopes), usesDL(m))
+}`, T, pfx, src, goString(schema), decode, check, len(m.unchecked()) == 0, len(m.scopes), usesDL(m), branchesField(m))
 }
 
 // goString is a Go literal of s: a raw string when s allows one.
@@ -289,6 +289,23 @@ func goString(s []byte) string {
 		return "`" + string(s) + "`"
 	}
 	return strconv.Quote(string(s))
+}
+
+// branchesField is the Branches field of the JSON skeleton: the largest
+// number of branches of a union node, which the work bound of the typed
+// path counts (genrt.Shape); empty when the schema has no union, so that
+// files without unions read as before.
+func branchesField(m *model) string {
+	most := 0
+	for _, t := range m.nodes {
+		if t.n.Union != nil {
+			most = max(most, len(t.n.Union.Branches))
+		}
+	}
+	if most == 0 {
+		return ""
+	}
+	return fmt.Sprintf("\n\tBranches: %d,", most)
 }
 
 // usesDL reports whether a node of the schema scores strings with a

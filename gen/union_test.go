@@ -2,6 +2,7 @@ package gen
 
 import (
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -130,5 +131,30 @@ func TestUnionTypedOnly(t *testing.T) {
 	want := `pets.json:2:10: #/properties/pet: a union (oneOf of 2 schemas) needs the JSON entry points`
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("Generate: %v\nwant an error with %s", err, want)
+	}
+}
+
+// TestUnionsBoundBranches: the JSON skeleton of a schema with unions tells
+// the typed path's work bound how many branches a union tests
+// (genrt.Shape.Branches); without it the bound under-counts the branch
+// tests of a union and keeps pairs on the typed path that the interpreter
+// stops with MaxWork. A schema without unions writes no such field.
+func TestUnionsBoundBranches(t *testing.T) {
+	for _, c := range []struct {
+		schema string
+		want   string // "" for no Branches field
+	}{
+		{petsSchema, "Branches: 2,"},
+		{`{"type": "object", "properties": {"v": {"anyOf": [{"type": "string"}, {"type": "integer"}, {"type": "object", "properties": {"a": {"type": "string"}}}]}}}`, "Branches: 3,"},
+		{`{"type": "object", "properties": {"v": {"type": "string"}}}`, ""},
+	} {
+		src, err := Generate(Options{TypeName: "T", Package: "p", SchemaFile: "s.json", SchemaJSON: []byte(c.schema), Version: "(devel)"})
+		if err != nil {
+			t.Fatalf("gen: %v", err)
+		}
+		got := regexp.MustCompile(`Branches:\s+\d+,`).Find(src)
+		if c.want == "" && got != nil || c.want != "" && regexp.MustCompile(`\s+`).ReplaceAllString(string(got), " ") != c.want {
+			t.Errorf("%.60s…: Branches field %q, want %q", c.schema, got, c.want)
+		}
 	}
 }

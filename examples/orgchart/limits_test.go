@@ -25,6 +25,7 @@ func TestJSONLimits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	limits := align.DefaultLimits()
 	long := func(n int, s string) string {
 		item := `"` + strings.Repeat(s, 100) + `",`
 		return `{"agenda": [` + strings.TrimSuffix(strings.Repeat(item, n), ",") + `]}`
@@ -38,9 +39,11 @@ func TestJSONLimits(t *testing.T) {
 		limit      string // "" when the pair is within the limits
 	}{
 		{"small", agenda(3), agenda(2), ""},
-		{"collection", agenda(2001), agenda(1), "MaxCollection"},
+		{"collection", agenda(limits.MaxCollection + 1), agenda(1), "MaxCollection"},
 		{"string", `{"agenda": ["` + strings.Repeat("a", 100_001) + `"]}`, `{"agenda": ["b"]}`, "MaxStringRunes"},
-		{"work", long(1500, "x"), long(1500, "y"), "MaxWork"},
+		// 2,000 × 2,000 cells of 100-rune strings charge about 200 units
+		// each: 8·10⁸, beyond MaxWork (5·10⁸).
+		{"work", long(2000, "x"), long(2000, "y"), "MaxWork"},
 	} {
 		g, _ := jsonval.Decode([]byte(tc.gold), jsonval.DecodeOptions{})
 		p, _ := jsonval.Decode([]byte(tc.cand), jsonval.DecodeOptions{})
