@@ -371,15 +371,7 @@ func (e *emitter) emitRefPass() {
 	e.p("// scope, as the interpreter does (docs/SCORING.md §7.12).")
 	e.p("func (c *%s) search(g, p %s) {", e.ctx(), R)
 	e.p("c.BijSearch = genrt.NewSearch(%s)", strings.Join(records, " + "))
-	e.p("if c.BijSearch.Budget <= 0 { return }")
-	e.p("score := func() (float64, error) {")
-	e.p("s, _ := %s", e.scoreForm(m.root, "g", "p", "false"))
-	e.p("if err := c.Err; err != nil {")
-	e.p("c.Err = nil")
-	e.p("return 0, err")
-	e.p("}")
-	e.p("return s, nil")
-	e.p("}")
+	e.p("score := func() (float64, error) { return c.SearchPass(%s) }", e.scoreForm(m.root, "g", "p", "false"))
 	for i, ts := range m.scopes {
 		if i == len(m.scopes)-1 {
 			e.p("_ = genrt.Improve(&c.BijSearch, &c.%s, score) // an error is the main pass's to report", ts.field)

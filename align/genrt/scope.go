@@ -193,12 +193,24 @@ func (s *Scope[K, R]) Records() int {
 // the pair (docs/SCORING.md §7.12), as the interpreter does: score runs the
 // main pass without the match tree and returns its score, or the call's
 // error (which ends the search: the main pass reports it).
+// A search without budget (bijsearch.Budget) leaves the bijection as it is.
 func Improve[K comparable, R any](srch *bijsearch.Search, s *Scope[K, R], score func() (float64, error)) error {
-	if !s.searched {
+	if !s.searched || srch.Budget <= 0 {
 		return nil
 	}
 	n, m := len(s.Recs[0]), len(s.Recs[1])
 	return srch.Improve(context.Background(), s.srchS, n, m, s.srchA, s.readOff, score)
+}
+
+// SearchPass is the result of one main pass of the bijection search (see
+// Improve): the pass's score, or the call's error, which it takes out of
+// the workspace (the main pass after the search reports it again).
+func (w *Workspace) SearchPass(s float64, _ *Res) (float64, error) {
+	if err := w.Err; err != nil {
+		w.Err = nil
+		return 0, err
+	}
+	return s, nil
 }
 
 // RecordCell is the cell of a bijection's record matrix whose alignment

@@ -397,17 +397,7 @@ func (c *oaOrgChartCtx) prepare(g, p *OrgChart) error {
 // scope, as the interpreter does (docs/SCORING.md §7.12).
 func (c *oaOrgChartCtx) search(g, p *OrgChart) {
 	c.BijSearch = genrt.NewSearch(c.scopePerson.Records())
-	if c.BijSearch.Budget <= 0 {
-		return
-	}
-	score := func() (float64, error) {
-		s, _ := c.scoreOrgChart(g, p, false)
-		if err := c.Err; err != nil {
-			c.Err = nil
-			return 0, err
-		}
-		return s, nil
-	}
+	score := func() (float64, error) { return c.SearchPass(c.scoreOrgChart(g, p, false)) }
 	_ = genrt.Improve(&c.BijSearch, &c.scopePerson, score) // an error is the main pass's to report
 }
 

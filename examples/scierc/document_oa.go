@@ -371,17 +371,7 @@ func (c *oaDocumentCtx) prepare(g, p *Document) error {
 // scope, as the interpreter does (docs/SCORING.md §7.12).
 func (c *oaDocumentCtx) search(g, p *Document) {
 	c.BijSearch = genrt.NewSearch(c.scopeEntity.Records())
-	if c.BijSearch.Budget <= 0 {
-		return
-	}
-	score := func() (float64, error) {
-		s, _ := c.scoreDocument(g, p, false)
-		if err := c.Err; err != nil {
-			c.Err = nil
-			return 0, err
-		}
-		return s, nil
-	}
+	score := func() (float64, error) { return c.SearchPass(c.scoreDocument(g, p, false)) }
 	_ = genrt.Improve(&c.BijSearch, &c.scopeEntity, score) // an error is the main pass's to report
 }
 

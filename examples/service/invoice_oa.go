@@ -433,17 +433,7 @@ func (c *oaInvoiceCtx) prepare(g, p *Invoice) error {
 // scope, as the interpreter does (docs/SCORING.md §7.12).
 func (c *oaInvoiceCtx) search(g, p *Invoice) {
 	c.BijSearch = genrt.NewSearch(c.scopeParty.Records())
-	if c.BijSearch.Budget <= 0 {
-		return
-	}
-	score := func() (float64, error) {
-		s, _ := c.scoreInvoice(g, p, false)
-		if err := c.Err; err != nil {
-			c.Err = nil
-			return 0, err
-		}
-		return s, nil
-	}
+	score := func() (float64, error) { return c.SearchPass(c.scoreInvoice(g, p, false)) }
 	_ = genrt.Improve(&c.BijSearch, &c.scopeParty, score) // an error is the main pass's to report
 }
 

@@ -655,17 +655,7 @@ func (c *oaGraphCtx) prepare(g, p *Graph) error {
 // scope, as the interpreter does (docs/SCORING.md §7.12).
 func (c *oaGraphCtx) search(g, p *Graph) {
 	c.BijSearch = genrt.NewSearch(c.scopeCompany.Records() + c.scopePerson.Records())
-	if c.BijSearch.Budget <= 0 {
-		return
-	}
-	score := func() (float64, error) {
-		s, _ := c.scoreGraph(g, p, false)
-		if err := c.Err; err != nil {
-			c.Err = nil
-			return 0, err
-		}
-		return s, nil
-	}
+	score := func() (float64, error) { return c.SearchPass(c.scoreGraph(g, p, false)) }
 	if genrt.Improve(&c.BijSearch, &c.scopeCompany, score) != nil {
 		return
 	}
