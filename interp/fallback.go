@@ -6,6 +6,7 @@ import (
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/align/genrt"
+	"github.com/objectaligner/oagen/ir"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
@@ -20,12 +21,20 @@ func JSONFallback(schema, file string) func() (genrt.Fallback, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", file, err)
 		}
-		return fallback{sc}, nil
+		return fallback{sc, sc.defaults()}, nil
 	})
 }
 
 // fallback adapts a Scorer to genrt.Fallback.
-type fallback struct{ sc *Scorer }
+type fallback struct {
+	sc    *Scorer
+	fills []jsonval.Value
+}
+
+// Fills are the schema's defaults, which an absent member may be filled
+// with (docs/SCORING.md §6.10); the typed path's work bound counts them
+// (genrt.Shape.Fills).
+func (f fallback) Fills() []jsonval.Value { return f.fills }
 
 func (f fallback) Score(g, p jsonval.Value) (float64, error) { return f.sc.Score(g, p) }
 
@@ -40,3 +49,38 @@ func (f fallback) Repair(g, p jsonval.Value) ([]align.Op, error) {
 func (f fallback) Valid(v jsonval.Value) bool { return f.sc.Validate(v) == nil }
 
 func (f fallback) Limits() align.Limits { return f.sc.Options().Limits }
+
+// defaults returns the defaults of the schema's nodes that the default
+// profile fills absent members with (docs/SCORING.md §6.10), each once.
+func (s *Scorer) defaults() []jsonval.Value {
+	var out []jsonval.Value
+	seen := map[*ir.Node]bool{}
+	var walk func(n *ir.Node)
+	walk = func(n *ir.Node) {
+		if n == nil || seen[n] {
+			return
+		}
+		seen[n] = true
+		if n.HasDefault && !n.Default.IsNull() {
+			out = append(out, n.Default)
+		}
+		if n.Union != nil {
+			for _, b := range n.Union.Branches {
+				walk(b.Node)
+			}
+		}
+		for _, p := range n.Properties {
+			walk(p.Node)
+		}
+		for _, p := range n.Patterns {
+			walk(p.Node)
+		}
+		walk(n.Additional)
+		walk(n.Items)
+		for _, p := range n.PrefixItems {
+			walk(p)
+		}
+	}
+	walk(s.schema.Root)
+	return out
+}

@@ -30,6 +30,9 @@ func shapeOf(sch *ir.Schema) genrt.Shape {
 		if n.Score == "damerau_levenshtein" || n.Comparator("") == "damerau_levenshtein" {
 			sh.Damerau = true
 		}
+		if n.HasDefault && !n.Default.IsNull() {
+			sh.Fills = append(sh.Fills, n.Default)
+		}
 		if n.Union != nil {
 			sh.Branches = max(sh.Branches, len(n.Union.Branches))
 			for _, b := range n.Union.Branches {

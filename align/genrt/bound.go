@@ -17,6 +17,10 @@ type Shape struct {
 	// Branches is the largest number of branches of a union node, 0 when
 	// the schema has none.
 	Branches int
+	// Fills are the values the default profile may give a member that one
+	// side of a pair lacks (its schema defaults, docs/SCORING.md §6.10);
+	// null, the other fill, is always counted.
+	Fills []jsonval.Value
 }
 
 // WorkBound returns an upper bound on the work, in the units of
@@ -47,9 +51,11 @@ type Shape struct {
 //     the two documents (records are the elements of the arrays at one path,
 //     keys taken as they are).
 //
-// Members filled from a schema default (docs/SCORING.md §6.10) are counted
-// as absent; a default is a handful of values. The bound is +Inf when
-// computing it would itself cost more than a few passes over the values.
+// A member that one side of an object pair lacks may be filled on that side
+// (docs/SCORING.md §6.10) with null or one of sh.Fills: the key matrix
+// counts the filled keys, and the member pairs a filled value of the
+// largest fill's size. The bound is +Inf when computing it would itself
+// cost more than a few passes over the values.
 func WorkBound(gold, cand jsonval.Value, sh Shape) float64 {
 	w, _ := workBound(gold, cand, sh)
 	return w
@@ -62,6 +68,10 @@ func workBound(gold, cand jsonval.Value, sh Shape) (float64, int) {
 	b := &bounder{sh: sh, unit: 1 + 2*float64(sh.Branches), c: math.Sqrt(2 + 2*float64(sh.Branches)), budget: 64 + 16*(align64(gold)+align64(cand)),
 		memo: map[*jsonval.Value]*agg{}}
 	b.longKeys = maxKey(gold) > 64 || maxKey(cand) > 64
+	b.fill = b.c // null
+	for _, v := range sh.Fills {
+		b.fill = max(b.fill, b.size(v))
+	}
 	w := b.pair(gold, cand)
 	groupsG := map[string]*agg{}
 	groupsP := map[string]*agg{}
@@ -81,7 +91,7 @@ func workBound(gold, cand jsonval.Value, sh Shape) (float64, int) {
 			if !ok {
 				continue
 			}
-			worst = max(worst, ag.n*ap.n+ag.dot(ap, b.unit))
+			worst = max(worst, ag.n*ap.n+ag.dot(ap, b.unit, b.fill))
 		}
 		w += float64(sh.Scopes) * worst
 	}
@@ -121,6 +131,7 @@ type bounder struct {
 	c        float64 // F of a value before its children and strings: √(2 + 2·branches)
 	longKeys bool    // a key over 64 bytes: Jaro on keys is charged
 	budget   float64 // steps left before the bound gives up
+	fill     float64 // F of the largest value a lacking member is filled with
 	// memo holds the cell sums of the arrays already met, by their first
 	// element (an object pair meets each member array once per member of
 	// the other side).
@@ -179,22 +190,16 @@ func (b *bounder) pair(a, p jsonval.Value) float64 {
 	}
 	switch {
 	case a.Kind == jsonval.Object && p.Kind == jsonval.Object:
-		n, m := len(a.Obj), len(p.Obj)
-		w := b.unit + float64(n)*float64(m)
-		if b.longKeys {
-			var ka, kp float64
-			for _, x := range a.Obj {
-				ka += b.key(len(x.Key))
-			}
-			for _, y := range p.Obj {
-				kp += b.key(len(y.Key))
-			}
-			w += ka * kp
-		}
-		if n == 0 || m == 0 {
-			return w
-		}
 		if sameKeys(a.Obj, p.Obj) {
+			n := len(a.Obj)
+			w := b.unit + float64(n)*float64(n)
+			if b.longKeys {
+				var ka float64
+				for _, x := range a.Obj {
+					ka += b.key(len(x.Key))
+				}
+				w += ka * ka
+			}
 			// Two objects with the same key set pair every key with its
 			// namesake: any other pairing has a smaller key similarity
 			// (docs/SCORING.md §6.1), and nothing is filled.
@@ -204,34 +209,118 @@ func (b *bounder) pair(a, p jsonval.Value) float64 {
 			}
 			return w
 		}
-		// Every member pair's bound; each gold member meets at most one
-		// candidate member and conversely.
-		rowMax := make([]float64, n)
-		colMax := make([]float64, m)
-		for i, x := range a.Obj {
-			for j, y := range p.Obj {
-				c := b.pair(x.Value, y.Value)
-				rowMax[i] = max(rowMax[i], c)
-				colMax[j] = max(colMax[j], c)
-			}
-		}
-		var rs, cs float64
-		for _, x := range rowMax {
-			rs += x
-		}
-		for _, x := range colMax {
-			cs += x
-		}
-		return w + min(rs, cs)
+		return b.objects(a.Obj, p.Obj)
 	case a.Kind == jsonval.Array && p.Kind == jsonval.Array:
 		n, m := float64(len(a.Arr)), float64(len(p.Arr))
 		if n == 0 || m == 0 {
 			return b.unit
 		}
 		ga, gp := b.elements(a.Arr), b.elements(p.Arr)
-		return b.unit + n*m + ga.dot(gp, b.unit)
+		return b.unit + n*m + ga.dot(gp, b.unit, b.fill)
 	}
 	return b.size(a) * b.size(p)
+}
+
+// objects bounds the work of aligning two objects whose key sets differ.
+// Each side may gain, filled (docs/SCORING.md §6.10), the keys only the
+// other side has: the rows and columns of the member pairs are the
+// members and those fills, each gold member meets at most one candidate
+// member and conversely.
+func (b *bounder) objects(a, p []jsonval.Member) float64 {
+	onlyA, onlyP := lacking(a, p), lacking(p, a)
+	n, m := len(a)+len(onlyP), len(p)+len(onlyA)
+	w := b.unit + float64(n)*float64(m)
+	if b.longKeys {
+		var ka, kp, extra float64
+		for _, x := range a {
+			ka += b.key(len(x.Key))
+		}
+		for _, y := range p {
+			kp += b.key(len(y.Key))
+		}
+		for _, k := range onlyA {
+			extra += b.key(len(a[k].Key))
+		}
+		for _, k := range onlyP {
+			extra += b.key(len(p[k].Key))
+		}
+		w += (ka + extra) * (kp + extra)
+	}
+	if n == 0 || m == 0 {
+		return w
+	}
+	sizeA := make([]float64, len(a))
+	for i, x := range a {
+		sizeA[i] = b.size(x.Value)
+	}
+	sizeP := make([]float64, len(p))
+	for j, y := range p {
+		sizeP[j] = b.size(y.Value)
+	}
+	// Rows: a's members, then a's fills; columns: p's members, then p's
+	// fills. A fill against a value is bounded by the product of sizes.
+	rowMax := make([]float64, n)
+	colMax := make([]float64, m)
+	for i, x := range a {
+		for j, y := range p {
+			c := b.pair(x.Value, y.Value)
+			rowMax[i] = max(rowMax[i], c)
+			colMax[j] = max(colMax[j], c)
+		}
+	}
+	ff := b.fill * b.fill
+	for i := range a {
+		if len(onlyA) > 0 {
+			rowMax[i] = max(rowMax[i], sizeA[i]*b.fill)
+		}
+	}
+	for j := range p {
+		if len(onlyP) > 0 {
+			colMax[j] = max(colMax[j], sizeP[j]*b.fill)
+		}
+	}
+	for r := len(a); r < n; r++ {
+		for j := range p {
+			rowMax[r] = max(rowMax[r], sizeP[j]*b.fill)
+		}
+		if len(onlyA) > 0 {
+			rowMax[r] = max(rowMax[r], ff)
+		}
+	}
+	for c := len(p); c < m; c++ {
+		for i := range a {
+			colMax[c] = max(colMax[c], sizeA[i]*b.fill)
+		}
+		if len(onlyP) > 0 {
+			colMax[c] = max(colMax[c], ff)
+		}
+	}
+	var rs, cs float64
+	for _, x := range rowMax {
+		rs += x
+	}
+	for _, x := range colMax {
+		cs += x
+	}
+	return w + min(rs, cs)
+}
+
+// lacking returns the indices of the members of a whose key b lacks.
+func lacking(a, b []jsonval.Member) []int {
+	var out []int
+	for i, x := range a {
+		found := false
+		for _, y := range b {
+			if y.Key == x.Key {
+				found = true
+				break
+			}
+		}
+		if !found {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // sameKeys reports whether two member lists have the same keys (the
@@ -275,6 +364,8 @@ func sameKeys(a, b []jsonval.Member) bool {
 type agg struct {
 	n     float64   // elements
 	keys  float64   // Σ n_x over containers
+	keys2 float64   // Σ n_x² over objects
+	memF  float64   // Σ over objects of their members' sizes
 	whole float64   // Σ F(x) over non-objects
 	objF  float64   // Σ F(x) over objects (against a non-object)
 	slots []float64 // Σ over objects of the s-th largest member size
@@ -298,6 +389,7 @@ func (b *bounder) add(g *agg, x jsonval.Value) {
 	switch x.Kind {
 	case jsonval.Object:
 		g.keys += float64(len(x.Obj))
+		g.keys2 += float64(len(x.Obj)) * float64(len(x.Obj))
 		fs := make([]float64, len(x.Obj))
 		f := b.c + float64(len(x.Obj))
 		for k, m := range x.Obj {
@@ -305,6 +397,7 @@ func (b *bounder) add(g *agg, x jsonval.Value) {
 			kt := b.key(len(m.Key))
 			g.kt += kt
 			f += fs[k] + kt
+			g.memF += fs[k]
 		}
 		g.objF += f
 		slices.Sort(fs)
@@ -326,9 +419,14 @@ func (b *bounder) add(g *agg, x jsonval.Value) {
 // dot bounds the sum of the cells of the matrix g × h: per cell the
 // record's unit, the product of the children counts (key or cell matrix),
 // and the children's bounds; an object against a non-object is bounded by
-// the product of sizes.
-func (g *agg) dot(h *agg, unit float64) float64 {
+// the product of sizes. Two objects x, y may gain filled members (at most
+// the other's keys, each of size at most fill, docs/SCORING.md §6.10): their
+// key matrix is at most (n_x + n_y)², and a member pair with a fill on one
+// or both sides at most its size times fill, or fill².
+func (g *agg) dot(h *agg, unit, fill float64) float64 {
 	w := g.n*h.n*unit + g.keys*h.keys + g.kt*h.kt
+	w += h.n*g.keys2 + g.n*h.keys2 + g.keys*h.keys // (n_x + n_y)² = n_x² + n_y² + 2·n_x·n_y
+	w += fill*(h.n*g.memF+g.n*h.memF) + fill*fill*(h.n*g.keys+g.n*h.keys)
 	w += g.whole*(h.whole+h.objF) + g.objF*h.whole
 	for s := range min(len(g.slots), len(h.slots)) {
 		w += g.slots[s] * h.slots[s]

@@ -35,9 +35,17 @@ func TestWorkBoundHand(t *testing.T) {
 		// Objects with the same keys pair them by name: the call, the
 		// 2×2 key matrix, two scalar pairs (1 + 4 + 2).
 		{`{"a": 1, "b": 2}`, `{"b": 3, "a": 4}`, Shape{}, 1 + 4 + 2 + 2},
-		// Other keys: each gold member meets one candidate member, Σ max
-		// (1 + 2 + 1).
-		{`{"a": 1, "b": 2}`, `{"c": 3}`, Shape{}, 1 + 2 + 2},
+		// Other keys: each side may gain the other's keys as fills
+		// (docs/SCORING.md §6.10), 3 × 3 keys; each row (a, b, the fill
+		// of c) meets one column at most F·F = 2 (1 + 9 + 3·2).
+		{`{"a": 1, "b": 2}`, `{"c": 3}`, Shape{}, 1 + 9 + 3*2},
+		// A member the gold lacks, filled with null: the 1 × 1 key matrix
+		// and the pair null–null (1 + 1 + 2). The bound ignored the fill
+		// and said 1 (TestPropertyWorkBound, seed 20261129).
+		{`{}`, `{"titel": null}`, Shape{}, 1 + 1 + 2},
+		// A default larger than null: the fill is its size,
+		// F({"x": 1}) = √2 + 1 + √2; the pair is F(null)·F(fill).
+		{`{}`, `{"t": null}`, Shape{Fills: []jsonval.Value{decodeT(t, `{"x": 1}`)}}, 1 + 1 + r2*(2*r2+1)},
 		// A union of 3 branches adds 2·3 to every call.
 		{`1`, `2`, Shape{Branches: 3}, 8},
 	} {

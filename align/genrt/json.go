@@ -22,6 +22,16 @@ type Fallback interface {
 	Limits() align.Limits
 }
 
+// fills are the schema defaults the interpreter behind fb may fill a lacking
+// member with (Shape.Fills), when it says (a Fallback of a file generated
+// before absent members were filled has none).
+func fills(fb Fallback) []jsonval.Value {
+	if f, ok := fb.(interface{ Fills() []jsonval.Value }); ok {
+		return f.Fills()
+	}
+	return nil
+}
+
 // JSON is the skeleton of the JSON entry points of a generated root type T
 // (ScoreTJSON, ScoreTJSONDetail, RepairTJSON): it decodes the two texts
 // straight into T when they fit, checks them and the interpreter's resource
@@ -92,7 +102,7 @@ func (j *JSON[T]) typed(fb Fallback, gold, cand []byte, repair bool) (*T, *T, ou
 		pv, err2 = jsonval.Decode(cand, jsonval.DecodeOptions{})
 		decoded = true
 		if err1 != nil || err2 != nil ||
-			!WithinLimitsValues(fb.Limits(), gs, ps, gv, pv, Shape{Scopes: j.Scopes, Damerau: j.Damerau, Branches: j.Branches}, repair) {
+			!WithinLimitsValues(fb.Limits(), gs, ps, gv, pv, Shape{Scopes: j.Scopes, Damerau: j.Damerau, Branches: j.Branches, Fills: fills(fb)}, repair) {
 			return nil, nil, untyped
 		}
 	}
