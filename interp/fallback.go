@@ -54,33 +54,10 @@ func (f fallback) Limits() align.Limits { return f.sc.Options().Limits }
 // profile fills absent members with (docs/SCORING.md §6.10), each once.
 func (s *Scorer) defaults() []jsonval.Value {
 	var out []jsonval.Value
-	seen := map[*ir.Node]bool{}
-	var walk func(n *ir.Node)
-	walk = func(n *ir.Node) {
-		if n == nil || seen[n] {
-			return
-		}
-		seen[n] = true
+	ir.Walk(s.schema.Root, func(n *ir.Node) {
 		if n.HasDefault && !n.Default.IsNull() {
 			out = append(out, n.Default)
 		}
-		if n.Union != nil {
-			for _, b := range n.Union.Branches {
-				walk(b.Node)
-			}
-		}
-		for _, p := range n.Properties {
-			walk(p.Node)
-		}
-		for _, p := range n.Patterns {
-			walk(p.Node)
-		}
-		walk(n.Additional)
-		walk(n.Items)
-		for _, p := range n.PrefixItems {
-			walk(p)
-		}
-	}
-	walk(s.schema.Root)
+	})
 	return out
 }

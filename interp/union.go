@@ -66,37 +66,17 @@ func unionValidators(sch *ir.Schema, vopts []validate.Option) (map[string]*valid
 // Pointer of their position; nil when there is none.
 func unionNodes(root *ir.Node) map[string]*ir.Union {
 	var out map[string]*ir.Union
-	seen := map[*ir.Node]bool{}
-	var walk func(n *ir.Node)
-	walk = func(n *ir.Node) {
-		if n == nil || seen[n] {
+	ir.Walk(root, func(n *ir.Node) {
+		if n.Union == nil {
 			return
 		}
-		seen[n] = true
-		if n.Union != nil {
-			if out == nil {
-				out = map[string]*ir.Union{}
-			}
-			if _, dup := out[n.Pos.Pointer]; !dup {
-				out[n.Pos.Pointer] = n.Union
-			}
-			for _, b := range n.Union.Branches {
-				walk(b.Node)
-			}
+		if out == nil {
+			out = map[string]*ir.Union{}
 		}
-		for _, p := range n.Properties {
-			walk(p.Node)
+		if _, dup := out[n.Pos.Pointer]; !dup {
+			out[n.Pos.Pointer] = n.Union
 		}
-		for _, pp := range n.Patterns {
-			walk(pp.Node)
-		}
-		walk(n.Additional)
-		walk(n.Items)
-		for _, pn := range n.PrefixItems {
-			walk(pn)
-		}
-	}
-	walk(root)
+	})
 	return out
 }
 

@@ -20,13 +20,7 @@ import (
 // shapeOf is the genrt.Shape of a compiled schema.
 func shapeOf(sch *ir.Schema) genrt.Shape {
 	sh := genrt.Shape{Scopes: len(sch.Scopes)}
-	seen := map[*ir.Node]bool{}
-	var walk func(n *ir.Node)
-	walk = func(n *ir.Node) {
-		if n == nil || seen[n] {
-			return
-		}
-		seen[n] = true
+	ir.Walk(sch.Root, func(n *ir.Node) {
 		if n.Score == "damerau_levenshtein" || n.Comparator("") == "damerau_levenshtein" {
 			sh.Damerau = true
 		}
@@ -35,23 +29,8 @@ func shapeOf(sch *ir.Schema) genrt.Shape {
 		}
 		if n.Union != nil {
 			sh.Branches = max(sh.Branches, len(n.Union.Branches))
-			for _, b := range n.Union.Branches {
-				walk(b.Node)
-			}
 		}
-		for _, p := range n.Properties {
-			walk(p.Node)
-		}
-		for _, p := range n.Patterns {
-			walk(p.Node)
-		}
-		walk(n.Additional)
-		walk(n.Items)
-		for _, p := range n.PrefixItems {
-			walk(p)
-		}
-	}
-	walk(sch.Root)
+	})
 	return sh
 }
 

@@ -128,13 +128,7 @@ var validationOnlyKeywords = []string{
 // validation-only keywords (oagen check -v), in node order.
 func validationOnly(sch *ir.Schema) []string {
 	var out []string
-	seen := map[*ir.Node]bool{}
-	var walk func(n *ir.Node)
-	walk = func(n *ir.Node) {
-		if n == nil || seen[n] {
-			return
-		}
-		seen[n] = true
+	ir.Walk(sch.Root, func(n *ir.Node) {
 		var kws []string
 		for _, kw := range n.Keywords {
 			if slices.Contains(validationOnlyKeywords, kw.Key) && !slices.Contains(kws, strconv.Quote(kw.Key)) {
@@ -145,23 +139,6 @@ func validationOnly(sch *ir.Schema) []string {
 			out = append(out, fmt.Sprintf("%s: %s only validate%s: a candidate that fails %s scores 0, one that passes scores as without %s (docs/SCORING.md §9.5)",
 				n.Pos, strings.Join(kws, ", "), map[bool]string{true: "s", false: ""}[len(kws) == 1], map[bool]string{true: "it", false: "one"}[len(kws) == 1], map[bool]string{true: "it", false: "them"}[len(kws) == 1]))
 		}
-		for _, p := range n.Properties {
-			walk(p.Node)
-		}
-		for _, pp := range n.Patterns {
-			walk(pp.Node)
-		}
-		walk(n.Additional)
-		walk(n.Items)
-		for _, pn := range n.PrefixItems {
-			walk(pn)
-		}
-		if n.Union != nil {
-			for _, b := range n.Union.Branches {
-				walk(b.Node)
-			}
-		}
-	}
-	walk(sch.Root)
+	})
 	return out
 }
