@@ -21,6 +21,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+
+	"github.com/objectaligner/oagen/internal/orggraph"
 )
 
 type person struct {
@@ -128,7 +130,7 @@ func main() {
 	for i := range *n {
 		var err error
 		if *people > 0 {
-			g, c := org2graphPair(*people, r)
+			g, c := orggraph.Pair(*people, r)
 			_, err = fmt.Fprintf(w, "{\"id\": \"graph-%d\", \"gold\": %s, \"candidate\": %s}\n", i, g, c)
 		} else {
 			g := gold(r)

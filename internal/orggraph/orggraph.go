@@ -1,4 +1,6 @@
-package main
+// Package orggraph builds Org2Graph-style pairs of any size, for the
+// benchmarks and large-document tests and for internal/gendata.
+package orggraph
 
 import (
 	"fmt"
@@ -7,13 +9,13 @@ import (
 	"strings"
 )
 
-// org2graphPair returns an Org2Graph pair (testdata/schemas/synra_codex_ra.json) of n
-// people, built as examples/synra_codex_ra's large_test.go builds it: n/5
-// companies, one employment per person, two acquaintance edges per person,
-// one partnership per company; the candidate renames every id, shuffles
-// every array, changes ~5% of the titles and of the relations, drops ~2% of
-// the people with their links and retargets ~3% of the acquaintance edges.
-func org2graphPair(n int, r *rand.Rand) (gold, cand string) {
+// Pair returns an Org2Graph pair (testdata/schemas/synra_codex_ra.json) of
+// n people drawn from r: n/5 companies, one employment per person, two
+// acquaintance edges per person, one partnership per company; the
+// candidate renames every id, shuffles every array, changes ~5% of the
+// titles and of the relations, drops ~2% of the people with their links
+// and retargets ~3% of the acquaintance edges.
+func Pair(n int, r *rand.Rand) (gold, cand string) {
 	first := []string{"Anna", "Bruno", "Chen", "Dana", "Eitan", "Fatima", "Goran", "Hana", "Ivo", "Jana",
 		"Kofi", "Lena", "Marek", "Nadia", "Oskar", "Pavel", "Quinn", "Rosa", "Sven", "Tereza"}
 	last := []string{"Novak", "Svoboda", "Dvorak", "Cerny", "Prochazka", "Kucera", "Vesely", "Horak", "Nemec",
