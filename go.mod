@@ -7,7 +7,6 @@ require (
 	github.com/agnivade/levenshtein v1.2.2
 	github.com/chromedp/cdproto v0.160.1
 	github.com/chromedp/chromedp v0.23.1
-	github.com/dave/jennifer v1.7.1
 	github.com/evanphx/json-patch/v5 v5.9.11
 	github.com/golangci/plugin-module-register v0.1.2
 	github.com/invopop/jsonschema v0.14.0

@@ -33,114 +33,66 @@ func (e *emitter) rootCheck(x string) string {
 	return fmt.Sprintf("%s(%s)", e.checkName(e.m.root), e.rootArg(x))
 }
 
+// entryData is the data of the entry template: the typed entry points of
+// a root.
+type entryData struct {
+	T, Pfx string // the root type and the prefix of its declarations
+	Src    string // the schema file, for doc comments
+	// ValidDoc names the validation keywords checked, Integrity the
+	// referential integrity when the schema has scopes.
+	ValidDoc, Integrity string
+	// The bodies of CheckTGold and ValidateT, and the parts of the pair
+	// check: the nil roots, the gold's check, the candidate's.
+	GoldIntegrity, Validate        string
+	NilCheck, GoldCheck, CandCheck string
+	RepairWalk                     string // the end of the repair function (see repairWalk)
+	prepare                        bool   // the schema has scopes: c.prepare indexes the pair
+	e                              *emitter
+}
+
+// Prepare is the statement indexing the pair's scopes (docs/SCORING.md §7),
+// returning zero and the error when it fails; "" without scopes.
+func (d entryData) Prepare(zero string) string {
+	if !d.prepare {
+		return ""
+	}
+	return "if err := c.prepare(" + d.e.rootArg("gold") + ", " + d.e.rootArg("cand") + "); err != nil { return " + zero + ", err }\n"
+}
+
+// Score is the call scoring the root pair, building the match tree when
+// build is set.
+func (d entryData) Score(build bool) string {
+	return d.e.scoreForm(d.e.m.root, d.e.rootArg("gold"), d.e.rootArg("cand"), strconv.FormatBool(build))
+}
+
 // entryPoints emits ScoreT, RepairT, CheckTGold, ValidateT and their
 // unchecked forms.
 func (e *emitter) entryPoints(src string) {
 	m := e.m
 	T, r := m.typ, m.root
-	refd := len(m.scopes) > 0
-	nilCheck := ""
+	d := entryData{T: T, Pfx: m.prefix, Src: src, prepare: len(m.scopes) > 0, e: e,
+		GoldIntegrity: e.goldIntegrity(), Validate: "return nil", CandCheck: "return true, nil", RepairWalk: e.repairWalk()}
 	if !r.nullable {
-		nilCheck = "if gold == nil || cand == nil { return false, errors.New(\"nil " + T + " value (the root schema does not admit null)\") }\n"
+		d.NilCheck = "if gold == nil || cand == nil { return false, errors.New(\"nil " + T + " value (the root schema does not admit null)\") }\n"
 	}
-	goldCheck, candCheck := "", "return true, nil"
 	if c := e.rootCheck("gold"); c != "" {
-		goldCheck = "if err := " + c + "; err != nil { return false, genrt.GoldError(err) }\n"
-		candCheck = "return " + e.rootCheck("cand") + " == nil, nil"
+		d.GoldCheck = "if err := " + c + "; err != nil { return false, genrt.GoldError(err) }\n"
+		d.CandCheck = "return " + e.rootCheck("cand") + " == nil, nil"
 	}
-	validate := "return nil"
 	if c := e.rootCheck("v"); c != "" {
-		validate = "return " + c
+		d.Validate = "return " + c
 		if !r.nullable {
-			validate = "if v == nil { return errors.New(\"nil " + T + " value\") }\n" + validate
+			d.Validate = "if v == nil { return errors.New(\"nil " + T + " value\") }\n" + d.Validate
 		}
 	}
-	prepare := func(zero string) string {
-		if !refd {
-			return ""
-		}
-		return "if err := c.prepare(" + e.rootArg("gold") + ", " + e.rootArg("cand") + "); err != nil { return " + zero + ", err }\n"
+	d.ValidDoc = "the schema's validation keywords (checked by generated code)"
+	if unchecked := m.unchecked(); len(unchecked) > 0 {
+		d.ValidDoc = "the schema's validation keywords that generated code checks (not " + strings.Join(unchecked, ", ") + ": the JSON entry points leave those to the validator)"
 	}
-	score := e.scoreForm(r, e.rootArg("gold"), e.rootArg("cand"), "%s")
-	unchecked := m.unchecked()
-	validDoc := "the schema's validation keywords (checked by generated code)"
-	if len(unchecked) > 0 {
-		validDoc = "the schema's validation keywords that generated code checks (not " + strings.Join(unchecked, ", ") + ": the JSON entry points leave those to the validator)"
+	if len(m.scopes) > 0 {
+		d.Integrity = " or lacks referential integrity (docs/SCORING.md §7.3)"
 	}
-	integrity := ""
-	if refd {
-		integrity = " or lacks referential integrity (docs/SCORING.md §7.3)"
-	}
-	e.p(`// Score%[1]s returns the similarity of cand to gold in [0, 1] under the schema
-// %[2]s: exactly the interpreter's score for the JSON values the two stand
-// for (see %[1]s). A candidate that fails %[3]s scores 0;
-// a gold that fails them%[4]s is an *align.GoldError.
-// It makes no heap allocations in steady state while gold and candidate have
-// the same members everywhere.
-func Score%[1]s(gold, cand *%[1]s) (float64, error) {
-	if ok, err := %[5]sCheck(gold, cand); !ok {
-		return 0, err
-	}
-	return %[5]sScore(gold, cand)
-}
-
-// Repair%[1]s returns the ranked repair operations of the pair (docs/SCORING.md §8,
-// granularity leaf, ranked by score delta): the interpreter's operations for
-// the JSON values the two stand for. A candidate that fails validation has
-// none.
-func Repair%[1]s(gold, cand *%[1]s) ([]align.Op, error) {
-	if ok, err := %[5]sCheck(gold, cand); !ok {
-		return nil, err
-	}
-	return %[5]sRepair(gold, cand)
-}
-
-// Check%[1]sGold reports why gold cannot be scored against: it fails
-// %[3]s%[4]s (an *align.GoldError), or nil.
-func Check%[1]sGold(gold *%[1]s) error {
-	%[6]s
-}
-
-// Validate%[1]s reports the first of %[3]s that v fails (a
-// *genrt.ValidationError), or nil: why a candidate scores 0.
-func Validate%[1]s(v *%[1]s) error {
-	%[7]s
-}
-
-// %[5]sCheck checks a pair: the gold's validity (an error) and the
-// candidate's (false: the pair scores 0).
-func %[5]sCheck(gold, cand *%[1]s) (bool, error) {
-	%[8]s%[9]s%[10]s
-}
-
-// %[5]sScore scores a valid pair.
-func %[5]sScore(gold, cand *%[1]s) (float64, error) {
-	c := %[5]sPool.Get().(*%[5]sCtx)
-	defer %[5]sPool.Put(c)
-	c.Reset()
-	%[11]ss, _ := %[12]s
-	if c.Err != nil {
-		return 0, c.Err
-	}
-	return s, nil
-}
-
-// %[5]sRepair returns the ranked repair operations of a valid pair.
-func %[5]sRepair(gold, cand *%[1]s) ([]align.Op, error) {
-	c := %[5]sPool.Get().(*%[5]sCtx)
-	defer %[5]sPool.Put(c)
-	c.Reset()
-	%[13]s_, r := %[14]s
-	if c.Err != nil {
-		return nil, c.Err
-	}
-	%[15]s
-	return align.RankOps(ops, align.RankOptions{}, nil)
-}`, T, src, validDoc, integrity, m.prefix, e.goldIntegrity(), validate,
-		nilCheck, goldCheck, candCheck,
-		prepare("0"), fmt.Sprintf(score, "false"),
-		prepare("nil"), fmt.Sprintf(score, "true"),
-		e.repairWalk())
+	execute(&e.w, "entry", d)
 }
 
 // repairWalk is the end of the repair function: the candidate-space walk of
@@ -238,49 +190,22 @@ func (e *emitter) jsonEntryPoints(src string, schema []byte) {
 			check = e.checkName(r)
 		}
 	}
-	e.p(`// %[2]sSchema is the schema %[3]s, for the interpreter behind the JSON entry points.
-const %[2]sSchema = %[4]s
-
-// %[2]sJSON is the skeleton of the JSON entry points: the texts are decoded
-// straight into %[1]s when they fit it; the interpreter, compiled once from
-// %[2]sSchema, scores every other pair.
-var %[2]sJSON = genrt.JSON[%[1]s]{
-	Decode:  %[5]s,
-	Check:   %[6]s,
-	Checked: %[7]v,
-	Score:   %[2]sScore,
-	Repair:  %[2]sRepair,
-	Scopes:  %[8]d,
-	Damerau: %[9]v,%[10]s
-	Fallback: interp.JSONFallback(%[2]sSchema, %[3]q),
+	execute(&e.w, "json", jsonData{T: T, Pfx: pfx, Src: src, Schema: goString(schema), Decode: decode, Check: check,
+		Checked: len(m.unchecked()) == 0, Scopes: len(m.scopes), Damerau: usesDL(m), Branches: mostBranches(m)})
 }
 
-// Score%[1]sJSON scores two JSON texts under %[3]s. Any candidate gets the
-// interpreter's score (0 when it fails validation); an error means the gold
-// is invalid or a text is not JSON.
-func Score%[1]sJSON(gold, cand []byte) (float64, error) {
-	s, _, err := %[2]sJSON.ScoreJSON(gold, cand)
-	return s, err
-}
-
-// Score%[1]sJSONDetail is Score%[1]sJSON that also reports whether the typed
-// scorer ran (true) or the interpreter (false).
-func Score%[1]sJSONDetail(gold, cand []byte) (score float64, typed bool, err error) {
-	return %[2]sJSON.ScoreJSON(gold, cand)
-}
-
-// Repair%[1]sJSON returns the ranked repair operations of two JSON texts
-// under %[3]s: exactly the interpreter's.
-func Repair%[1]sJSON(gold, cand []byte) ([]align.Op, error) {
-	return %[2]sJSON.RepairJSON(gold, cand)
-}
-
-// Decode%[1]s decodes a JSON text into a %[1]s. It fails when the text is not
-// JSON or holds a value %[1]s does not represent faithfully; it does not
-// validate (see Validate%[1]s).
-func Decode%[1]s(data []byte) (*%[1]s, error) {
-	return %[2]sJSON.Unmarshal(data)
-}`, T, pfx, src, goString(schema), decode, check, len(m.unchecked()) == 0, len(m.scopes), usesDL(m), branchesField(m))
+// jsonData is the data of the json template: the JSON entry points of a
+// root.
+type jsonData struct {
+	T, Pfx, Src string
+	Schema      string // the schema as a Go string literal
+	// Decode and Check are the skeleton's decoder and check of a root
+	// value (Go expressions).
+	Decode, Check string
+	Checked       bool // generated code checks every validation keyword of the schema
+	Scopes        int
+	Damerau       bool // a node compares strings with a quadratic comparator
+	Branches      int  // the most branches of a union node, 0 without unions
 }
 
 // goString is a Go literal of s: a raw string when s allows one.
@@ -291,21 +216,18 @@ func goString(s []byte) string {
 	return strconv.Quote(string(s))
 }
 
-// branchesField is the Branches field of the JSON skeleton: the largest
+// mostBranches is the Branches field of the JSON skeleton: the largest
 // number of branches of a union node, which the work bound of the typed
-// path counts (genrt.Shape); empty when the schema has no union, so that
-// files without unions read as before.
-func branchesField(m *model) string {
+// path counts (genrt.Shape); 0 (no field: files without unions read as
+// before) when the schema has no union.
+func mostBranches(m *model) int {
 	most := 0
 	for _, t := range m.nodes {
 		if t.n.Union != nil {
 			most = max(most, len(t.n.Union.Branches))
 		}
 	}
-	if most == 0 {
-		return ""
-	}
-	return fmt.Sprintf("\n\tBranches: %d,", most)
+	return most
 }
 
 // usesDL reports whether a node of the schema scores strings with a

@@ -96,7 +96,7 @@ func (h *harness) build(t testing.TB) string {
 			h.refused[i] = err
 			continue
 		}
-		src, err := formatFile(f)
+		src, err := f.render()
 		must(t, err)
 		must(t, os.WriteFile(filepath.Join(h.dir, "all", fmt.Sprintf("s%d_oa.go", i)), src, 0o644))
 		fmt.Fprintf(&cases, "\tcase %d:\n\t\ts, typed, err = all.Score%sJSONDetail(g, p)\n\t\tif err == nil { ops, err = all.Repair%sJSON(g, p); what = \"repair: \" }\n", i, name, name)

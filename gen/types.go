@@ -96,5 +96,5 @@ func GenerateTypes(opts TypesOptions) ([]byte, error) {
 	for _, m := range models {
 		renderScorer(f, m, "the oa tags of "+m.typ, !opts.TypedOnly, jsonval.AppendJSON(nil, m.schema.Raw))
 	}
-	return formatFile(f)
+	return f.render()
 }
