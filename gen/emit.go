@@ -448,19 +448,11 @@ func (e *emitter) chooser() string {
 	name := e.n("Union")
 	if !e.walkerUsed[name] {
 		e.walkerUsed[name] = true
-		fmt.Fprintf(&e.aux, `// %[1]sUnions is the interpreter that chooses the branches of union values.
-var %[1]sUnions = sync.OnceValues(func() (*interp.Scorer, error) {
-	return interp.Compile([]byte(%[1]sSchema), "", interp.Options{})
-})
-
-// %[2]s returns the index of the branch of the union node at the schema
-// position ptr that v belongs to (docs/SCORING.md §1.8), -1 for none.
+		fmt.Fprintf(&e.aux, `// %[2]s returns the index of the branch of the union node at the schema
+// position ptr that v belongs to (docs/SCORING.md §1.8), -1 for none: the
+// interpreter behind the JSON entry points chooses it.
 func %[2]s(ptr string, v jsonval.Value) int {
-	sc, err := %[1]sUnions()
-	if err != nil {
-		return -1
-	}
-	return sc.UnionBranch(ptr, v)
+	return genrt.UnionBranch(%[1]sInterp, ptr, v)
 }
 
 `, e.m.prefix, name)

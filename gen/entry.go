@@ -191,7 +191,7 @@ func (e *emitter) jsonEntryPoints(src string, schema []byte) {
 		}
 	}
 	execute(&e.w, "json", jsonData{T: T, Pfx: pfx, Src: src, Schema: goString(schema), Decode: decode, Check: check,
-		Checked: len(m.unchecked()) == 0, Scopes: len(m.scopes), Damerau: usesDL(m), Branches: mostBranches(m)})
+		Checked: len(m.unchecked()) == 0, Scopes: len(m.scopes), Damerau: usesDL(m), Branches: mostBranches(m), Unions: m.hasUnion()})
 }
 
 // jsonData is the data of the json template: the JSON entry points of a
@@ -206,6 +206,9 @@ type jsonData struct {
 	Scopes        int
 	Damerau       bool // a node compares strings with a quadratic comparator
 	Branches      int  // the most branches of a union node, 0 without unions
+	// Unions: the fallback is a variable of its own, Pfx+"Interp", which
+	// the union chooser asks too (one interpreter per root).
+	Unions bool
 }
 
 // goString is a Go literal of s: a raw string when s allows one.

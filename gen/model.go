@@ -100,6 +100,12 @@ type tpattern struct {
 // mixed reports whether t is a map whose members have several schemas.
 func (t *tnode) mixed() bool { return t.kind == kMap && (len(t.patterns) > 0 || t.additional != nil) }
 
+// hasUnion reports whether the model holds a union node (the interpreter
+// chooses the branches of its values).
+func (m *model) hasUnion() bool {
+	return slices.ContainsFunc(m.nodes, func(t *tnode) bool { return t.kind == kUnion })
+}
+
 // isStruct reports whether non-null values are passed as struct pointers.
 func (t *tnode) isStruct() bool { return t.kind == kObject || t.tuple || t.kind == kUnion }
 

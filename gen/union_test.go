@@ -158,3 +158,22 @@ func TestUnionsBoundBranches(t *testing.T) {
 		}
 	}
 }
+
+// TestUnionsOneInterpreter: the union chooser asks the interpreter behind
+// the JSON entry points (genrt.UnionBranch); a generated file compiles the
+// schema once, not a second interpreter beside the fallback.
+func TestUnionsOneInterpreter(t *testing.T) {
+	src, err := Generate(Options{TypeName: "Pets", Package: "pets", SchemaFile: "pets.json", SchemaJSON: []byte(petsSchema), Version: "(devel)"})
+	if err != nil {
+		t.Fatalf("gen: %v", err)
+	}
+	if n := strings.Count(string(src), "interp.JSONFallback("); n != 1 {
+		t.Errorf("interp.JSONFallback called %d times, want 1", n)
+	}
+	if strings.Contains(string(src), "interp.Compile(") {
+		t.Errorf("the generated file compiles a second interpreter:\n%s", src)
+	}
+	if !strings.Contains(string(src), "genrt.UnionBranch(oaPetsInterp, ptr, v)") {
+		t.Errorf("the chooser does not ask the fallback's interpreter")
+	}
+}

@@ -48,6 +48,12 @@ func (f fallback) Repair(g, p jsonval.Value) ([]align.Op, error) {
 
 func (f fallback) Valid(v jsonval.Value) bool { return f.sc.Validate(v) == nil }
 
+// UnionBranch is the branch of the union node at the schema position ptr
+// that v belongs to (Scorer.UnionBranch): generated code chooses the
+// branches of union values with the interpreter behind its JSON entry
+// points (genrt.UnionBranch).
+func (f fallback) UnionBranch(ptr string, v jsonval.Value) int { return f.sc.UnionBranch(ptr, v) }
+
 func (f fallback) Limits() align.Limits { return f.sc.Options().Limits }
 
 // defaults returns the defaults of the schema's nodes that the default

@@ -25,6 +25,26 @@ type UnionSpec struct {
 	Of func(v jsonval.Value) int
 }
 
+// UnionBranch returns the index of the branch of the union node at the
+// schema position ptr that v belongs to (docs/SCORING.md §1.8), asking the
+// interpreter behind the JSON entry points (fb, compiled once); -1 for
+// none, or when the interpreter cannot be compiled or does not choose
+// branches.
+func UnionBranch(fb func() (Fallback, error), ptr string, v jsonval.Value) int {
+	f, err := fb()
+	if err != nil {
+		return -1
+	}
+	// An optional method: Fallback keeps the methods files generated
+	// before unions call.
+	if u, ok := f.(interface {
+		UnionBranch(ptr string, v jsonval.Value) int
+	}); ok {
+		return u.UnionBranch(ptr, v)
+	}
+	return -1
+}
+
 // noBranch labels a candidate value that belongs to no branch of a union.
 const noBranch = "no branch"
 
