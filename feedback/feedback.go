@@ -40,9 +40,10 @@ type FeedbackOptions struct {
 	// Templates is the template set (nil: DefaultTemplates()).
 	Templates *Templates
 	// Overrides are extra user overrides layered over Templates. They are
-	// validated and compiled on every RenderFeedback call; to render many
-	// times with the same overrides, compile them once with
-	// Templates.WithOverrides and leave Overrides nil.
+	// validated and compiled on the first render with them and remembered
+	// by the Templates (by content, a few sets at most): rendering many
+	// times with the same overrides compiles them once. Templates.WithOverrides
+	// compiles them ahead, reporting errors before any render.
 	Overrides map[string]string
 	// RefSemantics, when set, turns on the semantic referential feedback of
 	// docs/SCORING.md §8.11: every selected ref_fix and ref_fix_no_target operation
@@ -177,7 +178,7 @@ func (opts FeedbackOptions) templateSet() (*templateSet, error) {
 		t = DefaultTemplates()
 	}
 	if len(opts.Overrides) > 0 {
-		if t, err = t.WithOverrides(opts.Overrides); err != nil {
+		if t, err = t.layered(opts.Overrides); err != nil {
 			return nil, fmt.Errorf("render feedback: %w", err)
 		}
 	}

@@ -26,7 +26,7 @@ func ForResult(r *interp.Result, ro interp.RepairOptions, fo FeedbackOptions) (s
 		}
 		if len(fo.Overrides) > 0 {
 			var err error
-			if t, err = t.WithOverrides(fo.Overrides); err != nil {
+			if t, err = t.layered(fo.Overrides); err != nil {
 				return "", nil, err
 			}
 		}
@@ -58,7 +58,7 @@ func violationLines(r *interp.Result, fo FeedbackOptions) string {
 		t = DefaultTemplates()
 	}
 	if len(fo.Overrides) > 0 {
-		if o, err := t.WithOverrides(fo.Overrides); err == nil {
+		if o, err := t.layered(fo.Overrides); err == nil {
 			t = o
 		}
 	}

@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/internal/suggest"
@@ -309,6 +311,74 @@ type Templates struct {
 	resolved [numProfiles][numStyleIdx]templateSet
 	// user holds the compiled user overrides (nil: none for that key).
 	user templateSet
+	// layers memoizes the overrides compiled over these templates for
+	// FeedbackOptions.Overrides (see Templates.layered).
+	layers *layerMemo
+}
+
+// maxLayers bounds the override sets a Templates remembers compiled over
+// it: a program renders with a few, a server with one per request at
+// worst, which then costs what compiling cost before.
+const maxLayers = 16
+
+// layerMemo holds the Templates that WithOverrides returned for sets of
+// overrides, by their content (overridesKey). Its values are immutable
+// and derived from the key alone, so sharing it changes no result, only
+// the work done; a mutex makes it safe for concurrent renders.
+type layerMemo struct {
+	mu    sync.Mutex
+	byKey map[string]*Templates
+	order []string // keys by insertion, the oldest first (evicted first)
+}
+
+// overridesKey is the content of a set of overrides as one string: the
+// keys in order, each with its text, length-prefixed so that no two sets
+// share it.
+func overridesKey(overrides map[string]string) string {
+	names := slices.Sorted(maps.Keys(overrides))
+	var b strings.Builder
+	for _, k := range names {
+		v := overrides[k]
+		fmt.Fprintf(&b, "%d:%s%d:%s", len(k), k, len(v), v)
+	}
+	return b.String()
+}
+
+// layered is WithOverrides(overrides) compiled once per set of overrides
+// (by content) and remembered by t (at most maxLayers sets): rendering
+// many times with the same FeedbackOptions.Overrides compiles them once.
+// Errors are not remembered.
+func (t *Templates) layered(overrides map[string]string) (*Templates, error) {
+	if t == nil {
+		t = DefaultTemplates()
+	}
+	key := overridesKey(overrides)
+	m := t.layers
+	m.mu.Lock()
+	nt, ok := m.byKey[key]
+	m.mu.Unlock()
+	if ok {
+		return nt, nil
+	}
+	nt, err := t.WithOverrides(overrides)
+	if err != nil {
+		return nil, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if prev, ok := m.byKey[key]; ok {
+		return prev, nil // compiled concurrently: keep one
+	}
+	if m.byKey == nil {
+		m.byKey = map[string]*Templates{}
+	}
+	if len(m.order) == maxLayers {
+		delete(m.byKey, m.order[0])
+		m.order = m.order[1:]
+	}
+	m.byKey[key] = nt
+	m.order = append(m.order, key)
+	return nt, nil
 }
 
 // packaged holds the compiled packaged templates; built once at package
@@ -342,7 +412,7 @@ func mustLoadPackaged() *packaged {
 	if err := loadEmbedded("templates/default-profile.json", &p.profile); err != nil {
 		panic(err)
 	}
-	p.base = &Templates{}
+	p.base = &Templates{layers: &layerMemo{}}
 	p.base.resolve(p)
 	return p
 }
@@ -407,7 +477,7 @@ func (t *Templates) WithOverrides(overrides map[string]string) (*Templates, erro
 		names = append(names, name)
 	}
 	slices.Sort(names) // deterministic first error
-	nt := &Templates{user: t.user}
+	nt := &Templates{user: t.user, layers: &layerMemo{}}
 	for _, name := range names {
 		k, ct, err := compileEntry(overrideEntry{key: name, text: overrides[name]})
 		if err != nil {
