@@ -27,8 +27,9 @@ type call struct {
 	maskAll  bool
 	deriving bool
 	// searches holds the derived scopes for the bijection search
-	// (docs/SCORING.md §7.12).
+	// (docs/SCORING.md §7.12); memoOn is set during its evaluations.
 	searches []scopeSearch
+	memoOn   bool
 
 	// path holds the JSON Pointer tokens (gold side) of the value being
 	// aligned, for error messages and comparator contexts.
@@ -81,6 +82,8 @@ type workspace struct {
 	records  pathWalk        // the gold records of the scope being derived
 	recP     []jsonval.Value // its candidate records
 	wlg      wlScratch
+	// memo holds the array scores of the search's evaluations (memo.go).
+	memo searchMemo
 }
 
 func newCall(ctx context.Context, s *Scorer, gold, cand jsonval.Value) *call {
@@ -352,6 +355,17 @@ func (c *call) align(g, p jsonval.Value, S *ir.Node, build bool) (result, error)
 	case jsonval.String:
 		return c.alignString(g, p, S, build)
 	case jsonval.Array:
+		if key, ok := c.memoable(g, p, S, build); ok {
+			if score, hit := c.memo[key]; hit {
+				return result{score: score}, nil
+			}
+			warned := len(c.warnings)
+			r, err := c.alignArray(g, p, S, build)
+			if err == nil && len(c.warnings) == warned {
+				c.memo[key] = r.score
+			}
+			return r, err
+		}
 		return c.alignArray(g, p, S, build)
 	case jsonval.Object:
 		return c.alignObject(g, p, S, build)

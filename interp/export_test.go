@@ -1,8 +1,9 @@
 package interp
 
 // GenericCells returns a scorer like s whose matrix cells all take the
-// generic path (no record kernel, kernel.go), for the tests that check the
-// kernel against it.
+// generic path (no record kernel, kernel.go) and whose bijection search
+// computes every evaluation in full (no memo, memo.go), for the tests that
+// check those fast paths against it.
 func GenericCells(s *Scorer) *Scorer {
 	g, err := New(s.schema, s.opts)
 	if err != nil {

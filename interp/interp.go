@@ -146,8 +146,9 @@ type Scorer struct {
 	workspaces sync.Pool
 	// plan is computed once from the schema (plan.go).
 	plan plan
-	// genericCells turns the record kernel (kernel.go) off, for the tests
-	// that check it against the generic path.
+	// genericCells turns the record kernel (kernel.go) and the search's
+	// memo (memo.go) off, for the tests that check them against the
+	// generic path.
 	genericCells bool
 	// noSearch turns the bijection search of docs/SCORING.md §7.12 off
 	// (tests that measure the derivation alone).

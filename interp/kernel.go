@@ -39,6 +39,7 @@ const (
 	kernelBool                       // boolean leaf
 	kernelZero                       // undeclared gold key, reference profile: value 0
 	kernelNullGold                   // null gold value: the null rule (docs/SCORING.md §1.4)
+	kernelEmptyArray                 // empty gold array under items alone: 1 against an empty array
 )
 
 // kernelMember is the gold side of one member of a kernel row.
@@ -161,6 +162,11 @@ func (c *call) kernelRow(ks *kernelScratch, g jsonval.Value, items *ir.Node) *ke
 				return row
 			}
 			km.name, km.str = name, f
+		case gv.Kind == jsonval.Array && len(gv.Arr) == 0 && sub.Items != nil && len(sub.PrefixItems) == 0:
+			// Two empty arrays score 1 (docs/SCORING.md §5.2) for the
+			// member's unit of work; a non-empty candidate array takes the
+			// generic path (kernelCell).
+			km.kind = kernelEmptyArray
 		default:
 			return row // arrays and objects nest alignments
 		}
@@ -266,6 +272,11 @@ func (c *call) kernelCell(ks *kernelScratch, row *kernelRow, p jsonval.Value, it
 				if gv.B == pv.B {
 					s = 1
 				}
+			case kernelEmptyArray:
+				if len(pv.Arr) != 0 {
+					return 0, false
+				}
+				s = 1
 			case kernelNumber:
 				x, err := km.num.Compare(nil, gv, pv)
 				if err != nil {

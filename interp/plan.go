@@ -4,9 +4,15 @@ import "github.com/objectaligner/oagen/ir"
 
 // plan is what a scorer computes once from its schema so that a call does
 // not recompute it per pair: per referential scope, the record node, the
-// path of the identifiers and the carrier groups of the WL graphs.
+// path of the identifiers and the carrier groups of the WL graphs; and the
+// array nodes whose alignment does not depend on the bijections.
 type plan struct {
 	scopes []scopePlan
+	// refFree holds the array nodes of the schema from which no reference
+	// node is reachable: their score is the same under every bijection,
+	// so that the evaluations of the bijection search (docs/SCORING.md
+	// §7.12) compute it once per pair (searchMemo).
+	refFree map[*ir.Node]bool
 }
 
 // scopePlan is the plan of one scope (docs/SCORING.md §7.3, §7.6).
@@ -25,5 +31,69 @@ func newPlan(sch *ir.Schema) plan {
 			groups:  carrierGroups(sch, i),
 		}
 	}
+	if len(sch.Scopes) > 0 {
+		p.refFree = refFreeArrays(sch.Root)
+	}
 	return p
+}
+
+// refFreeArrays returns the array nodes reachable from root from which no
+// node with a "ref" is reachable (the schema graph may have cycles).
+func refFreeArrays(root *ir.Node) map[*ir.Node]bool {
+	var nodes []*ir.Node
+	parents := map[*ir.Node][]*ir.Node{}
+	ir.Walk(root, func(n *ir.Node) {
+		nodes = append(nodes, n)
+		for _, ch := range children(n) {
+			if ch != nil {
+				parents[ch] = append(parents[ch], n)
+			}
+		}
+	})
+	// Every node that reaches a reference, by a walk up from the references.
+	reaches := map[*ir.Node]bool{}
+	var stack []*ir.Node
+	for _, n := range nodes {
+		if n.Ref != "" {
+			reaches[n] = true
+			stack = append(stack, n)
+		}
+	}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, up := range parents[n] {
+			if !reaches[up] {
+				reaches[up] = true
+				stack = append(stack, up)
+			}
+		}
+	}
+	out := map[*ir.Node]bool{}
+	for _, n := range nodes {
+		if !reaches[n] && (n.Items != nil || len(n.PrefixItems) > 0) {
+			out[n] = true
+		}
+	}
+	return out
+}
+
+// children are the nodes an alignment under n may descend into (those
+// ir.Walk visits from n).
+func children(n *ir.Node) []*ir.Node {
+	var out []*ir.Node
+	for _, p := range n.Properties {
+		out = append(out, p.Node)
+	}
+	for _, p := range n.Patterns {
+		out = append(out, p.Node)
+	}
+	out = append(out, n.Additional, n.Items)
+	out = append(out, n.PrefixItems...)
+	if n.Union != nil {
+		for _, b := range n.Union.Branches {
+			out = append(out, b.Node)
+		}
+	}
+	return out
 }

@@ -49,6 +49,8 @@ type bijection struct {
 	m     map[idKey]mapped
 	order []jsonval.Value // gold ids in record order
 	exc   []jsonval.Value // excess candidate ids
+	// used and seen are readOffInto's scratch sets.
+	used, seen idSet
 }
 
 type mapped struct {
@@ -329,6 +331,14 @@ func (c *call) searchBijections() error {
 		records += max(ss.n, ss.m)
 	}
 	search := bijsearch.Search{Budget: bijsearch.Budget(records)}
+	if len(c.s.plan.refFree) > 0 && !c.s.contextual {
+		if c.memo == nil {
+			c.memo = searchMemo{}
+		}
+		clear(c.memo)
+		c.memoOn = true
+		defer func() { c.memoOn = false; clear(c.memo) }()
+	}
 	score := func() (float64, error) {
 		c.replay++
 		warned := len(c.warnings)
@@ -338,7 +348,10 @@ func (c *call) searchBijections() error {
 		return r.score, err
 	}
 	for _, ss := range c.searches {
-		apply := func(assign []int) { c.bij[ss.idx] = readOff(assign, ss.n, ss.m, ss.idsG, ss.idsP) }
+		// The search installs many bijections of the scope: they are read
+		// off into one bijection's storage.
+		b := c.bij[ss.idx]
+		apply := func(assign []int) { c.bij[ss.idx] = readOffInto(b, assign, ss.n, ss.m, ss.idsG, ss.idsP) }
 		if err := search.Improve(c.ctx, ss.S, ss.n, ss.m, ss.assign, apply, score); err != nil {
 			if errors.Is(err, c.ctx.Err()) && c.ctx.Err() != nil {
 				return c.stopped(c.ctx.Err())
@@ -467,8 +480,19 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 // readOff reads the bijection off an assignment of a scope's records
 // (docs/SCORING.md §7.5 step 4).
 func readOff(assign []int, n, m int, idsG, idsP []jsonval.Value) *bijection {
-	b := &bijection{m: make(map[idKey]mapped, n)}
-	used := idSet{}
+	return readOffInto(&bijection{m: make(map[idKey]mapped, n)}, assign, n, m, idsG, idsP)
+}
+
+// readOffInto is readOff into the storage of b, which it returns.
+func readOffInto(b *bijection, assign []int, n, m int, idsG, idsP []jsonval.Value) *bijection {
+	clear(b.m)
+	b.order, b.exc = b.order[:0], b.exc[:0]
+	if b.used == nil {
+		b.used, b.seen = idSet{}, idSet{}
+	}
+	used, seen := b.used, b.seen
+	clear(used)
+	clear(seen)
 	for r := range max(n, m) {
 		col := assign[r]
 		if r >= n || idsG[r].IsNull() {
@@ -485,7 +509,6 @@ func readOff(assign []int, n, m int, idsG, idsP []jsonval.Value) *bijection {
 		b.m[k] = mapped{v: idsP[col], ok: true}
 		used[keyOf(idsP[col])] = true
 	}
-	seen := idSet{}
 	for _, id := range idsP {
 		k := keyOf(id)
 		if id.IsNull() || used[k] || seen[k] {

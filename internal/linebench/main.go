@@ -39,6 +39,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/objectaligner/oagen/internal/amrpairs"
 )
 
 func main() {
@@ -112,10 +114,7 @@ func writeDataset(dir, kind string, n int, seed uint64) (dataset, error) {
 	case "amr":
 		ds.schema = "testdata/schemas/amr_ra.json"
 		r := rand.New(rand.NewPCG(seed, 25))
-		gen = func(i int) ([]byte, error) {
-			g := amrGold(r)
-			return json.Marshal(amrLine{ID: i, Gold: g, Candidate: amrCandidate(r, g)})
-		}
+		gen = func(i int) ([]byte, error) { return amrpairs.Pair(r, i) }
 	default:
 		return ds, fmt.Errorf("unknown dataset %q (want fig1 or amr)", kind)
 	}
@@ -253,112 +252,4 @@ func runOnce(oagen, dir string, ds dataset, mode, input string, n, jobs int) (cp
 	}
 	st := cmd.ProcessState
 	return st.UserTime() + st.SystemTime(), wall, nil
-}
-
-// The AMR encoding of examples/amr_ra.
-type (
-	amrGraph struct {
-		Root      string        `json:"root"`
-		Nodes     []amrNode     `json:"nodes"`
-		Relations []amrRelation `json:"relations"`
-	}
-	amrNode struct {
-		ID         string         `json:"id"`
-		Concept    string         `json:"concept"`
-		Attributes []amrAttribute `json:"attributes"`
-	}
-	amrAttribute struct {
-		Role  string `json:"role"`
-		Value string `json:"value"`
-	}
-	amrRelation struct {
-		Source string `json:"source"`
-		Role   string `json:"role"`
-		Target string `json:"target"`
-	}
-	amrLine struct {
-		ID        int      `json:"id"`
-		Gold      amrGraph `json:"gold"`
-		Candidate amrGraph `json:"candidate"`
-	}
-)
-
-var (
-	amrConcepts = []string{"want-01", "go-02", "boy", "girl", "believe-01", "say-01", "person", "city", "name",
-		"have-org-role-91", "country", "government-organization", "possible-01", "make-01", "see-01", "know-01",
-		"use-01", "work-01", "new", "good-02", "and", "thing", "date-entity", "cause-01", "contrast-01",
-		"develop-02", "include-01", "report-01", "state-01", "think-01", "need-01", "give-01", "take-01"}
-	amrRoles = []string{"ARG0", "ARG1", "ARG1", "ARG2", "mod", "time", "location", "manner", "op1", "op2",
-		"poss", "domain", "ARG3", "quant", "purpose"}
-	amrAttrs = []amrAttribute{{"polarity", "-"}, {"quant", "2"}, {"mode", "imperative"}, {"op1", "\"Paris\""}, {"year", "2010"}}
-)
-
-// amrGold draws a graph of 4–15 concepts (median 6): variables in AMR
-// style, a spanning tree of relations, a reentrancy in a third of the
-// graphs and an attribute on one concept in eight.
-func amrGold(r *rand.Rand) amrGraph {
-	u := r.Float64()
-	n := 4 + int(11*u*u+0.5)
-	g := amrGraph{}
-	for i := range n {
-		c := amrConcepts[r.IntN(len(amrConcepts))]
-		nd := amrNode{ID: fmt.Sprintf("%c%d", c[0], i), Concept: c, Attributes: []amrAttribute{}}
-		if r.IntN(8) == 0 {
-			nd.Attributes = append(nd.Attributes, amrAttrs[r.IntN(len(amrAttrs))])
-		}
-		g.Nodes = append(g.Nodes, nd)
-	}
-	g.Root = g.Nodes[0].ID
-	for i := 1; i < n; i++ {
-		g.Relations = append(g.Relations, amrRelation{g.Nodes[r.IntN(i)].ID, amrRoles[r.IntN(len(amrRoles))], g.Nodes[i].ID})
-	}
-	if r.IntN(3) == 0 {
-		a, b := r.IntN(n), r.IntN(n)
-		g.Relations = append(g.Relations, amrRelation{g.Nodes[a].ID, amrRoles[r.IntN(4)], g.Nodes[b].ID})
-	}
-	return g
-}
-
-// amrCandidate is a parser's output for gold: every variable renamed, nodes
-// and relations in another order, and the error rates of the package
-// comment.
-func amrCandidate(r *rand.Rand, g amrGraph) amrGraph {
-	rename := map[string]string{}
-	for i, nd := range g.Nodes {
-		rename[nd.ID] = fmt.Sprintf("v%d", i+1)
-	}
-	c := amrGraph{Root: rename[g.Root]}
-	for _, i := range r.Perm(len(g.Nodes)) {
-		nd := g.Nodes[i]
-		nd.ID = rename[nd.ID]
-		switch r.IntN(20) {
-		case 0: // another sense
-			if k := strings.LastIndexByte(nd.Concept, '-'); k > 0 {
-				nd.Concept = nd.Concept[:k] + "-03"
-			}
-		case 1: // another concept
-			nd.Concept = amrConcepts[r.IntN(len(amrConcepts))]
-		}
-		c.Nodes = append(c.Nodes, nd)
-	}
-	for _, i := range r.Perm(len(g.Relations)) {
-		rel := g.Relations[i]
-		rel.Source, rel.Target = rename[rel.Source], rename[rel.Target]
-		switch x := r.IntN(100); {
-		case x < 10:
-			continue // dropped
-		case x < 18:
-			rel.Role = amrRoles[r.IntN(len(amrRoles))]
-		case x < 23:
-			rel.Target = c.Nodes[r.IntN(len(c.Nodes))].ID
-		}
-		c.Relations = append(c.Relations, rel)
-	}
-	if r.IntN(20) == 0 {
-		c.Relations = append(c.Relations, amrRelation{c.Nodes[r.IntN(len(c.Nodes))].ID, amrRoles[r.IntN(len(amrRoles))], c.Nodes[r.IntN(len(c.Nodes))].ID})
-	}
-	if len(c.Relations) == 0 {
-		c.Relations = []amrRelation{}
-	}
-	return c
 }

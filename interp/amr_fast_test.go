@@ -1,0 +1,75 @@
+package interp_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/objectaligner/oagen/internal/amrpairs"
+	"github.com/objectaligner/oagen/interp"
+	"github.com/objectaligner/oagen/jsonval"
+)
+
+// TestAMRFastPaths checks the record kernel's empty-array members
+// (kernel.go) and the bijection search's memo of reference-free arrays
+// (memo.go) against the generic path on AMR-shaped pairs
+// (internal/amrpairs: node records with "attributes" arrays, mostly
+// empty; relations through references; ties the search resolves), in both
+// profiles, at the default limits, at a MaxWork that stops the pair
+// part-way (the error must name the same pointer) and with a cancellable
+// context: the scores agree bit for bit and the errors word for word.
+func TestAMRFastPaths(t *testing.T) {
+	t.Parallel()
+	schema, err := os.ReadFile("../testdata/schemas/amr_ra.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(20261202, 25))
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	var pairs [][2]jsonval.Value
+	for i := range n {
+		line, err := amrpairs.Pair(r, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := jsonval.Decode(line, jsonval.DecodeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := v.Get("gold")
+		c, _ := v.Get("candidate")
+		pairs = append(pairs, [2]jsonval.Value{g, c})
+	}
+	for _, compat := range []interp.Compat{interp.CompatDefault, interp.CompatReference} {
+		for _, work := range []int64{0, 40, 150, 400} {
+			fast, err := interp.Compile(schema, "amr_ra.json", interp.Options{Compat: compat, Limits: interp.Limits{MaxWork: work}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			slow := interp.GenericCells(fast)
+			for i, p := range pairs {
+				if msg := sameOutcome(fast, slow, p[0], p[1]); msg != "" {
+					t.Fatalf("compat %q MaxWork %d pair %d: %s\n  gold: %s\n  cand: %s", compat, work, i, msg, jsonText(p[0]), jsonText(p[1]))
+				}
+				if work != 0 || i%10 != 0 {
+					continue
+				}
+				ctx, cancel := context.WithCancel(context.Background())
+				r1, err1 := fast.AlignContext(ctx, p[0], p[1])
+				r0, err0 := slow.AlignContext(ctx, p[0], p[1])
+				cancel()
+				if err0 != nil || err1 != nil {
+					t.Fatalf("pair %d: Align: %v, %v", i, err1, err0)
+				}
+				if r0.Score != r1.Score || fmt.Sprint(r0.Bijections) != fmt.Sprint(r1.Bijections) {
+					t.Fatalf("compat %q pair %d: Align %v %v, generic %v %v", compat, i, r1.Score, r1.Bijections, r0.Score, r0.Bijections)
+				}
+			}
+		}
+	}
+}
