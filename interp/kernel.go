@@ -32,14 +32,14 @@ import (
 type kernelKind uint8
 
 const (
-	kernelID       kernelKind = iota // identifier field: 1 (docs/SCORING.md §7.4)
-	kernelRef                        // reference leaf, through the bijection
-	kernelString                     // string leaf under a comparator
-	kernelNumber                     // number leaf under a comparator
-	kernelBool                       // boolean leaf
-	kernelZero                       // undeclared gold key, reference profile: value 0
-	kernelNullGold                   // null gold value: the null rule (docs/SCORING.md §1.4)
-	kernelEmptyArray                 // empty gold array under items alone: 1 against an empty array
+	kernelID         kernelKind = iota // identifier field: 1 (docs/SCORING.md §7.4)
+	kernelRef                          // reference leaf, through the bijection
+	kernelString                       // string leaf under a comparator
+	kernelNumber                       // number leaf under a comparator
+	kernelBool                         // boolean leaf
+	kernelZero                         // undeclared gold key, reference profile: value 0
+	kernelNullGold                     // null gold value: the null rule (docs/SCORING.md §1.4)
+	kernelEmptyArray                   // empty gold array under items alone: 1 against an empty array
 )
 
 // kernelMember is the gold side of one member of a kernel row.
