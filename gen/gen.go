@@ -105,7 +105,9 @@
 // and exported functions, a file declares only names prefixed oa<T> (the
 // codecs of a struct type shared by the roots of one GenerateTypes call
 // carry the first root's prefix), and what roots have in common is in the
-// support packages.
+// support packages. Types named after $defs keys and titles may still
+// collide: Options.Declared (PackageDeclarations) turns a collision into
+// an error naming both files, and Options.TypePrefix avoids it.
 //
 // # Existing Go types
 //
@@ -165,6 +167,16 @@ type Options struct {
 	// Version is the oagen version named in the header; "" takes the
 	// version of this module from the build information (see Version).
 	Version string
+	// TypePrefix is put before the names the schema's types take from
+	// their $defs keys and titles (Organization → TicketOrganization), so
+	// that two schemas that name a type alike generate into one package;
+	// "" for none. Types named after their path start with TypeName.
+	TypePrefix string
+	// Declared are the package-level names that the package's other files
+	// declare, with where (see PackageDeclarations): a name of the
+	// generated file among them is an error naming both, not a file that
+	// does not build. nil checks nothing.
+	Declared map[string]string
 }
 
 // Version returns the version of the oagen module that this program was
@@ -198,8 +210,14 @@ func Version() string {
 // Generate compiles schemaJSON and returns the gofmt-formatted Go source of
 // the generated scorer.
 func Generate(opts Options) ([]byte, error) {
+	if opts.TypePrefix != "" && !isExportedIdent(opts.TypePrefix) {
+		return nil, fmt.Errorf("gen: type prefix %q is not an exported Go identifier", opts.TypePrefix)
+	}
 	f := newFile(opts.Package, opts.Version, "from "+opts.SchemaFile)
-	if err := generateInto(f, newNamespace(), opts); err != nil {
+	f.declared = opts.Declared
+	ns := newNamespace()
+	ns.typePrefix = opts.TypePrefix
+	if err := generateInto(f, ns, opts); err != nil {
 		return nil, err
 	}
 	return f.render()
@@ -311,8 +329,16 @@ func declareTypes(f *file, m *model, schemaFile string) {
 	if r.named == nil {
 		execute(&f.body, "alias", namedType{Name: m.typ, Type: r.base, Doc: []string{fmt.Sprintf("%s is the root type of the schema %s.", m.typ, schemaFile)}})
 	}
+	if f.origins == nil {
+		f.origins = map[string]string{}
+	}
+	f.origins[m.typ] = "the root type of " + schemaFile
+	if f.root == "" {
+		f.root = m.typ
+	}
 	for _, gt := range m.types {
 		t := gt.node
+		f.origins[gt.name] = "the type of " + schemaFile + " " + pointer(t)
 		var doc []string
 		if d := t.n.Description; d != "" {
 			doc = docLines(d)
@@ -374,6 +400,7 @@ func declareTypes(f *file, m *model, schemaFile string) {
 		case t.enum != nil:
 			et := enumType{Name: gt.name, Doc: doc}
 			for i, name := range m.enumConstNames(t) {
+				f.origins[name] = fmt.Sprintf("the value %q of %s", t.enum[i], gt.name)
 				et.Consts = append(et.Consts, enumConst{name, strconv.Quote(t.enum[i])})
 			}
 			execute(&f.body, "enum", et)

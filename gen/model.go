@@ -205,6 +205,10 @@ type namespace struct {
 	// funcs are the names of the functions shared by the roots of one
 	// generated file (the codecs of a struct type), by what they do.
 	funcs map[string]string
+	// typePrefix is put before the names that types take from a $defs key
+	// or a title (Options.TypePrefix); names from paths start with the
+	// root's name already.
+	typePrefix string
 }
 
 func newNamespace() *namespace {
@@ -275,9 +279,9 @@ func (m *model) typeName(n *ir.Node, suggested string) string {
 	case n == m.schema.Root:
 		return suggested // the root type name, reserved
 	case defName(n) != "":
-		name = goName(defName(n))
+		name = m.ns.typePrefix + goName(defName(n))
 	case n.Title != "":
-		name = goName(n.Title)
+		name = m.ns.typePrefix + goName(n.Title)
 	}
 	return unique(name, m.ns.names)
 }

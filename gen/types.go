@@ -31,6 +31,9 @@ type TypesOptions struct {
 	TypedOnly bool
 	// Version is the oagen version named in the header (see Options).
 	Version string
+	// Declared are the names the package's other files declare (see
+	// Options).
+	Declared map[string]string
 }
 
 // GenerateTypes returns the gofmt-formatted Go source of scorers for
@@ -93,6 +96,7 @@ func GenerateTypes(opts TypesOptions) ([]byte, error) {
 		models = append(models, m)
 	}
 	f := newFile(opts.Package, opts.Version, "from the Go types "+strings.Join(names, ", "))
+	f.declared = opts.Declared
 	for _, m := range models {
 		renderScorer(f, m, "the oa tags of "+m.typ, !opts.TypedOnly, jsonval.AppendJSON(nil, m.schema.Raw))
 	}

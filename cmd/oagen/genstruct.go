@@ -110,16 +110,24 @@ func cmdGenStruct(args []string, stdout, stderr io.Writer) error {
 	if len(failed) > 0 {
 		return errors.New(strings.Join(failed, "; "))
 	}
-	src, err := gen.GenerateTypes(gen.TypesOptions{Package: pkg.Name, Roots: roots, TypedOnly: *typed})
+	if *out == "" {
+		*out = filepath.Join(pkg.Dir, lowerASCII(strings.TrimSpace(names[0]))+"_oa.go")
+	}
+	var declared map[string]string
+	if *out != "-" {
+		// The names the package's other files declare: a collision is
+		// an error naming both files, not a package that does not build.
+		if declared, err = gen.PackageDeclarations(filepath.Dir(*out), pkg.Name, filepath.Base(*out)); err != nil {
+			return trimPkg(err, "gen")
+		}
+	}
+	src, err := gen.GenerateTypes(gen.TypesOptions{Package: pkg.Name, Roots: roots, TypedOnly: *typed, Declared: declared})
 	if err != nil {
 		return trimPkg(err, "gen")
 	}
 	if *out == "-" {
 		_, err := stdout.Write(src)
 		return err
-	}
-	if *out == "" {
-		*out = filepath.Join(pkg.Dir, lowerASCII(strings.TrimSpace(names[0]))+"_oa.go")
 	}
 	if old, err := os.ReadFile(*out); err == nil && bytes.Equal(old, src) {
 		return nil

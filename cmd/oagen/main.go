@@ -76,7 +76,7 @@ Usage:
         propose annotations from golds, each with the evidence for it
   oagen schema -type Name [-no-oa] [-closed] [-o FILE] [PACKAGE]
         annotated JSON Schema of a Go struct type
-  oagen gen -schema S.json -type Name [-pkg p] [-o p_oa.go] [-typed]
+  oagen gen -schema S.json -type Name [-pkg p] [-o p_oa.go] [-typed] [-prefix P]
         typed structs and a specialised scorer
   oagen gen -type Name[,Name…] [-o file] [-typed] [PACKAGE]
         scorer for existing Go types (oa struct tags)

@@ -6,8 +6,9 @@
 // (the interpreter behind the JSON entry points, interp.JSONFallback; the
 // algorithms, align/genrt) lives in the support packages, so the files
 // build side by side in any combination (docs/GENERATED.md, "Several roots
-// in one package"). Two roots still must not name a type alike: the types
-// of a schema are named after its $defs keys, titles and paths.
+// in one package"). Two schemas that name a type alike ($defs keys and
+// titles) are refused at generation time, naming both files, until one run
+// has -prefix.
 //
 // The pair gold.json, candidate.json is a purchase order (the candidate
 // misspells the buyer and miscounts the bolts); score it from the
