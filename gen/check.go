@@ -371,7 +371,7 @@ func (e *emitter) pattern(t *tnode, src string) string {
 	}
 	name := e.decl("Pattern "+src, "Pattern"+t.path)
 	e.patterns[src] = name
-	fmt.Fprintf(&e.aux, "// %s is the pattern %q.\nvar %s = regexp.MustCompile(%q)\n\n", name, src, name, src)
+	execute(&e.aux, "pattern", struct{ Name, Src string }{name, src})
 	return name
 }
 
@@ -388,7 +388,7 @@ func (e *emitter) values(t *tnode, vals jsonval.Value) string {
 	for _, x := range vals.Arr {
 		lits = append(lits, jsonLiteral(x))
 	}
-	fmt.Fprintf(&e.aux, "// %s holds the values of an enum.\nvar %s = [...]jsonval.Value{%s}\n\n", name, name, strings.Join(lits, ", "))
+	execute(&e.aux, "table", table{Name: name, Doc: "holds the values of an enum.", Elem: "jsonval.Value", Items: lits})
 	return name
 }
 

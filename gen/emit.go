@@ -408,7 +408,7 @@ func (e *emitter) isNumberName(t *tnode) string {
 	name := lowerFirst(e.m.prefix) + "Number" + t.base
 	if !e.walkerUsed[name] {
 		e.walkerUsed[name] = true
-		fmt.Fprintf(&e.aux, "// %s reports whether x holds a number.\nfunc %s(x *%s) bool {\nreturn %s\n}\n\n", name, name, t.base, e.numberTest(t, "x"))
+		execute(&e.aux, "isNumber", struct{ Name, Type, Test string }{name, t.base, e.numberTest(t, "x")})
 	}
 	return name
 }
@@ -418,11 +418,14 @@ func (e *emitter) isNumberName(t *tnode) string {
 func (e *emitter) branchOf(t *tnode) string {
 	name := "oaBranch" + t.base
 	if e.once(name) {
-		fmt.Fprintf(&e.aux, "// %s returns the index of the branch x holds, -1 for none.\nfunc %s(x *%s) int {\nswitch {\n", name, name, t.base)
-		for i, b := range t.branches {
-			fmt.Fprintf(&e.aux, "case x.%s != nil:\nreturn %d\n", b.field, i)
+		var fields []string
+		for _, b := range t.branches {
+			fields = append(fields, b.field)
 		}
-		fmt.Fprintf(&e.aux, "}\nreturn -1\n}\n\n")
+		execute(&e.aux, "branchOf", struct {
+			Name, Type string
+			Fields     []string
+		}{name, t.base, fields})
 	}
 	return name
 }
@@ -436,7 +439,7 @@ func (e *emitter) labels(t *tnode) string {
 		for _, b := range t.branches {
 			ls = append(ls, strconv.Quote(b.label))
 		}
-		fmt.Fprintf(&e.aux, "// %s are the labels of the branches of %s.\nvar %s = [...]string{%s}\n\n", name, pointer(t), name, strings.Join(ls, ", "))
+		execute(&e.aux, "table", table{Name: name, Doc: "are the labels of the branches of " + pointer(t) + ".", Elem: "string", Items: ls})
 	}
 	return name
 }
@@ -448,14 +451,7 @@ func (e *emitter) chooser() string {
 	name := e.n("Union")
 	if !e.walkerUsed[name] {
 		e.walkerUsed[name] = true
-		fmt.Fprintf(&e.aux, `// %[2]s returns the index of the branch of the union node at the schema
-// position ptr that v belongs to (docs/SCORING.md §1.8), -1 for none: the
-// interpreter behind the JSON entry points chooses it.
-func %[2]s(ptr string, v jsonval.Value) int {
-	return genrt.UnionBranch(%[1]sInterp, ptr, v)
-}
-
-`, e.m.prefix, name)
+		execute(&e.aux, "chooser", struct{ Name, Pfx string }{name, e.m.prefix})
 	}
 	return name
 }
@@ -680,19 +676,24 @@ func (e *emitter) needAccessors(t *tnode, count map[string]int) {
 			continue
 		}
 		e.walkerUsed[name] = true
-		b := &e.aux
-		fmt.Fprintf(b, "// %s returns property j of x when it is a non-null %s (a cross pair of fuzzy key alignment).\n", name, c)
-		fmt.Fprintf(b, "func %s(x *%s, j int) (%s, bool) {\nswitch j {\n", name, t.base, c)
+		type accessorCase struct {
+			Index int
+			Value string
+		}
+		var cases []accessorCase
 		for j, pp := range t.props {
 			if class(pp) == c {
-				fmt.Fprintf(b, "case %d:\nreturn %s, true\n", j, val(pp.node, field(pp, "x")))
+				cases = append(cases, accessorCase{j, val(pp.node, field(pp, "x"))})
 			}
 		}
 		zero := map[string]string{"string": `""`, "int64": "0", "float64": "0", "bool": "false"}[c]
 		if zero == "" {
 			zero = "nil"
 		}
-		fmt.Fprintf(b, "}\nreturn %s, false\n}\n\n", zero)
+		execute(&e.aux, "accessor", struct {
+			Name, Type, Class, Zero string
+			Cases                   []accessorCase
+		}{name, t.base, c, zero, cases})
 	}
 }
 

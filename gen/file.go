@@ -33,6 +33,7 @@ var templateFS embed.FS
 // are constant, like a compiled regexp).
 var templates = template.Must(template.New("gen").Funcs(template.FuncMap{
 	"quote": func(s string) string { return fmt.Sprintf("%q", s) },
+	"join":  func(xs []string) string { return strings.Join(xs, ", ") },
 }).ParseFS(templateFS, "templates/*.tmpl"))
 
 // execute renders the template name with data into w. The templates are
@@ -72,6 +73,13 @@ var importNames = map[string]string{
 	"interp":  pathInterp,
 	"wl":      pathWL,
 	"genrt":   pathGenRT,
+}
+
+// table is the data of the table template: an array of constants.
+type table struct {
+	Name, Doc string // Doc follows the name in the comment
+	Elem      string
+	Items     []string
 }
 
 // fileData is the data of the file template.

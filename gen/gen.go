@@ -432,21 +432,20 @@ func describeType(t *tnode, m *model, schemaFile string) string {
 // points (with the JSON entry points when json is set).
 func renderScorer(f *file, m *model, src string, json bool, schema []byte) {
 	e := newEmitter(m, json)
-	pfx := m.prefix
 	// Per-call context.
-	e.p("// %sCtx is the per-call workspace of the %s scorer; it is pooled.", pfx, m.typ)
-	e.p("type %sCtx struct {", pfx)
-	e.p("genrt.Workspace")
+	type scopeField struct{ Field, Type, Name string }
+	ctx := struct {
+		Pfx, T string
+		Scopes []scopeField
+		MaxDyn int
+	}{Pfx: m.prefix, T: m.typ}
 	if len(m.scopes) > 0 {
-		e.p("WL genrt.WL")
-		e.p("ix [%d]int // array indices of the value a walker yields", m.maxDyn())
+		ctx.MaxDyn = m.maxDyn()
 		for _, ts := range m.scopes {
-			e.p("%s %s // scope %q", ts.field, scopeType(ts), ts.sc.Name)
+			ctx.Scopes = append(ctx.Scopes, scopeField{ts.field, scopeType(ts), ts.sc.Name})
 		}
 	}
-	e.p("}")
-	e.p("// %sPool pools the workspaces of the %s scorer.", pfx, m.typ)
-	e.p("var %sPool = sync.Pool{New: func() any { return new(%sCtx) }}", pfx, pfx)
+	execute(&e.w, "ctx", ctx)
 	e.emitTable()
 	for _, t := range m.nodes {
 		e.emitNodeMethod(t)

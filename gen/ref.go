@@ -552,12 +552,11 @@ func (e *emitter) item(mode, intExpr string, parts ...string) string {
 func (e *emitter) relTable(ts *tscope, gi int, kind string, rels []string) string {
 	g := ts.groups[gi]
 	name := e.decl(kind+" "+ts.sc.Name+" "+g.carrier.String(), kind+ts.name+g.node.path)
-	fmt.Fprintf(&e.aux, "// %s holds the %s relations of the carrier %q of scope %q (docs/SCORING.md §7.6).\n", name, strings.ToLower(kind), g.carrier.String(), ts.sc.Name)
-	fmt.Fprintf(&e.aux, "var %s = [...]string{", name)
+	var items []string
 	for _, r := range rels {
-		fmt.Fprintf(&e.aux, "%s,", strconv.Quote(r))
+		items = append(items, strconv.Quote(r))
 	}
-	e.aux.WriteString("}\n\n")
+	execute(&e.aux, "table", table{Name: name, Doc: fmt.Sprintf("holds the %s relations of the carrier %q of scope %q (docs/SCORING.md §7.6).", strings.ToLower(kind), g.carrier.String(), ts.sc.Name), Elem: "string", Items: items})
 	return name
 }
 
