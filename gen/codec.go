@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -45,63 +46,47 @@ func (e *emitter) emitEncoder(t *tnode) {
 	}
 	switch {
 	case t.kind == kUnion:
-		e.p("// %s returns the JSON value of x (null for nil): that of its branch.", name)
-		e.p("func %s(x *%s) jsonval.Value {", name, t.base)
-		e.p("if x == nil { return jsonval.Value{} }")
-		e.p("switch {")
+		type branch struct{ Field, Value string }
+		var cases []branch
 		for _, b := range t.branches {
-			e.p("case x.%s != nil:", b.field)
-			e.p("return %s", e.encode(b.node, location{"x." + b.field, true}))
+			cases = append(cases, branch{b.field, e.encode(b.node, location{"x." + b.field, true})})
 		}
-		e.p("}")
-		e.p("return jsonval.Value{}")
-		e.p("}")
-		e.p("// MarshalJSON writes the JSON value of x's branch.")
-		e.p("func (x %s) MarshalJSON() ([]byte, error) { return %s(&x).MarshalJSON() }", t.base, name)
+		execute(&e.w, "encodeUnion", struct {
+			Name, Type string
+			Cases      []branch
+		}{name, t.base, cases})
 	case t.kind == kObject:
-		e.p("// %s returns the JSON value of x (null for nil).", name)
-		e.p("func %s(x *%s) jsonval.Value {", name, t.base)
-		e.p("if x == nil { return jsonval.Value{} }")
-		e.p("ms := make([]jsonval.Member, 0, %d)", len(t.props))
+		type member struct{ Key, Value, Present string }
+		var ms []member
 		for _, pp := range t.props {
-			add := fmt.Sprintf("ms = append(ms, jsonval.Member{Key: %q, Value: %s})", pp.name, e.encodeField(pp, "x"))
-			if c := present(pp, "x"); c != "true" {
-				add = "if " + c + " { " + add + " }"
-			}
-			e.p("%s", add)
+			ms = append(ms, member{strconv.Quote(pp.name), e.encodeField(pp, "x"), present(pp, "x")})
 		}
-		e.p("return jsonval.NewObject(ms)")
-		e.p("}")
+		execute(&e.w, "encodeObject", struct {
+			Name, Type string
+			Members    []member
+		}{name, t.base, ms})
 	case t.kind == kMap:
-		e.p("// %s returns the JSON value of v, a map of %s.", name, pointer(t))
-		e.p("func %s(v %s) jsonval.Value {", name, t.base)
-		if t.value == nil {
-			e.p("return genrt.EncodeMap(v, genrt.Canon)")
-		} else {
-			e.p("return genrt.EncodeMap(v, func(x %s) jsonval.Value { return %s })", t.value.elemType(), e.encode(t.value, e.elem(t.value, "x")))
+		d := struct{ Name, Type, Where, Elem, Value string }{Name: name, Type: t.base, Where: pointer(t)}
+		if t.value != nil {
+			d.Elem, d.Value = t.value.elemType(), e.encode(t.value, e.elem(t.value, "x"))
 		}
-		e.p("}")
+		execute(&e.w, "encodeMap", d)
 	case t.tuple:
-		e.p("// %s returns the JSON value of x (null for nil).", name)
-		e.p("func %s(x *%s) jsonval.Value {", name, t.base)
-		e.p("if x == nil { return jsonval.Value{} }")
 		var pos []string
 		for i, pn := range t.prefix {
 			pos = append(pos, e.encode(pn, e.elem(pn, fmt.Sprintf("x.P%d", i))))
 		}
-		e.p("vs := []jsonval.Value{%s}[:x.Len]", strings.Join(pos, ", "))
+		rest := ""
 		if t.items != nil {
-			e.p("for i := range x.Rest { vs = append(vs, %s) }", e.encode(t.items, e.elem(t.items, "x.Rest[i]")))
+			rest = e.encode(t.items, e.elem(t.items, "x.Rest[i]"))
 		}
-		e.p("return jsonval.NewArray(vs)")
-		e.p("}")
+		execute(&e.w, "encodeTuple", struct {
+			Name, Type string
+			Positions  []string
+			Rest       string
+		}{name, t.base, pos, rest})
 	default:
-		e.p("// %s returns the JSON value of v, an array of %s.", name, pointer(t))
-		e.p("func %s(v %s) jsonval.Value {", name, t.base)
-		e.p("vs := make([]jsonval.Value, len(v))")
-		e.p("for i := range v { vs[i] = %s }", e.encode(t.items, e.elem(t.items, "v[i]")))
-		e.p("return jsonval.NewArray(vs)")
-		e.p("}")
+		execute(&e.w, "encodeArray", struct{ Name, Type, Where, Elem string }{name, t.base, pointer(t), e.encode(t.items, e.elem(t.items, "v[i]"))})
 	}
 }
 
@@ -167,66 +152,60 @@ func (e *emitter) emitDecoder(t *tnode) {
 	if !e.once(name) {
 		return
 	}
-	e.p("// %s reads a %s; false when the value does not fit it (see genrt.JSON).", name, t.base)
-	e.p("func %s(r *jsonval.Reader, x *%s) bool {", name, t.base)
-	if t.kind == kUnion {
+	switch {
+	case t.kind == kUnion:
 		// The branch is the interpreter's choice for the value as a whole.
-		e.p("var v jsonval.Value")
-		e.p("if !genrt.DecodeValue(r, &v) { return false }")
-		e.p("switch %s(%q, v) {", e.chooser(), t.n.Pos.Pointer)
-		for i, b := range t.branches {
-			e.p("case %d:", i)
-			e.p("return genrt.Redecode(v, &x.%s, %s)", b.field, e.decoder(b.node, false))
+		type branch struct{ Field, Decoder string }
+		var cases []branch
+		for _, b := range t.branches {
+			cases = append(cases, branch{b.field, e.decoder(b.node, false)})
 		}
-		e.p("}")
-		e.p("return false")
-		e.p("}")
-		e.p("// UnmarshalJSON reads a %s, in the branch the interpreter's rule assigns the value (docs/SCORING.md §1.8).", t.base)
-		e.p("func (x *%s) UnmarshalJSON(data []byte) error { return genrt.Unmarshal(data, x, %s) }", t.base, name)
-		return
-	}
-	if t.tuple {
-		e.emitTupleDecoder(t)
-		e.p("}")
-		return
-	}
-	e.p("if r.BeginObject() != nil { return false }")
-	if len(t.props) == 0 {
-		e.p("_, more, err := r.NextKey()")
-		e.p("return err == nil && !more")
-		e.p("}")
-		return
-	}
-	e.p("var m genrt.Members")
-	e.p("for {")
-	e.p("k, more, err := r.NextKey()")
-	e.p("if err != nil { return false }")
-	e.p("if !more { break }")
-	e.p("var ok bool")
-	e.p("switch k {")
-	for i, pp := range t.props {
-		e.p("case %q:", pp.name)
-		e.p("ok = m.Take(%d) && %s", i, e.decodeField(pp))
-	}
-	e.p("}")
-	e.p("if !ok { return false }")
-	e.p("}")
-	// Members the type always has must have been read, and a member read
-	// must be one the type has (an existing type's omitempty field).
-	var checks []string
-	for i, pp := range t.props {
-		if present(pp, "x") == "true" {
-			checks = append(checks, fmt.Sprintf("m.Has(%d)", i))
-		} else if pp.rep == repShape {
-			checks = append(checks, fmt.Sprintf("(!m.Has(%d) || %s)", i, present(pp, "x")))
+		execute(&e.w, "decodeUnion", struct {
+			Name, Type, Chooser, Pointer string
+			Cases                        []branch
+		}{name, t.base, e.chooser(), strconv.Quote(t.n.Pos.Pointer), cases})
+	case t.tuple:
+		var pos []string
+		for i, pn := range t.prefix {
+			pos = append(pos, e.decodeInto(pn, e.elem(pn, "").ptr, fmt.Sprintf("&x.P%d", i)))
 		}
+		rest := ""
+		if it := t.items; it != nil {
+			rest = fmt.Sprintf("genrt.DecodeRest(r, &x.Rest, %s)", e.decoder(it, e.elem(it, "").ptr))
+		}
+		execute(&e.w, "decodeTuple", struct {
+			Name, Type string
+			Positions  []string
+			Rest       string
+		}{name, t.base, pos, rest})
+	default:
+		type member struct {
+			Key    string
+			Index  int
+			Decode string
+		}
+		var ms []member
+		// Members the type always has must have been read, and a member
+		// read must be one the type has (an existing type's omitempty
+		// field).
+		var checks []string
+		for i, pp := range t.props {
+			ms = append(ms, member{strconv.Quote(pp.name), i, e.decodeField(pp)})
+			if present(pp, "x") == "true" {
+				checks = append(checks, fmt.Sprintf("m.Has(%d)", i))
+			} else if pp.rep == repShape {
+				checks = append(checks, fmt.Sprintf("(!m.Has(%d) || %s)", i, present(pp, "x")))
+			}
+		}
+		result := "true"
+		if len(checks) > 0 {
+			result = strings.Join(checks, " && ")
+		}
+		execute(&e.w, "decodeObject", struct {
+			Name, Type, Result string
+			Members            []member
+		}{name, t.base, result, ms})
 	}
-	if len(checks) > 0 {
-		e.p("return %s", strings.Join(checks, " && "))
-	} else {
-		e.p("return true")
-	}
-	e.p("}")
 }
 
 // decodeField is the expression reading property pp into x.
@@ -247,25 +226,4 @@ func (e *emitter) decodeField(pp *tprop) string {
 		return fmt.Sprintf("genrt.DecodeOptNull(r, %s, &x.%s, %s)", f, pp.nullField, e.decoder(t, false))
 	}
 	return e.decodeInto(t, t.ptr, f)
-}
-
-// emitTupleDecoder writes the body of a tuple type's decoder.
-func (e *emitter) emitTupleDecoder(t *tnode) {
-	e.p("if r.BeginArray() != nil { return false }")
-	for i, pn := range t.prefix {
-		e.p("if more, err := r.NextElem(); err != nil {")
-		e.p("return false")
-		e.p("} else if !more {")
-		e.p("return true")
-		e.p("}")
-		e.p("if !%s { return false }", e.decodeInto(pn, e.elem(pn, "").ptr, fmt.Sprintf("&x.P%d", i)))
-		e.p("x.Len = %d", i+1)
-	}
-	if t.items == nil {
-		e.p("more, err := r.NextElem()")
-		e.p("return err == nil && !more // no element beyond the positions")
-		return
-	}
-	it := t.items
-	e.p("return genrt.DecodeRest(r, &x.Rest, %s)", e.decoder(it, e.elem(it, "").ptr))
 }

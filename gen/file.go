@@ -34,6 +34,7 @@ var templateFS embed.FS
 var templates = template.Must(template.New("gen").Funcs(template.FuncMap{
 	"quote": func(s string) string { return fmt.Sprintf("%q", s) },
 	"join":  func(xs []string) string { return strings.Join(xs, ", ") },
+	"inc":   func(i int) int { return i + 1 },
 }).ParseFS(templateFS, "templates/*.tmpl"))
 
 // execute renders the template name with data into w. The templates are

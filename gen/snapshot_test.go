@@ -9,12 +9,15 @@ import (
 	"testing"
 
 	"github.com/leanovate/gopter"
+	"github.com/objectaligner/oagen/ir"
+	"github.com/objectaligner/oagen/structtag"
 )
 
 // TestEmitSnapshot guards refactors of the emitter: with
 // OAGEN_EMIT_SNAPSHOT=dir it generates the code of every schema under
 // testdata/schemas and examples/ and of 300 random schemas of the fidelity
-// test's generator (fixed seed), typed and not, and writes each output to
+// test's generator (fixed seed) and of the struct sources of
+// testdata/structtags and testdata/structmaps, typed and not, and writes each output to
 // dir when dir is empty, else requires it byte for byte (the committed
 // examples, struct sources included, are TestNoDrift's and
 // TestNoDriftStructSource's). Without the variable it is
@@ -83,6 +86,19 @@ func TestEmitSnapshot(t *testing.T) {
 		for _, typed := range []bool{false, true} {
 			out, err := Generate(Options{TypeName: "Root", Package: "snap", SchemaFile: in.name + ".json", SchemaJSON: in.schema, TypedOnly: typed, Version: "v0.0.0-snapshot"})
 			check(fmt.Sprintf("%s_typed%v", in.name, typed), out, err)
+		}
+	}
+	// The struct sources of the structtag test data (GenerateTypes).
+	pkgs, err := structtag.Load(structtag.LoadOptions{Dir: root}, "./testdata/structtags/...", "./testdata/structmaps/...")
+	must(t, err)
+	for _, p := range pkgs {
+		s, err := p.Compile("Root", ir.Options{})
+		must(t, err)
+		shapes, err := p.GoShapes(s)
+		must(t, err)
+		for _, typed := range []bool{false, true} {
+			out, err := GenerateTypes(TypesOptions{Package: p.Name, Roots: []TypeRoot{{Name: "Root", Schema: s.IR, Shapes: shapes}}, TypedOnly: typed, Version: "v0.0.0-snapshot"})
+			check(fmt.Sprintf("struct_%s_typed%v", filepath.Base(p.Dir), typed), out, err)
 		}
 	}
 	if write {
