@@ -357,31 +357,22 @@ func (e *emitter) emitNodeMethod(t *tnode) {
 // (docs/SCORING.md §1.8): under their branch when they share it, numbers
 // under the gold's branch, else 0 with a branch leaf.
 func (e *emitter) emitUnion(t *tnode) {
-	name := e.body(t)
-	enc := e.encoderName(t)
-	e.p("// %s scores %s (%s).", name, pointer(t), describe(t))
-	e.p("func (c *%s) %s(g, p *%s, build bool) (float64, *genrt.Res) {", e.ctx(), name, t.base)
-	e.p("bg, bp := %s(g), %s(p)", e.branchOf(t), e.branchOf(t))
-	e.p("if bg == bp {")
-	e.p("switch bg {")
-	for i, b := range t.branches {
-		e.p("case %d:", i)
-		e.p("return %s", e.score(b.node, location{"g." + b.field, true}, location{"p." + b.field, true}, "build"))
+	d := struct {
+		method
+		BranchOf, NumbersG, NumbersP, Nodes, Refs, Labels, Enc string
+		Cases, IDs                                             []string
+	}{method: e.head(t, e.body(t), describe(t), "*"+t.base), BranchOf: e.branchOf(t), Enc: e.encoderName(t)}
+	for _, b := range t.branches {
+		d.Cases = append(d.Cases, e.score(b.node, location{"g." + b.field, true}, location{"p." + b.field, true}, "build"))
 	}
-	e.p("}")
-	e.p("}")
 	if numbers := e.numberTest(t, "g"); numbers != "" {
-		var ids []string
 		for _, b := range t.branches {
-			ids = append(ids, e.nodeID(b.node))
+			d.IDs = append(d.IDs, e.nodeID(b.node))
 		}
-		e.p("if bg >= 0 && (%s) && (%s) {", numbers, e.numberTest(t, "p"))
-		e.p("return c.Generic(%s[:], %s, [...]int{%s}[bg], %s(g), %s(p), build)", e.n("Nodes"), e.refs(), strings.Join(ids, ", "), enc, enc)
-		e.p("}")
+		d.NumbersG, d.NumbersP, d.Nodes, d.Refs = numbers, e.numberTest(t, "p"), e.n("Nodes"), e.refs()
 	}
-	e.p("if !build { return 0, nil }")
-	e.p("return 0, genrt.BranchLeaf(genrt.BranchLabel(%s[:], bg), genrt.BranchLabel(%s[:], bp), %s(g), %s(p))", e.labels(t), e.labels(t), enc, enc)
-	e.p("}")
+	d.Labels = e.labels(t)
+	execute(&e.w, "union", d)
 }
 
 // numberTest is the test that union value x of node t holds a number, ""
@@ -460,50 +451,48 @@ func (e *emitter) chooser() string {
 // node t: the members in code-point order of their keys, pairs scored under
 // the value schema (by the JSON-value rule when there is none).
 func (e *emitter) emitMap(t *tnode) {
-	name := e.body(t)
-	e.p("// %s scores %s (%s).", name, pointer(t), describe(t))
-	e.p("func (c *%s) %s(g, p %s, build bool) (float64, *genrt.Res) {", e.ctx(), name, t.base)
-	e.p("gk, pk := genrt.MapKeys(g), genrt.MapKeys(p)")
-	e.p("o := c.Map(&%s, gk, pk, build)", e.objectSpec(t))
-	e.p("if build { o.Values(%s(g), %s(p)) }", e.encoderName(t), e.encoderName(t))
-	e.p("o.Align()")
-	e.p("for o.NextPair() {")
-	e.p("i, j := o.Entry()")
+	d := struct {
+		method
+		Spec, Enc, Mixed, Member string
+	}{method: e.head(t, e.body(t), describe(t), t.base), Spec: e.objectSpec(t), Enc: e.encoderName(t)}
 	if t.mixed() {
-		e.p("o.Set(c.MapMember(%s[:], %s, %s, gk[i], g[gk[i]], p[pk[j]], build))", e.n("Nodes"), e.refs(), e.nodeID(t))
-	} else if v := t.value; v == nil {
-		e.p("o.Set(genrt.Value(g[gk[i]], p[pk[j]], build))")
-	} else {
-		e.p("gv, pv := g[gk[i]], p[pk[j]]")
-		e.p("o.Set(%s)", e.scoreMember(v, e.elem(v, "gv"), e.elem(v, "pv"), "build"))
+		d.Mixed = fmt.Sprintf("c.MapMember(%s[:], %s, %s, gk[i], g[gk[i]], p[pk[j]], build)", e.n("Nodes"), e.refs(), e.nodeID(t))
+	} else if v := t.value; v != nil {
+		d.Member = e.scoreMember(v, e.elem(v, "gv"), e.elem(v, "pv"), "build")
 	}
-	e.p("}")
-	e.p("return o.Done()")
-	e.p("}")
+	execute(&e.w, "map", d)
 }
 
 // emitNullable emits the method of a node that admits null: the null leaf
 // of docs/SCORING.md §4, or the non-null value's scoring.
 func (e *emitter) emitNullable(t *tnode) {
-	e.p("// %s scores %s (%s).", e.method(t), pointer(t), describe(t))
-	e.p("func (c *%s) %s(g, p *%s, build bool) (float64, *genrt.Res) {", e.ctx(), e.method(t), t.base)
-	null := "g == nil || p == nil"
-	if e.m.shapes != nil && t.kind == kArray {
-		null = "g == nil || p == nil || *g == nil || *p == nil"
-	}
-	e.p("if %s {", null)
 	l := func(x string) location { return location{x, true} }
-	e.p("if !build { return genrt.Null(%s, g == nil, p == nil, jsonval.Value{}, jsonval.Value{}, false) }", num(t.n.NullScore))
-	e.p("return genrt.Null(%s, g == nil, p == nil, %s, %s, true)", num(t.n.NullScore), e.encode(t, l("g")), e.encode(t, l("p")))
-	e.p("}")
-	if t.isStruct() || t.kind == kArray || t.kind == kMap {
-		body := e.body(t)
-		e.p("return c.%s(%s, %s, build)", body, val(t, l("g")), val(t, l("p")))
-		e.p("}")
-		return
+	d := struct {
+		method
+		Null, NullScore, EncG, EncP, Score string
+	}{method: e.head(t, e.method(t), describe(t), "*"+t.base), Null: "g == nil || p == nil", NullScore: num(t.n.NullScore),
+		EncG: e.encode(t, l("g")), EncP: e.encode(t, l("p"))}
+	if e.m.shapes != nil && t.kind == kArray {
+		d.Null = "g == nil || p == nil || *g == nil || *p == nil"
 	}
-	e.p("return %s", e.scoreVal(t, val(t, l("g")), val(t, l("p")), "build"))
-	e.p("}")
+	if t.isStruct() || t.kind == kArray || t.kind == kMap {
+		d.Score = fmt.Sprintf("c.%s(%s, %s, build)", e.body(t), val(t, l("g")), val(t, l("p")))
+	} else {
+		d.Score = e.scoreVal(t, val(t, l("g")), val(t, l("p")), "build")
+	}
+	execute(&e.w, "nullable", d)
+}
+
+// method is the head of a scoring method, the data the score templates
+// share.
+type method struct {
+	Name, Where, Describe, Ctx string
+	Arg                        string // the type of g and p
+}
+
+// head is the method named name of node t taking two values of type arg.
+func (e *emitter) head(t *tnode, name, describe, arg string) method {
+	return method{Name: name, Where: pointer(t), Describe: describe, Ctx: e.ctx(), Arg: arg}
 }
 
 // body is the name of the method scoring the non-null values of a
@@ -518,13 +507,17 @@ func (e *emitter) body(t *tnode) string {
 // emitObject emits the object alignment of docs/SCORING.md §6 for two values of
 // object node t.
 func (e *emitter) emitObject(t *tnode) {
-	name := e.body(t)
-	e.p("// %s scores %s (%s).", name, pointer(t), "object")
-	e.p("func (c *%s) %s(g, p *%s, build bool) (float64, *genrt.Res) {", e.ctx(), name, t.base)
-	absent := hasAbsentRules(t)
-	if absent {
-		e.p("var fill [%d]int8", len(t.props))
-		e.p("g, p = %s(g, p, &fill)", e.absentName(t))
+	type has struct{ G, P string }
+	d := struct {
+		method
+		N                               int
+		Absent, Full, Spec, Enc, Single string
+		Paired, Cases                   []string
+		Has                             []has
+		Cross                           crossData
+	}{method: e.head(t, e.body(t), "object", "*"+t.base), N: len(t.props)}
+	if hasAbsentRules(t) {
+		d.Absent = e.absentName(t)
 	}
 	if len(t.props) > 0 && shares(t) != nil && t.n.KeyThreshold <= 1 {
 		// Both values have every property: every key pairs with its namesake.
@@ -539,60 +532,31 @@ func (e *emitter) emitObject(t *tnode) {
 				}
 			}
 		}
-		cond := "!build"
+		d.Full = "!build"
 		if len(full) > 0 {
-			cond += " && " + strings.Join(full, " && ")
+			d.Full += " && " + strings.Join(full, " && ")
 		}
-		e.p("if %s {", cond)
-		e.p("var vs [%d]float64", len(t.props))
-		for i, pp := range t.props {
-			e.p("vs[%d], _ = %s", i, e.scoreMember(pp.node, field(pp, "g"), field(pp, "p"), "false"))
+		for _, pp := range t.props {
+			d.Paired = append(d.Paired, e.scoreMember(pp.node, field(pp, "g"), field(pp, "p"), "false"))
 		}
-		e.p("return %s.Paired(vs[:]), nil", e.objectSpec(t))
-		e.p("}")
 	}
-	e.p("o := c.Object(&%s, build)", e.objectSpec(t))
-	for i, pp := range t.props {
-		e.p("o.Has(%d, %s, %s)", i, present(pp, "g"), present(pp, "p"))
+	d.Spec = e.objectSpec(t)
+	for _, pp := range t.props {
+		d.Has = append(d.Has, has{present(pp, "g"), present(pp, "p")})
 	}
 	if len(t.props) > 0 {
-		if absent {
-			e.p("if build {")
-			e.p("o.Values(%s(g), %s(p))", e.encoderName(t), e.encoderName(t))
-			e.p("for i, f := range fill { if f != 0 { o.Filled(i, f == 1) } }")
-			e.p("}")
-		} else {
-			e.p("if build { o.Values(%s(g), %s(p)) }", e.encoderName(t), e.encoderName(t))
-		}
-		e.p("o.Align()")
-		e.p("for o.NextPair() {")
+		d.Enc = e.encoderName(t)
 		if len(t.props) == 1 {
 			pp := t.props[0]
-			e.p("o.Set(%s)", e.scoreMember(pp.node, field(pp, "g"), field(pp, "p"), "build"))
-			e.p("}")
-			e.p("return o.Done()")
-			e.p("}")
-			return
+			d.Single = e.scoreMember(pp.node, field(pp, "g"), field(pp, "p"), "build")
+		} else {
+			d.Cross = e.cross(t)
+			for _, pp := range t.props {
+				d.Cases = append(d.Cases, e.scoreMember(pp.node, field(pp, "g"), field(pp, "p"), "build"))
+			}
 		}
-		e.p("i, j := o.Entry()")
-		if len(t.props) > 1 {
-			e.p("if i != j {")
-			e.cross(t)
-			e.p("continue")
-			e.p("}")
-		}
-		e.p("switch i {")
-		for i, pp := range t.props {
-			e.p("case %d:", i)
-			e.p("o.Set(%s)", e.scoreMember(pp.node, field(pp, "g"), field(pp, "p"), "build"))
-		}
-		e.p("}")
-		e.p("}")
-	} else {
-		e.p("o.Align()")
 	}
-	e.p("return o.Done()")
-	e.p("}")
+	execute(&e.w, "object", d)
 }
 
 // class is the canonical Go type by which a property takes part in the
@@ -606,11 +570,32 @@ func class(pp *tprop) string {
 	return pp.node.arg()
 }
 
-// cross writes the scoring of gold property i against candidate property
+// crossData is the data of the cross template.
+type crossData struct {
+	Classes []crossClass
+	Generic string // the call of o.Generic for the other pairs
+}
+
+// crossClass is a class of two properties or more, for the cross pairs.
+type crossClass struct {
+	Accessor string
+	All      bool // every gold property is of the class
+	Cases    []crossCase
+}
+
+// crossCase is the scoring of a candidate property of a class v by gold
+// property Index of the class.
+type crossCase struct {
+	Index int
+	Score string
+	All   bool
+}
+
+// cross is the scoring of gold property i against candidate property
 // j ≠ i of an object node t (fuzzy key alignment; docs/SCORING.md §6.4: the gold
 // property's schema governs): by the gold property's typed scorer when the
 // two have the same class, else by genrt.Generic.
-func (e *emitter) cross(t *tnode) {
+func (e *emitter) cross(t *tnode) crossData {
 	count := map[string]int{}
 	for _, pp := range t.props {
 		if c := class(pp); c != "" {
@@ -625,34 +610,21 @@ func (e *emitter) cross(t *tnode) {
 			classes = append(classes, c)
 		}
 	}
+	var d crossData
 	for _, c := range classes {
-		all := count[c] == len(t.props) // every gold property is of the class
-		e.p("if v, ok := %s(p, j); ok {", e.accessor(t, c))
-		e.p("switch i {")
+		cl := crossClass{Accessor: e.accessor(t, c), All: count[c] == len(t.props)}
 		for i, pp := range t.props {
-			if class(pp) != c {
-				continue
-			}
-			e.p("case %d:", i)
-			e.p("o.Set(%s)", e.scoreVal(pp.node, val(pp.node, field(pp, "g")), "v", "build"))
-			if !all {
-				e.p("continue")
+			if class(pp) == c {
+				cl.Cases = append(cl.Cases, crossCase{i, e.scoreVal(pp.node, val(pp.node, field(pp, "g")), "v", "build"), cl.All})
 			}
 		}
-		e.p("}")
-		if all {
-			e.p("continue")
-		}
-		e.p("}")
+		d.Classes = append(d.Classes, cl)
 	}
-	refs := "nil"
-	if len(e.m.scopes) > 0 {
-		refs = "c"
-	}
-	e.p("o.Generic(%s[:], %s, %s, %s(g), %s(p))", e.n("Nodes"), refs, e.nodeID(t), e.encoderName(t), e.encoderName(t))
+	d.Generic = fmt.Sprintf("o.Generic(%s[:], %s, %s, %s(g), %s(p))", e.n("Nodes"), e.refs(), e.nodeID(t), e.encoderName(t), e.encoderName(t))
 	if len(classes) > 0 {
 		e.needAccessors(t, count)
 	}
+	return d
 }
 
 // accessor is the name of the function returning a property of class c of
@@ -709,86 +681,60 @@ func contains(xs []string, x string) bool {
 // emitArray emits the element alignment of docs/SCORING.md §5 for two values of an
 // array node t with items only.
 func (e *emitter) emitArray(t *tnode) {
-	name := e.body(t)
 	it := t.items
-	e.p("// %s scores %s (%s).", name, pointer(t), describe(t))
-	e.p("func (c *%s) %s(g, p %s, build bool) (float64, *genrt.Res) {", e.ctx(), name, t.base)
-	e.p("return c.Array(&%s, len(g), len(p), build, &genrt.Elems{", e.arraySpec(t))
-	e.p("Cell: func(i, j int, build bool) (float64, *genrt.Res) { return %s },", e.score(it, e.elem(it, "g[i]"), e.elem(it, "p[j]"), "build"))
-	e.p("Fill: func(M []float64, n, m int) {")
-	e.p("for i := range n {")
-	e.p("for j := range m {")
-	e.p("M[i*m+j], _ = %s", e.score(it, e.elem(it, "g[i]"), e.elem(it, "p[j]"), "false"))
-	e.p("}")
-	e.p("}")
-	e.p("},")
-	e.p("Value: func(gold bool, i int) jsonval.Value {")
-	e.p("if gold { return %s }", e.encode(it, e.elem(it, "g[i]")))
-	e.p("return %s", e.encode(it, e.elem(it, "p[i]")))
-	e.p("},")
+	d := struct {
+		method
+		Spec, Cell, Fill, ValueG, ValueP, NullG, NullP string
+	}{method: e.head(t, e.body(t), describe(t), t.base), Spec: e.arraySpec(t),
+		Cell:   e.score(it, e.elem(it, "g[i]"), e.elem(it, "p[j]"), "build"),
+		Fill:   e.score(it, e.elem(it, "g[i]"), e.elem(it, "p[j]"), "false"),
+		ValueG: e.encode(it, e.elem(it, "g[i]")), ValueP: e.encode(it, e.elem(it, "p[i]"))}
 	if l := e.elem(it, "g[i]"); l.ptr || it.jsonValued() {
-		e.p("Null: func(gold bool, i int) bool {")
-		e.p("if gold { return %s }", elemNull(it, l))
-		e.p("return %s", elemNull(it, e.elem(it, "p[i]")))
-		e.p("},")
+		d.NullG, d.NullP = elemNull(it, l), elemNull(it, e.elem(it, "p[i]"))
 	}
-	e.p("})")
-	e.p("}")
+	execute(&e.w, "array", d)
 }
 
 // emitTuple emits the alignment of docs/SCORING.md §5.1 (head, tail or both) for two
 // values of an array node t with prefixItems.
 func (e *emitter) emitTuple(t *tnode) {
-	name := e.body(t)
 	k := len(t.prefix)
-	e.p("// %s scores %s (%s).", name, pointer(t), describe(t))
-	e.p("func (c *%s) %s(g, p *%s, build bool) (float64, *genrt.Res) {", e.ctx(), name, t.base)
 	length := func(x string) string {
 		if t.items != nil {
 			return x + ".Len + len(" + x + ".Rest)"
 		}
 		return x + ".Len"
 	}
-	e.p("return c.Array(&%s, %s, %s, build, &genrt.Elems{", e.arraySpec(t), length("g"), length("p"))
-	e.p("Pos: func(i int, build bool) (float64, *genrt.Res) {")
-	e.p("switch i {")
-	for i, pn := range t.prefix[:k-1] {
+	d := struct {
+		method
+		Spec, LenG, LenP, Last, Cell, RestNull, RestValue string
+		K                                                 int
+		Init, Values                                      []string
+	}{method: e.head(t, e.body(t), describe(t), "*"+t.base), Spec: e.arraySpec(t), LenG: length("g"), LenP: length("p"), K: k, RestValue: "jsonval.Value{}"}
+	for i, pn := range t.prefix {
 		x := fmt.Sprintf("P%d", i)
-		e.p("case %d:", i)
-		e.p("return %s", e.score(pn, e.elem(pn, "g."+x), e.elem(pn, "p."+x), "build"))
-	}
-	e.p("}")
-	last := t.prefix[k-1]
-	e.p("return %s", e.score(last, e.elem(last, fmt.Sprintf("g.P%d", k-1)), e.elem(last, fmt.Sprintf("p.P%d", k-1)), "build"))
-	e.p("},")
-	if t.items != nil {
-		it := t.items
-		rest := func(x, i string) location { return e.elem(it, fmt.Sprintf("%s.Rest[%s-%d]", x, i, k)) }
-		e.p("Cell: func(i, j int, build bool) (float64, *genrt.Res) { return %s },", e.score(it, rest("g", "i"), rest("p", "j"), "build"))
-		if rest("g", "i").ptr || it.jsonValued() {
-			e.p("Null: func(gold bool, i int) bool {")
-			e.p("x := p")
-			e.p("if gold { x = g }")
-			e.p("return i >= %d && %s", k, elemNull(it, rest("x", "i")))
-			e.p("},")
+		s := e.score(pn, e.elem(pn, "g."+x), e.elem(pn, "p."+x), "build")
+		if i < k-1 {
+			d.Init = append(d.Init, s)
+		} else {
+			d.Last = s
 		}
 	}
-	e.p("Value: func(gold bool, i int) jsonval.Value {")
-	e.p("x := p")
-	e.p("if gold { x = g }")
-	e.p("switch i {")
+	if it := t.items; it != nil {
+		rest := func(x, i string) location { return e.elem(it, fmt.Sprintf("%s.Rest[%s-%d]", x, i, k)) }
+		d.Cell = e.score(it, rest("g", "i"), rest("p", "j"), "build")
+		if rest("g", "i").ptr || it.jsonValued() {
+			d.RestNull = elemNull(it, rest("x", "i"))
+		}
+	}
+	// The encoders after the scorers, in the order the code names them.
 	for i, pn := range t.prefix {
-		e.p("case %d: return %s", i, e.encode(pn, e.elem(pn, fmt.Sprintf("x.P%d", i))))
+		d.Values = append(d.Values, e.encode(pn, e.elem(pn, fmt.Sprintf("x.P%d", i))))
 	}
-	e.p("}")
-	if t.items != nil {
-		e.p("return %s", e.encode(t.items, e.elem(t.items, fmt.Sprintf("x.Rest[i-%d]", k))))
-	} else {
-		e.p("return jsonval.Value{}")
+	if it := t.items; it != nil {
+		d.RestValue = e.encode(it, e.elem(it, fmt.Sprintf("x.Rest[i-%d]", k)))
 	}
-	e.p("},")
-	e.p("})")
-	e.p("}")
+	execute(&e.w, "tuple", d)
 }
 
 // shares are the weights of an object node's properties divided by their
