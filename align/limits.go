@@ -21,13 +21,14 @@ type Limits struct {
 	// quadratic string comparator processes.
 	MaxStringRunes int
 	// MaxWork is the total work budget of one pair, counted in elementary
-	// comparisons (matrix cells, DP cells and leaf comparisons).
+	// comparisons (matrix cells, DP cells and leaf comparisons, and the
+	// assignments' relaxations beyond their matrices, AssignmentStride).
 	MaxWork int64
 }
 
 // DefaultLimits returns the default limits: generous enough for every dataset
 // of the paper and for knowledge graphs of 2,000 records with two links
-// each (Org2Graph-2,000 spends 410 million units and aligns 4,000 links at
+// each (Org2Graph-2,000 spends 433 million units and aligns 4,000 links at
 // once), while a hostile pair still stops within the times that
 // docs/RELIABILITY.md measures.
 func DefaultLimits() Limits {
@@ -37,6 +38,24 @@ func DefaultLimits() Limits {
 		MaxStringRunes: 100_000,
 		MaxWork:        500_000_000,
 	}
+}
+
+// AssignmentStride is the number of entries the assignment solver
+// (align/hungarian) relaxes per unit of Limits.MaxWork beyond the first
+// AssignmentStride·n·m, which the n·m charged for its matrix covers: on a
+// list of near-ties (the solver's O(d³) worst case) that many relaxations
+// take about as long as one record-matrix cell (docs/RELIABILITY.md).
+const AssignmentStride = 8
+
+// AssignmentWork bounds the work charged for an n×m assignment beyond its
+// matrix: the solver's shortest-path searches relax at most
+// d(d+1)(2d+1)/6 entries, d = max(n, m). (The k-th search, k = 1 … d,
+// meets k−1 assigned columns before a free one, so it scans at most k
+// times, relaxing d, d−1, …, d−k+1 entries: at most k·d; the sum over k
+// of the exact count is that of the squares 1² + … + d².)
+func AssignmentWork(n, m int) float64 {
+	d := float64(max(n, m))
+	return max(0, d*(d+1)*(2*d+1)/6/AssignmentStride-float64(n)*float64(m))
 }
 
 // WithDefaults returns l with every field that is not positive replaced by

@@ -229,10 +229,30 @@ func (c *call) errorf(format string, args ...any) error {
 // solve runs the assignment solver (docs/SCORING.md §5.8) and returns a copy of the
 // assignment in dst's storage (nested alignments reuse the solver, so its own
 // result cannot be kept).
+//
+// The solver's work is charged against Limits.MaxWork (docs/RELIABILITY.md):
+// its shortest-path searches relax up to d(d+1)(2d+1)/6 entries, d = max(n, m),
+// and each align.AssignmentStride relaxations beyond the first
+// align.AssignmentStride·n·m (covered by the n·m the matrix was charged)
+// cost one unit, so that a hostile list of near-ties stops with a
+// LimitError instead of running for a minute.
 func (c *call) solve(dst []int, M []float64, n, m int) ([]int, error) {
-	a, err := c.hung.SolveMaxContext(c.ctx, M, n, m)
+	cells := int64(n) * int64(m)
+	var budget int64 // relaxations allowed; 0: no bound (replayed passes)
+	if c.replay == 0 {
+		budget = align.AssignmentStride*(cells+max(c.s.opts.Limits.MaxWork-c.work, 0)) + align.AssignmentStride - 1
+	}
+	a, relaxed, err := c.hung.SolveMaxBudget(c.ctx, M, n, m, budget)
+	if errors.Is(err, hungarian.ErrBudget) {
+		return nil, &LimitError{Limit: "MaxWork", Value: c.s.opts.Limits.MaxWork, Pointer: c.pointer()}
+	}
 	if err != nil {
 		return nil, c.kernelError(err)
+	}
+	if extra := relaxed/align.AssignmentStride - cells; extra > 0 {
+		if err := c.spend(extra); err != nil {
+			return nil, err
+		}
 	}
 	return append(dst[:0], a...), nil
 }

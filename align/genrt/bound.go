@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
@@ -36,19 +37,20 @@ type Shape struct {
 //     (an align call, a union's branch tests, the JSON-value rule's
 //     min(size)), every object key and array element once more, and a
 //     string's bytes as its comparator's cost grows with them;
-//   - a pair of objects spends its key matrix n·m and, for its members, at
+//   - a pair of objects spends its key matrix n·m (and its assignment) and, for its members, at
 //     most the sum over the best pairing of the members' bounds: the
 //     namesakes' when both have the same keys, else at most Σ_k max_l (and
 //     Σ_l max_k) of the member pairs' bounds, as each gold member meets at
 //     most one candidate member;
-//   - a pair of arrays spends its matrix n·m and every cell (a_i, b_j); a
+//   - a pair of arrays spends its matrix n·m, its assignment's relaxations
+//     beyond it (align.AssignmentWork) and every cell (a_i, b_j); a
 //     cell of two objects is at most 1 + n_i·m_j + Σ_s F_s(a_i)·F_s(b_j)
 //     with the members' sizes sorted in decreasing order (the
 //     rearrangement inequality bounds every pairing of members), so the
 //     cells of the whole matrix sum to products of per-array sums;
 //   - each scope's pre-pass aligns every gold record with every candidate
 //     record of one record path: at most the largest such record matrix of
-//     the two documents (records are the elements of the arrays at one path,
+//     the two documents, with its assignment (records are the elements of the arrays at one path,
 //     keys taken as they are).
 //
 // A member that one side of an object pair lacks may be filled on that side
@@ -91,7 +93,7 @@ func workBound(gold, cand jsonval.Value, sh Shape) (float64, int) {
 			if !ok {
 				continue
 			}
-			worst = max(worst, ag.n*ap.n+ag.dot(ap, b.unit, b.fill))
+			worst = max(worst, ag.n*ap.n+align.AssignmentWork(int(ag.n), int(ap.n))+ag.dot(ap, b.unit, b.fill))
 		}
 		w += float64(sh.Scopes) * worst
 	}
@@ -216,7 +218,7 @@ func (b *bounder) pair(a, p jsonval.Value) float64 {
 			return b.unit
 		}
 		ga, gp := b.elements(a.Arr), b.elements(p.Arr)
-		return b.unit + n*m + ga.dot(gp, b.unit, b.fill)
+		return b.unit + n*m + align.AssignmentWork(len(a.Arr), len(p.Arr)) + ga.dot(gp, b.unit, b.fill)
 	}
 	return b.size(a) * b.size(p)
 }
@@ -229,7 +231,7 @@ func (b *bounder) pair(a, p jsonval.Value) float64 {
 func (b *bounder) objects(a, p []jsonval.Member) float64 {
 	onlyA, onlyP := lacking(a, p), lacking(p, a)
 	n, m := len(a)+len(onlyP), len(p)+len(onlyA)
-	w := b.unit + float64(n)*float64(m)
+	w := b.unit + float64(n)*float64(m) + align.AssignmentWork(n, m)
 	if b.longKeys {
 		var ka, kp, extra float64
 		for _, x := range a {

@@ -24,7 +24,9 @@ import (
 // Damerau–Levenshtein, so that a pass spends at most 4·Na·Nb +
 // (Nb·La + Na·Lb)/16 + La·Lb/64 + Na·Lb + Nb·La (Na·Nb for the last three
 // when no string exceeds 64 bytes; La·Lb for Damerau–Levenshtein) with N
-// the values and keys and L their string bytes;
+// the values and keys and L their string bytes, plus the assignments'
+// relaxations (align.AssignmentWork), C·(C+1)·Na·Nb/align.AssignmentStride
+// with C the largest collection;
 // building the match tree for repairs is bounded by one more pass per
 // nesting level.
 func WithinLimits(lim align.Limits, g, p jsonval.Stats, scopes int, damerau, repair bool) bool {
@@ -46,7 +48,13 @@ func WithinLimits(lim align.Limits, g, p jsonval.Stats, scopes int, damerau, rep
 	default:
 		quad = ga*gb/64 + na*gb + nb*ga
 	}
-	bound := float64(scopes+1) * (4*na*nb + (nb*ga+na*gb)/16 + quad + 1)
+	// The assignments' relaxations beyond their matrices
+	// (align.AssignmentWork): a pass aligns at most Na·Nb pairs of children,
+	// so the squares d² of its matrices sum to at most 2·C·Na·Nb with C the
+	// largest collection, and each d+1 is at most C+1.
+	C := float64(max(g.MaxLen, p.MaxLen))
+	assign := C * (C + 1) * na * nb / align.AssignmentStride
+	bound := float64(scopes+1) * (4*na*nb + (nb*ga+na*gb)/16 + quad + assign + 1)
 	if repair {
 		bound *= float64(max(g.Depth, p.Depth) + 2)
 	}

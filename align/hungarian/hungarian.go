@@ -49,6 +49,9 @@ type Solver struct {
 	rem      remaining
 	visRows  []int // rows added to SR in the current search, in order
 	visCols  []int // columns added to SC in the current search, in order
+	// budget bounds scanned (0: no bound); scanned counts the entries
+	// of "remaining" relaxed by the current solve.
+	budget, scanned int64
 }
 
 // remaining holds docs/SCORING.md §5.8's "remaining" array (the columns not yet reached
@@ -70,6 +73,10 @@ type remaining struct {
 // reduced cost. With finite entries of moderate magnitude this cannot happen;
 // it guards against overflow with entries near ±MaxFloat64, where the
 // pseudo-code would index remaining[-1].
+// ErrBudget is returned by SolveMaxBudget when the shortest-path searches
+// would relax more entries than the budget allows.
+var ErrBudget = errors.New("hungarian: work budget exceeded")
+
 var errNonFinite = errors.New("hungarian: shortest-path search produced a non-finite reduced cost (entries too large in magnitude)")
 
 // SolveMax returns an assignment that maximises the sum of the selected
@@ -87,6 +94,7 @@ var errNonFinite = errors.New("hungarian: shortest-path search produced a non-fi
 //
 // Memory is O(rows·cols + d): the padding is not materialised.
 func (s *Solver) SolveMax(m []float64, rows, cols int) ([]int, error) {
+	s.budget = 0
 	return s.solve(context.Background(), m, rows, cols, true)
 }
 
@@ -95,7 +103,21 @@ func (s *Solver) SolveMax(m []float64, rows, cols int) ([]int, error) {
 // after at most one augmentation's O(d²) work; with a context that is never
 // done (context.Background) it costs nothing more than SolveMax.
 func (s *Solver) SolveMaxContext(ctx context.Context, m []float64, rows, cols int) ([]int, error) {
+	s.budget = 0
 	return s.solve(ctx, m, rows, cols, true)
+}
+
+// SolveMaxBudget is SolveMaxContext with a bound on its work: it also
+// returns the number of entries its shortest-path searches relaxed (the
+// scans of the "remaining" columns, d for the first scan of a search and
+// one fewer for each further scan), the measure of the solver's O(d³)
+// worst case, and gives up with ErrBudget as soon as that number would
+// exceed budget (budget ≤ 0: no bound). The count does not depend on the
+// machine, so a budget stops a solve at the same point every time.
+func (s *Solver) SolveMaxBudget(ctx context.Context, m []float64, rows, cols int, budget int64) ([]int, int64, error) {
+	s.budget = max(budget, 0)
+	a, err := s.solve(ctx, m, rows, cols, true)
+	return a, s.scanned, err
 }
 
 // SolveMin is SolveMax for a cost matrix: it minimises the sum of the
@@ -103,6 +125,7 @@ func (s *Solver) SolveMaxContext(ctx context.Context, m []float64, rows, cols in
 // solved by the algorithm of docs/SCORING.md §5.8 as is. The result has the same shape,
 // ownership and error conditions as SolveMax's.
 func (s *Solver) SolveMin(c []float64, rows, cols int) ([]int, error) {
+	s.budget = 0
 	return s.solve(context.Background(), c, rows, cols, false)
 }
 
@@ -117,6 +140,7 @@ func (s *Solver) solve(ctx context.Context, m []float64, rows, cols int, negate 
 	if len(m) != rows*cols {
 		return nil, fmt.Errorf("hungarian: matrix has %d entries, want %d×%d = %d", len(m), rows, cols, rows*cols)
 	}
+	s.scanned = 0
 	s.grow(rows*cols, d)
 	cost := s.cost[:rows*cols]
 	for k, x := range m {
@@ -224,7 +248,10 @@ func (s *Solver) lsapMin(ctx context.Context, rows, cols, d int) error {
 		sink := -1
 		for first := true; sink == -1; first = false {
 			visRows = append(visRows, i) // SR[i] = true
-			var row []float64            // C[i][0..cols-1]; empty for a padding row
+			if s.scanned += int64(numRemaining); s.budget > 0 && s.scanned > s.budget {
+				return ErrBudget
+			}
+			var row []float64 // C[i][0..cols-1]; empty for a padding row
 			if i < rows {
 				row = cost[i*cols : i*cols+cols]
 			}
