@@ -41,49 +41,33 @@ type entryData struct {
 	// ValidDoc names the validation keywords checked, Integrity the
 	// referential integrity when the schema has scopes.
 	ValidDoc, Integrity string
-	// The bodies of CheckTGold and ValidateT, and the parts of the pair
-	// check: the nil roots, the gold's check, the candidate's.
-	GoldIntegrity, Validate        string
-	NilCheck, GoldCheck, CandCheck string
-	RepairWalk                     string // the end of the repair function (see repairWalk)
-	prepare                        bool   // the schema has scopes: c.prepare indexes the pair
-	e                              *emitter
-}
-
-// Prepare is the statement indexing the pair's scopes (docs/SCORING.md §7),
-// returning zero and the error when it fails; "" without scopes.
-func (d entryData) Prepare(zero string) string {
-	if !d.prepare {
-		return ""
-	}
-	return "if err := c.prepare(" + d.e.rootArg("gold") + ", " + d.e.rootArg("cand") + "); err != nil { return " + zero + ", err }\n"
-}
-
-// Score is the call scoring the root pair, building the match tree when
-// build is set.
-func (d entryData) Score(build bool) string {
-	return d.e.scoreForm(d.e.m.root, d.e.rootArg("gold"), d.e.rootArg("cand"), strconv.FormatBool(build))
+	Nullable            bool // the root admits null
+	// The checks of the root values gold, cand and v ("" when nothing
+	// needs checking).
+	CheckGold, CheckCand, CheckV string
+	// The scoring arguments of the roots, the scoring of the pair without
+	// and with the match tree, and the JSON values of the pair.
+	GoldArg, CandArg, Score, Repair string
+	EncGold, EncCand                string
+	// Scopes are the scope fields of the workspace; Pairs their
+	// bijections for the candidate-space gold (docs/SCORING.md §7).
+	Scopes, Pairs []string
 }
 
 // entryPoints emits ScoreT, RepairT, CheckTGold, ValidateT and their
 // unchecked forms.
 func (e *emitter) entryPoints(src string) {
 	m := e.m
-	T, r := m.typ, m.root
-	d := entryData{T: T, Pfx: m.prefix, Src: src, prepare: len(m.scopes) > 0, e: e,
-		GoldIntegrity: e.goldIntegrity(), Validate: "return nil", CandCheck: "return true, nil", RepairWalk: e.repairWalk()}
-	if !r.nullable {
-		d.NilCheck = "if gold == nil || cand == nil { return false, errors.New(\"nil " + T + " value (the root schema does not admit null)\") }\n"
-	}
-	if c := e.rootCheck("gold"); c != "" {
-		d.GoldCheck = "if err := " + c + "; err != nil { return false, genrt.GoldError(err) }\n"
-		d.CandCheck = "return " + e.rootCheck("cand") + " == nil, nil"
-	}
-	if c := e.rootCheck("v"); c != "" {
-		d.Validate = "return " + c
-		if !r.nullable {
-			d.Validate = "if v == nil { return errors.New(\"nil " + T + " value\") }\n" + d.Validate
-		}
+	r := m.root
+	d := entryData{T: m.typ, Pfx: m.prefix, Src: src, Nullable: r.nullable,
+		CheckGold: e.rootCheck("gold"), CheckCand: e.rootCheck("cand"), CheckV: e.rootCheck("v"),
+		GoldArg: e.rootArg("gold"), CandArg: e.rootArg("cand")}
+	d.Score = e.scoreForm(r, d.GoldArg, d.CandArg, "false")
+	d.Repair = e.scoreForm(r, d.GoldArg, d.CandArg, "true")
+	d.EncGold, d.EncCand = e.encode(r, e.rootLoc("gold")), e.encode(r, e.rootLoc("cand"))
+	for _, ts := range m.scopes {
+		d.Scopes = append(d.Scopes, ts.field)
+		d.Pairs = append(d.Pairs, fmt.Sprintf("c.%s.Pairs(%s)", ts.field, encoder[ts.id.kind]))
 	}
 	d.ValidDoc = "the schema's validation keywords (checked by generated code)"
 	if unchecked := m.unchecked(); len(unchecked) > 0 {
@@ -93,26 +77,6 @@ func (e *emitter) entryPoints(src string) {
 		d.Integrity = " or lacks referential integrity (docs/SCORING.md §7.3)"
 	}
 	execute(&e.w, "entry", d)
-}
-
-// repairWalk is the end of the repair function: the candidate-space walk of
-// the default profile (align.WalkOptions.Candidate) over the JSON values of
-// the pair, the gold rewritten in the candidate's identifiers (through the
-// bijections of its scopes, align.CandidateSpaceGold) when the schema has
-// scopes.
-func (e *emitter) repairWalk() string {
-	r := e.m.root
-	var b strings.Builder
-	fmt.Fprintf(&b, "gj, pj := %s, %s\n", e.encode(r, e.rootLoc("gold")), e.encode(r, e.rootLoc("cand")))
-	if len(e.m.scopes) > 0 {
-		var pairs []string
-		for _, ts := range e.m.scopes {
-			pairs = append(pairs, fmt.Sprintf("c.%s.Pairs(%s)", ts.field, encoder[ts.id.kind]))
-		}
-		fmt.Fprintf(&b, "gj = align.CandidateSpaceGold(gj, pj, %sScopePaths[:], [][]align.IDPair{%s})\n", e.m.prefix, strings.Join(pairs, ", "))
-	}
-	b.WriteString("ops := align.Walk(r.Match, gj, pj, align.WalkOptions{Candidate: true})")
-	return b.String()
 }
 
 // scopePaths emits the data paths of the scopes for align.CandidateSpaceGold.
@@ -137,31 +101,22 @@ func (e *emitter) scopePaths() {
 		}
 		return "[]align.Step{" + strings.Join(parts, ", ") + "}"
 	}
-	e.p("// %sScopePaths are the data paths of the scopes (record, id suffix, references), for the candidate-space gold of repairs.", e.m.prefix)
-	e.p("var %sScopePaths = [...]align.ScopePaths{", e.m.prefix)
+	type paths struct {
+		Record, ID string
+		Refs       []string
+	}
+	var ps []paths
 	for _, ts := range e.m.scopes {
 		var refs []string
 		for _, rp := range ts.sc.RefPaths {
 			refs = append(refs, strings.TrimPrefix(steps(rp), "[]align.Step"))
 		}
-		e.p("{Record: %s, ID: %s, Refs: [][]align.Step{%s}},", steps(ts.sc.RecordPath), steps(ts.sc.IDSuffix), strings.Join(refs, ", "))
+		ps = append(ps, paths{steps(ts.sc.RecordPath), steps(ts.sc.IDSuffix), refs})
 	}
-	e.p("}")
-}
-
-// goldIntegrity is the body of CheckTGold.
-func (e *emitter) goldIntegrity() string {
-	check := e.m.prefix + "Check(gold, gold)"
-	if len(e.m.scopes) == 0 {
-		return "_, err := " + check + "\nreturn err"
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "if _, err := %s; err != nil {\nreturn err\n}\n", check)
-	fmt.Fprintf(&b, "c := %sPool.Get().(*%sCtx)\ndefer %sPool.Put(c)\nc.Reset()\n", e.m.prefix, e.m.prefix, e.m.prefix)
-	for _, ts := range e.m.scopes {
-		fmt.Fprintf(&b, "c.%s.Reset()\n", ts.field)
-	}
-	return b.String() + "return c.checkGold(" + e.rootArg("gold") + ")"
+	execute(&e.w, "scopePaths", struct {
+		Pfx   string
+		Paths []paths
+	}{e.m.prefix, ps})
 }
 
 // jsonEntryPoints emits ScoreTJSON, ScoreTJSONDetail and RepairTJSON over
