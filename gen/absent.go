@@ -179,20 +179,22 @@ func (e *emitter) defaultName(t *tnode, i int) string {
 // emitAbsent writes the defaults of object node t's properties and its
 // filling function.
 func (e *emitter) emitAbsent(t *tnode) {
+	type def struct{ Name, Where, Type, Value string }
+	type fill struct {
+		Absent, Cond, Copy, X, Set string
+		Index                      int
+		Tag                        string
+	}
+	var defs []def
 	for i, pp := range t.props {
 		if pp.rep == repShape || absentRuleOf(t, pp) != ruleDefault {
 			continue
 		}
 		lit, _ := e.m.defaultLiteral(pp.node, pp.node.n.Default) // checked by checkAbsent
-		e.p("// %s is the default of %s.", e.defaultName(t, i), pointer(pp.node))
-		e.p("var %s %s = %s", e.defaultName(t, i), pp.node.base, lit)
+		defs = append(defs, def{e.defaultName(t, i), pointer(pp.node), pp.node.base, lit})
 	}
-	e.p("// %s fills the members that one of two %s values lacks (docs/SCORING.md §6.10):", e.absentName(t), t.base)
-	e.p("// a member with a default holds it, an optional member that admits null is null")
-	e.p("// where the other side holds null. It copies a side it fills, and records in fill")
-	e.p("// which side it filled (1 the gold, 2 the candidate).")
-	e.p("func %s(g, p *%s, fill *[%d]int8) (*%s, *%s) {", e.absentName(t), t.base, len(t.props), t.base, t.base)
-	e.p("gf, pf := g, p")
+	name := e.absentName(t)
+	var fills []fill
 	for i, pp := range t.props {
 		r := absentRuleOf(t, pp)
 		if r == ruleNone || pp.rep == repShape {
@@ -232,13 +234,13 @@ func (e *emitter) emitAbsent(t *tnode) {
 				cond = otherNull
 				set = setNull
 			}
-			e.p("if %s && %s {", absent, cond)
-			e.p("if %s == %s { c := *%s; %s = &c }", side.copy, side.x, side.x, side.copy)
-			e.p("%s", set)
-			e.p("fill[%d] = %s", i, side.tag)
-			e.p("}")
+			fills = append(fills, fill{absent, cond, side.copy, side.x, set, i, side.tag})
 		}
 	}
-	e.p("return gf, pf")
-	e.p("}")
+	execute(&e.w, "absent", struct {
+		Name, Type string
+		N          int
+		Defaults   []def
+		Fills      []fill
+	}{name, t.base, len(t.props), defs, fills})
 }

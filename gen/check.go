@@ -287,21 +287,19 @@ func (e *emitter) emitCheck(t *tnode) {
 	if t.nullable {
 		arg = "*" + t.base
 	}
-	e.p("// %s checks a value of %s against its validation keywords.", e.checkName(t), pointer(t))
-	e.p("func %s(v %s) error {", e.checkName(t), arg)
+	d := struct {
+		Name, Where, Arg, Null, X, Last string
+		Checks                          []string
+	}{Name: e.checkName(t), Where: pointer(t), Arg: arg}
 	v := "v"
 	if t.nullable {
-		e.p("if v == nil {")
+		d.Null = "return nil"
 		if c := e.nullCheck(t); c != "" {
-			e.p("%s", c)
-		} else {
-			e.p("return nil")
+			d.Null = c
 		}
-		e.p("}")
 		v = val(t, location{"v", true})
 		if !t.isStruct() {
-			e.p("x := %s", v)
-			v = "x"
+			d.X, v = v, "x"
 		}
 	}
 	body := e.ownChecks(t, v)
@@ -356,11 +354,8 @@ func (e *emitter) emitCheck(t *tnode) {
 			body, last = body[:k], "return "+strings.TrimSuffix(call, "; err != nil { return err }")
 		}
 	}
-	for _, s := range body {
-		e.p("%s", s)
-	}
-	e.p("%s", last)
-	e.p("}")
+	d.Checks, d.Last = body, last
+	execute(&e.w, "check", d)
 }
 
 // pattern returns the package-level regexp variable of a pattern, named
