@@ -783,8 +783,7 @@ func (e *emitter) emitTable() {
 				fields = append(fields, "KeyImportance: "+num(n.KeyImportance))
 			}
 			fields = append(fields, "ValueImportance: "+num(n.ValueImportance))
-			e.p("// %s holds the key keywords of the map node %s (docs/SCORING.md §6.8).", e.objectSpec(t), pointer(t))
-			e.p("var %s = genrt.ObjectSpec{%s}", e.objectSpec(t), strings.Join(fields, ", "))
+			execute(&e.w, "spec", spec{e.objectSpec(t), "holds the key keywords of the map node " + pointer(t) + " (docs/SCORING.md §6.8).", "genrt.ObjectSpec", fields})
 		case t.kind == kObject:
 			var keys, ws []string
 			for _, pp := range t.props {
@@ -792,7 +791,6 @@ func (e *emitter) emitTable() {
 				ws = append(ws, num(pp.weight))
 			}
 			n := t.n
-			e.p("// %s is the object node %s (docs/SCORING.md §6).", e.objectSpec(t), pointer(t))
 			fields := []string{"Keys: []string{" + strings.Join(keys, ", ") + "}", "Weights: []float64{" + strings.Join(ws, ", ") + "}"}
 			if sh := shares(t); sh != nil {
 				fields = append(fields, "Shares: []float64{"+strings.Join(sh, ", ")+"}")
@@ -807,7 +805,7 @@ func (e *emitter) emitTable() {
 				fields = append(fields, "KeyImportance: "+num(n.KeyImportance))
 			}
 			fields = append(fields, "ValueImportance: "+num(n.ValueImportance))
-			e.p("var %s = genrt.ObjectSpec{%s}", e.objectSpec(t), strings.Join(fields, ", "))
+			execute(&e.w, "spec", spec{e.objectSpec(t), "is the object node " + pointer(t) + " (docs/SCORING.md §6).", "genrt.ObjectSpec", fields})
 		case t.kind == kArray:
 			n := t.n
 			var fields []string
@@ -833,23 +831,18 @@ func (e *emitter) emitTable() {
 					fields = append(fields, "PrefixImportance: "+num(n.PrefixImportance), "RestImportance: "+num(n.RestImportance))
 				}
 			}
-			e.p("// %s is the array node %s (docs/SCORING.md §5).", e.arraySpec(t), pointer(t))
-			e.p("var %s = genrt.ArraySpec{%s}", e.arraySpec(t), strings.Join(fields, ", "))
+			execute(&e.w, "spec", spec{e.arraySpec(t), "is the array node " + pointer(t) + " (docs/SCORING.md §5).", "genrt.ArraySpec", fields})
 		}
 	}
-	e.p("// The indices of the schema nodes in %s.", e.n("Nodes"))
-	e.p("const (")
-	for i, t := range m.nodes {
-		if i == 0 {
-			e.p("%s = iota", e.nodeID(t))
-		} else {
-			e.p("%s", e.nodeID(t))
-		}
+	type entry struct {
+		ID     string
+		Fields []string
 	}
-	e.p(")")
-	e.p("// %s are the schema nodes, for the pairs of different Go types (genrt.Generic).", e.n("Nodes"))
-	e.p("var %s = [...]genrt.Node{", e.n("Nodes"))
+	var entries []entry
 	for _, t := range m.nodes {
+		entries = append(entries, entry{ID: e.nodeID(t)})
+	}
+	for k, t := range m.nodes {
 		n := t.n
 		kind := map[vkind]string{kBool: "Bool", kInt: "Int", kFloat: "Float", kString: "String", kArray: "Array", kObject: "Object", kMap: "Object", kAny: "Null", kKinds: "Null", kUnion: "Null"}[t.kind]
 		fields := []string{"Kind: jsonval." + kind}
@@ -934,9 +927,16 @@ func (e *emitter) emitTable() {
 		if n.Threshold != 0 && (t.kind == kString || t.kind == kInt || t.kind == kFloat || t.kind == kKinds) && n.IDScope == "" && n.Ref == "" {
 			fields = append(fields, "Threshold: "+num(n.Threshold))
 		}
-		// No trailing comment: gofmt aligns no column across entries, so
-		// a new node adds lines without realigning others.
-		e.p("%s: {%s},", e.nodeID(t), strings.Join(fields, ", "))
+		entries[k].Fields = fields
 	}
-	e.p("}")
+	execute(&e.w, "nodes", struct {
+		Name    string
+		Entries []entry
+	}{e.n("Nodes"), entries})
+}
+
+// spec is the data of the spec template.
+type spec struct {
+	Name, Doc, Type string
+	Fields          []string
 }
