@@ -84,6 +84,49 @@ type workspace struct {
 	wlg      wlScratch
 	// memo holds the array scores of the search's evaluations (memo.go).
 	memo searchMemo
+	// scopes holds, per scope index, the storage of its derivation; bijs,
+	// candIDs and path are the storage of call.bij, call.candIDs and
+	// call.path.
+	scopes  []scopeScratch
+	bijs    []*bijection
+	candIDs []idSet
+	path    []pathTok
+	// call is the storage of the call itself (newCall).
+	call call
+}
+
+// scopeScratch is the storage of one scope's derivation (deriveScope): its
+// record ids, its matrices, the solver's assignment and its bijection.
+type scopeScratch struct {
+	idsG, idsP []jsonval.Value
+	C, S, tmp  []float64
+	assign     []int
+	bij        bijection
+}
+
+// scopeScratch returns the storage of scope idx.
+func (c *call) scopeScratch(idx int) *scopeScratch {
+	for len(c.scopes) <= idx {
+		c.scopes = append(c.scopes, scopeScratch{})
+	}
+	return &c.scopes[idx]
+}
+
+// resized returns s resized to n values, reusing its storage (the values
+// are not cleared).
+func resized(s []jsonval.Value, n int) []jsonval.Value {
+	if cap(s) < n {
+		return make([]jsonval.Value, n)
+	}
+	return s[:n]
+}
+
+// resizedF is resized for floats.
+func resizedF(s []float64, n int) []float64 {
+	if cap(s) < n {
+		return make([]float64, n)
+	}
+	return s[:n]
 }
 
 func newCall(ctx context.Context, s *Scorer, gold, cand jsonval.Value) *call {
@@ -91,24 +134,46 @@ func newCall(ctx context.Context, s *Scorer, gold, cand jsonval.Value) *call {
 	if ws == nil {
 		ws = &workspace{}
 	}
-	return &call{
+	nsc := len(s.schema.Scopes)
+	if cap(ws.bijs) < nsc {
+		ws.bijs, ws.candIDs = make([]*bijection, nsc), make([]idSet, nsc)
+	}
+	ws.bijs, ws.candIDs = ws.bijs[:nsc], ws.candIDs[:nsc]
+	clear(ws.bijs)
+	clear(ws.candIDs)
+	c := &ws.call
+	*c = call{
 		s:         s,
 		goldRoot:  gold,
 		candRoot:  cand,
-		bij:       make([]*bijection, len(s.schema.Scopes)),
-		candIDs:   make([]idSet, len(s.schema.Scopes)),
+		bij:       ws.bijs,
+		candIDs:   ws.candIDs,
 		curScope:  -1,
+		path:      ws.path[:0],
 		ctx:       ctx,
 		done:      ctx.Done(),
 		workspace: ws,
 	}
+	return c
 }
 
 // release returns the call's workspace to its scorer's pool. The call must
 // not be used afterwards.
 func (c *call) release() {
-	c.s.workspaces.Put(c.workspace)
-	c.workspace = nil
+	// Drop the call's values from the storage kept (for the collector).
+	for i := range c.scopes {
+		ss := &c.scopes[i]
+		clear(ss.idsG)
+		clear(ss.idsP)
+		clear(ss.bij.m)
+		clear(ss.bij.order)
+		clear(ss.bij.exc)
+	}
+	ws := c.workspace
+	ws.path = c.path[:0]
+	s := c.s
+	*c = call{} // c is ws.call: drop the call's values
+	s.workspaces.Put(ws)
 }
 
 // result is what align returns: the score and, in build mode, the aligned
@@ -265,6 +330,7 @@ type scratchFrame struct {
 	k, w, t, s []float64 // objects
 	m, rs      []float64 // list tails
 	hw, hs, ht []float64 // tuple heads
+	steps      []seqdp.Step
 	assign     []int
 	entries    []objEntry
 	kernel     kernelScratch

@@ -427,7 +427,9 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 	if err != nil {
 		return lr, c.kernelError(err)
 	}
-	steps := append([]seqdp.Step(nil), steps0...)
+	// A copy in the frame: nested alignments reuse the DP workspace.
+	steps := append(fr.steps[:0], steps0...)
+	fr.steps = steps
 	if build {
 		lr.entries = make([]entry, 0, n+m) // at most n + m entries
 	}

@@ -454,6 +454,9 @@ func withMembers(v jsonval.Value, add []jsonval.Member, S *ir.Node) jsonval.Valu
 // member has its value's score when it is paired, else 0.
 func (c *call) recordRootScores(entries []objEntry) {
 	out := (*c.rootScores)[:0]
+	if out == nil {
+		out = make([]MemberScore, 0, len(entries))
+	}
 	for _, e := range entries {
 		if !e.hasGK {
 			continue

@@ -88,6 +88,10 @@ func walkPath(v jsonval.Value, prefix []pathTok, p ir.Path, out []located) []loc
 // result is valid until the next walk or clear.
 func (w *pathWalk) walk(v jsonval.Value, p ir.Path) []located {
 	w.out, w.arena, w.offs = w.out[:0], w.arena[:0], w.offs[:0]
+	if cap(w.cur) < len(p) {
+		// A walk adds one token per edge: the path never outgrows len(p).
+		w.cur = make([]pathTok, 0, len(p))
+	}
 	w.step(v, w.cur[:0], p)
 	for i := range w.out {
 		l := &w.out[i]
@@ -405,15 +409,21 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	} else if err := c.checkCollection(n, m); err != nil {
 		return nil, err
 	}
-	idsG := make([]jsonval.Value, n)
-	idsP := make([]jsonval.Value, m)
+	// The scope's ids, matrices and bijection live in the workspace: the
+	// search reads them until the end of the pre-pass, the bijection until
+	// the end of the call.
+	ss := c.scopeScratch(idx)
+	idsG := resized(ss.idsG, n)
+	idsP := resized(ss.idsP, m)
+	ss.idsG, ss.idsP = idsG, idsP
 	for i, r := range recG {
 		idsG[i] = firstID(r.v, sc.IDSuffix)
 	}
 	for j, r := range recP {
 		idsP[j] = firstID(r, sc.IDSuffix)
 	}
-	C := make([]float64, n*m)
+	C := zeroed(ss.C, n*m)
+	ss.C = C
 	c.curScope, c.maskAll, c.deriving = idx, sc.Degraded, true
 	if c.ctxOn() {
 		c.pushParents(recordList(recG), jsonval.NewArray(recP))
@@ -462,28 +472,29 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		if err != nil {
 			return nil, err
 		}
-		S = integrate(C, Wm, n, m, c.s.opts)
+		ss.S, ss.tmp = resizedF(ss.S, n*m), resizedF(ss.tmp, n*m)
+		S = integrate(ss.S, ss.tmp, C, Wm, n, m, c.s.opts)
 	}
 	if c.s.opts.WarnOnAmbiguousMapping && n >= 2 {
 		c.warnAmbiguous(sc, S, n, m, idsG)
 	}
-	assign, err := c.solve(nil, S, n, m)
+	assign, err := c.solve(ss.assign, S, n, m)
 	if err != nil {
 		return nil, err
 	}
+	ss.assign = assign
 	if c.searching() {
 		c.searches = append(c.searches, scopeSearch{idx: idx, S: S, n: n, m: m, assign: assign, idsG: idsG, idsP: idsP})
 	}
-	return readOff(assign, n, m, idsG, idsP), nil
+	if ss.bij.m == nil {
+		ss.bij.m = make(map[idKey]mapped, n)
+	}
+	return readOffInto(&ss.bij, assign, n, m, idsG, idsP), nil
 }
 
-// readOff reads the bijection off an assignment of a scope's records
-// (docs/SCORING.md §7.5 step 4).
-func readOff(assign []int, n, m int, idsG, idsP []jsonval.Value) *bijection {
-	return readOffInto(&bijection{m: make(map[idKey]mapped, n)}, assign, n, m, idsG, idsP)
-}
-
-// readOffInto is readOff into the storage of b, which it returns.
+// readOffInto reads the bijection off an assignment of a scope's records
+// (docs/SCORING.md §7.5 step 4) into the storage of b (whose map is made),
+// which it returns.
 func readOffInto(b *bijection, assign []int, n, m int, idsG, idsP []jsonval.Value) *bijection {
 	clear(b.m)
 	b.order, b.exc = b.order[:0], b.exc[:0]
@@ -564,9 +575,9 @@ func unescapeToken(t string) string {
 	return string(out)
 }
 
-// integrate combines record costs with structural matches (docs/SCORING.md §7.8).
-func integrate(C, Wm []float64, n, m int, opts Options) []float64 {
-	S := make([]float64, n*m)
+// integrate combines record costs with structural matches (docs/SCORING.md
+// §7.8) into S (n·m values), with scratch tmp of the same size.
+func integrate(S, tmp, C, Wm []float64, n, m int, opts Options) []float64 {
 	if opts.WLIntegration == "blend" {
 		lam := *opts.WLBlendLambda
 		for i := range S {
@@ -574,7 +585,7 @@ func integrate(C, Wm []float64, n, m int, opts Options) []float64 {
 		}
 		return S
 	}
-	align.WLTieBreak(S, C, Wm, n, m, make([]float64, n*m))
+	align.WLTieBreak(S, C, Wm, n, m, tmp)
 	return S
 }
 
@@ -630,7 +641,9 @@ func (c *call) exportBijections() []Bijection {
 			mv := b.m[keyOf(g)]
 			out[i].Pairs = append(out[i].Pairs, IDPair{Gold: g, Candidate: mv.v, HasCandidate: mv.ok})
 		}
-		out[i].Excess = b.exc
+		if len(b.exc) > 0 {
+			out[i].Excess = slices.Clone(b.exc) // b is the workspace's
+		}
 	}
 	return out
 }

@@ -92,6 +92,8 @@ type wlScratch struct {
 	carriers []jsonval.Value
 	vals     []jsonval.Value
 	eps      []endpoint
+	colJ     []int     // structuralMatches: the colour of each candidate record
+	wm       []float64 // structuralMatches: its result
 }
 
 // endpoint is one identifier a carrier references, by role.
@@ -238,7 +240,20 @@ func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Val
 		return nil, c.kernelError(err)
 	}
 	n, m := len(idsG), len(idsP)
-	Wm := make([]float64, n*m)
+	Wm := zeroed(c.wlg.wm, n*m)
+	c.wlg.wm = Wm
+	// The colour of every candidate record, -1 for none, looked up once.
+	colJ := c.wlg.colJ[:0]
+	for _, pid := range idsP {
+		col := -1
+		if !pid.IsNull() {
+			if vj, ok := vp[keyOf(pid)]; ok {
+				col = colP[vj]
+			}
+		}
+		colJ = append(colJ, col)
+	}
+	c.wlg.colJ = colJ
 	for i, gid := range idsG {
 		if gid.IsNull() {
 			continue
@@ -247,11 +262,8 @@ func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Val
 		if !ok {
 			continue
 		}
-		for j, pid := range idsP {
-			if pid.IsNull() {
-				continue
-			}
-			if vj, ok := vp[keyOf(pid)]; ok && colG[vi] == colP[vj] {
+		for j, col := range colJ {
+			if col >= 0 && colG[vi] == col {
 				Wm[i*m+j] = 1
 			}
 		}

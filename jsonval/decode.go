@@ -83,6 +83,19 @@ func Decode(data []byte, opts DecodeOptions) (Value, error) {
 	if d.pos >= len(d.data) {
 		return Value{}, d.errorf(d.pos, "empty input")
 	}
+	if c := d.data[d.pos]; c == '{' || c == '[' {
+		members, elems, _ := countSlots(d.data[d.pos:])
+		// The stacks hold at most the open containers' entries: a small
+		// document's fit in their first allocation.
+		if members > 0 {
+			d.memSlab = make([]Member, members)
+			d.memStack = make([]Member, 0, min(members, 256))
+		}
+		if elems > 0 {
+			d.valSlab = make([]Value, elems)
+			d.valStack = make([]Value, 0, min(elems, 256))
+		}
+	}
 	v, err := d.value()
 	if err != nil {
 		return Value{}, err
@@ -110,6 +123,12 @@ type decoder struct {
 	memStack []Member
 	valStack []Value
 
+	// The members and elements of finished containers are cut from these
+	// slabs, sized by countSlots: a document costs two allocations, not one
+	// per container.
+	memSlab []Member
+	valSlab []Value
+
 	// keys interns object keys, which repeat across the objects of an array.
 	keys map[string]string
 
@@ -119,6 +138,79 @@ type decoder struct {
 	// string. (A value then keeps the whole text alive, which for such
 	// inputs costs less than the headers of the strings it saves.)
 	text string
+}
+
+// memberSlice returns a slice of n members, cut from the member slab
+// while it lasts.
+func (d *decoder) memberSlice(n int) []Member {
+	if n > len(d.memSlab) {
+		return make([]Member, n)
+	}
+	out := d.memSlab[:n:n]
+	d.memSlab = d.memSlab[n:]
+	return out
+}
+
+// valueSlice returns a slice of n values, cut from the value slab while it
+// lasts.
+func (d *decoder) valueSlice(n int) []Value {
+	if n > len(d.valSlab) {
+		return make([]Value, n)
+	}
+	out := d.valSlab[:n:n]
+	d.valSlab = d.valSlab[n:]
+	return out
+}
+
+// maxCountDepth is the nesting up to which countSlots counts.
+const maxCountDepth = 64
+
+// countSlots counts, in one pass over well-formed JSON text, the members of
+// its objects and the elements of its arrays, so that Decode can cut every
+// container's slice from two slabs. It does not validate: on malformed
+// text, or nesting deeper than maxCountDepth, the counts are only a guess
+// (ok false for the latter) and the decoder allocates what the slabs lack.
+func countSlots(data []byte) (members, elems int, ok bool) {
+	var stack [maxCountDepth]byte
+	depth := 0
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case '"':
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		case '{', '[':
+			if depth == maxCountDepth {
+				return members, elems, false
+			}
+			stack[depth] = data[i]
+			depth++
+			if data[i] == '[' {
+				j := i + 1
+				for j < len(data) && (data[j] == ' ' || data[j] == '\t' || data[j] == '\n' || data[j] == '\r') {
+					j++
+				}
+				if j < len(data) && data[j] != ']' {
+					elems++
+				}
+			}
+		case '}', ']':
+			if depth > 0 {
+				depth--
+			}
+		case ':':
+			if depth > 0 && stack[depth-1] == '{' {
+				members++
+			}
+		case ',':
+			if depth > 0 && stack[depth-1] == '[' {
+				elems++
+			}
+		}
+	}
+	return members, elems, true
 }
 
 // Interning limits: keys longer than maxInternLen or beyond maxInterned
@@ -327,7 +419,7 @@ func (d *decoder) object() (Value, error) {
 		case '}':
 			d.pos++
 			d.depth--
-			members := make([]Member, len(d.memStack)-base)
+			members := d.memberSlice(len(d.memStack) - base)
 			copy(members, d.memStack[base:])
 			clear(d.memStack[base:]) // drop references for the collector
 			d.memStack = d.memStack[:base]
@@ -367,7 +459,7 @@ func (d *decoder) array() (Value, error) {
 		case ']':
 			d.pos++
 			d.depth--
-			elems := make([]Value, len(d.valStack)-base)
+			elems := d.valueSlice(len(d.valStack) - base)
 			copy(elems, d.valStack[base:])
 			clear(d.valStack[base:])
 			d.valStack = d.valStack[:base]
@@ -381,6 +473,9 @@ func (d *decoder) array() (Value, error) {
 // key parses an object key starting at d.pos ('"'), interning short keys
 // without escapes.
 func (d *decoder) key() (string, error) {
+	if d.text != "" {
+		return d.str() // a substring of the shared text: nothing to save
+	}
 	i := d.pos + 1
 	for i < len(d.data) && i-d.pos <= maxInternLen {
 		c := d.data[i]
