@@ -11,8 +11,8 @@ import (
 	"github.com/objectaligner/oagen/ir"
 )
 
-// emitter writes the Go source of one root type's scorer. Function bodies
-// are written as text; gen.go assembles the file.
+// emitter writes the Go source of one root type's scorer by the templates
+// of gen/templates (see file.go); gen.go assembles the file.
 type emitter struct {
 	m *model
 	w bytes.Buffer
@@ -31,11 +31,6 @@ type emitter struct {
 
 func newEmitter(m *model, json bool) *emitter {
 	return &emitter{m: m, walkers: map[string]string{}, walkerUsed: map[string]bool{}, json: json, patterns: map[string]string{}, checking: map[*tnode]bool{}}
-}
-
-func (e *emitter) p(format string, args ...any) {
-	fmt.Fprintf(&e.w, format, args...)
-	e.w.WriteByte('\n')
 }
 
 // n is a support name of the root: "oa" + root type name + s.

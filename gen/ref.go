@@ -233,11 +233,10 @@ func (e *emitter) walker(t *tnode, p ir.Path) (string, *tnode) {
 	}
 	name := unique(e.n("Walk"+t.path+"To"+rel), e.walkerUsed)
 	e.walkers[key] = name
-	b := &e.aux
-	fmt.Fprintf(b, "// %s walks %q from a value of %s to the values of %s (docs/SCORING.md §7.3).\n", name, p.String(), pointer(t), pointer(leaf))
-	fmt.Fprintf(b, "func %s(x %s, ix []int, yield func(%s) bool) bool {\n", name, form(t), form(leaf))
-	e.walkBody(b, t, "x", p, 0, 0)
-	b.WriteString("return true\n}\n\n")
+	var body bytes.Buffer
+	e.walkBody(&body, t, "x", p, 0, 0)
+	execute(&e.aux, "walker", struct{ Name, Path, From, To, Arg, Leaf, Body string }{
+		name, strconv.Quote(p.String()), pointer(t), pointer(leaf), form(t), form(leaf), strings.TrimSuffix(body.String(), "\n")})
 	return name, leaf
 }
 
@@ -319,80 +318,34 @@ func scopeType(ts *tscope) string {
 // which runs both before the main pass.
 func (e *emitter) emitRefPass() {
 	m := e.m
-	R := form(m.root)
-	e.p("// checkGold verifies the gold's referential integrity (docs/SCORING.md §7.3): unique ids per scope, every reference names a gold id.")
-	e.p("func (c *%s) checkGold(g %s) error {", e.ctx(), R)
-	e.p("var err error")
-	for _, ts := range m.scopes {
-		st := "c." + ts.field
-		full := slices.Concat(ts.sc.RecordPath, ts.sc.IDSuffix)
-		w, _ := e.walker(m.root, full)
-		e.p("%s(g, c.ix[:], func(id %s) bool {", w, ts.id.arg())
-		e.p("if !%s.AddGoldID(id) {", st)
-		e.p("err = &align.GoldError{Pointer: %s, Message: \"duplicate identifier \" + jsonval.Readable(%s(id)) + %q}", pointerExpr(full), encoder[ts.id.kind], " in scope "+strconv.Quote(ts.sc.Name))
-		e.p("return false")
-		e.p("}")
-		e.p("return true")
-		e.p("})")
-		e.p("if err != nil { return err }")
-		for _, rp := range ts.sc.RefPaths {
-			w, _ := e.walker(m.root, rp)
-			e.p("%s(g, c.ix[:], func(v %s) bool {", w, ts.id.arg())
-			e.p("if !%s.IsGoldID(v) {", st)
-			e.p("err = &align.GoldError{Pointer: %s, Message: \"reference \" + jsonval.Readable(%s(v)) + %q}", pointerExpr(rp), encoder[ts.id.kind], " names no identifier of scope "+strconv.Quote(ts.sc.Name))
-			e.p("return false")
-			e.p("}")
-			e.p("return true")
-			e.p("})")
-			e.p("if err != nil { return err }")
-		}
+	type refPath struct{ Walk, Pointer, Message string }
+	type scope struct {
+		Field, Name, IDWalk, IDArg, IDPointer, IDMessage, Encoder, Key string
+		Index                                                          int
+		Refs                                                           []refPath
 	}
-	e.p("return nil")
-	e.p("}")
-
-	e.p("// prepare runs the referential pre-pass of docs/SCORING.md §7 before the main pass.")
-	e.p("func (c *%s) prepare(g, p %s) error {", e.ctx(), R)
-	for _, ts := range m.scopes {
-		e.p("c.%s.Reset()", ts.field)
-	}
-	e.p("if err := c.checkGold(g); err != nil { return err }")
-	for _, ts := range m.scopes {
-		e.p("c.derive%s(g, p)", ts.name)
-	}
-	e.p("c.search(g, p)")
-	e.p("return nil")
-	e.p("}")
-
+	d := struct {
+		Ctx, Root, Records, SearchScore string
+		Last                            int
+		Scopes                          []scope
+	}{Ctx: e.ctx(), Root: form(m.root), Last: len(m.scopes) - 1}
 	var records []string
 	for _, ts := range m.scopes {
+		full := slices.Concat(ts.sc.RecordPath, ts.sc.IDSuffix)
+		w, _ := e.walker(m.root, full)
+		sd := scope{Field: ts.field, Name: ts.name, IDWalk: w, IDArg: ts.id.arg(), IDPointer: pointerExpr(full),
+			IDMessage: strconv.Quote(" in scope " + strconv.Quote(ts.sc.Name)), Encoder: encoder[ts.id.kind], Index: ts.idx,
+			Key: map[vkind]string{kInt: "IntKey", kFloat: "FloatKey", kString: "StringKey"}[ts.id.kind]}
+		for _, rp := range ts.sc.RefPaths {
+			w, _ := e.walker(m.root, rp)
+			sd.Refs = append(sd.Refs, refPath{w, pointerExpr(rp), strconv.Quote(" names no identifier of scope " + strconv.Quote(ts.sc.Name))})
+		}
+		d.Scopes = append(d.Scopes, sd)
 		records = append(records, "c."+ts.field+".Records()")
 	}
-	e.p("// search improves the bijections against the score of the pair, scope after")
-	e.p("// scope, as the interpreter does (docs/SCORING.md §7.12).")
-	e.p("func (c *%s) search(g, p %s) {", e.ctx(), R)
-	e.p("c.BijSearch = genrt.NewSearch(%s)", strings.Join(records, " + "))
-	e.p("score := func() (float64, error) { return c.SearchPass(%s) }", e.scoreForm(m.root, "g", "p", "false"))
-	for i, ts := range m.scopes {
-		if i == len(m.scopes)-1 {
-			e.p("_ = genrt.Improve(&c.BijSearch, &c.%s, score) // an error is the main pass's to report", ts.field)
-			continue
-		}
-		e.p("if genrt.Improve(&c.BijSearch, &c.%s, score) != nil { return }", ts.field)
-	}
-	e.p("}")
-
-	e.p("// Ref scores a reference of scope s for genrt.Generic (docs/SCORING.md §7.4).")
-	e.p("func (c *%s) Ref(s int, g, p jsonval.Value, build bool) (float64, *genrt.Res) {", e.ctx())
-	e.p("switch s {")
-	for _, ts := range m.scopes {
-		key := map[vkind]string{kInt: "IntKey", kFloat: "FloatKey", kString: "StringKey"}[ts.id.kind]
-		e.p("case %d:", ts.idx)
-		e.p("return genrt.RefJSON(&c.Workspace, &c.%s, %d, genrt.%s, %s, g, p, build)", ts.field, ts.idx, key, encoder[ts.id.kind])
-	}
-	e.p("}")
-	e.p("return 0, nil")
-	e.p("}")
-
+	d.Records = strings.Join(records, " + ")
+	d.SearchScore = e.scoreForm(m.root, "g", "p", "false")
+	execute(&e.w, "refPass", d)
 	for _, ts := range m.scopes {
 		e.emitDerive(ts)
 	}
@@ -402,38 +355,19 @@ func (e *emitter) emitRefPass() {
 // its WL graphs (docs/SCORING.md §7.6).
 func (e *emitter) emitDerive(ts *tscope) {
 	m := e.m
-	R := form(m.root)
-	st := "c." + ts.field
-	recW, _ := e.walker(m.root, ts.sc.RecordPath)
-	idW, _ := e.walker(ts.rec, ts.sc.IDSuffix)
-	e.p("// derive%s derives the bijection of scope %q (docs/SCORING.md §7.5).", ts.name, ts.sc.Name)
-	e.p("func (c *%s) derive%s(g, p %s) {", e.ctx(), ts.name, R)
-	e.p("for side, x := range [2]%s{g, p} {", R)
-	e.p("%s(x, c.ix[:], func(r %s) bool {", recW, form(ts.rec))
-	e.p("var id %s", ts.id.arg())
-	e.p("ok := false")
-	e.p("%s(r, c.ix[:], func(v %s) bool { id, ok = v, true; return false })", idW, ts.id.arg())
-	null := "false"
+	d := struct {
+		Ctx, Root, Name, Scope, Field, RecWalk, RecForm, IDWalk, IDArg, Null, Cell string
+		Index                                                                      int
+		Degraded                                                                   bool
+	}{Ctx: e.ctx(), Root: form(m.root), Name: ts.name, Scope: strconv.Quote(ts.sc.Name), Field: ts.field,
+		RecForm: form(ts.rec), IDArg: ts.id.arg(), Null: "false", Index: ts.idx, Degraded: ts.sc.Degraded}
+	d.RecWalk, _ = e.walker(m.root, ts.sc.RecordPath)
+	d.IDWalk, _ = e.walker(ts.rec, ts.sc.IDSuffix)
 	if ts.rec.nullable {
-		null = "r == nil"
+		d.Null = "r == nil"
 	}
-	e.p("%s.Add(side, %s, r, id, ok)", st, null)
-	e.p("return true")
-	e.p("})")
-	e.p("}")
-	structural := "nil"
-	if !ts.sc.Degraded {
-		structural = fmt.Sprintf("func(Wm []float64, n, m int) {\nc.graph%s(0, g)\nc.graph%s(1, p)\ngenrt.Structural(&c.WL, &%s, Wm, n, m)\n}", ts.name, ts.name, st)
-	}
-	e.p("genrt.Derive(&c.Workspace, &%s, %d, %v, func(C []float64, n, m int) {", st, ts.idx, ts.sc.Degraded)
-	e.p("g, p := %s.Recs[0], %s.Recs[1]", st, st)
-	e.p("for i := range n {")
-	e.p("for j := range m {")
-	e.p("C[i*m+j] = c.RecordCell(%s)", e.scoreForm(ts.rec, "g[i]", "p[j]", "false"))
-	e.p("}")
-	e.p("}")
-	e.p("}, %s)", structural)
-	e.p("}")
+	d.Cell = e.scoreForm(ts.rec, "g[i]", "p[j]", "false")
+	execute(&e.w, "derive", d)
 	if !ts.sc.Degraded {
 		e.emitGraph(ts)
 	}
@@ -442,46 +376,38 @@ func (e *emitter) emitDerive(ts *tscope) {
 // emitGraph emits the WL graph of one scope on one side (docs/SCORING.md §7.6).
 func (e *emitter) emitGraph(ts *tscope) {
 	m := e.m
-	st := "c." + ts.field
-	e.p("// graph%s builds the WL graph of scope %q on one side (docs/SCORING.md §7.6).", ts.name, ts.sc.Name)
-	e.p("func (c *%s) graph%s(side int, x %s) {", e.ctx(), ts.name, form(m.root))
-	e.p("gr := &c.WL.Graphs[side]")
-	e.p("genrt.Vertices(gr, &%s, side)", st)
+	type role struct{ Walk, Arg string }
+	type group struct {
+		Carrier, Walk, Form, Unary, Edge, Member string
+		Roles                                    []role
+		Labelled                                 bool
+		Key, Builder                             []string
+	}
+	d := struct {
+		Ctx, Root, Name, Scope, Field string
+		Groups                        []group
+	}{Ctx: e.ctx(), Root: form(m.root), Name: ts.name, Scope: strconv.Quote(ts.sc.Name), Field: ts.field}
 	for gi, g := range ts.groups {
 		cw, cleaf := e.walker(m.root, g.carrier)
-		e.p("// Carrier group: %s.", pointerOrRoot(g.carrier.String()))
-		e.p("%s(x, c.ix[:], func(cv %s) bool {", cw, form(cleaf))
-		e.p("eps := c.WL.Eps[:0]")
-		for ri, r := range g.roles {
+		gd := group{Carrier: pointerOrRoot(g.carrier.String()), Walk: cw, Form: form(cleaf)}
+		for _, r := range g.roles {
 			rw, _ := e.walker(g.node, r)
-			e.p("%s(cv, c.ix[:], func(v %s) bool {", rw, ts.id.arg())
-			e.p("if vx, ok := %s.Verts[side][v]; ok { eps = append(eps, genrt.Endpoint{Role: %d, Vertex: int(vx)}) }", st, ri)
-			e.p("return true")
-			e.p("})")
+			gd.Roles = append(gd.Roles, role{rw, ts.id.arg()})
 		}
-		e.p("c.WL.Eps = eps")
-		e.p("if len(eps) == 0 { return true }")
-		label := "wl.Label{} // the carrier has no exact scalars and no cross-scope references"
 		if len(exactMembers(g.node)) > 0 || len(g.xrefs) > 0 {
 			// The label's items are first written into a byte key (no
 			// allocation); the label itself is built only for a key the
 			// context has not seen (genrt.WL.Label).
-			e.p("k := c.WL.Key[:0]")
-			e.labelItems(g, "key")
-			e.p("c.WL.Key = k")
-			e.p("label := c.WL.Label(k, func(lb *wl.LabelBuilder) {")
-			e.labelItems(g, "lb")
-			e.p("})")
-			label = "label"
-		} else {
-			e.p("label := %s", label)
-			label = "label"
+			gd.Labelled = true
+			gd.Key = e.labelItems(g, "key")
+			gd.Builder = e.labelItems(g, "lb")
 		}
-		e.p("genrt.AddCarrier(gr, eps, %s, %s[:], %s[:], %s[:])", label, e.relTable(ts, gi, "Unary", g.unary), e.relTable(ts, gi, "Edge", g.edge), e.relTable(ts, gi, "Member", g.member))
-		e.p("return true")
-		e.p("})")
+		gd.Unary = e.relTable(ts, gi, "Unary", g.unary)
+		gd.Edge = e.relTable(ts, gi, "Edge", g.edge)
+		gd.Member = e.relTable(ts, gi, "Member", g.member)
+		d.Groups = append(d.Groups, gd)
 	}
-	e.p("}")
+	execute(&e.w, "graph", d)
 }
 
 func pointerOrRoot(p string) string {
@@ -495,41 +421,36 @@ func pointerOrRoot(p string) string {
 // scalars and its cross-scope references. In mode "lb" they go to the label
 // builder lb; in mode "key" they are appended to the byte key k with the
 // same content (an injective encoding of the item sequence).
-func (e *emitter) labelItems(g cgroup, mode string) {
+func (e *emitter) labelItems(g cgroup, mode string) []string {
 	m := e.m
+	var out []string
 	if len(exactMembers(g.node)) > 0 {
-		x := "cv"
 		if g.node.nullable {
-			e.p("if cv != nil {")
-			x = val(g.node, location{"cv", true})
-		}
-		e.exactScalars(g.node, x, mode)
-		if g.node.nullable {
-			e.p("}")
+			items := e.exactScalars(g.node, val(g.node, location{"cv", true}), mode)
+			out = append(out, "if cv != nil {\n"+strings.Join(items, "\n")+"\n}")
+		} else {
+			out = append(out, e.exactScalars(g.node, "cv", mode)...)
 		}
 	}
 	for _, x := range g.xrefs {
 		other := m.scopes[x.scope]
 		xw, _ := e.walker(g.node, x.role)
 		name, role := strconv.Quote(other.sc.Name), strconv.Quote(x.role.RoleText())
-		e.p("%s(cv, c.ix[:], func(v %s) bool {", xw, other.id.arg())
-		e.p("img := v")
-		e.p("if side == 0 {")
-		e.p("y, ok := c.%s.Image(v)", other.field)
-		e.p("if !ok { %s; return true }", e.item(mode, "", `"xref"`, name, role))
-		e.p("img = y")
-		e.p("}")
+		d := struct{ Walk, Arg, Field, Missing, Item string }{Walk: xw, Arg: other.id.arg(), Field: other.field,
+			Missing: e.item(mode, "", `"xref"`, name, role)}
 		switch other.id.kind {
 		case kString:
-			e.p("%s", e.item(mode, "", `"xref"`, name, role, "img"))
+			d.Item = e.item(mode, "", `"xref"`, name, role, "img")
 		case kInt:
-			e.p("%s", e.item(mode, "img", `"xref"`, name, role))
+			d.Item = e.item(mode, "img", `"xref"`, name, role)
 		default:
-			e.p("%s", e.item(mode, "", `"xref"`, name, role, "align.IDKey(genrt.JSONFloat(img))"))
+			d.Item = e.item(mode, "", `"xref"`, name, role, "align.IDKey(genrt.JSONFloat(img))")
 		}
-		e.p("return true")
-		e.p("})")
+		var b bytes.Buffer
+		execute(&b, "xref", d)
+		out = append(out, b.String())
 	}
+	return out
 }
 
 // item is the statement adding one label item: the string parts and, when
@@ -584,7 +505,8 @@ func exactMembers(t *tnode) []*tprop {
 // exactScalars emits the collection of the exact scalars of an object value
 // x of node t (docs/SCORING.md §7.6): one item per qualifying member that is present
 // and is not an array or object, (kind, key, value); see labelItems.
-func (e *emitter) exactScalars(t *tnode, x, mode string) {
+func (e *emitter) exactScalars(t *tnode, x, mode string) []string {
+	var out []string
 	for _, pp := range exactMembers(t) {
 		sub := pp.node
 		if sub.kind == kArray || sub.kind == kObject {
@@ -609,6 +531,7 @@ func (e *emitter) exactScalars(t *tnode, x, mode string) {
 		if c := present(pp, x); c != "true" {
 			item = "if " + c + " { " + item + " }"
 		}
-		e.p("%s", item)
+		out = append(out, item)
 	}
+	return out
 }
