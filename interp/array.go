@@ -538,13 +538,24 @@ func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scrat
 	fr.m = M
 	useKernel := c.kernelFits(items)
 	ks := &fr.kernel
+	ks.cols.on = false
+	if useKernel {
+		c.kernelColumns(ks, n, P)
+	}
 	for i := 0; i < n; i++ {
 		c.pushIndex(k + i)
 		var row *kernelRow
 		if useKernel {
 			row = c.kernelRow(ks, G[i], items)
+			c.kernelFast(ks, row)
 		}
 		for j := 0; j < m; j++ {
+			if row != nil && row.fast {
+				if s, ok := c.kernelCellColumn(ks, row, j, items); ok {
+					M[i*m+j] = s
+					continue
+				}
+			}
 			if row != nil && row.ok {
 				if s, ok := c.kernelCell(ks, row, P[j], items); ok {
 					M[i*m+j] = s

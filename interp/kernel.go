@@ -59,6 +59,13 @@ type kernelMember struct {
 	name string
 	str  align.StringFunc
 	num  align.NumberFunc
+	// The column kernel (kernelColumns): the member's column, the interned
+	// code of the gold string (exact leaves) or of the reference's image
+	// (-1: no candidate holds it), and the scores of an exact leaf that
+	// differs and one that matches, thresholded.
+	col    int
+	code   int32
+	t0, t1 float64
 }
 
 // kernelRow is the gold side of one matrix row.
@@ -73,6 +80,13 @@ type kernelRow struct {
 	// (bit r set: member r scores 1) once known[mask] is set.
 	table []float64
 	known []bool
+	// fast: the row's cells may take the column kernel (every member a
+	// string leaf, an identifier or a reference, with a string value);
+	// keys is its key set as columns (kernelColumns.keys), base the work
+	// of its cells before their strings' bytes.
+	fast bool
+	keys uint64
+	base int64
 }
 
 // maxTableMembers bounds the records whose cells use the link table (2^8
@@ -89,6 +103,187 @@ type kernelScratch struct {
 	w, v   []float64 // weights and value scores of one cell
 	t      []float64 // terms of one cell
 	ones   []float64
+	cols   kernelColumns
+}
+
+// kernelColumns is the candidate side of a matrix for the column kernel:
+// every candidate element read once per matrix instead of once per cell.
+// An element qualifies (ok) when it is an object whose member values are
+// all strings under at most 64 distinct keys; its members are then stored
+// by column (the key's index in names), each string as an interned code
+// (equal strings, equal codes), so that an identifier, a reference or an
+// exact leaf costs one integer comparison and no hashing per cell.
+type kernelColumns struct {
+	on    bool
+	names map[string]int // key → column
+	codes map[string]int32
+	np    int // columns (distinct keys met)
+	ok    []bool
+	keys  []uint64 // element j: bit k set when it has the key of column k
+	code  []int32  // j*np + k
+	str   []string // j*np + k
+}
+
+// kernelColumnsMin is the smallest matrix the column kernel is prepared
+// for: below it the per-matrix set-up costs more than it saves.
+const kernelColumnsMin = 64
+
+// intern returns the code of s, adding it when add is set (-1: absent).
+func (kc *kernelColumns) intern(s string, add bool) int32 {
+	if x, ok := kc.codes[s]; ok {
+		return x
+	}
+	if !add {
+		return -1
+	}
+	x := int32(len(kc.codes))
+	kc.codes[s] = x
+	return x
+}
+
+// kernelColumns prepares the column kernel for the candidates P of a
+// matrix of n rows.
+func (c *call) kernelColumns(ks *kernelScratch, n int, P []jsonval.Value) {
+	kc := &ks.cols
+	kc.on = n*len(P) >= kernelColumnsMin
+	if !kc.on {
+		return
+	}
+	if kc.names == nil {
+		kc.names, kc.codes = map[string]int{}, map[string]int32{}
+	}
+	clear(kc.names)
+	clear(kc.codes)
+	kc.np = 0
+	for _, p := range P {
+		for _, mb := range p.Obj {
+			if _, seen := kc.names[mb.Key]; !seen && kc.np < 64 {
+				kc.names[mb.Key] = kc.np
+				kc.np++
+			}
+		}
+	}
+	m, np := len(P), kc.np
+	kc.ok = kc.ok[:0]
+	kc.keys = kc.keys[:0]
+	if cap(kc.code) < m*np {
+		kc.code = make([]int32, m*np)
+		kc.str = make([]string, m*np)
+	}
+	kc.code, kc.str = kc.code[:m*np], kc.str[:m*np]
+	clear(kc.str)
+	for j, p := range P {
+		ok, keys := p.Kind == jsonval.Object && len(p.Obj) > 0, uint64(0)
+		for _, mb := range p.Obj {
+			k, seen := kc.names[mb.Key]
+			if !seen || mb.Value.Kind != jsonval.String || keys&(1<<k) != 0 {
+				ok = false
+				break
+			}
+			keys |= 1 << k
+			kc.code[j*np+k] = kc.intern(mb.Value.S, true)
+			kc.str[j*np+k] = mb.Value.S
+		}
+		kc.ok = append(kc.ok, ok)
+		kc.keys = append(kc.keys, keys)
+	}
+}
+
+// kernelFast completes a row prepared by kernelRow for the column kernel
+// of the matrix whose columns ks.cols holds.
+func (c *call) kernelFast(ks *kernelScratch, row *kernelRow) {
+	row.fast = false
+	kc := &ks.cols
+	if !row.ok || !kc.on {
+		return
+	}
+	n := len(row.members)
+	row.keys, row.base = 0, 1+int64(n)*int64(n)+int64(n)
+	for r := range row.members {
+		km := &row.members[r]
+		if km.gv.Kind != jsonval.String {
+			return
+		}
+		k, ok := kc.names[row.g.Obj[r].Key]
+		if !ok {
+			return // no candidate has the key: every cell takes kernelCell
+		}
+		if row.keys&(1<<k) != 0 {
+			return // a repeated gold key
+		}
+		km.col = k
+		row.keys |= 1 << k
+		switch km.kind {
+		case kernelID:
+		case kernelRef:
+			km.code = -1
+			if !km.masked && km.hasMP && km.mp.Kind == jsonval.String && c.candIDs[km.scope][keyOf(km.mp)] {
+				km.code = kc.intern(km.mp.S, false)
+			}
+		case kernelString:
+			if km.name == "exact" {
+				km.code = kc.intern(km.gv.S, false)
+				km.t0 = align.ApplyThreshold(0, km.sub.Threshold)
+				km.t1 = align.ApplyThreshold(1, km.sub.Threshold)
+			}
+		default:
+			return
+		}
+	}
+	row.fast = true
+}
+
+// kernelCellColumn scores the cell (row, j) from the columns, as
+// kernelCell would; ok is false when the cell must take kernelCell or the
+// generic path.
+func (c *call) kernelCellColumn(ks *kernelScratch, row *kernelRow, j int, items *ir.Node) (score float64, ok bool) {
+	kc := &ks.cols
+	if !kc.ok[j] || kc.keys[j] != row.keys {
+		return 0, false
+	}
+	lim := c.s.opts.Limits.MaxStringRunes
+	work := row.base
+	w, v := ks.w[:0], ks.v[:0]
+	np := kc.np
+	code, str := kc.code[j*np:j*np+np], kc.str[j*np:j*np+np]
+	for r := range row.members {
+		km := &row.members[r]
+		w = append(w, km.weight)
+		var s float64
+		switch km.kind {
+		case kernelID:
+			s = 1
+		case kernelRef:
+			if km.masked || (km.code >= 0 && code[km.col] == km.code) {
+				s = 1
+			}
+		default: // kernelString
+			pv := str[km.col]
+			if km.name == "exact" {
+				work += int64(len(km.gv.S)+len(pv)) / 16
+				s = km.t0
+				if km.code >= 0 && code[km.col] == km.code {
+					s = km.t1
+				}
+				break
+			}
+			gv := km.gv.S
+			if len(gv) > lim || len(pv) > lim {
+				ks.w, ks.v = w, v
+				return 0, false
+			}
+			work += int64(len(gv)+len(pv))/16 + stringCost(km.name, gv, pv)
+			x, err := km.str.Compare(nil, gv, pv)
+			if err != nil {
+				ks.w, ks.v = w, v
+				return 0, false
+			}
+			s = align.ApplyThreshold(x, km.sub.Threshold)
+		}
+		v = append(v, s)
+	}
+	ks.w, ks.v = w, v
+	return c.kernelFinish(ks, row, items, work)
 }
 
 // kernelFits reports whether cells of items may use the kernel at all.
@@ -227,7 +422,6 @@ func (c *call) kernelCell(ks *kernelScratch, row *kernelRow, p jsonval.Value, it
 		return 0, false
 	}
 	ks.assign = assign
-	ref := c.s.referenceProfile()
 	lim := c.s.opts.Limits.MaxStringRunes
 	// align's unit for the record, alignObject's n·m for its key matrix.
 	work := 1 + int64(n)*int64(n)
@@ -298,6 +492,15 @@ func (c *call) kernelCell(ks *kernelScratch, row *kernelRow, p jsonval.Value, it
 		v = append(v, s)
 	}
 	ks.w, ks.v = w, v
+	return c.kernelFinish(ks, row, items, work)
+}
+
+// kernelFinish charges the work of a cell whose weights and value scores
+// are in ks and combines them; ok is false when the cell must take the
+// generic path (a poll or the work limit is due).
+func (c *call) kernelFinish(ks *kernelScratch, row *kernelRow, items *ir.Node, work int64) (score float64, ok bool) {
+	ref := c.s.referenceProfile()
+	v := ks.v
 	if c.done != nil && c.sinceCheck+work >= pollStride {
 		return 0, false // the generic path polls the context where it should
 	}

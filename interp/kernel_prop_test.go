@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 
 	"github.com/leanovate/gopter"
@@ -125,4 +126,89 @@ func TestKernelOrgGraph(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPropertyKernelColumns checks the column kernel (kernelColumns) against
+// the generic path on Org2Graph pairs whose records were damaged where the
+// column kernel must step aside: a member value made null, a number or
+// another string, a member dropped or an undeclared one added, and ids of
+// the candidate made to repeat, on either side; both profiles, with and
+// without a MaxWork that stops the pair inside a matrix.
+func TestPropertyKernelColumns(t *testing.T) {
+	t.Parallel()
+	fam := compileFamily(t, orgGraphFamily(t))
+	base := benchOrgGraph(t, fam, 12)
+	damage := func(r *rand.Rand, v jsonval.Value) jsonval.Value {
+		v, _ = jsonval.Decode(jsonval.AppendJSON(nil, v), jsonval.DecodeOptions{}) // a deep copy
+		for k := range v.Obj {
+			arr := v.Obj[k].Value.Arr
+			for range r.IntN(4) {
+				if len(arr) == 0 {
+					break
+				}
+				rec := &arr[r.IntN(len(arr))]
+				if rec.Kind != jsonval.Object || len(rec.Obj) == 0 {
+					continue
+				}
+				m := r.IntN(len(rec.Obj))
+				switch r.IntN(6) {
+				case 0:
+					rec.Obj[m].Value = jsonval.NullValue()
+				case 1:
+					rec.Obj[m].Value = jsonval.NewInt(int64(r.IntN(3)))
+				case 2:
+					rec.Obj[m].Value = jsonval.NewString(rec.Obj[r.IntN(len(rec.Obj))].Value.S)
+				case 3:
+					rec.Obj = append(rec.Obj[:m:m], rec.Obj[m+1:]...)
+				case 4:
+					rec.Obj = append(rec.Obj[:len(rec.Obj):len(rec.Obj)], jsonval.Member{Key: "extra", Value: jsonval.NewString("x")})
+				case 5:
+					other := arr[r.IntN(len(arr))]
+					if other.Kind == jsonval.Object && len(other.Obj) > m {
+						rec.Obj[m].Value = other.Obj[m].Value
+					}
+				}
+			}
+		}
+		return v
+	}
+	var scored atomic.Int64
+	props := gopter.NewProperties(propParams(t, propCases()/4))
+	props.Property("the column kernel scores as the generic path", prop.ForAll(
+		func(seed uint64, side int, tight bool) string {
+			r := rand.New(rand.NewPCG(seed, 2323))
+			gold, cand := base.gold, base.cand
+			if side != 1 {
+				cand = damage(r, cand)
+			}
+			if side != 0 {
+				gold = damage(r, gold)
+			}
+			work := int64(0)
+			if tight {
+				work = 1 + int64(r.IntN(20_000))
+			}
+			for _, compat := range []interp.Compat{interp.CompatDefault, interp.CompatReference} {
+				// ValidationReport: a damaged candidate is aligned, not
+				// scored 0 for failing the schema.
+				f, err := interp.New(fam.sch, interp.Options{Compat: compat, Validation: interp.ValidationReport, Limits: interp.Limits{MaxWork: work}})
+				if err != nil {
+					return err.Error()
+				}
+				if s, err := f.Score(gold, cand); err == nil && s > 0 {
+					scored.Add(1)
+				}
+				if msg := sameOutcome(f, interp.GenericCells(f), gold, cand); msg != "" {
+					return fmt.Sprintf("compat %v MaxWork %d: %s\n  gold %s\n  cand %s", compat, work, msg, jsonText(gold), jsonText(cand))
+				}
+			}
+			return ""
+		},
+		gen.UInt64(), gen.IntRange(0, 2), gen.Bool(),
+	))
+	runProps(t, props)
+	if scored.Load() == 0 {
+		t.Error("no damaged pair scored above 0: the property checked only errors")
+	}
+	t.Logf("%d scorings above 0", scored.Load())
 }

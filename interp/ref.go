@@ -431,6 +431,10 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	saved := c.path
 	useKernel := c.kernelFits(recNode)
 	ks := &c.frame().kernel
+	ks.cols.on = false
+	if useKernel {
+		c.kernelColumns(ks, n, recP)
+	}
 	for i := 0; i < n; i++ {
 		// Spare capacity: the alignment pushes its tokens after the
 		// record's, reusing this storage cell after cell.
@@ -439,9 +443,16 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		var row *kernelRow
 		if useKernel {
 			row = c.kernelRow(ks, recG[i].v, recNode)
+			c.kernelFast(ks, row)
 		}
 		for j := 0; j < m; j++ {
 			c.path = recPath
+			if row != nil && row.fast {
+				if s, ok := c.kernelCellColumn(ks, row, j, recNode); ok {
+					C[i*m+j] = s
+					continue
+				}
+			}
 			if row != nil && row.ok {
 				if s, ok := c.kernelCell(ks, row, recP[j], recNode); ok {
 					C[i*m+j] = s
