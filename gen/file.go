@@ -39,10 +39,25 @@ var templates = template.Must(template.New("gen").Funcs(template.FuncMap{
 
 // execute renders the template name with data into w. The templates are
 // the generator's own and their data is built by it, so a failure is a bug
-// of the generator.
+// of the generator: it unwinds to Generate or GenerateTypes (see
+// catchTemplate), which return it as an error.
 func execute(w *bytes.Buffer, name string, data any) {
 	if err := templates.ExecuteTemplate(w, name, data); err != nil {
-		panic(fmt.Sprintf("gen: template %s: %v", name, err))
+		panic(templateFailure{fmt.Errorf("gen: internal error: template %s: %w", name, err)})
+	}
+}
+
+// templateFailure is the panic value of a template that failed.
+type templateFailure struct{ err error }
+
+// catchTemplate, deferred, turns the failure of a template into *err.
+func catchTemplate(err *error) {
+	if r := recover(); r != nil {
+		tf, ok := r.(templateFailure)
+		if !ok {
+			panic(r)
+		}
+		*err = tf.err
 	}
 }
 

@@ -209,7 +209,8 @@ func Version() string {
 
 // Generate compiles schemaJSON and returns the gofmt-formatted Go source of
 // the generated scorer.
-func Generate(opts Options) ([]byte, error) {
+func Generate(opts Options) (_ []byte, err error) {
+	defer catchTemplate(&err)
 	if opts.TypePrefix != "" && !isExportedIdent(opts.TypePrefix) {
 		return nil, fmt.Errorf("gen: type prefix %q is not an exported Go identifier", opts.TypePrefix)
 	}

@@ -107,3 +107,17 @@ func TestEmitSnapshot(t *testing.T) {
 	}
 	t.Logf("%d outputs, %d identical to the snapshot", n, same)
 }
+
+// TestTemplateFailure: a template that fails (a bug of the generator)
+// becomes an error of the call, not a panic.
+func TestTemplateFailure(t *testing.T) {
+	run := func() (err error) {
+		defer catchTemplate(&err)
+		var b bytes.Buffer
+		execute(&b, "encodeArray", struct{ Name string }{"f"}) // no field Type
+		return nil
+	}
+	if err := run(); err == nil || !strings.Contains(err.Error(), "template encodeArray") {
+		t.Errorf("got %v", err)
+	}
+}

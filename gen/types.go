@@ -47,7 +47,8 @@ type TypesOptions struct {
 // are not supported for existing types. A field is absent exactly when encoding/json
 // leaves it out (omitempty, omitzero); a nil pointer is null. No types are
 // declared.
-func GenerateTypes(opts TypesOptions) ([]byte, error) {
+func GenerateTypes(opts TypesOptions) (_ []byte, err error) {
+	defer catchTemplate(&err)
 	if !isIdent(opts.Package) {
 		return nil, fmt.Errorf("gen: package name %q is not a Go identifier", opts.Package)
 	}
