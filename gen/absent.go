@@ -67,7 +67,7 @@ func (m *model) checkAbsent(t *tnode) error {
 
 // hasAbsentRules reports whether object node t fills absent members.
 func hasAbsentRules(t *tnode) bool {
-	if t.kind != kObject {
+	if !t.objectPart() {
 		return false
 	}
 	for _, pp := range t.props {

@@ -54,7 +54,7 @@ func (m *model) unchecked() []string {
 				out = append(out, k+" at "+pointer(t))
 			case (k == "enum" || k == "const") && (t.kind == kArray || t.kind == kObject || t.kind == kMap || fromAnyOf):
 				out = append(out, k+" at "+pointer(t))
-			case t.jsonValued() && typeKeywords[k]:
+			case t.jsonValued() && typeKeywords[k], t.tableOnly && (typeKeywords[k] || k == "enum" || k == "const"):
 				// A JSON value of any type: ownChecks knows only enum,
 				// const and type for it.
 				out = append(out, k+" at "+pointer(t))
@@ -243,6 +243,11 @@ func (e *emitter) needsCheck(t *tnode) bool {
 	}
 	e.checking[t] = false // a recursive schema: assume none while visiting
 	need := len(e.ownChecks(t, "v")) > 0 || e.nullCheck(t) != ""
+	if t.jsonValued() {
+		// The parts of a JSON value are left to the validator (unchecked).
+		e.checking[t] = need
+		return need
+	}
 	for _, pp := range t.props {
 		need = need || e.needsCheck(pp.node)
 	}
@@ -303,6 +308,24 @@ func (e *emitter) emitCheck(t *tnode) {
 		}
 	}
 	body := e.ownChecks(t, v)
+	if !t.jsonValued() {
+		// The parts of a JSON value are left to the validator (unchecked).
+		body = append(body, e.partChecks(t, v)...)
+	}
+	last := "return nil"
+	if k := len(body) - 1; k >= 0 {
+		if call, ok := strings.CutPrefix(body[k], "if err := "); ok && strings.HasSuffix(call, "; err != nil { return err }") {
+			body, last = body[:k], "return "+strings.TrimSuffix(call, "; err != nil { return err }")
+		}
+	}
+	d.Checks, d.Last = body, last
+	execute(&e.w, "check", d)
+}
+
+// partChecks are the statements checking the members and elements of the
+// non-null value v of node t.
+func (e *emitter) partChecks(t *tnode, v string) []string {
+	var body []string
 	for _, pp := range t.props {
 		s := e.checkAt(pp.node, field(pp, v), func(err string) string { return fmt.Sprintf("genrt.At(%s, %q)", err, pp.name) })
 		if s == "" {
@@ -347,15 +370,7 @@ func (e *emitter) emitCheck(t *tnode) {
 			body = append(body, fmt.Sprintf("for i := range %s { %s }", v, s))
 		}
 	}
-	// The last check returns its error directly.
-	last := "return nil"
-	if k := len(body) - 1; k >= 0 {
-		if call, ok := strings.CutPrefix(body[k], "if err := "); ok && strings.HasSuffix(call, "; err != nil { return err }") {
-			body, last = body[:k], "return "+strings.TrimSuffix(call, "; err != nil { return err }")
-		}
-	}
-	d.Checks, d.Last = body, last
-	execute(&e.w, "check", d)
+	return body
 }
 
 // pattern returns the package-level regexp variable of a pattern, named

@@ -66,9 +66,12 @@ func (e *emitter) emitEncoder(t *tnode) {
 			Members    []member
 		}{name, t.base, ms})
 	case t.kind == kMap:
-		d := struct{ Name, Type, Where, Elem, Value string }{Name: name, Type: t.base, Where: pointer(t)}
+		d := struct{ Name, Type, Where, Elem, Value, Nodes, Node string }{Name: name, Type: t.base, Where: pointer(t)}
 		if t.value != nil {
 			d.Elem, d.Value = t.value.elemType(), e.encode(t.value, e.elem(t.value, "x"))
+		} else if holdsObjects(t, map[*tnode]bool{}) {
+			// Objects under object nodes in their node's order (genrt.CanonAt).
+			d.Nodes, d.Node = e.n("Nodes"), e.nodeID(t)
 		}
 		execute(&e.w, "encodeMap", d)
 	case t.tuple:
@@ -101,6 +104,9 @@ func (e *emitter) encodeField(pp *tprop, x string) string {
 		if t.kind == kArray || t.kind == kMap {
 			return fmt.Sprintf("%s(*%s)", e.encoderName(t), l.expr)
 		}
+		if t.jsonValued() && holdsObjects(t, map[*tnode]bool{}) {
+			return fmt.Sprintf("genrt.CanonAt(%s[:], %s, %s)", e.n("Nodes"), e.nodeID(t), val(t, l))
+		}
 		return fmt.Sprintf("%s(%s)", encoder[t.kind], val(t, l))
 	}
 	return e.encode(t, l)
@@ -117,6 +123,8 @@ func (e *emitter) decoder(t *tnode, nullable bool) string {
 		return e.decoderName(t)
 	case t.kind == kArray || t.kind == kMap:
 		return fmt.Sprintf("func(r *jsonval.Reader, v *%s) bool { return %s }", t.base, e.decodeInto(t, false, "v"))
+	case t.kind == kKinds && holdsObjects(t, map[*tnode]bool{}):
+		return fmt.Sprintf("func(r *jsonval.Reader, v *jsonval.Value) bool { return genrt.DecodeKinds(r, v, %s) && genrt.Fit(%s[:], %s, v) }", t.kinds, e.n("Nodes"), e.nodeID(t))
 	case t.kind == kKinds:
 		return fmt.Sprintf("func(r *jsonval.Reader, v *jsonval.Value) bool { return genrt.DecodeKinds(r, v, %s) }", t.kinds)
 	}
@@ -131,6 +139,12 @@ func (e *emitter) decodeInto(t *tnode, nullable bool, dst string) string {
 		return fmt.Sprintf("genrt.DecodePtr(r, %s, %s)", dst, e.decoder(t, false))
 	case t.kind == kArray && !t.tuple:
 		return fmt.Sprintf("genrt.DecodeSlice(r, %s, %s)", dst, e.decoder(t.items, e.elem(t.items, "").ptr))
+	case t.kind == kMap && t.value == nil && holdsObjects(t, map[*tnode]bool{}):
+		val, ok := strings.CutPrefix(dst, "&")
+		if !ok {
+			val = "*" + dst
+		}
+		return fmt.Sprintf("genrt.DecodeMap(r, %s, genrt.DecodeValue) && genrt.FitMap(%s[:], %s, %s)", dst, e.n("Nodes"), e.nodeID(t), val)
 	case t.kind == kMap && t.value == nil:
 		return fmt.Sprintf("genrt.DecodeMap(r, %s, genrt.DecodeValue)", dst)
 	case t.kind == kMap:
@@ -226,4 +240,34 @@ func (e *emitter) decodeField(pp *tprop) string {
 		return fmt.Sprintf("genrt.DecodeOptNull(r, %s, &x.%s, %s)", f, pp.nullField, e.decoder(t, false))
 	}
 	return e.decodeInto(t, t.ptr, f)
+}
+
+// holdsObjects reports whether the JSON values of node t (a "type" list
+// with containers, a map with several member schemas) may hold an object
+// under an object node with properties, which genrt.Generic aligns only
+// when it has no other members, in the node's order (genrt.Fit).
+func holdsObjects(t *tnode, seen map[*tnode]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	if t.objectPart() {
+		return true
+	}
+	subs := append([]*tnode{t.items, t.value, t.additional}, t.prefix...)
+	for _, pp := range t.props {
+		subs = append(subs, pp.node)
+	}
+	for _, tp := range t.patterns {
+		subs = append(subs, tp.node)
+	}
+	for _, b := range t.branches {
+		subs = append(subs, b.node)
+	}
+	for _, sub := range subs {
+		if holdsObjects(sub, seen) {
+			return true
+		}
+	}
+	return false
 }

@@ -259,6 +259,11 @@ func (e *emitter) scoreMember(t *tnode, g, p location, build string) string {
 // generic is the call of genrt.Workspace.Generic (or Member) scoring the
 // JSON values g and p under node t, in canonical form.
 func (e *emitter) generic(t *tnode, fn, g, p, build string) string {
+	if holdsObjects(t, map[*tnode]bool{}) {
+		// Objects under object nodes in their node's order (genrt.CanonAt).
+		nodes, k := e.n("Nodes"), e.nodeID(t)
+		return fmt.Sprintf("c.%s(%s[:], %s, %s, genrt.CanonAt(%s[:], %s, %s), genrt.CanonAt(%s[:], %s, %s), %s)", fn, nodes, e.refs(), k, nodes, k, g, nodes, k, p, build)
+	}
 	return fmt.Sprintf("c.%s(%s[:], %s, %s, genrt.Canon(%s), genrt.Canon(%s), %s)", fn, e.n("Nodes"), e.refs(), e.nodeID(t), g, p, build)
 }
 
@@ -318,6 +323,12 @@ func (e *emitter) encode(t *tnode, l location) string {
 		return fmt.Sprintf("genrt.JSONPtr(%s, %s)", l.expr, e.encoderName(t))
 	case t.kind == kArray || t.kind == kMap:
 		return fmt.Sprintf("%s(%s)", e.encoderName(t), l.expr)
+	case t.jsonValued() && holdsObjects(t, map[*tnode]bool{}):
+		// Objects under object nodes in their node's order (genrt.CanonAt).
+		if l.ptr {
+			return fmt.Sprintf("genrt.CanonAtPtr(%s[:], %s, %s)", e.n("Nodes"), e.nodeID(t), l.expr)
+		}
+		return fmt.Sprintf("genrt.CanonAt(%s[:], %s, %s)", e.n("Nodes"), e.nodeID(t), l.expr)
 	case l.ptr:
 		return fmt.Sprintf("genrt.JSONPtr(%s, %s)", l.expr, ptrEncoder[t.kind])
 	}
@@ -764,45 +775,23 @@ func (e *emitter) nodeID(t *tnode) string { return e.decl("Node "+t.path, "Node"
 func (e *emitter) emitTable() {
 	m := e.m
 	for _, t := range m.nodes {
-		switch {
-		case t.kind == kMap:
-			n := t.n
-			fields := []string{}
-			if n.KeyComparator() == "exact" {
-				fields = append(fields, "KeyExact: true")
-			}
-			if n.KeyThreshold != 0 {
-				fields = append(fields, "KeyThreshold: "+num(n.KeyThreshold))
-			}
-			if n.KeyImportance != 0 {
-				fields = append(fields, "KeyImportance: "+num(n.KeyImportance))
-			}
-			fields = append(fields, "ValueImportance: "+num(n.ValueImportance))
-			execute(&e.w, "spec", spec{e.objectSpec(t), "holds the key keywords of the map node " + pointer(t) + " (docs/SCORING.md §6.8).", "genrt.ObjectSpec", fields})
-		case t.kind == kObject:
+		n := t.n
+		if t.mapPart() {
+			execute(&e.w, "spec", spec{e.objectSpec(t), "holds the key keywords of the map node " + pointer(t) + " (docs/SCORING.md §6.8).", "genrt.ObjectSpec", e.keyFields(n, []string{})})
+		}
+		if t.objectPart() {
 			var keys, ws []string
 			for _, pp := range t.props {
 				keys = append(keys, strconv.Quote(pp.name))
 				ws = append(ws, num(pp.weight))
 			}
-			n := t.n
 			fields := []string{"Keys: []string{" + strings.Join(keys, ", ") + "}", "Weights: []float64{" + strings.Join(ws, ", ") + "}"}
 			if sh := shares(t); sh != nil {
 				fields = append(fields, "Shares: []float64{"+strings.Join(sh, ", ")+"}")
 			}
-			if n.KeyComparator() == "exact" {
-				fields = append(fields, "KeyExact: true")
-			}
-			if n.KeyThreshold != 0 {
-				fields = append(fields, "KeyThreshold: "+num(n.KeyThreshold))
-			}
-			if n.KeyImportance != 0 {
-				fields = append(fields, "KeyImportance: "+num(n.KeyImportance))
-			}
-			fields = append(fields, "ValueImportance: "+num(n.ValueImportance))
-			execute(&e.w, "spec", spec{e.objectSpec(t), "is the object node " + pointer(t) + " (docs/SCORING.md §6).", "genrt.ObjectSpec", fields})
-		case t.kind == kArray:
-			n := t.n
+			execute(&e.w, "spec", spec{e.objectSpec(t), "is the object node " + pointer(t) + " (docs/SCORING.md §6).", "genrt.ObjectSpec", e.keyFields(n, fields)})
+		}
+		if t.arrayPart() {
 			var fields []string
 			if k := len(t.prefix); k > 0 {
 				ws := make([]string, k)
@@ -862,62 +851,14 @@ func (e *emitter) emitTable() {
 				ids = append(ids, e.nodeID(b.node))
 			}
 			fields = append(fields, fmt.Sprintf("Union: &genrt.UnionSpec{Branches: []int{%s}, Labels: %s[:], Of: func(v jsonval.Value) int { return %s(%q, v) }}", strings.Join(ids, ", "), e.labels(t), e.chooser(), t.n.Pos.Pointer))
-		case t.kind == kKinds:
-			if n.Types&ir.TString != 0 {
+		default:
+			if t.kind == kKinds && n.Types&ir.TString != 0 {
 				fields = append(fields, "Str: align."+stringComparator(n.Comparator("jaro")))
 			}
-			if n.Types&(ir.TInteger|ir.TNumber) != 0 {
+			if t.kind == kKinds && n.Types&(ir.TInteger|ir.TNumber) != 0 {
 				fields = append(fields, "Num: "+strconv.Quote(n.Comparator("invdiff")))
 			}
-		case t.kind == kMap:
-			items := "-1"
-			switch {
-			case t.value != nil:
-				items = e.nodeID(t.value)
-			case t.additional != nil:
-				items = e.nodeID(t.additional)
-			}
-			fields = append(fields, "Map: true", "Object: &"+e.objectSpec(t), "Items: "+items)
-			if len(t.patterns) > 0 {
-				var ps []string
-				for _, tp := range t.patterns {
-					ps = append(ps, fmt.Sprintf("{Re: %s, Node: %s}", e.pattern(t, tp.re), e.nodeID(tp.node)))
-				}
-				fields = append(fields, "Patterns: []genrt.MapPattern{"+strings.Join(ps, ", ")+"}")
-			}
-		case t.kind == kObject:
-			var ps []string
-			for _, pp := range t.props {
-				ps = append(ps, e.nodeID(pp.node))
-			}
-			fields = append(fields, "Object: &"+e.objectSpec(t), "Props: []int{"+strings.Join(ps, ", ")+"}")
-			if hasAbsentRules(t) {
-				var fs []string
-				for i, pp := range t.props {
-					switch absentRuleOf(t, pp) {
-					case ruleDefault:
-						fs = append(fs, fmt.Sprintf("{Prop: %d, Value: genrt.Canon(%s)}", i, jsonLiteral(pp.node.n.Default)))
-					case ruleNullDefault:
-						fs = append(fs, fmt.Sprintf("{Prop: %d}", i))
-					case ruleNull:
-						fs = append(fs, fmt.Sprintf("{Prop: %d, NullOnly: true}", i))
-					}
-				}
-				fields = append(fields, "Fills: []genrt.Fill{"+strings.Join(fs, ", ")+"}")
-			}
-		case t.kind == kArray:
-			items := "-1"
-			if t.items != nil {
-				items = e.nodeID(t.items)
-			}
-			fields = append(fields, "Array: &"+e.arraySpec(t), "Items: "+items)
-			if len(t.prefix) > 0 {
-				var ps []string
-				for _, pn := range t.prefix {
-					ps = append(ps, e.nodeID(pn))
-				}
-				fields = append(fields, "Prefix: []int{"+strings.Join(ps, ", ")+"}")
-			}
+			fields = append(fields, e.partFields(t)...)
 		}
 		if n.Threshold != 0 && (t.kind == kString || t.kind == kInt || t.kind == kFloat || t.kind == kKinds) && n.IDScope == "" && n.Ref == "" {
 			fields = append(fields, "Threshold: "+num(n.Threshold))
@@ -934,4 +875,87 @@ func (e *emitter) emitTable() {
 type spec struct {
 	Name, Doc, Type string
 	Fields          []string
+}
+
+// keyFields appends to fields the key keywords of object or map node n
+// (genrt.ObjectSpec).
+func (e *emitter) keyFields(n *ir.Node, fields []string) []string {
+	if n.KeyComparator() == "exact" {
+		fields = append(fields, "KeyExact: true")
+	}
+	if n.KeyThreshold != 0 {
+		fields = append(fields, "KeyThreshold: "+num(n.KeyThreshold))
+	}
+	if n.KeyImportance != 0 {
+		fields = append(fields, "KeyImportance: "+num(n.KeyImportance))
+	}
+	return append(fields, "ValueImportance: "+num(n.ValueImportance))
+}
+
+// partFields are the genrt.Node fields of the map, object and array parts
+// of node t.
+func (e *emitter) partFields(t *tnode) []string {
+	var fields []string
+	if t.mapPart() {
+		items := "-1"
+		switch {
+		case t.value != nil:
+			items = e.nodeID(t.value)
+		case t.additional != nil:
+			items = e.nodeID(t.additional)
+		}
+		fields = append(fields, "Map: true", "Object: &"+e.objectSpec(t), "Items: "+items)
+		if len(t.patterns) > 0 {
+			var ps []string
+			for _, tp := range t.patterns {
+				ps = append(ps, fmt.Sprintf("{Re: %s, Node: %s}", e.pattern(t, tp.re), e.nodeID(tp.node)))
+			}
+			fields = append(fields, "Patterns: []genrt.MapPattern{"+strings.Join(ps, ", ")+"}")
+		}
+	}
+	if t.objectPart() {
+		var ps []string
+		for _, pp := range t.props {
+			ps = append(ps, e.nodeID(pp.node))
+		}
+		fields = append(fields, "Object: &"+e.objectSpec(t), "Props: []int{"+strings.Join(ps, ", ")+"}")
+		if fills := e.fills(t); fills != "" {
+			fields = append(fields, "Fills: []genrt.Fill{"+fills+"}")
+		}
+	}
+	if t.arrayPart() {
+		items := "-1"
+		if t.items != nil {
+			items = e.nodeID(t.items)
+		}
+		fields = append(fields, "Array: &"+e.arraySpec(t), "Items: "+items)
+		if len(t.prefix) > 0 {
+			var ps []string
+			for _, pn := range t.prefix {
+				ps = append(ps, e.nodeID(pn))
+			}
+			fields = append(fields, "Prefix: []int{"+strings.Join(ps, ", ")+"}")
+		}
+	}
+	return fields
+}
+
+// fills are the genrt.Fill entries of the absent-member rules of object
+// node t (docs/SCORING.md §6.10), "" for none.
+func (e *emitter) fills(t *tnode) string {
+	if !hasAbsentRules(t) {
+		return ""
+	}
+	var fs []string
+	for i, pp := range t.props {
+		switch absentRuleOf(t, pp) {
+		case ruleDefault:
+			fs = append(fs, fmt.Sprintf("{Prop: %d, Value: genrt.Canon(%s)}", i, jsonLiteral(pp.node.n.Default)))
+		case ruleNullDefault:
+			fs = append(fs, fmt.Sprintf("{Prop: %d}", i))
+		case ruleNull:
+			fs = append(fs, fmt.Sprintf("{Prop: %d, NullOnly: true}", i))
+		}
+	}
+	return strings.Join(fs, ", ")
 }

@@ -298,6 +298,18 @@ func (g *sgen) jsonNode(depth int) *snode {
 			n.items = g.primitive()
 			n.items.enum = nil
 		}
+		if depth > 0 && g.chance(0.4) {
+			// Member schemas that are containers, unions, maps.
+			n.pattern = g.node(depth - 1)
+			if g.chance(0.5) {
+				n.items = g.node(depth - 1)
+			}
+		}
+		for _, sub := range []*snode{n.pattern, n.items} {
+			if sub != nil {
+				sub.vw = ""
+			}
+		}
 		g.mapKeywords(n)
 		return n
 	case k < 7 && depth > 0:
@@ -308,6 +320,9 @@ func (g *sgen) jsonNode(depth int) *snode {
 			n.kw = append(n.kw, `"nullScore": 0.5`)
 		}
 		return n
+	}
+	if depth > 0 && g.chance(0.35) {
+		return g.containerKinds(depth)
 	}
 	n := &snode{typ: "kinds", kinds: []string{"string", "integer"}}
 	switch g.r.Intn(4) {
@@ -329,6 +344,23 @@ func (g *sgen) jsonNode(depth int) *snode {
 		n.kw = append(n.kw, `"threshold": 0.5`)
 	}
 	return n
+}
+
+// containerKinds returns a random "type" list with array or object beside
+// other types (docs/SCORING.md §1.4): its values are scored by the rules of
+// their kind, the containers under the node's items, prefixItems and
+// properties.
+func (g *sgen) containerKinds(depth int) *snode {
+	a, o := g.array(depth), g.object(depth)
+	switch g.r.Intn(3) {
+	case 0:
+		a.typ, a.kinds = "kinds", []string{"string", "array"}
+		return a
+	case 1:
+		o.typ, o.kinds = "kinds", []string{"object", "boolean", "null"}
+		return o
+	}
+	return &snode{typ: "kinds", kinds: []string{"array", "object", "integer"}, items: a.items, prefix: a.prefix, props: o.props, closed: o.closed, kw: append(a.kw, o.kw...)}
 }
 
 // union returns a random union (docs/SCORING.md §1.8): primitives of
@@ -575,7 +607,11 @@ func (g *sgen) value(n *snode, ids map[string][]jsonval.Value) jsonval.Value {
 	case "any":
 		return g.anyValue(2)
 	case "kinds":
-		switch n.kinds[g.r.Intn(len(n.kinds))] {
+		switch k := n.kinds[g.r.Intn(len(n.kinds))]; k {
+		case "array", "object":
+			c := *n
+			c.typ = k
+			return g.value(&c, ids)
 		case "null":
 			return jsonval.Value{}
 		case "boolean":

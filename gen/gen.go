@@ -337,7 +337,16 @@ func declareTypes(f *file, m *model, schemaFile string) {
 	if f.root == "" {
 		f.root = m.typ
 	}
+	declared := map[*gotype]bool{}
+	for _, t := range m.nodes {
+		if !t.tableOnly && t.named != nil {
+			declared[t.named] = true
+		}
+	}
 	for _, gt := range m.types {
+		if !declared[gt] {
+			continue // only tableOnly nodes have it
+		}
 		t := gt.node
 		f.origins[gt.name] = "the type of " + schemaFile + " " + pointer(t)
 		var doc []string
@@ -449,12 +458,17 @@ func renderScorer(f *file, m *model, src string, json bool, schema []byte) {
 	execute(&e.w, "ctx", ctx)
 	e.emitTable()
 	for _, t := range m.nodes {
-		e.emitNodeMethod(t)
+		if !t.tableOnly {
+			e.emitNodeMethod(t)
+		}
 	}
 	if len(m.scopes) > 0 {
 		e.emitRefPass()
 	}
 	for _, t := range m.nodes {
+		if t.tableOnly {
+			continue // scored from the node table, held as jsonval.Value
+		}
 		e.emitEncoder(t)
 		if json {
 			e.emitDecoder(t)

@@ -81,6 +81,11 @@ type tnode struct {
 	enum []string
 	// ptr is set for existing Go types that are pointers (nil: null).
 	ptr bool
+	// tableOnly marks a node below a JSON-valued node (a "type" list with
+	// containers, a member schema of a map with several): its values are
+	// held as jsonval.Value and scored from the node table alone
+	// (genrt.Generic), so it has no Go type, methods or codecs of its own.
+	tableOnly bool
 }
 
 // tbranch is one branch of a union node.
@@ -99,6 +104,21 @@ type tpattern struct {
 
 // mixed reports whether t is a map whose members have several schemas.
 func (t *tnode) mixed() bool { return t.kind == kMap && (len(t.patterns) > 0 || t.additional != nil) }
+
+// objectPart, mapPart and arrayPart report whether the node's values
+// include objects with properties, maps, or arrays (its own kind, or a
+// kind its "type" list names beside others).
+func (t *tnode) objectPart() bool {
+	return t.kind == kObject || t.kind == kKinds && t.n.Types&ir.TObject != 0 && !t.n.IsMap()
+}
+
+func (t *tnode) mapPart() bool {
+	return t.kind == kMap || t.kind == kKinds && t.n.Types&ir.TObject != 0 && t.n.IsMap()
+}
+
+func (t *tnode) arrayPart() bool {
+	return t.kind == kArray || t.kind == kKinds && t.n.Types&ir.TArray != 0
+}
 
 // hasUnion reports whether the model holds a union node (the interpreter
 // chooses the branches of its values).
@@ -195,6 +215,9 @@ type model struct {
 	typedOnly bool
 	// unions chooses the branches of union defaults at generation time.
 	unions *interp.Scorer
+	// table counts the JSON-valued nodes being built around the current
+	// one: nodes built inside are tableOnly.
+	table int
 }
 
 // namespace holds the package-level names of one generated package.
@@ -290,15 +313,17 @@ func (m *model) typeName(n *ir.Node, suggested string) string {
 // use: name is the type name it would get from its path, path its node path.
 func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 	if t, ok := m.byNode[n]; ok {
+		m.promote(t)
 		return t, nil
 	}
 	if o := m.sameDefinition(n); o != nil {
 		// Another use of a $defs entry that scores alike: one function
 		// for every use.
 		m.byNode[n] = o
+		m.promote(o)
 		return o, nil
 	}
-	t := &tnode{n: n, id: len(m.nodes), nullable: n.Types&ir.TNull != 0}
+	t := &tnode{n: n, id: len(m.nodes), nullable: n.Types&ir.TNull != 0, tableOnly: m.table > 0}
 	nonNull := n.Types &^ ir.TNull
 	switch {
 	case n.Union != nil:
@@ -329,18 +354,29 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 		return nil, fmt.Errorf("%s: a node without a non-null \"type\" is not supported by oagen gen", n.Pos)
 	case nonNull&(ir.TArray|ir.TObject) == 0:
 		t.kind = kKinds
+	default:
+		// Several types, containers among them: a JSON value whose
+		// containers genrt.Generic scores from the node table.
+		t.kind = kKinds
+	}
+	if (t.kind == kMap || t.kind == kArray) && len(n.PrefixItems) == 0 && unnamedCycle(n) {
+		// A list of lists, a map of maps (a value schema that is the
+		// node itself through arrays and maps): no Go type of its own can
+		// hold it, so it is a JSON value whose containers genrt.Generic
+		// scores from the node table.
+		t.kind = kKinds
+	}
+	if t.kind == kKinds {
 		var ks []string
 		for _, k := range []struct {
 			bit  ir.TypeSet
 			name string
-		}{{ir.TNull, "KindNull"}, {ir.TBoolean, "KindBoolean"}, {ir.TInteger, "KindInteger"}, {ir.TNumber, "KindNumber"}, {ir.TString, "KindString"}} {
+		}{{ir.TNull, "KindNull"}, {ir.TBoolean, "KindBoolean"}, {ir.TInteger, "KindInteger"}, {ir.TNumber, "KindNumber"}, {ir.TString, "KindString"}, {ir.TArray, "KindArray"}, {ir.TObject, "KindObject"}} {
 			if n.Types&k.bit != 0 {
 				ks = append(ks, "genrt."+k.name)
 			}
 		}
 		t.kinds = strings.Join(ks, "|")
-	default:
-		return nil, fmt.Errorf("%s: a \"type\" list with several non-null types one of which is array or object is not supported by oagen gen yet; the interpreter scores it (docs/SCORING.md §1.4)", n.Pos)
 	}
 	if t.jsonValued() {
 		// Null is a jsonval.Value like any other: no pointer for it.
@@ -393,8 +429,13 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 		} else {
 			t.path = unique(path, m.ns.paths)
 		}
-	case kBool, kInt, kFloat, kAny, kKinds:
+	case kBool, kInt, kFloat, kAny:
 		t.path = unique(path, m.ns.paths)
+	case kKinds:
+		t.path = unique(path, m.ns.paths)
+		if err := m.containerParts(t, name); err != nil {
+			return nil, err
+		}
 	case kUnion:
 		declare()
 		t.path = unique(path, m.ns.paths)
@@ -542,18 +583,17 @@ func mapValueSchema(n *ir.Node) (value *ir.Node, mixed bool) {
 // (patternProperties beside additionalProperties, or several patterns):
 // its members are held as jsonval.Value and scored under the schema of
 // their key, chosen as the interpreter chooses it (ir.Node.MemberSchema),
-// by genrt.Workspace.MapMember. Those schemas must be primitive, any or
-// several primitive types: values of them are whole JSON values that
-// genrt scores from the node table.
+// by genrt.Workspace.MapMember: the member schemas are tableOnly, scored
+// from the node table, and a value is decoded only when it fits them
+// (genrt.MapFits).
 func (m *model) mixedMap(t *tnode, name string) error {
 	n := t.n
+	m.table++
+	defer func() { m.table-- }()
 	add := func(vn *ir.Node, what string) (*tnode, error) {
 		sub, err := m.node(vn, name+what, t.path+what)
 		if err != nil {
 			return nil, err
-		}
-		if (sub.kind > kString && !sub.jsonValued()) || sub.nullable || sub.enum != nil || vn.IDScope != "" || vn.Ref != "" {
-			return nil, fmt.Errorf("%s: a map whose members have several schemas (patternProperties) is supported by oagen gen when each is a primitive type without enum, any, or several primitive types (docs/SCORING.md §6.8); this one is %s", vn.Pos, describe(sub))
 		}
 		return sub, nil
 	}
@@ -575,6 +615,114 @@ func (m *model) mixedMap(t *tnode, name string) error {
 		t.additional = sub
 	}
 	return nil
+}
+
+// unnamedCycle reports whether the elements or members of array or map
+// node n (items, the one value schema) reach n itself through arrays
+// without prefixItems and maps alone, whose Go types are unnamed slices and
+// maps: {"type": "array", "items": {"$ref": "#"}}.
+func unnamedCycle(n *ir.Node) bool {
+	seen := map[*ir.Node]bool{}
+	next := func(x *ir.Node) *ir.Node {
+		nonNull := x.Types &^ ir.TNull
+		switch {
+		case x.Union != nil || x.Any || x.IDScope != "" || x.Ref != "":
+			return nil
+		case nonNull == ir.TArray && len(x.PrefixItems) == 0:
+			return x.Items
+		case nonNull == ir.TObject && x.IsMap() && !closedObject(x):
+			if v, mixed := mapValueSchema(x); !mixed {
+				return v
+			}
+		}
+		return nil
+	}
+	for x := next(n); x != nil && !seen[x]; x = next(x) {
+		if x == n {
+			return true
+		}
+		seen[x] = true
+	}
+	return false
+}
+
+// containerParts builds the array and object parts of node t whose "type"
+// lists containers beside other types (kKinds): the nodes of its items,
+// prefixItems, properties and member schemas, tableOnly (a value is a
+// jsonval.Value that genrt.Generic scores from the node table).
+func (m *model) containerParts(t *tnode, name string) error {
+	n := t.n
+	m.table++
+	defer func() { m.table-- }()
+	if n.Types&ir.TArray != 0 {
+		if n.Items == nil && len(n.PrefixItems) == 0 {
+			return fmt.Errorf("%s: an array node without items or prefixItems is not supported by oagen gen", n.Pos)
+		}
+		for i, pn := range n.PrefixItems {
+			sub, err := m.node(pn, fmt.Sprintf("%sP%d", name, i), fmt.Sprintf("%sP%d", t.path, i))
+			if err != nil {
+				return err
+			}
+			t.prefix = append(t.prefix, sub)
+		}
+		if n.Items != nil {
+			sub, err := m.node(n.Items, name+"Item", t.path+"Item")
+			if err != nil {
+				return err
+			}
+			t.items = sub
+		}
+	}
+	switch {
+	case n.Types&ir.TObject == 0:
+	case n.IsMap():
+		vn, mixed := mapValueSchema(n)
+		if mixed {
+			return m.mixedMap(t, name)
+		}
+		if vn != nil {
+			sub, err := m.node(vn, name+"Value", t.path+"Value")
+			if err != nil {
+				return err
+			}
+			t.additional = sub
+		}
+	default:
+		used := map[string]bool{}
+		for _, p := range n.Properties {
+			field := unique(goName(p.Name), used)
+			sub, err := m.node(p.Node, name+field, t.path+field)
+			if err != nil {
+				return err
+			}
+			t.props = append(t.props, &tprop{name: p.Name, field: field, node: sub, weight: p.Node.ValueWeight})
+		}
+	}
+	return nil
+}
+
+// promote makes node t, built tableOnly, a node with a Go representation
+// of its own once a typed node uses it, with the nodes its typed code
+// scores (not the parts of a JSON-valued node, which stay tableOnly).
+func (m *model) promote(t *tnode) {
+	if m.table > 0 || !t.tableOnly {
+		return
+	}
+	t.tableOnly = false
+	if t.jsonValued() || t.mixed() {
+		return
+	}
+	for _, pp := range t.props {
+		m.promote(pp.node)
+	}
+	for _, sub := range append([]*tnode{t.items, t.value}, t.prefix...) {
+		if sub != nil {
+			m.promote(sub)
+		}
+	}
+	for _, b := range t.branches {
+		m.promote(b.node)
+	}
 }
 
 // sameDefinition returns the node already built for another use of n's

@@ -2,6 +2,7 @@ package genrt
 
 import (
 	"cmp"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -140,7 +141,7 @@ func (S *Node) memberNode(key string) int {
 // JSON-value rule when it has none.
 func (w *Workspace) MapMember(nodes []Node, refs Refs, k int, key string, g, p jsonval.Value, build bool) (float64, *Res) {
 	if i := nodes[k].memberNode(key); i >= 0 {
-		return w.Member(nodes, refs, i, Canon(g), Canon(p), build)
+		return w.Member(nodes, refs, i, CanonAt(nodes, i, g), CanonAt(nodes, i, p), build)
 	}
 	return Value(g, p, build)
 }
@@ -184,7 +185,9 @@ func (w *Workspace) Generic(nodes []Node, refs Refs, k int, g, p jsonval.Value, 
 		return plain(0, g, p, build)
 	case S.Any:
 		return plain(align.ValueSimilarity(g, p), g, p, build)
-	case S.Map:
+	case S.Map && g.Kind == jsonval.Object:
+		// A node whose "type" lists object beside other types is a map
+		// for its object values only.
 		return w.genericMap(nodes, refs, S, g, p, build)
 	}
 	switch g.Kind {
@@ -199,11 +202,202 @@ func (w *Workspace) Generic(nodes []Node, refs Refs, k int, g, p jsonval.Value, 
 	case jsonval.String:
 		return StrLeaf(align.ApplyThreshold(S.Str(g.S, p.S), S.Threshold), g.S, p.S, build)
 	case jsonval.Array:
-		return w.genericArray(nodes, refs, S, g, p, build)
+		if S.Array != nil {
+			return w.genericArray(nodes, refs, S, g, p, build)
+		}
 	case jsonval.Object:
-		return w.genericObject(nodes, refs, S, g, p, build)
+		if S.Object != nil {
+			return w.genericObject(nodes, refs, S, g, p, build)
+		}
 	}
+	// A kind the node does not admit: validation rejects the value.
 	return plain(0, g, p, build)
+}
+
+// Fit reports whether Generic can align the value *v under node k of
+// nodes, and puts it in the canonical form the interpreter scores it in
+// (CanonAt). A value fits when every object below an object node (one
+// with properties, not a map) has only members the node declares.
+// Generated code holds the values of a node whose "type" lists containers
+// beside other types, and the members of a map with several member
+// schemas, as jsonval.Value; it decodes a value only when it fits, and
+// leaves any other to the interpreter, which scores undeclared members
+// (docs/SCORING.md §6.9).
+func Fit(nodes []Node, k int, v *jsonval.Value) bool {
+	if !fits(nodes, k, *v) {
+		return false
+	}
+	*v = CanonAt(nodes, k, *v)
+	return true
+}
+
+// FitMap is Fit for every member of map m under the schema of its key in
+// map node k.
+func FitMap(nodes []Node, k int, m map[string]jsonval.Value) bool {
+	for key, v := range m {
+		if !Fit(nodes, nodes[k].memberNode(key), &v) {
+			return false
+		}
+		m[key] = v
+	}
+	return true
+}
+
+func fits(nodes []Node, k int, v jsonval.Value) bool {
+	if k < 0 {
+		return true
+	}
+	S := &nodes[k]
+	switch {
+	case S.ID || S.Ref > 0 || S.Any || v.IsNull():
+		return true
+	case S.Union != nil:
+		b := S.Union.Of(v)
+		return b < 0 || fits(nodes, S.Union.Branches[b], v)
+	case v.Kind == jsonval.Object && S.Map:
+		for _, m := range v.Obj {
+			if !fits(nodes, S.memberNode(m.Key), m.Value) {
+				return false
+			}
+		}
+	case v.Kind == jsonval.Object && S.Object != nil:
+		for _, m := range v.Obj {
+			i := slices.Index(S.Object.Keys, m.Key)
+			if i < 0 || !fits(nodes, S.Props[i], m.Value) {
+				return false
+			}
+		}
+	case v.Kind == jsonval.Array && S.Array != nil:
+		for i, x := range v.Arr {
+			if !fits(nodes, S.elem(i), x) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// elem is the node index of element i of an array node.
+func (S *Node) elem(i int) int {
+	if i < len(S.Prefix) {
+		return S.Prefix[i]
+	}
+	return S.Items
+}
+
+// CanonAt returns v in the canonical form the interpreter scores a value
+// of node k in: Canon, and the members of every object below an object
+// node in that node's order (its properties in schema order, then the
+// other keys in code-point order). It returns v itself when it is
+// canonical.
+func CanonAt(nodes []Node, k int, v jsonval.Value) jsonval.Value {
+	return orderAt(nodes, k, Canon(v))
+}
+
+// CanonAtPtr is CanonAt of *p, null for nil.
+func CanonAtPtr(nodes []Node, k int, p *jsonval.Value) jsonval.Value {
+	if p == nil {
+		return jsonval.Value{}
+	}
+	return CanonAt(nodes, k, *p)
+}
+
+// EncodeMapAt returns the JSON value of map m of map node k: its members
+// in code-point order of their keys, each in the canonical form of its
+// schema (CanonAt).
+func EncodeMapAt(nodes []Node, k int, m map[string]jsonval.Value) jsonval.Value {
+	ms := make([]jsonval.Member, 0, len(m))
+	for _, key := range MapKeys(m) {
+		ms = append(ms, jsonval.Member{Key: key, Value: CanonAt(nodes, nodes[k].memberNode(key), m[key])})
+	}
+	return jsonval.NewObject(ms)
+}
+
+func orderAt(nodes []Node, k int, v jsonval.Value) jsonval.Value {
+	if k < 0 || v.Kind != jsonval.Object && v.Kind != jsonval.Array {
+		return v
+	}
+	S := &nodes[k]
+	switch {
+	case S.ID || S.Ref > 0 || S.Any:
+	case S.Union != nil:
+		if b := S.Union.Of(v); b >= 0 {
+			return orderAt(nodes, S.Union.Branches[b], v)
+		}
+	case v.Kind == jsonval.Object && (S.Map || S.Object != nil):
+		var out []jsonval.Member
+		for i, m := range v.Obj {
+			sub := S.memberNode(m.Key)
+			if !S.Map {
+				sub = -1
+				if j := slices.Index(S.Object.Keys, m.Key); j >= 0 {
+					sub = S.Props[j]
+				}
+			}
+			x := orderAt(nodes, sub, m.Value)
+			if out == nil && !same(x, m.Value) {
+				out = slices.Clone(v.Obj)
+			}
+			if out != nil {
+				out[i].Value = x
+			}
+		}
+		if out == nil {
+			out = v.Obj
+		}
+		if !S.Map {
+			index := func(key string) int { return slices.Index(S.Object.Keys, key) }
+			sorted := slices.IsSortedFunc(out, func(a, b jsonval.Member) int { return memberOrder(index, a.Key, b.Key) })
+			if !sorted {
+				out = slices.Clone(out)
+				slices.SortStableFunc(out, func(a, b jsonval.Member) int { return memberOrder(index, a.Key, b.Key) })
+			}
+		}
+		if len(out) > 0 && &out[0] != &v.Obj[0] {
+			return jsonval.NewObject(out)
+		}
+	case v.Kind == jsonval.Array && S.Array != nil:
+		var out []jsonval.Value
+		for i, x := range v.Arr {
+			y := orderAt(nodes, S.elem(i), x)
+			if out == nil && !same(y, x) {
+				out = slices.Clone(v.Arr)
+			}
+			if out != nil {
+				out[i] = y
+			}
+		}
+		if out != nil {
+			return jsonval.NewArray(out)
+		}
+	}
+	return v
+}
+
+// same reports whether orderAt returned its argument x as it was.
+func same(a, b jsonval.Value) bool {
+	switch a.Kind {
+	case jsonval.Object:
+		return b.Kind == jsonval.Object && len(a.Obj) == len(b.Obj) && (len(a.Obj) == 0 || &a.Obj[0] == &b.Obj[0])
+	case jsonval.Array:
+		return b.Kind == jsonval.Array && len(a.Arr) == len(b.Arr) && (len(a.Arr) == 0 || &a.Arr[0] == &b.Arr[0])
+	}
+	return true
+}
+
+// memberOrder orders two keys of an object under an object node:
+// properties in schema order (index), then the other keys by code point.
+func memberOrder(index func(string) int, a, b string) int {
+	ia, ib := index(a), index(b)
+	switch {
+	case ia >= 0 && ib >= 0:
+		return cmp.Compare(ia, ib)
+	case ia >= 0:
+		return -1
+	case ib >= 0:
+		return 1
+	}
+	return strings.Compare(a, b)
 }
 
 // Member aligns the values of a key pair of an object entry under node k
@@ -262,17 +456,18 @@ func (w *Workspace) genericObject(nodes []Node, refs Refs, S *Node, g, p jsonval
 	if len(S.Fills) > 0 {
 		g, p, addG, addP = fillAbsent(S, g, p)
 	}
-	o := w.Object(spec, build)
-	index := func(key string) int {
-		for i, k := range spec.Keys {
-			if k == key {
-				return i
-			}
-		}
-		return -1
-	}
+	index := func(key string) int { return slices.Index(spec.Keys, key) }
 	for _, m := range g.Obj {
-		o.Gold(index(m.Key)) // the gold is a typed value: every key is a property
+		if index(m.Key) < 0 {
+			// A typed gold has declared members only, and the JSON entry
+			// points decode only values that fit (Fits).
+			w.Fail(fmt.Errorf("gold member %q is not declared by its schema (the JSON entry points score such values)", m.Key))
+			return 0, nil
+		}
+	}
+	o := w.Object(spec, build)
+	for _, m := range g.Obj {
+		o.Gold(index(m.Key))
 	}
 	for j, m := range p.Obj {
 		o.CandKey(j, m.Key)

@@ -129,7 +129,7 @@ func (w *Workspace) Map(spec *ObjectSpec, gk, pk []string, build bool) *Object {
 }
 
 // Kinds is a set of JSON types, for the values of a node whose "type"
-// lists several primitive types (DecodeKinds, CheckKinds).
+// lists several types (DecodeKinds, CheckKinds).
 type Kinds uint8
 
 // The JSON types of Kinds.
@@ -139,6 +139,8 @@ const (
 	KindInteger
 	KindNumber
 	KindString
+	KindArray
+	KindObject
 )
 
 // has reports whether the canonical value v is of a type of ks.
@@ -154,6 +156,10 @@ func (ks Kinds) has(v jsonval.Value) bool {
 		return ks&KindNumber != 0
 	case jsonval.String:
 		return ks&KindString != 0
+	case jsonval.Array:
+		return ks&KindArray != 0
+	case jsonval.Object:
+		return ks&KindObject != 0
 	}
 	return false
 }
@@ -161,7 +167,7 @@ func (ks Kinds) has(v jsonval.Value) bool {
 // names lists the types of ks as the validator words them.
 func (ks Kinds) names() string {
 	var out []string
-	for i, n := range []string{"null", "boolean", "integer", "number", "string"} {
+	for i, n := range []string{"null", "boolean", "integer", "number", "string", "array", "object"} {
 		if ks&(1<<i) != 0 {
 			out = append(out, `"`+n+`"`)
 		}
@@ -170,8 +176,7 @@ func (ks Kinds) names() string {
 }
 
 // CheckKinds checks that v is of one of the types ks ("type"): generated
-// code holds the values of a node with several primitive types as
-// jsonval.Value.
+// code holds the values of a node with several types as jsonval.Value.
 func CheckKinds(v jsonval.Value, ks Kinds) error {
 	if ks.has(Canon(v)) {
 		return nil

@@ -1,0 +1,90 @@
+package gen
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// containersSchema has "type" lists with containers beside other types
+// (SchemaStore's `runs-on: string | array`, `env: object | string`) and a
+// map whose member schemas are objects and arrays (docs/SCORING.md §1.4,
+// §6.8).
+const containersSchema = `{"type": "object", "properties": {
+  "runs_on": {"type": ["string", "array"], "items": {"type": "string"}},
+  "env": {"type": ["object", "string"], "additionalProperties": {"type": ["string", "number", "boolean"]}},
+  "cfg": {"type": ["object", "boolean", "null"], "properties": {"a": {"type": "integer", "default": 3}, "b": {"type": "string"}}},
+  "pair": {"type": ["array", "integer"], "prefixItems": [{"type": "string"}, {"type": "integer"}], "items": {"type": "boolean"}, "prefixImportance": 2, "restImportance": 1},
+  "ext": {"type": "object", "patternProperties": {"^x-": {"type": "object", "properties": {"v": {"type": "number"}}}}, "additionalProperties": {"type": "array", "items": {"type": "string"}, "order": "align"}}
+}}`
+
+// TestContainerKinds: a "type" list with array or object beside other
+// types, and a map with several member schemas that are objects or arrays,
+// are generated as jsonval.Value scored from the node table
+// (genrt.Generic); a value with a member its object node does not declare
+// goes to the interpreter (genrt.Fit). Generated == interpreter on every
+// pair.
+func TestContainerKinds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds generated code")
+	}
+	nan := math.NaN()
+	agreeOnCases(t, []schemaCase{
+		{containersSchema, []pairCase{
+			{`{"runs_on": ["ubuntu", "gpu"]}`, `{"runs_on": ["ubuntu", "gpu"]}`, 1},
+			{`{"runs_on": ["ubuntu", "gpu"]}`, `{"runs_on": "ubuntu"}`, 0},
+			{`{"runs_on": "ubuntu"}`, `{"runs_on": "ubunt"}`, nan},
+			{`{"runs_on": ["ubuntu", "gpu"]}`, `{"runs_on": ["ubuntu"]}`, nan},
+			{`{"env": {"A": "1", "B": 2}}`, `{"env": {"A": "1", "B": 2}}`, 1},
+			{`{"env": {"A": "1", "B": 2}}`, `{"env": {"A": 1, "B": 2.5, "C": true}}`, nan},
+			{`{"env": "${{ matrix.env }}"}`, `{"env": {"A": "1"}}`, 0},
+			{`{"cfg": {"a": 3, "b": "x"}}`, `{"cfg": {"b": "x"}}`, 1},
+			{`{"cfg": {"a": 4, "b": "x"}}`, `{"cfg": {"b": "y"}}`, nan},
+			{`{"cfg": true}`, `{"cfg": false}`, nan},
+			{`{"cfg": null}`, `{"cfg": {"b": "x"}}`, nan},
+			{`{"cfg": {"a": 1, "zz": 2}}`, `{"cfg": {"a": 1}}`, nan}, // undeclared member: the interpreter
+			{`{"pair": ["a", 1, true, false]}`, `{"pair": ["a", 2, true]}`, nan},
+			{`{"pair": 3}`, `{"pair": ["a", 3]}`, 0},
+			{`{"ext": {"x-a": {"v": 1}, "tags": ["a", "b"]}}`, `{"ext": {"x-a": {"v": 1}, "tags": ["b", "a"]}}`, 1},
+			{`{"ext": {"x-a": {"v": 1}, "tags": ["a", "b"]}}`, `{"ext": {"x-a": {"v": 2}, "x-b": {}, "tags": ["a"]}}`, nan},
+			{`{"ext": {"x-a": {"v": 1, "w": 2}}}`, `{"ext": {"x-a": {"v": 1}}}`, nan}, // undeclared member: the interpreter
+		}},
+		// A "type" list at the root, with a nested union branch.
+		{`{"type": ["array", "object", "string"], "items": {"anyOf": [{"type": "integer"}, {"type": "object", "title": "Box", "properties": {"w": {"type": "string"}}, "required": ["w"]}]}, "properties": {"k": {"type": "string", "score": "exact"}}}`, []pairCase{
+			{`[1, {"w": "a"}]`, `[1, {"w": "a"}]`, 1},
+			{`[1, {"w": "a"}]`, `[{"w": "a"}, 2]`, nan},
+			{`{"k": "x"}`, `{"k": "y"}`, 0},
+			{`"s"`, `["s"]`, 0},
+		}},
+		// A map of maps and a list of lists (the value schema is the node
+		// itself): JSON values scored from the node table; they made
+		// oagen gen recurse without end.
+		{`{"type": "object", "properties": {"tree": {"$ref": "#/$defs/Tree"}, "n": {"type": "integer"}}, "$defs": {"Tree": {"type": "object", "additionalProperties": {"$ref": "#/$defs/Tree"}}}}`, []pairCase{
+			{`{"tree": {"a": {"b": {}}, "c": {}}}`, `{"tree": {"a": {"b": {}}, "c": {}}}`, 1},
+			{`{"tree": {"a": {"b": {}}, "c": {}}, "n": 1}`, `{"tree": {"a": {"x": {}}}, "n": 1}`, nan},
+		}},
+		{`{"type": "array", "items": {"$ref": "#"}, "order": "align"}`, []pairCase{
+			{`[[], [[]], [[], []]]`, `[[], [[]], [[], []]]`, 1},
+			{`[[], [[]], [[], []]]`, `[[[]], []]`, nan},
+		}},
+	})
+}
+
+// TestContainerKindsCode: the generated code of a "type" list with
+// containers holds a jsonval.Value and declares no Go type for its parts.
+func TestContainerKindsCode(t *testing.T) {
+	src, err := Generate(Options{TypeName: "W", Package: "w", SchemaFile: "w.json", SchemaJSON: []byte(containersSchema), Version: "(devel)"})
+	if err != nil {
+		t.Fatalf("gen: %v", err)
+	}
+	for _, want := range []string{"RunsOn *jsonval.Value", "Cfg    *jsonval.Value", "Ext    map[string]jsonval.Value", "genrt.KindString|genrt.KindArray", "genrt.Fit(oaWNodes[:], oaWNodeWCfg, v)"} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("the generated code lacks %q", want)
+		}
+	}
+	for _, unwanted := range []string{"type WCfg struct", "type WExtPattern0 struct", "func (c *oaWCtx) scoreWCfg"} {
+		if strings.Contains(string(src), unwanted) {
+			t.Errorf("the generated code has %q (a part of a JSON value has no Go type)", unwanted)
+		}
+	}
+}
