@@ -30,6 +30,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/objectaligner/oagen/internal/gctune"
 	"github.com/objectaligner/oagen/internal/suggest"
 )
 
@@ -127,6 +128,9 @@ var commands = []command{
 }
 
 func main() {
+	// Small pairs by the thousand: a lazier collector while the heap is
+	// small (internal/gctune; GOGC or GOMEMLIMIT override it).
+	gctune.Start()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
