@@ -88,3 +88,37 @@ func TestContainerKindsCode(t *testing.T) {
 		}
 	}
 }
+
+// scopedSchema is a schema with an identifier scope (docs/SCORING.md §7)
+// whose records hold a map, a JSON value with an enum (an exact scalar of
+// the WL labels, docs/SCORING.md §7.6), a "type" list with a container and
+// a union.
+const scopedSchema = `{"type": "object", "properties": {
+  "people": {"type": "array", "order": "align", "items": {"type": "object", "properties": {
+    "id": {"type": "string", "idScope": "person"},
+    "name": {"type": "string"},
+    "tags": {"type": "object", "additionalProperties": {"type": "integer"}},
+    "level": {"enum": [1, "senior", null]},
+    "alias": {"type": ["string", "array"], "items": {"type": "string"}},
+    "contact": {"anyOf": [{"type": "object", "title": "Mail", "properties": {"mail": {"type": "string"}}, "required": ["mail"]}, {"type": "integer"}]},
+    "boss": {"type": "string", "ref": "person"}},
+   "required": ["id"]}},
+  "meta": {}}}`
+
+// TestScopedJSONValues: maps, JSON values, "type" lists and unions in a
+// schema with identifier scopes are generated (they lie on no referential
+// path), and the generated code scores as the interpreter, relabelled
+// identifiers included.
+func TestScopedJSONValues(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds generated code")
+	}
+	nan := math.NaN()
+	gold := `{"people": [{"id": "a", "name": "Ann", "tags": {"x": 1}, "level": "senior", "alias": ["an"], "contact": {"mail": "a@x"}}, {"id": "b", "name": "Bob", "level": 1, "alias": "bo", "contact": 3, "boss": "a"}], "meta": {"v": [1, 2]}}`
+	agreeOnCases(t, []schemaCase{{scopedSchema, []pairCase{
+		{gold, gold, 1},
+		{gold, `{"people": [{"id": "q", "name": "Bob", "level": 1, "alias": "bo", "contact": 3, "boss": "p"}, {"id": "p", "name": "Ann", "tags": {"x": 1}, "level": "senior", "alias": ["an"], "contact": {"mail": "a@x"}}], "meta": {"v": [1, 2]}}`, 1},
+		{gold, `{"people": [{"id": "a", "name": "Ann", "tags": {"x": 2, "y": 1}, "level": 1, "alias": "an", "contact": 4}, {"id": "b", "name": "Bob", "level": null, "alias": ["bo"], "boss": "b"}], "meta": {"v": [2]}}`, nan},
+		{gold, `{"people": [{"id": "b", "name": "Ann", "level": "senior"}, {"id": "a", "name": "Bob", "level": 1, "boss": "b"}]}`, nan},
+	}}})
+}

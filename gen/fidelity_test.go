@@ -525,6 +525,13 @@ func (g *sgen) referential() *snode {
 	for range g.r.Intn(3) + 1 {
 		rec.props = append(rec.props, sprop{g.pick("name", "label", "kind", "size"), g.primitive()})
 	}
+	if g.chance(0.4) {
+		// Maps, JSON values, type lists and unions in records
+		// (docs/SCORING.md §6.8, §6.9, §1.8).
+		x := g.jsonNode(1)
+		x.vw = ""
+		rec.props = append(rec.props, sprop{g.pick("meta", "kind"), x})
+	}
 	dedup(rec)
 	if g.chance(0.4) {
 		rec.props = append(rec.props, sprop{"parent", &snode{typ: idType, ref: "s"}})

@@ -328,9 +328,6 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 	switch {
 	case n.Union != nil:
 		t.kind = kUnion
-		if len(m.schema.Scopes) > 0 {
-			return nil, fmt.Errorf("%s: a union (docs/SCORING.md §1.8) in a schema with identifier scopes is not supported by oagen gen yet", n.Pos)
-		}
 		if m.shapes != nil || m.typedOnly {
 			return nil, fmt.Errorf("%s: a union (%s of %d schemas) needs the JSON entry points (the interpreter chooses the branch of a value, docs/SCORING.md §1.8); oagen gen -typed and existing Go types do not support it", n.Pos, n.Union.Keyword, len(n.Union.Branches))
 		}
@@ -381,12 +378,6 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 	if t.jsonValued() {
 		// Null is a jsonval.Value like any other: no pointer for it.
 		t.nullable = false
-		if len(m.schema.Scopes) > 0 {
-			return nil, fmt.Errorf("%s: a JSON-valued node (no \"type\", or several primitive types) in a schema with identifier scopes is not supported by oagen gen yet", n.Pos)
-		}
-	}
-	if t.kind == kMap && len(m.schema.Scopes) > 0 {
-		return nil, fmt.Errorf("%s: a map (docs/SCORING.md §6.8) in a schema with identifier scopes is not supported by oagen gen yet", n.Pos)
 	}
 	if t.kind <= kString || t.jsonValued() {
 		t.base = canonical[t.kind]

@@ -516,6 +516,12 @@ func (e *emitter) exactScalars(t *tnode, x, mode string) []string {
 		v := val(sub, field(pp, x))
 		var item string
 		switch sub.kind {
+		case kAny, kKinds:
+			// A JSON value (an enum without "type"): its kind decides, as
+			// for the interpreter.
+			item = fmt.Sprintf("if sv := %s; sv.Kind != jsonval.Array && sv.Kind != jsonval.Object { %s }", v, e.item(mode, "", "sv.Kind.String()", name, "align.IDKey(sv)"))
+		case kUnion, kMap:
+			continue // never an exact scalar: no enum, no single "type"
 		case kString:
 			item = e.item(mode, "", `"str"`, name, v)
 		case kInt:
