@@ -904,7 +904,16 @@ func (e *emitter) partFields(t *tnode) []string {
 		case t.additional != nil:
 			items = e.nodeID(t.additional)
 		}
-		fields = append(fields, "Map: true", "Object: &"+e.objectSpec(t), "Items: "+items)
+		if t.arrayPart() {
+			// Items holds the array's items.
+			members := "-1"
+			if items != "-1" {
+				members = "1 + " + items
+			}
+			fields = append(fields, "Map: true", "Object: &"+e.objectSpec(t), "Members: "+members)
+		} else {
+			fields = append(fields, "Map: true", "Object: &"+e.objectSpec(t), "Items: "+items)
+		}
 		if len(t.patterns) > 0 {
 			var ps []string
 			for _, tp := range t.patterns {

@@ -45,6 +45,10 @@ type Node struct {
 	// one compares by the JSON-value rule.
 	Map      bool
 	Patterns []MapPattern
+	// Members is set on a node that is a map and an array (a "type"
+	// list of both, whose Items are the array's): 1 + the node index of
+	// its additionalProperties schema, -1 for none; 0 on every other node.
+	Members int
 	// Union is the description of a union node (docs/SCORING.md §1.8).
 	Union *UnionSpec
 	// Fills are the absent-member rules of an object node
@@ -132,6 +136,9 @@ func (S *Node) memberNode(key string) int {
 		if p.Re.MatchString(key) {
 			return p.Node
 		}
+	}
+	if S.Members != 0 {
+		return max(S.Members-1, -1)
 	}
 	return S.Items
 }
