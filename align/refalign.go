@@ -3,6 +3,7 @@ package align
 import (
 	"math"
 	"math/big"
+	"math/bits"
 	"slices"
 	"strconv"
 
@@ -55,11 +56,13 @@ func IDKey(v jsonval.Value) string {
 // S[i] = C[i] + ε·Wm[i]. C, Wm and dst hold n×m row-major matrices; scratch
 // must have room for n·m values and is overwritten. dst may alias neither C
 // nor scratch. It does not allocate.
+//
+// The distinct values are found with a hash set kept in scratch, so only
+// they are sorted (a record matrix of 245,000 cells holds a few thousand);
+// when they fill more than a quarter of scratch, or a value is NaN, all
+// the values are sorted instead. The gap is the same either way.
 func WLTieBreak(dst, C, Wm []float64, n, m int, scratch []float64) {
-	U := scratch[:n*m]
-	copy(U, C[:n*m])
-	slices.Sort(U)
-	U = slices.Compact(U)
+	U := distinctSorted(scratch[:n*m], C[:n*m])
 	gap := 1.0
 	if len(U) >= 2 {
 		gap = math.Inf(1)
@@ -73,4 +76,83 @@ func WLTieBreak(dst, C, Wm []float64, n, m int, scratch []float64) {
 	for i := range n * m {
 		dst[i] = C[i] + float64(eps*Wm[i])
 	}
+}
+
+// distinctSorted writes the distinct values of c (+0 and -0 one value)
+// into the front of scratch, len(scratch) == len(c), sorted, and returns
+// them. The values found so far are listed at the front of scratch and
+// hashed into a table at its back (Float64bits; empty slots hold a NaN
+// pattern), doubled while it is more than a quarter full; beyond an eighth
+// of scratch, or for a NaN value, all of c is sorted instead.
+func distinctSorted(scratch, c []float64) []float64 {
+	const empty = 0x7ff8_dead_beef_0001
+	maxSize := 1
+	for maxSize*2 <= len(scratch)/2 {
+		maxSize *= 2
+	}
+	if len(c) < 64 {
+		return sortedCopy(scratch, c)
+	}
+	size := min(1024, maxSize)
+	var table []float64
+	// rebuild makes an empty table of size slots and hashes the k values
+	// listed into it.
+	k := 0
+	insert := func(x float64) bool {
+		b := math.Float64bits(x)
+		shift := 64 - uint(bits.TrailingZeros(uint(len(table))))
+		h := (b * 0x9e3779b97f4a7c15) >> shift
+		for {
+			t := math.Float64bits(table[h])
+			if t == b {
+				return false
+			}
+			if t == empty {
+				table[h] = x
+				return true
+			}
+			h = (h + 1) & uint64(len(table)-1)
+		}
+	}
+	rebuild := func() {
+		table = scratch[len(scratch)-size:]
+		for i := range table {
+			table[i] = math.Float64frombits(empty)
+		}
+		for _, x := range scratch[:k] {
+			insert(x)
+		}
+	}
+	rebuild()
+	for _, x := range c {
+		if x != x {
+			return sortedCopy(scratch, c)
+		}
+		if x == 0 {
+			x = 0 // -0 and +0 are one value, as == has them
+		}
+		if !insert(x) {
+			continue
+		}
+		scratch[k] = x
+		k++
+		if k > size/4 {
+			if size == maxSize {
+				return sortedCopy(scratch, c)
+			}
+			size *= 2
+			rebuild()
+		}
+	}
+	U := scratch[:k]
+	slices.Sort(U)
+	return U
+}
+
+// sortedCopy is distinctSorted by sorting all of c.
+func sortedCopy(scratch, c []float64) []float64 {
+	U := scratch[:len(c)]
+	copy(U, c)
+	slices.Sort(U)
+	return slices.Compact(U)
 }

@@ -30,6 +30,9 @@ type call struct {
 	// (docs/SCORING.md §7.12); memoOn is set during its evaluations.
 	searches []scopeSearch
 	memoOn   bool
+	// derived holds the record matrices the main pass may reuse
+	// (kernel.go, reusedMatrix).
+	derived []recordMatrix
 
 	// path holds the JSON Pointer tokens (gold side) of the value being
 	// aligned, for error messages and comparator contexts.

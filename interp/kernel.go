@@ -384,6 +384,16 @@ func (c *call) kernelRow(ks *kernelScratch, g jsonval.Value, items *ir.Node) *ke
 	return row
 }
 
+// hasRef reports whether a member of the row is a reference.
+func (row *kernelRow) hasRef() bool {
+	for r := range row.members {
+		if row.members[r].kind == kernelRef {
+			return true
+		}
+	}
+	return false
+}
+
 // kernelRef resolves the gold side of a reference member once per row, as
 // alignRef does per cell.
 func (c *call) kernelRef(km *kernelMember, sub *ir.Node) {
@@ -562,4 +572,80 @@ func combineRecord(ks *kernelScratch, row *kernelRow, S *ir.Node, ref bool) floa
 		}
 	}
 	return score
+}
+
+// recordMatrix is the record matrix of a scope's derivation, kept for the
+// main pass (reusedMatrix). The main pass aligns the same records again
+// when the scope's records are the elements of one array (a record path
+// /people/*), and the cell of two records is the same there as in the
+// derivation when the records reach no reference (masked in the
+// derivation, docs/SCORING.md §7.4, but scored through the bijection in
+// the main pass), every gold record is flat (a kernel row, so that the
+// depth a cell is aligned at does not matter, and cells the kernel leaves
+// to the generic path score as the kernel would) and no cell failed (an
+// error the derivation swallows, docs/SCORING.md §7.5, the main pass
+// reports).
+type recordMatrix struct {
+	node *ir.Node
+	n, m int
+	C    []float64
+	// work is what the derivation charged for the cells: the main pass
+	// charges it again.
+	work int64
+	// g and p identify the records by the storage of their members.
+	g, p []*jsonval.Member
+}
+
+// keepRecordMatrix records the matrix C of a derivation for the main
+// pass; reusable is false when it may not be reused (see recordMatrix).
+func (c *call) keepRecordMatrix(node *ir.Node, C []float64, recG []located, recP []jsonval.Value, work int64, reusable bool) {
+	if !reusable || len(recG) == 0 || len(recP) == 0 {
+		return
+	}
+	rm := recordMatrix{node: node, n: len(recG), m: len(recP), C: C, work: work,
+		g: make([]*jsonval.Member, len(recG)), p: make([]*jsonval.Member, len(recP))}
+	for i, r := range recG {
+		rm.g[i] = &r.v.Obj[0] // a kernel row: a non-empty object
+	}
+	for j, r := range recP {
+		if r.Kind != jsonval.Object || len(r.Obj) == 0 {
+			return // identified by its first member: none
+		}
+		rm.p[j] = &r.Obj[0]
+	}
+	c.derived = append(c.derived, rm)
+}
+
+// reusedMatrix returns the record matrix of a derivation whose records are
+// G and P under items (see recordMatrix), charging the work of its cells,
+// or false. A matrix whose work would exceed MaxWork is not reused, so
+// that the main pass reports the limit at the cell where it is hit.
+func (c *call) reusedMatrix(G, P []jsonval.Value, items *ir.Node) ([]float64, bool, error) {
+	if !c.kernelFits(items) {
+		return nil, false, nil
+	}
+	for k := range c.derived {
+		rm := &c.derived[k]
+		if rm.node != items || rm.n != len(G) || rm.m != len(P) || !sameRecords(rm.g, G) || !sameRecords(rm.p, P) {
+			continue
+		}
+		if c.replay == 0 && c.work+rm.work > c.s.opts.Limits.MaxWork {
+			return nil, false, nil
+		}
+		if err := c.spend(rm.work); err != nil {
+			return nil, false, err
+		}
+		return rm.C, true, nil
+	}
+	return nil, false, nil
+}
+
+// sameRecords reports whether the values vs are the records ids identify.
+func sameRecords(ids []*jsonval.Member, vs []jsonval.Value) bool {
+	for i, v := range vs {
+		if v.Kind != jsonval.Object || len(v.Obj) == 0 || &v.Obj[0] != ids[i] {
+			return false
+		}
+	}
+	return true
 }

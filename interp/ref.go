@@ -430,6 +430,9 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	}
 	saved := c.path
 	useKernel := c.kernelFits(recNode)
+	// reusable: every gold record so far is flat (the kernel's rows), none
+	// reaches a reference and no cell failed (recordMatrix).
+	reusable, work0 := useKernel && c.replay == 0, c.work
 	ks := &c.frame().kernel
 	ks.cols.on = false
 	if useKernel {
@@ -444,6 +447,7 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		if useKernel {
 			row = c.kernelRow(ks, recG[i].v, recNode)
 			c.kernelFast(ks, row)
+			reusable = reusable && row.ok && !row.hasRef()
 		}
 		for j := 0; j < m; j++ {
 			c.path = recPath
@@ -461,6 +465,7 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 			}
 			r, err := c.align(recG[i].v, recP[j], recNode, false)
 			if err != nil {
+				reusable = false
 				if fatal(err) {
 					c.path = saved
 					c.curScope, c.maskAll, c.deriving = -1, false, false
@@ -476,6 +481,7 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		c.popParents()
 	}
 	c.curScope, c.maskAll, c.deriving = -1, false, false
+	c.keepRecordMatrix(recNode, C, recG, recP, c.work-work0, reusable)
 
 	S := C
 	if c.s.opts.IDDisambiguation == "wl" && !sc.Degraded && (n > 1 || m > 1) {

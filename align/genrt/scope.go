@@ -29,9 +29,14 @@ type Scope[K comparable, R any] struct {
 	// Verts maps the identifiers of each side to their WL vertices.
 	Verts [2]map[K]int32
 
-	pi   map[K]int32 // π: gold id → index into IDs[1], -1 for ⊥
-	used map[K]struct{}
-	gold map[K]struct{} // gold ids seen by the integrity check
+	pi map[K]int32 // π: gold id → index into IDs[1], -1 for ⊥
+	// recent caches the last two lookups of π (Image): a row of a link
+	// table looks its gold references up once per cell, the same one or
+	// two every time; next is the slot to replace.
+	recent [2]piEntry[K]
+	next   int
+	used   map[K]struct{}
+	gold   map[K]struct{} // gold ids seen by the integrity check
 
 	// The matrix of docs/SCORING.md §7.8 and the solver's assignment, kept
 	// for the bijection search (docs/SCORING.md §7.12; searched tells
@@ -41,6 +46,16 @@ type Scope[K comparable, R any] struct {
 	searched bool
 }
 
+// piEntry is one cached lookup of π.
+type piEntry[K comparable] struct {
+	id K
+	ix int32 // as in pi, -1 for ⊥ or absent
+	ok bool  // the entry is set
+}
+
+// forget empties the cache of π (after π changed).
+func (s *Scope[K, R]) forget() { s.recent = [2]piEntry[K]{} }
+
 // Reset empties the state for the next call.
 func (s *Scope[K, R]) Reset() {
 	if s.pi == nil {
@@ -49,6 +64,7 @@ func (s *Scope[K, R]) Reset() {
 	}
 	s.Done, s.searched = false, false
 	clear(s.pi)
+	s.forget()
 	clear(s.used)
 	clear(s.gold)
 	clear(s.Verts[0])
@@ -86,7 +102,21 @@ func (s *Scope[K, R]) IsGoldID(id K) bool {
 // Image returns π(id) for a gold identifier: the candidate identifier it
 // maps to, false for ⊥ or an identifier the bijection does not know.
 func (s *Scope[K, R]) Image(id K) (K, bool) {
-	if ix, ok := s.pi[id]; ok && ix >= 0 {
+	var ix int32
+	switch {
+	case s.recent[0].ok && s.recent[0].id == id:
+		ix = s.recent[0].ix
+	case s.recent[1].ok && s.recent[1].id == id:
+		ix = s.recent[1].ix
+	default:
+		var ok bool
+		if ix, ok = s.pi[id]; !ok {
+			ix = -1
+		}
+		s.recent[s.next] = piEntry[K]{id: id, ix: ix, ok: true}
+		s.next ^= 1
+	}
+	if ix >= 0 {
 		return s.IDs[1][ix], true
 	}
 	var zero K
@@ -158,6 +188,7 @@ func Derive[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, degraded
 // readOff reads π off an assignment of the records (docs/SCORING.md §7.5 step 4).
 func (s *Scope[K, R]) readOff(asg []int) {
 	clear(s.pi)
+	s.forget()
 	clear(s.used)
 	n, m := len(s.Recs[0]), len(s.Recs[1])
 	for r := range max(n, m) {
