@@ -56,6 +56,15 @@ func TestContainerKinds(t *testing.T) {
 			{`{"k": "x"}`, `{"k": "y"}`, 0},
 			{`"s"`, `["s"]`, 0},
 		}},
+		// A valueWeight on a map's member schema: a key pair weighs it, an
+		// unpaired key 1 (docs/SCORING.md §6.8): m scores 3·1/(3+1+1), the
+		// root (0.6 + 1)/2. The same map inside a JSON value.
+		{`{"type": "object", "properties": {"m": {"type": "object", "additionalProperties": {"type": "integer", "valueWeight": 3}}, "x": {"type": "string"},
+		   "k": {"type": ["object", "string"], "patternProperties": {"^a": {"type": "number", "valueWeight": 0.5}}, "additionalProperties": false}}}`, []pairCase{
+			{`{"m": {"a": 1, "b": 2}, "x": "s"}`, `{"m": {"a": 1, "c": 5}, "x": "s"}`, 0.8},
+			{`{"m": {"a": 1, "b": 2}, "k": {"a1": 1, "a2": 2}}`, `{"m": {"a": 2, "b": 2}, "k": {"a1": 2, "a3": 2}}`, nan},
+			{`{"k": "s"}`, `{"k": {"a": 1}}`, 0},
+		}},
 		// A map of maps and a list of lists (the value schema is the node
 		// itself): JSON values scored from the node table; they made
 		// oagen gen recurse without end.

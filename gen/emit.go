@@ -459,8 +459,11 @@ func (e *emitter) chooser() string {
 func (e *emitter) emitMap(t *tnode) {
 	d := struct {
 		method
-		Spec, Enc, Mixed, Member string
+		Spec, Enc, Mixed, Member, Weight string
 	}{method: e.head(t, e.body(t), describe(t), t.base), Spec: e.objectSpec(t), Enc: e.encoderName(t)}
+	if w := mapWeight(t); w != 1 {
+		d.Weight = num(w)
+	}
 	if t.mixed() {
 		d.Mixed = fmt.Sprintf("c.MapMember(%s[:], %s, %s, gk[i], g[gk[i]], p[pk[j]], build)", e.n("Nodes"), e.refs(), e.nodeID(t))
 	} else if v := t.value; v != nil {
@@ -922,6 +925,9 @@ func (e *emitter) partFields(t *tnode) []string {
 			fields = append(fields, "Patterns: []genrt.MapPattern{"+strings.Join(ps, ", ")+"}")
 		}
 	}
+	if w := mapWeight(t); t.mapPart() && w != 1 {
+		fields = append(fields, "Weighted: true", "Weight: "+num(w))
+	}
 	if t.objectPart() {
 		var ps []string
 		for _, pp := range t.props {
@@ -967,4 +973,17 @@ func (e *emitter) fills(t *tnode) string {
 		}
 	}
 	return strings.Join(fs, ", ")
+}
+
+// mapWeight is the valueWeight of the member schema of map node t (1 when
+// it has none or several), read from the schema: a node shared by uses of
+// a $defs entry may differ in it (scoresAlike).
+func mapWeight(t *tnode) float64 {
+	if !t.mapPart() {
+		return 1
+	}
+	if vn, mixed := mapValueSchema(t.n); vn != nil && !mixed {
+		return vn.ValueWeight
+	}
+	return 1
 }

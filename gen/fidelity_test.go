@@ -282,6 +282,9 @@ func (g *sgen) jsonNode(depth int) *snode {
 	case k < 3:
 		n := &snode{typ: "map", items: g.node(depth - 1)}
 		n.items.vw = ""
+		if g.chance(0.2) {
+			n.items.vw = g.weight() // a key pair weighs it (docs/SCORING.md §6.8)
+		}
 		g.mapKeywords(n)
 		return n
 	case k < 4:

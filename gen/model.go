@@ -451,9 +451,6 @@ func (m *model) node(n *ir.Node, name, path string) (*tnode, error) {
 				return nil, err
 			}
 		} else if vn != nil {
-			if vn.ValueWeight != 1 {
-				return nil, fmt.Errorf("%s: a valueWeight on the value schema of a map is not supported by oagen gen", vn.Pos)
-			}
 			sub, err := m.node(vn, name+"Value", t.path+"Value")
 			if err != nil {
 				return nil, err
@@ -582,6 +579,9 @@ func (m *model) mixedMap(t *tnode, name string) error {
 	m.table++
 	defer func() { m.table-- }()
 	add := func(vn *ir.Node, what string) (*tnode, error) {
+		if vn.ValueWeight != 1 {
+			return nil, fmt.Errorf("%s: a valueWeight on a member schema of a map with several (patternProperties) is not supported by oagen gen", vn.Pos)
+		}
 		sub, err := m.node(vn, name+what, t.path+what)
 		if err != nil {
 			return nil, err

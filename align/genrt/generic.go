@@ -45,6 +45,10 @@ type Node struct {
 	// one compares by the JSON-value rule.
 	Map      bool
 	Patterns []MapPattern
+	// Weighted is set on a map whose member schema has a valueWeight
+	// other than 1, Weight: a key pair weighs Weight (Object.Weigh).
+	Weighted bool
+	Weight   float64
 	// Members is set on a node that is a map and an array (a "type"
 	// list of both, whose Items are the array's): 1 + the node index of
 	// its additionalProperties schema, -1 for none; 0 on every other node.
@@ -514,6 +518,9 @@ func (w *Workspace) genericMap(nodes []Node, refs Refs, S *Node, g, p jsonval.Va
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
+		if S.Weighted {
+			o.Weigh(S.Weight)
+		}
 		if k := S.memberNode(gk[i]); k >= 0 {
 			o.Set(w.Member(nodes, refs, k, g.Obj[i].Value, p.Obj[j].Value, build))
 		} else {
