@@ -105,6 +105,11 @@ type scopeScratch struct {
 	C, S, tmp  []float64
 	assign     []int
 	bij        bijection
+	// The canonical order of the candidate records (docs/SCORING.md
+	// §7.13): the column order, the permuted matrix and ids.
+	canon align.Canon
+	Sc    []float64
+	idsC  []jsonval.Value
 }
 
 // scopeScratch returns the storage of scope idx.
@@ -325,6 +330,32 @@ func (c *call) solve(dst []int, M []float64, n, m int) ([]int, error) {
 	return append(dst[:0], a...), nil
 }
 
+// canonical reports whether assignments are solved with the canonical tie
+// rules of docs/SCORING.md §5.8 (the default profile).
+func (c *call) canonical() bool { return !c.s.referenceProfile() && !c.s.noCanon }
+
+// solveCanon is solve with the rows of M in the order rows and its columns
+// in the order cols (nil: as they are; align.Canon): the solver sees the
+// permuted matrix, and the assignment returned is of M's own rows and
+// columns.
+func (c *call) solveCanon(dst []int, M []float64, n, m int, rows, cols []int) ([]int, error) {
+	if rows == nil && cols == nil {
+		return c.solve(dst, M, n, m)
+	}
+	fr := c.frame()
+	P := zeroed(fr.pm, n*m)
+	fr.pm = P
+	align.PermuteMatrix(P, M, n, m, rows, cols)
+	a, err := c.solve(fr.pa, P, n, m)
+	if err != nil {
+		return nil, err
+	}
+	fr.pa = a
+	dst = append(dst[:0], a...)
+	align.UnpermuteAssignment(dst, a, rows, cols)
+	return dst, nil
+}
+
 // scratchFrame is the scratch storage of the alignments running at one recursion
 // depth. Alignments nest, so a depth's buffers are free again once the
 // alignment at that depth returns; reusing them keeps score-only alignment
@@ -337,6 +368,11 @@ type scratchFrame struct {
 	assign     []int
 	entries    []objEntry
 	kernel     kernelScratch
+	// The canonical tie rules (docs/SCORING.md §5.8): column order and the
+	// permuted matrix.
+	canon align.Canon
+	pm    []float64
+	pa    []int
 }
 
 func (c *call) frame() *scratchFrame {

@@ -271,7 +271,16 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 		return lr, err
 	}
 	d := max(n, m)
-	assign, err := c.solve(fr.assign, M, n, m)
+	var assign []int
+	if c.canonical() {
+		cols, identity := fr.canon.CanonicalColumns(M, n, m, c.elementTie(P, build))
+		if identity {
+			cols = nil
+		}
+		assign, err = c.solveCanon(fr.assign, M, n, m, nil, cols)
+	} else {
+		assign, err = c.solve(fr.assign, M, n, m)
+	}
 	if err != nil {
 		return lr, err
 	}
@@ -580,4 +589,33 @@ func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scrat
 		c.pop()
 	}
 	return M, nil
+}
+
+// elementTie is the tie rule among candidate elements of an order: "align"
+// tail whose columns of the cell matrix are equal (docs/SCORING.md §5.8): JSON
+// null first (a null paired with a gold element has no entry of its own, so
+// the choice can move the denominator); in build mode, where the choice
+// decides the operations, the canonical order of JSON values
+// (align.CompareValues).
+func (c *call) elementTie(P []jsonval.Value, build bool) func(a, b int) int {
+	if !build {
+		return func(a, b int) int { return nullFirst(P[a].IsNull(), P[b].IsNull()) }
+	}
+	return func(a, b int) int {
+		if c := nullFirst(P[a].IsNull(), P[b].IsNull()); c != 0 {
+			return c
+		}
+		return align.CompareValues(P[a], P[b])
+	}
+}
+
+// nullFirst orders JSON null before any other value.
+func nullFirst(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return -1
+	}
+	return 1
 }

@@ -1,5 +1,7 @@
 package interp
 
+import "sync/atomic"
+
 // GenericCells returns a scorer like s whose matrix cells all take the
 // generic path (no record kernel, kernel.go) and whose bijection search
 // computes every evaluation in full (no memo, memo.go), for the tests that
@@ -22,5 +24,29 @@ func WithoutSearch(s *Scorer) *Scorer {
 		panic(err) // s was built from the same schema and options
 	}
 	out.noSearch = true
+	return out
+}
+
+// WithoutCanon returns a scorer like s without the canonical tie rules of
+// docs/SCORING.md §5.8 (ties broken by position, as before them) and,
+// when search is false, without the bijection search.
+func WithoutCanon(s *Scorer, search bool) *Scorer {
+	out, err := New(s.schema, s.opts)
+	if err != nil {
+		panic(err) // s was built from the same schema and options
+	}
+	out.noCanon, out.noSearch = true, !search
+	return out
+}
+
+// WithResidualProbe returns a scorer like s that adds 1 to *count whenever
+// a scope's candidate records include two that the canonical order cannot
+// separate (docs/SCORING.md §7.13).
+func WithResidualProbe(s *Scorer, count *atomic.Int64) *Scorer {
+	out, err := New(s.schema, s.opts)
+	if err != nil {
+		panic(err) // s was built from the same schema and options
+	}
+	out.residualTie = func() { count.Add(1) }
 	return out
 }

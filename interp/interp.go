@@ -153,6 +153,14 @@ type Scorer struct {
 	// noSearch turns the bijection search of docs/SCORING.md §7.12 off
 	// (tests that measure the derivation alone).
 	noSearch bool
+	// noCanon turns the canonical tie rules of docs/SCORING.md §5.8 off
+	// (tests that measure the positional rules they replace).
+	noCanon bool
+	// residualTie, when set, is called when a scope's candidate records
+	// include two that the canonical order of docs/SCORING.md §7.13 cannot
+	// separate (equal columns, equal structural keys): tests that measure
+	// that class.
+	residualTie func()
 }
 
 // New builds a scorer for a compiled schema.

@@ -120,7 +120,15 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 				K[i*m+j] = keySimilarity(S, ks, GK[i].Key, PK[j].Key)
 			}
 		}
-		if assign, err = c.solve(fr.assign, K, n, m); err != nil {
+		if c.canonical() {
+			// docs/SCORING.md §5.8: keys in byte order, so that the order
+			// of either side's members breaks no tie.
+			rows, cols := fr.canon.CanonicalKeys(GK, PK)
+			assign, err = c.solveCanon(fr.assign, K, n, m, rows, cols)
+		} else {
+			assign, err = c.solve(fr.assign, K, n, m)
+		}
+		if err != nil {
 			return result{}, err
 		}
 		fr.assign = assign

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"cmp"
 	"errors"
 	"math"
 	"slices"
@@ -484,16 +485,41 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	c.keepRecordMatrix(recNode, C, recG, recP, c.work-work0, reusable)
 
 	S := C
+	structural := false
 	if c.s.opts.IDDisambiguation == "wl" && !sc.Degraded && (n > 1 || m > 1) {
 		Wm, err := c.structuralMatches(idx, sc, idsG, idsP)
 		if err != nil {
 			return nil, err
 		}
+		structural = true
 		ss.S, ss.tmp = resizedF(ss.S, n*m), resizedF(ss.tmp, n*m)
 		S = integrate(ss.S, ss.tmp, C, Wm, n, m, c.s.opts)
 	}
 	if c.s.opts.WarnOnAmbiguousMapping && n >= 2 {
 		c.warnAmbiguous(sc, S, n, m, idsG)
+	}
+	if c.canonical() {
+		// docs/SCORING.md §7.13: the candidate records in canonical order
+		// (their columns of the matrix, then their structural keys), so
+		// that the order in which the candidate lists them breaks no tie
+		// of the solver or of the search; identifiers are never looked at.
+		var tie func(a, b int) int
+		if structural {
+			tie = func(a, b int) int { return cmp.Compare(c.wlKey(a), c.wlKey(b)) }
+		}
+		perm, identity := ss.canon.CanonicalColumns(S, n, m, tie)
+		if c.s.residualTie != nil && unseparated(S, n, m, perm, tie) {
+			c.s.residualTie()
+		}
+		if !identity {
+			ss.Sc = resizedF(ss.Sc, n*m)
+			align.PermuteMatrix(ss.Sc, S, n, m, nil, perm)
+			ss.idsC = resized(ss.idsC, m)
+			for c, j := range perm {
+				ss.idsC[c] = idsP[j]
+			}
+			S, idsP = ss.Sc, ss.idsC
+		}
 	}
 	assign, err := c.solve(ss.assign, S, n, m)
 	if err != nil {
@@ -507,6 +533,22 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		ss.bij.m = make(map[idKey]mapped, n)
 	}
 	return readOffInto(&ss.bij, assign, n, m, idsG, idsP), nil
+}
+
+// unseparated reports whether two candidate records are next to each other
+// in the canonical order perm with equal columns of S and tie 0.
+func unseparated(S []float64, n, m int, perm []int, tie func(a, b int) int) bool {
+	for c := 1; c < len(perm); c++ {
+		a, b := perm[c-1], perm[c]
+		same := tie == nil || tie(a, b) == 0
+		for i := 0; i < n && same; i++ {
+			same = S[i*m+a] == S[i*m+b]
+		}
+		if same {
+			return true
+		}
+	}
+	return false
 }
 
 // readOffInto reads the bijection off an assignment of a scope's records

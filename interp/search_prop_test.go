@@ -75,7 +75,7 @@ func searchPair(r *rand.Rand, fams []*family, fi, size, mi int) (*family, jsonva
 	if r.IntN(2) == 0 {
 		cand = newRelabelling(fam.sch, cand, r).apply(cand)
 	}
-	return fam, fam.render(g), shuffleAligned(fam.sch.Root, cand, r)
+	return fam, fam.render(g), shuffleAligned(fam.sch.Root, cand, r, false)
 }
 
 // TestPropertySearch checks on the referential families with free damage

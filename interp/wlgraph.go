@@ -93,6 +93,7 @@ type wlScratch struct {
 	vals     []jsonval.Value
 	eps      []endpoint
 	colJ     []int     // structuralMatches: the colour of each candidate record
+	vertJ    []int     // structuralMatches: the WL vertex of each candidate record, -1 for none (wlKey)
 	wm       []float64 // structuralMatches: its result
 }
 
@@ -227,6 +228,7 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 // structuralMatches runs the joint WL refinement for one scope and returns
 // Wm (n×m, row-major): 1 where gold record i and candidate record j carry the
 // same colour (docs/SCORING.md §7.5). It fails only when the call's context is done.
+// It records the vertex of every candidate record for wlKey.
 func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Value) ([]float64, error) {
 	groups := c.s.plan.scopes[idx].groups
 	gg, vg := c.sideGraph(idx, sc, c.goldRoot, true, groups)
@@ -243,17 +245,17 @@ func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Val
 	Wm := zeroed(c.wlg.wm, n*m)
 	c.wlg.wm = Wm
 	// The colour of every candidate record, -1 for none, looked up once.
-	colJ := c.wlg.colJ[:0]
+	colJ, vertJ := c.wlg.colJ[:0], c.wlg.vertJ[:0]
 	for _, pid := range idsP {
-		col := -1
+		col, vert := -1, -1
 		if !pid.IsNull() {
 			if vj, ok := vp[keyOf(pid)]; ok {
-				col = colP[vj]
+				col, vert = colP[vj], vj
 			}
 		}
-		colJ = append(colJ, col)
+		colJ, vertJ = append(colJ, col), append(vertJ, vert)
 	}
-	c.wlg.colJ = colJ
+	c.wlg.colJ, c.wlg.vertJ = colJ, vertJ
 	for i, gid := range idsG {
 		if gid.IsNull() {
 			continue
@@ -269,4 +271,14 @@ func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Val
 		}
 	}
 	return Wm, nil
+}
+
+// wlKey is the structural key of candidate record j of the scope last
+// refined (wl.Workspace.CandidateKey; 0 for a record without a vertex), for
+// the canonical order of docs/SCORING.md §7.13.
+func (c *call) wlKey(j int) uint64 {
+	if v := c.wlg.vertJ[j]; v >= 0 {
+		return c.wlg.ws.CandidateKey(v)
+	}
+	return 0
 }

@@ -22,14 +22,16 @@
 // columns padding). A tied move keeps the matrix total up to rounding, so
 // the search never leaves the set of assignments the matrix rates optimal.
 //
-// Strategy. With d ≤ ExhaustiveSize, every permutation of the columns whose
-// matrix total equals the current one (within 1e-9) is scored and the best
-// kept (the earliest in lexicographic order among equal scores, the current
-// one if it is among them): the result is optimal among the assignments the
-// matrix rates equal. Larger scopes are improved by first-improvement local
-// search over tied moves, in row order (a, then b), sweep after sweep, until
-// a sweep improves nothing: the result is then 2-opt (no single tied swap
-// improves it). Both stop when the evaluation budget is spent.
+// Strategy. With d ≤ ExhaustiveSize, and with d ≤ CountedSize when the
+// budget covers every tied permutation, every permutation of the columns
+// whose matrix total equals the current one (within 1e-9) is scored, one
+// per set of real pairs, and the best kept (the earliest in lexicographic
+// order among equal scores, the current one if it is among them): the
+// result is optimal among the assignments the matrix rates equal. Other
+// scopes are improved by first-improvement local search over tied moves,
+// in row order (a, then b), sweep after sweep, until a sweep improves
+// nothing: the result is then 2-opt (no single tied swap improves it).
+// Both stop when the evaluation budget is spent.
 package bijsearch
 
 import (
@@ -37,8 +39,14 @@ import (
 	"math"
 )
 
-// ExhaustiveSize is the largest padded scope size d searched exhaustively.
+// ExhaustiveSize is the largest padded scope size d searched exhaustively
+// whatever the budget.
 const ExhaustiveSize = 4
+
+// CountedSize is the largest padded scope size d searched exhaustively
+// when the budget covers every tied permutation: up to it the tied
+// permutations are counted (at most d! of them) before the search starts.
+const CountedSize = 8
 
 // MaxEvaluations caps the score evaluations of one call.
 const MaxEvaluations = 32
@@ -74,7 +82,7 @@ type Search struct {
 	known bool
 	// Storage of the exhaustive search (d ≤ ExhaustiveSize), kept in the
 	// value so that a search allocates nothing.
-	perm, cur, keep [ExhaustiveSize]int
+	perm, cur, keep [CountedSize]int
 }
 
 // Improve improves assign (length d = max(n, m), rows to columns, columns
@@ -89,7 +97,22 @@ func (s *Search) Improve(ctx context.Context, S []float64, n, m int, assign []in
 	if d < 2 || s.Budget <= 0 {
 		return nil
 	}
-	if d <= ExhaustiveSize && !s.hasTiedPermutation(S, n, m, assign) || d > ExhaustiveSize && !hasTiedMove(S, n, m, assign) {
+	exhaustive := false
+	switch {
+	case d <= ExhaustiveSize:
+		if s.tiedPermutations(S, n, m, assign, 1) == 0 {
+			return nil
+		}
+		exhaustive = true
+	case d <= CountedSize:
+		// Exhaustive when the budget covers every tied permutation (the
+		// first evaluation scores the current one).
+		k := s.tiedPermutations(S, n, m, assign, s.Budget)
+		if k == 0 {
+			return nil
+		}
+		exhaustive = k+1 <= s.Budget || s.known && k <= s.Budget
+	case !hasTiedMove(S, n, m, assign):
 		return nil
 	}
 	if !s.known {
@@ -99,7 +122,7 @@ func (s *Search) Improve(ctx context.Context, S []float64, n, m int, assign []in
 		}
 		s.best, s.known = v, true
 	}
-	if d <= ExhaustiveSize {
+	if exhaustive {
 		return s.exhaustive(ctx, S, n, m, assign, apply, score)
 	}
 	return s.local(ctx, S, n, m, assign, apply, score)
@@ -145,10 +168,10 @@ func hasTiedMove(S []float64, n, m int, assign []int) bool {
 	return false
 }
 
-// hasTiedPermutation reports whether a permutation of the columns other
-// than assign (in its real pairs) keeps the matrix total (d ≤
-// ExhaustiveSize).
-func (s *Search) hasTiedPermutation(S []float64, n, m int, assign []int) bool {
+// tiedPermutations counts, up to limit+1, the permutations of the columns
+// other than assign (in its real pairs) that keep the matrix total (d ≤
+// CountedSize).
+func (s *Search) tiedPermutations(S []float64, n, m int, assign []int, limit int) int {
 	d := len(assign)
 	total := 0.0
 	for r := range d {
@@ -158,18 +181,21 @@ func (s *Search) hasTiedPermutation(S []float64, n, m int, assign []int) bool {
 	for i := range perm {
 		perm[i] = i
 	}
+	count := 0
 	for {
-		if !samePairs(perm, assign, n, m) {
+		if canonicalPadding(perm, n, m) && !samePairs(perm, assign, n, m) {
 			t := 0.0
 			for r := range d {
 				t += cell(S, n, m, r, perm[r])
 			}
 			if math.Abs(t-total) <= 1e-9 {
-				return true
+				if count++; count > limit {
+					return count
+				}
 			}
 		}
 		if !nextPermutation(perm) {
-			return false
+			return count
 		}
 	}
 }
@@ -232,7 +258,7 @@ func (s *Search) exhaustive(ctx context.Context, S []float64, n, m int, assign [
 		apply(assign)
 	}()
 	for {
-		if !samePairs(perm, cur, n, m) {
+		if canonicalPadding(perm, n, m) && !samePairs(perm, cur, n, m) {
 			t := 0.0
 			for r := range d {
 				t += cell(S, n, m, r, perm[r])
@@ -260,6 +286,29 @@ func (s *Search) exhaustive(ctx context.Context, S []float64, n, m int, assign [
 			return nil
 		}
 	}
+}
+
+// canonicalPadding reports whether p is the first, in lexicographic
+// order, of the permutations with its real pairs: padding rows take their
+// columns in increasing order, and so do the real rows that take padding
+// columns. The search scores one permutation per set of real pairs.
+func canonicalPadding(p []int, n, m int) bool {
+	lastRow, lastPad := -1, -1
+	for r, c := range p {
+		switch {
+		case r >= n:
+			if c < lastRow {
+				return false
+			}
+			lastRow = c
+		case c >= m:
+			if c < lastPad {
+				return false
+			}
+			lastPad = c
+		}
+	}
+	return true
 }
 
 // samePairs reports whether two assignments pair the same real rows with

@@ -210,7 +210,11 @@ func (e *Elems) partner(gold bool, i int) int {
 func (w *Workspace) reorder(spec *ArraySpec, n, m int, build bool, el *Elems) (float64, []Entry) {
 	k := spec.Prefix
 	M := w.cells(k, n, m, el)
-	asg := w.Solve(M, n, m)
+	cols, identity := w.canon.CanonicalColumns(M, n, m, w.elementTie(k, build, el))
+	if identity {
+		cols = nil
+	}
+	asg := w.SolveCanon(M, n, m, nil, cols)
 	sc := w.Floats(n + m)
 	var ents []Entry
 	E, D := 0, 0
@@ -363,4 +367,44 @@ func (w *Workspace) fixed(spec *ArraySpec, n, m int, build bool, el *Elems) (flo
 		return 1, ents
 	}
 	return align.Clamp01(total / float64(D)), ents
+}
+
+// elementTie is the tie rule among candidate elements of an order: "align"
+// tail whose columns of the cell matrix are equal, as the interpreter's
+// (docs/SCORING.md §5.8): JSON null first; in build mode the canonical
+// order of JSON values (align.CompareValues).
+func (w *Workspace) elementTie(k int, build bool, el *Elems) func(a, b int) int {
+	if !build {
+		if el.Null == nil {
+			return nil
+		}
+		return func(a, b int) int { return nullFirst(el.Null(false, k+a), el.Null(false, k+b)) }
+	}
+	w.vals, w.valOK = w.vals[:0], w.valOK[:0]
+	value := func(j int) jsonval.Value {
+		for len(w.vals) <= j {
+			w.vals, w.valOK = append(w.vals, jsonval.Value{}), append(w.valOK, false)
+		}
+		if !w.valOK[j] {
+			w.vals[j], w.valOK[j] = el.Value(false, k+j), true
+		}
+		return w.vals[j]
+	}
+	return func(a, b int) int {
+		if c := nullFirst(el.null(false, k+a), el.null(false, k+b)); c != 0 {
+			return c
+		}
+		return align.CompareValues(value(a), value(b))
+	}
+}
+
+// nullFirst orders JSON null before any other value.
+func nullFirst(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return -1
+	}
+	return 1
 }

@@ -36,8 +36,10 @@ package genrt
 import (
 	"fmt"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/align/hungarian"
 	"github.com/objectaligner/oagen/align/seqdp"
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // Workspace is the schema-independent part of a generated scorer's pooled
@@ -67,6 +69,12 @@ type Workspace struct {
 	// BijSearch is the bijection search of the call (docs/SCORING.md
 	// §7.12), kept here so that it does not allocate.
 	BijSearch Search
+
+	// The canonical tie rules (docs/SCORING.md §5.8): column order and the
+	// values of tied candidates (build mode).
+	canon align.Canon
+	vals  []jsonval.Value
+	valOK []bool
 }
 
 // Reset prepares the workspace for a call.
@@ -123,6 +131,37 @@ func (w *Workspace) Solve(M []float64, n, m int) []int {
 		return out
 	}
 	return append(out, asg...)
+}
+
+// SolveCanon is Solve with the rows of M in the order rows and its columns
+// in the order cols (nil: as they are; align.Canon): the solver sees the
+// permuted matrix, and the assignment returned is of M's own rows and
+// columns (docs/SCORING.md §5.8).
+func (w *Workspace) SolveCanon(M []float64, n, m int, rows, cols []int) []int {
+	if rows == nil && cols == nil {
+		return w.Solve(M, n, m)
+	}
+	P := w.Floats(n * m)
+	align.PermuteMatrix(P, M, n, m, rows, cols)
+	asg := w.Solve(P, n, m)
+	w.Release(P)
+	out := w.ints(len(asg))
+	align.UnpermuteAssignment(out, asg, rows, cols)
+	w.ReleaseInts(asg)
+	return out
+}
+
+// ints returns an assignment buffer of n ints (contents unspecified) that
+// the caller owns until ReleaseInts.
+func (w *Workspace) ints(n int) []int {
+	if k := len(w.il); k > 0 {
+		s := w.il[k-1]
+		w.il = w.il[:k-1]
+		if cap(s) >= n {
+			return s[:n]
+		}
+	}
+	return make([]int, n)
 }
 
 // Align runs the order-preserving DP of docs/SCORING.md §5.3 on the n×m matrix M and

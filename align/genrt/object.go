@@ -214,7 +214,8 @@ func (o *Object) Align() int {
 				K[i*m+j] = o.spec.keySim(o.goldKey(i), o.candKey(j))
 			}
 		}
-		asg := o.w.Solve(K, n, m)
+		rows, cols := o.w.canon.CanonicalStrings(n, m, o.goldKey, o.candKey)
+		asg := o.w.SolveCanon(K, n, m, rows, cols)
 		for r := range max(n, m) {
 			col := asg[r]
 			switch {

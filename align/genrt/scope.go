@@ -1,6 +1,7 @@
 package genrt
 
 import (
+	"cmp"
 	"context"
 
 	"github.com/objectaligner/oagen/align"
@@ -44,6 +45,30 @@ type Scope[K comparable, R any] struct {
 	srchS    []float64
 	srchA    []int
 	searched bool
+	// perm is the canonical order of the candidate records (their columns
+	// of srchS), empty when it is document order.
+	perm []int
+	// wlws is the WL workspace of the scope's last refinement (Structural),
+	// whose candidate keys break ties of the canonical order; nil when the
+	// derivation did not refine.
+	wlws *wl.Workspace
+}
+
+// wlTie orders candidate records a and b by the structural keys of their
+// identifiers (wl.Workspace.CandidateKey; 0 for a record without one).
+func (s *Scope[K, R]) wlTie(a, b int) int {
+	return cmp.Compare(s.wlKey(a), s.wlKey(b))
+}
+
+func (s *Scope[K, R]) wlKey(j int) uint64 {
+	if !s.HasID[1][j] {
+		return 0
+	}
+	v, ok := s.Verts[1][s.IDs[1][j]]
+	if !ok {
+		return 0
+	}
+	return s.wlws.CandidateKey(int(v))
 }
 
 // piEntry is one cached lookup of π.
@@ -63,6 +88,7 @@ func (s *Scope[K, R]) Reset() {
 		s.Verts = [2]map[K]int32{{}, {}}
 	}
 	s.Done, s.searched = false, false
+	s.perm = s.perm[:0]
 	clear(s.pi)
 	s.forget()
 	clear(s.used)
@@ -156,6 +182,7 @@ func Derive[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, degraded
 		return
 	}
 	C := w.Floats(n * m)
+	s.wlws = nil
 	w.Cur, w.MaskAll, w.Deriving, w.Kerr = idx+1, degraded, true, false
 	fill(C, n, m)
 	w.Cur, w.MaskAll, w.Deriving, w.Kerr = 0, false, false, false
@@ -172,8 +199,25 @@ func Derive[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, degraded
 		w.Release(Wm)
 		S = Sx
 	}
-	asg := w.Solve(S, n, m)
-	s.srchS = append(s.srchS[:0], S...)
+	// docs/SCORING.md §7.13: the candidate records in canonical order (their
+	// columns of the matrix, then their ids), as the interpreter orders
+	// them: the solver and the search see the permuted matrix, and s.perm
+	// maps its columns back to the records.
+	var tie func(a, b int) int
+	if s.wlws != nil {
+		tie = s.wlTie
+	}
+	cols, identity := w.canon.CanonicalColumns(S, n, m, tie)
+	s.wlws = nil
+	s.perm = s.perm[:0]
+	if identity {
+		s.srchS = append(s.srchS[:0], S...)
+	} else {
+		s.perm = append(s.perm, cols...)
+		s.srchS = append(s.srchS[:0], S...)
+		align.PermuteMatrix(s.srchS, S, n, m, nil, s.perm)
+	}
+	asg := w.Solve(s.srchS, n, m)
 	s.srchA = append(s.srchA[:0], asg...)
 	s.searched = true
 	s.readOff(asg)
@@ -197,6 +241,9 @@ func (s *Scope[K, R]) readOff(asg []int) {
 			continue
 		}
 		k := s.IDs[0][r]
+		if col < m && len(s.perm) > 0 {
+			col = s.perm[col]
+		}
 		if col >= m || !s.HasID[1][col] {
 			s.pi[k] = -1
 			continue
@@ -370,6 +417,7 @@ func Vertices[K comparable, R any](g *wl.Graph, s *Scope[K, R], side int) {
 // identifiers of the same colour.
 func Structural[K comparable, R any](x *WL, s *Scope[K, R], Wm []float64, n, m int) {
 	colG, colP := wl.Refine(&x.Graphs[0], &x.Graphs[1], -1, &x.ws)
+	s.wlws = &x.ws
 	for i := range n {
 		if !s.HasID[0][i] {
 			continue

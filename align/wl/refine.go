@@ -46,6 +46,13 @@ type Workspace struct {
 
 	gold, cand []int // results
 	stats      Stats
+
+	// For CandidateKeys: the seed colours, the numbers of seed labels and
+	// of kinds the gold side interned first, and the keys.
+	col0                  []int32
+	goldSeeds, goldKinds  int32
+	keys, keysNext        []uint64
+	nGold, nUnion, rounds int
 }
 
 // slot is one entry of the signature table: the first vertex (plus one; 0
@@ -124,6 +131,7 @@ func RefineContext(ctx context.Context, gold, cand *Graph, maxRounds int, ws *Wo
 		}
 	}
 	ws.stats = stats
+	ws.nGold, ws.nUnion, ws.rounds, ws.keys = nG, n, stats.Rounds, ws.keys[:0]
 
 	ws.gold = grow(ws.gold, nG)
 	ws.cand = grow(ws.cand, nC)
@@ -149,7 +157,10 @@ func (ws *Workspace) seedColors(gold, cand *Graph, n int) int {
 	ws.col = grow(ws.col, n)
 	ws.next = grow(ws.next, n)
 	v := 0
-	for _, g := range [2]*Graph{gold, cand} {
+	for side, g := range [2]*Graph{gold, cand} {
+		if side == 1 {
+			ws.goldSeeds = int32(len(ws.seedIDs))
+		}
 		if g == nil {
 			continue
 		}
@@ -163,6 +174,7 @@ func (ws *Workspace) seedColors(gold, cand *Graph, n int) int {
 			v++
 		}
 	}
+	ws.col0 = append(ws.col0[:0], ws.col[:n]...)
 	return len(ws.seedIDs)
 }
 
@@ -201,7 +213,11 @@ func (ws *Workspace) buildAdjacency(gold, cand *Graph, n int) {
 	copy(cursor, start[:n])
 	kd := grow(ws.kd, m)
 	nbr := grow(ws.nbr, m)
+	ws.goldKinds = 0
 	for s, g := range sides {
+		if s == 1 {
+			ws.goldKinds = int32(len(ws.kindIDs))
+		}
 		if g == nil {
 			continue
 		}
