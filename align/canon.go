@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math"
 	"math/bits"
-	"slices"
 
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -19,8 +18,8 @@ import (
 // Canon is reusable storage for CanonicalColumns. The zero value is ready
 // to use.
 type Canon struct {
-	perm, rows []int
-	h          []uint64
+	perm, rows, tmp []int
+	h               []uint64
 }
 
 // CanonicalColumns returns the columns of the n×m row-major matrix M in
@@ -52,7 +51,7 @@ func (cn *Canon) CanonicalColumns(M []float64, n, m int, tie func(a, b int) int)
 			h[j] = mixHash(h[j], math.Float64bits(x+0)) // x+0: -0 hashes as 0
 		}
 	}
-	slices.SortFunc(perm, func(a, b int) int {
+	cn.tmp = mergeSort(perm, cn.tmp, func(a, b int) int {
 		if h[a] != h[b] {
 			return cmp.Compare(h[a], h[b])
 		}
@@ -96,6 +95,31 @@ func PermuteMatrix(dst, M []float64, n, m int, rows, cols []int) {
 			out[c] = src[j]
 		}
 	}
+}
+
+// PermuteColumnsInPlace puts the columns of the n×m matrix M in the order
+// perm (M[i][c] becomes M[i][perm[c]]), or, with undo, back from that order,
+// row by row through buf (m entries; grown as needed and returned), so
+// that no second matrix is needed.
+func PermuteColumnsInPlace(M []float64, n, m int, perm []int, buf []float64, undo bool) []float64 {
+	if cap(buf) < m {
+		buf = make([]float64, m)
+	}
+	buf = buf[:m]
+	for i := range n {
+		row := M[i*m : (i+1)*m]
+		copy(buf, row)
+		if undo {
+			for c, j := range perm {
+				row[j] = buf[c]
+			}
+		} else {
+			for c, j := range perm {
+				row[c] = buf[j]
+			}
+		}
+	}
+	return buf
 }
 
 // UnpermuteAssignment writes into dst (len(assign) entries) the assignment
@@ -230,20 +254,20 @@ func b2i(b bool) int {
 // by key, byte by byte, then by position; nil for a side already in that
 // order. The results are owned by cn until its next call.
 func (cn *Canon) CanonicalKeys(gold, cand []jsonval.Member) (rows, cols []int) {
-	rows = canonicalStrings(&cn.rows, len(gold), func(i int) string { return gold[i].Key })
-	cols = canonicalStrings(&cn.perm, len(cand), func(j int) string { return cand[j].Key })
+	rows = cn.canonicalStrings(&cn.rows, len(gold), func(i int) string { return gold[i].Key })
+	cols = cn.canonicalStrings(&cn.perm, len(cand), func(j int) string { return cand[j].Key })
 	return rows, cols
 }
 
 // CanonicalStrings is CanonicalKeys for n gold and m candidate keys read
 // through gold and cand.
 func (cn *Canon) CanonicalStrings(n, m int, gold, cand func(i int) string) (rows, cols []int) {
-	return canonicalStrings(&cn.rows, n, gold), canonicalStrings(&cn.perm, m, cand)
+	return cn.canonicalStrings(&cn.rows, n, gold), cn.canonicalStrings(&cn.perm, m, cand)
 }
 
 // canonicalStrings orders m keys read through key (stably), in *buf; nil
 // when they already are in order.
-func canonicalStrings(buf *[]int, m int, key func(j int) string) []int {
+func (cn *Canon) canonicalStrings(buf *[]int, m int, key func(j int) string) []int {
 	sorted := true
 	for j := 1; j < m && sorted; j++ {
 		sorted = key(j-1) <= key(j)
@@ -256,7 +280,7 @@ func canonicalStrings(buf *[]int, m int, key func(j int) string) []int {
 		perm = append(perm, j)
 	}
 	*buf = perm
-	slices.SortStableFunc(perm, func(a, b int) int { return cmp.Compare(key(a), key(b)) })
+	cn.tmp = mergeSort(perm, cn.tmp, func(a, b int) int { return cmp.Compare(key(a), key(b)) })
 	return perm
 }
 
@@ -284,7 +308,7 @@ func CompareValues(a, b jsonval.Value) int {
 	case jsonval.Array:
 		ea, eb := sortedElems(a.Arr), sortedElems(b.Arr)
 		for i := range min(len(ea), len(eb)) {
-			if c := CompareValues(ea[i], eb[i]); c != 0 {
+			if c := CompareValues(a.Arr[ea[i]], b.Arr[eb[i]]); c != 0 {
 				return c
 			}
 		}
@@ -292,10 +316,11 @@ func CompareValues(a, b jsonval.Value) int {
 	case jsonval.Object:
 		ma, mb := sortedMembers(a.Obj), sortedMembers(b.Obj)
 		for i := range min(len(ma), len(mb)) {
-			if c := cmp.Compare(ma[i].Key, mb[i].Key); c != 0 {
+			x, y := a.Obj[ma[i]], b.Obj[mb[i]]
+			if c := cmp.Compare(x.Key, y.Key); c != 0 {
 				return c
 			}
-			if c := CompareValues(ma[i].Value, mb[i].Value); c != 0 {
+			if c := CompareValues(x.Value, y.Value); c != 0 {
 				return c
 			}
 		}
@@ -332,25 +357,57 @@ func compareNumbers(a, b jsonval.Value) int {
 	return cmp.Compare(a.Float64()+0, b.Float64()+0)
 }
 
-func sortedElems(xs []jsonval.Value) []jsonval.Value {
-	if len(xs) < 2 {
-		return xs
-	}
-	out := slices.Clone(xs)
-	slices.SortStableFunc(out, CompareValues)
-	return out
+// sortedElems returns the positions of xs in canonical order.
+func sortedElems(xs []jsonval.Value) []int {
+	return sortedPositions(len(xs), func(a, b int) int { return CompareValues(xs[a], xs[b]) })
 }
 
-func sortedMembers(xs []jsonval.Member) []jsonval.Member {
-	if len(xs) < 2 {
-		return xs
-	}
-	out := slices.Clone(xs)
-	slices.SortStableFunc(out, func(a, b jsonval.Member) int {
-		if c := cmp.Compare(a.Key, b.Key); c != 0 {
+// sortedMembers returns the positions of xs in key order (then value).
+func sortedMembers(xs []jsonval.Member) []int {
+	return sortedPositions(len(xs), func(a, b int) int {
+		if c := cmp.Compare(xs[a].Key, xs[b].Key); c != 0 {
 			return c
 		}
-		return CompareValues(a.Value, b.Value)
+		return CompareValues(xs[a].Value, xs[b].Value)
 	})
-	return out
+}
+
+// sortedPositions returns 0..n-1 sorted by less, then by position.
+func sortedPositions(n int, compare func(a, b int) int) []int {
+	p := make([]int, n)
+	for i := range p {
+		p[i] = i
+	}
+	if n > 1 {
+		mergeSort(p, nil, compare)
+	}
+	return p
+}
+
+// mergeSort sorts p stably by compare, with tmp as scratch (grown as
+// needed and returned). A small merge sort rather than package slices, so
+// that generated scorers link no sorting code of their own for it.
+func mergeSort(p, tmp []int, compare func(a, b int) int) []int {
+	if cap(tmp) < len(p) {
+		tmp = make([]int, len(p))
+	}
+	tmp = tmp[:len(p)]
+	for width := 1; width < len(p); width *= 2 {
+		for lo := 0; lo < len(p); lo += 2 * width {
+			mid, hi := min(lo+width, len(p)), min(lo+2*width, len(p))
+			i, j, k := lo, mid, lo
+			for i < mid && j < hi {
+				if compare(p[j], p[i]) < 0 {
+					tmp[k], j = p[j], j+1
+				} else {
+					tmp[k], i = p[i], i+1
+				}
+				k++
+			}
+			k += copy(tmp[k:], p[i:mid])
+			copy(tmp[k:], p[j:hi])
+		}
+		copy(p, tmp)
+	}
+	return tmp
 }

@@ -934,6 +934,26 @@ func (g *sgen) respell(v jsonval.Value) jsonval.Value {
 	return v
 }
 
+// shuffleArrays shuffles the elements of every array of v, at every depth.
+func (g *sgen) shuffleArrays(v jsonval.Value) jsonval.Value {
+	switch v.Kind {
+	case jsonval.Object:
+		ms := make([]jsonval.Member, len(v.Obj))
+		for i, m := range v.Obj {
+			ms[i] = jsonval.Member{Key: m.Key, Value: g.shuffleArrays(m.Value)}
+		}
+		return jsonval.NewObject(ms)
+	case jsonval.Array:
+		arr := make([]jsonval.Value, len(v.Arr))
+		for i, x := range v.Arr {
+			arr[i] = g.shuffleArrays(x)
+		}
+		g.r.Shuffle(len(arr), func(a, b int) { arr[a], arr[b] = arr[b], arr[a] })
+		return jsonval.NewArray(arr)
+	}
+	return v
+}
+
 // fidelityCase is one random schema with its pairs.
 type fidelityCase struct {
 	schema []byte
@@ -997,6 +1017,12 @@ func genCase(pairs int) gopter.Gen {
 			}
 			if g.chance(0.3) {
 				cand = g.respell(cand)
+			}
+			if g.chance(0.3) {
+				// Arrays in another order: the canonical tie rules and the
+				// bijection search (docs/SCORING.md §5.8, §7.12) must
+				// reach the interpreter's pairing from any order.
+				cand = g.shuffleArrays(cand)
 			}
 			c.pairs = append(c.pairs, [2]jsonval.Value{gold, cand})
 		}

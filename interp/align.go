@@ -106,9 +106,10 @@ type scopeScratch struct {
 	assign     []int
 	bij        bijection
 	// The canonical order of the candidate records (docs/SCORING.md
-	// §7.13): the column order, the permuted matrix and ids.
+	// §7.13): the column order and scratch for permuting the matrix and
+	// the ids in place.
 	canon align.Canon
-	Sc    []float64
+	row   []float64
 	idsC  []jsonval.Value
 }
 
@@ -343,10 +344,19 @@ func (c *call) solveCanon(dst []int, M []float64, n, m int, rows, cols []int) ([
 		return c.solve(dst, M, n, m)
 	}
 	fr := c.frame()
-	P := zeroed(fr.pm, n*m)
-	fr.pm = P
-	align.PermuteMatrix(P, M, n, m, rows, cols)
+	P := M
+	if rows != nil {
+		P = zeroed(fr.pm, n*m)
+		fr.pm = P
+		align.PermuteMatrix(P, M, n, m, rows, cols)
+	} else {
+		// Columns only (array tails): permuted in place and back.
+		fr.pm = align.PermuteColumnsInPlace(M, n, m, cols, fr.pm, false)
+	}
 	a, err := c.solve(fr.pa, P, n, m)
+	if rows == nil {
+		fr.pm = align.PermuteColumnsInPlace(M, n, m, cols, fr.pm, true)
+	}
 	if err != nil {
 		return nil, err
 	}

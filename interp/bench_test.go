@@ -241,8 +241,15 @@ func reportCPU(b *testing.B, start time.Duration) {
 
 // BenchmarkInterpScore measures Scorer.Score (validation, referential
 // pre-pass, alignment; no match tree).
+//
+// OAGEN_BENCH_POSITIONAL=1 scores without the canonical tie rules and the
+// bijection search (docs/SCORING.md §5.8, §7.12): the default profile as it
+// was before them, in the same binary.
 func BenchmarkInterpScore(b *testing.B) {
 	for _, c := range benchCases(b, 500) {
+		if os.Getenv("OAGEN_BENCH_POSITIONAL") != "" {
+			c.scorer = interp.WithoutCanon(c.scorer, false)
+		}
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			start := processCPU()

@@ -512,13 +512,14 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 			c.s.residualTie()
 		}
 		if !identity {
-			ss.Sc = resizedF(ss.Sc, n*m)
-			align.PermuteMatrix(ss.Sc, S, n, m, nil, perm)
-			ss.idsC = resized(ss.idsC, m)
+			// In place: the matrix and the ids are the scope's own
+			// storage, read in this order from here on.
+			ss.row = align.PermuteColumnsInPlace(S, n, m, perm, ss.row, false)
+			ss.idsC = append(ss.idsC[:0], idsP...)
 			for c, j := range perm {
-				ss.idsC[c] = idsP[j]
+				idsP[c] = ss.idsC[j]
 			}
-			S, idsP = ss.Sc, ss.idsC
+			clear(ss.idsC)
 		}
 	}
 	assign, err := c.solve(ss.assign, S, n, m)

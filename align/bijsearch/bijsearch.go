@@ -22,8 +22,8 @@
 // columns padding). A tied move keeps the matrix total up to rounding, so
 // the search never leaves the set of assignments the matrix rates optimal.
 //
-// Strategy. With d ≤ ExhaustiveSize, and with d ≤ CountedSize when the
-// budget covers every tied permutation, every permutation of the columns
+// Strategy. With d ≤ ExhaustiveSize, and with d ≤ CountedSize when a tied
+// move exists and the budget covers every tied permutation, every permutation of the columns
 // whose matrix total equals the current one (within 1e-9) is scored, one
 // per set of real pairs, and the best kept (the earliest in lexicographic
 // order among equal scores, the current one if it is among them): the
@@ -106,7 +106,11 @@ func (s *Search) Improve(ctx context.Context, S []float64, n, m int, assign []in
 		exhaustive = true
 	case d <= CountedSize:
 		// Exhaustive when the budget covers every tied permutation (the
-		// first evaluation scores the current one).
+		// first evaluation scores the current one); counted only when a
+		// tied move exists, so that a scope without one costs O(d²).
+		if !hasTiedMove(S, n, m, assign) {
+			return nil
+		}
 		k := s.tiedPermutations(S, n, m, assign, s.Budget)
 		if k == 0 {
 			return nil

@@ -73,6 +73,7 @@ type Workspace struct {
 	// The canonical tie rules (docs/SCORING.md §5.8): column order and the
 	// values of tied candidates (build mode).
 	canon align.Canon
+	row   []float64
 	vals  []jsonval.Value
 	valOK []bool
 }
@@ -141,10 +142,18 @@ func (w *Workspace) SolveCanon(M []float64, n, m int, rows, cols []int) []int {
 	if rows == nil && cols == nil {
 		return w.Solve(M, n, m)
 	}
-	P := w.Floats(n * m)
-	align.PermuteMatrix(P, M, n, m, rows, cols)
-	asg := w.Solve(P, n, m)
-	w.Release(P)
+	var asg []int
+	if rows == nil {
+		// Columns only (array tails): permuted in place and back.
+		w.row = align.PermuteColumnsInPlace(M, n, m, cols, w.row, false)
+		asg = w.Solve(M, n, m)
+		w.row = align.PermuteColumnsInPlace(M, n, m, cols, w.row, true)
+	} else {
+		P := w.Floats(n * m)
+		align.PermuteMatrix(P, M, n, m, rows, cols)
+		asg = w.Solve(P, n, m)
+		w.Release(P)
+	}
 	out := w.ints(len(asg))
 	align.UnpermuteAssignment(out, asg, rows, cols)
 	w.ReleaseInts(asg)
