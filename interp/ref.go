@@ -513,7 +513,13 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		}
 		if !identity {
 			// In place: the matrix and the ids are the scope's own
-			// storage, read in this order from here on.
+			// storage, read in this order from here on; but the record
+			// matrix C itself may be kept for the main pass
+			// (keepRecordMatrix), in its own order.
+			if n*m > 0 && &S[0] == &C[0] {
+				ss.S = append(resizedF(ss.S, 0), C...)
+				S = ss.S
+			}
 			ss.row = align.PermuteColumnsInPlace(S, n, m, perm, ss.row, false)
 			ss.idsC = append(ss.idsC[:0], idsP...)
 			for c, j := range perm {
