@@ -73,3 +73,44 @@ func TestAMRFastPaths(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkInterpScoreAMR scores 300 AMR-shaped pairs of internal/amrpairs
+// (the "amr" dataset of internal/linebench) in turn: the interpreter's
+// share of a "score -batch" line on them (docs/PERFORMANCE.md, "Request
+// path").
+func BenchmarkInterpScoreAMR(b *testing.B) {
+	schema, err := os.ReadFile("../testdata/schemas/amr_ra.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := interp.Compile(schema, "amr_ra.json", interp.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 25))
+	var pairs [][2]jsonval.Value
+	for i := range 300 {
+		line, err := amrpairs.Pair(r, i)
+		if err != nil {
+			b.Fatal(err)
+		}
+		v, err := jsonval.Decode(line, jsonval.DecodeOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		g, _ := v.Get("gold")
+		c, _ := v.Get("candidate")
+		pairs = append(pairs, [2]jsonval.Value{g, c})
+	}
+	b.ReportAllocs()
+	start := processCPU()
+	i := 0
+	for b.Loop() {
+		p := pairs[i%len(pairs)]
+		if _, err := s.Score(p[0], p[1]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op")
+}
