@@ -85,6 +85,9 @@ type workspace struct {
 	records  pathWalk        // the gold records of the scope being derived
 	recP     []jsonval.Value // its candidate records
 	wlg      wlScratch
+	// par is the scratch of the parallel fill (kernel.go, parallelRows):
+	// one kernel scratch per goroutine.
+	par []kernelScratch
 	// memo holds the array scores of the search's evaluations (memo.go).
 	memo searchMemo
 	// scopes holds, per scope index, the storage of its derivation; bijs,

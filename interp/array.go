@@ -556,11 +556,24 @@ func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scrat
 	useKernel := c.kernelFits(items)
 	ks := &fr.kernel
 	ks.cols.on = false
+	var filled []int64
 	if useKernel {
 		c.kernelColumns(ks, n, P)
+		filled = c.parallelRows(ks, M, G, m, items)
 	}
 	for i := 0; i < n; i++ {
 		c.pushIndex(k + i)
+		if filled != nil && filled[i] >= 0 {
+			ok, err := c.chargeRow(filled[i])
+			if err != nil {
+				c.pop()
+				return nil, err
+			}
+			if ok {
+				c.pop()
+				continue
+			}
+		}
 		var row *kernelRow
 		if useKernel {
 			row = c.kernelRow(ks, G[i], items)

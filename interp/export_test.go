@@ -50,3 +50,15 @@ func WithResidualProbe(s *Scorer, count *atomic.Int64) *Scorer {
 	out.residualTie = func() { count.Add(1) }
 	return out
 }
+
+// FillMin returns a scorer like s whose matrices of at least cells cells
+// are filled in parallel (kernel.go, parallelRows): 1 for every matrix,
+// a large value for none.
+func FillMin(s *Scorer, cells int) *Scorer {
+	out, err := New(s.schema, s.opts)
+	if err != nil {
+		panic(err)
+	}
+	out.fillMin = cells
+	return out
+}

@@ -150,6 +150,9 @@ type Scorer struct {
 	// memo (memo.go) off, for the tests that check them against the
 	// generic path.
 	genericCells bool
+	// fillMin overrides parallelMin (kernel.go) when positive, for the
+	// tests that check the parallel fill against the serial one.
+	fillMin int
 	// noSearch turns the bijection search of docs/SCORING.md §7.12 off
 	// (tests that measure the derivation alone).
 	noSearch bool

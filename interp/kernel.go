@@ -2,6 +2,9 @@ package interp
 
 import (
 	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/ir"
@@ -104,6 +107,11 @@ type kernelScratch struct {
 	t      []float64 // terms of one cell
 	ones   []float64
 	cols   kernelColumns
+	// The parallel fill's result (parallelRows): the work of each row, -1
+	// for a row left to the serial loop, and whether a filled row has a
+	// reference member.
+	rowWork []int64
+	rowRef  []bool
 }
 
 // kernelColumns is the candidate side of a matrix for the column kernel:
@@ -237,12 +245,22 @@ func (c *call) kernelFast(ks *kernelScratch, row *kernelRow) {
 // kernelCell would; ok is false when the cell must take kernelCell or the
 // generic path.
 func (c *call) kernelCellColumn(ks *kernelScratch, row *kernelRow, j int, items *ir.Node) (score float64, ok bool) {
+	work, ok := c.columnCell(ks, row, j)
+	if !ok {
+		return 0, false
+	}
+	return c.kernelFinish(ks, row, items, work)
+}
+
+// columnCell writes the weights and value scores of the cell (row, j)
+// into ks and returns its work, charging nothing (kernelCellColumn).
+func (c *call) columnCell(ks *kernelScratch, row *kernelRow, j int) (work int64, ok bool) {
 	kc := &ks.cols
 	if !kc.ok[j] || kc.keys[j] != row.keys {
 		return 0, false
 	}
 	lim := c.s.opts.Limits.MaxStringRunes
-	work := row.base
+	work = row.base
 	w, v := ks.w[:0], ks.v[:0]
 	np := kc.np
 	code, str := kc.code[j*np:j*np+np], kc.str[j*np:j*np+np]
@@ -283,7 +301,7 @@ func (c *call) kernelCellColumn(ks *kernelScratch, row *kernelRow, j int, items 
 		v = append(v, s)
 	}
 	ks.w, ks.v = w, v
-	return c.kernelFinish(ks, row, items, work)
+	return work, true
 }
 
 // kernelFits reports whether cells of items may use the kernel at all.
@@ -510,7 +528,6 @@ func (c *call) kernelCell(ks *kernelScratch, row *kernelRow, p jsonval.Value, it
 // generic path (a poll or the work limit is due).
 func (c *call) kernelFinish(ks *kernelScratch, row *kernelRow, items *ir.Node, work int64) (score float64, ok bool) {
 	ref := c.s.referenceProfile()
-	v := ks.v
 	if c.done != nil && c.sinceCheck+work >= pollStride {
 		return 0, false // the generic path polls the context where it should
 	}
@@ -523,8 +540,15 @@ func (c *call) kernelFinish(ks *kernelScratch, row *kernelRow, items *ir.Node, w
 	if c.replay == 0 {
 		c.work += work
 	}
+	return kernelCombine(ks, row, items, ref), true
+}
+
+// kernelCombine combines the weights and value scores in ks into the
+// cell's score, through the row's link table when they are all 0 or 1.
+func kernelCombine(ks *kernelScratch, row *kernelRow, items *ir.Node, ref bool) float64 {
+	v := ks.v
 	if len(row.table) == 0 {
-		return combineRecord(ks, row, items, ref), true
+		return combineRecord(ks, row, items, ref)
 	}
 	mask := 0
 	for r, x := range v {
@@ -533,13 +557,13 @@ func (c *call) kernelFinish(ks *kernelScratch, row *kernelRow, items *ir.Node, w
 			mask |= 1 << r
 		case 0: // +0 only: a -0 could round differently
 		default:
-			return combineRecord(ks, row, items, ref), true
+			return combineRecord(ks, row, items, ref)
 		}
 	}
 	if !row.known[mask] {
 		row.table[mask], row.known[mask] = combineRecord(ks, row, items, ref), true
 	}
-	return row.table[mask], true
+	return row.table[mask]
 }
 
 // combineRecord is alignObject's score of an object whose keys all pair
@@ -648,4 +672,102 @@ func sameRecords(ids []*jsonval.Member, vs []jsonval.Value) bool {
 		}
 	}
 	return true
+}
+
+// parallelMin is the smallest matrix (cells) whose kernel rows are filled
+// in parallel: below it, starting the goroutines costs more than it saves.
+const parallelMin = 1 << 15
+
+// parallelRows fills, on GOMAXPROCS goroutines taking blocks of rows, the
+// rows of the n×m matrix M (gold rows G, the candidates prepared in
+// ks.cols) whose cells all take the column kernel, and returns the work of
+// each (-1: the row was not filled and is the serial loop's; ks.rowRef
+// tells which filled rows have a reference member). It charges
+// nothing: the caller charges a filled row in row order (chargeRow) and
+// fills a row serially when that fails, so that scores, limit errors and
+// the first error in row-major order are those of the serial fill. It
+// returns nil when the matrix is filled serially (small, one processor).
+// A done context stops the goroutines after their current row.
+func (c *call) parallelRows(ks *kernelScratch, M []float64, G []jsonval.Value, m int, items *ir.Node) []int64 {
+	n := len(G)
+	procs := min(runtime.GOMAXPROCS(0), n)
+	least := parallelMin
+	if c.s.fillMin > 0 {
+		least = c.s.fillMin
+	}
+	if !ks.cols.on || procs < 2 || n*m < least {
+		return nil
+	}
+	if len(c.par) < procs {
+		c.par = make([]kernelScratch, procs)
+	}
+	work, refs := ks.rowWork[:0], ks.rowRef[:0]
+	for range n {
+		work, refs = append(work, -1), append(refs, false)
+	}
+	ks.rowWork, ks.rowRef = work, refs
+	ref := c.s.referenceProfile()
+	block := max(1, n/(8*procs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := range procs {
+		wks := &c.par[w]
+		wks.cols = ks.cols
+		wg.Go(func() {
+			for {
+				lo := int(next.Add(int64(block))) - block
+				if lo >= n {
+					return
+				}
+				for i := lo; i < min(lo+block, n); i++ {
+					if c.done != nil && c.ctx.Err() != nil {
+						return
+					}
+					row := c.kernelRow(wks, G[i], items)
+					c.kernelFast(wks, row)
+					if !row.fast {
+						continue
+					}
+					sum := int64(0)
+					j := 0
+					for ; j < m; j++ {
+						cw, ok := c.columnCell(wks, row, j)
+						if !ok {
+							break
+						}
+						sum += cw
+						M[i*m+j] = kernelCombine(wks, row, items, ref)
+					}
+					if j == m {
+						work[i], refs[i] = sum, row.hasRef()
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return work
+}
+
+// chargeRow charges the work of a row filled by parallelRows as its cells
+// would have been charged one by one; false when the row must be filled
+// serially instead (it would cross MaxWork there, which the serial fill
+// reports at the cell). A done context is reported as the serial fill
+// reports it, at a poll.
+func (c *call) chargeRow(work int64) (bool, error) {
+	if c.replay == 0 && c.work+work > c.s.opts.Limits.MaxWork {
+		return false, nil
+	}
+	if c.replay == 0 {
+		c.work += work
+	}
+	if c.done != nil {
+		if c.sinceCheck += work; c.sinceCheck >= pollStride {
+			c.sinceCheck = 0
+			if err := c.ctx.Err(); err != nil {
+				return false, c.stopped(err)
+			}
+		}
+	}
+	return true, nil
 }

@@ -436,10 +436,28 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	reusable, work0 := useKernel && c.replay == 0, c.work
 	ks := &c.frame().kernel
 	ks.cols.on = false
+	var filled []int64
 	if useKernel {
 		c.kernelColumns(ks, n, recP)
+		gold := make([]jsonval.Value, n)
+		for i, r := range recG {
+			gold[i] = r.v
+		}
+		filled = c.parallelRows(ks, C, gold, m, recNode)
 	}
 	for i := 0; i < n; i++ {
+		if filled != nil && filled[i] >= 0 {
+			ok, err := c.chargeRow(filled[i])
+			if err != nil {
+				c.path = saved
+				c.curScope, c.maskAll, c.deriving = -1, false, false
+				return nil, err
+			}
+			if ok {
+				reusable = reusable && !ks.rowRef[i] // a filled row is a kernel row
+				continue
+			}
+		}
 		// Spare capacity: the alignment pushes its tokens after the
 		// record's, reusing this storage cell after cell.
 		recPath := append(c.rowPath[:0], recG[i].toks...)
