@@ -53,8 +53,8 @@ func TestSupportPackageDeps(t *testing.T) {
 
 // TestTypedOnly builds a program that calls only ScoreOrgChart from the
 // scorer oagen gen -typed writes for the org chart, and checks that it
-// links none of heavyDeps and that its binary is at most 1 MB larger than
-// hello world.
+// links none of heavyDeps and that its binary is at most 1.25 MiB larger
+// than hello world (docs/GENERATED.md, "What a typed-only program links").
 func TestTypedOnly(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds two programs")
@@ -110,8 +110,8 @@ func main() {
 	}
 	hello, score := size("hello"), size("score")
 	t.Logf("hello world %d bytes, ScoreOrgChart program %d bytes (+%d)", hello, score, score-hello)
-	if score-hello > 1<<20 {
-		t.Errorf("the ScoreOrgChart program is %d bytes larger than hello world, want at most 1 MB", score-hello)
+	if score-hello > 5<<18 {
+		t.Errorf("the ScoreOrgChart program is %d bytes larger than hello world, want at most 1.25 MiB", score-hello)
 	}
 	if out := goCmd(t, dir, "run", "./score"); !strings.HasPrefix(out, "0.") {
 		t.Errorf("ScoreOrgChart program printed %q", out)
