@@ -101,6 +101,8 @@ func PermuteMatrix(dst, M []float64, n, m int, rows, cols []int) {
 // perm (M[i][c] becomes M[i][perm[c]]), or, with undo, back from that order,
 // row by row through buf (m entries; grown as needed and returned), so
 // that no second matrix is needed.
+//
+//go:noinline
 func PermuteColumnsInPlace(M []float64, n, m int, perm []int, buf []float64, undo bool) []float64 {
 	if cap(buf) < m {
 		buf = make([]float64, m)
@@ -345,31 +347,28 @@ func valueRank(v jsonval.Value) int {
 	return 5
 }
 
-// compareNumbers compares two numbers by value: integers exactly, anything
-// else as float64.
+// compareNumbers compares two numbers by value: integers of int64 range
+// exactly, anything else as float64.
 func compareNumbers(a, b jsonval.Value) int {
-	if a.Kind == jsonval.Int && b.Kind == jsonval.Int {
-		if a.Big == nil && b.Big == nil {
-			return cmp.Compare(a.I, b.I)
-		}
-		return a.BigInt().Cmp(b.BigInt())
+	if a.Kind == jsonval.Int && b.Kind == jsonval.Int && a.Big == nil && b.Big == nil {
+		return cmp.Compare(a.I, b.I)
 	}
 	return cmp.Compare(a.Float64()+0, b.Float64()+0)
 }
 
 // sortedElems returns the positions of xs in canonical order.
+//
+//go:noinline
 func sortedElems(xs []jsonval.Value) []int {
 	return sortedPositions(len(xs), func(a, b int) int { return CompareValues(xs[a], xs[b]) })
 }
 
-// sortedMembers returns the positions of xs in key order (then value).
+// sortedMembers returns the positions of xs in key order (members with
+// one key, which Decode never produces, by position).
+//
+//go:noinline
 func sortedMembers(xs []jsonval.Member) []int {
-	return sortedPositions(len(xs), func(a, b int) int {
-		if c := cmp.Compare(xs[a].Key, xs[b].Key); c != 0 {
-			return c
-		}
-		return CompareValues(xs[a].Value, xs[b].Value)
-	})
+	return sortedPositions(len(xs), func(a, b int) int { return cmp.Compare(xs[a].Key, xs[b].Key) })
 }
 
 // sortedPositions returns 0..n-1 sorted by less, then by position.
@@ -387,6 +386,8 @@ func sortedPositions(n int, compare func(a, b int) int) []int {
 // mergeSort sorts p stably by compare, with tmp as scratch (grown as
 // needed and returned). A small merge sort rather than package slices, so
 // that generated scorers link no sorting code of their own for it.
+//
+//go:noinline
 func mergeSort(p, tmp []int, compare func(a, b int) int) []int {
 	if cap(tmp) < len(p) {
 		tmp = make([]int, len(p))

@@ -380,21 +380,11 @@ func (w *Workspace) elementTie(k int, build bool, el *Elems) func(a, b int) int 
 		}
 		return func(a, b int) int { return nullFirst(el.Null(false, k+a), el.Null(false, k+b)) }
 	}
-	w.vals, w.valOK = w.vals[:0], w.valOK[:0]
-	value := func(j int) jsonval.Value {
-		for len(w.vals) <= j {
-			w.vals, w.valOK = append(w.vals, jsonval.Value{}), append(w.valOK, false)
-		}
-		if !w.valOK[j] {
-			w.vals[j], w.valOK[j] = el.Value(false, k+j), true
-		}
-		return w.vals[j]
-	}
 	return func(a, b int) int {
 		if c := nullFirst(el.null(false, k+a), el.null(false, k+b)); c != 0 {
 			return c
 		}
-		return align.CompareValues(value(a), value(b))
+		return align.CompareValues(el.Value(false, k+a), el.Value(false, k+b))
 	}
 }
 

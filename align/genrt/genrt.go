@@ -39,7 +39,6 @@ import (
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/align/hungarian"
 	"github.com/objectaligner/oagen/align/seqdp"
-	"github.com/objectaligner/oagen/jsonval"
 )
 
 // Workspace is the schema-independent part of a generated scorer's pooled
@@ -70,12 +69,10 @@ type Workspace struct {
 	// §7.12), kept here so that it does not allocate.
 	BijSearch Search
 
-	// The canonical tie rules (docs/SCORING.md §5.8): column order and the
-	// values of tied candidates (build mode).
+	// The canonical tie rules (docs/SCORING.md §5.8): column order and a
+	// row of scratch.
 	canon align.Canon
 	row   []float64
-	vals  []jsonval.Value
-	valOK []bool
 }
 
 // Reset prepares the workspace for a call.
