@@ -56,12 +56,13 @@ func TestContainerKinds(t *testing.T) {
 			{`{"k": "x"}`, `{"k": "y"}`, 0},
 			{`"s"`, `["s"]`, 0},
 		}},
-		// A valueWeight on a map's member schema: a key pair weighs it, an
-		// unpaired key 1 (docs/SCORING.md §6.8): m scores 3·1/(3+1+1), the
-		// root (0.6 + 1)/2. The same map inside a JSON value.
+		// A valueWeight on a map's member schema: a key pair and a missing
+		// gold key weigh it, an extra candidate key 1 (docs/SCORING.md §6.4,
+		// §6.8): m scores 3·1/(3+3+1) = 3/7, the root (3/7 + 1)/2 = 5/7.
+		// The same map inside a JSON value.
 		{`{"type": "object", "properties": {"m": {"type": "object", "additionalProperties": {"type": "integer", "valueWeight": 3}}, "x": {"type": "string"},
 		   "k": {"type": ["object", "string"], "patternProperties": {"^a": {"type": "number", "valueWeight": 0.5}}, "additionalProperties": false}}}`, []pairCase{
-			{`{"m": {"a": 1, "b": 2}, "x": "s"}`, `{"m": {"a": 1, "c": 5}, "x": "s"}`, 0.8},
+			{`{"m": {"a": 1, "b": 2}, "x": "s"}`, `{"m": {"a": 1, "c": 5}, "x": "s"}`, (3.0/7 + 1) / 2},
 			{`{"m": {"a": 1, "b": 2}, "k": {"a1": 1, "a2": 2}}`, `{"m": {"a": 2, "b": 2}, "k": {"a1": 2, "a3": 2}}`, nan},
 			{`{"k": "s"}`, `{"k": {"a": 1}}`, 0},
 		}},

@@ -270,11 +270,12 @@ func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bo
 	e.weight = 1
 	if !e.hasGK || !e.hasPK {
 		// Unpaired entry: value 0. An extra candidate key weighs 1; a missing
-		// gold member weighs its valueWeight in the default profile (an
-		// omission costs what a wrong value costs) and 1 in the reference
-		// profile (docs/SCORING.md §6.4, §6.5).
+		// gold member weighs its member schema's valueWeight in the default
+		// profile (a property, a patternProperties or additionalProperties
+		// schema: an omission costs what a wrong value costs) and 1 in the
+		// reference profile (docs/SCORING.md §6.4, §6.5, §6.8).
 		if e.hasGK && !c.s.referenceProfile() {
-			if sub := S.Property(e.gk); sub != nil {
+			if sub := S.MemberSchema(e.gk); sub != nil {
 				e.weight = sub.ValueWeight
 			}
 		}

@@ -67,6 +67,25 @@ func TestMapsScore(t *testing.T) {
 	})
 }
 
+// TestMapMissingKeyWeighs: a missing gold key of a map weighs its member
+// schema's valueWeight, as a wrong value does (docs/SCORING.md §6.4); it
+// weighed 1 (3/4 and 3/5 below) while a wrong value weighed 3.
+func TestMapMissingKeyWeighs(t *testing.T) {
+	const weighted = `{"type": "object", "additionalProperties": {"type": "integer", "score": "exact", "valueWeight": 3}}`
+	const mixed = `{"type": "object", "properties": {"id": {"type": "integer"}}, "additionalProperties": {"type": "integer", "score": "exact", "valueWeight": 3}}`
+	runUserCases(t, []userCase{
+		// a pairs (3 × 1), b missing (3 × 0): 3 / 6.
+		{"missing key", weighted, `{"a": 1, "b": 2}`, `{"a": 1}`, 0.5, -1},
+		// The same as b present and wrong (3 × 0).
+		{"wrong value", weighted, `{"a": 1, "b": 2}`, `{"a": 1, "b": 5}`, 0.5, -1},
+		// a (3 × 1), b missing (3 × 0), c extra (1 × 0): 3 / 7.
+		{"missing and extra key", weighted, `{"a": 1, "b": 2}`, `{"a": 1, "c": 2}`, 3.0 / 7, -1},
+		// id (1 × 1), a (3 × 1), b missing (3 × 0): 4 / 7; the reference
+		// profile scores the undeclared a 0 and weighs b 1: 1 / 3.
+		{"declared and additional members", mixed, `{"id": 1, "a": 1, "b": 2}`, `{"id": 1, "a": 1}`, 4.0 / 7, 1.0 / 3},
+	})
+}
+
 func TestUndeclaredMembersScoreAsJSONValues(t *testing.T) {
 	const schema = `{"type": "object", "properties": {"date": {"type": "string"}}}`
 	runUserCases(t, []userCase{

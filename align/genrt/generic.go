@@ -46,7 +46,8 @@ type Node struct {
 	Map      bool
 	Patterns []MapPattern
 	// Weighted is set on a map whose member schema has a valueWeight
-	// other than 1, Weight: a key pair weighs Weight (Object.Weigh).
+	// other than 1, Weight: a key pair and a missing gold key weigh Weight
+	// (Object.WeighKeys).
 	Weighted bool
 	Weight   float64
 	// Members is set on a node that is a map and an array (a "type"
@@ -512,15 +513,15 @@ func (w *Workspace) genericMap(nodes []Node, refs Refs, S *Node, g, p jsonval.Va
 		pk[j] = m.Key
 	}
 	o := w.Map(S.Object, gk, pk, build)
+	if S.Weighted {
+		o.WeighKeys(S.Weight)
+	}
 	if build {
 		o.Values(g, p)
 	}
 	o.Align()
 	for o.NextPair() {
 		i, j := o.Entry()
-		if S.Weighted {
-			o.Weigh(S.Weight)
-		}
 		if k := S.memberNode(gk[i]); k >= 0 {
 			o.Set(w.Member(nodes, refs, k, g.Obj[i].Value, p.Obj[j].Value, build))
 		} else {

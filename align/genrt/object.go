@@ -335,11 +335,15 @@ func (o *Object) Entry() (i, j int) {
 
 // Set records the value alignment of the current key pair (docs/SCORING.md
 // §6.4): its score and, in build mode, its result.
-// Weigh sets the weight of the current key pair of a map alignment to w,
-// the valueWeight of the map's member schema (docs/SCORING.md §6.8): a key
-// pair weighs its member schema's valueWeight, an unpaired key 1, as for
-// the interpreter.
-func (o *Object) Weigh(w float64) { o.ws[o.x] = w }
+// WeighKeys sets the weight of every gold key of a map alignment to w, the
+// valueWeight of the map's member schema (docs/SCORING.md §6.4, §6.8): a key
+// pair and a missing gold key weigh w, an extra candidate key 1, as for the
+// interpreter. Call it before Align.
+func (o *Object) WeighKeys(w float64) {
+	for i := range o.dynW {
+		o.dynW[i] = w
+	}
+}
 
 func (o *Object) Set(s float64, r *Res) {
 	o.vs[o.x] = s

@@ -105,9 +105,9 @@ func EncodeMap[V any](m map[string]V, enc func(V) jsonval.Value) jsonval.Value {
 // Map starts the alignment of two maps (docs/SCORING.md §6.8) under spec:
 // the key keywords of spec apply, its Keys, Weights and Shares are ignored.
 // gk and pk are the keys of the gold and the candidate in code-point order
-// (MapKeys). Every entry weighs 1, but a key pair under a member schema
-// with a valueWeight, which the caller sets with Object.Weigh (docs/SCORING.md
-// §6.8). The alignment then runs as for Object:
+// (MapKeys). Every entry weighs 1 unless the caller sets the valueWeight of
+// the member schema for the gold keys with Object.WeighKeys (docs/SCORING.md
+// §6.4, §6.8). The alignment then runs as for Object:
 // Align, NextPair, Entry (the indices into gk and pk of a key pair), Set,
 // Done.
 func (w *Workspace) Map(spec *ObjectSpec, gk, pk []string, build bool) *Object {
