@@ -25,9 +25,15 @@ package genrt
 // Version 5: the JSON entry points take their interpreter from
 // interp.JSONFallback, and the support functions a file shares among its
 // roots carry a root's prefix (several oagen gen runs into one package).
+//
+// Version 6: generated code scores unions, maps, JSON values and "type"
+// lists with containers through helpers of this package (UnionBranch, Fit,
+// FitMap, CanonAt, EncodeMapAt, Object.WeighKeys, the Node fields Members,
+// Weighted and Weight). Files of versions 4 and 5 call none of them and
+// still build.
 const (
 	// GenVersion is the contract version that oagen gen writes.
-	GenVersion = 5
+	GenVersion = 6
 	// MinVersion is the oldest contract version this package still runs.
 	MinVersion = 4
 	// MaxVersion is the newest contract version this package runs.

@@ -15,9 +15,9 @@ import (
 
 const (
 	// This code is recent enough for the support package.
-	_ = genrt.EnforceVersion(5 - genrt.MinVersion)
+	_ = genrt.EnforceVersion(6 - genrt.MinVersion)
 	// The support package is recent enough for this code.
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 5)
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 6)
 )
 
 // Trip is the root type of the schema trip_fixed.json.
