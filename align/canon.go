@@ -208,42 +208,6 @@ func StringHash(s string) uint64 {
 	return h
 }
 
-// CompareIDs is the canonical order of identifiers (docs/SCORING.md §7.13):
-// null first, then booleans, numbers by value, strings byte by byte, then
-// anything else (equal to each other).
-func CompareIDs(a, b jsonval.Value) int {
-	ka, kb := idRank(a), idRank(b)
-	if ka != kb {
-		return cmp.Compare(ka, kb)
-	}
-	switch ka {
-	case 1:
-		return cmp.Compare(b2i(a.B), b2i(b.B))
-	case 2:
-		if a.Kind == jsonval.Int && b.Kind == jsonval.Int && a.Big == nil && b.Big == nil {
-			return cmp.Compare(a.I, b.I)
-		}
-		return cmp.Compare(a.Float64(), b.Float64())
-	case 3:
-		return cmp.Compare(a.S, b.S)
-	}
-	return 0
-}
-
-func idRank(v jsonval.Value) int {
-	switch v.Kind {
-	case jsonval.Null:
-		return 0
-	case jsonval.Bool:
-		return 1
-	case jsonval.Int, jsonval.Float:
-		return 2
-	case jsonval.String:
-		return 3
-	}
-	return 4
-}
-
 func b2i(b bool) int {
 	if b {
 		return 1
@@ -411,4 +375,16 @@ func mergeSort(p, tmp []int, compare func(a, b int) int) []int {
 		copy(p, tmp)
 	}
 	return tmp
+}
+
+// NullFirst orders JSON null before any other value: a and b report
+// whether each of two values is null (docs/SCORING.md §5.8).
+func NullFirst(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return -1
+	}
+	return 1
 }

@@ -126,20 +126,6 @@ func TestCompareValues(t *testing.T) {
 	}
 }
 
-func TestCompareIDs(t *testing.T) {
-	ids := []jsonval.Value{jsonval.NullValue(), jsonval.NewInt(-3), jsonval.NewFloat(1.5), jsonval.NewInt(2), jsonval.NewString(""), jsonval.NewString("a"), jsonval.NewString("b")}
-	for i := range ids {
-		for j := range ids {
-			if got, want := CompareIDs(ids[i], ids[j]), cmpInt(i, j); (got < 0) != (want < 0) || (got == 0) != (want == 0) {
-				t.Errorf("CompareIDs(%v, %v) = %d", ids[i], ids[j], got)
-			}
-		}
-	}
-	if CompareIDs(jsonval.NewInt(2), jsonval.NewFloat(2)) != 0 {
-		t.Error("2 and 2.0 are one identifier")
-	}
-}
-
 func TestCanonicalKeys(t *testing.T) {
 	var cn Canon
 	g := []jsonval.Member{{Key: "b"}, {Key: "a"}}

@@ -612,23 +612,12 @@ func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scrat
 // (align.CompareValues).
 func (c *call) elementTie(P []jsonval.Value, build bool) func(a, b int) int {
 	if !build {
-		return func(a, b int) int { return nullFirst(P[a].IsNull(), P[b].IsNull()) }
+		return func(a, b int) int { return align.NullFirst(P[a].IsNull(), P[b].IsNull()) }
 	}
 	return func(a, b int) int {
-		if c := nullFirst(P[a].IsNull(), P[b].IsNull()); c != 0 {
+		if c := align.NullFirst(P[a].IsNull(), P[b].IsNull()); c != 0 {
 			return c
 		}
 		return align.CompareValues(P[a], P[b])
 	}
-}
-
-// nullFirst orders JSON null before any other value.
-func nullFirst(a, b bool) int {
-	switch {
-	case a == b:
-		return 0
-	case a:
-		return -1
-	}
-	return 1
 }

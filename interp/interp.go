@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/objectaligner/oagen/align"
@@ -466,6 +467,9 @@ func (s *Scorer) run(ctx context.Context, in, inCand jsonval.Value, build bool) 
 			return nil, fmt.Errorf("validating candidate: %w", verr)
 		}
 		if s.opts.Validation != ValidationReport {
+			if !s.referenceProfile() {
+				verr = s.canonicalViolation(cand, verr)
+			}
 			res.Invalid = verr
 			res.Score = 0
 			return res, nil
@@ -532,4 +536,41 @@ func (s *Scorer) Validate(v jsonval.Value) error {
 		return err
 	}
 	return nil
+}
+
+// canonicalViolation is the violation the validation gate reports in the
+// default profile (docs/SCORING.md §1.3): of the candidate's violations (up
+// to MaxViolations), the first by its path with every decimal token blanked,
+// then its message, then the validator's order. The validator finds first
+// the violation first in document order; this choice does not move when a
+// model lists an unordered array's elements in another order (docs/SCORING.md
+// §7.13). first is the validator's first violation.
+func (s *Scorer) canonicalViolation(cand jsonval.Value, first *validate.Error) *validate.Error {
+	all := s.validator.ValidateAll(cand, MaxViolations)
+	best, bestKey := first, violationKey(first)
+	for _, v := range all {
+		if v.Err != nil {
+			return first
+		}
+		if k := violationKey(v); k < bestKey {
+			best, bestKey = v, k
+		}
+	}
+	return best
+}
+
+// violationKey orders violations for canonicalViolation: the path tokens,
+// decimal ones (array positions) blanked, then the message.
+func violationKey(v *validate.Error) string {
+	var b strings.Builder
+	for _, tok := range v.Path {
+		if tok != "" && strings.Trim(tok, "0123456789") == "" {
+			tok = "#"
+		}
+		b.WriteString(tok)
+		b.WriteByte(0)
+	}
+	b.WriteByte(1)
+	b.WriteString(v.Message)
+	return b.String()
 }

@@ -246,3 +246,30 @@ func TestAbsentAsDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestGateViolationCanonical: under the validation gate the default profile
+// reports the violation first by its path (positions blanked) and message,
+// so listing an unordered array's elements in another order does not change
+// which one the feedback names (docs/SCORING.md §1.3); the reference profile
+// reports the first in document order.
+func TestGateViolationCanonical(t *testing.T) {
+	const schema = `{"type": "object", "properties": {"tags": {"type": "array", "order": "align", "items": {"type": "string"}}}}`
+	gold := `{"tags": ["a", "b", "c"]}`
+	for _, c := range []struct {
+		opts       interp.Options
+		cand, want string
+	}{
+		{defaultProfile, `{"tags": [2, "b", 1]}`, "1 is not of type"},
+		{defaultProfile, `{"tags": [1, "b", 2]}`, "1 is not of type"},
+		{referenceProfile, `{"tags": [2, "b", 1]}`, "2 is not of type"},
+	} {
+		s := mustScorer(t, schema, c.opts)
+		res, err := s.Align(mustDecode(t, gold), mustDecode(t, c.cand))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Invalid == nil || !strings.HasPrefix(res.Invalid.Message, c.want) || res.Score != 0 {
+			t.Errorf("%q %s: invalid %v score %v, want a violation %q…", c.opts.Compat, c.cand, res.Invalid, res.Score, c.want)
+		}
+	}
+}

@@ -378,23 +378,12 @@ func (w *Workspace) elementTie(k int, build bool, el *Elems) func(a, b int) int 
 		if el.Null == nil {
 			return nil
 		}
-		return func(a, b int) int { return nullFirst(el.Null(false, k+a), el.Null(false, k+b)) }
+		return func(a, b int) int { return align.NullFirst(el.Null(false, k+a), el.Null(false, k+b)) }
 	}
 	return func(a, b int) int {
-		if c := nullFirst(el.null(false, k+a), el.null(false, k+b)); c != 0 {
+		if c := align.NullFirst(el.null(false, k+a), el.null(false, k+b)); c != 0 {
 			return c
 		}
 		return align.CompareValues(el.Value(false, k+a), el.Value(false, k+b))
 	}
-}
-
-// nullFirst orders JSON null before any other value.
-func nullFirst(a, b bool) int {
-	switch {
-	case a == b:
-		return 0
-	case a:
-		return -1
-	}
-	return 1
 }

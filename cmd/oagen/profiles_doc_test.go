@@ -127,6 +127,8 @@ var profileDifferences = []profileExample{
 		expect{text: `(value, null/value, missing array item)`}, expect{text: `(primitive-value, null-value, missing-list-item)`}},
 	{"validation messages show values as JSON", []string{"score", "-feedback"}, "person", `{"name":"Eve"}`, `{"name":5}`,
 		expect{text: `validation at /name: 5 is not of type "string"`}, expect{text: `validation at /name: 5 is not of type 'string'`}},
+	{"the gate names the violation first by path and message, not by position (docs/SCORING.md §1.3)", []string{"score", "-feedback"}, "person", `{"name":"Eve","tags":["a","b","c"]}`, `{"name":"Eve","tags":[2,"b",1]}`,
+		expect{text: `validation at /tags/2: 1 is not of type "string"`}, expect{text: `validation at /tags/0: 2 is not of type 'string'`}},
 	{"gold errors show values as JSON", []string{"score"}, "ids", `{"ids":["p1","p1"]}`, `{"ids":[]}`,
 		expect{text: `duplicate identifier "p1"`}, expect{text: `duplicate identifier 'p1'`}},
 	{"describe speaks of objects and arrays", []string{"describe"}, "movie", mGold, mCand,
