@@ -388,3 +388,23 @@ func NullFirst(a, b bool) int {
 	}
 	return 1
 }
+
+// CompareMembers is the canonical order of two keys a and b of an object
+// (docs/SCORING.md §5.8): ia and ib are their positions among the
+// properties the schema declares, -1 for a key it does not declare. A
+// declared key comes before an undeclared one, two declared keys follow
+// the schema's property order, and two undeclared keys compare by code
+// point (the byte order of their UTF-8). The order is total on distinct
+// keys, so the canonical order of an object's members depends only on its
+// key set. The interpreter and generated code both order members by it.
+func CompareMembers(ia, ib int, a, b string) int {
+	switch {
+	case ia >= 0 && ib >= 0:
+		return cmp.Compare(ia, ib)
+	case ia >= 0:
+		return -1
+	case ib >= 0:
+		return 1
+	}
+	return cmp.Compare(a, b)
+}

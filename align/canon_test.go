@@ -265,3 +265,23 @@ func shuffleValue(r *rand.Rand, v jsonval.Value) jsonval.Value {
 	}
 	return v
 }
+
+// TestCompareMembers sorts the keys of one object under a schema that
+// declares "name" then "id": declared keys first in schema order, then the
+// others by code point ("Z" < "a" < "é").
+func TestCompareMembers(t *testing.T) {
+	declared := []string{"name", "id"}
+	keys := []string{"é", "id", "a", "Z", "name"}
+	slices.SortFunc(keys, func(a, b string) int {
+		return CompareMembers(slices.Index(declared, a), slices.Index(declared, b), a, b)
+	})
+	want := []string{"name", "id", "Z", "a", "é"}
+	if !slices.Equal(keys, want) {
+		t.Fatalf("order %q, want %q", keys, want)
+	}
+	for _, k := range want {
+		if c := CompareMembers(slices.Index(declared, k), slices.Index(declared, k), k, k); c != 0 {
+			t.Errorf("CompareMembers(%q, %q) = %d, want 0", k, k, c)
+		}
+	}
+}

@@ -1,10 +1,9 @@
 package interp
 
 import (
-	"cmp"
 	"slices"
-	"strings"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/ir"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -116,15 +115,7 @@ func memberCompare(S *ir.Node, a, b string) int {
 	if S != nil {
 		ia, ib = S.PropertyIndex(a), S.PropertyIndex(b)
 	}
-	switch {
-	case ia >= 0 && ib >= 0:
-		return cmp.Compare(ia, ib)
-	case ia >= 0:
-		return -1
-	case ib >= 0:
-		return 1
-	}
-	return strings.Compare(a, b)
+	return align.CompareMembers(ia, ib, a, b)
 }
 
 // referenceProfile reports whether the scorer reproduces the reference.

@@ -1,11 +1,9 @@
 package genrt
 
 import (
-	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/jsonval"
@@ -113,18 +111,7 @@ func withMembers(spec *ObjectSpec, v jsonval.Value, add []jsonval.Member) jsonva
 	}
 	index := func(k string) int { return slices.Index(spec.Keys, k) }
 	out := append(append(make([]jsonval.Member, 0, len(v.Obj)+len(add)), v.Obj...), add...)
-	slices.SortStableFunc(out, func(a, b jsonval.Member) int {
-		ia, ib := index(a.Key), index(b.Key)
-		switch {
-		case ia >= 0 && ib >= 0:
-			return cmp.Compare(ia, ib)
-		case ia >= 0:
-			return -1
-		case ib >= 0:
-			return 1
-		}
-		return strings.Compare(a.Key, b.Key)
-	})
+	slices.SortStableFunc(out, func(a, b jsonval.Member) int { return memberOrder(index, a.Key, b.Key) })
 	return jsonval.NewObject(out)
 }
 
@@ -400,16 +387,7 @@ func same(a, b jsonval.Value) bool {
 // memberOrder orders two keys of an object under an object node:
 // properties in schema order (index), then the other keys by code point.
 func memberOrder(index func(string) int, a, b string) int {
-	ia, ib := index(a), index(b)
-	switch {
-	case ia >= 0 && ib >= 0:
-		return cmp.Compare(ia, ib)
-	case ia >= 0:
-		return -1
-	case ib >= 0:
-		return 1
-	}
-	return strings.Compare(a, b)
+	return align.CompareMembers(index(a), index(b), a, b)
 }
 
 // Member aligns the values of a key pair of an object entry under node k
