@@ -10,10 +10,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"testing"
 
 	"github.com/objectaligner/oagen/eval"
+	"github.com/objectaligner/oagen/internal/amrpairs"
 	"github.com/objectaligner/oagen/jsonval"
 	"github.com/objectaligner/oagen/request"
 )
@@ -40,6 +42,16 @@ func fig1LineScorer(tb testing.TB, base request.Settings, observe bool) *eval.Li
 	if err != nil {
 		tb.Fatal(err)
 	}
+	return newLineScorer(tb, base, schema, observe)
+}
+
+func schemaLineScorer(tb testing.TB, schema []byte, observe bool) *eval.LineScorer {
+	tb.Helper()
+	return newLineScorer(tb, request.Settings{}, schema, observe)
+}
+
+func newLineScorer(tb testing.TB, base request.Settings, schema []byte, observe bool) *eval.LineScorer {
+	tb.Helper()
 	e, err := request.NewEngine(request.EngineConfig{Base: base, Schema: schema, SchemaFile: "schema.json"})
 	if err != nil {
 		tb.Fatal(err)
@@ -52,29 +64,72 @@ func fig1LineScorer(tb testing.TB, base request.Settings, observe bool) *eval.Li
 }
 
 // BenchmarkLineScorer scores the fig1 line as "score -batch" does (score
-// only, then with the line asking for feedback) and as "eval" does.
+// only, then with the line asking for feedback) and as "eval" does, each
+// through LineScorer.Score (fresh storage per line) and through a
+// LineWorker (storage reused, as the batch's workers do); amr scores 300
+// AMR-shaped pairs (internal/amrpairs) in turn.
 func BenchmarkLineScorer(b *testing.B) {
+	amrSchema, err := os.ReadFile("../testdata/schemas/amr_ra.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 25))
+	var amr [][]byte
+	for i := range 300 {
+		line, err := amrpairs.Pair(r, i)
+		if err != nil {
+			b.Fatal(err)
+		}
+		amr = append(amr, line)
+	}
 	for _, bc := range []struct {
 		name    string
 		extra   string
 		observe bool
+		amr     bool
 	}{
-		{"fig1/score", "", false},
-		{"fig1/feedback", `,"feedback":true`, false},
-		{"fig1/eval", "", true},
+		{"fig1/score", "", false, false},
+		{"fig1/feedback", `,"feedback":true`, false, false},
+		{"fig1/eval", "", true, false},
+		{"amr/score", "", false, true},
+		{"amr/eval", "", true, true},
 	} {
-		b.Run(bc.name, func(b *testing.B) {
-			ls := fig1LineScorer(b, request.Settings{}, bc.observe)
-			line := fig1Line(b, bc.extra)
-			if out := ls.Score(1, line); out.Err != nil {
-				b.Fatal(out.Err)
+		for _, worker := range []bool{false, true} {
+			name := bc.name
+			if worker {
+				name += "/worker"
 			}
-			b.ReportAllocs()
-			for b.Loop() {
-				if out := ls.Score(1, line); out.Err != nil {
-					b.Fatal(out.Err)
+			b.Run(name, func(b *testing.B) {
+				ls := fig1LineScorer(b, request.Settings{}, bc.observe)
+				lines := [][]byte{fig1Line(b, bc.extra)}
+				if bc.amr {
+					ls = schemaLineScorer(b, amrSchema, bc.observe)
+					lines = amr
 				}
-			}
-		})
+				score := ls.Score
+				if worker {
+					score = ls.Worker().Score
+				}
+				for i, line := range lines {
+					if out := score(i+1, line); out.Err != nil {
+						b.Fatal(out.Err)
+					}
+				}
+				b.ReportAllocs()
+				start := processCPU()
+				i := 0
+				for b.Loop() {
+					if out := score(1, lines[i]); out.Err != nil {
+						b.Fatal(out.Err)
+					}
+					if i++; i == len(lines) {
+						i = 0
+					}
+				}
+				if start != 0 {
+					b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op")
+				}
+			})
+		}
 	}
 }

@@ -73,20 +73,62 @@ type ScoredLine struct {
 // scored is an error outcome, and a panic (a bug in oagen) the line's
 // error, of kind internal, so that one line never stops a dataset.
 func (s *LineScorer) Score(number int, line []byte) (out ScoredLine) {
+	return s.score(number, line, nil, nil)
+}
+
+// A LineWorker scores lines as its LineScorer does, one after the other,
+// reusing its storage from line to line: the decoded request's containers
+// (jsonval.Decoder) and the response buffer. So the ScoredLine a call
+// returns shares that storage: its Request and Result (and the values in
+// them) and its Output are valid until the worker's next call; the rest
+// (Settings, Ops, Err, Case) stays valid. A worker is not safe for
+// concurrent use: give each goroutine its own (LineScorer.Worker).
+type LineWorker struct {
+	s   *LineScorer
+	dec jsonval.Decoder
+	out []byte
+}
+
+// Worker returns a new worker of s.
+func (s *LineScorer) Worker() *LineWorker {
+	return &LineWorker{s: s, dec: jsonval.Decoder{Options: s.Decode}}
+}
+
+// maxKeptOutput bounds the response buffer a LineWorker keeps.
+const maxKeptOutput = 1 << 20
+
+// Score is LineScorer.Score on the worker's storage.
+func (w *LineWorker) Score(number int, line []byte) ScoredLine {
+	out := w.s.score(number, line, &w.dec, w.out[:0])
+	if cap(out.Output) <= maxKeptOutput {
+		w.out = out.Output
+	}
+	return out
+}
+
+// score is Score, decoding with dec (nil: a fresh decode) and appending the
+// response to buf.
+func (s *LineScorer) score(number int, line []byte, dec *jsonval.Decoder, buf []byte) (out ScoredLine) {
 	defer func() {
 		if p := recover(); p != nil {
-			out = s.Fail(number, line, out.Request, &request.Error{Kind: request.Internal, Err: fmt.Errorf("internal error: %v", p)})
+			out = s.fail(number, line, out.Request, &request.Error{Kind: request.Internal, Err: fmt.Errorf("internal error: %v", p)}, buf)
 		}
 	}()
-	req, err := request.Parse(line, s.Decode)
+	var req *request.Request
+	var err error
+	if dec != nil {
+		req, err = request.ParseWith(line, dec)
+	} else {
+		req, err = request.Parse(line, s.Decode)
+	}
 	out.Request = req // on error, nil or a partial request with the id
 	if err != nil {
-		return s.Fail(number, line, req, err)
+		return s.fail(number, line, req, err, buf)
 	}
 	sc, settings, err := s.Engine.Prepare(req)
 	out.Settings = settings
 	if err != nil {
-		return s.Fail(number, line, req, err)
+		return s.fail(number, line, req, err, buf)
 	}
 	result := request.AppendResult
 	if s.Responses.Result != nil {
@@ -101,21 +143,21 @@ func (s *LineScorer) Score(number int, line []byte) (out ScoredLine) {
 		res, err = sc.Align(req.Gold, req.Candidate)
 	}
 	if err != nil {
-		return s.Fail(number, line, req, err)
+		return s.fail(number, line, req, err, buf)
 	}
-	text, err := result(nil, req, res, settings)
+	text, err := result(buf, req, res, settings)
 	if err != nil {
-		return s.Fail(number, line, req, err)
+		return s.fail(number, line, req, err, buf)
 	}
 	out.Result, out.Output = res, append(text, '\n')
 	if s.Observer == nil {
 		return out
 	}
 	if out.Ops, err = res.Repair(settings.Repair); err != nil {
-		return s.Fail(number, line, req, err)
+		return s.fail(number, line, req, err, buf)
 	}
 	if out.Case, err = s.Observer.Scored(lineOf(number, line, req), sc, res, out.Ops); err != nil {
-		return s.Fail(number, line, req, err)
+		return s.fail(number, line, req, err, buf)
 	}
 	return out
 }
@@ -126,6 +168,11 @@ func (s *LineScorer) Score(number int, line []byte) (out ScoredLine) {
 // every failure; a reader uses it for a line it could not read whole (too
 // long, say).
 func (s *LineScorer) Fail(number int, line []byte, req *request.Request, err error) ScoredLine {
+	return s.fail(number, line, req, err, nil)
+}
+
+// fail is Fail appending the response to buf.
+func (s *LineScorer) fail(number int, line []byte, req *request.Request, err error, buf []byte) ScoredLine {
 	msg := err.Error()
 	if number > 0 {
 		msg = fmt.Sprintf("line %d: %s", number, msg)
@@ -134,7 +181,7 @@ func (s *LineScorer) Fail(number int, line []byte, req *request.Request, err err
 	if s.Responses.Failure != nil {
 		failure = s.Responses.Failure
 	}
-	out := ScoredLine{Request: req, Err: err, Output: append(failure(nil, req, msg, err), '\n')}
+	out := ScoredLine{Request: req, Err: err, Output: append(failure(buf[:0], req, msg, err), '\n')}
 	if s.Observer != nil {
 		out.Case = s.Observer.Failed(lineOf(number, line, req), string(request.KindOf(err)), err.Error())
 	}

@@ -150,3 +150,52 @@ func TestLineScorerResponses(t *testing.T) {
 		t.Errorf("failed: %q, case %+v", s.Output, s.Case)
 	}
 }
+
+// TestLineWorkerMatchesScore: a LineWorker scoring a mixed sequence of
+// lines (scored, with feedback, failing in each way, panicking, of other
+// sizes and schemas) gives for each what LineScorer.Score gives — output,
+// error, settings, operations and Case — with and without an observer,
+// although it decodes every line into the storage of the one before.
+func TestLineWorkerMatchesScore(t *testing.T) {
+	gold, cand := readExample(t, "gold.json"), readExample(t, "candidate.json")
+	fig1 := func(id int, extra string) string {
+		return fmt.Sprintf(`{"id":%d,"gold":%s,"candidate":%s%s}`, id, gold, cand, extra)
+	}
+	lines := []string{
+		fig1(1, ""),
+		fig1(2, `,"feedback":true`),
+		`{"id":3,"gold":{"a":[1,2,{"b":"c"}]},"candidate":{"a":[2,1]},"schema":{"type":"object"}}`,
+		fig1(4, ""),
+		`{"id":5,"gold":`,
+		`{"id":6,"gold":{}}`,
+		`{"gold":{"people":"x"},"candidate":{}}`,
+		fig1(7, `,"options":{"granularity":"subtree"},"feedback":true`),
+		`{"id":8,"gold":"a","candidate":"b","schema":{"type":"string","score":"boom"}}`,
+		`{"id":9,"gold":[1,[2,[3,[4]]]],"candidate":[[4],3,2,1],"schema":{}}`,
+		fig1(10, ""),
+		`{"id":11,"candidate_text":"Answer: {\"people\": []}","gold":{"people":[]}}`,
+		fig1(12, ""),
+	}
+	base := request.DefaultSettings()
+	base.Scoring = interp.Options{Comparators: []align.CustomComparator{{Registry: "string", Name: "boom",
+		String: func(gold, pred string) float64 { panic("boom") }}}}
+	for _, observe := range []bool{false, true} {
+		var obs *Observer
+		if observe {
+			obs = NewObserver(DefaultConfig())
+		}
+		ls := orgLines(t, obs, base)
+		w := ls.Worker()
+		for round := range 2 {
+			for i, line := range lines {
+				want := ls.Score(i+1, []byte(line))
+				got := w.Score(i+1, []byte(line))
+				if string(got.Output) != string(want.Output) || fmt.Sprint(got.Err) != fmt.Sprint(want.Err) ||
+					!reflect.DeepEqual(got.Settings, want.Settings) || !reflect.DeepEqual(got.Ops, want.Ops) ||
+					!reflect.DeepEqual(got.Case, want.Case) {
+					t.Fatalf("observer %v, round %d, line %d: worker\n%s (%v)\nwant\n%s (%v)", observe, round, i+1, got.Output, got.Err, want.Output, want.Err)
+				}
+			}
+		}
+	}
+}

@@ -65,6 +65,42 @@ func DecodeString(s string) (Value, error) {
 // keep the integer/float class of numbers, reject escaped lone surrogates (it
 // silently replaces them with U+FFFD) and report line:column positions.
 func Decode(data []byte, opts DecodeOptions) (Value, error) {
+	return decode(data, opts, nil)
+}
+
+// A Decoder decodes one JSON text after another, as Decode does, into
+// storage it keeps from call to call: the arrays and objects of the Value
+// a call returns are cut from slabs that the next call overwrites. So the
+// Value, and every Value inside it, is valid only until the next call;
+// its strings stay valid (they are never reused). This saves a stream of
+// small documents (the lines of a batch, the requests of a server) the
+// allocation, zeroing and collection of their containers' storage, which
+// for a document of short strings is most of the cost of decoding it.
+//
+// Storage for more than maxKeptSlots members or elements is not kept. The
+// zero Decoder is ready to use, with the default DecodeOptions. A Decoder
+// is not safe for concurrent use.
+type Decoder struct {
+	// Options are the options of every call.
+	Options DecodeOptions
+
+	memSlab  []Member
+	valSlab  []Value
+	memStack []Member
+	valStack []Value
+}
+
+// maxKeptSlots bounds the members (and, separately, the elements) whose
+// storage a Decoder keeps between calls: about 400 KB each.
+const maxKeptSlots = 4096
+
+// Decode decodes data (see the package function Decode). The Value it
+// returns is valid until the next call.
+func (dd *Decoder) Decode(data []byte) (Value, error) {
+	return decode(data, dd.Options, dd)
+}
+
+func decode(data []byte, opts DecodeOptions, keep *Decoder) (Value, error) {
 	maxDepth := opts.MaxDepth
 	switch {
 	case maxDepth < 0:
@@ -85,16 +121,7 @@ func Decode(data []byte, opts DecodeOptions) (Value, error) {
 	}
 	if c := d.data[d.pos]; c == '{' || c == '[' {
 		members, elems, _ := countSlots(d.data[d.pos:])
-		// The stacks hold at most the open containers' entries: a small
-		// document's fit in their first allocation.
-		if members > 0 {
-			d.memSlab = make([]Member, members)
-			d.memStack = make([]Member, 0, min(members, 256))
-		}
-		if elems > 0 {
-			d.valSlab = make([]Value, elems)
-			d.valStack = make([]Value, 0, min(elems, 256))
-		}
+		d.slabs(members, elems, keep)
 	}
 	v, err := d.value()
 	if err != nil {
@@ -105,6 +132,41 @@ func Decode(data []byte, opts DecodeOptions) (Value, error) {
 		return Value{}, d.errorf(d.pos, "unexpected %s after top-level value", d.describe(d.pos))
 	}
 	return v, nil
+}
+
+// slabs sets up the slabs and stacks for a document of the given member
+// and element counts: taken from keep (and kept there for the next call)
+// when it has, or may keep, enough of them, else allocated. A reused slab
+// is not cleared: every slot a container takes is overwritten whole.
+func (d *decoder) slabs(members, elems int, keep *Decoder) {
+	// The stacks hold at most the open containers' entries: a small
+	// document's fit in their first allocation.
+	if members > 0 {
+		switch {
+		case keep != nil && members <= cap(keep.memSlab):
+			d.memSlab, d.memStack = keep.memSlab[:members], keep.memStack[:0]
+		case keep != nil && members <= maxKeptSlots:
+			keep.memSlab = make([]Member, members, max(members, 64))
+			keep.memStack = make([]Member, 0, min(members, 256))
+			d.memSlab, d.memStack = keep.memSlab, keep.memStack
+		default:
+			d.memSlab = make([]Member, members)
+			d.memStack = make([]Member, 0, min(members, 256))
+		}
+	}
+	if elems > 0 {
+		switch {
+		case keep != nil && elems <= cap(keep.valSlab):
+			d.valSlab, d.valStack = keep.valSlab[:elems], keep.valStack[:0]
+		case keep != nil && elems <= maxKeptSlots:
+			keep.valSlab = make([]Value, elems, max(elems, 64))
+			keep.valStack = make([]Value, 0, min(elems, 256))
+			d.valSlab, d.valStack = keep.valSlab, keep.valStack
+		default:
+			d.valSlab = make([]Value, elems)
+			d.valStack = make([]Value, 0, min(elems, 256))
+		}
+	}
 }
 
 // decoder is the state of one Decode call.

@@ -97,7 +97,7 @@ func appendPyFloat(dst []byte, f float64) []byte {
 		e++
 	}
 	mant, expPart := s[:e], s[e+1:]
-	exp, _ := strconv.Atoi(string(expPart)) // strconv wrote it, it is well formed
+	exp := atoiExp(expPart)
 	if exp < -4 || exp >= 16 {
 		// Exponent notation; strconv already writes d[.ddd]e±dd with at least
 		// two exponent digits, as Python does.
@@ -125,6 +125,23 @@ func appendPyFloat(dst []byte, f float64) []byte {
 	dst = append(dst, digits[:exp+1]...)
 	dst = append(dst, '.')
 	return append(dst, digits[exp+1:]...)
+}
+
+// atoiExp reads the exponent strconv wrote (±dd or ±ddd) without
+// converting it to a string.
+func atoiExp(b []byte) int {
+	neg := len(b) > 0 && b[0] == '-'
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		b = b[1:]
+	}
+	n := 0
+	for _, c := range b {
+		n = n*10 + int(c-'0')
+	}
+	if neg {
+		return -n
+	}
+	return n
 }
 
 const lowerHex = "0123456789abcdef"

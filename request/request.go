@@ -113,6 +113,20 @@ func (s Schema) IsZero() bool { return s.Name == "" && !s.HasInline }
 // request carrying it (for the error response).
 func Parse(data []byte, dec jsonval.DecodeOptions) (*Request, error) {
 	v, err := jsonval.Decode(data, dec)
+	return fromDecoded(v, err)
+}
+
+// ParseWith is Parse decoding with dec (its Options bound the nesting),
+// whose storage the request's values share: they are valid until dec's
+// next call. A server or batch worker parses its requests one after the
+// other with one Decoder.
+func ParseWith(data []byte, dec *jsonval.Decoder) (*Request, error) {
+	v, err := dec.Decode(data)
+	return fromDecoded(v, err)
+}
+
+// fromDecoded is Parse after decoding.
+func fromDecoded(v jsonval.Value, err error) (*Request, error) {
 	if err != nil {
 		var se *jsonval.SyntaxError
 		if errors.As(err, &se) {
@@ -194,7 +208,8 @@ func FromValue(v jsonval.Value) (*Request, error) {
 		if f.Kind != jsonval.Bool {
 			return r, badRequest("/feedback", "want a boolean, got %s", kindName(f.Kind))
 		}
-		r.Feedback = &f.B
+		b := f.B // not &f.B: f would escape on every call
+		r.Feedback = &b
 	}
 	if k, ok := v.Get("top_k"); ok {
 		n, err := intValue(k, -1)

@@ -144,11 +144,18 @@ func AppendBijections(dst []byte, bs []interp.Bijection) []byte {
 			if j > 0 {
 				dst = append(dst, ',')
 			}
-			key := p.Gold.S
-			if p.Gold.Kind != jsonval.String {
-				key = p.Gold.String()
+			switch p.Gold.Kind {
+			case jsonval.String:
+				dst = jsonval.AppendJSON(dst, p.Gold)
+			case jsonval.Array, jsonval.Object:
+				dst = jsonval.AppendJSON(dst, jsonval.NewString(p.Gold.String()))
+			default:
+				// A number, boolean or null: its JSON text needs no escape
+				// inside a string.
+				dst = append(dst, '"')
+				dst = jsonval.AppendJSON(dst, p.Gold)
+				dst = append(dst, '"')
 			}
-			dst = jsonval.AppendJSON(dst, jsonval.NewString(key))
 			dst = append(dst, ':')
 			if p.HasCandidate {
 				dst = jsonval.AppendJSON(dst, p.Candidate)

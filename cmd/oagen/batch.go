@@ -125,11 +125,17 @@ type inputLine struct {
 // score scores one input line (a line beyond maxBatchLine, whose content
 // was discarded, is an error line).
 func (j *inputLine) score(ls *eval.LineScorer) scored {
+	return j.scoreWith(ls, ls.Score)
+}
+
+// scoreWith is score with the given line scorer (LineScorer.Score or a
+// LineWorker's).
+func (j *inputLine) scoreWith(ls *eval.LineScorer, score func(int, []byte) eval.ScoredLine) scored {
 	s := scored{size: j.size}
 	if j.tooLong {
 		s.ScoredLine = ls.Fail(j.seq, j.line, nil, &request.Error{Kind: request.Limit, Err: fmt.Errorf("line longer than %d bytes", maxBatchLine)})
 	} else {
-		s.ScoredLine = ls.Score(j.seq, j.line)
+		s.ScoredLine = score(j.seq, j.line)
 	}
 	return s
 }
@@ -146,6 +152,11 @@ type batchInput struct {
 	first *scored // nil: the input is empty
 	ended bool    // the input ended (end of input or read error)
 	err   error   // the read error that ended it (nil at the end of input)
+	// outputOnly is set when emit reads only a line's Output, Err, Case
+	// and size, never its Request or Result: then the workers of a
+	// parallel batch reuse their decoding storage too (a batch of one job
+	// always does, since it emits each line before reading the next).
+	outputOnly bool
 }
 
 // errNoSchema is the usage error of a batch whose first line has no schema
@@ -254,8 +265,18 @@ func (b *batchInput) score(jobs int, emit func(scored) error) error {
 	var wg sync.WaitGroup
 	for range jobs {
 		wg.Go(func() {
+			score := b.ls.Score
+			if b.outputOnly {
+				score = b.ls.Worker().Score
+			}
 			for j := range work {
-				j.out <- j.score(b.ls)
+				s := j.scoreWith(b.ls, score)
+				if b.outputOnly {
+					// The worker's buffer is reused by its next line.
+					s.Output = bytes.Clone(s.Output)
+					s.Request, s.Result = nil, nil
+				}
+				j.out <- s
 			}
 		})
 	}
@@ -305,6 +326,7 @@ func (b *batchInput) score(jobs int, emit func(scored) error) error {
 // scoreInline is score with one job: each line is read, scored and emitted
 // in turn on the calling goroutine, with no hand-off between goroutines.
 func (b *batchInput) scoreInline(emit func(scored) error) error {
+	w := b.ls.Worker()
 	for {
 		j, err := b.next()
 		if j == nil {
@@ -313,7 +335,7 @@ func (b *batchInput) scoreInline(emit func(scored) error) error {
 			}
 			return nil
 		}
-		if err := emit(j.score(b.ls)); err != nil {
+		if err := emit(j.scoreWith(b.ls, w.Score)); err != nil {
 			return err
 		}
 	}
@@ -381,6 +403,7 @@ func runBatch(cmd string, f *scoreFlags, out eval.Responses, stdin io.Reader, st
 	if err != nil {
 		return err
 	}
+	b.outputOnly = true
 	var dst io.Writer = stdout
 	if f.out != "" {
 		file, err := os.Create(f.out)

@@ -1,0 +1,103 @@
+package jsonval
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
+
+	"github.com/objectaligner/oagen/internal/longtest"
+	"github.com/objectaligner/oagen/internal/proptest"
+)
+
+// TestDecoderSequence: one Decoder decoding a sequence of documents (of
+// varying sizes, some malformed) returns, for each, what Decode returns:
+// the same value of the same shape, or the same error.
+func TestDecoderSequence(t *testing.T) {
+	params := proptest.Parameters(t)
+	params.MinSuccessfulTests = longtest.Count(200, 2000, 8000)
+	params.MaxSize = 6
+	properties := gopter.NewProperties(params)
+	properties.Property("a Decoder decodes each document as Decode does", prop.ForAll(
+		func(vs []Value, cut int) string {
+			var dd Decoder
+			for i, v := range vs {
+				text := AppendJSON(nil, v)
+				if i%3 == 2 && len(text) > 1 {
+					text = text[:1+cut%(len(text)-1)] // malformed (or, rarely, a scalar's prefix)
+				}
+				want, wantErr := Decode(text, DecodeOptions{})
+				got, err := dd.Decode(text)
+				if fmt.Sprint(err) != fmt.Sprint(wantErr) {
+					return fmt.Sprintf("%s: error %v, want %v", text, err, wantErr)
+				}
+				if err != nil {
+					continue
+				}
+				if !Equal(got, want) || shape(got) != shape(want) {
+					return fmt.Sprintf("%s: decoded %v, want %v", text, got, want)
+				}
+			}
+			return ""
+		},
+		gen.SliceOfN(6, genValue(3)),
+		gen.IntRange(0, 1000),
+	))
+	properties.TestingRun(t)
+}
+
+// TestDecoderReuses: a Decoder decoding a document no larger than the
+// one before takes its containers from the kept slabs: one allocation (the
+// shared text), where Decode makes five for the org chart.
+func TestDecoderReuses(t *testing.T) {
+	text := []byte(`{"people":[{"name":"Ann","role":"CEO","reports":["b","c"]},{"name":"Bob","role":"CTO","reports":[]}],"period":[2020,2024],"tags":{"a":1,"b":[true,null]}}`)
+	var dd Decoder
+	if _, err := dd.Decode(text); err != nil {
+		t.Fatal(err)
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		if _, err := dd.Decode(text); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs > 1 {
+		t.Errorf("Decoder.Decode: %v allocations a call, want 1", allocs)
+	}
+	if fresh := testing.AllocsPerRun(100, func() { _, _ = Decode(text, DecodeOptions{}) }); fresh <= allocs {
+		t.Errorf("Decode: %v allocations, Decoder %v: nothing saved", fresh, allocs)
+	}
+}
+
+// TestDecoderLarge: documents beyond the kept storage (maxKeptSlots) decode
+// right, before and after small ones, and leave the kept slabs bounded.
+func TestDecoderLarge(t *testing.T) {
+	big := func(n int) string {
+		var b strings.Builder
+		b.WriteString(`{"a":[`)
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"k%d":%d}`, i, i)
+		}
+		b.WriteString(`]}`)
+		return b.String()
+	}
+	var dd Decoder
+	for _, text := range []string{big(maxKeptSlots + 10), `[1,{"x":[2,3]}]`, big(50), big(maxKeptSlots * 2), big(3), `"s"`, big(maxKeptSlots)} {
+		want, err := DecodeString(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := dd.Decode([]byte(text))
+		if err != nil || !Equal(got, want) || shape(got) != shape(want) {
+			t.Fatalf("%.40s…: decoded %.60v (%v)", text, got, err)
+		}
+		if cap(dd.memSlab) > maxKeptSlots || cap(dd.valSlab) > maxKeptSlots {
+			t.Fatalf("%.40s…: kept %d members, %d elements (limit %d)", text, cap(dd.memSlab), cap(dd.valSlab), maxKeptSlots)
+		}
+	}
+}
