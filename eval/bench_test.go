@@ -58,7 +58,10 @@ func newLineScorer(tb testing.TB, base request.Settings, schema []byte, observe 
 	}
 	ls := &eval.LineScorer{Engine: e, Decode: jsonval.DecodeOptions{}}
 	if observe {
+		// As "oagen eval" scores: the operations are ranked only for the
+		// cases the state keeps (LineScorer.AddOps).
 		ls.Observer = eval.NewObserver(eval.Config{})
+		ls.DeferOps = true
 	}
 	return ls
 }

@@ -23,6 +23,12 @@ type LineScorer struct {
 	// Observer, when set, turns every line into a Case (ScoredLine.Case),
 	// with the line's ranked repair operations (ScoredLine.Ops).
 	Observer *Observer
+	// DeferOps, with an Observer, leaves a scored line's Ops and its
+	// Case's TopFix to AddOps, which the caller calls for the lines it
+	// keeps (those State.Wants): the ranked operations cost about as much
+	// as the score, and a case's top fix is shown only when the State
+	// keeps the case.
+	DeferOps bool
 	// Responses render the response lines; its nil fields take those of
 	// "oagen score -batch" and "oagen eval".
 	Responses Responses
@@ -153,13 +159,41 @@ func (s *LineScorer) score(number int, line []byte, dec *jsonval.Decoder, buf []
 	if s.Observer == nil {
 		return out
 	}
-	if out.Ops, err = res.Repair(settings.Repair); err != nil {
-		return s.fail(number, line, req, err, buf)
+	if !s.DeferOps {
+		if out.Ops, err = res.Repair(settings.Repair); err != nil {
+			return s.fail(number, line, req, err, buf)
+		}
 	}
 	if out.Case, err = s.Observer.Scored(lineOf(number, line, req), sc, res, out.Ops); err != nil {
 		return s.fail(number, line, req, err, buf)
 	}
 	return out
+}
+
+// AddOps completes a scored line of a LineScorer with DeferOps (out from
+// its Score, or from a LineWorker's before the worker's next call): it
+// ranks the line's repair operations into out.Ops and sets its Case's
+// TopFix, as Score does without DeferOps. A line that is not scored, or
+// that has its operations, is left alone. If ranking fails (an option the
+// request parsing did not refuse), out becomes the line's failure, as it
+// would have been without DeferOps; number and line are the line's, as
+// given to Score.
+func (s *LineScorer) AddOps(out *ScoredLine, number int, line []byte) {
+	if out.Err != nil || out.Result == nil || out.Ops != nil {
+		return
+	}
+	ops, err := out.Result.Repair(out.Settings.Repair)
+	if err != nil {
+		failed := s.Fail(number, line, out.Request, err)
+		failed.Settings = out.Settings
+		*out = failed
+		return
+	}
+	out.Ops = ops
+	if len(ops) > 0 {
+		f := newFix(ops[0])
+		out.Case.TopFix = &f
+	}
 }
 
 // Fail is the outcome of a line that was not scored because of err: the

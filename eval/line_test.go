@@ -199,3 +199,41 @@ func TestLineWorkerMatchesScore(t *testing.T) {
 		}
 	}
 }
+
+// TestDeferOps: with DeferOps a scored line has no operations and no top
+// fix until AddOps, which gives it those of a line scored without
+// DeferOps; AddOps leaves a failed line alone and turns a line whose
+// ranking fails into that failure.
+func TestDeferOps(t *testing.T) {
+	gold, cand := readExample(t, "gold.json"), readExample(t, "candidate.json")
+	lines := []string{
+		`{"id":"fig1","gold":` + gold + `,"candidate":` + cand + `}`,
+		`{"id":"same","gold":` + gold + `,"candidate":` + gold + `}`,
+		`{"id":"bad","gold":` + gold + `}`,
+	}
+	eager := orgLines(t, NewObserver(DefaultConfig()), request.DefaultSettings())
+	lazy := orgLines(t, NewObserver(DefaultConfig()), request.DefaultSettings())
+	lazy.DeferOps = true
+	for i, line := range lines {
+		want := eager.Score(i+1, []byte(line))
+		got := lazy.Worker().Score(i+1, []byte(line))
+		if got.Ops != nil || got.Case.TopFix != nil {
+			t.Fatalf("line %d: ranked before AddOps: %d ops, top fix %+v", i+1, len(got.Ops), got.Case.TopFix)
+		}
+		lazy.AddOps(&got, i+1, []byte(line))
+		if string(got.Output) != string(want.Output) || !reflect.DeepEqual(got.Ops, want.Ops) || !reflect.DeepEqual(got.Case, want.Case) {
+			t.Fatalf("line %d: after AddOps\n%+v\nwant\n%+v", i+1, got.Case, want.Case)
+		}
+	}
+	if s := eager.Score(1, []byte(lines[0])); s.Case.TopFix == nil || len(s.Ops) != 5 {
+		t.Fatalf("fig1: %d ops, top fix %v: the comparison above compared nothing", len(s.Ops), s.Case.TopFix)
+	}
+
+	// A ranking option that fails when the operations are ranked.
+	s := lazy.Score(4, []byte(lines[0]))
+	s.Settings.Repair.MinContribution = -1
+	lazy.AddOps(&s, 4, []byte(lines[0]))
+	if s.Err == nil || s.Result != nil || s.Case.Error == "" || !strings.HasPrefix(string(s.Output), `{"id":"fig1","score":null,"error":"line 4: `) {
+		t.Fatalf("a failing ranking: %v, output %s, case %+v", s.Err, s.Output, s.Case)
+	}
+}

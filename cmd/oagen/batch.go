@@ -25,7 +25,9 @@ const maxBatchLine = 256 << 20
 // scored is the outcome of one input line.
 type scored struct {
 	eval.ScoredLine
-	size int64 // bytes of input the line took, terminator included
+	size   int64  // bytes of input the line took, terminator included
+	number int    // the line's number
+	line   []byte // the line (nil for a line too long)
 }
 
 // newLineScorer returns the line scorer of "score -batch", "repair -batch"
@@ -131,7 +133,7 @@ func (j *inputLine) score(ls *eval.LineScorer) scored {
 // scoreWith is score with the given line scorer (LineScorer.Score or a
 // LineWorker's).
 func (j *inputLine) scoreWith(ls *eval.LineScorer, score func(int, []byte) eval.ScoredLine) scored {
-	s := scored{size: j.size}
+	s := scored{size: j.size, number: j.seq, line: j.line}
 	if j.tooLong {
 		s.ScoredLine = ls.Fail(j.seq, j.line, nil, &request.Error{Kind: request.Limit, Err: fmt.Errorf("line longer than %d bytes", maxBatchLine)})
 	} else {

@@ -258,6 +258,7 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 	defer root.Close()
 	cfg := eval.Config{MatchThreshold: f.matchThreshold, Worst: f.worst, Sample: f.sample}
 	ls.Observer = eval.NewObserver(cfg)
+	ls.DeferOps = true // ranked for the cases the state keeps, below
 	in, size, err := openInput(input, stdin)
 	if err != nil {
 		return nil, err
@@ -289,17 +290,21 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 	st := eval.NewState(cfg)
 	prog := newProgress(stderr, size)
 	err = b.score(f.jobs, func(s scored) error {
+		if s.Err == nil && st.Wants(s.Case.Score, s.Case.Key) {
+			// A case the state keeps shows its top fix and its detail:
+			// only such cases have their operations ranked.
+			if ls.AddOps(&s.ScoredLine, s.number, s.line); s.Err == nil {
+				d, err := report.Detail(s.Result, s.Ops, s.Settings)
+				if err != nil {
+					return err
+				}
+				s.Case.Detail = d
+			}
+		}
 		if err := writeNonMatches(nm, s.Case.NonMatches); err != nil {
 			return err
 		}
 		prog.add(s.size)
-		if s.Err == nil && st.Wants(s.Case.Score, s.Case.Key) {
-			d, err := report.Detail(s.Result, s.Ops, s.Settings)
-			if err != nil {
-				return err
-			}
-			s.Case.Detail = d
-		}
 		st.Add(s.Case)
 		_, err := w.Write(s.Output)
 		return err
