@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -598,5 +599,60 @@ func TestLoadSchemasErrors(t *testing.T) {
 	}
 	if _, err := New(Config{Schemas: sch, Base: request.DefaultSettings()}); err == nil || !strings.Contains(err.Error(), "bad.json") {
 		t.Errorf("New with a bad schema: %v", err)
+	}
+}
+
+// TestStdioInteractive: a client that sends one line and waits for its
+// answer before sending the next, its input kept open, gets every answer
+// (the writer flushes when no other response is ready), good and bad
+// lines alike and in any size order; each worker decodes into the storage
+// of its previous line, so a small line after a large one must not see
+// the large one's values.
+func TestStdioInteractive(t *testing.T) {
+	s := newServer(t, Config{Jobs: 2})
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- s.ServeStdio(context.Background(), inR, outW); outW.Close() }()
+	fig1 := fig1Request(t)
+	small := `{"gold":{"a":true,"b":false},"candidate":{"a":true,"b":true},"schema":{"type":"object"}}`
+	lines := []string{fig1, small, "{oops", fig1, `{"id":"k","gold":1}`, small, small, fig1}
+	sc := bufio.NewScanner(outR)
+	sc.Buffer(nil, 1<<20)
+	for i, line := range lines {
+		line = fmt.Sprintf(`{"id":%d,%s`, i, line[1:])
+		if _, err := io.WriteString(inW, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		got := make(chan string, 1)
+		go func() {
+			if sc.Scan() {
+				got <- sc.Text()
+			}
+			close(got)
+		}()
+		select {
+		case resp := <-got:
+			var want string
+			switch {
+			case strings.HasPrefix(line[len(`{"id":0,`):], `"gold":{"people"`):
+				want = expected(t, line)
+			case strings.Contains(line, "oops"):
+				want = `{"id":2,"score":null,"error":"line 3: 1:9: unexpected character 'o'`
+			case strings.Contains(line, `"id":"k"`):
+				want = `{"id":"k","score":null,"error":"line 5: missing \"candidate\""` // the id's last value
+			default:
+				want = fmt.Sprintf(`{"id":%d,"score":0.5,"objective_scores":{"a":1.0,"b":0.0}}`, i)
+			}
+			if !strings.HasPrefix(resp, want) {
+				t.Fatalf("line %d: %s\nwant %s…", i+1, resp, want)
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("line %d: no answer within a minute while the input stays open", i+1)
+		}
+	}
+	inW.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
 	}
 }

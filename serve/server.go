@@ -162,11 +162,12 @@ func (s *Server) score(ctx context.Context, r *request.Request) ([]byte, error) 
 		return nil, err
 	}
 	defer s.release()
-	return s.scoreHeld(ctx, r)
+	return s.scoreHeld(ctx, r, nil)
 }
 
-// scoreHeld is score on a worker the caller holds.
-func (s *Server) scoreHeld(ctx context.Context, r *request.Request) (out []byte, err error) {
+// scoreHeld is score on a worker the caller holds, appending the response
+// to dst.
+func (s *Server) scoreHeld(ctx context.Context, r *request.Request, dst []byte) (out []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = &request.Error{Kind: request.Internal, Err: fmt.Errorf("internal error (please report it): %v", p)}
@@ -181,5 +182,5 @@ func (s *Server) scoreHeld(ctx context.Context, r *request.Request) (out []byte,
 		return nil, err
 	}
 	set.ObjectiveScores = true
-	return request.AppendResult(nil, r, res, set)
+	return request.AppendResult(dst, r, res, set)
 }
