@@ -20,6 +20,23 @@ func BenchmarkDecodeOrgChart(b *testing.B) {
 	}
 }
 
+// BenchmarkDecoderOrgChart decodes the org chart gold value with one
+// Decoder, as a batch worker does line after line.
+func BenchmarkDecoderOrgChart(b *testing.B) {
+	data, err := os.ReadFile("../examples/orgchart/gold.json")
+	if err != nil {
+		b.Skip(err)
+	}
+	var dd Decoder
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := dd.Decode(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkAppendJSONOrgChart encodes the org chart gold value.
 func BenchmarkAppendJSONOrgChart(b *testing.B) {
 	data, err := os.ReadFile("../examples/orgchart/gold.json")

@@ -140,7 +140,14 @@ func (s *Server) tooLarge() string {
 }
 
 func (s *Server) handleScore(w http.ResponseWriter, r *http.Request, data []byte) {
-	req, err := request.Parse(data, s.dec)
+	// The request's values live in a pooled decoder's storage until the
+	// response is written.
+	dec, _ := s.decoders.Get().(*jsonval.Decoder)
+	if dec == nil {
+		dec = &jsonval.Decoder{Options: s.dec}
+	}
+	defer s.decoders.Put(dec)
+	req, err := request.ParseWith(data, dec)
 	if err != nil {
 		s.writeRequestError(w, r, s.idOf(data, req), err)
 		return

@@ -18,6 +18,7 @@ import (
 	"io"
 	"log/slog"
 	"runtime"
+	"sync"
 	"time"
 
 	"github.com/objectaligner/oagen/interp"
@@ -73,6 +74,9 @@ type Server struct {
 	// waiting or scored (capacity Jobs + Queue).
 	admit   chan struct{}
 	metrics *metrics
+	// decoders are the HTTP handlers' request decoders (*jsonval.Decoder),
+	// reused from request to request.
+	decoders sync.Pool
 }
 
 // New returns a server. It compiles the default schema and every named
