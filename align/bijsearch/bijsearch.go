@@ -27,7 +27,10 @@
 // whose matrix total equals the current one (within 1e-9) is scored, one
 // per set of real pairs, and the best kept (the earliest in lexicographic
 // order among equal scores, the current one if it is among them): the
-// result is optimal among the assignments the matrix rates equal. Other
+// result is optimal among the assignments the matrix rates equal. The tied
+// permutations are enumerated by a depth-first search that drops a branch
+// whose partial total plus the row maxima of the remaining rows cannot
+// reach the total (tiedIter), not by a scan of all d! permutations. Other
 // scopes are improved by first-improvement local search over tied moves,
 // in row order (a, then b), sweep after sweep, until a sweep improves
 // nothing: the result is then 2-opt (no single tied swap improves it).
@@ -80,9 +83,10 @@ type Search struct {
 
 	best  float64
 	known bool
-	// Storage of the exhaustive search (d ≤ ExhaustiveSize), kept in the
+	// Storage of the exhaustive search (d ≤ CountedSize), kept in the
 	// value so that a search allocates nothing.
 	perm, cur, keep [CountedSize]int
+	tied            tiedIter
 }
 
 // Improve improves assign (length d = max(n, m), rows to columns, columns
@@ -176,32 +180,140 @@ func hasTiedMove(S []float64, n, m int, assign []int) bool {
 // other than assign (in its real pairs) that keep the matrix total (d ≤
 // CountedSize).
 func (s *Search) tiedPermutations(S []float64, n, m int, assign []int, limit int) int {
-	d := len(assign)
-	total := 0.0
-	for r := range d {
-		total += cell(S, n, m, r, assign[r])
-	}
-	perm := s.perm[:d]
-	for i := range perm {
-		perm[i] = i
-	}
+	it := &s.tied
+	it.start(S, n, m, assign, s.perm[:len(assign)])
 	count := 0
-	for {
-		if canonicalPadding(perm, n, m) && !samePairs(perm, assign, n, m) {
-			t := 0.0
-			for r := range d {
-				t += cell(S, n, m, r, perm[r])
-			}
-			if math.Abs(t-total) <= 1e-9 {
-				if count++; count > limit {
-					return count
-				}
-			}
+	for it.next() {
+		if samePairs(it.perm, assign, n, m) {
+			continue
 		}
-		if !nextPermutation(perm) {
+		if count++; count > limit {
 			return count
 		}
 	}
+	return count
+}
+
+// tiedIter enumerates, in lexicographic order, the permutations p of the
+// columns of a padded d×d problem (d ≤ CountedSize) that are canonical in
+// their padding (canonicalPadding) and whose matrix total, summed in row
+// order, is within 1e-9 of the total of a given assignment: exactly the
+// permutations a scan of all d! of them in lexicographic order would
+// find, in the same order. It is a depth-first search over the rows that
+// skips a branch when its partial total plus the largest cell of every
+// remaining row falls short of the total by more than the tolerance (with
+// a margin for rounding), so that a matrix with few ties costs far less
+// than d! permutations.
+type tiedIter struct {
+	S       []float64
+	n, m, d int
+	total   float64
+	perm    []int
+	r       int    // the row being placed; d after a permutation was found
+	used    uint32 // the columns taken by rows < r
+	// Per row r: the next column to try, the partial total of rows < r,
+	// the last column taken by a padding row and by a real row taking a
+	// padding column among rows < r (-1: none), and the sum of the row
+	// maxima of rows ≥ r.
+	col            [CountedSize + 1]int
+	partial        [CountedSize + 1]float64
+	lastRow, lastP [CountedSize + 1]int
+	suffix         [CountedSize + 1]float64
+}
+
+// tiedMargin is the slack of the bound of tiedIter over the tolerance of
+// the totals: the bound and a completed total are sums of at most
+// CountedSize cells taken in different orders, whose roundings differ by
+// far less.
+const tiedMargin = 1e-9
+
+// start prepares the enumeration for the problem of assign (length d),
+// writing the permutations into perm (length d).
+func (it *tiedIter) start(S []float64, n, m int, assign, perm []int) {
+	d := len(assign)
+	it.S, it.n, it.m, it.d, it.perm = S, n, m, d, perm
+	it.total = 0
+	for r := range d {
+		it.total += cell(S, n, m, r, assign[r])
+	}
+	it.suffix[d] = 0
+	for r := d - 1; r >= 0; r-- {
+		best := 0.0
+		if r < n {
+			best = math.Inf(-1)
+			for c := range d {
+				best = max(best, cell(S, n, m, r, c))
+			}
+		}
+		it.suffix[r] = it.suffix[r+1] + best
+	}
+	it.r, it.used = 0, 0
+	it.col[0], it.partial[0], it.lastRow[0], it.lastP[0] = 0, 0, -1, -1
+}
+
+// next advances to the next permutation, reporting false after the last.
+func (it *tiedIter) next() bool {
+	d := it.d
+	for {
+		if it.r == d {
+			if !it.back() {
+				return false
+			}
+		}
+		r := it.r
+		descended := false
+		for c := it.col[r]; c < d; c++ {
+			if it.used&(1<<c) != 0 {
+				continue
+			}
+			lr, lp := it.lastRow[r], it.lastP[r]
+			switch {
+			case r >= it.n:
+				if c < lr {
+					continue
+				}
+				lr = c
+			case c >= it.m:
+				if c < lp {
+					continue
+				}
+				lp = c
+			}
+			v := it.partial[r] + cell(it.S, it.n, it.m, r, c)
+			if v+it.suffix[r+1] < it.total-1e-9-tiedMargin {
+				continue
+			}
+			it.perm[r] = c
+			it.used |= 1 << c
+			it.partial[r+1], it.lastRow[r+1], it.lastP[r+1] = v, lr, lp
+			it.r++
+			it.col[it.r] = 0
+			descended = true
+			break
+		}
+		if !descended {
+			if !it.back() {
+				return false
+			}
+			continue
+		}
+		if it.r == d && math.Abs(it.partial[d]-it.total) <= 1e-9 {
+			return true
+		}
+	}
+}
+
+// back returns to the previous row to try its next column, reporting
+// false when there is none.
+func (it *tiedIter) back() bool {
+	if it.r == 0 {
+		return false
+	}
+	it.r--
+	c := it.perm[it.r]
+	it.used &^= 1 << c
+	it.col[it.r] = c + 1
+	return true
 }
 
 // local is first-improvement search over tied moves.
@@ -244,75 +356,40 @@ func (s *Search) local(ctx context.Context, S []float64, n, m int, assign []int,
 }
 
 // exhaustive scores every permutation of the columns with the current
-// matrix total (d ≤ ExhaustiveSize) in lexicographic order.
+// matrix total (d ≤ CountedSize) in lexicographic order.
 func (s *Search) exhaustive(ctx context.Context, S []float64, n, m int, assign []int, apply func([]int), score func() (float64, error)) error {
 	d := len(assign)
-	total := 0.0
-	for r := range d {
-		total += cell(S, n, m, r, assign[r])
-	}
 	cur, best, perm := s.cur[:d], s.keep[:d], s.perm[:d]
 	copy(cur, assign)
 	copy(best, assign)
-	for i := range perm {
-		perm[i] = i
-	}
 	defer func() {
 		copy(assign, best)
 		apply(assign)
 	}()
-	for {
-		if canonicalPadding(perm, n, m) && !samePairs(perm, cur, n, m) {
-			t := 0.0
-			for r := range d {
-				t += cell(S, n, m, r, perm[r])
-			}
-			if math.Abs(t-total) <= 1e-9 {
-				if s.Budget <= 0 {
-					return nil
-				}
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-				apply(perm)
-				v, err := s.eval(score)
-				if err != nil {
-					return err
-				}
-				if v > s.best {
-					s.best = v
-					s.Improvements++
-					copy(best, perm)
-				}
-			}
+	it := &s.tied
+	it.start(S, n, m, cur, perm)
+	for it.next() {
+		if samePairs(perm, cur, n, m) {
+			continue
 		}
-		if !nextPermutation(perm) {
+		if s.Budget <= 0 {
 			return nil
 		}
-	}
-}
-
-// canonicalPadding reports whether p is the first, in lexicographic
-// order, of the permutations with its real pairs: padding rows take their
-// columns in increasing order, and so do the real rows that take padding
-// columns. The search scores one permutation per set of real pairs.
-func canonicalPadding(p []int, n, m int) bool {
-	lastRow, lastPad := -1, -1
-	for r, c := range p {
-		switch {
-		case r >= n:
-			if c < lastRow {
-				return false
-			}
-			lastRow = c
-		case c >= m:
-			if c < lastPad {
-				return false
-			}
-			lastPad = c
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		apply(perm)
+		v, err := s.eval(score)
+		if err != nil {
+			return err
+		}
+		if v > s.best {
+			s.best = v
+			s.Improvements++
+			copy(best, perm)
 		}
 	}
-	return true
+	return nil
 }
 
 // samePairs reports whether two assignments pair the same real rows with
@@ -332,27 +409,6 @@ func samePairs(a, b []int, n, m int) bool {
 		if ra != rb {
 			return false
 		}
-	}
-	return true
-}
-
-// nextPermutation advances p to the next permutation in lexicographic
-// order, reporting false after the last.
-func nextPermutation(p []int) bool {
-	i := len(p) - 2
-	for i >= 0 && p[i] >= p[i+1] {
-		i--
-	}
-	if i < 0 {
-		return false
-	}
-	j := len(p) - 1
-	for p[j] <= p[i] {
-		j--
-	}
-	p[i], p[j] = p[j], p[i]
-	for l, r := i+1, len(p)-1; l < r; l, r = l+1, r-1 {
-		p[l], p[r] = p[r], p[l]
 	}
 	return true
 }
