@@ -406,8 +406,10 @@ func (s *Scorer) Score(gold, cand jsonval.Value) (float64, error) {
 // MaxStringRunes and MaxWork. With a context that is never done
 // (context.Background) it costs what Score costs.
 func (s *Scorer) ScoreContext(ctx context.Context, gold, cand jsonval.Value) (float64, error) {
-	r, err := s.run(ctx, gold, cand, false)
-	if err != nil {
+	// The result lives on this frame: the score is all the caller reads,
+	// so neither the bijections nor the root's member scores are exported.
+	var r Result
+	if err := s.runInto(ctx, &r, gold, cand, modeScore); err != nil {
 		return 0, err
 	}
 	return r.Score, nil
@@ -424,11 +426,11 @@ func (s *Scorer) ScoreContext(ctx context.Context, gold, cand jsonval.Value) (fl
 // Align picks).
 func (s *Scorer) ScoreResult(ctx context.Context, gold, cand jsonval.Value) (*Result, error) {
 	if s.schema.Root.Union != nil {
-		return s.run(ctx, gold, cand, true)
+		return s.run(ctx, gold, cand, modeBuild)
 	}
-	res, err := s.run(ctx, gold, cand, false)
+	res, err := s.run(ctx, gold, cand, modeResult)
 	if err == nil && res.undeclared {
-		return s.run(ctx, gold, cand, true)
+		return s.run(ctx, gold, cand, modeBuild)
 	}
 	return res, err
 }
@@ -436,20 +438,45 @@ func (s *Scorer) ScoreResult(ctx context.Context, gold, cand jsonval.Value) (*Re
 // Align scores the pair and keeps the match tree, for repair operations,
 // feedback and descriptions.
 func (s *Scorer) Align(gold, cand jsonval.Value) (*Result, error) {
-	return s.run(context.Background(), gold, cand, true)
+	return s.run(context.Background(), gold, cand, modeBuild)
 }
 
 // AlignContext is Align that stops when ctx is done, as ScoreContext does.
 func (s *Scorer) AlignContext(ctx context.Context, gold, cand jsonval.Value) (*Result, error) {
-	return s.run(ctx, gold, cand, true)
+	return s.run(ctx, gold, cand, modeBuild)
 }
 
-func (s *Scorer) run(ctx context.Context, in, inCand jsonval.Value, build bool) (*Result, error) {
-	if err := ctx.Err(); err != nil {
+// runMode is what a run computes besides the score.
+type runMode uint8
+
+const (
+	// modeScore computes the score alone (Score, ScoreContext): no match
+	// tree, no exported bijections, no member scores of the root.
+	modeScore runMode = iota
+	// modeResult is modeScore plus what ScoreResult returns: the
+	// bijections and the root's member scores.
+	modeResult
+	// modeBuild builds the match tree as well (Align).
+	modeBuild
+)
+
+// run scores the pair into a new Result.
+func (s *Scorer) run(ctx context.Context, in, inCand jsonval.Value, mode runMode) (*Result, error) {
+	res := new(Result)
+	if err := s.runInto(ctx, res, in, inCand, mode); err != nil {
 		return nil, err
 	}
+	return res, nil
+}
+
+// runInto scores the pair into res, which it does not retain.
+func (s *Scorer) runInto(ctx context.Context, res *Result, in, inCand jsonval.Value, mode runMode) error {
+	build := mode == modeBuild
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	if err := s.checkDepths(in, inCand); err != nil {
-		return nil, err
+		return err
 	}
 	gold, cand := in, inCand
 	if !s.referenceProfile() {
@@ -457,53 +484,61 @@ func (s *Scorer) run(ctx context.Context, in, inCand jsonval.Value, build bool) 
 	}
 	if verr := s.validator.Validate(gold); verr != nil {
 		if verr.Err != nil {
-			return nil, fmt.Errorf("validating gold: %w", verr)
+			return fmt.Errorf("validating gold: %w", verr)
 		}
-		return nil, &GoldError{Pointer: verr.Pointer(), Message: verr.Message}
+		return &GoldError{Pointer: verr.Pointer(), Message: verr.Message}
 	}
-	res := &Result{Gold: in, Candidate: inCand, scorer: s, gold: gold, cand: cand}
+	*res = Result{Gold: in, Candidate: inCand, scorer: s, gold: gold, cand: cand}
 	if verr := s.validator.Validate(cand); verr != nil {
 		if verr.Err != nil {
-			return nil, fmt.Errorf("validating candidate: %w", verr)
+			return fmt.Errorf("validating candidate: %w", verr)
 		}
 		if s.opts.Validation != ValidationReport {
-			if !s.referenceProfile() {
+			if !s.referenceProfile() && mode != modeScore {
 				verr = s.canonicalViolation(cand, verr)
 			}
 			res.Invalid = verr
 			res.Score = 0
-			return res, nil
+			return nil
 		}
-		res.Violations = s.validator.ValidateAll(cand, MaxViolations)
-		res.Warnings = violationWarnings(res.Violations)
+		if mode != modeScore {
+			// The violations are reported, not scored.
+			res.Violations = s.validator.ValidateAll(cand, MaxViolations)
+			res.Warnings = violationWarnings(res.Violations)
+		}
 	}
 	if !gold.IsNull() && !cand.IsNull() && !kindsCompatible(gold.Kind, cand.Kind) && s.schema.Root.Union == nil {
 		// docs/SCORING.md §1.3: a union-typed root whose kinds differ scores 0 with
 		// no repair operations.
 		res.Score = 0
-		return res, nil
+		return nil
 	}
 	c := newCall(ctx, s, gold, cand)
 	defer c.release()
 	if len(s.schema.Scopes) > 0 {
 		if err := c.deriveBijections(); err != nil {
-			return nil, err
+			return err
 		}
-		res.Bijections = c.exportBijections()
+		if mode != modeScore {
+			res.Bijections = c.exportBijections()
+		}
 	}
-	if !build {
-		c.rootScores = &res.rootScores
+	if mode == modeResult {
+		c.rootScores = new([]MemberScore)
 	}
 	r, err := c.align(gold, cand, s.schema.Root, build)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	res.Score = r.score
 	res.Match = r.m
 	res.Warnings = append(res.Warnings, c.warnings...)
+	if c.rootScores != nil {
+		res.rootScores = *c.rootScores
+	}
 	res.hasRootScores = c.rootScores != nil && c.rootDone
 	res.undeclared = c.undeclared
-	return res, nil
+	return nil
 }
 
 // violationWarnings are the warnings of the violations of a candidate
