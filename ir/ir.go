@@ -209,6 +209,21 @@ func (n *Node) MemberSchema(key string) *Node {
 	return n.Additional
 }
 
+// Member returns, with one lookup, the position of member key among the
+// node's "properties" (PropertyIndex: -1 when it declares no member of that
+// name) and the member's schema (MemberSchema).
+func (n *Node) Member(key string) (index int, schema *Node) {
+	if i, ok := n.propIndex[key]; ok {
+		return i, n.Properties[i].Node
+	}
+	for _, pp := range n.Patterns {
+		if pp.Re != nil && pp.Re.MatchString(key) {
+			return -1, pp.Node
+		}
+	}
+	return -1, n.Additional
+}
+
 // IsRequired reports whether "required" names the member.
 func (n *Node) IsRequired(name string) bool { return slices.Contains(n.Required, name) }
 

@@ -228,6 +228,25 @@ func TestMapsAndMemberSchemas(t *testing.T) {
 	}
 }
 
+// TestMemberAgrees checks Member against PropertyIndex and MemberSchema on
+// declared keys (one a pattern also matches), pattern keys, additional keys and
+// keys nothing describes.
+func TestMemberAgrees(t *testing.T) {
+	s := mustCompile(t, `{"type": "object", "properties": {
+		"p": {"type": "object", "properties": {"a": {"type": "string"}, "x-b": {"type": "integer"}},
+			"patternProperties": {"^x-": {"type": "string"}, "^n": {"type": "number"}},
+			"additionalProperties": {"type": "boolean"}},
+		"q": {"type": "object", "patternProperties": {"^k": {"type": "string"}}, "additionalProperties": false}}}`, Options{})
+	for _, node := range []*Node{s.Root, s.Root.Property("p"), s.Root.Property("q")} {
+		for _, key := range []string{"p", "q", "a", "x-b", "no", "x-c", "n1", "k", "zz", ""} {
+			i, sub := node.Member(key)
+			if i != node.PropertyIndex(key) || sub != node.MemberSchema(key) {
+				t.Errorf("%s: Member(%q) = %d, %p; want %d, %p", node.Pos.Pointer, key, i, sub, node.PropertyIndex(key), node.MemberSchema(key))
+			}
+		}
+	}
+}
+
 func TestDefaultsConstUniqueItems(t *testing.T) {
 	s := mustCompile(t, `{"type": "object", "absentAsDefault": false, "properties": {
 		"n": {"type": "integer", "default": 42, "absentAsDefault": true},
