@@ -578,8 +578,20 @@ func (c *call) alignString(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 // part. Without this charge, two strings within MaxStringRunes could keep
 // Damerau–Levenshtein busy for minutes.
 func stringCost(name, a, b string) int64 {
+	return costOf(stringCostClass(name), a, b)
+}
+
+// stringCostClass is the cost class of the string comparator name
+// (align.CostConstant for a custom one), which callers that compare many
+// strings under one comparator look up once (kernelRow).
+func stringCostClass(name string) align.CostClass {
 	c, _ := align.Builtin(align.RegistryString, name)
-	switch c.Cost {
+	return c.Cost
+}
+
+// costOf is stringCost under a comparator of cost class cc.
+func costOf(cc align.CostClass, a, b string) int64 {
+	switch cc {
 	case align.CostQuadratic:
 	case align.CostBitParallel:
 		if len(a) <= 64 && len(b) <= 64 {

@@ -58,10 +58,12 @@ type kernelMember struct {
 	hasMP  bool
 	mp     jsonval.Value
 	scope  int
-	// Leaves under a comparator.
+	// Leaves under a comparator, and a string comparator's cost class
+	// (stringCost).
 	name string
 	str  align.StringFunc
 	num  align.NumberFunc
+	cost align.CostClass
 	// The column kernel (kernelColumns): the member's column, the interned
 	// code of the gold string (exact leaves) or of the reference's image
 	// (-1: no candidate holds it), and the scores of an exact leaf that
@@ -290,7 +292,7 @@ func (c *call) columnCell(ks *kernelScratch, row *kernelRow, j int) (work int64,
 				ks.w, ks.v = w, v
 				return 0, false
 			}
-			work += int64(len(gv)+len(pv))/16 + stringCost(km.name, gv, pv)
+			work += int64(len(gv)+len(pv))/16 + costOf(km.cost, gv, pv)
 			x, err := km.str.Compare(nil, gv, pv)
 			if err != nil {
 				ks.w, ks.v = w, v
@@ -323,7 +325,8 @@ func (c *call) kernelRow(ks *kernelScratch, g jsonval.Value, items *ir.Node) *ke
 	}
 	exactKeys := c.s.keyScore(items) == "exact"
 	ref := c.s.referenceProfile()
-	for _, mb := range g.Obj {
+	for i := range g.Obj {
+		mb := &g.Obj[i]
 		if !exactKeys && len(mb.Key) > 64 {
 			return row // long keys are charged by chargeKeys
 		}
@@ -333,26 +336,27 @@ func (c *call) kernelRow(ks *kernelScratch, g jsonval.Value, items *ir.Node) *ke
 		} else {
 			sub = items.MemberSchema(mb.Key)
 		}
-		km := kernelMember{gv: mb.Value, sub: sub, weight: 1}
+		if sub == nil && !ref {
+			return row // the JSON-value rule of docs/SCORING.md §6.9
+		}
+		// Filled in place: a member is large, and most rows are kept.
+		row.members = append(row.members, kernelMember{gv: mb.Value, sub: sub, weight: 1})
+		km := &row.members[len(row.members)-1]
 		if sub == nil {
-			if !ref {
-				return row // the JSON-value rule of docs/SCORING.md §6.9
-			}
 			km.kind = kernelZero
-			row.members = append(row.members, km)
 			continue
 		}
 		km.weight = sub.ValueWeight
 		if sub.Union != nil || sub.Any {
 			return row
 		}
-		gv := mb.Value
+		gv := &mb.Value
 		switch {
 		case sub.IDScope != "":
 			km.kind = kernelID
 		case sub.Ref != "":
 			km.kind = kernelRef
-			c.kernelRef(&km, sub)
+			c.kernelRef(km, sub)
 		case gv.IsNull():
 			km.kind = kernelNullGold // the null rule, whatever the candidate holds
 		case !sub.Permits(gv.Kind):
@@ -374,7 +378,7 @@ func (c *call) kernelRow(ks *kernelScratch, g jsonval.Value, items *ir.Node) *ke
 			if !ok {
 				return row
 			}
-			km.name, km.str = name, f
+			km.name, km.str, km.cost = name, f, stringCostClass(name)
 		case gv.Kind == jsonval.Array && len(gv.Arr) == 0 && sub.Items != nil && len(sub.PrefixItems) == 0:
 			// Two empty arrays score 1 (docs/SCORING.md §5.2) for the
 			// member's unit of work; a non-empty candidate array takes the
@@ -383,7 +387,6 @@ func (c *call) kernelRow(ks *kernelScratch, g jsonval.Value, items *ir.Node) *ke
 		default:
 			return row // arrays and objects nest alignments
 		}
-		row.members = append(row.members, km)
 	}
 	n := len(row.members)
 	ks.ones = ks.ones[:0]
@@ -456,13 +459,14 @@ func (c *call) kernelCell(ks *kernelScratch, row *kernelRow, p jsonval.Value, it
 	w, v := ks.w[:0], ks.v[:0]
 	for r := range row.members {
 		km := &row.members[r]
-		pv := PK[assign[r]].Value
+		// By pointer: a value is 104 bytes, and a cell reads two per member.
+		pv := &PK[assign[r]].Value
 		w = append(w, km.weight)
 		if km.kind == kernelZero {
 			v = append(v, 0)
 			continue
 		}
-		gv := km.gv
+		gv := &km.gv
 		if !gv.IsNull() && !pv.IsNull() && !c.sameMemberKind(gv.Kind, pv.Kind) {
 			v = append(v, 0) // memberValue's kind test, before the id/ref rules
 			continue
@@ -476,7 +480,7 @@ func (c *call) kernelCell(ks *kernelScratch, row *kernelRow, p jsonval.Value, it
 			switch {
 			case km.masked:
 				s = 1
-			case km.hasMP && jsonval.Equal(km.mp, pv) && c.candIDs[km.scope][keyOf(pv)]:
+			case km.hasMP && jsonval.Equal(km.mp, *pv) && c.candIDs[km.scope][keyOf(*pv)]:
 				s = 1
 			}
 		case kernelNullGold:
@@ -500,7 +504,7 @@ func (c *call) kernelCell(ks *kernelScratch, row *kernelRow, p jsonval.Value, it
 				}
 				s = 1
 			case kernelNumber:
-				x, err := km.num.Compare(nil, gv, pv)
+				x, err := km.num.Compare(nil, *gv, *pv)
 				if err != nil {
 					return 0, false
 				}
@@ -509,7 +513,7 @@ func (c *call) kernelCell(ks *kernelScratch, row *kernelRow, p jsonval.Value, it
 				if km.name != "exact" && (len(gv.S) > lim || len(pv.S) > lim) {
 					return 0, false
 				}
-				work += int64(len(gv.S)+len(pv.S))/16 + stringCost(km.name, gv.S, pv.S)
+				work += int64(len(gv.S)+len(pv.S))/16 + costOf(km.cost, gv.S, pv.S)
 				x, err := km.str.Compare(nil, gv.S, pv.S)
 				if err != nil {
 					return 0, false

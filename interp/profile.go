@@ -49,6 +49,9 @@ func (s *Scorer) canonicalize(v jsonval.Value, S *ir.Node) (jsonval.Value, bool)
 	case jsonval.Array:
 		var out []jsonval.Value
 		for i := range v.Arr {
+			if !mayChange(v.Arr[i].Kind) {
+				continue
+			}
 			e, changed := s.canonicalize(v.Arr[i], elementSchema(S, i))
 			if !changed {
 				continue
@@ -64,10 +67,22 @@ func (s *Scorer) canonicalize(v jsonval.Value, S *ir.Node) (jsonval.Value, bool)
 		return jsonval.NewArray(out), true
 	case jsonval.Object:
 		var out []jsonval.Member
+		// sorted: the members are in canonical order so far (each
+		// compares ≤ 0 with the next under memberCompare), read off the
+		// property positions found with the member schemas.
+		sorted, prev := true, -1
 		for i := range v.Obj {
-			var sub *ir.Node
+			key := v.Obj[i].Key
+			idx, sub := -1, (*ir.Node)(nil)
 			if S != nil {
-				sub = S.MemberSchema(v.Obj[i].Key)
+				idx, sub = S.Member(key)
+			}
+			if i > 0 && sorted {
+				sorted = align.CompareMembers(prev, idx, v.Obj[i-1].Key, key) <= 0
+			}
+			prev = idx
+			if !mayChange(v.Obj[i].Value.Kind) {
+				continue
 			}
 			e, changed := s.canonicalize(v.Obj[i].Value, sub)
 			if !changed {
@@ -78,8 +93,8 @@ func (s *Scorer) canonicalize(v jsonval.Value, S *ir.Node) (jsonval.Value, bool)
 			}
 			out[i].Value = e
 		}
-		less := func(a, b jsonval.Member) int { return memberCompare(S, a.Key, b.Key) }
-		if !slices.IsSortedFunc(v.Obj, less) {
+		if !sorted {
+			less := func(a, b jsonval.Member) int { return memberCompare(S, a.Key, b.Key) }
 			if out == nil {
 				out = slices.Clone(v.Obj)
 			}
@@ -91,6 +106,13 @@ func (s *Scorer) canonicalize(v jsonval.Value, S *ir.Node) (jsonval.Value, bool)
 		return jsonval.NewObject(out), true
 	}
 	return v, false
+}
+
+// mayChange reports whether a value of kind k may have a canonical form
+// other than itself: null, booleans, integer-form numbers and strings are
+// canonical.
+func mayChange(k jsonval.Kind) bool {
+	return k == jsonval.Float || k == jsonval.Array || k == jsonval.Object
 }
 
 // elementSchema is the schema node of element i of an array under S: its
