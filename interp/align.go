@@ -550,17 +550,25 @@ func (c *call) alignAny(g, p jsonval.Value, build bool) (result, error) {
 }
 
 func (c *call) alignString(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
-	name := c.s.comparator(S, "jaro")
-	cmp, ok := c.s.registry.String(name)
-	if !ok {
-		return result{}, c.errorf("unknown string comparator %q", name)
+	var name string
+	var cmp align.StringFunc
+	var cost align.CostClass
+	if np := c.s.nodePlan(S); np != nil && np.strOK {
+		name, cmp, cost = np.strName, np.str, np.strCost
+	} else {
+		name = c.s.comparator(S, "jaro")
+		var ok bool
+		if cmp, ok = c.s.registry.String(name); !ok {
+			return result{}, c.errorf("unknown string comparator %q", name)
+		}
+		cost = stringCostClass(name)
 	}
 	if lim := c.s.opts.Limits.MaxStringRunes; name != "exact" && (len(g.S) > lim || len(p.S) > lim) {
 		if runeCount(g.S) > lim || runeCount(p.S) > lim {
 			return result{}, &LimitError{Limit: "MaxStringRunes", Value: int64(lim), Pointer: c.pointer()}
 		}
 	}
-	if err := c.spend(int64(len(g.S)+len(p.S))/16 + stringCost(name, g.S, p.S)); err != nil {
+	if err := c.spend(int64(len(g.S)+len(p.S))/16 + costOf(cost, g.S, p.S)); err != nil {
 		return result{}, err
 	}
 	x, err := cmp.Compare(c.comparatorContext(), g.S, p.S)
@@ -620,10 +628,15 @@ func runeCount(s string) int {
 }
 
 func (c *call) alignNumber(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
-	name := c.s.comparator(S, "invdiff")
-	cmp, ok := c.s.registry.Number(name, S.Types&ir.TInteger != 0)
-	if !ok {
-		return result{}, c.errorf("unknown number comparator %q", name)
+	var cmp align.NumberFunc
+	if np := c.s.nodePlan(S); np != nil && np.numOK {
+		cmp = np.num
+	} else {
+		name := c.s.comparator(S, "invdiff")
+		var ok bool
+		if cmp, ok = c.s.registry.Number(name, S.Types&ir.TInteger != 0); !ok {
+			return result{}, c.errorf("unknown number comparator %q", name)
+		}
 	}
 	x, err := cmp.Compare(c.comparatorContext(), g, p)
 	if err != nil {

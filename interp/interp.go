@@ -256,6 +256,7 @@ func New(schema *ir.Schema, opts Options) (*Scorer, error) {
 		s.scopeIndex[sc.Name] = i
 	}
 	s.plan = newPlan(schema)
+	s.plan.nodes = s.newNodePlans()
 	s.contextual = reg.HasContextual()
 	return s, nil
 }

@@ -365,20 +365,18 @@ func (c *call) kernelRow(ks *kernelScratch, g jsonval.Value, items *ir.Node) *ke
 			km.kind = kernelBool
 		case gv.Kind == jsonval.Int || gv.Kind == jsonval.Float:
 			km.kind = kernelNumber
-			name := c.s.comparator(sub, "invdiff")
-			f, ok := c.s.registry.Number(name, sub.Types&ir.TInteger != 0)
-			if !ok {
+			np := c.s.nodePlan(sub)
+			if np == nil || !np.numOK {
 				return row
 			}
-			km.name, km.num = name, f
+			km.name, km.num = np.numName, np.num
 		case gv.Kind == jsonval.String:
 			km.kind = kernelString
-			name := c.s.comparator(sub, "jaro")
-			f, ok := c.s.registry.String(name)
-			if !ok {
+			np := c.s.nodePlan(sub)
+			if np == nil || !np.strOK {
 				return row
 			}
-			km.name, km.str, km.cost = name, f, stringCostClass(name)
+			km.name, km.str, km.cost = np.strName, np.str, np.strCost
 		case gv.Kind == jsonval.Array && len(gv.Arr) == 0 && sub.Items != nil && len(sub.PrefixItems) == 0:
 			// Two empty arrays score 1 (docs/SCORING.md §5.2) for the
 			// member's unit of work; a non-empty candidate array takes the

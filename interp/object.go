@@ -403,6 +403,37 @@ func (s *Scorer) absentAsDefault(g, p jsonval.Value, S *ir.Node) (gf, pf jsonval
 	if !S.AbsentAsDefault || len(S.Properties) == 0 {
 		return g, p, nil, nil
 	}
+	if np := s.nodePlan(S); np != nil {
+		// The members that may be filled, resolved with the scorer.
+		for i := range np.fills {
+			r := &np.fills[i]
+			gv, inG := g.Get(r.name)
+			pv, inP := p.Get(r.name)
+			if inG == inP {
+				continue
+			}
+			present := gv
+			if inP {
+				present = pv
+			}
+			var fill jsonval.Value
+			switch {
+			case r.hasDefault:
+				fill = r.def
+			case present.IsNull():
+				fill = jsonval.NullValue()
+			default:
+				continue
+			}
+			m := jsonval.Member{Key: r.name, Value: fill}
+			if inG {
+				addP = append(addP, m)
+			} else {
+				addG = append(addG, m)
+			}
+		}
+		return withMembers(g, addG, S), withMembers(p, addP, S), addG, addP
+	}
 	for _, prop := range S.Properties {
 		sub := prop.Node
 		if sub == nil || !sub.AbsentAsDefault || S.IsRequired(prop.Name) {

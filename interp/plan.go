@@ -13,6 +13,9 @@ type plan struct {
 	// so that the evaluations of the bijection search (docs/SCORING.md
 	// §7.12) compute it once per pair (searchMemo).
 	refFree map[*ir.Node]bool
+	// nodes holds the plan of every node reachable from the root
+	// (nodeplan.go).
+	nodes map[*ir.Node]*nodePlan
 }
 
 // scopePlan is the plan of one scope (docs/SCORING.md §7.3, §7.6).
