@@ -483,6 +483,10 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 				}
 			}
 			r, err := c.align(recG[i].v, recP[j], recNode, false)
+			// Keep the storage the cell's tokens grew, so that the next
+			// cells of the row push without allocating.
+			recPath = c.path[:len(recPath)]
+			c.rowPath = recPath
 			if err != nil {
 				reusable = false
 				if fatal(err) {
