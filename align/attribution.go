@@ -108,6 +108,7 @@ func Attribute(root *Match, score float64, opts AttributionOptions) (Attribution
 	}
 	w := attributor{nodes: g != GranularityLeaf, absent: opts.IncludeAbsent}
 	if root != nil {
+		w.rows = make([]AttributionRow, 0, w.maxRows(root))
 		w.node(root, "", 1.0)
 	}
 	contribs := make([]float64, len(w.rows))
@@ -118,6 +119,46 @@ func Attribute(root *Match, score float64, opts AttributionOptions) (Attribution
 	at.Residual = at.Total - (1 - score)
 	slices.SortStableFunc(at.Rows, func(x, y AttributionRow) int { return cmpDesc(x.Contribution, y.Contribution) })
 	return at, nil
+}
+
+// maxRows bounds the rows the walk of Attribute makes of the tree at m
+// (the same walk, counting; absent positions are counted whether or not
+// they are kept), so that the rows are allocated once.
+func (w *attributor) maxRows(m *Match) int {
+	n := 0
+	switch m.Type {
+	case LeafNode:
+		return 1
+	case ListNode:
+		if w.nodes {
+			n++
+		}
+		if !slices.ContainsFunc(m.Children, func(ch ListChild) bool { return ch.Alpha != 0 }) {
+			return n + 1
+		}
+		for _, ch := range m.Children {
+			if ch.Match != nil {
+				n += w.maxRows(ch.Match)
+			}
+		}
+	case ObjectNode:
+		if w.nodes {
+			n++
+		}
+		if len(m.Entries) == 0 {
+			return n + 1
+		}
+		for i := range m.Entries {
+			e := &m.Entries[i]
+			if e.KeyAlpha != 0 {
+				n++
+			}
+			if e.Value != nil {
+				n += w.maxRows(e.Value)
+			}
+		}
+	}
+	return n
 }
 
 // attributor accumulates the rows of Attribute in walk order.

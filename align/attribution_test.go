@@ -2,6 +2,8 @@ package align
 
 import (
 	"math"
+	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/objectaligner/oagen/jsonval"
@@ -159,6 +161,65 @@ func TestLeafKindName(t *testing.T) {
 	for k, w := range want {
 		if got := LeafKindName(k); got != w {
 			t.Errorf("LeafKindName(%d) = %q, want %q", k, got, w)
+		}
+	}
+}
+
+// randomMatch builds a random match tree of depth at most depth: leaves of
+// every kind, lists with zero and non-zero alphas (absent positions
+// among them), objects with and without key rows, empty containers.
+func randomMatch(r *rand.Rand, depth int) *Match {
+	k := r.IntN(4)
+	if depth == 0 {
+		k = 0
+	}
+	switch k {
+	case 1, 2:
+		m := &Match{Type: ListNode, Score: r.Float64()}
+		for range r.IntN(4) {
+			ch := ListChild{Alpha: float64(r.IntN(3)) / 2, Match: randomMatch(r, depth-1)}
+			switch r.IntN(5) {
+			case 0:
+				ch.Role = RoleAbsent
+			case 1:
+				ch.Match = nil
+			}
+			m.Children = append(m.Children, ch)
+		}
+		return m
+	case 3:
+		m := &Match{Type: ObjectNode, Score: r.Float64()}
+		for i := range r.IntN(4) {
+			e := ObjectEntry{GoldKey: strconv.Itoa(i), HasGoldKey: r.IntN(4) > 0, PredKey: strconv.Itoa(i), HasPredKey: true,
+				KeyAlpha: float64(r.IntN(2)) / 4, ValueAlpha: 0.5, KeyScore: 1}
+			if r.IntN(5) > 0 {
+				e.Value = randomMatch(r, depth-1)
+			}
+			m.Entries = append(m.Entries, e)
+		}
+		return m
+	}
+	leaf := leafM(r.Float64(), jsonval.NewInt(1), jsonval.NewInt(2), r.IntN(4) > 0, r.IntN(4) > 0)
+	leaf.Leaf = LeafKind(r.IntN(6))
+	return leaf
+}
+
+// TestAttributeRowBound: the rows Attribute allocates up front
+// (attributor.maxRows) are exactly the rows it makes when absent positions
+// are kept, and an upper bound when they are not, at every granularity.
+func TestAttributeRowBound(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 2))
+	for i := range 3000 {
+		m := randomMatch(r, 4)
+		for _, g := range []Granularity{GranularityLeaf, GranularitySubtree, GranularityAll} {
+			for _, absent := range []bool{true, false} {
+				at := attribute(t, m, 0.5, AttributionOptions{Granularity: g, IncludeAbsent: absent})
+				w := attributor{nodes: g != GranularityLeaf, absent: absent}
+				bound := w.maxRows(m)
+				if len(at.Rows) > bound || absent && len(at.Rows) != bound {
+					t.Fatalf("tree %d, granularity %s, absent %v: %d rows, bound %d", i, g, absent, len(at.Rows), bound)
+				}
+			}
 		}
 	}
 }
