@@ -222,13 +222,16 @@ func (b *batchInput) isDocument(first []byte) (bool, error) {
 
 // next reads the next line that is not blank. At the end of the input it
 // returns nil and the read error that ended it (nil at the end of input).
-func (b *batchInput) next() (*inputLine, error) {
+func (b *batchInput) next() (*inputLine, error) { return b.nextInto(nil) }
+
+// nextInto is next reading the line into buf (nil: a new buffer).
+func (b *batchInput) nextInto(buf []byte) (*inputLine, error) {
 	var skipped int64 // bytes of the blank lines skipped
 	for {
 		if b.ended {
 			return nil, b.err
 		}
-		line, tooLong, size, err := readLine(b.r)
+		line, tooLong, size, err := readLine(b.r, buf)
 		if err != nil {
 			b.ended = true
 			if !errors.Is(err, io.EOF) {
@@ -329,8 +332,9 @@ func (b *batchInput) score(jobs int, emit func(scored) error) error {
 // in turn on the calling goroutine, with no hand-off between goroutines.
 func (b *batchInput) scoreInline(emit func(scored) error) error {
 	w := b.ls.Worker()
+	var buf []byte // each line is emitted before the next is read into buf
 	for {
-		j, err := b.next()
+		j, err := b.nextInto(buf)
 		if j == nil {
 			if err != nil {
 				return fmt.Errorf("reading input: %w", err)
@@ -340,13 +344,17 @@ func (b *batchInput) scoreInline(emit func(scored) error) error {
 		if err := emit(j.scoreWith(b.ls, w.Score)); err != nil {
 			return err
 		}
+		if cap(j.line) <= 1<<20 {
+			buf = j.line[:0]
+		}
 	}
 }
 
 // readLine reads one line without its line terminator; size is the number
 // of bytes taken from r. tooLong reports a line beyond maxBatchLine, whose
 // content is discarded.
-func readLine(r *bufio.Reader) (line []byte, tooLong bool, size int64, err error) {
+func readLine(r *bufio.Reader, buf []byte) (line []byte, tooLong bool, size int64, err error) {
+	line = buf[:0]
 	for {
 		chunk, e := r.ReadSlice('\n')
 		size += int64(len(chunk))
