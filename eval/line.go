@@ -79,12 +79,12 @@ type ScoredLine struct {
 // scored is an error outcome, and a panic (a bug in oagen) the line's
 // error, of kind internal, so that one line never stops a dataset.
 func (s *LineScorer) Score(number int, line []byte) (out ScoredLine) {
-	return s.score(number, line, nil, nil)
+	return s.score(number, line, nil, nil, nil)
 }
 
 // A LineWorker scores lines as its LineScorer does, one after the other,
-// reusing its storage from line to line: the decoded request's containers
-// (jsonval.Decoder) and the response buffer. So the ScoredLine a call
+// reusing its storage from line to line: the Request, the decoded
+// request's containers (jsonval.Decoder) and the response buffer. So the ScoredLine a call
 // returns shares that storage: its Request and Result (and the values in
 // them) and its Output are valid until the worker's next call; the rest
 // (Settings, Ops, Err, Case) stays valid. A worker is not safe for
@@ -92,6 +92,7 @@ func (s *LineScorer) Score(number int, line []byte) (out ScoredLine) {
 type LineWorker struct {
 	s   *LineScorer
 	dec jsonval.Decoder
+	req request.Request
 	out []byte
 }
 
@@ -105,16 +106,16 @@ const maxKeptOutput = 1 << 20
 
 // Score is LineScorer.Score on the worker's storage.
 func (w *LineWorker) Score(number int, line []byte) ScoredLine {
-	out := w.s.score(number, line, &w.dec, w.out[:0])
+	out := w.s.score(number, line, &w.dec, &w.req, w.out[:0])
 	if cap(out.Output) <= maxKeptOutput {
 		w.out = out.Output
 	}
 	return out
 }
 
-// score is Score, decoding with dec (nil: a fresh decode) and appending the
-// response to buf.
-func (s *LineScorer) score(number int, line []byte, dec *jsonval.Decoder, buf []byte) (out ScoredLine) {
+// score is Score, decoding with dec into into (nil: a fresh decode into a
+// new Request) and appending the response to buf.
+func (s *LineScorer) score(number int, line []byte, dec *jsonval.Decoder, into *request.Request, buf []byte) (out ScoredLine) {
 	defer func() {
 		if p := recover(); p != nil {
 			out = s.fail(number, line, out.Request, &request.Error{Kind: request.Internal, Err: fmt.Errorf("internal error: %v", p)}, buf)
@@ -123,7 +124,7 @@ func (s *LineScorer) score(number int, line []byte, dec *jsonval.Decoder, buf []
 	var req *request.Request
 	var err error
 	if dec != nil {
-		req, err = request.ParseWith(line, dec)
+		req, err = request.ParseInto(line, dec, into)
 	} else {
 		req, err = request.Parse(line, s.Decode)
 	}

@@ -121,12 +121,25 @@ func Parse(data []byte, dec jsonval.DecodeOptions) (*Request, error) {
 // next call. A server or batch worker parses its requests one after the
 // other with one Decoder.
 func ParseWith(data []byte, dec *jsonval.Decoder) (*Request, error) {
+	return ParseInto(data, dec, nil)
+}
+
+// ParseInto is ParseWith filling r (nil: a new Request): a worker that
+// parses one request after another reuses one Request, as it reuses its
+// Decoder. The Request returned (r, or nil on an error before the id
+// could be read) is reset first.
+func ParseInto(data []byte, dec *jsonval.Decoder, r *Request) (*Request, error) {
 	v, err := dec.Decode(data)
-	return fromDecoded(v, err)
+	return fromDecodedInto(v, err, r)
 }
 
 // fromDecoded is Parse after decoding.
 func fromDecoded(v jsonval.Value, err error) (*Request, error) {
+	return fromDecodedInto(v, err, nil)
+}
+
+// fromDecodedInto is fromDecoded filling r (nil: a new Request).
+func fromDecodedInto(v jsonval.Value, err error, r *Request) (*Request, error) {
 	if err != nil {
 		var se *jsonval.SyntaxError
 		if errors.As(err, &se) {
@@ -134,16 +147,23 @@ func fromDecoded(v jsonval.Value, err error) (*Request, error) {
 		}
 		return nil, &Error{Kind: BadJSON, Err: err}
 	}
-	return FromValue(v)
+	return fromValue(v, r)
 }
 
 // FromValue checks a decoded request (see Parse, also for what it returns
 // with an error).
-func FromValue(v jsonval.Value) (*Request, error) {
+func FromValue(v jsonval.Value) (*Request, error) { return fromValue(v, nil) }
+
+// fromValue is FromValue filling r (nil: a new Request), reset first.
+func fromValue(v jsonval.Value, r *Request) (*Request, error) {
 	if v.Kind != jsonval.Object {
 		return nil, badRequest("", `want an object {"gold":…,"candidate":…}, got %s`, kindName(v.Kind))
 	}
-	r := &Request{}
+	if r == nil {
+		r = &Request{}
+	} else {
+		*r = Request{}
+	}
 	if id, ok := v.Get("id"); ok {
 		if id.Kind == jsonval.Array || id.Kind == jsonval.Object {
 			return nil, badRequest("/id", "want a scalar (string, number, boolean or null), got %s", kindName(id.Kind))

@@ -3,6 +3,7 @@ package request
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -406,5 +407,37 @@ func TestValidationOption(t *testing.T) {
 	}
 	if _, err := Parse([]byte(`{"gold":1,"candidate":1,"options":{"validation":"warn"}}`), jsonval.DecodeOptions{}); err == nil {
 		t.Error(`validation "warn" parsed`)
+	}
+}
+
+// TestParseInto: one Request and one Decoder reused over requests with and
+// without each member give what Parse gives for each: nothing carries
+// over from the request before.
+func TestParseInto(t *testing.T) {
+	lines := []string{
+		`{"id":1,"gold":{"a":[1,2]},"candidate":{"a":[2]},"feedback":true,"top_k":3,"options":{"wl_rounds":2},"schema":"s"}`,
+		`{"gold":1,"candidate":2}`,
+		`{"id":"x","gold":[],"candidate_text":"Answer: [1]","schema":{"type":"array"}}`,
+		`{"id":2,"gold":1}`,
+		`[1]`,
+		`{"gold":{"b":true},"candidate":{"b":false},"strict_json":false}`,
+	}
+	var dec jsonval.Decoder
+	var into Request
+	for _, line := range lines {
+		want, wantErr := Parse([]byte(line), jsonval.DecodeOptions{})
+		got, err := ParseInto([]byte(line), &dec, &into)
+		if fmt.Sprint(err) != fmt.Sprint(wantErr) || (got == nil) != (want == nil) {
+			t.Fatalf("%s: %v (%v), want %v (%v)", line, got, err, want, wantErr)
+		}
+		if got == nil {
+			continue
+		}
+		if got != &into {
+			t.Fatalf("%s: not parsed into the given request", line)
+		}
+		if !reflect.DeepEqual(*got, *want) {
+			t.Fatalf("%s:\n got %+v\nwant %+v", line, *got, *want)
+		}
 	}
 }

@@ -111,6 +111,7 @@ const maxKeptBuffer = 1 << 20
 type stdioWorker struct {
 	s   *Server
 	dec jsonval.Decoder
+	req request.Request
 }
 
 // answer returns the response line to l (newline included), appended to
@@ -154,7 +155,7 @@ func (w *stdioWorker) parse(data []byte) (req *request.Request, err error) {
 			req, err = nil, &request.Error{Kind: request.Internal, Err: fmt.Errorf("internal error (please report it): %v", p)}
 		}
 	}()
-	return request.ParseWith(data, &w.dec)
+	return request.ParseInto(data, &w.dec, &w.req)
 }
 
 // idOf returns the request to answer an unparseable request with: req
