@@ -21,6 +21,10 @@
 //	go build -o /tmp/oagen ./cmd/oagen
 //	go run ./internal/linebench -oagen /tmp/oagen -n 5000 -count 6
 //
+// With -benchfmt every run is also printed as a Go benchmark line
+// (BenchmarkLine/KIND/MODE/jobs=J N X cpu-ns/line), so that benchstat can
+// compare the runs of two binaries.
+//
 // Run it from the repository's root (it reads the schemas and fig1 from
 // there). Figures and how they were taken are in docs/PERFORMANCE.md.
 package main
@@ -60,6 +64,7 @@ func run() error {
 	dir := flag.String("dir", "", "directory for the datasets and outputs (default: a temporary one)")
 	write := flag.Bool("write-only", false, "write the datasets into -dir and exit")
 	seed := flag.Uint64("seed", 1, "seed of the amr generator")
+	flag.BoolVar(&benchFormat, "benchfmt", false, "also print every run as a Go benchmark line (cpu-ns/line, and req/s for stdio) for benchstat")
 	flag.Parse()
 	work := *dir
 	if work == "" {
@@ -88,6 +93,9 @@ func run() error {
 	}
 	return nil
 }
+
+// benchFormat is the -benchfmt flag.
+var benchFormat bool
 
 // dataset is a written input: its schema and its n-line and one-line files.
 type dataset struct {
@@ -163,6 +171,15 @@ func measure(oagen, dir string, ds dataset, mode string, n, count, jobs int) err
 			return err
 		}
 		cpu, base, wall = append(cpu, c), append(base, b), append(wall, w)
+		if benchFormat {
+			// One run as a benchmark result: its CPU time a line, the
+			// one-line run subtracted (benchstat compares two binaries).
+			fmt.Printf("BenchmarkLine/%s/%s/jobs=%d %d %.0f cpu-ns/line", ds.kind, mode, jobs, n, float64(c-b)/float64(n-1))
+			if mode == "stdio" {
+				fmt.Printf(" %.0f req/s", float64(n)/w.Seconds())
+			}
+			fmt.Println()
+		}
 	}
 	mc, mb, mw := median(cpu), median(base), median(wall)
 	per := float64(mc-mb) / float64(n-1) / 1e3
