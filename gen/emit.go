@@ -693,8 +693,8 @@ func (e *emitter) emitArray(t *tnode) {
 	it := t.items
 	d := struct {
 		method
-		Spec, Cell, Fill, ValueG, ValueP, NullG, NullP string
-	}{method: e.head(t, e.body(t), describe(t), t.base), Spec: e.arraySpec(t),
+		Spec, Cell, Fill, ValueG, ValueP, NullG, NullP, Kept, Rec string
+	}{method: e.head(t, e.body(t), describe(t), t.base), Spec: e.arraySpec(t), Kept: e.kept(it), Rec: e.record(t),
 		Cell:   e.score(it, e.elem(it, "g[i]"), e.elem(it, "p[j]"), "build"),
 		Fill:   e.score(it, e.elem(it, "g[i]"), e.elem(it, "p[j]"), "false"),
 		ValueG: e.encode(it, e.elem(it, "g[i]")), ValueP: e.encode(it, e.elem(it, "p[i]"))}
@@ -702,6 +702,86 @@ func (e *emitter) emitArray(t *tnode) {
 		d.NullG, d.NullP = elemNull(it, l), elemNull(it, e.elem(it, "p[i]"))
 	}
 	execute(&e.w, "array", d)
+}
+
+// kept is the genrt.Kept expression of an array whose items are the
+// record node it of a scope, "" when the main pass may not reuse the
+// scope's record matrix for it: the records must be plain structs (not
+// null, not existing Go types) and reach no reference, which the
+// derivation masks and the main pass scores (genrt.Kept checks at run time
+// that the elements are the scope's records).
+func (e *emitter) kept(it *tnode) string {
+	if e.m.shapes != nil || it.nullable || it.kind != kObject || reachesRef(it.n, map[*ir.Node]bool{}) {
+		return ""
+	}
+	for _, ts := range e.m.scopes {
+		if ts.rec == it {
+			return "genrt.Kept(&c." + ts.field + ", g, p)"
+		}
+	}
+	return ""
+}
+
+// record is the genrt.RecordOf expression of an array whose items are flat
+// records (flatRecord) that are never null, whose cells the record kernel
+// of genrt fills; "" for any other array.
+func (e *emitter) record(t *tnode) string {
+	if it := t.items; !it.nullable && e.flatRecord(it) {
+		return fmt.Sprintf("genrt.RecordOf(%s[:], %s, g, p)", e.n("Nodes"), e.nodeID(it))
+	}
+	return ""
+}
+
+// flatRecord reports whether the values of object node t are flat records
+// for the record kernel of genrt: generated structs whose properties are
+// all strings that admit no null (identifiers, references, string
+// leaves), with the score-mode path of ObjectSpec.Paired. Its ObjectSpec
+// then has the struct's genrt.Layout.
+func (e *emitter) flatRecord(t *tnode) bool {
+	if e.m.shapes != nil || t.kind != kObject || len(t.props) == 0 || shares(t) == nil || t.n.KeyThreshold > 1 {
+		return false
+	}
+	for _, pp := range t.props {
+		if pp.node.kind != kString || pp.node.nullable || pp.node.n.Union != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// reachesRef reports whether a reference node (docs/SCORING.md §7.4) is
+// reachable from n.
+func reachesRef(n *ir.Node, seen map[*ir.Node]bool) bool {
+	if n == nil || seen[n] {
+		return false
+	}
+	seen[n] = true
+	if n.Ref != "" {
+		return true
+	}
+	for _, pp := range n.Properties {
+		if reachesRef(pp.Node, seen) {
+			return true
+		}
+	}
+	for _, pn := range n.PrefixItems {
+		if reachesRef(pn, seen) {
+			return true
+		}
+	}
+	for _, pt := range n.Patterns {
+		if reachesRef(pt.Node, seen) {
+			return true
+		}
+	}
+	if n.Union != nil {
+		for _, b := range n.Union.Branches {
+			if reachesRef(b.Node, seen) {
+				return true
+			}
+		}
+	}
+	return reachesRef(n.Items, seen) || reachesRef(n.Additional, seen)
 }
 
 // emitTuple emits the alignment of docs/SCORING.md §5.1 (head, tail or both) for two
@@ -792,7 +872,11 @@ func (e *emitter) emitTable() {
 			if sh := shares(t); sh != nil {
 				fields = append(fields, "Shares: []float64{"+strings.Join(sh, ", ")+"}")
 			}
-			execute(&e.w, "spec", spec{e.objectSpec(t), "is the object node " + pointer(t) + " (docs/SCORING.md §6).", "genrt.ObjectSpec", e.keyFields(n, fields)})
+			fields = e.keyFields(n, fields)
+			if e.flatRecord(t) {
+				fields = append(fields, "Layout: genrt.LayoutOf["+t.base+"]()")
+			}
+			execute(&e.w, "spec", spec{e.objectSpec(t), "is the object node " + pointer(t) + " (docs/SCORING.md §6).", "genrt.ObjectSpec", fields})
 		}
 		if t.arrayPart() {
 			var fields []string

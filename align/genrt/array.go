@@ -42,6 +42,14 @@ type Elems struct {
 	// in score mode; generated code writes the loop so that the cell's
 	// scorer is a direct call.
 	Fill func(M []float64, n, m int)
+	// Kept, when it has n·m cells, is the matrix Fill would write, computed
+	// before (a scope's record matrix, Kept): the tail's cells are copied
+	// from it.
+	Kept []float64
+	// Rec, when set, names the node of the elements (RecordOf): the cells
+	// of a large matrix of flat records are filled by the record kernel
+	// (kernel.go), as Cell would fill them in score mode.
+	Rec Record
 	// Value returns, in build mode, the JSON value of element i of the gold
 	// (gold true) or the candidate.
 	Value func(gold bool, i int) jsonval.Value
@@ -169,6 +177,13 @@ func (w *Workspace) head(spec *ArraySpec, nG, nP int, build bool, el *Elems) (fl
 // cells fills the n×m matrix of the tail's cell scores (score only).
 func (w *Workspace) cells(k, n, m int, el *Elems) []float64 {
 	M := w.Floats(n * m)
+	if k == 0 && len(el.Kept) == n*m && n*m > 0 {
+		copy(M, el.Kept)
+		return M
+	}
+	if k == 0 && w.kernelFill(M, n, m, el) {
+		return M
+	}
 	if el.Fill != nil {
 		el.Fill(M, n, m)
 		return M

@@ -64,6 +64,9 @@ type Workspace struct {
 	// different kinds there, which makes the record cell 0 (docs/SCORING.md §1.4, §7.5).
 	Cur                     int
 	MaskAll, Deriving, Kerr bool
+	// kerred records that a cell of the derivation in progress had Kerr
+	// (its record matrix is not kept, Scope.Kept).
+	kerred bool
 
 	// BijSearch is the bijection search of the call (docs/SCORING.md
 	// §7.12), kept here so that it does not allocate.
@@ -73,12 +76,17 @@ type Workspace struct {
 	// row of scratch.
 	canon align.Canon
 	row   []float64
+
+	// The record kernel (kernel.go): the derived scopes by index, as
+	// Derive registers them, and the kernel's per-matrix state.
+	scopes []imager
+	kernel recordKernel
 }
 
 // Reset prepares the workspace for a call.
 func (w *Workspace) Reset() {
 	w.Err = nil
-	w.Cur, w.MaskAll, w.Deriving, w.Kerr = 0, false, false, false
+	w.Cur, w.MaskAll, w.Deriving, w.Kerr, w.kerred = 0, false, false, false, false
 	w.od = 0
 }
 

@@ -22,6 +22,9 @@ type ObjectSpec struct {
 	KeyThreshold    float64
 	KeyImportance   float64
 	ValueImportance float64
+	// Layout, when set, is where the properties are in the struct type
+	// generated for the node (LayoutOf), for the record kernel.
+	Layout *Layout
 }
 
 // Paired returns, in score mode, the score of two objects that both have

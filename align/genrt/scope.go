@@ -52,6 +52,12 @@ type Scope[K comparable, R any] struct {
 	// whose candidate keys break ties of the canonical order; nil when the
 	// derivation did not refine.
 	wlws *wl.Workspace
+	// kept is the record matrix of the derivation (the cells fill wrote,
+	// before the WL tie-break), valid for the call when keptOK: no cell
+	// compared two values of different kinds (RecordCell). Kept hands it
+	// to the main pass.
+	kept   []float64
+	keptOK bool
 }
 
 // wlTie orders candidate records a and b by the structural keys of their
@@ -87,7 +93,7 @@ func (s *Scope[K, R]) Reset() {
 		s.pi, s.used, s.gold = map[K]int32{}, map[K]struct{}{}, map[K]struct{}{}
 		s.Verts = [2]map[K]int32{{}, {}}
 	}
-	s.Done, s.searched = false, false
+	s.Done, s.searched, s.keptOK = false, false, false
 	s.perm = s.perm[:0]
 	clear(s.pi)
 	s.forget()
@@ -176,6 +182,7 @@ func (s *Scope[K, R]) Pairs(enc func(K) jsonval.Value) []align.IDPair {
 // the same colour (docs/SCORING.md §7.6–§7.8, tie_break integration); it
 // runs when a side has more than one record.
 func Derive[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, degraded bool, fill func(C []float64, n, m int), structural func(Wm []float64, n, m int)) {
+	w.register(idx, s)
 	n, m := len(s.Recs[0]), len(s.Recs[1])
 	if n == 0 && m == 0 {
 		s.Done = true
@@ -183,9 +190,10 @@ func Derive[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, degraded
 	}
 	C := w.Floats(n * m)
 	s.wlws = nil
-	w.Cur, w.MaskAll, w.Deriving, w.Kerr = idx+1, degraded, true, false
+	w.Cur, w.MaskAll, w.Deriving, w.Kerr, w.kerred = idx+1, degraded, true, false, false
 	fill(C, n, m)
-	w.Cur, w.MaskAll, w.Deriving, w.Kerr = 0, false, false, false
+	kept := !w.kerred
+	w.Cur, w.MaskAll, w.Deriving, w.Kerr, w.kerred = 0, false, false, false, false
 	S := C
 	var Sx []float64
 	if structural != nil && (n > 1 || m > 1) {
@@ -225,8 +233,44 @@ func Derive[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, degraded
 	if Sx != nil {
 		w.Release(Sx)
 	}
-	w.Release(C)
+	if kept {
+		if s.kept != nil {
+			w.Release(s.kept)
+		}
+		s.kept, s.keptOK = C, true
+	} else {
+		w.Release(C)
+	}
 	s.Done = true
+}
+
+// Kept returns the record matrix of the derivation of scope s when g and p
+// are its records in order (the elements of the array at the scope's record
+// path, /people/* for instance), nil otherwise: the cell of gold record i
+// against candidate record j, which the main pass computes again when it
+// aligns that array. Generated code calls it only for an array whose items
+// are the scope's record node and reach no reference (references are
+// masked in the derivation, docs/SCORING.md §7.4, and scored through the
+// bijection in the main pass), and the matrix is kept only when no cell
+// compared two values of different kinds (a 0 in the derivation,
+// docs/SCORING.md §7.5): the cells are then those the main pass computes,
+// bit for bit, and Elems.Kept saves it the second fill
+// (docs/PERFORMANCE.md, "Large documents").
+func Kept[K comparable, T any](s *Scope[K, *T], g, p []T) []float64 {
+	if !s.keptOK || len(s.Recs[0]) != len(g) || len(s.Recs[1]) != len(p) {
+		return nil
+	}
+	for i := range g {
+		if s.Recs[0][i] != &g[i] {
+			return nil
+		}
+	}
+	for j := range p {
+		if s.Recs[1][j] != &p[j] {
+			return nil
+		}
+	}
+	return s.kept
 }
 
 // readOff reads π off an assignment of the records (docs/SCORING.md §7.5 step 4).
@@ -296,7 +340,7 @@ func (w *Workspace) SearchPass(s float64, _ *Res) (float64, error) {
 // values of different kinds (docs/SCORING.md §1.4, §7.5).
 func (w *Workspace) RecordCell(s float64, _ *Res) float64 {
 	if w.Kerr {
-		w.Kerr = false
+		w.Kerr, w.kerred = false, true
 		return 0
 	}
 	return s

@@ -31,9 +31,14 @@ package genrt
 // FitMap, CanonAt, EncodeMapAt, Object.WeighKeys, the Node fields Members,
 // Weighted and Weight). Files of versions 4 and 5 call none of them and
 // still build.
+//
+// Version 7: an array whose items are the records of a scope hands the
+// scope's record matrix to the array skeleton (Kept, Elems.Kept), so that
+// the main pass does not fill it again. Files of earlier versions leave
+// Elems.Kept unset and fill it as before.
 const (
 	// GenVersion is the contract version that oagen gen writes.
-	GenVersion = 6
+	GenVersion = 7
 	// MinVersion is the oldest contract version this package still runs.
 	MinVersion = 4
 	// MaxVersion is the newest contract version this package runs.

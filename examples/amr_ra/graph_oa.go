@@ -16,10 +16,8 @@ import (
 )
 
 const (
-	// This code is recent enough for the support package.
-	_ = genrt.EnforceVersion(6 - genrt.MinVersion)
-	// The support package is recent enough for this code.
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 6)
+	_ = genrt.EnforceVersion(7 - genrt.MinVersion) // this code is recent enough for the support package
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 7) // the support package is recent enough for this code
 )
 
 // Graph is the root type of the schema amr_ra.json.
@@ -73,13 +71,13 @@ var oaGraphObjectGraphNodesItem = genrt.ObjectSpec{Keys: []string{"id", "concept
 var oaGraphArrayGraphNodesItemAttributes = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaGraphObjectGraphNodesItemAttributesItem is the object node #/properties/nodes/items/properties/attributes/items (docs/SCORING.md §6).
-var oaGraphObjectGraphNodesItemAttributesItem = genrt.ObjectSpec{Keys: []string{"role", "value"}, Weights: []float64{1, 1}, Shares: []float64{0.5, 0.5}, ValueImportance: 1}
+var oaGraphObjectGraphNodesItemAttributesItem = genrt.ObjectSpec{Keys: []string{"role", "value"}, Weights: []float64{1, 1}, Shares: []float64{0.5, 0.5}, ValueImportance: 1, Layout: genrt.LayoutOf[GraphNodesItemAttributesItem]()}
 
 // oaGraphArrayGraphRelations is the array node #/properties/relations (docs/SCORING.md §5).
 var oaGraphArrayGraphRelations = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaGraphObjectGraphRelationsItem is the object node #/properties/relations/items (docs/SCORING.md §6).
-var oaGraphObjectGraphRelationsItem = genrt.ObjectSpec{Keys: []string{"source", "role", "target"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
+var oaGraphObjectGraphRelationsItem = genrt.ObjectSpec{Keys: []string{"source", "role", "target"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1, Layout: genrt.LayoutOf[GraphRelationsItem]()}
 
 // The indices of the schema nodes in oaGraphNodes.
 const (
@@ -158,6 +156,7 @@ func (c *oaGraphCtx) scoreGraph(g, p *Graph, build bool) (float64, *genrt.Res) {
 func (c *oaGraphCtx) scoreGraphNodes(g, p []GraphNodesItem, build bool) (float64, *genrt.Res) {
 	return c.Array(&oaGraphArrayGraphNodes, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) { return c.scoreGraphNodesItem(&g[i], &p[j], build) },
+		Kept: genrt.Kept(&c.scopeNode, g, p),
 		Fill: func(M []float64, n, m int) {
 			for i := range n {
 				for j := range m {
@@ -225,6 +224,7 @@ func (c *oaGraphCtx) scoreGraphNodesItemAttributes(g, p []GraphNodesItemAttribut
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreGraphNodesItemAttributesItem(&g[i], &p[j], build)
 		},
+		Rec: genrt.RecordOf(oaGraphNodes[:], oaGraphNodeGraphNodesItemAttributesItem, g, p),
 		Fill: func(M []float64, n, m int) {
 			for i := range n {
 				for j := range m {
@@ -287,6 +287,7 @@ func (c *oaGraphCtx) scoreGraphRelations(g, p []GraphRelationsItem, build bool) 
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreGraphRelationsItem(&g[i], &p[j], build)
 		},
+		Rec: genrt.RecordOf(oaGraphNodes[:], oaGraphNodeGraphRelationsItem, g, p),
 		Fill: func(M []float64, n, m int) {
 			for i := range n {
 				for j := range m {

@@ -16,10 +16,8 @@ import (
 )
 
 const (
-	// This code is recent enough for the support package.
-	_ = genrt.EnforceVersion(6 - genrt.MinVersion)
-	// The support package is recent enough for this code.
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 6)
+	_ = genrt.EnforceVersion(7 - genrt.MinVersion) // this code is recent enough for the support package
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 7) // the support package is recent enough for this code
 )
 
 // Document is the root type of the schema biored.json.
@@ -71,13 +69,13 @@ var oaDocumentObjectDocumentEntitiesItem = genrt.ObjectSpec{Keys: []string{"id",
 var oaDocumentArrayDocumentEntitiesItemMentions = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaDocumentObjectDocumentEntitiesItemMentionsItem is the object node #/properties/entities/items/properties/mentions/items (docs/SCORING.md §6).
-var oaDocumentObjectDocumentEntitiesItemMentionsItem = genrt.ObjectSpec{Keys: []string{"text"}, Weights: []float64{1}, Shares: []float64{1}, ValueImportance: 1}
+var oaDocumentObjectDocumentEntitiesItemMentionsItem = genrt.ObjectSpec{Keys: []string{"text"}, Weights: []float64{1}, Shares: []float64{1}, ValueImportance: 1, Layout: genrt.LayoutOf[DocumentEntitiesItemMentionsItem]()}
 
 // oaDocumentArrayDocumentRelations is the array node #/properties/relations (docs/SCORING.md §5).
 var oaDocumentArrayDocumentRelations = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaDocumentObjectDocumentRelationsItem is the object node #/properties/relations/items (docs/SCORING.md §6).
-var oaDocumentObjectDocumentRelationsItem = genrt.ObjectSpec{Keys: []string{"subject", "predicate", "object"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
+var oaDocumentObjectDocumentRelationsItem = genrt.ObjectSpec{Keys: []string{"subject", "predicate", "object"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1, Layout: genrt.LayoutOf[DocumentRelationsItem]()}
 
 // The indices of the schema nodes in oaDocumentNodes.
 const (
@@ -150,6 +148,7 @@ func (c *oaDocumentCtx) scoreDocumentEntities(g, p []DocumentEntitiesItem, build
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreDocumentEntitiesItem(&g[i], &p[j], build)
 		},
+		Kept: genrt.Kept(&c.scopeEntity, g, p),
 		Fill: func(M []float64, n, m int) {
 			for i := range n {
 				for j := range m {
@@ -217,6 +216,7 @@ func (c *oaDocumentCtx) scoreDocumentEntitiesItemMentions(g, p []DocumentEntitie
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreDocumentEntitiesItemMentionsItem(&g[i], &p[j], build)
 		},
+		Rec: genrt.RecordOf(oaDocumentNodes[:], oaDocumentNodeDocumentEntitiesItemMentionsItem, g, p),
 		Fill: func(M []float64, n, m int) {
 			for i := range n {
 				for j := range m {
@@ -258,6 +258,7 @@ func (c *oaDocumentCtx) scoreDocumentRelations(g, p []DocumentRelationsItem, bui
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreDocumentRelationsItem(&g[i], &p[j], build)
 		},
+		Rec: genrt.RecordOf(oaDocumentNodes[:], oaDocumentNodeDocumentRelationsItem, g, p),
 		Fill: func(M []float64, n, m int) {
 			for i := range n {
 				for j := range m {

@@ -14,10 +14,8 @@ import (
 )
 
 const (
-	// This code is recent enough for the support package.
-	_ = genrt.EnforceVersion(6 - genrt.MinVersion)
-	// The support package is recent enough for this code.
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 6)
+	_ = genrt.EnforceVersion(7 - genrt.MinVersion) // this code is recent enough for the support package
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 7) // the support package is recent enough for this code
 )
 
 // PurchaseOrder is the root type of the schema schema.json.
@@ -88,7 +86,7 @@ var oaPurchaseOrderObjectPurchaseOrder = genrt.ObjectSpec{Keys: []string{"orderI
 var oaPurchaseOrderObjectOrganization = genrt.ObjectSpec{Keys: []string{"name", "vatId", "url", "address"}, Weights: []float64{1, 1, 1, 1}, Shares: []float64{0.25, 0.25, 0.25, 0.25}, ValueImportance: 1}
 
 // oaPurchaseOrderObjectAddress is the object node #/$defs/Address (docs/SCORING.md §6).
-var oaPurchaseOrderObjectAddress = genrt.ObjectSpec{Keys: []string{"street", "city", "countryCode"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
+var oaPurchaseOrderObjectAddress = genrt.ObjectSpec{Keys: []string{"street", "city", "countryCode"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1, Layout: genrt.LayoutOf[Address]()}
 
 // oaPurchaseOrderArrayPurchaseOrderLines is the array node #/properties/lines (docs/SCORING.md §5).
 var oaPurchaseOrderArrayPurchaseOrderLines = genrt.ArraySpec{Tail: true, Align: true}

@@ -14,10 +14,8 @@ import (
 )
 
 const (
-	// This code is recent enough for the support package.
-	_ = genrt.EnforceVersion(6 - genrt.MinVersion)
-	// The support package is recent enough for this code.
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 6)
+	_ = genrt.EnforceVersion(7 - genrt.MinVersion) // this code is recent enough for the support package
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 7) // the support package is recent enough for this code
 )
 
 // oaTicketCtx is the per-call workspace of the Ticket scorer; it is pooled.

@@ -16,10 +16,8 @@ import (
 )
 
 const (
-	// This code is recent enough for the support package.
-	_ = genrt.EnforceVersion(6 - genrt.MinVersion)
-	// The support package is recent enough for this code.
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 6)
+	_ = genrt.EnforceVersion(7 - genrt.MinVersion) // this code is recent enough for the support package
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 7) // the support package is recent enough for this code
 )
 
 // OrgChart is the root type of the schema schema.json.
@@ -175,6 +173,7 @@ func (c *oaOrgChartCtx) scoreOrgChartPeople(g, p []OrgChartPeopleItem, build boo
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreOrgChartPeopleItem(&g[i], &p[j], build)
 		},
+		Kept: genrt.Kept(&c.scopePerson, g, p),
 		Fill: func(M []float64, n, m int) {
 			for i := range n {
 				for j := range m {

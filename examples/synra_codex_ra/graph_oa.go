@@ -16,10 +16,8 @@ import (
 )
 
 const (
-	// This code is recent enough for the support package.
-	_ = genrt.EnforceVersion(6 - genrt.MinVersion)
-	// The support package is recent enough for this code.
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 6)
+	_ = genrt.EnforceVersion(7 - genrt.MinVersion) // this code is recent enough for the support package
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 7) // the support package is recent enough for this code
 )
 
 // Graph is the root type of the schema synra_codex_ra.json.
@@ -85,31 +83,31 @@ var oaGraphObjectGraph = genrt.ObjectSpec{Keys: []string{"people", "companies", 
 var oaGraphArrayGraphPeople = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaGraphObjectGraphPeopleItem is the object node #/properties/people/items (docs/SCORING.md §6).
-var oaGraphObjectGraphPeopleItem = genrt.ObjectSpec{Keys: []string{"id", "name", "title"}, Weights: []float64{1, 1, 1.5}, Shares: []float64{0.2857142857142857, 0.2857142857142857, 0.42857142857142855}, ValueImportance: 1}
+var oaGraphObjectGraphPeopleItem = genrt.ObjectSpec{Keys: []string{"id", "name", "title"}, Weights: []float64{1, 1, 1.5}, Shares: []float64{0.2857142857142857, 0.2857142857142857, 0.42857142857142855}, ValueImportance: 1, Layout: genrt.LayoutOf[GraphPeopleItem]()}
 
 // oaGraphArrayGraphCompanies is the array node #/properties/companies (docs/SCORING.md §5).
 var oaGraphArrayGraphCompanies = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaGraphObjectGraphCompaniesItem is the object node #/properties/companies/items (docs/SCORING.md §6).
-var oaGraphObjectGraphCompaniesItem = genrt.ObjectSpec{Keys: []string{"id", "name", "industry"}, Weights: []float64{1, 1, 1.5}, Shares: []float64{0.2857142857142857, 0.2857142857142857, 0.42857142857142855}, ValueImportance: 1}
+var oaGraphObjectGraphCompaniesItem = genrt.ObjectSpec{Keys: []string{"id", "name", "industry"}, Weights: []float64{1, 1, 1.5}, Shares: []float64{0.2857142857142857, 0.2857142857142857, 0.42857142857142855}, ValueImportance: 1, Layout: genrt.LayoutOf[GraphCompaniesItem]()}
 
 // oaGraphArrayGraphEmployment is the array node #/properties/employment (docs/SCORING.md §5).
 var oaGraphArrayGraphEmployment = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaGraphObjectGraphEmploymentItem is the object node #/properties/employment/items (docs/SCORING.md §6).
-var oaGraphObjectGraphEmploymentItem = genrt.ObjectSpec{Keys: []string{"person", "company", "role"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
+var oaGraphObjectGraphEmploymentItem = genrt.ObjectSpec{Keys: []string{"person", "company", "role"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1, Layout: genrt.LayoutOf[GraphEmploymentItem]()}
 
 // oaGraphArrayGraphAcquaintance is the array node #/properties/acquaintance (docs/SCORING.md §5).
 var oaGraphArrayGraphAcquaintance = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaGraphObjectGraphAcquaintanceItem is the object node #/properties/acquaintance/items (docs/SCORING.md §6).
-var oaGraphObjectGraphAcquaintanceItem = genrt.ObjectSpec{Keys: []string{"source", "target", "relation"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
+var oaGraphObjectGraphAcquaintanceItem = genrt.ObjectSpec{Keys: []string{"source", "target", "relation"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1, Layout: genrt.LayoutOf[GraphAcquaintanceItem]()}
 
 // oaGraphArrayGraphPartnership is the array node #/properties/partnership (docs/SCORING.md §5).
 var oaGraphArrayGraphPartnership = genrt.ArraySpec{Tail: true, Align: true}
 
 // oaGraphObjectGraphPartnershipItem is the object node #/properties/partnership/items (docs/SCORING.md §6).
-var oaGraphObjectGraphPartnershipItem = genrt.ObjectSpec{Keys: []string{"source", "target", "relation"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1}
+var oaGraphObjectGraphPartnershipItem = genrt.ObjectSpec{Keys: []string{"source", "target", "relation"}, Weights: []float64{1, 1, 1}, Shares: []float64{0.3333333333333333, 0.3333333333333333, 0.3333333333333333}, ValueImportance: 1, Layout: genrt.LayoutOf[GraphPartnershipItem]()}
 
 // The indices of the schema nodes in oaGraphNodes.
 const (
@@ -218,6 +216,8 @@ func (c *oaGraphCtx) scoreGraph(g, p *Graph, build bool) (float64, *genrt.Res) {
 func (c *oaGraphCtx) scoreGraphPeople(g, p []GraphPeopleItem, build bool) (float64, *genrt.Res) {
 	return c.Array(&oaGraphArrayGraphPeople, len(g), len(p), build, &genrt.Elems{
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) { return c.scoreGraphPeopleItem(&g[i], &p[j], build) },
+		Kept: genrt.Kept(&c.scopePerson, g, p),
+		Rec:  genrt.RecordOf(oaGraphNodes[:], oaGraphNodeGraphPeopleItem, g, p),
 		Fill: func(M []float64, n, m int) {
 			for i := range n {
 				for j := range m {
@@ -286,6 +286,8 @@ func (c *oaGraphCtx) scoreGraphCompanies(g, p []GraphCompaniesItem, build bool) 
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreGraphCompaniesItem(&g[i], &p[j], build)
 		},
+		Kept: genrt.Kept(&c.scopeCompany, g, p),
+		Rec:  genrt.RecordOf(oaGraphNodes[:], oaGraphNodeGraphCompaniesItem, g, p),
 		Fill: func(M []float64, n, m int) {
 			for i := range n {
 				for j := range m {
@@ -354,6 +356,7 @@ func (c *oaGraphCtx) scoreGraphEmployment(g, p []GraphEmploymentItem, build bool
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreGraphEmploymentItem(&g[i], &p[j], build)
 		},
+		Rec: genrt.RecordOf(oaGraphNodes[:], oaGraphNodeGraphEmploymentItem, g, p),
 		Fill: func(M []float64, n, m int) {
 			for i := range n {
 				for j := range m {
@@ -422,6 +425,7 @@ func (c *oaGraphCtx) scoreGraphAcquaintance(g, p []GraphAcquaintanceItem, build 
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreGraphAcquaintanceItem(&g[i], &p[j], build)
 		},
+		Rec: genrt.RecordOf(oaGraphNodes[:], oaGraphNodeGraphAcquaintanceItem, g, p),
 		Fill: func(M []float64, n, m int) {
 			for i := range n {
 				for j := range m {
@@ -490,6 +494,7 @@ func (c *oaGraphCtx) scoreGraphPartnership(g, p []GraphPartnershipItem, build bo
 		Cell: func(i, j int, build bool) (float64, *genrt.Res) {
 			return c.scoreGraphPartnershipItem(&g[i], &p[j], build)
 		},
+		Rec: genrt.RecordOf(oaGraphNodes[:], oaGraphNodeGraphPartnershipItem, g, p),
 		Fill: func(M []float64, n, m int) {
 			for i := range n {
 				for j := range m {

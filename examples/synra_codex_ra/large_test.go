@@ -99,3 +99,68 @@ func BenchmarkLargeGraph(b *testing.B) {
 		})
 	}
 }
+
+// TestRecordKernelDamaged checks the record kernel of genrt (the cells of
+// the employment, acquaintance and partnership tables, filled a row at a
+// time) against the interpreter on Org2Graph pairs large enough for it,
+// whose records lose members at random on both sides: a record without
+// every property takes the generated scorer, the others the kernel, and
+// the score must be the interpreter's bit for bit. Identifiers stay (a
+// gold reference must name one).
+func TestRecordKernelDamaged(t *testing.T) {
+	sch, err := os.ReadFile("../../testdata/schemas/synra_codex_ra.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := interp.Compile(sch, "synra_codex_ra.json", interp.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(23, 1))
+	damage := func(doc string, rate float64) string {
+		v, err := jsonval.Decode([]byte(doc), jsonval.DecodeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, top := range v.Obj {
+			for i := range top.Value.Arr {
+				rec := &top.Value.Arr[i]
+				var kept []jsonval.Member
+				for _, mb := range rec.Obj {
+					// A gold reference must name a gold identifier.
+					if mb.Key == "id" || r.Float64() >= rate {
+						kept = append(kept, mb)
+					}
+				}
+				rec.Obj = kept
+			}
+		}
+		return string(jsonval.AppendJSON(nil, v))
+	}
+	for seed := range 24 {
+		n := 12 + 3*seed
+		gs, ps := damagedPair(n, seed)
+		if seed%3 != 0 {
+			gs, ps = damage(gs, 0.03), damage(ps, 0.05)
+		}
+		g, p := typed(t, gs), typed(t, ps)
+		got, err := org2graph.ScoreGraph(g, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gv, _ := jsonval.Decode([]byte(gs), jsonval.DecodeOptions{})
+		pv, _ := jsonval.Decode([]byte(ps), jsonval.DecodeOptions{})
+		want, err := sc.Score(gv, pv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Errorf("n = %d (seed %d): typed %v, interpreter %v", n, seed, got, want)
+		}
+	}
+}
+
+// damagedPair is the Org2Graph pair of n people of a seed.
+func damagedPair(n, seed int) (gold, cand string) {
+	return orggraph.Pair(n, rand.New(rand.NewPCG(uint64(seed), 23)))
+}

@@ -1,0 +1,378 @@
+package genrt
+
+import (
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+	"unsafe"
+
+	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/jsonval"
+)
+
+// This file holds the record kernel of generated code: the cells of an
+// "align" array whose elements are flat records — objects whose members
+// are identifiers, references and string leaves, the records and link
+// records of a knowledge graph — computed a row at a time instead of by
+// one call of the generated cell scorer per cell (docs/PERFORMANCE.md,
+// "Large documents").
+//
+// The kernel computes what the generated scorer computes for two records
+// that both have every property (its score-mode path, ObjectSpec.Paired):
+// the same member scores, combined by the same Paired. What it saves is
+// the per-cell work that depends on one side only: the candidate records
+// are read once per matrix, every member string interned to a code of its
+// column; a reference's image under the bijection (Scope.Image) is found
+// once per row; a string leaf is compared once per row and distinct
+// candidate string of its column; and the combination of scores that are
+// all 0 or 1 is computed once per pattern. A cell whose gold or candidate
+// record lacks a property, holds null or is not a record of strings takes
+// the generated scorer (Elems.Cell), as does every cell of a matrix the
+// kernel does not fit.
+
+// Record is the elements of the two arrays of an alignment (Elems.Rec)
+// and their node in the node table of a generated file: the record kernel
+// reads the members of the elements in place, through the layout of their
+// struct type (ObjectSpec.Layout), without encoding them (which would
+// allocate).
+type Record struct {
+	nodes []Node
+	k     int
+	size  uintptr        // the size of an element
+	g, p  unsafe.Pointer // the first elements of the two slices
+	n, m  int
+}
+
+// RecordOf returns the Record of the elements g and p of node k of nodes,
+// whose ObjectSpec has the Layout of T.
+func RecordOf[T any](nodes []Node, k int, g, p []T) Record {
+	var z T
+	return Record{nodes: nodes, k: k, size: unsafe.Sizeof(z),
+		g: unsafe.Pointer(unsafe.SliceData(g)), p: unsafe.Pointer(unsafe.SliceData(p)), n: len(g), m: len(p)}
+}
+
+// Layout is where the properties of an object node are in the struct type
+// generated for it (ObjectSpec.Layout), for the record kernel: every
+// property a string field or a pointer to one (nil: absent), in schema
+// order.
+type Layout struct {
+	size  uintptr
+	off   []uintptr
+	ptr   []bool
+	names []string // the fields' JSON names
+}
+
+// LayoutOf returns the Layout of the struct type T, nil when a field of T
+// is not a string or a pointer to one.
+func LayoutOf[T any]() *Layout {
+	t := reflect.TypeFor[T]()
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	L := &Layout{size: t.Size()}
+	for k := range t.NumField() {
+		f := t.Field(k)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch ft := f.Type; {
+		case ft.Kind() == reflect.String:
+			L.ptr = append(L.ptr, false)
+		case ft.Kind() == reflect.Pointer && ft.Elem().Kind() == reflect.String:
+			L.ptr = append(L.ptr, true)
+		default:
+			return nil
+		}
+		L.off, L.names = append(L.off, f.Offset), append(L.names, name)
+	}
+	return L
+}
+
+// member returns property k of element i of the slice at base, false when
+// it is absent.
+func (L *Layout) member(base unsafe.Pointer, i, k int) (string, bool) {
+	q := unsafe.Add(base, uintptr(i)*L.size+L.off[k])
+	if L.ptr[k] {
+		sp := *(**string)(q)
+		if sp == nil {
+			return "", false
+		}
+		return *sp, true
+	}
+	return *(*string)(q), true
+}
+
+// kernelMin is the smallest matrix (cells) the record kernel fills: below
+// it, encoding the elements costs more than the calls it saves.
+const kernelMin = 256
+
+// maxPattern bounds the records whose 0-or-1 score patterns are memoised
+// (2^8 patterns).
+const maxPattern = 8
+
+// imager is the view of a derived scope the record kernel needs
+// (registered by Derive, Workspace.scopes).
+type imager interface {
+	// stringImage returns π(id) (Scope.Image) for a scope whose
+	// identifiers are strings; ok is false for one of another Go type.
+	stringImage(id string) (img string, has, ok bool)
+	done() bool
+}
+
+func (s *Scope[K, R]) stringImage(id string) (string, bool, bool) {
+	k, ok := any(id).(K)
+	if !ok {
+		return "", false, false
+	}
+	mp, has := s.Image(k)
+	img, _ := any(mp).(string)
+	return img, has, true
+}
+
+func (s *Scope[K, R]) done() bool { return s.Done }
+
+// register records scope s as the idx-th in processing order.
+func (w *Workspace) register(idx int, s imager) {
+	for len(w.scopes) <= idx {
+		w.scopes = append(w.scopes, nil)
+	}
+	w.scopes[idx] = s
+}
+
+// kernelMember is the static rule of one member of a record.
+type kernelMember struct {
+	id    bool
+	scope int // 1 + the scope index of a reference, 0 otherwise
+	str   func(a, b string) float64
+	thr   float64
+}
+
+// recordKernel is the per-matrix state of the record kernel, kept in the
+// workspace.
+type recordKernel struct {
+	members []kernelMember
+	np      int
+	// The candidate side, by column: per column the interned strings
+	// (codes index strs[k]) and per element its codes (j*np + k); ok[j]
+	// tells whether element j is a record of strings.
+	codes []map[string]int32
+	strs  [][]string
+	code  []int32
+	ok    []bool
+	// L is the layout of the elements.
+	L *Layout
+	// The gold side of the row being filled: a reference's image code
+	// (-2: masked, scores 1; -1: no candidate holds it) or a string leaf's
+	// scores by code.
+	img    []int32
+	scores [][]float64
+	// vs and tmp hold the member scores of a cell; table and known the
+	// memoised scores of 0-or-1 patterns.
+	vs, tmp []float64
+	table   []float64
+	known   []bool
+}
+
+// kernelFill fills the n×m matrix M of the tails (no tuple positions)
+// with the record kernel; false when it does not fit the array (M is then
+// untouched and the caller fills it).
+func (w *Workspace) kernelFill(M []float64, n, m int, el *Elems) bool {
+	if el.Rec.nodes == nil || n*m < kernelMin || el.Rec.n != n || el.Rec.m != m {
+		return false
+	}
+	S := &el.Rec.nodes[el.Rec.k]
+	spec := S.Object
+	if spec == nil || spec.Shares == nil || spec.KeyThreshold > 1 || len(S.Props) == 0 || len(S.Props) != len(spec.Keys) || S.Union != nil || S.Map {
+		return false
+	}
+	kr := &w.kernel
+	kr.members = kr.members[:0]
+	for _, pk := range S.Props {
+		P := &el.Rec.nodes[pk]
+		km := kernelMember{}
+		switch {
+		case P.Union != nil || P.Any || P.Kind != jsonval.String:
+			return false
+		case P.ID:
+			km.id = true
+		case P.Ref > 0:
+			km.scope = P.Ref
+		case P.Str != nil:
+			km.str, km.thr = P.Str, P.Threshold
+		default:
+			return false
+		}
+		kr.members = append(kr.members, km)
+	}
+	np := len(kr.members)
+	L := spec.Layout
+	if L == nil || L.size != el.Rec.size || len(L.off) != np || !slices.Equal(L.names, spec.Keys) {
+		return false
+	}
+	kr.L = L
+	for _, km := range kr.members {
+		if km.scope > 0 && !w.masked(km.scope-1) {
+			if _, _, ok := w.scopes[km.scope-1].stringImage(""); !ok {
+				return false // identifiers of another Go type
+			}
+		}
+	}
+	kr.columns(np, m, &el.Rec)
+	// The rows.
+	for len(kr.scores) < np {
+		kr.scores = append(kr.scores, nil)
+	}
+	kr.img = growInts(kr.img, np)
+	kr.vs, kr.tmp = growFloats(kr.vs, np), growFloats(kr.tmp, np)
+	kr.table, kr.known = kr.table[:0], kr.known[:0]
+	if np <= maxPattern {
+		for range 1 << np {
+			kr.table, kr.known = append(kr.table, 0), append(kr.known, false)
+		}
+	}
+	for i := range n {
+		row := M[i*m : (i+1)*m]
+		if !kr.row(w, el.Rec.g, i) {
+			for j := range m {
+				row[j], _ = el.Cell(i, j, false)
+			}
+			continue
+		}
+		for j := range m {
+			if !kr.ok[j] {
+				row[j], _ = el.Cell(i, j, false)
+				continue
+			}
+			row[j] = kr.cell(spec, j)
+		}
+	}
+	return true
+}
+
+// columns reads the candidate elements of r into kr's columns.
+func (kr *recordKernel) columns(np, m int, r *Record) {
+	kr.np = np
+	for len(kr.codes) < np {
+		kr.codes = append(kr.codes, map[string]int32{})
+		kr.strs = append(kr.strs, nil)
+	}
+	for k := range np {
+		clear(kr.codes[k])
+		kr.strs[k] = kr.strs[k][:0]
+	}
+	kr.code = growInts(kr.code, m*np)
+	kr.ok = kr.ok[:0]
+	for j := range m {
+		ok := true
+		for k := range np {
+			s, has := kr.L.member(r.p, j, k)
+			if !has {
+				ok = false
+				break
+			}
+			x, seen := kr.codes[k][s]
+			if !seen {
+				x = int32(len(kr.strs[k]))
+				kr.codes[k][s] = x
+				kr.strs[k] = append(kr.strs[k], s)
+			}
+			kr.code[j*np+k] = x
+		}
+		kr.ok = append(kr.ok, ok)
+	}
+}
+
+// row prepares the gold record i of the slice at base for its row; false
+// when it lacks a property (its cells take the generated scorer).
+func (kr *recordKernel) row(w *Workspace, base unsafe.Pointer, i int) bool {
+	for k := range kr.members {
+		if _, has := kr.L.member(base, i, k); !has {
+			return false
+		}
+	}
+	for k, km := range kr.members {
+		gv, _ := kr.L.member(base, i, k)
+		switch {
+		case km.id:
+		case km.scope > 0:
+			// Ref: 1 while masked, else 1 exactly when the candidate
+			// names π of the gold identifier.
+			kr.img[k] = -2
+			if w.masked(km.scope - 1) {
+				break
+			}
+			kr.img[k] = -1
+			if mp, has, _ := w.scopes[km.scope-1].stringImage(gv); has {
+				if x, ok := kr.codes[k][mp]; ok {
+					kr.img[k] = x
+				}
+			}
+		default:
+			sc := growFloats(kr.scores[k], len(kr.strs[k]))
+			for x, pv := range kr.strs[k] {
+				sc[x] = align.ApplyThreshold(km.str(gv, pv), km.thr)
+			}
+			kr.scores[k] = sc
+		}
+	}
+	return true
+}
+
+// cell is the score of the row's gold record against candidate element j,
+// as the generated scorer computes it (ObjectSpec.Paired).
+func (kr *recordKernel) cell(spec *ObjectSpec, j int) float64 {
+	np := kr.np
+	code := kr.code[j*np : j*np+np]
+	vs := kr.vs
+	mask, pattern := 0, len(kr.table) > 0
+	for k, km := range kr.members {
+		var s float64
+		switch {
+		case km.id:
+			s = 1
+		case km.scope > 0:
+			if x := kr.img[k]; x == -2 || x == code[k] {
+				s = 1
+			}
+		default:
+			s = kr.scores[k][code[k]]
+		}
+		vs[k] = s
+		switch math.Float64bits(s) {
+		case 0:
+		case one:
+			mask |= 1 << k
+		default:
+			pattern = false // a -0 could round differently
+		}
+	}
+	if pattern {
+		if !kr.known[mask] {
+			copy(kr.tmp, vs)
+			kr.table[mask], kr.known[mask] = spec.Paired(kr.tmp), true
+		}
+		return kr.table[mask]
+	}
+	return spec.Paired(vs)
+}
+
+// one is the bit pattern of 1.0.
+const one = 0x3ff0000000000000
+
+// masked reports whether references into the idx-th scope score 1 (Ref).
+func (w *Workspace) masked(idx int) bool {
+	return w.MaskAll || w.Cur == idx+1 || idx >= len(w.scopes) || w.scopes[idx] == nil || !w.scopes[idx].done()
+}
+
+func growFloats(s []float64, n int) []float64 {
+	if cap(s) < n {
+		return make([]float64, n)
+	}
+	return s[:n]
+}
+
+func growInts(s []int32, n int) []int32 {
+	if cap(s) < n {
+		return make([]int32, n)
+	}
+	return s[:n]
+}
