@@ -142,10 +142,7 @@ func resizedF(s []float64, n int) []float64 {
 }
 
 func newCall(ctx context.Context, s *Scorer, gold, cand jsonval.Value) *call {
-	ws, _ := s.workspaces.Get().(*workspace)
-	if ws == nil {
-		ws = &workspace{}
-	}
+	ws := s.getWorkspace()
 	nsc := len(s.schema.Scopes)
 	if cap(ws.bijs) < nsc {
 		ws.bijs, ws.candIDs = make([]*bijection, nsc), make([]idSet, nsc)
@@ -185,7 +182,7 @@ func (c *call) release() {
 	ws.path = c.path[:0]
 	s := c.s
 	*c = call{} // c is ws.call: drop the call's values
-	s.workspaces.Put(ws)
+	s.putWorkspace(ws)
 }
 
 // result is what align returns: the score and, in build mode, the aligned

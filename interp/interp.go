@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"weak"
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/ir"
@@ -143,8 +144,13 @@ type Scorer struct {
 	// unions are the union nodes reachable from the root, by the JSON
 	// Pointer of their position (UnionBranch).
 	unions map[string]*ir.Union
-	// workspaces pools the reusable storage of calls (*workspace).
+	// workspaces pools the reusable storage of calls (*workspace); big
+	// holds a large one weakly, for any processor (wspool.go), bigCells
+	// overrides bigWorkspace in tests.
 	workspaces sync.Pool
+	bigMu      sync.Mutex
+	big        weak.Pointer[workspace]
+	bigCells   int
 	// plan is computed once from the schema (plan.go).
 	plan plan
 	// genericCells turns the record kernel (kernel.go) and the search's

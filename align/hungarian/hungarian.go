@@ -54,6 +54,10 @@ type Solver struct {
 	budget, scanned int64
 }
 
+// Cells is the capacity of the cost matrix the solver keeps for later
+// calls (cells of float64).
+func (s *Solver) Cells() int { return cap(s.cost) }
+
 // remaining holds docs/SCORING.md §5.8's "remaining" array (the columns not yet reached
 // by the current shortest-path search, filled in reverse column order and
 // maintained by swap-remove) together with copies of the per-column values the
