@@ -738,7 +738,7 @@ func (e *emitter) record(t *tnode) string {
 // leaves), with the score-mode path of ObjectSpec.Paired. Its ObjectSpec
 // then has the struct's genrt.Layout.
 func (e *emitter) flatRecord(t *tnode) bool {
-	if e.m.shapes != nil || t.kind != kObject || len(t.props) == 0 || shares(t) == nil || t.n.KeyThreshold > 1 {
+	if e.m.shapes != nil || t.tableOnly || t.named == nil || t.kind != kObject || len(t.props) == 0 || shares(t) == nil || t.n.KeyThreshold > 1 {
 		return false
 	}
 	for _, pp := range t.props {
