@@ -245,6 +245,12 @@ func (w *Workspace) kernelFill(M []float64, n, m int, el *Elems) bool {
 			row[j] = kr.cell(spec, j)
 		}
 	}
+	// The columns hold the caller's strings: dropped, not kept past the call.
+	for k := range np {
+		clear(kr.codes[k])
+		clear(kr.strs[k])
+		kr.strs[k] = kr.strs[k][:0]
+	}
 	return true
 }
 
@@ -254,10 +260,6 @@ func (kr *recordKernel) columns(np, m int, r *Record) {
 	for len(kr.codes) < np {
 		kr.codes = append(kr.codes, map[string]int32{})
 		kr.strs = append(kr.strs, nil)
-	}
-	for k := range np {
-		clear(kr.codes[k])
-		kr.strs[k] = kr.strs[k][:0]
 	}
 	kr.code = growInts(kr.code, m*np)
 	kr.ok = kr.ok[:0]
