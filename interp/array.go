@@ -561,6 +561,8 @@ func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scrat
 		c.kernelColumns(ks, n, P)
 		filled = c.parallelRows(ks, M, G, m, items)
 	}
+	// Leaf elements (strings, numbers, booleans): the leaf kernel.
+	np, leaf := c.leafFits(items)
 	for i := 0; i < n; i++ {
 		c.pushIndex(k + i)
 		if filled != nil && filled[i] >= 0 {
@@ -588,6 +590,12 @@ func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scrat
 			}
 			if row != nil && row.ok {
 				if s, ok := c.kernelCell(ks, row, P[j], items); ok {
+					M[i*m+j] = s
+					continue
+				}
+			}
+			if leaf {
+				if s, ok := c.leafCell(&G[i], &P[j], items, np); ok {
 					M[i*m+j] = s
 					continue
 				}
