@@ -20,10 +20,12 @@ import (
 // items by index, and stops at the first error; santhosh evaluates keywords in
 // a fixed order of its own and words its messages differently.
 //
-// A valid value costs no allocation: the path of an error is built only once
-// the error exists, as it travels back up (see descendKey), and a message only
-// when it is reported.
-func firstError(root *node, inst jsonval.Value, jsonValues bool) *Error {
+// A valid value costs no allocation (but one for every object that
+// "propertyNames" checks): the path of an error is built only once the error
+// exists, as it travels back up (see descendKey), and a message only when it
+// is reported. Instances are passed by pointer: a jsonval.Value is 104
+// bytes, and every keyword of every schema object it meets would copy it.
+func firstError(root *node, inst *jsonval.Value, jsonValues bool) *Error {
 	e := evaluator{jsonValues: jsonValues}
 	// With probing off, eval returns only nil or an *Error.
 	err, ok := e.eval(root, inst).(*Error)
@@ -38,7 +40,7 @@ func firstError(root *node, inst jsonval.Value, jsonValues bool) *Error {
 // for inst under root, in its order, at most max of them (the evaluation
 // stops at the max-th): every keyword of every schema object is evaluated,
 // not only up to the first that fails.
-func allErrors(root *node, inst jsonval.Value, jsonValues bool, max int) []*Error {
+func allErrors(root *node, inst *jsonval.Value, jsonValues bool, max int) []*Error {
 	e := evaluator{jsonValues: jsonValues, collect: &collector{max: max}}
 	e.eval(root, inst)
 	return e.collect.errs
@@ -88,11 +90,22 @@ func (e *evaluator) fail(msg func() string) error {
 }
 
 // isValid evaluates inst under n for validity only.
-func (e *evaluator) isValid(n *node, inst jsonval.Value) bool {
+func (e *evaluator) isValid(n *node, inst *jsonval.Value) bool {
 	e.probing++
 	err := e.eval(n, inst)
 	e.probing--
 	return err == nil
+}
+
+// member returns the value of the first member of inst named key, nil when
+// it has none (jsonval.Value.Get, by pointer).
+func member(inst *jsonval.Value, key string) *jsonval.Value {
+	for i := range inst.Obj {
+		if inst.Obj[i].Key == key {
+			return &inst.Obj[i].Value
+		}
+	}
+	return nil
 }
 
 // descendKey evaluates the member value inst of the object member named key.
@@ -103,7 +116,7 @@ func (e *evaluator) isValid(n *node, inst jsonval.Value) bool {
 // Like jsonschema's Validator.descend, it reports a false subschema's error
 // at the parent's path: descend yields that error before it would prepend
 // the token (so {"properties": {"a": false}} rejects {"a": 1} at "/").
-func (e *evaluator) descendKey(n *node, inst jsonval.Value, key string) error {
+func (e *evaluator) descendKey(n *node, inst *jsonval.Value, key string) error {
 	if c := e.collect; c != nil && e.probing == 0 && n.raw.Kind != jsonval.Bool {
 		c.path = append(c.path, key)
 		err := e.eval(n, inst)
@@ -121,7 +134,7 @@ func (e *evaluator) descendKey(n *node, inst jsonval.Value, key string) error {
 
 // descendIndex evaluates the array element inst at index i, as descendKey
 // does (the decimal token is formatted only for an error).
-func (e *evaluator) descendIndex(n *node, inst jsonval.Value, i int) error {
+func (e *evaluator) descendIndex(n *node, inst *jsonval.Value, i int) error {
 	if c := e.collect; c != nil && e.probing == 0 && n.raw.Kind != jsonval.Bool {
 		c.path = append(c.path, strconv.Itoa(i))
 		err := e.eval(n, inst)
@@ -151,12 +164,12 @@ func (e *evaluator) reprString(s string) string { return e.repr(jsonval.NewStrin
 
 // eval returns the first error of inst under n: Validator.iter_errors (or
 // descend) of Python jsonschema, stopped at its first yield.
-func (e *evaluator) eval(n *node, inst jsonval.Value) error {
+func (e *evaluator) eval(n *node, inst *jsonval.Value) error {
 	if n.raw.Kind == jsonval.Bool {
 		if n.raw.B {
 			return nil
 		}
-		return e.fail(func() string { return "False schema does not allow " + e.repr(inst) })
+		return e.fail(func() string { return "False schema does not allow " + e.repr(*inst) })
 	}
 	for i := range n.kws {
 		if err := e.keyword(n, &n.kws[i], inst); err != nil {
@@ -168,7 +181,7 @@ func (e *evaluator) eval(n *node, inst jsonval.Value) error {
 
 // keyword returns the first error one keyword yields (the functions of
 // jsonschema/_keywords.py and _legacy_keywords.py).
-func (e *evaluator) keyword(n *node, kw *keyword, inst jsonval.Value) error {
+func (e *evaluator) keyword(n *node, kw *keyword, inst *jsonval.Value) error {
 	switch kw.id {
 	case kwRef, kwDynamicRef, kwRecursiveRef:
 		return e.eval(kw.sub, inst)
@@ -176,13 +189,13 @@ func (e *evaluator) keyword(n *node, kw *keyword, inst jsonval.Value) error {
 		return e.typeKeyword(kw, inst)
 	case kwEnum:
 		for i := range kw.val.Arr {
-			if jsonval.Equal(kw.val.Arr[i], inst) {
+			if jsonval.Equal(kw.val.Arr[i], *inst) {
 				return nil
 			}
 		}
-		return e.fail(func() string { return e.repr(inst) + " is not one of " + e.repr(kw.val) })
+		return e.fail(func() string { return e.repr(*inst) + " is not one of " + e.repr(kw.val) })
 	case kwConst:
-		if jsonval.Equal(inst, kw.val) {
+		if jsonval.Equal(*inst, kw.val) {
 			return nil
 		}
 		return e.fail(func() string { return e.repr(kw.val) + " was expected" })
@@ -199,14 +212,14 @@ func (e *evaluator) keyword(n *node, kw *keyword, inst jsonval.Value) error {
 				return nil
 			}
 		}
-		return e.fail(func() string { return e.repr(inst) + " is not valid under any of the given schemas" })
+		return e.fail(func() string { return e.repr(*inst) + " is not valid under any of the given schemas" })
 	case kwOneOf:
 		return e.oneOf(kw, inst)
 	case kwNot:
 		if !e.isValid(kw.sub, inst) {
 			return nil
 		}
-		return e.fail(func() string { return e.repr(inst) + " should not be valid under " + e.repr(kw.sub.raw) })
+		return e.fail(func() string { return e.repr(*inst) + " should not be valid under " + e.repr(kw.sub.raw) })
 	case kwIf:
 		if e.isValid(kw.sub, inst) {
 			if n.then != nil {
@@ -259,8 +272,8 @@ func typeOf(inst jsonval.Value) typeMask {
 }
 
 // typeKeyword checks "type" against the mask built with the keyword.
-func (e *evaluator) typeKeyword(kw *keyword, inst jsonval.Value) error {
-	if kw.types&typeOf(inst) != 0 {
+func (e *evaluator) typeKeyword(kw *keyword, inst *jsonval.Value) error {
+	if kw.types&typeOf(*inst) != 0 {
 		return nil
 	}
 	return e.fail(func() string {
@@ -272,11 +285,11 @@ func (e *evaluator) typeKeyword(kw *keyword, inst jsonval.Value) error {
 		for i, t := range list {
 			reprs[i] = e.repr(t)
 		}
-		return e.repr(inst) + " is not of type " + strings.Join(reprs, ", ")
+		return e.repr(*inst) + " is not of type " + strings.Join(reprs, ", ")
 	})
 }
 
-func (e *evaluator) oneOf(kw *keyword, inst jsonval.Value) error {
+func (e *evaluator) oneOf(kw *keyword, inst *jsonval.Value) error {
 	first := -1
 	for i, sub := range kw.subs {
 		if e.isValid(sub, inst) {
@@ -285,7 +298,7 @@ func (e *evaluator) oneOf(kw *keyword, inst jsonval.Value) error {
 		}
 	}
 	if first < 0 {
-		return e.fail(func() string { return e.repr(inst) + " is not valid under any of the given schemas" })
+		return e.fail(func() string { return e.repr(*inst) + " is not valid under any of the given schemas" })
 	}
 	var more []*node
 	for _, sub := range kw.subs[first+1:] {
@@ -302,7 +315,7 @@ func (e *evaluator) oneOf(kw *keyword, inst jsonval.Value) error {
 		for i, sub := range more {
 			reprs[i] = e.repr(sub.raw)
 		}
-		return e.repr(inst) + " is valid under each of " + strings.Join(reprs, ", ")
+		return e.repr(*inst) + " is valid under each of " + strings.Join(reprs, ", ")
 	})
 }
 
@@ -329,12 +342,12 @@ func greaterThan(n int, limit jsonval.Value) bool {
 	return ok && c > 0
 }
 
-func (e *evaluator) objectKeyword(n *node, kw *keyword, inst jsonval.Value) error {
+func (e *evaluator) objectKeyword(n *node, kw *keyword, inst *jsonval.Value) error {
 	switch kw.id {
 	case kwProperties:
 		for i := range kw.named {
 			p := &kw.named[i]
-			if v, ok := inst.Get(p.name); ok {
+			if v := member(inst, p.name); v != nil {
 				if err := e.descendKey(p.n, v, p.name); err != nil {
 					return err
 				}
@@ -346,7 +359,7 @@ func (e *evaluator) objectKeyword(n *node, kw *keyword, inst jsonval.Value) erro
 			for j := range inst.Obj {
 				m := &inst.Obj[j]
 				if p.re.MatchString(m.Key) {
-					if err := e.descendKey(p.n, m.Value, m.Key); err != nil {
+					if err := e.descendKey(p.n, &m.Value, m.Key); err != nil {
 						return err
 					}
 				}
@@ -368,16 +381,19 @@ func (e *evaluator) objectKeyword(n *node, kw *keyword, inst jsonval.Value) erro
 		}
 	case kwMinProperties:
 		if lessThan(len(inst.Obj), kw.val) {
-			return e.fail(e.sizeMessage(inst, kw.val, 1, "should be non-empty", "does not have enough properties"))
+			return e.fail(e.sizeMessage(*inst, kw.val, 1, "should be non-empty", "does not have enough properties"))
 		}
 	case kwMaxProperties:
 		if greaterThan(len(inst.Obj), kw.val) {
-			return e.fail(e.sizeMessage(inst, kw.val, 0, "is expected to be empty", "has too many properties"))
+			return e.fail(e.sizeMessage(*inst, kw.val, 0, "is expected to be empty", "has too many properties"))
 		}
 	case kwPropertyNames:
 		// The property name is the instance; the path does not change.
+		// One value for every name: the evaluation keeps no instance.
+		name := new(jsonval.Value)
 		for i := range inst.Obj {
-			if err := e.eval(kw.sub, jsonval.NewString(inst.Obj[i].Key)); err != nil {
+			*name = jsonval.NewString(inst.Obj[i].Key)
+			if err := e.eval(kw.sub, name); err != nil {
 				return err
 			}
 		}
@@ -418,7 +434,7 @@ func (e *evaluator) objectKeyword(n *node, kw *keyword, inst jsonval.Value) erro
 // value is applied to each extra (Python iterates a set there, whose order
 // varies between runs; the instance order is used); false rejects them in one
 // message naming them sorted. The extras are listed only for that message.
-func (e *evaluator) additionalProperties(n *node, kw *keyword, inst jsonval.Value) error {
+func (e *evaluator) additionalProperties(n *node, kw *keyword, inst *jsonval.Value) error {
 	isExtra := func(key string) bool {
 		for i := range kw.props {
 			if kw.props[i].Key == key {
@@ -436,7 +452,7 @@ func (e *evaluator) additionalProperties(n *node, kw *keyword, inst jsonval.Valu
 		for i := range inst.Obj {
 			m := &inst.Obj[i]
 			if isExtra(m.Key) {
-				if err := e.descendKey(kw.sub, m.Value, m.Key); err != nil {
+				if err := e.descendKey(kw.sub, &m.Value, m.Key); err != nil {
 					return err
 				}
 			}
@@ -496,14 +512,14 @@ func extrasMsg(reprs []string) string {
 	return strings.Join(reprs, ", ") + " " + verb
 }
 
-func (e *evaluator) arrayKeyword(n *node, kw *keyword, inst jsonval.Value) error {
+func (e *evaluator) arrayKeyword(n *node, kw *keyword, inst *jsonval.Value) error {
 	switch kw.id {
 	case kwPrefixItems:
 		for i, sub := range kw.subs {
 			if i >= len(inst.Arr) {
 				break
 			}
-			if err := e.descendIndex(sub, inst.Arr[i], i); err != nil {
+			if err := e.descendIndex(sub, &inst.Arr[i], i); err != nil {
 				return err
 			}
 		}
@@ -515,7 +531,7 @@ func (e *evaluator) arrayKeyword(n *node, kw *keyword, inst jsonval.Value) error
 				if i >= len(inst.Arr) {
 					break
 				}
-				if err := e.descendIndex(sub, inst.Arr[i], i); err != nil {
+				if err := e.descendIndex(sub, &inst.Arr[i], i); err != nil {
 					return err
 				}
 			}
@@ -525,7 +541,7 @@ func (e *evaluator) arrayKeyword(n *node, kw *keyword, inst jsonval.Value) error
 			return nil
 		}
 		for i := range inst.Arr {
-			if err := e.descendIndex(kw.sub, inst.Arr[i], i); err != nil {
+			if err := e.descendIndex(kw.sub, &inst.Arr[i], i); err != nil {
 				return err
 			}
 		}
@@ -535,32 +551,32 @@ func (e *evaluator) arrayKeyword(n *node, kw *keyword, inst jsonval.Value) error
 		return e.unevaluatedItems(n, kw, inst)
 	case kwMinItems:
 		if lessThan(len(inst.Arr), kw.val) {
-			return e.fail(e.sizeMessage(inst, kw.val, 1, "should be non-empty", "is too short"))
+			return e.fail(e.sizeMessage(*inst, kw.val, 1, "should be non-empty", "is too short"))
 		}
 	case kwMaxItems:
 		if greaterThan(len(inst.Arr), kw.val) {
-			return e.fail(e.sizeMessage(inst, kw.val, 0, "is expected to be empty", "is too long"))
+			return e.fail(e.sizeMessage(*inst, kw.val, 0, "is expected to be empty", "is too long"))
 		}
 	case kwUniqueItems:
 		if kw.val.Kind == jsonval.Bool && kw.val.B && hasDuplicates(inst.Arr) {
-			return e.fail(func() string { return e.repr(inst) + " has non-unique elements" })
+			return e.fail(func() string { return e.repr(*inst) + " has non-unique elements" })
 		}
 	case kwContains:
 		return e.contains(n, kw, inst)
 	case kwContainsLegacy:
-		for _, el := range inst.Arr {
-			if e.isValid(kw.sub, el) {
+		for i := range inst.Arr {
+			if e.isValid(kw.sub, &inst.Arr[i]) {
 				return nil
 			}
 		}
-		return e.fail(func() string { return "None of " + e.repr(inst) + " are valid under the given schema" })
+		return e.fail(func() string { return "None of " + e.repr(*inst) + " are valid under the given schema" })
 	}
 	return nil
 }
 
 // items2020 is Draft 2020-12 "items": the schema for the elements after the
 // "prefixItems" head; false words the excess in one message.
-func (e *evaluator) items2020(n *node, kw *keyword, inst jsonval.Value) error {
+func (e *evaluator) items2020(n *node, kw *keyword, inst *jsonval.Value) error {
 	prefix := kw.prefix
 	extra := len(inst.Arr) - prefix
 	if extra <= 0 {
@@ -581,7 +597,7 @@ func (e *evaluator) items2020(n *node, kw *keyword, inst jsonval.Value) error {
 		})
 	}
 	for i := prefix; i < len(inst.Arr); i++ {
-		if err := e.descendIndex(kw.sub, inst.Arr[i], i); err != nil {
+		if err := e.descendIndex(kw.sub, &inst.Arr[i], i); err != nil {
 			return err
 		}
 	}
@@ -590,7 +606,7 @@ func (e *evaluator) items2020(n *node, kw *keyword, inst jsonval.Value) error {
 
 // additionalItems is the pre-2020 keyword: it applies only beside an array
 // "items" (when "items" is absent or a schema object it does nothing).
-func (e *evaluator) additionalItems(n *node, kw *keyword, inst jsonval.Value) error {
+func (e *evaluator) additionalItems(n *node, kw *keyword, inst *jsonval.Value) error {
 	items, ok := n.raw.Get("items")
 	if !ok || items.Kind == jsonval.Object || items.Kind != jsonval.Array {
 		return nil
@@ -598,7 +614,7 @@ func (e *evaluator) additionalItems(n *node, kw *keyword, inst jsonval.Value) er
 	head := len(items.Arr)
 	if kw.val.Kind == jsonval.Object {
 		for i := head; i < len(inst.Arr); i++ {
-			if err := e.descendIndex(kw.sub, inst.Arr[i], i); err != nil {
+			if err := e.descendIndex(kw.sub, &inst.Arr[i], i); err != nil {
 				return err
 			}
 		}
@@ -617,7 +633,7 @@ func (e *evaluator) additionalItems(n *node, kw *keyword, inst jsonval.Value) er
 }
 
 // contains is the Draft 2019-09 keyword with minContains / maxContains.
-func (e *evaluator) contains(n *node, kw *keyword, inst jsonval.Value) error {
+func (e *evaluator) contains(n *node, kw *keyword, inst *jsonval.Value) error {
 	minC := jsonval.NewInt(1)
 	if v, ok := n.raw.Get("minContains"); ok && v.IsNumber() {
 		minC = v
@@ -627,8 +643,8 @@ func (e *evaluator) contains(n *node, kw *keyword, inst jsonval.Value) error {
 		maxC = v
 	}
 	matches := 0
-	for _, el := range inst.Arr {
-		if !e.isValid(kw.sub, el) {
+	for i := range inst.Arr {
+		if !e.isValid(kw.sub, &inst.Arr[i]) {
 			continue
 		}
 		matches++
@@ -642,7 +658,7 @@ func (e *evaluator) contains(n *node, kw *keyword, inst jsonval.Value) error {
 		return nil
 	}
 	if matches == 0 {
-		return e.fail(func() string { return e.repr(inst) + " does not contain items matching the given schema" })
+		return e.fail(func() string { return e.repr(*inst) + " does not contain items matching the given schema" })
 	}
 	return e.fail(func() string {
 		return "Too few items match the given schema (expected at least " + e.repr(minC) +
@@ -650,30 +666,30 @@ func (e *evaluator) contains(n *node, kw *keyword, inst jsonval.Value) error {
 	})
 }
 
-func (e *evaluator) stringKeyword(kw *keyword, inst jsonval.Value) error {
+func (e *evaluator) stringKeyword(kw *keyword, inst *jsonval.Value) error {
 	switch kw.id {
 	case kwMinLength:
 		// Python's len counts code points.
 		if lessThan(utf8.RuneCountInString(inst.S), kw.val) {
-			return e.fail(e.sizeMessage(inst, kw.val, 1, "should be non-empty", "is too short"))
+			return e.fail(e.sizeMessage(*inst, kw.val, 1, "should be non-empty", "is too short"))
 		}
 	case kwMaxLength:
 		if greaterThan(utf8.RuneCountInString(inst.S), kw.val) {
-			return e.fail(e.sizeMessage(inst, kw.val, 0, "is expected to be empty", "is too long"))
+			return e.fail(e.sizeMessage(*inst, kw.val, 0, "is expected to be empty", "is too long"))
 		}
 	case kwPattern:
 		if !kw.re.MatchString(inst.S) {
-			return e.fail(func() string { return e.repr(inst) + " does not match " + e.repr(kw.val) })
+			return e.fail(func() string { return e.repr(*inst) + " does not match " + e.repr(kw.val) })
 		}
 	}
 	return nil
 }
 
-func (e *evaluator) numberKeyword(n *node, kw *keyword, inst jsonval.Value) error {
+func (e *evaluator) numberKeyword(n *node, kw *keyword, inst *jsonval.Value) error {
 	if !kw.val.IsNumber() {
 		return nil
 	}
-	c, ok := cmpNum(inst, kw.val)
+	c, ok := cmpNum(*inst, kw.val)
 	switch kw.id {
 	case kwMinimum:
 		if ok && c < 0 {
@@ -708,8 +724,8 @@ func (e *evaluator) numberKeyword(n *node, kw *keyword, inst jsonval.Value) erro
 			return e.bound(inst, kw, "greater than the maximum of")
 		}
 	case kwMultipleOf:
-		if notMultipleOf(inst, kw.val) {
-			return e.fail(func() string { return e.repr(inst) + " is not a multiple of " + e.repr(kw.val) })
+		if notMultipleOf(*inst, kw.val) {
+			return e.fail(func() string { return e.repr(*inst) + " is not a multiple of " + e.repr(kw.val) })
 		}
 	}
 	return nil
@@ -718,8 +734,8 @@ func (e *evaluator) numberKeyword(n *node, kw *keyword, inst jsonval.Value) erro
 // bound returns the error of a violated numeric bound; cmp words the
 // comparison. (A method rather than a closure over inst, so that a passing
 // value costs nothing.)
-func (e *evaluator) bound(inst jsonval.Value, kw *keyword, cmp string) error {
-	return e.fail(func() string { return e.repr(inst) + " is " + cmp + " " + e.repr(kw.val) })
+func (e *evaluator) bound(inst *jsonval.Value, kw *keyword, cmp string) error {
+	return e.fail(func() string { return e.repr(*inst) + " is " + cmp + " " + e.repr(kw.val) })
 }
 
 // truthy reports whether the schema member key is present and true.

@@ -29,7 +29,7 @@ func (n *node) has(key string) bool {
 	return ok
 }
 
-func (e *evaluator) unevaluatedItems(n *node, kw *keyword, inst jsonval.Value) error {
+func (e *evaluator) unevaluatedItems(n *node, kw *keyword, inst *jsonval.Value) error {
 	seen := make([]bool, len(inst.Arr))
 	e.evaluatedItems(n, inst, seen, kw.id == kwUnevaluatedItems2019)
 	var reprs []string
@@ -46,7 +46,7 @@ func (e *evaluator) unevaluatedItems(n *node, kw *keyword, inst jsonval.Value) e
 
 // evaluatedItems marks in seen the indexes of inst that the schema n
 // evaluates, as find_evaluated_item_indexes_by_schema does.
-func (e *evaluator) evaluatedItems(n *node, inst jsonval.Value, seen []bool, legacy bool) {
+func (e *evaluator) evaluatedItems(n *node, inst *jsonval.Value, seen []bool, legacy bool) {
 	if n.raw.Kind != jsonval.Object {
 		return
 	}
@@ -85,8 +85,8 @@ func (e *evaluator) evaluatedItems(n *node, inst jsonval.Value, seen []bool, leg
 	}
 	for _, id := range []kwID{kwContains, kwUnevaluatedItems, kwUnevaluatedItems2019} {
 		if kw := n.find(id); kw != nil {
-			for i, el := range inst.Arr {
-				if e.isValid(kw.sub, el) {
+			for i := range inst.Arr {
+				if e.isValid(kw.sub, &inst.Arr[i]) {
 					seen[i] = true
 				}
 			}
@@ -97,7 +97,7 @@ func (e *evaluator) evaluatedItems(n *node, inst jsonval.Value, seen []bool, leg
 
 // evaluatedIf applies f to the "if" schema and "then" when inst is valid
 // under "if", else to "else".
-func (e *evaluator) evaluatedIf(n *node, kw *keyword, inst jsonval.Value, f func(*node)) {
+func (e *evaluator) evaluatedIf(n *node, kw *keyword, inst *jsonval.Value, f func(*node)) {
 	if e.isValid(kw.sub, inst) {
 		f(kw.sub)
 		if n.then != nil {
@@ -110,7 +110,7 @@ func (e *evaluator) evaluatedIf(n *node, kw *keyword, inst jsonval.Value, f func
 
 // evaluatedCombinators applies f to every allOf, oneOf and anyOf subschema
 // under which inst is valid.
-func (e *evaluator) evaluatedCombinators(n *node, inst jsonval.Value, f func(*node)) {
+func (e *evaluator) evaluatedCombinators(n *node, inst *jsonval.Value, f func(*node)) {
 	for _, id := range []kwID{kwAllOf, kwOneOf, kwAnyOf} {
 		if kw := n.find(id); kw != nil {
 			for _, sub := range kw.subs {
@@ -122,15 +122,16 @@ func (e *evaluator) evaluatedCombinators(n *node, inst jsonval.Value, f func(*no
 	}
 }
 
-func (e *evaluator) unevaluatedProperties(n *node, kw *keyword, inst jsonval.Value) error {
+func (e *evaluator) unevaluatedProperties(n *node, kw *keyword, inst *jsonval.Value) error {
 	seen := map[string]bool{}
 	e.evaluatedKeys(n, inst, seen, kw.id == kwUnevaluatedProperties2019)
 	// Python appends a key once per error its value has under the
 	// subschema; the evaluator finds first errors only, so it appends each
 	// failing key once (exact for false, and for values with one error).
 	var keys []string
-	for _, m := range inst.Obj {
-		if !seen[m.Key] && !e.isValid(kw.sub, m.Value) {
+	for i := range inst.Obj {
+		m := &inst.Obj[i]
+		if !seen[m.Key] && !e.isValid(kw.sub, &m.Value) {
 			keys = append(keys, m.Key)
 		}
 	}
@@ -155,7 +156,7 @@ func (e *evaluator) unevaluatedProperties(n *node, kw *keyword, inst jsonval.Val
 
 // evaluatedKeys marks in seen the members of inst that the schema n
 // evaluates, as find_evaluated_property_keys_by_schema does.
-func (e *evaluator) evaluatedKeys(n *node, inst jsonval.Value, seen map[string]bool, legacy bool) {
+func (e *evaluator) evaluatedKeys(n *node, inst *jsonval.Value, seen map[string]bool, legacy bool) {
 	if n.raw.Kind != jsonval.Object {
 		return
 	}
@@ -195,8 +196,9 @@ func (e *evaluator) evaluatedKeys(n *node, inst jsonval.Value, seen map[string]b
 		}
 		for _, id := range []kwID{kwAdditionalProperties, kwUnevaluatedProperties} {
 			if kw := n.find(id); kw != nil {
-				for _, m := range inst.Obj {
-					if e.isValid(kw.sub, m.Value) {
+				for i := range inst.Obj {
+					m := &inst.Obj[i]
+					if e.isValid(kw.sub, &m.Value) {
 						seen[m.Key] = true
 					}
 				}

@@ -273,7 +273,7 @@ func (v *Validator) Validate(inst jsonval.Value) *Error {
 			Err:     fmt.Errorf("validate: instance: %w", ErrNotJSON),
 		}
 	case v.fast && !v.plan.needsFullPath(&s):
-		return firstError(v.root, inst, v.jsonValues)
+		return firstError(v.root, &inst, v.jsonValues)
 	}
 	return v.validateFull(inst)
 }
@@ -293,7 +293,7 @@ func (v *Validator) ValidateAll(inst jsonval.Value, max int) []*Error {
 		}
 		return []*Error{first}
 	}
-	all := allErrors(v.root, inst, v.jsonValues, max)
+	all := allErrors(v.root, &inst, v.jsonValues, max)
 	if len(all) == 0 {
 		return []*Error{first}
 	}
@@ -307,7 +307,7 @@ func (v *Validator) validateFull(inst jsonval.Value) *Error {
 	if err == nil {
 		return nil
 	}
-	if e := firstError(v.root, inst, v.jsonValues); e != nil {
+	if e := firstError(v.root, &inst, v.jsonValues); e != nil {
 		return e
 	}
 	var verr *jsonschema.ValidationError
