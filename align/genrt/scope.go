@@ -188,7 +188,14 @@ func Derive[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, degraded
 		s.Done = true
 		return
 	}
-	C := w.Floats(n * m)
+	// The matrix of the last derivation is this one's storage: the scope
+	// keeps its own buffer from call to call (Kept).
+	var C []float64
+	if cap(s.kept) >= n*m {
+		C, s.kept = s.kept[:n*m], nil
+	} else {
+		C = w.Floats(n * m)
+	}
 	s.wlws = nil
 	w.Cur, w.MaskAll, w.Deriving, w.Kerr, w.kerred = idx+1, degraded, true, false, false
 	fill(C, n, m)
