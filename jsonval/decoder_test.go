@@ -101,3 +101,39 @@ func TestDecoderLarge(t *testing.T) {
 		}
 	}
 }
+
+// TestDecoderShapes: the documents whose counts differ from the decoded
+// entries (duplicate keys, in small objects and in objects past the
+// linear-scan size), nesting past countSizes' depth, empty containers
+// and white space everywhere decode with a Decoder as with Decode.
+func TestDecoderShapes(t *testing.T) {
+	var many strings.Builder
+	many.WriteString(`{`)
+	for i := range 40 {
+		fmt.Fprintf(&many, `"k%d":[%d,{"x":%d}],`, i%23, i, i)
+	}
+	many.WriteString(`"k0":{"last":true}}`)
+	docs := []string{
+		`{"a":1,"b":2,"a":3}`,
+		`[{"a":[1,{"a":2,"a":[3,4]}],"a":{}},[],{},[[]],"x"]`,
+		many.String(),
+		strings.Repeat(`[{"a":`, 40) + `1` + strings.Repeat(`}]`, 40),
+		strings.Repeat(`[`, 200) + `"deep"` + strings.Repeat(`]`, 200),
+		" {\n\t\"a\" : [ 1 , 2 ,\r\n 3 ] , \"b\" : { } , \"c\" : [ ] } ",
+		`{"s":"a\"]}[{,:\\","t":["\u005d",":"]}`,
+		`[1,2,3]`,
+	}
+	var dd Decoder
+	for round := range 2 {
+		for _, doc := range docs {
+			want, err := DecodeString(doc)
+			if err != nil {
+				t.Fatalf("%.40s: %v", doc, err)
+			}
+			got, err := dd.Decode([]byte(doc))
+			if err != nil || !Equal(got, want) || shape(got) != shape(want) || string(AppendJSON(nil, got)) != string(AppendJSON(nil, want)) {
+				t.Fatalf("round %d, %.40s: decoded %.80v (%v), want %.80v", round, doc, got, err, want)
+			}
+		}
+	}
+}
