@@ -77,15 +77,33 @@ func (o *Observer) nonMatches(l Line, root *ir.Node, res *interp.Result) []NonMa
 		}
 		return []NonMatch{nm}
 	}
-	ptr := func(base *string, tok string) *string {
-		if base == nil {
+	// The walk keeps the entry path and the two pointers in buffers (a
+	// pointer is absent, nil, below a side that lacks the value) and makes
+	// strings of them only for the leaves it reports.
+	var path, gold, cand []byte
+	str := func(b []byte, has bool) *string {
+		if !has {
 			return nil
 		}
-		s := *base + "/" + tok
+		s := string(b)
 		return &s
 	}
-	var walk func(m *align.Match, path string, gp, cp *string, c float64)
-	walk = func(m *align.Match, path string, gp, cp *string, c float64) {
+	var walk func(m *align.Match, hasG, hasC bool, c float64)
+	// down walks a child: tok its step in the entry path, gt and ct its
+	// steps in the two documents (each only when that side has it).
+	down := func(m *align.Match, tok, gt, ct string, hasG, hasC bool, c float64) {
+		np, ng, nc := len(path), len(gold), len(cand)
+		path = append(append(path, '/'), tok...)
+		if hasG {
+			gold = append(append(gold, '/'), gt...)
+		}
+		if hasC {
+			cand = append(append(cand, '/'), ct...)
+		}
+		walk(m, hasG, hasC, c)
+		path, gold, cand = path[:np], gold[:ng], cand[:nc]
+	}
+	walk = func(m *align.Match, hasGP, hasCP bool, c float64) {
 		switch m.Type {
 		case align.LeafNode:
 			if m.Leaf == align.LeafID || m.Leaf == align.LeafAbsent {
@@ -100,7 +118,7 @@ func (o *Observer) nonMatches(l Line, root *ir.Node, res *interp.Result) []NonMa
 				}
 			}
 			if class == ClassWrong || class == ClassInvented || class == ClassMissing {
-				add(path, gp, cp, m, class, c)
+				add(string(path), str(gold, hasGP), str(cand, hasCP), m, class, c)
 			}
 		case align.ListNode:
 			allZero := true
@@ -117,14 +135,15 @@ func (o *Observer) nonMatches(l Line, root *ir.Node, res *interp.Result) []NonMa
 				if ch.Match == nil || ch.Role == align.RoleAbsent {
 					continue
 				}
-				var cgp, ccp *string
-				if ch.GoldIndex >= 0 {
-					cgp = ptr(gp, strconv.Itoa(ch.GoldIndex))
+				hasG, hasC := hasGP && ch.GoldIndex >= 0, hasCP && ch.PredIndex >= 0
+				var gt, ct string
+				if hasG {
+					gt = strconv.Itoa(ch.GoldIndex)
 				}
-				if ch.PredIndex >= 0 {
-					ccp = ptr(cp, strconv.Itoa(ch.PredIndex))
+				if hasC {
+					ct = strconv.Itoa(ch.PredIndex)
 				}
-				walk(ch.Match, path+"/"+strconv.Itoa(i), cgp, ccp, float64(c*ch.Alpha))
+				down(ch.Match, strconv.Itoa(i), gt, ct, hasG, hasC, float64(c*ch.Alpha))
 			}
 		case align.ObjectNode:
 			for i := range m.Entries {
@@ -136,19 +155,19 @@ func (o *Observer) nonMatches(l Line, root *ir.Node, res *interp.Result) []NonMa
 				if !e.HasGoldKey {
 					key = e.PredKey
 				}
-				var cgp, ccp *string
-				if e.HasGoldKey {
-					cgp = ptr(gp, align.EscapePointerToken(e.GoldKey))
+				hasG, hasC := hasGP && e.HasGoldKey, hasCP && e.HasPredKey
+				var gt, ct string
+				if hasG {
+					gt = align.EscapePointerToken(e.GoldKey)
 				}
-				if e.HasPredKey {
-					ccp = ptr(cp, align.EscapePointerToken(e.PredKey))
+				if hasC {
+					ct = align.EscapePointerToken(e.PredKey)
 				}
-				walk(e.Value, path+"/"+align.EscapePointerToken(key), cgp, ccp, float64(c*e.ValueAlpha))
+				down(e.Value, align.EscapePointerToken(key), gt, ct, hasG, hasC, float64(c*e.ValueAlpha))
 			}
 		}
 	}
-	g, p := "", ""
-	walk(res.Match, "", &g, &p, 1)
+	walk(res.Match, true, true, 1)
 	return out
 }
 
