@@ -51,24 +51,33 @@ func (s *Scorer) newNodePlans() map[*ir.Node]*nodePlan {
 			np.num, np.numOK = f, true
 		}
 		if !s.referenceProfile() && n.AbsentAsDefault {
-			for _, prop := range n.Properties {
-				sub := prop.Node
-				if sub == nil || !sub.AbsentAsDefault || n.IsRequired(prop.Name) {
-					continue
-				}
-				r := fillRule{name: prop.Name, sub: sub}
-				switch {
-				case sub.HasDefault && (!sub.Default.IsNull() || sub.Types&ir.TNull != 0):
-					r.hasDefault, r.def = true, s.canonical(sub.Default, sub)
-				case sub.Types&ir.TNull != 0:
-				default:
-					continue // neither rule can fill it
-				}
-				np.fills = append(np.fills, r)
-			}
+			np.fills = s.fillRules(n)
 		}
 		out[n] = np
 	})
+	return out
+}
+
+// fillRules lists the members of object node S that absentAsDefault may
+// fill (docs/SCORING.md §6.10): not required, absentAsDefault left on, and
+// with a default or a type that permits null.
+func (s *Scorer) fillRules(S *ir.Node) []fillRule {
+	var out []fillRule
+	for _, prop := range S.Properties {
+		sub := prop.Node
+		if sub == nil || !sub.AbsentAsDefault || S.IsRequired(prop.Name) {
+			continue
+		}
+		r := fillRule{name: prop.Name, sub: sub}
+		switch {
+		case sub.HasDefault && (!sub.Default.IsNull() || sub.Types&ir.TNull != 0):
+			r.hasDefault, r.def = true, s.canonical(sub.Default, sub)
+		case sub.Types&ir.TNull != 0:
+		default:
+			continue // neither rule can fill it
+		}
+		out = append(out, r)
+	}
 	return out
 }
 

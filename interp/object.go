@@ -403,44 +403,18 @@ func (s *Scorer) absentAsDefault(g, p jsonval.Value, S *ir.Node) (gf, pf jsonval
 	if !S.AbsentAsDefault || len(S.Properties) == 0 {
 		return g, p, nil, nil
 	}
+	// The members that may be filled, resolved with the scorer when it
+	// planned S.
+	var rules []fillRule
 	if np := s.nodePlan(S); np != nil {
-		// The members that may be filled, resolved with the scorer.
-		for i := range np.fills {
-			r := &np.fills[i]
-			gv, inG := g.Get(r.name)
-			pv, inP := p.Get(r.name)
-			if inG == inP {
-				continue
-			}
-			present := gv
-			if inP {
-				present = pv
-			}
-			var fill jsonval.Value
-			switch {
-			case r.hasDefault:
-				fill = r.def
-			case present.IsNull():
-				fill = jsonval.NullValue()
-			default:
-				continue
-			}
-			m := jsonval.Member{Key: r.name, Value: fill}
-			if inG {
-				addP = append(addP, m)
-			} else {
-				addG = append(addG, m)
-			}
-		}
-		return withMembers(g, addG, S), withMembers(p, addP, S), addG, addP
+		rules = np.fills
+	} else {
+		rules = s.fillRules(S)
 	}
-	for _, prop := range S.Properties {
-		sub := prop.Node
-		if sub == nil || !sub.AbsentAsDefault || S.IsRequired(prop.Name) {
-			continue
-		}
-		gv, inG := g.Get(prop.Name)
-		pv, inP := p.Get(prop.Name)
+	for i := range rules {
+		r := &rules[i]
+		gv, inG := g.Get(r.name)
+		pv, inP := p.Get(r.name)
 		if inG == inP {
 			continue
 		}
@@ -450,14 +424,14 @@ func (s *Scorer) absentAsDefault(g, p jsonval.Value, S *ir.Node) (gf, pf jsonval
 		}
 		var fill jsonval.Value
 		switch {
-		case sub.HasDefault && (!sub.Default.IsNull() || sub.Types&ir.TNull != 0):
-			fill = s.canonical(sub.Default, sub)
-		case present.IsNull() && sub.Types&ir.TNull != 0:
+		case r.hasDefault:
+			fill = r.def
+		case present.IsNull():
 			fill = jsonval.NullValue()
 		default:
 			continue
 		}
-		m := jsonval.Member{Key: prop.Name, Value: fill}
+		m := jsonval.Member{Key: r.name, Value: fill}
 		if inG {
 			addP = append(addP, m)
 		} else {
