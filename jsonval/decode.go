@@ -134,6 +134,22 @@ func decode(data []byte, opts DecodeOptions, keep *Decoder) (Value, error) {
 	return v, nil
 }
 
+// takeSlab returns a slab of n slots and an empty stack for one kind of
+// slot: those kept in keepSlab and keepStack when the slab has room, new
+// ones kept there when n is at most maxKeptSlots, else new ones not kept
+// (keepSlab nil: nothing is kept).
+func takeSlab[T any](n int, keepSlab, keepStack *[]T) (slab, stack []T) {
+	switch {
+	case keepSlab != nil && n <= cap(*keepSlab):
+		return (*keepSlab)[:n], (*keepStack)[:0]
+	case keepSlab != nil && n <= maxKeptSlots:
+		*keepSlab = make([]T, n, max(n, 64))
+		*keepStack = make([]T, 0, min(n, 256))
+		return *keepSlab, *keepStack
+	}
+	return make([]T, n), make([]T, 0, min(n, 256))
+}
+
 // slabs sets up the slabs and stacks for a document of the given member
 // and element counts: taken from keep (and kept there for the next call)
 // when it has, or may keep, enough of them, else allocated. A reused slab
@@ -142,30 +158,18 @@ func (d *decoder) slabs(members, elems int, keep *Decoder) {
 	// The stacks hold at most the open containers' entries: a small
 	// document's fit in their first allocation.
 	if members > 0 {
-		switch {
-		case keep != nil && members <= cap(keep.memSlab):
-			d.memSlab, d.memStack = keep.memSlab[:members], keep.memStack[:0]
-		case keep != nil && members <= maxKeptSlots:
-			keep.memSlab = make([]Member, members, max(members, 64))
-			keep.memStack = make([]Member, 0, min(members, 256))
-			d.memSlab, d.memStack = keep.memSlab, keep.memStack
-		default:
-			d.memSlab = make([]Member, members)
-			d.memStack = make([]Member, 0, min(members, 256))
+		var keepSlab, keepStack *[]Member
+		if keep != nil {
+			keepSlab, keepStack = &keep.memSlab, &keep.memStack
 		}
+		d.memSlab, d.memStack = takeSlab(members, keepSlab, keepStack)
 	}
 	if elems > 0 {
-		switch {
-		case keep != nil && elems <= cap(keep.valSlab):
-			d.valSlab, d.valStack = keep.valSlab[:elems], keep.valStack[:0]
-		case keep != nil && elems <= maxKeptSlots:
-			keep.valSlab = make([]Value, elems, max(elems, 64))
-			keep.valStack = make([]Value, 0, min(elems, 256))
-			d.valSlab, d.valStack = keep.valSlab, keep.valStack
-		default:
-			d.valSlab = make([]Value, elems)
-			d.valStack = make([]Value, 0, min(elems, 256))
+		var keepSlab, keepStack *[]Value
+		if keep != nil {
+			keepSlab, keepStack = &keep.valSlab, &keep.valStack
 		}
+		d.valSlab, d.valStack = takeSlab(elems, keepSlab, keepStack)
 	}
 }
 
