@@ -16,6 +16,7 @@ import (
 
 	"github.com/objectaligner/oagen/eval"
 	"github.com/objectaligner/oagen/internal/amrpairs"
+	"github.com/objectaligner/oagen/internal/cputime"
 	"github.com/objectaligner/oagen/jsonval"
 	"github.com/objectaligner/oagen/request"
 )
@@ -119,7 +120,7 @@ func BenchmarkLineScorer(b *testing.B) {
 					}
 				}
 				b.ReportAllocs()
-				start := processCPU()
+				start := cputime.Process()
 				i := 0
 				for b.Loop() {
 					if out := score(1, lines[i]); out.Err != nil {
@@ -130,7 +131,7 @@ func BenchmarkLineScorer(b *testing.B) {
 					}
 				}
 				if start != 0 {
-					b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op")
+					b.ReportMetric(float64(cputime.Process()-start)/float64(b.N), "cpu-ns/op")
 				}
 			})
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/objectaligner/oagen/internal/cputime"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -200,7 +201,7 @@ func BenchmarkOagen(b *testing.B) {
 	for i, p := range pairs {
 		js[i] = [2]jsonval.Value{p.Gold.JSON(), p.Cand.JSON()}
 	}
-	start := processCPU()
+	start := cputime.Process()
 	for b.Loop() {
 		for _, p := range js {
 			if _, err := s.Score(p[0], p[1]); err != nil {
@@ -214,7 +215,7 @@ func BenchmarkOagen(b *testing.B) {
 // reportPerPair reports the process CPU time per pair since start.
 func reportPerPair(b *testing.B, start time.Duration, pairs int) {
 	if start > 0 && b.N > 0 {
-		b.ReportMetric(float64(processCPU()-start)/float64(b.N*pairs), "cpu-ns/pair")
+		b.ReportMetric(float64(cputime.Process()-start)/float64(b.N*pairs), "cpu-ns/pair")
 	}
 }
 
@@ -222,7 +223,7 @@ func reportPerPair(b *testing.B, start time.Duration, pairs int) {
 func BenchmarkSmatchHillClimb(b *testing.B) {
 	pairs := loadBench(b)
 	r := rand.New(rand.NewPCG(1, 1))
-	start := processCPU()
+	start := cputime.Process()
 	for b.Loop() {
 		for _, p := range pairs {
 			HillClimb(p.Gold, p.Cand, 5, r)
@@ -240,7 +241,7 @@ func BenchmarkOagenReference(b *testing.B) {
 	for i, p := range pairs {
 		js[i] = [2]jsonval.Value{p.Gold.JSON(), p.Cand.JSON()}
 	}
-	start := processCPU()
+	start := cputime.Process()
 	for b.Loop() {
 		for _, p := range js {
 			if _, err := s.Score(p[0], p[1]); err != nil {

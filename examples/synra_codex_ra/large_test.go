@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	org2graph "github.com/objectaligner/oagen/examples/synra_codex_ra"
+	"github.com/objectaligner/oagen/internal/cputime"
 	"github.com/objectaligner/oagen/internal/orggraph"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
@@ -77,14 +78,14 @@ func BenchmarkLargeGraph(b *testing.B) {
 		run := func(name string, f func() error) {
 			b.Run(fmt.Sprintf("%s/N=%d", name, n), func(b *testing.B) {
 				b.ReportAllocs()
-				start := processCPU()
+				start := cputime.Process()
 				for b.Loop() {
 					if err := f(); err != nil {
 						b.Fatal(err)
 					}
 				}
 				if b.N > 0 && start > 0 {
-					b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op")
+					b.ReportMetric(float64(cputime.Process()-start)/float64(b.N), "cpu-ns/op")
 				}
 			})
 		}

@@ -1,14 +1,13 @@
 //go:build unix
 
-package org2graph_test
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPU is the CPU time (user + system) of the process, all threads.
-func processCPU() time.Duration {
+func process() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
