@@ -580,6 +580,19 @@ func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scrat
 		if useKernel {
 			row = c.kernelRow(ks, G[i], items)
 			c.kernelFast(ks, row)
+			if row.link && filled == nil {
+				if work, ok := linkRow(ks, row, M[i*m:i*m+m], items, c.s.referenceProfile()); ok {
+					charged, err := c.chargeRow(work)
+					if err != nil {
+						c.pop()
+						return nil, err
+					}
+					if charged {
+						c.pop()
+						continue
+					}
+				}
+			}
 		}
 		for j := 0; j < m; j++ {
 			if row != nil && row.fast {

@@ -62,3 +62,16 @@ func FillMin(s *Scorer, cells int) *Scorer {
 	out.fillMin = cells
 	return out
 }
+
+// PlainColumns returns a scorer like s whose column kernel compares every
+// string cell and combines every link cell from its member scores (no
+// string memo, no link rows: colmemo.go), for the tests that check those
+// refinements against it.
+func PlainColumns(s *Scorer) *Scorer {
+	out, err := New(s.schema, s.opts)
+	if err != nil {
+		panic(err)
+	}
+	out.plainColumns = true
+	return out
+}

@@ -157,6 +157,9 @@ type Scorer struct {
 	// memo (memo.go) off, for the tests that check them against the
 	// generic path.
 	genericCells bool
+	// plainColumns turns the column kernel's string memo and link rows
+	// (colmemo.go) off, for the tests that check them against it.
+	plainColumns bool
 	// fillMin overrides parallelMin (kernel.go) when positive, for the
 	// tests that check the parallel fill against the serial one.
 	fillMin int

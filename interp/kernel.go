@@ -71,6 +71,9 @@ type kernelMember struct {
 	col    int
 	code   int32
 	t0, t1 float64
+	// memo is the offset of the gold string's entries in the string memo
+	// (colmemo.go), -1 when the member is not memoised.
+	memo int
 }
 
 // kernelRow is the gold side of one matrix row.
@@ -92,6 +95,8 @@ type kernelRow struct {
 	fast bool
 	keys uint64
 	base int64
+	// link: a fast row whose cells take linkCell (colmemo.go).
+	link bool
 }
 
 // maxTableMembers bounds the records whose cells use the link table (2^8
@@ -109,6 +114,8 @@ type kernelScratch struct {
 	t      []float64 // terms of one cell
 	ones   []float64
 	cols   kernelColumns
+	memo   stringMemo
+	link   []linkMember
 	// The parallel fill's result (parallelRows): the work of each row, -1
 	// for a row left to the serial loop, and whether a filled row has a
 	// reference member.
@@ -197,12 +204,13 @@ func (c *call) kernelColumns(ks *kernelScratch, n int, P []jsonval.Value) {
 		kc.ok = append(kc.ok, ok)
 		kc.keys = append(kc.keys, keys)
 	}
+	ks.memo.reset(np)
 }
 
 // kernelFast completes a row prepared by kernelRow for the column kernel
 // of the matrix whose columns ks.cols holds.
 func (c *call) kernelFast(ks *kernelScratch, row *kernelRow) {
-	row.fast = false
+	row.fast, row.link = false, false
 	kc := &ks.cols
 	if !row.ok || !kc.on {
 		return
@@ -221,7 +229,7 @@ func (c *call) kernelFast(ks *kernelScratch, row *kernelRow) {
 		if row.keys&(1<<k) != 0 {
 			return // a repeated gold key
 		}
-		km.col = k
+		km.col, km.memo = k, -1
 		row.keys |= 1 << k
 		switch km.kind {
 		case kernelID:
@@ -235,18 +243,28 @@ func (c *call) kernelFast(ks *kernelScratch, row *kernelRow) {
 				km.code = kc.intern(km.gv.S, false)
 				km.t0 = align.ApplyThreshold(0, km.sub.Threshold)
 				km.t1 = align.ApplyThreshold(1, km.sub.Threshold)
+			} else if km.str.Builtin() && !c.s.plainColumns {
+				km.memo = ks.memo.entries(kc, k, km.gv.S)
 			}
 		default:
 			return
 		}
 	}
 	row.fast = true
+	row.link = !c.s.plainColumns && linkFits(row)
 }
 
 // kernelCellColumn scores the cell (row, j) from the columns, as
 // kernelCell would; ok is false when the cell must take kernelCell or the
 // generic path.
 func (c *call) kernelCellColumn(ks *kernelScratch, row *kernelRow, j int, items *ir.Node) (score float64, ok bool) {
+	if row.link {
+		work, mask, ok := linkCell(ks, row, j)
+		if !ok || !c.kernelCharge(work) {
+			return 0, false
+		}
+		return linkScore(ks, row, mask, items, c.s.referenceProfile()), true
+	}
 	work, ok := c.columnCell(ks, row, j)
 	if !ok {
 		return 0, false
@@ -291,6 +309,16 @@ func (c *call) columnCell(ks *kernelScratch, row *kernelRow, j int) (work int64,
 			if len(gv) > lim || len(pv) > lim {
 				ks.w, ks.v = w, v
 				return 0, false
+			}
+			if km.memo >= 0 {
+				x, cw, ok := ks.memoCompare(km, j, gv, pv)
+				if !ok {
+					ks.w, ks.v = w, v
+					return 0, false
+				}
+				work += cw
+				s = x
+				break
 			}
 			work += int64(len(gv)+len(pv))/16 + costOf(km.cost, gv, pv)
 			x, err := km.str.Compare(nil, gv, pv)
@@ -529,12 +557,21 @@ func (c *call) kernelCell(ks *kernelScratch, row *kernelRow, p jsonval.Value, it
 // are in ks and combines them; ok is false when the cell must take the
 // generic path (a poll or the work limit is due).
 func (c *call) kernelFinish(ks *kernelScratch, row *kernelRow, items *ir.Node, work int64) (score float64, ok bool) {
-	ref := c.s.referenceProfile()
+	if !c.kernelCharge(work) {
+		return 0, false
+	}
+	return kernelCombine(ks, row, items, c.s.referenceProfile()), true
+}
+
+// kernelCharge charges the work of a kernel cell; false, charging
+// nothing, when the cell must take the generic path (a poll or the work
+// limit is due).
+func (c *call) kernelCharge(work int64) bool {
 	if c.done != nil && c.sinceCheck+work >= pollStride {
-		return 0, false // the generic path polls the context where it should
+		return false // the generic path polls the context where it should
 	}
 	if c.replay == 0 && c.work+work > c.s.opts.Limits.MaxWork {
-		return 0, false // the generic path reports the limit where it is hit
+		return false // the generic path reports the limit where it is hit
 	}
 	if c.done != nil {
 		c.sinceCheck += work
@@ -542,7 +579,7 @@ func (c *call) kernelFinish(ks *kernelScratch, row *kernelRow, items *ir.Node, w
 	if c.replay == 0 {
 		c.work += work
 	}
-	return kernelCombine(ks, row, items, ref), true
+	return true
 }
 
 // kernelCombine combines the weights and value scores in ks into the
@@ -715,6 +752,7 @@ func (c *call) parallelRows(ks *kernelScratch, M []float64, G []jsonval.Value, m
 	for w := range procs {
 		wks := &c.par[w]
 		wks.cols = ks.cols
+		wks.memo.reset(ks.cols.np)
 		wg.Go(func() {
 			for {
 				lo := int(next.Add(int64(block))) - block
@@ -728,6 +766,12 @@ func (c *call) parallelRows(ks *kernelScratch, M []float64, G []jsonval.Value, m
 					row := c.kernelRow(wks, G[i], items)
 					c.kernelFast(wks, row)
 					if !row.fast {
+						continue
+					}
+					if row.link {
+						if sum, ok := linkRow(wks, row, M[i*m:i*m+m], items, ref); ok {
+							work[i], refs[i] = sum, row.hasRef()
+						}
 						continue
 					}
 					sum := int64(0)

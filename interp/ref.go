@@ -467,6 +467,19 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 			row = c.kernelRow(ks, recG[i].v, recNode)
 			c.kernelFast(ks, row)
 			reusable = reusable && row.ok && !row.hasRef()
+			if row.link && filled == nil {
+				if work, ok := linkRow(ks, row, C[i*m:i*m+m], recNode, c.s.referenceProfile()); ok {
+					charged, err := c.chargeRow(work)
+					if err != nil {
+						c.path = saved
+						c.curScope, c.maskAll, c.deriving = -1, false, false
+						return nil, err
+					}
+					if charged {
+						continue
+					}
+				}
+			}
 		}
 		for j := 0; j < m; j++ {
 			c.path = recPath
