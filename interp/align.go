@@ -99,6 +99,8 @@ type workspace struct {
 	path    []pathTok
 	// call is the storage of the call itself (newCall).
 	call call
+	// tree is the storage of the match trees built (treeslab.go).
+	tree treeSlabs
 }
 
 // scopeScratch is the storage of one scope's derivation (deriveScope): its
@@ -410,14 +412,6 @@ func (c *call) realign(g, p jsonval.Value, S *ir.Node) (result, error) {
 	return c.align(g, p, S, true)
 }
 
-// leaf builds a leaf match node (build mode only).
-func leaf(kind align.LeafKind, score float64, g, p jsonval.Value, hasG, hasP bool) *align.Match {
-	return &align.Match{
-		Type: align.LeafNode, Leaf: kind, Score: score, Confidence: 1,
-		Gold: g, Pred: p, HasGold: hasG, HasPred: hasP,
-	}
-}
-
 // align is the dispatch of docs/SCORING.md §1.4.
 func (c *call) align(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
 	c.depth++
@@ -433,7 +427,7 @@ func (c *call) align(g, p jsonval.Value, S *ir.Node, build bool) (result, error)
 		r := result{score: 1}
 		if build {
 			r.ag, r.ap = g, p
-			r.m = leaf(align.LeafID, 1, g, p, true, true)
+			r.m = c.leaf(align.LeafID, 1, g, p, true, true)
 		}
 		return r, nil
 	}
@@ -450,7 +444,7 @@ func (c *call) align(g, p jsonval.Value, S *ir.Node, build bool) (result, error)
 		r := result{score: s}
 		if build {
 			r.ag, r.ap = g, p
-			r.m = leaf(align.LeafNull, s, g, p, true, true)
+			r.m = c.leaf(align.LeafNull, s, g, p, true, true)
 		}
 		return r, nil
 	}
@@ -471,7 +465,7 @@ func (c *call) align(g, p jsonval.Value, S *ir.Node, build bool) (result, error)
 		r := result{score: 0}
 		if build {
 			r.ag, r.ap = g, p
-			r.m = leaf(align.LeafPlain, 0, g, p, true, true)
+			r.m = c.leaf(align.LeafPlain, 0, g, p, true, true)
 		}
 		return r, nil
 	}
@@ -532,7 +526,7 @@ func (c *call) primitiveResult(s float64, g, p jsonval.Value, build bool) result
 	r := result{score: s}
 	if build {
 		r.ag, r.ap = g, p
-		r.m = leaf(align.LeafPlain, s, g, p, true, true)
+		r.m = c.leaf(align.LeafPlain, s, g, p, true, true)
 	}
 	return r
 }

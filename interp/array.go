@@ -52,7 +52,7 @@ func (c *call) alignArray(g, p jsonval.Value, S *ir.Node, build bool) (result, e
 			return result{}, err
 		}
 		if !hasTail {
-			return head.finish(align.ListPrefix, g, p, build), nil
+			return c.finishList(head, align.ListPrefix, g, p, build), nil
 		}
 	}
 	gt, pt := tailOf(G, k), tailOf(P, k)
@@ -70,7 +70,7 @@ func (c *call) alignArray(g, p jsonval.Value, S *ir.Node, build bool) (result, e
 		if order == ir.OrderAlign {
 			kind = align.ListReorder
 		}
-		return tail.finish(kind, g, p, build), nil
+		return c.finishList(tail, kind, g, p, build), nil
 	}
 	// docs/SCORING.md §5.6: combined head and tail, not clamped again.
 	tot := S.PrefixImportance + S.RestImportance
@@ -84,9 +84,13 @@ func (c *call) alignArray(g, p jsonval.Value, S *ir.Node, build bool) (result, e
 	if !build {
 		return r, nil
 	}
-	m := &align.Match{Type: align.ListNode, List: align.ListCombined, Score: score, Confidence: 1}
-	ag := make([]jsonval.Value, 0, len(head.entries)+len(tail.entries))
-	ap := make([]jsonval.Value, 0, len(head.entries)+len(tail.entries))
+	m := c.node(align.Match{Type: align.ListNode, List: align.ListCombined, Score: score, Confidence: 1})
+	total := len(head.entries) + len(tail.entries)
+	ag := c.alignedValues(total)[:0]
+	ap := c.alignedValues(total)[:0]
+	if total > 0 {
+		m.Children = c.listChildren(total)[:0]
+	}
 	for i, e := range head.entries {
 		m.Children = append(m.Children, align.ListChild{Role: e.role, Alpha: float64(wp * head.alphas[i]), Match: e.m, GoldIndex: e.gi, PredIndex: e.pi})
 		ag, ap = append(ag, e.ag), append(ap, e.ap)
@@ -132,24 +136,23 @@ func (lr listResult) confidence() float64 {
 
 func (lr *listResult) setConf(x float64) { lr.conf, lr.hasConf = x, true }
 
-func (lr listResult) finish(kind align.ListKind, g, p jsonval.Value, build bool) result {
+func (c *call) finishList(lr listResult, kind align.ListKind, g, p jsonval.Value, build bool) result {
 	r := result{score: lr.score}
 	if !build {
 		return r
 	}
-	m := &align.Match{Type: align.ListNode, List: kind, Score: lr.score, Confidence: 1}
-	m.Confidence = lr.confidence()
+	m := c.node(align.Match{Type: align.ListNode, List: kind, Score: lr.score, Confidence: lr.confidence()})
 	if lr.raw {
 		r.ag, r.ap = g, p
 	} else {
-		ag := make([]jsonval.Value, len(lr.entries))
-		ap := make([]jsonval.Value, len(lr.entries))
+		ag := c.alignedValues(len(lr.entries))
+		ap := c.alignedValues(len(lr.entries))
 		for i, e := range lr.entries {
 			ag[i], ap[i] = e.ag, e.ap
 		}
 		r.ag, r.ap = jsonval.NewArray(ag), jsonval.NewArray(ap)
 	}
-	m.Children = make([]align.ListChild, len(lr.entries))
+	m.Children = c.listChildren(len(lr.entries))
 	for i, e := range lr.entries {
 		m.Children[i] = align.ListChild{Role: e.role, Alpha: lr.alphas[i], Match: e.m, GoldIndex: e.gi, PredIndex: e.pi}
 	}
@@ -186,18 +189,18 @@ func (c *call) alignHead(G, P []jsonval.Value, S *ir.Node, build bool) (listResu
 		case hasG:
 			if build {
 				lr.entries[i] = entry{role: align.RoleMissing, ag: G[i], gi: i, pi: -1,
-					m: leaf(align.LeafPlain, 0, G[i], jsonval.Value{}, true, false)}
+					m: c.leaf(align.LeafPlain, 0, G[i], jsonval.Value{}, true, false)}
 			}
 		case hasP:
 			if build {
 				lr.entries[i] = entry{role: align.RoleExcess, ap: P[i], gi: -1, pi: i,
-					m: leaf(align.LeafPlain, 0, jsonval.Value{}, P[i], false, true)}
+					m: c.leaf(align.LeafPlain, 0, jsonval.Value{}, P[i], false, true)}
 			}
 		default:
 			w[i] = 0 // absent on both sides: dropped from the normalisation
 			if build {
 				lr.entries[i] = entry{role: align.RoleAbsent, gi: -1, pi: -1,
-					m: leaf(align.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false)}
+					m: c.leaf(align.LeafAbsent, 0, jsonval.Value{}, jsonval.Value{}, false, false)}
 			}
 		}
 	}
@@ -348,7 +351,7 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 				scores = append(scores, 0)
 				if build {
 					lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: ap, gi: partner(G[r], k, r), pi: k + col,
-						m: leaf(align.LeafPlain, 0, jsonval.Value{}, ap, false, true)})
+						m: c.leaf(align.LeafPlain, 0, jsonval.Value{}, ap, false, true)})
 				}
 			}
 			if !G[r].IsNull() {
@@ -356,7 +359,7 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 				scores = append(scores, 0)
 				if build {
 					lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: ag, gi: k + r, pi: partner(P[col], k, col),
-						m: leaf(align.LeafPlain, 0, ag, jsonval.Value{}, true, false)})
+						m: c.leaf(align.LeafPlain, 0, ag, jsonval.Value{}, true, false)})
 				}
 			}
 		case r < n:
@@ -364,14 +367,14 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 			scores = append(scores, 0)
 			if build {
 				lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: G[r], gi: k + r, pi: -1,
-					m: leaf(align.LeafPlain, 0, G[r], jsonval.Value{}, true, false)})
+					m: c.leaf(align.LeafPlain, 0, G[r], jsonval.Value{}, true, false)})
 			}
 		case col < m:
 			count(align.RoleExcess)
 			scores = append(scores, 0)
 			if build {
 				lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: P[col], gi: -1, pi: k + col,
-					m: leaf(align.LeafPlain, 0, jsonval.Value{}, P[col], false, true)})
+					m: c.leaf(align.LeafPlain, 0, jsonval.Value{}, P[col], false, true)})
 			}
 		}
 	}
@@ -408,7 +411,7 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 		if build {
 			for j, v := range P {
 				lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: v, gi: -1, pi: k + j,
-					m: leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true)})
+					m: c.leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true)})
 			}
 			lr.alphas = uniformAlphas(lr.entries, S)
 		}
@@ -421,7 +424,7 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 		if build {
 			for i, v := range G {
 				lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: v, gi: k + i, pi: -1,
-					m: leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false)})
+					m: c.leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false)})
 			}
 			lr.alphas = uniformAlphas(lr.entries, S)
 		}
@@ -481,14 +484,14 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 				count(align.RoleMissing)
 				if build {
 					lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: ag, gi: k + st.I, pi: partner(P[st.J], k, st.J),
-						m: leaf(align.LeafPlain, 0, ag, jsonval.Value{}, true, false)})
+						m: c.leaf(align.LeafPlain, 0, ag, jsonval.Value{}, true, false)})
 				}
 			}
 			if !P[st.J].IsNull() {
 				count(align.RoleExcess)
 				if build {
 					lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: ap, gi: partner(G[st.I], k, st.I), pi: k + st.J,
-						m: leaf(align.LeafPlain, 0, jsonval.Value{}, ap, false, true)})
+						m: c.leaf(align.LeafPlain, 0, jsonval.Value{}, ap, false, true)})
 				}
 			}
 		case seqdp.Up:
@@ -503,7 +506,7 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 					v = cr.ag
 				}
 				lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: v, gi: k + st.I, pi: -1,
-					m: leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false)})
+					m: c.leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false)})
 			}
 		case seqdp.Left:
 			count(align.RoleExcess)
@@ -517,7 +520,7 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 					v = cr.ap
 				}
 				lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: v, gi: -1, pi: k + st.J,
-					m: leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true)})
+					m: c.leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true)})
 			}
 		}
 	}

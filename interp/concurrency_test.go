@@ -1,12 +1,15 @@
 package interp_test
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 
+	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
@@ -114,5 +117,86 @@ func TestConcurrentScoring(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+}
+
+// dumpMatch renders a match tree in full (every node, entry and child, the
+// values of the leaves), for comparing trees by content; a tree deeper
+// than depth (a cycle: a node shared where it must not be) is cut there.
+func dumpMatch(b *strings.Builder, m *align.Match, depth int) {
+	if m == nil {
+		b.WriteString("nil")
+		return
+	}
+	if depth == 0 {
+		b.WriteString("…")
+		return
+	}
+	fmt.Fprintf(b, "{%d %d %v %v %s %s %v %v %d [", m.Type, m.Leaf, m.Score, m.Confidence,
+		jsonval.AppendJSON(nil, m.Gold), jsonval.AppendJSON(nil, m.Pred), m.HasGold, m.HasPred, m.List)
+	for _, ch := range m.Children {
+		fmt.Fprintf(b, "(%v %v %d %d ", ch.Role, ch.Alpha, ch.GoldIndex, ch.PredIndex)
+		dumpMatch(b, ch.Match, depth-1)
+		b.WriteString(")")
+	}
+	b.WriteString("] [")
+	for _, e := range m.Entries {
+		fmt.Fprintf(b, "(%q %q %v %v %v %v %v ", e.GoldKey, e.PredKey, e.HasGoldKey, e.HasPredKey, e.KeyScore, e.KeyAlpha, e.ValueAlpha)
+		dumpMatch(b, e.Value, depth-1)
+		b.WriteString(")")
+	}
+	b.WriteString("]}")
+}
+
+// TestMatchTreesOutliveLaterCalls keeps the match trees of a first round of
+// Align calls and requires them unchanged, node for node, after further
+// rounds on the same Scorer from several goroutines: the trees are carved
+// from storage the Scorer's workspaces keep (treeSlabs), and a slot must
+// never be handed out twice.
+func TestMatchTreesOutliveLaterCalls(t *testing.T) {
+	schema, err := os.ReadFile("../examples/orgchart/schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := interp.Compile(schema, "schema.json", interp.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := concurrencyPairs(t)
+	kept := make([]*interp.Result, len(pairs))
+	want := make([]string, len(pairs))
+	for i, p := range pairs {
+		if kept[i], err = sc.Align(p[0], p[1]); err != nil {
+			t.Fatalf("pair %d: %v", i, err)
+		}
+		var b strings.Builder
+		dumpMatch(&b, kept[i].Match, 64)
+		want[i] = b.String()
+	}
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := range 3 {
+				for k := range pairs {
+					i := (k*(w+1) + r) % len(pairs)
+					if _, err := sc.Align(pairs[i][1], pairs[i][0]); err != nil && !errors.As(err, new(*interp.GoldError)) {
+						t.Errorf("pair %d swapped: %v", i, err)
+					}
+					if _, err := sc.Align(pairs[i][0], pairs[i][1]); err != nil {
+						t.Errorf("pair %d: %v", i, err)
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for i, res := range kept {
+		var b strings.Builder
+		dumpMatch(&b, res.Match, 64)
+		if b.String() != want[i] {
+			t.Errorf("pair %d: the kept match tree changed after later calls:\n got %s\nwant %s", i, b.String(), want[i])
+		}
 	}
 }

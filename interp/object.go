@@ -80,7 +80,7 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 		r := result{score: 1}
 		if build {
 			r.ag, r.ap = jsonval.NewObject(nil), jsonval.NewObject(nil)
-			r.m = &align.Match{Type: align.ObjectNode, Score: 1, Confidence: 1}
+			r.m = c.node(align.Match{Type: align.ObjectNode, Score: 1, Confidence: 1})
 		}
 		return r, nil
 	}
@@ -146,12 +146,7 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 		}
 		return K[r*m+col]
 	}
-	var entries []objEntry
-	if build {
-		entries = make([]objEntry, 0, d)
-	} else {
-		entries = fr.entries[:0]
-	}
+	entries := fr.entries[:0]
 	for r := 0; r < d; r++ {
 		col := assign[r]
 		switch {
@@ -171,8 +166,11 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 			entries = append(entries, objEntry{pk: PK[col].Key, hasPK: true})
 		}
 	}
-	if !build {
-		fr.entries = entries
+	fr.entries = entries
+	if build {
+		// The entries hold the values and nodes of this call: drop them
+		// from the frame's storage when done (for the collector).
+		defer clear(entries)
 	}
 	for i := range entries {
 		if err := c.objectValue(&entries[i], g, p, S, build); err != nil {
@@ -215,13 +213,20 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 	if !build {
 		return r, nil
 	}
-	mt := &align.Match{Type: align.ObjectNode, Score: score, Confidence: 1}
-	mt.Entries = make([]align.ObjectEntry, E)
+	mt := c.node(align.Match{Type: align.ObjectNode, Score: score, Confidence: 1})
+	mt.Entries = c.objectEntries(E)
 	wK, wV := S.KeyImportance, S.ValueImportance
 	kb := wK / (wK + wV)
 	vb := wV / (wK + wV)
 	sumW := align.NeumaierSum(weights)
+	// Every gold key has one entry, and every candidate key.
 	var agM, apM []jsonval.Member
+	if n > 0 {
+		agM = c.alignedMembers(n)[:0]
+	}
+	if m > 0 {
+		apM = c.alignedMembers(m)[:0]
+	}
 	for i, e := range entries {
 		oe := align.ObjectEntry{
 			GoldKey: e.gk, PredKey: e.pk, HasGoldKey: e.hasGK, HasPredKey: e.hasPK,
@@ -280,7 +285,7 @@ func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bo
 			}
 		}
 		if build {
-			e.m = leaf(align.LeafPlain, 0, gv, pv, e.hasGK, e.hasPK)
+			e.m = c.leaf(align.LeafPlain, 0, gv, pv, e.hasGK, e.hasPK)
 		}
 		return nil
 	}
@@ -303,7 +308,7 @@ func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bo
 				c.warnings = append(c.warnings, fmt.Sprintf("%s: gold key %q is not declared in the schema's properties; its value scores as a JSON value (docs/SCORING.md §6.9)", c.pointer(), e.gk))
 				c.pop()
 			}
-			e.m = leaf(align.LeafPlain, e.valScore, gv, pv, true, true)
+			e.m = c.leaf(align.LeafPlain, e.valScore, gv, pv, true, true)
 		}
 		return nil
 	}
@@ -315,7 +320,7 @@ func (c *call) objectValue(e *objEntry, g, p jsonval.Value, S *ir.Node, build bo
 			c.push(e.gk)
 			c.warnings = append(c.warnings, fmt.Sprintf("%s: gold key %q is not declared in the schema's properties; its value scores 0", c.pointer(), e.gk))
 			c.pop()
-			e.m = leaf(align.LeafPlain, 0, gv, pv, true, true)
+			e.m = c.leaf(align.LeafPlain, 0, gv, pv, true, true)
 		}
 		return nil
 	}
@@ -329,7 +334,7 @@ func (c *call) memberValue(e *objEntry, gv, pv jsonval.Value, sub *ir.Node, buil
 		// Different kinds score 0 in place, before the id/ref rules (a
 		// union tells its branches apart itself, docs/SCORING.md §1.8).
 		if build {
-			e.m = leaf(align.LeafPlain, 0, gv, pv, true, true)
+			e.m = c.leaf(align.LeafPlain, 0, gv, pv, true, true)
 		}
 		return nil
 	}

@@ -721,7 +721,7 @@ func (c *call) alignRef(g, p jsonval.Value, S *ir.Node, build bool) result {
 	}
 	if build {
 		r.ag, r.ap = g, p
-		lf := leaf(align.LeafRef, r.score, g, p, true, true)
+		lf := c.leaf(align.LeafRef, r.score, g, p, true, true)
 		lf.MappedPred, lf.HasMapped, lf.Consulted = mp, hasMP, consulted
 		r.m = lf
 	}

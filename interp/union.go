@@ -174,7 +174,7 @@ func (c *call) alignUnion(g, p jsonval.Value, S *ir.Node, build bool) (result, e
 	r := result{score: 0}
 	if build {
 		r.ag, r.ap = g, p
-		r.m = leaf(align.LeafBranch, 0, g, p, true, true)
+		r.m = c.leaf(align.LeafBranch, 0, g, p, true, true)
 		r.m.GoldBranch = u.Branches[bg].Label
 		r.m.PredBranch = noBranch
 		if bp >= 0 {
