@@ -51,6 +51,9 @@ type Workspace struct {
 	// of kinds the gold side interned first, and the keys.
 	col0                  []int32
 	goldSeeds, goldKinds  int32
+	seedLabels            []Label   // seed label of each colour₀
+	kindLabels            []kindKey // (relation, label) of each kind
+	kindNames             []uint64  // CandidateKey's name of each kind
 	keys, keysNext        []uint64
 	nGold, nUnion, rounds int
 }
@@ -154,6 +157,8 @@ func (ws *Workspace) seedColors(gold, cand *Graph, n int) int {
 	} else {
 		clear(ws.seedIDs)
 	}
+	clear(ws.seedLabels) // drop references to label strings
+	ws.seedLabels = ws.seedLabels[:0]
 	ws.col = grow(ws.col, n)
 	ws.next = grow(ws.next, n)
 	v := 0
@@ -169,6 +174,7 @@ func (ws *Workspace) seedColors(gold, cand *Graph, n int) int {
 			if !ok {
 				id = int32(len(ws.seedIDs))
 				ws.seedIDs[seed] = id
+				ws.seedLabels = append(ws.seedLabels, seed)
 			}
 			ws.col[v] = id
 			v++
@@ -190,6 +196,8 @@ func (ws *Workspace) buildAdjacency(gold, cand *Graph, n int) {
 	} else {
 		clear(ws.kindIDs)
 	}
+	clear(ws.kindLabels)
+	ws.kindLabels = ws.kindLabels[:0]
 	sides := [2]*Graph{gold, cand}
 	bases := [2]int{0, gold.NumVertices()}
 
@@ -227,6 +235,7 @@ func (ws *Workspace) buildAdjacency(gold, cand *Graph, n int) {
 			if !ok {
 				k = int32(len(ws.kindIDs))
 				ws.kindIDs[e.kind] = k
+				ws.kindLabels = append(ws.kindLabels, e.kind)
 			}
 			x, y := base+int(e.from), base+int(e.to)
 			p := cursor[x]
