@@ -116,6 +116,8 @@ type scopeScratch struct {
 	canon align.Canon
 	row   []float64
 	idsC  []jsonval.Value
+	dupN  map[idKey]int32 // recordTie: the records of each identifier
+	dups  []int32         // recordTie: the records sharing each record's identifier
 }
 
 // scopeScratch returns the storage of scope idx.

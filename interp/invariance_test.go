@@ -221,6 +221,88 @@ func measureGoldOrder(pairs []invariancePair, shuffles int, seed uint64) goldOrd
 	return row
 }
 
+// renameRow counts how often renaming every candidate identifier
+// consistently (each scope's ids and the references to them, by a fresh
+// bijective relabelling) changes the score in any bit.
+type renameRow struct {
+	pairs, skipped, renamings, changed int
+	largest                            float64
+	example                            string
+}
+
+// measureRename measures renameRow on pairs, renamings relabellings each.
+// A pair whose candidate shows one of its identifiers outside the
+// identifier and reference paths too (idsElsewhere) cannot be renamed
+// consistently and is counted in skipped.
+func measureRename(pairs []invariancePair, renamings int, seed uint64) renameRow {
+	var row renameRow
+	r := rand.New(rand.NewPCG(seed, 2122))
+	for _, p := range pairs {
+		s0, err := p.s.Score(p.gold, p.cand)
+		if err != nil {
+			continue
+		}
+		if idsElsewhere(p.s.Schema(), p.cand) {
+			row.skipped++
+			continue
+		}
+		row.pairs++
+		for range renamings {
+			c := newRelabelling(p.s.Schema(), p.cand, r).apply(p.cand)
+			s1, err := p.s.Score(p.gold, c)
+			if err != nil {
+				continue
+			}
+			row.renamings++
+			if s1 != s0 {
+				row.changed++
+				row.largest = max(row.largest, math.Abs(s1-s0))
+				if row.example == "" {
+					row.example = fmt.Sprintf("score %v -> %v\n  gold: %s\n  cand: %s\n  renamed: %s", s0, s1, jsonText(p.gold), jsonText(p.cand), jsonText(c))
+				}
+			}
+		}
+	}
+	return row
+}
+
+// idsElsewhere reports whether a value at an identifier or reference path
+// of doc also occurs as a leaf somewhere else (under a misspelt member
+// name, say, which the scorer may still pair with a reference member): a
+// relabelling renames only the values at those paths, so it would not
+// rename such a document consistently.
+func idsElsewhere(sch *ir.Schema, doc jsonval.Value) bool {
+	rl := newRelabelling(sch, doc, rand.New(rand.NewPCG(0, 0)))
+	classes := map[string]bool{}
+	for si := range rl.maps {
+		for c := range rl.maps[si] {
+			classes[c] = true
+			rl.maps[si][c] = jsonval.Value{} // null: renamed away
+		}
+	}
+	var elsewhere func(v jsonval.Value) bool
+	elsewhere = func(v jsonval.Value) bool {
+		switch v.Kind {
+		case jsonval.Object:
+			for _, m := range v.Obj {
+				if elsewhere(m.Value) {
+					return true
+				}
+			}
+		case jsonval.Array:
+			for _, e := range v.Arr {
+				if elsewhere(e) {
+					return true
+				}
+			}
+		case jsonval.Int, jsonval.Float, jsonval.String:
+			return classes[idClass(v)]
+		}
+		return false
+	}
+	return elsewhere(rl.apply(doc))
+}
+
 func b2i(b bool) int {
 	if b {
 		return 1
@@ -291,8 +373,9 @@ func invarianceData(t testing.TB, count int) map[string][]invariancePair {
 // its objects changes the score, the operations or the feedback, with the
 // positional tie rules the default profile had before (WithoutCanon, the
 // bijection search on) and with the canonical ones (docs/SCORING.md
-// §5.8). It fails when any shuffle changes anything under the canonical
-// rules.
+// §5.8), and how often renaming the candidate's identifiers changes the
+// score. It fails when any shuffle changes anything under the canonical
+// rules (in the residual class too) and when any renaming changes a score.
 func TestInvarianceTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("scores thousands of shuffled pairs")
@@ -303,6 +386,8 @@ func TestInvarianceTable(t *testing.T) {
 	b.WriteString("| data | pairs | shuffles | positional ties: score changed | operations | feedback | largest change | canonical ties: score changed | operations | feedback | residual class: pairs | score changed | operations | feedback | canonical above / below positional, unshuffled |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	var gb strings.Builder
 	gb.WriteString("| data | pairs | gold shuffles | score changed (any bit) | by more than 1e-9 | pairs with a change beyond 1e-9 | largest change |\n| --- | --- | --- | --- | --- | --- | --- |\n")
+	var rb strings.Builder
+	rb.WriteString("| data | pairs | ids also elsewhere (left out) | renamings | score changed (any bit) | largest change |\n| --- | --- | --- | --- | --- | --- |\n")
 	var examples []string
 	for i, name := range []string{"org2graph", "families", "random", "conformance"} {
 		before := make([]invariancePair, len(data[name]))
@@ -347,12 +432,22 @@ func TestInvarianceTable(t *testing.T) {
 			row0.changed, row0.ops, row0.text, row0.largest, row.changed, row.ops, row.text, row.resPairs, row.resChanged, row.resOps, row.resText, up, down)
 		g := measureGoldOrder(data[name], shuffles, uint64(i))
 		fmt.Fprintf(&gb, "| %s | %d | %d | %d | %d | %d | %.3g |\n", name, g.pairs, g.shuffles, g.changed, g.beyond, g.unstable, g.largest)
+		rn := measureRename(data[name], 2, uint64(i))
+		fmt.Fprintf(&rb, "| %s | %d | %d | %d | %d | %.3g |\n", name, rn.pairs, rn.skipped, rn.renamings, rn.changed, rn.largest)
+		if rn.changed > 0 {
+			t.Errorf("%s: of %d renamings of the candidate's identifiers, %d change the score", name, rn.renamings, rn.changed)
+			examples = append(examples, name+" renamed: "+rn.example)
+		}
 		if row.changed+row.ops+row.text > 0 {
 			t.Errorf("%s: of %d shuffles outside the residual class, %d change the score, %d the operations, %d the feedback", name, row.shuffles, row.changed, row.ops, row.text)
 			examples = append(examples, ex...)
 		}
+		if row.resChanged+row.resOps+row.resText > 0 {
+			t.Errorf("%s: of the shuffles of %d pairs of the residual class, %d change the score, %d the operations, %d the feedback", name, row.resPairs, row.resChanged, row.resOps, row.resText)
+		}
 	}
 	t.Log("\n" + b.String())
+	t.Log("renamed candidate identifiers:\n" + rb.String())
 	t.Log("gold side (measured, not required; docs/SCORING.md §7.13):\n" + gb.String())
 	for _, e := range examples {
 		t.Log(e)
@@ -362,11 +457,15 @@ func TestInvarianceTable(t *testing.T) {
 // TestPropertyOrderInvariance is the property of docs/SCORING.md §7.13:
 // shuffling a candidate's order: "align" arrays (tuple heads kept) and the
 // members of its objects changes neither the score (in any bit) nor the
-// operations nor the feedback text beyond the positions they name, except
-// on pairs of the residual class (counted and logged). Cases: random
-// annotated schemas (referential structures included) with damaged
-// candidates, the referential families with free damage and relabelled
-// ids, and the conformance vectors.
+// operations nor the feedback text beyond the positions they name, on
+// every pair (those of the residual class, twins the canonical order
+// leaves in document order, are counted in the log); and renaming the
+// candidate's identifiers consistently changes no score (pairs whose
+// candidate shows an identifier outside the identifier and reference
+// paths are left out and counted). Cases: random annotated schemas
+// (referential structures included) with damaged candidates, the
+// referential families with free damage and relabelled ids, and the
+// conformance vectors.
 func TestPropertyOrderInvariance(t *testing.T) {
 	if testing.Short() {
 		t.Skip("aligns thousands of shuffled pairs")
@@ -390,9 +489,9 @@ func TestPropertyOrderInvariance(t *testing.T) {
 	}
 	var count atomic.Int64
 	probes := map[*interp.Scorer]*interp.Scorer{}
-	residual, checked := 0, 0
+	residual, checked, renamed, elsewhere := 0, 0, 0, 0
 	props := gopter.NewProperties(propParams(t, longtest.Count(30, 300, 3000)))
-	props.Property("shuffling arrays and members changes nothing outside the residual class", prop.ForAll(
+	props.Property("shuffling arrays and members changes nothing; renaming identifiers changes no score", prop.ForAll(
 		func(seed uint64, kind int) string {
 			r := rand.New(rand.NewPCG(seed, 13))
 			var p invariancePair
@@ -429,10 +528,7 @@ func TestPropertyOrderInvariance(t *testing.T) {
 			if _, err := probes[p.s].Score(p.gold, p.cand); err != nil {
 				return ""
 			}
-			if count.Load() > c0 {
-				residual++
-				return ""
-			}
+			residual += b2i(count.Load() > c0)
 			o0, err := invOutcomeOf(p.s, p.gold, p.cand, true)
 			if err != nil {
 				return ""
@@ -449,10 +545,26 @@ func TestPropertyOrderInvariance(t *testing.T) {
 						o0.score, o.score, o0.ops, o.ops, o0.text, o.text, jsonText(p.gold), jsonText(p.cand), jsonText(c))
 				}
 			}
+			if idsElsewhere(p.s.Schema(), p.cand) {
+				elsewhere++
+				return ""
+			}
+			renamed++
+			for range 2 {
+				c := newRelabelling(p.s.Schema(), p.cand, r).apply(p.cand)
+				v, err := p.s.Score(p.gold, c)
+				if err != nil {
+					return "renamed candidate: " + err.Error()
+				}
+				if v != o0.score {
+					return fmt.Sprintf("renamed: score %v -> %v\n  gold: %s\n  cand: %s\n  renamed: %s", o0.score, v, jsonText(p.gold), jsonText(p.cand), jsonText(c))
+				}
+			}
 			return ""
 		},
 		gen.UInt64(), gen.IntRange(0, 2),
 	))
 	runProps(t, props)
-	t.Logf("%d pairs checked with two shuffles each, %d of the residual class left out", checked, residual)
+	t.Logf("%d pairs checked with two shuffles each (%d of them of the residual class); %d with two renamings each (%d left out: an identifier also outside the identifier and reference paths)",
+		checked, residual, renamed, elsewhere)
 }

@@ -535,13 +535,10 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	}
 	if c.canonical() {
 		// docs/SCORING.md §7.13: the candidate records in canonical order
-		// (their columns of the matrix, then their structural keys), so
-		// that the order in which the candidate lists them breaks no tie
-		// of the solver or of the search; identifiers are never looked at.
-		var tie func(a, b int) int
-		if structural {
-			tie = func(a, b int) int { return cmp.Compare(c.wlKey(a), c.wlKey(b)) }
-		}
+		// (their columns of the matrix, then the tie rules of recordTie),
+		// so that the order in which the candidate lists them breaks no
+		// tie of the solver or of the search.
+		tie := c.recordTie(ss, idsP, structural)
 		perm, identity := ss.canon.CanonicalColumns(S, n, m, tie)
 		if c.s.residualTie != nil && unseparated(S, n, m, perm, tie) {
 			c.s.residualTie()
@@ -575,6 +572,58 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		ss.bij.m = make(map[idKey]mapped, n)
 	}
 	return readOffInto(&ss.bij, assign, n, m, idsG, idsP), nil
+}
+
+// recordTie returns the tie rule of the canonical order of a scope's
+// candidate records with idsP their identifiers (docs/SCORING.md §7.13), for
+// records with equal columns of the matrix: their structural keys (wlKey,
+// when structural), then the number of records that carry their identifier
+// (1 for a record without one: records with an identifier no other record
+// shares come first), then records without an identifier before those with
+// one, then the identifiers' canonical values (align.CompareValues). What
+// it leaves equal — twins without identifiers, or with the same one — are
+// left in document order by CanonicalColumns.
+func (c *call) recordTie(ss *scopeScratch, idsP []jsonval.Value, structural bool) func(a, b int) int {
+	if ss.dupN == nil {
+		ss.dupN = map[idKey]int32{}
+	}
+	clear(ss.dupN)
+	for _, id := range idsP {
+		if !id.IsNull() {
+			ss.dupN[keyOf(id)]++
+		}
+	}
+	ss.dups = ss.dups[:0]
+	for _, id := range idsP {
+		d := int32(1)
+		if !id.IsNull() {
+			d = ss.dupN[keyOf(id)]
+		}
+		ss.dups = append(ss.dups, d)
+	}
+	dups := ss.dups
+	return func(a, b int) int {
+		if structural {
+			if k := cmp.Compare(c.wlKey(a), c.wlKey(b)); k != 0 {
+				return k
+			}
+		}
+		if k := cmp.Compare(dups[a], dups[b]); k != 0 {
+			return k
+		}
+		ha, hb := !idsP[a].IsNull(), !idsP[b].IsNull()
+		if !ha || !hb {
+			return cmp.Compare(b2i(ha), b2i(hb))
+		}
+		return align.CompareValues(idsP[a], idsP[b])
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // unseparated reports whether two candidate records are next to each other

@@ -58,12 +58,76 @@ type Scope[K comparable, R any] struct {
 	// to the main pass.
 	kept   []float64
 	keptOK bool
+	// dupN and dups are countDups's: the candidate records of each
+	// identifier, and of each record's identifier.
+	dupN map[K]int32
+	dups []int32
 }
 
-// wlTie orders candidate records a and b by the structural keys of their
-// identifiers (wl.Workspace.CandidateKey; 0 for a record without one).
-func (s *Scope[K, R]) wlTie(a, b int) int {
-	return cmp.Compare(s.wlKey(a), s.wlKey(b))
+// recordTie orders candidate records a and b with equal columns of the
+// matrix as the interpreter does (docs/SCORING.md §7.13): by the structural
+// keys of their identifiers (wl.Workspace.CandidateKey; 0 for a record
+// without one) when the derivation refined, then by the number of records
+// that carry their identifier (1 for a record without one), then records
+// without an identifier first, then by the identifiers' values.
+// countDups must have run.
+func (s *Scope[K, R]) recordTie(a, b int) int {
+	if s.wlws != nil {
+		if k := cmp.Compare(s.wlKey(a), s.wlKey(b)); k != 0 {
+			return k
+		}
+	}
+	if k := cmp.Compare(s.dups[a], s.dups[b]); k != 0 {
+		return k
+	}
+	ha, hb := s.HasID[1][a], s.HasID[1][b]
+	if !ha || !hb {
+		return cmp.Compare(b2i(ha), b2i(hb))
+	}
+	return compareIDs(s.IDs[1][a], s.IDs[1][b])
+}
+
+// countDups sets s.dups: for each candidate record, the number of records
+// with its identifier (1 for a record without one).
+func (s *Scope[K, R]) countDups() {
+	if s.dupN == nil {
+		s.dupN = map[K]int32{}
+	}
+	clear(s.dupN)
+	for j, id := range s.IDs[1] {
+		if s.HasID[1][j] {
+			s.dupN[id]++
+		}
+	}
+	s.dups = s.dups[:0]
+	for j, id := range s.IDs[1] {
+		d := int32(1)
+		if s.HasID[1][j] {
+			d = s.dupN[id]
+		}
+		s.dups = append(s.dups, d)
+	}
+}
+
+// compareIDs compares two identifiers of one scope by value: numbers as
+// numbers, strings byte by byte (align.CompareValues on their JSON values).
+func compareIDs[K comparable](a, b K) int {
+	switch x := any(a).(type) {
+	case int64:
+		return cmp.Compare(x, any(b).(int64))
+	case float64:
+		return cmp.Compare(x, any(b).(float64))
+	case string:
+		return cmp.Compare(x, any(b).(string))
+	}
+	return 0
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func (s *Scope[K, R]) wlKey(j int) uint64 {
@@ -215,14 +279,11 @@ func Derive[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, degraded
 		S = Sx
 	}
 	// docs/SCORING.md §7.13: the candidate records in canonical order (their
-	// columns of the matrix, then their ids), as the interpreter orders
+	// columns of the matrix, then recordTie), as the interpreter orders
 	// them: the solver and the search see the permuted matrix, and s.perm
 	// maps its columns back to the records.
-	var tie func(a, b int) int
-	if s.wlws != nil {
-		tie = s.wlTie
-	}
-	cols, identity := w.canon.CanonicalColumns(S, n, m, tie)
+	s.countDups()
+	cols, identity := w.canon.CanonicalColumns(S, n, m, s.recordTie)
 	s.wlws = nil
 	s.perm = s.perm[:0]
 	if identity {
