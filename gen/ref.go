@@ -522,17 +522,31 @@ func (e *emitter) exactScalars(t *tnode, x, mode string) []string {
 			item = fmt.Sprintf("if sv := %s; sv.Kind != jsonval.Array && sv.Kind != jsonval.Object { %s }", v, e.item(mode, "", "sv.Kind.String()", name, "align.IDKey(sv)"))
 		case kUnion, kMap:
 			continue // never an exact scalar: no enum, no single "type"
+		// In mode "lb" the items are the interpreter's, byte for byte
+		// (interp/wlgraph.go, exactScalars: the value's kind, the key and
+		// align.IDKey of the value), since the structural key of a label
+		// only the candidate shows hashes them (docs/SCORING.md §7.13); the
+		// byte key only has to be injective.
 		case kString:
-			item = e.item(mode, "", `"str"`, name, v)
+			if mode == "lb" {
+				item = e.item(mode, "", `"str"`, name, `"s"+`+v)
+			} else {
+				item = e.item(mode, "", `"str"`, name, v)
+			}
 		case kInt:
 			item = e.item(mode, v, `"int"`, name)
 		case kFloat:
-			item = e.item(mode, "", `"float"`, name, "align.IDKey(genrt.JSONFloat("+v+"))")
+			if mode == "lb" {
+				fv := "genrt.JSONFloat(" + v + ")"
+				item = e.item(mode, "", fv+".Kind.String()", name, "align.IDKey("+fv+")")
+			} else {
+				item = e.item(mode, "", `"float"`, name, "align.IDKey(genrt.JSONFloat("+v+"))")
+			}
 		case kBool:
 			item = fmt.Sprintf("if %s { %s } else { %s }", v, e.item(mode, "", `"bool"`, name, `"b1"`), e.item(mode, "", `"bool"`, name, `"b0"`))
 		}
 		if null := fieldNull(pp, x); null != "false" {
-			item = fmt.Sprintf("if %s { %s } else { %s }", null, e.item(mode, "", `"NoneType"`, name), item)
+			item = fmt.Sprintf("if %s { %s } else { %s }", null, e.item(mode, "", `"NoneType"`, name, `"z"`), item)
 		}
 		if c := present(pp, x); c != "true" {
 			item = "if " + c + " { " + item + " }"

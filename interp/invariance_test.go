@@ -568,3 +568,45 @@ func TestPropertyOrderInvariance(t *testing.T) {
 	t.Logf("%d pairs checked with two shuffles each (%d of them of the residual class); %d with two renamings each (%d left out: an identifier also outside the identifier and reference paths)",
 		checked, residual, renamed, elsewhere)
 }
+
+// TestRecordTieExample is the example of docs/SCORING.md §7.13, by hand:
+// candidate records that their columns and structural keys cannot separate
+// are ordered by the number of records sharing their identifier, then by
+// identifier. Two candidate Daves without relations tie against the gold
+// Daves 1 and 2 (equal columns, equal keys): with a and b, 1 maps to a
+// whatever the listing order (by position, to the first listed); with a
+// shared identifier a next to b, the unshared b comes first and both gold
+// Daves get a counterpart (by position, 1 maps to the first a and 2 to
+// nothing, the second a carrying an identifier already taken).
+func TestRecordTieExample(t *testing.T) {
+	s, err := interp.Compile([]byte(searchExampleSchema), "example.json", interp.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gold := mustDecode(t, `{"people": [{"id": "1", "name": "Dave"}, {"id": "2", "name": "Dave"}],
+		"relations": [{"source": "1", "target": "2", "type": "mentors"}]}`)
+	for _, c := range []struct {
+		s          *interp.Scorer
+		people, pi string
+		score      float64
+	}{
+		{s, `{"id": "a", "name": "Dave"}, {"id": "b", "name": "Dave"}`, `"1"->"a" "2"->"b"`, 0.5},
+		{s, `{"id": "b", "name": "Dave"}, {"id": "a", "name": "Dave"}`, `"1"->"a" "2"->"b"`, 0.5},
+		{interp.WithoutCanon(s, true), `{"id": "b", "name": "Dave"}, {"id": "a", "name": "Dave"}`, `"1"->"b" "2"->"a"`, 0.5},
+		{s, `{"id": "a", "name": "Dave"}, {"id": "a", "name": "Dave"}, {"id": "b", "name": "Dave"}`, `"1"->"b" "2"->"a"`, 1.0 / 3},
+		{s, `{"id": "b", "name": "Dave"}, {"id": "a", "name": "Dave"}, {"id": "a", "name": "Dave"}`, `"1"->"b" "2"->"a"`, 1.0 / 3},
+		{interp.WithoutCanon(s, true), `{"id": "a", "name": "Dave"}, {"id": "a", "name": "Dave"}, {"id": "b", "name": "Dave"}`, `"1"->"a" "2"->null`, 1.0 / 3},
+	} {
+		res, err := c.s.Align(gold, mustDecode(t, `{"people": [`+c.people+`], "relations": []}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pi []string
+		for _, p := range res.Bijections[0].Pairs {
+			pi = append(pi, jsonval.Readable(p.Gold)+"->"+jsonval.Readable(p.Candidate))
+		}
+		if got := strings.Join(pi, " "); got != c.pi || res.Score != c.score {
+			t.Errorf("people %s: π %s, score %v; want %s, %v", c.people, got, res.Score, c.pi, c.score)
+		}
+	}
+}

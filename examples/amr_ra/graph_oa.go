@@ -496,7 +496,7 @@ func (c *oaGraphCtx) graphNode(side int, x *Graph) {
 		c.WL.Key = k
 		label := c.WL.Label(k, func(lb *wl.LabelBuilder) {
 			if cv.Role != nil {
-				lb.AddTuple("str", "role", *cv.Role)
+				lb.AddTuple("str", "role", "s"+*cv.Role)
 			}
 		})
 		genrt.AddCarrier(gr, eps, label, oaGraphUnaryNodeGraphRelationsItem[:], oaGraphEdgeNodeGraphRelationsItem[:], oaGraphMemberNodeGraphRelationsItem[:])

@@ -440,7 +440,7 @@ func (c *oaDocumentCtx) graphEntity(side int, x *Document) {
 		c.WL.Key = k
 		label := c.WL.Label(k, func(lb *wl.LabelBuilder) {
 			if cv.Predicate != nil {
-				lb.AddTuple("str", "predicate", *cv.Predicate)
+				lb.AddTuple("str", "predicate", "s"+*cv.Predicate)
 			}
 		})
 		genrt.AddCarrier(gr, eps, label, oaDocumentUnaryEntityDocumentRelationsItem[:], oaDocumentEdgeEntityDocumentRelationsItem[:], oaDocumentMemberEntityDocumentRelationsItem[:])

@@ -491,8 +491,8 @@ func (c *oaInvoiceCtx) graphParty(side int, x *Invoice) {
 		k = genrt.AppendLabelItem(k, "str", "role", cv.Role)
 		c.WL.Key = k
 		label := c.WL.Label(k, func(lb *wl.LabelBuilder) {
-			lb.AddTuple("str", "name", cv.Name)
-			lb.AddTuple("str", "role", cv.Role)
+			lb.AddTuple("str", "name", "s"+cv.Name)
+			lb.AddTuple("str", "role", "s"+cv.Role)
 		})
 		genrt.AddCarrier(gr, eps, label, oaInvoiceUnaryPartyInvoicePartiesItem[:], oaInvoiceEdgePartyInvoicePartiesItem[:], oaInvoiceMemberPartyInvoicePartiesItem[:])
 		return true
@@ -518,9 +518,9 @@ func (c *oaInvoiceCtx) graphParty(side int, x *Invoice) {
 		k = genrt.AppendLabelItemInt(k, cv.UnitCents, "int", "unitCents")
 		c.WL.Key = k
 		label := c.WL.Label(k, func(lb *wl.LabelBuilder) {
-			lb.AddTuple("str", "sku", cv.SKU)
-			lb.AddTuple("str", "description", cv.Description)
-			lb.AddTuple("str", "date", cv.Date)
+			lb.AddTuple("str", "sku", "s"+cv.SKU)
+			lb.AddTuple("str", "description", "s"+cv.Description)
+			lb.AddTuple("str", "date", "s"+cv.Date)
 			lb.AddTuple("int", "quantity", align.IDKey(jsonval.NewInt(int64(cv.Quantity))))
 			lb.AddTuple("int", "unitCents", align.IDKey(jsonval.NewInt(cv.UnitCents)))
 		})

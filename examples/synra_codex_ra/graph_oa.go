@@ -727,7 +727,7 @@ func (c *oaGraphCtx) graphCompany(side int, x *Graph) {
 		c.WL.Key = k
 		label := c.WL.Label(k, func(lb *wl.LabelBuilder) {
 			if cv.Role != nil {
-				lb.AddTuple("str", "role", *cv.Role)
+				lb.AddTuple("str", "role", "s"+*cv.Role)
 			}
 		})
 		genrt.AddCarrier(gr, eps, label, oaGraphUnaryCompanyGraphEmploymentItem[:], oaGraphEdgeCompanyGraphEmploymentItem[:], oaGraphMemberCompanyGraphEmploymentItem[:])
@@ -759,7 +759,7 @@ func (c *oaGraphCtx) graphCompany(side int, x *Graph) {
 		c.WL.Key = k
 		label := c.WL.Label(k, func(lb *wl.LabelBuilder) {
 			if cv.Relation != nil {
-				lb.AddTuple("str", "relation", *cv.Relation)
+				lb.AddTuple("str", "relation", "s"+*cv.Relation)
 			}
 		})
 		genrt.AddCarrier(gr, eps, label, oaGraphUnaryCompanyGraphPartnershipItem[:], oaGraphEdgeCompanyGraphPartnershipItem[:], oaGraphMemberCompanyGraphPartnershipItem[:])
@@ -829,7 +829,7 @@ func (c *oaGraphCtx) graphPerson(side int, x *Graph) {
 		c.WL.Key = k
 		label := c.WL.Label(k, func(lb *wl.LabelBuilder) {
 			if cv.Role != nil {
-				lb.AddTuple("str", "role", *cv.Role)
+				lb.AddTuple("str", "role", "s"+*cv.Role)
 			}
 			oaGraphWalkGraphEmploymentItemToCompany(cv, c.ix[:], func(v string) bool {
 				img := v
@@ -874,7 +874,7 @@ func (c *oaGraphCtx) graphPerson(side int, x *Graph) {
 		c.WL.Key = k
 		label := c.WL.Label(k, func(lb *wl.LabelBuilder) {
 			if cv.Relation != nil {
-				lb.AddTuple("str", "relation", *cv.Relation)
+				lb.AddTuple("str", "relation", "s"+*cv.Relation)
 			}
 		})
 		genrt.AddCarrier(gr, eps, label, oaGraphUnaryPersonGraphAcquaintanceItem[:], oaGraphEdgePersonGraphAcquaintanceItem[:], oaGraphMemberPersonGraphAcquaintanceItem[:])
