@@ -33,6 +33,10 @@ type call struct {
 	// derived holds the record matrices the main pass may reuse
 	// (kernel.go, reusedMatrix).
 	derived []recordMatrix
+	// nkept counts the derivation's solves kept in workspace.kept for the
+	// main pass (solvekeep.go); keeping is set while a derivation solves.
+	nkept   int
+	keeping bool
 
 	// path holds the JSON Pointer tokens (gold side) of the value being
 	// aligned, for error messages and comparator contexts.
@@ -85,6 +89,8 @@ type workspace struct {
 	records  pathWalk        // the gold records of the scope being derived
 	recP     []jsonval.Value // its candidate records
 	wlg      wlScratch
+	// kept is the storage of the derivations' kept solves (solvekeep.go).
+	kept []keptSolve
 	// par is the scratch of the parallel fill (kernel.go, parallelRows):
 	// one kernel scratch per goroutine.
 	par []kernelScratch
@@ -320,7 +326,17 @@ func (c *call) solve(dst []int, M []float64, n, m int) ([]int, error) {
 	if c.replay == 0 {
 		budget = align.AssignmentStride*(cells+max(c.s.opts.Limits.MaxWork-c.work, 0)) + align.AssignmentStride - 1
 	}
-	a, relaxed, err := c.hung.SolveMaxBudget(c.ctx, M, n, m, budget)
+	var a []int
+	var relaxed int64
+	var err error
+	if k := c.keptSolveOf(M, n, m); k != nil {
+		a, relaxed, err = c.reuseSolve(k, budget)
+	} else {
+		a, relaxed, err = c.hung.SolveMaxBudget(c.ctx, M, n, m, budget)
+		if err == nil && c.keeping {
+			c.keepSolve(M, n, m, a, relaxed)
+		}
+	}
 	if errors.Is(err, hungarian.ErrBudget) {
 		return nil, &LimitError{Limit: "MaxWork", Value: c.s.opts.Limits.MaxWork, Pointer: c.pointer()}
 	}

@@ -75,3 +75,16 @@ func PlainColumns(s *Scorer) *Scorer {
 	out.plainColumns = true
 	return out
 }
+
+// KeptSolveMin returns a scorer like s whose derivations keep the solves
+// of matrices of at least cells cells for the main pass (solvekeep.go):
+// 1 for every matrix, a large value for none; hits, when not nil, counts
+// the solves answered from a kept one.
+func KeptSolveMin(s *Scorer, cells int, hits *atomic.Int64) *Scorer {
+	out, err := New(s.schema, s.opts)
+	if err != nil {
+		panic(err)
+	}
+	out.keptMin, out.keptHits = cells, hits
+	return out
+}

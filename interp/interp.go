@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"weak"
 
 	"github.com/objectaligner/oagen/align"
@@ -160,6 +161,11 @@ type Scorer struct {
 	// plainColumns turns the column kernel's string memo and link rows
 	// (colmemo.go) off, for the tests that check them against it.
 	plainColumns bool
+	// keptMin overrides keptSolveMin (solvekeep.go) when positive, for the
+	// tests that check the kept solves against fresh ones.
+	keptMin int
+	// keptHits, when set, counts the solves answered from a kept one.
+	keptHits *atomic.Int64
 	// fillMin overrides parallelMin (kernel.go) when positive, for the
 	// tests that check the parallel fill against the serial one.
 	fillMin int

@@ -560,7 +560,9 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 			clear(ss.idsC)
 		}
 	}
+	c.keeping = true
 	assign, err := c.solve(ss.assign, S, n, m)
+	c.keeping = false
 	if err != nil {
 		return nil, err
 	}
