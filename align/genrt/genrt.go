@@ -81,6 +81,10 @@ type Workspace struct {
 	// Derive registers them, and the kernel's per-matrix state.
 	scopes []imager
 	kernel recordKernel
+
+	// The derivations' kept solves (solvekeep.go), nkept of them this call.
+	kept  []keptSolve
+	nkept int
 }
 
 // Reset prepares the workspace for a call.
@@ -88,6 +92,7 @@ func (w *Workspace) Reset() {
 	w.Err = nil
 	w.Cur, w.MaskAll, w.Deriving, w.Kerr, w.kerred = 0, false, false, false, false
 	w.od = 0
+	w.nkept = 0
 }
 
 // Floats returns a buffer of n float64s (contents unspecified) that the
@@ -123,12 +128,15 @@ func (w *Workspace) ReleaseSteps(s []seqdp.Step) { w.sl = append(w.sl, s) }
 // (ScoreT then returns 0, the other entry points return the error) and the
 // identity assignment lets the call finish instead of crashing the service.
 func (w *Workspace) Solve(M []float64, n, m int) []int {
-	asg, err := w.hung.SolveMax(M, n, m)
 	var out []int
 	if k := len(w.il); k > 0 {
 		out = w.il[k-1][:0]
 		w.il = w.il[:k-1]
 	}
+	if asg := w.keptSolveOf(M, n, m); asg != nil {
+		return append(out, asg...)
+	}
+	asg, err := w.hung.SolveMax(M, n, m)
 	if err != nil {
 		w.Fail(err)
 		for r := range max(n, m) {

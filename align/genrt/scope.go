@@ -293,7 +293,7 @@ func Derive[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, degraded
 		s.srchS = append(s.srchS[:0], S...)
 		align.PermuteMatrix(s.srchS, S, n, m, nil, s.perm)
 	}
-	asg := w.Solve(s.srchS, n, m)
+	asg := w.solveKept(s.srchS, n, m)
 	s.srchA = append(s.srchA[:0], asg...)
 	s.searched = true
 	s.readOff(asg)

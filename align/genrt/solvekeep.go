@@ -1,0 +1,74 @@
+package genrt
+
+import "math"
+
+// A scope's derivation keeps the large matrices it solved with their
+// assignments, and a later solve of a bit-for-bit equal matrix in the same
+// call — the main pass aligning the scope's records again from the kept
+// record matrix (Kept) in the same canonical order — takes the kept
+// assignment instead of solving again: the solver is a deterministic
+// function of its input, and Solve has no budget or context to report
+// (docs/PERFORMANCE.md, "Large documents", fourth round). The
+// interpreter does the same (interp/solvekeep.go).
+
+// keptSolveMin is the smallest matrix (cells) whose solve a derivation
+// keeps; maxKeptSolves bounds the solves kept per call (the oldest is
+// replaced).
+const (
+	keptSolveMin  = 1 << 12
+	maxKeptSolves = 8
+)
+
+// keptSolve is one kept solve: the matrix and its assignment.
+type keptSolve struct {
+	n, m int
+	M    []float64
+	asg  []int
+}
+
+// solveKept is Solve for a scope's derivation: a solve of at least
+// keptSolveMin cells is kept for the rest of the call.
+func (w *Workspace) solveKept(M []float64, n, m int) []int {
+	asg := w.Solve(M, n, m)
+	if n*m < keptSolveMin || w.Err != nil {
+		return asg
+	}
+	if len(w.kept) < maxKeptSolves {
+		w.kept = append(w.kept, keptSolve{})
+	}
+	k := &w.kept[w.nkept%len(w.kept)]
+	w.nkept++
+	k.n, k.m = n, m
+	k.M = append(k.M[:0], M...)
+	k.asg = append(k.asg[:0], asg...)
+	return asg
+}
+
+// keptSolveOf returns the assignment kept for a matrix equal to M bit for
+// bit, or nil.
+func (w *Workspace) keptSolveOf(M []float64, n, m int) []int {
+	if w.nkept == 0 || n*m < keptSolveMin {
+		return nil
+	}
+	for i := range min(w.nkept, len(w.kept)) {
+		k := &w.kept[i]
+		if k.n == n && k.m == m && sameBits(k.M, M) {
+			return k.asg
+		}
+	}
+	return nil
+}
+
+// sameBits reports whether a and b hold the same float64 values bit for
+// bit.
+func sameBits(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i, x := range a {
+		if math.Float64bits(x) != math.Float64bits(b[i]) {
+			return false
+		}
+	}
+	return true
+}
