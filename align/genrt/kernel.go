@@ -165,6 +165,14 @@ type recordKernel struct {
 	// scores by code.
 	img    []int32
 	scores [][]float64
+	// The string memo: per column, the offset in memo[k] of the scores of
+	// each gold string met in the matrix, so that a gold string that
+	// recurs in a later row is not compared again (memoMax bounds memo[k];
+	// past it a row's scores are computed in spill[k]). scores[k] is a
+	// slice of one of the two.
+	seen  []map[string]int32
+	memo  [][]float64
+	spill [][]float64
 	// vs and tmp hold the member scores of a cell; table and known the
 	// memoised scores of 0-or-1 patterns.
 	vs, tmp []float64
@@ -220,6 +228,12 @@ func (w *Workspace) kernelFill(M []float64, n, m int, el *Elems) bool {
 	// The rows.
 	for len(kr.scores) < np {
 		kr.scores = append(kr.scores, nil)
+		kr.seen = append(kr.seen, map[string]int32{})
+		kr.memo = append(kr.memo, nil)
+		kr.spill = append(kr.spill, nil)
+	}
+	for k := range np {
+		kr.memo[k] = kr.memo[k][:0]
 	}
 	kr.img = growInts(kr.img, np)
 	kr.vs, kr.tmp = growFloats(kr.vs, np), growFloats(kr.tmp, np)
@@ -250,6 +264,7 @@ func (w *Workspace) kernelFill(M []float64, n, m int, el *Elems) bool {
 		clear(kr.codes[k])
 		clear(kr.strs[k])
 		kr.strs[k] = kr.strs[k][:0]
+		clear(kr.seen[k])
 	}
 	return true
 }
@@ -309,14 +324,40 @@ func (kr *recordKernel) row(w *Workspace, base unsafe.Pointer, i int) bool {
 				}
 			}
 		default:
-			sc := growFloats(kr.scores[k], len(kr.strs[k]))
-			for x, pv := range kr.strs[k] {
-				sc[x] = align.ApplyThreshold(km.str(gv, pv), km.thr)
-			}
-			kr.scores[k] = sc
+			kr.scores[k] = kr.stringScores(k, km, gv)
 		}
 	}
 	return true
+}
+
+// memoMax bounds the memoised scores of a column in a matrix.
+const memoMax = 1 << 20
+
+// stringScores returns the scores of the gold string gv against every
+// distinct candidate string of column k, from the memo when gv was met in
+// an earlier row of the matrix.
+func (kr *recordKernel) stringScores(k int, km kernelMember, gv string) []float64 {
+	strs := kr.strs[k]
+	if off, ok := kr.seen[k][gv]; ok {
+		return kr.memo[k][off : int(off)+len(strs)]
+	}
+	var sc []float64
+	if mem := kr.memo[k]; len(mem)+len(strs) <= memoMax {
+		// Appended: a reallocation leaves the slices handed out before
+		// on the old storage, whose contents stay valid.
+		off := len(mem)
+		mem = slices.Grow(mem, len(strs))[:off+len(strs)]
+		sc = mem[off:]
+		kr.memo[k] = mem
+		kr.seen[k][gv] = int32(off)
+	} else {
+		sc = growFloats(kr.spill[k], len(strs))
+		kr.spill[k] = sc
+	}
+	for x, pv := range strs {
+		sc[x] = align.ApplyThreshold(km.str(gv, pv), km.thr)
+	}
+	return sc
 }
 
 // cell is the score of the row's gold record against candidate element j,

@@ -2,6 +2,7 @@ package org2graph_test
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -164,4 +165,57 @@ func TestRecordKernelDamaged(t *testing.T) {
 // damagedPair is the Org2Graph pair of n people of a seed.
 func damagedPair(n, seed int) (gold, cand string) {
 	return orggraph.Pair(n, rand.New(rand.NewPCG(uint64(seed), 23)))
+}
+
+// TestRecordKernelRepeatedNames checks the record kernel's string memo
+// (align/genrt/kernel.go: a gold string met in an earlier row of the matrix
+// is not compared again) against the interpreter, bit for bit: Org2Graph
+// pairs whose person and company names are drawn from a few strings on
+// both sides (some not ASCII, one empty), so that most rows recur.
+func TestRecordKernelRepeatedNames(t *testing.T) {
+	sch, err := os.ReadFile("../../testdata/schemas/synra_codex_ra.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := interp.Compile(sch, "synra_codex_ra.json", interp.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"Anna Novak", "Ana Novak", "Anna Nováková", "Pavel", "Paul", "", "Fiala Fiala Fiala Fiala"}
+	r := rand.New(rand.NewPCG(23, 4))
+	rename := func(doc string) string {
+		v, err := jsonval.Decode([]byte(doc), jsonval.DecodeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, top := range v.Obj {
+			for i := range top.Value.Arr {
+				rec := &top.Value.Arr[i]
+				for k := range rec.Obj {
+					if rec.Obj[k].Key == "name" && r.IntN(4) != 0 {
+						rec.Obj[k].Value = jsonval.NewString(names[r.IntN(len(names))])
+					}
+				}
+			}
+		}
+		return string(jsonval.AppendJSON(nil, v))
+	}
+	for seed := range 12 {
+		n := 20 + 5*seed
+		gs, ps := damagedPair(n, seed)
+		gs, ps = rename(gs), rename(ps)
+		got, err := org2graph.ScoreGraph(typed(t, gs), typed(t, ps))
+		if err != nil {
+			t.Fatal(err)
+		}
+		gv, _ := jsonval.Decode([]byte(gs), jsonval.DecodeOptions{})
+		pv, _ := jsonval.Decode([]byte(ps), jsonval.DecodeOptions{})
+		want, err := sc.Score(gv, pv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Float64bits(got) != math.Float64bits(want) {
+			t.Errorf("n = %d (seed %d): typed %v, interpreter %v", n, seed, got, want)
+		}
+	}
 }
