@@ -102,13 +102,25 @@ func LeafKindName(k LeafKind) string {
 // (docs/SCORING.md §1.6), rebuilt from the tree. A nil root yields no rows, with Score
 // and Residual computed from score.
 func Attribute(root *Match, score float64, opts AttributionOptions) (Attribution, error) {
+	return AttributeInto(nil, root, score, opts)
+}
+
+// AttributeInto is Attribute building the rows in the storage of rows
+// when it has room (its content is overwritten; the returned Rows share
+// it), so that a caller that reads the rows of one tree after another
+// allocates them once.
+func AttributeInto(rows []AttributionRow, root *Match, score float64, opts AttributionOptions) (Attribution, error) {
 	g, err := ParseGranularity(string(opts.Granularity))
 	if err != nil {
 		return Attribution{}, err
 	}
 	w := attributor{nodes: g != GranularityLeaf, absent: opts.IncludeAbsent}
 	if root != nil {
-		w.rows = make([]AttributionRow, 0, w.maxRows(root))
+		if n := w.maxRows(root); cap(rows) >= n {
+			w.rows = rows[:0]
+		} else {
+			w.rows = make([]AttributionRow, 0, n)
+		}
 		w.node(root, "", 1.0)
 	}
 	contribs := make([]float64, len(w.rows))

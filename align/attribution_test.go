@@ -223,3 +223,40 @@ func TestAttributeRowBound(t *testing.T) {
 		}
 	}
 }
+
+// TestAttributeIntoReuse: AttributeInto over storage that held the rows of
+// other trees (too small, large enough, of any granularity) gives the rows
+// of Attribute, field for field and in the same order, and the same
+// totals.
+func TestAttributeIntoReuse(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 3))
+	var rows []AttributionRow
+	for i := range 3000 {
+		m := randomMatch(r, 4)
+		score := r.Float64()
+		opts := AttributionOptions{Granularity: []Granularity{GranularityLeaf, GranularitySubtree, GranularityAll}[i%3], IncludeAbsent: i%2 == 0}
+		want := attribute(t, m, score, opts)
+		got, err := AttributeInto(rows, m, score, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Rows) != len(want.Rows) || math.Float64bits(got.Total) != math.Float64bits(want.Total) ||
+			math.Float64bits(got.Residual) != math.Float64bits(want.Residual) {
+			t.Fatalf("tree %d: %d rows, total %v, residual %v; want %d, %v, %v", i, len(got.Rows), got.Total, got.Residual, len(want.Rows), want.Total, want.Residual)
+		}
+		for j := range want.Rows {
+			g, w := got.Rows[j], want.Rows[j]
+			if g.Path != w.Path || g.Kind != w.Kind || g.Part != w.Part || g.Node != w.Node || g.HasGold != w.HasGold || g.HasPred != w.HasPred ||
+				math.Float64bits(g.Score) != math.Float64bits(w.Score) || math.Float64bits(g.Weight) != math.Float64bits(w.Weight) ||
+				math.Float64bits(g.Contribution) != math.Float64bits(w.Contribution) ||
+				!jsonval.Equal(g.Gold, w.Gold) || !jsonval.Equal(g.Pred, w.Pred) {
+				t.Fatalf("tree %d row %d: %+v, want %+v", i, j, g, w)
+			}
+		}
+		if i%5 != 0 { // now and then start over from no storage
+			rows = got.Rows
+		} else {
+			rows = nil
+		}
+	}
+}

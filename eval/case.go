@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/interp"
@@ -209,7 +210,28 @@ type Observer struct {
 	mu  sync.Mutex
 	// patterns memoizes normalized attribution paths per schema.
 	patterns map[patternKey]pattern
+	// scratch pools the storage a case's observation uses and drops (the
+	// attribution rows, the path index): *observeScratch.
+	scratch sync.Pool
+	// pathsHint is the number of path entries of the last case observed,
+	// the capacity the next case's list starts with.
+	pathsHint atomic.Int64
 }
+
+// observeScratch is the storage of one observation that does not outlive
+// it.
+type observeScratch struct {
+	rows  []align.AttributionRow
+	index map[string]int
+}
+
+// maxKeptRows and maxKeptPaths bound the attribution rows and the path
+// index an observeScratch keeps (and maxKeptPaths the capacity a case's
+// path list starts with).
+const (
+	maxKeptRows  = 1 << 12
+	maxKeptPaths = 1 << 10
+)
 
 type patternKey struct {
 	root *ir.Node
@@ -256,7 +278,18 @@ func (o *Observer) Scored(l Line, sc *interp.Scorer, res *interp.Result, ops []a
 		c.TopFix = &f
 	}
 	sch := sc.Schema()
-	obs := newPathSet()
+	scr, _ := o.scratch.Get().(*observeScratch)
+	if scr == nil {
+		scr = &observeScratch{index: map[string]int{}}
+	}
+	defer func() {
+		if len(scr.index) > maxKeptPaths {
+			scr.index = map[string]int{}
+		}
+		o.scratch.Put(scr)
+	}()
+	clear(scr.index)
+	obs := &pathSet{index: scr.index, list: make([]PathObs, 0, min(o.pathsHint.Load(), maxKeptPaths))}
 	countGold(obs, sch.Root, res.Gold)
 	switch {
 	case res.Invalid != nil:
@@ -273,12 +306,17 @@ func (o *Observer) Scored(l Line, sc *interp.Scorer, res *interp.Result, ops []a
 		e.count(ClassWrong)
 		e.Deficit = 1
 	default:
-		at, err := res.Attribution(align.AttributionOptions{})
+		at, err := res.AttributionInto(scr.rows, align.AttributionOptions{})
 		if err != nil {
 			return c, err
 		}
 		for i := range at.Rows {
 			o.observeRow(obs, sch.Root, &at.Rows[i])
+		}
+		// Keep the rows' storage, without their values (for the collector).
+		clear(at.Rows)
+		if cap(at.Rows) <= maxKeptRows {
+			scr.rows = at.Rows[:0]
 		}
 		o.countPairedContainers(obs, sch.Root, res.Match)
 		countBothAbsent(obs, sch.Root, res.Match)
@@ -298,6 +336,7 @@ func (o *Observer) Scored(l Line, sc *interp.Scorer, res *interp.Result, ops []a
 		}
 	}
 	c.Paths = obs.list
+	o.pathsHint.Store(int64(len(obs.list)))
 	c.NonMatches = o.nonMatches(l, sch.Root, res)
 	return c, nil
 }

@@ -397,6 +397,7 @@ type scratchFrame struct {
 	steps      []seqdp.Step
 	assign     []int
 	entries    []objEntry
+	head, tail []entry // build mode: the entries of a list's head and tail
 	kernel     kernelScratch
 	// The canonical tie rules (docs/SCORING.md §5.8): column order and the
 	// permuted matrix.

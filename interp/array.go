@@ -18,6 +18,22 @@ type entry struct {
 	gi, pi int
 }
 
+// entryStorage returns an empty slice of at least n entries' capacity: the
+// storage of *keep when it has room, else new storage.
+func entryStorage(keep *[]entry, n int) []entry {
+	if cap(*keep) >= n {
+		return (*keep)[:0]
+	}
+	return make([]entry, 0, n)
+}
+
+// keepEntries returns the storage of entries, cleared (for the collector),
+// to be kept for the next list built at the same depth.
+func keepEntries(entries []entry) []entry {
+	clear(entries)
+	return entries[:0]
+}
+
 // partner returns the index k+i of the other side of a dissolved zero-score
 // pairing when that element is JSON null (it produces no entry of its own),
 // else -1 (align.ListChild).
@@ -46,6 +62,19 @@ func (c *call) alignArray(g, p jsonval.Value, S *ir.Node, build bool) (result, e
 	}
 	var head, tail listResult
 	var err error
+	if build {
+		// The entries of the head and the tail are built in the frame's
+		// storage (entryStorage); the match node copies them.
+		fr := c.frame()
+		defer func() {
+			if head.entries != nil {
+				fr.head = keepEntries(head.entries)
+			}
+			if tail.entries != nil {
+				fr.tail = keepEntries(tail.entries)
+			}
+		}()
+	}
 	if hasHead {
 		head, err = c.alignHead(G, P, S, build)
 		if err != nil {
@@ -169,7 +198,7 @@ func (c *call) alignHead(G, P []jsonval.Value, S *ir.Node, build bool) (listResu
 	fr.hw, fr.hs = w, scores
 	var lr listResult
 	if build {
-		lr.entries = make([]entry, k)
+		lr.entries = entryStorage(&fr.head, k)[:k]
 	}
 	for i := 0; i < k; i++ {
 		hasG, hasP := i < len(G), i < len(P)
@@ -293,7 +322,7 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 		conf = c.pairConfidences(M, n, m, assign)
 	}
 	if build {
-		lr.entries = make([]entry, 0, n+m) // at most n + m entries
+		lr.entries = entryStorage(&fr.tail, n+m) // at most n + m entries
 	}
 	// Entries in row order (docs/SCORING.md §5.2): gold order with dissolved pairs
 	// expanded in place, then candidate-only entries of padding rows.
@@ -443,7 +472,7 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 	steps := append(fr.steps[:0], steps0...)
 	fr.steps = steps
 	if build {
-		lr.entries = make([]entry, 0, n+m) // at most n + m entries
+		lr.entries = entryStorage(&fr.tail, n+m) // at most n + m entries
 	}
 	D := 0
 	count := func(role align.Role) {

@@ -139,6 +139,12 @@ func (r *Result) Scored() (gold, cand jsonval.Value) { return r.gold, r.cand }
 // In the default profile a residual of magnitude below ResidualNoise, the
 // rounding of the sum identity, is reported as 0.
 func (r *Result) Attribution(opts align.AttributionOptions) (align.Attribution, error) {
+	return r.AttributionInto(nil, opts)
+}
+
+// AttributionInto is Attribution building the rows in the storage of rows
+// when it has room (align.AttributeInto).
+func (r *Result) AttributionInto(rows []align.AttributionRow, opts align.AttributionOptions) (align.Attribution, error) {
 	if _, err := align.ParseGranularity(string(opts.Granularity)); err != nil {
 		return align.Attribution{}, err
 	}
@@ -149,7 +155,7 @@ func (r *Result) Attribution(opts align.AttributionOptions) (align.Attribution, 
 		}
 		m = r.rootKindLeaf()
 	}
-	at, err := align.Attribute(m, r.Score, opts)
+	at, err := align.AttributeInto(rows, m, r.Score, opts)
 	if err == nil && r.Options().Compat != CompatReference && math.Abs(at.Residual) < ResidualNoise {
 		at.Residual = 0
 	}
