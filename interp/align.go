@@ -190,6 +190,7 @@ func (c *call) release() {
 	}
 	ws := c.workspace
 	ws.path = c.path[:0]
+	ws.tree.reset()
 	s := c.s
 	*c = call{} // c is ws.call: drop the call's values
 	s.putWorkspace(ws)

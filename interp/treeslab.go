@@ -5,48 +5,73 @@ import (
 	"github.com/objectaligner/oagen/jsonval"
 )
 
-// treeSlabs hold the storage the match trees of a workspace's calls are
-// carved from (build mode only): match nodes, object entries, list
-// children and the aligned values' members and elements are taken from
-// chunks instead of being allocated one by one. A slot is handed out once
-// and never reused, so a tree stays valid for as long as it is referenced
-// (a chunk lives while any of its slots is); the workspace keeps only the
-// unused rest of each chunk.
+// treeSlabs hold the storage the match tree of a call is carved from
+// (build mode only): match nodes, object entries, list children and the
+// aligned values' members and elements are taken from chunks instead of
+// being allocated one by one. A slot is handed out once, and a chunk serves
+// one call only (reset drops it when the call ends): a chunk shared by two
+// trees would keep each alive while the other is, and through them every
+// tree before. A tree stays valid for as long as it is referenced.
 type treeSlabs struct {
-	nodes    []align.Match
-	entries  []align.ObjectEntry
-	children []align.ListChild
-	members  []jsonval.Member
-	values   []jsonval.Value
+	nodes    slab[align.Match]
+	entries  slab[align.ObjectEntry]
+	children slab[align.ListChild]
+	members  slab[jsonval.Member]
+	values   slab[jsonval.Value]
 }
 
-// Chunk sizes, in slots, of treeSlabs: a request for more than a quarter
-// of a chunk gets its own allocation.
+// reset ends a call's use of the slabs.
+func (t *treeSlabs) reset() {
+	t.nodes.reset()
+	t.entries.reset()
+	t.children.reset()
+	t.members.reset()
+	t.values.reset()
+}
+
+// slab hands out slots of chunks. The first chunk of a call holds what the
+// last call that built a tree took in all (the schema's trees are often of
+// a size), further ones what is missing, at least minChunk and at most
+// maxChunk slots (unless one request is larger).
+type slab[T any] struct {
+	free []T
+	// used counts the slots taken during the call; hint is the count of
+	// the last call that took any.
+	used, hint int
+}
+
+// Chunk bounds of a slab, in slots.
 const (
-	nodeChunk  = 32
-	sliceChunk = 64
+	minChunk = 8
+	maxChunk = 256
 )
 
-// carve returns n fresh zero slots of *pool (capacity n), taking a new
-// chunk of size chunk when the pool has too few.
-func carve[T any](pool *[]T, n, chunk int) []T {
+// take returns n fresh zero slots (capacity n).
+func (s *slab[T]) take(n int) []T {
 	if n == 0 {
 		return []T{} // not nil, as make([]T, 0) is
 	}
-	if n > chunk/4 {
-		return make([]T, n)
+	if len(s.free) < n {
+		size := min(max(s.hint-s.used, minChunk), maxChunk)
+		s.free = make([]T, max(size, n))
 	}
-	if len(*pool) < n {
-		*pool = make([]T, chunk)
+	out := s.free[:n:n]
+	s.free = s.free[n:]
+	s.used += n
+	return out
+}
+
+// reset drops the chunk of the call that ends.
+func (s *slab[T]) reset() {
+	if s.used > 0 {
+		s.hint = s.used
 	}
-	s := (*pool)[:n:n]
-	*pool = (*pool)[n:]
-	return s
+	s.free, s.used = nil, 0
 }
 
 // node returns a new match node set to m.
 func (c *call) node(m align.Match) *align.Match {
-	p := &carve(&c.workspace.tree.nodes, 1, nodeChunk)[0]
+	p := &c.workspace.tree.nodes.take(1)[0]
 	*p = m
 	return p
 }
@@ -60,21 +85,13 @@ func (c *call) leaf(kind align.LeafKind, score float64, g, p jsonval.Value, hasG
 }
 
 // objectEntries returns n zero object entries of a match node.
-func (c *call) objectEntries(n int) []align.ObjectEntry {
-	return carve(&c.workspace.tree.entries, n, sliceChunk)
-}
+func (c *call) objectEntries(n int) []align.ObjectEntry { return c.workspace.tree.entries.take(n) }
 
 // listChildren returns n zero children of a list match node.
-func (c *call) listChildren(n int) []align.ListChild {
-	return carve(&c.workspace.tree.children, n, sliceChunk)
-}
+func (c *call) listChildren(n int) []align.ListChild { return c.workspace.tree.children.take(n) }
 
 // alignedMembers returns n zero members of an aligned object value.
-func (c *call) alignedMembers(n int) []jsonval.Member {
-	return carve(&c.workspace.tree.members, n, sliceChunk)
-}
+func (c *call) alignedMembers(n int) []jsonval.Member { return c.workspace.tree.members.take(n) }
 
 // alignedValues returns n zero elements of an aligned array value.
-func (c *call) alignedValues(n int) []jsonval.Value {
-	return carve(&c.workspace.tree.values, n, sliceChunk)
-}
+func (c *call) alignedValues(n int) []jsonval.Value { return c.workspace.tree.values.take(n) }
