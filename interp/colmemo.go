@@ -2,6 +2,7 @@ package interp
 
 import (
 	"math"
+	"slices"
 
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/ir"
@@ -31,11 +32,12 @@ import (
 // a gold string met when the memo is full is compared per cell.
 const memoMax = 1 << 20
 
-// memoEntry is one memoised comparison: the thresholded score and the
-// work of the cell's member (w < 0: not computed yet).
+// memoEntry is one memoised comparison: the thresholded score and one
+// more than the work of the cell's member (0: not computed yet, so that
+// new entries are zeroed memory).
 type memoEntry struct {
-	s float64
-	w int64
+	s  float64
+	w1 int64
 }
 
 // stringKey is a gold string of a column (stringMemo).
@@ -116,9 +118,8 @@ func (sm *stringMemo) entries(kc *kernelColumns, k int, s string) int {
 		sm.rows = map[stringKey]int{}
 	}
 	off := len(sm.ents)
-	for range sm.nloc[k] {
-		sm.ents = append(sm.ents, memoEntry{w: -1})
-	}
+	sm.ents = slices.Grow(sm.ents, sm.nloc[k])[:off+sm.nloc[k]]
+	clear(sm.ents[off:])
 	sm.rows[key] = off
 	return off
 }
@@ -129,15 +130,15 @@ func (sm *stringMemo) entries(kc *kernelColumns, k int, s string) int {
 // the error).
 func (ks *kernelScratch) memoCompare(km *kernelMember, j int, gv, pv string) (float64, int64, bool) {
 	e := &ks.memo.ents[km.memo+int(ks.memo.local[km.col][j])]
-	if e.w < 0 {
+	if e.w1 == 0 {
 		x, err := km.str.Compare(nil, gv, pv)
 		if err != nil {
 			return 0, 0, false
 		}
 		e.s = align.ApplyThreshold(x, km.sub.Threshold)
-		e.w = int64(len(gv)+len(pv))/16 + costOf(km.cost, gv, pv)
+		e.w1 = 1 + int64(len(gv)+len(pv))/16 + costOf(km.cost, gv, pv)
 	}
-	return e.s, e.w, true
+	return e.s, e.w1 - 1, true
 }
 
 // linkFits reports whether a fast row may take linkCell: a table of
