@@ -97,6 +97,12 @@ type kernelRow struct {
 	base int64
 	// link: a fast row whose cells take linkCell (colmemo.go).
 	link bool
+	// The weights of every cell of the row are its members' (ks.w), so
+	// their sum W and the shares q[r] = w[r]/W are computed once per row
+	// (combineRecord), once qSet.
+	qSet bool
+	W    float64
+	q    []float64
 }
 
 // maxTableMembers bounds the records whose cells use the link table (2^8
@@ -346,7 +352,7 @@ func (c *call) kernelFits(items *ir.Node) bool {
 // is false when the row takes the generic path.
 func (c *call) kernelRow(ks *kernelScratch, g jsonval.Value, items *ir.Node) *kernelRow {
 	row := &ks.row
-	row.ok, row.g = false, g
+	row.ok, row.g, row.qSet = false, g, false
 	row.members = row.members[:0]
 	if g.Kind != jsonval.Object || len(g.Obj) == 0 || len(g.Obj) > c.s.opts.Limits.MaxCollection {
 		return row
@@ -607,15 +613,23 @@ func kernelCombine(ks *kernelScratch, row *kernelRow, items *ir.Node, ref bool) 
 
 // combineRecord is alignObject's score of an object whose keys all pair
 // with their namesakes (docs/SCORING.md §6.5), from the weights and value
-// scores in ks: the same expressions in the same order.
+// scores in ks: the same expressions in the same order. ks.w holds the
+// row's member weights, as every cell of the row writes them.
 func combineRecord(ks *kernelScratch, row *kernelRow, S *ir.Node, ref bool) float64 {
-	W := align.PairwiseSum(ks.w)
+	if !row.qSet {
+		row.W, row.q = align.PairwiseSum(ks.w), row.q[:0]
+		for _, wi := range ks.w {
+			row.q = append(row.q, wi/row.W)
+		}
+		row.qSet = true
+	}
+	W := row.W
 	if W == 0 {
 		return 1
 	}
 	terms := ks.t[:0]
-	for i, wi := range ks.w {
-		terms = append(terms, (wi/W)*ks.v[i])
+	for i, q := range row.q {
+		terms = append(terms, q*ks.v[i])
 	}
 	ks.t = terms
 	sKey := row.sKey
