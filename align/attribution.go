@@ -129,8 +129,44 @@ func AttributeInto(rows []AttributionRow, root *Match, score float64, opts Attri
 	}
 	at := Attribution{Rows: w.rows, Score: score, Total: NeumaierSum(contribs)}
 	at.Residual = at.Total - (1 - score)
-	slices.SortStableFunc(at.Rows, func(x, y AttributionRow) int { return cmpDesc(x.Contribution, y.Contribution) })
+	sortByContribution(at.Rows, contribs)
 	return at, nil
+}
+
+// sortByContribution sorts rows by decreasing contribution, stably;
+// contribs holds their contributions in order. It sorts the positions with
+// the rows' comparison (slices.SortStableFunc decides from the comparisons
+// alone, so the order is the one sorting the rows gives) and then moves
+// each row once, instead of moving the large rows at every step of the
+// sort.
+func sortByContribution(rows []AttributionRow, contribs []float64) {
+	if len(rows) < 2 {
+		return
+	}
+	from := make([]int, len(rows))
+	for i := range from {
+		from[i] = i
+	}
+	slices.SortStableFunc(from, func(x, y int) int { return cmpDesc(contribs[x], contribs[y]) })
+	// Apply the permutation (row i takes the row at from[i]) cycle by
+	// cycle; a placed position is marked -1.
+	for start := range rows {
+		if from[start] < 0 || from[start] == start {
+			continue
+		}
+		tmp := rows[start]
+		j := start
+		for {
+			k := from[j]
+			from[j] = -1
+			if k == start {
+				rows[j] = tmp
+				break
+			}
+			rows[j] = rows[k]
+			j = k
+		}
+	}
 }
 
 // maxRows bounds the rows the walk of Attribute makes of the tree at m

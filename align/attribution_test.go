@@ -1,8 +1,10 @@
 package align
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -258,5 +260,48 @@ func TestAttributeIntoReuse(t *testing.T) {
 		} else {
 			rows = nil
 		}
+	}
+}
+
+// TestSortByContribution: the rows of Attribute are in the order that
+// sorting the walk's rows stably by decreasing contribution gives
+// (sortByContribution sorts positions and moves each row once), on random
+// trees and on rows with ties, NaN and infinite contributions.
+func TestSortByContribution(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 4))
+	check := func(name string, walk []AttributionRow) {
+		t.Helper()
+		want := slices.Clone(walk)
+		slices.SortStableFunc(want, func(x, y AttributionRow) int { return cmpDesc(x.Contribution, y.Contribution) })
+		got := slices.Clone(walk)
+		contribs := make([]float64, len(got))
+		for i := range got {
+			contribs[i] = got[i].Contribution
+		}
+		sortByContribution(got, contribs)
+		for i := range want {
+			if got[i].Path != want[i].Path || math.Float64bits(got[i].Contribution) != math.Float64bits(want[i].Contribution) {
+				t.Fatalf("%s: row %d is %q (%v), want %q (%v)", name, i, got[i].Path, got[i].Contribution, want[i].Path, want[i].Contribution)
+			}
+		}
+	}
+	for i := range 3000 {
+		w := attributor{nodes: i%2 == 0, absent: i%3 == 0}
+		w.node(randomMatch(r, 4), "", 1.0)
+		check(fmt.Sprintf("tree %d", i), w.rows)
+	}
+	special := []float64{0, 0, 0.5, math.NaN(), 1, math.Inf(1), -0.0, math.Inf(-1), 0.5, math.NaN()}
+	for i := range 2000 {
+		n := r.IntN(60)
+		rows := make([]AttributionRow, n)
+		for j := range rows {
+			rows[j].Path = strconv.Itoa(j)
+			if r.IntN(2) == 0 {
+				rows[j].Contribution = special[r.IntN(len(special))]
+			} else {
+				rows[j].Contribution = float64(r.IntN(4)) / 4
+			}
+		}
+		check(fmt.Sprintf("rows %d", i), rows)
 	}
 }
