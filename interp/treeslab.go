@@ -78,10 +78,12 @@ func (c *call) node(m align.Match) *align.Match {
 
 // leaf builds a leaf match node (build mode only).
 func (c *call) leaf(kind align.LeafKind, score float64, g, p jsonval.Value, hasG, hasP bool) *align.Match {
-	return c.node(align.Match{
-		Type: align.LeafNode, Leaf: kind, Score: score, Confidence: 1,
-		Gold: g, Pred: p, HasGold: hasG, HasPred: hasP,
-	})
+	// The fields are set in the fresh (zero) slot one by one: copying a
+	// whole node would write every pointer slot of it.
+	m := &c.workspace.tree.nodes.take(1)[0]
+	m.Type, m.Leaf, m.Score, m.Confidence = align.LeafNode, kind, score, 1
+	m.Gold, m.Pred, m.HasGold, m.HasPred = g, p, hasG, hasP
+	return m
 }
 
 // objectEntries returns n zero object entries of a match node.
