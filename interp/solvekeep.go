@@ -1,8 +1,6 @@
 package interp
 
 import (
-	"math"
-
 	"github.com/objectaligner/oagen/align/hungarian"
 )
 
@@ -62,7 +60,7 @@ func (c *call) keptSolveOf(M []float64, n, m int) *keptSolve {
 	}
 	for i := range c.nkept {
 		k := &c.kept[i]
-		if k.n == n && k.m == m && sameBits(k.M, M) {
+		if k.n == n && k.m == m && hungarian.SameBits(k.M, M) {
 			if c.s.keptHits != nil {
 				c.s.keptHits.Add(1)
 			}
@@ -70,20 +68,6 @@ func (c *call) keptSolveOf(M []float64, n, m int) *keptSolve {
 		}
 	}
 	return nil
-}
-
-// sameBits reports whether a and b hold the same float64 values bit for
-// bit.
-func sameBits(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i, x := range a {
-		if math.Float64bits(x) != math.Float64bits(b[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 // reuseSolve is the solver's outcome for the kept solve k under budget:

@@ -1,6 +1,6 @@
 package genrt
 
-import "math"
+import "github.com/objectaligner/oagen/align/hungarian"
 
 // A scope's derivation keeps the large matrices it solved with their
 // assignments, and a later solve of a bit-for-bit equal matrix in the same
@@ -52,23 +52,9 @@ func (w *Workspace) keptSolveOf(M []float64, n, m int) []int {
 	}
 	for i := range min(w.nkept, len(w.kept)) {
 		k := &w.kept[i]
-		if k.n == n && k.m == m && sameBits(k.M, M) {
+		if k.n == n && k.m == m && hungarian.SameBits(k.M, M) {
 			return k.asg
 		}
 	}
 	return nil
-}
-
-// sameBits reports whether a and b hold the same float64 values bit for
-// bit.
-func sameBits(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i, x := range a {
-		if math.Float64bits(x) != math.Float64bits(b[i]) {
-			return false
-		}
-	}
-	return true
 }

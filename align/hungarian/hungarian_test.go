@@ -458,3 +458,22 @@ func TestZeroAllocations(t *testing.T) {
 		t.Errorf("%v allocations per run, want 0", allocs)
 	}
 }
+
+func TestSameBits(t *testing.T) {
+	nan := math.NaN()
+	for _, c := range []struct {
+		a, b []float64
+		want bool
+	}{
+		{nil, nil, true},
+		{[]float64{1, 0.5}, []float64{1, 0.5}, true},
+		{[]float64{1, 0.5}, []float64{1, 0.5, 0}, false},
+		{[]float64{0}, []float64{math.Copysign(0, -1)}, false},
+		{[]float64{nan}, []float64{nan}, true},
+		{[]float64{1}, []float64{math.Nextafter(1, 2)}, false},
+	} {
+		if got := SameBits(c.a, c.b); got != c.want {
+			t.Errorf("SameBits(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
