@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/objectaligner/oagen/internal/amrpairs"
+	"github.com/objectaligner/oagen/internal/cputime"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -103,7 +104,7 @@ func BenchmarkInterpScoreAMR(b *testing.B) {
 		pairs = append(pairs, [2]jsonval.Value{g, c})
 	}
 	b.ReportAllocs()
-	start := processCPU()
+	start := cputime.Process()
 	i := 0
 	for b.Loop() {
 		p := pairs[i%len(pairs)]
@@ -112,5 +113,5 @@ func BenchmarkInterpScoreAMR(b *testing.B) {
 		}
 		i++
 	}
-	b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cputime.Process()-start)/float64(b.N), "cpu-ns/op")
 }

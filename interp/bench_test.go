@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/objectaligner/oagen/feedback"
+	"github.com/objectaligner/oagen/internal/cputime"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -231,12 +232,12 @@ func benchCases(tb testing.TB, maxPeople int) []benchCase {
 }
 
 // reportCPU reports the process CPU time spent since start per operation
-// (see processCPU).
+// (see internal/cputime).
 func reportCPU(b *testing.B, start time.Duration) {
 	if start == 0 || b.N == 0 {
 		return
 	}
-	b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cputime.Process()-start)/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkInterpScore measures Scorer.Score (validation, referential
@@ -252,7 +253,7 @@ func BenchmarkInterpScore(b *testing.B) {
 		}
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
-			start := processCPU()
+			start := cputime.Process()
 			for b.Loop() {
 				if _, err := c.scorer.Score(c.gold, c.cand); err != nil {
 					b.Fatal(err)
@@ -270,7 +271,7 @@ func BenchmarkInterpAlignFeedback(b *testing.B) {
 	for _, c := range benchCases(b, 500) {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
-			start := processCPU()
+			start := cputime.Process()
 			for b.Loop() {
 				res, err := c.scorer.Align(c.gold, c.cand)
 				if err != nil {
@@ -296,7 +297,7 @@ func BenchmarkInterpRepairRender(b *testing.B) {
 		}
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
-			start := processCPU()
+			start := cputime.Process()
 			for b.Loop() {
 				if _, _, err := feedback.ForResult(res, interp.RepairOptions{}, fo); err != nil {
 					b.Fatal(err)
@@ -386,7 +387,7 @@ func BenchmarkInterpOrgGraph(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
-			start := processCPU()
+			start := cputime.Process()
 			for b.Loop() {
 				if _, err := c.scorer.Score(c.gold, c.cand); err != nil {
 					b.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/objectaligner/oagen/feedback"
+	"github.com/objectaligner/oagen/internal/cputime"
 	"github.com/objectaligner/oagen/interp"
 )
 
@@ -106,7 +107,7 @@ func BenchmarkInterpScoreContext(b *testing.B) {
 	for _, c := range benchCases(b, 50) {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
-			start := processCPU()
+			start := cputime.Process()
 			for b.Loop() {
 				if _, err := c.scorer.ScoreContext(ctx, c.gold, c.cand); err != nil {
 					b.Fatal(err)
