@@ -356,9 +356,9 @@ func (e *emitter) emitRefPass() {
 func (e *emitter) emitDerive(ts *tscope) {
 	m := e.m
 	d := struct {
-		Ctx, Root, Name, Scope, Field, RecWalk, RecForm, IDWalk, IDArg, Null, Cell string
-		Index                                                                      int
-		Degraded                                                                   bool
+		Ctx, Root, Name, Scope, Field, RecWalk, RecForm, IDWalk, IDArg, Null, Cell, Rec string
+		Index                                                                           int
+		Degraded                                                                        bool
 	}{Ctx: e.ctx(), Root: form(m.root), Name: ts.name, Scope: strconv.Quote(ts.sc.Name), Field: ts.field,
 		RecForm: form(ts.rec), IDArg: ts.id.arg(), Null: "false", Index: ts.idx, Degraded: ts.sc.Degraded}
 	d.RecWalk, _ = e.walker(m.root, ts.sc.RecordPath)
@@ -367,6 +367,11 @@ func (e *emitter) emitDerive(ts *tscope) {
 		d.Null = "r == nil"
 	}
 	d.Cell = e.scoreForm(ts.rec, "g[i]", "p[j]", "false")
+	if !ts.rec.nullable && e.flatRecord(ts.rec) {
+		// The record kernel fills the matrix, as the main pass's for an
+		// array of such records (genrt.FillRecords).
+		d.Rec = fmt.Sprintf("genrt.RecordsOf(%s[:], %s, g, p)", e.n("Nodes"), e.nodeID(ts.rec))
+	}
 	execute(&e.w, "derive", d)
 	if !ts.sc.Degraded {
 		e.emitGraph(ts)

@@ -181,7 +181,7 @@ func (w *Workspace) cells(k, n, m int, el *Elems) []float64 {
 		copy(M, el.Kept)
 		return M
 	}
-	if k == 0 && w.kernelFill(M, n, m, el) {
+	if k == 0 && w.kernelFill(M, n, m, &el.Rec, el.Cell) {
 		return M
 	}
 	if el.Fill != nil {

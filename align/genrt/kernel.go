@@ -52,6 +52,59 @@ func RecordOf[T any](nodes []Node, k int, g, p []T) Record {
 		g: unsafe.Pointer(unsafe.SliceData(g)), p: unsafe.Pointer(unsafe.SliceData(p)), n: len(g), m: len(p)}
 }
 
+// RecordsOf returns the Record of the records g and p of a scope
+// (Scope.Recs) of node k of nodes, whose ObjectSpec has the Layout of T,
+// for the derivation's record matrix (FillRecords): the zero Record, which
+// the kernel does not fit, unless each side's records are the elements of
+// one slice in order, as they are when the scope's records are the items
+// of one array.
+func RecordsOf[T any](nodes []Node, k int, g, p []*T) Record {
+	var z T
+	size := unsafe.Sizeof(z)
+	gb, okg := contiguous(g, size)
+	pb, okp := contiguous(p, size)
+	if !okg || !okp {
+		return Record{}
+	}
+	return Record{nodes: nodes, k: k, size: size, g: gb, p: pb, n: len(g), m: len(p)}
+}
+
+// contiguous returns the address of the first of the records rs when each
+// record i is size·i bytes after it (the elements of one slice in order).
+// The addresses are compared as integers: no pointer is formed outside
+// the records.
+func contiguous[T any](rs []*T, size uintptr) (unsafe.Pointer, bool) {
+	if len(rs) == 0 {
+		return nil, true
+	}
+	base := uintptr(unsafe.Pointer(rs[0]))
+	for i, r := range rs {
+		if r == nil || uintptr(unsafe.Pointer(r)) != base+uintptr(i)*size {
+			return nil, false
+		}
+	}
+	return unsafe.Pointer(rs[0]), true
+}
+
+// FillRecords fills the n×m record matrix C of a scope's derivation
+// (Derive): with the record kernel when it fits rec (RecordsOf), as the
+// main pass fills an array of flat records, else, and for the cells the
+// kernel leaves to the generated scorer, with cell(i, j), the RecordCell
+// of gold record i against candidate record j. The kernel computes what
+// cell computes, bit for bit: its cells compare two records that have
+// every property, strings all, so no cell it computes compares values of
+// different kinds.
+func (w *Workspace) FillRecords(C []float64, n, m int, rec Record, cell func(i, j int) float64) {
+	if w.kernelFill(C, n, m, &rec, func(i, j int, _ bool) (float64, *Res) { return cell(i, j), nil }) {
+		return
+	}
+	for i := range n {
+		for j := range m {
+			C[i*m+j] = cell(i, j)
+		}
+	}
+}
+
 // Layout is where the properties of an object node are in the struct type
 // generated for it (ObjectSpec.Layout), for the record kernel: every
 // property a string field or a pointer to one (nil: absent), in schema
@@ -180,14 +233,15 @@ type recordKernel struct {
 	known   []bool
 }
 
-// kernelFill fills the n×m matrix M of the tails (no tuple positions)
-// with the record kernel; false when it does not fit the array (M is then
-// untouched and the caller fills it).
-func (w *Workspace) kernelFill(M []float64, n, m int, el *Elems) bool {
-	if el.Rec.nodes == nil || n*m < kernelMin || el.Rec.n != n || el.Rec.m != m {
+// kernelFill fills the n×m matrix M of the tails (no tuple positions) of
+// the elements rec with the record kernel, and the cells it leaves to the
+// generated scorer with cell; false when it does not fit the array (M is
+// then untouched and the caller fills it).
+func (w *Workspace) kernelFill(M []float64, n, m int, rec *Record, cell func(i, j int, build bool) (float64, *Res)) bool {
+	if rec.nodes == nil || n*m < kernelMin || rec.n != n || rec.m != m {
 		return false
 	}
-	S := &el.Rec.nodes[el.Rec.k]
+	S := &rec.nodes[rec.k]
 	spec := S.Object
 	if spec == nil || spec.Shares == nil || spec.KeyThreshold > 1 || len(S.Props) == 0 || len(S.Props) != len(spec.Keys) || S.Union != nil || S.Map {
 		return false
@@ -195,7 +249,7 @@ func (w *Workspace) kernelFill(M []float64, n, m int, el *Elems) bool {
 	kr := &w.kernel
 	kr.members = kr.members[:0]
 	for _, pk := range S.Props {
-		P := &el.Rec.nodes[pk]
+		P := &rec.nodes[pk]
 		km := kernelMember{}
 		switch {
 		case P.Union != nil || P.Any || P.Kind != jsonval.String:
@@ -213,7 +267,7 @@ func (w *Workspace) kernelFill(M []float64, n, m int, el *Elems) bool {
 	}
 	np := len(kr.members)
 	L := spec.Layout
-	if L == nil || L.size != el.Rec.size || len(L.off) != np || !slices.Equal(L.names, spec.Keys) {
+	if L == nil || L.size != rec.size || len(L.off) != np || !slices.Equal(L.names, spec.Keys) {
 		return false
 	}
 	kr.L = L
@@ -224,7 +278,7 @@ func (w *Workspace) kernelFill(M []float64, n, m int, el *Elems) bool {
 			}
 		}
 	}
-	kr.columns(np, m, &el.Rec)
+	kr.columns(np, m, rec)
 	// The rows.
 	for len(kr.scores) < np {
 		kr.scores = append(kr.scores, nil)
@@ -245,15 +299,15 @@ func (w *Workspace) kernelFill(M []float64, n, m int, el *Elems) bool {
 	}
 	for i := range n {
 		row := M[i*m : (i+1)*m]
-		if !kr.row(w, el.Rec.g, i) {
+		if !kr.row(w, rec.g, i) {
 			for j := range m {
-				row[j], _ = el.Cell(i, j, false)
+				row[j], _ = cell(i, j, false)
 			}
 			continue
 		}
 		for j := range m {
 			if !kr.ok[j] {
-				row[j], _ = el.Cell(i, j, false)
+				row[j], _ = cell(i, j, false)
 				continue
 			}
 			row[j] = kr.cell(spec, j)

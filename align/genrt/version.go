@@ -36,9 +36,14 @@ package genrt
 // scope's record matrix to the array skeleton (Kept, Elems.Kept), so that
 // the main pass does not fill it again. Files of earlier versions leave
 // Elems.Kept unset and fill it as before.
+//
+// Version 8: the derivation of a scope whose records are flat records
+// fills its record matrix with the record kernel (RecordsOf,
+// Workspace.FillRecords). Files of earlier versions fill it cell by cell
+// as before.
 const (
 	// GenVersion is the contract version that oagen gen writes.
-	GenVersion = 7
+	GenVersion = 8
 	// MinVersion is the oldest contract version this package still runs.
 	MinVersion = 4
 	// MaxVersion is the newest contract version this package runs.

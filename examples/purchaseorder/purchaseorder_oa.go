@@ -15,8 +15,8 @@ import (
 )
 
 const (
-	_ = genrt.EnforceVersion(7 - genrt.MinVersion) // this code is recent enough for the support package
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 7) // the support package is recent enough for this code
+	_ = genrt.EnforceVersion(8 - genrt.MinVersion) // this code is recent enough for the support package
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 8) // the support package is recent enough for this code
 )
 
 // PurchaseOrder is the root type of the schema schema.json.

@@ -16,8 +16,8 @@ import (
 )
 
 const (
-	_ = genrt.EnforceVersion(7 - genrt.MinVersion) // this code is recent enough for the support package
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 7) // the support package is recent enough for this code
+	_ = genrt.EnforceVersion(8 - genrt.MinVersion) // this code is recent enough for the support package
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 8) // the support package is recent enough for this code
 )
 
 // oaInvoiceCtx is the per-call workspace of the Invoice scorer; it is pooled.

@@ -16,8 +16,8 @@ import (
 )
 
 const (
-	_ = genrt.EnforceVersion(7 - genrt.MinVersion) // this code is recent enough for the support package
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 7) // the support package is recent enough for this code
+	_ = genrt.EnforceVersion(8 - genrt.MinVersion) // this code is recent enough for the support package
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 8) // the support package is recent enough for this code
 )
 
 // Graph is the root type of the schema synra_codex_ra.json.
@@ -691,11 +691,10 @@ func (c *oaGraphCtx) deriveCompany(g, p *Graph) {
 	}
 	genrt.Derive(&c.Workspace, &c.scopeCompany, 0, false, func(C []float64, n, m int) {
 		g, p := c.scopeCompany.Recs[0], c.scopeCompany.Recs[1]
-		for i := range n {
-			for j := range m {
-				C[i*m+j] = c.RecordCell(c.scoreGraphCompaniesItem(g[i], p[j], false))
-			}
-		}
+		rec := genrt.RecordsOf(oaGraphNodes[:], oaGraphNodeGraphCompaniesItem, g, p)
+		c.FillRecords(C, n, m, rec, func(i, j int) float64 {
+			return c.RecordCell(c.scoreGraphCompaniesItem(g[i], p[j], false))
+		})
 	}, func(Wm []float64, n, m int) {
 		c.graphCompany(0, g)
 		c.graphCompany(1, p)
@@ -780,11 +779,10 @@ func (c *oaGraphCtx) derivePerson(g, p *Graph) {
 	}
 	genrt.Derive(&c.Workspace, &c.scopePerson, 1, false, func(C []float64, n, m int) {
 		g, p := c.scopePerson.Recs[0], c.scopePerson.Recs[1]
-		for i := range n {
-			for j := range m {
-				C[i*m+j] = c.RecordCell(c.scoreGraphPeopleItem(g[i], p[j], false))
-			}
-		}
+		rec := genrt.RecordsOf(oaGraphNodes[:], oaGraphNodeGraphPeopleItem, g, p)
+		c.FillRecords(C, n, m, rec, func(i, j int) float64 {
+			return c.RecordCell(c.scoreGraphPeopleItem(g[i], p[j], false))
+		})
 	}, func(Wm []float64, n, m int) {
 		c.graphPerson(0, g)
 		c.graphPerson(1, p)

@@ -14,8 +14,8 @@ import (
 )
 
 const (
-	_ = genrt.EnforceVersion(7 - genrt.MinVersion) // this code is recent enough for the support package
-	_ = genrt.EnforceVersion(genrt.MaxVersion - 7) // the support package is recent enough for this code
+	_ = genrt.EnforceVersion(8 - genrt.MinVersion) // this code is recent enough for the support package
+	_ = genrt.EnforceVersion(genrt.MaxVersion - 8) // the support package is recent enough for this code
 )
 
 // SortedFacts is the root type of the schema synra_sort_fixed.json.
