@@ -333,7 +333,7 @@ func (c *call) solve(dst []int, M []float64, n, m int) ([]int, error) {
 	if k := c.keptSolveOf(M, n, m); k != nil {
 		a, relaxed, err = c.reuseSolve(k, budget)
 	} else {
-		a, relaxed, err = c.hung.SolveMaxBudget(c.ctx, M, n, m, budget)
+		a, relaxed, err = c.hung.SolveMaxBudgetInPlace(c.ctx, M, n, m, budget)
 		if err == nil && c.keeping {
 			c.keepSolve(M, n, m, a, relaxed)
 		}

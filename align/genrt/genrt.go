@@ -136,7 +136,7 @@ func (w *Workspace) Solve(M []float64, n, m int) []int {
 	if asg := w.keptSolveOf(M, n, m); asg != nil {
 		return append(out, asg...)
 	}
-	asg, err := w.hung.SolveMax(M, n, m)
+	asg, err := w.hung.SolveMaxInPlace(M, n, m)
 	if err != nil {
 		w.Fail(err)
 		for r := range max(n, m) {

@@ -133,28 +133,85 @@ func (s *Solver) SolveMin(c []float64, rows, cols int) ([]int, error) {
 	return s.solve(context.Background(), c, rows, cols, false)
 }
 
-func (s *Solver) solve(ctx context.Context, m []float64, rows, cols int, negate bool) ([]int, error) {
+// SolveMaxInPlace is SolveMax without the solver's copy of the matrix: it
+// negates m's entries in place for the solve and negates them back before
+// it returns, on every path, errors and cancellation included (negation is
+// exact, so m holds the same bits again). m must not be read or written by
+// another goroutine during the call. For a large matrix this saves
+// rows·cols float64 of memory, and the solver keeps no matrix between
+// calls (docs/PERFORMANCE.md, "Large documents").
+func (s *Solver) SolveMaxInPlace(m []float64, rows, cols int) ([]int, error) {
+	s.budget = 0
+	return s.solveInPlace(context.Background(), m, rows, cols)
+}
+
+// SolveMaxBudgetInPlace is SolveMaxBudget with SolveMaxInPlace's use of m.
+func (s *Solver) SolveMaxBudgetInPlace(ctx context.Context, m []float64, rows, cols int, budget int64) ([]int, int64, error) {
+	s.budget = max(budget, 0)
+	a, err := s.solveInPlace(ctx, m, rows, cols)
+	return a, s.scanned, err
+}
+
+// solveInPlace runs lsapMin on C = -M held in m itself; see SolveMaxInPlace.
+func (s *Solver) solveInPlace(ctx context.Context, m []float64, rows, cols int) ([]int, error) {
+	d, err := s.check(m, rows, cols)
+	if err != nil {
+		return nil, err
+	}
+	s.scanned = 0
+	s.growDuals(d)
+	own := s.cost
+	for k := range m {
+		m[k] = -m[k]
+	}
+	s.cost = m
+	defer func() {
+		for k := range m {
+			m[k] = -m[k]
+		}
+		s.cost = own
+	}()
+	if err := s.lsapMin(ctx, rows, cols, d); err != nil {
+		return nil, err
+	}
+	return s.col4row[:d], nil
+}
+
+// check validates a rows×cols matrix m as SolveMax documents and returns
+// the padded size d.
+func (s *Solver) check(m []float64, rows, cols int) (int, error) {
 	if rows < 0 || cols < 0 {
-		return nil, fmt.Errorf("hungarian: negative dimensions %d×%d", rows, cols)
+		return 0, fmt.Errorf("hungarian: negative dimensions %d×%d", rows, cols)
 	}
 	d := max(rows, cols)
 	if d > math.MaxInt32 || (cols > 0 && rows > math.MaxInt/cols) {
-		return nil, fmt.Errorf("hungarian: dimensions %d×%d too large", rows, cols)
+		return 0, fmt.Errorf("hungarian: dimensions %d×%d too large", rows, cols)
 	}
 	if len(m) != rows*cols {
-		return nil, fmt.Errorf("hungarian: matrix has %d entries, want %d×%d = %d", len(m), rows, cols, rows*cols)
+		return 0, fmt.Errorf("hungarian: matrix has %d entries, want %d×%d = %d", len(m), rows, cols, rows*cols)
+	}
+	for k, x := range m {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return 0, fmt.Errorf("hungarian: entry (%d,%d) is %v; entries must be finite", k/cols, k%cols, x)
+		}
+	}
+	return d, nil
+}
+
+func (s *Solver) solve(ctx context.Context, m []float64, rows, cols int, negate bool) ([]int, error) {
+	d, err := s.check(m, rows, cols)
+	if err != nil {
+		return nil, err
 	}
 	s.scanned = 0
 	s.grow(rows*cols, d)
 	cost := s.cost[:rows*cols]
-	for k, x := range m {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil, fmt.Errorf("hungarian: entry (%d,%d) is %v; entries must be finite", k/cols, k%cols, x)
+	if negate {
+		for k, x := range m {
+			cost[k] = -x
 		}
-		if negate {
-			x = -x
-		}
-		cost[k] = x
+	} else {
+		copy(cost, m)
 	}
 	if err := s.lsapMin(ctx, rows, cols, d); err != nil {
 		return nil, err
@@ -168,6 +225,11 @@ func (s *Solver) grow(entries, d int) {
 	if cap(s.cost) < entries {
 		s.cost = make([]float64, entries)
 	}
+	s.growDuals(d)
+}
+
+// growDuals makes the workspace's vectors large enough for padded size d.
+func (s *Solver) growDuals(d int) {
 	if cap(s.u) >= d {
 		return
 	}

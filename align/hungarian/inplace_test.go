@@ -1,0 +1,81 @@
+package hungarian
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestSolveMaxInPlace checks SolveMaxInPlace and SolveMaxBudgetInPlace
+// against the copying solver on tie-heavy and continuous matrices (with
+// zeros of both signs, which negation must bring back as they were): the
+// same assignment, the same count of relaxations, the same budget error,
+// and the matrix holds its bits again after every call, a stopped one
+// included.
+func TestSolveMaxInPlace(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 29))
+	var s, ref Solver
+	negZero := math.Copysign(0, -1)
+	for i := range 600 {
+		n, m := r.IntN(14), r.IntN(14)
+		var levels []float64
+		if i%2 == 0 {
+			levels = []float64{0, negZero, 0.5, 1, 1.5}[:1+r.IntN(5)]
+		}
+		M := randomMatrix(r, n, m, levels)
+		before := slices.Clone(M)
+		want, wantRelaxed, err := ref.SolveMaxBudget(context.Background(), M, n, m, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = slices.Clone(want)
+		got, relaxed, err := s.SolveMaxBudgetInPlace(context.Background(), M, n, m, 0)
+		if err != nil || relaxed != wantRelaxed || !slices.Equal(got, want) {
+			t.Fatalf("%d×%d: in place %v, %d relaxations, %v; want %v, %d", n, m, got, relaxed, err, want, wantRelaxed)
+		}
+		if !SameBits(M, before) {
+			t.Fatalf("%d×%d: the matrix changed: %v, was %v", n, m, M, before)
+		}
+		if wantRelaxed > 1 {
+			if _, _, err := s.SolveMaxBudgetInPlace(context.Background(), M, n, m, wantRelaxed-1); !errors.Is(err, ErrBudget) {
+				t.Fatalf("%d×%d: budget %d: err %v, want ErrBudget", n, m, wantRelaxed-1, err)
+			}
+			if !SameBits(M, before) {
+				t.Fatalf("%d×%d: the matrix changed after a stopped solve", n, m)
+			}
+		}
+		if got, err := s.SolveMaxInPlace(M, n, m); err != nil || !slices.Equal(got, want) {
+			t.Fatalf("%d×%d: SolveMaxInPlace %v, %v; want %v", n, m, got, err, want)
+		}
+		if s.Cells() != 0 {
+			t.Fatalf("the in-place solver kept a matrix of %d cells", s.Cells())
+		}
+	}
+}
+
+// TestSolveMaxInPlaceStopped checks that a cancelled context and a bad
+// entry leave the matrix as it was.
+func TestSolveMaxInPlaceStopped(t *testing.T) {
+	var s Solver
+	M := []float64{1, 0.5, 0, 0.25, 1, 0.75}
+	before := slices.Clone(M)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := s.SolveMaxBudgetInPlace(ctx, M, 2, 3, 0); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: err %v, want context.Canceled", err)
+	}
+	if !SameBits(M, before) {
+		t.Fatalf("cancelled: the matrix is %v, was %v", M, before)
+	}
+	M[4] = math.NaN()
+	before = slices.Clone(M)
+	if _, err := s.SolveMaxInPlace(M, 2, 3); err == nil {
+		t.Fatal("NaN entry: no error")
+	}
+	if !SameBits(M, before) {
+		t.Fatalf("NaN entry: the matrix is %v, was %v", M, before)
+	}
+}
