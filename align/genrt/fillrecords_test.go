@@ -20,12 +20,17 @@ var personSpec = ObjectSpec{Keys: []string{"id", "name", "title"}, Weights: []fl
 	Shares: []float64{1 / 3.5, 1 / 3.5, 1.5 / 3.5}, ValueImportance: 1, Layout: LayoutOf[person]()}
 
 // personNodes is the node table of person: node 0 the record, 1–3 its
-// properties.
-var personNodes = []Node{
-	{Kind: jsonval.Object, Object: &personSpec, Props: []int{1, 2, 3}},
-	{Kind: jsonval.String, ID: true},
-	{Kind: jsonval.String, Str: align.JaroWinkler},
-	{Kind: jsonval.String, Str: exactString},
+// properties; exactNodes compares names exactly, so that every member
+// score is 0 or 1 (the kernel's pattern rows, bitRow).
+var personNodes, exactNodes = nodesWith(align.JaroWinkler), nodesWith(exactString)
+
+func nodesWith(name func(a, b string) float64) []Node {
+	return []Node{
+		{Kind: jsonval.Object, Object: &personSpec, Props: []int{1, 2, 3}},
+		{Kind: jsonval.String, ID: true},
+		{Kind: jsonval.String, Str: name},
+		{Kind: jsonval.String, Str: exactString},
+	}
 }
 
 func exactString(a, b string) float64 {
@@ -38,11 +43,11 @@ func exactString(a, b string) float64 {
 // personCell is the score of two persons as the generated scorer computes
 // it when both have every property (the kernel's reference), and -1 when
 // one lacks the title (the kernel leaves those cells to cell).
-func personCell(g, p *person) float64 {
+func personCell(nodes []Node, g, p *person) float64 {
 	if g.Title == nil || p.Title == nil {
 		return -1
 	}
-	vs := []float64{1, align.JaroWinkler(g.Name, p.Name), exactString(*g.Title, *p.Title)}
+	vs := []float64{1, nodes[2].Str(g.Name, p.Name), exactString(*g.Title, *p.Title)}
 	return personSpec.Paired(vs)
 }
 
@@ -77,7 +82,8 @@ func TestRecordsOf(t *testing.T) {
 	}
 }
 
-// TestFillRecords checks FillRecords against the cell-by-cell fill, on
+// TestFillRecords checks FillRecords against the cell-by-cell fill, with
+// names compared by Jaro–Winkler and exactly (every score 0 or 1), on
 // contiguous records (the kernel: cell is called only for the cells of a
 // record without a title) and on the same records out of order (the
 // zero Record: every cell through cell).
@@ -95,7 +101,11 @@ func TestFillRecords(t *testing.T) {
 		}
 		return s
 	}
-	for trial := range 20 {
+	for trial := range 40 {
+		nodes := personNodes
+		if trial%4 >= 2 {
+			nodes = exactNodes
+		}
 		n, m := 1+r.IntN(40), 1+r.IntN(40)
 		if trial%2 == 0 {
 			n, m = 16+r.IntN(30), 16+r.IntN(30) // at least kernelMin cells
@@ -115,9 +125,9 @@ func TestFillRecords(t *testing.T) {
 			var w Workspace
 			C := make([]float64, n*m)
 			calls := 0
-			w.FillRecords(C, n, m, RecordsOf(personNodes, 0, g, p), func(i, j int) float64 {
+			w.FillRecords(C, n, m, RecordsOf(nodes, 0, g, p), func(i, j int) float64 {
 				calls++
-				if s := personCell(g[i], p[j]); s >= 0 {
+				if s := personCell(nodes, g[i], p[j]); s >= 0 {
 					return s
 				}
 				return 0.25 // the generated scorer's score of such a pair
@@ -125,7 +135,7 @@ func TestFillRecords(t *testing.T) {
 			wantCalls := 0
 			for i := range n {
 				for j := range m {
-					want := personCell(g[i], p[j])
+					want := personCell(nodes, g[i], p[j])
 					if want < 0 {
 						want, wantCalls = 0.25, wantCalls+1
 					}

@@ -231,6 +231,9 @@ type recordKernel struct {
 	vs, tmp []float64
 	table   []float64
 	known   []bool
+	// bits[k] is, for a row whose string scores are all 0 or 1 (bitRow),
+	// the 0-or-1 score of column k's candidate strings as a bit.
+	bits [][]uint8
 }
 
 // kernelFill fills the n×m matrix M of the tails (no tuple positions) of
@@ -302,6 +305,16 @@ func (w *Workspace) kernelFill(M []float64, n, m int, rec *Record, cell func(i, 
 		if !kr.row(w, rec.g, i) {
 			for j := range m {
 				row[j], _ = cell(i, j, false)
+			}
+			continue
+		}
+		if kr.bitRow() {
+			for j := range m {
+				if !kr.ok[j] {
+					row[j], _ = cell(i, j, false)
+					continue
+				}
+				row[j] = kr.patternCell(spec, j)
 			}
 			continue
 		}
@@ -450,6 +463,65 @@ func (kr *recordKernel) cell(spec *ObjectSpec, j int) float64 {
 		return kr.table[mask]
 	}
 	return spec.Paired(vs)
+}
+
+// bitRow reports whether every member score of the row's cells is 0 or 1
+// (references, identifiers, and string leaves whose scores against every
+// candidate string of their column are), and then fills kr.bits: each
+// cell of the row is then the memoised score of its pattern (patternCell).
+func (kr *recordKernel) bitRow() bool {
+	if len(kr.table) == 0 {
+		return false
+	}
+	for len(kr.bits) < kr.np {
+		kr.bits = append(kr.bits, nil)
+	}
+	for k, km := range kr.members {
+		if km.id || km.scope > 0 {
+			continue
+		}
+		b := kr.bits[k][:0]
+		for _, v := range kr.scores[k] {
+			switch math.Float64bits(v) {
+			case 0:
+				b = append(b, 0)
+			case one:
+				b = append(b, 1)
+			default:
+				kr.bits[k] = b
+				return false
+			}
+		}
+		kr.bits[k] = b
+	}
+	return true
+}
+
+// patternCell is cell for a row of bitRow: the pattern of the 0-or-1
+// member scores, read from integer comparisons, and its memoised score.
+func (kr *recordKernel) patternCell(spec *ObjectSpec, j int) float64 {
+	np := kr.np
+	code := kr.code[j*np : j*np+np]
+	mask := 0
+	for k, km := range kr.members {
+		switch {
+		case km.id:
+			mask |= 1 << k
+		case km.scope > 0:
+			if x := kr.img[k]; x == -2 || x == code[k] {
+				mask |= 1 << k
+			}
+		default:
+			mask |= int(kr.bits[k][code[k]]) << k
+		}
+	}
+	if !kr.known[mask] {
+		for k := range np {
+			kr.tmp[k] = float64(mask >> k & 1)
+		}
+		kr.table[mask], kr.known[mask] = spec.Paired(kr.tmp), true
+	}
+	return kr.table[mask]
 }
 
 // one is the bit pattern of 1.0.
