@@ -78,16 +78,9 @@ func typed(tb testing.TB, s string) *org2graph.Graph {
 // reports the allocations of the typed scorer.
 func TestOrg2Graph50(t *testing.T) {
 	gs, ps := org2graph50()
-	sch, err := os.ReadFile("../../testdata/schemas/synra_codex_ra.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Generated code follows the default profile (docs/PROFILES.md,
 	// "Generated code"): the interpreter it must match is a default one.
-	sc, err := interp.Compile(sch, "synra_codex_ra.json", interp.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := defaultInterpreter(t)
 	gv, _ := jsonval.Decode([]byte(gs), jsonval.DecodeOptions{})
 	pv, _ := jsonval.Decode([]byte(ps), jsonval.DecodeOptions{})
 	want, err := sc.Score(gv, pv)
@@ -116,14 +109,7 @@ func BenchmarkScoreGraph(b *testing.B) {
 
 func BenchmarkInterpreter(b *testing.B) {
 	gs, ps := org2graph50()
-	sch, err := os.ReadFile("../../testdata/schemas/synra_codex_ra.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	sc, err := interp.Compile(sch, "synra_codex_ra.json", interp.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	sc := defaultInterpreter(b)
 	g, _ := jsonval.Decode([]byte(gs), jsonval.DecodeOptions{})
 	p, _ := jsonval.Decode([]byte(ps), jsonval.DecodeOptions{})
 	b.ReportAllocs()
@@ -154,14 +140,7 @@ func BenchmarkScoreGraphJSON(b *testing.B) {
 // decoding included.
 func BenchmarkInterpreterJSON(b *testing.B) {
 	gs, ps := org2graph50()
-	sch, err := os.ReadFile("../../testdata/schemas/synra_codex_ra.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	sc, err := interp.Compile(sch, "synra_codex_ra.json", interp.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	sc := defaultInterpreter(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		g, err := jsonval.Decode([]byte(gs), jsonval.DecodeOptions{})
@@ -176,4 +155,20 @@ func BenchmarkInterpreterJSON(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// defaultInterpreter compiles the schema the example was generated from
+// into a default-profile interpreter, the one generated code must match bit
+// for bit (docs/PROFILES.md, "Generated code").
+func defaultInterpreter(tb testing.TB) *interp.Scorer {
+	tb.Helper()
+	sch, err := os.ReadFile("../../testdata/schemas/synra_codex_ra.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sc, err := interp.Compile(sch, "synra_codex_ra.json", interp.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return sc
 }

@@ -11,7 +11,6 @@ import (
 	org2graph "github.com/objectaligner/oagen/examples/synra_codex_ra"
 	"github.com/objectaligner/oagen/internal/cputime"
 	"github.com/objectaligner/oagen/internal/orggraph"
-	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
 
@@ -31,14 +30,7 @@ func TestLargeGraphStaysTyped(t *testing.T) {
 	if err != nil || !typed {
 		t.Fatalf("ScoreGraphJSONDetail: %v, typed %v, %v; want the typed path", got, typed, err)
 	}
-	sch, err := os.ReadFile("../../testdata/schemas/synra_codex_ra.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := interp.Compile(sch, "synra_codex_ra.json", interp.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := defaultInterpreter(t)
 	gv, _ := jsonval.Decode([]byte(gs), jsonval.DecodeOptions{})
 	pv, _ := jsonval.Decode([]byte(ps), jsonval.DecodeOptions{})
 	want, err := sc.Score(gv, pv)
@@ -60,14 +52,7 @@ func BenchmarkLargeGraph(b *testing.B) {
 	if s := os.Getenv("OAGEN_BENCH_MAXN"); s != "" {
 		maxN, _ = strconv.Atoi(s)
 	}
-	sch, err := os.ReadFile("../../testdata/schemas/synra_codex_ra.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	sc, err := interp.Compile(sch, "synra_codex_ra.json", interp.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	sc := defaultInterpreter(b)
 	for _, n := range []int{50, 200, 500, 1000, 2000} {
 		if n > maxN {
 			continue
@@ -110,14 +95,7 @@ func BenchmarkLargeGraph(b *testing.B) {
 // the score must be the interpreter's bit for bit. Identifiers stay (a
 // gold reference must name one).
 func TestRecordKernelDamaged(t *testing.T) {
-	sch, err := os.ReadFile("../../testdata/schemas/synra_codex_ra.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := interp.Compile(sch, "synra_codex_ra.json", interp.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := defaultInterpreter(t)
 	r := rand.New(rand.NewPCG(23, 1))
 	damage := func(doc string, rate float64) string {
 		v, err := jsonval.Decode([]byte(doc), jsonval.DecodeOptions{})
@@ -173,14 +151,7 @@ func damagedPair(n, seed int) (gold, cand string) {
 // pairs whose person and company names are drawn from a few strings on
 // both sides (some not ASCII, one empty), so that most rows recur.
 func TestRecordKernelRepeatedNames(t *testing.T) {
-	sch, err := os.ReadFile("../../testdata/schemas/synra_codex_ra.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := interp.Compile(sch, "synra_codex_ra.json", interp.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := defaultInterpreter(t)
 	names := []string{"Anna Novak", "Ana Novak", "Anna Nováková", "Pavel", "Paul", "", "Fiala Fiala Fiala Fiala"}
 	r := rand.New(rand.NewPCG(23, 4))
 	rename := func(doc string) string {
