@@ -290,7 +290,7 @@ func TestSortByContribution(t *testing.T) {
 		w.node(randomMatch(r, 4), "", 1.0)
 		check(fmt.Sprintf("tree %d", i), w.rows)
 	}
-	special := []float64{0, 0, 0.5, math.NaN(), 1, math.Inf(1), -0.0, math.Inf(-1), 0.5, math.NaN()}
+	special := []float64{0, 0, 0.5, math.NaN(), 1, math.Inf(1), math.Copysign(0, -1), math.Inf(-1), 0.5, math.NaN()}
 	for i := range 2000 {
 		n := r.IntN(60)
 		rows := make([]AttributionRow, n)
