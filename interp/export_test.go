@@ -51,6 +51,18 @@ func WithResidualProbe(s *Scorer, count *atomic.Int64) *Scorer {
 	return out
 }
 
+// WithIdentifierTieProbe returns a scorer like s that adds 1 to *count
+// whenever two of a scope's candidate records are ordered by their
+// identifiers' values alone (docs/SCORING.md §7.13, rule 3).
+func WithIdentifierTieProbe(s *Scorer, count *atomic.Int64) *Scorer {
+	out, err := New(s.schema, s.opts)
+	if err != nil {
+		panic(err) // s was built from the same schema and options
+	}
+	out.identifierTie = func() { count.Add(1) }
+	return out
+}
+
 // FillMin returns a scorer like s whose matrices of at least cells cells
 // are filled in parallel (kernel.go, parallelRows): 1 for every matrix,
 // a large value for none.

@@ -180,6 +180,11 @@ type Scorer struct {
 	// separate (equal columns, equal structural keys): tests that measure
 	// that class.
 	residualTie func()
+	// identifierTie, when set, is called when two of a scope's candidate
+	// records that the canonical order of docs/SCORING.md §7.13 orders are
+	// ordered by their identifiers' values alone (rule 3): tests that
+	// measure what renaming can change.
+	identifierTie func()
 }
 
 // New builds a scorer for a compiled schema.

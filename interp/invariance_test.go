@@ -487,9 +487,9 @@ func TestPropertyOrderInvariance(t *testing.T) {
 		}
 		vectors = append(vectors, invariancePair{s, v.Gold, v.Cand})
 	}
-	var count atomic.Int64
-	probes := map[*interp.Scorer]*interp.Scorer{}
-	residual, checked, renamed, elsewhere := 0, 0, 0, 0
+	var count, idTies atomic.Int64
+	probes, idProbes := map[*interp.Scorer]*interp.Scorer{}, map[*interp.Scorer]*interp.Scorer{}
+	residual, checked, renamed, elsewhere, movedByID := 0, 0, 0, 0, 0
 	props := gopter.NewProperties(propParams(t, longtest.Count(30, 300, 3000)))
 	props.Property("shuffling arrays and members changes nothing; renaming identifiers changes no score", prop.ForAll(
 		func(seed uint64, kind int) string {
@@ -550,14 +550,27 @@ func TestPropertyOrderInvariance(t *testing.T) {
 				return ""
 			}
 			renamed++
+			if idProbes[p.s] == nil {
+				idProbes[p.s] = interp.WithIdentifierTieProbe(p.s, &idTies)
+			}
 			for range 2 {
 				c := newRelabelling(p.s.Schema(), p.cand, r).apply(p.cand)
-				v, err := p.s.Score(p.gold, c)
+				t0 := idTies.Load()
+				v, err := idProbes[p.s].Score(p.gold, c)
 				if err != nil {
 					return "renamed candidate: " + err.Error()
 				}
+				if _, err := idProbes[p.s].Score(p.gold, p.cand); err != nil {
+					return ""
+				}
 				if v != o0.score {
-					return fmt.Sprintf("renamed: score %v -> %v\n  gold: %s\n  cand: %s\n  renamed: %s", o0.score, v, jsonText(p.gold), jsonText(p.cand), jsonText(c))
+					// docs/SCORING.md §7.13: where rule 3 decided an order
+					// and the search is not exhaustive, a renaming may move
+					// the score; counted. Any other move is a failure.
+					if idTies.Load() == t0 {
+						return fmt.Sprintf("renamed: score %v -> %v\n  gold: %s\n  cand: %s\n  renamed: %s", o0.score, v, jsonText(p.gold), jsonText(p.cand), jsonText(c))
+					}
+					movedByID++
 				}
 			}
 			return ""
@@ -565,8 +578,8 @@ func TestPropertyOrderInvariance(t *testing.T) {
 		gen.UInt64(), gen.IntRange(0, 2),
 	))
 	runProps(t, props)
-	t.Logf("%d pairs checked with two shuffles each (%d of them of the residual class); %d with two renamings each (%d left out: an identifier also outside the identifier and reference paths)",
-		checked, residual, renamed, elsewhere)
+	t.Logf("%d pairs checked with two shuffles each (%d of them of the residual class); %d with two renamings each (%d left out: an identifier also outside the identifier and reference paths; %d renamings moved the score where identifiers alone decided an order)",
+		checked, residual, renamed, elsewhere, movedByID)
 }
 
 // TestRecordTieExample is the example of docs/SCORING.md §7.13, by hand:

@@ -538,10 +538,13 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		// (their columns of the matrix, then the tie rules of recordTie),
 		// so that the order in which the candidate lists them breaks no
 		// tie of the solver or of the search.
-		tie := c.recordTie(ss, idsP, structural)
+		tie := c.recordTie(ss, idsP, structural, true)
 		perm, identity := ss.canon.CanonicalColumns(S, n, m, tie)
 		if c.s.residualTie != nil && unseparated(S, n, m, perm, tie) {
 			c.s.residualTie()
+		}
+		if c.s.identifierTie != nil && orderedByIDOnly(S, n, m, perm, tie, c.recordTie(ss, idsP, structural, false)) {
+			c.s.identifierTie()
 		}
 		if !identity {
 			// In place: the matrix and the ids are the scope's own
@@ -584,8 +587,9 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 // shares come first), then records without an identifier before those with
 // one, then the identifiers' canonical values (align.CompareValues). What
 // it leaves equal — twins without identifiers, or with the same one — are
-// left in document order by CanonicalColumns.
-func (c *call) recordTie(ss *scopeScratch, idsP []jsonval.Value, structural bool) func(a, b int) int {
+// left in document order by CanonicalColumns. Without byID the rule stops
+// before the identifiers' values (for tests that measure what they decide).
+func (c *call) recordTie(ss *scopeScratch, idsP []jsonval.Value, structural, byID bool) func(a, b int) int {
 	if ss.dupN == nil {
 		ss.dupN = map[idKey]int32{}
 	}
@@ -614,7 +618,7 @@ func (c *call) recordTie(ss *scopeScratch, idsP []jsonval.Value, structural bool
 			return k
 		}
 		ha, hb := !idsP[a].IsNull(), !idsP[b].IsNull()
-		if !ha || !hb {
+		if !ha || !hb || !byID {
 			return cmp.Compare(b2i(ha), b2i(hb))
 		}
 		return align.CompareValues(idsP[a], idsP[b])
@@ -634,6 +638,27 @@ func unseparated(S []float64, n, m int, perm []int, tie func(a, b int) int) bool
 	for c := 1; c < len(perm); c++ {
 		a, b := perm[c-1], perm[c]
 		same := tie == nil || tie(a, b) == 0
+		for i := 0; i < n && same; i++ {
+			same = S[i*m+a] == S[i*m+b]
+		}
+		if same {
+			return true
+		}
+	}
+	return false
+}
+
+// orderedByIDOnly reports whether two candidate records adjacent in the
+// canonical order perm have equal columns of S and are ordered by their
+// identifiers' values alone: tie (the full rule) separates them and noID
+// (the rule without the identifiers' values) does not.
+func orderedByIDOnly(S []float64, n, m int, perm []int, tie, noID func(a, b int) int) bool {
+	for c := 1; c < len(perm); c++ {
+		a, b := perm[c-1], perm[c]
+		if tie(a, b) == 0 || noID(a, b) != 0 {
+			continue
+		}
+		same := true
 		for i := 0; i < n && same; i++ {
 			same = S[i*m+a] == S[i*m+b]
 		}
