@@ -538,12 +538,13 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		// (their columns of the matrix, then the tie rules of recordTie),
 		// so that the order in which the candidate lists them breaks no
 		// tie of the solver or of the search.
-		tie := c.recordTie(ss, idsP, structural, true)
+		dups := countDups(ss, idsP)
+		tie := c.recordTie(dups, idsP, structural, true)
 		perm, identity := ss.canon.CanonicalColumns(S, n, m, tie)
 		if c.s.residualTie != nil && unseparated(S, n, m, perm, tie) {
 			c.s.residualTie()
 		}
-		if c.s.identifierTie != nil && orderedByIDOnly(S, n, m, perm, tie, c.recordTie(ss, idsP, structural, false)) {
+		if c.s.identifierTie != nil && orderedByIDOnly(S, n, m, perm, tie, c.recordTie(dups, idsP, structural, false)) {
 			c.s.identifierTie()
 		}
 		if !identity {
@@ -579,17 +580,10 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	return readOffInto(&ss.bij, assign, n, m, idsG, idsP), nil
 }
 
-// recordTie returns the tie rule of the canonical order of a scope's
-// candidate records with idsP their identifiers (docs/SCORING.md §7.13), for
-// records with equal columns of the matrix: their structural keys (wlKey,
-// when structural), then the number of records that carry their identifier
-// (1 for a record without one: records with an identifier no other record
-// shares come first), then records without an identifier before those with
-// one, then the identifiers' canonical values (align.CompareValues). What
-// it leaves equal — twins without identifiers, or with the same one — are
-// left in document order by CanonicalColumns. Without byID the rule stops
-// before the identifiers' values (for tests that measure what they decide).
-func (c *call) recordTie(ss *scopeScratch, idsP []jsonval.Value, structural, byID bool) func(a, b int) int {
+// countDups returns, for each of a scope's candidate records with idsP
+// their identifiers, the number of records that carry its identifier (1
+// for a record without one), in ss's storage.
+func countDups(ss *scopeScratch, idsP []jsonval.Value) []int32 {
 	if ss.dupN == nil {
 		ss.dupN = map[idKey]int32{}
 	}
@@ -607,7 +601,20 @@ func (c *call) recordTie(ss *scopeScratch, idsP []jsonval.Value, structural, byI
 		}
 		ss.dups = append(ss.dups, d)
 	}
-	dups := ss.dups
+	return ss.dups
+}
+
+// recordTie returns the tie rule of the canonical order of a scope's
+// candidate records with idsP their identifiers (docs/SCORING.md §7.13), for
+// records with equal columns of the matrix: their structural keys (wlKey,
+// when structural), then dups, the number of records that carry their
+// identifier (countDups; records with an identifier no other record shares
+// come first), then records without an identifier before those with
+// one, then the identifiers' canonical values (align.CompareValues). What
+// it leaves equal — twins without identifiers, or with the same one — are
+// left in document order by CanonicalColumns. Without byID the rule stops
+// before the identifiers' values (for tests that measure what they decide).
+func (c *call) recordTie(dups []int32, idsP []jsonval.Value, structural, byID bool) func(a, b int) int {
 	return func(a, b int) int {
 		if structural {
 			if k := cmp.Compare(c.wlKey(a), c.wlKey(b)); k != 0 {
