@@ -10,6 +10,8 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/objectaligner/oagen/jsonval"
 	"github.com/objectaligner/oagen/request"
@@ -18,7 +20,8 @@ import (
 // ServeStdio reads requests as JSON Lines from in and writes one response
 // line per request to out, as each finishes (not in input order: a client
 // matches them by "id"). Up to Config.Jobs requests are scored at once;
-// reading pauses while every worker is busy. A line that is not a valid
+// reading pauses while every worker is busy and stdioQueue lines (or
+// stdioQueueBytes of them) wait. A line that is not a valid
 // request, or that cannot be scored, gets an error response
 // {"id":…,"score":null,"error":"line N: …","error_kind":"…"} and the server
 // goes on. The "id" is echoed whenever it can be read, even from a line that
@@ -26,85 +29,283 @@ import (
 // (see idOf); only a line with no readable id gets an answer without one.
 // Empty lines are skipped.
 //
+// A response reaches out as soon as every line read is answered, and at
+// most flushDelay after it is written while other lines are being
+// answered: a client that waits for each answer gets it at once, and a
+// stream of requests gets its answers a few to a write (stdioOut).
+//
 // At the end of in, or when ctx is done, ServeStdio stops reading, lets the
 // requests in progress finish, writes their responses and returns nil (or
 // the error that ended reading or writing). When ctx is done, lines read but
 // not yet started get no response.
 func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
-	// Buffers travel in two loops: the reader's line buffers come back
-	// from the workers once a line is parsed, the workers' response
-	// buffers from the writer once a response is written.
-	freeLines := make(chan []byte, 2*s.cfg.Jobs)
-	freeOut := make(chan []byte, 4*s.cfg.Jobs)
+	q := newLineQueue(2*s.cfg.Jobs + stdioQueue)
+	stopWaiting := context.AfterFunc(ctx, q.stop)
+	defer stopWaiting()
+	o := newStdioOut(out)
+	defer o.stop()
 
-	lines := make(chan stdioLine)
 	readErr := make(chan error, 1)
 	go func() {
-		defer close(lines)
-		readErr <- readLines(in, s.cfg.MaxBody, freeLines, func(l stdioLine) bool {
-			select {
-			case lines <- l:
-				return true
-			case <-ctx.Done():
-				return false
-			}
+		err := readLines(in, s.cfg.MaxBody, q.free, func(l stdioLine) bool {
+			o.unanswered.Add(1)
+			return q.put(l)
 		})
+		q.end()
+		readErr <- err
 	}()
 
-	results := make(chan []byte, 2*s.cfg.Jobs)
-	writeErr := make(chan error, 1)
-	go func() { writeErr <- writeLines(out, results, freeOut) }()
-
 	// Jobs workers take the lines as they come, each with its own decoding
-	// storage, so that reading pauses while every worker is busy.
+	// storage and response buffer, and write their responses themselves:
+	// while lines wait in the queue, a line goes from the reader to a worker
+	// and its response to out without a goroutine waking another.
 	var wg sync.WaitGroup
 	for range s.cfg.Jobs {
 		wg.Go(func() {
 			w := stdioWorker{s: s, dec: jsonval.Decoder{Options: s.dec}}
 			for {
-				var l stdioLine
-				var ok bool
-				select {
-				case l, ok = <-lines:
-				case <-ctx.Done():
-					return
-				}
+				l, ok := q.get()
 				if !ok {
-					return
+					return // the end of the input, or ctx is done
 				}
-				var buf []byte
-				select {
-				case buf = <-freeOut:
-				default:
-				}
-				res, started := w.answer(ctx, l, buf)
-				if cap(l.data) <= maxKeptBuffer {
-					select {
-					case freeLines <- l.data[:0]:
-					default:
-					}
-				}
+				res, started := w.answer(ctx, l, w.out[:0])
+				q.recycle(l.data)
 				if !started {
 					return // ctx is done: the line gets no response
 				}
-				results <- res
+				o.write(res)
+				if cap(res) <= maxKeptBuffer {
+					w.out = res
+				}
 			}
 		})
 	}
 	wg.Wait()
-	close(results)
 	var err error
 	if ctx.Err() == nil {
-		err = <-readErr // reading ended: the workers saw lines closed
+		err = <-readErr // reading ended: the workers saw the queue end
 	}
-	if werr := <-writeErr; err == nil {
+	if werr := o.close(); err == nil {
 		err = werr
 	}
 	return err
 }
 
-// maxKeptBuffer bounds the line and response buffers ServeStdio recycles.
+// maxKeptBuffer bounds the response buffers ServeStdio recycles.
 const maxKeptBuffer = 1 << 20
+
+// Bounds of the lines read ahead of the workers (lineQueue): a worker that
+// finishes takes the next line without waiting for the reader, and the
+// reader, once the queue is full, waits until it is half empty, so that it
+// wakes once for many lines.
+const (
+	stdioQueue      = 64
+	stdioQueueBytes = 1 << 20
+	// keptLine bounds the line buffers the reader recycles.
+	keptLine = 64 << 10
+)
+
+// lineQueue holds the lines read and not yet taken by a worker, in order.
+type lineQueue struct {
+	mu      sync.Mutex
+	lines   []stdioLine // lines[head:] wait
+	head    int
+	bytes   int
+	ended   bool      // no more lines will come
+	stopped bool      // ctx is done: no line is taken any more
+	workers sync.Cond // a worker waits for a line
+	reader  sync.Cond // the reader waits for room
+	idle    int       // workers waiting
+	full    bool      // the reader waits
+	// free are the line buffers the workers give back to the reader.
+	free chan []byte
+}
+
+func newLineQueue(buffers int) *lineQueue {
+	q := &lineQueue{free: make(chan []byte, buffers)}
+	q.workers.L, q.reader.L = &q.mu, &q.mu
+	return q
+}
+
+func (q *lineQueue) waiting() int { return len(q.lines) - q.head }
+
+// put queues a line, waiting while the queue is full; false when ctx is
+// done.
+func (q *lineQueue) put(l stdioLine) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for !q.stopped && q.waiting() > 0 && (q.waiting() >= stdioQueue || q.bytes >= stdioQueueBytes) {
+		q.full = true
+		q.reader.Wait()
+	}
+	if q.stopped {
+		return false
+	}
+	if q.head > 0 && q.head == len(q.lines) {
+		clear(q.lines)
+		q.lines, q.head = q.lines[:0], 0
+	}
+	q.lines = append(q.lines, l)
+	q.bytes += len(l.data)
+	if q.idle > 0 {
+		q.workers.Signal()
+	}
+	return true
+}
+
+// get takes the next line, waiting for one; false at the end of the input
+// or when ctx is done.
+func (q *lineQueue) get() (stdioLine, bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for !q.stopped && !q.ended && q.waiting() == 0 {
+		q.idle++
+		q.workers.Wait()
+		q.idle--
+	}
+	if q.stopped || q.waiting() == 0 {
+		return stdioLine{}, false
+	}
+	l := q.lines[q.head]
+	q.lines[q.head] = stdioLine{}
+	q.head++
+	q.bytes -= len(l.data)
+	if q.full && q.waiting() <= stdioQueue/2 && q.bytes <= stdioQueueBytes/2 {
+		q.full = false
+		q.reader.Signal()
+		q.mu.Unlock()
+		// Let the reader fill the queue now, before the workers empty
+		// it: woken by a busy worker, it would otherwise wait for a
+		// worker to block.
+		runtime.Gosched()
+		q.mu.Lock()
+	}
+	return l, true
+}
+
+// recycle gives a line's buffer back to the reader.
+func (q *lineQueue) recycle(data []byte) {
+	if cap(data) <= keptLine {
+		select {
+		case q.free <- data[:0]:
+		default:
+		}
+	}
+}
+
+// end marks the end of the input: the workers take the lines left, then
+// stop.
+func (q *lineQueue) end() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.ended = true
+	q.workers.Broadcast()
+}
+
+// stop stops the queue when ctx is done: waiting lines are dropped.
+func (q *lineQueue) stop() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.stopped = true
+	q.workers.Broadcast()
+	q.reader.Broadcast()
+}
+
+// flushDelay bounds how long a response written while other lines are
+// being answered may wait in the output buffer for those that follow it.
+const flushDelay = 200 * time.Microsecond
+
+// stdioOut is the output of ServeStdio: the workers add their responses to
+// one buffer, which goes out (one write) when the last line read is
+// answered, when flushDelay has passed since the oldest response it holds,
+// or when it holds 64 KB. The worker whose response fills the condition
+// writes it, outside the lock the others add under.
+type stdioOut struct {
+	// unanswered counts the lines read whose responses are not written
+	// yet (the reader adds, write subtracts).
+	unanswered atomic.Int64
+
+	mu    sync.Mutex
+	buf   []byte      // the responses not yet written
+	free  [][]byte    // buffers written out, for reuse
+	since time.Time   // when the oldest response in buf was added
+	timer *time.Timer // writes buf out flushDelay after since
+
+	// wmu serialises the writes to out; it is taken before mu is released,
+	// so that buffers go out in the order they were taken.
+	wmu sync.Mutex
+	out io.Writer
+	err error // the first write error; nothing is written after it
+}
+
+// maxHeld is the size of the responses stdioOut holds at most.
+const maxHeld = 64 << 10
+
+func newStdioOut(out io.Writer) *stdioOut {
+	o := &stdioOut{out: out}
+	o.timer = time.AfterFunc(time.Hour, func() {
+		o.mu.Lock()
+		o.flushLocked()
+	})
+	o.timer.Stop()
+	return o
+}
+
+// write writes one response line (newline included): the answer of one
+// line read.
+func (o *stdioOut) write(res []byte) {
+	more := o.unanswered.Add(-1) > 0
+	o.mu.Lock()
+	held := len(o.buf) > 0
+	o.buf = append(o.buf, res...)
+	switch {
+	case !more || len(o.buf) >= maxHeld || held && time.Since(o.since) >= flushDelay:
+		o.flushLocked()
+	case !held:
+		o.since = time.Now()
+		o.timer.Reset(flushDelay)
+		o.mu.Unlock()
+	default:
+		o.mu.Unlock()
+	}
+}
+
+// flushLocked writes the responses held out, and unlocks mu.
+func (o *stdioOut) flushLocked() {
+	data := o.buf
+	if len(data) == 0 {
+		o.mu.Unlock()
+		return
+	}
+	o.timer.Stop()
+	o.buf = nil
+	if n := len(o.free); n > 0 {
+		o.buf, o.free = o.free[n-1], o.free[:n-1]
+	}
+	o.wmu.Lock()
+	o.mu.Unlock()
+	if o.err == nil {
+		_, o.err = o.out.Write(data)
+	}
+	o.wmu.Unlock()
+	if cap(data) <= 2*maxHeld {
+		o.mu.Lock()
+		o.free = append(o.free, data[:0])
+		o.mu.Unlock()
+	}
+}
+
+// close writes out what is held and returns the first write error.
+func (o *stdioOut) close() error {
+	o.mu.Lock()
+	o.flushLocked()
+	o.wmu.Lock()
+	defer o.wmu.Unlock()
+	return o.err
+}
+
+// stop stops the timer (ServeStdio's deferred clean-up).
+func (o *stdioOut) stop() { o.timer.Stop() }
 
 // stdioWorker answers stdio lines, one at a time, decoding each into the
 // storage of the one before.
@@ -112,6 +313,7 @@ type stdioWorker struct {
 	s   *Server
 	dec jsonval.Decoder
 	req request.Request
+	out []byte // the response buffer
 }
 
 // answer returns the response line to l (newline included), appended to
@@ -260,34 +462,4 @@ func readLines(in io.Reader, limit int64, free <-chan []byte, emit func(stdioLin
 			return err
 		}
 	}
-}
-
-// writeLines writes every result (a line, newline included), flushing
-// whenever no further result is ready (after letting the workers run
-// once, so that responses finishing together share one write). A written
-// result's buffer goes to free, when there is room.
-func writeLines(out io.Writer, results <-chan []byte, free chan<- []byte) error {
-	w := bufio.NewWriterSize(out, 1<<16)
-	var err error
-	for res := range results {
-		if err == nil {
-			_, err = w.Write(res)
-		}
-		if cap(res) <= maxKeptBuffer {
-			select {
-			case free <- res[:0]:
-			default:
-			}
-		}
-		if err == nil && len(results) == 0 {
-			runtime.Gosched()
-			if len(results) == 0 {
-				err = w.Flush()
-			}
-		}
-	}
-	if err == nil {
-		err = w.Flush()
-	}
-	return err
 }
