@@ -7,6 +7,7 @@ package serve
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -18,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/objectaligner/oagen/internal/cputime"
 	"github.com/objectaligner/oagen/jsonval"
 	"github.com/objectaligner/oagen/request"
 )
@@ -168,4 +170,47 @@ func BenchmarkInProcess(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkStdioStream is the request path of "oagen serve -stdio" on a
+// stream of score-only fig1 requests (as internal/linebench sends them, no
+// feedback), in process: b.N lines read from memory, answered into a
+// discarding writer, with one and two workers, CPU time of the process a
+// line (cpu-ns/line). .../direct is the same work without the server's
+// plumbing, one line after the other on one goroutine (parse, score,
+// render): the difference is what the queue, the workers and the output
+// cost.
+//
+//	go test ./serve -run '^$' -bench StdioStream -benchtime 20000x -cpu 2
+func BenchmarkStdioStream(b *testing.B) {
+	line := []byte(fmt.Sprintf(`{"id":1,"gold":%s,"candidate":%s}`,
+		compact(b, readFile(b, fig1Dir+"gold.json")), compact(b, readFile(b, fig1Dir+"candidate.json"))))
+	report := func(b *testing.B, start time.Duration) {
+		b.ReportMetric(float64(cputime.Process()-start)/float64(b.N), "cpu-ns/line")
+	}
+	for _, jobs := range []int{1, 2} {
+		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
+			s := benchServer(b, fig1Dir+"schema.json")
+			s.cfg.Jobs = jobs
+			input := bytes.Repeat(append(slices.Clip(line), '\n'), b.N)
+			b.ResetTimer()
+			start := cputime.Process()
+			if err := s.ServeStdio(context.Background(), bytes.NewReader(input), io.Discard); err != nil {
+				b.Fatal(err)
+			}
+			report(b, start)
+		})
+	}
+	b.Run("direct", func(b *testing.B) {
+		s := benchServer(b, fig1Dir+"schema.json")
+		w := stdioWorker{s: s, dec: jsonval.Decoder{Options: s.dec}}
+		var out []byte
+		b.ResetTimer()
+		start := cputime.Process()
+		for i := range b.N {
+			res, _ := w.answer(context.Background(), stdioLine{n: i + 1, data: line}, out[:0])
+			out = res
+		}
+		report(b, start)
+	})
 }
