@@ -16,7 +16,9 @@
 // and prints the median CPU time (user + system of the process, from its
 // rusage) per line, with the CPU time of the same command on a one-line
 // input subtracted (start-up and schema compilation); for -mode stdio also
-// the wall-clock throughput with every request sent at once.
+// the wall-clock throughput with every request sent at once, both whole and
+// with the wall clock of the one-line run taken out (the server's
+// throughput once started).
 //
 //	go build -o /tmp/oagen ./cmd/oagen
 //	go run ./internal/linebench -oagen /tmp/oagen -n 5000 -count 6
@@ -160,36 +162,46 @@ func compact(path string) ([]byte, error) {
 
 // measure runs one mode count times and prints its median figures.
 func measure(oagen, dir string, ds dataset, mode string, n, count, jobs int) error {
-	var cpu, base, wall []time.Duration
+	var cpu, base, wall, wallBase []time.Duration
 	for range count {
 		c, w, err := runOnce(oagen, dir, ds, mode, ds.lines, n, jobs)
 		if err != nil {
 			return err
 		}
-		b, _, err := runOnce(oagen, dir, ds, mode, ds.one, 1, jobs)
+		b, wb, err := runOnce(oagen, dir, ds, mode, ds.one, 1, jobs)
 		if err != nil {
 			return err
 		}
-		cpu, base, wall = append(cpu, c), append(base, b), append(wall, w)
+		cpu, base, wall, wallBase = append(cpu, c), append(base, b), append(wall, w), append(wallBase, wb)
 		if benchFormat {
 			// One run as a benchmark result: its CPU time a line, the
 			// one-line run subtracted (benchstat compares two binaries).
 			fmt.Printf("BenchmarkLine/%s/%s/jobs=%d %d %.0f cpu-ns/line", ds.kind, mode, jobs, n, float64(c-b)/float64(n-1))
 			if mode == "stdio" {
-				fmt.Printf(" %.0f req/s", float64(n)/w.Seconds())
+				fmt.Printf(" %.0f req/s %.0f steady-req/s", float64(n)/w.Seconds(), steady(n, w, wb))
 			}
 			fmt.Println()
 		}
 	}
-	mc, mb, mw := median(cpu), median(base), median(wall)
+	mc, mb, mw, mwb := median(cpu), median(base), median(wall), median(wallBase)
 	per := float64(mc-mb) / float64(n-1) / 1e3
 	fmt.Printf("%-5s %-8s jobs=%d n=%d: CPU %.3f s (one-line run %.3f s) -> %.1f µs/line (%.1f µs/line with start-up); range %.3f–%.3f s",
 		ds.kind, mode, jobs, n, mc.Seconds(), mb.Seconds(), per, float64(mc)/float64(n)/1e3, slices.Min(cpu).Seconds(), slices.Max(cpu).Seconds())
 	if mode == "stdio" {
-		fmt.Printf("; wall %.3f s = %.0f req/s", mw.Seconds(), float64(n)/mw.Seconds())
+		fmt.Printf("; wall %.3f s = %.0f req/s (%.0f req/s without the one-line run's %.3f s)", mw.Seconds(), float64(n)/mw.Seconds(), steady(n, mw, mwb), mwb.Seconds())
 	}
 	fmt.Println()
 	return nil
+}
+
+// steady is the requests a second of an n-line stdio run of wall clock w
+// once the wall clock wb of the one-line run (start-up, schema compilation,
+// exit) is taken out of it; 0 when that leaves nothing.
+func steady(n int, w, wb time.Duration) float64 {
+	if w <= wb {
+		return 0
+	}
+	return float64(n-1) / (w - wb).Seconds()
 }
 
 func median(d []time.Duration) time.Duration {
