@@ -62,7 +62,37 @@ func IDKey(v jsonval.Value) string {
 // when they fill more than a quarter of scratch, or a value is NaN, all
 // the values are sorted instead. The gap is the same either way.
 func WLTieBreak(dst, C, Wm []float64, n, m int, scratch []float64) {
-	U := distinctSorted(scratch[:n*m], C[:n*m])
+	eps := tieBreakEpsilon(distinctSorted(scratch[:n*m], C[:n*m]), n, m)
+	for i := range n * m {
+		dst[i] = C[i] + float64(eps*Wm[i])
+	}
+}
+
+// WLTieBreakEpsilon returns the ε of WLTieBreak for the n×m record costs C,
+// for a caller that applies S[i] = C[i] + ε·Wm[i] itself (to the cells it
+// needs, with Wm held in another form). scratch is storage for the
+// distinct values of C: it is grown as needed and returned for reuse. A
+// matrix with few distinct values needs about eight times as many (the
+// hash set's room); one with many, or with a NaN, has all n·m of its values
+// sorted, as in WLTieBreak.
+func WLTieBreakEpsilon(C []float64, n, m int, scratch []float64) (float64, []float64) {
+	c := C[:n*m]
+	for size := min(len(c), max(cap(scratch), 1<<13)); ; size = min(len(c), 8*size) {
+		if cap(scratch) < size {
+			scratch = make([]float64, size)
+		}
+		if size == len(c) {
+			return tieBreakEpsilon(distinctSorted(scratch[:size], c), n, m), scratch
+		}
+		if U, ok := distinctHashed(scratch[:size], c); ok {
+			return tieBreakEpsilon(U, n, m), scratch
+		}
+	}
+}
+
+// tieBreakEpsilon is the ε of docs/SCORING.md §7.8 for the sorted distinct
+// values U of an n×m matrix.
+func tieBreakEpsilon(U []float64, n, m int) float64 {
 	gap := 1.0
 	if len(U) >= 2 {
 		gap = math.Inf(1)
@@ -72,26 +102,34 @@ func WLTieBreak(dst, C, Wm []float64, n, m int, scratch []float64) {
 			}
 		}
 	}
-	eps := gap / float64(n*m+1)
-	for i := range n * m {
-		dst[i] = C[i] + float64(eps*Wm[i])
-	}
+	return gap / float64(n*m+1)
 }
 
 // distinctSorted writes the distinct values of c (+0 and -0 one value)
 // into the front of scratch, len(scratch) == len(c), sorted, and returns
-// them. The values found so far are listed at the front of scratch and
-// hashed into a table at its back (Float64bits; empty slots hold a NaN
-// pattern), doubled while it is more than a quarter full; beyond an eighth
-// of scratch, or for a NaN value, all of c is sorted instead.
+// them: those of distinctHashed, or all of c sorted when it fails.
 func distinctSorted(scratch, c []float64) []float64 {
+	if U, ok := distinctHashed(scratch, c); ok {
+		return U
+	}
+	return sortedCopy(scratch, c)
+}
+
+// distinctHashed writes the distinct values of c (+0 and -0 one value)
+// into the front of scratch, sorted, and returns them; scratch may be
+// shorter than c. The values found so far are listed at the front of
+// scratch and hashed into a table at its back (Float64bits; empty slots
+// hold a NaN pattern), doubled while it is more than a quarter full. It
+// fails (false) for fewer than 64 values, for a NaN value, and beyond an
+// eighth of scratch.
+func distinctHashed(scratch, c []float64) ([]float64, bool) {
 	const empty = 0x7ff8_dead_beef_0001
 	maxSize := 1
 	for maxSize*2 <= len(scratch)/2 {
 		maxSize *= 2
 	}
 	if len(c) < 64 {
-		return sortedCopy(scratch, c)
+		return nil, false
 	}
 	size := min(1024, maxSize)
 	var table []float64
@@ -126,7 +164,7 @@ func distinctSorted(scratch, c []float64) []float64 {
 	rebuild()
 	for _, x := range c {
 		if x != x {
-			return sortedCopy(scratch, c)
+			return nil, false
 		}
 		if x == 0 {
 			x = 0 // -0 and +0 are one value, as == has them
@@ -138,7 +176,7 @@ func distinctSorted(scratch, c []float64) []float64 {
 		k++
 		if k > size/4 {
 			if size == maxSize {
-				return sortedCopy(scratch, c)
+				return nil, false
 			}
 			size *= 2
 			rebuild()
@@ -146,7 +184,7 @@ func distinctSorted(scratch, c []float64) []float64 {
 	}
 	U := scratch[:k]
 	slices.Sort(U)
-	return U
+	return U, true
 }
 
 // sortedCopy is distinctSorted by sorting all of c.

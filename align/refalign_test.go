@@ -69,11 +69,45 @@ func TestWLTieBreakMatchesLiteral(t *testing.T) {
 		want := literalTieBreak(C, Wm, n, m)
 		got := make([]float64, n*m)
 		WLTieBreak(got, C, Wm, n, m, make([]float64, n*m))
+		// WLTieBreakEpsilon with a scratch that it must grow: no storage,
+		// or a short one.
+		var scratch []float64
+		if trial%2 == 1 {
+			scratch = make([]float64, r.IntN(100))
+		}
+		eps, _ := WLTieBreakEpsilon(C, n, m, scratch)
 		for i := range got {
 			if math.Float64bits(got[i]) != math.Float64bits(want[i]) && !(math.IsNaN(got[i]) && math.IsNaN(want[i])) {
 				t.Fatalf("trial %d (%d×%d, %d levels): cell %d = %v, want %v", trial, n, m, levels, i, got[i], want[i])
 			}
+			if x := C[i] + float64(eps*Wm[i]); math.Float64bits(x) != math.Float64bits(want[i]) && !(math.IsNaN(x) && math.IsNaN(want[i])) {
+				t.Fatalf("trial %d (%d×%d, %d levels): ε %v gives cell %d = %v, want %v", trial, n, m, levels, eps, i, x, want[i])
+			}
 		}
+	}
+}
+
+// TestWLTieBreakEpsilonScratch: WLTieBreakEpsilon grows its scratch only
+// as far as the distinct values need, and reuses it.
+func TestWLTieBreakEpsilonScratch(t *testing.T) {
+	n, m := 1000, 900
+	C := make([]float64, n*m)
+	for i := range C {
+		C[i] = float64(i%3001) / 3001
+	}
+	eps, scratch := WLTieBreakEpsilon(C, n, m, nil)
+	if want := (1.0 / 3001) / float64(n*m+1); math.Abs(eps-want) > want*1e-9 {
+		t.Errorf("ε = %v, want ≈ %v", eps, want)
+	}
+	if cap(scratch) >= n*m/4 {
+		t.Errorf("3,001 distinct values grew the scratch to %d values (of %d cells)", cap(scratch), n*m)
+	}
+	if a := testing.AllocsPerRun(5, func() { WLTieBreakEpsilon(C, n, m, scratch) }); a != 0 {
+		t.Errorf("WLTieBreakEpsilon with grown scratch allocates %v times", a)
+	}
+	C[7] = math.NaN() // all values sorted
+	if _, scratch = WLTieBreakEpsilon(C, n, m, scratch); cap(scratch) < n*m {
+		t.Errorf("with a NaN the scratch has %d values, want all %d", cap(scratch), n*m)
 	}
 }
 

@@ -578,10 +578,9 @@ func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scrat
 	M := zeroed(fr.m, n*m)
 	fr.m = M
 	if len(c.derived) > 0 {
-		if C, ok, err := c.reusedMatrix(G, P, items); err != nil {
+		if ok, err := c.reusedMatrix(M, G, P, items); err != nil {
 			return nil, err
 		} else if ok {
-			copy(M, C)
 			return M, nil
 		}
 	}

@@ -91,12 +91,14 @@ func PlainColumns(s *Scorer) *Scorer {
 // KeptSolveMin returns a scorer like s whose derivations keep the solves
 // of matrices of at least cells cells for the main pass (solvekeep.go):
 // 1 for every matrix, a large value for none; hits, when not nil, counts
-// the solves answered from a kept one.
-func KeptSolveMin(s *Scorer, cells int, hits *atomic.Int64) *Scorer {
+// the solves answered from a kept one, and stale, when not nil, the kept
+// matrices found written after their solve (the scorer keeps a copy of
+// each to check it).
+func KeptSolveMin(s *Scorer, cells int, hits, stale *atomic.Int64) *Scorer {
 	out, err := New(s.schema, s.opts)
 	if err != nil {
 		panic(err)
 	}
-	out.keptMin, out.keptHits = cells, hits
+	out.keptMin, out.keptHits, out.keptStale = cells, hits, stale
 	return out
 }

@@ -166,6 +166,9 @@ type Scorer struct {
 	keptMin int
 	// keptHits, when set, counts the solves answered from a kept one.
 	keptHits *atomic.Int64
+	// keptStale, when set, counts the kept matrices found written after
+	// their solve (each is then checked against a copy of its values).
+	keptStale *atomic.Int64
 	// fillMin overrides parallelMin (kernel.go) when positive, for the
 	// tests that check the parallel fill against the serial one.
 	fillMin int

@@ -666,6 +666,10 @@ type recordMatrix struct {
 	node *ir.Node
 	n, m int
 	C    []float64
+	// cols, when not nil, is the order of C's columns: column c holds
+	// candidate record cols[c] (the derivation put them in canonical
+	// order in place, permutedRecords).
+	cols []int
 	// work is what the derivation charged for the cells: the main pass
 	// charges it again.
 	work int64
@@ -693,13 +697,26 @@ func (c *call) keepRecordMatrix(node *ir.Node, C []float64, recG []located, recP
 	c.derived = append(c.derived, rm)
 }
 
-// reusedMatrix returns the record matrix of a derivation whose records are
-// G and P under items (see recordMatrix), charging the work of its cells,
-// or false. A matrix whose work would exceed MaxWork is not reused, so
-// that the main pass reports the limit at the cell where it is hit.
-func (c *call) reusedMatrix(G, P []jsonval.Value, items *ir.Node) ([]float64, bool, error) {
+// permutedRecords records that the derivation put the columns of its
+// record matrix C in the order cols, in place (the matrix it solves is C
+// itself, docs/SCORING.md §7.13): the kept record matrix, if C is one, is
+// read in that order from now on.
+func (c *call) permutedRecords(C []float64, cols []int) {
+	for k := range c.derived {
+		if rm := &c.derived[k]; len(rm.C) > 0 && &rm.C[0] == &C[0] {
+			rm.cols = append(rm.cols[:0], cols...)
+		}
+	}
+}
+
+// reusedMatrix copies into M the record matrix of a derivation whose
+// records are G and P under items (see recordMatrix), charging the work of
+// its cells, or returns false. A matrix whose work would exceed MaxWork is
+// not reused, so that the main pass reports the limit at the cell where it
+// is hit.
+func (c *call) reusedMatrix(M []float64, G, P []jsonval.Value, items *ir.Node) (bool, error) {
 	if !c.kernelFits(items) {
-		return nil, false, nil
+		return false, nil
 	}
 	for k := range c.derived {
 		rm := &c.derived[k]
@@ -707,14 +724,25 @@ func (c *call) reusedMatrix(G, P []jsonval.Value, items *ir.Node) ([]float64, bo
 			continue
 		}
 		if c.replay == 0 && c.work+rm.work > c.s.opts.Limits.MaxWork {
-			return nil, false, nil
+			return false, nil
 		}
 		if err := c.spend(rm.work); err != nil {
-			return nil, false, err
+			return false, err
 		}
-		return rm.C, true, nil
+		if rm.cols == nil {
+			copy(M, rm.C)
+			return true, nil
+		}
+		m := rm.m
+		for i := range rm.n {
+			row, dst := rm.C[i*m:(i+1)*m], M[i*m:(i+1)*m]
+			for c, j := range rm.cols {
+				dst[j] = row[c]
+			}
+		}
+		return true, nil
 	}
-	return nil, false, nil
+	return false, nil
 }
 
 // sameRecords reports whether the values vs are the records ids identify.

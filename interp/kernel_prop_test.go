@@ -14,6 +14,7 @@ import (
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
 
+	"github.com/objectaligner/oagen/feedback"
 	"github.com/objectaligner/oagen/interp"
 	"github.com/objectaligner/oagen/jsonval"
 )
@@ -116,6 +117,21 @@ func TestKernelOrgGraph(t *testing.T) {
 				}
 				if msg := sameOutcome(f, interp.GenericCells(f), c.gold, c.cand); msg != "" {
 					t.Errorf("N=%d MaxWork %d compat %v: %s", n, work, compat, msg)
+				}
+				if work == 0 {
+					// The pairs, too: the record matrices the main pass
+					// reuses are read in the derivation's column order.
+					r1, err1 := f.Align(c.gold, c.cand)
+					r0, err0 := interp.GenericCells(f).Align(c.gold, c.cand)
+					if err0 != nil || err1 != nil {
+						t.Fatalf("N=%d compat %v: Align: kernel %v, generic %v", n, compat, err1, err0)
+					}
+					fo := feedback.DefaultFeedbackOptions()
+					f1, _, e1 := feedback.ForResult(r1, interp.RepairOptions{}, fo)
+					f0, _, e0 := feedback.ForResult(r0, interp.RepairOptions{}, fo)
+					if math.Float64bits(r0.Score) != math.Float64bits(r1.Score) || fmt.Sprint(f0, e0, r0.Bijections) != fmt.Sprint(f1, e1, r1.Bijections) {
+						t.Errorf("N=%d compat %v: Align: kernel %v, generic %v, or their feedback differs", n, compat, r1.Score, r0.Score)
+					}
 				}
 				// A cancellable context polls inside the kernel's matrices.
 				ctx, cancel := context.WithCancel(context.Background())

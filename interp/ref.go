@@ -522,13 +522,12 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	S := C
 	structural := false
 	if c.s.opts.IDDisambiguation == "wl" && !sc.Degraded && (n > 1 || m > 1) {
-		Wm, err := c.structuralMatches(idx, sc, idsG, idsP)
+		w, err := c.structuralMatches(idx, sc, idsG, idsP)
 		if err != nil {
 			return nil, err
 		}
 		structural = true
-		ss.S, ss.tmp = resizedF(ss.S, n*m), resizedF(ss.tmp, n*m)
-		S = integrate(ss.S, ss.tmp, C, Wm, n, m, c.s.opts)
+		S = integrate(ss, C, w, n, m, c.s.opts)
 	}
 	if c.s.opts.WarnOnAmbiguousMapping && n >= 2 {
 		c.warnAmbiguous(sc, S, n, m, idsG)
@@ -549,12 +548,11 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		}
 		if !identity {
 			// In place: the matrix and the ids are the scope's own
-			// storage, read in this order from here on; but the record
-			// matrix C itself may be kept for the main pass
-			// (keepRecordMatrix), in its own order.
+			// storage, read in this order from here on. When S is the
+			// record matrix C itself, the main pass that reuses it
+			// (keepRecordMatrix) reads it in this order.
 			if n*m > 0 && &S[0] == &C[0] {
-				ss.S = append(resizedF(ss.S, 0), C...)
-				S = ss.S
+				c.permutedRecords(C, perm)
 			}
 			ss.row = align.PermuteColumnsInPlace(S, n, m, perm, ss.row, false)
 			ss.idsC = append(ss.idsC[:0], idsP...)
@@ -759,18 +757,76 @@ func unescapeToken(t string) string {
 	return string(out)
 }
 
-// integrate combines record costs with structural matches (docs/SCORING.md
-// §7.8) into S (n·m values), with scratch tmp of the same size.
-func integrate(S, tmp, C, Wm []float64, n, m int, opts Options) []float64 {
+// integrate combines the record costs C with the structural matches w
+// (docs/SCORING.md §7.8) into S, n·m values in ss's storage. In the
+// tie_break mode S[k] = C[k] + ε·Wm[k] differs from C[k] only where
+// Wm[k] = 1 or C[k] is −0 or NaN (x + +0 is x for every other x): when no
+// such cell moves, S is C itself and no matrix is written.
+func integrate(ss *scopeScratch, C []float64, w wlMatches, n, m int, opts Options) []float64 {
 	if opts.WLIntegration == "blend" {
 		lam := *opts.WLBlendLambda
-		for i := range S {
-			S[i] = float64((1-lam)*C[i]) + float64(lam*Wm[i])
+		S := resizedF(ss.S, n*m)
+		ss.S = S
+		for i := range n {
+			for j := range m {
+				k := i*m + j
+				S[k] = float64((1-lam)*C[k]) + float64(lam*w.at(i, j))
+			}
 		}
 		return S
 	}
-	align.WLTieBreak(S, C, Wm, n, m, tmp)
+	eps, tmp := align.WLTieBreakEpsilon(C, n, m, ss.tmp)
+	ss.tmp = tmp
+	if math.IsInf(eps, 0) {
+		// No finite gap (NaN cells): ε·0 is NaN, and which of two NaNs a
+		// sum keeps is the compiled code's choice, so the dense matrices
+		// of align.WLTieBreak, as before.
+		Wm := make([]float64, n*m)
+		for i := range n {
+			for j := range m {
+				Wm[i*m+j] = w.at(i, j)
+			}
+		}
+		S := resizedF(ss.S, n*m)
+		ss.S = S
+		align.WLTieBreak(S, C, Wm, n, m, make([]float64, n*m))
+		return S
+	}
+	if !tieBreakMoves(C, w, n, m, eps) {
+		return C
+	}
+	S := resizedF(ss.S, n*m)
+	ss.S = S
+	for i := range n {
+		for j := range m {
+			k := i*m + j
+			S[k] = C[k] + float64(eps*w.at(i, j))
+		}
+	}
 	return S
+}
+
+// tieBreakMoves reports whether the tie_break integration with a finite ε
+// eps changes the bits of some cell of C: a cell where w is 1, or a −0 or
+// NaN cell (x + +0 has x's bits for every other x).
+func tieBreakMoves(C []float64, w wlMatches, n, m int, eps float64) bool {
+	for i, r := range w.row {
+		if r < 0 {
+			continue
+		}
+		for j := range m {
+			if k := i*m + j; w.col[j] == r && math.Float64bits(C[k]+float64(eps*1)) != math.Float64bits(C[k]) {
+				return true
+			}
+		}
+	}
+	z := float64(eps * 0)
+	for _, x := range C[:n*m] {
+		if (x == 0 || x != x) && math.Float64bits(x+z) != math.Float64bits(x) {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *call) warnAmbiguous(sc *ir.Scope, S []float64, n, m int, idsG []jsonval.Value) {

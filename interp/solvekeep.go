@@ -10,9 +10,9 @@ import (
 // kernel.go's recordMatrix) and solves the same matrix in the same order,
 // the solver — a deterministic function of its input — would return the
 // same assignment after the same number of relaxations. The derivation
-// keeps a copy of each large matrix it solved with that assignment and
-// count; a later solve of a matrix equal to one of them bit for bit takes
-// the kept result, and reports the budget error, the cancellation and the
+// keeps each large matrix it solved with that assignment and count; a
+// later solve of a matrix equal to one of them bit for bit takes the kept
+// result, and reports the budget error, the cancellation and the
 // extra work exactly where the solver would: a budget is exceeded iff the
 // kept count exceeds it (the count only grows while the solver runs), and
 // the solver polls the context before its first augmentation.
@@ -31,13 +31,20 @@ func (c *call) keptMin() int {
 
 // keptSolve is one solve of a derivation.
 type keptSolve struct {
-	n, m    int
+	n, m int
+	// M is the matrix solved, not a copy: the derivation's own storage
+	// (its record matrix or the integrated one), which nothing writes again
+	// until the call ends.
 	M       []float64
 	assign  []int
 	relaxed int64
+	// copy holds M's values when the scorer checks that they stay
+	// unwritten (keptStale).
+	copy []float64
 }
 
-// keepSolve records the solve of M (n × m) by a derivation.
+// keepSolve records the solve of M (n × m) by a derivation. M is kept, not
+// copied: the caller must not write it again during the call.
 func (c *call) keepSolve(M []float64, n, m int, assign []int, relaxed int64) {
 	if n*m < c.keptMin() || c.s.genericCells {
 		return
@@ -48,8 +55,12 @@ func (c *call) keepSolve(M []float64, n, m int, assign []int, relaxed int64) {
 	k := &c.kept[c.nkept]
 	c.nkept++
 	k.n, k.m, k.relaxed = n, m, relaxed
-	k.M = append(k.M[:0], M...)
+	k.M = M
 	k.assign = append(k.assign[:0], assign...)
+	k.copy = k.copy[:0]
+	if c.s.keptStale != nil {
+		k.copy = append(k.copy, M...)
+	}
 }
 
 // keptSolveOf returns the kept solve of a matrix equal to M bit for bit,
@@ -60,7 +71,17 @@ func (c *call) keptSolveOf(M []float64, n, m int) *keptSolve {
 	}
 	for i := range c.nkept {
 		k := &c.kept[i]
-		if k.n == n && k.m == m && hungarian.SameBits(k.M, M) {
+		if k.n != n || k.m != m {
+			continue
+		}
+		if c.s.keptStale != nil && !hungarian.SameBits(k.M, k.copy) {
+			c.s.keptStale.Add(1) // written since its solve: compare the values solved
+			if hungarian.SameBits(k.copy, M) {
+				return k
+			}
+			continue
+		}
+		if hungarian.SameBits(k.M, M) {
 			if c.s.keptHits != nil {
 				c.s.keptHits.Add(1)
 			}

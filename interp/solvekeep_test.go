@@ -24,12 +24,13 @@ import (
 // scorer that keeps every solve and one that keeps none give the same
 // score bit for bit, the same error word for word, and the same feedback
 // (Align). The kept solves must answer some solves, or the property
-// checked nothing.
+// checked nothing, and no kept matrix (the derivation's own storage, not
+// a copy) may be written after its solve.
 func TestPropertyKeptSolves(t *testing.T) {
 	t.Parallel()
 	fams := allFamilies(t)
 	org := compileFamily(t, orgGraphFamily(t))
-	var hits atomic.Int64
+	var hits, stale atomic.Int64
 	props := gopter.NewProperties(propParams(t, propCases()/4))
 	props.Property("a kept solve answers as the solver", prop.ForAll(
 		func(seed uint64, fi, size, mi int, tight, compat bool) string {
@@ -60,7 +61,7 @@ func TestPropertyKeptSolves(t *testing.T) {
 			if err != nil {
 				return err.Error()
 			}
-			keep, fresh := interp.KeptSolveMin(base, 1, &hits), interp.KeptSolveMin(base, math.MaxInt, nil)
+			keep, fresh := interp.KeptSolveMin(base, 1, &hits, &stale), interp.KeptSolveMin(base, math.MaxInt, nil, nil)
 			if msg := sameOutcome(keep, fresh, gold, cand); msg != "" {
 				return fmt.Sprintf("MaxWork %d: %s\n  gold %s\n  cand %s", opts.Limits.MaxWork, msg, jsonText(gold), jsonText(cand))
 			}
@@ -91,6 +92,9 @@ func TestPropertyKeptSolves(t *testing.T) {
 	runProps(t, props)
 	if hits.Load() == 0 {
 		t.Error("no solve was answered from a kept one")
+	}
+	if n := stale.Load(); n > 0 {
+		t.Errorf("%d kept matrices were written after their solve (solvekeep.go keeps them, not copies)", n)
 	}
 	t.Logf("%d solves answered from kept ones", hits.Load())
 }

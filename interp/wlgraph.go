@@ -92,9 +92,9 @@ type wlScratch struct {
 	carriers []jsonval.Value
 	vals     []jsonval.Value
 	eps      []endpoint
-	colJ     []int     // structuralMatches: the colour of each candidate record
-	vertJ    []int     // structuralMatches: the WL vertex of each candidate record, -1 for none (wlKey)
-	wm       []float64 // structuralMatches: its result
+	colI     []int // structuralMatches: the colour of each gold record, -1 for none
+	colJ     []int // structuralMatches: the colour of each candidate record
+	vertJ    []int // structuralMatches: the WL vertex of each candidate record, -1 for none (wlKey)
 }
 
 // endpoint is one identifier a carrier references, by role.
@@ -226,10 +226,12 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 }
 
 // structuralMatches runs the joint WL refinement for one scope and returns
-// Wm (n×m, row-major): 1 where gold record i and candidate record j carry the
-// same colour (docs/SCORING.md §7.5). It fails only when the call's context is done.
-// It records the vertex of every candidate record for wlKey.
-func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Value) ([]float64, error) {
+// its structural matches Wm (docs/SCORING.md §7.5) by colour: 1 where gold
+// record i and candidate record j carry the same colour. Most cells of a
+// large scope are 0, so the matrix itself is not built (integrate reads
+// it cell by cell). It fails only when the call's context is done. It
+// records the vertex of every candidate record for wlKey.
+func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Value) (wlMatches, error) {
 	groups := c.s.plan.scopes[idx].groups
 	gg, vg := c.sideGraph(idx, sc, c.goldRoot, true, groups)
 	gp, vp := c.sideGraph(idx, sc, c.candRoot, false, groups)
@@ -239,11 +241,8 @@ func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Val
 	}
 	colG, colP, err := wl.RefineContext(c.ctx, gg, gp, rounds, &c.wlg.ws)
 	if err != nil {
-		return nil, c.kernelError(err)
+		return wlMatches{}, c.kernelError(err)
 	}
-	n, m := len(idsG), len(idsP)
-	Wm := zeroed(c.wlg.wm, n*m)
-	c.wlg.wm = Wm
 	// The colour of every candidate record, -1 for none, looked up once.
 	colJ, vertJ := c.wlg.colJ[:0], c.wlg.vertJ[:0]
 	for _, pid := range idsP {
@@ -256,21 +255,34 @@ func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Val
 		colJ, vertJ = append(colJ, col), append(vertJ, vert)
 	}
 	c.wlg.colJ, c.wlg.vertJ = colJ, vertJ
-	for i, gid := range idsG {
-		if gid.IsNull() {
-			continue
-		}
-		vi, ok := vg[keyOf(gid)]
-		if !ok {
-			continue
-		}
-		for j, col := range colJ {
-			if col >= 0 && colG[vi] == col {
-				Wm[i*m+j] = 1
+	// And of every gold record.
+	colI := c.wlg.colI[:0]
+	for _, gid := range idsG {
+		col := -1
+		if !gid.IsNull() {
+			if vi, ok := vg[keyOf(gid)]; ok {
+				col = colG[vi]
 			}
 		}
+		colI = append(colI, col)
 	}
-	return Wm, nil
+	c.wlg.colI = colI
+	return wlMatches{row: colI, col: colJ}, nil
+}
+
+// wlMatches is the structural-match matrix Wm of one scope by colour
+// (structuralMatches): cell (i, j) is 1 where row[i] and col[j] are the
+// same colour, 0 where they differ or either is -1 (no vertex).
+type wlMatches struct {
+	row, col []int
+}
+
+// at is cell (i, j).
+func (w wlMatches) at(i, j int) float64 {
+	if c := w.col[j]; c >= 0 && w.row[i] == c {
+		return 1
+	}
+	return 0
 }
 
 // wlKey is the structural key of candidate record j of the scope last
