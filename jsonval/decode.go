@@ -120,8 +120,16 @@ func decode(data []byte, opts DecodeOptions, keep *Decoder) (Value, error) {
 		return Value{}, d.errorf(d.pos, "empty input")
 	}
 	if c := d.data[d.pos]; c == '{' || c == '[' {
-		members, elems, _ := countSlots(d.data[d.pos:])
-		d.slabs(members, elems, keep)
+		maxMembers, maxElems := slotBounds(len(d.data) - d.pos)
+		if keep != nil && cap(keep.memSlab) >= maxMembers && cap(keep.valSlab) >= maxElems {
+			// The kept slabs hold as many entries as a text of this
+			// length can have: no need to count them.
+			d.memSlab, d.memStack = keep.memSlab[:cap(keep.memSlab)], keep.memStack[:0]
+			d.valSlab, d.valStack = keep.valSlab[:cap(keep.valSlab)], keep.valStack[:0]
+		} else {
+			members, elems, _ := countSlots(d.data[d.pos:])
+			d.slabs(members, elems, maxMembers, maxElems, keep)
+		}
 	}
 	v, err := d.value()
 	if err != nil {
@@ -135,26 +143,37 @@ func decode(data []byte, opts DecodeOptions, keep *Decoder) (Value, error) {
 }
 
 // takeSlab returns a slab of n slots and an empty stack for one kind of
-// slot: those kept in keepSlab and keepStack when the slab has room, new
-// ones kept there when n is at most maxKeptSlots, else new ones not kept
+// slot: those kept in keepSlab and keepStack when n is at most
+// maxKeptSlots, the slab made anew (and kept) with room for want slots
+// (at most maxKeptSlots) when it has fewer; else new ones not kept
 // (keepSlab nil: nothing is kept).
-func takeSlab[T any](n int, keepSlab, keepStack *[]T) (slab, stack []T) {
-	switch {
-	case keepSlab != nil && n <= cap(*keepSlab):
-		return (*keepSlab)[:n], (*keepStack)[:0]
-	case keepSlab != nil && n <= maxKeptSlots:
-		*keepSlab = make([]T, n, max(n, 64))
-		*keepStack = make([]T, 0, min(n, 256))
-		return *keepSlab, *keepStack
+func takeSlab[T any](n, want int, keepSlab, keepStack *[]T) (slab, stack []T) {
+	if keepSlab == nil || n > maxKeptSlots {
+		return make([]T, n), make([]T, 0, min(n, 256))
 	}
-	return make([]T, n), make([]T, 0, min(n, 256))
+	if want = min(max(n, want), maxKeptSlots); cap(*keepSlab) < want {
+		*keepSlab = make([]T, n, max(want, 64))
+		if cap(*keepStack) < min(want, 256) {
+			*keepStack = make([]T, 0, min(want, 256))
+		}
+	}
+	return (*keepSlab)[:n], (*keepStack)[:0]
 }
+
+// slotBounds returns the most members and the most array elements a JSON
+// text of n bytes can hold: a member takes at least its key's opening
+// quote, its colon and the comma or brace after it, an element its first
+// byte and the comma or bracket after it (and no two entries share these
+// bytes).
+func slotBounds(n int) (members, elems int) { return n/3 + 1, n/2 + 1 }
 
 // slabs sets up the slabs and stacks for a document of the given member
 // and element counts: taken from keep (and kept there for the next call)
-// when it has, or may keep, enough of them, else allocated. A reused slab
+// when it has, or may keep, enough of them, else allocated. A slab kept
+// anew has room for wantMembers or wantElems (slotBounds of the text), so
+// that the next text no longer than this one needs no count. A reused slab
 // is not cleared: every slot a container takes is overwritten whole.
-func (d *decoder) slabs(members, elems int, keep *Decoder) {
+func (d *decoder) slabs(members, elems, wantMembers, wantElems int, keep *Decoder) {
 	// The stacks hold at most the open containers' entries: a small
 	// document's fit in their first allocation.
 	if members > 0 {
@@ -162,14 +181,14 @@ func (d *decoder) slabs(members, elems int, keep *Decoder) {
 		if keep != nil {
 			keepSlab, keepStack = &keep.memSlab, &keep.memStack
 		}
-		d.memSlab, d.memStack = takeSlab(members, keepSlab, keepStack)
+		d.memSlab, d.memStack = takeSlab(members, wantMembers, keepSlab, keepStack)
 	}
 	if elems > 0 {
 		var keepSlab, keepStack *[]Value
 		if keep != nil {
 			keepSlab, keepStack = &keep.valSlab, &keep.valStack
 		}
-		d.valSlab, d.valStack = takeSlab(elems, keepSlab, keepStack)
+		d.valSlab, d.valStack = takeSlab(elems, wantElems, keepSlab, keepStack)
 	}
 }
 

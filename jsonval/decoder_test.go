@@ -137,3 +137,36 @@ func TestDecoderShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestDecoderUncounted: after a text of some length, a Decoder takes the
+// containers of any text no longer than it from the kept slabs without
+// counting its entries first (slotBounds), even when it is as dense as
+// JSON allows: a sparse text, then dense ones of at most its length, cost
+// one allocation each (the shared text), and decode as Decode does.
+func TestDecoderUncounted(t *testing.T) {
+	sparse := `{"a":["` + strings.Repeat("x", 400) + `"]}`
+	dense := "[" + strings.Repeat("1,", 190) + "1]"
+	members := "{" + strings.Repeat(`"":[],`, 50) + `"a":1}` // one member: the key repeats
+	nested := strings.Repeat("[", 100) + strings.Repeat("]", 100)
+	var dd Decoder
+	if _, err := dd.Decode([]byte(sparse)); err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{dense, members, nested} {
+		if len(text) > len(sparse) {
+			t.Fatalf("%.20s…: %d bytes, longer than the sparse text", text, len(text))
+		}
+		want, err := DecodeString(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data := []byte(text)
+		got, err := dd.Decode(data)
+		if err != nil || !Equal(got, want) || shape(got) != shape(want) {
+			t.Fatalf("%.20s…: decoded %.40v (%v)", text, got, err)
+		}
+		if allocs := testing.AllocsPerRun(20, func() { _, _ = dd.Decode(data) }); allocs > 1 {
+			t.Errorf("%.20s…: %v allocations a call, want 1", text, allocs)
+		}
+	}
+}
