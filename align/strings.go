@@ -50,6 +50,9 @@ func ExactString(a, b string) float64 {
 // similarity with match window floor(max(|a|,|b|)/2)-1, greedy left-to-right
 // matching of a's code points against b's, and 1.0 for two empty strings.
 func Jaro(a, b string) float64 {
+	if isShortASCII(a, b) {
+		return jaroShort(a, b)
+	}
 	var p shortPair
 	if p.encode(a, b) {
 		return jaroShort(p.slices())
@@ -62,6 +65,9 @@ func Jaro(a, b string) float64 {
 // plus 0.1 per common-prefix code point (at most 4), applied only when the
 // Jaro similarity exceeds 0.7.
 func JaroWinkler(a, b string) float64 {
+	if isShortASCII(a, b) {
+		return winklerBytes(a, b, jaroShort(a, b))
+	}
 	var p shortPair
 	if p.encode(a, b) {
 		x, y := p.slices()
@@ -163,9 +169,20 @@ type shortPair struct {
 // slices returns the encoded strings.
 func (p *shortPair) slices() ([]uint8, []uint8) { return p.a[:p.na], p.b[:p.nb] }
 
+// isShortASCII reports whether a and b are ASCII strings of at most
+// shortRunes bytes: their bytes are then their own symbol ids, and the
+// short kernels that take a byteSeq run on them without re-encoding.
+func isShortASCII(a, b string) bool {
+	return len(a) <= shortRunes && len(b) <= shortRunes && isASCIIString(a) && isASCIIString(b)
+}
+
+// byteSeq is a string or a slice of symbol ids below shortAlphabet, for the
+// short kernels that run on either.
+type byteSeq interface{ ~string | ~[]uint8 }
+
 // encode fills p from a and b and reports whether both fit the short path.
 func (p *shortPair) encode(a, b string) bool {
-	if len(a) <= shortRunes && len(b) <= shortRunes && isASCIIString(a) && isASCIIString(b) {
+	if isShortASCII(a, b) {
 		p.na = copy(p.a[:], a)
 		p.nb = copy(p.b[:], b)
 		return true
@@ -309,31 +326,45 @@ func jaroFormula(la, lb, m, half int) float64 {
 	return ((mf/float64(la) + mf/float64(lb)) + (mf-float64(half))/mf) / 3
 }
 
-// jaroShort is Jaro for strings of at most 64 symbols: the match flags of
-// each side are single words and the candidates of a[i] in its window are a
-// mask over b, so the greedy "first free match in the window" is the lowest
-// set bit.
-func jaroShort(a, b []uint8) float64 {
-	if s, ok := jaroSpecial(a, b); ok {
-		return s
+// jaroShort is Jaro for strings of at most 64 symbols below shortAlphabet:
+// the match flags of each side are single words and the candidates of a[i]
+// in its window are a mask over b, so the greedy "first free match in the
+// window" is the lowest set bit. The window [max(0, i-w), min(|b|-1, i+w)]
+// is kept as two masks that grow by one bit a step: hi holds the bits below
+// min(|b|, i+w+1), lo those below max(0, i-w); the window is empty from
+// i = |b|+w on, and stays so, since lo only grows.
+func jaroShort[S byteSeq](a, b S) float64 {
+	la, lb := len(a), len(b)
+	switch {
+	case la == 0 && lb == 0:
+		return 1.0
+	case la == 0 || lb == 0:
+		return 0.0
+	case la == 1 && lb == 1:
+		if a[0] == b[0] {
+			return 1.0
+		}
+		return 0.0
 	}
 	var pm [shortAlphabet]uint64
-	for j, c := range b {
-		pm[c] |= 1 << uint(j)
+	for j := range lb {
+		pm[b[j]&(shortAlphabet-1)] |= 1 << uint(j)
 	}
-	w := jaroWindow(len(a), len(b))
-	var flagA, flagB uint64
+	w := jaroWindow(la, lb)
+	all := lowBitMask(lb)
+	hi := lowBitMask(min(lb, w+1))
+	var lo, flagA, flagB uint64
 	m := 0
-	for i, c := range a {
-		lo, hi := max(0, i-w), min(len(b)-1, i+w)
-		if lo > hi {
-			break // lo only grows from here on
-		}
-		x := pm[c] &^ flagB & lowBitMask(hi+1) &^ lowBitMask(lo)
+	for i := range min(la, lb+w) {
+		x := pm[a[i]&(shortAlphabet-1)] &^ flagB & hi &^ lo
 		if x != 0 {
 			flagB |= x & -x
 			flagA |= 1 << uint(i)
 			m++
+		}
+		hi = (hi<<1 | 1) & all
+		if i >= w {
+			lo = lo<<1 | 1
 		}
 	}
 	if m == 0 {
@@ -347,7 +378,7 @@ func jaroShort(a, b []uint8) float64 {
 		flagA &= flagA - 1
 		flagB &= flagB - 1
 	}
-	return jaroFormula(len(a), len(b), m, t/2)
+	return jaroFormula(la, lb, m, t/2)
 }
 
 // jaroLong is Jaro for strings of any length, with multi-word match flags
@@ -414,6 +445,21 @@ func winkler[T symbol](a, b []T, s float64) float64 {
 	for l < 4 && l < len(a) && l < len(b) && a[l] == b[l] {
 		l++
 	}
+	return winklerBonus(s, l)
+}
+
+// winklerBytes is winkler for a byteSeq.
+func winklerBytes[S byteSeq](a, b S, s float64) float64 {
+	l := 0
+	for l < 4 && l < len(a) && l < len(b) && a[l] == b[l] {
+		l++
+	}
+	return winklerBonus(s, l)
+}
+
+// winklerBonus adds the prefix bonus of l common code points to the Jaro
+// similarity s.
+func winklerBonus(s float64, l int) float64 {
 	if s > 0.7 {
 		// The explicit conversion keeps the product rounded on its own
 		// (no fused multiply-add, docs/SCORING.md §10.1).

@@ -1,0 +1,44 @@
+package align
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestJaroASCIIPath compares Jaro and JaroWinkler on short ASCII strings
+// (which run jaroShort on the strings' own bytes) with the multi-word
+// kernel on the re-encoded strings, bit for bit: strings of 0 to 64 bytes
+// from small alphabets, so that matches, window edges and transpositions
+// are frequent.
+func TestJaroASCIIPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 64))
+	word := func(alphabet string) string {
+		n := rng.IntN(65)
+		if rng.IntN(3) == 0 {
+			n = rng.IntN(8)
+		}
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+	for k := range 40000 {
+		alphabet := []string{"ab", "abc", "abcdefgh", "aAbB .-", "\x00\x7f~"}[k%5]
+		a, b := word(alphabet), word(alphabet)
+		if rng.IntN(4) == 0 {
+			// b shares a's first half, for long common prefixes.
+			b = a[:len(a)/2] + b
+			b = b[:min(len(b), 64)]
+		}
+		x, y, n := encodeLong(a, b)
+		jw := winkler(x, y, jaroLong(x, y, n))
+		if got, want := Jaro(a, b), jaroLong(x, y, n); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("Jaro(%q, %q) = %v, multi-word kernel %v", a, b, got, want)
+		}
+		if got := JaroWinkler(a, b); math.Float64bits(got) != math.Float64bits(jw) {
+			t.Fatalf("JaroWinkler(%q, %q) = %v, multi-word kernel %v", a, b, got, jw)
+		}
+	}
+}
