@@ -25,6 +25,12 @@ type DecodeOptions struct {
 	// top-level array or object has depth 1. 0 means DefaultMaxDepth; a
 	// negative value is an error.
 	MaxDepth int
+	// ShareText makes the strings of the result substrings of one copy of
+	// the input whatever its size, as they are for inputs of at most 64 KiB
+	// without it: one allocation instead of one per string, but a string
+	// that is kept keeps the whole text alive. For values that live no
+	// longer than the call that decodes them.
+	ShareText bool
 }
 
 // SyntaxError describes malformed JSON text.
@@ -109,7 +115,7 @@ func decode(data []byte, opts DecodeOptions, keep *Decoder) (Value, error) {
 		maxDepth = DefaultMaxDepth
 	}
 	d := decoder{data: data, maxDepth: maxDepth}
-	if len(data) <= maxSharedText {
+	if len(data) <= maxSharedText || opts.ShareText {
 		d.text = string(data)
 	}
 	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
@@ -218,7 +224,7 @@ type decoder struct {
 	keys map[string]string
 
 	// text is the input as one string, for an input of at most
-	// maxSharedText bytes: strings without escapes are substrings of it, so
+	// maxSharedText bytes or with DecodeOptions.ShareText: strings without escapes are substrings of it, so
 	// that a small document costs one string allocation, not one per
 	// string. (A value then keeps the whole text alive, which for such
 	// inputs costs less than the headers of the strings it saves.)

@@ -72,6 +72,9 @@ func (r *Reader) Reset(data []byte, opts DecodeOptions) error {
 		maxDepth = DefaultMaxDepth
 	}
 	r.d = decoder{data: data, maxDepth: maxDepth, keys: keys, buf: r.d.buf[:0]}
+	if opts.ShareText {
+		r.d.text = string(data)
+	}
 	r.err = nil
 	r.first = r.first[:0]
 	r.open = r.open[:0]

@@ -392,7 +392,12 @@ func (b *bounder) add(g *agg, x jsonval.Value) {
 	case jsonval.Object:
 		g.keys += float64(len(x.Obj))
 		g.keys2 += float64(len(x.Obj)) * float64(len(x.Obj))
-		fs := make([]float64, len(x.Obj))
+		var small [8]float64 // the members' sizes, on the stack for small objects
+		fs := small[:0]
+		if len(x.Obj) > len(small) {
+			fs = make([]float64, 0, len(x.Obj))
+		}
+		fs = fs[:len(x.Obj)]
 		f := b.c + float64(len(x.Obj))
 		for k, m := range x.Obj {
 			fs[k] = b.size(m.Value)
@@ -447,9 +452,25 @@ func (b *bounder) records(v jsonval.Value, path string, groups map[string]*agg) 
 			g = &agg{}
 			groups[p] = g
 		}
+		// The elements' member paths, built once for the keys the
+		// previous element had at the same position (the records of an
+		// array mostly share their keys and their order).
+		var keys, paths []string
 		for _, e := range v.Arr {
 			b.add(g, e)
-			b.records(e, p, groups)
+			if e.Kind != jsonval.Object {
+				b.records(e, p, groups)
+				continue
+			}
+			for k, m := range e.Obj {
+				if k == len(keys) {
+					keys, paths = append(keys, ""), append(paths, "")
+				}
+				if keys[k] != m.Key || paths[k] == "" {
+					keys[k], paths[k] = m.Key, p+"/"+escapeKey(m.Key)
+				}
+				b.records(m.Value, paths[k], groups)
+			}
 		}
 	case jsonval.Object:
 		for _, m := range v.Obj {

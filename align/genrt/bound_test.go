@@ -2,6 +2,8 @@ package genrt
 
 import (
 	"math"
+	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/objectaligner/oagen/align"
@@ -81,5 +83,64 @@ func TestWithinLimitsValuesRecords(t *testing.T) {
 	}
 	if WithinLimitsValues(align.Limits{MaxWork: 10}, st, st, g, g, Shape{}, false) {
 		t.Error("MaxWork 10 for two arrays of 8 (64 cells): want not within")
+	}
+}
+
+// recordsLiteral is bounder.records without its path cache: the path of
+// every member is built afresh.
+func recordsLiteral(b *bounder, v jsonval.Value, path string, groups map[string]*agg) {
+	switch v.Kind {
+	case jsonval.Array:
+		p := path + "/*"
+		g := groups[p]
+		if g == nil {
+			g = &agg{}
+			groups[p] = g
+		}
+		for _, e := range v.Arr {
+			b.add(g, e)
+			recordsLiteral(b, e, p, groups)
+		}
+	case jsonval.Object:
+		for _, m := range v.Obj {
+			recordsLiteral(b, m.Value, path+"/"+escapeKey(m.Key), groups)
+		}
+	}
+}
+
+// TestRecordsPathCache compares bounder.records with recordsLiteral on
+// arrays of objects whose keys change from element to element (orders,
+// missing and extra keys, the empty key, keys with "/", "~" and "*").
+func TestRecordsPathCache(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 23))
+	keys := []string{"id", "name", "", "*", "a/b", "~", "x"}
+	var value func(depth int) jsonval.Value
+	value = func(depth int) jsonval.Value {
+		switch k := rng.IntN(6); {
+		case depth > 3 || k == 0:
+			return jsonval.NewString("s")
+		case k <= 2:
+			v := jsonval.Value{Kind: jsonval.Array}
+			for range rng.IntN(6) {
+				v.Arr = append(v.Arr, value(depth+1))
+			}
+			return v
+		default:
+			v := jsonval.Value{Kind: jsonval.Object}
+			for range rng.IntN(5) {
+				v.Obj = append(v.Obj, jsonval.Member{Key: keys[rng.IntN(len(keys))], Value: value(depth + 1)})
+			}
+			return v
+		}
+	}
+	for range 2000 {
+		v := value(0)
+		b := &bounder{unit: 1, c: math.Sqrt2, budget: 1e9, memo: map[*jsonval.Value]*agg{}}
+		got, want := map[string]*agg{}, map[string]*agg{}
+		b.records(v, "", got)
+		recordsLiteral(b, v, "", want)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("records of %v: %v, literal %v", v, got, want)
+		}
 	}
 }

@@ -72,9 +72,11 @@ const (
 	invalidCandidate                // the gold is valid, the candidate is not: score 0
 )
 
-// read decodes data into x with r.
-func (j *JSON[T]) read(r *jsonval.Reader, data []byte, x *T) bool {
-	return r.Reset(data, jsonval.DecodeOptions{}) == nil && j.Decode(r, x) && r.End() == nil
+// read decodes data into x with r; with share, x's strings share one copy
+// of data (jsonval.DecodeOptions.ShareText), for an x that lives no longer
+// than the call.
+func (j *JSON[T]) read(r *jsonval.Reader, data []byte, x *T, share bool) bool {
+	return r.Reset(data, jsonval.DecodeOptions{ShareText: share}) == nil && j.Decode(r, x) && r.End() == nil
 }
 
 // typed decodes and checks the pair for the typed scorer.
@@ -82,11 +84,14 @@ func (j *JSON[T]) typed(fb Fallback, gold, cand []byte, repair bool) (*T, *T, ou
 	r := readers.Get().(*jsonval.Reader)
 	defer readers.Put(r)
 	g, p := new(T), new(T)
-	if !j.read(r, gold, g) {
+	// A score keeps nothing of the values, so their strings may share the
+	// texts; repair operations may hold strings, which would keep them.
+	share := !repair
+	if !j.read(r, gold, g, share) {
 		return nil, nil, untyped
 	}
 	gs := r.Stats()
-	if !j.read(r, cand, p) {
+	if !j.read(r, cand, p, share) {
 		return nil, nil, untyped
 	}
 	var gv, pv jsonval.Value
@@ -98,8 +103,8 @@ func (j *JSON[T]) typed(fb Fallback, gold, cand []byte, repair bool) (*T, *T, ou
 		if !withinSizes(fb.Limits().WithDefaults(), gs, ps) {
 			return nil, nil, untyped
 		}
-		gv, err1 = jsonval.Decode(gold, jsonval.DecodeOptions{})
-		pv, err2 = jsonval.Decode(cand, jsonval.DecodeOptions{})
+		gv, err1 = jsonval.Decode(gold, jsonval.DecodeOptions{ShareText: share})
+		pv, err2 = jsonval.Decode(cand, jsonval.DecodeOptions{ShareText: share})
 		decoded = true
 		if err1 != nil || err2 != nil ||
 			!WithinLimitsValues(fb.Limits(), gs, ps, gv, pv, Shape{Scopes: j.Scopes, Damerau: j.Damerau, Branches: j.Branches, Fills: fills(fb)}, repair) {
@@ -108,8 +113,8 @@ func (j *JSON[T]) typed(fb Fallback, gold, cand []byte, repair bool) (*T, *T, ou
 	}
 	if !j.Checked {
 		if !decoded {
-			gv, err1 = jsonval.Decode(gold, jsonval.DecodeOptions{})
-			pv, err2 = jsonval.Decode(cand, jsonval.DecodeOptions{})
+			gv, err1 = jsonval.Decode(gold, jsonval.DecodeOptions{ShareText: share})
+			pv, err2 = jsonval.Decode(cand, jsonval.DecodeOptions{ShareText: share})
 		}
 		switch {
 		case err1 != nil || err2 != nil || !fb.Valid(gv):
@@ -135,7 +140,7 @@ func (j *JSON[T]) Unmarshal(data []byte) (*T, error) {
 	r := readers.Get().(*jsonval.Reader)
 	defer readers.Put(r)
 	x := new(T)
-	if j.read(r, data, x) {
+	if j.read(r, data, x, false) {
 		return x, nil
 	}
 	if _, err := jsonval.Decode(data, jsonval.DecodeOptions{}); err != nil {
