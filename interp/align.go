@@ -21,7 +21,7 @@ type call struct {
 
 	// Referential state (docs/SCORING.md §7).
 	bij     []*bijection // per scope index; nil until derived
-	candIDs []idSet      // per scope index
+	candIDs []*idSet     // per scope index
 	// Masking during bijection derivation (docs/SCORING.md §7.4 rule 1).
 	curScope int // index of the scope being derived, -1 outside derivation
 	maskAll  bool
@@ -101,7 +101,7 @@ type workspace struct {
 	// call.path.
 	scopes  []scopeScratch
 	bijs    []*bijection
-	candIDs []idSet
+	candIDs []*idSet
 	path    []pathTok
 	// call is the storage of the call itself (newCall).
 	call call
@@ -122,8 +122,8 @@ type scopeScratch struct {
 	canon align.Canon
 	row   []float64
 	idsC  []jsonval.Value
-	dupN  map[idKey]int32 // recordTie: the records of each identifier
-	dups  []int32         // recordTie: the records sharing each record's identifier
+	dupN  idMap[int32] // recordTie: the records of each identifier
+	dups  []int32      // recordTie: the records sharing each record's identifier
 }
 
 // scopeScratch returns the storage of scope idx.
@@ -155,7 +155,7 @@ func newCall(ctx context.Context, s *Scorer, gold, cand jsonval.Value) *call {
 	ws := s.getWorkspace()
 	nsc := len(s.schema.Scopes)
 	if cap(ws.bijs) < nsc {
-		ws.bijs, ws.candIDs = make([]*bijection, nsc), make([]idSet, nsc)
+		ws.bijs, ws.candIDs = make([]*bijection, nsc), make([]*idSet, nsc)
 	}
 	ws.bijs, ws.candIDs = ws.bijs[:nsc], ws.candIDs[:nsc]
 	clear(ws.bijs)
@@ -184,7 +184,7 @@ func (c *call) release() {
 		ss := &c.scopes[i]
 		clear(ss.idsG)
 		clear(ss.idsP)
-		clear(ss.bij.m)
+		ss.bij.m.reset()
 		clear(ss.bij.order)
 		clear(ss.bij.exc)
 	}

@@ -241,7 +241,7 @@ func (c *call) kernelFast(ks *kernelScratch, row *kernelRow) {
 		case kernelID:
 		case kernelRef:
 			km.code = -1
-			if !km.masked && km.hasMP && km.mp.Kind == jsonval.String && c.candIDs[km.scope][keyOf(km.mp)] {
+			if !km.masked && km.hasMP && km.mp.Kind == jsonval.String && c.candIDs[km.scope].has(keyOf(km.mp)) {
 				km.code = kc.intern(km.mp.S, false)
 			}
 		case kernelString:
@@ -456,7 +456,7 @@ func (c *call) kernelRef(km *kernelMember, sub *ir.Node) {
 		return
 	}
 	km.scope = idx
-	if mv, found := c.bij[idx].m[keyOf(km.gv)]; found && mv.ok && !km.gv.IsNull() {
+	if mv, found := c.bij[idx].m.get(keyOf(km.gv)); found && mv.ok && !km.gv.IsNull() {
 		km.mp, km.hasMP = mv.v, true
 	}
 }
@@ -512,7 +512,7 @@ func (c *call) kernelCell(ks *kernelScratch, row *kernelRow, p jsonval.Value, it
 			switch {
 			case km.masked:
 				s = 1
-			case km.hasMP && jsonval.Equal(km.mp, *pv) && c.candIDs[km.scope][keyOf(*pv)]:
+			case km.hasMP && jsonval.Equal(km.mp, *pv) && c.candIDs[km.scope].has(keyOf(*pv)):
 				s = 1
 			}
 		case kernelNullGold:

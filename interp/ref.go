@@ -42,12 +42,9 @@ func keyOf(v jsonval.Value) idKey {
 	return idKey{kind: 'x', s: align.IDKey(v)}
 }
 
-// idSet is a set of identifiers under JSON equality.
-type idSet map[idKey]bool
-
 // bijection is π of one scope: gold id → candidate id or ⊥.
 type bijection struct {
-	m     map[idKey]mapped
+	m     idMap[mapped]
 	order []jsonval.Value // gold ids in record order
 	exc   []jsonval.Value // excess candidate ids
 	// used and seen are readOffInto's scratch sets.
@@ -217,11 +214,11 @@ func (c *call) checkGold() error {
 		c.walkBuf = appendWalk(c.walkBuf[:0], c.goldRoot, c.s.plan.scopes[si].idPath)
 		for _, id := range c.walkBuf {
 			k := keyOf(id)
-			if ids[k] {
+			if ids.has(k) {
 				bad = true
 				break
 			}
-			ids[k] = true
+			ids.add(k)
 		}
 		for _, rp := range sc.RefPaths {
 			if bad {
@@ -229,7 +226,7 @@ func (c *call) checkGold() error {
 			}
 			c.walkBuf = appendWalk(c.walkBuf[:0], c.goldRoot, rp)
 			for _, ref := range c.walkBuf {
-				if !ids[keyOf(ref)] {
+				if !ids.has(keyOf(ref)) {
 					bad = true
 					break
 				}
@@ -246,19 +243,19 @@ func (c *call) checkGold() error {
 // goldError locates the first referential error of the gold in scope sc
 // (docs/SCORING.md §7.3): a duplicate identifier or a dangling reference.
 func (c *call) goldError(sc *ir.Scope) error {
-	ids := idSet{}
+	var ids idSet
 	for _, rec := range walkPath(c.goldRoot, nil, sc.RecordPath, nil) {
 		for _, id := range walkPath(rec.v, rec.toks, sc.IDSuffix, nil) {
 			k := keyOf(id.v)
-			if ids[k] {
+			if ids.has(k) {
 				return &GoldError{Pointer: id.ptr(), Message: "duplicate identifier " + c.s.show(id.v) + " in scope " + strconv.Quote(sc.Name)}
 			}
-			ids[k] = true
+			ids.add(k)
 		}
 	}
 	for _, rp := range sc.RefPaths {
 		for _, ref := range walkPath(c.goldRoot, nil, rp, nil) {
-			if !ids[keyOf(ref.v)] {
+			if !ids.has(keyOf(ref.v)) {
 				return &GoldError{Pointer: ref.ptr(), Message: "reference " + c.s.show(ref.v) + " names no identifier of scope " + strconv.Quote(sc.Name)}
 			}
 		}
@@ -266,14 +263,10 @@ func (c *call) goldError(sc *ir.Scope) error {
 	return errors.New("interp: the gold's referential check failed without a location (a bug)")
 }
 
-// idSet returns the set *slot of the workspace emptied, making it on first
-// use.
-func (c *call) idSet(slot *idSet) idSet {
-	if *slot == nil {
-		*slot = idSet{}
-	}
-	clear(*slot)
-	return *slot
+// idSet returns the set *slot of the workspace emptied.
+func (c *call) idSet(slot *idSet) *idSet {
+	slot.reset()
+	return slot
 }
 
 // deriveBijections runs the referential pre-pass (docs/SCORING.md §7.3–7.8).
@@ -283,13 +276,13 @@ func (c *call) deriveBijections() error {
 	}
 	sch := c.s.schema
 	for len(c.candSets) < len(sch.Scopes) {
-		c.candSets = append(c.candSets, nil)
+		c.candSets = append(c.candSets, idSet{})
 	}
 	for i := range sch.Scopes {
 		set := c.idSet(&c.candSets[i])
 		c.walkBuf = appendWalk(c.walkBuf[:0], c.candRoot, c.s.plan.scopes[i].idPath)
 		for _, id := range c.walkBuf {
-			set[keyOf(id)] = true
+			set.add(keyOf(id))
 		}
 		clear(c.walkBuf)
 		c.candIDs[i] = set
@@ -390,7 +383,7 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	defer clear(recP)
 	n, m := len(recG), len(recP)
 	if n == 0 && m == 0 {
-		return &bijection{m: map[idKey]mapped{}}, nil
+		return &bijection{}, nil
 	}
 	if n > 0 {
 		// A limit on the record set is reported at the gold list holding
@@ -572,9 +565,6 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	if c.searching() {
 		c.searches = append(c.searches, scopeSearch{idx: idx, S: S, n: n, m: m, assign: assign, idsG: idsG, idsP: idsP})
 	}
-	if ss.bij.m == nil {
-		ss.bij.m = make(map[idKey]mapped, n)
-	}
 	return readOffInto(&ss.bij, assign, n, m, idsG, idsP), nil
 }
 
@@ -582,20 +572,19 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 // their identifiers, the number of records that carry its identifier (1
 // for a record without one), in ss's storage.
 func countDups(ss *scopeScratch, idsP []jsonval.Value) []int32 {
-	if ss.dupN == nil {
-		ss.dupN = map[idKey]int32{}
-	}
-	clear(ss.dupN)
+	ss.dupN.reset()
 	for _, id := range idsP {
 		if !id.IsNull() {
-			ss.dupN[keyOf(id)]++
+			k := keyOf(id)
+			d, _ := ss.dupN.get(k)
+			ss.dupN.set(k, d+1)
 		}
 	}
 	ss.dups = ss.dups[:0]
 	for _, id := range idsP {
 		d := int32(1)
 		if !id.IsNull() {
-			d = ss.dupN[keyOf(id)]
+			d, _ = ss.dupN.get(keyOf(id))
 		}
 		ss.dups = append(ss.dups, d)
 	}
@@ -675,39 +664,35 @@ func orderedByIDOnly(S []float64, n, m int, perm []int, tie, noID func(a, b int)
 }
 
 // readOffInto reads the bijection off an assignment of a scope's records
-// (docs/SCORING.md §7.5 step 4) into the storage of b (whose map is made),
-// which it returns.
+// (docs/SCORING.md §7.5 step 4) into the storage of b, which it returns.
 func readOffInto(b *bijection, assign []int, n, m int, idsG, idsP []jsonval.Value) *bijection {
-	clear(b.m)
+	b.m.reset()
 	b.order, b.exc = b.order[:0], b.exc[:0]
-	if b.used == nil {
-		b.used, b.seen = idSet{}, idSet{}
-	}
-	used, seen := b.used, b.seen
-	clear(used)
-	clear(seen)
+	used, seen := &b.used, &b.seen
+	used.reset()
+	seen.reset()
 	for r := range max(n, m) {
 		col := assign[r]
 		if r >= n || idsG[r].IsNull() {
 			continue
 		}
 		k := keyOf(idsG[r])
-		if _, seen := b.m[k]; !seen {
+		if _, seen := b.m.get(k); !seen {
 			b.order = append(b.order, idsG[r])
 		}
-		if col >= m || idsP[col].IsNull() || used[keyOf(idsP[col])] {
-			b.m[k] = mapped{}
+		if col >= m || idsP[col].IsNull() || used.has(keyOf(idsP[col])) {
+			b.m.set(k, mapped{})
 			continue
 		}
-		b.m[k] = mapped{v: idsP[col], ok: true}
-		used[keyOf(idsP[col])] = true
+		b.m.set(k, mapped{v: idsP[col], ok: true})
+		used.add(keyOf(idsP[col]))
 	}
 	for _, id := range idsP {
 		k := keyOf(id)
-		if id.IsNull() || used[k] || seen[k] {
+		if id.IsNull() || used.has(k) || seen.has(k) {
 			continue
 		}
-		seen[k] = true
+		seen.add(k)
 		b.exc = append(b.exc, id)
 	}
 	return b
@@ -851,10 +836,10 @@ func (c *call) alignRef(g, p jsonval.Value, S *ir.Node, build bool) result {
 		r.score = 1
 	default:
 		consulted = true
-		if mv, found := c.bij[idx].m[keyOf(g)]; found && mv.ok && !g.IsNull() {
+		if mv, found := c.bij[idx].m.get(keyOf(g)); found && mv.ok && !g.IsNull() {
 			mp, hasMP = mv.v, true
 		}
-		if hasMP && c.candIDs[idx][keyOf(p)] && jsonval.Equal(mp, p) {
+		if hasMP && c.candIDs[idx].has(keyOf(p)) && jsonval.Equal(mp, p) {
 			r.score = 1
 		}
 	}
@@ -878,7 +863,7 @@ func (c *call) exportBijections() []Bijection {
 		}
 		out[i].Pairs = make([]IDPair, 0, len(b.order))
 		for _, g := range b.order {
-			mv := b.m[keyOf(g)]
+			mv, _ := b.m.get(keyOf(g))
 			out[i].Pairs = append(out[i].Pairs, IDPair{Gold: g, Candidate: mv.v, HasCandidate: mv.ok})
 		}
 		if len(b.exc) > 0 {

@@ -86,7 +86,7 @@ func carrierGroups(sch *ir.Schema, idx int) []carrierGroup {
 // wlScratch is the reusable storage of the WL graphs of a call.
 type wlScratch struct {
 	graphs   [2]wl.Graph
-	verts    [2]map[idKey]int
+	verts    [2]idMap[int]
 	ws       wl.Workspace
 	recs     []jsonval.Value
 	carriers []jsonval.Value
@@ -134,7 +134,7 @@ func exactScalarMember(ms *ir.Node) bool {
 // sideGraph builds the WL graph of one side (docs/SCORING.md §7.6) and returns it with
 // the vertex index of every identifier. The graph and the map are the
 // workspace's (side 0 gold, 1 candidate): valid until the next call.
-func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, groups []carrierGroup) (*wl.Graph, map[idKey]int) {
+func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, groups []carrierGroup) (*wl.Graph, *idMap[int]) {
 	side := 1
 	if gold {
 		side = 0
@@ -142,11 +142,8 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 	ws := &c.wlg
 	g := &ws.graphs[side]
 	g.Reset()
-	if ws.verts[side] == nil {
-		ws.verts[side] = map[idKey]int{}
-	}
-	verts := ws.verts[side]
-	clear(verts)
+	verts := &ws.verts[side]
+	verts.reset()
 	recNode := c.s.plan.scopes[idx].recNode
 	blend := c.s.opts.WLIntegration == "blend"
 	var lb wl.LabelBuilder
@@ -157,14 +154,14 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 			continue
 		}
 		k := keyOf(id)
-		if _, seen := verts[k]; seen {
+		if _, seen := verts.get(k); seen {
 			continue
 		}
 		lb.Reset()
 		if blend {
 			exactScalars(&lb, rec, recNode)
 		}
-		verts[k] = g.AddVertex(lb.Label())
+		verts.set(k, g.AddVertex(lb.Label()))
 	}
 	clear(ws.recs)
 	for _, grp := range groups {
@@ -177,7 +174,7 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 					if v.Kind == jsonval.Array || v.Kind == jsonval.Object {
 						continue
 					}
-					if vx, ok := verts[keyOf(v)]; ok {
+					if vx, ok := verts.get(keyOf(v)); ok {
 						eps = append(eps, endpoint{role: ri, vertex: vx})
 					}
 				}
@@ -196,7 +193,7 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 				for _, v := range ws.vals {
 					img := align.IDKey(v)
 					if gold {
-						mv, ok := c.bij[x.scope].m[keyOf(v)]
+						mv, ok := c.bij[x.scope].m.get(keyOf(v))
 						if ok && mv.ok {
 							img = align.IDKey(mv.v)
 						} else {
@@ -248,7 +245,7 @@ func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Val
 	for _, pid := range idsP {
 		col, vert := -1, -1
 		if !pid.IsNull() {
-			if vj, ok := vp[keyOf(pid)]; ok {
+			if vj, ok := vp.get(keyOf(pid)); ok {
 				col, vert = colP[vj], vj
 			}
 		}
@@ -260,7 +257,7 @@ func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Val
 	for _, gid := range idsG {
 		col := -1
 		if !gid.IsNull() {
-			if vi, ok := vg[keyOf(gid)]; ok {
+			if vi, ok := vg.get(keyOf(gid)); ok {
 				col = colG[vi]
 			}
 		}
