@@ -30,6 +30,11 @@ type call struct {
 	// (docs/SCORING.md §7.12); memoOn is set during its evaluations.
 	searches []scopeSearch
 	memoOn   bool
+	// rowsOn is set during the evaluations for the row memo (rowmemo.go);
+	// logging is set while a row of it is filled, whose bijection lookups
+	// are appended to deps.
+	rowsOn, logging bool
+	deps            []bijDep
 	// derived holds the record matrices the main pass may reuse
 	// (kernel.go, reusedMatrix).
 	derived []recordMatrix
@@ -96,6 +101,8 @@ type workspace struct {
 	par []kernelScratch
 	// memo holds the array scores of the search's evaluations (memo.go).
 	memo searchMemo
+	// rows holds the matrix rows of the search's evaluations (rowmemo.go).
+	rows rowMemo
 	// scopes holds, per scope index, the storage of its derivation; bijs,
 	// candIDs and path are the storage of call.bij, call.candIDs and
 	// call.path.

@@ -587,73 +587,98 @@ func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scrat
 	useKernel := c.kernelFits(items)
 	ks := &fr.kernel
 	ks.cols.on = false
+	// In the search's evaluations, the rows whose bijection lookups still
+	// hold are copied from the row memo (rowmemo.go).
+	rm := c.rowEntry(G, P, items)
 	var filled []int64
 	if useKernel {
 		c.kernelColumns(ks, n, P)
-		filled = c.parallelRows(ks, M, G, m, items)
+		if rm == nil {
+			filled = c.parallelRows(ks, M, G, m, items)
+		}
 	}
 	// Leaf elements (strings, numbers, booleans): the leaf kernel.
 	np, leaf := c.leafFits(items)
 	for i := 0; i < n; i++ {
 		c.pushIndex(k + i)
-		if filled != nil && filled[i] >= 0 {
-			ok, err := c.chargeRow(filled[i])
+		if rm == nil {
+			err := c.cellRow(G, P, i, items, ks, filled, useKernel, np, leaf, M)
+			c.pop()
 			if err != nil {
-				c.pop()
 				return nil, err
 			}
-			if ok {
-				c.pop()
+			continue
+		}
+		if rm.reuse(c, i, m, M) {
+			c.pop()
+			continue
+		}
+		rm.kept[i] = false
+		warned := len(c.warnings)
+		c.logging, c.deps = true, rm.deps[i][:0]
+		err := c.cellRow(G, P, i, items, ks, filled, useKernel, np, leaf, M)
+		rm.deps[i], c.logging, c.deps = c.deps, false, nil
+		c.pop()
+		if err != nil {
+			return nil, err
+		}
+		if len(c.warnings) == warned {
+			copy(rm.M[i*m:i*m+m], M[i*m:i*m+m])
+			rm.kept[i] = true
+		}
+	}
+	return M, nil
+}
+
+// cellRow fills row i of the cell matrix M of cellScores (the record and
+// leaf kernels where they apply, align elsewhere), the row's index pushed.
+func (c *call) cellRow(G, P []jsonval.Value, i int, items *ir.Node, ks *kernelScratch, filled []int64, useKernel bool, np *nodePlan, leaf bool, M []float64) error {
+	m := len(P)
+	if filled != nil && filled[i] >= 0 {
+		ok, err := c.chargeRow(filled[i])
+		if err != nil || ok {
+			return err
+		}
+	}
+	var row *kernelRow
+	if useKernel {
+		row = c.kernelRow(ks, G[i], items)
+		c.kernelFast(ks, row)
+		if row.link && filled == nil {
+			if work, ok := linkRow(ks, row, M[i*m:i*m+m], items, c.s.referenceProfile()); ok {
+				charged, err := c.chargeRow(work)
+				if err != nil || charged {
+					return err
+				}
+			}
+		}
+	}
+	for j := 0; j < m; j++ {
+		if row != nil && row.fast {
+			if s, ok := c.kernelCellColumn(ks, row, j, items); ok {
+				M[i*m+j] = s
 				continue
 			}
 		}
-		var row *kernelRow
-		if useKernel {
-			row = c.kernelRow(ks, G[i], items)
-			c.kernelFast(ks, row)
-			if row.link && filled == nil {
-				if work, ok := linkRow(ks, row, M[i*m:i*m+m], items, c.s.referenceProfile()); ok {
-					charged, err := c.chargeRow(work)
-					if err != nil {
-						c.pop()
-						return nil, err
-					}
-					if charged {
-						c.pop()
-						continue
-					}
-				}
+		if row != nil && row.ok {
+			if s, ok := c.kernelCell(ks, row, P[j], items); ok {
+				M[i*m+j] = s
+				continue
 			}
 		}
-		for j := 0; j < m; j++ {
-			if row != nil && row.fast {
-				if s, ok := c.kernelCellColumn(ks, row, j, items); ok {
-					M[i*m+j] = s
-					continue
-				}
+		if leaf {
+			if s, ok := c.leafCell(&G[i], &P[j], items, np); ok {
+				M[i*m+j] = s
+				continue
 			}
-			if row != nil && row.ok {
-				if s, ok := c.kernelCell(ks, row, P[j], items); ok {
-					M[i*m+j] = s
-					continue
-				}
-			}
-			if leaf {
-				if s, ok := c.leafCell(&G[i], &P[j], items, np); ok {
-					M[i*m+j] = s
-					continue
-				}
-			}
-			r, err := c.align(G[i], P[j], items, false)
-			if err != nil {
-				c.pop()
-				return nil, err
-			}
-			M[i*m+j] = r.score
 		}
-		c.pop()
+		r, err := c.align(G[i], P[j], items, false)
+		if err != nil {
+			return err
+		}
+		M[i*m+j] = r.score
 	}
-	return M, nil
+	return nil
 }
 
 // elementTie is the tie rule among candidate elements of an order: "align"

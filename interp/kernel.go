@@ -456,7 +456,12 @@ func (c *call) kernelRef(km *kernelMember, sub *ir.Node) {
 		return
 	}
 	km.scope = idx
-	if mv, found := c.bij[idx].m.get(keyOf(km.gv)); found && mv.ok && !km.gv.IsNull() {
+	k := keyOf(km.gv)
+	mv, found := c.bij[idx].m.get(k)
+	if c.logging {
+		c.logDep(idx, k, mv, found)
+	}
+	if found && mv.ok && !km.gv.IsNull() {
 		km.mp, km.hasMP = mv.v, true
 	}
 }
@@ -776,7 +781,7 @@ func (c *call) parallelRows(ks *kernelScratch, M []float64, G []jsonval.Value, m
 	if c.s.fillMin > 0 {
 		least = c.s.fillMin
 	}
-	if !ks.cols.on || procs < 2 || n*m < least {
+	if !ks.cols.on || procs < 2 || n*m < least || c.logging {
 		return nil
 	}
 	if len(c.par) < procs {

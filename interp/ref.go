@@ -337,6 +337,10 @@ func (c *call) searchBijections() error {
 		c.memoOn = true
 		defer func() { c.memoOn = false; clear(c.memo) }()
 	}
+	if !c.s.contextual {
+		c.rowsOn = true
+		defer func() { c.rowsOn = false; c.rows.reset() }()
+	}
 	score := func() (float64, error) {
 		c.replay++
 		warned := len(c.warnings)
@@ -836,7 +840,12 @@ func (c *call) alignRef(g, p jsonval.Value, S *ir.Node, build bool) result {
 		r.score = 1
 	default:
 		consulted = true
-		if mv, found := c.bij[idx].m.get(keyOf(g)); found && mv.ok && !g.IsNull() {
+		k := keyOf(g)
+		mv, found := c.bij[idx].m.get(k)
+		if c.logging {
+			c.logDep(idx, k, mv, found)
+		}
+		if found && mv.ok && !g.IsNull() {
 			mp, hasMP = mv.v, true
 		}
 		if hasMP && c.candIDs[idx].has(keyOf(p)) && jsonval.Equal(mp, p) {
