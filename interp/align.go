@@ -49,6 +49,10 @@ type call struct {
 	parents []parentPair
 	depth   int
 	work    int64
+	// reach is the deepest depth an alignment reached (align) or a kernel
+	// would have (cellScores, reusedMatrix), for the record matrices of a
+	// derivation (recordMatrix.rel).
+	reach int
 	// replay counts the enclosing re-alignments of a matrix cell whose work
 	// was already charged when the matrix was filled (build mode only);
 	// spend charges nothing inside them, so that Align hits MaxWork exactly
@@ -443,6 +447,7 @@ func (c *call) realign(g, p jsonval.Value, S *ir.Node) (result, error) {
 func (c *call) align(g, p jsonval.Value, S *ir.Node, build bool) (result, error) {
 	c.depth++
 	defer func() { c.depth-- }()
+	c.reach = max(c.reach, c.depth)
 	if c.depth > c.s.opts.Limits.MaxDepth {
 		return result{}, &LimitError{Limit: "MaxDepth", Value: int64(c.s.opts.Limits.MaxDepth), Pointer: c.pointer()}
 	}

@@ -14,12 +14,15 @@ import (
 )
 
 // TestAMRFastPaths checks the record kernel's empty-array members
-// (kernel.go) and the bijection search's memo of reference-free arrays
-// (memo.go) against the generic path on AMR-shaped pairs
-// (internal/amrpairs: node records with "attributes" arrays, mostly
-// empty; relations through references; ties the search resolves), in both
-// profiles, at the default limits, at a MaxWork that stops the pair
-// part-way (the error must name the same pointer) and with a cancellable
+// (kernel.go), the bijection search's memo of reference-free arrays
+// (memo.go) and row memo (rowmemo.go), and the main pass's reuse of the
+// record matrices of the derivation (recordMatrix) against the generic
+// path on AMR-shaped pairs (internal/amrpairs: node records with
+// "attributes" arrays, mostly empty; relations through references; ties
+// the search resolves), in both profiles, at the default limits, at a
+// MaxWork that stops the pair part-way (the error must name the same
+// pointer), at a MaxDepth the derivation's cells stay within but the main
+// pass's do not (5) and one both stay within (6), and with a cancellable
 // context: the scores agree bit for bit and the errors word for word.
 func TestAMRFastPaths(t *testing.T) {
 	t.Parallel()
@@ -47,17 +50,17 @@ func TestAMRFastPaths(t *testing.T) {
 		pairs = append(pairs, [2]jsonval.Value{g, c})
 	}
 	for _, compat := range []interp.Compat{interp.CompatDefault, interp.CompatReference} {
-		for _, work := range []int64{0, 40, 150, 400} {
-			fast, err := interp.Compile(schema, "amr_ra.json", interp.Options{Compat: compat, Limits: interp.Limits{MaxWork: work}})
+		for _, lim := range []interp.Limits{{}, {MaxWork: 40}, {MaxWork: 150}, {MaxWork: 400}, {MaxDepth: 5}, {MaxDepth: 6}} {
+			fast, err := interp.Compile(schema, "amr_ra.json", interp.Options{Compat: compat, Limits: lim})
 			if err != nil {
 				t.Fatal(err)
 			}
 			slow := interp.GenericCells(fast)
 			for i, p := range pairs {
 				if msg := sameOutcome(fast, slow, p[0], p[1]); msg != "" {
-					t.Fatalf("compat %q MaxWork %d pair %d: %s\n  gold: %s\n  cand: %s", compat, work, i, msg, jsonText(p[0]), jsonText(p[1]))
+					t.Fatalf("compat %q limits %+v pair %d: %s\n  gold: %s\n  cand: %s", compat, lim, i, msg, jsonText(p[0]), jsonText(p[1]))
 				}
-				if work != 0 || i%10 != 0 {
+				if lim != (interp.Limits{}) || i%10 != 0 {
 					continue
 				}
 				ctx, cancel := context.WithCancel(context.Background())

@@ -585,6 +585,9 @@ func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scrat
 		}
 	}
 	useKernel := c.kernelFits(items)
+	if useKernel {
+		c.reach = max(c.reach, c.depth+2) // a kernel cell's members
+	}
 	ks := &fr.kernel
 	ks.cols.on = false
 	// In the search's evaluations, the rows whose bijection lookups still
@@ -599,6 +602,9 @@ func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scrat
 	}
 	// Leaf elements (strings, numbers, booleans): the leaf kernel.
 	np, leaf := c.leafFits(items)
+	if leaf {
+		c.reach = max(c.reach, c.depth+1) // a leaf cell's elements
+	}
 	for i := 0; i < n; i++ {
 		c.pushIndex(k + i)
 		if rm == nil {

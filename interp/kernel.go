@@ -662,11 +662,12 @@ func combineRecord(ks *kernelScratch, row *kernelRow, S *ir.Node, ref bool) floa
 // /people/*), and the cell of two records is the same there as in the
 // derivation when the records reach no reference (masked in the
 // derivation, docs/SCORING.md §7.4, but scored through the bijection in
-// the main pass), every gold record is flat (a kernel row, so that the
-// depth a cell is aligned at does not matter, and cells the kernel leaves
-// to the generic path score as the kernel would) and no cell failed (an
-// error the derivation swallows, docs/SCORING.md §7.5, the main pass
-// reports).
+// the main pass), every gold record is a kernel row without references or
+// the scope's records reach no reference at all (scopePlan.refFree), and
+// no cell failed (an error the derivation swallows, docs/SCORING.md §7.5,
+// the main pass reports). The depth a cell is aligned at decides nothing
+// else than the depth limit (the kernels' choice of cells is exact), which
+// reusedMatrix checks against rel.
 type recordMatrix struct {
 	node *ir.Node
 	n, m int
@@ -678,20 +679,28 @@ type recordMatrix struct {
 	// work is what the derivation charged for the cells: the main pass
 	// charges it again.
 	work int64
+	// rel is the depth the cells' alignments reached (call.reach) below
+	// the depth the derivation aligned them from: the main pass aligning
+	// them from depth d reaches d+rel, and reuses the matrix only when
+	// that is within MaxDepth.
+	rel int
 	// g and p identify the records by the storage of their members.
 	g, p []*jsonval.Member
 }
 
 // keepRecordMatrix records the matrix C of a derivation for the main
 // pass; reusable is false when it may not be reused (see recordMatrix).
-func (c *call) keepRecordMatrix(node *ir.Node, C []float64, recG []located, recP []jsonval.Value, work int64, reusable bool) {
+func (c *call) keepRecordMatrix(node *ir.Node, C []float64, recG []located, recP []jsonval.Value, work int64, rel int, reusable bool) {
 	if !reusable || len(recG) == 0 || len(recP) == 0 {
 		return
 	}
-	rm := recordMatrix{node: node, n: len(recG), m: len(recP), C: C, work: work,
+	rm := recordMatrix{node: node, n: len(recG), m: len(recP), C: C, work: work, rel: rel,
 		g: make([]*jsonval.Member, len(recG)), p: make([]*jsonval.Member, len(recP))}
 	for i, r := range recG {
-		rm.g[i] = &r.v.Obj[0] // a kernel row: a non-empty object
+		if r.v.Kind != jsonval.Object || len(r.v.Obj) == 0 {
+			return // identified by its first member: none
+		}
+		rm.g[i] = &r.v.Obj[0]
 	}
 	for j, r := range recP {
 		if r.Kind != jsonval.Object || len(r.Obj) == 0 {
@@ -728,12 +737,16 @@ func (c *call) reusedMatrix(M []float64, G, P []jsonval.Value, items *ir.Node) (
 		if rm.node != items || rm.n != len(G) || rm.m != len(P) || !sameRecords(rm.g, G) || !sameRecords(rm.p, P) {
 			continue
 		}
+		if c.depth+rm.rel > c.s.opts.Limits.MaxDepth {
+			return false, nil // the main pass reports the limit
+		}
 		if c.replay == 0 && c.work+rm.work > c.s.opts.Limits.MaxWork {
 			return false, nil
 		}
 		if err := c.spend(rm.work); err != nil {
 			return false, err
 		}
+		c.reach = max(c.reach, c.depth+rm.rel)
 		if rm.cols == nil {
 			copy(M, rm.C)
 			return true, nil

@@ -23,6 +23,10 @@ type scopePlan struct {
 	recNode *ir.Node
 	idPath  ir.Path // RecordPath then IDSuffix
 	groups  []carrierGroup
+	// refFree: no reference node is reachable from recNode, so that a
+	// record cell scores the same in the derivation as in the main pass
+	// (recordMatrix).
+	refFree bool
 }
 
 func newPlan(sch *ir.Schema) plan {
@@ -35,14 +39,18 @@ func newPlan(sch *ir.Schema) plan {
 		}
 	}
 	if len(sch.Scopes) > 0 {
-		p.refFree = refFreeArrays(sch.Root)
+		reaches := reachesRef(sch.Root)
+		p.refFree = refFreeArrays(sch.Root, reaches)
+		for i := range p.scopes {
+			p.scopes[i].refFree = p.scopes[i].recNode != nil && !reaches[p.scopes[i].recNode]
+		}
 	}
 	return p
 }
 
-// refFreeArrays returns the array nodes reachable from root from which no
-// node with a "ref" is reachable (the schema graph may have cycles).
-func refFreeArrays(root *ir.Node) map[*ir.Node]bool {
+// reachesRef returns the nodes reachable from root from which a node with
+// a "ref" is reachable (the schema graph may have cycles).
+func reachesRef(root *ir.Node) map[*ir.Node]bool {
 	var nodes []*ir.Node
 	parents := map[*ir.Node][]*ir.Node{}
 	ir.Walk(root, func(n *ir.Node) {
@@ -72,12 +80,18 @@ func refFreeArrays(root *ir.Node) map[*ir.Node]bool {
 			}
 		}
 	}
+	return reaches
+}
+
+// refFreeArrays returns the array nodes reachable from root that are not
+// in reaches (reachesRef).
+func refFreeArrays(root *ir.Node, reaches map[*ir.Node]bool) map[*ir.Node]bool {
 	out := map[*ir.Node]bool{}
-	for _, n := range nodes {
+	ir.Walk(root, func(n *ir.Node) {
 		if !reaches[n] && (n.Items != nil || len(n.PrefixItems) > 0) {
 			out[n] = true
 		}
-	}
+	})
 	return out
 }
 

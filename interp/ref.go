@@ -431,6 +431,9 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	// reusable: every gold record so far is flat (the kernel's rows), none
 	// reaches a reference and no cell failed (recordMatrix).
 	reusable, work0 := useKernel && c.replay == 0, c.work
+	refFree := c.s.plan.scopes[idx].refFree
+	reach0 := c.reach
+	c.reach = c.depth + 2 // a kernel cell's members
 	ks := &c.frame().kernel
 	ks.cols.on = false
 	var filled []int64
@@ -451,7 +454,7 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 				return nil, err
 			}
 			if ok {
-				reusable = reusable && !ks.rowRef[i] // a filled row is a kernel row
+				reusable = reusable && (refFree || !ks.rowRef[i]) // a filled row is a kernel row
 				continue
 			}
 		}
@@ -463,7 +466,7 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		if useKernel {
 			row = c.kernelRow(ks, recG[i].v, recNode)
 			c.kernelFast(ks, row)
-			reusable = reusable && row.ok && !row.hasRef()
+			reusable = reusable && (refFree || row.ok && !row.hasRef())
 			if row.link && filled == nil {
 				if work, ok := linkRow(ks, row, C[i*m:i*m+m], recNode, c.s.referenceProfile()); ok {
 					charged, err := c.chargeRow(work)
@@ -514,7 +517,9 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		c.popParents()
 	}
 	c.curScope, c.maskAll, c.deriving = -1, false, false
-	c.keepRecordMatrix(recNode, C, recG, recP, c.work-work0, reusable)
+	rel := c.reach - c.depth
+	c.reach = max(reach0, c.reach)
+	c.keepRecordMatrix(recNode, C, recG, recP, c.work-work0, rel, reusable)
 
 	S := C
 	structural := false
