@@ -65,6 +65,8 @@ type call struct {
 	ctx        context.Context
 	done       <-chan struct{}
 	sinceCheck int64
+	// polls counts the polls of done (kernelCell).
+	polls int
 
 	*workspace
 
@@ -272,6 +274,7 @@ func (c *call) spend(units int64) error {
 	if c.done != nil {
 		if c.sinceCheck += units; c.sinceCheck >= pollStride {
 			c.sinceCheck = 0
+			c.polls++
 			if err := c.ctx.Err(); err != nil {
 				return c.stopped(err)
 			}

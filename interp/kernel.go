@@ -43,6 +43,7 @@ const (
 	kernelZero                         // undeclared gold key, reference profile: value 0
 	kernelNullGold                     // null gold value: the null rule (docs/SCORING.md §1.4)
 	kernelEmptyArray                   // empty gold array under items alone: 1 against an empty array
+	kernelNested                       // any other gold array: aligned by align (kernelCell)
 )
 
 // kernelMember is the gold side of one member of a kernel row.
@@ -78,10 +79,14 @@ type kernelMember struct {
 
 // kernelRow is the gold side of one matrix row.
 type kernelRow struct {
-	ok      bool
-	g       jsonval.Value
-	members []kernelMember
-	sKey    float64 // the key term: every key pairs with its namesake
+	ok bool
+	// nested: a member is a kernelNested array, whose alignment may reach
+	// references the row does not list; aligns: a member is aligned by
+	// align in some cells (kernelNested, kernelEmptyArray).
+	nested, aligns bool
+	g              jsonval.Value
+	members        []kernelMember
+	sKey           float64 // the key term: every key pairs with its namesake
 	// The link table: when every value score of a cell is 0 or 1 (ids,
 	// references, exact leaves), the cell's score depends only on which
 	// members score 1. table[mask] memoises combineRecord for that pattern
@@ -352,7 +357,7 @@ func (c *call) kernelFits(items *ir.Node) bool {
 // is false when the row takes the generic path.
 func (c *call) kernelRow(ks *kernelScratch, g jsonval.Value, items *ir.Node) *kernelRow {
 	row := &ks.row
-	row.ok, row.g, row.qSet = false, g, false
+	row.ok, row.g, row.qSet, row.nested, row.aligns = false, g, false, false, false
 	row.members = row.members[:0]
 	if g.Kind != jsonval.Object || len(g.Obj) == 0 || len(g.Obj) > c.s.opts.Limits.MaxCollection {
 		return row
@@ -413,11 +418,15 @@ func (c *call) kernelRow(ks *kernelScratch, g jsonval.Value, items *ir.Node) *ke
 			km.name, km.str, km.cost = np.strName, np.str, np.strCost
 		case gv.Kind == jsonval.Array && len(gv.Arr) == 0 && sub.Items != nil && len(sub.PrefixItems) == 0:
 			// Two empty arrays score 1 (docs/SCORING.md §5.2) for the
-			// member's unit of work; a non-empty candidate array takes the
-			// generic path (kernelCell).
+			// member's unit of work; a non-empty candidate array is
+			// aligned as a nested member (kernelCell).
 			km.kind = kernelEmptyArray
+			row.aligns = true
+		case gv.Kind == jsonval.Array:
+			km.kind = kernelNested
+			row.nested, row.aligns = true, true
 		default:
-			return row // arrays and objects nest alignments
+			return row // objects nest alignments
 		}
 	}
 	n := len(row.members)
@@ -468,7 +477,35 @@ func (c *call) kernelRef(km *kernelMember, sub *ir.Node) {
 
 // kernelCell scores the cell (row, p) as align(row.g, p, items, false)
 // would; ok is false when the cell must take the generic path.
+//
+// A nested member (kernelNested, or kernelEmptyArray against a non-empty
+// array) is aligned by align, which charges its work as it goes, before
+// the kernel charges the rest of the cell: another order than the generic
+// path's, which charges the record's units first. The totals are the
+// same, and the work only grows, so that the two orders differ only when
+// the generic one would stop at a limit, a poll of the context or an error
+// somewhere in the cell. The kernel then stops too — an error of the
+// nested alignment, a poll during it (c.polls), or a final charge the
+// kernel refuses — and the cell is undone (the work, the poll counter,
+// the path and the lookups logged) and left to the generic path, which
+// stops where it should.
 func (c *call) kernelCell(ks *kernelScratch, row *kernelRow, p jsonval.Value, items *ir.Node) (score float64, ok bool) {
+	if !row.aligns {
+		return c.kernelCellFlat(ks, row, p, items)
+	}
+	work, since, polls, path, deps := c.work, c.sinceCheck, c.polls, len(c.path), len(c.deps)
+	score, ok = c.kernelCellFlat(ks, row, p, items)
+	if !ok {
+		c.work, c.sinceCheck, c.polls, c.path = work, since, polls, c.path[:path]
+		if c.logging {
+			c.deps = c.deps[:deps]
+		}
+	}
+	return score, ok
+}
+
+// kernelCellFlat is kernelCell without the undoing.
+func (c *call) kernelCellFlat(ks *kernelScratch, row *kernelRow, p jsonval.Value, items *ir.Node) (score float64, ok bool) {
 	GK := row.g.Obj
 	n := len(GK)
 	if p.Kind != jsonval.Object || len(p.Obj) != n {
@@ -535,11 +572,22 @@ func (c *call) kernelCell(ks *kernelScratch, row *kernelRow, p jsonval.Value, it
 				if gv.B == pv.B {
 					s = 1
 				}
-			case kernelEmptyArray:
-				if len(pv.Arr) != 0 {
+			case kernelEmptyArray, kernelNested:
+				if km.kind == kernelEmptyArray && len(pv.Arr) == 0 {
+					s = 1
+					break
+				}
+				// memberValue's alignment, at the depth of the record's
+				// members; align charges its own unit.
+				work--
+				polls := c.polls
+				c.depth++
+				r, err := c.align(*gv, *pv, km.sub, false)
+				c.depth--
+				if err != nil || c.polls != polls {
 					return 0, false
 				}
-				s = 1
+				s = r.score
 			case kernelNumber:
 				x, err := km.num.Compare(nil, *gv, *pv)
 				if err != nil {
@@ -870,6 +918,7 @@ func (c *call) chargeRow(work int64) (bool, error) {
 	if c.done != nil {
 		if c.sinceCheck += work; c.sinceCheck >= pollStride {
 			c.sinceCheck = 0
+			c.polls++
 			if err := c.ctx.Err(); err != nil {
 				return false, c.stopped(err)
 			}

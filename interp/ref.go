@@ -466,7 +466,7 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 		if useKernel {
 			row = c.kernelRow(ks, recG[i].v, recNode)
 			c.kernelFast(ks, row)
-			reusable = reusable && (refFree || row.ok && !row.hasRef())
+			reusable = reusable && (refFree || row.ok && !row.nested && !row.hasRef())
 			if row.link && filled == nil {
 				if work, ok := linkRow(ks, row, C[i*m:i*m+m], recNode, c.s.referenceProfile()); ok {
 					charged, err := c.chargeRow(work)
@@ -490,7 +490,13 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 				}
 			}
 			if row != nil && row.ok {
-				if s, ok := c.kernelCell(ks, row, recP[j], recNode); ok {
+				s, ok := c.kernelCell(ks, row, recP[j], recNode)
+				if row.aligns {
+					// As below: the storage a nested alignment grew.
+					recPath = c.path[:len(recPath)]
+					c.rowPath = recPath
+				}
+				if ok {
 					C[i*m+j] = s
 					continue
 				}
