@@ -88,6 +88,7 @@ type wlScratch struct {
 	graphs   [2]wl.Graph
 	verts    [2]idMap[int]
 	ws       wl.Workspace
+	lb       wl.LabelBuilder // sideGraph's labels (reused storage)
 	recs     []jsonval.Value
 	carriers []jsonval.Value
 	vals     []jsonval.Value
@@ -146,7 +147,7 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 	verts.reset()
 	recNode := c.s.plan.scopes[idx].recNode
 	blend := c.s.opts.WLIntegration == "blend"
-	var lb wl.LabelBuilder
+	lb := &ws.lb
 	ws.recs = appendWalk(ws.recs[:0], doc, sc.RecordPath)
 	for _, rec := range ws.recs {
 		id := firstID(rec, sc.IDSuffix)
@@ -159,7 +160,7 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 		}
 		lb.Reset()
 		if blend {
-			exactScalars(&lb, rec, recNode)
+			exactScalars(lb, rec, recNode)
 		}
 		verts.set(k, g.AddVertex(lb.Label()))
 	}
@@ -184,7 +185,7 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 				continue
 			}
 			lb.Reset()
-			exactScalars(&lb, carrier, grp.carrierNode)
+			exactScalars(lb, carrier, grp.carrierNode)
 			for _, x := range grp.xrefs {
 				if c.bij[x.scope] == nil {
 					continue // a scope not derived yet
