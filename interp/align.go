@@ -159,7 +159,9 @@ func resized(s []jsonval.Value, n int) []jsonval.Value {
 // resizedF is resized for floats.
 func resizedF(s []float64, n int) []float64 {
 	if cap(s) < n {
-		return make([]float64, n)
+		s = make([]float64, n)
+		adviseHuge(s)
+		return s
 	}
 	return s[:n]
 }
@@ -431,7 +433,9 @@ func (c *call) frame() *scratchFrame {
 // zeroed returns s resized to n zeros, reusing its storage.
 func zeroed(s []float64, n int) []float64 {
 	if cap(s) < n {
-		return make([]float64, n, max(n, 2*cap(s)))
+		s = make([]float64, n, max(n, 2*cap(s)))
+		adviseHuge(s)
+		return s
 	}
 	s = s[:n]
 	clear(s)
