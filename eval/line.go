@@ -79,21 +79,23 @@ type ScoredLine struct {
 // scored is an error outcome, and a panic (a bug in oagen) the line's
 // error, of kind internal, so that one line never stops a dataset.
 func (s *LineScorer) Score(number int, line []byte) (out ScoredLine) {
-	return s.score(number, line, nil, nil, nil)
+	return s.score(number, line, nil, nil, nil, nil)
 }
 
 // A LineWorker scores lines as its LineScorer does, one after the other,
 // reusing its storage from line to line: the Request, the decoded
-// request's containers (jsonval.Decoder) and the response buffer. So the ScoredLine a call
-// returns shares that storage: its Request and Result (and the values in
-// them) and its Output are valid until the worker's next call; the rest
-// (Settings, Ops, Err, Case) stays valid. A worker is not safe for
-// concurrent use: give each goroutine its own (LineScorer.Worker).
+// request's containers (jsonval.Decoder), the match tree (interp.TreeArena)
+// and the response buffer. So the ScoredLine a call returns shares that
+// storage: its Request, Result and Ops (and the values in them) and its
+// Output are valid until the worker's next call; the rest (Settings, Err,
+// Case) stays valid. A worker is not safe for concurrent use: give each
+// goroutine its own (LineScorer.Worker).
 type LineWorker struct {
-	s   *LineScorer
-	dec jsonval.Decoder
-	req request.Request
-	out []byte
+	s     *LineScorer
+	dec   jsonval.Decoder
+	req   request.Request
+	arena interp.TreeArena
+	out   []byte
 }
 
 // Worker returns a new worker of s.
@@ -106,7 +108,7 @@ const maxKeptOutput = 1 << 20
 
 // Score is LineScorer.Score on the worker's storage.
 func (w *LineWorker) Score(number int, line []byte) ScoredLine {
-	out := w.s.score(number, line, &w.dec, &w.req, w.out[:0])
+	out := w.s.score(number, line, &w.dec, &w.req, &w.arena, w.out[:0])
 	if cap(out.Output) <= maxKeptOutput {
 		w.out = out.Output
 	}
@@ -114,8 +116,9 @@ func (w *LineWorker) Score(number int, line []byte) ScoredLine {
 }
 
 // score is Score, decoding with dec into into (nil: a fresh decode into a
-// new Request) and appending the response to buf.
-func (s *LineScorer) score(number int, line []byte, dec *jsonval.Decoder, into *request.Request, buf []byte) (out ScoredLine) {
+// new Request), building the match tree in arena (nil: a tree of its own)
+// and appending the response to buf.
+func (s *LineScorer) score(number int, line []byte, dec *jsonval.Decoder, into *request.Request, arena *interp.TreeArena, buf []byte) (out ScoredLine) {
 	defer func() {
 		if p := recover(); p != nil {
 			out = s.fail(number, line, out.Request, &request.Error{Kind: request.Internal, Err: fmt.Errorf("internal error: %v", p)}, buf)
@@ -146,6 +149,8 @@ func (s *LineScorer) score(number int, line []byte, dec *jsonval.Decoder, into *
 		// The response alone: the score-only path when the line asks for
 		// no feedback and no attribution (request.Score).
 		res, err = request.Score(context.Background(), sc, req, settings)
+	} else if arena != nil {
+		res, err = sc.AlignArena(context.Background(), req.Gold, req.Candidate, arena)
 	} else {
 		res, err = sc.Align(req.Gold, req.Candidate)
 	}

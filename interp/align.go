@@ -18,6 +18,10 @@ import (
 type call struct {
 	s                  *Scorer
 	goldRoot, candRoot jsonval.Value
+	// arena, when set, holds the match tree the call builds (useArena);
+	// ownTree keeps the workspace's slabs meanwhile.
+	arena   *TreeArena
+	ownTree treeSlabs
 
 	// Referential state (docs/SCORING.md §7).
 	bij     []*bijection // per scope index; nil until derived
@@ -191,6 +195,14 @@ func newCall(ctx context.Context, s *Scorer, gold, cand jsonval.Value) *call {
 	return c
 }
 
+// useArena builds the call's match tree in the arena's slabs: they take the
+// place of the workspace's until release gives them back.
+func (c *call) useArena(a *TreeArena) {
+	ws := c.workspace
+	c.arena, c.ownTree = a, ws.tree
+	ws.tree = a.begin()
+}
+
 // release returns the call's workspace to its scorer's pool. The call must
 // not be used afterwards.
 func (c *call) release() {
@@ -205,7 +217,11 @@ func (c *call) release() {
 	}
 	ws := c.workspace
 	ws.path = c.path[:0]
-	ws.tree.reset()
+	if c.arena != nil {
+		c.arena.t, ws.tree = ws.tree, c.ownTree
+	} else {
+		ws.tree.reset()
+	}
 	s := c.s
 	*c = call{} // c is ws.call: drop the call's values
 	s.putWorkspace(ws)

@@ -470,6 +470,21 @@ func (s *Scorer) AlignContext(ctx context.Context, gold, cand jsonval.Value) (*R
 	return s.run(ctx, gold, cand, modeBuild)
 }
 
+// AlignArena is AlignContext building the match tree in arena's storage,
+// which it reuses from call to call: the Result's tree, and what is taken
+// from it (repair operations, feedback, attribution rows), is valid only
+// until the next call with the same arena. For a caller that is done with
+// each tree before it aligns the next pair (a worker scoring one line after
+// another), it saves allocating every tree anew. Scores, trees and
+// everything else are those of Align.
+func (s *Scorer) AlignArena(ctx context.Context, gold, cand jsonval.Value, arena *TreeArena) (*Result, error) {
+	res := new(Result)
+	if err := s.runIntoArena(ctx, res, gold, cand, modeBuild, arena); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
 // runMode is what a run computes besides the score.
 type runMode uint8
 
@@ -495,6 +510,12 @@ func (s *Scorer) run(ctx context.Context, in, inCand jsonval.Value, mode runMode
 
 // runInto scores the pair into res, which it does not retain.
 func (s *Scorer) runInto(ctx context.Context, res *Result, in, inCand jsonval.Value, mode runMode) error {
+	return s.runIntoArena(ctx, res, in, inCand, mode, nil)
+}
+
+// runIntoArena is runInto building the match tree in arena (nil: in chunks
+// of the call's own).
+func (s *Scorer) runIntoArena(ctx context.Context, res *Result, in, inCand jsonval.Value, mode runMode, arena *TreeArena) error {
 	build := mode == modeBuild
 	if err := ctx.Err(); err != nil {
 		return err
@@ -538,6 +559,9 @@ func (s *Scorer) runInto(ctx context.Context, res *Result, in, inCand jsonval.Va
 		return nil
 	}
 	c := newCall(ctx, s, gold, cand)
+	if arena != nil && build {
+		c.useArena(arena)
+	}
 	defer c.release()
 	if len(s.schema.Scopes) > 0 {
 		if err := c.deriveBijections(); err != nil {

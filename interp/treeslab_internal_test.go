@@ -79,3 +79,36 @@ func TestReleaseDropsTreeChunks(t *testing.T) {
 		t.Error("after release, the nodes slab keeps its chunk")
 	}
 }
+
+// TestSlabRewind: a TreeArena's slab hands out the chunks of the call
+// before, cleared; several chunks become one of their total size; beyond
+// maxArenaSlots it keeps none.
+func TestSlabRewind(t *testing.T) {
+	s := slab[int]{keep: true}
+	a := s.take(3)
+	a[0], a[1], a[2] = 1, 2, 3
+	s.rewind()
+	b := s.take(3)
+	if &b[0] != &a[0] || b[0] != 0 || b[1] != 0 || b[2] != 0 {
+		t.Fatalf("after rewind: %v at %p, want the cleared slots at %p", b, &b[0], &a[0])
+	}
+	s.take(minChunk) // a second chunk
+	if len(s.kept) != 2 {
+		t.Fatalf("%d chunks kept, want 2", len(s.kept))
+	}
+	s.rewind()
+	if len(s.kept) != 1 || len(s.kept[0]) != 2*minChunk {
+		t.Fatalf("after a call of two chunks: %d chunks (%d slots), want one of %d", len(s.kept), len(s.kept[0]), 2*minChunk)
+	}
+	s.take(maxArenaSlots + 1)
+	s.rewind()
+	if s.kept != nil {
+		t.Fatalf("after a call beyond maxArenaSlots, %d chunks kept", len(s.kept))
+	}
+	c := s.take(2)
+	c[1] = 7
+	s.rewind()
+	if d := s.take(2); d[1] != 0 || &d[0] != &c[0] {
+		t.Fatalf("the first call after a large one: slots %v, not the cleared chunk", d)
+	}
+}
