@@ -80,6 +80,10 @@ type Search struct {
 	Evaluations int
 	// Improvements counts the moves kept.
 	Improvements int
+	// Replayed counts the evaluations of the local search charged but
+	// not scored: a swap tried again from the assignment it was tried
+	// from in the sweep before, whose score is known not to improve.
+	Replayed int
 
 	best  float64
 	known bool
@@ -320,8 +324,17 @@ func (it *tiedIter) back() bool {
 func (s *Search) local(ctx context.Context, S []float64, n, m int, assign []int, apply func([]int), score func() (float64, error)) error {
 	d := len(assign)
 	defer apply(assign)
+	// lastA, lastB: the swap of the last improvement of the sweep before
+	// (-1: none). Until a sweep improves, its assignment is the one the
+	// sweep before had from that swap on, so that every swap after it
+	// gives an assignment already scored, and not above the incumbent:
+	// it is charged as before but not scored again. The evaluations and
+	// the result are those of the search that scores them.
+	lastA, lastB := -1, -1
 	for {
 		improved := false
+		replay := lastA >= 0
+		curA, curB := -1, -1
 		for a := range d {
 			for b := a + 1; b < d; b++ {
 				if !tied(S, n, m, assign, a, b) {
@@ -333,6 +346,12 @@ func (s *Search) local(ctx context.Context, S []float64, n, m int, assign []int,
 				if err := ctx.Err(); err != nil {
 					return err
 				}
+				if replay && (a > lastA || a == lastA && b > lastB) {
+					s.Budget--
+					s.Evaluations++
+					s.Replayed++
+					continue
+				}
 				assign[a], assign[b] = assign[b], assign[a]
 				apply(assign)
 				v, err := s.eval(score)
@@ -343,7 +362,8 @@ func (s *Search) local(ctx context.Context, S []float64, n, m int, assign []int,
 				if v > s.best {
 					s.best = v
 					s.Improvements++
-					improved = true
+					improved, replay = true, false
+					curA, curB = a, b
 					continue
 				}
 				assign[a], assign[b] = assign[b], assign[a]
@@ -352,6 +372,7 @@ func (s *Search) local(ctx context.Context, S []float64, n, m int, assign []int,
 		if !improved {
 			return nil
 		}
+		lastA, lastB = curA, curB
 	}
 }
 

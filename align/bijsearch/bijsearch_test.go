@@ -322,3 +322,89 @@ func TestTiedIterMatchesScan(t *testing.T) {
 		}
 	}
 }
+
+// referenceLocal is the local search scoring every tied swap it tries,
+// as Search.local did before it stopped scoring the swaps of a sweep
+// repeated from the sweep before; it returns the evaluations and
+// improvements it spent.
+func referenceLocal(S []float64, n, m int, assign []int, budget int, score func([]int) float64) (evals, improvements int) {
+	d := len(assign)
+	best := score(assign)
+	budget--
+	evals++
+	for {
+		improved := false
+		for a := range d {
+			for b := a + 1; b < d; b++ {
+				if !tied(S, n, m, assign, a, b) {
+					continue
+				}
+				if budget <= 0 {
+					return evals, improvements
+				}
+				assign[a], assign[b] = assign[b], assign[a]
+				budget--
+				evals++
+				if v := score(assign); v > best {
+					best = v
+					improvements++
+					improved = true
+					continue
+				}
+				assign[a], assign[b] = assign[b], assign[a]
+			}
+		}
+		if !improved {
+			return evals, improvements
+		}
+	}
+}
+
+// TestLocalReplay checks that the local search (d > CountedSize) reaches
+// the assignment, the evaluations and the improvements of the search
+// that scores every swap it tries, scoring only the evaluations it does
+// not replay, and that it does replay some.
+func TestLocalReplay(t *testing.T) {
+	replayed := 0
+	for seed := range uint64(300) {
+		r := rand.New(rand.NewPCG(seed, 11))
+		n, m := 9+r.IntN(4), 9+r.IntN(4)
+		d := max(n, m)
+		S := make([]float64, n*m)
+		for i := range S {
+			S[i] = float64(r.IntN(2))
+		}
+		w := make([]float64, d*d)
+		for i := range w {
+			w[i] = float64(r.IntN(4)) / 4
+		}
+		start := r.Perm(d)
+		budget := r.IntN(MaxEvaluations + 1)
+		want := slices.Clone(start)
+		evals, improvements := referenceLocal(S, n, m, want, budget, func(a []int) float64 { return pairScore(w, n, m, a) })
+		if !hasTiedMove(S, n, m, start) || budget == 0 {
+			continue
+		}
+		got := slices.Clone(start)
+		installed := slices.Clone(got)
+		calls := 0
+		s := Search{Budget: budget}
+		err := s.Improve(context.Background(), S, n, m, got, func(a []int) { copy(installed, a) }, func() (float64, error) {
+			calls++
+			return pairScore(w, n, m, installed), nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, want) || s.Evaluations != evals || s.Improvements != improvements || s.Budget != budget-evals {
+			t.Fatalf("seed %d: %v after %d evaluations, %d improvements; want %v, %d, %d", seed, got, s.Evaluations, s.Improvements, want, evals, improvements)
+		}
+		if calls != s.Evaluations-s.Replayed {
+			t.Fatalf("seed %d: %d scores for %d evaluations, %d replayed", seed, calls, s.Evaluations, s.Replayed)
+		}
+		replayed += s.Replayed
+	}
+	if replayed == 0 {
+		t.Error("no evaluation was replayed")
+	}
+}
