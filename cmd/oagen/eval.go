@@ -289,6 +289,7 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 	nm := bufio.NewWriterSize(nmw, 1<<16)
 	st := eval.NewState(cfg)
 	prog := newProgress(stderr, size)
+	var nmBuf []byte // the non-match lines of a case, reused
 	err = b.score(f.jobs, func(s scored) error {
 		if s.Err == nil && st.Wants(s.Case.Score, s.Case.Key) {
 			// A case the state keeps shows its top fix and its detail:
@@ -301,12 +302,16 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 				s.Case.Detail = d
 			}
 		}
-		if err := writeNonMatches(nm, s.Case.NonMatches); err != nil {
+		var err error
+		if nmBuf, err = writeNonMatches(nm, nmBuf[:0], s.Case.NonMatches); err != nil {
 			return err
+		}
+		if cap(nmBuf) > maxKeptNonMatches {
+			nmBuf = nil
 		}
 		prog.add(s.size)
 		st.Add(s.Case)
-		_, err := w.Write(s.Output)
+		_, err = w.Write(s.Output)
 		return err
 	})
 	prog.done()
@@ -477,19 +482,26 @@ func reportOptions(merge bool, args []string) report.Options {
 	return report.Options{Title: title, Shards: args}
 }
 
+// maxKeptNonMatches bounds the buffer of non-match lines runEval keeps
+// from case to case.
+const maxKeptNonMatches = 1 << 20
+
 // writeNonMatches writes the value errors of one case as lines of
-// non_matches.jsonl.
-func writeNonMatches(w io.Writer, nms []eval.NonMatch) error {
+// non_matches.jsonl (json.Marshal's bytes, NonMatch.AppendJSON), appended
+// to buf and written at once; it returns buf for reuse.
+func writeNonMatches(w io.Writer, buf []byte, nms []eval.NonMatch) ([]byte, error) {
 	for i := range nms {
-		data, err := json.Marshal(&nms[i])
-		if err != nil {
-			return err
+		var err error
+		if buf, err = nms[i].AppendJSON(buf); err != nil {
+			return buf, err
 		}
-		if _, err := w.Write(append(data, '\n')); err != nil {
-			return err
-		}
+		buf = append(buf, '\n')
 	}
-	return nil
+	if len(buf) == 0 {
+		return buf, nil
+	}
+	_, err := w.Write(buf)
+	return buf, err
 }
 
 // writeEvalOutputs writes the summary and the report (with opts) of a
