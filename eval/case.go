@@ -222,7 +222,7 @@ type Observer struct {
 // it.
 type observeScratch struct {
 	rows  []align.AttributionRow
-	index map[string]int
+	paths *pathSet
 }
 
 // maxKeptRows and maxKeptPaths bound the attribution rows and the path
@@ -279,17 +279,13 @@ func (o *Observer) Scored(l Line, sc *interp.Scorer, res *interp.Result, ops []a
 	}
 	sch := sc.Schema()
 	scr, _ := o.scratch.Get().(*observeScratch)
-	if scr == nil {
-		scr = &observeScratch{index: map[string]int{}}
+	if scr == nil || scr.paths.trie.nodes > maxTrieNodes || len(scr.paths.index) > maxKeptPaths || len(scr.paths.rows) > maxPatterns {
+		// A new scratch, or one whose paths have grown too many.
+		scr = &observeScratch{paths: newPathSet()}
 	}
-	defer func() {
-		if len(scr.index) > maxKeptPaths {
-			scr.index = map[string]int{}
-		}
-		o.scratch.Put(scr)
-	}()
-	clear(scr.index)
-	obs := &pathSet{index: scr.index, list: make([]PathObs, 0, min(o.pathsHint.Load(), maxKeptPaths))}
+	defer o.scratch.Put(scr)
+	obs := scr.paths
+	obs.reset(int(min(o.pathsHint.Load(), maxKeptPaths)))
 	countGold(obs, sch.Root, res.Gold)
 	switch {
 	case res.Invalid != nil:
@@ -336,15 +332,15 @@ func (o *Observer) Scored(l Line, sc *interp.Scorer, res *interp.Result, ops []a
 		}
 	}
 	c.Paths = obs.list
-	o.pathsHint.Store(int64(len(obs.list)))
+	obs.list = nil // the case's now
+	o.pathsHint.Store(int64(len(c.Paths)))
 	c.NonMatches = o.nonMatches(l, sch.Root, res)
 	return c, nil
 }
 
 // observeRow adds one attribution row to its path entry.
 func (o *Observer) observeRow(obs *pathSet, root *ir.Node, r *align.AttributionRow) {
-	p := o.pattern(root, r.Path)
-	e := obs.get(p.path, KindPath, scopeOf(p.node))
+	e := obs.node(o.rowPath(obs, root, r.Path))
 	e.Deficit += r.Contribution
 	if r.Part != align.PartValue || r.Kind == "id" || r.Kind == "absent" || r.Kind == align.RowKindList || r.Kind == align.RowKindObject {
 		// Key rows carry deficit only (their value has a row of its own);
@@ -394,27 +390,21 @@ func (o *Observer) Class(hasGold, hasCand bool, s float64) string {
 // container is counted where its members are: not below an array whose
 // elements all weigh 0.
 func (o *Observer) countPairedContainers(obs *pathSet, root *ir.Node, m *align.Match) {
-	walkPaired(root, m, func(path []byte, node *ir.Node, m *align.Match) {
-		obs.getBytes(path, scopeOf(node)).count(o.Class(true, true, m.Score))
+	walkPaired(obs.trie, root, m, func(p *pathNode, node *ir.Node, m *align.Match) {
+		obs.node(p, scopeOf(node)).count(o.Class(true, true, m.Score))
 	})
 }
 
 // walkPaired calls visit for every list and object node of the match tree
-// that the attribution walks, with its normalized path and schema node.
-func walkPaired(root *ir.Node, m *align.Match, visit func(path []byte, node *ir.Node, m *align.Match)) {
-	var buf []byte
-	var walk func(m *align.Match, node *ir.Node)
-	down := func(m *align.Match, node *ir.Node, tok string) {
-		n := len(buf)
-		buf = append(append(buf, '/'), tok...)
-		walk(m, node)
-		buf = buf[:n]
-	}
-	walk = func(m *align.Match, node *ir.Node) {
+// that the attribution walks, with its normalized path (a node of t) and
+// schema node.
+func walkPaired(t *pathTrie, root *ir.Node, m *align.Match, visit func(p *pathNode, node *ir.Node, m *align.Match)) {
+	var walk func(m *align.Match, p *pathNode, node *ir.Node)
+	walk = func(m *align.Match, p *pathNode, node *ir.Node) {
 		if m == nil || m.Type == align.LeafNode {
 			return
 		}
-		visit(buf, node, m)
+		visit(p, node, m)
 		switch m.Type {
 		case align.ListNode:
 			if !slices.ContainsFunc(m.Children, func(ch align.ListChild) bool { return ch.Alpha != 0 }) {
@@ -422,8 +412,8 @@ func walkPaired(root *ir.Node, m *align.Match, visit func(path []byte, node *ir.
 			}
 			for i, ch := range m.Children {
 				if ch.Match != nil && ch.Match.Type != align.LeafNode {
-					tok, child := step(node, strconv.Itoa(i))
-					down(ch.Match, child, tok)
+					q, child := stepIndex(t, p, node, i)
+					walk(ch.Match, q, child)
 				}
 			}
 		case align.ObjectNode:
@@ -434,20 +424,35 @@ func walkPaired(root *ir.Node, m *align.Match, visit func(path []byte, node *ir.
 						key = e.PredKey
 					}
 					tok, child := step(node, align.EscapePointerToken(key))
-					down(e.Value, child, tok)
+					walk(e.Value, t.child(p, tok), child)
 				}
 			}
 		}
 	}
-	walk(m, root)
+	walk(m, t.root, root)
+}
+
+// stepIndex is step for the position i of an array: the child of p at the
+// normalized token and the child schema node.
+func stepIndex(t *pathTrie, p *pathNode, node *ir.Node, i int) (*pathNode, *ir.Node) {
+	switch {
+	case node == nil:
+		return t.indexChild(p, i), nil
+	case node.Types.Has(ir.TArray) && (node.Items != nil || node.PrefixItems != nil):
+		if i < len(node.PrefixItems) {
+			return t.indexChild(p, i), node.PrefixItems[i]
+		}
+		return t.child(p, "*"), node.Items
+	}
+	tok, child := step(node, strconv.Itoa(i))
+	return t.child(p, tok), child
 }
 
 // countBothAbsent counts, in every paired object of the match tree, each
 // member that its schema node declares and that neither side has
 // (BothAbsent), at the member's normalized path.
 func countBothAbsent(obs *pathSet, root *ir.Node, m *align.Match) {
-	var buf []byte
-	walkPaired(root, m, func(path []byte, node *ir.Node, m *align.Match) {
+	walkPaired(obs.trie, root, m, func(path *pathNode, node *ir.Node, m *align.Match) {
 		if m.Type != align.ObjectNode || node == nil {
 			return
 		}
@@ -457,8 +462,7 @@ func countBothAbsent(obs *pathSet, root *ir.Node, m *align.Match) {
 			}) {
 				continue
 			}
-			buf = append(append(append(buf[:0], path...), '/'), align.EscapePointerToken(p.Name)...)
-			obs.getBytes(buf, scopeOf(p.Node)).count(ClassBothAbsent)
+			obs.node(obs.trie.child(path, align.EscapePointerToken(p.Name)), scopeOf(p.Node)).count(ClassBothAbsent)
 		}
 	})
 }
@@ -509,6 +513,19 @@ func (o *Observer) pattern(root *ir.Node, path string) pattern {
 	return p
 }
 
+// rowPath is pattern for an attribution row's path, as a node of the
+// trie of obs (memoized there).
+func (o *Observer) rowPath(obs *pathSet, root *ir.Node, path string) (*pathNode, string) {
+	k := patternKey{root, path}
+	rp, ok := obs.rows[k]
+	if !ok {
+		p := o.pattern(root, path)
+		rp = rowPath{obs.trie.lookup(p.path), scopeOf(p.node)}
+		obs.rows[k] = rp
+	}
+	return rp.node, rp.scope
+}
+
 // step normalizes one pointer token under node and returns the child node.
 func step(node *ir.Node, tok string) (string, *ir.Node) {
 	if node == nil {
@@ -535,28 +552,21 @@ func unescapeToken(t string) string {
 // countGold counts the occurrences of every normalized path of the gold
 // value (containers and leaves, the root "" included).
 func countGold(obs *pathSet, root *ir.Node, gold jsonval.Value) {
-	var buf []byte
-	var walk func(v jsonval.Value, node *ir.Node)
-	walk = func(v jsonval.Value, node *ir.Node) {
-		obs.getBytes(buf, scopeOf(node)).Occurrences++
-		n := len(buf)
+	t := obs.trie
+	var walk func(v jsonval.Value, p *pathNode, node *ir.Node)
+	walk = func(v jsonval.Value, p *pathNode, node *ir.Node) {
+		obs.node(p, scopeOf(node)).Occurrences++
 		switch v.Kind {
 		case jsonval.Array:
 			for i, e := range v.Arr {
-				var child *ir.Node
-				buf = append(buf, '/')
 				switch {
 				case node == nil:
-					buf = strconv.AppendInt(buf, int64(i), 10)
+					walk(e, t.indexChild(p, i), nil)
 				case i < len(node.PrefixItems):
-					buf = strconv.AppendInt(buf, int64(i), 10)
-					child = node.PrefixItems[i]
+					walk(e, t.indexChild(p, i), node.PrefixItems[i])
 				default:
-					buf = append(buf, '*')
-					child = node.Items
+					walk(e, t.child(p, "*"), node.Items)
 				}
-				walk(e, child)
-				buf = buf[:n]
 			}
 		case jsonval.Object:
 			for _, m := range v.Obj {
@@ -564,41 +574,11 @@ func countGold(obs *pathSet, root *ir.Node, gold jsonval.Value) {
 				if node != nil {
 					child = node.Property(m.Key)
 				}
-				buf = append(buf, '/')
-				buf = append(buf, align.EscapePointerToken(m.Key)...)
-				walk(m.Value, child)
-				buf = buf[:n]
+				walk(m.Value, t.child(p, align.EscapePointerToken(m.Key)), child)
 			}
 		}
 	}
-	walk(gold, root)
-}
-
-// pathSet collects the observations of one case, by path, in first-seen
-// order.
-type pathSet struct {
-	index map[string]int
-	list  []PathObs
-}
-
-func newPathSet() *pathSet { return &pathSet{index: map[string]int{}} }
-
-func (s *pathSet) get(path, kind, scope string) *PathObs {
-	if i, ok := s.index[path]; ok {
-		return &s.list[i]
-	}
-	s.index[path] = len(s.list)
-	s.list = append(s.list, PathObs{Path: path, Kind: kind, Scope: scope})
-	return &s.list[len(s.list)-1]
-}
-
-// getBytes is get for a data path given as bytes (no allocation when the
-// path was seen).
-func (s *pathSet) getBytes(path []byte, scope string) *PathObs {
-	if i, ok := s.index[string(path)]; ok {
-		return &s.list[i]
-	}
-	return s.get(string(path), KindPath, scope)
+	walk(gold, t.root, root)
 }
 
 // sortedPaths returns the keys of m in order (for deterministic output).
