@@ -539,6 +539,11 @@ func (c *call) align(g, p jsonval.Value, S *ir.Node, build bool) (result, error)
 	case jsonval.String:
 		return c.alignString(g, p, S, build)
 	case jsonval.Array:
+		if !build {
+			if r, ok, err := c.alignOneSided(g, p, S); ok {
+				return r, err
+			}
+		}
 		if key, ok := c.memoable(g, p, S, build); ok {
 			if score, hit := c.memo[key]; hit {
 				return result{score: score}, nil

@@ -135,6 +135,87 @@ func (c *call) alignArray(g, p jsonval.Value, S *ir.Node, build bool) (result, e
 	return r, nil
 }
 
+// alignOneSided is the score-only alignment of a non-empty array against
+// an empty one, under a tail in "align" order without a tuple head
+// (docs/SCORING.md §5.2): an AMR node's "attributes" against a node
+// without any, the most common nested alignment of a record matrix. It
+// gives alignArray's result, errors and side effects — the limits checked,
+// the work charged, the depth reached (call.reach), the context polled —
+// without walking the rows of the empty cell matrix or ordering its
+// columns. ok is false when the pair takes alignArray: a build, a tuple
+// head, another order, both sides empty or neither, the lookups being
+// logged (rowmemo.go: the rows of the generic path log their references),
+// contextual scoring, a record matrix of the derivation kept for these
+// items (reusedMatrix), and GenericCells.
+//
+// What alignReorder does with an n×0 or 0×m matrix: cellScores charges no
+// cells and fills nothing (no cells to fill; the rows it prepares only
+// write the kernel's scratch, their lookups unlogged), the canonical column
+// order permutes no entries, and the solver sees the same empty matrix
+// whatever the order. Every gold element is then missing (n×0) or every
+// candidate element excess (0×m), so that the score is 0 unless those
+// roles are ignored (1: no entry counts), whatever the assignment. The
+// solver is run for its relaxations (charged beyond the matrix) and its
+// errors, except on a 1×0 or 0×1 problem: there it polls the context once
+// and relaxes one entry, which is below any budget it can be given
+// (AssignmentStride − 1 or more) and charges 1/AssignmentStride − 0 = 0
+// more units (TestAlignOneSidedSolver).
+func (c *call) alignOneSided(g, p jsonval.Value, S *ir.Node) (r result, ok bool, err error) {
+	n, m := len(g.Arr), len(p.Arr)
+	if (n == 0) == (m == 0) || c.s.genericCells || c.logging || c.ctxOn() ||
+		len(S.PrefixItems) > 0 || S.Items == nil || c.s.order(S) != ir.OrderAlign {
+		return result{}, false, nil
+	}
+	items := S.Items
+	for k := range c.derived {
+		if c.derived[k].node == items {
+			return result{}, false, nil
+		}
+	}
+	// alignArray's limit, then cellScores: its charge of the n·m = 0 cells
+	// and the depths its kernels would reach.
+	if err := c.checkCollection(n, m); err != nil {
+		return result{}, true, err
+	}
+	if err := c.spend(0); err != nil {
+		return result{}, true, err
+	}
+	if c.kernelFits(items) {
+		c.reach = max(c.reach, c.depth+2)
+	}
+	if _, leaf := c.leafFits(items); leaf {
+		c.reach = max(c.reach, c.depth+1)
+	}
+	// The solver.
+	if max(n, m) == 1 {
+		if c.done != nil {
+			if err := c.ctx.Err(); err != nil {
+				return result{}, true, c.kernelError(err)
+			}
+		}
+	} else {
+		fr := c.frame()
+		fr.m = fr.m[:0]
+		a, err := c.solve(fr.assign, fr.m, n, m)
+		if err != nil {
+			return result{}, true, err
+		}
+		fr.assign = a
+	}
+	// alignReorder's entries: n missing or m excess, each scoring 0.
+	D := 0
+	if n > 0 && !ignored(align.RoleMissing, S) {
+		D = n
+	}
+	if m > 0 && !ignored(align.RoleExcess, S) {
+		D = m
+	}
+	if D == 0 {
+		return result{score: 1}, true, nil
+	}
+	return result{score: align.Clamp01(0 / float64(D))}, true, nil
+}
+
 func tailOf(xs []jsonval.Value, k int) []jsonval.Value {
 	if k >= len(xs) {
 		return nil
