@@ -99,6 +99,47 @@ func (s *State) Wants(score float64, key uint64) bool {
 		len(s.Sample) < s.Config.Sample || sampledBefore(&c, &s.Sample[len(s.Sample)-1])
 }
 
+// A Cutoff is what State.Wants compares a case with, as the state stands
+// when the cutoff is taken: a copy that other goroutines may read while the
+// state goes on adding cases (the workers of a parallel eval, deciding
+// which lines to prepare a detail for). Adding cases only narrows what a
+// state wants, so a case that the state wants at any later time is one
+// that its earlier cutoffs want.
+type Cutoff struct {
+	// worst and sample are the last cases of the full Worst and Sample
+	// lists (their order's fields only); nil for a list not full.
+	worst, sample *Case
+}
+
+// Cutoff returns the state's cutoff: its Wants is the state's as things
+// stand.
+func (s *State) Cutoff() Cutoff {
+	var c Cutoff
+	key := func(x *Case) *Case { return &Case{Score: x.Score, Key: x.Key, ID: x.ID, Line: x.Line} }
+	if len(s.Worst) >= s.Config.Worst {
+		c.worst = key(&s.Worst[len(s.Worst)-1])
+	}
+	if len(s.Sample) >= s.Config.Sample {
+		c.sample = key(&s.Sample[len(s.Sample)-1])
+	}
+	return c
+}
+
+// Equal reports whether c and d want the same cases.
+func (c Cutoff) Equal(d Cutoff) bool {
+	same := func(x, y *Case) bool {
+		return x == nil && y == nil || x != nil && y != nil && compareCases(x, y, true) == 0
+	}
+	return same(c.worst, d.worst) && same(c.sample, d.sample)
+}
+
+// Wants is State.Wants of the state the cutoff was taken from, as it stood
+// then.
+func (c Cutoff) Wants(score float64, key uint64) bool {
+	x := Case{Score: score, Key: key}
+	return c.worst == nil || worseThan(&x, c.worst) || c.sample == nil || sampledBefore(&x, c.sample)
+}
+
 // Add adds one case.
 func (s *State) Add(c Case) {
 	s.Cases++

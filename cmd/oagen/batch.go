@@ -28,6 +28,9 @@ type scored struct {
 	size   int64  // bytes of input the line took, terminator included
 	number int    // the line's number
 	line   []byte // the line (nil for a line too long)
+	// eval is what eval's emitter writes for the line, when a worker has
+	// prepared it (batchInput.detach); nil otherwise.
+	eval *evalLine
 }
 
 // newLineScorer returns the line scorer of "score -batch", "repair -batch"
@@ -159,6 +162,11 @@ type batchInput struct {
 	// parallel batch reuse their decoding storage too (a batch of one job
 	// always does, since it emits each line before reading the next).
 	outputOnly bool
+	// detach, when set, runs on the worker of a parallel batch after each
+	// line is scored: it takes from the line what emit needs and leaves it
+	// with no Request, Result or Ops, so that the workers reuse their
+	// storage (match trees included) from line to line.
+	detach func(*scored)
 }
 
 // errNoSchema is the usage error of a batch whose first line has no schema
@@ -271,12 +279,15 @@ func (b *batchInput) score(jobs int, emit func(scored) error) error {
 	for range jobs {
 		wg.Go(func() {
 			score := b.ls.Score
-			if b.outputOnly {
+			if b.outputOnly || b.detach != nil {
 				score = b.ls.Worker().Score
 			}
 			for j := range work {
 				s := j.scoreWith(b.ls, score)
-				if b.outputOnly {
+				switch {
+				case b.detach != nil:
+					b.detach(&s)
+				case b.outputOnly:
 					// The worker's buffer is reused by its next line.
 					s.Output = bytes.Clone(s.Output)
 					s.Request, s.Result = nil, nil

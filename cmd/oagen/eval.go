@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/objectaligner/oagen/eval"
@@ -289,29 +291,56 @@ func runEval(f *evalFlags, input string, stdin io.Reader, stderr io.Writer) (*ev
 	nm := bufio.NewWriterSize(nmw, 1<<16)
 	st := eval.NewState(cfg)
 	prog := newProgress(stderr, size)
-	var nmBuf []byte // the non-match lines of a case, reused
+	// The workers of a parallel eval prepare each line's outputs
+	// themselves (prepareEval), the detail for every case the state's
+	// last cutoff wants (a superset of the cases it keeps), so that they
+	// reuse their storage.
+	var cutoff atomic.Pointer[eval.Cutoff]
+	publish := func() {
+		if c := st.Cutoff(); !c.Equal(*cutoff.Load()) {
+			cutoff.Store(&c)
+		}
+	}
+	cutoff.Store(new(st.Cutoff()))
+	if f.jobs > 1 {
+		b.detach = func(s *scored) { detachEval(ls, s, cutoff.Load().Wants) }
+	}
+	var nmBuf []byte // the non-match lines of a line prepared here, reused
 	err = b.score(f.jobs, func(s scored) error {
+		p := s.eval
+		if p == nil {
+			// Scored here (one job, or the first line): the worker's
+			// storage is still the line's.
+			prepared := prepareEval(ls, &s, st.Wants, nmBuf[:0])
+			if p = &prepared; cap(p.nonMatches) <= maxKeptNonMatches {
+				nmBuf = p.nonMatches
+			}
+		}
 		if s.Err == nil && st.Wants(s.Case.Score, s.Case.Key) {
 			// A case the state keeps shows its top fix and its detail:
 			// only such cases have their operations ranked.
-			if ls.AddOps(&s.ScoredLine, s.number, s.line); s.Err == nil {
-				d, err := report.Detail(s.Result, s.Ops, s.Settings)
-				if err != nil {
-					return err
-				}
-				s.Case.Detail = d
+			if p.kept == nil {
+				return fmt.Errorf("internal error: line %d kept but not prepared", s.number)
 			}
+			if p.kept.err != nil {
+				return p.kept.err
+			}
+			s.ScoredLine = p.kept.line
 		}
-		var err error
-		if nmBuf, err = writeNonMatches(nm, nmBuf[:0], s.Case.NonMatches); err != nil {
-			return err
-		}
-		if cap(nmBuf) > maxKeptNonMatches {
-			nmBuf = nil
+		if s.Err == nil {
+			if p.err != nil {
+				return p.err
+			}
+			if _, err := nm.Write(p.nonMatches); err != nil {
+				return err
+			}
 		}
 		prog.add(s.size)
 		st.Add(s.Case)
-		_, err = w.Write(s.Output)
+		if f.jobs > 1 {
+			publish()
+		}
+		_, err := w.Write(s.Output)
 		return err
 	})
 	prog.done()
@@ -483,13 +512,65 @@ func reportOptions(merge bool, args []string) report.Options {
 }
 
 // maxKeptNonMatches bounds the buffer of non-match lines runEval keeps
-// from case to case.
+// from line to line.
 const maxKeptNonMatches = 1 << 20
 
-// writeNonMatches writes the value errors of one case as lines of
-// non_matches.jsonl (json.Marshal's bytes, NonMatch.AppendJSON), appended
-// to buf and written at once; it returns buf for reuse.
-func writeNonMatches(w io.Writer, buf []byte, nms []eval.NonMatch) ([]byte, error) {
+// evalLine is what eval writes for a scored line, prepared while the line's
+// Request, Result and Ops are at hand (prepareEval).
+type evalLine struct {
+	// nonMatches are the line's non_matches.jsonl lines (appendNonMatches)
+	// and err the error making them, if any.
+	nonMatches []byte
+	err        error
+	// kept, set when the state may keep the case, is the line as kept.
+	kept *keptLine
+}
+
+// keptLine is a line as eval keeps it in its state: with its ranked
+// operations (LineScorer.AddOps, which makes the line a failure if they
+// cannot be ranked) and its Case's Detail; err is the error building the
+// detail.
+type keptLine struct {
+	line eval.ScoredLine
+	err  error
+}
+
+// prepareEval prepares the outputs of the line s: its non-match lines,
+// appended to buf, and, when wants says the state may keep the case, the
+// line as kept. s itself is not changed.
+func prepareEval(ls *eval.LineScorer, s *scored, wants func(score float64, key uint64) bool, buf []byte) evalLine {
+	var p evalLine
+	if s.Err == nil && wants(s.Case.Score, s.Case.Key) {
+		k := &keptLine{line: s.ScoredLine}
+		if ls.AddOps(&k.line, s.number, s.line); k.line.Err == nil {
+			k.line.Case.Detail, k.err = report.Detail(k.line.Result, k.line.Ops, k.line.Settings)
+		}
+		p.kept = k
+	}
+	p.nonMatches, p.err = appendNonMatches(buf, s.Case.NonMatches)
+	return p
+}
+
+// detachEval is the batch's detach of a parallel eval: it prepares the
+// line's outputs on the worker (prepareEval, with the detail for the cases
+// wants), copies its response out of the worker's buffer and drops what
+// refers to the worker's storage.
+func detachEval(ls *eval.LineScorer, s *scored, wants func(score float64, key uint64) bool) {
+	p := prepareEval(ls, s, wants, nil)
+	s.Output = bytes.Clone(s.Output)
+	s.Request, s.Result, s.Ops = nil, nil, nil
+	if k := p.kept; k != nil {
+		if k.line.Err == nil {
+			k.line.Output = s.Output
+		}
+		k.line.Request, k.line.Result, k.line.Ops = nil, nil, nil
+	}
+	s.eval = &p
+}
+
+// appendNonMatches appends the value errors of one case as lines of
+// non_matches.jsonl (json.Marshal's bytes, NonMatch.AppendJSON) to buf.
+func appendNonMatches(buf []byte, nms []eval.NonMatch) ([]byte, error) {
 	for i := range nms {
 		var err error
 		if buf, err = nms[i].AppendJSON(buf); err != nil {
@@ -497,11 +578,7 @@ func writeNonMatches(w io.Writer, buf []byte, nms []eval.NonMatch) ([]byte, erro
 		}
 		buf = append(buf, '\n')
 	}
-	if len(buf) == 0 {
-		return buf, nil
-	}
-	_, err := w.Write(buf)
-	return buf, err
+	return buf, nil
 }
 
 // writeEvalOutputs writes the summary and the report (with opts) of a
