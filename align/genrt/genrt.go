@@ -72,10 +72,8 @@ type Workspace struct {
 	// §7.12), kept here so that it does not allocate.
 	BijSearch Search
 
-	// The canonical tie rules (docs/SCORING.md §5.8): column order and a
-	// row of scratch.
+	// The canonical tie rules (docs/SCORING.md §5.8): column order.
 	canon align.Canon
-	row   []float64
 
 	// The record kernel (kernel.go): the derived scopes by index, as
 	// Derive registers them, and the kernel's per-matrix state.
@@ -152,25 +150,43 @@ func (w *Workspace) Solve(M []float64, n, m int) []int {
 // permuted matrix, and the assignment returned is of M's own rows and
 // columns (docs/SCORING.md §5.8).
 func (w *Workspace) SolveCanon(M []float64, n, m int, rows, cols []int) []int {
-	if rows == nil && cols == nil {
+	switch {
+	case rows == nil && cols == nil:
 		return w.Solve(M, n, m)
+	case rows == nil:
+		return w.solveColumns(M, n, m, cols)
 	}
-	var asg []int
-	if rows == nil {
-		// Columns only (array tails): permuted in place and back.
-		w.row = align.PermuteColumnsInPlace(M, n, m, cols, w.row, false)
-		asg = w.Solve(M, n, m)
-		w.row = align.PermuteColumnsInPlace(M, n, m, cols, w.row, true)
-	} else {
-		P := w.Floats(n * m)
-		align.PermuteMatrix(P, M, n, m, rows, cols)
-		asg = w.Solve(P, n, m)
-		w.Release(P)
-	}
+	P := w.Floats(n * m)
+	align.PermuteMatrix(P, M, n, m, rows, cols)
+	asg := w.Solve(P, n, m)
+	w.Release(P)
 	out := w.ints(len(asg))
 	align.UnpermuteAssignment(out, asg, rows, cols)
 	w.ReleaseInts(asg)
 	return out
+}
+
+// solveColumns is SolveCanon with the columns of M in the order cols and
+// its rows as they are (array tails): the solver reads the permuted matrix
+// in M itself (hungarian.Solver.SolveMaxColumnsInPlace), and a kept solve
+// of it (keptSolveOf) is found without forming it either.
+func (w *Workspace) solveColumns(M []float64, n, m int, cols []int) []int {
+	out := w.ints(0)[:0]
+	if asg := w.keptSolveOfColumns(M, n, m, cols); asg != nil {
+		out = append(out, asg...)
+		align.UnpermuteAssignment(out, out, nil, cols)
+		return out
+	}
+	asg, err := w.hung.SolveMaxColumnsInPlace(M, n, m, cols)
+	if err != nil {
+		w.Fail(err)
+		for r := range max(n, m) {
+			out = append(out, r)
+		}
+		align.UnpermuteAssignment(out, out, nil, cols)
+		return out
+	}
+	return append(out, asg...)
 }
 
 // ints returns an assignment buffer of n ints (contents unspecified) that

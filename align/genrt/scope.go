@@ -290,7 +290,7 @@ func Derive[K comparable, R any](w *Workspace, s *Scope[K, R], idx int, degraded
 		s.srchS = append(s.srchS[:0], S...)
 	} else {
 		s.perm = append(s.perm, cols...)
-		s.srchS = append(s.srchS[:0], S...)
+		s.srchS = growFloats(s.srchS, n*m)
 		align.PermuteMatrix(s.srchS, S, n, m, nil, s.perm)
 	}
 	asg := w.solveKept(s.srchS, n, m)

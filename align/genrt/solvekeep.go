@@ -1,6 +1,10 @@
 package genrt
 
-import "github.com/objectaligner/oagen/align/hungarian"
+import (
+	"math"
+
+	"github.com/objectaligner/oagen/align/hungarian"
+)
 
 // A scope's derivation keeps the large matrices it solved with their
 // assignments, and a later solve of a bit-for-bit equal matrix in the same
@@ -57,4 +61,32 @@ func (w *Workspace) keptSolveOf(M []float64, n, m int) []int {
 		}
 	}
 	return nil
+}
+
+// keptSolveOfColumns is keptSolveOf for the matrix whose column c is
+// column cols[c] of M, compared without forming it.
+func (w *Workspace) keptSolveOfColumns(M []float64, n, m int, cols []int) []int {
+	if w.nkept == 0 || n*m < keptSolveMin {
+		return nil
+	}
+	for i := range min(w.nkept, len(w.kept)) {
+		if k := &w.kept[i]; k.n == n && k.m == m && sameColumns(k.M, M, n, m, cols) {
+			return k.asg
+		}
+	}
+	return nil
+}
+
+// sameColumns reports whether the n×m matrix P holds, bit for bit, the
+// matrix M with its columns in the order cols (P[i][c] = M[i][cols[c]]).
+func sameColumns(P, M []float64, n, m int, cols []int) bool {
+	for i := range n {
+		p, row := P[i*m:(i+1)*m], M[i*m:(i+1)*m]
+		for c, j := range cols {
+			if math.Float64bits(p[c]) != math.Float64bits(row[j]) {
+				return false
+			}
+		}
+	}
+	return true
 }

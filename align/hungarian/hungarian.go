@@ -37,8 +37,10 @@ import (
 // is ready to use. A Solver is not safe for concurrent use; use one per
 // goroutine.
 type Solver struct {
-	// cost is C for the real rows×cols block, row-major. The zero padding of
-	// docs/SCORING.md §5.8 is never stored: padding rows and columns are read as 0.
+	// cost is -C (the score matrix M of SolveMax) for the real rows×cols
+	// block, row-major, which lsapMin subtracts where the pseudo-code adds C
+	// (see lsapMin). The zero padding of docs/SCORING.md §5.8 is never
+	// stored: padding rows and columns are read as 0.
 	cost     []float64
 	u        []float64 // row duals
 	v        []float64 // column duals
@@ -49,6 +51,12 @@ type Solver struct {
 	rem      remaining
 	visRows  []int // rows added to SR in the current search, in order
 	visCols  []int // columns added to SC in the current search, in order
+	// start is the "remaining" array a search starts from: [d-1, ..., 0],
+	// or its columns' images under the column order of
+	// SolveMaxColumnsInPlace.
+	start   []int32
+	seen    []bool // the permutation check of SolveMaxColumnsInPlace
+	touched uint64
 	// budget bounds scanned (0: no bound); scanned counts the entries
 	// of "remaining" relaxed by the current solve.
 	budget, scanned int64
@@ -134,26 +142,57 @@ func (s *Solver) SolveMin(c []float64, rows, cols int) ([]int, error) {
 }
 
 // SolveMaxInPlace is SolveMax without the solver's copy of the matrix: it
-// negates m's entries in place for the solve and negates them back before
-// it returns, on every path, errors and cancellation included (negation is
-// exact, so m holds the same bits again). m must not be read or written by
-// another goroutine during the call. For a large matrix this saves
-// rows·cols float64 of memory, and the solver keeps no matrix between
-// calls (docs/PERFORMANCE.md, "Large documents").
+// reads m's entries where they are and writes none of them. m must not be
+// written by another goroutine during the call. For a large matrix this
+// saves rows·cols float64 of memory and the pass that copies them, and the
+// solver keeps no matrix between calls (docs/PERFORMANCE.md, "Large
+// documents").
 func (s *Solver) SolveMaxInPlace(m []float64, rows, cols int) ([]int, error) {
 	s.budget = 0
-	return s.solveInPlace(context.Background(), m, rows, cols)
+	return s.solveInPlace(context.Background(), m, rows, cols, nil)
 }
 
 // SolveMaxBudgetInPlace is SolveMaxBudget with SolveMaxInPlace's use of m.
 func (s *Solver) SolveMaxBudgetInPlace(ctx context.Context, m []float64, rows, cols int, budget int64) ([]int, int64, error) {
 	s.budget = max(budget, 0)
-	a, err := s.solveInPlace(ctx, m, rows, cols)
+	a, err := s.solveInPlace(ctx, m, rows, cols, nil)
 	return a, s.scanned, err
 }
 
-// solveInPlace runs lsapMin on C = -M held in m itself; see SolveMaxInPlace.
-func (s *Solver) solveInPlace(ctx context.Context, m []float64, rows, cols int) ([]int, error) {
+// SolveMaxColumnsInPlace is SolveMaxInPlace on the matrix P whose column c
+// is column order[c] of m (order a permutation of 0, ..., cols-1), without
+// forming it: the solver reads P's entries where they are in m. The
+// assignment chosen is the one SolveMax chooses for P, ties included, but
+// given in m's own columns: row r is assigned column rowToCol[r] of m
+// (padding columns, ≥ cols, stay as they are). It saves permuting m's
+// columns into a canonical order and back (docs/SCORING.md §5.8,
+// docs/PERFORMANCE.md, "Large documents").
+//
+// An error is returned as SolveMax returns one, and when order is not a
+// permutation of 0, ..., cols-1.
+func (s *Solver) SolveMaxColumnsInPlace(m []float64, rows, cols int, order []int) ([]int, error) {
+	s.budget = 0
+	if len(order) != cols {
+		return nil, fmt.Errorf("hungarian: column order has %d entries, want %d", len(order), cols)
+	}
+	if cap(s.seen) < cols {
+		s.seen = make([]bool, cols)
+	}
+	seen := s.seen[:cols]
+	clear(seen)
+	for _, j := range order {
+		if j < 0 || j >= cols || seen[j] {
+			return nil, fmt.Errorf("hungarian: column order %v is not a permutation of 0..%d", order, cols-1)
+		}
+		seen[j] = true
+	}
+	return s.solveInPlace(context.Background(), m, rows, cols, order)
+}
+
+// solveInPlace runs lsapMin on the matrix held in m itself, with its
+// columns in the order order (nil: as they are); see SolveMaxInPlace and
+// SolveMaxColumnsInPlace.
+func (s *Solver) solveInPlace(ctx context.Context, m []float64, rows, cols int, order []int) ([]int, error) {
 	d, err := s.check(m, rows, cols)
 	if err != nil {
 		return nil, err
@@ -161,17 +200,9 @@ func (s *Solver) solveInPlace(ctx context.Context, m []float64, rows, cols int) 
 	s.scanned = 0
 	s.growDuals(d)
 	own := s.cost
-	for k := range m {
-		m[k] = -m[k]
-	}
 	s.cost = m
-	defer func() {
-		for k := range m {
-			m[k] = -m[k]
-		}
-		s.cost = own
-	}()
-	if err := s.lsapMin(ctx, rows, cols, d); err != nil {
+	defer func() { s.cost = own }()
+	if err := s.lsapMin(ctx, rows, cols, d, order); err != nil {
 		return nil, err
 	}
 	return s.col4row[:d], nil
@@ -207,13 +238,13 @@ func (s *Solver) solve(ctx context.Context, m []float64, rows, cols int, negate 
 	s.grow(rows*cols, d)
 	cost := s.cost[:rows*cols]
 	if negate {
+		copy(cost, m)
+	} else {
 		for k, x := range m {
 			cost[k] = -x
 		}
-	} else {
-		copy(cost, m)
 	}
-	if err := s.lsapMin(ctx, rows, cols, d); err != nil {
+	if err := s.lsapMin(ctx, rows, cols, d, nil); err != nil {
 		return nil, err
 	}
 	return s.col4row[:d], nil
@@ -248,12 +279,26 @@ func (s *Solver) growDuals(d int) {
 	}
 	s.visRows = make([]int, 0, d)
 	s.visCols = make([]int, 0, d)
+	s.start = make([]int32, d)
 }
 
-// lsapMin is docs/SCORING.md §5.8's LSAP_min on the d×d zero-padded matrix whose real
-// rows×cols block is s.cost. It differs from the pseudo-code only in
-// bookkeeping that cannot change a result:
+// lsapMin is docs/SCORING.md §5.8's LSAP_min on the d×d zero-padded matrix C
+// whose real rows×cols block is -s.cost, with its columns in the order
+// order (nil: as they are; see SolveMaxColumnsInPlace). It differs from
+// the pseudo-code only in bookkeeping that cannot change a result:
 //
+//   - s.cost holds -C, and minVal - (-C[i][j]) is computed where the
+//     pseudo-code computes minVal + C[i][j]: IEEE 754 defines x - y as
+//     x + (-y), so the two are the same value, zeros' signs included, and
+//     SolveMax and SolveMaxInPlace need not negate the score matrix
+//     (SolveMin negates its cost matrix once, exactly);
+//   - with a column order, column c of C is column order[c] of s.cost, and
+//     the search runs on s.cost's own columns: "remaining" starts as
+//     [order[d-1], ..., order[0]] (padding columns, ≥ cols, standing for
+//     themselves) instead of [d-1, ..., 0], and every per-column value is
+//     kept under s.cost's column. This renames the columns and nothing
+//     else — every scan visits the same entries of C in the same order —
+//     so the assignment is C's, given in s.cost's columns;
 //   - the unreached columns carry their v, shortest, path and "free" values
 //     along in s.rem, in the same order as "remaining" (see remaining), and
 //     the set-up of remaining and shortest is fused with the first scan of
@@ -265,17 +310,17 @@ func (s *Solver) growDuals(d int) {
 //     it, at which point they are final for this search; the dual update and
 //     the augmentation read only those columns' values (a row k in SR other
 //     than cur was reached through column col4row[k], which is in SC);
-//   - padding entries are read as +0 rather than the -0 of C = -M; a zero's
-//     sign can only change the sign of a zero result under addition and
-//     subtraction, and comparisons treat ±0 as equal, so no comparison and
-//     no non-zero value differs.
+//   - padding entries of -C are read as +0, which SolveMin's padding (C
+//     = +0) would store as -0; a zero's sign can only change the sign of a
+//     zero result under addition and subtraction, and comparisons treat ±0
+//     as equal, so no comparison and no non-zero value differs.
 //
 // The arithmetic is the pseudo-code's, operation for operation:
 // r = ((minVal + C[i][j]) - u[i]) - v[j], and the comparisons are the same
 // "<" and "==" tests in the same order over the same sequence of columns.
 //
 // It returns ctx.Err() if ctx is done before an augmentation.
-func (s *Solver) lsapMin(ctx context.Context, rows, cols, d int) error {
+func (s *Solver) lsapMin(ctx context.Context, rows, cols, d int, order []int) error {
 	done := ctx.Done()
 	cost := s.cost[:rows*cols]
 	u := s.u[:d]
@@ -298,6 +343,14 @@ func (s *Solver) lsapMin(ctx context.Context, rows, cols, d int) error {
 		row4col[k] = -1
 		col4row[k] = -1
 	}
+	start := s.start[:d]
+	for it := range d {
+		c := d - 1 - it
+		if c < len(order) {
+			c = order[c]
+		}
+		start[it] = int32(c)
+	}
 	for cur := range d {
 		if done != nil {
 			select {
@@ -317,9 +370,16 @@ func (s *Solver) lsapMin(ctx context.Context, rows, cols, d int) error {
 			if s.scanned += int64(numRemaining); s.budget > 0 && s.scanned > s.budget {
 				return ErrBudget
 			}
-			var row []float64 // C[i][0..cols-1]; empty for a padding row
+			var row []float64 // -C[i][0..cols-1]; empty for a padding row
 			if i < rows {
 				row = cost[i*cols : i*cols+cols]
+				if order != nil {
+					// The scans read the row in the order of
+					// "remaining", which starts as the column order
+					// and not as s.cost's: brought into cache in
+					// order first (see touch).
+					s.touched |= touch(row)
+				}
 			}
 			var index int
 			var lowest float64
@@ -327,7 +387,7 @@ func (s *Solver) lsapMin(ctx context.Context, rows, cols, d int) error {
 			case first:
 				// The first scan (i == cur), fused with the set-up of
 				// remaining and shortest.
-				index, lowest = startScan(&rem, v, row4col, row, minVal, u[i], int32(i))
+				index, lowest = startScan(&rem, start, v, row4col, row, minVal, u[i], int32(i))
 			case len(row) == d:
 				index, lowest = scanFullRow(&rem, numRemaining, row, minVal, u[i], int32(i))
 			default:
@@ -385,7 +445,7 @@ func (rem *remaining) swapRemove(index, last int) {
 }
 
 // scanRow is the inner loop of the shortest-path search: it relaxes the first
-// n entries of rem through row i (row holds C[i][0..cols-1]; columns beyond
+// n entries of rem through row i (row holds -C[i][0..cols-1]; columns beyond
 // it are padding and cost 0) and returns the position in rem of the column
 // with the lowest tentative cost together with that cost. Ties are broken as
 // docs/SCORING.md §5.8 breaks them: the first column with the lowest value, unless
@@ -414,7 +474,7 @@ func scanRow(rem *remaining, n int, row []float64, minVal, ui float64, i int32) 
 			if j := uint(cols[it]); j < uint(len(row)) {
 				c = row[j]
 			}
-			r := minVal + c - ui - vs[it]
+			r := -c + minVal - ui - vs[it]
 			if r < shs[it] {
 				paths[it] = i
 				shs[it] = r
@@ -445,7 +505,7 @@ func scanFullRow(rem *remaining, n int, row []float64, minVal, ui float64, i int
 	free := rem.free[:n]
 	for it := 0; it < n; it++ {
 		for ; it < n; it++ {
-			r := minVal + row[cols[it]] - ui - vs[it]
+			r := -row[cols[it]] + minVal - ui - vs[it]
 			if r < shs[it] {
 				paths[it] = i
 				shs[it] = r
@@ -463,13 +523,14 @@ func scanFullRow(rem *remaining, n int, row []float64, minVal, ui float64, i int
 }
 
 // startScan is the first scan of the search for row i = cur, fused with its
-// set-up: it fills rem as "remaining = [d-1, ..., 0]" with shortest = +inf
+// set-up: it fills rem as "remaining = start" (lsapMin) with shortest = +inf
 // and, in the same pass, relaxes every column through row i exactly as
 // scanRow would. With shortest[j] = +inf the relaxation "r < shortest[j]"
 // is "r < +inf", true unless r is +inf or NaN, in which case shortest[j]
 // stays +inf and path[j] stays unset (-1).
-func startScan(rem *remaining, v []float64, row4col []int, row []float64, minVal, ui float64, i int32) (int, float64) {
+func startScan(rem *remaining, start []int32, v []float64, row4col []int, row []float64, minVal, ui float64, i int32) (int, float64) {
 	d := len(v)
+	start = start[:d]
 	cols := rem.col[:d]
 	vs := rem.v[:d]
 	shs := rem.shortest[:d]
@@ -481,7 +542,7 @@ func startScan(rem *remaining, v []float64, row4col []int, row []float64, minVal
 	lowest := inf
 	for it := 0; it < d; it++ {
 		for ; it < d; it++ {
-			j := d - 1 - it
+			j := int(start[it])
 			vj := v[j]
 			cols[it] = int32(j)
 			vs[it] = vj
@@ -490,7 +551,7 @@ func startScan(rem *remaining, v []float64, row4col []int, row []float64, minVal
 			if uint(j) < uint(len(row)) {
 				c = row[j]
 			}
-			r := minVal + c - ui - vj
+			r := -c + minVal - ui - vj
 			sh, p := inf, int32(-1)
 			if r < inf {
 				sh, p = r, i
@@ -507,4 +568,17 @@ func startScan(rem *remaining, v []float64, row4col []int, row []float64, minVal
 		}
 	}
 	return index, lowest
+}
+
+// touch reads one entry of every cache line of row in order, so that the
+// scan that follows, which reads row in the order of "remaining", finds it
+// in cache: read in a column order that is not s.cost's (a canonical
+// order is a shuffle of the columns), a row of a large matrix would
+// otherwise arrive a cache line at a time, each a miss of its own.
+func touch(row []float64) uint64 {
+	var x uint64
+	for k := 0; k < len(row); k += 8 {
+		x |= math.Float64bits(row[k])
+	}
+	return x
 }

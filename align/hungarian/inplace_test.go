@@ -11,10 +11,9 @@ import (
 
 // TestSolveMaxInPlace checks SolveMaxInPlace and SolveMaxBudgetInPlace
 // against the copying solver on tie-heavy and continuous matrices (with
-// zeros of both signs, which negation must bring back as they were): the
-// same assignment, the same count of relaxations, the same budget error,
-// and the matrix holds its bits again after every call, a stopped one
-// included.
+// zeros of both signs): the same assignment, the same count of
+// relaxations, the same budget error, and the matrix holds its bits after
+// every call, a stopped one included.
 func TestSolveMaxInPlace(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 29))
 	var s, ref Solver
@@ -77,5 +76,65 @@ func TestSolveMaxInPlaceStopped(t *testing.T) {
 	}
 	if !SameBits(M, before) {
 		t.Fatalf("NaN entry: the matrix is %v, was %v", M, before)
+	}
+}
+
+// TestSolveMaxColumnsInPlace checks SolveMaxColumnsInPlace against SolveMax
+// of the matrix with its columns permuted, on tie-heavy and continuous
+// matrices of every shape: the assignment is the permuted matrix's, ties
+// included (so the column order decides among equal optima exactly as a
+// permuted copy would), read back into the matrix's own columns, and the
+// matrix is not written.
+func TestSolveMaxColumnsInPlace(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 23))
+	var s, ref Solver
+	negZero := math.Copysign(0, -1)
+	for i := range 800 {
+		n, m := r.IntN(14), r.IntN(14)
+		var levels []float64
+		if i%4 != 3 {
+			levels = []float64{0, negZero, 0.5, 1, 1.5}[:1+r.IntN(5)]
+		}
+		M := randomMatrix(r, n, m, levels)
+		before := slices.Clone(M)
+		order := r.Perm(m)
+		P := make([]float64, n*m)
+		for row := range n {
+			for c, j := range order {
+				P[row*m+c] = M[row*m+j]
+			}
+		}
+		asg, err := ref.SolveMax(P, n, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := slices.Clone(asg)
+		for row, c := range want {
+			if c < m {
+				want[row] = order[c]
+			}
+		}
+		got, err := s.SolveMaxColumnsInPlace(M, n, m, order)
+		if err != nil || !slices.Equal(got, want) {
+			t.Fatalf("%d×%d, order %v: %v, %v; want %v", n, m, order, got, err, want)
+		}
+		if !SameBits(M, before) {
+			t.Fatalf("%d×%d: the matrix changed: %v, was %v", n, m, M, before)
+		}
+	}
+}
+
+// TestSolveMaxColumnsInPlaceBadOrder checks that an order that is not a
+// permutation of the columns is an error.
+func TestSolveMaxColumnsInPlaceBadOrder(t *testing.T) {
+	var s Solver
+	M := []float64{1, 0.5, 0, 0.25, 1, 0.75}
+	for _, order := range [][]int{nil, {0, 1}, {0, 1, 1}, {0, 1, 3}, {2, -1, 0}, {0, 1, 2, 3}} {
+		if _, err := s.SolveMaxColumnsInPlace(M, 2, 3, order); err == nil {
+			t.Errorf("order %v: no error", order)
+		}
+	}
+	if got, err := s.SolveMaxColumnsInPlace(M, 2, 3, []int{2, 0, 1}); err != nil || len(got) != 3 {
+		t.Errorf("order [2 0 1]: %v, %v", got, err)
 	}
 }
