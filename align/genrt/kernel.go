@@ -234,6 +234,22 @@ type recordKernel struct {
 	// bits[k] is, for a row whose string scores are all 0 or 1 (bitRow),
 	// the 0-or-1 score of column k's candidate strings as a bit.
 	bits [][]uint8
+	// The classes of the candidate elements, for the rows of bitRow
+	// (bitFill): the records of strings whose string leaves hold the same
+	// strings are of one class (class[j]; the elements that are not, bad,
+	// are of class nclass), whose string codes are classCodes[c*np+k], and
+	// classKeys interns them when the records have two string leaves or
+	// more. refAt[k] lists the records by their code of reference k
+	// (those of code x at refAt[k][refStart[k][x]:refStart[k][x+1]]); val
+	// holds the scores of a row's classes.
+	class      []int32
+	nclass     int
+	classCodes []int32
+	classKeys  map[[maxPattern]int32]int32
+	bad        []int32
+	refStart   [][]int32
+	refAt      [][]int32
+	val        []float64
 }
 
 // kernelFill fills the n×m matrix M of the tails (no tuple positions) of
@@ -309,13 +325,7 @@ func (w *Workspace) kernelFill(M []float64, n, m int, rec *Record, cell func(i, 
 			continue
 		}
 		if kr.bitRow() {
-			for j := range m {
-				if !kr.ok[j] {
-					row[j], _ = cell(i, j, false)
-					continue
-				}
-				row[j] = kr.patternCell(spec, j)
-			}
+			kr.bitFill(spec, row, i, cell)
 			continue
 		}
 		for j := range m {
@@ -362,6 +372,157 @@ func (kr *recordKernel) columns(np, m int, r *Record) {
 			kr.code[j*np+k] = x
 		}
 		kr.ok = append(kr.ok, ok)
+	}
+	if np <= maxPattern {
+		kr.classes(m)
+	}
+}
+
+// classes sorts the candidate elements read by columns into their classes
+// and lists them by their references' codes (recordKernel.class, refAt).
+func (kr *recordKernel) classes(m int) {
+	np := kr.np
+	var strMembers [maxPattern]int
+	ns := 0
+	for k, km := range kr.members {
+		if !km.id && km.scope == 0 && ns < maxPattern {
+			strMembers[ns] = k
+			ns++
+		}
+	}
+	kr.class = growInts(kr.class, m)
+	kr.classCodes = kr.classCodes[:0]
+	kr.bad = kr.bad[:0]
+	kr.nclass = 0
+	switch {
+	case ns == 0:
+		kr.nclass = 1
+		kr.classCodes = append(kr.classCodes, make([]int32, np)...)
+	case ns == 1:
+		k := strMembers[0]
+		kr.nclass = len(kr.strs[k])
+		for x := range kr.nclass {
+			for t := range np {
+				c := int32(0)
+				if t == k {
+					c = int32(x)
+				}
+				kr.classCodes = append(kr.classCodes, c)
+			}
+		}
+	default:
+		if kr.classKeys == nil {
+			kr.classKeys = map[[maxPattern]int32]int32{}
+		}
+		clear(kr.classKeys)
+	}
+	for j := range m {
+		if !kr.ok[j] {
+			kr.class[j] = -1
+			kr.bad = append(kr.bad, int32(j))
+			continue
+		}
+		code := kr.code[j*np : j*np+np]
+		switch {
+		case ns == 0:
+			kr.class[j] = 0
+		case ns == 1:
+			kr.class[j] = code[strMembers[0]]
+		default:
+			var key [maxPattern]int32
+			for t, k := range strMembers[:ns] {
+				key[t] = code[k]
+			}
+			c, seen := kr.classKeys[key]
+			if !seen {
+				c = int32(kr.nclass)
+				kr.nclass++
+				kr.classKeys[key] = c
+				for t := range np {
+					kr.classCodes = append(kr.classCodes, code[t])
+				}
+			}
+			kr.class[j] = c
+		}
+	}
+	for _, j := range kr.bad {
+		kr.class[j] = int32(kr.nclass)
+	}
+	kr.val = growFloats(kr.val, kr.nclass+1)
+	kr.val[kr.nclass] = 0 // the class of the bad elements, whose cells bitFill writes last
+	// The records by their references' codes.
+	for len(kr.refStart) < np {
+		kr.refStart, kr.refAt = append(kr.refStart, nil), append(kr.refAt, nil)
+	}
+	for k, km := range kr.members {
+		if km.scope == 0 {
+			continue
+		}
+		nc := len(kr.strs[k])
+		start := growInts(kr.refStart[k], nc+1)
+		clear(start)
+		for j := range m {
+			if kr.ok[j] {
+				start[kr.code[j*np+k]+1]++
+			}
+		}
+		for x := range nc {
+			start[x+1] += start[x]
+		}
+		at := growInts(kr.refAt[k], int(start[nc]))
+		for j := range m {
+			if kr.ok[j] {
+				x := kr.code[j*np+k]
+				at[start[x]] = int32(j)
+				start[x]++
+			}
+		}
+		// start[x] is now the end of code x's records: shifted back.
+		copy(start[1:], start[:nc])
+		start[0] = 0
+		kr.refStart[k], kr.refAt[k] = start, at
+	}
+}
+
+// bitFill fills the row of gold element i for a row of bitRow: a cell's
+// member scores are those of its candidate's class, but where the
+// candidate names the image of the row's reference (few cells), so the
+// row is its classes' scores, then the cells of the candidates that name
+// a reference's image (patternCell), then those of the elements the
+// kernel leaves to the generated scorer (cell). Every cell is the score
+// of its pattern, as patternCell computes it.
+func (kr *recordKernel) bitFill(spec *ObjectSpec, row []float64, i int, cell func(i, j int, build bool) (float64, *Res)) {
+	np := kr.np
+	base := 0
+	for k, km := range kr.members {
+		if km.id || km.scope > 0 && kr.img[k] == -2 {
+			base |= 1 << k
+		}
+	}
+	val := kr.val[:kr.nclass+1]
+	for c := range kr.nclass {
+		mask := base
+		codes := kr.classCodes[c*np : c*np+np]
+		for k, km := range kr.members {
+			if !km.id && km.scope == 0 {
+				mask |= int(kr.bits[k][codes[k]]) << k
+			}
+		}
+		val[c] = kr.pattern(spec, mask)
+	}
+	class := kr.class[:len(row)]
+	for j, c := range class {
+		row[j] = val[c]
+	}
+	for k, km := range kr.members {
+		if x := kr.img[k]; km.scope > 0 && x >= 0 {
+			for _, j := range kr.refAt[k][kr.refStart[k][x]:kr.refStart[k][x+1]] {
+				row[j] = kr.patternCell(spec, int(j))
+			}
+		}
+	}
+	for _, j := range kr.bad {
+		row[j], _ = cell(i, int(j), false)
 	}
 }
 
@@ -515,8 +676,14 @@ func (kr *recordKernel) patternCell(spec *ObjectSpec, j int) float64 {
 			mask |= int(kr.bits[k][code[k]]) << k
 		}
 	}
+	return kr.pattern(spec, mask)
+}
+
+// pattern is the score of the 0-or-1 member scores whose 1s are the bits
+// of mask, memoised.
+func (kr *recordKernel) pattern(spec *ObjectSpec, mask int) float64 {
 	if !kr.known[mask] {
-		for k := range np {
+		for k := range kr.np {
 			kr.tmp[k] = float64(mask >> k & 1)
 		}
 		kr.table[mask], kr.known[mask] = spec.Paired(kr.tmp), true
