@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -219,15 +220,24 @@ func quantile(sc *Scores, n int64, p float64) float64 {
 // scores.
 func bootstrap(sc *Scores, n int64) *Interval {
 	b := int(min(maxResamples, max(minResamples, bootstrapDraws/n)))
-	rng := rand.New(rand.NewPCG(BootstrapSeed, uint64(n)))
-	draw := drawer(sc, n)
+	src := rand.NewPCG(BootstrapSeed, uint64(n))
 	means := make([]float64, b)
-	for i := range means {
-		var t float64
-		for range n {
-			t += draw(rng.Int64N(n))
+	if all := expanded(sc, n); all != nil && !is32bit {
+		// The loop below, with the draws and the scores inline.
+		d := newIndexDrawer(src, n)
+		for i := range means {
+			means[i] = d.sum(all) / float64(n)
 		}
-		means[i] = t / float64(n)
+	} else {
+		rng := rand.New(src)
+		draw := drawer(sc, n)
+		for i := range means {
+			var t float64
+			for range n {
+				t += draw(rng.Int64N(n))
+			}
+			means[i] = t / float64(n)
+		}
 	}
 	slices.Sort(means)
 	ms := &Scores{Values: means, Counts: make([]int64, b)}
@@ -237,16 +247,79 @@ func bootstrap(sc *Scores, n int64) *Interval {
 	return &Interval{Low: quantile(ms, int64(b), 0.025), High: quantile(ms, int64(b), 0.975), Resamples: b, Seed: BootstrapSeed}
 }
 
+// is32bit is set on the platforms where rand.Rand.Int64N draws a size
+// below 2³² another way than newIndexDrawer.
+const is32bit = ^uint(0)>>32 == 0
+
+// indexDrawer draws positions in [0, n) from a PCG as rand.Rand.Int64N
+// does on a 64-bit platform (Lemire's multiply and reject), the same
+// numbers from the same source, without the Rand's call through its
+// Source interface.
+type indexDrawer struct {
+	src *rand.PCG
+	n   uint64
+	// mask is n-1 for a power of two n (then a draw is masked); thresh
+	// is 2⁶⁴ mod n, below which a product's low half is rejected.
+	mask, thresh uint64
+	pow2         bool
+}
+
+func newIndexDrawer(src *rand.PCG, n int64) *indexDrawer {
+	u := uint64(n)
+	return &indexDrawer{src: src, n: u, mask: u - 1, thresh: -u % u, pow2: u&(u-1) == 0}
+}
+
+func (d *indexDrawer) next() int64 {
+	if d.pow2 {
+		return int64(d.src.Uint64() & d.mask)
+	}
+	hi, lo := bits.Mul64(d.src.Uint64(), d.n)
+	for lo < d.thresh { // Int64N tests lo < n first; thresh < n
+		hi, lo = bits.Mul64(d.src.Uint64(), d.n)
+	}
+	return int64(hi)
+}
+
+// sum adds up the scores at n positions drawn as next draws them, in
+// order (the draws written out, so that the PCG's step is inlined).
+func (d *indexDrawer) sum(all []float64) float64 {
+	var t float64
+	src, n, thresh := d.src, d.n, d.thresh
+	if d.pow2 {
+		for range n {
+			t += all[src.Uint64()&d.mask]
+		}
+		return t
+	}
+	for range n {
+		hi, lo := bits.Mul64(src.Uint64(), n)
+		for lo < thresh {
+			hi, lo = bits.Mul64(src.Uint64(), n)
+		}
+		t += all[hi]
+	}
+	return t
+}
+
+// expanded returns the n scores in order, each repeated by its count, for
+// up to 4 million scores (nil beyond).
+func expanded(sc *Scores, n int64) []float64 {
+	if n > 1<<22 {
+		return nil
+	}
+	all := make([]float64, 0, n)
+	for i, v := range sc.Values {
+		for range sc.Counts[i] {
+			all = append(all, v)
+		}
+	}
+	return all
+}
+
 // drawer returns the k-th smallest score: from an expanded array for up to
 // 4 million scores, else by binary search over the cumulative counts.
 func drawer(sc *Scores, n int64) func(k int64) float64 {
-	if n <= 1<<22 {
-		all := make([]float64, 0, n)
-		for i, v := range sc.Values {
-			for range sc.Counts[i] {
-				all = append(all, v)
-			}
-		}
+	if all := expanded(sc, n); all != nil {
 		return func(k int64) float64 { return all[k] }
 	}
 	cum := make([]int64, len(sc.Counts))
