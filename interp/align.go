@@ -113,6 +113,10 @@ type workspace struct {
 	memo searchMemo
 	// rows holds the matrix rows of the search's evaluations (rowmemo.go).
 	rows rowMemo
+	// callGen numbers the workspace's calls, each one more than the last:
+	// the frames' column kernels keep the columns of the candidate's
+	// arrays for the rest of the call (kernelColumns).
+	callGen uint64
 	// scopes holds, per scope index, the storage of its derivation; bijs,
 	// candIDs and path are the storage of call.bij, call.candIDs and
 	// call.path.
@@ -179,6 +183,7 @@ func newCall(ctx context.Context, s *Scorer, gold, cand jsonval.Value) *call {
 	ws.bijs, ws.candIDs = ws.bijs[:nsc], ws.candIDs[:nsc]
 	clear(ws.bijs)
 	clear(ws.candIDs)
+	ws.callGen++
 	c := &ws.call
 	*c = call{
 		s:         s,
@@ -216,6 +221,12 @@ func (c *call) release() {
 		clear(ss.bij.exc)
 	}
 	ws := c.workspace
+	for _, fr := range ws.frames {
+		fr.kernel.cols.p = nil // the call's candidate
+	}
+	for i := range ws.par {
+		ws.par[i].cols.p = nil
+	}
 	ws.path = c.path[:0]
 	if c.arena != nil {
 		c.arena.t, ws.tree = ws.tree, c.ownTree

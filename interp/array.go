@@ -676,7 +676,7 @@ func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scrat
 	rm := c.rowEntry(G, P, items)
 	var filled []int64
 	if useKernel {
-		c.kernelColumns(ks, n, P)
+		c.kernelColumns(ks, n, P, true)
 		if rm == nil {
 			filled = c.parallelRows(ks, M, G, m, items)
 		}

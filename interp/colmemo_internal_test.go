@@ -29,7 +29,7 @@ func TestStringMemoIndices(t *testing.T) {
 	var c call
 	c.s = &Scorer{}
 	var ks kernelScratch
-	c.kernelColumns(&ks, 2, P)
+	c.kernelColumns(&ks, 2, P, false)
 	if !ks.cols.on {
 		t.Fatal("the column kernel is off for a 2 × 66 matrix")
 	}

@@ -150,6 +150,14 @@ type kernelColumns struct {
 	keys  []uint64 // element j: bit k set when it has the key of column k
 	code  []int32  // j*np + k
 	str   []string // j*np + k
+	// A call aligns the same candidate arrays many times (the search's
+	// evaluations, docs/SCORING.md §7.12, and the main pass after them):
+	// the columns of an array of the candidate tree are kept for its
+	// elements p[:pm] until the call ends (gen, the workspace's callGen
+	// then; nil p for a list that is not an array of the tree).
+	gen uint64
+	p   *jsonval.Value
+	pm  int
 }
 
 // kernelColumnsMin is the smallest matrix the column kernel is prepared
@@ -170,12 +178,24 @@ func (kc *kernelColumns) intern(s string, add bool) int32 {
 }
 
 // kernelColumns prepares the column kernel for the candidates P of a
-// matrix of n rows.
-func (c *call) kernelColumns(ks *kernelScratch, n int, P []jsonval.Value) {
+// matrix of n rows. inTree tells that P is an array of the call's
+// candidate tree (or a part of one), not a list of the workspace.
+func (c *call) kernelColumns(ks *kernelScratch, n int, P []jsonval.Value, inTree bool) {
 	kc := &ks.cols
 	kc.on = n*len(P) >= kernelColumnsMin
 	if !kc.on {
 		return
+	}
+	// The candidate tree does not change during a call, so that the
+	// columns built from the same elements of it earlier in the call are
+	// those this one would build (their maps only looked up since).
+	if inTree && kc.p == &P[0] && kc.pm == len(P) && kc.gen == c.callGen {
+		ks.memo.reset(kc.np)
+		return
+	}
+	kc.p, kc.pm, kc.gen = nil, 0, 0
+	if inTree {
+		kc.p, kc.pm, kc.gen = &P[0], len(P), c.callGen
 	}
 	if kc.names == nil {
 		kc.names, kc.codes = map[string]int{}, map[string]int32{}

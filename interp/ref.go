@@ -438,7 +438,7 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	ks.cols.on = false
 	var filled []int64
 	if useKernel {
-		c.kernelColumns(ks, n, recP)
+		c.kernelColumns(ks, n, recP, false) // a list of the workspace
 		gold := make([]jsonval.Value, n)
 		for i, r := range recG {
 			gold[i] = r.v
