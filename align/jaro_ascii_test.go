@@ -42,3 +42,45 @@ func TestJaroASCIIPath(t *testing.T) {
 		}
 	}
 }
+
+// TestJaroWinklerSet compares JaroWinklerSet's scores with JaroWinkler,
+// bit for bit: sets of short ASCII strings from small alphabets (matches,
+// window edges and transpositions frequent), with gold strings holding
+// bytes no candidate holds, and with long and non-ASCII strings on either
+// side (which take JaroWinkler itself).
+func TestJaroWinklerSet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 65))
+	word := func(alphabet string) string {
+		n := rng.IntN(66)
+		if rng.IntN(3) == 0 {
+			n = rng.IntN(8)
+		}
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+	var s JaroWinklerSet
+	for k := range 400 {
+		alphabet := []string{"ab", "abc", "abcdefgh", "aAbB .-", "\x00\x7f~", "aé b"}[k%6]
+		strs := make([]string, rng.IntN(30))
+		for x := range strs {
+			strs[x] = word(alphabet)
+		}
+		s.Reset(strs)
+		dst := make([]float64, len(strs))
+		for range 20 {
+			a := word(alphabet + "xyz")
+			if len(strs) > 0 && rng.IntN(3) == 0 {
+				a = strs[rng.IntN(len(strs))]
+			}
+			s.Scores(dst, a)
+			for x, b := range strs {
+				if want := JaroWinkler(a, b); math.Float64bits(dst[x]) != math.Float64bits(want) {
+					t.Fatalf("set %d: JaroWinklerSet score of %q against %q = %v, JaroWinkler %v", k, a, b, dst[x], want)
+				}
+			}
+		}
+	}
+}

@@ -154,3 +154,18 @@ func TestFillRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestIsJaroWinkler checks that the kernel recognises align.JaroWinkler,
+// and only it, as the comparator it computes with a JaroWinklerSet.
+func TestIsJaroWinkler(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		f    func(a, b string) float64
+		want bool
+	}{{"JaroWinkler", align.JaroWinkler, true}, {"Jaro", align.Jaro, false}, {"exactString", exactString, false},
+		{"a closure over JaroWinkler", func(a, b string) float64 { return align.JaroWinkler(a, b) }, false}} {
+		if got := isJaroWinkler(c.f); got != c.want {
+			t.Errorf("isJaroWinkler(%s) = %v, want %v", c.name, got, c.want)
+		}
+	}
+}

@@ -197,6 +197,13 @@ type kernelMember struct {
 	scope int // 1 + the scope index of a reference, 0 otherwise
 	str   func(a, b string) float64
 	thr   float64
+	jw    bool // str is align.JaroWinkler (recordKernel.jw)
+}
+
+// isJaroWinkler reports whether f is align.JaroWinkler, which the kernel
+// computes with an align.JaroWinklerSet of the column's candidate strings.
+func isJaroWinkler(f func(a, b string) float64) bool {
+	return reflect.ValueOf(f).Pointer() == reflect.ValueOf(align.JaroWinkler).Pointer()
 }
 
 // recordKernel is the per-matrix state of the record kernel, kept in the
@@ -226,6 +233,9 @@ type recordKernel struct {
 	seen  []map[string]int32
 	memo  [][]float64
 	spill [][]float64
+	// jw[k] holds column k's candidate strings for a member compared by
+	// Jaro–Winkler (kernelMember.jw).
+	jw []align.JaroWinklerSet
 	// vs and tmp hold the member scores of a cell; table and known the
 	// memoised scores of 0-or-1 patterns.
 	vs, tmp []float64
@@ -278,7 +288,7 @@ func (w *Workspace) kernelFill(M []float64, n, m int, rec *Record, cell func(i, 
 		case P.Ref > 0:
 			km.scope = P.Ref
 		case P.Str != nil:
-			km.str, km.thr = P.Str, P.Threshold
+			km.str, km.thr, km.jw = P.Str, P.Threshold, isJaroWinkler(P.Str)
 		default:
 			return false
 		}
@@ -307,6 +317,14 @@ func (w *Workspace) kernelFill(M []float64, n, m int, rec *Record, cell func(i, 
 	}
 	for k := range np {
 		kr.memo[k] = kr.memo[k][:0]
+	}
+	for len(kr.jw) < np {
+		kr.jw = append(kr.jw, align.JaroWinklerSet{})
+	}
+	for k, km := range kr.members {
+		if km.jw {
+			kr.jw[k].Reset(kr.strs[k])
+		}
 	}
 	kr.img = growInts(kr.img, np)
 	kr.vs, kr.tmp = growFloats(kr.vs, np), growFloats(kr.tmp, np)
@@ -342,6 +360,9 @@ func (w *Workspace) kernelFill(M []float64, n, m int, rec *Record, cell func(i, 
 		clear(kr.strs[k])
 		kr.strs[k] = kr.strs[k][:0]
 		clear(kr.seen[k])
+		if k < len(kr.jw) {
+			kr.jw[k].Reset(nil)
+		}
 	}
 	return true
 }
@@ -581,6 +602,13 @@ func (kr *recordKernel) stringScores(k int, km kernelMember, gv string) []float6
 	} else {
 		sc = growFloats(kr.spill[k], len(strs))
 		kr.spill[k] = sc
+	}
+	if km.jw {
+		kr.jw[k].Scores(sc, gv)
+		for x, v := range sc {
+			sc[x] = align.ApplyThreshold(v, km.thr)
+		}
+		return sc
 	}
 	for x, pv := range strs {
 		sc[x] = align.ApplyThreshold(km.str(gv, pv), km.thr)
