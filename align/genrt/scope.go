@@ -463,6 +463,9 @@ type WL struct {
 	// Eps is a buffer for the endpoints of the carrier being added.
 	Eps    []Endpoint
 	labels map[string]wl.Label
+	// candColor is Structural's colour of each candidate record (-1: no
+	// identifier).
+	candColor []int
 }
 
 // maxLabels bounds the label cache of one context.
@@ -530,14 +533,25 @@ func Vertices[K comparable, R any](g *wl.Graph, s *Scope[K, R], side int) {
 func Structural[K comparable, R any](x *WL, s *Scope[K, R], Wm []float64, n, m int) {
 	colG, colP := wl.Refine(&x.Graphs[0], &x.Graphs[1], -1, &x.ws)
 	s.wlws = &x.ws
+	// The candidates' colours, looked up once, not once per gold record.
+	cc := x.candColor[:0]
+	for j := range m {
+		c := -1
+		if s.HasID[1][j] {
+			c = colP[s.Verts[1][s.IDs[1][j]]]
+		}
+		cc = append(cc, c)
+	}
+	x.candColor = cc
 	for i := range n {
 		if !s.HasID[0][i] {
 			continue
 		}
-		vi := s.Verts[0][s.IDs[0][i]]
-		for j := range m {
-			if s.HasID[1][j] && colG[vi] == colP[s.Verts[1][s.IDs[1][j]]] {
-				Wm[i*m+j] = 1
+		ci := colG[s.Verts[0][s.IDs[0][i]]]
+		row := Wm[i*m : (i+1)*m]
+		for j, c := range cc {
+			if c == ci {
+				row[j] = 1
 			}
 		}
 	}
