@@ -49,21 +49,6 @@ type NonMatch struct {
 // attribution walk (align.Attribute): the leaves of the match tree that are
 // wrong, invented or missing.
 func (o *Observer) nonMatches(l Line, root *ir.Node, res *interp.Result) []NonMatch {
-	var out []NonMatch
-	add := func(path string, gp, cp *string, m *align.Match, class string, c float64) {
-		nm := NonMatch{ID: l.ID, Path: o.pattern(root, path).path, GoldPointer: gp, CandidatePointer: cp, Class: class}
-		if l.ID == nil {
-			nm.Line = l.Number
-		}
-		if gp != nil {
-			nm.Gold = valueAt(res.Gold, *gp, m.Gold)
-		}
-		if cp != nil {
-			nm.Candidate = valueAt(res.Candidate, *cp, m.Pred)
-		}
-		nm.Delta = float64(c * (1 - m.Score))
-		out = append(out, nm)
-	}
 	if res.Invalid != nil {
 		return nil
 	}
@@ -77,108 +62,178 @@ func (o *Observer) nonMatches(l Line, root *ir.Node, res *interp.Result) []NonMa
 		}
 		return []NonMatch{nm}
 	}
-	// The walk keeps the entry path and the two pointers in buffers (a
-	// pointer is absent, nil, below a side that lacks the value) and makes
-	// strings of them only for the leaves it reports.
-	var path, gold, cand []byte
-	str := func(b []byte, has bool) *string {
-		if !has {
-			return nil
-		}
-		s := string(b)
-		return &s
-	}
-	var walk func(m *align.Match, hasG, hasC bool, c float64)
-	// down walks a child: tok its step in the entry path, gt and ct its
-	// steps in the two documents (each only when that side has it).
-	down := func(m *align.Match, tok, gt, ct string, hasG, hasC bool, c float64) {
-		np, ng, nc := len(path), len(gold), len(cand)
-		path = append(append(path, '/'), tok...)
-		if hasG {
-			gold = append(append(gold, '/'), gt...)
-		}
-		if hasC {
-			cand = append(append(cand, '/'), ct...)
-		}
-		walk(m, hasG, hasC, c)
-		path, gold, cand = path[:np], gold[:ng], cand[:nc]
-	}
-	walk = func(m *align.Match, hasGP, hasCP bool, c float64) {
-		switch m.Type {
-		case align.LeafNode:
-			if m.Leaf == align.LeafID || m.Leaf == align.LeafAbsent {
-				return
-			}
-			hasG, hasP := m.HasGold && !m.Gold.IsNull(), m.HasPred && !m.Pred.IsNull()
-			class := o.Class(hasG, hasP, m.Score)
-			if m.Leaf == align.LeafRef && hasG && hasP {
-				class = ClassExact
-				if m.Score < 1 {
-					class = ClassWrong
-				}
-			}
-			if class == ClassWrong || class == ClassInvented || class == ClassMissing {
-				add(string(path), str(gold, hasGP), str(cand, hasCP), m, class, c)
-			}
-		case align.ListNode:
-			allZero := true
-			for _, ch := range m.Children {
-				if ch.Alpha != 0 {
-					allZero = false
-					break
-				}
-			}
-			if allZero {
-				return
-			}
-			for i, ch := range m.Children {
-				if ch.Match == nil || ch.Role == align.RoleAbsent {
-					continue
-				}
-				hasG, hasC := hasGP && ch.GoldIndex >= 0, hasCP && ch.PredIndex >= 0
-				var gt, ct string
-				if hasG {
-					gt = strconv.Itoa(ch.GoldIndex)
-				}
-				if hasC {
-					ct = strconv.Itoa(ch.PredIndex)
-				}
-				down(ch.Match, strconv.Itoa(i), gt, ct, hasG, hasC, float64(c*ch.Alpha))
-			}
-		case align.ObjectNode:
-			for i := range m.Entries {
-				e := &m.Entries[i]
-				if e.Value == nil {
-					continue
-				}
-				key := e.GoldKey
-				if !e.HasGoldKey {
-					key = e.PredKey
-				}
-				hasG, hasC := hasGP && e.HasGoldKey, hasCP && e.HasPredKey
-				var gt, ct string
-				if hasG {
-					gt = align.EscapePointerToken(e.GoldKey)
-				}
-				if hasC {
-					ct = align.EscapePointerToken(e.PredKey)
-				}
-				down(e.Value, align.EscapePointerToken(key), gt, ct, hasG, hasC, float64(c*e.ValueAlpha))
-			}
-		}
-	}
-	walk(res.Match, true, true, 1)
-	return out
+	w := nonMatchWalk{o: o, l: l, root: root, res: res}
+	w.walk(res.Match, true, true, 1)
+	return w.out
 }
 
-// valueAt is the JSON text of the value at the JSON Pointer ptr in doc, or
-// of def when ptr does not resolve.
-func valueAt(doc jsonval.Value, ptr string, def jsonval.Value) json.RawMessage {
-	v, ok := resolvePointer(doc, ptr)
-	if !ok {
-		v = def
+// nonMatchWalk is the walk of nonMatches. It keeps the steps from the root
+// to where it is, and makes the entry path, the pointers and the values of
+// them only for the leaves it reports.
+type nonMatchWalk struct {
+	o     *Observer
+	l     Line
+	root  *ir.Node
+	res   *interp.Result
+	steps []nmStep
+	buf   []byte
+	out   []NonMatch
+}
+
+// nmStep is one step of the walk: into the entry e of an object, or into
+// the child i of a list, the element gi of the gold's array and pi of the
+// candidate's. hasG and hasC tell whether each side has the value there
+// (else its pointer is absent, nil).
+type nmStep struct {
+	e          *align.ObjectEntry
+	i, gi, pi  int
+	hasG, hasC bool
+}
+
+func (w *nonMatchWalk) walk(m *align.Match, hasG, hasC bool, c float64) {
+	switch m.Type {
+	case align.LeafNode:
+		if m.Leaf == align.LeafID || m.Leaf == align.LeafAbsent {
+			return
+		}
+		hasGV, hasPV := m.HasGold && !m.Gold.IsNull(), m.HasPred && !m.Pred.IsNull()
+		class := w.o.Class(hasGV, hasPV, m.Score)
+		if m.Leaf == align.LeafRef && hasGV && hasPV {
+			class = ClassExact
+			if m.Score < 1 {
+				class = ClassWrong
+			}
+		}
+		if class == ClassWrong || class == ClassInvented || class == ClassMissing {
+			w.add(m, hasG, hasC, class, c)
+		}
+	case align.ListNode:
+		allZero := true
+		for _, ch := range m.Children {
+			if ch.Alpha != 0 {
+				allZero = false
+				break
+			}
+		}
+		if allZero {
+			return
+		}
+		for i, ch := range m.Children {
+			if ch.Match == nil || ch.Role == align.RoleAbsent {
+				continue
+			}
+			st := nmStep{i: i, gi: ch.GoldIndex, pi: ch.PredIndex, hasG: hasG && ch.GoldIndex >= 0, hasC: hasC && ch.PredIndex >= 0}
+			w.steps = append(w.steps, st)
+			w.walk(ch.Match, st.hasG, st.hasC, float64(c*ch.Alpha))
+			w.steps = w.steps[:len(w.steps)-1]
+		}
+	case align.ObjectNode:
+		for i := range m.Entries {
+			e := &m.Entries[i]
+			if e.Value == nil {
+				continue
+			}
+			st := nmStep{e: e, hasG: hasG && e.HasGoldKey, hasC: hasC && e.HasPredKey}
+			w.steps = append(w.steps, st)
+			w.walk(e.Value, st.hasG, st.hasC, float64(c*e.ValueAlpha))
+			w.steps = w.steps[:len(w.steps)-1]
+		}
 	}
-	return rawJSON(v)
+}
+
+// add reports the leaf m, where the walk is, of class class and weight c.
+func (w *nonMatchWalk) add(m *align.Match, hasG, hasC bool, class string, c float64) {
+	w.buf = w.buf[:0]
+	for _, st := range w.steps {
+		w.buf = append(w.buf, '/')
+		switch {
+		case st.e == nil:
+			w.buf = strconv.AppendInt(w.buf, int64(st.i), 10)
+		case st.e.HasGoldKey:
+			w.buf = append(w.buf, align.EscapePointerToken(st.e.GoldKey)...)
+		default:
+			w.buf = append(w.buf, align.EscapePointerToken(st.e.PredKey)...)
+		}
+	}
+	nm := NonMatch{ID: w.l.ID, Path: w.o.pattern(w.root, string(w.buf)).path, Class: class}
+	if w.l.ID == nil {
+		nm.Line = w.l.Number
+	}
+	if hasG {
+		nm.GoldPointer, nm.Gold = w.side(true, w.res.Gold, m.Gold)
+	}
+	if hasC {
+		nm.CandidatePointer, nm.Candidate = w.side(false, w.res.Candidate, m.Pred)
+	}
+	nm.Delta = float64(c * (1 - m.Score))
+	if w.out == nil {
+		w.out = make([]NonMatch, 0, 4)
+	}
+	w.out = append(w.out, nm)
+}
+
+// side returns the pointer of the walk's position in the gold (gold) or
+// the candidate document doc, and the JSON text of the value there: as
+// resolvePointer finds it from the pointer, or def when the pointer does
+// not resolve.
+func (w *nonMatchWalk) side(gold bool, doc, def jsonval.Value) (*string, json.RawMessage) {
+	w.buf = w.buf[:0]
+	v, ok := &doc, true
+	for _, st := range w.steps {
+		idx, key := st.pi, ""
+		if gold {
+			idx = st.gi
+		}
+		w.buf = append(w.buf, '/')
+		if st.e == nil {
+			w.buf = strconv.AppendInt(w.buf, int64(idx), 10)
+		} else {
+			key = st.e.PredKey
+			if gold {
+				key = st.e.GoldKey
+			}
+			w.buf = append(w.buf, align.EscapePointerToken(key)...)
+		}
+		if ok {
+			v, ok = stepInto(v, st.e == nil, idx, key)
+		}
+	}
+	s := string(w.buf)
+	if !ok {
+		v = &def
+	}
+	return &s, rawJSON(*v)
+}
+
+// stepInto steps from v as resolvePointer takes one token: the position
+// idx of a list (list), or the key of an object member; ok is false when
+// v has no such value.
+func stepInto(v *jsonval.Value, list bool, idx int, key string) (_ *jsonval.Value, ok bool) {
+	switch v.Kind {
+	case jsonval.Array:
+		if !list {
+			// The member's token read as a position.
+			i, err := strconv.Atoi(align.EscapePointerToken(key))
+			if err != nil {
+				return v, false
+			}
+			idx = i
+		}
+		if idx < 0 || idx >= len(v.Arr) {
+			return v, false
+		}
+		return &v.Arr[idx], true
+	case jsonval.Object:
+		if list {
+			key = strconv.Itoa(idx)
+		}
+		for i := range v.Obj {
+			if v.Obj[i].Key == key {
+				return &v.Obj[i].Value, true
+			}
+		}
+	}
+	return v, false
 }
 
 // resolvePointer returns the value at the JSON Pointer ptr in v.
