@@ -391,9 +391,9 @@ func (c *call) kernelRow(ks *kernelScratch, g jsonval.Value, items *ir.Node) *ke
 		}
 		var sub *ir.Node
 		if ref {
-			sub = items.Property(mb.Key)
+			sub = items.PropertyAt(mb.Key, i)
 		} else {
-			sub = items.MemberSchema(mb.Key)
+			sub = items.MemberSchemaAt(mb.Key, i)
 		}
 		if sub == nil && !ref {
 			return row // the JSON-value rule of docs/SCORING.md §6.9

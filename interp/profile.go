@@ -75,7 +75,7 @@ func (s *Scorer) canonicalize(v jsonval.Value, S *ir.Node) (jsonval.Value, bool)
 			key := v.Obj[i].Key
 			idx, sub := -1, (*ir.Node)(nil)
 			if S != nil {
-				idx, sub = S.Member(key)
+				idx, sub = S.MemberAt(key, i)
 			}
 			if i > 0 && sorted {
 				sorted = align.CompareMembers(prev, idx, v.Obj[i-1].Key, key) <= 0

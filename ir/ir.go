@@ -224,6 +224,35 @@ func (n *Node) Member(key string) (index int, schema *Node) {
 	return -1, n.Additional
 }
 
+// MemberAt is Member for a member expected at position i of the node's
+// "properties" (an object whose keys follow the schema's order): when the
+// i-th property is named key it answers without a lookup, since the
+// properties' names are distinct (a duplicated key keeps one position).
+func (n *Node) MemberAt(key string, i int) (index int, schema *Node) {
+	if uint(i) < uint(len(n.Properties)) && n.Properties[i].Name == key {
+		return i, n.Properties[i].Node
+	}
+	return n.Member(key)
+}
+
+// MemberSchemaAt is MemberSchema for a member expected at position i of
+// the node's "properties" (MemberAt).
+func (n *Node) MemberSchemaAt(key string, i int) *Node {
+	if uint(i) < uint(len(n.Properties)) && n.Properties[i].Name == key {
+		return n.Properties[i].Node
+	}
+	return n.MemberSchema(key)
+}
+
+// PropertyAt is Property for a member expected at position i of the
+// node's "properties" (MemberAt).
+func (n *Node) PropertyAt(name string, i int) *Node {
+	if uint(i) < uint(len(n.Properties)) && n.Properties[i].Name == name {
+		return n.Properties[i].Node
+	}
+	return n.Property(name)
+}
+
 // IsRequired reports whether "required" names the member.
 func (n *Node) IsRequired(name string) bool { return slices.Contains(n.Required, name) }
 
