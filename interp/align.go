@@ -175,7 +175,12 @@ func resizedF(s []float64, n int) []float64 {
 }
 
 func newCall(ctx context.Context, s *Scorer, gold, cand jsonval.Value) *call {
-	ws := s.getWorkspace()
+	return newCallIn(ctx, s, s.getWorkspace(), gold, cand)
+}
+
+// newCallIn starts a call in workspace ws, which the caller has taken
+// from s's pool (or built); release gives it back.
+func newCallIn(ctx context.Context, s *Scorer, ws *workspace, gold, cand jsonval.Value) *call {
 	nsc := len(s.schema.Scopes)
 	if cap(ws.bijs) < nsc {
 		ws.bijs, ws.candIDs = make([]*bijection, nsc), make([]*idSet, nsc)
