@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/objectaligner/oagen/jsonval"
 )
 
 // AppendJSON appends the JSON text of nm to dst, byte for byte what
@@ -71,59 +72,10 @@ func appendStringPointer(dst []byte, s *string) []byte {
 
 const lowerHex = "0123456789abcdef"
 
-// appendJSONString appends s as encoding/json writes a string with HTML
-// escaping (json.Marshal's): '"' and '\\' backslash-escaped, the control
-// characters as \b, \f, \n, \r, \t or \u00hh, '<', '>' and '&' as \u00hh,
-// U+2028 and U+2029 as \u2028 and \u2029, each invalid UTF-8 byte as
-// \ufffd, everything else as it is.
+// appendJSONString appends s as json.Marshal writes a string (with HTML
+// escaping).
 func appendJSONString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	start := 0 // s[start:i] is pending, copied verbatim
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				dst = append(dst, '\\', c)
-			case '\b':
-				dst = append(dst, `\b`...)
-			case '\f':
-				dst = append(dst, `\f`...)
-			case '\n':
-				dst = append(dst, `\n`...)
-			case '\r':
-				dst = append(dst, `\r`...)
-			case '\t':
-				dst = append(dst, `\t`...)
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', lowerHex[c>>4], lowerHex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', lowerHex[r&0xF])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
+	return jsonval.AppendString(dst, s, jsonval.MarshalStyle)
 }
 
 // appendJSONFloat appends a finite f as encoding/json writes a float64:
