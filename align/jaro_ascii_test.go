@@ -84,3 +84,53 @@ func TestJaroWinklerSet(t *testing.T) {
 		}
 	}
 }
+
+// TestJaroWinklerSetFullASCII scores against a set holding every ASCII
+// byte, the largest number of byte ids a set numbers.
+func TestJaroWinklerSetFullASCII(t *testing.T) {
+	var all []byte
+	for c := range 128 {
+		all = append(all, byte(c))
+	}
+	strs := []string{string(all[:64]), string(all[64:]), "abc", string(all[60:70])}
+	var s JaroWinklerSet
+	s.Reset(strs)
+	dst := make([]float64, len(strs))
+	for _, a := range []string{string(all[:64]), string(all[64:]), "\x7fabc", string(all[62:72]), "", "z"} {
+		s.Scores(dst, a)
+		for x, b := range strs {
+			if want := JaroWinkler(a, b); math.Float64bits(dst[x]) != math.Float64bits(want) {
+				t.Fatalf("JaroWinklerSet score of %q against %q = %v, JaroWinkler %v", a, b, dst[x], want)
+			}
+		}
+	}
+}
+
+// BenchmarkJaroWinklerSet scores 100 name-like gold strings against a set
+// of 100 candidates, a row at a time.
+func BenchmarkJaroWinklerSet(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	name := func() string {
+		const letters = "abcdefghijklmnopqrstuvwxyz"
+		n := 5 + rng.IntN(12)
+		w := make([]byte, n)
+		for i := range w {
+			w[i] = letters[rng.IntN(len(letters))]
+		}
+		w[0] -= 'a' - 'A'
+		return string(w)
+	}
+	gold, cand := make([]string, 100), make([]string, 100)
+	for i := range gold {
+		gold[i], cand[i] = name(), name()
+	}
+	var s JaroWinklerSet
+	dst := make([]float64, len(cand))
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Reset(cand)
+		for _, a := range gold {
+			s.Scores(dst, a)
+		}
+	}
+}
