@@ -77,6 +77,60 @@ func (cn *Canon) CanonicalColumns(M []float64, n, m int, tie func(a, b int) int)
 	return perm, identity
 }
 
+// CanonicalColumnsCoded is CanonicalColumns of the n×m matrix whose entry
+// (i, j) is values[codes[i*m+j]] (a matrix of few distinct scores held as
+// one byte a cell): the same order, hash and comparisons included, read
+// from the codes.
+func (cn *Canon) CanonicalColumnsCoded(codes []uint8, values *[256]float64, n, m int, tie func(a, b int) int) ([]int, bool) {
+	perm := cn.perm[:0]
+	for j := range m {
+		perm = append(perm, j)
+	}
+	cn.perm = perm
+	if m < 2 {
+		return perm, true
+	}
+	h := cn.h[:0]
+	for range m {
+		h = append(h, 0)
+	}
+	cn.h = h
+	var hv [256]uint64
+	for k, x := range values {
+		hv[k] = math.Float64bits(x + 0) // x+0: -0 hashes as 0
+	}
+	for i := range n {
+		row := codes[i*m : (i+1)*m]
+		for j, x := range row {
+			h[j] = mixHash(h[j], hv[x])
+		}
+	}
+	cn.tmp = mergeSort(perm, cn.tmp, func(a, b int) int {
+		if h[a] != h[b] {
+			return cmp.Compare(h[a], h[b])
+		}
+		for i := range n {
+			if c := cmp.Compare(values[codes[i*m+a]], values[codes[i*m+b]]); c != 0 {
+				return c
+			}
+		}
+		if tie != nil {
+			if c := tie(a, b); c != 0 {
+				return c
+			}
+		}
+		return cmp.Compare(a, b)
+	})
+	identity := true
+	for c, j := range perm {
+		if c != j {
+			identity = false
+			break
+		}
+	}
+	return perm, identity
+}
+
 // PermuteMatrix writes into dst (n×m) the matrix M with its rows in the
 // order rows and its columns in the order cols (nil: as they are):
 // dst[r][c] = M[rows[r]][cols[c]].

@@ -2,6 +2,7 @@ package align
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -282,6 +283,39 @@ func TestCompareMembers(t *testing.T) {
 	for _, k := range want {
 		if c := CompareMembers(slices.Index(declared, k), slices.Index(declared, k), k, k); c != 0 {
 			t.Errorf("CompareMembers(%q, %q) = %d, want 0", k, k, c)
+		}
+	}
+}
+
+// TestCanonicalColumnsCoded checks CanonicalColumnsCoded against
+// CanonicalColumns of the decoded matrix on matrices of few values (zeros
+// of both signs, which hash alike and compare equal, included), with and
+// without a tie rule: the same order.
+func TestCanonicalColumnsCoded(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 17))
+	negZero := math.Copysign(0, -1)
+	var cn, ref Canon
+	for i := range 500 {
+		n, m := r.IntN(8), r.IntN(12)
+		levels := []float64{0, negZero, 0.5, 1, 0.25}[:1+r.IntN(5)]
+		var values [256]float64
+		base := r.IntN(256 - len(levels) + 1)
+		copy(values[base:], levels)
+		codes := make([]uint8, n*m)
+		M := make([]float64, n*m)
+		for k := range codes {
+			x := r.IntN(len(levels))
+			codes[k], M[k] = uint8(base+x), levels[x]
+		}
+		var tie func(a, b int) int
+		if i%2 == 1 {
+			key := r.Perm(m)
+			tie = func(a, b int) int { return cmpInt(key[a]%3, key[b]%3) }
+		}
+		want, wantID := ref.CanonicalColumns(M, n, m, tie)
+		got, gotID := cn.CanonicalColumnsCoded(codes, &values, n, m, tie)
+		if !slices.Equal(got, want) || gotID != wantID {
+			t.Fatalf("%d×%d: %v, %v; want %v, %v", n, m, got, gotID, want, wantID)
 		}
 	}
 }

@@ -174,26 +174,45 @@ func (w *Workspace) head(spec *ArraySpec, nG, nP int, build bool, el *Elems) (fl
 	return head, ents, alphas
 }
 
-// cells fills the n×m matrix of the tail's cell scores (score only).
-func (w *Workspace) cells(k, n, m int, el *Elems) []float64 {
+// codedMin is the smallest matrix (cells) cells codes for the solver
+// (codedMatrix): below it the rows the solver scans stay in cache anyway.
+const codedMin = 1 << 14
+
+// cells fills the n×m matrix of the tail's cell scores (score only). With
+// coded, it returns the matrix as byte codes instead when the record
+// kernel fills it and it holds few distinct scores (codedMatrix, which
+// the caller owns until releaseCoded; nil otherwise): the float matrix
+// returned then holds nothing.
+func (w *Workspace) cells(k, n, m int, el *Elems, coded bool) ([]float64, *codedMatrix) {
 	M := w.Floats(n * m)
 	if k == 0 && len(el.Kept) == n*m && n*m > 0 {
 		copy(M, el.Kept)
-		return M
+		return M, nil
 	}
-	if k == 0 && w.kernelFill(M, n, m, &el.Rec, el.Cell) {
-		return M
+	var cm *codedMatrix
+	if coded && n*m >= codedMin && el.Rec.nodes != nil {
+		cm = w.coded(n * m)
+	}
+	if k == 0 && w.kernelFill(M, n, m, &el.Rec, el.Cell, cm) {
+		if cm != nil && !cm.ok {
+			w.releaseCoded(cm)
+			cm = nil
+		}
+		return M, cm
+	}
+	if cm != nil {
+		w.releaseCoded(cm)
 	}
 	if el.Fill != nil {
 		el.Fill(M, n, m)
-		return M
+		return M, nil
 	}
 	for i := range n {
 		for j := range m {
 			M[i*m+j], _ = el.Cell(k+i, k+j, false)
 		}
 	}
-	return M
+	return M, nil
 }
 
 // missing, excess and matched return the entries of those roles; gi and pi
@@ -224,12 +243,23 @@ func (e *Elems) partner(gold bool, i int) int {
 // elements in total.
 func (w *Workspace) reorder(spec *ArraySpec, n, m int, build bool, el *Elems) (float64, []Entry) {
 	k := spec.Prefix
-	M := w.cells(k, n, m, el)
-	cols, identity := w.canon.CanonicalColumns(M, n, m, w.elementTie(k, build, el))
+	M, cm := w.cells(k, n, m, el, true)
+	var cols []int
+	var identity bool
+	if cm != nil {
+		cols, identity = w.canon.CanonicalColumnsCoded(cm.codes, &cm.vals, n, m, w.elementTie(k, build, el))
+	} else {
+		cols, identity = w.canon.CanonicalColumns(M, n, m, w.elementTie(k, build, el))
+	}
 	if identity {
 		cols = nil
 	}
-	asg := w.SolveCanon(M, n, m, nil, cols)
+	var asg []int
+	if cm != nil {
+		asg = w.solveCoded(cm, n, m, cols)
+	} else {
+		asg = w.SolveCanon(M, n, m, nil, cols)
+	}
 	sc := w.Floats(n + m)
 	var ents []Entry
 	E, D := 0, 0
@@ -244,7 +274,13 @@ func (w *Workspace) reorder(spec *ArraySpec, n, m int, build bool, el *Elems) (f
 		col := asg[r]
 		switch {
 		case r < n && col < m:
-			if s := M[r*m+col]; s > 0 {
+			var s float64
+			if cm != nil {
+				s = cm.vals[cm.codes[r*m+col]]
+			} else {
+				s = M[r*m+col]
+			}
+			if s > 0 {
 				add(align.RoleMatched, s)
 				if build {
 					_, cr := el.Cell(k+r, k+col, true)
@@ -289,6 +325,9 @@ func (w *Workspace) reorder(spec *ArraySpec, n, m int, build bool, el *Elems) (f
 	}
 	w.Release(sc)
 	w.Release(M)
+	if cm != nil {
+		w.releaseCoded(cm)
+	}
 	return tail, ents
 }
 
@@ -319,7 +358,7 @@ func (w *Workspace) fixed(spec *ArraySpec, n, m int, build bool, el *Elems) (flo
 		}
 		return 0, ents
 	}
-	M := w.cells(k, n, m, el)
+	M, _ := w.cells(k, n, m, el, false)
 	total, steps := w.Align(M, n, m)
 	D := 0
 	count := func(role align.Role) {

@@ -80,6 +80,9 @@ type Workspace struct {
 	scopes []imager
 	kernel recordKernel
 
+	// The byte-coded link tables (coded.go) not in use.
+	cm []*codedMatrix
+
 	// The derivations' kept solves (solvekeep.go), nkept of them this call.
 	kept  []keptSolve
 	nkept int
@@ -178,6 +181,27 @@ func (w *Workspace) solveColumns(M []float64, n, m int, cols []int) []int {
 		return out
 	}
 	asg, err := w.hung.SolveMaxColumnsInPlace(M, n, m, cols)
+	if err != nil {
+		w.Fail(err)
+		for r := range max(n, m) {
+			out = append(out, r)
+		}
+		align.UnpermuteAssignment(out, out, nil, cols)
+		return out
+	}
+	return append(out, asg...)
+}
+
+// solveCoded is SolveCanon of the n×m matrix cm codes, with its columns
+// in the order cols (nil: as they are) and its rows as they are: the
+// solver reads the codes (hungarian.Solver.SolveMaxCodedColumns). The
+// assignment is the one SolveCanon returns for the float matrix, which
+// holds the same values: the solver computes the same, and a kept solve
+// (keptSolveOf) is the solver's own assignment of its matrix, so it is
+// not looked up.
+func (w *Workspace) solveCoded(cm *codedMatrix, n, m int, cols []int) []int {
+	out := w.ints(0)[:0]
+	asg, err := w.hung.SolveMaxCodedColumns(cm.codes, &cm.vals, n, m, cols)
 	if err != nil {
 		w.Fail(err)
 		for r := range max(n, m) {

@@ -95,7 +95,7 @@ func contiguous[T any](rs []*T, size uintptr) (unsafe.Pointer, bool) {
 // every property, strings all, so no cell it computes compares values of
 // different kinds.
 func (w *Workspace) FillRecords(C []float64, n, m int, rec Record, cell func(i, j int) float64) {
-	if w.kernelFill(C, n, m, &rec, func(i, j int, _ bool) (float64, *Res) { return cell(i, j), nil }) {
+	if w.kernelFill(C, n, m, &rec, func(i, j int, _ bool) (float64, *Res) { return cell(i, j), nil }, nil) {
 		return
 	}
 	for i := range n {
@@ -260,13 +260,22 @@ type recordKernel struct {
 	refStart   [][]int32
 	refAt      [][]int32
 	val        []float64
+	// classMask holds the patterns of a row's classes; for a coded matrix
+	// (codedMatrix), maskCode the code of each pattern's score by mask
+	// (-1: not met yet) and valCode the codes of a row's classes.
+	classMask []int
+	maskCode  []int16
+	valCode   []uint8
 }
 
 // kernelFill fills the n×m matrix M of the tails (no tuple positions) of
 // the elements rec with the record kernel, and the cells it leaves to the
 // generated scorer with cell; false when it does not fit the array (M is
-// then untouched and the caller fills it).
-func (w *Workspace) kernelFill(M []float64, n, m int, rec *Record, cell func(i, j int, build bool) (float64, *Res)) bool {
+// then untouched and the caller fills it). With cm not nil, it fills cm
+// instead of M when every row is a row of bitRow and the matrix holds few
+// enough distinct scores (cm.ok; see codedMatrix), else M, clearing
+// cm.ok.
+func (w *Workspace) kernelFill(M []float64, n, m int, rec *Record, cell func(i, j int, build bool) (float64, *Res), cm *codedMatrix) bool {
 	if rec.nodes == nil || n*m < kernelMin || rec.n != n || rec.m != m {
 		return false
 	}
@@ -334,18 +343,32 @@ func (w *Workspace) kernelFill(M []float64, n, m int, rec *Record, cell func(i, 
 			kr.table, kr.known = append(kr.table, 0), append(kr.known, false)
 		}
 	}
+	kr.maskCode = kr.maskCode[:0]
+	if cm != nil && len(kr.table) > 0 {
+		for range len(kr.table) {
+			kr.maskCode = append(kr.maskCode, -1)
+		}
+	} else {
+		cm = nil
+	}
 	for i := range n {
 		row := M[i*m : (i+1)*m]
 		if !kr.row(w, rec.g, i) {
+			cm = uncoded(cm, M, i, m)
 			for j := range m {
 				row[j], _ = cell(i, j, false)
 			}
 			continue
 		}
 		if kr.bitRow() {
+			if cm != nil && kr.bitCode(spec, cm.codes[i*m:(i+1)*m], cm, i, cell) {
+				continue
+			}
+			cm = uncoded(cm, M, i, m)
 			kr.bitFill(spec, row, i, cell)
 			continue
 		}
+		cm = uncoded(cm, M, i, m)
 		for j := range m {
 			if !kr.ok[j] {
 				row[j], _ = cell(i, j, false)
@@ -365,6 +388,19 @@ func (w *Workspace) kernelFill(M []float64, n, m int, rec *Record, cell func(i, 
 		}
 	}
 	return true
+}
+
+// uncoded gives up coding the matrix M into cm at its row i (of m cells),
+// which kernelFill does not code: it clears cm.ok and writes the rows
+// coded so far into M.
+func uncoded(cm *codedMatrix, M []float64, i, m int) *codedMatrix {
+	if cm != nil {
+		for k, c := range cm.codes[:i*m] {
+			M[k] = cm.vals[c]
+		}
+		cm.ok = false
+	}
+	return nil
 }
 
 // columns reads the candidate elements of r into kr's columns.
@@ -471,6 +507,13 @@ func (kr *recordKernel) classes(m int) {
 	}
 	kr.val = growFloats(kr.val, kr.nclass+1)
 	kr.val[kr.nclass] = 0 // the class of the bad elements, whose cells bitFill writes last
+	if cap(kr.valCode) < kr.nclass+1 {
+		kr.valCode = make([]uint8, kr.nclass+1)
+		kr.classMask = make([]int, kr.nclass+1)
+	}
+	kr.valCode = kr.valCode[:kr.nclass+1]
+	kr.valCode[kr.nclass] = 0
+	kr.classMask = kr.classMask[:kr.nclass+1]
 	// The records by their references' codes.
 	for len(kr.refStart) < np {
 		kr.refStart, kr.refAt = append(kr.refStart, nil), append(kr.refAt, nil)
@@ -513,24 +556,7 @@ func (kr *recordKernel) classes(m int) {
 // kernel leaves to the generated scorer (cell). Every cell is the score
 // of its pattern, as patternCell computes it.
 func (kr *recordKernel) bitFill(spec *ObjectSpec, row []float64, i int, cell func(i, j int, build bool) (float64, *Res)) {
-	np := kr.np
-	base := 0
-	for k, km := range kr.members {
-		if km.id || km.scope > 0 && kr.img[k] == -2 {
-			base |= 1 << k
-		}
-	}
-	val := kr.val[:kr.nclass+1]
-	for c := range kr.nclass {
-		mask := base
-		codes := kr.classCodes[c*np : c*np+np]
-		for k, km := range kr.members {
-			if !km.id && km.scope == 0 {
-				mask |= int(kr.bits[k][codes[k]]) << k
-			}
-		}
-		val[c] = kr.pattern(spec, mask)
-	}
+	val := kr.classScores(spec)
 	class := kr.class[:len(row)]
 	for j, c := range class {
 		row[j] = val[c]
@@ -545,6 +571,72 @@ func (kr *recordKernel) bitFill(spec *ObjectSpec, row []float64, i int, cell fun
 	for _, j := range kr.bad {
 		row[j], _ = cell(i, int(j), false)
 	}
+}
+
+// bitCode is bitFill into the codes crow of cm (the row's cells as
+// codes, see codedMatrix); false when cm is full, and crow is then not
+// fully written.
+func (kr *recordKernel) bitCode(spec *ObjectSpec, crow []uint8, cm *codedMatrix, i int, cell func(i, j int, build bool) (float64, *Res)) bool {
+	val := kr.classScores(spec)
+	vc := kr.valCode[:len(val)]
+	for c := range kr.nclass {
+		vc[c] = kr.patternCode(kr.classMask[c], val[c], cm)
+	}
+	class := kr.class[:len(crow)]
+	for j, c := range class {
+		crow[j] = vc[c]
+	}
+	for k, km := range kr.members {
+		if x := kr.img[k]; km.scope > 0 && x >= 0 {
+			for _, j := range kr.refAt[k][kr.refStart[k][x]:kr.refStart[k][x+1]] {
+				crow[j] = cm.code(kr.patternCell(spec, int(j)))
+			}
+		}
+	}
+	for _, j := range kr.bad {
+		x, _ := cell(i, int(j), false)
+		crow[j] = cm.code(x)
+	}
+	return cm.ok
+}
+
+// classScores returns the scores of the row's classes (kr.val, the class
+// of the bad elements last, 0) and leaves their patterns in kr.classMask.
+func (kr *recordKernel) classScores(spec *ObjectSpec) []float64 {
+	np := kr.np
+	base := 0
+	for k, km := range kr.members {
+		if km.id || km.scope > 0 && kr.img[k] == -2 {
+			base |= 1 << k
+		}
+	}
+	val := kr.val[:kr.nclass+1]
+	masks := kr.classMask[:kr.nclass]
+	for c := range kr.nclass {
+		mask := base
+		codes := kr.classCodes[c*np : c*np+np]
+		for k, km := range kr.members {
+			if !km.id && km.scope == 0 {
+				mask |= int(kr.bits[k][codes[k]]) << k
+			}
+		}
+		masks[c] = mask
+		val[c] = kr.pattern(spec, mask)
+	}
+	return val
+}
+
+// patternCode is the code in cm of x, the score of the pattern mask,
+// memoised by mask.
+func (kr *recordKernel) patternCode(mask int, x float64, cm *codedMatrix) uint8 {
+	if c := kr.maskCode[mask]; c >= 0 {
+		return uint8(c)
+	}
+	c := cm.code(x)
+	if cm.ok {
+		kr.maskCode[mask] = int16(c)
+	}
+	return c
 }
 
 // row prepares the gold record i of the slice at base for its row; false

@@ -57,6 +57,10 @@ type Solver struct {
 	start   []int32
 	seen    []bool // the permutation check of SolveMaxColumnsInPlace
 	touched uint64
+	// codes, when not nil, is the matrix of SolveMaxCodedColumns, one
+	// byte a cell, whose entry is vals[code]; cost is not read then.
+	codes []uint8
+	vals  [256]float64
 	// budget bounds scanned (0: no bound); scanned counts the entries
 	// of "remaining" relaxed by the current solve.
 	budget, scanned int64
@@ -172,8 +176,17 @@ func (s *Solver) SolveMaxBudgetInPlace(ctx context.Context, m []float64, rows, c
 // permutation of 0, ..., cols-1.
 func (s *Solver) SolveMaxColumnsInPlace(m []float64, rows, cols int, order []int) ([]int, error) {
 	s.budget = 0
+	if err := s.checkOrder(order, cols); err != nil {
+		return nil, err
+	}
+	return s.solveInPlace(context.Background(), m, rows, cols, order)
+}
+
+// checkOrder reports an error unless order is a permutation of 0, ...,
+// cols-1.
+func (s *Solver) checkOrder(order []int, cols int) error {
 	if len(order) != cols {
-		return nil, fmt.Errorf("hungarian: column order has %d entries, want %d", len(order), cols)
+		return fmt.Errorf("hungarian: column order has %d entries, want %d", len(order), cols)
 	}
 	if cap(s.seen) < cols {
 		s.seen = make([]bool, cols)
@@ -182,11 +195,11 @@ func (s *Solver) SolveMaxColumnsInPlace(m []float64, rows, cols int, order []int
 	clear(seen)
 	for _, j := range order {
 		if j < 0 || j >= cols || seen[j] {
-			return nil, fmt.Errorf("hungarian: column order %v is not a permutation of 0..%d", order, cols-1)
+			return fmt.Errorf("hungarian: column order %v is not a permutation of 0..%d", order, cols-1)
 		}
 		seen[j] = true
 	}
-	return s.solveInPlace(context.Background(), m, rows, cols, order)
+	return nil
 }
 
 // solveInPlace runs lsapMin on the matrix held in m itself, with its
@@ -211,6 +224,21 @@ func (s *Solver) solveInPlace(ctx context.Context, m []float64, rows, cols int, 
 // check validates a rows×cols matrix m as SolveMax documents and returns
 // the padded size d.
 func (s *Solver) check(m []float64, rows, cols int) (int, error) {
+	d, err := checkDims(len(m), rows, cols)
+	if err != nil {
+		return 0, err
+	}
+	for k, x := range m {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return 0, fmt.Errorf("hungarian: entry (%d,%d) is %v; entries must be finite", k/cols, k%cols, x)
+		}
+	}
+	return d, nil
+}
+
+// checkDims validates the dimensions of a rows×cols matrix of the given
+// number of entries as SolveMax documents and returns the padded size d.
+func checkDims(entries, rows, cols int) (int, error) {
 	if rows < 0 || cols < 0 {
 		return 0, fmt.Errorf("hungarian: negative dimensions %d×%d", rows, cols)
 	}
@@ -218,13 +246,8 @@ func (s *Solver) check(m []float64, rows, cols int) (int, error) {
 	if d > math.MaxInt32 || (cols > 0 && rows > math.MaxInt/cols) {
 		return 0, fmt.Errorf("hungarian: dimensions %d×%d too large", rows, cols)
 	}
-	if len(m) != rows*cols {
-		return 0, fmt.Errorf("hungarian: matrix has %d entries, want %d×%d = %d", len(m), rows, cols, rows*cols)
-	}
-	for k, x := range m {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return 0, fmt.Errorf("hungarian: entry (%d,%d) is %v; entries must be finite", k/cols, k%cols, x)
-		}
+	if entries != rows*cols {
+		return 0, fmt.Errorf("hungarian: matrix has %d entries, want %d×%d = %d", entries, rows, cols, rows*cols)
 	}
 	return d, nil
 }
@@ -299,6 +322,9 @@ func (s *Solver) growDuals(d int) {
 //     kept under s.cost's column. This renames the columns and nothing
 //     else — every scan visits the same entries of C in the same order —
 //     so the assignment is C's, given in s.cost's columns;
+//   - with a coded matrix (SolveMaxCodedColumns), -C[i][j] is read as
+//     s.vals[code] of its code where the pseudo-code reads it: the same
+//     float64, so the same arithmetic (see scanCoded);
 //   - the unreached columns carry their v, shortest, path and "free" values
 //     along in s.rem, in the same order as "remaining" (see remaining), and
 //     the set-up of remaining and shortest is fused with the first scan of
@@ -322,7 +348,11 @@ func (s *Solver) growDuals(d int) {
 // It returns ctx.Err() if ctx is done before an augmentation.
 func (s *Solver) lsapMin(ctx context.Context, rows, cols, d int, order []int) error {
 	done := ctx.Done()
-	cost := s.cost[:rows*cols]
+	codes := s.codes
+	var cost []float64
+	if codes == nil {
+		cost = s.cost[:rows*cols]
+	}
 	u := s.u[:d]
 	v := s.v[:d]
 	shortest := s.shortest[:d]
@@ -370,28 +400,32 @@ func (s *Solver) lsapMin(ctx context.Context, rows, cols, d int, order []int) er
 			if s.scanned += int64(numRemaining); s.budget > 0 && s.scanned > s.budget {
 				return ErrBudget
 			}
-			var row []float64 // -C[i][0..cols-1]; empty for a padding row
-			if i < rows {
-				row = cost[i*cols : i*cols+cols]
-				if order != nil {
-					// The scans read the row in the order of
-					// "remaining", which starts as the column order
-					// and not as s.cost's: brought into cache in
-					// order first (see touch).
-					s.touched |= touch(row)
-				}
-			}
 			var index int
 			var lowest float64
-			switch {
-			case first:
-				// The first scan (i == cur), fused with the set-up of
-				// remaining and shortest.
-				index, lowest = startScan(&rem, start, v, row4col, row, minVal, u[i], int32(i))
-			case len(row) == d:
-				index, lowest = scanFullRow(&rem, numRemaining, row, minVal, u[i], int32(i))
-			default:
-				index, lowest = scanRow(&rem, numRemaining, row, minVal, u[i], int32(i))
+			if codes != nil {
+				index, lowest = s.scanCoded(&rem, start, v, row4col, rows, cols, numRemaining, first, minVal, u[i], i)
+			} else {
+				var row []float64 // -C[i][0..cols-1]; empty for a padding row
+				if i < rows {
+					row = cost[i*cols : i*cols+cols]
+					if order != nil {
+						// The scans read the row in the order of
+						// "remaining", which starts as the column order
+						// and not as s.cost's: brought into cache in
+						// order first (see touch).
+						s.touched |= touch(row)
+					}
+				}
+				switch {
+				case first:
+					// The first scan (i == cur), fused with the set-up of
+					// remaining and shortest.
+					index, lowest = startScan(&rem, start, v, row4col, row, minVal, u[i], int32(i))
+				case len(row) == d:
+					index, lowest = scanFullRow(&rem, numRemaining, row, minVal, u[i], int32(i))
+				default:
+					index, lowest = scanRow(&rem, numRemaining, row, minVal, u[i], int32(i))
+				}
 			}
 			if index < 0 || math.IsInf(lowest, 0) {
 				return errNonFinite

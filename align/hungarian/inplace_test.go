@@ -138,3 +138,88 @@ func TestSolveMaxColumnsInPlaceBadOrder(t *testing.T) {
 		t.Errorf("order [2 0 1]: %v, %v", got, err)
 	}
 }
+
+// TestSolveMaxCodedColumns checks SolveMaxCodedColumns against
+// SolveMaxColumnsInPlace of the decoded matrix, on tie-heavy matrices of
+// few values (zeros of both signs included) and every shape, with and
+// without a column order: the same assignment, and neither codes nor
+// values written.
+func TestSolveMaxCodedColumns(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 31))
+	var s, ref Solver
+	negZero := math.Copysign(0, -1)
+	for i := range 800 {
+		n, m := r.IntN(14), r.IntN(14)
+		var values [256]float64
+		levels := []float64{0, negZero, 0.5, 1, 1.5, 0.25, 0.75}[:1+r.IntN(7)]
+		if i%5 == 4 {
+			for k := range levels {
+				levels[k] = r.Float64()
+			}
+		}
+		// The codes are spread over the byte's range so that a code
+		// read as its position in levels fails.
+		base := r.IntN(256 - len(levels) + 1)
+		copy(values[base:], levels)
+		codes := make([]uint8, n*m)
+		M := make([]float64, n*m)
+		for k := range codes {
+			x := r.IntN(len(levels))
+			codes[k] = uint8(base + x)
+			M[k] = levels[x]
+		}
+		var order []int
+		if i%3 != 0 {
+			order = r.Perm(m)
+		}
+		var want []int
+		var err error
+		if order == nil {
+			want, err = ref.SolveMaxInPlace(M, n, m)
+		} else {
+			want, err = ref.SolveMaxColumnsInPlace(M, n, m, order)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = slices.Clone(want)
+		beforeCodes, beforeValues := slices.Clone(codes), values
+		got, err := s.SolveMaxCodedColumns(codes, &values, n, m, order)
+		if err != nil || !slices.Equal(got, want) {
+			t.Fatalf("%d×%d, levels %v, order %v: %v, %v; want %v", n, m, levels, order, got, err, want)
+		}
+		if !slices.Equal(codes, beforeCodes) || values != beforeValues {
+			t.Fatalf("%d×%d: the codes or values changed", n, m)
+		}
+		// The same solver then solves a float matrix as before.
+		if got, err := s.SolveMaxInPlace(M, n, m); err != nil || (order == nil && !slices.Equal(got, want)) {
+			t.Fatalf("%d×%d: SolveMaxInPlace after a coded solve: %v, %v", n, m, got, err)
+		}
+	}
+}
+
+// TestSolveMaxCodedColumnsErrors checks the errors of SolveMaxCodedColumns:
+// a value that is not finite (whether a code names it or not), dimensions
+// that do not match the codes, and an order that is not a permutation.
+func TestSolveMaxCodedColumnsErrors(t *testing.T) {
+	var s Solver
+	var values [256]float64
+	values[1] = 1
+	codes := []uint8{1, 0, 0, 0, 1, 1}
+	if got, err := s.SolveMaxCodedColumns(codes, &values, 2, 3, nil); err != nil || !slices.Equal(got, []int{0, 1, 2}) {
+		t.Fatalf("valid: %v, %v", got, err)
+	}
+	for _, bad := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		v := values
+		v[200] = bad
+		if _, err := s.SolveMaxCodedColumns(codes, &v, 2, 3, nil); err == nil {
+			t.Errorf("value %v: no error", bad)
+		}
+	}
+	if _, err := s.SolveMaxCodedColumns(codes, &values, 3, 3, nil); err == nil {
+		t.Error("3×3 of 6 codes: no error")
+	}
+	if _, err := s.SolveMaxCodedColumns(codes, &values, 2, 3, []int{0, 0, 1}); err == nil {
+		t.Error("order [0 0 1]: no error")
+	}
+}
