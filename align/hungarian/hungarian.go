@@ -61,6 +61,11 @@ type Solver struct {
 	// byte a cell, whose entry is vals[code]; cost is not read then.
 	codes []uint8
 	vals  [256]float64
+	// nv bounds the codes (every code < nv); part holds a scan's
+	// partial relaxations by code (see scanCoded).
+	nv   int
+	part [256]float64
+	full []uint8 // a row of codes padded to d columns (see scanCoded)
 	// budget bounds scanned (0: no bound); scanned counts the entries
 	// of "remaining" relaxed by the current solve.
 	budget, scanned int64
