@@ -13,8 +13,8 @@ type JaroWinklerSet struct {
 	strs  []string
 	short []bool // strs[x] is ASCII of at most shortRunes bytes
 	// id numbers the bytes the short candidates hold, from 1 (0: none
-	// holds the byte); pm[x*na+id-1] is the mask of the positions of that
-	// byte in strs[x].
+	// holds the byte); pm[x*(na+1)+id] is the mask of the positions of
+	// that byte in strs[x], and pm[x*(na+1)] is 0 (the bytes none holds).
 	id  [shortAlphabet]uint8
 	na  int
 	pm  []uint64
@@ -41,7 +41,8 @@ func (s *JaroWinklerSet) Reset(strs []string) {
 			}
 		}
 	}
-	n := len(strs) * s.na
+	stride := s.na + 1
+	n := len(strs) * stride
 	if cap(s.pm) < n {
 		s.pm = make([]uint64, n)
 	}
@@ -51,9 +52,9 @@ func (s *JaroWinklerSet) Reset(strs []string) {
 		if !s.short[x] {
 			continue
 		}
-		pm := s.pm[x*s.na : (x+1)*s.na]
+		pm := s.pm[x*stride : (x+1)*stride]
 		for j := range len(b) {
-			pm[s.id[b[j]]-1] |= 1 << uint(j)
+			pm[s.id[b[j]]] |= 1 << uint(j)
 		}
 	}
 }
@@ -77,13 +78,15 @@ func (s *JaroWinklerSet) Scores(dst []float64, a string) {
 			dst[x] = JaroWinkler(a, b)
 			continue
 		}
-		dst[x] = winklerBytes(a, b, jaroMasks(a, aid, b, s.pm[x*s.na:(x+1)*s.na]))
+		dst[x] = winklerBytes(a, b, jaroMasks(a, aid, b, s.pm[x*(s.na+1):(x+1)*(s.na+1)]))
 	}
 }
 
 // jaroMasks is jaroShort for two short ASCII strings whose table of b's
-// positions by byte is pm, indexed by the ids aid of a's bytes (id 0: b
-// does not hold the byte). It must stay identical to jaroShort otherwise.
+// positions by byte is pm, indexed by the ids aid of a's bytes (pm[0] is
+// 0: b does not hold the bytes of id 0). It must compute what jaroShort
+// computes: the same matches (its match step only has no branch on the
+// data) and the same transpositions.
 func jaroMasks(a string, aid []uint8, b string, pm []uint64) float64 {
 	la, lb := len(a), len(b)
 	switch {
@@ -102,23 +105,20 @@ func jaroMasks(a string, aid []uint8, b string, pm []uint64) float64 {
 	all := lowBitMask(lb)
 	hi := lowBitMask(min(lb, w+1))
 	var lo, flagA, flagB uint64
-	m := 0
 	for i := range min(la, lb+w) {
-		var p uint64
-		if c := aid[i]; c != 0 {
-			p = pm[c-1]
-		}
-		x := p &^ flagB & hi &^ lo
-		if x != 0 {
-			flagB |= x & -x
-			flagA |= 1 << uint(i)
-			m++
-		}
+		// jaroShort's match step without a branch on the data: low is
+		// the first free match of a[i] in its window (0: none), and
+		// its flag in flagA is low's being non-zero.
+		x := pm[aid[i]] &^ flagB & hi &^ lo
+		low := x & -x
+		flagB |= low
+		flagA |= (low | -low) >> 63 << uint(i)
 		hi = (hi<<1 | 1) & all
 		if i >= w {
 			lo = lo<<1 | 1
 		}
 	}
+	m := bits.OnesCount64(flagA)
 	if m == 0 {
 		return 0.0
 	}
