@@ -1,6 +1,9 @@
 package interp
 
 import (
+	"cmp"
+	"math"
+
 	"github.com/objectaligner/oagen/align"
 	"github.com/objectaligner/oagen/align/seqdp"
 	"github.com/objectaligner/oagen/ir"
@@ -379,28 +382,47 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 		return lr, nil
 	}
 	fr := c.frame()
-	M, err := c.cellScores(G, P, k, S.Items, fr)
+	// A derivation's record matrix is read where it is, unless the
+	// confidences need it in the candidates' order.
+	conf := build && c.s.opts.ComputeConfidence
+	M, rm, err := c.cellScores(G, P, k, S.Items, fr, !conf && !c.s.copiedRecords)
 	if err != nil {
 		return lr, err
 	}
 	d := max(n, m)
-	var assign []int
-	if c.canonical() {
+	// assign is the assignment of the candidates' order; inM, when not
+	// nil, the same assignment in M's columns (M is rm.C).
+	var assign, inM []int
+	if rm != nil {
+		var ok bool
+		assign, inM, ok, err = c.solveRecords(fr, rm, P, build)
+		if err != nil {
+			return lr, err
+		}
+		if !ok {
+			M = zeroed(fr.m, n*m)
+			fr.m = M
+			rm.copyInto(M)
+		}
+	}
+	switch {
+	case inM != nil:
+	case c.canonical():
 		cols, identity := fr.canon.CanonicalColumns(M, n, m, c.elementTie(P, build))
 		if identity {
 			cols = nil
 		}
 		assign, err = c.solveCanon(fr.assign, M, n, m, nil, cols)
-	} else {
+	default:
 		assign, err = c.solve(fr.assign, M, n, m)
 	}
 	if err != nil {
 		return lr, err
 	}
 	fr.assign = assign
-	var conf []float64
-	if build && c.s.opts.ComputeConfidence {
-		conf = c.pairConfidences(M, n, m, assign)
+	var confs []float64
+	if conf {
+		confs = c.pairConfidences(M, n, m, assign)
 	}
 	if build {
 		lr.entries = entryStorage(&fr.tail, n+m) // at most n + m entries
@@ -421,7 +443,11 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 		col := assign[r]
 		switch {
 		case r < n && col < m:
-			s := M[r*m+col]
+			mc := col
+			if inM != nil {
+				mc = inM[r]
+			}
+			s := M[r*m+mc]
 			if s > 0 {
 				count(align.RoleMatched)
 				scores = append(scores, s)
@@ -432,8 +458,8 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 					if err != nil {
 						return lr, err
 					}
-					if conf != nil {
-						confSum += conf[r]
+					if confs != nil {
+						confSum += confs[r]
 						confN++
 					}
 					lr.entries = append(lr.entries, entry{role: align.RoleMatched, score: s, ag: cr.ag, ap: cr.ap, m: cr.m, gi: k + r, pi: k + col})
@@ -442,8 +468,8 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 			}
 			// A zero-score pairing is dissolved: excess first, then missing;
 			// a side whose element is JSON null produces no entry.
-			if conf != nil {
-				confSum += conf[r]
+			if confs != nil {
+				confSum += confs[r]
 				confN++
 			}
 			var ag, ap jsonval.Value
@@ -495,7 +521,7 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 	}
 	if build {
 		lr.alphas = uniformAlphas(lr.entries, S)
-		if conf != nil {
+		if confs != nil {
 			lr.setConf(1)
 			if confN > 0 {
 				lr.setConf(confSum / float64(confN))
@@ -541,7 +567,7 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 		return lr, nil
 	}
 	fr := c.frame()
-	M, err := c.cellScores(G, P, k, S.Items, fr)
+	M, _, err := c.cellScores(G, P, k, S.Items, fr, false)
 	if err != nil {
 		return lr, err
 	}
@@ -648,22 +674,102 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 	return lr, nil
 }
 
+// solveRecords is alignReorder's solve when its cell matrix is the record
+// matrix of a derivation (rm, from cellScores), read where it is: rm.C
+// holds the candidate records' columns in the order rm.cols (nil: their
+// own). The main pass's canonical order (docs/SCORING.md §5.8) is found on
+// rm.C with the main pass's tie rule (elementTie, then the candidates'
+// order, as CanonicalColumns leaves them); it differs from rm.C's only
+// among columns equal cell for cell, and when those are equal bit for bit
+// (not merely as numbers: ±0), the matrix the main pass solves is rm.C
+// itself. Then solveRecords solves rm.C and returns the assignment in the
+// candidates' order and in rm.C's columns. Otherwise ok is false and
+// nothing is solved: the caller copies the matrix into the candidates'
+// order (recordMatrix.copyInto) and solves it as any other.
+func (c *call) solveRecords(fr *scratchFrame, rm *recordMatrix, P []jsonval.Value, build bool) (assign, inM []int, ok bool, err error) {
+	n, m, rc := rm.n, rm.m, rm.cols
+	var perm []int // the main pass's order of rm.C's columns; nil: as they are
+	if c.canonical() {
+		tie := c.elementTie(P, build)
+		order, identity := fr.canon.CanonicalColumns(rm.C, n, m, func(a, b int) int {
+			if rc != nil {
+				a, b = rc[a], rc[b]
+			}
+			if t := tie(a, b); t != 0 {
+				return t
+			}
+			return cmp.Compare(a, b)
+		})
+		if !identity {
+			if !columnsSameBits(rm.C, n, m, order) {
+				return nil, nil, false, nil
+			}
+			perm = order
+		}
+	} else if rc != nil {
+		return nil, nil, false, nil
+	}
+	a, err := c.solve(fr.pa, rm.C, n, m)
+	if err != nil {
+		return nil, nil, true, err
+	}
+	fr.pa = a
+	if c.s.inPlace != nil {
+		c.s.inPlace.Add(1)
+	}
+	assign = append(fr.assign[:0], a...)
+	for r, col := range a {
+		if col < m {
+			if perm != nil {
+				col = perm[col]
+			}
+			if rc != nil {
+				col = rc[col]
+			}
+		}
+		assign[r] = col
+	}
+	return assign, a, true, nil
+}
+
+// columnsSameBits reports whether the n×m matrix M with its columns in the
+// order perm has M's bits: column perm[c] of M is column c, bit for bit,
+// wherever perm moves a column.
+func columnsSameBits(M []float64, n, m int, perm []int) bool {
+	for i := range n {
+		row := M[i*m : (i+1)*m]
+		for c, j := range perm {
+			if j != c && math.Float64bits(row[j]) != math.Float64bits(row[c]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // cellScores fills the n×m matrix of child scores of two list tails (score
 // only; docs/SCORING.md §5.2, §5.3) in the frame's storage. k is the tail's index offset
-// in the full arrays, for error pointers.
-func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scratchFrame) ([]float64, error) {
+// in the full arrays, for error pointers. When the cells are a
+// derivation's record matrix (recordMatrix), it is copied into the frame's
+// storage in the candidates' order, or, with inPlace, returned as it is
+// with its recordMatrix, for the caller to read where it is (solveRecords).
+func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scratchFrame, inPlace bool) ([]float64, *recordMatrix, error) {
 	n, m := len(G), len(P)
 	if err := c.spend(int64(n) * int64(m)); err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	dm, err := c.derivedMatrix(G, P, items)
+	if err != nil {
+		return nil, nil, err
+	}
+	if dm != nil && inPlace {
+		return dm.C, dm, nil
 	}
 	M := zeroed(fr.m, n*m)
 	fr.m = M
-	if len(c.derived) > 0 {
-		if ok, err := c.reusedMatrix(M, G, P, items); err != nil {
-			return nil, err
-		} else if ok {
-			return M, nil
-		}
+	if dm != nil {
+		dm.copyInto(M)
+		return M, nil, nil
 	}
 	useKernel := c.kernelFits(items)
 	if useKernel {
@@ -692,7 +798,7 @@ func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scrat
 			err := c.cellRow(G, P, i, items, ks, filled, useKernel, np, leaf, M)
 			c.pop()
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			continue
 		}
@@ -707,14 +813,14 @@ func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scrat
 		rm.deps[i], c.logging, c.deps = c.deps, false, nil
 		c.pop()
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if len(c.warnings) == warned {
 			copy(rm.M[i*m:i*m+m], M[i*m:i*m+m])
 			rm.kept[i] = true
 		}
 	}
-	return M, nil
+	return M, nil, nil
 }
 
 // cellRow fills row i of the cell matrix M of cellScores (the record and

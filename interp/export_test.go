@@ -102,3 +102,16 @@ func KeptSolveMin(s *Scorer, cells int, hits, stale *atomic.Int64) *Scorer {
 	out.keptMin, out.keptHits, out.keptStale = cells, hits, stale
 	return out
 }
+
+// CopiedRecords returns a scorer like s whose main pass copies a
+// derivation's record matrix into the candidates' order instead of reading
+// it where it is (solveRecords), or, with copied false, reads it where it
+// can; inPlace, when not nil, counts the matrices read in place.
+func CopiedRecords(s *Scorer, copied bool, inPlace *atomic.Int64) *Scorer {
+	out, err := New(s.schema, s.opts)
+	if err != nil {
+		panic(err)
+	}
+	out.copiedRecords, out.inPlace = copied, inPlace
+	return out
+}

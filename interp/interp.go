@@ -169,6 +169,12 @@ type Scorer struct {
 	// keptStale, when set, counts the kept matrices found written after
 	// their solve (each is then checked against a copy of its values).
 	keptStale *atomic.Int64
+	// copiedRecords turns off the main pass's reading of a derivation's
+	// record matrix where it is (solveRecords): the matrix is copied into
+	// the candidates' order, for the tests that check the reading against
+	// the copy; inPlace, when set, counts the matrices read in place.
+	copiedRecords bool
+	inPlace       *atomic.Int64
 	// fillMin overrides parallelMin (kernel.go) when positive, for the
 	// tests that check the parallel fill against the serial one.
 	fillMin int

@@ -791,14 +791,13 @@ func (c *call) permutedRecords(C []float64, cols []int) {
 	}
 }
 
-// reusedMatrix copies into M the record matrix of a derivation whose
-// records are G and P under items (see recordMatrix), charging the work of
-// its cells, or returns false. A matrix whose work would exceed MaxWork is
-// not reused, so that the main pass reports the limit at the cell where it
-// is hit.
-func (c *call) reusedMatrix(M []float64, G, P []jsonval.Value, items *ir.Node) (bool, error) {
-	if !c.kernelFits(items) {
-		return false, nil
+// derivedMatrix returns the record matrix of a derivation whose records
+// are G and P under items (see recordMatrix), charging the work of its
+// cells, or nil. A matrix whose work would exceed MaxWork is not reused,
+// so that the main pass reports the limit at the cell where it is hit.
+func (c *call) derivedMatrix(G, P []jsonval.Value, items *ir.Node) (*recordMatrix, error) {
+	if len(c.derived) == 0 || !c.kernelFits(items) {
+		return nil, nil
 	}
 	for k := range c.derived {
 		rm := &c.derived[k]
@@ -806,29 +805,34 @@ func (c *call) reusedMatrix(M []float64, G, P []jsonval.Value, items *ir.Node) (
 			continue
 		}
 		if c.depth+rm.rel > c.s.opts.Limits.MaxDepth {
-			return false, nil // the main pass reports the limit
+			return nil, nil // the main pass reports the limit
 		}
 		if c.replay == 0 && c.work+rm.work > c.s.opts.Limits.MaxWork {
-			return false, nil
+			return nil, nil
 		}
 		if err := c.spend(rm.work); err != nil {
-			return false, err
+			return nil, err
 		}
 		c.reach = max(c.reach, c.depth+rm.rel)
-		if rm.cols == nil {
-			copy(M, rm.C)
-			return true, nil
-		}
-		m := rm.m
-		for i := range rm.n {
-			row, dst := rm.C[i*m:(i+1)*m], M[i*m:(i+1)*m]
-			for c, j := range rm.cols {
-				dst[j] = row[c]
-			}
-		}
-		return true, nil
+		return rm, nil
 	}
-	return false, nil
+	return nil, nil
+}
+
+// copyInto writes the record matrix into M (n × m) with its columns in
+// the candidate records' order.
+func (rm *recordMatrix) copyInto(M []float64) {
+	if rm.cols == nil {
+		copy(M, rm.C)
+		return
+	}
+	m := rm.m
+	for i := range rm.n {
+		row, dst := rm.C[i*m:(i+1)*m], M[i*m:(i+1)*m]
+		for c, j := range rm.cols {
+			dst[j] = row[c]
+		}
+	}
 }
 
 // sameRecords reports whether the values vs are the records ids identify.

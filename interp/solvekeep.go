@@ -81,7 +81,7 @@ func (c *call) keptSolveOf(M []float64, n, m int) *keptSolve {
 			}
 			continue
 		}
-		if hungarian.SameBits(k.M, M) {
+		if sameStorage(k.M, M) || hungarian.SameBits(k.M, M) {
 			if c.s.keptHits != nil {
 				c.s.keptHits.Add(1)
 			}
@@ -104,4 +104,11 @@ func (c *call) reuseSolve(k *keptSolve, budget int64) ([]int, int64, error) {
 		return nil, 0, hungarian.ErrBudget
 	}
 	return k.assign, k.relaxed, nil
+}
+
+// sameStorage reports whether a and b are the same storage: a kept matrix
+// solved again where it is (solveRecords), which nothing has written since
+// its solve (keepSolve).
+func sameStorage(a, b []float64) bool {
+	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
 }
