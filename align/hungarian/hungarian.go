@@ -233,12 +233,35 @@ func (s *Solver) check(m []float64, rows, cols int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	if allFinite(m) {
+		return d, nil
+	}
 	for k, x := range m {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return 0, fmt.Errorf("hungarian: entry (%d,%d) is %v; entries must be finite", k/cols, k%cols, x)
 		}
 	}
 	return d, nil
+}
+
+// allFinite reports whether every entry of m is finite: x - x is 0 for a
+// finite x and NaN for an infinite or NaN one, and a sum holding a NaN is
+// NaN. Four sums keep the additions independent.
+func allFinite(m []float64) bool {
+	var s0, s1, s2, s3 float64
+	k := 0
+	for ; k+4 <= len(m); k += 4 {
+		x := m[k : k+4 : k+4]
+		s0 += x[0] - x[0]
+		s1 += x[1] - x[1]
+		s2 += x[2] - x[2]
+		s3 += x[3] - x[3]
+	}
+	for ; k < len(m); k++ {
+		s0 += m[k] - m[k]
+	}
+	s := s0 + s1 + s2 + s3
+	return s == s
 }
 
 // checkDims validates the dimensions of a rows×cols matrix of the given

@@ -223,3 +223,28 @@ func TestSolveMaxCodedColumnsErrors(t *testing.T) {
 		t.Error("order [0 0 1]: no error")
 	}
 }
+
+// TestAllFinite checks allFinite on every length up to 9 with one entry
+// NaN or infinite at each position, and on finite entries of every
+// magnitude.
+func TestAllFinite(t *testing.T) {
+	finite := []float64{0, math.Copysign(0, -1), 1, -1, math.MaxFloat64, -math.MaxFloat64, math.SmallestNonzeroFloat64, 0.5}
+	for n := range 10 {
+		m := make([]float64, n)
+		for k := range m {
+			m[k] = finite[k%len(finite)]
+		}
+		if !allFinite(m) {
+			t.Fatalf("%v: not finite", m)
+		}
+		for k := range n {
+			for _, bad := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+				x := slices.Clone(m)
+				x[k] = bad
+				if allFinite(x) {
+					t.Fatalf("%v: finite", x)
+				}
+			}
+		}
+	}
+}
