@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/objectaligner/oagen/align"
+	"github.com/objectaligner/oagen/align/bijsearch"
 	"github.com/objectaligner/oagen/align/hungarian"
 	"github.com/objectaligner/oagen/align/seqdp"
 	"github.com/objectaligner/oagen/ir"
@@ -113,6 +114,10 @@ type workspace struct {
 	memo searchMemo
 	// rows holds the matrix rows of the search's evaluations (rowmemo.go).
 	rows rowMemo
+	// searches and search are the storage of call.searches and of the
+	// bijection search (searchBijections).
+	searches []scopeSearch
+	search   bijsearch.Search
 	// callGen numbers the workspace's calls, each one more than the last:
 	// the frames' column kernels keep the columns of the candidate's
 	// arrays for the rest of the call (kernelColumns).
@@ -134,6 +139,7 @@ type workspace struct {
 // record ids, its matrices, the solver's assignment and its bijection.
 type scopeScratch struct {
 	idsG, idsP []jsonval.Value
+	recG       []jsonval.Value // the gold records' values (deriveScope)
 	C, S, tmp  []float64
 	assign     []int
 	bij        bijection

@@ -324,11 +324,17 @@ func (c *call) searchBijections() error {
 	if len(c.searches) == 0 {
 		return nil
 	}
+	defer func() {
+		// The storage stays with the workspace, without the call's values.
+		clear(c.searches)
+		c.workspace.searches, c.searches = c.searches[:0], nil
+	}()
 	records := 0
 	for _, ss := range c.searches {
 		records += max(ss.n, ss.m)
 	}
-	search := bijsearch.Search{Budget: bijsearch.Budget(records)}
+	search := &c.workspace.search
+	*search = bijsearch.Search{Budget: bijsearch.Budget(records)}
 	if len(c.s.plan.refFree) > 0 && !c.s.contextual {
 		if c.memo == nil {
 			c.memo = searchMemo{}
@@ -366,7 +372,6 @@ func (c *call) searchBijections() error {
 			break
 		}
 	}
-	c.searches = nil
 	return nil
 }
 
@@ -414,7 +419,12 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	idsG := resized(ss.idsG, n)
 	idsP := resized(ss.idsP, m)
 	ss.idsG, ss.idsP = idsG, idsP
+	// The gold records' values, for the kernel's rows and the WL graph.
+	recV := resized(ss.recG, n)
+	ss.recG = recV
+	defer clear(recV)
 	for i, r := range recG {
+		recV[i] = r.v
 		idsG[i] = firstID(r.v, sc.IDSuffix)
 	}
 	for j, r := range recP {
@@ -439,11 +449,7 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	var filled []int64
 	if useKernel {
 		c.kernelColumns(ks, n, recP, false) // a list of the workspace
-		gold := make([]jsonval.Value, n)
-		for i, r := range recG {
-			gold[i] = r.v
-		}
-		filled = c.parallelRows(ks, C, gold, m, recNode)
+		filled = c.parallelRows(ks, C, recV, m, recNode)
 	}
 	for i := 0; i < n; i++ {
 		if filled != nil && filled[i] >= 0 {
@@ -530,7 +536,7 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	S := C
 	structural := false
 	if c.s.opts.IDDisambiguation == "wl" && !sc.Degraded && (n > 1 || m > 1) {
-		w, err := c.structuralMatches(idx, sc, idsG, idsP)
+		w, err := c.structuralMatches(idx, recV, recP, idsG, idsP)
 		if err != nil {
 			return nil, err
 		}
@@ -578,6 +584,9 @@ func (c *call) deriveScope(idx int, sc *ir.Scope) (*bijection, error) {
 	}
 	ss.assign = assign
 	if c.searching() {
+		if c.searches == nil {
+			c.searches = c.workspace.searches[:0]
+		}
 		c.searches = append(c.searches, scopeSearch{idx: idx, S: S, n: n, m: m, assign: assign, idsG: idsG, idsP: idsP})
 	}
 	return readOffInto(&ss.bij, assign, n, m, idsG, idsP), nil

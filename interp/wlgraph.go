@@ -89,7 +89,6 @@ type wlScratch struct {
 	verts    [2]idMap[int]
 	ws       wl.Workspace
 	lb       wl.LabelBuilder // sideGraph's labels (reused storage)
-	recs     []jsonval.Value
 	carriers []jsonval.Value
 	vals     []jsonval.Value
 	eps      []endpoint
@@ -133,9 +132,12 @@ func exactScalarMember(ms *ir.Node) bool {
 }
 
 // sideGraph builds the WL graph of one side (docs/SCORING.md §7.6) and returns it with
-// the vertex index of every identifier. The graph and the map are the
-// workspace's (side 0 gold, 1 candidate): valid until the next call.
-func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, groups []carrierGroup) (*wl.Graph, *idMap[int]) {
+// the vertex index of every identifier. recs are the side's records of the
+// scope in document order (the values at sc.RecordPath in doc) and ids
+// their identifiers (firstID at sc.IDSuffix), as deriveScope found them.
+// The graph and the map are the workspace's (side 0 gold, 1 candidate):
+// valid until the next call.
+func (c *call) sideGraph(idx int, doc jsonval.Value, recs, ids []jsonval.Value, gold bool, groups []carrierGroup) (*wl.Graph, *idMap[int]) {
 	side := 1
 	if gold {
 		side = 0
@@ -148,9 +150,7 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 	recNode := c.s.plan.scopes[idx].recNode
 	blend := c.s.opts.WLIntegration == "blend"
 	lb := &ws.lb
-	ws.recs = appendWalk(ws.recs[:0], doc, sc.RecordPath)
-	for _, rec := range ws.recs {
-		id := firstID(rec, sc.IDSuffix)
+	for i, id := range ids {
 		if id.IsNull() {
 			continue
 		}
@@ -160,11 +160,10 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 		}
 		lb.Reset()
 		if blend {
-			exactScalars(lb, rec, recNode)
+			exactScalars(lb, recs[i], recNode)
 		}
 		verts.set(k, g.AddVertex(lb.Label()))
 	}
-	clear(ws.recs)
 	for _, grp := range groups {
 		ws.carriers = appendWalk(ws.carriers[:0], doc, grp.carrier)
 		for _, carrier := range ws.carriers {
@@ -228,11 +227,12 @@ func (c *call) sideGraph(idx int, sc *ir.Scope, doc jsonval.Value, gold bool, gr
 // record i and candidate record j carry the same colour. Most cells of a
 // large scope are 0, so the matrix itself is not built (integrate reads
 // it cell by cell). It fails only when the call's context is done. It
-// records the vertex of every candidate record for wlKey.
-func (c *call) structuralMatches(idx int, sc *ir.Scope, idsG, idsP []jsonval.Value) (wlMatches, error) {
+// records the vertex of every candidate record for wlKey. recG and recP
+// are the scope's records, idsG and idsP their identifiers.
+func (c *call) structuralMatches(idx int, recG, recP, idsG, idsP []jsonval.Value) (wlMatches, error) {
 	groups := c.s.plan.scopes[idx].groups
-	gg, vg := c.sideGraph(idx, sc, c.goldRoot, true, groups)
-	gp, vp := c.sideGraph(idx, sc, c.candRoot, false, groups)
+	gg, vg := c.sideGraph(idx, c.goldRoot, recG, idsG, true, groups)
+	gp, vp := c.sideGraph(idx, c.candRoot, recP, idsP, false, groups)
 	rounds := -1 // wl.Refine: unlimited
 	if r := c.s.opts.WLRounds; r != nil {
 		rounds = *r
