@@ -59,12 +59,20 @@ type kernelMember struct {
 	hasMP  bool
 	mp     jsonval.Value
 	scope  int
+	// mpKey: mp is a string or an int64 integer, which a candidate
+	// value equals exactly when it has mp's kind and text or value (or,
+	// for an integer, is a float of the same value: the generic test
+	// then); mpIn: mp is a candidate id of the scope.
+	mpKey, mpIn bool
 	// Leaves under a comparator, and a string comparator's cost class
-	// (stringCost).
-	name string
-	str  align.StringFunc
-	num  align.NumberFunc
-	cost align.CostClass
+	// (stringCost). exact: a string leaf under "exact" (a built-in
+	// name), whose cells score t1 when the strings are equal and t0
+	// otherwise, without a call of the comparator.
+	exact bool
+	name  string
+	str   align.StringFunc
+	num   align.NumberFunc
+	cost  align.CostClass
 	// The column kernel (kernelColumns): the member's column, the interned
 	// code of the gold string (exact leaves) or of the reference's image
 	// (-1: no candidate holds it), and the scores of an exact leaf that
@@ -399,8 +407,14 @@ func (c *call) kernelRow(ks *kernelScratch, g jsonval.Value, items *ir.Node) *ke
 			return row // the JSON-value rule of docs/SCORING.md §6.9
 		}
 		// Filled in place: a member is large, and most rows are kept.
-		row.members = append(row.members, kernelMember{gv: mb.Value, sub: sub, weight: 1})
+		if len(row.members) < cap(row.members) {
+			row.members = row.members[:len(row.members)+1]
+		} else {
+			row.members = append(row.members, kernelMember{})
+		}
 		km := &row.members[len(row.members)-1]
+		*km = kernelMember{} // zeroed in place, without a temporary
+		km.gv, km.sub, km.weight = mb.Value, sub, 1
 		if sub == nil {
 			km.kind = kernelZero
 			continue
@@ -436,6 +450,10 @@ func (c *call) kernelRow(ks *kernelScratch, g jsonval.Value, items *ir.Node) *ke
 				return row
 			}
 			km.name, km.str, km.cost = np.strName, np.str, np.strCost
+			if km.exact = km.name == "exact"; km.exact {
+				km.t0 = align.ApplyThreshold(0, sub.Threshold)
+				km.t1 = align.ApplyThreshold(1, sub.Threshold)
+			}
 		case gv.Kind == jsonval.Array && len(gv.Arr) == 0 && sub.Items != nil && len(sub.PrefixItems) == 0:
 			// Two empty arrays score 1 (docs/SCORING.md §5.2) for the
 			// member's unit of work; a non-empty candidate array is
@@ -492,6 +510,8 @@ func (c *call) kernelRef(km *kernelMember, sub *ir.Node) {
 	}
 	if found && mv.ok && !km.gv.IsNull() {
 		km.mp, km.hasMP = mv.v, true
+		km.mpKey = mv.v.Kind == jsonval.String || mv.v.Kind == jsonval.Int && mv.v.Big == nil
+		km.mpIn = km.mpKey && c.candIDs[idx].has(keyOf(mv.v))
 	}
 }
 
@@ -574,6 +594,12 @@ func (c *call) kernelCellFlat(ks *kernelScratch, row *kernelRow, p jsonval.Value
 			switch {
 			case km.masked:
 				s = 1
+			case km.mpKey && pv.Kind == km.mp.Kind && (pv.Kind != jsonval.Int || pv.Big == nil):
+				// jsonval.Equal of a string or an int64 integer, and the
+				// candidate id set's answer for mp, which keyOf(*pv) equals.
+				if km.mpIn && (pv.Kind == jsonval.String && pv.S == km.mp.S || pv.Kind == jsonval.Int && pv.I == km.mp.I) {
+					s = 1
+				}
 			case km.hasMP && jsonval.Equal(km.mp, *pv) && c.candIDs[km.scope].has(keyOf(*pv)):
 				s = 1
 			}
@@ -615,7 +641,16 @@ func (c *call) kernelCellFlat(ks *kernelScratch, row *kernelRow, p jsonval.Value
 				}
 				s = align.ApplyThreshold(x, km.sub.Threshold)
 			case kernelString:
-				if km.name != "exact" && (len(gv.S) > lim || len(pv.S) > lim) {
+				if km.exact {
+					// align.ExactString's 1 or 0, thresholded.
+					work += int64(len(gv.S)+len(pv.S))/16 + costOf(km.cost, gv.S, pv.S)
+					s = km.t0
+					if gv.S == pv.S {
+						s = km.t1
+					}
+					break
+				}
+				if len(gv.S) > lim || len(pv.S) > lim {
 					return 0, false
 				}
 				work += int64(len(gv.S)+len(pv.S))/16 + costOf(km.cost, gv.S, pv.S)
