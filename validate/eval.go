@@ -25,8 +25,12 @@ import (
 // exists, as it travels back up (see descendKey), and a message only when it
 // is reported. Instances are passed by pointer: a jsonval.Value is 104
 // bytes, and every keyword of every schema object it meets would copy it.
-func firstError(root *node, inst *jsonval.Value, jsonValues bool) *Error {
-	e := evaluator{jsonValues: jsonValues}
+//
+// unique tells that no object of inst has a repeated key (Validate's scan
+// found none), so that a property found at its position among the schema's
+// properties is the object's only member of that name (objectKeyword).
+func firstError(root *node, inst *jsonval.Value, jsonValues, unique bool) *Error {
+	e := evaluator{jsonValues: jsonValues, unique: unique}
 	// With probing off, eval returns only nil or an *Error.
 	err, ok := e.eval(root, inst).(*Error)
 	if !ok {
@@ -53,6 +57,7 @@ func allErrors(root *node, inst *jsonval.Value, jsonValues bool, max int) []*Err
 type evaluator struct {
 	probing    int
 	jsonValues bool // render values in messages as JSON (WithJSONValues)
+	unique     bool // no object of the instance has a repeated key (firstError)
 	// collect is non-nil when every error is wanted (allErrors): fail
 	// records the error, with the path of the value being evaluated, and
 	// returns nil so that the evaluation goes on, until max errors.
@@ -188,9 +193,19 @@ func (e *evaluator) keyword(n *node, kw *keyword, inst *jsonval.Value) error {
 	case kwType:
 		return e.typeKeyword(kw, inst)
 	case kwEnum:
-		for i := range kw.val.Arr {
-			if jsonval.Equal(kw.val.Arr[i], *inst) {
-				return nil
+		if inst.Kind == jsonval.String {
+			// jsonval.Equal of a string: another string with the same
+			// text, without copying the values.
+			for i := range kw.val.Arr {
+				if a := &kw.val.Arr[i]; a.Kind == jsonval.String && a.S == inst.S {
+					return nil
+				}
+			}
+		} else {
+			for i := range kw.val.Arr {
+				if jsonval.Equal(kw.val.Arr[i], *inst) {
+					return nil
+				}
 			}
 		}
 		return e.fail(func() string { return e.repr(*inst) + " is not one of " + e.repr(kw.val) })
@@ -248,7 +263,10 @@ func (e *evaluator) keyword(n *node, kw *keyword, inst *jsonval.Value) error {
 // typeOf returns the type names inst is an instance of, as jsonschema's type
 // checker for Draft 6 and later decides: booleans are not numbers, and an
 // integer is any number with a zero fractional part.
-func typeOf(inst jsonval.Value) typeMask {
+//
+// By pointer: a jsonval.Value is 104 bytes, and every "type" keyword of
+// every schema object reads one.
+func typeOf(inst *jsonval.Value) typeMask {
 	switch inst.Kind {
 	case jsonval.Null:
 		return typeNull
@@ -263,7 +281,7 @@ func typeOf(inst jsonval.Value) typeMask {
 	case jsonval.Int:
 		return typeNumber | typeInteger
 	case jsonval.Float:
-		if isIntegral(inst) {
+		if isIntegral(*inst) {
 			return typeNumber | typeInteger
 		}
 		return typeNumber
@@ -273,7 +291,7 @@ func typeOf(inst jsonval.Value) typeMask {
 
 // typeKeyword checks "type" against the mask built with the keyword.
 func (e *evaluator) typeKeyword(kw *keyword, inst *jsonval.Value) error {
-	if kw.types&typeOf(*inst) != 0 {
+	if kw.types&typeOf(inst) != 0 {
 		return nil
 	}
 	return e.fail(func() string {
@@ -347,7 +365,15 @@ func (e *evaluator) objectKeyword(n *node, kw *keyword, inst *jsonval.Value) err
 	case kwProperties:
 		for i := range kw.named {
 			p := &kw.named[i]
-			if v := member(inst, p.name); v != nil {
+			var v *jsonval.Value
+			if e.unique && i < len(inst.Obj) && inst.Obj[i].Key == p.name {
+				// Where an instance lists the members in the schema's
+				// order; its only member of that name.
+				v = &inst.Obj[i].Value
+			} else {
+				v = member(inst, p.name)
+			}
+			if v != nil {
 				if err := e.descendKey(p.n, v, p.name); err != nil {
 					return err
 				}

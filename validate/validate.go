@@ -273,7 +273,7 @@ func (v *Validator) Validate(inst jsonval.Value) *Error {
 			Err:     fmt.Errorf("validate: instance: %w", ErrNotJSON),
 		}
 	case v.fast && !v.plan.needsFullPath(&s):
-		return firstError(v.root, &inst, v.jsonValues)
+		return firstError(v.root, &inst, v.jsonValues, true) // the scan found no repeated key
 	}
 	return v.validateFull(inst)
 }
@@ -307,7 +307,7 @@ func (v *Validator) validateFull(inst jsonval.Value) *Error {
 	if err == nil {
 		return nil
 	}
-	if e := firstError(v.root, &inst, v.jsonValues); e != nil {
+	if e := firstError(v.root, &inst, v.jsonValues, false); e != nil {
 		return e
 	}
 	var verr *jsonschema.ValidationError
