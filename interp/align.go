@@ -452,7 +452,9 @@ type scratchFrame struct {
 	steps      []seqdp.Step
 	assign     []int
 	entries    []objEntry
-	head, tail []entry // build mode: the entries of a list's head and tail
+	head, tail []entry    // build mode: the entries of a list's head and tail
+	subs       []*ir.Node // build mode: a record's member schemas (buildRecord)
+	ha, ta     []float64  // build mode: the alphas of a list's head and tail
 	kernel     kernelScratch
 	// The canonical tie rules (docs/SCORING.md §5.8): column order and the
 	// permuted matrix.
@@ -485,6 +487,9 @@ func zeroed(s []float64, n int) []float64 {
 func (c *call) realign(g, p jsonval.Value, S *ir.Node) (result, error) {
 	c.replay++
 	defer func() { c.replay-- }()
+	if r, ok, err := c.buildRecord(g, p, S); ok {
+		return r, err
+	}
 	return c.align(g, p, S, true)
 }
 

@@ -334,7 +334,8 @@ func (c *call) alignHead(G, P []jsonval.Value, S *ir.Node, build bool) (listResu
 	if build {
 		// docs/SCORING.md §8.2: alphas w_i / T with the compensated total.
 		Tc := align.NeumaierSum(w)
-		lr.alphas = make([]float64, k)
+		lr.alphas = zeroed(fr.ha, k)
+		fr.ha = lr.alphas
 		if Tc > 0 {
 			for i := range w {
 				lr.alphas[i] = w[i] / Tc
@@ -347,14 +348,24 @@ func (c *call) alignHead(G, P []jsonval.Value, S *ir.Node, build bool) (listResu
 	return lr, nil
 }
 
+// tailAlphas is uniformAlphas in the frame's storage for a tail's alphas,
+// which the list's match node copies before the frame's depth aligns
+// another list.
+func (c *call) tailAlphas(entries []entry, S *ir.Node) []float64 {
+	fr := c.frame()
+	fr.ta = uniformAlphas(fr.ta, entries, S)
+	return fr.ta
+}
+
 // ignored reports whether an entry is left out of the denominator (docs/SCORING.md §5.7).
 func ignored(role align.Role, S *ir.Node) bool {
 	return (role == align.RoleExcess && S.IgnoreExcess) || (role == align.RoleMissing && S.IgnoreMissing)
 }
 
-// uniformAlphas gives every non-ignored entry 1/D (docs/SCORING.md §8.2).
-func uniformAlphas(entries []entry, S *ir.Node) []float64 {
-	a := make([]float64, len(entries))
+// uniformAlphas gives every non-ignored entry 1/D (docs/SCORING.md §8.2),
+// in dst's storage.
+func uniformAlphas(dst []float64, entries []entry, S *ir.Node) []float64 {
+	a := zeroed(dst, len(entries))
 	D := 0
 	for _, e := range entries {
 		if !ignored(e.role, S) {
@@ -520,7 +531,7 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 		lr.score = align.Clamp01(align.PairwiseSum(scores) / float64(D))
 	}
 	if build {
-		lr.alphas = uniformAlphas(lr.entries, S)
+		lr.alphas = c.tailAlphas(lr.entries, S)
 		if confs != nil {
 			lr.setConf(1)
 			if confN > 0 {
@@ -549,7 +560,7 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 				lr.entries = append(lr.entries, entry{role: align.RoleExcess, ap: v, gi: -1, pi: k + j,
 					m: c.leaf(align.LeafPlain, 0, jsonval.Value{}, v, false, true)})
 			}
-			lr.alphas = uniformAlphas(lr.entries, S)
+			lr.alphas = c.tailAlphas(lr.entries, S)
 		}
 		return lr, nil
 	case m == 0:
@@ -562,7 +573,7 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 				lr.entries = append(lr.entries, entry{role: align.RoleMissing, ag: v, gi: k + i, pi: -1,
 					m: c.leaf(align.LeafPlain, 0, v, jsonval.Value{}, true, false)})
 			}
-			lr.alphas = uniformAlphas(lr.entries, S)
+			lr.alphas = c.tailAlphas(lr.entries, S)
 		}
 		return lr, nil
 	}
@@ -666,7 +677,7 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 		lr.score = align.Clamp01(total / float64(D))
 	}
 	if build {
-		lr.alphas = uniformAlphas(lr.entries, S)
+		lr.alphas = c.tailAlphas(lr.entries, S)
 		if c.s.opts.ComputeConfidence {
 			lr.setConf(meanChildConfidence(lr.entries))
 		}

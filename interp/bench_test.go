@@ -8,6 +8,7 @@ package interp_test
 // Every case is deterministic: the generators below use fixed seeds.
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -256,6 +257,26 @@ func BenchmarkInterpScore(b *testing.B) {
 			start := cputime.Process()
 			for b.Loop() {
 				if _, err := c.scorer.Score(c.gold, c.cand); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportCPU(b, start)
+		})
+	}
+}
+
+// BenchmarkInterpAlignArena measures Scorer.AlignArena (the match tree
+// built into a reused arena, as eval's workers align), against
+// BenchmarkInterpScore's score-only path.
+func BenchmarkInterpAlignArena(b *testing.B) {
+	for _, c := range benchCases(b, 500) {
+		b.Run(c.name, func(b *testing.B) {
+			var arena interp.TreeArena
+			ctx := context.Background()
+			b.ReportAllocs()
+			start := cputime.Process()
+			for b.Loop() {
+				if _, err := c.scorer.AlignArena(ctx, c.gold, c.cand, &arena); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -177,6 +177,16 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 			return result{}, err
 		}
 	}
+	return c.finishObject(entries, S, n, m, fillG, fillP, keyConf, build), nil
+}
+
+// finishObject is the end of alignObject, once the entries of the object
+// pair are scored: the object's score (docs/SCORING.md §6.5) and, in build
+// mode, its match node and aligned values. n and m are the member counts
+// of the two sides; fillG and fillP the members absentAsDefault added;
+// keyConf the key pairing's confidence (ComputeConfidence).
+func (c *call) finishObject(entries []objEntry, S *ir.Node, n, m int, fillG, fillP []jsonval.Member, keyConf float64, build bool) result {
+	fr := c.frame()
 	if c.rootScores != nil && !c.rootDone && !c.deriving && c.depth == 1 && S == c.s.schema.Root {
 		c.recordRootScores(entries)
 	}
@@ -185,9 +195,9 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 	fr.w = keyScores
 	weights := zeroed(fr.s, E)
 	fr.s = weights
-	for i, e := range entries {
-		keyScores[i] = e.keyScore
-		weights[i] = e.weight
+	for i := range entries {
+		keyScores[i] = entries[i].keyScore
+		weights[i] = entries[i].weight
 	}
 	W := align.PairwiseSum(weights)
 	var score float64
@@ -198,7 +208,8 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 	} else {
 		terms := zeroed(fr.t, E)
 		fr.t = terms
-		for i, e := range entries {
+		for i := range entries {
+			e := &entries[i]
 			terms[i] = (e.weight / W) * e.valScore
 		}
 		sKey := align.PairwiseSum(keyScores) / float64(E)
@@ -211,7 +222,7 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 	}
 	r := result{score: score}
 	if !build {
-		return r, nil
+		return r
 	}
 	mt := c.node(align.Match{Type: align.ObjectNode, Score: score, Confidence: 1})
 	mt.Entries = c.objectEntries(E)
@@ -227,13 +238,16 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 	if m > 0 {
 		apM = c.alignedMembers(m)[:0]
 	}
-	for i, e := range entries {
-		oe := align.ObjectEntry{
-			GoldKey: e.gk, PredKey: e.pk, HasGoldKey: e.hasGK, HasPredKey: e.hasPK,
-			KeyScore: e.keyScore, Value: e.m,
-			KeyConfidence: e.keyConf, HasKeyConfidence: e.hasKeyConf,
-		}
-		if e.hasGK && e.hasPK && e.gk == e.pk {
+	for i := range entries {
+		e := &entries[i]
+		// The fields are set in the fresh (zero) entry one by one, as leaf
+		// sets a node's: copying a whole entry would write its fill values
+		// too, zero or not.
+		oe := &mt.Entries[i]
+		oe.GoldKey, oe.PredKey, oe.HasGoldKey, oe.HasPredKey = e.gk, e.pk, e.hasGK, e.hasPK
+		oe.KeyScore, oe.Value = e.keyScore, e.m
+		oe.KeyConfidence, oe.HasKeyConfidence = e.keyConf, e.hasKeyConf
+		if e.hasGK && e.hasPK && e.gk == e.pk && (len(fillG) > 0 || len(fillP) > 0) {
 			oe.GoldFill, oe.HasGoldFill = filled(fillG, e.gk)
 			oe.PredFill, oe.HasPredFill = filled(fillP, e.pk)
 		}
@@ -243,7 +257,6 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 				oe.ValueAlpha = float64(vb*e.weight) / sumW
 			}
 		}
-		mt.Entries[i] = oe
 		if e.hasGK {
 			agM = append(agM, jsonval.Member{Key: e.gk, Value: e.ag})
 		}
@@ -255,7 +268,7 @@ func (c *call) alignObject(g, p jsonval.Value, S *ir.Node, build bool) (result, 
 		mt.Confidence = objectConfidence(wK, wV, keyConf, entries, W)
 	}
 	r.ag, r.ap, r.m = jsonval.NewObject(agM), jsonval.NewObject(apM), mt
-	return r, nil
+	return r
 }
 
 // objectValue scores the value of one entry (docs/SCORING.md §6.4).
