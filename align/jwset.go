@@ -105,18 +105,26 @@ func jaroMasks(a string, aid []uint8, b string, pm []uint64) float64 {
 	all := lowBitMask(lb)
 	hi := lowBitMask(min(lb, w+1))
 	var lo, flagA, flagB uint64
-	for i := range min(la, lb+w) {
-		// jaroShort's match step without a branch on the data: low is
-		// the first free match of a[i] in its window (0: none), and
-		// its flag in flagA is low's being non-zero.
+	// jaroShort's match step without a branch on the data: low is the
+	// first free match of a[i] in its window (0: none), and its flag in
+	// flagA is low's being non-zero. The window's low end (lo) stays 0
+	// for the first w bytes, so they take a loop of their own.
+	n := min(la, lb+w)
+	i := 0
+	for ; i < min(n, w); i++ {
+		x := pm[aid[i]] &^ flagB & hi
+		low := x & -x
+		flagB |= low
+		flagA |= (low | -low) >> 63 << uint(i)
+		hi = (hi<<1 | 1) & all
+	}
+	for ; i < n; i++ {
 		x := pm[aid[i]] &^ flagB & hi &^ lo
 		low := x & -x
 		flagB |= low
 		flagA |= (low | -low) >> 63 << uint(i)
 		hi = (hi<<1 | 1) & all
-		if i >= w {
-			lo = lo<<1 | 1
-		}
+		lo = lo<<1 | 1
 	}
 	m := bits.OnesCount64(flagA)
 	if m == 0 {
