@@ -461,6 +461,8 @@ type scratchFrame struct {
 	canon align.Canon
 	pm    []float64
 	pa    []int
+	// coded is a list tail's cell matrix as codes (coded.go).
+	coded codedCells
 }
 
 func (c *call) frame() *scratchFrame {

@@ -396,7 +396,7 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 	// A derivation's record matrix is read where it is, unless the
 	// confidences need it in the candidates' order.
 	conf := build && c.s.opts.ComputeConfidence
-	M, rm, err := c.cellScores(G, P, k, S.Items, fr, !conf && !c.s.copiedRecords)
+	M, rm, cm, err := c.cellScores(G, P, k, S.Items, fr, !conf && !c.s.copiedRecords, !conf)
 	if err != nil {
 		return lr, err
 	}
@@ -418,6 +418,15 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 	}
 	switch {
 	case inM != nil:
+	case cm != nil:
+		var cols []int
+		if c.canonical() {
+			order, identity := fr.canon.CanonicalColumnsCoded(cm.codes, &cm.vals, n, m, c.elementTie(P, build))
+			if !identity {
+				cols = order
+			}
+		}
+		assign, err = c.solveCoded(fr.assign, cm, n, m, cols)
 	case c.canonical():
 		cols, identity := fr.canon.CanonicalColumns(M, n, m, c.elementTie(P, build))
 		if identity {
@@ -454,11 +463,15 @@ func (c *call) alignReorder(G, P []jsonval.Value, k int, S *ir.Node, build bool)
 		col := assign[r]
 		switch {
 		case r < n && col < m:
-			mc := col
-			if inM != nil {
-				mc = inM[r]
+			var s float64
+			switch {
+			case cm != nil:
+				s = cm.vals[cm.codes[r*m+col]]
+			case inM != nil:
+				s = M[r*m+inM[r]]
+			default:
+				s = M[r*m+col]
 			}
-			s := M[r*m+mc]
 			if s > 0 {
 				count(align.RoleMatched)
 				scores = append(scores, s)
@@ -578,7 +591,7 @@ func (c *call) alignFixed(G, P []jsonval.Value, k int, S *ir.Node, build bool) (
 		return lr, nil
 	}
 	fr := c.frame()
-	M, _, err := c.cellScores(G, P, k, S.Items, fr, false)
+	M, _, _, err := c.cellScores(G, P, k, S.Items, fr, false, false)
 	if err != nil {
 		return lr, err
 	}
@@ -764,23 +777,25 @@ func columnsSameBits(M []float64, n, m int, perm []int) bool {
 // derivation's record matrix (recordMatrix), it is copied into the frame's
 // storage in the candidates' order, or, with inPlace, returned as it is
 // with its recordMatrix, for the caller to read where it is (solveRecords).
-func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scratchFrame, inPlace bool) ([]float64, *recordMatrix, error) {
+// With coded, a large link table is filled as codes (coded.go) and
+// returned as the frame's codedCells instead of a float matrix.
+func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scratchFrame, inPlace, coded bool) ([]float64, *recordMatrix, *codedCells, error) {
 	n, m := len(G), len(P)
 	if err := c.spend(int64(n) * int64(m)); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	dm, err := c.derivedMatrix(G, P, items)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if dm != nil && inPlace {
-		return dm.C, dm, nil
+		return dm.C, dm, nil, nil
 	}
-	M := zeroed(fr.m, n*m)
-	fr.m = M
 	if dm != nil {
+		M := zeroed(fr.m, n*m)
+		fr.m = M
 		dm.copyInto(M)
-		return M, nil, nil
+		return M, nil, nil, nil
 	}
 	useKernel := c.kernelFits(items)
 	if useKernel {
@@ -791,25 +806,42 @@ func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scrat
 	// In the search's evaluations, the rows whose bijection lookups still
 	// hold are copied from the row memo (rowmemo.go).
 	rm := c.rowEntry(G, P, items)
-	var filled []int64
 	if useKernel {
 		c.kernelColumns(ks, n, P, true)
-		if rm == nil {
-			filled = c.parallelRows(ks, M, G, m, items)
-		}
 	}
 	// Leaf elements (strings, numbers, booleans): the leaf kernel.
 	np, leaf := c.leafFits(items)
 	if leaf {
 		c.reach = max(c.reach, c.depth+1) // a leaf cell's elements
 	}
-	for i := 0; i < n; i++ {
+	start := 0 // the first row left to the float fill
+	if coded && useKernel && rm == nil && n*m >= c.codedMin() && !c.parallelFill(ks, n, m) {
+		cm := &fr.coded
+		rows, err := c.codedRows(G, P, k, items, ks, cm)
+		if err != nil || rows == n {
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			return nil, nil, cm, nil
+		}
+		start = rows
+	}
+	M := zeroed(fr.m, n*m)
+	fr.m = M
+	if start > 0 {
+		fr.coded.decode(M[:start*m])
+	}
+	var filled []int64
+	if useKernel && rm == nil && start == 0 {
+		filled = c.parallelRows(ks, M, G, m, items)
+	}
+	for i := start; i < n; i++ {
 		c.pushIndex(k + i)
 		if rm == nil {
 			err := c.cellRow(G, P, i, items, ks, filled, useKernel, np, leaf, M)
 			c.pop()
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 			continue
 		}
@@ -824,14 +856,14 @@ func (c *call) cellScores(G, P []jsonval.Value, k int, items *ir.Node, fr *scrat
 		rm.deps[i], c.logging, c.deps = c.deps, false, nil
 		c.pop()
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if len(c.warnings) == warned {
 			copy(rm.M[i*m:i*m+m], M[i*m:i*m+m])
 			rm.kept[i] = true
 		}
 	}
-	return M, nil, nil
+	return M, nil, nil, nil
 }
 
 // cellRow fills row i of the cell matrix M of cellScores (the record and

@@ -115,3 +115,15 @@ func CopiedRecords(s *Scorer, copied bool, inPlace *atomic.Int64) *Scorer {
 	out.copiedRecords, out.inPlace = copied, inPlace
 	return out
 }
+
+// CodedMin returns a scorer like s whose main pass holds the link tables
+// of at least cells cells as codes (coded.go): 1 for every one, a large
+// value for none.
+func CodedMin(s *Scorer, cells int) *Scorer {
+	out, err := New(s.schema, s.opts)
+	if err != nil {
+		panic(err)
+	}
+	out.codedMin = cells
+	return out
+}

@@ -120,3 +120,66 @@ func TestRecordsInPlace(t *testing.T) {
 	))
 	runProps(t, props)
 }
+
+// TestCodedLinkTables checks the link tables held as codes (coded.go)
+// against the float tables: every matrix that can be coded held as codes
+// (CodedMin 1) against none, on the benchmark graphs and the referential
+// families, in both profiles, with and without confidences, at the
+// default limits and at a MaxWork that stops the pair part-way, in the
+// link tables' rows or in their solves included: the same scores bit for
+// bit, errors, pairs and feedback.
+func TestCodedLinkTables(t *testing.T) {
+	t.Parallel()
+	check := func(s *interp.Scorer, gold, cand jsonval.Value, work int64) string {
+		for _, compat := range []interp.Compat{interp.CompatDefault, interp.CompatReference} {
+			for _, conf := range []bool{false, true} {
+				f, err := interp.New(s.Schema(), interp.Options{Compat: compat, ComputeConfidence: conf, Limits: interp.Limits{MaxWork: work}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				coded, float := interp.CodedMin(f, 1), interp.CodedMin(f, math.MaxInt)
+				if msg := sameOutcome(coded, float, gold, cand); msg != "" {
+					return fmt.Sprintf("%v: %s", compat, msg)
+				}
+				if msg := sameAlignment(coded, float, gold, cand); msg != "" {
+					return fmt.Sprintf("%v confidences %v: %s", compat, conf, msg)
+				}
+			}
+		}
+		return ""
+	}
+	fam := compileFamily(t, orgGraphFamily(t))
+	for _, n := range []int{6, 50, 200} {
+		c := benchOrgGraph(t, fam, n)
+		for _, work := range []int64{0, 5_000, 60_000, 200_000} {
+			if msg := check(c.scorer, c.gold, c.cand, work); msg != "" {
+				t.Errorf("org2graph-%d MaxWork %d: %s", n, work, msg)
+			}
+		}
+	}
+
+	fams := allFamilies(t)
+	props := gopter.NewProperties(propParams(t, propCases()/4))
+	props.Property("a coded link table scores as the float one", prop.ForAll(
+		func(seed uint64, fi, size, mi int, tight bool) string {
+			r := rand.New(rand.NewPCG(seed, 31))
+			fam := fams[fi]
+			g := fam.gen(r, size, genMode(mi%4))
+			c := g.clone()
+			freeDamage(r, fam, c)
+			gold := fam.render(g)
+			cand := permuteAligned(fam.sch.Root, fam.render(c), r)
+			cand = newRelabelling(fam.sch, cand, r).apply(cand)
+			work := int64(0)
+			if tight {
+				work = 1 + int64(r.IntN(400))
+			}
+			if msg := check(fam.scorer, gold, cand, work); msg != "" {
+				return fmt.Sprintf("MaxWork %d: %s\n%s", work, msg, caseText(fam, gold, cand))
+			}
+			return ""
+		},
+		gen.UInt64(), gen.IntRange(0, len(fams)-1), gen.IntRange(2, 9), gen.IntRange(0, 7), gen.Bool(),
+	))
+	runProps(t, props)
+}

@@ -175,6 +175,9 @@ type Scorer struct {
 	// the copy; inPlace, when set, counts the matrices read in place.
 	copiedRecords bool
 	inPlace       *atomic.Int64
+	// codedMin overrides codedMin (coded.go) when positive, for the tests
+	// that check the coded link tables against the float ones.
+	codedMin int
 	// fillMin overrides parallelMin (kernel.go) when positive, for the
 	// tests that check the parallel fill against the serial one.
 	fillMin int

@@ -127,14 +127,16 @@ const one = 0x3ff0000000000000
 
 // kernelScratch is the per-depth storage of the kernel.
 type kernelScratch struct {
-	row    kernelRow
-	assign []int
-	w, v   []float64 // weights and value scores of one cell
-	t      []float64 // terms of one cell
-	ones   []float64
-	cols   kernelColumns
-	memo   stringMemo
-	link   []linkMember
+	row kernelRow
+	// linkBuf is a row of floats for codedRows.
+	linkBuf []float64
+	assign  []int
+	w, v    []float64 // weights and value scores of one cell
+	t       []float64 // terms of one cell
+	ones    []float64
+	cols    kernelColumns
+	memo    stringMemo
+	link    []linkMember
 	// The parallel fill's result (parallelRows): the work of each row, -1
 	// for a row left to the serial loop, and whether a filled row has a
 	// reference member.
@@ -884,6 +886,16 @@ func sameRecords(ids []*jsonval.Member, vs []jsonval.Value) bool {
 // in parallel: below it, starting the goroutines costs more than it saves.
 const parallelMin = 1 << 15
 
+// parallelFill reports whether parallelRows fills the n×m matrix whose
+// candidates ks.cols prepared.
+func (c *call) parallelFill(ks *kernelScratch, n, m int) bool {
+	least := parallelMin
+	if c.s.fillMin > 0 {
+		least = c.s.fillMin
+	}
+	return ks.cols.on && min(runtime.GOMAXPROCS(0), n) >= 2 && n*m >= least && !c.logging
+}
+
 // parallelRows fills, on GOMAXPROCS goroutines taking blocks of rows, the
 // rows of the n×m matrix M (gold rows G, the candidates prepared in
 // ks.cols) whose cells all take the column kernel, and returns the work of
@@ -896,14 +908,10 @@ const parallelMin = 1 << 15
 // A done context stops the goroutines after their current row.
 func (c *call) parallelRows(ks *kernelScratch, M []float64, G []jsonval.Value, m int, items *ir.Node) []int64 {
 	n := len(G)
-	procs := min(runtime.GOMAXPROCS(0), n)
-	least := parallelMin
-	if c.s.fillMin > 0 {
-		least = c.s.fillMin
-	}
-	if !ks.cols.on || procs < 2 || n*m < least || c.logging {
+	if !c.parallelFill(ks, n, m) {
 		return nil
 	}
+	procs := min(runtime.GOMAXPROCS(0), n)
 	if len(c.par) < procs {
 		c.par = make([]kernelScratch, procs)
 	}

@@ -21,6 +21,21 @@ import (
 // An error is returned as SolveMaxColumnsInPlace returns one.
 func (s *Solver) SolveMaxCodedColumns(codes []uint8, values *[256]float64, rows, cols int, order []int) ([]int, error) {
 	s.budget = 0
+	return s.solveCoded(context.Background(), codes, values, rows, cols, order)
+}
+
+// SolveMaxCodedBudget is SolveMaxCodedColumns with SolveMaxBudget's
+// context and bound on the relaxations, and their count: the same
+// assignment, count and errors as SolveMaxBudgetInPlace of the decoded
+// matrix with its columns in the order order.
+func (s *Solver) SolveMaxCodedBudget(ctx context.Context, codes []uint8, values *[256]float64, rows, cols int, order []int, budget int64) ([]int, int64, error) {
+	s.budget = max(budget, 0)
+	a, err := s.solveCoded(ctx, codes, values, rows, cols, order)
+	return a, s.scanned, err
+}
+
+// solveCoded is SolveMaxCodedColumns under ctx and s.budget.
+func (s *Solver) solveCoded(ctx context.Context, codes []uint8, values *[256]float64, rows, cols int, order []int) ([]int, error) {
 	d, err := checkDims(len(codes), rows, cols)
 	if err != nil {
 		return nil, err
@@ -52,7 +67,7 @@ func (s *Solver) SolveMaxCodedColumns(codes []uint8, values *[256]float64, rows,
 	}
 	s.codes = codes
 	defer func() { s.codes = nil }()
-	if err := s.lsapMin(context.Background(), rows, cols, d, order); err != nil {
+	if err := s.lsapMin(ctx, rows, cols, d, order); err != nil {
 		return nil, err
 	}
 	return s.col4row[:d], nil
