@@ -570,6 +570,7 @@ func (c *call) kernelCellFlat(ks *kernelScratch, row *kernelRow, p jsonval.Value
 	}
 	ks.assign = assign
 	lim := c.s.opts.Limits.MaxStringRunes
+	ref := c.s.referenceProfile()
 	// align's unit for the record, alignObject's n·m for its key matrix.
 	work := 1 + int64(n)*int64(n)
 	w, v := ks.w[:0], ks.v[:0]
@@ -583,8 +584,12 @@ func (c *call) kernelCellFlat(ks *kernelScratch, row *kernelRow, p jsonval.Value
 			continue
 		}
 		gv := &km.gv
-		if !gv.IsNull() && !pv.IsNull() && !c.sameMemberKind(gv.Kind, pv.Kind) {
-			v = append(v, 0) // memberValue's kind test, before the id/ref rules
+		// memberValue's kind test, before the id/ref rules: two non-null
+		// values whose kinds sameMemberKind keeps apart (the same kind, or
+		// in the default profile two numbers).
+		if gk, pk := gv.Kind, pv.Kind; gk != pk && gk != jsonval.Null && pk != jsonval.Null &&
+			(ref || !isNumberKind(gk) || !isNumberKind(pk)) {
+			v = append(v, 0)
 			continue
 		}
 		work++ // align's unit for the member
@@ -645,7 +650,10 @@ func (c *call) kernelCellFlat(ks *kernelScratch, row *kernelRow, p jsonval.Value
 			case kernelString:
 				if km.exact {
 					// align.ExactString's 1 or 0, thresholded.
-					work += int64(len(gv.S)+len(pv.S))/16 + costOf(km.cost, gv.S, pv.S)
+					work += int64(len(gv.S)+len(pv.S)) / 16
+					if km.cost == align.CostQuadratic || km.cost == align.CostBitParallel {
+						work += costOf(km.cost, gv.S, pv.S) // 0 for any other class
+					}
 					s = km.t0
 					if gv.S == pv.S {
 						s = km.t1
