@@ -32,49 +32,24 @@ type Canon struct {
 // Permuting the columns of M (with tie following them) permutes perm the
 // same way except among columns that compare equal on values and tie.
 func (cn *Canon) CanonicalColumns(M []float64, n, m int, tie func(a, b int) int) ([]int, bool) {
-	perm := cn.perm[:0]
-	for j := range m {
-		perm = append(perm, j)
-	}
-	cn.perm = perm
+	perm, h := cn.startColumns(m)
 	if m < 2 {
 		return perm, true
 	}
-	h := cn.h[:0]
-	for range m {
-		h = append(h, 0)
-	}
-	cn.h = h
 	for i := range n {
 		row := M[i*m : (i+1)*m]
 		for j, x := range row {
 			h[j] = mixHash(h[j], math.Float64bits(x+0)) // x+0: -0 hashes as 0
 		}
 	}
-	cn.tmp = mergeSort(perm, cn.tmp, func(a, b int) int {
-		if h[a] != h[b] {
-			return cmp.Compare(h[a], h[b])
-		}
+	return cn.sortColumns(perm, h, tie, func(a, b int) int {
 		for i := range n {
 			if c := cmp.Compare(M[i*m+a], M[i*m+b]); c != 0 {
 				return c
 			}
 		}
-		if tie != nil {
-			if c := tie(a, b); c != 0 {
-				return c
-			}
-		}
-		return cmp.Compare(a, b)
+		return 0
 	})
-	identity := true
-	for c, j := range perm {
-		if c != j {
-			identity = false
-			break
-		}
-	}
-	return perm, identity
 }
 
 // CanonicalColumnsCoded is CanonicalColumns of the n×m matrix whose entry
@@ -82,19 +57,10 @@ func (cn *Canon) CanonicalColumns(M []float64, n, m int, tie func(a, b int) int)
 // one byte a cell): the same order, hash and comparisons included, read
 // from the codes.
 func (cn *Canon) CanonicalColumnsCoded(codes []uint8, values *[256]float64, n, m int, tie func(a, b int) int) ([]int, bool) {
-	perm := cn.perm[:0]
-	for j := range m {
-		perm = append(perm, j)
-	}
-	cn.perm = perm
+	perm, h := cn.startColumns(m)
 	if m < 2 {
 		return perm, true
 	}
-	h := cn.h[:0]
-	for range m {
-		h = append(h, 0)
-	}
-	cn.h = h
 	var hv [256]uint64
 	for k, x := range values {
 		hv[k] = math.Float64bits(x + 0) // x+0: -0 hashes as 0
@@ -105,14 +71,45 @@ func (cn *Canon) CanonicalColumnsCoded(codes []uint8, values *[256]float64, n, m
 			h[j] = mixHash(h[j], hv[x])
 		}
 	}
-	cn.tmp = mergeSort(perm, cn.tmp, func(a, b int) int {
-		if h[a] != h[b] {
-			return cmp.Compare(h[a], h[b])
-		}
+	return cn.sortColumns(perm, h, tie, func(a, b int) int {
 		for i := range n {
 			if c := cmp.Compare(values[codes[i*m+a]], values[codes[i*m+b]]); c != 0 {
 				return c
 			}
+		}
+		return 0
+	})
+}
+
+// startColumns returns the identity order of m columns and, for m ≥ 2,
+// their hashes set to 0, both in cn's storage.
+func (cn *Canon) startColumns(m int) ([]int, []uint64) {
+	perm := cn.perm[:0]
+	for j := range m {
+		perm = append(perm, j)
+	}
+	cn.perm = perm
+	if m < 2 {
+		return perm, nil
+	}
+	h := cn.h[:0]
+	for range m {
+		h = append(h, 0)
+	}
+	cn.h = h
+	return perm, h
+}
+
+// sortColumns sorts perm (stably) by the columns' hashes h, then by values
+// (the columns compared row by row), then by tie (nil: none), then by
+// position, and reports whether the order is the identity.
+func (cn *Canon) sortColumns(perm []int, h []uint64, tie, values func(a, b int) int) ([]int, bool) {
+	cn.tmp = mergeSort(perm, cn.tmp, func(a, b int) int {
+		if h[a] != h[b] {
+			return cmp.Compare(h[a], h[b])
+		}
+		if c := values(a, b); c != 0 {
+			return c
 		}
 		if tie != nil {
 			if c := tie(a, b); c != 0 {
@@ -121,14 +118,12 @@ func (cn *Canon) CanonicalColumnsCoded(codes []uint8, values *[256]float64, n, m
 		}
 		return cmp.Compare(a, b)
 	})
-	identity := true
 	for c, j := range perm {
 		if c != j {
-			identity = false
-			break
+			return perm, false
 		}
 	}
-	return perm, identity
+	return perm, true
 }
 
 // PermuteMatrix writes into dst (n×m) the matrix M with its rows in the
