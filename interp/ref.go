@@ -49,6 +49,12 @@ type bijection struct {
 	exc   []jsonval.Value // excess candidate ids
 	// used and seen are readOffInto's scratch sets.
 	used, seen idSet
+	// distinct tells that the last read-off (readOffInto) had a non-null
+	// identifier on every record of both sides, no two equal on a side
+	// (keyOf); last is its assignment, and colUsed readOffNext's scratch.
+	distinct bool
+	last     []int
+	colUsed  []bool
 }
 
 type mapped struct {
@@ -359,7 +365,7 @@ func (c *call) searchBijections() error {
 		// The search installs many bijections of the scope: they are read
 		// off into one bijection's storage.
 		b := c.bij[ss.idx]
-		apply := func(assign []int) { c.bij[ss.idx] = readOffInto(b, assign, ss.n, ss.m, ss.idsG, ss.idsP) }
+		apply := func(assign []int) { c.bij[ss.idx] = readOffNext(b, assign, ss.n, ss.m, ss.idsG, ss.idsP) }
 		if err := search.Improve(c.ctx, ss.S, ss.n, ss.m, ss.assign, apply, score); err != nil {
 			if errors.Is(err, c.ctx.Err()) && c.ctx.Err() != nil {
 				return c.stopped(c.ctx.Err())
@@ -695,6 +701,7 @@ func readOffInto(b *bijection, assign []int, n, m int, idsG, idsP []jsonval.Valu
 	used, seen := &b.used, &b.seen
 	used.reset()
 	seen.reset()
+	pairs := 0
 	for r := range max(n, m) {
 		col := assign[r]
 		if r >= n || idsG[r].IsNull() {
@@ -710,6 +717,7 @@ func readOffInto(b *bijection, assign []int, n, m int, idsG, idsP []jsonval.Valu
 		}
 		b.m.set(k, mapped{v: idsP[col], ok: true})
 		used.add(keyOf(idsP[col]))
+		pairs++
 	}
 	for _, id := range idsP {
 		k := keyOf(id)
@@ -718,6 +726,56 @@ func readOffInto(b *bijection, assign []int, n, m int, idsG, idsP []jsonval.Valu
 		}
 		seen.add(k)
 		b.exc = append(b.exc, id)
+	}
+	// Every gold record gave order an identifier, and every candidate
+	// record was paired or excess: no identifier is null or repeated.
+	b.distinct = len(b.order) == n && pairs+len(b.exc) == m
+	b.last = append(b.last[:0], assign[:max(n, m)]...)
+	return b
+}
+
+// readOffNext is readOffInto for the next assignment of the same scope's
+// records in the same call (the bijection search's, docs/SCORING.md
+// §7.12), b holding the read-off of the one before. When no identifier is
+// null or repeated (b.distinct), readOffInto maps each gold identifier to
+// the identifier of its column (⊥ for a padding column), lists the gold
+// identifiers in record order whatever the assignment, and the candidate
+// identifiers of the columns no gold record takes in record order: only
+// the gold identifiers whose column changed are set again, and the excess
+// list is read off a column mark instead of the identifier sets.
+func readOffNext(b *bijection, assign []int, n, m int, idsG, idsP []jsonval.Value) *bijection {
+	d := max(n, m)
+	if !b.distinct || len(b.last) != d || len(assign) < d {
+		return readOffInto(b, assign, n, m, idsG, idsP)
+	}
+	for r := range n {
+		col := assign[r]
+		if col == b.last[r] {
+			continue
+		}
+		b.last[r] = col
+		if col >= m {
+			b.m.set(keyOf(idsG[r]), mapped{})
+		} else {
+			b.m.set(keyOf(idsG[r]), mapped{v: idsP[col], ok: true})
+		}
+	}
+	copy(b.last[n:], assign[n:d])
+	if cap(b.colUsed) < m {
+		b.colUsed = make([]bool, m)
+	}
+	used := b.colUsed[:m]
+	clear(used)
+	for r := range n {
+		if col := assign[r]; col < m {
+			used[col] = true
+		}
+	}
+	b.exc = b.exc[:0]
+	for j, id := range idsP {
+		if !used[j] {
+			b.exc = append(b.exc, id)
+		}
 	}
 	return b
 }
