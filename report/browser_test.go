@@ -283,3 +283,42 @@ func BenchmarkBrowserRender10k(b *testing.B) {
 		b.Errorf("the page reported problems:\n%s", strings.Join(p, "\n"))
 	}
 }
+
+// TestBrowserHistogramMeanLabel renders the report of a dataset whose
+// cases all score 1, so the mean line sits on the histogram's right edge,
+// and checks in Chromium that the label "mean" is drawn whole inside the
+// histogram instead of being clipped at its edge.
+func TestBrowserHistogramMeanLabel(t *testing.T) {
+	b := newBrowser(t)
+	schema, err := os.ReadFile("../examples/orgchart/schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gold, err := os.ReadFile("../examples/orgchart/gold.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines [][]byte
+	for i := range 3 {
+		lines = append(lines, requestLine(t, fmt.Sprintf("perfect-%d", i), schema, gold, gold))
+	}
+	sum, st := evaluate(t, lines, eval.Config{Worst: 3})
+	if *sum.Mean != 1 {
+		t.Fatalf("mean = %v, want 1", *sum.Mean)
+	}
+	file := filepath.Join(t.TempDir(), "report.html")
+	if err := os.WriteFile(file, []byte(render(t, sum, st, Options{Title: "perfect"})), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.Do(t, chromedp.Navigate("file://"+file), chromedp.WaitVisible(chromedp.CSS("#histogram svg .meanlab")))
+	inside := `(() => {
+		const svg = document.querySelector('#histogram svg');
+		const vb = svg.viewBox.baseVal;
+		const r = svg.querySelector('.meanlab').getBBox();
+		return r.width > 0 && r.x >= vb.x && r.x + r.width <= vb.x + vb.width;
+	})()`
+	if !browsertest.Eval[bool](t, b, inside) {
+		box := browsertest.Eval[string](t, b, `(() => { const r = document.querySelector('#histogram svg .meanlab').getBBox(); return r.x + ' ' + r.width; })()`)
+		t.Errorf("the mean label (x, width = %s) runs past the histogram's edge", box)
+	}
+}

@@ -140,10 +140,15 @@ type histogram struct {
 	YTicks        []histTick
 	HasMean       bool
 	MeanX         float64
-	CIX, CIW      float64
-	Baseline      float64
-	PlotLeft      float64
-	PlotRight     float64
+	// MeanLabelX is where the "mean" label is anchored: right of the line,
+	// or left of it (MeanLabelEnd, anchored at its end) when the line is
+	// too close to the right edge for the label to fit.
+	MeanLabelX   float64
+	MeanLabelEnd bool
+	CIX, CIW     float64
+	Baseline     float64
+	PlotLeft     float64
+	PlotRight    float64
 }
 
 type histBar struct {
@@ -163,6 +168,14 @@ type histogramBin struct {
 	Low, High float64
 	Count     int
 }
+
+// meanLabelGap is the space between the mean line and its label, and
+// meanLabelWidth a generous width of the label "mean" in the histogram's
+// 11px bold type (Chromium draws it about 34 px wide).
+const (
+	meanLabelGap   = 4.0
+	meanLabelWidth = 40.0
+)
 
 // layoutHistogram computes the SVG geometry of the score histogram.
 // Without a mean (nothing scored) the mean line and its interval are left
@@ -204,6 +217,10 @@ func layoutHistogram(bins []histogramBin, mean, ciLow, ciHigh float64, hasMean b
 	if hasMean {
 		h.HasMean = true
 		h.MeanX = x(mean)
+		h.MeanLabelX = h.MeanX + meanLabelGap
+		if h.MeanLabelX+meanLabelWidth > width {
+			h.MeanLabelX, h.MeanLabelEnd = h.MeanX-meanLabelGap, true
+		}
 		h.CIX, h.CIW = x(ciLow), math.Max(x(ciHigh)-x(ciLow), 1)
 	}
 	return h

@@ -332,3 +332,58 @@ func TestWritePlurals(t *testing.T) {
 		}
 	}
 }
+
+// TestHistogramMeanLabel checks that the mean's label stays inside the
+// histogram: right of the line, and left of it (anchored at its end) when
+// the mean is so close to 1 that the label would run past the edge.
+func TestHistogramMeanLabel(t *testing.T) {
+	bins := []histogramBin{{Low: 0, High: 0.5, Count: 1}, {Low: 0.5, High: 1, Count: 3}}
+	for _, tc := range []struct {
+		mean    float64
+		wantEnd bool
+	}{{0, false}, {0.5, false}, {0.9, false}, {0.97, true}, {1, true}} {
+		h := layoutHistogram(bins, tc.mean, tc.mean, tc.mean, true)
+		if h.MeanLabelEnd != tc.wantEnd {
+			t.Errorf("mean %v: label anchored at its end = %v, want %v", tc.mean, h.MeanLabelEnd, tc.wantEnd)
+		}
+		lo, hi := h.MeanLabelX, h.MeanLabelX+meanLabelWidth
+		if h.MeanLabelEnd {
+			lo, hi = h.MeanLabelX-meanLabelWidth, h.MeanLabelX
+			if h.MeanLabelX >= h.MeanX {
+				t.Errorf("mean %v: end-anchored label at %v is not left of the line at %v", tc.mean, h.MeanLabelX, h.MeanX)
+			}
+		} else if h.MeanLabelX <= h.MeanX {
+			t.Errorf("mean %v: label at %v is not right of the line at %v", tc.mean, h.MeanLabelX, h.MeanX)
+		}
+		if lo < 0 || hi > h.Width {
+			t.Errorf("mean %v: label spans [%v, %v], outside [0, %v]", tc.mean, lo, hi, h.Width)
+		}
+	}
+}
+
+// TestWorstPerfectScore checks that the worst-cases table marks a case that
+// scores exactly 1 as perfect (drawn in the exact colour, not the colour of
+// a loss), and only such a case: a score that merely rounds to 1.000 is not.
+func TestWorstPerfectScore(t *testing.T) {
+	read := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join("../examples/orgchart", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	schema, gold, cand := read("schema.json"), read("gold.json"), read("candidate.json")
+	lines := [][]byte{requestLine(t, "perfect", schema, gold, gold), requestLine(t, "damaged", schema, gold, cand)}
+	sum, st := evaluate(t, lines, eval.Config{Worst: 2})
+	page := render(t, sum, st, Options{Title: "perfect"})
+	if got := strings.Count(page, `<span class="score perfect" title="A perfect score">1.000</span>`); got != 1 {
+		t.Errorf("%d perfect scores marked, want 1", got)
+	}
+	if got := strings.Count(page, `<span class="score">0.768</span>`); got != 1 {
+		t.Errorf("%d plain 0.768 scores, want 1", got)
+	}
+	page = render(t, &eval.Summary{Worst: []eval.Worst{{Line: 1, Score: 0.99996}}}, &eval.State{}, Options{})
+	if strings.Contains(page, "score perfect") || !strings.Contains(page, `<span class="score">1.000</span>`) {
+		t.Error("a score of 0.99996 is marked perfect")
+	}
+}
