@@ -221,7 +221,7 @@ type Observer struct {
 // observeScratch is the storage of one observation that does not outlive
 // it.
 type observeScratch struct {
-	rows  []align.AttributionRow
+	rows  []attrRow
 	paths *pathSet
 }
 
@@ -279,7 +279,7 @@ func (o *Observer) Scored(l Line, sc *interp.Scorer, res *interp.Result, ops []a
 	}
 	sch := sc.Schema()
 	scr, _ := o.scratch.Get().(*observeScratch)
-	if scr == nil || scr.paths.trie.nodes > maxTrieNodes || len(scr.paths.index) > maxKeptPaths || len(scr.paths.rows) > maxPatterns {
+	if scr == nil || scr.paths.trie.nodes > maxTrieNodes || len(scr.paths.index) > maxKeptPaths {
 		// A new scratch, or one whose paths have grown too many.
 		scr = &observeScratch{paths: newPathSet()}
 	}
@@ -302,17 +302,11 @@ func (o *Observer) Scored(l Line, sc *interp.Scorer, res *interp.Result, ops []a
 		e.count(ClassWrong)
 		e.Deficit = 1
 	default:
-		at, err := res.AttributionInto(scr.rows, align.AttributionOptions{})
-		if err != nil {
-			return c, err
-		}
-		for i := range at.Rows {
-			o.observeRow(obs, sch.Root, &at.Rows[i])
-		}
-		// Keep the rows' storage, without their values (for the collector).
-		clear(at.Rows)
-		if cap(at.Rows) <= maxKeptRows {
-			scr.rows = at.Rows[:0]
+		w := attrWalk{o: o, t: obs.trie, rows: scr.rows[:0]}
+		w.node(res.Match, obs.trie.root, sch.Root, 1.0)
+		w.observe(obs)
+		if cap(w.rows) <= maxKeptRows {
+			scr.rows = w.rows[:0]
 		}
 		o.countPairedContainers(obs, sch.Root, res.Match)
 		countBothAbsent(obs, sch.Root, res.Match)
@@ -336,31 +330,6 @@ func (o *Observer) Scored(l Line, sc *interp.Scorer, res *interp.Result, ops []a
 	o.pathsHint.Store(int64(len(c.Paths)))
 	c.NonMatches = o.nonMatches(l, sch.Root, res)
 	return c, nil
-}
-
-// observeRow adds one attribution row to its path entry.
-func (o *Observer) observeRow(obs *pathSet, root *ir.Node, r *align.AttributionRow) {
-	e := obs.node(o.rowPath(obs, root, r.Path))
-	e.Deficit += r.Contribution
-	if r.Part != align.PartValue || r.Kind == "id" || r.Kind == "absent" || r.Kind == align.RowKindList || r.Kind == align.RowKindObject {
-		// Key rows carry deficit only (their value has a row of its own);
-		// identifiers always score 1 (their scope entry says how records
-		// were paired); absent tuple positions are neither side's; the row
-		// that stands for the children of an empty array or object (or of
-		// an array whose elements all weigh 0) carries deficit only, the
-		// container's outcome is counted by countPairedContainers.
-		return
-	}
-	if r.Kind == "ref" && r.HasGold && r.HasPred && !r.Gold.IsNull() && !r.Pred.IsNull() {
-		if r.Score >= 1 {
-			e.count(ClassExact)
-		} else {
-			e.count(ClassWrong)
-			e.WrongReference++
-		}
-		return
-	}
-	e.count(o.Class(r.HasGold && !r.Gold.IsNull(), r.HasPred && !r.Pred.IsNull(), r.Score))
 }
 
 // Class is the class of a value observed at a path (see Outcomes): hasGold
@@ -511,19 +480,6 @@ func (o *Observer) pattern(root *ir.Node, path string) pattern {
 	o.patterns[k] = p
 	o.mu.Unlock()
 	return p
-}
-
-// rowPath is pattern for an attribution row's path, as a node of the
-// trie of obs (memoized there).
-func (o *Observer) rowPath(obs *pathSet, root *ir.Node, path string) (*pathNode, string) {
-	k := patternKey{root, path}
-	rp, ok := obs.rows[k]
-	if !ok {
-		p := o.pattern(root, path)
-		rp = rowPath{obs.trie.lookup(p.path), scopeOf(p.node)}
-		obs.rows[k] = rp
-	}
-	return rp.node, rp.scope
 }
 
 // step normalizes one pointer token under node and returns the child node.

@@ -133,13 +133,10 @@ type pathSet struct {
 	seen  []int32
 	index map[string]int
 	list  []PathObs
-	// rows memoizes the attribution rows' paths (Observer.rowPath), whose
-	// nodes are of trie.
-	rows map[patternKey]rowPath
 }
 
 func newPathSet() *pathSet {
-	return &pathSet{trie: newPathTrie(), index: map[string]int{}, rows: map[patternKey]rowPath{}}
+	return &pathSet{trie: newPathTrie(), index: map[string]int{}}
 }
 
 // reset empties s for the next case, keeping its storage and trie, and
@@ -180,11 +177,4 @@ func (s *pathSet) node(n *pathNode, scope string) *PathObs {
 	s.at[n.id] = int32(len(s.list))
 	s.seen = append(s.seen, n.id)
 	return &s.list[len(s.list)-1]
-}
-
-// rowPath is the normalized path of an attribution row's path under a
-// schema: its node and the scope of the schema node it ends at.
-type rowPath struct {
-	node  *pathNode
-	scope string
 }
