@@ -49,8 +49,9 @@ type Solver struct {
 	row4col  []int     // row assigned to each column, -1 if none
 	col4row  []int     // column assigned to each row, -1 if none; also the result
 	rem      remaining
-	visRows  []int // rows added to SR in the current search, in order
-	visCols  []int // columns added to SC in the current search, in order
+	visRows  []int   // rows added to SR in the current search, in order
+	visCols  []int   // columns added to SC in the current search, in order
+	visIdx   []int32 // the positions in "remaining" they were removed from
 	// start is the "remaining" array a search starts from: [d-1, ..., 0],
 	// or its columns' images under the column order of
 	// SolveMaxColumnsInPlace.
@@ -330,6 +331,7 @@ func (s *Solver) growDuals(d int) {
 	}
 	s.visRows = make([]int, 0, d)
 	s.visCols = make([]int, 0, d)
+	s.visIdx = make([]int32, 0, d)
 	s.start = make([]int32, d)
 }
 
@@ -354,9 +356,13 @@ func (s *Solver) growDuals(d int) {
 //     s.vals[code] of its code where the pseudo-code reads it: the same
 //     float64, so the same arithmetic (see scanCoded);
 //   - the unreached columns carry their v, shortest, path and "free" values
-//     along in s.rem, in the same order as "remaining" (see remaining), and
-//     the set-up of remaining and shortest is fused with the first scan of
-//     each search (see startScan);
+//     along in s.rem, in the same order as "remaining" (see remaining); the
+//     set-up of remaining and shortest is fused with the first scan of a
+//     solve's first search (see startScan), and each later search starts
+//     from s.rem as the search before it left it, its swap-removes undone
+//     (see restore), with shortest = +inf: its first scan is then an
+//     ordinary one, and relaxing r against +inf sets shortest and path
+//     exactly where startScan sets them;
 //   - SR and SC are kept as lists of the rows and columns added during the
 //     search; the dual updates touch each such row or column exactly once and
 //     are independent of each other, so their order is irrelevant;
@@ -409,6 +415,10 @@ func (s *Solver) lsapMin(ctx context.Context, rows, cols, d int, order []int) er
 		}
 		start[it] = int32(c)
 	}
+	// restart tells that rem holds "remaining" = start with the current v
+	// and "free" values (see restore): every search but a solve's first
+	// then starts with shortest = +inf and an ordinary scan.
+	restart := false
 	for cur := range d {
 		if done != nil {
 			select {
@@ -419,11 +429,15 @@ func (s *Solver) lsapMin(ctx context.Context, rows, cols, d int, order []int) er
 		}
 		visRows := s.visRows[:0]
 		visCols := s.visCols[:0]
+		visIdx := s.visIdx[:0]
 		numRemaining := d
 		minVal := 0.0
 		i := cur
 		sink := -1
-		for first := true; sink == -1; first = false {
+		if restart {
+			fillInf(rem.shortest)
+		}
+		for first := !restart; sink == -1; first = false {
 			visRows = append(visRows, i) // SR[i] = true
 			if s.scanned += int64(numRemaining); s.budget > 0 && s.scanned > s.budget {
 				return ErrBudget
@@ -468,10 +482,11 @@ func (s *Solver) lsapMin(ctx context.Context, rows, cols, d int, order []int) er
 				i = row4col[j]
 			}
 			visCols = append(visCols, j) // SC[j] = true
+			visIdx = append(visIdx, int32(index))
 			numRemaining--
 			rem.swapRemove(index, numRemaining)
 		}
-		s.visRows, s.visCols = visRows, visCols
+		s.visRows, s.visCols, s.visIdx = visRows, visCols, visIdx
 
 		u[cur] += minVal
 		for _, k := range visRows {
@@ -493,8 +508,41 @@ func (s *Solver) lsapMin(ctx context.Context, rows, cols, d int, order []int) er
 				break
 			}
 		}
+		rem.restore(visIdx, visCols, v, row4col)
+		restart = true
 	}
 	return nil
+}
+
+// restore undoes a search's swap-removes (lsapMin), the last first, so
+// that rem holds "remaining" as the search started it, which is the next
+// search's start: the columns are start's, in its order. The v and "free"
+// values change only for the columns the search reached (the dual update
+// and the augmentation touch no others), and those are the columns it
+// removed, which restore reads afresh. index[t] is the position the
+// search's t-th removal took, cols[t] the column it removed; shortest and
+// path are not restored (see lsapMin: the next search sets shortest to
+// +inf, and a path entry is read only after a scan has set it).
+func (rem *remaining) restore(index []int32, cols []int, v []float64, row4col []int) {
+	d := len(rem.col)
+	for t := len(index) - 1; t >= 0; t-- {
+		k, last := int(index[t]), d-1-t
+		rem.col[last] = rem.col[k]
+		rem.v[last] = rem.v[k]
+		rem.free[last] = rem.free[k]
+		j := cols[t]
+		rem.col[k] = int32(j)
+		rem.v[k] = v[j]
+		rem.free[k] = row4col[j] == -1
+	}
+}
+
+// fillInf sets every entry of x to +inf.
+func fillInf(x []float64) {
+	inf := math.Inf(1)
+	for k := range x {
+		x[k] = inf
+	}
 }
 
 // swapRemove is "remaining[index] = remaining[last]" applied to every slice.
