@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -15,9 +16,11 @@ import (
 )
 
 // TestScoredReference compares Observer.Scored, whose attribution walk
-// (attrWalk) carries the path nodes down the tree, with the observation
-// as it was written before: the rows of Result.AttributionInto, each path
-// normalized from its JSON Pointer (scoredReference). The cases must be
+// (attrWalk) carries the path nodes down the tree and whose paired
+// containers are walked once (appendPaired), with the observation as it
+// was written before: the rows of Result.AttributionInto, each path
+// normalized from its JSON Pointer, and a walk of the tree for each count
+// of the paired containers (scoredReference). The cases must be
 // equal, deficits bit for bit and paths in the same order, on every
 // conformance vector in both profiles, with the documents as given and
 // swapped, and with the match tree's alphas and scores changed so that
@@ -186,8 +189,8 @@ func (o *Observer) scoredReference(l Line, sc *interp.Scorer, res *interp.Result
 		for i := range at.Rows {
 			o.observeRowReference(obs, sch.Root, &at.Rows[i])
 		}
-		o.countPairedContainers(obs, sch.Root, res.Match)
-		countBothAbsent(obs, sch.Root, res.Match)
+		o.countPairedContainersReference(obs, sch.Root, res.Match)
+		countBothAbsentReference(obs, sch.Root, res.Match)
 	}
 	for _, b := range res.Bijections {
 		e := obs.get(ScopePath(b.Scope), KindScope, b.Scope)
@@ -229,4 +232,77 @@ func (o *Observer) observeRowReference(obs *pathSet, root *ir.Node, r *align.Att
 		return
 	}
 	e.count(o.Class(r.HasGold && !r.Gold.IsNull(), r.HasPred && !r.Pred.IsNull(), r.Score))
+}
+
+// countPairedContainersReference, walkPairedReference and
+// countBothAbsentReference are the paired containers' walks as they were
+// before appendPaired.
+//
+// countPairedContainersReference counts the outcome of every array and object paired
+// on both sides (the root included) at its normalized path, by its
+// similarity: the list and object nodes of the match tree (an unpaired
+// value is a leaf of the tree, counted by its attribution row). It visits
+// the nodes that the attribution walks (align.Attribute), so that a
+// container is counted where its members are: not below an array whose
+// elements all weigh 0.
+func (o *Observer) countPairedContainersReference(obs *pathSet, root *ir.Node, m *align.Match) {
+	walkPairedReference(obs.trie, root, m, func(p *pathNode, node *ir.Node, m *align.Match) {
+		obs.node(p, scopeOf(node)).count(o.Class(true, true, m.Score))
+	})
+}
+
+// walkPaired calls visit for every list and object node of the match tree
+// that the attribution walks, with its normalized path (a node of t) and
+// schema node.
+func walkPairedReference(t *pathTrie, root *ir.Node, m *align.Match, visit func(p *pathNode, node *ir.Node, m *align.Match)) {
+	var walk func(m *align.Match, p *pathNode, node *ir.Node)
+	walk = func(m *align.Match, p *pathNode, node *ir.Node) {
+		if m == nil || m.Type == align.LeafNode {
+			return
+		}
+		visit(p, node, m)
+		switch m.Type {
+		case align.ListNode:
+			if !slices.ContainsFunc(m.Children, func(ch align.ListChild) bool { return ch.Alpha != 0 }) {
+				return
+			}
+			for i, ch := range m.Children {
+				if ch.Match != nil && ch.Match.Type != align.LeafNode {
+					q, child := stepIndex(t, p, node, i)
+					walk(ch.Match, q, child)
+				}
+			}
+		case align.ObjectNode:
+			for _, e := range m.Entries {
+				if e.Value != nil && e.Value.Type != align.LeafNode {
+					key := e.GoldKey
+					if !e.HasGoldKey {
+						key = e.PredKey
+					}
+					tok, child := step(node, align.EscapePointerToken(key))
+					walk(e.Value, t.child(p, tok), child)
+				}
+			}
+		}
+	}
+	walk(m, t.root, root)
+}
+
+// countBothAbsent counts, in every paired object of the match tree, each
+// member that its schema node declares and that neither side has
+// (BothAbsent), at the member's normalized path.
+func countBothAbsentReference(obs *pathSet, root *ir.Node, m *align.Match) {
+	walkPairedReference(obs.trie, root, m, func(path *pathNode, node *ir.Node, m *align.Match) {
+		if m.Type != align.ObjectNode || node == nil {
+			return
+		}
+		for _, p := range node.Properties {
+			if slices.ContainsFunc(m.Entries, func(e align.ObjectEntry) bool {
+				return e.HasGoldKey && e.GoldKey == p.Name || e.HasPredKey && e.PredKey == p.Name
+			}) {
+				continue
+			}
+			obs.node(obs.trie.child(path, align.EscapePointerToken(p.Name)), scopeOf(p.Node)).count(ClassBothAbsent)
+		}
+	})
 }

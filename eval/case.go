@@ -221,8 +221,9 @@ type Observer struct {
 // observeScratch is the storage of one observation that does not outlive
 // it.
 type observeScratch struct {
-	rows  []attrRow
-	paths *pathSet
+	rows   []attrRow
+	paired []pairedNode
+	paths  *pathSet
 }
 
 // maxKeptRows and maxKeptPaths bound the attribution rows and the path
@@ -308,8 +309,12 @@ func (o *Observer) Scored(l Line, sc *interp.Scorer, res *interp.Result, ops []a
 		if cap(w.rows) <= maxKeptRows {
 			scr.rows = w.rows[:0]
 		}
-		o.countPairedContainers(obs, sch.Root, res.Match)
-		countBothAbsent(obs, sch.Root, res.Match)
+		scr.paired = appendPaired(scr.paired[:0], obs.trie, sch.Root, res.Match)
+		o.countPairedContainers(obs, scr.paired)
+		countBothAbsent(obs, scr.paired)
+		if cap(scr.paired) > maxKeptRows {
+			scr.paired = nil
+		}
 	}
 	for _, b := range res.Bijections {
 		e := obs.get(ScopePath(b.Scope), KindScope, b.Scope)
@@ -354,26 +359,35 @@ func (o *Observer) Class(hasGold, hasCand bool, s float64) string {
 // countPairedContainers counts the outcome of every array and object paired
 // on both sides (the root included) at its normalized path, by its
 // similarity: the list and object nodes of the match tree (an unpaired
-// value is a leaf of the tree, counted by its attribution row). It visits
-// the nodes that the attribution walks (align.Attribute), so that a
-// container is counted where its members are: not below an array whose
-// elements all weigh 0.
-func (o *Observer) countPairedContainers(obs *pathSet, root *ir.Node, m *align.Match) {
-	walkPaired(obs.trie, root, m, func(p *pathNode, node *ir.Node, m *align.Match) {
-		obs.node(p, scopeOf(node)).count(o.Class(true, true, m.Score))
-	})
+// value is a leaf of the tree, counted by its attribution row), as
+// appendPaired lists them. It visits the nodes that the attribution walks
+// (align.Attribute), so that a container is counted where its members
+// are: not below an array whose elements all weigh 0.
+func (o *Observer) countPairedContainers(obs *pathSet, paired []pairedNode) {
+	for i := range paired {
+		v := &paired[i]
+		obs.node(v.path, scopeOf(v.node)).count(o.Class(true, true, v.m.Score))
+	}
 }
 
-// walkPaired calls visit for every list and object node of the match tree
-// that the attribution walks, with its normalized path (a node of t) and
-// schema node.
-func walkPaired(t *pathTrie, root *ir.Node, m *align.Match, visit func(p *pathNode, node *ir.Node, m *align.Match)) {
+// pairedNode is a list or object node of a match tree (m) with its
+// normalized path (a node of a pathTrie) and schema node.
+type pairedNode struct {
+	path *pathNode
+	node *ir.Node
+	m    *align.Match
+}
+
+// appendPaired appends to dst every list and object node of the match
+// tree m that the attribution walks, in walk order, with its normalized
+// path (a node of t) and schema node.
+func appendPaired(dst []pairedNode, t *pathTrie, root *ir.Node, m *align.Match) []pairedNode {
 	var walk func(m *align.Match, p *pathNode, node *ir.Node)
 	walk = func(m *align.Match, p *pathNode, node *ir.Node) {
 		if m == nil || m.Type == align.LeafNode {
 			return
 		}
-		visit(p, node, m)
+		dst = append(dst, pairedNode{p, node, m})
 		switch m.Type {
 		case align.ListNode:
 			if !slices.ContainsFunc(m.Children, func(ch align.ListChild) bool { return ch.Alpha != 0 }) {
@@ -399,6 +413,7 @@ func walkPaired(t *pathTrie, root *ir.Node, m *align.Match, visit func(p *pathNo
 		}
 	}
 	walk(m, t.root, root)
+	return dst
 }
 
 // stepIndex is step for the position i of an array: the child of p at the
@@ -417,30 +432,44 @@ func stepIndex(t *pathTrie, p *pathNode, node *ir.Node, i int) (*pathNode, *ir.N
 	return t.child(p, tok), child
 }
 
-// countBothAbsent counts, in every paired object of the match tree, each
-// member that its schema node declares and that neither side has
-// (BothAbsent), at the member's normalized path.
-func countBothAbsent(obs *pathSet, root *ir.Node, m *align.Match) {
-	walkPaired(obs.trie, root, m, func(path *pathNode, node *ir.Node, m *align.Match) {
+// countBothAbsent counts, in every paired object of the match tree (of
+// paired, from appendPaired), each member that its schema node declares
+// and that neither side has (BothAbsent), at the member's normalized path.
+func countBothAbsent(obs *pathSet, paired []pairedNode) {
+	for i := range paired {
+		v := &paired[i]
+		m, node := v.m, v.node
 		if m.Type != align.ObjectNode || node == nil {
-			return
+			continue
 		}
-		for _, p := range node.Properties {
-			if slices.ContainsFunc(m.Entries, func(e align.ObjectEntry) bool {
-				return e.HasGoldKey && e.GoldKey == p.Name || e.HasPredKey && e.PredKey == p.Name
-			}) {
+		for j, p := range node.Properties {
+			if j < len(m.Entries) && hasKey(&m.Entries[j], p.Name) {
+				// The common case: the entries in the schema's order.
 				continue
 			}
-			obs.node(obs.trie.child(path, align.EscapePointerToken(p.Name)), scopeOf(p.Node)).count(ClassBothAbsent)
+			if slices.ContainsFunc(m.Entries, func(e align.ObjectEntry) bool { return hasKey(&e, p.Name) }) {
+				continue
+			}
+			obs.node(obs.trie.child(v.path, align.EscapePointerToken(p.Name)), scopeOf(p.Node)).count(ClassBothAbsent)
 		}
-	})
+	}
+}
+
+// hasKey reports whether the entry e has the key name on either side.
+func hasKey(e *align.ObjectEntry, name string) bool {
+	return e.HasGoldKey && e.GoldKey == name || e.HasPredKey && e.PredKey == name
 }
 
 // scopeOf is the referential scope of a schema node ("" for none, or for
 // a nil node).
 func scopeOf(node *ir.Node) string {
-	if node == nil {
+	switch {
+	case node == nil:
 		return ""
+	case node.IDScope == "":
+		return node.Ref
+	case node.Ref == "":
+		return node.IDScope
 	}
 	return node.Ref + node.IDScope
 }

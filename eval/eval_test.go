@@ -377,7 +377,7 @@ func TestPairedContainersAreNodeRows(t *testing.T) {
 		}
 		root := sc.Schema().Root
 		got := newPathSet()
-		o.countPairedContainers(got, root, res.Match)
+		o.countPairedContainers(got, appendPaired(nil, got.trie, root, res.Match))
 		at, err := res.Attribution(align.AttributionOptions{Granularity: align.GranularitySubtree})
 		if err != nil {
 			t.Fatal(err)
