@@ -602,8 +602,15 @@ func (d *decoder) str() (string, error) {
 	d.pos++
 	// Fast path: no escapes, so the contents are a sub-slice of the input.
 	i := d.pos
-	for i < len(d.data) {
-		c := d.data[i]
+	for data := d.data; i < len(data); {
+		// The bytes the switch below only steps over, a run at a time.
+		for i < len(data) && plainStringByte[data[i]] {
+			i++
+		}
+		if i == len(data) {
+			break
+		}
+		c := data[i]
 		switch {
 		case c == '"':
 			var s string
@@ -618,9 +625,7 @@ func (d *decoder) str() (string, error) {
 			return d.strEscaped(start, i)
 		case c < 0x20:
 			return "", d.errorf(i, "unescaped control character %U in string", rune(c))
-		case c < utf8.RuneSelf:
-			i++
-		default:
+		default: // the first byte of a multi-byte character
 			r, size := utf8.DecodeRune(d.data[i:])
 			if r == utf8.RuneError && size == 1 {
 				return "", d.errorf(i, "invalid UTF-8 byte 0x%02x in string", c)
@@ -630,6 +635,15 @@ func (d *decoder) str() (string, error) {
 	}
 	return "", d.errorf(start, "unterminated string")
 }
+
+// plainStringByte marks the bytes str steps over one by one: printable
+// ASCII other than the quote and the backslash.
+var plainStringByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // strEscaped continues str from the first backslash at i, building the
 // contents in d.buf.
