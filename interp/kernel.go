@@ -154,6 +154,7 @@ type kernelScratch struct {
 type kernelColumns struct {
 	on    bool
 	names map[string]int // key → column
+	order []string       // column → key (names inverted)
 	codes map[string]int32
 	np    int // columns (distinct keys met)
 	ok    []bool
@@ -187,6 +188,17 @@ func (kc *kernelColumns) intern(s string, add bool) int32 {
 	return x
 }
 
+// column returns the column of key, a member found at position i of its
+// object: column i when that is key's (the members of a list's objects
+// mostly come in one order), else the one names holds.
+func (kc *kernelColumns) column(i int, key string) (int, bool) {
+	if i < len(kc.order) && kc.order[i] == key {
+		return i, true
+	}
+	k, ok := kc.names[key]
+	return k, ok
+}
+
 // kernelColumns prepares the column kernel for the candidates P of a
 // matrix of n rows. inTree tells that P is an array of the call's
 // candidate tree (or a part of one), not a list of the workspace.
@@ -212,11 +224,13 @@ func (c *call) kernelColumns(ks *kernelScratch, n int, P []jsonval.Value, inTree
 	}
 	clear(kc.names)
 	clear(kc.codes)
-	kc.np = 0
+	clear(kc.order)
+	kc.np, kc.order = 0, kc.order[:0]
 	for _, p := range P {
-		for _, mb := range p.Obj {
-			if _, seen := kc.names[mb.Key]; !seen && kc.np < 64 {
+		for i, mb := range p.Obj {
+			if _, seen := kc.column(i, mb.Key); !seen && kc.np < 64 {
 				kc.names[mb.Key] = kc.np
+				kc.order = append(kc.order, mb.Key)
 				kc.np++
 			}
 		}
@@ -232,8 +246,8 @@ func (c *call) kernelColumns(ks *kernelScratch, n int, P []jsonval.Value, inTree
 	clear(kc.str)
 	for j, p := range P {
 		ok, keys := p.Kind == jsonval.Object && len(p.Obj) > 0, uint64(0)
-		for _, mb := range p.Obj {
-			k, seen := kc.names[mb.Key]
+		for i, mb := range p.Obj {
+			k, seen := kc.column(i, mb.Key)
 			if !seen || mb.Value.Kind != jsonval.String || keys&(1<<k) != 0 {
 				ok = false
 				break
@@ -263,7 +277,7 @@ func (c *call) kernelFast(ks *kernelScratch, row *kernelRow) {
 		if km.gv.Kind != jsonval.String {
 			return
 		}
-		k, ok := kc.names[row.g.Obj[r].Key]
+		k, ok := kc.column(r, row.g.Obj[r].Key)
 		if !ok {
 			return // no candidate has the key: every cell takes kernelCell
 		}

@@ -69,3 +69,50 @@ func TestKernelColumnsPerCall(t *testing.T) {
 	check("a call after release", "v")
 	c.release()
 }
+
+// TestKernelColumnOrder checks the column kernel's positional key lookup
+// (kernelColumns.column): candidates listing their keys in other orders,
+// with keys only some of them have, get the columns the key map gives, and
+// column i is tried for a member at position i only while it is that key's.
+func TestKernelColumnOrder(t *testing.T) {
+	s, err := Compile([]byte(`{"type":"array","items":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"},"c":{"type":"string"}}}}`), "t.json", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	str := func(x string) jsonval.Value { return jsonval.Value{Kind: jsonval.String, S: x} }
+	orders := [][]string{{"a", "b", "c"}, {"b", "a", "c"}, {"c", "b"}, {"a", "d", "b"}, {"d", "c", "a", "b"}}
+	var P []jsonval.Value
+	for j := range 16 {
+		keys := orders[j%len(orders)]
+		var obj []jsonval.Member
+		for _, k := range keys {
+			obj = append(obj, jsonval.Member{Key: k, Value: str(fmt.Sprintf("%s%d", k, j))})
+		}
+		P = append(P, jsonval.Value{Kind: jsonval.Object, Obj: obj})
+	}
+	c := newCall(context.Background(), s, jsonval.Value{}, jsonval.Value{})
+	kc := &c.frame().kernel.cols
+	c.kernelColumns(&c.frame().kernel, 8, P, false)
+	if !kc.on || kc.np != 4 || len(kc.order) != 4 {
+		t.Fatalf("columns on %v, %d columns, order %v", kc.on, kc.np, kc.order)
+	}
+	for k, key := range kc.order {
+		if kc.names[key] != k {
+			t.Fatalf("order %v does not invert names %v", kc.order, kc.names)
+		}
+	}
+	for j, p := range P {
+		for i, mb := range p.Obj {
+			k, ok := kc.column(i, mb.Key)
+			if want, wantOK := kc.names[mb.Key]; k != want || ok != wantOK {
+				t.Fatalf("element %d member %d (%s): column %d, %v; names %d, %v", j, i, mb.Key, k, ok, want, wantOK)
+			}
+			if got := kc.str[j*kc.np+k]; got != mb.Value.S {
+				t.Fatalf("element %d's column %d holds %q, want %q", j, k, got, mb.Value.S)
+			}
+		}
+	}
+	if _, ok := kc.column(0, "e"); ok {
+		t.Fatal("a key no candidate has got a column")
+	}
+}
