@@ -81,28 +81,24 @@ func (c *call) codedRows(G, P []jsonval.Value, k int, items *ir.Node, ks *kernel
 	buf := resizedF(ks.linkBuf, m)
 	ks.linkBuf = buf
 	ref := c.s.referenceProfile()
+	uniform, keys := ks.cols.uniform()
+	ks.linkCols.reset(ks.cols.np)
 	for i := range n {
 		row := c.kernelRow(ks, G[i], items)
 		c.kernelFast(ks, row)
 		if !row.link {
 			return i, nil
 		}
-		work, ok := linkRow(ks, row, buf, items, ref)
+		out := cm.codes[i*m : (i+1)*m]
+		var work int64
+		var ok bool
+		if uniform && row.keys == keys && plainLink(row) {
+			work, ok = codedLinkRow(ks, row, cm, out, items, ref)
+		} else {
+			work, ok = codedFloatRow(ks, row, cm, buf, out, items, ref)
+		}
 		if !ok {
 			return i, nil
-		}
-		out := cm.codes[i*m : (i+1)*m]
-		last, lastCode := math.Float64bits(cm.vals[0]), uint8(0)
-		for j, x := range buf {
-			if b := math.Float64bits(x); b == last && cm.nvals > 0 {
-				out[j] = lastCode
-				continue
-			}
-			code, ok := cm.code(x)
-			if !ok {
-				return i, nil
-			}
-			out[j], last, lastCode = code, math.Float64bits(x), code
 		}
 		c.pushIndex(k + i)
 		charged, err := c.chargeRow(work)
@@ -115,6 +111,146 @@ func (c *call) codedRows(G, P []jsonval.Value, k int, items *ir.Node, ks *kernel
 		}
 	}
 	return n, nil
+}
+
+// codedFloatRow fills a link row (row.link) into out as codes through
+// linkRow's float row buf, and returns its work; false when linkRow fails
+// or a score takes no code.
+func codedFloatRow(ks *kernelScratch, row *kernelRow, cm *codedCells, buf []float64, out []uint8, items *ir.Node, ref bool) (int64, bool) {
+	work, ok := linkRow(ks, row, buf, items, ref)
+	if !ok {
+		return 0, false
+	}
+	last, lastCode := math.Float64bits(cm.vals[0]), uint8(0)
+	for j, x := range buf {
+		if b := math.Float64bits(x); b == last && cm.nvals > 0 {
+			out[j] = lastCode
+			continue
+		}
+		code, ok := cm.code(x)
+		if !ok {
+			return 0, false
+		}
+		out[j], last, lastCode = code, math.Float64bits(x), code
+	}
+	return work, true
+}
+
+// codedColumns holds, for the link members' columns of one matrix, the
+// candidates' codes and string lengths column by column (code[k][j] is
+// kernelColumns.code[j*np+k], size[k][j] the length of its string), built
+// when a column is first read.
+type codedColumns struct {
+	have []bool
+	code [][]int32
+	size [][]int32
+}
+
+// reset empties cc for a matrix of np columns.
+func (cc *codedColumns) reset(np int) {
+	for len(cc.have) < np {
+		cc.have = append(cc.have, false)
+		cc.code = append(cc.code, nil)
+		cc.size = append(cc.size, nil)
+	}
+	clear(cc.have)
+}
+
+// column returns column k's codes and string lengths.
+func (cc *codedColumns) column(kc *kernelColumns, k int) ([]int32, []int32) {
+	if !cc.have[k] {
+		m := len(kc.ok)
+		code, size := cc.code[k][:0], cc.size[k][:0]
+		for j := range m {
+			code = append(code, kc.code[j*kc.np+k])
+			size = append(size, int32(len(kc.str[j*kc.np+k])))
+		}
+		cc.code[k], cc.size[k], cc.have[k] = code, size, true
+	}
+	return cc.code[k], cc.size[k]
+}
+
+// uniform reports whether every candidate of kc qualifies and has the
+// same key set, and that set: linkRow's test on a cell, kc.ok[j] and
+// kc.keys[j] == row.keys, is then the row's test alone.
+func (kc *kernelColumns) uniform() (bool, uint64) {
+	if len(kc.ok) == 0 {
+		return false, 0
+	}
+	keys := kc.keys[0]
+	for j, ok := range kc.ok {
+		if !ok || kc.keys[j] != keys {
+			return false, 0
+		}
+	}
+	return true, keys
+}
+
+// codedLinkRow is codedFloatRow for a plain link row (plainLink) whose key
+// set every candidate has (kernelColumns.uniform): the cells' patterns of the members that
+// score 1 are formed member by member over the row (linkCell's tests on
+// the columns of codedColumns), each pattern's code is found once per
+// row, and the row's work is linkRow's sum of its cells' work (the same
+// integers, added in another order). False when a score takes no code.
+func codedLinkRow(ks *kernelScratch, row *kernelRow, cm *codedCells, out []uint8, items *ir.Node, ref bool) (int64, bool) {
+	m := len(out)
+	masks := ks.linkMask
+	if cap(masks) < m {
+		masks = make([]uint8, m)
+	}
+	masks = masks[:m]
+	ks.linkMask = masks
+	clear(masks)
+	kc := &ks.cols
+	work := row.base * int64(m)
+	for r := range row.members {
+		km := &row.members[r]
+		bit := uint8(1) << r
+		code, size := ks.linkCols.column(kc, km.col)
+		if km.kind != kernelRef {
+			lg := int64(len(km.gv.S))
+			for _, x := range size[:m] {
+				work += (lg + int64(x)) / 16
+			}
+		}
+		if want := km.code; want >= 0 {
+			for j, x := range code[:m] {
+				if x == want {
+					masks[j] |= bit
+				}
+			}
+		}
+	}
+	var codeOf [1 << maxTableMembers]int16
+	for k := range codeOf[:len(row.table)] {
+		codeOf[k] = -1
+	}
+	for j, mask := range masks {
+		x := codeOf[mask]
+		if x < 0 {
+			code, ok := cm.code(linkScore(ks, row, int(mask), items, ref))
+			if !ok {
+				return 0, false
+			}
+			x = int16(code)
+			codeOf[mask] = x
+		}
+		out[j] = uint8(x)
+	}
+	return work, true
+}
+
+// plainLink reports whether every member of a link row is a reference
+// that is not masked or an exact leaf (no identifier, no member that
+// scores 1 whatever the candidate holds): the rows codedLinkRow takes.
+func plainLink(row *kernelRow) bool {
+	for r := range row.members {
+		km := &row.members[r]
+		if km.kind == kernelID || (km.kind == kernelRef && km.masked) {
+			return false
+		}
+	}
+	return true
 }
 
 // solveCoded is solve for the coded matrix cm (n × m) with its columns in

@@ -128,15 +128,18 @@ const one = 0x3ff0000000000000
 // kernelScratch is the per-depth storage of the kernel.
 type kernelScratch struct {
 	row kernelRow
-	// linkBuf is a row of floats for codedRows.
-	linkBuf []float64
-	assign  []int
-	w, v    []float64 // weights and value scores of one cell
-	t       []float64 // terms of one cell
-	ones    []float64
-	cols    kernelColumns
-	memo    stringMemo
-	link    []linkMember
+	// linkBuf is a row of floats for codedRows; linkMask a row of
+	// patterns and linkCols the columns of one matrix for codedLinkRow.
+	linkBuf  []float64
+	linkMask []uint8
+	linkCols codedColumns
+	assign   []int
+	w, v     []float64 // weights and value scores of one cell
+	t        []float64 // terms of one cell
+	ones     []float64
+	cols     kernelColumns
+	memo     stringMemo
+	link     []linkMember
 	// The parallel fill's result (parallelRows): the work of each row, -1
 	// for a row left to the serial loop, and whether a filled row has a
 	// reference member.
