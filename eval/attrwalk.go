@@ -115,16 +115,23 @@ func (w *attrWalk) leaf(m *align.Match, p *pathNode, node *ir.Node, c float64) {
 // sort: slices.SortStableFunc orders by the comparisons alone, so sorting
 // these rows with the same comparison gives the same order). That order
 // is the order of the sums of the deficits and of the entries first seen.
+//
+// Without NaN the comparison is a strict weak order, under which every
+// stable sort gives the same order: a short list takes an insertion sort
+// (sortRowsShort). A NaN, which compares equal to everything, leaves the
+// order to the algorithm, so then the rows take align's.
 func (w *attrWalk) observe(obs *pathSet) {
-	slices.SortStableFunc(w.rows, func(x, y attrRow) int {
-		switch {
-		case x.contribution > y.contribution:
-			return -1
-		case x.contribution < y.contribution:
-			return 1
-		}
-		return 0
-	})
+	if !sortRowsShort(w.rows) {
+		slices.SortStableFunc(w.rows, func(x, y attrRow) int {
+			switch {
+			case x.contribution > y.contribution:
+				return -1
+			case x.contribution < y.contribution:
+				return 1
+			}
+			return 0
+		})
+	}
 	for i := range w.rows {
 		r := &w.rows[i]
 		e := obs.node(r.node, r.scope)
@@ -136,4 +143,35 @@ func (w *attrWalk) observe(obs *pathSet) {
 			}
 		}
 	}
+}
+
+// maxInsertionRows bounds the rows sortRowsShort sorts.
+const maxInsertionRows = 64
+
+// sortRowsShort sorts up to maxInsertionRows rows by decreasing
+// contribution, stably, by insertion, and reports whether it did: it
+// leaves longer lists, and lists with a NaN contribution, untouched.
+func sortRowsShort(rows []attrRow) bool {
+	if len(rows) > maxInsertionRows {
+		return false
+	}
+	for i := range rows {
+		if c := rows[i].contribution; c != c {
+			return false
+		}
+	}
+	for i := 1; i < len(rows); i++ {
+		c := rows[i].contribution
+		if rows[i-1].contribution >= c {
+			continue
+		}
+		r := rows[i]
+		j := i
+		for j > 0 && rows[j-1].contribution < c {
+			rows[j] = rows[j-1]
+			j--
+		}
+		rows[j] = r
+	}
+	return true
 }

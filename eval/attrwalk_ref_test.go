@@ -3,6 +3,7 @@ package eval
 import (
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strconv"
@@ -304,5 +305,62 @@ func countBothAbsentReference(obs *pathSet, root *ir.Node, m *align.Match) {
 			}
 			obs.node(obs.trie.child(path, align.EscapePointerToken(p.Name)), scopeOf(p.Node)).count(ClassBothAbsent)
 		}
+	})
+}
+
+// TestSortRowsShort checks that sortRowsShort orders rows as
+// slices.SortStableFunc orders them by decreasing contribution (ties,
+// signed zeros and infinities included), and that it leaves NaN and
+// long lists to it.
+func TestSortRowsShort(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	values := []float64{0, math.Copysign(0, -1), 0.25, 0.5, 1e-300, math.Inf(1), math.Inf(-1), -0.125}
+	nodes := make([]pathNode, maxInsertionRows+1)
+	for k := range 5000 {
+		n := r.IntN(maxInsertionRows + 2)
+		rows := make([]attrRow, n)
+		for i := range rows {
+			c := values[r.IntN(len(values))]
+			if k%3 == 0 {
+				c = r.Float64()
+			}
+			rows[i] = attrRow{contribution: c, node: &nodes[i]}
+		}
+		if n > 0 && k%7 == 0 {
+			rows[r.IntN(n)].contribution = math.NaN()
+		}
+		want := slices.Clone(rows)
+		slices.SortStableFunc(want, func(x, y attrRow) int {
+			switch {
+			case x.contribution > y.contribution:
+				return -1
+			case x.contribution < y.contribution:
+				return 1
+			}
+			return 0
+		})
+		before := slices.Clone(rows)
+		hasNaN := slices.ContainsFunc(rows, func(x attrRow) bool { return math.IsNaN(x.contribution) })
+		sorted := sortRowsShort(rows)
+		if sorted != (n <= maxInsertionRows && !hasNaN) {
+			t.Fatalf("%d rows, NaN %v: sorted %v", n, hasNaN, sorted)
+		}
+		if !sorted {
+			if !sameRows(rows, before) {
+				t.Fatalf("%d rows: changed though not sorted", n)
+			}
+			continue
+		}
+		if !sameRows(rows, want) {
+			t.Fatalf("%d rows: not in the stable sort's order", n)
+		}
+	}
+}
+
+// sameRows reports whether two row lists hold the same rows in the same
+// order, contributions bit for bit.
+func sameRows(a, b []attrRow) bool {
+	return slices.EqualFunc(a, b, func(x, y attrRow) bool {
+		return x.node == y.node && math.Float64bits(x.contribution) == math.Float64bits(y.contribution)
 	})
 }
