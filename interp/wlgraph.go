@@ -117,6 +117,11 @@ func exactScalars(lb *wl.LabelBuilder, obj jsonval.Value, node *ir.Node) {
 		if !ok || v.Kind == jsonval.Array || v.Kind == jsonval.Object {
 			continue
 		}
+		if v.Kind == jsonval.String {
+			// align.IDKey's "s" and the string, not concatenated.
+			lb.AddTupleConcat([]string{v.Kind.String(), prop.Name}, "s", v.S)
+			continue
+		}
 		lb.AddTuple(v.Kind.String(), prop.Name, align.IDKey(v))
 	}
 }

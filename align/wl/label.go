@@ -135,6 +135,23 @@ func (b *LabelBuilder) AddTuple(parts ...string) {
 	b.spans = append(b.spans, [2]int{lo, len(b.buf)})
 }
 
+// AddTupleConcat adds the single item Tuple(append(parts, last)...) where
+// last is the concatenation of pieces, without building last or the
+// tuple.
+func (b *LabelBuilder) AddTupleConcat(parts []string, pieces ...string) {
+	lo := len(b.buf)
+	b.buf = appendTuple(b.buf, parts)
+	n := 0
+	for _, p := range pieces {
+		n += len(p)
+	}
+	b.buf = binary.AppendUvarint(b.buf, uint64(n))
+	for _, p := range pieces {
+		b.buf = append(b.buf, p...)
+	}
+	b.spans = append(b.spans, [2]int{lo, len(b.buf)})
+}
+
 // Len returns the number of items added since the last Reset.
 func (b *LabelBuilder) Len() int { return len(b.spans) }
 
