@@ -29,10 +29,6 @@ type call struct {
 	candIDs []*idSet     // per scope index
 	// Masking during bijection derivation (docs/SCORING.md §7.4 rule 1).
 	curScope int // index of the scope being derived, -1 outside derivation
-	// refSet, refName and refIdx are scopeOf's last lookup.
-	refSet   bool
-	refName  string
-	refIdx   int // -1: no scope of that name
 	maskAll  bool
 	deriving bool
 	// searches holds the derived scopes for the bijection search

@@ -513,24 +513,10 @@ func (row *kernelRow) hasRef() bool {
 	return false
 }
 
-// scopeOf is the index of the scope named name (scopeIndex), false for
-// none; the last lookup is kept, for the rows of a matrix look their
-// references' scopes up one after the other.
-func (c *call) scopeOf(name string) (int, bool) {
-	if !c.refSet || c.refName != name {
-		idx, ok := c.s.scopeIndex[name]
-		if !ok {
-			idx = -1
-		}
-		c.refSet, c.refName, c.refIdx = true, name, idx
-	}
-	return c.refIdx, c.refIdx >= 0
-}
-
 // kernelRef resolves the gold side of a reference member once per row, as
 // alignRef does per cell.
 func (c *call) kernelRef(km *kernelMember, sub *ir.Node) {
-	idx, ok := c.scopeOf(sub.Ref)
+	idx, ok := c.s.scopeIndex[sub.Ref]
 	if !ok || c.maskAll || idx == c.curScope || c.bij[idx] == nil {
 		km.masked = true
 		return

@@ -909,7 +909,7 @@ func (c *call) warnAmbiguous(sc *ir.Scope, S []float64, n, m int, idsG []jsonval
 
 // alignRef is the reference leaf of docs/SCORING.md §7.4.
 func (c *call) alignRef(g, p jsonval.Value, S *ir.Node, build bool) result {
-	idx, ok := c.scopeOf(S.Ref)
+	idx, ok := c.s.scopeIndex[S.Ref]
 	r := result{}
 	var mp jsonval.Value
 	hasMP, consulted := false, false
