@@ -44,14 +44,7 @@ func (w *attrWalk) node(m *align.Match, p *pathNode, node *ir.Node, c float64) {
 	case align.LeafNode:
 		w.leaf(m, p, node, c)
 	case align.ListNode:
-		allZero := true
-		for _, ch := range m.Children {
-			if ch.Alpha != 0 {
-				allZero = false
-				break
-			}
-		}
-		if allZero {
+		if allAlphasZero(m.Children) {
 			w.rows = append(w.rows, attrRow{contribution: attrDelta(c, m.Score), node: p, scope: scopeOf(node)})
 			return
 		}
@@ -172,6 +165,18 @@ func sortRowsShort(rows []attrRow) bool {
 			j--
 		}
 		rows[j] = r
+	}
+	return true
+}
+
+// allAlphasZero reports whether no child of a list carries weight: then
+// align.Attribute charges the list as one row and walks none of its
+// children, and the observation does the same.
+func allAlphasZero(children []align.ListChild) bool {
+	for _, ch := range children {
+		if ch.Alpha != 0 {
+			return false
+		}
 	}
 	return true
 }

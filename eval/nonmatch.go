@@ -108,14 +108,7 @@ func (w *nonMatchWalk) walk(m *align.Match, hasG, hasC bool, c float64) {
 			w.add(m, hasG, hasC, class, c)
 		}
 	case align.ListNode:
-		allZero := true
-		for _, ch := range m.Children {
-			if ch.Alpha != 0 {
-				allZero = false
-				break
-			}
-		}
-		if allZero {
+		if allAlphasZero(m.Children) {
 			return
 		}
 		for i, ch := range m.Children {
